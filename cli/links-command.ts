@@ -1,0 +1,30 @@
+// `sling links create|update|get`: administer links from the shell.
+import { createLink } from '../lib/links/create-link';
+import { currentLinkContext } from '../lib/links/current-link-context';
+import { getLinkByCode } from '../lib/links/get-link-by-code';
+import { serializeLink } from '../lib/links/serialize-link';
+import { updateLink } from '../lib/links/update-link';
+import { AppError } from '../lib/http/errors';
+import { openRuntime } from '../lib/runtime/open-runtime';
+import { UsageError } from './usage-error';
+
+export async function runLinksCommand(action: string | undefined, values: { url?: string; alias?: string; code?: string }) {
+  if (!['create', 'update', 'get'].includes(action ?? '')) throw new UsageError('Usage: sling links create|update|get …');
+  const runtime = await openRuntime();
+  try {
+    const ctx = await currentLinkContext();
+    const domain = ctx.domains.defaultDomain;
+    let row;
+    if (action === 'create') {
+      row = await createLink({ url: values.url, alias: values.alias }, ctx);
+    } else {
+      if (!values.code) throw new UsageError('--code is required');
+      const found = await getLinkByCode(ctx.handle.db, domain.id, values.code);
+      if (!found) throw new AppError('not_found', `No link "${values.code}" on ${domain.hostname}.`);
+      row = action === 'update' ? await updateLink(found.id, { url: values.url }, ctx) : found;
+    }
+    console.log(JSON.stringify(serializeLink(row, ctx.domains), null, 2));
+  } finally {
+    await runtime.close();
+  }
+}

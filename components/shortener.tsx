@@ -1,0 +1,87 @@
+'use client';
+// The anonymous shortener: paste a URL, get a short link with a copy button.
+import { useState, type FormEvent } from 'react';
+
+type Result = { short_url: string; long_url: string };
+
+export function Shortener() {
+  const [url, setUrl] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [result, setResult] = useState<Result | null>(null);
+  const [copied, setCopied] = useState(false);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    setCopied(false);
+    try {
+      const res = await fetch('/api/v1/shorten', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ url }),
+      });
+      const body = await res.json().catch(() => null);
+      if (!res.ok) {
+        setResult(null);
+        setError(body?.error?.message ?? `Something went wrong (HTTP ${res.status}).`);
+      } else {
+        setResult(body);
+        setUrl('');
+      }
+    } catch {
+      setError('Could not reach the server. Check your connection and try again.');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function copy() {
+    if (!result) return;
+    try {
+      await navigator.clipboard.writeText(result.short_url);
+      setCopied(true);
+    } catch {
+      setError('Copying failed; select the link and copy it by hand.');
+    }
+  }
+
+  return (
+    <>
+      <form className="shorten-form" onSubmit={submit}>
+        <label htmlFor="long-url">Long URL</label>
+        <input
+          id="long-url"
+          name="url"
+          type="text"
+          inputMode="url"
+          autoComplete="off"
+          placeholder="https://example.com/a/very/long/link"
+          value={url}
+          onChange={(e) => setUrl(e.target.value)}
+          required
+        />
+        <button type="submit" disabled={busy}>
+          {busy ? 'Shortening…' : 'Shorten'}
+        </button>
+      </form>
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
+      {result && (
+        <div className="result" aria-live="polite">
+          <a href={result.short_url} data-testid="short-url">
+            {result.short_url}
+          </a>
+          <button type="button" className="secondary" onClick={copy}>
+            {copied ? 'Copied!' : 'Copy'}
+          </button>
+          <span className="dest">→ {result.long_url}</span>
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,4 @@
+// The whole schema, for drizzle-kit and the typed database handle.
+export * from './domains';
+export * from './links';
+export * from './clicks';

@@ -1,0 +1,33 @@
+// Short links. A code is unique per domain case-insensitively (the index on lower(short_code)).
+import { sql } from 'drizzle-orm';
+import { bigint, index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { domains } from './domains';
+
+export const links = pgTable(
+  'links',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    domainId: integer('domain_id')
+      .notNull()
+      .references(() => domains.id),
+    shortCode: text('short_code').notNull(),
+    longUrl: text('long_url').notNull(),
+    /** Set for links made by an account; null for anonymous links from the home page. */
+    userId: text('user_id'),
+    organizationId: text('organization_id'),
+    passwordHash: text('password_hash'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** active | expired | disabled */
+    status: text('status').notNull().default('active'),
+    redirectStatus: smallint('redirect_status').notNull().default(302),
+    clicks: bigint('clicks', { mode: 'number' }).notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('links_domain_code_key').on(t.domainId, sql`lower(${t.shortCode})`),
+    index('links_user_created_idx').on(t.userId, t.createdAt),
+  ],
+);
+
+export type LinkRow = typeof links.$inferSelect;

@@ -1,0 +1,77 @@
+// Configuration from the environment (DESIGN §5), validated once at start-up.
+import { z } from 'zod';
+
+const port = z.coerce.number().int().min(0).max(65535);
+const httpUrl = z
+  .string()
+  .url()
+  .refine((u) => /^https?:\/\//i.test(u), 'must start with http:// or https://');
+
+/** TRUST_PROXY: false (default), true (leftmost X-Forwarded-For entry), or a hop count. */
+const trustProxy = z
+  .string()
+  .regex(/^(true|false|\d+)$/, 'must be true, false or a number of proxy hops')
+  .transform((v): boolean | number => (v === 'true' ? true : v === 'false' ? false : Number(v)));
+
+const EnvSchema = z.object({
+  PORT: port.default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  BASE_URL: httpUrl.optional(),
+  LINK_HOST: z.string().regex(/^[a-z0-9.-]+$/i, 'must be a host name').optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL').optional(),
+  SECRET_KEY: z.string().min(32, 'must be at least 32 characters (e.g. `openssl rand -hex 32`)').optional(),
+  TLS_PORT: port.optional(),
+  ACME_DIRECTORY_URL: httpUrl.optional(),
+  ACME_EMAIL: z.string().email().optional(),
+  DNS_SERVERS: z
+    .string()
+    .regex(/^[0-9a-f.:\[\]]+(,[0-9a-f.:\[\]]+)*$/i, 'must be a comma-separated list of IP addresses')
+    .optional(),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  MAIL_FROM: z.string().min(3).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: trustProxy.default(false),
+  CLICK_FLUSH_MS: z.coerce.number().int().min(10).max(1000).default(1000),
+  CACHE_MAX_ENTRIES: z.coerce.number().int().min(100).default(100_000),
+  CACHE_MAX_BYTES: z.coerce.number().int().min(1024 * 1024).default(64 * 1024 * 1024),
+  ANON_LINKS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  ANON_LINKS_PER_DAY: z.coerce.number().int().min(1).default(100),
+});
+
+export type Config = Omit<z.infer<typeof EnvSchema>, 'BASE_URL' | 'LINK_HOST' | 'SECRET_KEY'> & {
+  BASE_URL: string;
+  /** Host name (no port) of BASE_URL: the default short domain. */
+  baseHost: string;
+  LINK_HOST: string;
+  SECRET_KEY?: string;
+};
+
+/** A configuration problem, reported as one line and a non-zero exit. */
+export class ConfigError extends Error {}
+
+/** Parses the environment; throws ConfigError naming the first bad variable. */
+export function parseEnv(env: Record<string, string | undefined>): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const result = EnvSchema.safeParse(cleaned);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const name = String(issue.path[0] ?? 'environment');
+    const got = cleaned[name];
+    throw new ConfigError(
+      `Invalid configuration: ${name} ${issue.message}` + (got !== undefined ? ` (got "${got}")` : ''),
+    );
+  }
+  const c = result.data;
+  const baseUrl = (c.BASE_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, '');
+  const parsed = new URL(baseUrl);
+  if (parsed.pathname !== '/' || parsed.search || parsed.hash) {
+    throw new ConfigError(`Invalid configuration: BASE_URL must be an origin without a path (got "${baseUrl}")`);
+  }
+  const baseHost = parsed.hostname.toLowerCase().replace(/^\[|\]$/g, '');
+  return { ...c, BASE_URL: parsed.origin, baseHost, LINK_HOST: (c.LINK_HOST ?? baseHost).toLowerCase() };
+}

@@ -1,0 +1,25 @@
+// The process-wide database handle (globalThis, so Next's bundles and server.ts share it:
+// two PGlite instances on one directory would corrupt it).
+import { loadConfig } from '../config/load-config';
+import { getGlobalSingleton, setGlobalSingleton } from '../runtime/global-singleton';
+import { openDatabase } from './open-database';
+import type { DbHandle } from './types';
+
+const NAME = 'database';
+
+/** The shared handle, opened on first use with the process configuration. */
+export function database(): Promise<DbHandle> {
+  let pending = getGlobalSingleton<Promise<DbHandle>>(NAME);
+  if (!pending) {
+    const config = loadConfig();
+    pending = openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+    pending.catch(() => setGlobalSingleton(NAME, undefined));
+    setGlobalSingleton(NAME, pending);
+  }
+  return pending;
+}
+
+/** Installs an already-open handle (server.ts, tests). */
+export function useDatabase(handle: DbHandle | undefined) {
+  setGlobalSingleton(NAME, handle ? Promise.resolve(handle) : undefined);
+}

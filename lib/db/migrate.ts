@@ -1,0 +1,49 @@
+// Applies db/migrations (drizzle-kit SQL) at start-up and from `sling migrate`.
+// On PostgreSQL an advisory lock serialises instances that start together.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { projectRoot } from '../runtime/project-root';
+import type { DbHandle } from './types';
+
+const MIGRATION_LOCK = 7_306_011_505; // arbitrary constant shared by every Sling instance
+
+export function migrationsFolder() {
+  return join(projectRoot(), 'db', 'migrations');
+}
+
+/** Number of migrations this build ships. */
+export function shippedMigrationCount(): number {
+  const journal = JSON.parse(readFileSync(join(migrationsFolder(), 'meta', '_journal.json'), 'utf8'));
+  return journal.entries.length;
+}
+
+export async function applyMigrations(handle: DbHandle, databaseUrl?: string): Promise<void> {
+  const folder = migrationsFolder();
+  if (handle.kind === 'pglite') {
+    const { migrate } = await import('drizzle-orm/pglite/migrator');
+    await migrate(handle.db as never, { migrationsFolder: folder });
+    return;
+  }
+  // A dedicated connection holds the session-level advisory lock for the whole run.
+  const { default: pg } = await import('pg');
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await migrate(drizzle(client), { migrationsFolder: folder });
+  } finally {
+    await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
+    await client.end();
+  }
+}
+
+/** Number of migrations recorded as applied in the database (0 when none ran yet). */
+export async function appliedMigrationCount(handle: DbHandle): Promise<number> {
+  const rows = await handle.query<{ n: number }>(
+    `SELECT CASE WHEN to_regclass('drizzle.__drizzle_migrations') IS NULL THEN 0
+            ELSE (SELECT count(*)::int FROM drizzle.__drizzle_migrations) END AS n`,
+  );
+  return Number(rows[0]?.n ?? 0);
+}

@@ -1,0 +1,72 @@
+// Opens PGlite in DATA_DIR (embedded default) or a PostgreSQL pool when DATABASE_URL is set.
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import * as schema from '../../db/schema';
+import type { Db, DbHandle, Queryable } from './types';
+
+export interface OpenDatabaseOptions {
+  databaseUrl?: string;
+  dataDir: string;
+  /** Pool size for PostgreSQL (default 10). */
+  maxConnections?: number;
+}
+
+export async function openDatabase(opts: OpenDatabaseOptions): Promise<DbHandle> {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.maxConnections ?? 10) : openPglite(opts.dataDir);
+}
+
+async function openPglite(dataDir: string): Promise<DbHandle> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const dir = resolve(dataDir, 'pglite');
+  mkdirSync(dir, { recursive: true });
+  const pg = await PGlite.create(dir);
+  const query: Queryable['query'] = async (text, params) => {
+    const res = await pg.query(text, params ?? []);
+    return res.rows as never[];
+  };
+  return {
+    kind: 'pglite',
+    db: drizzle(pg, { schema }) as unknown as Db,
+    query,
+    transaction: (fn) =>
+      pg.transaction((tx) =>
+        fn({ query: async (text, params) => (await tx.query(text, params ?? [])).rows as never[] }),
+      ),
+    close: () => pg.close(),
+  };
+}
+
+async function openPostgres(url: string, max: number): Promise<DbHandle> {
+  const { default: pg } = await import('pg');
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  // bigint columns (counts) as JS numbers; they stay far below 2^53.
+  pg.types.setTypeParser(20, (v: string) => Number(v));
+  const pool = new pg.Pool({ connectionString: url, max });
+  pool.on('error', () => {}); // idle-client errors surface on the next query instead
+  await pool.query('select 1');
+  return {
+    kind: 'postgres',
+    db: drizzle(pool, { schema }) as unknown as Db,
+    query: async (text, params) => (await pool.query(text, params)).rows,
+    transaction: async (fn) => {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await fn({ query: async (text, params) => (await client.query(text, params)).rows });
+        await client.query('COMMIT');
+        return result;
+      } catch (err) {
+        await client.query('ROLLBACK').catch(() => {});
+        throw err;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+export function pgliteDir(dataDir: string) {
+  return join(resolve(dataDir), 'pglite');
+}

@@ -1,0 +1,18 @@
+// The database handle shared by the edge, route handlers, workers and the CLI.
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type * as schema from '../../db/schema';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** Plain parameterised SQL, for the few statements drizzle does not express well (batched unnest). */
+export interface Queryable {
+  query<R = Record<string, unknown>>(text: string, params?: unknown[]): Promise<R[]>;
+}
+
+export interface DbHandle extends Queryable {
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  /** Runs `fn` in one transaction on one connection. */
+  transaction<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,40 @@
+// What the edge keeps per code: just enough to decide and answer without the database.
+import type { LinkRow } from '../../db/schema';
+
+export type CachedLink =
+  | {
+      kind: 'link';
+      id: number;
+      /** Destination without its #fragment (the visit's query string goes before the fragment). */
+      base: string;
+      /** "#fragment" or ''. */
+      hash: string;
+      /** The destination as stored, the Location when the visit has no query string. */
+      location: string;
+      redirectStatus: number;
+      state: string;
+      isProtected: boolean;
+      /** Epoch ms, or null. */
+      expiresAt: number | null;
+    }
+  | { kind: 'missing'; /** epoch ms after which the database is asked again */ until: number };
+
+export function toCachedLink(row: LinkRow): CachedLink {
+  const h = row.longUrl.indexOf('#');
+  return {
+    kind: 'link',
+    id: row.id,
+    base: h === -1 ? row.longUrl : row.longUrl.slice(0, h),
+    hash: h === -1 ? '' : row.longUrl.slice(h),
+    location: row.longUrl,
+    redirectStatus: row.redirectStatus,
+    state: row.status,
+    isProtected: row.passwordHash !== null,
+    expiresAt: row.expiresAt ? new Date(row.expiresAt).getTime() : null,
+  };
+}
+
+/** Rough retained size in bytes, for the cache's byte bound. */
+export function cachedLinkSize(entry: CachedLink): number {
+  return entry.kind === 'link' ? 160 + 2 * (entry.base.length + entry.hash.length + entry.location.length) : 64;
+}

@@ -1,0 +1,94 @@
+// Clicks wait here, off the redirect path, and are written in batches: every flushMs (≤ 1 s) or as
+// soon as maxBatch are waiting. A failed write puts the batch back in front; nothing is dropped.
+import { logger } from '../log/logger';
+
+export interface Click {
+  linkId: number;
+  /** epoch ms */
+  at: number;
+  referrer: string | undefined;
+  userAgent: string | undefined;
+  ip: string;
+}
+
+export interface ClickBufferOptions {
+  write: (batch: Click[]) => Promise<void>;
+  flushMs?: number;
+  maxBatch?: number;
+  /** Rows per write statement when a backlog has built up. */
+  maxRowsPerWrite?: number;
+}
+
+export class ClickBuffer {
+  private pending: Click[] = [];
+  private flushing: Promise<void> | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private soon = false;
+  private failures = 0;
+  private readonly flushMs: number;
+  private readonly maxBatch: number;
+  private readonly maxRows: number;
+  written = 0;
+
+  constructor(private opts: ClickBufferOptions) {
+    this.flushMs = opts.flushMs ?? 1000;
+    this.maxBatch = opts.maxBatch ?? 1000;
+    this.maxRows = opts.maxRowsPerWrite ?? 10_000;
+  }
+
+  start() {
+    this.timer = setInterval(() => void this.flush(), this.flushMs);
+    this.timer.unref();
+  }
+
+  push(click: Click) {
+    if (this.pending.push(click) >= this.maxBatch && !this.soon && !this.flushing && this.failures === 0) {
+      this.soon = true;
+      setImmediate(() => {
+        this.soon = false;
+        void this.flush();
+      });
+    }
+  }
+
+  get size() {
+    return this.pending.length;
+  }
+
+  /** Writes what is waiting (one write at a time). Resolves when that write ends, failed or not. */
+  flush(): Promise<void> {
+    if (this.flushing) return this.flushing;
+    if (this.pending.length === 0) return Promise.resolve();
+    const batch = this.pending.length <= this.maxRows ? this.pending : this.pending.slice(0, this.maxRows);
+    this.pending = batch === this.pending ? [] : this.pending.slice(this.maxRows);
+    this.flushing = this.opts
+      .write(batch)
+      .then(
+        () => {
+          this.failures = 0;
+          this.written += batch.length;
+        },
+        (err) => {
+          this.failures++;
+          this.pending = batch.concat(this.pending);
+          logger().warn({ err: String(err?.message ?? err), waiting: this.pending.length }, 'click write failed; will retry');
+        },
+      )
+      .finally(() => {
+        this.flushing = undefined;
+        if (this.pending.length >= this.maxBatch && this.failures === 0) setImmediate(() => void this.flush());
+      });
+    return this.flushing;
+  }
+
+  /** Stops the timer and writes everything, retrying for up to `timeoutMs`. Returns clicks left unwritten. */
+  async stop(timeoutMs = 15_000): Promise<number> {
+    if (this.timer) clearInterval(this.timer);
+    const deadline = Date.now() + timeoutMs;
+    while ((this.pending.length > 0 || this.flushing) && Date.now() < deadline) {
+      await this.flush();
+      if (this.failures > 0) await new Promise((r) => setTimeout(r, Math.min(200 * this.failures, 2_000)));
+    }
+    return this.pending.length;
+  }
+}

@@ -1,0 +1,47 @@
+// One error class for every refusal, and one table from error code to HTTP status (DESIGN §4).
+
+export const ERROR_STATUS = {
+  invalid_request: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  alias_taken: 409,
+  link_expired: 410,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  unsafe_url: 422,
+  rate_limited: 429,
+  internal: 500,
+  unavailable: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export type ErrorBody = { error: { code: ErrorCode; message: string; details?: Record<string, unknown> } };
+
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: Record<string, unknown>,
+    /** Extra response headers (Retry-After, rate-limit headers). */
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+
+  get status(): number {
+    return ERROR_STATUS[this.code];
+  }
+
+  toBody(): ErrorBody {
+    return { error: { code: this.code, message: this.message, ...(this.details ? { details: this.details } : {}) } };
+  }
+}
+
+/** A 400 naming the field at fault: details = { field: message }. */
+export function invalidField(field: string, message: string): AppError {
+  return new AppError('invalid_request', message, { [field]: message });
+}

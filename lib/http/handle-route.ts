@@ -1,0 +1,17 @@
+// Wraps a route handler: any thrown error becomes the JSON error shape, once, here.
+import { errorResponse } from './json-response';
+
+export function handleRoute<A extends unknown[]>(fn: (req: Request, ...rest: A) => Promise<Response>) {
+  return async (req: Request, ...rest: A): Promise<Response> => {
+    try {
+      return await fn(req, ...rest);
+    } catch (err) {
+      return errorResponse(err);
+    }
+  };
+}
+
+/** The visitor's address as computed by server.ts (after TRUST_PROXY). */
+export function requestIp(req: Request): string {
+  return req.headers.get('x-sling-client-ip') ?? 'unknown';
+}

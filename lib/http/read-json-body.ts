@@ -1,0 +1,42 @@
+// Reads a JSON request body with the API's rules: application/json only (415), at most 64 KiB (413).
+import { AppError } from './errors';
+
+export const MAX_BODY_BYTES = 64 * 1024;
+
+export async function readJsonBody(req: Request, maxBytes = MAX_BODY_BYTES): Promise<unknown> {
+  const type = req.headers.get('content-type') ?? '';
+  if (!/^application\/(.+\+)?json\b/i.test(type.trim())) {
+    throw new AppError('unsupported_media_type', 'Send the request body as JSON with Content-Type: application/json.');
+  }
+  const declared = Number(req.headers.get('content-length') ?? 0);
+  if (declared > maxBytes) throw tooLarge(maxBytes);
+  const text = await readLimited(req, maxBytes);
+  if (text.trim() === '') throw new AppError('invalid_request', 'The request body is empty; send a JSON object.');
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new AppError('invalid_request', 'The request body is not valid JSON.');
+  }
+}
+
+async function readLimited(req: Request, maxBytes: number): Promise<string> {
+  if (!req.body) return '';
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => {});
+      throw tooLarge(maxBytes);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function tooLarge(maxBytes: number) {
+  return new AppError('payload_too_large', `The request body is larger than ${maxBytes / 1024} KiB.`);
+}

@@ -1,0 +1,47 @@
+// Creates a short link: validates destination and alias, picks a random code when no alias is
+// given (retrying on collision), then tells every instance's cache about the new code.
+import { links, type LinkRow } from '../../db/schema';
+import { invalidationBus, linkKey } from '../cache/invalidation-bus';
+import { isUniqueViolation } from '../db/unique-violation';
+import { AppError, invalidField } from '../http/errors';
+import { generateCode } from './generate-code';
+import type { LinkContext } from './link-context';
+import { validateAlias } from './validate-alias';
+import { validateLongUrl } from './validate-long-url';
+
+export interface CreateLinkInput {
+  url: unknown;
+  alias?: unknown;
+  domainId?: number;
+  userId?: string | null;
+}
+
+const CODE_ATTEMPTS = 8;
+
+export async function createLink(input: CreateLinkInput, ctx: LinkContext): Promise<LinkRow> {
+  const longUrl = validateLongUrl(input.url, ctx.domains.ownHosts);
+  const alias = input.alias === undefined || input.alias === null || input.alias === '' ? undefined : validateAlias(input.alias);
+  const domain = input.domainId === undefined ? ctx.domains.defaultDomain : ctx.domains.byId(input.domainId);
+  if (!domain) throw invalidField('domain_id', 'No such domain.');
+
+  for (let attempt = 0; attempt < (alias ? 1 : CODE_ATTEMPTS); attempt++) {
+    const shortCode = alias ?? generateCode();
+    try {
+      const [row] = await ctx.handle.db
+        .insert(links)
+        .values({ domainId: domain.id, shortCode, longUrl, userId: input.userId ?? null })
+        .returning();
+      // An earlier "unknown code" answer may be cached; drop it everywhere.
+      await invalidationBus().publish(linkKey(domain.id, shortCode));
+      return row;
+    } catch (err) {
+      if (!isUniqueViolation(err)) throw err;
+      if (alias) {
+        throw new AppError('alias_taken', `The alias "${alias}" is already taken on ${domain.hostname}.`, {
+          alias: 'This alias is already taken.',
+        });
+      }
+    }
+  }
+  throw new Error(`no free random code after ${CODE_ATTEMPTS} attempts`);
+}

@@ -1,0 +1,38 @@
+// The public link shape of every API (DESIGN §4).
+import type { LinkRow } from '../../db/schema';
+import type { DomainRegistry } from '../domains/domain-registry';
+
+export interface LinkJson {
+  id: number;
+  short_code: string;
+  short_url: string;
+  long_url: string;
+  domain: { id: number; hostname: string };
+  password_protected: boolean;
+  expiration: string | null;
+  status: string;
+  clicks: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export function serializeLink(link: LinkRow, domains: DomainRegistry): LinkJson {
+  const domain = domains.byId(link.domainId) ?? domains.defaultDomain;
+  return {
+    id: link.id,
+    short_code: link.shortCode,
+    short_url: domains.shortUrl(domain, link.shortCode),
+    long_url: link.longUrl,
+    domain: { id: domain.id, hostname: domain.hostname },
+    password_protected: link.passwordHash !== null,
+    expiration: link.expiresAt ? iso(link.expiresAt) : null,
+    status: link.status,
+    clicks: Number(link.clicks),
+    created_at: iso(link.createdAt),
+    updated_at: iso(link.updatedAt),
+  };
+}
+
+function iso(d: Date | string): string {
+  return new Date(d).toISOString();
+}

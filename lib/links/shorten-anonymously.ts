@@ -1,0 +1,25 @@
+// The home page's shortener: no account, random code only, rate-limited per IP.
+import { AppError } from '../http/errors';
+import { headersOf, type WindowLimiter } from '../ratelimit/window-limiter';
+import { createLink } from './create-link';
+import type { LinkContext } from './link-context';
+import { serializeLink, type LinkJson } from './serialize-link';
+
+export async function shortenAnonymously(
+  body: unknown,
+  ip: string,
+  deps: { ctx: LinkContext; limiter: WindowLimiter },
+): Promise<{ link: LinkJson; headers: Record<string, string> }> {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw new AppError('invalid_request', 'Send a JSON object like {"url": "https://example.com"}.');
+  }
+  const { url, alias } = body as Record<string, unknown>;
+  if (alias !== undefined && alias !== null && alias !== '') {
+    throw new AppError('forbidden', 'Custom aliases are for registered users; sign up to choose one.', {
+      alias: 'Sign in to choose an alias.',
+    });
+  }
+  const limit = await deps.limiter.consume(`ip:${ip}`);
+  const row = await createLink({ url }, deps.ctx);
+  return { link: serializeLink(row, deps.ctx.domains), headers: headersOf(limit) };
+}

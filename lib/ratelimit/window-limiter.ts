@@ -1,0 +1,64 @@
+// Several fixed windows per key (e.g. 10/min and 100/day), in memory or in Redis (shared by
+// every instance). The answer describes the window with the fewest requests left.
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { Redis } from 'ioredis';
+import { AppError } from '../http/errors';
+
+export interface Window {
+  points: number;
+  durationSec: number;
+}
+
+export interface LimitState {
+  limit: number;
+  remaining: number;
+  /** Unix seconds when the reported window resets. */
+  reset: number;
+}
+
+export interface WindowLimiter {
+  /** Counts one request for `key`; throws AppError rate_limited (with headers) when over a limit. */
+  consume(key: string): Promise<LimitState>;
+}
+
+export function createWindowLimiter(opts: { name: string; windows: Window[]; redis?: Redis }): WindowLimiter {
+  const limiters = opts.windows.map((w, i): [Window, RateLimiterAbstract] => {
+    const base = { keyPrefix: `sling:rl:${opts.name}:${i}`, points: w.points, duration: w.durationSec };
+    return [w, opts.redis ? new RateLimiterRedis({ ...base, storeClient: opts.redis }) : new RateLimiterMemory(base)];
+  });
+  return {
+    async consume(key) {
+      let tightest: LimitState | undefined;
+      for (const [w, limiter] of limiters) {
+        let res: RateLimiterRes;
+        try {
+          res = await limiter.consume(key);
+        } catch (rejection) {
+          if (!(rejection instanceof RateLimiterRes)) throw rejection;
+          const retryAfter = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
+          throw new AppError(
+            'rate_limited',
+            `Too many requests: the limit is ${w.points} per ${describe(w.durationSec)}. Try again in ${retryAfter} s.`,
+            { limit: w.points, window_seconds: w.durationSec, retry_after: retryAfter },
+            { 'Retry-After': String(retryAfter), ...headersOf({ limit: w.points, remaining: 0, reset: resetAt(rejection) }) },
+          );
+        }
+        const state = { limit: w.points, remaining: res.remainingPoints, reset: resetAt(res) };
+        if (!tightest || state.remaining < tightest.remaining) tightest = state;
+      }
+      return tightest!;
+    },
+  };
+}
+
+export function headersOf(s: LimitState): Record<string, string> {
+  return { 'X-RateLimit-Limit': String(s.limit), 'X-RateLimit-Remaining': String(s.remaining), 'X-RateLimit-Reset': String(s.reset) };
+}
+
+function resetAt(res: RateLimiterRes) {
+  return Math.ceil((Date.now() + res.msBeforeNext) / 1000);
+}
+
+function describe(sec: number) {
+  return sec === 60 ? 'minute' : sec === 3600 ? 'hour' : sec === 86400 ? 'day' : `${sec} s`;
+}

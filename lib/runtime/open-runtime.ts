@@ -1,0 +1,52 @@
+// Start-up shared by the server and the CLI: configuration → database (+ migrations) → domains
+// → cross-instance invalidation.
+import type { Config } from '../config/env';
+import { loadConfig } from '../config/load-config';
+import { invalidationBus } from '../cache/invalidation-bus';
+import { postgresTransport } from '../cache/postgres-transport';
+import { redisTransport } from '../cache/redis-transport';
+import { useDatabase } from '../db/database';
+import { applyMigrations } from '../db/migrate';
+import { openDatabase } from '../db/open-database';
+import type { DbHandle } from '../db/types';
+import { ensureDefaultDomain } from '../domains/domain-registry';
+import { lockDataDir } from './data-dir-lock';
+
+export interface Runtime {
+  config: Config & { SECRET_KEY: string };
+  handle: DbHandle;
+  close(): Promise<void>;
+}
+
+export async function openRuntime(opts: { migrate?: boolean } = {}): Promise<Runtime> {
+  const config = loadConfig();
+  const unlock = config.DATABASE_URL ? () => {} : lockDataDir(config.DATA_DIR);
+  let handle: DbHandle | undefined;
+  try {
+    handle = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+    if (opts.migrate !== false) await applyMigrations(handle, config.DATABASE_URL);
+    await ensureDefaultDomain(handle, config.baseHost);
+    useDatabase(handle);
+    const bus = invalidationBus();
+    if (config.REDIS_URL) await bus.useTransport(redisTransport(config.REDIS_URL));
+    else if (config.DATABASE_URL) {
+      const db = handle;
+      await bus.useTransport(postgresTransport(config.DATABASE_URL, (sql, params) => db.query(sql, params)));
+    }
+  } catch (err) {
+    await handle?.close().catch(() => {});
+    unlock();
+    throw err;
+  }
+  const db = handle;
+  return {
+    config,
+    handle: db,
+    close: async () => {
+      await invalidationBus().close();
+      useDatabase(undefined);
+      await db.close();
+      unlock();
+    },
+  };
+}

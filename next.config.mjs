@@ -1,0 +1,10 @@
+// Next serves the dashboard, APIs and link pages; redirects never reach it (see server.ts).
+/** @type {import('next').NextConfig} */
+const nextConfig = {
+  // Database drivers, WASM Postgres and Redis stay real node_modules so route handlers share
+  // the process-wide handles that server.ts opened (kept on globalThis).
+  serverExternalPackages: ['@electric-sql/pglite', 'pg', 'ioredis', 'pino', 'drizzle-orm', 'rate-limiter-flexible'],
+  poweredByHeader: false,
+  reactStrictMode: true,
+};
+export default nextConfig;

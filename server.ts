@@ -1,0 +1,129 @@
+// Process entry: config → database → edge → Next handler → workers → shutdown (DESIGN §2).
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { invalidationBus } from './lib/cache/invalidation-bus';
+import { currentDomains } from './lib/domains/current-domains';
+import type { DomainRegistry } from './lib/domains/domain-registry';
+import { ClickBuffer } from './lib/edge/click-buffer';
+import { clientIp } from './lib/edge/client-ip';
+import { createEdge, type EdgeHandler } from './lib/edge/create-edge';
+import { LinkCache } from './lib/edge/link-cache';
+import { clickWriter } from './lib/edge/write-clicks';
+import { checkReadiness } from './lib/health/check-readiness';
+import { getLinkByCode } from './lib/links/get-link-by-code';
+import { logger } from './lib/log/logger';
+import { projectRoot } from './lib/runtime/project-root';
+import { openRuntime } from './lib/runtime/open-runtime';
+
+export type Role = 'all' | 'edge' | 'app' | 'worker';
+
+export interface StartOptions {
+  role?: Role;
+  dev?: boolean;
+}
+
+export interface RunningServer {
+  server: Server;
+  port: number;
+  /** Stops accepting, writes buffered clicks, closes the database. */
+  shutdown(): Promise<void>;
+}
+
+/** Header carrying the visitor's address (after TRUST_PROXY) to Next route handlers. */
+export const CLIENT_IP_HEADER = 'x-sling-client-ip';
+
+export async function startServer(opts: StartOptions = {}): Promise<RunningServer> {
+  const role = opts.role ?? 'all';
+  const log = logger();
+  const runtime = await openRuntime();
+  const { config, handle } = runtime;
+
+  let edge: EdgeHandler | undefined;
+  let clicks: ClickBuffer | undefined;
+  if (role === 'all' || role === 'edge') {
+    let domains: DomainRegistry = await currentDomains();
+    invalidationBus().subscribe(() => void currentDomains().then((d) => (domains = d)));
+    const cache = new LinkCache({
+      maxEntries: config.CACHE_MAX_ENTRIES,
+      maxBytes: config.CACHE_MAX_BYTES,
+      load: (domainId, code) => getLinkByCode(handle.db, domainId, code),
+    });
+    invalidationBus().subscribe((key) => cache.invalidate(key));
+    clicks = new ClickBuffer({ write: clickWriter(handle), flushMs: config.CLICK_FLUSH_MS });
+    clicks.start();
+    edge = createEdge({ cache, clicks, domainForHost: (host) => domains.forHost(host), trustProxy: config.TRUST_PROXY });
+  }
+
+  let nextHandler: ((req: IncomingMessage, res: ServerResponse) => Promise<void>) | undefined;
+  if (role === 'all' || role === 'app') {
+    const { default: next } = await import('next');
+    const app = next({ dev: opts.dev ?? false, dir: projectRoot(), hostname: config.HOST, port: config.PORT });
+    await app.prepare();
+    nextHandler = app.getRequestHandler();
+  }
+
+  async function onRequest(req: IncomingMessage, res: ServerResponse) {
+    const path = req.url ?? '/';
+    if (path === '/healthz') return sendJson(res, 200, { status: 'ok' });
+    if (path === '/readyz') {
+      const r = await checkReadiness(handle);
+      return sendJson(res, r.ready ? 200 : 503, r.ready ? { status: 'ready' } : { status: 'not_ready', reason: r.reason });
+    }
+    if (edge) {
+      const answered = edge(req, res);
+      if (answered === true || (answered !== false && (await answered))) return;
+    }
+    if (!nextHandler) return sendJson(res, 404, { error: { code: 'not_found', message: 'Not found.' } });
+    req.headers[CLIENT_IP_HEADER] = clientIp(req, config.TRUST_PROXY);
+    await nextHandler(req, res);
+  }
+
+  const server = createServer((req, res) => {
+    const done = onRequest(req, res);
+    if (done) done.catch((err) => failRequest(res, err));
+  });
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.PORT, config.HOST, () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  log.info({ port, role, database: handle.kind, baseUrl: config.BASE_URL }, `Sling listening on ${config.BASE_URL}`);
+
+  let stopping: Promise<void> | undefined;
+  function shutdown(): Promise<void> {
+    stopping ??= (async () => {
+      await closeServer(server);
+      const left = (await clicks?.stop()) ?? 0;
+      if (left > 0) log.error({ left }, 'clicks could not be written before shutdown');
+      await runtime.close();
+      log.info('Sling stopped');
+    })();
+    return stopping;
+  }
+  return { server, port, shutdown };
+}
+
+/** Stops accepting; lets in-flight requests finish (closing idle keep-alive sockets), then forces. */
+function closeServer(server: Server, graceMs = 5_000): Promise<void> {
+  return new Promise((resolve) => {
+    const force = setTimeout(() => server.closeAllConnections(), graceMs);
+    server.close(() => {
+      clearTimeout(force);
+      resolve();
+    });
+    server.closeIdleConnections();
+  });
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown) {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
+  res.end(text);
+}
+
+function failRequest(res: ServerResponse, err: unknown) {
+  logger().error({ err }, 'request failed');
+  if (res.headersSent) return void res.destroy();
+  sendJson(res, 500, { error: { code: 'internal', message: 'Something went wrong on our side.' } });
+}
