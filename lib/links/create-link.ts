@@ -16,16 +16,22 @@ export interface CreateLinkInput {
   userId?: string | null;
 }
 
+export interface CreateLinkOptions {
+  /** Random code source (tests pass a scripted one to force collisions). */
+  generate?: () => string;
+}
+
 const CODE_ATTEMPTS = 8;
 
-export async function createLink(input: CreateLinkInput, ctx: LinkContext): Promise<LinkRow> {
+export async function createLink(input: CreateLinkInput, ctx: LinkContext, opts: CreateLinkOptions = {}): Promise<LinkRow> {
+  const generate = opts.generate ?? generateCode;
   const longUrl = validateLongUrl(input.url, ctx.domains.ownHosts);
   const alias = input.alias === undefined || input.alias === null || input.alias === '' ? undefined : validateAlias(input.alias);
   const domain = input.domainId === undefined ? ctx.domains.defaultDomain : ctx.domains.byId(input.domainId);
   if (!domain) throw invalidField('domain_id', 'No such domain.');
 
   for (let attempt = 0; attempt < (alias ? 1 : CODE_ATTEMPTS); attempt++) {
-    const shortCode = alias ?? generateCode();
+    const shortCode = alias ?? generate();
     try {
       const [row] = await ctx.handle.db
         .insert(links)

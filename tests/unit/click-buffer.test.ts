@@ -1,0 +1,80 @@
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { ClickBuffer, type Click } from '../../lib/edge/click-buffer';
+
+const click = (linkId: number, at = Date.now()): Click => ({ linkId, at, referrer: undefined, userAgent: 'ua', ip: '1.2.3.4' });
+
+afterEach(() => vi.useRealTimers());
+
+describe('ClickBuffer', () => {
+  test('writes a batch as soon as 1000 clicks wait, without waiting for the timer', async () => {
+    const batches: Click[][] = [];
+    const buf = new ClickBuffer({ write: async (b) => void batches.push(b), flushMs: 1000, maxBatch: 1000 });
+    for (let i = 0; i < 999; i++) buf.push(click(1));
+    await new Promise((r) => setImmediate(r));
+    expect(batches).toHaveLength(0);
+    buf.push(click(1));
+    await new Promise((r) => setImmediate(r));
+    await buf.flush();
+    expect(batches.map((b) => b.length)).toEqual([1000]);
+  });
+
+  test('writes what is waiting every flushMs', async () => {
+    vi.useFakeTimers();
+    const batches: Click[][] = [];
+    const buf = new ClickBuffer({ write: async (b) => void batches.push(b), flushMs: 500 });
+    buf.start();
+    buf.push(click(1));
+    buf.push(click(2));
+    await vi.advanceTimersByTimeAsync(499);
+    expect(batches).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(batches.map((b) => b.map((c) => c.linkId))).toEqual([[1, 2]]);
+    await buf.stop();
+  });
+
+  test('a failed write is retried in order and nothing is dropped', async () => {
+    const stored: number[] = [];
+    let failures = 2;
+    const buf = new ClickBuffer({
+      write: async (b) => {
+        if (failures-- > 0) throw new Error('database down');
+        stored.push(...b.map((c) => c.at));
+      },
+      flushMs: 20,
+    });
+    buf.push(click(1, 1));
+    buf.push(click(1, 2));
+    await buf.flush();
+    buf.push(click(1, 3));
+    await buf.flush();
+    expect(stored).toEqual([]);
+    expect(buf.size).toBe(3);
+    await buf.flush();
+    expect(stored).toEqual([1, 2, 3]);
+    expect(buf.size).toBe(0);
+    expect(buf.written).toBe(3);
+  });
+
+  test('stop() keeps retrying until everything is written', async () => {
+    let failures = 3;
+    const stored: Click[] = [];
+    const buf = new ClickBuffer({
+      write: async (b) => {
+        if (failures-- > 0) throw new Error('busy');
+        stored.push(...b);
+      },
+    });
+    buf.start();
+    for (let i = 0; i < 2500; i++) buf.push(click(i % 3));
+    expect(await buf.stop(10_000)).toBe(0);
+    expect(stored).toHaveLength(2500);
+  });
+
+  test('a backlog is written in bounded statements', async () => {
+    const sizes: number[] = [];
+    const buf = new ClickBuffer({ write: async (b) => void sizes.push(b.length), maxRowsPerWrite: 400, maxBatch: 100_000 });
+    for (let i = 0; i < 1000; i++) buf.push(click(1));
+    await buf.stop();
+    expect(sizes).toEqual([400, 400, 200]);
+  });
+});

@@ -1,0 +1,78 @@
+import type { IncomingMessage } from 'node:http';
+import { describe, expect, test } from 'vitest';
+import { toCachedLink } from '../../lib/edge/cached-link';
+import { clientIp } from '../../lib/edge/client-ip';
+import { decideOutcome } from '../../lib/edge/decide-outcome';
+import { hostOf, parseLinkTarget } from '../../lib/edge/parse-request';
+import type { LinkRow } from '../../db/schema';
+
+function row(over: Partial<LinkRow> = {}): LinkRow {
+  const now = new Date();
+  return {
+    id: 7, domainId: 1, shortCode: 'Abc1234', longUrl: 'https://example.com/a?b=1', userId: null, organizationId: null,
+    passwordHash: null, expiresAt: null, status: 'active', redirectStatus: 302, clicks: 0, createdAt: now, updatedAt: now,
+    ...over,
+  };
+}
+
+describe('parseLinkTarget', () => {
+  test.each([
+    ['/Abc1234', { code: 'Abc1234', query: '' }],
+    ['/Abc1234/', { code: 'Abc1234', query: '' }],
+    ['/my_alias-2?utm=x&y=1', { code: 'my_alias-2', query: 'utm=x&y=1' }],
+  ])('%s is a link visit', (url, expected) => {
+    expect(parseLinkTarget(url)).toEqual(expected);
+  });
+
+  test.each(['/', '/api', '/API', '/healthz', '/_next/static/x.js', '/a/b', '/favicon.ico', '/%41bc', '//x', 'x', undefined])(
+    '%s is not',
+    (url) => {
+      expect(parseLinkTarget(url)).toBeNull();
+    },
+  );
+});
+
+test('hostOf strips ports and lower-cases, including IPv6', () => {
+  expect(hostOf('Sl.ING:3000')).toBe('sl.ing');
+  expect(hostOf('[::1]:8080')).toBe('::1');
+  expect(hostOf(undefined)).toBe('');
+});
+
+describe('decideOutcome', () => {
+  const now = Date.parse('2026-06-01T00:00:00Z');
+
+  test('an active link redirects, the visit query string appended before the fragment', () => {
+    const e = toCachedLink(row({ longUrl: 'https://example.com/a?b=1#top' }));
+    expect(decideOutcome(e, '', now)).toEqual({ kind: 'redirect', status: 302, location: 'https://example.com/a?b=1#top', linkId: 7 });
+    expect(decideOutcome(e, 'x=2', now)).toMatchObject({ location: 'https://example.com/a?b=1&x=2#top' });
+    const plain = toCachedLink(row({ longUrl: 'https://example.com/p' }));
+    expect(decideOutcome(plain, 'utm_source=t', now)).toMatchObject({ location: 'https://example.com/p?utm_source=t' });
+  });
+
+  test('the link chooses 301/307/308', () => {
+    expect(decideOutcome(toCachedLink(row({ redirectStatus: 301 })), '', now)).toMatchObject({ status: 301 });
+  });
+
+  test('protected, expired, disabled and unknown links go to Next', () => {
+    expect(decideOutcome(toCachedLink(row({ passwordHash: '$2b$10$x' })), '', now).kind).toBe('next');
+    expect(decideOutcome(toCachedLink(row({ expiresAt: new Date(now) })), '', now).kind).toBe('next');
+    expect(decideOutcome(toCachedLink(row({ expiresAt: new Date(now + 1000) })), '', now).kind).toBe('redirect');
+    expect(decideOutcome(toCachedLink(row({ status: 'disabled' })), '', now).kind).toBe('next');
+    expect(decideOutcome({ kind: 'missing', until: now + 1 }, '', now).kind).toBe('next');
+  });
+});
+
+describe('clientIp', () => {
+  const req = (remote: string, xff?: string) =>
+    ({ socket: { remoteAddress: remote }, headers: xff ? { 'x-forwarded-for': xff } : {} }) as unknown as IncomingMessage;
+
+  test('ignores X-Forwarded-For unless TRUST_PROXY', () => {
+    expect(clientIp(req('::ffff:10.0.0.1', '1.2.3.4'), false)).toBe('10.0.0.1');
+  });
+  test('true takes the leftmost entry; a hop count takes the one before the trusted proxies', () => {
+    expect(clientIp(req('10.0.0.1', '1.2.3.4, 5.6.7.8'), true)).toBe('1.2.3.4');
+    expect(clientIp(req('10.0.0.1', '6.6.6.6, 1.2.3.4, 10.0.0.2'), 1)).toBe('10.0.0.2');
+    expect(clientIp(req('10.0.0.1', '6.6.6.6, 1.2.3.4, 10.0.0.2'), 2)).toBe('1.2.3.4');
+    expect(clientIp(req('10.0.0.1'), true)).toBe('10.0.0.1');
+  });
+});

@@ -1,0 +1,64 @@
+import { describe, expect, test } from 'vitest';
+import { ALL_KEYS } from '../../lib/cache/invalidation-bus';
+import { LinkCache } from '../../lib/edge/link-cache';
+import type { LinkRow } from '../../db/schema';
+
+const domain = { id: 1, hostname: 'sl.ing', isDefault: true };
+const row = (url: string): LinkRow => {
+  const now = new Date();
+  return { id: 1, domainId: 1, shortCode: 'Abc', longUrl: url, userId: null, organizationId: null, passwordHash: null, expiresAt: null, status: 'active', redirectStatus: 302, clicks: 0, createdAt: now, updatedAt: now };
+};
+
+function cacheWith(load: (code: string) => Promise<LinkRow | undefined>, missingTtlMs = 60_000) {
+  return new LinkCache({ maxEntries: 100, maxBytes: 1 << 20, missingTtlMs, load: (_d, code) => load(code) });
+}
+
+describe('LinkCache', () => {
+  test('concurrent misses share one database query, then hits need none', async () => {
+    let queries = 0;
+    const cache = cacheWith(async () => (queries++, row('https://a.example/')));
+    const results = await Promise.all([1, 2, 3].map(() => cache.load('link:1:abc', domain, 'Abc')));
+    expect(queries).toBe(1);
+    expect(results[0]).toMatchObject({ kind: 'link', location: 'https://a.example/' });
+    expect(cache.peek('link:1:abc', Date.now())).toMatchObject({ location: 'https://a.example/' });
+  });
+
+  test('invalidation drops the entry; ALL_KEYS drops everything', async () => {
+    const cache = cacheWith(async () => row('https://a.example/'));
+    await cache.load('link:1:abc', domain, 'Abc');
+    await cache.load('link:1:def', domain, 'Def');
+    cache.invalidate('link:1:abc');
+    expect(cache.peek('link:1:abc', Date.now())).toBeUndefined();
+    expect(cache.peek('link:1:def', Date.now())).toBeDefined();
+    cache.invalidate(ALL_KEYS);
+    expect(cache.size).toBe(0);
+  });
+
+  test('a load that raced with an invalidation is answered but not kept', async () => {
+    let release!: (r: LinkRow) => void;
+    const cache = cacheWith(() => new Promise((r) => (release = r)));
+    const pending = cache.load('link:1:abc', domain, 'Abc');
+    cache.invalidate('link:1:abc');
+    release(row('https://old.example/'));
+    expect(await pending).toMatchObject({ location: 'https://old.example/' });
+    expect(cache.peek('link:1:abc', Date.now())).toBeUndefined();
+  });
+
+  test('unknown codes are remembered until their TTL runs out', async () => {
+    let queries = 0;
+    const cache = cacheWith(async () => (queries++, undefined), 1000);
+    const now = Date.now();
+    await cache.load('link:1:zzz', domain, 'zzz');
+    expect(cache.peek('link:1:zzz', now)).toMatchObject({ kind: 'missing' });
+    expect(cache.peek('link:1:zzz', now + 5000)).toBeUndefined();
+    expect(queries).toBe(1);
+  });
+
+  test('the byte bound evicts the least recently used entries', async () => {
+    const cache = new LinkCache({ maxEntries: 1000, maxBytes: 10_000, load: async (_d, code) => row(`https://example.com/${code.repeat(200)}`) });
+    for (let i = 0; i < 50; i++) await cache.load(`link:1:c${i}`, domain, `c${i}`);
+    expect(cache.size).toBeLessThan(50);
+    expect(cache.peek('link:1:c49', Date.now())).toBeDefined();
+    expect(cache.peek('link:1:c0', Date.now())).toBeUndefined();
+  });
+});

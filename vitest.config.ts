@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['tests/**/*.test.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    pool: 'forks',
+    // Integration suites start real servers; two at a time suits a 2-core machine.
+    maxWorkers: 2,
+    env: { NEXT_TELEMETRY_DISABLED: '1', LOG_LEVEL: 'error' },
+  },
+});
