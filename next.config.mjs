@@ -5,6 +5,8 @@ const nextConfig = {
   // the process-wide handles that server.ts opened (kept on globalThis).
   serverExternalPackages: ['@electric-sql/pglite', 'pg', 'ioredis', 'pino', 'drizzle-orm', 'rate-limiter-flexible'],
   poweredByHeader: false,
+  // Next type-checks the app only; `npm run typecheck` covers tests, CLI and benchmarks too.
+  typescript: { tsconfigPath: 'tsconfig.app.json' },
   reactStrictMode: true,
 };
 export default nextConfig;

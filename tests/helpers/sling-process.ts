@@ -29,7 +29,7 @@ export async function freePort(): Promise<number> {
 /** Runs a sling CLI command to completion. */
 export function runSling(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env: { ...baseEnv(), ...env } });
+    const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env: { ...baseEnv(), ...env } as NodeJS.ProcessEnv });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
@@ -41,9 +41,9 @@ export function runSling(args: string[], env: Record<string, string>): Promise<{
 export async function startSling(env: Record<string, string>, args: string[] = []): Promise<SlingProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [BIN, 'start', ...args], {
+  const child: ChildProcess = spawn(process.execPath, [BIN, 'start', ...args], {
     cwd: ROOT,
-    env: { ...baseEnv(), PORT: String(port), HOST: '127.0.0.1', BASE_URL: url, ...env },
+    env: { ...baseEnv(), PORT: String(port), HOST: '127.0.0.1', BASE_URL: url, ...env } as unknown as NodeJS.ProcessEnv,
   });
   let out = '';
   child.stdout!.on('data', (d) => (out += d));

@@ -1,0 +1,79 @@
+// Every GET redirect is a stored click, also when SIGTERM arrives right after a burst; HEAD is not.
+import { request } from 'node:http';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { openDatabase } from '../../../lib/db/open-database';
+import { databaseKinds, type TestDatabase } from '../../helpers/databases';
+import { pgUrl } from '../../helpers/services';
+import { startSling } from '../../helpers/sling-process';
+
+/** Fires `count` GETs over `concurrency` keep-alive connections; resolves with the statuses. */
+function burst(url: string, count: number, concurrency: number, headers: Record<string, string>): Promise<number[]> {
+  const statuses: number[] = [];
+  let started = 0;
+  const one = (): Promise<void> =>
+    new Promise((resolve, reject) => {
+      request(url, { headers }, (res) => {
+        statuses.push(res.statusCode!);
+        res.resume();
+        res.on('end', resolve);
+      })
+        .on('error', reject)
+        .end();
+    });
+  const worker = async () => {
+    while (started < count) {
+      started++;
+      await one();
+    }
+  };
+  return Promise.all(Array.from({ length: concurrency }, worker)).then(() => statuses);
+}
+
+describe.each(databaseKinds(pgUrl()))('click recording on %s', (_name, makeDb) => {
+  let tdb: TestDatabase;
+  beforeAll(async () => {
+    tdb = await makeDb();
+  });
+  afterAll(async () => {
+    await tdb?.drop();
+  });
+
+  test('SIGTERM right after a burst: exit 0 and every click stored, HEAD not counted', async () => {
+    // A long flush interval: nothing is written before the shutdown flush.
+    const sling = await startSling({ ...tdb.env, CLICK_FLUSH_MS: '1000', ANON_LINKS_PER_MINUTE: '100' });
+    let code: string;
+    try {
+      const res = await fetch(`${sling.url}/api/v1/shorten`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ url: 'https://example.com/burst' }),
+      });
+      code = (await res.json()).short_code;
+      for (let i = 0; i < 5; i++) {
+        expect((await fetch(`${sling.url}/${code}`, { method: 'HEAD', redirect: 'manual' })).status).toBe(302);
+      }
+      const statuses = await burst(`${sling.url}/${code}?from=burst`, 3000, 20, {
+        'user-agent': 'BurstAgent/1.0',
+        referer: 'https://news.example/post',
+      });
+      expect(statuses.filter((s) => s === 302)).toHaveLength(3000);
+    } finally {
+      expect(await sling.stop('SIGTERM')).toBe(0);
+    }
+    expect(sling.output()).not.toMatch(/could not be written/);
+
+    const handle = await openDatabase({ databaseUrl: tdb.databaseUrl, dataDir: tdb.dataDir });
+    try {
+      const [link] = await handle.query<{ id: number; clicks: number }>('SELECT id, clicks FROM links WHERE short_code = $1', [code!]);
+      expect(Number(link.clicks)).toBe(3000);
+      const rows = await handle.query<{ n: number; agents: number; ref: string; ip: string }>(
+        `SELECT count(*)::int AS n, count(DISTINCT user_agent)::int AS agents, min(referrer) AS ref, min(ip) AS ip
+         FROM clicks WHERE link_id = $1`,
+        [link.id],
+      );
+      expect(rows[0]).toEqual({ n: 3000, agents: 1, ref: 'https://news.example/post', ip: '127.0.0.1' });
+    } finally {
+      await handle.close();
+    }
+  });
+});
