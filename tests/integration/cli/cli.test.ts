@@ -1,0 +1,70 @@
+// The `sling` command as a user runs it: clear one-line errors, no stack traces.
+import { rmSync } from 'node:fs';
+import { afterAll, describe, expect, test } from 'vitest';
+import { tempDir } from '../../helpers/databases';
+import { runSling, startSling } from '../../helpers/sling-process';
+
+const dirs: string[] = [];
+const dir = () => {
+  const d = tempDir();
+  dirs.push(d);
+  return d;
+};
+afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+describe('bad configuration stops start-up with one clear line', () => {
+  test.each([
+    [{ PORT: 'abc' }, /^Invalid configuration: PORT .*\(got "abc"\)$/],
+    [{ DATABASE_URL: 'mysql://localhost/x' }, /^Invalid configuration: DATABASE_URL must be a postgres/],
+    [{ BASE_URL: 'sling.example' }, /^Invalid configuration: BASE_URL/],
+    [{ TRUST_PROXY: 'sometimes' }, /^Invalid configuration: TRUST_PROXY/],
+    [{ DATABASE_URL: 'postgres://127.0.0.1/x' }, /^Invalid configuration: SECRET_KEY is required when DATABASE_URL is set/],
+  ])('%j', async (env, message) => {
+    const { code, stderr, stdout } = await runSling(['start'], { DATA_DIR: dir(), ...env });
+    expect(code).toBe(1);
+    expect(stdout).toBe('');
+    const lines = stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(message);
+    expect(stderr).not.toMatch(/\n\s+at /);
+  });
+});
+
+test('an unknown command or role is a usage error (exit 2)', async () => {
+  const unknown = await runSling(['launch'], { DATA_DIR: dir() });
+  expect(unknown.code).toBe(2);
+  expect(unknown.stderr).toMatch(/Unknown command "launch"/);
+  const role = await runSling(['start', '--role', 'boss'], { DATA_DIR: dir() });
+  expect(role.code).toBe(2);
+  expect(role.stderr).toMatch(/--role must be one of all, edge, app, worker/);
+});
+
+test('SECRET_KEY is generated into DATA_DIR once and reused; migrate is idempotent', async () => {
+  const d = dir();
+  const first = await runSling(['migrate'], { DATA_DIR: d });
+  expect(first.code).toBe(0);
+  expect(first.stdout).toMatch(/Migrations applied: \d+/);
+  const { readFileSync } = await import('node:fs');
+  const key = readFileSync(`${d}/secret-key`, 'utf8');
+  const second = await runSling(['migrate'], { DATA_DIR: d });
+  expect(second.code).toBe(0);
+  expect(readFileSync(`${d}/secret-key`, 'utf8')).toBe(key);
+});
+
+test('the embedded database refuses a second process on the same DATA_DIR', async () => {
+  const d = dir();
+  const sling = await startSling({ DATA_DIR: d });
+  try {
+    const second = await runSling(['links', 'create', '--url', 'https://example.com'], { DATA_DIR: d });
+    expect(second.code).toBe(1);
+    expect(second.stderr.trim()).toMatch(/^DATA_DIR .* is in use by Sling process \d+/);
+  } finally {
+    expect(await sling.stop()).toBe(0);
+  }
+  const after = await runSling(['links', 'create', '--url', 'https://example.com/after', '--alias', 'after-stop'], { DATA_DIR: d });
+  expect(after.code).toBe(0);
+  expect(JSON.parse(after.stdout)).toMatchObject({ short_code: 'after-stop', long_url: 'https://example.com/after' });
+  const bad = await runSling(['links', 'create', '--url', 'javascript:alert(1)'], { DATA_DIR: d });
+  expect(bad.code).toBe(1);
+  expect(bad.stderr.trim()).toMatch(/^Error \(invalid_request\): "javascript:" URLs are not allowed/);
+});

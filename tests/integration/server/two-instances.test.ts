@@ -1,0 +1,73 @@
+// Two Sling instances on one PostgreSQL: an edit made elsewhere reaches the other's cache within
+// 1 s — through Postgres LISTEN/NOTIFY, and through Redis pub/sub when REDIS_URL is set.
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createPostgresDatabase, type TestDatabase } from '../../helpers/databases';
+import { pgUrl, redisUrl } from '../../helpers/services';
+import { runSling, startSling, type SlingProcess } from '../../helpers/sling-process';
+
+const pg = pgUrl();
+const redis = redisUrl();
+
+const transports: Array<[string, Record<string, string>]> = [['Postgres NOTIFY', {}]];
+if (redis) transports.push(['Redis pub/sub', { REDIS_URL: redis }]);
+
+describe.skipIf(!pg).each(transports)('two instances on PostgreSQL, invalidation by %s', (_name, extraEnv) => {
+  let tdb: TestDatabase;
+  let a: SlingProcess;
+  let b: SlingProcess;
+
+  beforeAll(async () => {
+    tdb = await createPostgresDatabase(pg!);
+    // Both start at once: migrations run under an advisory lock, so neither trips on the other.
+    [a, b] = await Promise.all([startSling({ ...tdb.env, ...extraEnv }), startSling({ ...tdb.env, ...extraEnv })]);
+  });
+  afterAll(async () => {
+    await Promise.all([a?.stop(), b?.stop()]);
+    await tdb?.drop();
+  });
+
+  async function location(sling: SlingProcess, code: string) {
+    const res = await fetch(`${sling.url}/${code}`, { method: 'HEAD', redirect: 'manual' });
+    return res.status === 302 ? res.headers.get('location') : res.status;
+  }
+
+  async function within(ms: number, check: () => Promise<boolean>) {
+    const start = Date.now();
+    while (!(await check())) {
+      if (Date.now() - start > ms) return Date.now() - start;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    return Date.now() - start;
+  }
+
+  test('a link created by another instance (`sling links create`) is followed by B, even if B had cached the code as unknown', async () => {
+    expect(await location(b, 'shared-1')).toBe(404); // B now remembers "unknown"
+    const created = await runSling(['links', 'create', '--url', 'https://example.com/v1', '--alias', 'shared-1'], { ...tdb.env, ...extraEnv, BASE_URL: a.url });
+    expect(created.code).toBe(0);
+    const elapsed = await within(1000, async () => (await location(b, 'shared-1')) === 'https://example.com/v1');
+    expect(elapsed).toBeLessThan(1000);
+  });
+
+  test('an edit by another instance (`sling links update`) is followed by both A and B within 1 s', async () => {
+    const res = await fetch(`${a.url}/api/v1/shorten`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ url: 'https://example.com/old' }),
+    });
+    const { short_code: code } = await res.json();
+    // Warm both caches with the old destination.
+    expect(await location(a, code)).toBe('https://example.com/old');
+    expect(await location(b, code)).toBe('https://example.com/old');
+
+    const edit = await runSling(['links', 'update', '--code', code, '--url', 'https://example.com/new'], { ...tdb.env, ...extraEnv, BASE_URL: a.url });
+    expect(edit.code).toBe(0);
+    expect(JSON.parse(edit.stdout).long_url).toBe('https://example.com/new');
+
+    const [ea, eb] = await Promise.all([
+      within(1000, async () => (await location(a, code)) === 'https://example.com/new'),
+      within(1000, async () => (await location(b, code)) === 'https://example.com/new'),
+    ]);
+    expect(ea).toBeLessThan(1000);
+    expect(eb).toBeLessThan(1000);
+  });
+});
