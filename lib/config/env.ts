@@ -1,11 +1,14 @@
 // Configuration from the environment (DESIGN §5), validated once at start-up.
 import { z } from 'zod';
 
-const port = z.coerce.number().int().min(0).max(65535);
-const httpUrl = z
-  .string()
-  .url()
-  .refine((u) => /^https?:\/\//i.test(u), 'must start with http:// or https://');
+const PORT_MSG = { error: 'must be a port number from 0 to 65535' };
+const port = z.coerce.number(PORT_MSG).int(PORT_MSG).min(0, PORT_MSG).max(65535, PORT_MSG);
+/** A whole number of at least `min`. */
+const count = (min: number) => {
+  const msg = { error: `must be a whole number of at least ${min}` };
+  return z.coerce.number(msg).int(msg).min(min, msg);
+};
+const httpUrl = z.string().regex(/^https?:\/\/[^/\s]+/i, 'must be a URL starting with http:// or https://').pipe(z.url({ error: 'must be a valid URL' }));
 
 /** TRUST_PROXY: false (default), true (leftmost X-Forwarded-For entry), or a hop count. */
 const trustProxy = z
@@ -27,20 +30,22 @@ const EnvSchema = z.object({
   SECRET_KEY: z.string().min(32, 'must be at least 32 characters (e.g. `openssl rand -hex 32`)').optional(),
   TLS_PORT: port.optional(),
   ACME_DIRECTORY_URL: httpUrl.optional(),
-  ACME_EMAIL: z.string().email().optional(),
+  ACME_EMAIL: z.email({ error: 'must be an email address' }).optional(),
   DNS_SERVERS: z
     .string()
     .regex(/^[0-9a-f.:\[\]]+(,[0-9a-f.:\[\]]+)*$/i, 'must be a comma-separated list of IP addresses')
     .optional(),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
   MAIL_FROM: z.string().min(3).optional(),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be one of fatal, error, warn, info, debug, trace, silent' })
+    .default('info'),
   TRUST_PROXY: trustProxy.default(false),
-  CLICK_FLUSH_MS: z.coerce.number().int().min(10).max(1000).default(1000),
-  CACHE_MAX_ENTRIES: z.coerce.number().int().min(100).default(100_000),
-  CACHE_MAX_BYTES: z.coerce.number().int().min(1024 * 1024).default(64 * 1024 * 1024),
-  ANON_LINKS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
-  ANON_LINKS_PER_DAY: z.coerce.number().int().min(1).default(100),
+  CLICK_FLUSH_MS: count(10).max(1000, { error: 'must be at most 1000 (ms)' }).default(1000),
+  CACHE_MAX_ENTRIES: count(100).default(100_000),
+  CACHE_MAX_BYTES: count(1024 * 1024).default(64 * 1024 * 1024),
+  ANON_LINKS_PER_MINUTE: count(1).default(10),
+  ANON_LINKS_PER_DAY: count(1).default(100),
 });
 
 export type Config = Omit<z.infer<typeof EnvSchema>, 'BASE_URL' | 'LINK_HOST' | 'SECRET_KEY'> & {

@@ -17,7 +17,7 @@ describe('parseEnv', () => {
   });
 
   test.each([
-    [{ PORT: 'abc' }, /PORT .*\(got "abc"\)/],
+    [{ PORT: 'abc' }, /^Invalid configuration: PORT must be a port number from 0 to 65535 \(got "abc"\)$/],
     [{ PORT: '70000' }, /PORT/],
     [{ BASE_URL: 'example.com' }, /BASE_URL/],
     [{ BASE_URL: 'https://sl.ing/path' }, /BASE_URL must be an origin/],
