@@ -1,7 +1,7 @@
 // Process entry: config → database → edge → Next handler → workers → shutdown (DESIGN §2).
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { invalidationBus } from './lib/cache/invalidation-bus';
+import { ALL_KEYS, DOMAINS_KEY, invalidationBus } from './lib/cache/invalidation-bus';
 import { currentDomains } from './lib/domains/current-domains';
 import type { DomainRegistry } from './lib/domains/domain-registry';
 import { ClickBuffer } from './lib/edge/click-buffer';
@@ -42,7 +42,9 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   let clicks: ClickBuffer | undefined;
   if (role === 'all' || role === 'edge') {
     let domains: DomainRegistry = await currentDomains();
-    invalidationBus().subscribe(() => void currentDomains().then((d) => (domains = d)));
+    invalidationBus().subscribe((key) => {
+      if (key === DOMAINS_KEY || key === ALL_KEYS) void currentDomains().then((d) => (domains = d));
+    });
     const cache = new LinkCache({
       maxEntries: config.CACHE_MAX_ENTRIES,
       maxBytes: config.CACHE_MAX_BYTES,
