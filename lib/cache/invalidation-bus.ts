@@ -1,6 +1,6 @@
 // Cache invalidation across instances: a write publishes a key; every instance (this one at once,
 // others through Postgres NOTIFY or Redis pub/sub) drops its cached entry.
-import { getGlobalSingleton, globalSingleton, setGlobalSingleton } from '../runtime/global-singleton';
+import { globalSingleton } from '../runtime/global-singleton';
 
 export const CHANNEL = 'sling_invalidate';
 /** Published when a subscription was lost and messages may have been missed: drop everything. */
@@ -57,6 +57,3 @@ export function invalidationBus(): InvalidationBus {
   return globalSingleton('invalidationBus', () => new InvalidationBus());
 }
 
-export function resetInvalidationBus() {
-  if (getGlobalSingleton('invalidationBus')) setGlobalSingleton('invalidationBus', undefined);
-}

@@ -1,6 +1,6 @@
 // Opens PGlite in DATA_DIR (embedded default) or a PostgreSQL pool when DATABASE_URL is set.
 import { mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import * as schema from '../../db/schema';
 import type { Db, DbHandle, Queryable } from './types';
 
@@ -67,6 +67,3 @@ async function openPostgres(url: string, max: number): Promise<DbHandle> {
   };
 }
 
-export function pgliteDir(dataDir: string) {
-  return join(resolve(dataDir), 'pglite');
-}

@@ -1,7 +1,7 @@
 // Step 2 of the edge: code → CachedLink from an LRU bounded by entries and bytes, the database on
 // a miss (concurrent misses share one query). Unknown codes are remembered briefly.
 import { LRUCache } from 'lru-cache';
-import { ALL_KEYS, linkKey } from '../cache/invalidation-bus';
+import { ALL_KEYS } from '../cache/invalidation-bus';
 import type { Domain } from '../domains/domain-registry';
 import { cachedLinkSize, toCachedLink, type CachedLink } from './cached-link';
 import type { LinkRow } from '../../db/schema';
@@ -65,5 +65,3 @@ export class LinkCache {
     return this.lru.size;
   }
 }
-
-export { linkKey };
