@@ -1,0 +1,27 @@
+// The little of autocannon 8's API the benchmark uses (the package ships no types).
+declare module 'autocannon' {
+  interface Request {
+    path?: string;
+    setupRequest?: (req: Request) => Request;
+  }
+  interface Options {
+    url: string;
+    connections?: number;
+    duration?: number;
+    requests?: Request[];
+  }
+  interface Result {
+    duration: number;
+    errors: number;
+    timeouts: number;
+    '1xx': number;
+    '2xx': number;
+    '3xx': number;
+    '4xx': number;
+    '5xx': number;
+    latency: { p50: number; p99: number };
+    requests: { total: number; sent: number };
+  }
+  function autocannon(opts: Options): Promise<Result>;
+  export default autocannon;
+}

@@ -1,0 +1,85 @@
+// The benchmark's own database: a temporary PGlite DATA_DIR, or a throw-away `sling_bench_<random>`
+// database on BENCH_DATABASE_URL's server. Seeded before Sling starts, counted after it stops.
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import pg from 'pg';
+import { domains, links } from '../db/schema';
+import { applyMigrations } from '../lib/db/migrate';
+import { openDatabase } from '../lib/db/open-database';
+import type { DbHandle } from '../lib/db/types';
+import { ensureDefaultDomain } from '../lib/domains/domain-registry';
+
+export interface BenchDatabase {
+  /** Shown in the report. */
+  label: string;
+  dataDir: string;
+  databaseUrl?: string;
+  /** Drops the PostgreSQL database (PGlite's directory is removed with the temp dir). */
+  drop(): Promise<void>;
+}
+
+export interface SeedLink {
+  code: string;
+  url: string;
+}
+
+/** Creates `sling_bench_<random>` on the server of `serverUrl` and returns its URL. */
+export async function createPostgresDatabase(serverUrl: string, dataDir: string): Promise<BenchDatabase> {
+  const name = `sling_bench_${randomBytes(6).toString('hex')}`;
+  await withClient(serverUrl, (c) => c.query(`CREATE DATABASE ${name}`));
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    label: `PostgreSQL (${url.host}/${name}, dropped afterwards)`,
+    dataDir,
+    databaseUrl: url.toString(),
+    drop: () => withClient(serverUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => {}),
+  };
+}
+
+export function pgliteDatabase(dataDir: string): BenchDatabase {
+  return { label: `PGlite (embedded, temporary DATA_DIR)`, dataDir, drop: async () => {} };
+}
+
+/** Migrates, makes `host` the default domain and inserts `seed` in one multi-row insert per 5,000. */
+export async function seedDatabase(target: BenchDatabase, host: string, seed: SeedLink[]): Promise<void> {
+  await withHandle(target, async (handle) => {
+    await applyMigrations(handle, target.databaseUrl);
+    await ensureDefaultDomain(handle, host);
+    const [domain] = await handle.db.select({ id: domains.id }).from(domains).where(eq(domains.isDefault, true));
+    // 5,000 rows × 3 parameters stays well under PostgreSQL's 65,535 parameters per statement.
+    for (let i = 0; i < seed.length; i += 5_000) {
+      const rows = seed.slice(i, i + 5_000).map((s) => ({ domainId: domain.id, shortCode: s.code, longUrl: s.url }));
+      await handle.db.insert(links).values(rows);
+    }
+  });
+}
+
+/** Rows in `clicks` and the sum of the links' click counters (both written by the click buffer). */
+export async function countClicks(target: BenchDatabase): Promise<{ rows: number; counters: number }> {
+  return withHandle(target, async (handle) => {
+    const [r] = await handle.query<{ rows: string; counters: string }>(
+      `SELECT (SELECT count(*) FROM clicks)::text AS rows, (SELECT coalesce(sum(clicks), 0) FROM links)::text AS counters`,
+    );
+    return { rows: Number(r.rows), counters: Number(r.counters) };
+  });
+}
+
+async function withHandle<T>(target: BenchDatabase, fn: (handle: DbHandle) => Promise<T>): Promise<T> {
+  const handle = await openDatabase({ databaseUrl: target.databaseUrl, dataDir: target.dataDir, maxConnections: 2 });
+  try {
+    return await fn(handle);
+  } finally {
+    await handle.close();
+  }
+}
+
+async function withClient<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}

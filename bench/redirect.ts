@@ -1,0 +1,247 @@
+// `npm run bench`: Sling's redirect against a bare node:http redirect server in the same run
+// (DESIGN §7): throughput and latency for one hot link and for 10,000 links at random, p99 at half
+// load, and every click written by the time a graceful stop (SIGTERM) exits.
+// BENCH_DATABASE_URL=postgres://… runs Sling on a throw-away database on that server instead of PGlite.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  countClicks,
+  createPostgresDatabase,
+  pgliteDatabase,
+  seedDatabase,
+  type BenchDatabase,
+  type SeedLink,
+} from './bench-database';
+import { endChildren } from './children';
+import { machineTicks, processCpuSeconds, stealShare } from './cpu-usage';
+import { pickLoadTool, type LoadTool } from './load-tool';
+import { runPaced, type PacedResult } from './paced-load';
+import { clickCheckPassed, printReport, type ClickCheck, type MeasuredRun, type ScenarioResult } from './report';
+import { freePort, pinoLines, startServer, stopServer, waitUntilAnswering, type ServerProcess } from './servers';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const LINKS = 10_000;
+const CONNECTIONS = 50;
+const WARMUP_S = 3;
+const RUN_S = 6;
+/**
+ * Raw and Sling take turns (raw, Sling, raw, Sling, …) and each keeps its best run: on a shared
+ * 2-core VM noise (steal, the other processes) only ever slows a run down, so the best run is the
+ * closest to what the code can do, and short alternating runs keep a bad stretch from landing on one
+ * side only. Three 6 s rounds proved steadier than two 10 s ones here.
+ */
+const ROUNDS = 3;
+const HALF_LOAD_S = 10;
+
+const HOT: SeedLink = { code: 'hot', url: 'https://example.com/landing/hot?utm_source=sling' };
+const MANY: SeedLink[] = Array.from({ length: LINKS }, (_, i) => {
+  const code = `r${String(i).padStart(5, '0')}`;
+  return { code, url: `https://example.com/articles/${i}/some-title?utm_source=sling&id=${code}` };
+});
+
+const cleanups: Array<() => unknown> = [];
+async function cleanUp() {
+  for (let fn = cleanups.pop(); fn; fn = cleanups.pop()) {
+    try {
+      await fn();
+    } catch (err) {
+      console.error('cleanup:', (err as Error).message);
+    }
+  }
+}
+let interrupted = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    interrupted = true;
+    console.error(`\n${signal}: stopping servers and removing temporary files…`);
+    void cleanUp().finally(() => process.exit(130));
+  });
+}
+
+async function main(): Promise<number> {
+  const tmp = mkdtempSync(join(tmpdir(), 'sling-bench-'));
+  cleanups.push(() => rmSync(tmp, { recursive: true, force: true }));
+  const { tool, fallback } = pickLoadTool(tmp);
+  if (fallback) console.log('wrk not found on PATH: falling back to autocannon (in-process; numbers are less reliable)');
+
+  const dataDir = join(tmp, 'data');
+  const serverUrl = process.env.BENCH_DATABASE_URL;
+  const database: BenchDatabase = serverUrl ? await createPostgresDatabase(serverUrl, dataDir) : pgliteDatabase(dataDir);
+  cleanups.push(() => database.drop());
+  cleanups.push(() => endChildren()); // runs first: servers stop before their database goes
+  const rawPort = await freePort();
+  let slingPort = await freePort();
+  while (slingPort === rawPort) slingPort = await freePort();
+
+  console.log(`Seeding ${database.label}: 1 hot link + ${LINKS.toLocaleString('en')} links…`);
+  await seedDatabase(database, '127.0.0.1', [HOT, ...MANY]); // closes it again: PGlite is one process per dir
+  const linksFile = join(tmp, 'links.json');
+  writeFileSync(linksFile, JSON.stringify([HOT, ...MANY].map((l) => [l.code, l.url])));
+
+  const raw = startServer({
+    name: 'raw node:http',
+    args: [join(ROOT, 'bench/raw-server.mjs'), linksFile],
+    env: {},
+    port: rawPort,
+    logFile: join(tmp, 'raw.log'),
+    cwd: ROOT,
+  });
+  const sling = startServer({
+    name: 'Sling',
+    args: [join(ROOT, 'bin/sling.mjs'), 'start'],
+    env: {
+      HOST: '127.0.0.1',
+      BASE_URL: `http://127.0.0.1:${slingPort}`,
+      DATA_DIR: dataDir,
+      DATABASE_URL: database.databaseUrl,
+      SECRET_KEY: database.databaseUrl ? 'bench-secret-key-0123456789abcdef0123456789abcdef' : undefined,
+      REDIS_URL: undefined,
+      LINK_HOST: undefined,
+      TRUST_PROXY: undefined,
+      TLS_PORT: undefined,
+      LOG_LEVEL: 'warn',
+    },
+    port: slingPort,
+    logFile: join(tmp, 'sling.log'),
+    cwd: ROOT,
+  });
+  await Promise.all([waitUntilAnswering(raw, `/${HOT.code}`, 302), waitUntilAnswering(sling, '/readyz', 200)]);
+  console.log(`Raw server on :${rawPort}, Sling on :${slingPort}; load: ${tool.name}, ${CONNECTIONS} connections\n`);
+
+  // GET redirects Sling served: exact for our own requests, a range for the load tool's (see ClickCheck).
+  let exact = 0;
+
+  // One visit of each kind, checked header by header, since wrk itself cannot tell a 302 from a 200.
+  for (const link of [HOT, MANY[LINKS - 1]]) {
+    await expectRedirect(raw, link);
+    await expectRedirect(sling, link);
+    exact++;
+  }
+
+  const scenarios: ScenarioResult[] = [];
+  scenarios.push(await scenario('hot link', [`/${HOT.code}`], tool, raw, sling));
+
+  // Load every code into Sling's cache first, one visit each: the random scenario measures the
+  // steady state where the working set is cached (it fits: CACHE_MAX_ENTRIES defaults to 100,000).
+  const paths = MANY.map((l) => `/${l.code}`);
+  const cold = await runPaced({ port: slingPort, paths, count: paths.length, rate: 0, connections: CONNECTIONS });
+  exact += cold.responses;
+  assertComplete('cold-cache pass', cold);
+  console.log(`  Sling cold cache: ${fmtInt(cold.achievedRate)} req/s (each of the ${fmtInt(LINKS)} codes once)`);
+  scenarios.push(await scenario(`${fmtInt(LINKS)} links, random`, paths, tool, raw, sling));
+
+  // p99 at half of Sling's best hot-link throughput, open loop; raw at the same rate shows the floor.
+  const rate = Math.round(scenarios[0].sling.rps / 2);
+  const count = rate * HALF_LOAD_S;
+  const half = { port: slingPort, paths: [`/${HOT.code}`], count, rate, connections: CONNECTIONS };
+  const halfSling = await runPaced(half);
+  exact += halfSling.responses;
+  assertComplete('half load on Sling', halfSling);
+  const halfRaw = await runPaced({ ...half, port: rawPort });
+  assertComplete('half load on raw', halfRaw);
+  const p99s = `Sling p99 ${halfSling.p99Ms.toFixed(2)} ms, raw p99 ${halfRaw.p99Ms.toFixed(2)} ms`;
+  console.log(`  half load ${fmtInt(rate)} req/s: ${p99s}`);
+
+  console.log('\nStopping Sling (SIGTERM) and counting clicks…');
+  const exit = await stopServer(sling);
+  await stopServer(raw);
+  const counted = await countClicks(database);
+  const check: ClickCheck = {
+    exitCode: exit,
+    rows: counted.rows,
+    counters: counted.counters,
+    min: exact + scenarios.reduce((n, s) => n + s.slingResponses, 0),
+    max: exact + scenarios.reduce((n, s) => n + s.slingSent, 0),
+  };
+  printReport({
+    tool: tool.name,
+    fallback,
+    database: database.label,
+    connections: CONNECTIONS,
+    runSeconds: RUN_S,
+    rounds: ROUNDS,
+    warmupSeconds: WARMUP_S,
+    scenarios,
+    cold,
+    half: { rate, seconds: HALF_LOAD_S, sling: halfSling, raw: halfRaw },
+    check,
+    slingLog: pinoLines(sling),
+  });
+  const errors = scenarios.some((s) => s.errors > 0);
+  return clickCheckPassed(check) && !errors ? 0 : 1;
+}
+
+/** Warm-up on both, then ROUNDS alternating runs; each side keeps its best. */
+async function scenario(
+  name: string,
+  paths: string[],
+  tool: LoadTool,
+  raw: ServerProcess,
+  sling: ServerProcess,
+): Promise<ScenarioResult> {
+  let [errors, slingResponses, slingSent] = [0, 0, 0];
+  async function measure(server: ServerProcess, seconds: number): Promise<MeasuredRun> {
+    const [cpu, ticks] = [processCpuSeconds(server.child.pid!), machineTicks()];
+    const r = await tool.run({ port: server.port, paths, connections: CONNECTIONS, seconds });
+    errors += r.badStatus + r.socketErrors;
+    if (server === sling) {
+      slingResponses += r.responses;
+      slingSent += r.sent;
+    }
+    const cpuAfter = processCpuSeconds(server.child.pid!);
+    const cpuUsPerRequest =
+      cpu !== undefined && cpuAfter !== undefined ? ((cpuAfter - cpu) * 1e6) / r.responses : undefined;
+    return { ...r, cpuUsPerRequest, steal: stealShare(ticks, machineTicks()) };
+  }
+  for (const server of [raw, sling]) await measure(server, WARMUP_S);
+  const best: Record<'raw' | 'sling', MeasuredRun | undefined> = { raw: undefined, sling: undefined };
+  let maxSteal = 0;
+  for (let round = 1; round <= ROUNDS; round++) {
+    for (const [side, server] of [['raw', raw], ['sling', sling]] as const) {
+      const r = await measure(server, RUN_S);
+      maxSteal = Math.max(maxSteal, r.steal ?? 0);
+      console.log(
+        `  ${name} · ${side.padEnd(5)} · round ${round}: ${fmtInt(r.rps).padStart(7)} req/s  ` +
+          `p50 ${r.p50Ms.toFixed(2)} ms  p99 ${r.p99Ms.toFixed(2)} ms` +
+          (r.cpuUsPerRequest !== undefined ? `  CPU ${r.cpuUsPerRequest.toFixed(1)} µs/req` : '') +
+          (r.steal !== undefined ? `  steal ${(r.steal * 100).toFixed(0)}%` : '') +
+          (r.badStatus + r.socketErrors > 0 ? `  ERRORS: ${r.badStatus} bad status, ${r.socketErrors} socket` : ''),
+      );
+      if (!best[side] || r.rps > best[side]!.rps) best[side] = r;
+    }
+  }
+  return { name, raw: best.raw!, sling: best.sling!, errors, maxSteal, slingResponses, slingSent };
+}
+
+async function expectRedirect(server: ServerProcess, link: SeedLink) {
+  const res = await fetch(`http://127.0.0.1:${server.port}/${link.code}`, { redirect: 'manual' });
+  const body = await res.text();
+  const headers = `Location=${res.headers.get('location')} Cache-Control=${res.headers.get('cache-control')}`;
+  const got = `${res.status} ${headers} body=${body.length}B`;
+  const want = `302 Location=${link.url} Cache-Control=private, max-age=0 body=0B`;
+  if (got !== want) throw new Error(`${server.name} /${link.code}: expected ${want}, got ${got}`);
+}
+
+function assertComplete(what: string, r: PacedResult) {
+  if (r.failed > 0 || r.non3xx > 0) {
+    throw new Error(`${what}: ${r.failed} of ${r.sent} requests unanswered, ${r.non3xx} not redirects`);
+  }
+}
+
+function fmtInt(n: number) {
+  return Math.round(n).toLocaleString('en');
+}
+
+main()
+  .then(async (code) => {
+    await cleanUp();
+    process.exit(code);
+  })
+  .catch(async (err) => {
+    if (interrupted) return; // the signal handler is cleaning up; its failures are expected
+    console.error(`\nBenchmark failed: ${err instanceof Error ? err.message : err}`);
+    await cleanUp();
+    process.exit(1);
+  });
