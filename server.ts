@@ -64,25 +64,35 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     nextHandler = app.getRequestHandler();
   }
 
-  async function onRequest(req: IncomingMessage, res: ServerResponse) {
+  /** Everything the edge does not answer: health checks, then Next (pages, APIs, 404). */
+  async function passOn(req: IncomingMessage, res: ServerResponse) {
     const path = req.url ?? '/';
     if (path === '/healthz') return sendJson(res, 200, { status: 'ok' });
     if (path === '/readyz') {
       const r = await checkReadiness(handle);
       return sendJson(res, r.ready ? 200 : 503, r.ready ? { status: 'ready' } : { status: 'not_ready', reason: r.reason });
     }
-    if (edge) {
-      const answered = edge(req, res);
-      if (answered === true || (answered !== false && (await answered))) return;
-    }
     if (!nextHandler) return sendJson(res, 404, { error: { code: 'not_found', message: 'Not found.' } });
     req.headers[CLIENT_IP_HEADER] = clientIp(req, config.TRUST_PROXY);
     await nextHandler(req, res);
   }
 
+  // The redirect path stays synchronous on a cache hit: no promise, no await.
   const server = createServer((req, res) => {
-    const done = onRequest(req, res);
-    if (done) done.catch((err) => failRequest(res, err));
+    if (edge !== undefined) {
+      let answered: boolean | Promise<boolean>;
+      try {
+        answered = edge(req, res);
+      } catch (err) {
+        return failRequest(res, err);
+      }
+      if (answered === true) return;
+      if (answered !== false) {
+        answered.then((done) => (done ? undefined : passOn(req, res))).catch((err) => failRequest(res, err));
+        return;
+      }
+    }
+    passOn(req, res).catch((err) => failRequest(res, err));
   });
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {

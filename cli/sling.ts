@@ -34,7 +34,7 @@ async function main(argv: string[]) {
       help: { type: 'boolean', short: 'h' },
     },
   });
-  if (!command || values.help || command === 'help') return void console.log(USAGE);
+  if (!command || values.help || ['help', '--help', '-h'].includes(command)) return void console.log(USAGE);
   loadConfig(); // a bad environment stops here, before anything opens
   switch (command) {
     case 'start':

@@ -24,7 +24,6 @@ CREATE TABLE "links" (
 );
 --> statement-breakpoint
 CREATE TABLE "clicks" (
-	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "clicks_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
 	"link_id" bigint NOT NULL,
 	"clicked_at" timestamp with time zone NOT NULL,
 	"referrer" text,
@@ -33,7 +32,6 @@ CREATE TABLE "clicks" (
 );
 --> statement-breakpoint
 ALTER TABLE "links" ADD CONSTRAINT "links_domain_id_domains_id_fk" FOREIGN KEY ("domain_id") REFERENCES "public"."domains"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "clicks" ADD CONSTRAINT "clicks_link_id_links_id_fk" FOREIGN KEY ("link_id") REFERENCES "public"."links"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "domains_hostname_key" ON "domains" USING btree (lower("hostname"));--> statement-breakpoint
 CREATE UNIQUE INDEX "domains_one_default" ON "domains" USING btree ("is_default") WHERE "domains"."is_default";--> statement-breakpoint
 CREATE UNIQUE INDEX "links_domain_code_key" ON "links" USING btree ("domain_id",lower("short_code"));--> statement-breakpoint

@@ -1,14 +1,13 @@
 // Raw clicks, written in batches by the edge's click buffer (never on the redirect path).
+// Deliberately lean, as every click pays for each index and check: no primary key, no foreign key
+// (a click for a link deleted while it sat in the buffer is harmless; deleting a link deletes its
+// clicks), one index serving per-link time ranges.
 import { bigint, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { links } from './links';
 
 export const clicks = pgTable(
   'clicks',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    linkId: bigint('link_id', { mode: 'number' })
-      .notNull()
-      .references(() => links.id, { onDelete: 'cascade' }),
+    linkId: bigint('link_id', { mode: 'number' }).notNull(),
     clickedAt: timestamp('clicked_at', { withTimezone: true }).notNull(),
     referrer: text('referrer'),
     userAgent: text('user_agent'),

@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import * as schema from '../../db/schema';
 import type { Db, DbHandle, Queryable } from './types';
+import { openPgliteThread, type PgliteClient } from './pglite-thread';
 
 export interface OpenDatabaseOptions {
   databaseUrl?: string;
@@ -16,23 +17,19 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<DbHandle>
 }
 
 async function openPglite(dataDir: string): Promise<DbHandle> {
-  const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const dir = resolve(dataDir, 'pglite');
   mkdirSync(dir, { recursive: true });
-  const pg = await PGlite.create(dir);
-  const query: Queryable['query'] = async (text, params) => {
-    const res = await pg.query(text, params ?? []);
-    return res.rows as never[];
-  };
+  // PGlite runs in a worker thread: its WebAssembly work never blocks the redirect edge.
+  const pg = await openPgliteThread(dir);
+  const queryable = (c: PgliteClient): Queryable => ({
+    query: async (text, params) => (await c.query(text, params ?? [])).rows as never[],
+  });
   return {
     kind: 'pglite',
-    db: drizzle(pg, { schema }) as unknown as Db,
-    query,
-    transaction: (fn) =>
-      pg.transaction((tx) =>
-        fn({ query: async (text, params) => (await tx.query(text, params ?? [])).rows as never[] }),
-      ),
+    db: drizzle({ client: pg as never, schema }) as unknown as Db,
+    query: queryable(pg).query,
+    transaction: (fn) => pg.transaction((tx) => fn(queryable(tx))),
     close: () => pg.close(),
   };
 }

@@ -1,0 +1,89 @@
+// Embedded PostgreSQL (PGlite, WebAssembly) in its own thread, so database work never stalls the
+// redirect edge's event loop. Plain JS: worker threads cannot load TypeScript, and this file runs
+// unchanged from source, from dist/ and under Vitest. Protocol: see pglite-thread.ts.
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite } from '@electric-sql/pglite';
+
+const db = await PGlite.create(workerData.dataDir);
+const transactions = new Map();
+let nextTx = 1;
+
+function reply(id, result) {
+  parentPort.postMessage({ id, ok: true, result });
+}
+
+function fail(id, err) {
+  const error = { message: String(err?.message ?? err) };
+  // Keep what callers test for (SQLSTATE code, constraint, detail…).
+  for (const key of ['code', 'constraint', 'detail', 'table', 'column', 'schema', 'severity', 'hint']) {
+    if (err && err[key] !== undefined) error[key] = err[key];
+  }
+  parentPort.postMessage({ id, ok: false, error });
+}
+
+function queryOptions(opts) {
+  if (!opts) return undefined;
+  const { rowMode, identityTypes } = opts;
+  const parsers = identityTypes ? Object.fromEntries(identityTypes.map((t) => [t, (v) => v])) : undefined;
+  return { rowMode, parsers };
+}
+
+function target(tx) {
+  if (tx === undefined) return db;
+  const t = transactions.get(tx);
+  if (!t) throw new Error(`transaction ${tx} is not open`);
+  return t.tx;
+}
+
+async function handle(msg) {
+  switch (msg.op) {
+    case 'query': {
+      const res = await target(msg.tx).query(msg.sql, msg.params ?? [], queryOptions(msg.opts));
+      return { rows: res.rows, fields: res.fields, affectedRows: res.affectedRows };
+    }
+    case 'exec': {
+      const results = await target(msg.tx).exec(msg.sql);
+      return results.map((r) => ({ rows: r.rows, fields: r.fields, affectedRows: r.affectedRows }));
+    }
+    case 'begin': {
+      // The transaction stays open in this thread until the main thread sends 'end'.
+      const txId = nextTx++;
+      let settle;
+      const ended = new Promise((resolve, reject) => (settle = { resolve, reject }));
+      return new Promise((opened, refused) => {
+        const run = db.transaction(async (tx) => {
+          transactions.get(txId).tx = tx;
+          opened(txId);
+          await ended;
+        });
+        transactions.set(txId, { tx: undefined, settle, run });
+        run.catch(refused).finally(() => transactions.delete(txId));
+      });
+    }
+    case 'end': {
+      const t = transactions.get(msg.tx);
+      if (!t) throw new Error(`transaction ${msg.tx} is not open`);
+      if (msg.commit) {
+        t.settle.resolve();
+        await t.run;
+      } else {
+        t.settle.reject(new Error('rolled back'));
+        await t.run.catch(() => {});
+      }
+      return null;
+    }
+    case 'close':
+      await db.close();
+      return null;
+    default:
+      throw new Error(`unknown op ${msg.op}`);
+  }
+}
+
+parentPort.on('message', (msg) => {
+  handle(msg).then(
+    (result) => reply(msg.id, result),
+    (err) => fail(msg.id, err),
+  );
+});
+parentPort.postMessage({ ready: true });
