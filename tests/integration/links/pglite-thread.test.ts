@@ -44,7 +44,7 @@ test('a transaction commits as a whole or not at all, and other queries wait for
     })
     .catch((e) => e);
   expect(failed.code).toBe('23505');
-  const ids = (await db.query<{ id: number }>('SELECT id FROM t ORDER BY id')).rows.map((r) => (r as { id: number }).id);
+  const ids = (await db.query('SELECT id FROM t ORDER BY id')).rows.map((r) => (r as { id: number }).id);
   expect(ids).toEqual([1, 2, 3]);
 
   let release!: () => void;
