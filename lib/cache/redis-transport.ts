@@ -3,7 +3,8 @@
 import { Redis } from 'ioredis';
 import { ALL_KEYS, CHANNEL, type Transport } from './invalidation-bus';
 
-export function redisTransport(redisUrl: string): Transport {
+export function redisTransport(redisUrl: string, prefix: string): Transport {
+  const channel = `${prefix}:${CHANNEL}`;
   const pub = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2 });
   const sub = new Redis(redisUrl, { lazyConnect: true });
   pub.on('error', () => {});
@@ -15,10 +16,10 @@ export function redisTransport(redisUrl: string): Transport {
       sub.on('ready', () => ready++ > 0 && onKey(ALL_KEYS));
       ready = 1;
       sub.on('message', (_channel, key) => onKey(key));
-      await sub.subscribe(CHANNEL);
+      await sub.subscribe(channel);
     },
     publish: async (key) => {
-      await pub.publish(CHANNEL, key);
+      await pub.publish(channel, key);
     },
     close: async () => {
       sub.disconnect();

@@ -19,7 +19,13 @@ export async function shortenAnonymously(
       alias: 'Sign in to choose an alias.',
     });
   }
-  const limit = await deps.limiter.consume(`ip:${ip}`);
-  const row = await createLink({ url }, deps.ctx);
-  return { link: serializeLink(row, deps.ctx.domains), headers: headersOf(limit) };
+  // Every attempt counts, valid or not, so the limit also bounds probing.
+  const headers = headersOf(await deps.limiter.consume(`ip:${ip}`));
+  try {
+    const row = await createLink({ url }, deps.ctx);
+    return { link: serializeLink(row, deps.ctx.domains), headers };
+  } catch (err) {
+    if (err instanceof AppError) throw new AppError(err.code, err.message, err.details, { ...headers, ...err.headers });
+    throw err;
+  }
 }

@@ -14,6 +14,7 @@ export function anonymousLimiter(): WindowLimiter {
         { points: config.ANON_LINKS_PER_DAY, durationSec: 86_400 },
       ],
       redis: config.REDIS_URL ? sharedRedis(config.REDIS_URL) : undefined,
+      prefix: config.REDIS_PREFIX,
     });
   });
 }

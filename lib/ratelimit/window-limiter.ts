@@ -21,9 +21,9 @@ export interface WindowLimiter {
   consume(key: string): Promise<LimitState>;
 }
 
-export function createWindowLimiter(opts: { name: string; windows: Window[]; redis?: Redis }): WindowLimiter {
+export function createWindowLimiter(opts: { name: string; windows: Window[]; redis?: Redis; prefix?: string }): WindowLimiter {
   const limiters = opts.windows.map((w, i): [Window, RateLimiterAbstract] => {
-    const base = { keyPrefix: `sling:rl:${opts.name}:${i}`, points: w.points, duration: w.durationSec };
+    const base = { keyPrefix: `${opts.prefix ?? 'sling'}:rl:${opts.name}:${i}`, points: w.points, duration: w.durationSec };
     return [w, opts.redis ? new RateLimiterRedis({ ...base, storeClient: opts.redis }) : new RateLimiterMemory(base)];
   });
   return {

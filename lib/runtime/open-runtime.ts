@@ -28,7 +28,7 @@ export async function openRuntime(opts: { migrate?: boolean } = {}): Promise<Run
     await ensureDefaultDomain(handle, config.baseHost);
     useDatabase(handle);
     const bus = invalidationBus();
-    if (config.REDIS_URL) await bus.useTransport(redisTransport(config.REDIS_URL));
+    if (config.REDIS_URL) await bus.useTransport(redisTransport(config.REDIS_URL, config.REDIS_PREFIX));
     else if (config.DATABASE_URL) {
       const db = handle;
       await bus.useTransport(postgresTransport(config.DATABASE_URL, (sql, params) => db.query(sql, params)));

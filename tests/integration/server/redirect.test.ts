@@ -19,7 +19,7 @@ describe.each(databaseKinds(pgUrl()))('redirects on %s', (_name, makeDb) => {
 
   beforeAll(async () => {
     tdb = await makeDb();
-    sling = await startSling({ ...tdb.env, ANON_LINKS_PER_MINUTE: '1000', CLICK_FLUSH_MS: '100' });
+    sling = await startSling({ ...tdb.env, ANON_LINKS_PER_MINUTE: '1000', ANON_LINKS_PER_DAY: '5000', CLICK_FLUSH_MS: '100' });
   });
   afterAll(async () => {
     expect(await sling?.stop()).toBe(0);
@@ -87,6 +87,17 @@ describe.each(databaseKinds(pgUrl()))('redirects on %s', (_name, makeDb) => {
     expect(body.error.code).toBe(code);
     expect(typeof body.error.message).toBe('string');
     expect(body.error.details).toHaveProperty(field);
+  });
+
+  test('every answer carries the rate-limit headers, refusals included', async () => {
+    const ok = await shorten(sling, { url: 'https://example.com/h' });
+    const bad = await shorten(sling, { url: 'javascript:x' });
+    for (const { res } of [ok, bad]) {
+      expect(res.headers.get('x-ratelimit-limit')).toBe('1000');
+      expect(Number(res.headers.get('x-ratelimit-remaining'))).toBeGreaterThan(900);
+      expect(Number(res.headers.get('x-ratelimit-reset'))).toBeGreaterThan(Date.now() / 1000);
+    }
+    expect(Number(bad.res.headers.get('x-ratelimit-remaining'))).toBe(Number(ok.res.headers.get('x-ratelimit-remaining')) - 1);
   });
 
   test('a link to our own short domain is refused (no loops)', async () => {

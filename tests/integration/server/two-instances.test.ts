@@ -9,7 +9,7 @@ const pg = pgUrl();
 const redis = redisUrl();
 
 const transports: Array<[string, Record<string, string>]> = [['Postgres NOTIFY', {}]];
-if (redis) transports.push(['Redis pub/sub', { REDIS_URL: redis }]);
+if (redis) transports.push(['Redis pub/sub', { REDIS_URL: redis, REDIS_PREFIX: `test-${process.pid}-${Date.now()}` }]);
 
 describe.skipIf(!pg).each(transports)('two instances on PostgreSQL, invalidation by %s', (_name, extraEnv) => {
   let tdb: TestDatabase;
