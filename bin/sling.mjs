@@ -8,5 +8,4 @@ if (!existsSync(built)) {
   console.error('Sling is not built yet: run `npm run build` (or `npm start`, which builds when needed).');
   process.exit(1);
 }
-process.env.NEXT_TELEMETRY_DISABLED ??= '1';
 await import(built);

@@ -9,6 +9,9 @@ import { runMigrate } from './migrate-command';
 import { runStart } from './start-command';
 import { UsageError } from './usage-error';
 
+// Next.js would otherwise phone home on start; Sling runs without outside network.
+process.env.NEXT_TELEMETRY_DISABLED ??= '1';
+
 const USAGE = `Usage: sling <command> [options]
 
 Commands:

@@ -1,6 +1,7 @@
 // The redirect edge: parse → resolve → decide → respond, before Next ever sees the request.
 // Returns false (synchronously when it can) for anything it does not answer itself.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { linkKey } from '../cache/invalidation-bus';
 import type { Domain } from '../domains/domain-registry';
 import type { CachedLink } from './cached-link';
 import type { ClickBuffer } from './click-buffer';
@@ -46,7 +47,7 @@ export function createEdge(opts: EdgeOptions): EdgeHandler {
     const target = parseLinkTarget(req.url);
     if (target === null) return false;
     const domain = domainForHost(hostOf(req.headers.host));
-    const key = `link:${domain.id}:${target.code.toLowerCase()}`;
+    const key = linkKey(domain.id, target.code);
     const now = Date.now();
     const entry = cache.peek(key, now);
     if (entry !== undefined) return finish(req, res, entry, target.query, now);
