@@ -7,6 +7,8 @@ import { DataDirBusyError } from '../lib/runtime/data-dir-lock';
 import { runLinksCommand } from './links-command';
 import { runMigrate } from './migrate-command';
 import { runStart } from './start-command';
+import { runTokensCommand } from './tokens-command';
+import { runUsersCommand } from './users-command';
 import { UsageError } from './usage-error';
 
 // Next.js would otherwise phone home on start; Sling runs without outside network.
@@ -20,6 +22,11 @@ Commands:
   links create --url URL [--alias A]           create a short link
   links update --code C --url URL              change a link's destination
   links get --code C                           show a link
+  users create --email E --password P [--plan free|pro|business|enterprise] [--name N]
+  users set-plan --email E --plan P            change a user's plan
+  tokens create --email E [--name N]           create an API token (the secret is the last line)
+  tokens list --email E                        list a user's tokens
+  tokens revoke --id I                         revoke a token
 
 Configuration comes from the environment (see README).`;
 
@@ -34,6 +41,11 @@ async function main(argv: string[]) {
       url: { type: 'string' },
       alias: { type: 'string' },
       code: { type: 'string' },
+      email: { type: 'string' },
+      password: { type: 'string' },
+      plan: { type: 'string' },
+      name: { type: 'string' },
+      id: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -46,6 +58,10 @@ async function main(argv: string[]) {
       return runMigrate();
     case 'links':
       return runLinksCommand(positionals[0], values);
+    case 'users':
+      return runUsersCommand(positionals[0], values);
+    case 'tokens':
+      return runTokensCommand(positionals[0], values);
     default:
       throw new UsageError(`Unknown command "${command}".\n\n${USAGE}`);
   }

@@ -2,3 +2,5 @@
 export * from './domains';
 export * from './links';
 export * from './clicks';
+export * from './auth';
+export * from './api-tokens';

@@ -5,15 +5,23 @@ import { invalidationBus, linkKey } from '../cache/invalidation-bus';
 import { isUniqueViolation } from '../db/unique-violation';
 import { AppError, invalidField } from '../http/errors';
 import { generateCode } from './generate-code';
+import { hashLinkPassword } from './link-password';
+import { assertFuture } from './parse-expiration';
 import type { LinkContext } from './link-context';
 import { validateAlias } from './validate-alias';
 import { validateLongUrl } from './validate-long-url';
 
 export interface CreateLinkInput {
   url: unknown;
+  /** The input's name for the URL in errors (Variant B calls it long_url). */
+  urlField?: string;
   alias?: unknown;
   domainId?: number;
   userId?: string | null;
+  /** Plain password (hashed here) or undefined. */
+  password?: unknown;
+  /** Already parsed; must be in the future. */
+  expiresAt?: Date | null;
 }
 
 export interface CreateLinkOptions {
@@ -25,17 +33,19 @@ const CODE_ATTEMPTS = 8;
 
 export async function createLink(input: CreateLinkInput, ctx: LinkContext, opts: CreateLinkOptions = {}): Promise<LinkRow> {
   const generate = opts.generate ?? generateCode;
-  const longUrl = validateLongUrl(input.url, ctx.domains.ownHosts);
+  const longUrl = validateLongUrl(input.url, ctx.domains.ownHosts, input.urlField);
   const alias = input.alias === undefined || input.alias === null || input.alias === '' ? undefined : validateAlias(input.alias);
   const domain = input.domainId === undefined ? ctx.domains.defaultDomain : ctx.domains.byId(input.domainId);
   if (!domain) throw invalidField('domain_id', 'No such domain.');
+  const expiresAt = input.expiresAt ? assertFuture(input.expiresAt, 'expiration') : null;
+  const passwordHash = input.password === undefined || input.password === null ? null : await hashLinkPassword(input.password);
 
   for (let attempt = 0; attempt < (alias ? 1 : CODE_ATTEMPTS); attempt++) {
     const shortCode = alias ?? generate();
     try {
       const [row] = await ctx.handle.db
         .insert(links)
-        .values({ domainId: domain.id, shortCode, longUrl, userId: input.userId ?? null })
+        .values({ domainId: domain.id, shortCode, longUrl, userId: input.userId ?? null, expiresAt, passwordHash })
         .returning();
       // An earlier "unknown code" answer may be cached; drop it everywhere.
       await invalidationBus().publish(linkKey(domain.id, shortCode));

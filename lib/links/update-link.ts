@@ -1,24 +1,52 @@
-// Changes a link's destination (more fields arrive with the APIs), then invalidates every cache.
+// Changes a link (destination, alias, password, expiration), then invalidates every cache.
+// null removes the password or the expiration; moving or removing the expiration re-activates an
+// expired link.
 import { eq, sql } from 'drizzle-orm';
 import { links, type LinkRow } from '../../db/schema';
 import { invalidationBus, linkKey } from '../cache/invalidation-bus';
+import { isUniqueViolation } from '../db/unique-violation';
 import { AppError } from '../http/errors';
+import { hashLinkPassword } from './link-password';
 import type { LinkContext } from './link-context';
+import { validateAlias } from './validate-alias';
 import { validateLongUrl } from './validate-long-url';
 
 export interface UpdateLinkChanges {
   url?: unknown;
+  alias?: unknown;
+  /** string sets, null removes */
+  password?: unknown;
+  /** Date sets, null removes */
+  expiresAt?: Date | null;
 }
 
-export async function updateLink(linkId: number, changes: UpdateLinkChanges, ctx: LinkContext): Promise<LinkRow> {
+export async function updateLink(link: LinkRow | number, changes: UpdateLinkChanges, ctx: LinkContext): Promise<LinkRow> {
   const set: Partial<typeof links.$inferInsert> = {};
   if (changes.url !== undefined) set.longUrl = validateLongUrl(changes.url, ctx.domains.ownHosts);
-  const [row] = await ctx.handle.db
-    .update(links)
-    .set({ ...set, updatedAt: sql`now()` })
-    .where(eq(links.id, linkId))
-    .returning();
+  if (changes.alias !== undefined) set.shortCode = validateAlias(changes.alias);
+  if (changes.password !== undefined) set.passwordHash = changes.password === null ? null : await hashLinkPassword(changes.password);
+  if (changes.expiresAt !== undefined) set.expiresAt = changes.expiresAt;
+  const linkId = typeof link === 'number' ? link : link.id;
+  const before = typeof link === 'number' ? undefined : link;
+  let row: LinkRow | undefined;
+  try {
+    [row] = await ctx.handle.db
+      .update(links)
+      .set({
+        ...set,
+        // A new or removed expiry brings an expired link back; disabled stays disabled.
+        ...(changes.expiresAt !== undefined ? { status: sql`CASE WHEN ${links.status} = 'expired' THEN 'active' ELSE ${links.status} END` } : {}),
+        updatedAt: sql`now()`,
+      })
+      .where(eq(links.id, linkId))
+      .returning();
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new AppError('alias_taken', `The alias "${String(changes.alias)}" is already taken.`, { alias: 'This alias is already taken.' });
+    throw err;
+  }
   if (!row) throw new AppError('not_found', 'No such link.');
-  await invalidationBus().publish(linkKey(row.domainId, row.shortCode));
+  const bus = invalidationBus();
+  await bus.publish(linkKey(row.domainId, row.shortCode));
+  if (before && before.shortCode.toLowerCase() !== row.shortCode.toLowerCase()) await bus.publish(linkKey(before.domainId, before.shortCode));
   return row;
 }

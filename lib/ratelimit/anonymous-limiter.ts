@@ -1,7 +1,7 @@
 // Anonymous shortening from the home page: per IP, ANON_LINKS_PER_MINUTE and ANON_LINKS_PER_DAY.
-import { Redis } from 'ioredis';
 import { loadConfig } from '../config/load-config';
 import { globalSingleton } from '../runtime/global-singleton';
+import { sharedRedis } from './redis-client';
 import { createWindowLimiter, type WindowLimiter } from './window-limiter';
 
 export function anonymousLimiter(): WindowLimiter {
@@ -16,13 +16,5 @@ export function anonymousLimiter(): WindowLimiter {
       redis: config.REDIS_URL ? sharedRedis(config.REDIS_URL) : undefined,
       prefix: config.REDIS_PREFIX,
     });
-  });
-}
-
-function sharedRedis(url: string): Redis {
-  return globalSingleton('redis', () => {
-    const r = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true });
-    r.on('error', () => {});
-    return r;
   });
 }

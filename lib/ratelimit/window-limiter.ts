@@ -24,7 +24,9 @@ export interface WindowLimiter {
 export function createWindowLimiter(opts: { name: string; windows: Window[]; redis?: Redis; prefix?: string }): WindowLimiter {
   const limiters = opts.windows.map((w, i): [Window, RateLimiterAbstract] => {
     const base = { keyPrefix: `${opts.prefix ?? 'sling'}:rl:${opts.name}:${i}`, points: w.points, duration: w.durationSec };
-    return [w, opts.redis ? new RateLimiterRedis({ ...base, storeClient: opts.redis }) : new RateLimiterMemory(base)];
+    if (!opts.redis) return [w, new RateLimiterMemory(base)];
+    // If Redis fails, count in memory (per instance) instead of failing the request.
+    return [w, new RateLimiterRedis({ ...base, storeClient: opts.redis, insuranceLimiter: new RateLimiterMemory(base) })];
   });
   return {
     async consume(key) {

@@ -1,0 +1,10 @@
+import { eq, sql } from 'drizzle-orm';
+import { users, type UserRow } from '../db/schema';
+import type { Db } from '../lib/db/types';
+import { AppError } from '../lib/http/errors';
+
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow> {
+  const [user] = await db.select().from(users).where(eq(sql`lower(${users.email})`, email.toLowerCase())).limit(1);
+  if (!user) throw new AppError('not_found', `No user with the email ${email}.`);
+  return user;
+}

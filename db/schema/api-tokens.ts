@@ -1,0 +1,27 @@
+// API tokens: only a SHA-256 of the secret is stored. Rotation keeps the previous hash valid until
+// previous_valid_until; regeneration and revocation end the old secret at once.
+import { index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './auth';
+
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** First characters of the secret, shown in lists so users can tell tokens apart. */
+    prefix: text('prefix').notNull(),
+    hash: text('hash').notNull().unique(),
+    previousHash: text('previous_hash').unique(),
+    previousValidUntil: timestamp('previous_valid_until', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('api_tokens_user_idx').on(t.userId)],
+);
+
+export type ApiTokenRow = typeof apiTokens.$inferSelect;

@@ -1,0 +1,21 @@
+// The process's Redis connection for rate limits. Commands fail fast while Redis is unreachable
+// (no offline queue), so limiters fall back to memory at once; the switch is logged.
+import { Redis } from 'ioredis';
+import { logger } from '../log/logger';
+import { globalSingleton } from '../runtime/global-singleton';
+
+export function sharedRedis(url: string): Redis {
+  return globalSingleton('redis', () => {
+    const r = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, connectTimeout: 2_000 });
+    let down = false;
+    r.on('error', (err) => {
+      if (!down) logger().warn({ err: err.message }, 'Redis unreachable: rate limits count in memory on this instance');
+      down = true;
+    });
+    r.on('ready', () => {
+      if (down) logger().info('Redis reachable again: rate limits shared again');
+      down = false;
+    });
+    return r;
+  });
+}
