@@ -2,7 +2,7 @@
 // (no offline queue), so limiters fall back to memory at once; the switch is logged.
 import { Redis } from 'ioredis';
 import { logger } from '../log/logger';
-import { globalSingleton } from '../runtime/global-singleton';
+import { getGlobalSingleton, globalSingleton, setGlobalSingleton } from '../runtime/global-singleton';
 
 export function sharedRedis(url: string): Redis {
   return globalSingleton('redis', () => {
@@ -18,4 +18,25 @@ export function sharedRedis(url: string): Redis {
     });
     return r;
   });
+}
+
+/** Waits (up to `timeoutMs`) until the shared connection is ready, so the first requests are shared too. */
+export function whenRedisReady(url: string, timeoutMs = 3_000): Promise<boolean> {
+  const r = sharedRedis(url);
+  if (r.status === 'ready') return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const done = (ok: boolean) => {
+      clearTimeout(timer);
+      r.off('ready', onReady);
+      resolve(ok);
+    };
+    const onReady = () => done(true);
+    const timer = setTimeout(() => done(false), timeoutMs);
+    r.on('ready', onReady);
+  });
+}
+
+export function closeSharedRedis() {
+  getGlobalSingleton<Redis>('redis')?.disconnect();
+  setGlobalSingleton('redis', undefined);
 }

@@ -11,6 +11,7 @@ import { openDatabase } from '../db/open-database';
 import type { DbHandle } from '../db/types';
 import { ensureDefaultDomain } from '../domains/domain-registry';
 import { lockDataDir } from './data-dir-lock';
+import { closeSharedRedis, whenRedisReady } from '../ratelimit/redis-client';
 
 export interface Runtime {
   config: Config & { SECRET_KEY: string };
@@ -28,7 +29,10 @@ export async function openRuntime(opts: { migrate?: boolean } = {}): Promise<Run
     await ensureDefaultDomain(handle, config.baseHost);
     useDatabase(handle);
     const bus = invalidationBus();
-    if (config.REDIS_URL) await bus.useTransport(redisTransport(config.REDIS_URL, config.REDIS_PREFIX));
+    if (config.REDIS_URL) {
+      await bus.useTransport(redisTransport(config.REDIS_URL, config.REDIS_PREFIX));
+      await whenRedisReady(config.REDIS_URL);
+    }
     else if (config.DATABASE_URL) {
       const db = handle;
       await bus.useTransport(postgresTransport(config.DATABASE_URL, (sql, params) => db.query(sql, params)));
@@ -44,6 +48,7 @@ export async function openRuntime(opts: { migrate?: boolean } = {}): Promise<Run
     handle: db,
     close: async () => {
       await invalidationBus().close();
+      closeSharedRedis();
       useDatabase(undefined);
       await db.close();
       unlock();

@@ -1,0 +1,90 @@
+// Token lifecycle against the database: shown once, stored as SHA-256, regenerate, rotate with a
+// grace period, expiry, revocation — each old secret refused with 401 at the right moment.
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { users } from '../../../db/schema';
+import { AppError } from '../../../lib/http/errors';
+import { authenticateToken, bearerToken } from '../../../lib/tokens/authenticate-token';
+import { createApiToken, findUserTokens, replaceTokenSecret, revokeApiToken } from '../../../lib/tokens/manage-tokens';
+import { databaseKinds, type TestDatabase } from '../../helpers/databases';
+import { openTestContext } from '../../helpers/open-test-handle';
+import { pgUrl } from '../../helpers/services';
+
+describe.each(databaseKinds(pgUrl()))('API tokens on %s', (_name, makeDb) => {
+  let tdb: TestDatabase;
+  let ctx: Awaited<ReturnType<typeof openTestContext>>;
+  const userId = 'user-tokens-1';
+
+  beforeAll(async () => {
+    tdb = await makeDb();
+    ctx = await openTestContext(tdb);
+    await ctx.handle.db.insert(users).values({ id: userId, name: 'Tok', email: 'tok@example.com', plan: 'pro' });
+  });
+  afterAll(async () => {
+    await ctx?.handle.close();
+    await tdb?.drop();
+  });
+
+  const refused = async (secret: string) => {
+    const err = await authenticateToken(ctx.handle.db, secret).catch((e) => e);
+    expect(err).toBeInstanceOf(AppError);
+    expect(err.status).toBe(401);
+    return err.message as string;
+  };
+
+  test('the secret is returned once; only its SHA-256 is stored; it authenticates with the owner and plan', async () => {
+    const { secret, token } = await createApiToken(ctx.handle.db, { userId, name: 'deploy' });
+    expect(secret).toMatch(/^sl_[A-Za-z0-9]{40}$/);
+    const stored = await ctx.handle.query<Record<string, unknown>>('SELECT * FROM api_tokens WHERE id = $1', [token.id]);
+    expect(JSON.stringify(stored)).not.toContain(secret);
+    expect(stored[0].hash).toBe(createHash('sha256').update(secret).digest('hex'));
+    expect(stored[0].prefix).toBe(secret.slice(0, 9));
+    expect(await authenticateToken(ctx.handle.db, secret)).toEqual({ tokenId: token.id, userId, plan: 'pro' });
+    const listed = await findUserTokens(ctx.handle.db, userId);
+    expect(listed.map((t) => t.name)).toContain('deploy');
+  });
+
+  test('regenerate: the new secret works and the old one is dead at once', async () => {
+    const { secret: old, token } = await createApiToken(ctx.handle.db, { userId });
+    const { secret: fresh } = await replaceTokenSecret(ctx.handle.db, { tokenId: token.id, userId, graceHours: 0 });
+    expect(await refused(old)).toMatch(/replaced|not valid/);
+    expect((await authenticateToken(ctx.handle.db, fresh)).tokenId).toBe(token.id);
+  });
+
+  test('rotate: the old secret keeps working during the grace period, then is refused', async () => {
+    const { secret: old, token } = await createApiToken(ctx.handle.db, { userId });
+    const { secret: fresh } = await replaceTokenSecret(ctx.handle.db, { tokenId: token.id, userId, graceHours: 24 });
+    expect((await authenticateToken(ctx.handle.db, old)).tokenId).toBe(token.id);
+    expect((await authenticateToken(ctx.handle.db, fresh)).tokenId).toBe(token.id);
+    await ctx.handle.query("UPDATE api_tokens SET previous_valid_until = now() - interval '1 second' WHERE id = $1", [token.id]);
+    expect(await refused(old)).toMatch(/replaced/);
+    expect((await authenticateToken(ctx.handle.db, fresh)).tokenId).toBe(token.id);
+  });
+
+  test('an expired token is refused; an expiry in the past cannot be set', async () => {
+    const { secret, token } = await createApiToken(ctx.handle.db, { userId, expiresAt: new Date(Date.now() + 60_000) });
+    expect((await authenticateToken(ctx.handle.db, secret)).tokenId).toBe(token.id);
+    await ctx.handle.query("UPDATE api_tokens SET expires_at = now() - interval '1 second' WHERE id = $1", [token.id]);
+    expect(await refused(secret)).toMatch(/expired/);
+    const err = await createApiToken(ctx.handle.db, { userId, expiresAt: new Date(Date.now() - 1000) }).catch((e) => e);
+    expect(err.details).toHaveProperty('expires_at');
+  });
+
+  test('revoked tokens are refused, also during a rotation grace period', async () => {
+    const { secret: old, token } = await createApiToken(ctx.handle.db, { userId });
+    const { secret: fresh } = await replaceTokenSecret(ctx.handle.db, { tokenId: token.id, userId, graceHours: 24 });
+    await revokeApiToken(ctx.handle.db, { tokenId: token.id, userId });
+    expect(await refused(fresh)).toMatch(/revoked/);
+    expect(await refused(old)).toMatch(/revoked/);
+    const other = await revokeApiToken(ctx.handle.db, { tokenId: token.id, userId: 'someone-else' }).catch((e) => e);
+    expect(other.code).toBe('not_found');
+  });
+
+  test('bearerToken reads the scheme case-insensitively and refuses anything else', () => {
+    expect(bearerToken('Bearer sl_abc')).toBe('sl_abc');
+    expect(bearerToken('bearer   sl_abc  ')).toBe('sl_abc');
+    for (const h of [null, '', 'Basic abc', 'Bearer', 'Bearer  ', 'Token sl_abc', 'Bearer a b']) {
+      expect(() => bearerToken(h)).toThrow(AppError);
+    }
+  });
+});

@@ -1,0 +1,198 @@
+// /api.php (Variant A) from outside, on PGlite and PostgreSQL: every operation, every error.
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createUserWithToken } from '../../helpers/accounts';
+import { databaseKinds, type TestDatabase } from '../../helpers/databases';
+import { pgUrl } from '../../helpers/services';
+import { startSling, type SlingProcess } from '../../helpers/sling-process';
+
+describe.each(databaseKinds(pgUrl()))('/api.php on %s', (_name, makeDb) => {
+  let tdb: TestDatabase;
+  let sling: SlingProcess;
+  let ann: string;
+  let bob: string;
+
+  beforeAll(async () => {
+    tdb = await makeDb();
+    ann = await createUserWithToken(tdb.env, 'ann@example.com', 'business');
+    bob = await createUserWithToken(tdb.env, 'bob@example.com', 'business');
+    sling = await startSling({ ...tdb.env, CLICK_FLUSH_MS: '50' });
+  });
+  afterAll(async () => {
+    await sling?.stop();
+    await tdb?.drop();
+  });
+
+  function api(token: string | null, method: string, query = '', body?: unknown, headers: Record<string, string> = {}) {
+    return fetch(`${sling.url}/api.php${query}`, {
+      method,
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...headers,
+      },
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    });
+  }
+
+  test('POST /api.php creates a link (201) with alias, password and expiration; it redirects unless protected', async () => {
+    const res = await api(ann, 'POST', '', { url: 'https://example.com/a?b=1', alias: 'ann-a' });
+    expect(res.status).toBe(201);
+    const link = await res.json();
+    expect(link).toMatchObject({
+      short_code: 'ann-a',
+      short_url: `${sling.url}/ann-a`,
+      long_url: 'https://example.com/a?b=1',
+      password_protected: false,
+      expiration: null,
+      status: 'active',
+      clicks: 0,
+      domain: { hostname: '127.0.0.1' },
+    });
+    expect(Object.keys(link).sort()).toEqual(
+      ['clicks', 'created_at', 'domain', 'expiration', 'id', 'long_url', 'password_protected', 'short_code', 'short_url', 'status', 'updated_at'].sort(),
+    );
+    expect((await fetch(link.short_url, { redirect: 'manual' })).headers.get('location')).toBe('https://example.com/a?b=1');
+
+    const full = await (await api(ann, 'POST', '', { url: 'https://example.com/p', password: 'hunter2', expiration: '2031-01-31T10:00:00' })).json();
+    expect(full).toMatchObject({ password_protected: true, expiration: '2031-01-31T10:00:00.000Z' });
+    expect((await fetch(full.short_url, { redirect: 'manual' })).status).not.toBe(302);
+  });
+
+  test('GET /api.php?action=list searches code and destination, pages with limit and offset', async () => {
+    for (const n of [1, 2, 3]) await api(ann, 'POST', '', { url: `https://list.example/${n}`, alias: `list-${n}` });
+    const all = await (await api(ann, 'GET', '?action=list&q=list.example&limit=2&offset=0')).json();
+    expect(all.total).toBe(3);
+    expect(all.limit).toBe(2);
+    expect(all.offset).toBe(0);
+    expect(all.links.map((l: { short_code: string }) => l.short_code)).toEqual(['list-3', 'list-2']);
+    const next = await (await api(ann, 'GET', '?action=list&q=LIST-1')).json();
+    expect(next.links.map((l: { short_code: string }) => l.short_code)).toEqual(['list-1']);
+    const bobs = await (await api(bob, 'GET', '?action=list')).json();
+    expect(bobs.total).toBe(0);
+  });
+
+  test('GET /api.php?action=stats counts clicks, unique visitors, referrers and a zero-filled time series', async () => {
+    const link = await (await api(ann, 'POST', '', { url: 'https://example.com/stats', alias: 'stats-1' })).json();
+    for (const [ua, ref] of [['A', 'https://r.example/'], ['A', 'https://r.example/'], ['B', undefined]] as const) {
+      await fetch(link.short_url, { redirect: 'manual', headers: { 'user-agent': ua, ...(ref ? { referer: ref } : {}) } });
+    }
+    await new Promise((r) => setTimeout(r, 300));
+    const day = new Date().toISOString().slice(0, 10);
+    const res = await api(ann, 'GET', `?action=stats&slug=stats-1&interval=hour&from=${day}T00:00:00Z&to=${day}T23:00:00Z`);
+    expect(res.status).toBe(200);
+    const stats = await res.json();
+    expect(stats).toMatchObject({ short_code: 'stats-1', clicks: 3, unique_visitors: 2, countries: [], devices: [] });
+    expect(stats.referrers).toEqual([
+      { value: 'https://r.example/', clicks: 2 },
+      { value: '(direct)', clicks: 1 },
+    ]);
+    expect(stats.timeseries.interval).toBe('hour');
+    expect(stats.timeseries.points).toHaveLength(24);
+    expect(stats.timeseries.points.reduce((s: number, p: { clicks: number }) => s + p.clicks, 0)).toBe(3);
+    expect(stats.timeseries.points[0].t).toBe(`${day}T00:00:00.000Z`);
+  });
+
+  test('GET /api.php?action=domains', async () => {
+    const body = await (await api(ann, 'GET', '?action=domains')).json();
+    expect(body.domains).toEqual([{ id: expect.any(Number), hostname: '127.0.0.1', is_default: true }]);
+  });
+
+  test('PATCH and PUT /api.php?slug= change fields; null removes password and expiration; the edge follows', async () => {
+    await api(ann, 'POST', '', { url: 'https://example.com/v1', alias: 'edit-me', password: 'pass1', expiration: '2030-05-01' });
+    const patched = await (await api(ann, 'PATCH', '?slug=EDIT-ME', { url: 'https://example.com/v2', password: null, expiration: null })).json();
+    expect(patched).toMatchObject({ long_url: 'https://example.com/v2', password_protected: false, expiration: null });
+    const visit = await fetch(`${sling.url}/edit-me`, { redirect: 'manual' });
+    expect(visit.headers.get('location')).toBe('https://example.com/v2');
+    const put = await (await api(ann, 'PUT', '?slug=edit-me', { alias: 'edited' })).json();
+    expect(put.short_code).toBe('edited');
+    expect((await fetch(`${sling.url}/edit-me`, { redirect: 'manual' })).status).toBe(404);
+    expect((await fetch(`${sling.url}/edited`, { redirect: 'manual' })).status).toBe(302);
+  });
+
+  test('DELETE /api.php?slug= answers 204, the link stops redirecting at once', async () => {
+    await api(ann, 'POST', '', { url: 'https://example.com/gone', alias: 'gone-1' });
+    expect((await fetch(`${sling.url}/gone-1`, { redirect: 'manual' })).status).toBe(302);
+    const res = await api(ann, 'DELETE', '?slug=gone-1');
+    expect(res.status).toBe(204);
+    expect(await res.text()).toBe('');
+    expect((await fetch(`${sling.url}/gone-1`, { redirect: 'manual' })).status).toBe(404);
+    expect((await api(ann, 'DELETE', '?slug=gone-1')).status).toBe(404);
+  });
+
+  test("another user's link is not found, and stays unchanged", async () => {
+    await api(ann, 'POST', '', { url: 'https://example.com/mine', alias: 'anns-own' });
+    for (const [method, query, body] of [
+      ['GET', '?action=stats&slug=anns-own', undefined],
+      ['PATCH', '?slug=anns-own', { url: 'https://evil.example/' }],
+      ['DELETE', '?slug=anns-own', undefined],
+    ] as const) {
+      const res = await api(bob, method, query, body);
+      expect(res.status).toBe(404);
+      expect((await res.json()).error.code).toBe('not_found');
+    }
+    expect((await fetch(`${sling.url}/anns-own`, { redirect: 'manual' })).headers.get('location')).toBe('https://example.com/mine');
+  });
+
+  test.each([
+    ['no header', {}, /Authorization: Bearer/],
+    ['Basic scheme', { authorization: 'Basic YW5uOnB3' }, /Bearer scheme/],
+    ['Bearer without token', { authorization: 'Bearer' }, /no token/],
+    ['unknown token', { authorization: 'Bearer sl_000000000000000000000000000000000000000' }, /not valid/],
+    ['garbage', { authorization: 'Bearer hello world' }, /no token|not valid/],
+  ])('401 for %s, in the JSON error shape with rate-limit headers', async (_case, headers, message) => {
+    const res = await api(null, 'GET', '?action=list', undefined, headers as Record<string, string>);
+    expect(res.status).toBe(401);
+    const body = await res.json();
+    expect(body.error.code).toBe('unauthorized');
+    expect(body.error.message).toMatch(message);
+    expect(res.headers.get('x-ratelimit-limit')).toBeTruthy();
+  });
+
+  test('the Bearer scheme is case-insensitive', async () => {
+    expect((await api(null, 'GET', '?action=list', undefined, { authorization: `bEaReR ${ann}` })).status).toBe(200);
+  });
+
+  test.each([
+    ['POST', '', { url: 'javascript:alert(1)' }, 400, 'invalid_request', 'url'],
+    ['POST', '', { url: 'https://e.com', alias: 'x' }, 400, 'invalid_request', 'alias'],
+    ['POST', '', { url: 'https://e.com', alias: 'api' }, 400, 'invalid_request', 'alias'],
+    ['POST', '', { url: 'https://e.com', password: 'abc' }, 400, 'invalid_request', 'password'],
+    ['POST', '', { url: 'https://e.com', expiration: '2020-01-01' }, 400, 'invalid_request', 'expiration'],
+    ['POST', '', { url: 'https://e.com', expiration: 'tomorrow' }, 400, 'invalid_request', 'expiration'],
+    ['POST', '', { url: 'https://e.com', expiration: '2031-02-30' }, 400, 'invalid_request', 'expiration'],
+    ['POST', '', { url: 'https://e.com', colour: 'red' }, 400, 'invalid_request', 'colour'],
+    ['POST', '', { url: 'https://e.com', domain_id: 'x' }, 400, 'invalid_request', 'domain_id'],
+    ['GET', '?action=list&limit=0', undefined, 400, 'invalid_request', 'limit'],
+    ['GET', '?action=list&limit=1001', undefined, 400, 'invalid_request', 'limit'],
+    ['GET', '?action=list&offset=-1', undefined, 400, 'invalid_request', 'offset'],
+    ['GET', '?action=fly', undefined, 400, 'invalid_request', 'action'],
+    ['GET', '', undefined, 400, 'invalid_request', 'action'],
+    ['GET', '?action=stats', undefined, 400, 'invalid_request', 'slug'],
+    ['GET', '?action=stats&slug=ann-a&interval=year', undefined, 400, 'invalid_request', 'interval'],
+    ['GET', '?action=stats&slug=nope-nope', undefined, 404, 'not_found', null],
+    ['PATCH', '?slug=ann-a', {}, 400, 'invalid_request', null],
+    ['PATCH', '?slug=ann-a', { url: 'ftp://x' }, 400, 'invalid_request', 'url'],
+  ])('%s /api.php%s %j → %i %s', async (method, query, body, status, code, field) => {
+    const res = await api(ann, method, query, body);
+    expect(res.status).toBe(status);
+    const json = await res.json();
+    expect(json.error.code).toBe(code);
+    if (field) expect(json.error.details).toHaveProperty(field);
+  });
+
+  test('409 alias_taken, case-insensitively', async () => {
+    const res = await api(bob, 'POST', '', { url: 'https://e.com', alias: 'ANN-A' });
+    expect(res.status).toBe(409);
+    expect((await res.json()).error.code).toBe('alias_taken');
+  });
+
+  test('415 for a non-JSON body, 413 over 64 KiB, 400 for invalid JSON or a non-object', async () => {
+    const form = await api(ann, 'POST', '', 'url=https://e.com', { 'content-type': 'application/x-www-form-urlencoded' });
+    expect(form.status).toBe(415);
+    const big = await api(ann, 'POST', '', { url: 'https://e.com/' + 'x'.repeat(65 * 1024) });
+    expect(big.status).toBe(413);
+    expect((await big.json()).error.code).toBe('payload_too_large');
+    expect((await api(ann, 'POST', '', '{"url": ')).status).toBe(400);
+    expect((await api(ann, 'POST', '', '[1,2]')).status).toBe(400);
+  });
+});
