@@ -65,7 +65,10 @@ describe.each(databaseKinds(pgUrl()))('POST /api on %s', (_name, makeDb) => {
     if (field) expect(body.error.details).toHaveProperty(field);
   });
 
-  test('GET /api is 405', async () => {
-    expect((await fetch(`${sling.url}/api?token=${token}`)).status).toBe(405);
+  test('GET /api is 405 in the JSON error shape', async () => {
+    const res = await fetch(`${sling.url}/api?token=${token}`);
+    expect(res.status).toBe(405);
+    expect(res.headers.get('allow')).toBe('POST');
+    expect((await res.json()).error.code).toBe('method_not_allowed');
   });
 });
