@@ -15,6 +15,10 @@ export default function RootLayout({ children }: { children: ReactNode }) {
           <a className="logo" href="/">
             Sling<span>.</span>
           </a>
+          <nav className="site" aria-label="Account">
+            <a href="/settings">Settings</a>
+            <a href="/login">Sign in</a>
+          </nav>
         </header>
         {children}
         <footer className="site">Sling — self-hosted link management</footer>

@@ -1,0 +1,90 @@
+// Sign up in the browser, create an API token in Settings, use it against /api.php; regenerate
+// kills the old secret; sign out and back in.
+import { mkdirSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { launchChromium } from '../helpers/browser';
+import { createPgliteDatabase, type TestDatabase } from '../helpers/databases';
+import { chromiumPath } from '../helpers/services';
+import { startSling, type SlingProcess } from '../helpers/sling-process';
+
+const chromium = chromiumPath();
+
+describe.skipIf(!chromium)('accounts and API tokens in Chromium', () => {
+  let tdb: TestDatabase;
+  let sling: SlingProcess;
+  let browser: Browser;
+  let page: Page;
+  const problems: string[] = [];
+
+  beforeAll(async () => {
+    tdb = await createPgliteDatabase();
+    [sling, browser] = await Promise.all([startSling(tdb.env), launchChromium(chromium!)]);
+    page = await browser.newPage();
+    page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
+    page.on('response', (r) => r.status() >= 500 && problems.push(`${r.status()} ${r.url()}`));
+    page.on('dialog', (d) => d.accept());
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await sling?.stop();
+    await tdb?.drop();
+  });
+
+  const createLink = (token: string, url: string) =>
+    fetch(`${sling.url}/api.php`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ url }),
+    });
+
+  test('sign up → Settings → create a token → it works with /api.php; regenerate replaces it', async () => {
+    await page.goto(`${sling.url}/settings`);
+    await page.waitForURL('**/login');
+    await page.goto(`${sling.url}/signup`);
+    await page.getByLabel('Name').fill('Dee');
+    await page.getByLabel('Email').fill('dee@example.com');
+    await page.getByLabel('Password').fill('a long password 1');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.waitForURL('**/settings');
+    await expect.poll(() => page.locator('.facts').textContent()).toContain('dee@example.com');
+
+    await page.getByLabel('Token name').fill('deploy');
+    await page.getByRole('button', { name: 'Create token' }).click();
+    const secret = (await page.getByTestId('new-token').textContent())!;
+    expect(secret).toMatch(/^sl_[A-Za-z0-9]{40}$/);
+    await expect.poll(() => page.locator('tbody tr').count()).toBe(1);
+    expect(await page.locator('tbody').textContent()).toContain(secret.slice(0, 9));
+
+    const created = await createLink(secret, 'https://example.com/from-token');
+    expect(created.status).toBe(201);
+    expect((await created.json()).long_url).toBe('https://example.com/from-token');
+
+    mkdirSync('test-results', { recursive: true });
+    await page.screenshot({ path: 'test-results/settings-tokens.png', fullPage: true });
+
+    await page.getByRole('button', { name: 'Regenerate' }).click();
+    await expect.poll(async () => (await page.getByTestId('new-token').textContent()) !== secret).toBe(true);
+    const fresh = (await page.getByTestId('new-token').textContent())!;
+    expect((await createLink(secret, 'https://example.com/old')).status).toBe(401);
+    expect((await createLink(fresh, 'https://example.com/new')).status).toBe(201);
+
+    await page.getByRole('button', { name: 'Revoke' }).click();
+    await expect.poll(() => page.locator('tbody').textContent()).toContain('revoked');
+    expect((await createLink(fresh, 'https://example.com/revoked')).status).toBe(401);
+  });
+
+  test('sign out, then sign in again with the password', async () => {
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL(`${sling.url}/`);
+    await page.goto(`${sling.url}/login`);
+    await page.getByLabel('Email').fill('dee@example.com');
+    await page.getByLabel('Password').fill('wrong password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect.poll(() => page.locator('p.error').textContent()).toMatch(/invalid|password/i);
+    await page.getByLabel('Password').fill('a long password 1');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL('**/settings');
+    expect(problems.filter((p) => !/401|Failed to load resource/.test(p))).toEqual([]);
+  });
+});
