@@ -10,6 +10,7 @@ import { createEdge, type EdgeHandler } from './lib/edge/create-edge';
 import { LinkCache } from './lib/edge/link-cache';
 import { clickWriter } from './lib/edge/write-clicks';
 import { checkReadiness } from './lib/health/check-readiness';
+import { CLIENT_IP_HEADER } from './lib/http/client-ip-header';
 import { getLinkByCode } from './lib/links/get-link-by-code';
 import { logger } from './lib/log/logger';
 import { projectRoot } from './lib/runtime/project-root';
@@ -29,8 +30,6 @@ export interface RunningServer {
   shutdown(): Promise<void>;
 }
 
-/** Header carrying the visitor's address (after TRUST_PROXY) to Next route handlers. */
-export const CLIENT_IP_HEADER = 'x-sling-client-ip';
 
 export async function startServer(opts: StartOptions = {}): Promise<RunningServer> {
   const role = opts.role ?? 'all';

@@ -9,7 +9,7 @@ export default function SignInPage() {
         <h1>Sign in</h1>
         <AuthForm mode="login" />
         <p className="muted">
-          New here? <a href="/signup">Create an account</a>
+          New here? <a href="/signup">Create an account</a> · <a href="/forgot-password">Forgot your password?</a>
         </p>
       </div>
     </main>

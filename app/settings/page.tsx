@@ -1,15 +1,25 @@
 import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
+import { SessionList } from '@/components/session-list';
 import { SignOutButton } from '@/components/sign-out-button';
 import { TokenManager } from '@/components/token-manager';
 import { getAuth } from '@/lib/auth/auth';
+import { deviceName } from '@/lib/auth/device-name';
+import { findLoginHistory } from '@/lib/auth/login-history';
+import { database } from '@/lib/db/database';
 
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Settings — Sling' };
 
 export default async function SettingsPage() {
-  const session = await (await getAuth()).api.getSession({ headers: await headers() });
+  const auth = await getAuth();
+  const requestHeaders = await headers();
+  const session = await auth.api.getSession({ headers: requestHeaders });
   if (!session) redirect('/login');
+  const db = (await database()).db;
+  const [history, sessions] = await Promise.all([findLoginHistory(db, session.user.id), auth.api.listSessions({ headers: requestHeaders })]);
+  // Device names are worked out here so the browser does not need a user-agent parser.
+  const devices = Object.fromEntries(sessions.map((s) => [s.userAgent ?? '', deviceName(s.userAgent)]));
   const user = session.user as typeof session.user & { plan?: string };
   return (
     <main>
@@ -30,6 +40,30 @@ export default async function SettingsPage() {
           </dl>
         </section>
         <TokenManager />
+        <SessionList currentToken={session.session.token} devices={devices} />
+        <section aria-labelledby="history-h">
+          <h2 id="history-h">Login history</h2>
+          <table>
+            <thead>
+              <tr>
+                <th>Time</th>
+                <th>Device</th>
+                <th>IP address</th>
+                <th>Result</th>
+              </tr>
+            </thead>
+            <tbody>
+              {history.map((e) => (
+                <tr key={e.id} data-testid="login-row">
+                  <td>{new Date(e.at).toISOString().replace('T', ' ').slice(0, 19)} UTC</td>
+                  <td>{e.device}</td>
+                  <td>{e.ip ?? '—'}</td>
+                  <td>{e.success ? 'signed in' : 'wrong password'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
       </div>
     </main>
   );

@@ -4,3 +4,4 @@ export * from './links';
 export * from './clicks';
 export * from './auth';
 export * from './api-tokens';
+export * from './login-events';

@@ -1,11 +1,15 @@
 // better-auth, built once per process on the shared database handle (DESIGN §1: sessions, and
 // later 2FA, organizations and SSO). Route handlers reach it through getAuth().
 import { betterAuth } from 'better-auth';
+import { createAuthMiddleware } from 'better-auth/api';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { accounts, sessions, users, verifications } from '../../db/schema';
 import { loadConfig } from '../config/load-config';
 import { database } from '../db/database';
 import { getGlobalSingleton, setGlobalSingleton } from '../runtime/global-singleton';
+import { CLIENT_IP_HEADER } from '../http/client-ip-header';
+import { sendMail } from '../mail/send-mail';
+import { recordLogin } from './login-history';
 import { hashPassword, verifyPassword } from './password';
 
 function createAuth(db: Awaited<ReturnType<typeof database>>['db']) {
@@ -15,6 +19,17 @@ function createAuth(db: Awaited<ReturnType<typeof database>>['db']) {
     basePath: '/api/auth',
     secret: config.SECRET_KEY,
     telemetry: { enabled: false },
+    // Password guessing: AUTH_ATTEMPTS_PER_MINUTE sign-in / reset attempts per IP and path.
+    rateLimit: {
+      enabled: true,
+      window: 60,
+      max: 300,
+      customRules: {
+        '/sign-in/email': { window: 60, max: config.AUTH_ATTEMPTS_PER_MINUTE },
+        '/request-password-reset': { window: 60, max: config.AUTH_ATTEMPTS_PER_MINUTE },
+        '/reset-password': { window: 60, max: config.AUTH_ATTEMPTS_PER_MINUTE },
+      },
+    },
     database: drizzleAdapter(db, {
       provider: 'pg',
       schema: { user: users, session: sessions, account: accounts, verification: verifications },
@@ -23,13 +38,42 @@ function createAuth(db: Awaited<ReturnType<typeof database>>['db']) {
       enabled: true,
       minPasswordLength: 8,
       password: { hash: hashPassword, verify: verifyPassword },
+      resetPasswordTokenExpiresIn: 3600,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, url }) => {
+        await sendMail({
+          to: user.email,
+          subject: 'Reset your Sling password',
+          text: `Someone asked to reset the password of your Sling account.\n\nTo choose a new password, open this link within an hour:\n${url}\n\nIf it was not you, ignore this mail; your password stays as it is.`,
+        });
+      },
+    },
+    hooks: {
+      // Every email sign-in attempt goes to the login history (and may send a new-device notice).
+      after: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== '/sign-in/email') return;
+        const session = ctx.context.newSession;
+        const email = String((ctx.body as { email?: unknown } | undefined)?.email ?? '').toLowerCase();
+        if (!email) return;
+        await recordLogin(db, {
+          email,
+          userId: session?.user.id ?? null,
+          ip: ctx.request?.headers.get(CLIENT_IP_HEADER) ?? null,
+          userAgent: ctx.request?.headers.get('user-agent') ?? null,
+          success: Boolean(session),
+        });
+      }),
     },
     user: {
       additionalFields: {
         plan: { type: 'string', defaultValue: 'free', input: false },
       },
     },
-    advanced: { database: { generateId: () => crypto.randomUUID() } },
+    advanced: {
+      database: { generateId: () => crypto.randomUUID() },
+      // server.ts puts the visitor's address (after TRUST_PROXY) here.
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+    },
   });
 }
 

@@ -48,6 +48,7 @@ const EnvSchema = z.object({
   CACHE_MAX_BYTES: count(1024 * 1024).default(64 * 1024 * 1024),
   ENTERPRISE_LIMIT_PER_HOUR: count(1).default(100_000),
   ENTERPRISE_LIMIT_PER_MINUTE: count(1).default(1_000),
+  AUTH_ATTEMPTS_PER_MINUTE: count(1).default(10),
   ANON_LINKS_PER_MINUTE: count(1).default(10),
   ANON_LINKS_PER_DAY: count(1).default(100),
 });

@@ -1,4 +1,5 @@
 // Wraps a route handler: any thrown error becomes the JSON error shape, once, here.
+import { CLIENT_IP_HEADER } from './client-ip-header';
 import { errorResponse } from './json-response';
 
 export function handleRoute<A extends unknown[]>(fn: (req: Request, ...rest: A) => Promise<Response>) {
@@ -13,5 +14,5 @@ export function handleRoute<A extends unknown[]>(fn: (req: Request, ...rest: A) 
 
 /** The visitor's address as computed by server.ts (after TRUST_PROXY). */
 export function requestIp(req: Request): string {
-  return req.headers.get('x-sling-client-ip') ?? 'unknown';
+  return req.headers.get(CLIENT_IP_HEADER) ?? 'unknown';
 }

@@ -1,0 +1,106 @@
+// Accounts over HTTP as a browser would use them: sign-up, sign-in, login history, new-device
+// notices by mail (real SMTP listener), sessions and their revocation, password reset by mail.
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { databaseKinds, type TestDatabase } from '../../helpers/databases';
+import { pgUrl } from '../../helpers/services';
+import { startSling, type SlingProcess } from '../../helpers/sling-process';
+import { startSmtpListener } from '../../helpers/smtp-listener';
+
+const FIREFOX_WIN = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:120.0) Gecko/20100101 Firefox/120.0';
+const SAFARI_MAC = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_1) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1 Safari/605.1.15';
+
+describe.each(databaseKinds(pgUrl()))('accounts on %s', (_name, makeDb) => {
+  let tdb: TestDatabase;
+  let sling: SlingProcess;
+  let smtp: Awaited<ReturnType<typeof startSmtpListener>>;
+
+  beforeAll(async () => {
+    tdb = await makeDb();
+    smtp = await startSmtpListener();
+    sling = await startSling({ ...tdb.env, SMTP_URL: smtp.url, MAIL_FROM: 'Sling <sling@test.example>', AUTH_ATTEMPTS_PER_MINUTE: '100' });
+  });
+  afterAll(async () => {
+    await sling?.stop();
+    await smtp?.close();
+    await tdb?.drop();
+  });
+
+  async function auth(path: string, body: unknown, init: { cookie?: string; ua?: string } = {}) {
+    const res = await fetch(`${sling.url}/api/auth${path}`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        origin: sling.url,
+        'user-agent': init.ua ?? FIREFOX_WIN,
+        ...(init.cookie ? { cookie: init.cookie } : {}),
+      },
+      body: JSON.stringify(body),
+    });
+    const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    return { res, cookie, body: await res.json().catch(() => null) };
+  }
+  const settings = (cookie: string) => fetch(`${sling.url}/settings`, { headers: { cookie }, redirect: 'manual' });
+
+  test('sign-up, wrong and right sign-ins in the login history, a mail for each new device', async () => {
+    const up = await auth('/sign-up/email', { email: 'eve@example.com', password: 'first password 1', name: 'Eve' });
+    expect(up.res.status).toBe(200);
+    const wrong = await auth('/sign-in/email', { email: 'eve@example.com', password: 'nope nope nope' });
+    expect(wrong.res.status).toBe(401);
+    const first = await auth('/sign-in/email', { email: 'eve@example.com', password: 'first password 1' });
+    expect(first.res.status).toBe(200);
+    await smtp.waitFor(1);
+    expect(smtp.mails[0]).toMatchObject({ to: ['eve@example.com'], subject: 'New sign-in to Sling from Firefox on Windows' });
+    expect(smtp.mails[0].text).toContain('IP address: 127.0.0.1');
+
+    await auth('/sign-in/email', { email: 'eve@example.com', password: 'first password 1' }); // same device: no mail
+    await auth('/sign-in/email', { email: 'eve@example.com', password: 'first password 1' }, { ua: SAFARI_MAC });
+    await smtp.waitFor(2);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(smtp.mails.map((m) => m.subject)).toEqual(['New sign-in to Sling from Firefox on Windows', 'New sign-in to Sling from Safari on Mac OS']);
+
+    const page = await (await settings(first.cookie)).text();
+    expect(page).toContain('Login history');
+    expect((page.match(/data-testid="login-row"/g) ?? []).length).toBe(4);
+    expect(page).toContain('wrong password');
+    expect(page).toContain('Safari on Mac OS');
+  });
+
+  test('sessions are listed with device and IP; a revoked session is signed out; "everywhere else" keeps this one', async () => {
+    const a = await auth('/sign-in/email', { email: 'eve@example.com', password: 'first password 1' });
+    const b = await auth('/sign-in/email', { email: 'eve@example.com', password: 'first password 1' }, { ua: SAFARI_MAC });
+    const list = await fetch(`${sling.url}/api/auth/list-sessions`, { headers: { cookie: a.cookie } });
+    const sessions = (await list.json()) as Array<{ token: string; ipAddress: string; userAgent: string }>;
+    expect(sessions.length).toBeGreaterThanOrEqual(2);
+    expect(sessions.every((s) => s.ipAddress === '127.0.0.1')).toBe(true);
+
+    const bToken = b.body.token as string;
+    expect((await fetch(`${sling.url}/api/v1/tokens`, { headers: { cookie: b.cookie } })).status).toBe(200);
+    expect((await auth('/revoke-session', { token: bToken }, { cookie: a.cookie })).res.status).toBe(200);
+    expect((await fetch(`${sling.url}/api/v1/tokens`, { headers: { cookie: b.cookie } })).status).toBe(401);
+    expect((await settings(b.cookie)).status).toBe(307);
+
+    const c = await auth('/sign-in/email', { email: 'eve@example.com', password: 'first password 1' });
+    expect((await auth('/revoke-other-sessions', {}, { cookie: a.cookie })).res.status).toBe(200);
+    expect((await fetch(`${sling.url}/api/v1/tokens`, { headers: { cookie: c.cookie } })).status).toBe(401);
+    expect((await fetch(`${sling.url}/api/v1/tokens`, { headers: { cookie: a.cookie } })).status).toBe(200);
+  });
+
+  test('password reset by mail: the link sets a new password, the old one stops working', async () => {
+    const before = smtp.mails.length;
+    const asked = await auth('/request-password-reset', { email: 'eve@example.com', redirectTo: '/reset-password' });
+    expect(asked.res.status).toBe(200);
+    const mails = await smtp.waitFor(before + 1);
+    const mail = mails[before];
+    expect(mail.subject).toBe('Reset your Sling password');
+    const link = /(http:\/\/\S+)/.exec(mail.text)![1];
+    const landing = await fetch(link, { redirect: 'manual' });
+    const location = landing.headers.get('location')!;
+    const token = new URL(location, sling.url).searchParams.get('token')!;
+    expect(new URL(location, sling.url).pathname).toBe('/reset-password');
+
+    expect((await auth('/reset-password', { newPassword: 'second password 2', token })).res.status).toBe(200);
+    expect((await auth('/sign-in/email', { email: 'eve@example.com', password: 'first password 1' })).res.status).toBe(401);
+    expect((await auth('/sign-in/email', { email: 'eve@example.com', password: 'second password 2' })).res.status).toBe(200);
+    expect((await auth('/reset-password', { newPassword: 'third password 3', token })).res.status).toBe(400);
+  });
+});
