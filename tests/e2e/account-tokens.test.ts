@@ -49,12 +49,13 @@ describe.skipIf(!chromium)('accounts and API tokens in Chromium', () => {
     await page.waitForURL('**/settings');
     await expect.poll(() => page.locator('.facts').textContent()).toContain('dee@example.com');
 
+    const tokens = page.getByRole('region', { name: 'API tokens' });
     await page.getByLabel('Token name').fill('deploy');
     await page.getByRole('button', { name: 'Create token' }).click();
     const secret = (await page.getByTestId('new-token').textContent())!;
     expect(secret).toMatch(/^sl_[A-Za-z0-9]{40}$/);
-    await expect.poll(() => page.locator('tbody tr').count()).toBe(1);
-    expect(await page.locator('tbody').textContent()).toContain(secret.slice(0, 9));
+    await expect.poll(() => tokens.locator('tbody tr').count()).toBe(1);
+    expect(await tokens.locator('tbody').textContent()).toContain(secret.slice(0, 9));
 
     const created = await createLink(secret, 'https://example.com/from-token');
     expect(created.status).toBe(201);
@@ -63,19 +64,19 @@ describe.skipIf(!chromium)('accounts and API tokens in Chromium', () => {
     mkdirSync('test-results', { recursive: true });
     await page.screenshot({ path: 'test-results/settings-tokens.png', fullPage: true });
 
-    await page.getByRole('button', { name: 'Regenerate' }).click();
+    await tokens.getByRole('button', { name: 'Regenerate' }).click();
     await expect.poll(async () => (await page.getByTestId('new-token').textContent()) !== secret).toBe(true);
     const fresh = (await page.getByTestId('new-token').textContent())!;
     expect((await createLink(secret, 'https://example.com/old')).status).toBe(401);
     expect((await createLink(fresh, 'https://example.com/new')).status).toBe(201);
 
-    await page.getByRole('button', { name: 'Revoke' }).click();
-    await expect.poll(() => page.locator('tbody').textContent()).toContain('revoked');
+    await tokens.getByRole('button', { name: 'Revoke' }).click();
+    await expect.poll(() => tokens.locator('tbody').textContent()).toContain('revoked');
     expect((await createLink(fresh, 'https://example.com/revoked')).status).toBe(401);
   });
 
   test('sign out, then sign in again with the password', async () => {
-    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('button', { name: 'Sign out', exact: true }).click();
     await page.waitForURL(`${sling.url}/`);
     await page.goto(`${sling.url}/login`);
     await page.getByLabel('Email').fill('dee@example.com');
