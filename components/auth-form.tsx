@@ -1,11 +1,12 @@
 'use client';
-// Sign-up and sign-in forms (better-auth email + password).
+// Sign-up and sign-in forms (better-auth email + password), with the two-factor step on sign-in.
 import { useState, type FormEvent } from 'react';
 import { authClient } from './auth-client';
 
 export function AuthForm({ mode }: { mode: 'signup' | 'login' }) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [needsCode, setNeedsCode] = useState(false);
 
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -20,7 +21,42 @@ export function AuthForm({ mode }: { mode: 'signup' | 'login' }) {
         : await authClient.signIn.email({ email, password });
     setBusy(false);
     if (result.error) setError(result.error.message ?? 'That did not work; check your details and try again.');
+    else if ((result.data as { twoFactorRedirect?: boolean } | null)?.twoFactorRedirect) setNeedsCode(true);
     else window.location.assign('/settings');
+  }
+
+  async function submitCode(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const code = String(new FormData(e.currentTarget).get('code')).replace(/\s/g, '');
+    setBusy(true);
+    setError(null);
+    // Six digits: the authenticator app; anything else: a backup code.
+    const result = /^\d{6}$/.test(code)
+      ? await authClient.twoFactor.verifyTotp({ code })
+      : await authClient.twoFactor.verifyBackupCode({ code });
+    setBusy(false);
+    if (result.error) setError(result.error.message ?? 'That code did not work.');
+    else window.location.assign('/settings');
+  }
+
+  if (needsCode) {
+    return (
+      <form className="stack" onSubmit={submitCode}>
+        <p>Enter the 6-digit code from your authenticator app, or one of your backup codes.</p>
+        <label>
+          Authentication code
+          <input name="code" inputMode="numeric" autoComplete="one-time-code" required autoFocus />
+        </label>
+        {error && (
+          <p className="error" role="alert">
+            {error}
+          </p>
+        )}
+        <button type="submit" disabled={busy}>
+          Verify
+        </button>
+      </form>
+    );
   }
 
   return (

@@ -3,6 +3,7 @@ import { redirect } from 'next/navigation';
 import { SessionList } from '@/components/session-list';
 import { SignOutButton } from '@/components/sign-out-button';
 import { TokenManager } from '@/components/token-manager';
+import { TwoFactorSettings } from '@/components/two-factor-settings';
 import { getAuth } from '@/lib/auth/auth';
 import { deviceName } from '@/lib/auth/device-name';
 import { findLoginHistory } from '@/lib/auth/login-history';
@@ -20,7 +21,7 @@ export default async function SettingsPage() {
   const [history, sessions] = await Promise.all([findLoginHistory(db, session.user.id), auth.api.listSessions({ headers: requestHeaders })]);
   // Device names are worked out here so the browser does not need a user-agent parser.
   const devices = Object.fromEntries(sessions.map((s) => [s.userAgent ?? '', deviceName(s.userAgent)]));
-  const user = session.user as typeof session.user & { plan?: string };
+  const user = session.user as typeof session.user & { plan?: string; twoFactorEnabled?: boolean };
   return (
     <main>
       <div className="card wide stack">
@@ -40,6 +41,7 @@ export default async function SettingsPage() {
           </dl>
         </section>
         <TokenManager />
+        <TwoFactorSettings enabled={Boolean(user.twoFactorEnabled)} />
         <SessionList currentToken={session.session.token} devices={devices} />
         <section aria-labelledby="history-h">
           <h2 id="history-h">Login history</h2>

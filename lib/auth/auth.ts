@@ -1,9 +1,10 @@
 // better-auth, built once per process on the shared database handle (DESIGN §1: sessions, and
 // later 2FA, organizations and SSO). Route handlers reach it through getAuth().
 import { betterAuth } from 'better-auth';
-import { createAuthMiddleware } from 'better-auth/api';
+import { createAuthMiddleware, isAPIError } from 'better-auth/api';
+import { twoFactor } from 'better-auth/plugins/two-factor';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { accounts, sessions, users, verifications } from '../../db/schema';
+import { accounts, sessions, twoFactors, users, verifications } from '../../db/schema';
 import { loadConfig } from '../config/load-config';
 import { database } from '../db/database';
 import { getGlobalSingleton, setGlobalSingleton } from '../runtime/global-singleton';
@@ -12,6 +13,8 @@ import { sendMail } from '../mail/send-mail';
 import { recordLogin } from './login-history';
 import { hashPassword, verifyPassword } from './password';
 
+const SIGN_IN_STEPS = new Set(['/sign-in/email', '/two-factor/verify-totp', '/two-factor/verify-backup-code']);
+
 function createAuth(db: Awaited<ReturnType<typeof database>>['db']) {
   const config = loadConfig();
   return betterAuth({
@@ -19,7 +22,7 @@ function createAuth(db: Awaited<ReturnType<typeof database>>['db']) {
     basePath: '/api/auth',
     secret: config.SECRET_KEY,
     telemetry: { enabled: false },
-    // Password guessing: AUTH_ATTEMPTS_PER_MINUTE sign-in / reset attempts per IP and path.
+    // Password and code guessing: AUTH_ATTEMPTS_PER_MINUTE attempts per IP and path.
     rateLimit: {
       enabled: true,
       window: 60,
@@ -28,11 +31,12 @@ function createAuth(db: Awaited<ReturnType<typeof database>>['db']) {
         '/sign-in/email': { window: 60, max: config.AUTH_ATTEMPTS_PER_MINUTE },
         '/request-password-reset': { window: 60, max: config.AUTH_ATTEMPTS_PER_MINUTE },
         '/reset-password': { window: 60, max: config.AUTH_ATTEMPTS_PER_MINUTE },
+        '/two-factor/*': { window: 60, max: config.AUTH_ATTEMPTS_PER_MINUTE },
       },
     },
     database: drizzleAdapter(db, {
       provider: 'pg',
-      schema: { user: users, session: sessions, account: accounts, verification: verifications },
+      schema: { user: users, session: sessions, account: accounts, verification: verifications, twoFactor: twoFactors },
     }),
     emailAndPassword: {
       enabled: true,
@@ -50,10 +54,14 @@ function createAuth(db: Awaited<ReturnType<typeof database>>['db']) {
     },
     hooks: {
       // Every email sign-in attempt goes to the login history (and may send a new-device notice).
+      // With 2FA the password step only opens the second step: the attempt is recorded when the
+      // code is checked (success) or when the password is wrong (failure).
       after: createAuthMiddleware(async (ctx) => {
-        if (ctx.path !== '/sign-in/email') return;
+        if (!SIGN_IN_STEPS.has(ctx.path)) return;
         const session = ctx.context.newSession;
-        const email = String((ctx.body as { email?: unknown } | undefined)?.email ?? '').toLowerCase();
+        const failed = isAPIError(ctx.context.returned);
+        if (!session && !(failed && ctx.path === '/sign-in/email')) return;
+        const email = (session?.user.email ?? String((ctx.body as { email?: unknown } | undefined)?.email ?? '')).toLowerCase();
         if (!email) return;
         await recordLogin(db, {
           email,
@@ -69,6 +77,7 @@ function createAuth(db: Awaited<ReturnType<typeof database>>['db']) {
         plan: { type: 'string', defaultValue: 'free', input: false },
       },
     },
+    plugins: [twoFactor({ issuer: 'Sling', backupCodeOptions: { amount: 10 } })],
     advanced: {
       database: { generateId: () => crypto.randomUUID() },
       // server.ts puts the visitor's address (after TRUST_PROXY) here.

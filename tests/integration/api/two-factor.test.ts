@@ -1,0 +1,89 @@
+// TOTP two-factor authentication over HTTP: enable with a confirm code, then every sign-in needs
+// a code (or a one-time backup code); disabling needs the password and a current code.
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { databaseKinds, type TestDatabase } from '../../helpers/databases';
+import { pgUrl } from '../../helpers/services';
+import { startSling, type SlingProcess } from '../../helpers/sling-process';
+import { secretFromUri, totp } from '../../helpers/totp';
+
+describe.each(databaseKinds(pgUrl()))('two-factor on %s', (_name, makeDb) => {
+  let tdb: TestDatabase;
+  let sling: SlingProcess;
+  let secret: string;
+  let backupCodes: string[];
+  const email = 'fay@example.com';
+  const password = 'fay password 1';
+
+  beforeAll(async () => {
+    tdb = await makeDb();
+    sling = await startSling({ ...tdb.env, AUTH_ATTEMPTS_PER_MINUTE: '100' });
+  });
+  afterAll(async () => {
+    await sling?.stop();
+    await tdb?.drop();
+  });
+
+  async function post(path: string, body: unknown, cookie?: string) {
+    const res = await fetch(`${sling.url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: sling.url, ...(cookie ? { cookie } : {}) },
+      body: JSON.stringify(body),
+    });
+    const cookies = res.headers.getSetCookie().map((c) => c.split(';')[0]).filter((c) => !c.endsWith('='));
+    return { res, cookie: cookies.join('; '), body: res.status === 204 ? null : await res.json().catch(() => null) };
+  }
+  const signedIn = async (cookie: string) => (await fetch(`${sling.url}/api/v1/tokens`, { headers: { cookie } })).status === 200;
+
+  test('enable: the password gives a TOTP URI and backup codes; a confirm code turns it on', async () => {
+    await post('/api/auth/sign-up/email', { email, password, name: 'Fay' });
+    const { cookie } = await post('/api/auth/sign-in/email', { email, password });
+    const enable = await post('/api/auth/two-factor/enable', { password }, cookie);
+    expect(enable.res.status).toBe(200);
+    expect(enable.body.totpURI).toMatch(/^otpauth:\/\/totp\/Sling:fay%40example\.com\?/);
+    expect(enable.body.backupCodes).toHaveLength(10);
+    secret = secretFromUri(enable.body.totpURI);
+    backupCodes = enable.body.backupCodes;
+
+    expect((await post('/api/auth/two-factor/verify-totp', { code: '000000' }, cookie)).res.status).toBe(401);
+    const ok = await post('/api/auth/two-factor/verify-totp', { code: totp(secret) }, cookie);
+    expect(ok.res.status).toBe(200);
+    const session = await (await fetch(`${sling.url}/api/auth/get-session`, { headers: { cookie: ok.cookie || cookie } })).json();
+    expect(session.user.twoFactorEnabled).toBe(true);
+  });
+
+  test('sign-in then asks for a code: the password alone gives no session', async () => {
+    const step1 = await post('/api/auth/sign-in/email', { email, password });
+    expect(step1.res.status).toBe(200);
+    expect(step1.body.twoFactorRedirect).toBe(true);
+    expect(await signedIn(step1.cookie)).toBe(false);
+    expect((await post('/api/auth/two-factor/verify-totp', { code: '123456' }, step1.cookie)).res.status).toBe(401);
+    const step2 = await post('/api/auth/two-factor/verify-totp', { code: totp(secret) }, step1.cookie);
+    expect(step2.res.status).toBe(200);
+    expect(await signedIn(step2.cookie)).toBe(true);
+    const settings = await (await fetch(`${sling.url}/settings`, { headers: { cookie: step2.cookie } })).text();
+    expect(settings).toContain('signed in');
+  });
+
+  test('a backup code works once', async () => {
+    const step1 = await post('/api/auth/sign-in/email', { email, password });
+    const step2 = await post('/api/auth/two-factor/verify-backup-code', { code: backupCodes[0] }, step1.cookie);
+    expect(step2.res.status).toBe(200);
+    expect(await signedIn(step2.cookie)).toBe(true);
+    const again = await post('/api/auth/sign-in/email', { email, password });
+    expect((await post('/api/auth/two-factor/verify-backup-code', { code: backupCodes[0] }, again.cookie)).res.status).toBe(401);
+  });
+
+  test('disable needs the password and a current code; afterwards the password alone signs in', async () => {
+    const step1 = await post('/api/auth/sign-in/email', { email, password });
+    const { cookie } = await post('/api/auth/two-factor/verify-totp', { code: totp(secret) }, step1.cookie);
+    const badCode = await post('/api/v1/two-factor/disable', { password, code: '000000' }, cookie);
+    expect(badCode.res.status).toBe(400);
+    expect(badCode.body.error.details).toHaveProperty('code');
+    const badPassword = await post('/api/v1/two-factor/disable', { password: 'wrong password', code: totp(secret) }, cookie);
+    expect([400, 401]).toContain(badPassword.res.status);
+    expect((await post('/api/v1/two-factor/disable', { password, code: totp(secret) }, cookie)).res.status).toBe(204);
+    const plain = await post('/api/auth/sign-in/email', { email, password });
+    expect(plain.body.twoFactorRedirect).toBeUndefined();
+    expect(await signedIn(plain.cookie)).toBe(true);
+  });
+});
