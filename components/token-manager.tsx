@@ -40,8 +40,18 @@ export function TokenManager() {
 
   function create(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    const name = String(new FormData(e.currentTarget).get('name') || 'API token');
-    void act(() => call('/api/v1/tokens', { method: 'POST', body: JSON.stringify({ name }) }));
+    const form = new FormData(e.currentTarget);
+    const name = String(form.get('name') || 'API token');
+    const day = String(form.get('expires') || '');
+    // The date picker gives a local calendar day; the token works until the end of that day.
+    const expires_at = day ? new Date(`${day}T23:59:59`).toISOString() : undefined;
+    void act(() => call('/api/v1/tokens', { method: 'POST', body: JSON.stringify({ name, expires_at }) }));
+  }
+
+  function rotate(t: Token) {
+    const hours = Number(prompt(`Rotate "${t.name}": for how many hours should the old secret keep working?`, '24'));
+    if (!hours || hours <= 0) return;
+    void act(() => call(`/api/v1/tokens/${t.id}/rotate`, { method: 'POST', body: JSON.stringify({ grace_hours: hours }) }));
   }
 
   return (
@@ -51,6 +61,10 @@ export function TokenManager() {
         <label>
           Token name
           <input name="name" placeholder="e.g. deploy script" />
+        </label>
+        <label>
+          Expires (optional)
+          <input name="expires" type="date" />
         </label>
         <button type="submit">Create token</button>
       </form>
@@ -78,6 +92,7 @@ export function TokenManager() {
               <th>Token</th>
               <th>Created</th>
               <th>Last used</th>
+              <th>Expires</th>
               <th>Status</th>
               <th>Actions</th>
             </tr>
@@ -91,6 +106,7 @@ export function TokenManager() {
                 </td>
                 <td>{when(t.created_at)}</td>
                 <td>{when(t.last_used_at)}</td>
+                <td>{when(t.expires_at)}</td>
                 <td>{t.revoked_at ? 'revoked' : t.expires_at && Date.parse(t.expires_at) < Date.now() ? 'expired' : 'active'}</td>
                 <td className="actions">
                   {!t.revoked_at && (
@@ -98,8 +114,8 @@ export function TokenManager() {
                       <button type="button" className="secondary" onClick={() => act(() => call(`/api/v1/tokens/${t.id}/regenerate`, { method: 'POST' }))}>
                         Regenerate
                       </button>
-                      <button type="button" className="secondary" onClick={() => act(() => call(`/api/v1/tokens/${t.id}/rotate`, { method: 'POST', body: JSON.stringify({ grace_hours: 24 }) }))}>
-                        Rotate (24 h)
+                      <button type="button" className="secondary" onClick={() => rotate(t)}>
+                        Rotate…
                       </button>
                       <button
                         type="button"

@@ -8,6 +8,7 @@ import { getAuth } from '@/lib/auth/auth';
 import { deviceName } from '@/lib/auth/device-name';
 import { findLoginHistory } from '@/lib/auth/login-history';
 import { database } from '@/lib/db/database';
+import { currentDomains } from '@/lib/domains/current-domains';
 
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Settings — Sling' };
@@ -18,6 +19,7 @@ export default async function SettingsPage() {
   const session = await auth.api.getSession({ headers: requestHeaders });
   if (!session) redirect('/login');
   const db = (await database()).db;
+  const domains = await currentDomains();
   const [history, sessions] = await Promise.all([findLoginHistory(db, session.user.id), auth.api.listSessions({ headers: requestHeaders })]);
   // Device names are worked out here so the browser does not need a user-agent parser.
   const devices = Object.fromEntries(sessions.map((s) => [s.userAgent ?? '', deviceName(s.userAgent)]));
@@ -38,6 +40,8 @@ export default async function SettingsPage() {
             <dd>{user.email}</dd>
             <dt>Plan</dt>
             <dd className="plan">{user.plan ?? 'free'}</dd>
+            <dt>Default domain</dt>
+            <dd>{domains.defaultDomain.hostname} (custom domains arrive with their own settings)</dd>
           </dl>
         </section>
         <TokenManager />

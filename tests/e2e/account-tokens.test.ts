@@ -7,6 +7,7 @@ import { launchChromium } from '../helpers/browser';
 import { createPgliteDatabase, type TestDatabase } from '../helpers/databases';
 import { chromiumPath } from '../helpers/services';
 import { startSling, type SlingProcess } from '../helpers/sling-process';
+import { totp } from '../helpers/totp';
 
 const chromium = chromiumPath();
 
@@ -19,11 +20,11 @@ describe.skipIf(!chromium)('accounts and API tokens in Chromium', () => {
 
   beforeAll(async () => {
     tdb = await createPgliteDatabase();
-    [sling, browser] = await Promise.all([startSling(tdb.env), launchChromium(chromium!)]);
+    [sling, browser] = await Promise.all([startSling({ ...tdb.env, AUTH_ATTEMPTS_PER_MINUTE: '100' }), launchChromium(chromium!)]);
     page = await browser.newPage();
     page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
     page.on('response', (r) => r.status() >= 500 && problems.push(`${r.status()} ${r.url()}`));
-    page.on('dialog', (d) => d.accept());
+    page.on('dialog', (d) => (d.type() === 'prompt' ? d.accept('6') : d.accept()));
   });
   afterAll(async () => {
     await browser?.close();
@@ -70,8 +71,15 @@ describe.skipIf(!chromium)('accounts and API tokens in Chromium', () => {
     expect((await createLink(secret, 'https://example.com/old')).status).toBe(401);
     expect((await createLink(fresh, 'https://example.com/new')).status).toBe(201);
 
+    await tokens.getByRole('button', { name: 'Rotate…' }).click(); // the prompt answers 6 hours
+    await expect.poll(async () => (await page.getByTestId('new-token').textContent()) !== fresh).toBe(true);
+    const rotated = (await page.getByTestId('new-token').textContent())!;
+    expect((await createLink(fresh, 'https://example.com/grace')).status).toBe(201);
+    expect((await createLink(rotated, 'https://example.com/rotated')).status).toBe(201);
+
     await tokens.getByRole('button', { name: 'Revoke' }).click();
     await expect.poll(() => tokens.locator('tbody').textContent()).toContain('revoked');
+    expect((await createLink(rotated, 'https://example.com/revoked')).status).toBe(401);
     expect((await createLink(fresh, 'https://example.com/revoked')).status).toBe(401);
   });
 
@@ -86,6 +94,32 @@ describe.skipIf(!chromium)('accounts and API tokens in Chromium', () => {
     await page.getByLabel('Password').fill('a long password 1');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL('**/settings');
+    expect(problems.filter((p) => !/401|Failed to load resource/.test(p))).toEqual([]);
+  });
+
+  test('turn on two-factor in Settings (QR code, backup codes), then sign in with a TOTP code', async () => {
+    await page.goto(`${sling.url}/settings`);
+    const section = page.getByRole('region', { name: 'Two-factor authentication' });
+    await section.getByLabel('Password').fill('a long password 1');
+    await section.getByRole('button', { name: 'Set up two-factor' }).click();
+    await section.getByRole('img', { name: 'QR code for your authenticator app' }).waitFor();
+    const secret = (await page.getByTestId('totp-secret').textContent())!;
+    expect(await page.getByTestId('backup-codes').locator('li').count()).toBe(10);
+    await page.screenshot({ path: 'test-results/settings-two-factor-setup.png', fullPage: true });
+    await section.getByLabel('Code from the app').fill(totp(secret));
+    await section.getByRole('button', { name: 'Turn on two-factor' }).click();
+    await expect.poll(() => section.textContent()).toContain('Every sign-in asks for a code');
+
+    await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+    await page.waitForURL(`${sling.url}/`);
+    await page.goto(`${sling.url}/login`);
+    await page.getByLabel('Email').fill('dee@example.com');
+    await page.getByLabel('Password').fill('a long password 1');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByLabel('Authentication code').fill(totp(secret));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.waitForURL('**/settings');
+    await page.screenshot({ path: 'test-results/settings.png', fullPage: true });
     expect(problems.filter((p) => !/401|Failed to load resource/.test(p))).toEqual([]);
   });
 });
