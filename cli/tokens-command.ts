@@ -2,7 +2,7 @@
 // last line of stdout (it is shown only once).
 import { createApiToken, findUserTokens, revokeApiToken, serializeToken } from '../lib/tokens/manage-tokens';
 import { openRuntime } from '../lib/runtime/open-runtime';
-import { findUserByEmail } from './find-user';
+import { findUserByEmail } from '../lib/auth/find-user-by-email';
 import { UsageError } from './usage-error';
 
 export async function runTokensCommand(action: string | undefined, values: { email?: string; name?: string; id?: string }) {

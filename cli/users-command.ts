@@ -5,7 +5,7 @@ import { getAuth } from '../lib/auth/auth';
 import { invalidField } from '../lib/http/errors';
 import { openRuntime } from '../lib/runtime/open-runtime';
 import { UsageError } from './usage-error';
-import { findUserByEmail } from './find-user';
+import { findUserByEmail } from '../lib/auth/find-user-by-email';
 
 export async function runUsersCommand(action: string | undefined, values: { email?: string; password?: string; plan?: string; name?: string }) {
   if (action !== 'create' && action !== 'set-plan') throw new UsageError('Usage: sling users create|set-plan --email E …');

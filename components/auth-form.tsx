@@ -2,6 +2,7 @@
 // Sign-up and sign-in forms (better-auth email + password), with the two-factor step on sign-in.
 import { useState, type FormEvent } from 'react';
 import { authClient } from './auth-client';
+import { FormError } from './form-error';
 
 export function AuthForm({ mode }: { mode: 'signup' | 'login' }) {
   const [error, setError] = useState<string | null>(null);
@@ -47,11 +48,7 @@ export function AuthForm({ mode }: { mode: 'signup' | 'login' }) {
           Authentication code
           <input name="code" inputMode="numeric" autoComplete="one-time-code" required autoFocus />
         </label>
-        {error && (
-          <p className="error" role="alert">
-            {error}
-          </p>
-        )}
+        <FormError message={error} />
         <button type="submit" disabled={busy}>
           Verify
         </button>
@@ -75,11 +72,7 @@ export function AuthForm({ mode }: { mode: 'signup' | 'login' }) {
         Password
         <input name="password" type="password" minLength={8} autoComplete={mode === 'signup' ? 'new-password' : 'current-password'} required />
       </label>
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError message={error} />
       <button type="submit" disabled={busy}>
         {mode === 'signup' ? 'Create account' : 'Sign in'}
       </button>

@@ -2,6 +2,7 @@
 // "Forgot password" (asks for a reset mail) and "Reset password" (sets the new one from the link).
 import { useState, type FormEvent } from 'react';
 import { authClient } from './auth-client';
+import { FormError } from './form-error';
 
 export function ForgotPasswordForm() {
   const [sent, setSent] = useState(false);
@@ -41,11 +42,7 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
         New password
         <input name="password" type="password" minLength={8} autoComplete="new-password" required />
       </label>
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError message={error} />
       <button type="submit" disabled={!token}>
         Set new password
       </button>

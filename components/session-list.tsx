@@ -2,6 +2,7 @@
 // Settings → Sessions: every signed-in device, with revoke and "sign out everywhere else".
 import { useCallback, useEffect, useState } from 'react';
 import { authClient } from './auth-client';
+import { FormError } from './form-error';
 
 type Session = { id: string; token: string; ipAddress?: string | null; userAgent?: string | null; updatedAt: string | Date; createdAt: string | Date };
 
@@ -29,11 +30,7 @@ export function SessionList({ currentToken, devices }: { currentToken: string; d
           Sign out everywhere else
         </button>
       </div>
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError message={error} />
       <table>
         <thead>
           <tr>

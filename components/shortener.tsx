@@ -1,6 +1,7 @@
 'use client';
 // The anonymous shortener: paste a URL, get a short link with a copy button.
 import { useState, type FormEvent } from 'react';
+import { FormError } from './form-error';
 
 type Result = { short_url: string; long_url: string };
 
@@ -66,11 +67,7 @@ export function Shortener() {
           {busy ? 'Shortening…' : 'Shorten'}
         </button>
       </form>
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError message={error} />
       {result && (
         <div className="result" aria-live="polite">
           <a href={result.short_url} data-testid="short-url">

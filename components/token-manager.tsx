@@ -1,6 +1,7 @@
 'use client';
 // Settings → API tokens: create (secret shown once, with copy), regenerate, rotate, revoke.
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { FormError } from './form-error';
 
 type Token = { id: string; name: string; prefix: string; created_at: string; last_used_at: string | null; expires_at: string | null; revoked_at: string | null };
 
@@ -77,11 +78,7 @@ export function TokenManager() {
           </button>
         </div>
       )}
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError message={error} />
       {tokens.length === 0 ? (
         <p className="muted">No tokens yet. Create one to use the API.</p>
       ) : (

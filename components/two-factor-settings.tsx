@@ -4,6 +4,7 @@
 import QRCode from 'qrcode';
 import { useState, type FormEvent } from 'react';
 import { authClient } from './auth-client';
+import { FormError } from './form-error';
 
 export function TwoFactorSettings({ enabled }: { enabled: boolean }) {
   const [setup, setSetup] = useState<{ qr: string; secret: string; backupCodes: string[] } | null>(null);
@@ -42,11 +43,7 @@ export function TwoFactorSettings({ enabled }: { enabled: boolean }) {
   return (
     <section aria-labelledby="twofa-h" className="stack">
       <h2 id="twofa-h">Two-factor authentication</h2>
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError message={error} />
       {enabled ? (
         <>
           <p>

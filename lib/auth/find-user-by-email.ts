@@ -1,7 +1,8 @@
+// A user by email, case-insensitively (admin commands).
 import { eq, sql } from 'drizzle-orm';
-import { users, type UserRow } from '../db/schema';
-import type { Db } from '../lib/db/types';
-import { AppError } from '../lib/http/errors';
+import { users, type UserRow } from '../../db/schema';
+import type { Db } from '../db/types';
+import { AppError } from '../http/errors';
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow> {
   const [user] = await db.select().from(users).where(eq(sql`lower(${users.email})`, email.toLowerCase())).limit(1);
