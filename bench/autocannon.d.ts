@@ -1,7 +1,10 @@
 // The little of autocannon 8's API the benchmark uses (the package ships no types).
 declare module 'autocannon' {
-  interface Request {
+  export interface Request {
+    method?: string;
     path?: string;
+    headers?: Record<string, string>;
+    body?: string;
     setupRequest?: (req: Request) => Request;
   }
   interface Options {

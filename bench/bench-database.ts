@@ -65,6 +65,14 @@ export async function countClicks(target: BenchDatabase): Promise<{ rows: number
   });
 }
 
+/** Links owned by `userId` (the ones the link-creation scenario made; seeded links have no owner). */
+export async function countLinksOf(target: BenchDatabase, userId: string): Promise<number> {
+  return withHandle(target, async (handle) => {
+    const [r] = await handle.query<{ n: string }>('SELECT count(*)::text AS n FROM links WHERE user_id = $1', [userId]);
+    return Number(r.n);
+  });
+}
+
 async function withHandle<T>(target: BenchDatabase, fn: (handle: DbHandle) => Promise<T>): Promise<T> {
   const handle = await openDatabase({ databaseUrl: target.databaseUrl, dataDir: target.dataDir, maxConnections: 2 });
   try {

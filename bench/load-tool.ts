@@ -10,6 +10,14 @@ export interface LoadOptions {
   paths: string[];
   connections: number;
   seconds: number;
+  /** POST instead of GET (to paths[0]); each request's body is unique within the run. */
+  post?: PostLoad;
+}
+
+export interface PostLoad {
+  headers: Record<string, string>;
+  /** The body, with `{n}` standing for a tag unique to each request of the run. */
+  body: string;
 }
 
 export interface LoadResult {
@@ -21,7 +29,7 @@ export interface LoadResult {
   responses: number;
   /** Requests written; may exceed responses by those in flight when the run stopped. */
   sent: number;
-  /** Responses that were not redirects (wrk: status ≥ 400 only, see wrk-load.ts). */
+  /** GET: responses that were not redirects; POST: not 2xx (wrk: status ≥ 400 only, see wrk-load.ts). */
   badStatus: number;
   /** Connect/read/write errors and timeouts. */
   socketErrors: number;

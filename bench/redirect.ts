@@ -1,13 +1,16 @@
 // `npm run bench`: Sling's redirect against a bare node:http redirect server in the same run
 // (DESIGN §7): throughput and latency for one hot link and for 10,000 links at random, p99 at half
-// load, and every click written by the time a graceful stop (SIGTERM) exits.
+// load, and every click written by the time a graceful stop (SIGTERM) exits. Then link creation
+// through Variant A against a bare Next route on the same Sling process (create-links.ts).
 // BENCH_DATABASE_URL=postgres://… runs Sling on a throw-away database on that server instead of PGlite.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { alternate, fmtInt, type RunSettings } from './alternate';
 import {
   countClicks,
+  countLinksOf,
   createPostgresDatabase,
   pgliteDatabase,
   seedDatabase,
@@ -15,10 +18,17 @@ import {
   type SeedLink,
 } from './bench-database';
 import { endChildren } from './children';
-import { machineTicks, processCpuSeconds, stealShare } from './cpu-usage';
+import { CREATE_LINKS_ENV, createBenchAccount, createLinksScenario } from './create-links';
 import { pickLoadTool, type LoadTool } from './load-tool';
 import { runPaced, type PacedResult } from './paced-load';
-import { clickCheckPassed, printReport, type ClickCheck, type MeasuredRun, type ScenarioResult } from './report';
+import {
+  clickCheckPassed,
+  linkCheckPassed,
+  printReport,
+  type ClickCheck,
+  type LinkCheck,
+  type ScenarioResult,
+} from './report';
 import { freePort, pinoLines, startServer, stopServer, waitUntilAnswering, type ServerProcess } from './servers';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -33,6 +43,7 @@ const RUN_S = 6;
  * side only. Three 6 s rounds proved steadier than two 10 s ones here.
  */
 const ROUNDS = 3;
+const RUNS: RunSettings = { connections: CONNECTIONS, warmupSeconds: WARMUP_S, seconds: RUN_S, rounds: ROUNDS };
 const HALF_LOAD_S = 10;
 
 const HOT: SeedLink = { code: 'hot', url: 'https://example.com/landing/hot?utm_source=sling' };
@@ -88,21 +99,25 @@ async function main(): Promise<number> {
     logFile: join(tmp, 'raw.log'),
     cwd: ROOT,
   });
+  const slingEnv = {
+    HOST: '127.0.0.1',
+    BASE_URL: `http://127.0.0.1:${slingPort}`,
+    DATA_DIR: dataDir,
+    DATABASE_URL: database.databaseUrl,
+    SECRET_KEY: database.databaseUrl ? 'bench-secret-key-0123456789abcdef0123456789abcdef' : undefined,
+    REDIS_URL: undefined,
+    LINK_HOST: undefined,
+    TRUST_PROXY: undefined,
+    TLS_PORT: undefined,
+    LOG_LEVEL: 'warn',
+    ...CREATE_LINKS_ENV,
+  };
+  console.log('Creating the link-creation scenario\'s Enterprise user and API token (sling users/tokens create)…');
+  const account = createBenchAccount(ROOT, slingEnv); // before Sling starts: PGlite is one process per dir
   const sling = startServer({
     name: 'Sling',
     args: [join(ROOT, 'bin/sling.mjs'), 'start'],
-    env: {
-      HOST: '127.0.0.1',
-      BASE_URL: `http://127.0.0.1:${slingPort}`,
-      DATA_DIR: dataDir,
-      DATABASE_URL: database.databaseUrl,
-      SECRET_KEY: database.databaseUrl ? 'bench-secret-key-0123456789abcdef0123456789abcdef' : undefined,
-      REDIS_URL: undefined,
-      LINK_HOST: undefined,
-      TRUST_PROXY: undefined,
-      TLS_PORT: undefined,
-      LOG_LEVEL: 'warn',
-    },
+    env: slingEnv,
     port: slingPort,
     logFile: join(tmp, 'sling.log'),
     cwd: ROOT,
@@ -144,10 +159,18 @@ async function main(): Promise<number> {
   const p99s = `Sling p99 ${halfSling.p99Ms.toFixed(2)} ms, raw p99 ${halfRaw.p99Ms.toFixed(2)} ms`;
   console.log(`  half load ${fmtInt(rate)} req/s: ${p99s}`);
 
-  console.log('\nStopping Sling (SIGTERM) and counting clicks…');
+  // Link creation last: the links it makes get no visits, so the click check is unaffected.
+  const create = await createLinksScenario(tool, sling, account.token, RUNS);
+
+  console.log('\nStopping Sling (SIGTERM) and counting clicks and links…');
   const exit = await stopServer(sling);
   await stopServer(raw);
   const counted = await countClicks(database);
+  const linkCheck: LinkCheck = {
+    links: await countLinksOf(database, account.userId),
+    min: create.exact + create.create.responses,
+    max: create.exact + create.create.sent,
+  };
   const check: ClickCheck = {
     exitCode: exit,
     rows: counted.rows,
@@ -167,13 +190,15 @@ async function main(): Promise<number> {
     cold,
     half: { rate, seconds: HALF_LOAD_S, sling: halfSling, raw: halfRaw },
     check,
+    create,
+    linkCheck,
     slingLog: pinoLines(sling),
   });
-  const errors = scenarios.some((s) => s.errors > 0);
-  return clickCheckPassed(check) && !errors ? 0 : 1;
+  const errors = scenarios.some((s) => s.errors > 0) || create.errors > 0;
+  return clickCheckPassed(check) && linkCheckPassed(linkCheck) && !errors ? 0 : 1;
 }
 
-/** Warm-up on both, then ROUNDS alternating runs; each side keeps its best. */
+/** Warm-up on both, then ROUNDS alternating runs; each side keeps its best (alternate.ts). */
 async function scenario(
   name: string,
   paths: string[],
@@ -181,38 +206,25 @@ async function scenario(
   raw: ServerProcess,
   sling: ServerProcess,
 ): Promise<ScenarioResult> {
-  let [errors, slingResponses, slingSent] = [0, 0, 0];
-  async function measure(server: ServerProcess, seconds: number): Promise<MeasuredRun> {
-    const [cpu, ticks] = [processCpuSeconds(server.child.pid!), machineTicks()];
-    const r = await tool.run({ port: server.port, paths, connections: CONNECTIONS, seconds });
-    errors += r.badStatus + r.socketErrors;
-    if (server === sling) {
-      slingResponses += r.responses;
-      slingSent += r.sent;
-    }
-    const cpuAfter = processCpuSeconds(server.child.pid!);
-    const cpuUsPerRequest =
-      cpu !== undefined && cpuAfter !== undefined ? ((cpuAfter - cpu) * 1e6) / r.responses : undefined;
-    return { ...r, cpuUsPerRequest, steal: stealShare(ticks, machineTicks()) };
-  }
-  for (const server of [raw, sling]) await measure(server, WARMUP_S);
-  const best: Record<'raw' | 'sling', MeasuredRun | undefined> = { raw: undefined, sling: undefined };
-  let maxSteal = 0;
-  for (let round = 1; round <= ROUNDS; round++) {
-    for (const [side, server] of [['raw', raw], ['sling', sling]] as const) {
-      const r = await measure(server, RUN_S);
-      maxSteal = Math.max(maxSteal, r.steal ?? 0);
-      console.log(
-        `  ${name} · ${side.padEnd(5)} · round ${round}: ${fmtInt(r.rps).padStart(7)} req/s  ` +
-          `p50 ${r.p50Ms.toFixed(2)} ms  p99 ${r.p99Ms.toFixed(2)} ms` +
-          (r.cpuUsPerRequest !== undefined ? `  CPU ${r.cpuUsPerRequest.toFixed(1)} µs/req` : '') +
-          (r.steal !== undefined ? `  steal ${(r.steal * 100).toFixed(0)}%` : '') +
-          (r.badStatus + r.socketErrors > 0 ? `  ERRORS: ${r.badStatus} bad status, ${r.socketErrors} socket` : ''),
-      );
-      if (!best[side] || r.rps > best[side]!.rps) best[side] = r;
-    }
-  }
-  return { name, raw: best.raw!, sling: best.sling!, errors, maxSteal, slingResponses, slingSent };
+  const r = await alternate(
+    name,
+    tool,
+    [
+      { label: 'raw', server: raw, load: { paths } },
+      { label: 'sling', server: sling, load: { paths } },
+    ],
+    RUNS,
+  );
+  const { a: rawSide, b: slingSide, errors, maxSteal } = r;
+  return {
+    name,
+    raw: rawSide.best,
+    sling: slingSide.best,
+    errors,
+    maxSteal,
+    slingResponses: slingSide.responses,
+    slingSent: slingSide.sent,
+  };
 }
 
 async function expectRedirect(server: ServerProcess, link: SeedLink) {
@@ -228,10 +240,6 @@ function assertComplete(what: string, r: PacedResult) {
   if (r.failed > 0 || r.non3xx > 0) {
     throw new Error(`${what}: ${r.failed} of ${r.sent} requests unanswered, ${r.non3xx} not redirects`);
   }
-}
-
-function fmtInt(n: number) {
-  return Math.round(n).toLocaleString('en');
 }
 
 main()

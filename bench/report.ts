@@ -1,5 +1,7 @@
-// The benchmark's printed summary: machine, settings, the raw-vs-Sling table, half load, clicks.
+// The benchmark's printed summary: machine, settings, the raw-vs-Sling table, half load, link
+// creation against a bare Next route, and the clicks and links checks.
 import { cpus, release, totalmem } from 'node:os';
+import type { TargetResult } from './alternate';
 import type { LoadResult } from './load-tool';
 import type { PacedResult } from './paced-load';
 
@@ -39,6 +41,28 @@ export function clickCheckPassed(c: ClickCheck): boolean {
   return c.exitCode === 0 && c.rows === c.counters && c.rows >= c.min && c.rows <= c.max;
 }
 
+/** Link creation (Variant A) against a bare Next route returning constant JSON, one Sling process. */
+export interface CreateResult {
+  baseline: TargetResult;
+  create: TargetResult;
+  /** Statuses ≥ 400 and socket errors over every run of both. */
+  errors: number;
+  maxSteal: number;
+  /** Links created by the checks before the load (exact). */
+  exact: number;
+}
+
+/** Links the bench user owns after the stop: between the creations answered and those sent. */
+export interface LinkCheck {
+  links: number;
+  min: number;
+  max: number;
+}
+
+export function linkCheckPassed(c: LinkCheck): boolean {
+  return c.links >= c.min && c.links <= c.max;
+}
+
 export interface Report {
   tool: string;
   fallback: boolean;
@@ -52,12 +76,15 @@ export interface Report {
   cold: PacedResult;
   half: { rate: number; seconds: number; sling: PacedResult; raw: PacedResult };
   check: ClickCheck;
+  create: CreateResult;
+  linkCheck: LinkCheck;
   /** Sling's warnings and errors. */
   slingLog: string[];
 }
 
 const THROUGHPUT_TARGET = 0.8;
 const HALF_LOAD_P99_MS = 10;
+const CREATE_TARGET = 0.5;
 
 export function printReport(r: Report) {
   const out = [
@@ -69,6 +96,8 @@ export function printReport(r: Report) {
     ...notes(r),
     '',
     ...halfLoad(r),
+    '',
+    ...createLinks(r),
     '',
     ...verdicts(r),
   ];
@@ -90,7 +119,7 @@ function header(r: Report): string[] {
 function table(scenarios: ScenarioResult[]): string[] {
   const head = ['scenario', 'raw req/s', 'Sling req/s', 'Sling/raw', 'raw p50', 'raw p99', 'Sling p50', 'Sling p99'];
   head.push('raw CPU/req', 'Sling CPU/req', 'errors');
-  const rows = scenarios.map((s) => [
+  return columns(head, scenarios.map((s) => [
     s.name,
     int(s.raw.rps),
     int(s.sling.rps),
@@ -102,7 +131,10 @@ function table(scenarios: ScenarioResult[]): string[] {
     us(s.raw.cpuUsPerRequest),
     us(s.sling.cpuUsPerRequest),
     String(s.errors),
-  ]);
+  ]));
+}
+
+function columns(head: string[], rows: string[][]): string[] {
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
   return [head, ...rows].map((row) =>
     row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  '),
@@ -131,26 +163,78 @@ function halfLoad(r: Report): string[] {
   ];
 }
 
+function createLinks(r: Report): string[] {
+  const { baseline, create } = r.create;
+  const row = (name: string, t: TargetResult) => [
+    name,
+    int(t.best.rps),
+    ms(t.best.p50Ms),
+    ms(t.best.p99Ms),
+    us(t.best.cpuUsPerRequest),
+    `${(t.best.rps / baseline.best.rps).toFixed(2)}×`,
+  ];
+  return [
+    'Link creation: POST /api.php (Variant A, bearer token, Enterprise plan with its limits raised, a new',
+    'destination URL per request) against POST /api/v1/bench-constant (a bare Next route handler returning',
+    'constant JSON) on the same Sling process, same load and body; runs alternate, best run of each',
+    ...columns(
+      ['request', 'req/s', 'p50', 'p99', 'CPU/req', 'vs bare route'],
+      [row('bare route (constant JSON)', baseline), row('create link (/api.php)', create)],
+    ).map((line) => `  ${line}`),
+    `  Highest hypervisor steal during a measured run: ${(r.create.maxSteal * 100).toFixed(0)}% of the machine.`,
+  ];
+}
+
 function verdicts(r: Report): string[] {
   const hot = r.scenarios[0];
   const ratio = hot.sling.rps / hot.raw.rps;
   const p99 = r.half.sling.p99Ms;
   const c = r.check;
   const errors = r.scenarios.reduce((n, s) => n + s.errors, 0);
+  const created = r.create.create.best.rps / r.create.baseline.best.rps;
+  const l = r.linkCheck;
   const target = (what: string, pass: boolean, got: string) => `Target  ${what.padEnd(34)}${pass ? 'PASS' : 'BELOW'} (${got})`;
   return [
     target(`hot-link throughput ≥ ${THROUGHPUT_TARGET}× raw`, ratio >= THROUGHPUT_TARGET, `${ratio.toFixed(2)}×`),
     target(`p99 < ${HALF_LOAD_P99_MS} ms at half load`, p99 < HALF_LOAD_P99_MS, ms(p99)),
+    target(`link creation ≥ ${CREATE_TARGET}× bare route`, created >= CREATE_TARGET, `${created.toFixed(2)}×`),
     `Clicks  ${clickCheckPassed(c) ? 'OK' : 'MISMATCH'}: Sling exited ${c.exitCode}; ` +
       `clicks table ${int(c.rows)} rows, links.clicks total ${int(c.counters)}`,
     c.min === c.max
       ? `        redirects served: ${int(c.min)}`
       : `        redirects served: between ${int(c.min)} (responses received) and ${int(c.max)} ` +
         '(requests sent; the load tool stops with requests in flight)',
-    `Errors  non-3xx responses + socket errors over all runs: ${errors}`,
-    `Log     Sling logged ${r.slingLog.length} warning/error record(s)${r.slingLog.length ? ', the last ones:' : ''}`,
-    ...r.slingLog.slice(-10).map((line) => `  ${line}`),
+    `Links   ${linkCheckPassed(l) ? 'OK' : 'MISMATCH'}: the bench user owns ${int(l.links)} links; link-creation requests: ` +
+      (l.min === l.max ? int(l.min) : `between ${int(l.min)} (responses received) and ${int(l.max)} (requests sent)`),
+    `Errors  non-3xx responses + socket errors over all redirect runs: ${errors}`,
+    `        responses ≥ 400 + socket errors over all link-creation runs: ${r.create.errors}`,
+    ...logSummary(r.slingLog),
   ];
+}
+
+/**
+ * A POST still waiting for its body to be read when wrk closes the connection at the end of a run
+ * ends in an "aborted" (ECONNRESET) error that Sling logs; those are counted, not listed.
+ */
+function logSummary(log: string[]): string[] {
+  const aborted = log.filter(isClientAbort).length;
+  const others = log.filter((line) => !isClientAbort(line));
+  const abortNote = aborted
+    ? `, ${int(aborted)} of them "aborted" (ECONNRESET): POSTs in flight when the load tool closed its connections`
+    : '';
+  return [
+    `Log     Sling logged ${int(log.length)} warning/error record(s)${abortNote}${others.length ? `; the last ${aborted ? 'other ' : ''}ones:` : ''}`,
+    ...others.slice(-10).map((line) => `  ${line}`),
+  ];
+}
+
+function isClientAbort(line: string): boolean {
+  try {
+    const err = (JSON.parse(line) as { err?: { message?: unknown; code?: unknown } }).err;
+    return err?.message === 'aborted' && err.code === 'ECONNRESET';
+  } catch {
+    return false;
+  }
 }
 
 function int(n: number) {
