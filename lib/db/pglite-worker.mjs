@@ -21,10 +21,17 @@ function fail(id, err) {
   parentPort.postMessage({ id, ok: false, error });
 }
 
+// Parser tables are the same few sets every time (drizzle's); build each once.
+const identity = (v) => v;
+const parserTables = new Map();
+
 function queryOptions(opts) {
   if (!opts) return undefined;
   const { rowMode, identityTypes } = opts;
-  const parsers = identityTypes ? Object.fromEntries(identityTypes.map((t) => [t, (v) => v])) : undefined;
+  if (!identityTypes) return { rowMode };
+  const key = identityTypes.join(',');
+  let parsers = parserTables.get(key);
+  if (!parsers) parserTables.set(key, (parsers = Object.fromEntries(identityTypes.map((t) => [t, identity]))));
   return { rowMode, parsers };
 }
 
