@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createPostgresDatabase, type TestDatabase } from '../../helpers/databases';
 import { pgUrl, redisUrl } from '../../helpers/services';
+import { createUserWithToken } from '../../helpers/accounts';
 import { runSling, startSling, type SlingProcess } from '../../helpers/sling-process';
 
 const pg = pgUrl();
@@ -69,5 +70,21 @@ describe.skipIf(!pg).each(transports)('two instances on PostgreSQL, invalidation
     ]);
     expect(ea).toBeLessThan(1000);
     expect(eb).toBeLessThan(1000);
+  });
+
+  test('a link edited through A (PATCH /api.php) is followed by B within 1 s', async () => {
+    const token = await createUserWithToken({ ...tdb.env, ...extraEnv }, `edit-${Date.now()}@example.com`, 'pro');
+    const call = (sling: SlingProcess, method: string, query: string, body: unknown) =>
+      fetch(`${sling.url}/api.php${query}`, {
+        method,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const code = `via-a-${Date.now()}`;
+    expect((await call(a, 'POST', '', { url: 'https://example.com/first', alias: code })).status).toBe(201);
+    expect(await location(b, code)).toBe('https://example.com/first'); // B caches it
+    expect((await call(a, 'PATCH', `?slug=${code}`, { url: 'https://example.com/second' })).status).toBe(200);
+    const elapsed = await within(1000, async () => (await location(b, code)) === 'https://example.com/second');
+    expect(elapsed).toBeLessThan(1000);
   });
 });
