@@ -7,6 +7,16 @@ import { join } from 'node:path';
 import { track } from './children';
 import type { LoadOptions, LoadResult, LoadTool, PostLoad } from './load-tool';
 
+/** Lua shared by both scripts: each thread counts what it sent; the total is printed at the end. */
+const COUNT_SENT = `local threads = {}
+function setup(thread) table.insert(threads, thread) end
+function done(summary, latency, requests)
+  local total = 0
+  for _, t in ipairs(threads) do total = total + t:get("sent") end
+  io.write(string.format("bench-sent %d\\n", total))
+end
+`;
+
 export function wrkTool(wrk: string, workDir: string): LoadTool {
   const version = /wrk (\S+)/.exec(spawnSync(wrk, ['-v'], { encoding: 'utf8' }).stdout ?? '')?.[1] ?? '?';
   const scripts: Array<{ paths: string[]; post?: PostLoad; file: string }> = []; // one per scenario's target
@@ -54,14 +64,7 @@ function request()
   if n == 1 then return reqs[1] end
   return reqs[math.random(n)]
 end
-local threads = {}
-function setup(thread) table.insert(threads, thread) end
-function done(summary, latency, requests)
-  local total = 0
-  for _, t in ipairs(threads) do total = total + t:get("sent") end
-  io.write(string.format("bench-sent %d\\n", total))
-end
-`;
+${COUNT_SENT}`;
 }
 
 /**
@@ -84,14 +87,7 @@ function request()
   sent = sent + 1
   return wrk.format("POST", path, headers, before .. tag .. "-" .. sent .. after)
 end
-local threads = {}
-function setup(thread) table.insert(threads, thread) end
-function done(summary, latency, requests)
-  local total = 0
-  for _, t in ipairs(threads) do total = total + t:get("sent") end
-  io.write(string.format("bench-sent %d\\n", total))
-end
-`;
+${COUNT_SENT}`;
 }
 
 /**
