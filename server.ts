@@ -15,6 +15,7 @@ import { getLinkByCode } from './lib/links/get-link-by-code';
 import { logger } from './lib/log/logger';
 import { projectRoot } from './lib/runtime/project-root';
 import { openRuntime } from './lib/runtime/open-runtime';
+import { setGlobalSingleton } from './lib/runtime/global-singleton';
 
 export type Role = 'all' | 'edge' | 'app' | 'worker';
 
@@ -52,7 +53,8 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     invalidationBus().subscribe((key) => cache.invalidate(key));
     clicks = new ClickBuffer({ write: clickWriter(handle), flushMs: config.CLICK_FLUSH_MS });
     clicks.start();
-    edge = createEdge({ cache, clicks, domainForHost: (host) => domains.forHost(host), trustProxy: config.TRUST_PROXY });
+    edge = createEdge({ cache, clicks, domainForHost: (host) => domains.forHost(host), trustProxy: config.TRUST_PROXY, secret: config.SECRET_KEY });
+    setGlobalSingleton('clickBuffer', clicks);
   }
 
   let nextHandler: ((req: IncomingMessage, res: ServerResponse) => Promise<void>) | undefined;
@@ -105,6 +107,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   function shutdown(): Promise<void> {
     stopping ??= (async () => {
       await closeServer(server);
+      setGlobalSingleton('clickBuffer', undefined);
       const left = (await clicks?.stop()) ?? 0;
       if (left > 0) log.error({ left }, 'clicks could not be written before shutdown');
       await runtime.close();

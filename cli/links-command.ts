@@ -3,13 +3,14 @@ import { createLink } from '../lib/links/create-link';
 import { currentLinkContext } from '../lib/links/current-link-context';
 import { getLinkByCode } from '../lib/links/get-link-by-code';
 import { serializeLink } from '../lib/links/serialize-link';
+import { setLinkDisabled } from '../lib/links/set-link-disabled';
 import { updateLink } from '../lib/links/update-link';
 import { AppError } from '../lib/http/errors';
 import { openRuntime } from '../lib/runtime/open-runtime';
 import { UsageError } from './usage-error';
 
-export async function runLinksCommand(action: string | undefined, values: { url?: string; alias?: string; code?: string }) {
-  if (!['create', 'update', 'get'].includes(action ?? '')) throw new UsageError('Usage: sling links create|update|get …');
+export async function runLinksCommand(action: string | undefined, values: { url?: string; alias?: string; code?: string; reason?: string }) {
+  if (!['create', 'update', 'get', 'disable', 'enable'].includes(action ?? '')) throw new UsageError('Usage: sling links create|update|get|disable|enable …');
   const runtime = await openRuntime();
   try {
     const ctx = await currentLinkContext();
@@ -21,7 +22,15 @@ export async function runLinksCommand(action: string | undefined, values: { url?
       if (!values.code) throw new UsageError('--code is required');
       const found = await getLinkByCode(ctx.handle.db, domain.id, values.code);
       if (!found) throw new AppError('not_found', `No link "${values.code}" on ${domain.hostname}.`);
-      row = action === 'update' ? await updateLink(found.id, { url: values.url }, ctx) : found;
+      if (action === 'disable' && !values.reason) throw new UsageError('--reason is required');
+      row =
+        action === 'update'
+          ? await updateLink(found.id, { url: values.url }, ctx)
+          : action === 'disable'
+            ? await setLinkDisabled(found, { reason: values.reason! }, ctx)
+            : action === 'enable'
+              ? await setLinkDisabled(found, false, ctx)
+              : found;
     }
     console.log(JSON.stringify(serializeLink(row, ctx.domains), null, 2));
   } finally {

@@ -22,6 +22,8 @@ Commands:
   links create --url URL [--alias A]           create a short link
   links update --code C --url URL              change a link's destination
   links get --code C                           show a link
+  links disable --code C --reason R            disable a link (visitors get HTTP 451)
+  links enable --code C                        enable it again
   users create --email E --password P [--plan free|pro|business|enterprise] [--name N]
   users set-plan --email E --plan P            change a user's plan
   tokens create --email E [--name N]           create an API token (the secret is the last line)
@@ -46,6 +48,7 @@ async function main(argv: string[]) {
       plan: { type: 'string' },
       name: { type: 'string' },
       id: { type: 'string' },
+      reason: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });

@@ -19,6 +19,8 @@ export const links = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     /** active | expired | disabled */
     status: text('status').notNull().default('active'),
+    /** Why an admin disabled the link (shown to its owner, not to visitors). */
+    disabledReason: text('disabled_reason'),
     redirectStatus: smallint('redirect_status').notNull().default(302),
     clicks: bigint('clicks', { mode: 'number' }).notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

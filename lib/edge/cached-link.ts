@@ -14,6 +14,8 @@ export type CachedLink =
       redirectStatus: number;
       state: string;
       isProtected: boolean;
+      /** For checking unlock cookies (their signature covers it); null when not protected. */
+      passwordHash: string | null;
       /** Epoch ms, or null. */
       expiresAt: number | null;
     }
@@ -30,6 +32,7 @@ export function toCachedLink(row: LinkRow): CachedLink {
     redirectStatus: row.redirectStatus,
     state: row.status,
     isProtected: row.passwordHash !== null,
+    passwordHash: row.passwordHash,
     expiresAt: row.expiresAt ? new Date(row.expiresAt).getTime() : null,
   };
 }

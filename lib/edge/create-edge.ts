@@ -6,9 +6,10 @@ import type { Domain } from '../domains/domain-registry';
 import type { CachedLink } from './cached-link';
 import type { ClickBuffer } from './click-buffer';
 import { clientIp } from './client-ip';
-import { decideOutcome } from './decide-outcome';
+import { hasValidUnlock } from '../links/unlock-cookie';
+import { decideOutcome, withQuery, type LinkPage } from './decide-outcome';
 import type { LinkCache } from './link-cache';
-import { hostOf, parseLinkTarget } from './parse-request';
+import { hostOf, parseLinkTarget, type LinkTarget } from './parse-request';
 import { respondRedirect } from './respond';
 
 export interface EdgeOptions {
@@ -17,15 +18,27 @@ export interface EdgeOptions {
   /** Host (lower-case, no port) → domain; re-read on each request so domain reloads apply. */
   domainForHost: (host: string) => Domain;
   trustProxy: boolean | number;
+  /** Signs unlock cookies of password-protected links. */
+  secret: string;
 }
 
 export type EdgeHandler = (req: IncomingMessage, res: ServerResponse) => boolean | Promise<boolean>;
 
 export function createEdge(opts: EdgeOptions): EdgeHandler {
-  const { cache, clicks, domainForHost, trustProxy } = opts;
+  const { cache, clicks, domainForHost, trustProxy, secret } = opts;
 
-  function finish(req: IncomingMessage, res: ServerResponse, entry: CachedLink, query: string, now: number): boolean {
-    const outcome = decideOutcome(entry, query, now);
+  function finish(req: IncomingMessage, res: ServerResponse, entry: CachedLink, target: LinkTarget, now: number): boolean {
+    let outcome = decideOutcome(entry, target.query, now);
+    // A visitor who typed the right password within the hour goes straight through.
+    if (outcome.kind === 'page' && outcome.page === 'protected' && entry.kind === 'link' && entry.passwordHash !== null
+      && hasValidUnlock(req.headers.cookie, { secret, linkId: entry.id, passwordHash: entry.passwordHash, now })) {
+      outcome = { kind: 'redirect', status: entry.redirectStatus, location: withQuery(entry, target.query), linkId: entry.id };
+    }
+    if (outcome.kind === 'page') {
+      // Next renders the page; the visit's query string rides along (the prompt forwards it).
+      req.url = linkPagePath(outcome.page, target.code, target.query);
+      return false;
+    }
     if (outcome.kind !== 'redirect') return false;
     respondRedirect(res, outcome.status, outcome.location);
     // HEAD (link previews, curl -I) answers the same but is not a visit.
@@ -50,7 +63,12 @@ export function createEdge(opts: EdgeOptions): EdgeHandler {
     const key = linkKey(domain.id, target.code);
     const now = Date.now();
     const entry = cache.peek(key, now);
-    if (entry !== undefined) return finish(req, res, entry, target.query, now);
-    return cache.load(key, domain, target.code).then((loaded) => finish(req, res, loaded, target.query, Date.now()));
+    if (entry !== undefined) return finish(req, res, entry, target, now);
+    return cache.load(key, domain, target.code).then((loaded) => finish(req, res, loaded, target, Date.now()));
   };
+}
+
+/** Where Next serves a link's page: /l/<page>/<code>[?<visit query>]. */
+export function linkPagePath(page: LinkPage, code: string, query: string): string {
+  return `/l/${page}/${code}${query ? `?${query}` : ''}`;
 }

@@ -1,16 +1,27 @@
-// Step 3 of the edge, pure: redirect now, or hand the visit to Next (prompt, expired, 404 pages).
+// Step 3 of the edge, pure: redirect now, show one of the link pages (/l/<page>/<code>: disabled,
+// expired, password prompt), or hand the request to Next (unknown codes get its 404 page).
 import type { CachedLink } from './cached-link';
+
+export type LinkPage = 'disabled' | 'expired' | 'protected';
 
 export type Outcome =
   | { kind: 'redirect'; status: number; location: string; linkId: number }
+  | { kind: 'page'; page: LinkPage }
   | { kind: 'next' };
 
 const NEXT: Outcome = { kind: 'next' };
+const PAGES: Record<LinkPage, Outcome> = {
+  disabled: { kind: 'page', page: 'disabled' },
+  expired: { kind: 'page', page: 'expired' },
+  protected: { kind: 'page', page: 'protected' },
+};
 
 export function decideOutcome(entry: CachedLink, query: string, now: number): Outcome {
   if (entry.kind !== 'link') return NEXT;
-  if (entry.state !== 'active' || entry.isProtected) return NEXT;
-  if (entry.expiresAt !== null && entry.expiresAt <= now) return NEXT;
+  if (entry.state === 'disabled') return PAGES.disabled;
+  // The edge compares the clock itself: a link stops redirecting the second it expires.
+  if (entry.state === 'expired' || (entry.expiresAt !== null && entry.expiresAt <= now)) return PAGES.expired;
+  if (entry.isProtected) return PAGES.protected;
   return { kind: 'redirect', status: entry.redirectStatus, location: withQuery(entry, query), linkId: entry.id };
 }
 

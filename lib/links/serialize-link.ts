@@ -11,6 +11,8 @@ export interface LinkJson {
   password_protected: boolean;
   expiration: string | null;
   status: string;
+  /** Why an admin disabled the link; null otherwise. */
+  disabled_reason: string | null;
   clicks: number;
   created_at: string;
   updated_at: string;
@@ -27,6 +29,7 @@ export function serializeLink(link: LinkRow, domains: DomainRegistry): LinkJson 
     password_protected: link.passwordHash !== null,
     expiration: link.expiresAt ? iso(link.expiresAt) : null,
     status: link.status,
+    disabled_reason: link.disabledReason,
     clicks: Number(link.clicks),
     created_at: iso(link.createdAt),
     updated_at: iso(link.updatedAt),

@@ -10,7 +10,7 @@ function row(over: Partial<LinkRow> = {}): LinkRow {
   const now = new Date();
   return {
     id: 7, domainId: 1, shortCode: 'Abc1234', longUrl: 'https://example.com/a?b=1', userId: null, organizationId: null,
-    passwordHash: null, expiresAt: null, status: 'active', redirectStatus: 302, clicks: 0, createdAt: now, updatedAt: now,
+    passwordHash: null, expiresAt: null, status: 'active', disabledReason: null, redirectStatus: 302, clicks: 0, createdAt: now, updatedAt: now,
     ...over,
   };
 }
@@ -53,11 +53,14 @@ describe('decideOutcome', () => {
     expect(decideOutcome(toCachedLink(row({ redirectStatus: 301 })), '', now)).toMatchObject({ status: 301 });
   });
 
-  test('protected, expired, disabled and unknown links go to Next', () => {
-    expect(decideOutcome(toCachedLink(row({ passwordHash: '$2b$10$x' })), '', now).kind).toBe('next');
-    expect(decideOutcome(toCachedLink(row({ expiresAt: new Date(now) })), '', now).kind).toBe('next');
-    expect(decideOutcome(toCachedLink(row({ expiresAt: new Date(now + 1000) })), '', now).kind).toBe('redirect');
-    expect(decideOutcome(toCachedLink(row({ status: 'disabled' })), '', now).kind).toBe('next');
+  test('protected, expired and disabled links get their page; unknown codes go to Next', () => {
+    const page = (over: Partial<LinkRow>) => decideOutcome(toCachedLink(row(over)), '', now);
+    expect(page({ passwordHash: '$2b$10$x' })).toEqual({ kind: 'page', page: 'protected' });
+    expect(page({ expiresAt: new Date(now) })).toEqual({ kind: 'page', page: 'expired' });
+    expect(page({ status: 'expired' })).toEqual({ kind: 'page', page: 'expired' });
+    expect(page({ expiresAt: new Date(now + 1000) }).kind).toBe('redirect');
+    expect(page({ status: 'disabled', passwordHash: '$2b$10$x' })).toEqual({ kind: 'page', page: 'disabled' });
+    expect(page({ expiresAt: new Date(now - 1), passwordHash: '$2b$10$x' })).toEqual({ kind: 'page', page: 'expired' });
     expect(decideOutcome({ kind: 'missing', until: now + 1 }, '', now).kind).toBe('next');
   });
 });

@@ -1,0 +1,146 @@
+// What visitors of protected, expired and disabled links get, over HTTP.
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createUserWithToken } from '../../helpers/accounts';
+import { createPostgresDatabase, databaseKinds, type TestDatabase } from '../../helpers/databases';
+import { pgUrl } from '../../helpers/services';
+import { runSling, startSling, type SlingProcess } from '../../helpers/sling-process';
+
+const pg = pgUrl();
+
+describe.each(databaseKinds(pg))('link pages on %s', (_name, makeDb) => {
+  let tdb: TestDatabase;
+  let sling: SlingProcess;
+  let token: string;
+
+  beforeAll(async () => {
+    tdb = await makeDb();
+    token = await createUserWithToken(tdb.env, 'gus@example.com', 'business');
+    sling = await startSling({ ...tdb.env, CLICK_FLUSH_MS: '50' });
+  });
+  afterAll(async () => {
+    await sling?.stop();
+    await tdb?.drop();
+  });
+
+  const api = (method: string, query: string, body?: unknown) =>
+    fetch(`${sling.url}/api.php${query}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  const visit = (path: string, cookie?: string) => fetch(`${sling.url}${path}`, { redirect: 'manual', headers: cookie ? { cookie } : {} });
+  const submit = (code: string, password: string, query = '') =>
+    fetch(`${sling.url}/l/protected/${code}${query}`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ password }),
+    });
+  const clicks = async (code: string) => {
+    await new Promise((r) => setTimeout(r, 300));
+    return (await (await api('GET', `?action=stats&slug=${code}`)).json()).clicks as number;
+  };
+
+  test('a protected link asks for the password; a wrong one says so; the right one redirects and counts', async () => {
+    await api('POST', '', { url: 'https://example.com/secret', alias: 'locked-1', password: 'open sesame' });
+    const prompt = await visit('/locked-1?ref=mail');
+    expect(prompt.status).toBe(200);
+    expect(prompt.headers.get('location')).toBeNull();
+    const html = await prompt.text();
+    expect(html).toContain('This link is password-protected');
+    expect(html).toContain('action="/l/protected/locked-1?ref=mail"');
+    expect(html).not.toContain('example.com/secret');
+
+    const wrong = await submit('locked-1', 'nope', '?ref=mail');
+    expect(wrong.status).toBe(401);
+    expect(await wrong.text()).toContain('Wrong password');
+
+    const right = await submit('locked-1', 'open sesame', '?ref=mail');
+    expect(right.status).toBe(303);
+    expect(right.headers.get('location')).toBe('https://example.com/secret?ref=mail');
+    const cookie = right.headers.get('set-cookie')!;
+    expect(cookie).toMatch(/^sl_unlock_\d+=\d+\.[\w-]+; Max-Age=3600; Path=\/; HttpOnly; SameSite=Lax/);
+    expect(await clicks('locked-1')).toBe(1);
+
+    // The unlock cookie lets the same visitor through at the edge for an hour.
+    const again = await visit('/locked-1', cookie.split(';')[0]);
+    expect(again.status).toBe(302);
+    expect(again.headers.get('location')).toBe('https://example.com/secret');
+    expect(await clicks('locked-1')).toBe(2);
+
+    // A new password ends earlier unlocks.
+    expect((await api('PATCH', '?slug=locked-1', { password: 'new secret' })).status).toBe(200);
+    expect((await visit('/locked-1', cookie.split(';')[0])).status).toBe(200);
+    expect((await submit('locked-1', 'open sesame')).status).toBe(401);
+    expect((await submit('locked-1', 'new secret')).status).toBe(303);
+  });
+
+  test('guessing is throttled per link and IP; an unknown code answers like a wrong password', async () => {
+    await api('POST', '', { url: 'https://example.com/guarded', alias: 'locked-2', password: 'right one' });
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) statuses.push((await submit('locked-2', `guess ${i}`)).status);
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+    const throttled = await submit('locked-2', 'right one');
+    expect(throttled.status).toBe(429);
+    expect(Number(throttled.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await throttled.text()).toContain('Too many tries');
+
+    const unknown = await submit('no-such-link', 'whatever');
+    expect(unknown.status).toBe(401);
+    expect(await unknown.text()).toContain('Wrong password');
+  });
+
+  test('a link expiring 2 s ahead stops redirecting that second: "Link Expired" with 410; editing revives it', async () => {
+    const at = new Date(Date.now() + 2000);
+    const created = await api('POST', '', { url: 'https://example.com/soon', alias: 'soon-gone', expiration: at.toISOString() });
+    expect(created.status).toBe(201);
+    expect((await visit('/soon-gone')).status).toBe(302);
+    await new Promise((r) => setTimeout(r, Math.max(0, at.getTime() - Date.now()) + 50));
+    const gone = await visit('/soon-gone');
+    expect(gone.status).toBe(410);
+    const html = await gone.text();
+    expect(html).toContain('<title>Link Expired</title>');
+    expect(html).not.toContain('example.com/soon');
+
+    expect((await api('PATCH', '?slug=soon-gone', { expiration: null })).status).toBe(200);
+    expect((await visit('/soon-gone')).status).toBe(302);
+  });
+
+  test('an unknown code gets the 404 page; a direct /l/ URL cannot show the wrong page', async () => {
+    expect((await visit('/l/expired/nothing-here')).status).toBe(404);
+    await api('POST', '', { url: 'https://example.com/plain', alias: 'plain-1' });
+    const direct = await visit('/l/expired/plain-1');
+    expect(direct.status).toBe(307);
+    expect(direct.headers.get('location')).toBe('/plain-1');
+  });
+});
+
+describe.skipIf(!pg)('disabled links (PostgreSQL, the CLI runs beside the server)', () => {
+  test('sling links disable: visitors get "disabled" with 451; the owner sees the reason; enable restores it', async () => {
+    const tdb = await createPostgresDatabase(pg!);
+    const token = await createUserWithToken(tdb.env, 'hal@example.com', 'pro');
+    const sling = await startSling(tdb.env);
+    try {
+      const api = (query: string, init: RequestInit = {}) =>
+        fetch(`${sling.url}/api.php${query}`, { ...init, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } });
+      await api('', { method: 'POST', body: JSON.stringify({ url: 'https://example.com/spam', alias: 'bad-one' }) });
+      expect((await fetch(`${sling.url}/bad-one`, { redirect: 'manual' })).status).toBe(302);
+      const off = await runSling(['links', 'disable', '--code', 'bad-one', '--reason', 'Reported as phishing'], { ...tdb.env, BASE_URL: sling.url });
+      expect(off.code).toBe(0);
+      await new Promise((r) => setTimeout(r, 300));
+      const page = await fetch(`${sling.url}/bad-one`, { redirect: 'manual' });
+      expect(page.status).toBe(451);
+      const html = await page.text();
+      expect(html).toContain('This link has been disabled');
+      expect(html).not.toContain('phishing');
+      const mine = await (await api('?action=list&q=bad-one')).json();
+      expect(mine.links[0]).toMatchObject({ status: 'disabled', disabled_reason: 'Reported as phishing' });
+      expect((await runSling(['links', 'enable', '--code', 'bad-one'], { ...tdb.env, BASE_URL: sling.url })).code).toBe(0);
+      await new Promise((r) => setTimeout(r, 300));
+      expect((await fetch(`${sling.url}/bad-one`, { redirect: 'manual' })).status).toBe(302);
+    } finally {
+      await sling.stop();
+      await tdb.drop();
+    }
+  });
+});
