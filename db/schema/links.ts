@@ -22,6 +22,8 @@ export const links = pgTable(
     /** Why an admin disabled the link (shown to its owner, not to visitors). */
     disabledReason: text('disabled_reason'),
     redirectStatus: smallint('redirect_status').notNull().default(302),
+    /** Past this many clicks the link behaves as expired (null: no limit). */
+    maxClicks: integer('max_clicks'),
     clicks: bigint('clicks', { mode: 'number' }).notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -13,8 +13,8 @@ import { serializeLink } from '../links/serialize-link';
 import { updateLink } from '../links/update-link';
 import type { TokenOwner } from '../tokens/authenticate-token';
 
-const CREATE_FIELDS = new Set(['url', 'alias', 'domain_id', 'password', 'expiration']);
-const UPDATE_FIELDS = new Set(['url', 'alias', 'password', 'expiration']);
+const CREATE_FIELDS = new Set(['url', 'alias', 'domain_id', 'password', 'expiration', 'max_clicks']);
+const UPDATE_FIELDS = new Set(['url', 'alias', 'password', 'expiration', 'max_clicks']);
 
 export async function handleApiPhp(req: Request, owner: TokenOwner, ctx: LinkContext): Promise<ApiResult> {
   const params = new URL(req.url).searchParams;
@@ -44,6 +44,7 @@ async function createOp(body: Record<string, unknown>, owner: TokenOwner, ctx: L
       userId: owner.userId,
       password: body.password,
       expiresAt: body.expiration === undefined || body.expiration === null ? null : parseExpiration(body.expiration, 'expiration'),
+      maxClicks: body.max_clicks,
     },
     ctx,
   );
@@ -72,7 +73,7 @@ async function readOp(params: URLSearchParams, owner: TokenOwner, ctx: LinkConte
 
 async function updateOp(params: URLSearchParams, body: Record<string, unknown>, owner: TokenOwner, ctx: LinkContext): Promise<ApiResult> {
   const link = await linkFromParams(params, owner, ctx);
-  if (Object.keys(body).length === 0) throw new AppError('invalid_request', 'Send at least one field to change: url, alias, password or expiration.');
+  if (Object.keys(body).length === 0) throw new AppError('invalid_request', 'Send at least one field to change: url, alias, password, expiration or max_clicks.');
   const updated = await updateLink(
     link,
     {
@@ -80,6 +81,7 @@ async function updateOp(params: URLSearchParams, body: Record<string, unknown>, 
       alias: body.alias,
       password: body.password,
       expiresAt: body.expiration === undefined ? undefined : body.expiration === null ? null : parseExpiration(body.expiration, 'expiration'),
+      maxClicks: body.max_clicks,
     },
     ctx,
   );

@@ -18,6 +18,9 @@ export type CachedLink =
       passwordHash: string | null;
       /** Epoch ms, or null. */
       expiresAt: number | null;
+      maxClicks: number | null;
+      /** Clicks when loaded plus this instance's redirects since (other instances' show up on reload). */
+      clicks: number;
     }
   | { kind: 'missing'; /** epoch ms after which the database is asked again */ until: number };
 
@@ -34,6 +37,8 @@ export function toCachedLink(row: LinkRow): CachedLink {
     isProtected: row.passwordHash !== null,
     passwordHash: row.passwordHash,
     expiresAt: row.expiresAt ? new Date(row.expiresAt).getTime() : null,
+    maxClicks: row.maxClicks,
+    clicks: Number(row.clicks),
   };
 }
 

@@ -43,6 +43,7 @@ export function createEdge(opts: EdgeOptions): EdgeHandler {
     respondRedirect(res, outcome.status, outcome.location);
     // HEAD (link previews, curl -I) answers the same but is not a visit.
     if (req.method === 'GET') {
+      if (entry.kind === 'link') entry.clicks++;
       clicks.push({
         linkId: outcome.linkId,
         at: now,

@@ -21,6 +21,7 @@ export function decideOutcome(entry: CachedLink, query: string, now: number): Ou
   if (entry.state === 'disabled') return PAGES.disabled;
   // The edge compares the clock itself: a link stops redirecting the second it expires.
   if (entry.state === 'expired' || (entry.expiresAt !== null && entry.expiresAt <= now)) return PAGES.expired;
+  if (entry.maxClicks !== null && entry.clicks >= entry.maxClicks) return PAGES.expired;
   if (entry.isProtected) return PAGES.protected;
   return { kind: 'redirect', status: entry.redirectStatus, location: withQuery(entry, query), linkId: entry.id };
 }

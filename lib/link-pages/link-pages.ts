@@ -29,16 +29,31 @@ async function findLink(req: Request, code: string) {
   return { link: await getLinkByCode(handle.db, domain.id, code), domainId: domain.id, handle };
 }
 
-export async function showLinkPage(req: Request, code: string): Promise<Response> {
+export async function showLinkPage(req: Request, page: string, code: string): Promise<Response> {
   const url = new URL(req.url);
-  const { link } = await findLink(req, code);
-  return pageFor(link, code, url.search.slice(1));
+  const { link, handle } = await findLink(req, code);
+  // The edge counts max_clicks with its own redirects, ahead of the stored counter: trust it here,
+  // or the two would bounce the visitor between them.
+  if (page === 'expired' && link?.maxClicks != null) return PAGES.expired(code, '');
+  const query = url.search.slice(1);
+  // The link redirects after all (e.g. edited on another instance a moment ago): redirect here
+  // rather than back to the edge, whose cache may not know yet.
+  const entry = link ? toCachedLink(link) : undefined;
+  const outcome = entry ? decideOutcome(entry, query, Date.now()) : undefined;
+  if (link && outcome?.kind === 'redirect') {
+    recordClick(handle, visitClick(req, link.id));
+    return new Response(null, { status: outcome.status, headers: { location: outcome.location, 'cache-control': 'private, max-age=0' } });
+  }
+  return pageFor(link, code, query);
+}
+
+function visitClick(req: Request, linkId: number): Click {
+  return { linkId, at: Date.now(), referrer: req.headers.get('referer') ?? undefined, userAgent: req.headers.get('user-agent') ?? undefined, ip: requestIp(req) };
 }
 
 function pageFor(link: LinkRow | undefined, code: string, query: string, error?: string, status?: number): Response {
   if (!link) return notFound();
   const outcome = decideOutcome(toCachedLink(link), query, Date.now());
-  if (outcome.kind === 'redirect') return new Response(null, { status: 307, headers: { location: `/${link.shortCode}${query ? `?${query}` : ''}` } });
   if (outcome.kind !== 'page') return notFound();
   return PAGES[outcome.page](code, query, error, status);
 }
@@ -85,19 +100,17 @@ export async function unlockLink(req: Request, code: string): Promise<Response> 
   const entry = link ? toCachedLink(link) : undefined;
   const outcome = entry ? decideOutcome(entry, query, Date.now()) : undefined;
   // Not protected (any more): show whatever the link now is.
+  if (link && outcome?.kind === 'redirect') {
+    recordClick(handle, visitClick(req, link.id));
+    return new Response(null, { status: 303, headers: { location: outcome.location, 'cache-control': 'no-store' } });
+  }
   if (link && !(outcome?.kind === 'page' && outcome.page === 'protected')) return pageFor(link, code, query);
   // bcrypt runs here, in the app, never on the edge's redirect path. An unknown code answers
   // exactly like a wrong password.
   const ok = link?.passwordHash ? await verifyPassword({ hash: link.passwordHash, password }) : false;
   if (!ok || !link || !entry || entry.kind !== 'link') return promptPage(code, query, 'Wrong password. Try again.', 401);
   const config = loadConfig();
-  recordClick(handle, {
-    linkId: link.id,
-    at: Date.now(),
-    referrer: req.headers.get('referer') ?? undefined,
-    userAgent: req.headers.get('user-agent') ?? undefined,
-    ip: requestIp(req),
-  });
+  recordClick(handle, visitClick(req, link.id));
   return new Response(null, {
     status: 303,
     headers: {

@@ -7,6 +7,7 @@ import { AppError, invalidField } from '../http/errors';
 import { generateCode } from './generate-code';
 import { hashLinkPassword } from './link-password';
 import { assertFuture } from './parse-expiration';
+import { validateMaxClicks } from './validate-max-clicks';
 import type { LinkContext } from './link-context';
 import { validateAlias } from './validate-alias';
 import { validateLongUrl } from './validate-long-url';
@@ -22,6 +23,7 @@ export interface CreateLinkInput {
   password?: unknown;
   /** Already parsed; must be in the future. */
   expiresAt?: Date | null;
+  maxClicks?: unknown;
 }
 
 export interface CreateLinkOptions {
@@ -38,6 +40,7 @@ export async function createLink(input: CreateLinkInput, ctx: LinkContext, opts:
   const domain = input.domainId === undefined ? ctx.domains.defaultDomain : ctx.domains.byId(input.domainId);
   if (!domain) throw invalidField('domain_id', 'No such domain.');
   const expiresAt = input.expiresAt ? assertFuture(input.expiresAt, 'expiration') : null;
+  const maxClicks = input.maxClicks === undefined || input.maxClicks === null ? null : validateMaxClicks(input.maxClicks);
   const passwordHash = input.password === undefined || input.password === null ? null : await hashLinkPassword(input.password);
 
   for (let attempt = 0; attempt < (alias ? 1 : CODE_ATTEMPTS); attempt++) {
@@ -45,7 +48,7 @@ export async function createLink(input: CreateLinkInput, ctx: LinkContext, opts:
     try {
       const [row] = await ctx.handle.db
         .insert(links)
-        .values({ domainId: domain.id, shortCode, longUrl, userId: input.userId ?? null, expiresAt, passwordHash })
+        .values({ domainId: domain.id, shortCode, longUrl, userId: input.userId ?? null, expiresAt, passwordHash, maxClicks })
         .returning();
       // An earlier "unknown code" answer may be cached; drop it everywhere.
       await invalidationBus().publish(linkKey(domain.id, shortCode));

@@ -10,6 +10,7 @@ export interface LinkJson {
   domain: { id: number; hostname: string };
   password_protected: boolean;
   expiration: string | null;
+  max_clicks: number | null;
   status: string;
   /** Why an admin disabled the link; null otherwise. */
   disabled_reason: string | null;
@@ -28,6 +29,7 @@ export function serializeLink(link: LinkRow, domains: DomainRegistry): LinkJson 
     domain: { id: domain.id, hostname: domain.hostname },
     password_protected: link.passwordHash !== null,
     expiration: link.expiresAt ? iso(link.expiresAt) : null,
+    max_clicks: link.maxClicks,
     status: link.status,
     disabled_reason: link.disabledReason,
     clicks: Number(link.clicks),

@@ -9,6 +9,7 @@ import { AppError } from '../http/errors';
 import { hashLinkPassword } from './link-password';
 import type { LinkContext } from './link-context';
 import { validateAlias } from './validate-alias';
+import { validateMaxClicks } from './validate-max-clicks';
 import { validateLongUrl } from './validate-long-url';
 
 export interface UpdateLinkChanges {
@@ -18,6 +19,8 @@ export interface UpdateLinkChanges {
   password?: unknown;
   /** Date sets, null removes */
   expiresAt?: Date | null;
+  /** number sets, null removes */
+  maxClicks?: unknown;
 }
 
 export async function updateLink(link: LinkRow | number, changes: UpdateLinkChanges, ctx: LinkContext): Promise<LinkRow> {
@@ -26,6 +29,7 @@ export async function updateLink(link: LinkRow | number, changes: UpdateLinkChan
   if (changes.alias !== undefined) set.shortCode = validateAlias(changes.alias);
   if (changes.password !== undefined) set.passwordHash = changes.password === null ? null : await hashLinkPassword(changes.password);
   if (changes.expiresAt !== undefined) set.expiresAt = changes.expiresAt;
+  if (changes.maxClicks !== undefined) set.maxClicks = changes.maxClicks === null ? null : validateMaxClicks(changes.maxClicks);
   const linkId = typeof link === 'number' ? link : link.id;
   const before = typeof link === 'number' ? undefined : link;
   let row: LinkRow | undefined;

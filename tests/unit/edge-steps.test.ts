@@ -10,7 +10,7 @@ function row(over: Partial<LinkRow> = {}): LinkRow {
   const now = new Date();
   return {
     id: 7, domainId: 1, shortCode: 'Abc1234', longUrl: 'https://example.com/a?b=1', userId: null, organizationId: null,
-    passwordHash: null, expiresAt: null, status: 'active', disabledReason: null, redirectStatus: 302, clicks: 0, createdAt: now, updatedAt: now,
+    passwordHash: null, expiresAt: null, status: 'active', disabledReason: null, redirectStatus: 302, maxClicks: null, clicks: 0, createdAt: now, updatedAt: now,
     ...over,
   };
 }
@@ -62,6 +62,11 @@ describe('decideOutcome', () => {
     expect(page({ status: 'disabled', passwordHash: '$2b$10$x' })).toEqual({ kind: 'page', page: 'disabled' });
     expect(page({ expiresAt: new Date(now - 1), passwordHash: '$2b$10$x' })).toEqual({ kind: 'page', page: 'expired' });
     expect(decideOutcome({ kind: 'missing', until: now + 1 }, '', now).kind).toBe('next');
+  });
+
+  test('past max_clicks a link behaves as expired', () => {
+    expect(decideOutcome(toCachedLink(row({ maxClicks: 3, clicks: 2 })), '', now).kind).toBe('redirect');
+    expect(decideOutcome(toCachedLink(row({ maxClicks: 3, clicks: 3 })), '', now)).toEqual({ kind: 'page', page: 'expired' });
   });
 });
 

@@ -106,12 +106,26 @@ describe.each(databaseKinds(pg))('link pages on %s', (_name, makeDb) => {
     expect((await visit('/soon-gone')).status).toBe(302);
   });
 
+  test('max_clicks: after that many visits the link behaves as expired; removing the limit revives it', async () => {
+    const created = await (await api('POST', '', { url: 'https://example.com/limited', alias: 'three-only', max_clicks: 3 })).json();
+    expect(created.max_clicks).toBe(3);
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) statuses.push((await visit('/three-only')).status);
+    expect(statuses).toEqual([302, 302, 302, 410]);
+    expect(await clicks('three-only')).toBe(3);
+    expect((await api('PATCH', '?slug=three-only', { max_clicks: null })).status).toBe(200);
+    expect((await visit('/three-only')).status).toBe(302);
+    const bad = await api('POST', '', { url: 'https://example.com/x', max_clicks: 0 });
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).error.details).toHaveProperty('max_clicks');
+  });
+
   test('an unknown code gets the 404 page; a direct /l/ URL cannot show the wrong page', async () => {
     expect((await visit('/l/expired/nothing-here')).status).toBe(404);
     await api('POST', '', { url: 'https://example.com/plain', alias: 'plain-1' });
-    const direct = await visit('/l/expired/plain-1');
-    expect(direct.status).toBe(307);
-    expect(direct.headers.get('location')).toBe('/plain-1');
+    const direct = await visit('/l/expired/plain-1?x=1');
+    expect(direct.status).toBe(302);
+    expect(direct.headers.get('location')).toBe('https://example.com/plain?x=1');
   });
 });
 
