@@ -23,14 +23,13 @@ export async function runLinksCommand(action: string | undefined, values: { url?
       const found = await getLinkByCode(ctx.handle.db, domain.id, values.code);
       if (!found) throw new AppError('not_found', `No link "${values.code}" on ${domain.hostname}.`);
       if (action === 'disable' && !values.reason) throw new UsageError('--reason is required');
-      row =
-        action === 'update'
-          ? await updateLink(found.id, { url: values.url }, ctx)
-          : action === 'disable'
-            ? await setLinkDisabled(found, { reason: values.reason! }, ctx)
-            : action === 'enable'
-              ? await setLinkDisabled(found, false, ctx)
-              : found;
+      const act = {
+        get: async () => found,
+        update: () => updateLink(found, { url: values.url }, ctx),
+        disable: () => setLinkDisabled(found, { reason: values.reason! }, ctx),
+        enable: () => setLinkDisabled(found, false, ctx),
+      }[action as 'get' | 'update' | 'disable' | 'enable'];
+      row = await act();
     }
     console.log(JSON.stringify(serializeLink(row, ctx.domains), null, 2));
   } finally {

@@ -12,9 +12,12 @@ export function migrationsFolder() {
 }
 
 /** Number of migrations this build ships. */
+let shipped: number | undefined;
+
+/** Number of migrations this build ships (read once: /readyz asks on every probe). */
 export function shippedMigrationCount(): number {
-  const journal = JSON.parse(readFileSync(join(migrationsFolder(), 'meta', '_journal.json'), 'utf8'));
-  return journal.entries.length;
+  shipped ??= JSON.parse(readFileSync(join(migrationsFolder(), 'meta', '_journal.json'), 'utf8')).entries.length as number;
+  return shipped;
 }
 
 export async function applyMigrations(handle: DbHandle, databaseUrl?: string): Promise<void> {

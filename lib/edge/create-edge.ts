@@ -7,7 +7,7 @@ import type { CachedLink } from './cached-link';
 import type { ClickBuffer } from './click-buffer';
 import { clientIp } from './client-ip';
 import { hasValidUnlock } from '../links/unlock-cookie';
-import { decideOutcome, withQuery, type LinkPage } from './decide-outcome';
+import { decideOutcome, redirectOutcome, type LinkPage } from './decide-outcome';
 import type { LinkCache } from './link-cache';
 import { hostOf, parseLinkTarget, type LinkTarget } from './parse-request';
 import { respondRedirect } from './respond';
@@ -32,7 +32,7 @@ export function createEdge(opts: EdgeOptions): EdgeHandler {
     // A visitor who typed the right password within the hour goes straight through.
     if (outcome.kind === 'page' && outcome.page === 'protected' && entry.kind === 'link' && entry.passwordHash !== null
       && hasValidUnlock(req.headers.cookie, { secret, linkId: entry.id, passwordHash: entry.passwordHash, now })) {
-      outcome = { kind: 'redirect', status: entry.redirectStatus, location: withQuery(entry, target.query), linkId: entry.id };
+      outcome = redirectOutcome(entry, target.query);
     }
     if (outcome.kind === 'page') {
       // Next renders the page; the visit's query string rides along (the prompt forwards it).

@@ -23,6 +23,10 @@ export function decideOutcome(entry: CachedLink, query: string, now: number): Ou
   if (entry.state === 'expired' || (entry.expiresAt !== null && entry.expiresAt <= now)) return PAGES.expired;
   if (entry.maxClicks !== null && entry.clicks >= entry.maxClicks) return PAGES.expired;
   if (entry.isProtected) return PAGES.protected;
+  return redirectOutcome(entry, query);
+}
+
+export function redirectOutcome(entry: Extract<CachedLink, { kind: 'link' }>, query: string): Outcome {
   return { kind: 'redirect', status: entry.redirectStatus, location: withQuery(entry, query), linkId: entry.id };
 }
 

@@ -14,8 +14,8 @@ import { AppError } from '../http/errors';
 import { requestIp } from '../http/handle-route';
 import { getLinkByCode } from '../links/get-link-by-code';
 import { makeUnlockCookie } from '../links/unlock-cookie';
-import { getGlobalSingleton, globalSingleton } from '../runtime/global-singleton';
-import { createWindowLimiter } from '../ratelimit/window-limiter';
+import { getGlobalSingleton } from '../runtime/global-singleton';
+import { sharedLimiter } from '../ratelimit/shared-limiter';
 import { escapeHtml, pageHtml } from './page-html';
 import type { LinkRow } from '../../db/schema';
 
@@ -127,7 +127,8 @@ async function readPassword(req: Request): Promise<string> {
 }
 
 function unlockLimiter() {
-  return globalSingleton('unlockLimiter', () => createWindowLimiter({ name: 'unlock', windows: [{ points: UNLOCK_ATTEMPTS_PER_MINUTE, durationSec: 60 }] }));
+  // Shared by every instance (Redis), so spreading guesses over instances does not help.
+  return sharedLimiter('unlock', () => [{ points: UNLOCK_ATTEMPTS_PER_MINUTE, durationSec: 60 }]);
 }
 
 /** Into the edge's buffer when this process has one (role all), else written at once. */

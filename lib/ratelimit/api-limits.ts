@@ -2,27 +2,14 @@
 // Variant B 1,000/h per token, and per IP for requests without a valid token.
 import type { Plan } from '../../db/schema';
 import { loadConfig } from '../config/load-config';
-import { globalSingleton } from '../runtime/global-singleton';
-import { sharedRedis } from './redis-client';
-import { createWindowLimiter, type Window, type WindowLimiter } from './window-limiter';
+import { sharedLimiter } from './shared-limiter';
+import type { Window, WindowLimiter } from './window-limiter';
 
 export const PLAN_LIMITS: Record<Exclude<Plan, 'enterprise'>, { perHour: number; perMinute: number }> = {
   free: { perHour: 100, perMinute: 10 },
   pro: { perHour: 1_000, perMinute: 50 },
   business: { perHour: 10_000, perMinute: 200 },
 };
-
-function limiter(name: string, windows: Window[]): WindowLimiter {
-  return globalSingleton(`limiter:${name}`, () => {
-    const config = loadConfig();
-    return createWindowLimiter({
-      name,
-      windows,
-      redis: config.REDIS_URL ? sharedRedis(config.REDIS_URL) : undefined,
-      prefix: config.REDIS_PREFIX,
-    });
-  });
-}
 
 function planWindows(plan: Plan): Window[] {
   const config = loadConfig();
@@ -38,15 +25,15 @@ function planWindows(plan: Plan): Window[] {
 
 /** The limiter for a token of this plan (key: `token:<id>`). */
 export function planLimiter(plan: Plan): WindowLimiter {
-  return limiter(`plan-${plan}`, planWindows(plan));
+  return sharedLimiter(`plan-${plan}`, () => planWindows(plan));
 }
 
 /** Variant B: 1,000 requests per hour per token. */
 export function variantBLimiter(): WindowLimiter {
-  return limiter('variant-b', [{ points: 1_000, durationSec: 3600 }]);
+  return sharedLimiter('variant-b', () => [{ points: 1_000, durationSec: 3600 }]);
 }
 
 /** Requests without a valid token, per IP, at the Free plan's limits. */
 export function anonymousApiLimiter(): WindowLimiter {
-  return limiter('api-ip', planWindows('free'));
+  return sharedLimiter('api-ip', () => planWindows('free'));
 }

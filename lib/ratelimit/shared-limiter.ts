@@ -1,0 +1,18 @@
+// One limiter per name per process, counted in Redis (shared by every instance) when REDIS_URL is
+// set, in memory otherwise.
+import { loadConfig } from '../config/load-config';
+import { globalSingleton } from '../runtime/global-singleton';
+import { sharedRedis } from './redis-client';
+import { createWindowLimiter, type Window, type WindowLimiter } from './window-limiter';
+
+export function sharedLimiter(name: string, windows: () => Window[]): WindowLimiter {
+  return globalSingleton(`limiter:${name}`, () => {
+    const config = loadConfig();
+    return createWindowLimiter({
+      name,
+      windows: windows(),
+      redis: config.REDIS_URL ? sharedRedis(config.REDIS_URL) : undefined,
+      prefix: config.REDIS_PREFIX,
+    });
+  });
+}
