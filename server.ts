@@ -1,6 +1,7 @@
 // Process entry: config → database → edge → Next handler → workers → shutdown (DESIGN §2).
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type PgBoss from 'pg-boss';
 import { ALL_KEYS, DOMAINS_KEY, invalidationBus } from './lib/cache/invalidation-bus';
 import { currentDomains } from './lib/domains/current-domains';
 import type { DomainRegistry } from './lib/domains/domain-registry';
@@ -12,6 +13,7 @@ import { clickWriter } from './lib/edge/write-clicks';
 import { checkReadiness } from './lib/health/check-readiness';
 import { CLIENT_IP_HEADER } from './lib/http/client-ip-header';
 import { getLinkByCode } from './lib/links/get-link-by-code';
+import { openJobSystem, stopJobSystem } from './lib/jobs/job-system';
 import { logger } from './lib/log/logger';
 import { projectRoot } from './lib/runtime/project-root';
 import { openRuntime } from './lib/runtime/open-runtime';
@@ -55,6 +57,11 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     clicks.start();
     edge = createEdge({ cache, clicks, domainForHost: (host) => domains.forHost(host), trustProxy: config.TRUST_PROXY, secret: config.SECRET_KEY });
     setGlobalSingleton('clickBuffer', clicks);
+  }
+
+  let jobs: PgBoss | undefined;
+  if (role === 'all' || role === 'worker') {
+    jobs = await openJobSystem(handle, { work: true, maintenanceSeconds: config.JOBS_MAINTENANCE_SECONDS, pollSeconds: config.JOBS_POLL_SECONDS });
   }
 
   let nextHandler: ((req: IncomingMessage, res: ServerResponse) => Promise<void>) | undefined;
@@ -107,6 +114,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   function shutdown(): Promise<void> {
     stopping ??= (async () => {
       await closeServer(server);
+      if (jobs) await stopJobSystem(jobs);
       setGlobalSingleton('clickBuffer', undefined);
       const left = (await clicks?.stop()) ?? 0;
       if (left > 0) log.error({ left }, 'clicks could not be written before shutdown');

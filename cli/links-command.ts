@@ -1,6 +1,7 @@
 // `sling links create|update|get`: administer links from the shell.
 import { createLink } from '../lib/links/create-link';
 import { currentLinkContext } from '../lib/links/current-link-context';
+import { parseExpiration } from '../lib/links/parse-expiration';
 import { getLinkByCode } from '../lib/links/get-link-by-code';
 import { serializeLink } from '../lib/links/serialize-link';
 import { setLinkDisabled } from '../lib/links/set-link-disabled';
@@ -9,7 +10,7 @@ import { AppError } from '../lib/http/errors';
 import { openRuntime } from '../lib/runtime/open-runtime';
 import { UsageError } from './usage-error';
 
-export async function runLinksCommand(action: string | undefined, values: { url?: string; alias?: string; code?: string; reason?: string }) {
+export async function runLinksCommand(action: string | undefined, values: { url?: string; alias?: string; code?: string; reason?: string; expires?: string }) {
   if (!['create', 'update', 'get', 'disable', 'enable'].includes(action ?? '')) throw new UsageError('Usage: sling links create|update|get|disable|enable …');
   const runtime = await openRuntime();
   try {
@@ -17,7 +18,7 @@ export async function runLinksCommand(action: string | undefined, values: { url?
     const domain = ctx.domains.defaultDomain;
     let row;
     if (action === 'create') {
-      row = await createLink({ url: values.url, alias: values.alias }, ctx);
+      row = await createLink({ url: values.url, alias: values.alias, expiresAt: expiresAt(values.expires) }, ctx);
     } else {
       if (!values.code) throw new UsageError('--code is required');
       const found = await getLinkByCode(ctx.handle.db, domain.id, values.code);
@@ -25,7 +26,7 @@ export async function runLinksCommand(action: string | undefined, values: { url?
       if (action === 'disable' && !values.reason) throw new UsageError('--reason is required');
       const act = {
         get: async () => found,
-        update: () => updateLink(found, { url: values.url }, ctx),
+        update: () => updateLink(found, { url: values.url, expiresAt: expiresAt(values.expires) }, ctx),
         disable: () => setLinkDisabled(found, { reason: values.reason! }, ctx),
         enable: () => setLinkDisabled(found, false, ctx),
       }[action as 'get' | 'update' | 'disable' | 'enable'];
@@ -35,4 +36,10 @@ export async function runLinksCommand(action: string | undefined, values: { url?
   } finally {
     await runtime.close();
   }
+}
+
+/** --expires ISO-8601 sets the expiry; --expires none removes it. */
+function expiresAt(value: string | undefined): Date | null | undefined {
+  if (value === undefined) return undefined;
+  return value === 'none' ? null : parseExpiration(value, 'expires');
 }

@@ -1,9 +1,11 @@
-// The `sling` command: start, migrate, links.
+// The `sling` command: start, migrate, links, users, tokens, jobs, events.
 import { parseArgs } from 'node:util';
 import { ConfigError } from '../lib/config/env';
 import { loadConfig } from '../lib/config/load-config';
 import { AppError } from '../lib/http/errors';
 import { DataDirBusyError } from '../lib/runtime/data-dir-lock';
+import { runEventsCommand } from './events-command';
+import { runJobsCommand } from './jobs-command';
 import { runLinksCommand } from './links-command';
 import { runMigrate } from './migrate-command';
 import { runStart } from './start-command';
@@ -19,8 +21,10 @@ const USAGE = `Usage: sling <command> [options]
 Commands:
   start [--role all|edge|app|worker] [--dev]   start the server (default role: all)
   migrate                                      apply database migrations and exit
-  links create --url URL [--alias A]           create a short link
-  links update --code C --url URL              change a link's destination
+  links create --url URL [--alias A] [--expires ISO-8601]
+                                               create a short link
+  links update --code C [--url URL] [--expires ISO-8601|none]
+                                               change a link's destination or expiry
   links get --code C                           show a link
   links disable --code C --reason R            disable a link (visitors get HTTP 451)
   links enable --code C                        enable it again
@@ -29,6 +33,10 @@ Commands:
   tokens create --email E [--name N]           create an API token (the secret is the last line)
   tokens list --email E                        list a user's tokens
   tokens revoke --id I                         revoke a token
+  jobs status [--json]                         queues: queued, active, retrying, failed, dead-letter
+  jobs run <queue>                             run a queue's job now (e.g. links.expire)
+  jobs probe [--hold S] [--fail] [--wait]      send a probe job (checks that workers run jobs)
+  events tail [--type T] [--limit N] [--follow]  the event outbox as JSON lines
 
 Configuration comes from the environment (see README).`;
 
@@ -49,6 +57,14 @@ async function main(argv: string[]) {
       name: { type: 'string' },
       id: { type: 'string' },
       reason: { type: 'string' },
+      expires: { type: 'string' },
+      json: { type: 'boolean' },
+      hold: { type: 'string' },
+      fail: { type: 'boolean' },
+      wait: { type: 'boolean' },
+      type: { type: 'string' },
+      limit: { type: 'string' },
+      follow: { type: 'boolean', short: 'f' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -65,6 +81,10 @@ async function main(argv: string[]) {
       return runUsersCommand(positionals[0], values);
     case 'tokens':
       return runTokensCommand(positionals[0], values);
+    case 'jobs':
+      return runJobsCommand(positionals, values);
+    case 'events':
+      return runEventsCommand(positionals[0], values);
     default:
       throw new UsageError(`Unknown command "${command}".\n\n${USAGE}`);
   }

@@ -5,3 +5,4 @@ export * from './clicks';
 export * from './auth';
 export * from './api-tokens';
 export * from './login-events';
+export * from './events';

@@ -31,6 +31,9 @@ export const links = pgTable(
   (t) => [
     uniqueIndex('links_domain_code_key').on(t.domainId, sql`lower(${t.shortCode})`),
     index('links_user_created_idx').on(t.userId, t.createdAt),
+    // The expiry job's sweep reads only active links that can expire.
+    index('links_due_expiry_idx').on(t.expiresAt).where(sql`${t.status} = 'active' AND ${t.expiresAt} IS NOT NULL`),
+    index('links_click_limited_idx').on(t.id).where(sql`${t.status} = 'active' AND ${t.maxClicks} IS NOT NULL`),
   ],
 );
 

@@ -51,6 +51,10 @@ const EnvSchema = z.object({
   AUTH_ATTEMPTS_PER_MINUTE: count(1).default(10),
   ANON_LINKS_PER_MINUTE: count(1).default(10),
   ANON_LINKS_PER_DAY: count(1).default(100),
+  /** How often workers look for jobs lost with a dead worker (they are retried), in seconds. */
+  JOBS_MAINTENANCE_SECONDS: count(1).max(3600, { error: 'must be at most 3600 (seconds)' }).default(60),
+  /** How often an idle worker polls each queue, in seconds. */
+  JOBS_POLL_SECONDS: count(1).max(60, { error: 'must be at most 60 (seconds)' }).default(2),
 });
 
 export type Config = Omit<z.infer<typeof EnvSchema>, 'BASE_URL' | 'LINK_HOST' | 'SECRET_KEY'> & {

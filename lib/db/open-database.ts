@@ -29,6 +29,11 @@ async function openPglite(dataDir: string): Promise<DbHandle> {
     kind: 'pglite',
     db: drizzle({ client: pg as never, schema }) as unknown as Db,
     query: queryable(pg).query,
+    executeSql: async (text, values) => {
+      if (values && values.length > 0) return pg.query(text, values);
+      const results = await pg.exec(text);
+      return { rows: results.at(-1)?.rows ?? [] };
+    },
     transaction: (fn) => pg.transaction((tx) => fn(queryable(tx))),
     close: () => pg.close(),
   };
@@ -46,6 +51,7 @@ async function openPostgres(url: string, max: number): Promise<DbHandle> {
     kind: 'postgres',
     db: drizzle(pool, { schema }) as unknown as Db,
     query: async (text, params) => (await pool.query(text, params)).rows,
+    executeSql: (text, values) => pool.query(text, values) as Promise<{ rows: any[] }>,
     transaction: async (fn) => {
       const client = await pool.connect();
       try {

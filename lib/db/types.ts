@@ -3,6 +3,8 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type * as schema from '../../db/schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A drizzle transaction on Db (what `db.transaction(fn)` hands to fn). */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Plain parameterised SQL, for the few statements drizzle does not express well (batched unnest). */
 export interface Queryable {
@@ -12,6 +14,8 @@ export interface Queryable {
 export interface DbHandle extends Queryable {
   kind: 'pglite' | 'postgres';
   db: Db;
+  /** pg-boss's database interface: text without values may hold several statements. */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: any[] }>;
   /** Runs `fn` in one transaction on one connection. */
   transaction<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;

@@ -1,12 +1,17 @@
-// Deletes a link and its clicks (the clicks table has no foreign key, see db/schema/clicks.ts).
-import type { LinkRow } from '../../db/schema';
+// Deletes a link and its clicks (the clicks table has no foreign key, see db/schema/clicks.ts) and
+// writes link.deleted, all in one transaction.
+import { eq } from 'drizzle-orm';
+import { clicks, links, type LinkRow } from '../../db/schema';
 import { invalidationBus, linkKey } from '../cache/invalidation-bus';
+import { linkEvent } from '../events/link-event';
+import { recordEvent } from '../events/record-event';
 import type { LinkContext } from './link-context';
 
 export async function deleteLink(link: LinkRow, ctx: LinkContext): Promise<void> {
-  await ctx.handle.transaction(async (q) => {
-    await q.query('DELETE FROM clicks WHERE link_id = $1', [link.id]);
-    await q.query('DELETE FROM links WHERE id = $1', [link.id]);
+  await ctx.handle.db.transaction(async (tx) => {
+    await tx.delete(clicks).where(eq(clicks.linkId, link.id));
+    const [gone] = await tx.delete(links).where(eq(links.id, link.id)).returning();
+    if (gone) await recordEvent(tx, linkEvent('link.deleted', gone, ctx.domains));
   });
   await invalidationBus().publish(linkKey(link.domainId, link.shortCode));
 }

@@ -1,10 +1,12 @@
-// Changes a link (destination, alias, password, expiration), then invalidates every cache.
-// null removes the password or the expiration; moving or removing the expiration re-activates an
-// expired link.
+// Changes a link (destination, alias, password, expiration, click limit) and writes link.updated in
+// the same transaction, then invalidates every cache. null removes the password, the expiration or
+// the limit; moving or removing the expiration or the limit re-activates an expired link.
 import { eq, sql } from 'drizzle-orm';
 import { links, type LinkRow } from '../../db/schema';
 import { invalidationBus, linkKey } from '../cache/invalidation-bus';
 import { isUniqueViolation } from '../db/unique-violation';
+import { linkEvent } from '../events/link-event';
+import { recordEvent } from '../events/record-event';
 import { AppError } from '../http/errors';
 import { hashLinkPassword } from './link-password';
 import type { LinkContext } from './link-context';
@@ -23,6 +25,8 @@ export interface UpdateLinkChanges {
   maxClicks?: unknown;
 }
 
+const REACTIVATED = sql`CASE WHEN ${links.status} = 'expired' THEN 'active' ELSE ${links.status} END`;
+
 export async function updateLink(link: LinkRow | number, changes: UpdateLinkChanges, ctx: LinkContext): Promise<LinkRow> {
   const set: Partial<typeof links.$inferInsert> = {};
   if (changes.url !== undefined) set.longUrl = validateLongUrl(changes.url, ctx.domains.ownHosts);
@@ -34,16 +38,21 @@ export async function updateLink(link: LinkRow | number, changes: UpdateLinkChan
   const before = typeof link === 'number' ? undefined : link;
   let row: LinkRow | undefined;
   try {
-    [row] = await ctx.handle.db
-      .update(links)
-      .set({
-        ...set,
-        // A new or removed expiry brings an expired link back; disabled stays disabled.
-        ...(changes.expiresAt !== undefined ? { status: sql`CASE WHEN ${links.status} = 'expired' THEN 'active' ELSE ${links.status} END` } : {}),
-        updatedAt: sql`now()`,
-      })
-      .where(eq(links.id, linkId))
-      .returning();
+    row = await ctx.handle.db.transaction(async (tx) => {
+      const [updated] = await tx
+        .update(links)
+        .set({
+          ...set,
+          // A new or removed expiry or click limit brings an expired link back (the expiry job
+          // marks it again if it is still due); disabled stays disabled.
+          ...(changes.expiresAt !== undefined || changes.maxClicks !== undefined ? { status: REACTIVATED } : {}),
+          updatedAt: sql`now()`,
+        })
+        .where(eq(links.id, linkId))
+        .returning();
+      if (updated) await recordEvent(tx, linkEvent('link.updated', updated, ctx.domains));
+      return updated;
+    });
   } catch (err) {
     if (isUniqueViolation(err)) throw new AppError('alias_taken', `The alias "${String(changes.alias)}" is already taken.`, { alias: 'This alias is already taken.' });
     throw err;

@@ -1,0 +1,24 @@
+// The event outbox: every change to a link writes its event here in the same transaction, so a
+// failed change has no event and a committed one always has its event. Workers deliver them
+// (webhooks); `sling events tail` shows them.
+import { bigint, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+export const events = pgTable(
+  'events',
+  {
+    /** Insertion order, for tailing. */
+    seq: bigint('seq', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** Stable public id (`evt_…`); receivers dedupe by it. */
+    id: text('id').notNull().unique(),
+    /** link.created | link.updated | link.deleted | link.expired | … */
+    type: text('type').notNull(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Owner of the subject (null for anonymous links), for per-owner delivery. */
+    userId: text('user_id'),
+    linkId: bigint('link_id', { mode: 'number' }),
+    data: jsonb('data').notNull(),
+  },
+  (t) => [index('events_user_seq_idx').on(t.userId, t.seq), index('events_link_seq_idx').on(t.linkId, t.seq)],
+);
+
+export type EventRow = typeof events.$inferSelect;

@@ -1,0 +1,9 @@
+// The outbox event for a change to a link: its data is the link in the public API shape.
+import type { LinkRow } from '../../db/schema';
+import type { DomainRegistry } from '../domains/domain-registry';
+import { serializeLink } from '../links/serialize-link';
+import type { EventType, NewEvent } from './record-event';
+
+export function linkEvent(type: EventType, link: LinkRow, domains: DomainRegistry, extra: object = {}): NewEvent {
+  return { type, userId: link.userId, linkId: link.id, data: { ...serializeLink(link, domains), ...extra } };
+}

@@ -1,0 +1,61 @@
+// pg-boss on Sling's own database (PGlite through its `db` adapter, or PostgreSQL). Roles `all`
+// and `worker` work the queues and keep cron and maintenance running; the CLI only sends and reads.
+// A job that was running when its worker died is retried once its expireInSeconds has passed.
+import PgBoss from 'pg-boss';
+import type { DbHandle } from '../db/types';
+import { logger } from '../log/logger';
+import { deadLetterOf, QUEUES } from './queues';
+
+export interface JobSystemOptions {
+  /** Work queues, run cron schedules and maintenance (roles all and worker). */
+  work: boolean;
+  /** How often an expired (lost) job is looked for, in seconds. */
+  maintenanceSeconds?: number;
+  /** How often a worker polls an idle queue, in seconds. */
+  pollSeconds?: number;
+}
+
+export async function openJobSystem(handle: DbHandle, opts: JobSystemOptions): Promise<PgBoss> {
+  const log = logger();
+  const boss = new PgBoss({
+    db: { executeSql: (text, values) => handle.executeSql(text, values) },
+    supervise: opts.work,
+    schedule: opts.work,
+    maintenanceIntervalSeconds: opts.maintenanceSeconds ?? 60,
+  });
+  boss.on('error', (err) => log.error({ err }, 'job system error'));
+  await boss.start();
+  await ensureQueues(boss);
+  if (!opts.work) return boss;
+
+  for (const spec of QUEUES) {
+    await boss.work(spec.name, { batchSize: 1, pollingIntervalSeconds: opts.pollSeconds ?? 2 }, async ([job]) => {
+      const started = Date.now();
+      try {
+        const output = await spec.run(job.data);
+        log.debug({ queue: spec.name, job: job.id, ms: Date.now() - started }, 'job done');
+        return output;
+      } catch (err) {
+        log.warn({ err, queue: spec.name, job: job.id }, 'job failed; it will be retried if it has retries left');
+        throw err;
+      }
+    });
+    if (spec.cron) await boss.schedule(spec.name, spec.cron, {}, { tz: 'UTC' });
+  }
+  return boss;
+}
+
+/** Creates (or updates) every queue and its dead-letter queue; safe to run from several processes. */
+async function ensureQueues(boss: PgBoss): Promise<void> {
+  for (const spec of QUEUES) {
+    const deadLetter = deadLetterOf(spec.name);
+    await boss.createQueue(deadLetter, { name: deadLetter, retryLimit: 0 });
+    await boss.createQueue(spec.name, { name: spec.name, ...spec.options, deadLetter });
+    await boss.updateQueue(spec.name, { name: spec.name, ...spec.options, deadLetter });
+  }
+}
+
+/** Stops fetching, lets running jobs finish (up to `timeoutMs`), then hands the rest back. */
+export function stopJobSystem(boss: PgBoss, timeoutMs = 10_000): Promise<void> {
+  return boss.stop({ graceful: true, wait: true, close: false, timeout: timeoutMs });
+}

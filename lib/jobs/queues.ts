@@ -1,0 +1,37 @@
+// Sling's job queues: what each runs, how it retries, and when cron starts it. Every queue has a
+// dead-letter queue (`<name>.dead`) that receives jobs out of retries; nothing works it, so its size
+// is what `sling jobs status` reports for operators to look at.
+import type PgBoss from 'pg-boss';
+import { currentLinkContext } from '../links/current-link-context';
+import { expireDueLinks } from '../links/expire-due-links';
+import { runProbe, type ProbeData } from './probe';
+
+export interface QueueSpec {
+  name: string;
+  /** Retries (exponential backoff with jitter from retryDelay seconds) and the time a run may take. */
+  options: Required<Pick<PgBoss.Queue, 'retryLimit' | 'retryDelay' | 'retryBackoff' | 'expireInSeconds'>>;
+  /** Cron schedule (minute resolution, UTC). */
+  cron?: string;
+  run(data: unknown): Promise<unknown>;
+}
+
+export const QUEUES: QueueSpec[] = [
+  {
+    name: 'links.expire',
+    options: { retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 300 },
+    cron: '* * * * *',
+    run: async () => ({ expired: await expireDueLinks(await currentLinkContext()) }),
+  },
+  {
+    // Checks the job system end to end (`sling jobs probe`).
+    name: 'probe',
+    options: { retryLimit: 2, retryDelay: 1, retryBackoff: true, expireInSeconds: 60 },
+    run: (data) => runProbe(data as ProbeData),
+  },
+];
+
+export const deadLetterOf = (name: string) => `${name}.dead`;
+
+export function queueSpec(name: string): QueueSpec | undefined {
+  return QUEUES.find((q) => q.name === name);
+}

@@ -1,0 +1,48 @@
+// The expiry job's work: marks active links whose expiry has passed (or whose click limit is
+// reached) `expired` and writes link.expired for each, in the same transaction. The edge already
+// stops redirecting at the exact second by itself; this makes the state visible and fires the event.
+//
+// Exactly once, even with sweeps running side by side on several workers: rows are claimed with
+// FOR UPDATE SKIP LOCKED, and the update re-checks status = 'active' under the row lock.
+import { and, asc, eq, inArray, isNotNull, lte, or, sql, gte } from 'drizzle-orm';
+import { links, type LinkRow } from '../../db/schema';
+import { invalidationBus, linkKey } from '../cache/invalidation-bus';
+import { linkEvent } from '../events/link-event';
+import { recordEvents } from '../events/record-event';
+import type { LinkContext } from './link-context';
+
+export async function expireDueLinks(ctx: LinkContext, opts: { batchSize?: number } = {}): Promise<number> {
+  const batchSize = opts.batchSize ?? 500;
+  let total = 0;
+  for (;;) {
+    const expired = await ctx.handle.db.transaction(async (tx) => {
+      const due = tx
+        .select({ id: links.id })
+        .from(links)
+        .where(
+          and(
+            eq(links.status, 'active'),
+            or(lte(links.expiresAt, sql`now()`), and(isNotNull(links.maxClicks), gte(links.clicks, links.maxClicks))),
+          ),
+        )
+        .orderBy(asc(links.id))
+        .limit(batchSize)
+        .for('update', { skipLocked: true });
+      const rows = await tx
+        .update(links)
+        .set({ status: 'expired', updatedAt: sql`now()` })
+        .where(and(inArray(links.id, due), eq(links.status, 'active')))
+        .returning();
+      await recordEvents(tx, rows.map((row) => linkEvent('link.expired', row, ctx.domains, { reason: expiryReason(row) })));
+      return rows;
+    });
+    const bus = invalidationBus();
+    for (const row of expired) await bus.publish(linkKey(row.domainId, row.shortCode));
+    total += expired.length;
+    if (expired.length < batchSize) return total;
+  }
+}
+
+function expiryReason(row: LinkRow): 'expiration' | 'max_clicks' {
+  return row.expiresAt !== null && row.expiresAt.getTime() <= Date.now() ? 'expiration' : 'max_clicks';
+}
