@@ -6,6 +6,9 @@ import type { DbHandle } from '../db/types';
 import { logger } from '../log/logger';
 import { deadLetterOf, QUEUES } from './queues';
 
+/** Advisory lock key serialising queue creation ("sljq"). */
+const QUEUES_LOCK = 0x736c6a71;
+
 export interface JobSystemOptions {
   /** Work queues, run cron schedules and maintenance (roles all and worker). */
   work: boolean;
@@ -25,7 +28,17 @@ export async function openJobSystem(handle: DbHandle, opts: JobSystemOptions): P
   });
   boss.on('error', (err) => log.error({ err }, 'job system error'));
   await boss.start();
-  await ensureQueues(boss);
+  // Instances starting together on PostgreSQL would deadlock creating the same queues; one at a
+  // time under an advisory lock. (PGlite admits one process, and its single connection would wait
+  // on itself.)
+  if (handle.kind === 'postgres') {
+    await handle.transaction(async (q) => {
+      await q.query('SELECT pg_advisory_xact_lock($1)', [QUEUES_LOCK]);
+      await ensureQueues(boss);
+    });
+  } else {
+    await ensureQueues(boss);
+  }
   if (!opts.work) return boss;
 
   for (const spec of QUEUES) {

@@ -1,0 +1,154 @@
+// The job system as operators run it: worker processes, cron-free manual runs, a worker killed in
+// the middle of a job, retries ending in the dead-letter queue, and jobs that wait for a restart.
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createLink } from '../../../lib/links/create-link';
+import { createPgliteDatabase, createPostgresDatabase, type TestDatabase } from '../../helpers/databases';
+import { openTestContext } from '../../helpers/open-test-handle';
+import { pgUrl } from '../../helpers/services';
+import { runSling, startSling, type SlingProcess } from '../../helpers/sling-process';
+
+const FAST_JOBS = { JOBS_MAINTENANCE_SECONDS: '1', JOBS_POLL_SECONDS: '1' };
+
+async function until<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+async function sling(args: string[], env: Record<string, string>) {
+  const result = await runSling(args, env);
+  if (result.code !== 0) throw new Error(`sling ${args.join(' ')} exited ${result.code}: ${result.stderr}`);
+  return result.stdout.trim();
+}
+
+const status = async (env: Record<string, string>) => JSON.parse(await sling(['jobs', 'status', '--json'], env)) as Array<Record<string, number | string>>;
+
+describe('jobs on the embedded database', () => {
+  let tdb: TestDatabase;
+  beforeAll(async () => {
+    tdb = await createPgliteDatabase();
+  });
+  afterAll(() => tdb?.drop());
+
+  test('jobs sent while Sling is stopped run when it starts; the expiry job fires link.expired; events tail shows the outbox', async () => {
+    const env = { ...tdb.env, ...FAST_JOBS };
+    const expires = new Date(Date.now() + 10_000).toISOString(); // a PGlite CLI run takes seconds
+    const link = JSON.parse(await sling(['links', 'create', '--url', 'https://example.com/soon', '--alias', 'soon', '--expires', expires], env));
+    expect(link).toMatchObject({ status: 'active', expiration: expires });
+    const probeId = await sling(['jobs', 'probe'], env);
+    expect(probeId).toMatch(/^[0-9a-f-]{36}$/);
+    await new Promise((r) => setTimeout(r, Date.parse(expires) - Date.now() + 50));
+    await sling(['jobs', 'run', 'links.expire'], env);
+    expect((await status(env)).find((q) => q.queue === 'probe')).toMatchObject({ queued: 1, completed: 0 });
+
+    const server = await startSling({ ...env, LOG_LEVEL: 'debug' });
+    try {
+      // The job system runs behind the server; the edge already refuses the link by the clock.
+      expect((await fetch(`${server.url}/soon`, { redirect: 'manual' })).status).toBe(410);
+      const done = (queue: string) => server.output().split('\n').some((l) => l.includes(`"queue":"${queue}"`) && l.includes('"msg":"job done"'));
+      await until('both jobs to run', async () => done('probe') && done('links.expire'));
+    } finally {
+      expect(await server.stop()).toBe(0);
+    }
+    const queues = await status(env);
+    expect(queues.find((q) => q.queue === 'probe')).toMatchObject({ queued: 0, completed: 1 });
+    expect(queues.find((q) => q.queue === 'links.expire')).toMatchObject({ queued: 0, completed: expect.any(Number), cron: '* * * * *' });
+
+    const lines = (await sling(['events', 'tail', '--limit', '10'], env)).split('\n').map((l) => JSON.parse(l));
+    expect(lines.map((e) => e.event)).toEqual(['link.created', 'link.expired']);
+    expect(lines[1]).toMatchObject({ id: expect.stringMatching(/^evt_/), data: { short_code: 'soon', status: 'expired', reason: 'expiration' } });
+    const onlyExpired = (await sling(['events', 'tail', '--type', 'link.expired'], env)).split('\n');
+    expect(onlyExpired).toHaveLength(1);
+    const table = await sling(['jobs', 'status'], env);
+    expect(table.split('\n')[0]).toMatch(/^queue\s+queued\s+active\s+retrying\s+completed\s+failed\s+dead-letter\s+cron$/);
+
+    const bad = await runSling(['jobs', 'run', 'nope'], env);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/queue is one of: links\.expire, probe/);
+  }, 90_000);
+});
+
+const pg = pgUrl();
+describe.skipIf(!pg)('jobs with worker processes on PostgreSQL', () => {
+  let tdb: TestDatabase;
+  let ctx: Awaited<ReturnType<typeof openTestContext>>;
+  const workers: SlingProcess[] = [];
+  beforeAll(async () => {
+    tdb = await createPostgresDatabase(pg!);
+    ctx = await openTestContext(tdb);
+  });
+  afterAll(async () => {
+    await Promise.all(workers.map((w) => w.stop('SIGKILL')));
+    await ctx?.handle.close();
+    await tdb?.drop();
+  });
+  const worker = async () => {
+    const w = await startSling({ ...tdb.env, ...FAST_JOBS }, ['--role', 'worker']);
+    workers.push(w);
+    return w;
+  };
+  const job = async (id: string) =>
+    (await ctx.handle.query<{ state: string; retry_count: number; output: { latencyMs?: number } | null }>(
+      'SELECT state, retry_count, output FROM pgboss.job WHERE id = $1',
+      [id],
+    ))[0];
+
+  test('two workers write link.expired exactly once for each of 100 links expiring together', async () => {
+    const expiresAt = new Date(Date.now() + 2_000);
+    const ids: number[] = [];
+    for (let i = 0; i < 100; i++) ids.push((await createLink({ url: `https://example.com/${i}`, expiresAt }, ctx)).id);
+    const pair = await Promise.all([worker(), worker()]);
+    await new Promise((r) => setTimeout(r, Math.max(0, expiresAt.getTime() - Date.now() + 50)));
+    // Several sweeps at once, so both workers run them side by side.
+    await Promise.all([1, 2, 3, 4].map(() => sling(['jobs', 'run', 'links.expire'], tdb.env)));
+    const expiredCount = async () =>
+      (await ctx.handle.query<{ n: number }>(`SELECT count(*)::int AS n FROM events WHERE type = 'link.expired' AND link_id = ANY($1)`, [ids]))[0].n;
+    await until('100 link.expired events', async () => (await expiredCount()) >= 100);
+    await until('every sweep to finish', async () => (await status(tdb.env)).find((q) => q.queue === 'links.expire')!.completed === 4 || undefined);
+    const perLink = await ctx.handle.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM events WHERE type = 'link.expired' AND link_id = ANY($1) GROUP BY link_id`,
+      [ids],
+    );
+    expect(perLink).toHaveLength(100);
+    expect(perLink.every((r) => r.n === 1)).toBe(true);
+    const states = await ctx.handle.query<{ status: string; n: number }>(`SELECT status, count(*)::int AS n FROM links WHERE id = ANY($1) GROUP BY status`, [ids]);
+    expect(states).toEqual([{ status: 'expired', n: 100 }]);
+    await Promise.all(pair.map((w) => w.stop()));
+  }, 90_000);
+
+  test('a worker killed in the middle of a job: the job runs again after a worker restarts', async () => {
+    const first = await worker();
+    const id = await sling(['jobs', 'probe', '--hold', '4'], tdb.env);
+    await until('the probe to start', async () => (await job(id))?.state === 'active');
+    await first.stop('SIGKILL');
+    expect((await job(id)).state).toBe('active'); // nobody finished it
+    const second = await worker();
+    const done = await until('the probe to complete on the new worker', async () => {
+      const j = await job(id);
+      return j.state === 'completed' && j;
+    });
+    expect(done.retry_count).toBe(1);
+    expect(done.output).toMatchObject({ latencyMs: expect.any(Number) });
+    await second.stop();
+  }, 90_000);
+
+  test('a failing job is retried with backoff, then lands in the dead-letter queue shown by jobs status', async () => {
+    const w = await worker();
+    const id = await sling(['jobs', 'probe', '--fail'], tdb.env);
+    const probe = await until('the probe to fail for good', async () => {
+      const q = (await status(tdb.env)).find((s) => s.queue === 'probe')!;
+      return q.dead_letter === 1 && q;
+    });
+    expect(probe).toMatchObject({ failed: 1, dead_letter: 1 });
+    const j = await job(id);
+    expect(j).toMatchObject({ state: 'failed', retry_count: 2 });
+    const waited = await runSling(['jobs', 'probe', '--wait'], tdb.env);
+    expect(waited.code).toBe(0);
+    expect(JSON.parse(waited.stdout.trim().split('\n')[1])).toMatchObject({ state: 'completed', output: { latencyMs: expect.any(Number) } });
+    await w.stop();
+  }, 90_000);
+});
