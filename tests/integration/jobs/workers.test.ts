@@ -1,6 +1,7 @@
 // The job system as operators run it: worker processes, cron-free manual runs, a worker killed in
 // the middle of a job, retries ending in the dead-letter queue, and jobs that wait for a restart.
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { openJobSystem } from '../../../lib/jobs/job-system';
 import { createLink } from '../../../lib/links/create-link';
 import { createPgliteDatabase, createPostgresDatabase, type TestDatabase } from '../../helpers/databases';
 import { openTestContext } from '../../helpers/open-test-handle';
@@ -36,12 +37,14 @@ describe('jobs on the embedded database', () => {
 
   test('jobs sent while Sling is stopped run when it starts; the expiry job fires link.expired; events tail shows the outbox', async () => {
     const env = { ...tdb.env, ...FAST_JOBS };
-    const expires = new Date(Date.now() + 10_000).toISOString(); // a PGlite CLI run takes seconds
-    const link = JSON.parse(await sling(['links', 'create', '--url', 'https://example.com/soon', '--alias', 'soon', '--expires', expires], env));
-    expect(link).toMatchObject({ status: 'active', expiration: expires });
+    const later = new Date(Date.now() + 3_600_000).toISOString();
+    const link = JSON.parse(await sling(['links', 'create', '--url', 'https://example.com/soon', '--alias', 'soon', '--expires', later], env));
+    expect(link).toMatchObject({ status: 'active', expiration: later });
+    // An operator may move the expiry into the past; the link is due at once.
+    const expires = new Date().toISOString();
+    await sling(['links', 'update', '--code', 'soon', '--expires', expires], env);
     const probeId = await sling(['jobs', 'probe'], env);
     expect(probeId).toMatch(/^[0-9a-f-]{36}$/);
-    await new Promise((r) => setTimeout(r, Date.parse(expires) - Date.now() + 50));
     await sling(['jobs', 'run', 'links.expire'], env);
     expect((await status(env)).find((q) => q.queue === 'probe')).toMatchObject({ queued: 1, completed: 0 });
 
@@ -59,8 +62,8 @@ describe('jobs on the embedded database', () => {
     expect(queues.find((q) => q.queue === 'links.expire')).toMatchObject({ queued: 0, completed: expect.any(Number), cron: '* * * * *' });
 
     const lines = (await sling(['events', 'tail', '--limit', '10'], env)).split('\n').map((l) => JSON.parse(l));
-    expect(lines.map((e) => e.event)).toEqual(['link.created', 'link.expired']);
-    expect(lines[1]).toMatchObject({ id: expect.stringMatching(/^evt_/), data: { short_code: 'soon', status: 'expired', reason: 'expiration' } });
+    expect(lines.map((e) => e.event)).toEqual(['link.created', 'link.updated', 'link.expired']);
+    expect(lines[2]).toMatchObject({ id: expect.stringMatching(/^evt_/), data: { short_code: 'soon', status: 'expired', reason: 'expiration' } });
     const onlyExpired = (await sling(['events', 'tail', '--type', 'link.expired'], env)).split('\n');
     expect(onlyExpired).toHaveLength(1);
     const table = await sling(['jobs', 'status'], env);
@@ -81,8 +84,11 @@ describe.skipIf(!pg)('jobs with worker processes on PostgreSQL', () => {
     tdb = await createPostgresDatabase(pg!);
     ctx = await openTestContext(tdb);
   });
+  // Each test starts its own workers; none may outlive it and take the next test's jobs.
+  afterEach(async () => {
+    await Promise.all(workers.splice(0).map((w) => w.stop('SIGKILL')));
+  });
   afterAll(async () => {
-    await Promise.all(workers.map((w) => w.stop('SIGKILL')));
     await ctx?.handle.close();
     await tdb?.drop();
   });
@@ -92,7 +98,7 @@ describe.skipIf(!pg)('jobs with worker processes on PostgreSQL', () => {
     return w;
   };
   const job = async (id: string) =>
-    (await ctx.handle.query<{ state: string; retry_count: number; output: { latencyMs?: number } | null }>(
+    (await ctx.handle.query<{ state: string; retry_count: number; output: { latencyMs?: number; worker?: number } | null }>(
       'SELECT state, retry_count, output FROM pgboss.job WHERE id = $1',
       [id],
     ))[0];
@@ -117,6 +123,20 @@ describe.skipIf(!pg)('jobs with worker processes on PostgreSQL', () => {
     expect(perLink.every((r) => r.n === 1)).toBe(true);
     const states = await ctx.handle.query<{ status: string; n: number }>(`SELECT status, count(*)::int AS n FROM links WHERE id = ANY($1) GROUP BY status`, [ids]);
     expect(states).toEqual([{ status: 'expired', n: 100 }]);
+
+    // Every job runs once, and both workers take jobs from the same queue.
+    const boss = await openJobSystem(ctx.handle, { work: false });
+    try {
+      const sent = await Promise.all(Array.from({ length: 20 }, () => boss.send('probe', { holdSeconds: 0.3 })));
+      const done = await until('20 probes to complete', async () => {
+        const rows = await Promise.all(sent.map((id) => job(id!)));
+        return rows.every((r) => r.state === 'completed') && rows;
+      });
+      expect(done.every((r) => r.retry_count === 0)).toBe(true);
+      expect(new Set(done.map((r) => r.output?.worker))).toEqual(new Set(pair.map((w) => w.child.pid)));
+    } finally {
+      await boss.stop({ graceful: false, close: false });
+    }
     await Promise.all(pair.map((w) => w.stop()));
   }, 90_000);
 
