@@ -10,6 +10,7 @@ export interface QueueStatus {
   completed: number;
   failed: number;
   dead_letter: number;
+  /** The cron schedule registered in pg-boss (null until a worker has started once). */
   cron: string | null;
 }
 
@@ -17,6 +18,8 @@ export async function jobStatus(db: Queryable): Promise<QueueStatus[]> {
   const rows = await db.query<{ name: string; state: string; n: number }>(
     `SELECT name, state, count(*)::int AS n FROM pgboss.job GROUP BY name, state`,
   );
+  // What pg-boss actually has scheduled (a worker registers it on start), not what the code intends.
+  const schedules = await db.query<{ name: string; cron: string }>('SELECT name, cron FROM pgboss.schedule');
   const count = (name: string, ...states: string[]) =>
     rows.filter((r) => r.name === name && states.includes(r.state)).reduce((sum, r) => sum + Number(r.n), 0);
   return QUEUES.map((spec) => ({
@@ -27,7 +30,7 @@ export async function jobStatus(db: Queryable): Promise<QueueStatus[]> {
     completed: count(spec.name, 'completed'),
     failed: count(spec.name, 'failed'),
     dead_letter: count(deadLetterOf(spec.name), 'created', 'retry', 'active'),
-    cron: spec.cron ?? null,
+    cron: schedules.find((r) => r.name === spec.name)?.cron ?? null,
   }));
 }
 

@@ -1,13 +1,12 @@
 // Creates a short link: validates destination and alias, picks a random code when no alias is
 // given (retrying on collision), writes link.created with it, then tells every instance's cache
 // about the new code.
-import { links, type LinkRow } from '../../db/schema';
+import type { LinkRow } from '../../db/schema';
 import { invalidationBus, linkKey } from '../cache/invalidation-bus';
 import { isUniqueViolation } from '../db/unique-violation';
-import { linkEvent } from '../events/link-event';
-import { recordEvent } from '../events/record-event';
 import { AppError, invalidField } from '../http/errors';
 import { generateCode } from './generate-code';
+import { insertLinkWithEvent } from './insert-link';
 import { hashLinkPassword } from './link-password';
 import { assertFuture } from './parse-expiration';
 import { validateMaxClicks } from './validate-max-clicks';
@@ -49,14 +48,11 @@ export async function createLink(input: CreateLinkInput, ctx: LinkContext, opts:
   for (let attempt = 0; attempt < (alias ? 1 : CODE_ATTEMPTS); attempt++) {
     const shortCode = alias ?? generate();
     try {
-      const row = await ctx.handle.db.transaction(async (tx) => {
-        const [created] = await tx
-          .insert(links)
-          .values({ domainId: domain.id, shortCode, longUrl, userId: input.userId ?? null, expiresAt, passwordHash, maxClicks })
-          .returning();
-        await recordEvent(tx, linkEvent('link.created', created, ctx.domains));
-        return created;
-      });
+      const row = await insertLinkWithEvent(
+        ctx.handle.db,
+        { domainId: domain.id, shortCode, longUrl, userId: input.userId ?? null, expiresAt, passwordHash, maxClicks },
+        ctx.domains,
+      );
       // An earlier "unknown code" answer may be cached; drop it everywhere.
       await invalidationBus().publish(linkKey(domain.id, shortCode));
       return row;

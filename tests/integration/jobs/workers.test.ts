@@ -46,7 +46,9 @@ describe('jobs on the embedded database', () => {
     const probeId = await sling(['jobs', 'probe'], env);
     expect(probeId).toMatch(/^[0-9a-f-]{36}$/);
     await sling(['jobs', 'run', 'links.expire'], env);
-    expect((await status(env)).find((q) => q.queue === 'probe')).toMatchObject({ queued: 1, completed: 0 });
+    const before = await status(env);
+    expect(before.find((q) => q.queue === 'probe')).toMatchObject({ queued: 1, completed: 0 });
+    expect(before.find((q) => q.queue === 'links.expire')).toMatchObject({ queued: 1, cron: null }); // no worker has run yet
 
     const server = await startSling({ ...env, LOG_LEVEL: 'debug' });
     try {
