@@ -5,6 +5,7 @@ import type PgBoss from 'pg-boss';
 import { ALL_KEYS, DOMAINS_KEY, invalidationBus } from './lib/cache/invalidation-bus';
 import { currentDomains } from './lib/domains/current-domains';
 import type { DomainRegistry } from './lib/domains/domain-registry';
+import { processEnricher } from './lib/analytics/process-enricher';
 import { ClickBuffer } from './lib/edge/click-buffer';
 import { clientIp } from './lib/edge/client-ip';
 import { createEdge, type EdgeHandler } from './lib/edge/create-edge';
@@ -53,7 +54,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
       load: (domainId, code) => getLinkByCode(handle.db, domainId, code),
     });
     invalidationBus().subscribe((key) => cache.invalidate(key));
-    clicks = new ClickBuffer({ write: clickWriter(handle), flushMs: config.CLICK_FLUSH_MS });
+    clicks = new ClickBuffer({ write: clickWriter(handle, processEnricher()), flushMs: config.CLICK_FLUSH_MS });
     clicks.start();
     edge = createEdge({ cache, clicks, domainForHost: (host) => domains.forHost(host), trustProxy: config.TRUST_PROXY, secret: config.SECRET_KEY });
     setGlobalSingleton('clickBuffer', clicks);

@@ -1,8 +1,9 @@
-// Raw clicks, written in batches by the edge's click buffer (never on the redirect path).
-// Deliberately lean, as every click pays for each index and check: no primary key, no foreign key
-// (a click for a link deleted while it sat in the buffer is harmless; deleting a link deletes its
-// clicks), one index serving per-link time ranges.
-import { bigint, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+// Raw clicks, written in batches by the edge's click buffer (never on the redirect path), enriched
+// on the way (GeoIP, user agent, bot flag, visitor key). Deliberately lean, as every click pays for
+// each index and check: no primary key, no foreign key (a click for a link deleted while it sat in
+// the buffer is harmless and the retention job sweeps it; deleting a link deletes its clicks), one
+// index serving per-link time ranges.
+import { bigint, boolean, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 export const clicks = pgTable(
   'clicks',
@@ -11,7 +12,23 @@ export const clicks = pgTable(
     clickedAt: timestamp('clicked_at', { withTimezone: true }).notNull(),
     referrer: text('referrer'),
     userAgent: text('user_agent'),
+    /** Only with STORE_IP=true; otherwise null. */
     ip: text('ip'),
+    /** Keyed hash (HMAC with SECRET_KEY) of IP + device + browser + OS: counts unique visitors. */
+    visitor: text('visitor'),
+    /** ISO 3166-1 alpha-2 */
+    country: text('country'),
+    region: text('region'),
+    city: text('city'),
+    /** desktop | mobile | tablet | console | smarttv | wearable | embedded */
+    device: text('device'),
+    browser: text('browser'),
+    os: text('os'),
+    referrerHost: text('referrer_host'),
+    /** link | qr */
+    trigger: text('trigger').notNull().default('link'),
+    /** Bots, link-preview fetchers and HEAD requests: kept, but excluded from every count. */
+    bot: boolean('bot').notNull().default(false),
   },
   (t) => [index('clicks_link_time_idx').on(t.linkId, t.clickedAt)],
 );

@@ -6,3 +6,5 @@ export * from './auth';
 export * from './api-tokens';
 export * from './login-events';
 export * from './events';
+export * from './click-rollups';
+export * from './webhooks';

@@ -1,5 +1,6 @@
 // Variant A (/api.php, bearer token, JSON): create, list, stats, domains, update, delete (DESIGN §4).
-import { getLinkStats, parseStatsRange } from '../analytics/get-link-stats';
+import { getLinkStats } from '../analytics/get-stats';
+import { parseStatsRange } from '../analytics/stats-range';
 import { AppError, invalidField } from '../http/errors';
 import { readJsonBody } from '../http/read-json-body';
 import type { ApiResult } from '../http/with-api-token';

@@ -51,6 +51,10 @@ const EnvSchema = z.object({
   AUTH_ATTEMPTS_PER_MINUTE: count(1).default(10),
   ANON_LINKS_PER_MINUTE: count(1).default(10),
   ANON_LINKS_PER_DAY: count(1).default(100),
+  /** Keep visitors' raw IP addresses with their clicks (default: only a keyed hash). */
+  STORE_IP: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false').transform((v) => v === 'true'),
+  /** An MMDB city database to use instead of the bundled DB-IP Lite one (e.g. MaxMind GeoLite2-City). */
+  GEOIP_DB: z.string().min(1).optional(),
   /** How often workers look for jobs lost with a dead worker (they are retried), in seconds. */
   JOBS_MAINTENANCE_SECONDS: count(1).max(3600, { error: 'must be at most 3600 (seconds)' }).default(60),
   /** How often an idle worker polls each queue, in seconds. */

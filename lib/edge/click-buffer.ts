@@ -9,6 +9,10 @@ export interface Click {
   referrer: string | undefined;
   userAgent: string | undefined;
   ip: string;
+  /** 'qr' when the visit came through a Sling QR code (the `qr=1` marker). */
+  trigger?: 'link' | 'qr';
+  /** A HEAD request (link previews, curl -I): kept, flagged as a bot, never counted. */
+  head?: boolean;
 }
 
 export interface ClickBufferOptions {

@@ -9,7 +9,7 @@ import { clientIp } from './client-ip';
 import { hasValidUnlock } from '../links/unlock-cookie';
 import { decideOutcome, redirectOutcome, type LinkPage } from './decide-outcome';
 import type { LinkCache } from './link-cache';
-import { hostOf, parseLinkTarget, type LinkTarget } from './parse-request';
+import { hostOf, parseLinkTarget, withQrMarker, type LinkTarget } from './parse-request';
 import { respondRedirect } from './respond';
 
 export interface EdgeOptions {
@@ -36,22 +36,23 @@ export function createEdge(opts: EdgeOptions): EdgeHandler {
     }
     if (outcome.kind === 'page') {
       // Next renders the page; the visit's query string rides along (the prompt forwards it).
-      req.url = linkPagePath(outcome.page, target.code, target.query);
+      req.url = linkPagePath(outcome.page, target.code, withQrMarker(target.query, target.trigger));
       return false;
     }
     if (outcome.kind !== 'redirect') return false;
     respondRedirect(res, outcome.status, outcome.location);
-    // HEAD (link previews, curl -I) answers the same but is not a visit.
-    if (req.method === 'GET') {
-      if (entry.kind === 'link') entry.clicks++;
-      clicks.push({
-        linkId: outcome.linkId,
-        at: now,
-        referrer: req.headers.referer,
-        userAgent: req.headers['user-agent'],
-        ip: clientIp(req, trustProxy),
-      });
-    }
+    // HEAD (link previews, curl -I) answers the same; it is stored flagged as a bot, never counted.
+    const head = req.method === 'HEAD';
+    if (!head && entry.kind === 'link') entry.clicks++;
+    clicks.push({
+      linkId: outcome.linkId,
+      at: now,
+      referrer: req.headers.referer,
+      userAgent: req.headers['user-agent'],
+      ip: clientIp(req, trustProxy),
+      trigger: target.trigger,
+      head,
+    });
     return true;
   }
 

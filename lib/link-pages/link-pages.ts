@@ -6,10 +6,11 @@ import { loadConfig } from '../config/load-config';
 import { database } from '../db/database';
 import { currentDomains } from '../domains/current-domains';
 import { toCachedLink } from '../edge/cached-link';
+import { processEnricher } from '../analytics/process-enricher';
 import { clickWriter } from '../edge/write-clicks';
 import type { ClickBuffer, Click } from '../edge/click-buffer';
 import { decideOutcome, withQuery, type LinkPage } from '../edge/decide-outcome';
-import { hostOf } from '../edge/parse-request';
+import { hostOf, splitQrMarker } from '../edge/parse-request';
 import { AppError } from '../http/errors';
 import { requestIp } from '../http/handle-route';
 import { getLinkByCode } from '../links/get-link-by-code';
@@ -36,19 +37,20 @@ export async function showLinkPage(req: Request, page: string, code: string): Pr
   // or the two would bounce the visitor between them.
   if (page === 'expired' && link?.maxClicks != null) return PAGES.expired(code, '');
   const query = url.search.slice(1);
+  const visit = splitQrMarker(query);
   // The link redirects after all (e.g. edited on another instance a moment ago): redirect here
   // rather than back to the edge, whose cache may not know yet.
   const entry = link ? toCachedLink(link) : undefined;
-  const outcome = entry ? decideOutcome(entry, query, Date.now()) : undefined;
+  const outcome = entry ? decideOutcome(entry, visit.query, Date.now()) : undefined;
   if (link && outcome?.kind === 'redirect') {
-    recordClick(handle, visitClick(req, link.id));
+    recordClick(handle, visitClick(req, link.id, visit.trigger));
     return new Response(null, { status: outcome.status, headers: { location: outcome.location, 'cache-control': 'private, max-age=0' } });
   }
   return pageFor(link, code, query);
 }
 
-function visitClick(req: Request, linkId: number): Click {
-  return { linkId, at: Date.now(), referrer: req.headers.get('referer') ?? undefined, userAgent: req.headers.get('user-agent') ?? undefined, ip: requestIp(req) };
+function visitClick(req: Request, linkId: number, trigger: 'link' | 'qr'): Click {
+  return { linkId, at: Date.now(), referrer: req.headers.get('referer') ?? undefined, userAgent: req.headers.get('user-agent') ?? undefined, ip: requestIp(req), trigger };
 }
 
 function pageFor(link: LinkRow | undefined, code: string, query: string, error?: string, status?: number): Response {
@@ -97,11 +99,12 @@ export async function unlockLink(req: Request, code: string): Promise<Response> 
     return res;
   }
   const password = await readPassword(req);
+  const visit = splitQrMarker(query);
   const entry = link ? toCachedLink(link) : undefined;
-  const outcome = entry ? decideOutcome(entry, query, Date.now()) : undefined;
+  const outcome = entry ? decideOutcome(entry, visit.query, Date.now()) : undefined;
   // Not protected (any more): show whatever the link now is.
   if (link && outcome?.kind === 'redirect') {
-    recordClick(handle, visitClick(req, link.id));
+    recordClick(handle, visitClick(req, link.id, visit.trigger));
     return new Response(null, { status: 303, headers: { location: outcome.location, 'cache-control': 'no-store' } });
   }
   if (link && !(outcome?.kind === 'page' && outcome.page === 'protected')) return pageFor(link, code, query);
@@ -110,11 +113,11 @@ export async function unlockLink(req: Request, code: string): Promise<Response> 
   const ok = link?.passwordHash ? await verifyPassword({ hash: link.passwordHash, password }) : false;
   if (!ok || !link || !entry || entry.kind !== 'link') return promptPage(code, query, 'Wrong password. Try again.', 401);
   const config = loadConfig();
-  recordClick(handle, visitClick(req, link.id));
+  recordClick(handle, visitClick(req, link.id, visit.trigger));
   return new Response(null, {
     status: 303,
     headers: {
-      location: withQuery(entry, query),
+      location: withQuery(entry, visit.query),
       'set-cookie': makeUnlockCookie({ secret: config.SECRET_KEY, linkId: link.id, passwordHash: link.passwordHash!, secure: config.BASE_URL.startsWith('https:') }),
       'cache-control': 'no-store',
     },
@@ -135,5 +138,5 @@ function unlockLimiter() {
 function recordClick(handle: Awaited<ReturnType<typeof database>>, click: Click) {
   const buffer = getGlobalSingleton<ClickBuffer>('clickBuffer');
   if (buffer) buffer.push(click);
-  else void clickWriter(handle)([click]).catch(() => {});
+  else void clickWriter(handle, processEnricher())([click]).catch(() => {});
 }

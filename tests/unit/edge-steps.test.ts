@@ -17,9 +17,13 @@ function row(over: Partial<LinkRow> = {}): LinkRow {
 
 describe('parseLinkTarget', () => {
   test.each([
-    ['/Abc1234', { code: 'Abc1234', query: '' }],
-    ['/Abc1234/', { code: 'Abc1234', query: '' }],
-    ['/my_alias-2?utm=x&y=1', { code: 'my_alias-2', query: 'utm=x&y=1' }],
+    ['/Abc1234', { code: 'Abc1234', query: '', trigger: 'link' }],
+    ['/Abc1234/', { code: 'Abc1234', query: '', trigger: 'link' }],
+    ['/my_alias-2?utm=x&y=1', { code: 'my_alias-2', query: 'utm=x&y=1', trigger: 'link' }],
+    // Sling's QR marker marks the visit and is not forwarded; a look-alike parameter is.
+    ['/Abc1234?qr=1', { code: 'Abc1234', query: '', trigger: 'qr' }],
+    ['/Abc1234?utm=x&qr=1&y=2', { code: 'Abc1234', query: 'utm=x&y=2', trigger: 'qr' }],
+    ['/Abc1234?qr=10', { code: 'Abc1234', query: 'qr=10', trigger: 'link' }],
   ])('%s is a link visit', (url, expected) => {
     expect(parseLinkTarget(url)).toEqual(expected);
   });

@@ -2,6 +2,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { invalidationBus } from '../../../lib/cache/invalidation-bus';
 import { appliedMigrationCount, applyMigrations, shippedMigrationCount } from '../../../lib/db/migrate';
+import { createClickEnricher } from '../../../lib/analytics/enrich-click';
+import { openGeoIp } from '../../../lib/analytics/geoip';
 import { clickWriter } from '../../../lib/edge/write-clicks';
 import { AppError } from '../../../lib/http/errors';
 import { createLink } from '../../../lib/links/create-link';
@@ -99,13 +101,13 @@ describe.each(databaseKinds(pgUrl()))('links core on %s', (_name, makeDb) => {
     const b = await createLink({ url: 'https://example.com/b' }, ctx);
     const gone = await createLink({ url: 'https://example.com/gone' }, ctx);
     await ctx.handle.query('DELETE FROM links WHERE id = $1', [gone.id]);
-    const write = clickWriter(ctx.handle);
+    const write = clickWriter(ctx.handle, createClickEnricher({ secret: 'test-secret', geo: openGeoIp(), storeIp: true }));
     const t = Date.parse('2026-05-01T12:00:00.123Z');
     await write([
-      { linkId: a.id, at: t, referrer: 'https://ref.example/', userAgent: 'UA 1', ip: '1.2.3.4' },
+      { linkId: a.id, at: t, referrer: 'https://ref.example/', userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Firefox/128.0', ip: '1.2.3.4' },
       { linkId: a.id, at: t + 1, referrer: undefined, userAgent: undefined, ip: '::1' },
-      { linkId: b.id, at: t + 2, referrer: undefined, userAgent: 'UA 2', ip: '5.6.7.8' },
-      { linkId: gone.id, at: t + 3, referrer: undefined, userAgent: 'UA 3', ip: '9.9.9.9' },
+      { linkId: b.id, at: t + 2, referrer: undefined, userAgent: 'Mozilla/5.0 (Macintosh) Safari/605.1.15', ip: '5.6.7.8' },
+      { linkId: gone.id, at: t + 3, referrer: undefined, userAgent: 'Mozilla/5.0 (X11) Chrome/126.0', ip: '9.9.9.9' },
     ]);
     const counts = await ctx.handle.query<{ id: number; clicks: number }>('SELECT id, clicks FROM links WHERE id = ANY($1) ORDER BY id', [[a.id, b.id]]);
     expect(counts.map((r) => Number(r.clicks))).toEqual([2, 1]);
@@ -115,7 +117,7 @@ describe.each(databaseKinds(pgUrl()))('links core on %s', (_name, makeDb) => {
     );
     expect(rows).toHaveLength(2);
     expect(new Date(rows[0].clicked_at).toISOString()).toBe('2026-05-01T12:00:00.123Z');
-    expect(rows[0]).toMatchObject({ referrer: 'https://ref.example/', user_agent: 'UA 1', ip: '1.2.3.4' });
+    expect(rows[0]).toMatchObject({ referrer: 'https://ref.example/', user_agent: 'Mozilla/5.0 (X11; Linux x86_64) Firefox/128.0', ip: '1.2.3.4' });
     expect(rows[1]).toMatchObject({ referrer: null, user_agent: null, ip: '::1' });
   });
 });

@@ -6,6 +6,8 @@ import { databaseKinds, type TestDatabase } from '../../helpers/databases';
 import { pgUrl } from '../../helpers/services';
 import { startSling } from '../../helpers/sling-process';
 
+const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
+
 /** Fires `count` GETs over `concurrency` keep-alive connections; resolves with the statuses. */
 function burst(url: string, count: number, concurrency: number, headers: Record<string, string>): Promise<number[]> {
   const statuses: number[] = [];
@@ -38,7 +40,7 @@ describe.each(databaseKinds(pgUrl()))('click recording on %s', (_name, makeDb) =
     await tdb?.drop();
   });
 
-  test('SIGTERM right after a burst: exit 0 and every click stored, HEAD not counted', async () => {
+  test('SIGTERM right after a burst: exit 0 and every click stored; HEAD stored flagged, not counted', async () => {
     // A long flush interval: nothing is written before the shutdown flush.
     const sling = await startSling({ ...tdb.env, CLICK_FLUSH_MS: '1000', ANON_LINKS_PER_MINUTE: '100' });
     let code: string;
@@ -53,7 +55,7 @@ describe.each(databaseKinds(pgUrl()))('click recording on %s', (_name, makeDb) =
         expect((await fetch(`${sling.url}/${code}`, { method: 'HEAD', redirect: 'manual' })).status).toBe(302);
       }
       const statuses = await burst(`${sling.url}/${code}?from=burst`, 3000, 20, {
-        'user-agent': 'BurstAgent/1.0',
+        'user-agent': BROWSER,
         referer: 'https://news.example/post',
       });
       expect(statuses.filter((s) => s === 302)).toHaveLength(3000);
@@ -66,12 +68,15 @@ describe.each(databaseKinds(pgUrl()))('click recording on %s', (_name, makeDb) =
     try {
       const [link] = await handle.query<{ id: number; clicks: number }>('SELECT id, clicks FROM links WHERE short_code = $1', [code!]);
       expect(Number(link.clicks)).toBe(3000);
-      const rows = await handle.query<{ n: number; agents: number; ref: string; ip: string }>(
-        `SELECT count(*)::int AS n, count(DISTINCT user_agent)::int AS agents, min(referrer) AS ref, min(ip) AS ip
+      const rows = await handle.query<{ n: number; heads: number; agents: number; ref: string; ip: string | null; visitors: number }>(
+        `SELECT count(*) FILTER (WHERE NOT bot)::int AS n, count(*) FILTER (WHERE bot)::int AS heads,
+                count(DISTINCT user_agent) FILTER (WHERE NOT bot)::int AS agents, min(referrer) AS ref, min(ip) AS ip,
+                count(DISTINCT visitor) FILTER (WHERE NOT bot)::int AS visitors
          FROM clicks WHERE link_id = $1`,
         [link.id],
       );
-      expect(rows[0]).toEqual({ n: 3000, agents: 1, ref: 'https://news.example/post', ip: '127.0.0.1' });
+      // HEAD requests are kept, flagged, and not counted; raw addresses are not stored by default.
+      expect(rows[0]).toEqual({ n: 3000, heads: 5, agents: 1, ref: 'https://news.example/post', ip: null, visitors: 1 });
     } finally {
       await handle.close();
     }

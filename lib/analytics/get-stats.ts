@@ -1,0 +1,92 @@
+// Statistics of a link or of all a user's links (DESIGN §4 stats shape), read from the hourly
+// rollups; only unique visitors need the raw clicks (a visitor may come back in any hour). Bots
+// are in neither count.
+import type { LinkRow } from '../../db/schema';
+import type { Queryable } from '../db/types';
+import type { Interval, StatsRange } from './stats-range';
+
+export type Breakdown = Array<{ value: string; clicks: number }>;
+
+export interface Stats {
+  clicks: number;
+  unique_visitors: number;
+  countries: Breakdown;
+  regions: Breakdown;
+  cities: Breakdown;
+  devices: Breakdown;
+  browsers: Breakdown;
+  operating_systems: Breakdown;
+  referrers: Breakdown;
+  triggers: Breakdown;
+  timeseries: { interval: Interval; tz: string; points: Array<{ t: string; clicks: number }> };
+}
+
+export type StatsScope = { linkId: number } | { userId: string };
+
+/** Breakdown name → rollup dimension. */
+const BREAKDOWNS = {
+  countries: 'country',
+  regions: 'region',
+  cities: 'city',
+  devices: 'device',
+  browsers: 'browser',
+  operating_systems: 'os',
+  referrers: 'referrer',
+  triggers: 'trigger',
+} as const;
+
+/** Entries shown per breakdown; the rest are summed into "(other)". */
+const TOP = 10;
+
+export async function getStats(db: Queryable, scope: StatsScope, range: StatsRange): Promise<Stats> {
+  const links = 'linkId' in scope ? 'link_id = $1' : 'link_id IN (SELECT id FROM links WHERE user_id = $1)';
+  const subject = 'linkId' in scope ? scope.linkId : scope.userId;
+  // Rollups are hourly: the range covers every hour it touches.
+  const hours = `hour >= date_trunc('hour', $2::timestamptz) AND hour <= $3::timestamptz`;
+  const params = [subject, range.from.toISOString(), range.to.toISOString()];
+  const [totals, uniques, dims, points] = await Promise.all([
+    db.query<{ clicks: number }>(`SELECT coalesce(sum(clicks), 0)::bigint AS clicks FROM click_rollups WHERE ${links} AND dim = '' AND ${hours}`, params),
+    db.query<{ n: number }>(
+      `SELECT count(DISTINCT visitor)::int AS n FROM clicks WHERE ${links} AND clicked_at >= $2 AND clicked_at <= $3 AND NOT bot`,
+      params,
+    ),
+    db.query<{ dim: string; value: string; clicks: number }>(
+      `SELECT dim, value, sum(clicks)::bigint AS clicks FROM click_rollups WHERE ${links} AND dim <> '' AND ${hours} GROUP BY dim, value`,
+      params,
+    ),
+    db.query<{ t: Date; clicks: number }>(
+      `WITH buckets AS (
+         SELECT generate_series(date_trunc($4, $2::timestamptz AT TIME ZONE $5), date_trunc($4, $3::timestamptz AT TIME ZONE $5),
+                                ('1 ' || $4)::interval) AS t
+       ), counts AS (
+         SELECT date_trunc($4, hour AT TIME ZONE $5) AS t, sum(clicks) AS n
+         FROM click_rollups WHERE ${links} AND dim = '' AND ${hours} GROUP BY 1
+       )
+       SELECT b.t AT TIME ZONE $5 AS t, coalesce(c.n, 0)::bigint AS clicks FROM buckets b LEFT JOIN counts c USING (t) ORDER BY b.t`,
+      [...params, range.interval, range.tz],
+    ),
+  ]);
+  const breakdowns = Object.fromEntries(
+    Object.entries(BREAKDOWNS).map(([name, dim]) => [name, breakdown(dims.filter((d) => d.dim === dim), dim)]),
+  ) as Record<keyof typeof BREAKDOWNS, Breakdown>;
+  return {
+    clicks: Number(totals[0]?.clicks ?? 0),
+    unique_visitors: Number(uniques[0]?.n ?? 0),
+    ...breakdowns,
+    timeseries: { interval: range.interval, tz: range.tz, points: points.map((p) => ({ t: new Date(p.t).toISOString(), clicks: Number(p.clicks) })) },
+  };
+}
+
+export async function getLinkStats(db: Queryable, link: LinkRow, range: StatsRange): Promise<Stats & { short_code: string }> {
+  return { short_code: link.shortCode, ...(await getStats(db, { linkId: link.id }, range)) };
+}
+
+/** Sorted by clicks (then value), the top entries, then "(other)" for the rest. */
+function breakdown(rows: Array<{ value: string; clicks: number }>, dim: string): Breakdown {
+  const sorted = rows
+    .map((r) => ({ value: r.value === '' ? (dim === 'referrer' ? '(direct)' : '(unknown)') : r.value, clicks: Number(r.clicks) }))
+    .sort((a, b) => b.clicks - a.clicks || a.value.localeCompare(b.value));
+  if (sorted.length <= TOP + 1) return sorted;
+  const other = sorted.slice(TOP).reduce((sum, r) => sum + r.clicks, 0);
+  return [...sorted.slice(0, TOP), { value: '(other)', clicks: other }];
+}

@@ -1,0 +1,26 @@
+// User agent → device class, browser, OS and bot flag. A parse costs tens of µs and real traffic has
+// few distinct agents, so results are memoized by the agent string (DESIGN §2).
+import { isbot } from 'isbot';
+import { LRUCache } from 'lru-cache';
+import { UAParser } from 'ua-parser-js';
+
+export interface Agent {
+  /** desktop | mobile | tablet | console | smarttv | wearable | embedded */
+  device: string;
+  browser: string | null;
+  os: string | null;
+  bot: boolean;
+}
+
+const memo = new LRUCache<string, Agent>({ max: 20_000 });
+
+export function parseAgent(ua: string | undefined): Agent {
+  const key = ua ?? '';
+  let agent = memo.get(key);
+  if (agent === undefined) {
+    const r = new UAParser(key).getResult();
+    agent = { device: r.device.type ?? 'desktop', browser: r.browser.name ?? null, os: r.os.name ?? null, bot: key !== '' && isbot(key) };
+    memo.set(key, agent);
+  }
+  return agent;
+}
