@@ -10,10 +10,12 @@ import type { Click } from './click-buffer';
 
 const SQL = `
 WITH dict AS (SELECT $1::text[] AS d),
+live AS (SELECT id FROM links WHERE id = ANY($24::bigint[])),
 b AS (
   SELECT * FROM unnest($2::bigint[], $3::float8[], $4::int[], $5::int[], $6::int[], $7::int[], $8::int[], $9::int[],
                        $10::int[], $11::int[], $12::int[], $13::int[], $14::int[], $15::int[], $16::bool[])
     AS b(link_id, ms, ref, ua, ip, visitor, country, region, city, device, browser, os, ref_host, trig, bot)
+  WHERE b.link_id IN (SELECT id FROM live) -- a link deleted while its clicks were buffered leaves nothing behind
 ),
 ins AS (
   INSERT INTO clicks (link_id, clicked_at, referrer, user_agent, ip, visitor, country, region, city, device, browser, os,
@@ -26,6 +28,7 @@ roll AS (
   INSERT INTO click_rollups (link_id, hour, dim, value, clicks)
   SELECT r.link_id, to_timestamp(r.ms / 1000.0), coalesce(d[r.dim], ''), coalesce(d[r.value], ''), r.n
   FROM unnest($17::bigint[], $18::float8[], $19::int[], $20::int[], $21::int[]) AS r(link_id, ms, dim, value, n), dict
+  WHERE r.link_id IN (SELECT id FROM live)
   ON CONFLICT (link_id, dim, hour, value) DO UPDATE SET clicks = click_rollups.clicks + EXCLUDED.clicks
 ),
 subscribed AS (
@@ -99,7 +102,7 @@ export function clickWriter(db: Queryable, enrich: (click: Click) => EnrichedCli
     await db.query(SQL, [
       dict.values, linkIds, at, ref, ua, ip, visitor, country, region, city, device, browser, os, refHost, trig, bots,
       r.map((x) => x.linkId), r.map((x) => x.hour), r.map((x) => x.dim), r.map((x) => x.value), r.map((x) => x.n),
-      [...perLink.keys()], [...perLink.values()],
+      [...perLink.keys()], [...perLink.values()], [...new Set(linkIds)],
     ]);
   };
 }

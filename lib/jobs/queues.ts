@@ -2,6 +2,8 @@
 // dead-letter queue (`<name>.dead`) that receives jobs out of retries; nothing works it, so its size
 // is what `sling jobs status` reports for operators to look at.
 import type PgBoss from 'pg-boss';
+import { applyRetention } from '../analytics/apply-retention';
+import { database } from '../db/database';
 import { currentLinkContext } from '../links/current-link-context';
 import { expireDueLinks } from '../links/expire-due-links';
 import { runProbe, type ProbeData } from './probe';
@@ -21,6 +23,13 @@ export const QUEUES: QueueSpec[] = [
     options: { retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 300 },
     cron: '* * * * *',
     run: async () => ({ expired: await expireDueLinks(await currentLinkContext()) }),
+  },
+  {
+    // Daily, at a quiet hour: deletes clicks and rollups older than the owner's plan keeps.
+    name: 'analytics.retention',
+    options: { retryLimit: 3, retryDelay: 60, retryBackoff: true, expireInSeconds: 3600 },
+    cron: '30 3 * * *',
+    run: async () => applyRetention(await database()),
   },
   {
     // Checks the job system end to end (`sling jobs probe`).

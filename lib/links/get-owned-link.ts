@@ -1,5 +1,6 @@
-// A user's link by code: someone else's link is simply "not found".
-import type { LinkRow } from '../../db/schema';
+// A user's link by code or id: someone else's link is simply "not found".
+import { eq } from 'drizzle-orm';
+import { links, type LinkRow } from '../../db/schema';
 import { AppError } from '../http/errors';
 import { getLinkByCode } from './get-link-by-code';
 import type { LinkContext } from './link-context';
@@ -8,5 +9,13 @@ export async function getOwnedLinkOrThrow(ctx: LinkContext, userId: string, code
   const domain = domainId === undefined ? ctx.domains.defaultDomain : ctx.domains.byId(domainId);
   const link = domain ? await getLinkByCode(ctx.handle.db, domain.id, code) : undefined;
   if (!link || link.userId !== userId) throw new AppError('not_found', `No link "${code}" found in your account.`);
+  return link;
+}
+
+/** A user's link by its numeric id (REST v1 paths); anything else is "not found". */
+export async function getOwnedLinkById(ctx: LinkContext, userId: string, id: string): Promise<LinkRow> {
+  const linkId = /^\d{1,15}$/.test(id) ? Number(id) : NaN;
+  const [link] = Number.isSafeInteger(linkId) ? await ctx.handle.db.select().from(links).where(eq(links.id, linkId)).limit(1) : [];
+  if (!link || link.userId !== userId) throw new AppError('not_found', `No link with id "${id}" found in your account.`);
   return link;
 }

@@ -73,7 +73,7 @@ describe('jobs on the embedded database', () => {
 
     const bad = await runSling(['jobs', 'run', 'nope'], env);
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toMatch(/queue is one of: links\.expire, probe/);
+    expect(bad.stderr).toMatch(/queue is one of: links\.expire, analytics\.retention, probe/);
   }, 90_000);
 });
 
