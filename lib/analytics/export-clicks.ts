@@ -1,6 +1,6 @@
-// A link's raw clicks as CSV or JSON, streamed: pages of rows are read by keyset (time, then the
-// row's physical id, as clicks have no key column) and written as they come, so a million clicks
-// never sit in memory and no transaction stays open (on PGlite one would hold up every writer).
+// A link's raw clicks as CSV or JSON, streamed: pages of rows are read by keyset on the click time
+// and written as they come, so a million clicks never sit in memory and no transaction stays open
+// (on PGlite one would hold up every writer).
 import type { Queryable } from '../db/types';
 
 export const EXPORT_FORMATS = ['csv', 'json'] as const;
@@ -10,7 +10,7 @@ export const EXPORT_COLUMNS = [
   'clicked_at', 'country', 'region', 'city', 'device', 'browser', 'os', 'referrer', 'referrer_host', 'trigger', 'bot', 'visitor', 'user_agent', 'ip',
 ] as const;
 
-type Row = Record<(typeof EXPORT_COLUMNS)[number], string | boolean | null> & { pos: string };
+type Row = Record<(typeof EXPORT_COLUMNS)[number], string | boolean | null>;
 
 const PAGE = 2_000;
 
@@ -20,26 +20,33 @@ export interface ExportRange {
   to: Date;
 }
 
-/** Pages of click rows, oldest first. */
+const COLUMNS_SQL = `to_char(clicked_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS clicked_at, country, region, city,
+  device, browser, os, referrer, referrer_host, trigger, bot, visitor, user_agent, ip, clicks.clicked_at::text AS at_key`;
+
+/**
+ * Pages of click rows, oldest first. Each page continues in the index after the last time seen, so
+ * it costs the same however deep the export is. Clicks have no unique column, so the rows sharing
+ * a page's last time are left out of it and read whole by a second query before moving past it.
+ */
 async function* clickPages(db: Queryable, range: ExportRange): AsyncGenerator<Row[]> {
-  let after: { at: string; pos: string } | undefined;
+  const bounds = [range.linkId, range.from.toISOString(), range.to.toISOString()];
+  let after: string | undefined;
   for (;;) {
-    const rows = await db.query<Row>(
-      `SELECT to_char(clicked_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS clicked_at, country, region, city,
-              device, browser, os, referrer, referrer_host, trigger, bot, visitor, user_agent, ip, ctid::text AS pos,
-              clicked_at::text AS at_key
-       FROM clicks
-       WHERE link_id = $1 AND clicked_at >= $2 AND clicked_at <= $3
-         ${after ? 'AND (clicked_at, ctid) > ($4::timestamptz, $5::tid)' : ''}
-       ORDER BY clicked_at, ctid
+    const rows = await db.query<Row & { at_key: string }>(
+      `SELECT ${COLUMNS_SQL} FROM clicks
+       WHERE link_id = $1 AND clicked_at >= $2 AND clicked_at <= $3 ${after ? 'AND clicked_at > $4::timestamptz' : ''}
+       ORDER BY clicks.clicked_at -- qualified: the output column clicked_at is text
        LIMIT ${PAGE}`,
-      after ? [range.linkId, range.from.toISOString(), range.to.toISOString(), after.at, after.pos] : [range.linkId, range.from.toISOString(), range.to.toISOString()],
+      after ? [...bounds, after] : bounds,
     );
-    if (rows.length === 0) return;
-    yield rows;
-    if (rows.length < PAGE) return;
-    const last = rows[rows.length - 1] as Row & { at_key: string };
-    after = { at: last.at_key, pos: last.pos };
+    if (rows.length < PAGE) {
+      if (rows.length > 0) yield rows;
+      return;
+    }
+    const last = rows[rows.length - 1].at_key;
+    yield rows.filter((r) => r.at_key !== last);
+    yield await db.query<Row>(`SELECT ${COLUMNS_SQL} FROM clicks WHERE link_id = $1 AND clicked_at = $2::timestamptz`, [range.linkId, last]);
+    after = last;
   }
 }
 

@@ -1,0 +1,114 @@
+// Analytics from outside: clicks through the edge with real addresses and agents show in Variant A
+// stats within seconds; QR visits; the export endpoint.
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createUserWithToken } from '../../helpers/accounts';
+import { AGENTS } from '../../helpers/agents';
+import { parseCsv } from '../../helpers/csv';
+import { createPgliteDatabase, type TestDatabase } from '../../helpers/databases';
+import { startSling, type SlingProcess } from '../../helpers/sling-process';
+
+describe('analytics through the edge', () => {
+  let tdb: TestDatabase;
+  let sling: SlingProcess;
+  let ann: string;
+  let bob: string;
+
+  beforeAll(async () => {
+    tdb = await createPgliteDatabase();
+    ann = await createUserWithToken(tdb.env, 'ann@example.com', 'business');
+    bob = await createUserWithToken(tdb.env, 'bob@example.com', 'business');
+    // The default flush interval (1 s), as users run it; the client address comes from X-Forwarded-For.
+    sling = await startSling({ ...tdb.env, TRUST_PROXY: 'true' });
+  });
+  afterAll(async () => {
+    await sling?.stop();
+    await tdb?.drop();
+  });
+
+  const api = (token: string, path: string, init: RequestInit = {}) =>
+    fetch(`${sling.url}${path}`, { ...init, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...init.headers } });
+  const visit = (code: string, ip: string, ua: string, init: RequestInit = {}) =>
+    fetch(`${sling.url}/${code}`, { redirect: 'manual', ...init, headers: { 'x-forwarded-for': ip, 'user-agent': ua, ...init.headers } });
+
+  /** Polls Variant A stats until `done` holds (at most 5 s, as promised in the README). */
+  async function statsWhen(code: string, done: (s: any) => boolean) {
+    const started = Date.now();
+    for (;;) {
+      const stats = await (await api(ann, `/api.php?action=stats&slug=${code}`)).json();
+      if (done(stats)) return { stats, ms: Date.now() - started };
+      if (Date.now() - started > 5_000) throw new Error(`stats not there within 5 s: ${JSON.stringify(stats)}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+
+  test('a click from 8.8.8.8 on an iPhone shows in stats within 5 s as United States / mobile / Mobile Safari / iOS', async () => {
+    const link = await (await api(ann, '/api.php', { method: 'POST', body: JSON.stringify({ url: 'https://example.com/geo', alias: 'geo' }) })).json();
+    expect((await visit('geo', '8.8.8.8', AGENTS.iphone)).status).toBe(302);
+    const { stats } = await statsWhen('geo', (s) => s.clicks === 1);
+    expect(stats).toMatchObject({
+      clicks: 1,
+      unique_visitors: 1,
+      countries: [{ value: 'US', clicks: 1 }],
+      devices: [{ value: 'mobile', clicks: 1 }],
+      browsers: [{ value: 'Mobile Safari', clicks: 1 }],
+      operating_systems: [{ value: 'iOS', clicks: 1 }],
+    });
+    expect(link.clicks).toBe(0);
+  });
+
+  test('Googlebot and HEAD are not counted; the same IP and device is one visitor, another device a second', async () => {
+    await api(ann, '/api.php', { method: 'POST', body: JSON.stringify({ url: 'https://example.com/u', alias: 'uniq' }) });
+    expect((await visit('uniq', '66.249.66.1', AGENTS.googlebot)).status).toBe(302);
+    expect((await visit('uniq', '8.8.8.8', AGENTS.chrome, { method: 'HEAD' })).status).toBe(302);
+    await visit('uniq', '8.8.8.8', AGENTS.iphone);
+    await visit('uniq', '8.8.8.8', AGENTS.iphone);
+    // The last click is buffered after the bots, so once it counts they have been written too.
+    const { stats } = await statsWhen('uniq', (s) => s.clicks >= 2);
+    expect(stats).toMatchObject({ clicks: 2, unique_visitors: 1 });
+    await visit('uniq', '8.8.8.8', AGENTS.chrome);
+    const after = await statsWhen('uniq', (s) => s.clicks >= 3);
+    expect(after.stats).toMatchObject({ clicks: 3, unique_visitors: 2 });
+    expect(after.stats.browsers).toEqual([{ value: 'Mobile Safari', clicks: 2 }, { value: 'Chrome', clicks: 1 }]);
+  });
+
+  test('a QR visit (qr=1) redirects without the marker and is counted with trigger qr', async () => {
+    await api(ann, '/api.php', { method: 'POST', body: JSON.stringify({ url: 'https://example.com/menu', alias: 'menu' }) });
+    const res = await fetch(`${sling.url}/menu?qr=1&table=4`, { redirect: 'manual', headers: { 'user-agent': AGENTS.iphone, 'x-forwarded-for': '8.8.8.8' } });
+    expect(res.headers.get('location')).toBe('https://example.com/menu?table=4');
+    const { stats } = await statsWhen('menu', (s) => s.clicks === 1);
+    expect(stats.triggers).toEqual([{ value: 'qr', clicks: 1 }]);
+  });
+
+  test('GET /api/v1/links/{id}/clicks/export streams CSV and JSON with a download filename; errors are JSON 4xx', async () => {
+    const link = await (await api(ann, '/api.php', { method: 'POST', body: JSON.stringify({ url: 'https://example.com/x', alias: 'exp' }) })).json();
+    await visit('exp', '8.8.8.8', AGENTS.iphone, { headers: { referer: 'https://t.co/abc' } });
+    await visit('exp', '81.2.69.160', AGENTS.chrome);
+    await statsWhen('exp', (s) => s.clicks === 2);
+
+    const csvRes = await api(ann, `/api/v1/links/${link.id}/clicks/export?format=csv`);
+    expect(csvRes.status).toBe(200);
+    expect(csvRes.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(csvRes.headers.get('content-disposition')).toMatch(/^attachment; filename="sling-exp-clicks-\d{4}-\d\d-\d\d-to-\d{4}-\d\d-\d\d\.csv"$/);
+    expect(csvRes.headers.get('x-ratelimit-limit')).toBeTruthy();
+    const csv = parseCsv(await csvRes.text());
+    const jsonRes = await api(ann, `/api/v1/links/${link.id}/clicks/export?format=json`);
+    expect(jsonRes.headers.get('content-disposition')).toMatch(/\.json"$/);
+    const json = await jsonRes.json();
+    expect(csv).toHaveLength(3);
+    expect(json).toHaveLength(2);
+    expect(json.map((r: any) => [r.country, r.device, r.referrer_host])).toEqual([['US', 'mobile', 't.co'], ['GB', 'desktop', null]]);
+    const header = csv[0];
+    expect(csv.slice(1).map((cells) => cells[header.indexOf('country')])).toEqual(['US', 'GB']);
+
+    const bad = await api(ann, `/api/v1/links/${link.id}/clicks/export?format=xml`);
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).error).toMatchObject({ code: 'invalid_request', details: { format: expect.any(String) } });
+    expect((await api(ann, `/api/v1/links/${link.id}/clicks/export?from=yesterday`)).status).toBe(400);
+    const others = await api(bob, `/api/v1/links/${link.id}/clicks/export`);
+    expect(others.status).toBe(404);
+    expect((await api(ann, '/api/v1/links/abc/clicks/export')).status).toBe(404);
+    const anonymous = await fetch(`${sling.url}/api/v1/links/${link.id}/clicks/export`);
+    expect(anonymous.status).toBe(401);
+    expect((await anonymous.json()).error.code).toBe('unauthorized');
+  });
+});
