@@ -19,6 +19,9 @@ export interface EnrichedClick {
   country: string | null;
   region: string | null;
   city: string | null;
+  /** "California, US" and "Mountain View, California, US": the labels regions and cities are counted under. */
+  regionLabel: string | null;
+  cityLabel: string | null;
   device: string;
   browser: string | null;
   os: string | null;
@@ -32,7 +35,7 @@ export interface EnricherOptions {
   storeIp: boolean;
 }
 
-type Visitor = Pick<EnrichedClick, 'visitor' | 'country' | 'region' | 'city' | 'device' | 'browser' | 'os' | 'bot'>;
+type Visitor = Pick<EnrichedClick, 'visitor' | 'country' | 'region' | 'city' | 'regionLabel' | 'cityLabel' | 'device' | 'browser' | 'os' | 'bot'>;
 
 export function createClickEnricher(opts: EnricherOptions): (click: Click) => EnrichedClick {
   const visitors = new LRUCache<string, Visitor>({ max: 50_000 });
@@ -49,7 +52,12 @@ export function createClickEnricher(opts: EnricherOptions): (click: Click) => En
         .update(`visitor\n${ip}\n${agent.device}\n${agent.browser ?? ''}\n${agent.os ?? ''}`)
         .digest('base64url')
         .slice(0, 22);
-      v = { visitor, ...geo, device: agent.device, browser: agent.browser, os: agent.os, bot: agent.bot };
+      v = {
+        visitor, ...geo,
+        regionLabel: place(geo.region, geo.country),
+        cityLabel: place(geo.city, geo.region, geo.country),
+        device: agent.device, browser: agent.browser, os: agent.os, bot: agent.bot,
+      };
       visitors.set(key, v);
     }
     return v;
@@ -79,4 +87,9 @@ export function createClickEnricher(opts: EnricherOptions): (click: Click) => En
       trigger: click.trigger ?? 'link',
     };
   };
+}
+
+/** Regions and cities are told apart by what contains them (Springfield, Illinois vs Missouri). */
+function place(name: string | null, ...within: Array<string | null>): string | null {
+  return name === null ? null : [name, ...within].filter((p) => p !== null).join(', ');
 }

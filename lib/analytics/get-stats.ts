@@ -38,12 +38,18 @@ const BREAKDOWNS = {
 /** Entries shown per breakdown; the rest are summed into "(other)". */
 const TOP = 10;
 
+/** SQL conditions for a scope and range; parameters $1 (link or user), $2 (from), $3 (to). */
+function scopeSql(scope: StatsScope, range: StatsRange) {
+  return {
+    links: 'linkId' in scope ? 'link_id = $1' : 'link_id IN (SELECT id FROM links WHERE user_id = $1)',
+    // Rollups are hourly: the range covers every hour it touches.
+    hours: `hour >= date_trunc('hour', $2::timestamptz) AND hour <= $3::timestamptz`,
+    params: ['linkId' in scope ? scope.linkId : scope.userId, range.from.toISOString(), range.to.toISOString()],
+  };
+}
+
 export async function getStats(db: Queryable, scope: StatsScope, range: StatsRange): Promise<Stats> {
-  const links = 'linkId' in scope ? 'link_id = $1' : 'link_id IN (SELECT id FROM links WHERE user_id = $1)';
-  const subject = 'linkId' in scope ? scope.linkId : scope.userId;
-  // Rollups are hourly: the range covers every hour it touches.
-  const hours = `hour >= date_trunc('hour', $2::timestamptz) AND hour <= $3::timestamptz`;
-  const params = [subject, range.from.toISOString(), range.to.toISOString()];
+  const { links, hours, params } = scopeSql(scope, range);
   const [totals, uniques, dims, points] = await Promise.all([
     db.query<{ clicks: number }>(`SELECT coalesce(sum(clicks), 0)::bigint AS clicks FROM click_rollups WHERE ${links} AND dim = '' AND ${hours}`, params),
     db.query<{ n: number }>(
@@ -54,17 +60,7 @@ export async function getStats(db: Queryable, scope: StatsScope, range: StatsRan
       `SELECT dim, value, sum(clicks)::bigint AS clicks FROM click_rollups WHERE ${links} AND dim <> '' AND ${hours} GROUP BY dim, value`,
       params,
     ),
-    db.query<{ t: Date; clicks: number }>(
-      `WITH buckets AS (
-         SELECT generate_series(date_trunc($4, $2::timestamptz AT TIME ZONE $5), date_trunc($4, $3::timestamptz AT TIME ZONE $5),
-                                ('1 ' || $4)::interval) AS t
-       ), counts AS (
-         SELECT date_trunc($4, hour AT TIME ZONE $5) AS t, sum(clicks) AS n
-         FROM click_rollups WHERE ${links} AND dim = '' AND ${hours} GROUP BY 1
-       )
-       SELECT b.t AT TIME ZONE $5 AS t, coalesce(c.n, 0)::bigint AS clicks FROM buckets b LEFT JOIN counts c USING (t) ORDER BY b.t`,
-      [...params, range.interval, range.tz],
-    ),
+    getSeries(db, scope, range),
   ]);
   const breakdowns = Object.fromEntries(
     Object.entries(BREAKDOWNS).map(([name, dim]) => [name, breakdown(dims.filter((d) => d.dim === dim), dim)]),
@@ -73,7 +69,7 @@ export async function getStats(db: Queryable, scope: StatsScope, range: StatsRan
     clicks: Number(totals[0]?.clicks ?? 0),
     unique_visitors: Number(uniques[0]?.n ?? 0),
     ...breakdowns,
-    timeseries: { interval: range.interval, tz: range.tz, points: points.map((p) => ({ t: new Date(p.t).toISOString(), clicks: Number(p.clicks) })) },
+    timeseries: { interval: range.interval, tz: range.tz, points },
   };
 }
 
@@ -89,4 +85,21 @@ function breakdown(rows: Array<{ value: string; clicks: number }>, dim: string):
   if (sorted.length <= TOP + 1) return sorted;
   const other = sorted.slice(TOP).reduce((sum, r) => sum + r.clicks, 0);
   return [...sorted.slice(0, TOP), { value: '(other)', clicks: other }];
+}
+
+/** Clicks per hour, day or week (local to range.tz), every bucket present, zero when empty. */
+export async function getSeries(db: Queryable, scope: StatsScope, range: StatsRange): Promise<Array<{ t: string; clicks: number }>> {
+  const { links, hours, params } = scopeSql(scope, range);
+  const rows = await db.query<{ t: Date; clicks: number }>(
+    `WITH buckets AS (
+       SELECT generate_series(date_trunc($4, $2::timestamptz AT TIME ZONE $5), date_trunc($4, $3::timestamptz AT TIME ZONE $5),
+                              ('1 ' || $4)::interval) AS t
+     ), counts AS (
+       SELECT date_trunc($4, hour AT TIME ZONE $5) AS t, sum(clicks) AS n
+       FROM click_rollups WHERE ${links} AND dim = '' AND ${hours} GROUP BY 1
+     )
+     SELECT b.t AT TIME ZONE $5 AS t, coalesce(c.n, 0)::bigint AS clicks FROM buckets b LEFT JOIN counts c USING (t) ORDER BY b.t`,
+    [...params, range.interval, range.tz],
+  );
+  return rows.map((p) => ({ t: new Date(p.t).toISOString(), clicks: Number(p.clicks) }));
 }

@@ -52,6 +52,8 @@ FROM unnest($22::bigint[], $23::int[]) AS c(id, n)
 WHERE links.id = c.id`;
 
 const HOUR = 3_600_000;
+/** The rollup dimensions besides the total ('', index 0). */
+const DIMENSIONS = ['country', 'region', 'city', 'device', 'browser', 'os', 'referrer', 'trigger'] as const;
 
 export function clickWriter(db: Queryable, enrich: (click: Click) => EnrichedClick) {
   return async function writeClicks(batch: Click[]): Promise<void> {
@@ -60,13 +62,17 @@ export function clickWriter(db: Queryable, enrich: (click: Click) => EnrichedCli
     const [linkIds, at, ref, ua, ip, visitor, country, region, city, device, browser, os, refHost, trig] = cols;
     const bots = new Array<boolean>(n);
     const dict = new Dictionary();
-    const rollups = new Map<string, { linkId: number; hour: number; dim: number; value: number; n: number }>();
+    // Rollup deltas keyed by link, then by one number packing the hour, dimension and value.
+    const rollups = new Map<number, Map<number, { hour: number; dim: number; value: number; n: number }>>();
     const perLink = new Map<number, number>();
-    const roll = (linkId: number, hour: number, dim: number, value: number) => {
-      const key = `${linkId}:${hour}:${dim}:${value}`;
-      const r = rollups.get(key);
+    const dims = DIMENSIONS.map((d) => dict.index(d));
+    const [dCountry, dRegion, dCity, dDevice, dBrowser, dOs, dReferrer, dTrigger] = dims;
+    let firstHour = -1;
+    const roll = (byLink: Map<number, { hour: number; dim: number; value: number; n: number }>, hour: number, slot: number, dim: number, value: number) => {
+      const key = (slot * 2_097_152 + value) * 16 + dim; // value < 2^21 (a batch's dictionary), dim < 16
+      const r = byLink.get(key);
       if (r) r.n++;
-      else rollups.set(key, { linkId, hour, dim, value, n: 1 });
+      else byLink.set(key, { hour, dim, value, n: 1 });
     };
     for (let i = 0; i < n; i++) {
       const c = enrich(batch[i]);
@@ -88,28 +94,36 @@ export function clickWriter(db: Queryable, enrich: (click: Click) => EnrichedCli
       if (c.bot) continue; // kept, never counted
       perLink.set(c.linkId, (perLink.get(c.linkId) ?? 0) + 1);
       const hour = Math.floor(c.at / HOUR) * HOUR;
-      roll(c.linkId, hour, 0, 0); // the total
-      roll(c.linkId, hour, dict.index('country'), country[i]);
-      roll(c.linkId, hour, dict.index('region'), dict.index(place(c.region, c.country)));
-      roll(c.linkId, hour, dict.index('city'), dict.index(place(c.city, c.region, c.country)));
-      roll(c.linkId, hour, dict.index('device'), device[i]);
-      roll(c.linkId, hour, dict.index('browser'), browser[i]);
-      roll(c.linkId, hour, dict.index('os'), os[i]);
-      roll(c.linkId, hour, dict.index('referrer'), refHost[i]);
-      roll(c.linkId, hour, dict.index('trigger'), trig[i]);
+      if (firstHour < 0) firstHour = hour;
+      const slot = (hour - firstHour) / HOUR + 1024; // a batch spans few hours, either side
+      let byLink = rollups.get(c.linkId);
+      if (!byLink) rollups.set(c.linkId, (byLink = new Map()));
+      roll(byLink, hour, slot, 0, 0); // the total
+      roll(byLink, hour, slot, dCountry, country[i]);
+      roll(byLink, hour, slot, dRegion, dict.index(c.regionLabel));
+      roll(byLink, hour, slot, dCity, dict.index(c.cityLabel));
+      roll(byLink, hour, slot, dDevice, device[i]);
+      roll(byLink, hour, slot, dBrowser, browser[i]);
+      roll(byLink, hour, slot, dOs, os[i]);
+      roll(byLink, hour, slot, dReferrer, refHost[i]);
+      roll(byLink, hour, slot, dTrigger, trig[i]);
     }
-    const r = [...rollups.values()];
+    const [rLink, rHour, rDim, rValue, rN]: number[][] = [[], [], [], [], []];
+    for (const [linkId, byLink] of rollups) {
+      for (const r of byLink.values()) {
+        rLink.push(linkId);
+        rHour.push(r.hour);
+        rDim.push(r.dim);
+        rValue.push(r.value);
+        rN.push(r.n);
+      }
+    }
     await db.query(SQL, [
       dict.values, linkIds, at, ref, ua, ip, visitor, country, region, city, device, browser, os, refHost, trig, bots,
-      r.map((x) => x.linkId), r.map((x) => x.hour), r.map((x) => x.dim), r.map((x) => x.value), r.map((x) => x.n),
+      rLink, rHour, rDim, rValue, rN,
       [...perLink.keys()], [...perLink.values()], [...new Set(linkIds)],
     ]);
   };
-}
-
-/** "Mountain View, California, US": regions and cities are told apart by what contains them. */
-function place(name: string | null, ...within: Array<string | null>): string | null {
-  return name === null ? null : [name, ...within].filter((p) => p !== null).join(', ');
 }
 
 /** Distinct strings of a batch; index 0 (no such array element in SQL) stands for NULL. */

@@ -1,0 +1,171 @@
+// Analytics benchmarks (part of `npm run bench`):
+// 1. Click ingestion: clicks pushed into the edge's click buffer as fast as it takes them, written
+//    by the real writer (enrichment with the bundled GeoIP database and user-agent parsing, raw rows,
+//    hourly rollups, counters) until every one is stored. Prints clicks/s; target ≥ 50,000/s embedded.
+// 2. Statistics on a link with 1,000,000 clicks over 30 days: the daily series (target < 100 ms on
+//    PostgreSQL) and the whole stats answer, on PostgreSQL when BENCH_DATABASE_URL is set.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createClickEnricher } from '../lib/analytics/enrich-click';
+import { openGeoIp } from '../lib/analytics/geoip';
+import { getSeries, getStats } from '../lib/analytics/get-stats';
+import { parseStatsRange } from '../lib/analytics/stats-range';
+import { applyMigrations } from '../lib/db/migrate';
+import { openDatabase } from '../lib/db/open-database';
+import type { DbHandle } from '../lib/db/types';
+import { ensureDefaultDomain } from '../lib/domains/domain-registry';
+import { ClickBuffer, type Click } from '../lib/edge/click-buffer';
+import { clickWriter } from '../lib/edge/write-clicks';
+import { createPostgresDatabase, pgliteDatabase, type BenchDatabase } from './bench-database';
+
+const INGEST_CLICKS = 300_000;
+const LINKS = Number(process.env.BENCH_INGEST_LINKS ?? 1_000);
+const SERIES_CLICKS = Number(process.env.BENCH_SERIES_CLICKS ?? 1_000_000);
+
+const AGENTS = [
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36',
+  'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15',
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36',
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0',
+  'Mozilla/5.0 (iPad; CPU OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+  'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
+];
+const REFERRERS = [undefined, undefined, 'https://news.ycombinator.com/item?id=1', 'https://t.co/abc', 'https://www.google.com/', 'https://www.reddit.com/r/x'];
+
+/** A varied, repeatable stream of clicks: 1,000 links, 5,000 public addresses, 7 agents (one a bot). */
+function syntheticClicks(linkIds: number[], n: number, start: number): Click[] {
+  let seed = 42;
+  const rand = (k: number) => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) % k);
+  const ips = Array.from({ length: 5_000 }, (_, i) => `${[8, 81, 66, 151, 185, 203][i % 6]}.${(i * 7) % 250}.${(i * 13) % 250}.${(i % 250) + 1}`);
+  return Array.from({ length: n }, (_, i) => ({
+    linkId: linkIds[rand(linkIds.length)],
+    at: start + i,
+    ip: ips[rand(ips.length)],
+    userAgent: AGENTS[rand(AGENTS.length)],
+    referrer: REFERRERS[rand(REFERRERS.length)],
+  }));
+}
+
+async function openBench(database: BenchDatabase): Promise<DbHandle> {
+  const handle = await openDatabase({ databaseUrl: database.databaseUrl, dataDir: database.dataDir });
+  await applyMigrations(handle, database.databaseUrl);
+  await ensureDefaultDomain(handle, 'bench.local');
+  return handle;
+}
+
+async function seedLinks(handle: DbHandle, n: number, prefix: string): Promise<number[]> {
+  const rows = await handle.query<{ id: number }>(
+    `INSERT INTO links (domain_id, short_code, long_url)
+     SELECT (SELECT id FROM domains LIMIT 1), $1 || i, 'https://example.com/' || i FROM generate_series(1, $2::int) AS i RETURNING id`,
+    [prefix, n],
+  );
+  return rows.map((r) => Number(r.id));
+}
+
+async function ingestion(handle: DbHandle): Promise<{ perSecond: number; stored: number; counted: number; expectedCounted: number; ms: number }> {
+  const linkIds = await seedLinks(handle, LINKS, 'ingest');
+  const enrich = createClickEnricher({ secret: 'bench-secret', geo: openGeoIp(), storeIp: false });
+  const clicks = syntheticClicks(linkIds, INGEST_CLICKS, Date.now() - 3_600_000);
+  const expectedCounted = clicks.filter((c) => !enrich(c).bot).length; // also warms the memo, as a running edge would be
+  const buffer = new ClickBuffer({ write: clickWriter(handle, enrich), flushMs: 50 });
+  buffer.start();
+  const started = performance.now();
+  for (let i = 0; i < clicks.length; i++) {
+    buffer.push(clicks[i]);
+    if (i % 5_000 === 4_999) await new Promise((r) => setImmediate(r)); // let flushes run, as requests would
+  }
+  while (buffer.written < clicks.length) await new Promise((r) => setTimeout(r, 5));
+  const ms = performance.now() - started;
+  await buffer.stop();
+  const [row] = await handle.query<{ stored: number; counted: number }>(
+    `SELECT (SELECT count(*) FROM clicks WHERE link_id = ANY($1))::int AS stored,
+            (SELECT coalesce(sum(clicks), 0) FROM click_rollups WHERE link_id = ANY($1) AND dim = '')::int AS counted`,
+    [linkIds],
+  );
+  return { perSecond: (clicks.length / ms) * 1000, stored: row.stored, counted: row.counted, expectedCounted, ms };
+}
+
+async function seriesQuery(handle: DbHandle): Promise<{ seriesMs: number; statsMs: number; points: number; total: number }> {
+  const [linkId] = await seedLinks(handle, 1, 'popular');
+  // A million clicks spread over the last 30 days, and their hourly rollups.
+  await handle.query(
+    `INSERT INTO clicks (link_id, clicked_at, visitor, country, device, browser, os, trigger)
+     SELECT $1, now() - (i * 2.592) * interval '1 second', md5((i % 50000)::text), 'US', 'mobile', 'Mobile Safari', 'iOS', 'link'
+     FROM generate_series(1, $2::int) AS i`,
+    [linkId, SERIES_CLICKS],
+  );
+  await handle.query(
+    `INSERT INTO click_rollups (link_id, hour, dim, value, clicks)
+     SELECT link_id, date_trunc('hour', clicked_at), d.dim, d.value, count(*)
+     FROM clicks, LATERAL (VALUES ('', ''), ('country', country), ('device', device), ('browser', browser), ('os', os), ('trigger', trigger)) AS d(dim, value)
+     WHERE link_id = $1 GROUP BY 1, 2, 3, 4`,
+    [linkId],
+  );
+  await handle.query('ANALYZE clicks');
+  await handle.query('ANALYZE click_rollups');
+  const range = parseStatsRange(new URLSearchParams({ interval: 'day' }));
+  const time = async (fn: () => Promise<unknown>) => {
+    await fn(); // warm
+    const runs: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const t = performance.now();
+      await fn();
+      runs.push(performance.now() - t);
+    }
+    return runs.sort((a, b) => a - b)[2]; // median
+  };
+  const points = await getSeries(handle, { linkId }, range);
+  const seriesMs = await time(() => getSeries(handle, { linkId }, range));
+  const statsMs = await time(() => getStats(handle, { linkId }, range));
+  return { seriesMs, statsMs, points: points.length, total: points.reduce((s, p) => s + p.clicks, 0) };
+}
+
+async function main(): Promise<number> {
+  const tmp = mkdtempSync(join(tmpdir(), 'sling-bench-analytics-'));
+  const results: string[] = [];
+  let failed = false;
+  const targets: Array<[string, number, (kind: string) => boolean]> = [];
+  for (const kind of ['PGlite (embedded)', ...(process.env.BENCH_DATABASE_URL ? ['PostgreSQL'] : [])]) {
+    const database = kind === 'PostgreSQL' ? await createPostgresDatabase(process.env.BENCH_DATABASE_URL!, join(tmp, 'pg')) : pgliteDatabase(join(tmp, 'pglite'));
+    const handle = await openBench(database);
+    try {
+      const ingest = await ingestion(handle);
+      const lost = ingest.stored !== INGEST_CLICKS || ingest.counted !== ingest.expectedCounted;
+      failed ||= lost;
+      results.push(
+        `Ingestion  ${kind}: ${fmt(INGEST_CLICKS)} clicks stored with rollups in ${(ingest.ms / 1000).toFixed(1)} s = ${fmt(ingest.perSecond)} clicks/s` +
+          ` (${fmt(ingest.stored)} rows, ${fmt(ingest.counted)} counted, ${fmt(INGEST_CLICKS - ingest.expectedCounted)} bots kept uncounted)${lost ? '  LOST CLICKS' : ''}`,
+      );
+      targets.push([`click ingestion ≥ 50,000/s (${kind})`, ingest.perSecond, () => ingest.perSecond >= 50_000]);
+      const series = await seriesQuery(handle);
+      results.push(
+        `Statistics ${kind}: 30-day daily series on a link with ${fmt(SERIES_CLICKS)} clicks: ${series.seriesMs.toFixed(1)} ms` +
+          ` (${series.points} points, ${fmt(series.total)} clicks); whole stats answer (breakdowns, unique visitors over the raw clicks): ${series.statsMs.toFixed(0)} ms`,
+      );
+      if (kind === 'PostgreSQL') targets.push(['30-day daily series < 100 ms (PostgreSQL)', series.seriesMs, () => series.seriesMs < 100]);
+    } finally {
+      await handle.close();
+      await database.drop();
+    }
+  }
+  console.log('\nAnalytics (median of 5 for queries; enrichment with the bundled DB-IP database)');
+  for (const line of results) console.log(`  ${line}`);
+  for (const [label, , ok] of targets) console.log(`Target  ${label.padEnd(44)} ${ok('') ? 'PASS' : 'BELOW'}`);
+  if (!process.env.BENCH_DATABASE_URL) console.log('  (set BENCH_DATABASE_URL=postgres://… for the PostgreSQL figures)');
+  rmSync(tmp, { recursive: true, force: true });
+  return failed ? 1 : 0;
+}
+
+function fmt(n: number): string {
+  return Math.round(n).toLocaleString('en');
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);
