@@ -35,7 +35,7 @@ export function openGeoIp(customPath?: string): GeoIp {
   function reader(family: 'v4' | 'v6'): AnyReader {
     const path = customPath ?? bundledPath(family); // a custom file holds both families
     let r = readers.get(path);
-    if (!r) readers.set(path, (r = new Reader(readFileSync(path))));
+    if (!r) readers.set(path, (r = new Reader(readFileSync(/* turbopackIgnore: true */ path))));
     return r;
   }
   return {

@@ -1,6 +1,7 @@
 // What visitors of protected, expired and disabled links get, over HTTP.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createUserWithToken } from '../../helpers/accounts';
+import { AGENTS } from '../../helpers/agents';
 import { createPostgresDatabase, databaseKinds, type TestDatabase } from '../../helpers/databases';
 import { pgUrl } from '../../helpers/services';
 import { runSling, startSling, type SlingProcess } from '../../helpers/sling-process';
@@ -28,12 +29,14 @@ describe.each(databaseKinds(pg))('link pages on %s', (_name, makeDb) => {
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-  const visit = (path: string, cookie?: string) => fetch(`${sling.url}${path}`, { redirect: 'manual', headers: cookie ? { cookie } : {} });
+  // A browser's agent: Node's own ('node') is a bot, and bots are never counted.
+  const visit = (path: string, cookie?: string) =>
+    fetch(`${sling.url}${path}`, { redirect: 'manual', headers: { 'user-agent': AGENTS.chrome, ...(cookie ? { cookie } : {}) } });
   const submit = (code: string, password: string, query = '') =>
     fetch(`${sling.url}/l/protected/${code}${query}`, {
       method: 'POST',
       redirect: 'manual',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'user-agent': AGENTS.chrome },
       body: new URLSearchParams({ password }),
     });
   const clicks = async (code: string) => {
