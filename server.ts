@@ -54,7 +54,8 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
       load: (domainId, code) => getLinkByCode(handle.db, domainId, code),
     });
     invalidationBus().subscribe((key) => cache.invalidate(key));
-    clicks = new ClickBuffer({ write: clickWriter(handle, processEnricher()), flushMs: config.CLICK_FLUSH_MS });
+    // The GeoIP files load now, not in the first flush, where reading them would stall redirects.
+    clicks = new ClickBuffer({ write: clickWriter(handle, processEnricher({ warm: true })), flushMs: config.CLICK_FLUSH_MS });
     clicks.start();
     edge = createEdge({ cache, clicks, domainForHost: (host) => domains.forHost(host), trustProxy: config.TRUST_PROXY, secret: config.SECRET_KEY });
     setGlobalSingleton('clickBuffer', clicks);

@@ -26,6 +26,8 @@ type GeoRecord = {
 
 export interface GeoIp {
   lookup(ip: string): Geo;
+  /** Loads the database files now (they are large: better at start-up than in the first flush). */
+  warm(): void;
 }
 
 export function openGeoIp(customPath?: string): GeoIp {
@@ -39,6 +41,10 @@ export function openGeoIp(customPath?: string): GeoIp {
     return r;
   }
   return {
+    warm() {
+      reader('v4');
+      reader('v6');
+    },
     lookup(ip) {
       const bare = ip.startsWith('::ffff:') && isIPv4(ip.slice(7)) ? ip.slice(7) : ip;
       const family = isIPv4(bare) ? 'v4' : isIPv6(bare) ? 'v6' : undefined;

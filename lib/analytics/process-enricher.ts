@@ -6,9 +6,11 @@ import { globalSingleton } from '../runtime/global-singleton';
 import { createClickEnricher, type EnrichedClick } from './enrich-click';
 import { openGeoIp } from './geoip';
 
-export function processEnricher(): (click: Click) => EnrichedClick {
+export function processEnricher(opts: { warm?: boolean } = {}): (click: Click) => EnrichedClick {
   return globalSingleton('clickEnricher', () => {
     const config = loadConfig();
-    return createClickEnricher({ secret: config.SECRET_KEY, geo: openGeoIp(config.GEOIP_DB), storeIp: config.STORE_IP });
+    const geo = openGeoIp(config.GEOIP_DB);
+    if (opts.warm) geo.warm();
+    return createClickEnricher({ secret: config.SECRET_KEY, geo, storeIp: config.STORE_IP });
   });
 }
