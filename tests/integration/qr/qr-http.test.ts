@@ -1,0 +1,100 @@
+// The QR endpoint from outside: a decoded code leads through the edge to the destination and is
+// counted as a QR visit; ETag revalidation; errors in the documented shape.
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createUserWithToken } from '../../helpers/accounts';
+import { AGENTS } from '../../helpers/agents';
+import { createPgliteDatabase, type TestDatabase } from '../../helpers/databases';
+import { decodeQrPng } from '../../helpers/decode-qr';
+import { startSling, type SlingProcess } from '../../helpers/sling-process';
+
+describe('GET /api/v1/links/{id}/qr', () => {
+  let tdb: TestDatabase;
+  let sling: SlingProcess;
+  let ann: string;
+  let bob: string;
+  let link: { id: number; short_url: string };
+
+  beforeAll(async () => {
+    tdb = await createPgliteDatabase();
+    ann = await createUserWithToken(tdb.env, 'ann@example.com', 'business');
+    bob = await createUserWithToken(tdb.env, 'bob@example.com', 'business');
+    sling = await startSling({ ...tdb.env, CLICK_FLUSH_MS: '50' });
+    link = await (
+      await fetch(`${sling.url}/api.php`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${ann}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ url: 'https://example.com/menu?lang=en', alias: 'menu' }),
+      })
+    ).json();
+  });
+  afterAll(async () => {
+    await sling?.stop();
+    await tdb?.drop();
+  });
+
+  const qr = (query: string, token: string | null = ann, headers: Record<string, string> = {}) =>
+    fetch(`${sling.url}/api/v1/links/${link.id}/qr${query}`, { headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers } });
+
+  test('the PNG decodes to the short URL with its marker; following it redirects without the marker and counts a QR visit', async () => {
+    const res = await qr('?format=png&size=400&fg=0d47a1');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/png');
+    expect(res.headers.get('content-disposition')).toBe('inline; filename="sling-menu-qr.png"');
+    const url = decodeQrPng(new Uint8Array(await res.arrayBuffer()));
+    expect(url).toBe(`${link.short_url}?qr=1`);
+    const visit = await fetch(url!, { redirect: 'manual', headers: { 'user-agent': AGENTS.iphone } });
+    expect(visit.status).toBe(302);
+    expect(visit.headers.get('location')).toBe('https://example.com/menu?lang=en');
+    for (const deadline = Date.now() + 5_000; ; ) {
+      const stats = await (await fetch(`${sling.url}/api.php?action=stats&slug=menu`, { headers: { authorization: `Bearer ${ann}` } })).json();
+      if (stats.clicks === 1) {
+        expect(stats.triggers).toEqual([{ value: 'qr', clicks: 1 }]);
+        break;
+      }
+      if (Date.now() > deadline) throw new Error(`QR visit not counted: ${JSON.stringify(stats)}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  });
+
+  test('SVG and PDF come with their types and file names', async () => {
+    const svg = await qr('?format=svg');
+    expect(svg.headers.get('content-type')).toBe('image/svg+xml');
+    expect(await svg.text()).toMatch(/^<\?xml[^>]*>\n<svg /);
+    const pdf = await qr('?format=pdf&size=144');
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    expect(pdf.headers.get('content-disposition')).toBe('inline; filename="sling-menu-qr.pdf"');
+    expect(new TextDecoder().decode((await pdf.arrayBuffer()).slice(0, 5))).toBe('%PDF-');
+  });
+
+  test('responses carry an ETag; a matching If-None-Match gets 304; other options another tag', async () => {
+    const first = await qr('?format=svg&margin=2');
+    const etag = first.headers.get('etag')!;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const again = await qr('?format=svg&margin=2', ann, { 'if-none-match': etag });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
+    const other = await qr('?format=svg&margin=3');
+    expect(other.headers.get('etag')).not.toBe(etag);
+  });
+
+  test.each([
+    ['?format=png&size=5000', 'size'],
+    ['?format=gif', 'format'],
+    ['?fg=banana', 'fg'],
+    ['?fg=cccccc&bg=ffffff', 'fg'],
+    ['?ecc=Z', 'ecc'],
+  ])('%s: 400 naming %s', async (query, field) => {
+    const res = await qr(query);
+    expect(res.status).toBe(400);
+    const body = await res.json();
+    expect(body.error).toMatchObject({ code: 'invalid_request', message: expect.any(String) });
+    expect(body.error.details).toHaveProperty(field);
+  });
+
+  test("someone else's link is 404; no credentials 401", async () => {
+    expect((await qr('', bob)).status).toBe(404);
+    const anonymous = await qr('', null);
+    expect(anonymous.status).toBe(401);
+    expect((await anonymous.json()).error.code).toBe('unauthorized');
+  });
+});
