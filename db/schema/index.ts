@@ -8,3 +8,4 @@ export * from './login-events';
 export * from './events';
 export * from './click-rollups';
 export * from './webhooks';
+export * from './qr-logos';

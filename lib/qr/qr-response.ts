@@ -1,22 +1,31 @@
 // The QR endpoint's answer: the rendered code with its type, a download filename and an ETag, or
-// 304 when the client already has it (the code depends only on the URL and the options).
+// 304 when the client already has it (the code depends only on the URL, the options and the logo).
 import { createHash } from 'node:crypto';
 import type { LinkRow } from '../../db/schema';
-import type { DomainRegistry } from '../domains/domain-registry';
+import { invalidField } from '../http/errors';
+import type { LinkContext } from '../links/link-context';
+import { getLinkLogo } from './link-logo';
 import { serializeLink } from '../links/serialize-link';
 import { parseQrOptions } from './qr-options';
 import { qrUrl, renderQr } from './render-qr';
 
-export async function qrResponse(req: Request, link: LinkRow, domains: DomainRegistry): Promise<Response> {
-  const opts = parseQrOptions(new URL(req.url).searchParams);
-  const text = qrUrl(serializeLink(link, domains).short_url);
-  const etag = `"${createHash('sha256').update(JSON.stringify([text, opts])).digest('base64url').slice(0, 27)}"`;
+export async function qrResponse(req: Request, link: LinkRow, ctx: LinkContext): Promise<Response> {
+  const params = new URL(req.url).searchParams;
+  const opts = parseQrOptions(params);
+  let logo;
+  if (['1', 'true'].includes(params.get('logo') ?? '')) {
+    logo = await getLinkLogo(ctx.handle.db, link.id);
+    if (!logo) throw invalidField('logo', `This link has no logo yet; upload one with PUT /api/v1/links/${link.id}/qr/logo.`);
+    opts.ecc = 'H'; // the logo hides modules; the highest error correction reads through it
+  }
+  const text = qrUrl(serializeLink(link, ctx.domains).short_url);
+  const etag = `"${createHash('sha256').update(JSON.stringify([text, opts, logo?.updatedAt ?? null])).digest('base64url').slice(0, 27)}"`;
   const headers = {
     etag,
     'cache-control': 'private, max-age=3600',
     'content-disposition': `inline; filename="sling-${link.shortCode}-qr.${opts.format}"`,
   };
   if (req.headers.get('if-none-match')?.split(/\s*,\s*/).includes(etag)) return new Response(null, { status: 304, headers });
-  const { body, contentType } = await renderQr(text, opts);
+  const { body, contentType } = await renderQr(text, opts, logo);
   return new Response(body as BodyInit, { headers: { ...headers, 'content-type': contentType } });
 }

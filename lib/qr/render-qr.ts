@@ -1,9 +1,11 @@
 // Renders a QR code as PNG (qrcode), SVG or PDF. SVG and PDF are drawn from the QR matrix as
-// vector squares (the PDF is one page the size of the code, no raster inside), so they print sharp.
+// vector squares (the PDF is one page the size of the code, no raster inside unless a PNG logo is
+// given), so they print sharp. An optional logo sits in the centre.
 import { PDFDocument, rgb } from 'pdf-lib';
 import QRCode from 'qrcode';
 import { invalidField } from '../http/errors';
 import type { QrOptions } from './qr-options';
+import { compositePng, LOGO_SIDE, type QrLogo } from './qr-logo';
 
 export interface RenderedQr {
   body: Uint8Array;
@@ -13,7 +15,8 @@ export interface RenderedQr {
 /** Below this many pixels per module, decoders start failing. */
 const MIN_PX_PER_MODULE = 2;
 
-export async function renderQr(text: string, opts: QrOptions): Promise<RenderedQr> {
+/** With a logo, `opts.ecc` should be H (qrResponse sees to it). */
+export async function renderQr(text: string, opts: QrOptions, logo?: QrLogo): Promise<RenderedQr> {
   const matrix = qrMatrix(text, opts);
   if (opts.format === 'png') {
     const needed = (matrix.size + 2 * opts.margin) * MIN_PX_PER_MODULE;
@@ -27,10 +30,11 @@ export async function renderQr(text: string, opts: QrOptions): Promise<RenderedQ
       width: opts.size,
       color: { dark: opts.fg, light: opts.bg },
     });
-    return { body, contentType: 'image/png' };
+    if (!logo) return { body, contentType: 'image/png' };
+    return { body: compositePng(body, rasterLogo(logo), opts.bg, opts.margin, matrix.size), contentType: 'image/png' };
   }
-  if (opts.format === 'svg') return { body: new TextEncoder().encode(svg(matrix, opts)), contentType: 'image/svg+xml' };
-  return { body: await pdf(matrix, opts), contentType: 'application/pdf' };
+  if (opts.format === 'svg') return { body: new TextEncoder().encode(svg(matrix, opts, logo)), contentType: 'image/svg+xml' };
+  return { body: await pdf(matrix, opts, logo && rasterLogo(logo)), contentType: 'application/pdf' };
 }
 
 export interface QrMatrix {
@@ -64,8 +68,30 @@ function runs(m: QrMatrix): Array<[number, number, number]> {
   return out;
 }
 
-function svg(m: QrMatrix, opts: QrOptions): string {
+/** PNG and PDF codes take PNG logos only (drawing SVG into them would need an SVG renderer). */
+function rasterLogo(logo: QrLogo): QrLogo {
+  if (logo.contentType !== 'image/png') throw invalidField('logo', 'This logo is SVG, which goes into SVG codes only; upload a PNG logo for PNG and PDF.');
+  return logo;
+}
+
+/** The logo's box, in modules from the top-left corner (margin included). */
+function logoBox(m: QrMatrix, margin: number) {
+  const side = m.size * LOGO_SIDE;
+  const at = margin + (m.size - side) / 2;
+  return { at, side };
+}
+
+function svg(m: QrMatrix, opts: QrOptions, logo?: QrLogo): string {
   const total = m.size + 2 * opts.margin;
+  let logoSvg = '';
+  if (logo) {
+    const { at, side } = logoBox(m, opts.margin);
+    const pad = 0.5;
+    logoSvg =
+      `<rect x="${at}" y="${at}" width="${side}" height="${side}" fill="${opts.bg}"/>` +
+      `<image x="${at + pad}" y="${at + pad}" width="${side - 2 * pad}" height="${side - 2 * pad}" preserveAspectRatio="xMidYMid meet" ` +
+      `href="data:${logo.contentType};base64,${logo.data.toString('base64')}"/>`;
+  }
   const path = runs(m)
     .map(([x, y, n]) => `M${x + opts.margin} ${y + opts.margin}h${n}v1h-${n}z`)
     .join('');
@@ -74,11 +100,12 @@ function svg(m: QrMatrix, opts: QrOptions): string {
     `<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="${opts.size}pt" height="${opts.size}pt" viewBox="0 0 ${total} ${total}" shape-rendering="crispEdges">` +
     `<rect width="${total}" height="${total}" fill="${opts.bg}"/>` +
     `<path fill="${opts.fg}" d="${path}"/>` +
+    logoSvg +
     `</svg>\n`
   );
 }
 
-async function pdf(m: QrMatrix, opts: QrOptions): Promise<Uint8Array> {
+async function pdf(m: QrMatrix, opts: QrOptions, logo?: QrLogo): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   doc.setTitle('QR code');
   doc.setCreator('Sling');
@@ -90,6 +117,15 @@ async function pdf(m: QrMatrix, opts: QrOptions): Promise<Uint8Array> {
   for (const [x, y, n] of runs(m)) {
     // PDF's origin is bottom-left.
     page.drawRectangle({ x: (x + opts.margin) * unit, y: opts.size - (y + opts.margin + 1) * unit, width: n * unit, height: unit, color: fg });
+  }
+  if (logo) {
+    const { at, side } = logoBox(m, opts.margin);
+    const top = opts.size - (at + side) * unit;
+    page.drawRectangle({ x: at * unit, y: top, width: side * unit, height: side * unit, color: colour(opts.bg) });
+    const image = await doc.embedPng(logo.data);
+    const inner = (side - 1) * unit;
+    const fit = image.scaleToFit(inner, inner);
+    page.drawImage(image, { x: (at + side / 2) * unit - fit.width / 2, y: top + (side * unit) / 2 - fit.height / 2, width: fit.width, height: fit.height });
   }
   return doc.save();
 }

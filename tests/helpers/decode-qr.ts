@@ -11,3 +11,15 @@ export function pngSize(png: Uint8Array): { width: number; height: number } {
   const image = PNG.sync.read(Buffer.from(png));
   return { width: image.width, height: image.height };
 }
+
+/** A 60×40 test logo: an orange block (230, 81, 0) inside a transparent border. */
+export function makePngLogo(): Buffer {
+  const png = new PNG({ width: 60, height: 40 });
+  for (let y = 0; y < 40; y++) {
+    for (let x = 0; x < 60; x++) {
+      const inside = x > 4 && x < 55 && y > 4 && y < 35;
+      png.data.set(inside ? [230, 81, 0, 255] : [0, 0, 0, 0], (y * 60 + x) * 4);
+    }
+  }
+  return PNG.sync.write(png);
+}

@@ -4,9 +4,11 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { PDFDict, PDFDocument, PDFName } from 'pdf-lib';
 import { describe, expect, test } from 'vitest';
 import { AppError } from '../../lib/http/errors';
+import { PNG } from 'pngjs';
+import { validateLogo } from '../../lib/qr/qr-logo';
 import { parseQrOptions, type QrOptions } from '../../lib/qr/qr-options';
 import { qrMatrix, qrUrl, renderQr } from '../../lib/qr/render-qr';
-import { decodeQrPng, pngSize } from '../helpers/decode-qr';
+import { decodeQrPng, makePngLogo, pngSize } from '../helpers/decode-qr';
 
 const URL_ = qrUrl('https://sl.ing/Launch-2026');
 const options = (q: Record<string, string>): QrOptions => parseQrOptions(new URLSearchParams(q));
@@ -92,5 +94,39 @@ describe('options', () => {
   });
   test('defaults: PNG, 512 px, margin 4, ecc M, black on white', () => {
     expect(options({})).toEqual({ format: 'png', size: 512, margin: 4, ecc: 'M', fg: '#000000', bg: '#ffffff' });
+  });
+});
+
+describe('centre logo', () => {
+  const svgLogo = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><circle cx="5" cy="5" r="5" fill="#e65100"/></svg>');
+  const withLogo = (q: Record<string, string>) => options({ ecc: 'H', ...q });
+
+  test.each([[{ size: '300' }], [{ size: '600', margin: '2' }], [{ size: '1000', fg: '1b5e20' }]])(
+    'a PNG code with a PNG logo %j still decodes to the URL, and the logo is there',
+    async (q) => {
+      const logo = validateLogo('image/png', makePngLogo());
+      const { body } = await renderQr(URL_, withLogo({ format: 'png', ...q }), logo);
+      expect(decodeQrPng(body)).toBe(URL_);
+      const image = PNG.sync.read(Buffer.from(body));
+      const centre = ((image.height >> 1) * image.width + (image.width >> 1)) * 4;
+      expect([...image.data.subarray(centre, centre + 3)]).toEqual([230, 81, 0]);
+    },
+  );
+  test('SVG codes embed the logo as an image over a background box; PDF codes embed a PNG logo as their one image', async () => {
+    const svg = new TextDecoder().decode((await renderQr(URL_, withLogo({ format: 'svg' }), validateLogo('image/svg+xml', svgLogo))).body);
+    expect(XMLValidator.validate(svg)).toBe(true);
+    expect(svg).toMatch(/<image [^>]*href="data:image\/svg\+xml;base64,/);
+    const pdf = await PDFDocument.load((await renderQr(URL_, withLogo({ format: 'pdf' }), validateLogo('image/png', makePngLogo()))).body);
+    const xobjects = pdf.getPage(0).node.Resources()!.lookup(PDFName.of('XObject'), PDFDict);
+    expect(xobjects.keys()).toHaveLength(1);
+  });
+  test('an SVG logo cannot go into PNG or PDF codes; bad uploads are refused', async () => {
+    const svgOnly = validateLogo('image/svg+xml', svgLogo);
+    await expect(renderQr(URL_, withLogo({ format: 'png' }), svgOnly)).rejects.toMatchObject({ code: 'invalid_request' });
+    await expect(renderQr(URL_, withLogo({ format: 'pdf' }), svgOnly)).rejects.toMatchObject({ code: 'invalid_request' });
+    expect(() => validateLogo('image/png', Buffer.from('not a png'))).toThrow(/readable PNG/);
+    expect(() => validateLogo('image/svg+xml', Buffer.from('<svg><unclosed></svg>'))).toThrow(/well-formed SVG/);
+    expect(() => validateLogo('image/gif', Buffer.from('GIF89a'))).toThrow(expect.objectContaining({ code: 'unsupported_media_type' }));
+    expect(() => validateLogo('image/png', Buffer.alloc(300 * 1024))).toThrow(expect.objectContaining({ code: 'payload_too_large' }));
   });
 });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createUserWithToken } from '../../helpers/accounts';
 import { AGENTS } from '../../helpers/agents';
 import { createPgliteDatabase, type TestDatabase } from '../../helpers/databases';
-import { decodeQrPng } from '../../helpers/decode-qr';
+import { decodeQrPng, makePngLogo } from '../../helpers/decode-qr';
 import { startSling, type SlingProcess } from '../../helpers/sling-process';
 
 describe('GET /api/v1/links/{id}/qr', () => {
@@ -89,6 +89,36 @@ describe('GET /api/v1/links/{id}/qr', () => {
     const body = await res.json();
     expect(body.error).toMatchObject({ code: 'invalid_request', message: expect.any(String) });
     expect(body.error.details).toHaveProperty(field);
+  });
+
+  test('a logo uploaded with PUT …/qr/logo goes into the centre with ecc H and still decodes; DELETE removes it', async () => {
+    const put = (body: BodyInit, type: string, token = ann) =>
+      fetch(`${sling.url}/api/v1/links/${link.id}/qr/logo`, { method: 'PUT', headers: { authorization: `Bearer ${token}`, 'content-type': type }, body });
+    const none = await qr('?logo=1');
+    expect(none.status).toBe(400);
+    expect((await none.json()).error.details).toHaveProperty('logo');
+    expect((await put(new Uint8Array(makePngLogo()), 'image/png')).status).toBe(204);
+    const res = await qr('?logo=1&size=480');
+    expect(res.status).toBe(200);
+    const png = new Uint8Array(await res.arrayBuffer());
+    expect(decodeQrPng(png)).toBe(`${link.short_url}?qr=1`);
+    const plain = await qr('?size=480');
+    expect(res.headers.get('etag')).not.toBe(plain.headers.get('etag'));
+    const pdf = await qr('?logo=1&format=pdf');
+    expect(pdf.status).toBe(200);
+
+    expect((await put('GIF89a', 'image/gif')).status).toBe(415);
+    expect((await put(new Uint8Array(300 * 1024), 'image/png')).status).toBe(413);
+    expect((await put('not a png', 'image/png')).status).toBe(400);
+    expect((await put(new Uint8Array(makePngLogo()), 'image/png', bob)).status).toBe(404);
+    const svgLogo = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 4 4"><rect width="4" height="4" fill="#e65100"/></svg>';
+    expect((await put(svgLogo, 'image/svg+xml')).status).toBe(204);
+    expect(await (await qr('?logo=1&format=svg')).text()).toContain('data:image/svg+xml;base64,');
+    expect((await qr('?logo=1&format=png')).status).toBe(400); // an SVG logo goes into SVG codes only
+
+    const del = await fetch(`${sling.url}/api/v1/links/${link.id}/qr/logo`, { method: 'DELETE', headers: { authorization: `Bearer ${ann}` } });
+    expect(del.status).toBe(204);
+    expect((await qr('?logo=1')).status).toBe(400);
   });
 
   test("someone else's link is 404; no credentials 401", async () => {
