@@ -29,7 +29,10 @@ export default async function SettingsPage() {
       <div className="card wide stack">
         <div className="row between">
           <h1>Settings</h1>
-          <SignOutButton />
+          <div className="row">
+            <a href="/links">Links</a>
+            <SignOutButton />
+          </div>
         </div>
         <section aria-labelledby="profile-h">
           <h2 id="profile-h">Profile</h2>

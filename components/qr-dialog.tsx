@@ -1,0 +1,110 @@
+'use client';
+// A link's QR code: options (format, size, margin, error correction, colours, logo), a live preview
+// and downloads in PNG, SVG and PDF, all from GET /api/v1/links/{id}/qr.
+import { useEffect, useRef, useState } from 'react';
+
+interface QrDialogProps {
+  linkId: number;
+  shortUrl: string;
+  onClose: () => void;
+}
+
+export function QrDialog({ linkId, shortUrl, onClose }: QrDialogProps) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [size, setSize] = useState('512');
+  const [margin, setMargin] = useState('4');
+  const [ecc, setEcc] = useState('M');
+  const [fg, setFg] = useState('#000000');
+  const [bg, setBg] = useState('#ffffff');
+  const [logo, setLogo] = useState(false);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    dialog.current?.showModal();
+  }, []);
+
+  const url = (format: string, sizeOverride?: string) => {
+    const params = new URLSearchParams({ format, size: sizeOverride ?? size, margin, ecc, fg: fg.slice(1), bg: bg.slice(1) });
+    if (logo) params.set('logo', '1');
+    return `/api/v1/links/${linkId}/qr?${params}`;
+  };
+  const previewUrl = url('png', String(Math.min(Math.max(Number(size) || 0, 64), 4096)));
+
+  // The preview follows every change; an option the API refuses shows its message instead.
+  useEffect(() => {
+    let cancelled = false;
+    let objectUrl: string | null = null;
+    void (async () => {
+      const res = await fetch(previewUrl);
+      if (cancelled) return;
+      if (!res.ok) {
+        setError((await res.json()).error?.message ?? `HTTP ${res.status}`);
+        return;
+      }
+      objectUrl = URL.createObjectURL(await res.blob());
+      if (cancelled) return URL.revokeObjectURL(objectUrl);
+      setError(null);
+      setPreview(objectUrl);
+    })();
+    return () => {
+      cancelled = true;
+      if (objectUrl) URL.revokeObjectURL(objectUrl);
+    };
+  }, [previewUrl]);
+
+  return (
+    <dialog ref={dialog} className="qr-dialog" aria-labelledby="qr-title" onClose={onClose}>
+      <div className="row between">
+        <h2 id="qr-title">QR code</h2>
+        <button type="button" onClick={() => dialog.current?.close()} aria-label="Close">×</button>
+      </div>
+      <p className="muted">{shortUrl}</p>
+      <div className="qr-body">
+        <div className="qr-preview">
+          {preview && !error ? <img src={preview} alt={`QR code for ${shortUrl}`} data-testid="qr-preview" /> : null}
+          {error ? <p className="error" role="alert">{error}</p> : null}
+        </div>
+        <form className="stack" onSubmit={(e) => e.preventDefault()}>
+          <label>
+            Size (pixels for PNG, points for SVG and PDF)
+            <input type="number" min={36} max={4096} value={size} onChange={(e) => setSize(e.target.value)} />
+          </label>
+          <label>
+            Margin (modules)
+            <input type="number" min={0} max={16} value={margin} onChange={(e) => setMargin(e.target.value)} />
+          </label>
+          <label>
+            Error correction
+            <select value={ecc} onChange={(e) => setEcc(e.target.value)} disabled={logo}>
+              <option value="L">L (7 %)</option>
+              <option value="M">M (15 %)</option>
+              <option value="Q">Q (25 %)</option>
+              <option value="H">H (30 %)</option>
+            </select>
+          </label>
+          <div className="row">
+            <label>
+              Foreground
+              <input type="color" value={fg} onChange={(e) => setFg(e.target.value)} />
+            </label>
+            <label>
+              Background
+              <input type="color" value={bg} onChange={(e) => setBg(e.target.value)} />
+            </label>
+          </div>
+          <label className="inline">
+            <input type="checkbox" checked={logo} onChange={(e) => setLogo(e.target.checked)} /> Centre logo (upload with the API)
+          </label>
+        </form>
+      </div>
+      <div className="row">
+        {(['png', 'svg', 'pdf'] as const).map((format) => (
+          <a key={format} className="button" href={url(format)} download>
+            Download {format.toUpperCase()}
+          </a>
+        ))}
+      </div>
+    </dialog>
+  );
+}

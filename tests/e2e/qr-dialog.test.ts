@@ -1,0 +1,74 @@
+// The links page's QR dialog in Chromium: live preview, a refused colour explained, and a PNG
+// download that decodes to the short URL with its QR marker.
+import { mkdirSync, readFileSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createUserWithToken } from '../helpers/accounts';
+import { launchChromium } from '../helpers/browser';
+import { createPgliteDatabase, type TestDatabase } from '../helpers/databases';
+import { decodeQrPng } from '../helpers/decode-qr';
+import { chromiumPath } from '../helpers/services';
+import { startSling, type SlingProcess } from '../helpers/sling-process';
+
+const chromium = chromiumPath();
+
+describe.skipIf(!chromium)('QR dialog in Chromium', () => {
+  let tdb: TestDatabase;
+  let sling: SlingProcess;
+  let browser: Browser;
+  let page: Page;
+  let token: string;
+  const problems: string[] = [];
+
+  beforeAll(async () => {
+    tdb = await createPgliteDatabase();
+    token = await createUserWithToken(tdb.env, 'qr@example.com', 'pro');
+    [sling, browser] = await Promise.all([startSling(tdb.env), launchChromium(chromium!)]);
+    page = await (await browser.newContext({ acceptDownloads: true })).newPage();
+    page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
+    page.on('response', (r) => r.status() >= 500 && problems.push(`${r.status()} ${r.url()}`));
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await sling?.stop();
+    await tdb?.drop();
+  });
+
+  test('preview, a refused colour, and a PNG download that decodes', async () => {
+    const link = await (
+      await fetch(`${sling.url}/api.php`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ url: 'https://example.com/poster', alias: 'poster' }),
+      })
+    ).json();
+    await page.goto(`${sling.url}/links`);
+    await page.waitForURL('**/login');
+    await page.getByLabel('Email').fill('qr@example.com');
+    await page.getByLabel('Password').fill('correct horse 1');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL('**/settings');
+    await page.goto(`${sling.url}/links`);
+    await page.getByRole('button', { name: `QR code for ${link.short_url}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'QR code' });
+    const preview = dialog.getByTestId('qr-preview');
+    await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(512);
+
+    await dialog.getByLabel('Foreground').fill('#dddddd'); // too pale on white to scan
+    await expect.poll(() => dialog.getByRole('alert').textContent()).toMatch(/contrast/);
+    await dialog.getByLabel('Foreground').fill('#1b5e20');
+    await dialog.getByLabel('Size (pixels for PNG, points for SVG and PDF)').fill('300');
+    await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(300);
+
+    mkdirSync('test-results', { recursive: true });
+    await page.screenshot({ path: 'test-results/qr-dialog.png' });
+    const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('link', { name: 'Download PNG' }).click()]);
+    expect(download.suggestedFilename()).toBe('sling-poster-qr.png');
+    expect(decodeQrPng(readFileSync((await download.path())!))).toBe(`${link.short_url}?qr=1`);
+    const [pdf] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('link', { name: 'Download PDF' }).click()]);
+    expect(pdf.suggestedFilename()).toBe('sling-poster-qr.pdf');
+    expect(readFileSync((await pdf.path())!).subarray(0, 5).toString()).toBe('%PDF-');
+    // The refused colour's 400 is the only failed request, and it is shown, not thrown.
+    expect(problems.filter((p) => !/400|Failed to load resource/.test(p))).toEqual([]);
+  });
+});
