@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import type { LinkRow } from '../../db/schema';
 import { invalidField } from '../http/errors';
 import type { LinkContext } from '../links/link-context';
+import { domainFavicon } from './domain-favicon';
 import { getLinkLogo } from './link-logo';
 import { serializeLink } from '../links/serialize-link';
 import { parseQrOptions } from './qr-options';
@@ -12,12 +13,8 @@ import { qrUrl, renderQr } from './render-qr';
 export async function qrResponse(req: Request, link: LinkRow, ctx: LinkContext): Promise<Response> {
   const params = new URL(req.url).searchParams;
   const opts = parseQrOptions(params);
-  let logo;
-  if (['1', 'true'].includes(params.get('logo') ?? '')) {
-    logo = await getLinkLogo(ctx.handle.db, link.id);
-    if (!logo) throw invalidField('logo', `This link has no logo yet; upload one with PUT /api/v1/links/${link.id}/qr/logo.`);
-    opts.ecc = 'H'; // the logo hides modules; the highest error correction reads through it
-  }
+  const logo = await chooseLogo(params.get('logo'), link, ctx);
+  if (logo) opts.ecc = 'H'; // the logo hides modules; the highest error correction reads through it
   const text = qrUrl(serializeLink(link, ctx.domains).short_url);
   const etag = `"${createHash('sha256').update(JSON.stringify([text, opts, logo?.updatedAt ?? null])).digest('base64url').slice(0, 27)}"`;
   const headers = {
@@ -28,4 +25,14 @@ export async function qrResponse(req: Request, link: LinkRow, ctx: LinkContext):
   if (req.headers.get('if-none-match')?.split(/\s*,\s*/).includes(etag)) return new Response(null, { status: 304, headers });
   const { body, contentType } = await renderQr(text, opts, logo);
   return new Response(body as BodyInit, { headers: { ...headers, 'content-type': contentType } });
+}
+
+/** logo=1 (or true): the link's uploaded logo; logo=favicon: its domain's favicon; absent: none. */
+async function chooseLogo(choice: string | null, link: LinkRow, ctx: LinkContext) {
+  if (choice === null || choice === '' || choice === '0' || choice === 'false') return undefined;
+  if (choice === 'favicon') return domainFavicon(ctx.domains.byId(link.domainId) ?? ctx.domains.defaultDomain);
+  if (choice !== '1' && choice !== 'true') throw invalidField('logo', 'The logo must be 1 (the uploaded logo) or favicon.');
+  const logo = await getLinkLogo(ctx.handle.db, link.id);
+  if (!logo) throw invalidField('logo', `This link has no logo yet; upload one with PUT /api/v1/links/${link.id}/qr/logo, or use logo=favicon.`);
+  return logo;
 }

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createUserWithToken } from '../../helpers/accounts';
 import { AGENTS } from '../../helpers/agents';
 import { createPgliteDatabase, type TestDatabase } from '../../helpers/databases';
+import { PNG } from 'pngjs';
 import { decodeQrPng, makePngLogo } from '../../helpers/decode-qr';
 import { startSling, type SlingProcess } from '../../helpers/sling-process';
 
@@ -119,6 +120,18 @@ describe('GET /api/v1/links/{id}/qr', () => {
     const del = await fetch(`${sling.url}/api/v1/links/${link.id}/qr/logo`, { method: 'DELETE', headers: { authorization: `Bearer ${ann}` } });
     expect(del.status).toBe(204);
     expect((await qr('?logo=1')).status).toBe(400);
+  });
+
+  test("logo=favicon puts the domain's favicon in the centre (ecc H) and the code still decodes", async () => {
+    const res = await qr('?logo=favicon&size=400');
+    expect(res.status).toBe(200);
+    const png = new Uint8Array(await res.arrayBuffer());
+    expect(decodeQrPng(png)).toBe(`${link.short_url}?qr=1`);
+    const image = PNG.sync.read(Buffer.from(png));
+    const centre = ((image.height >> 1) * image.width + (image.width >> 1) - 20) * 4; // left of the centre: the icon's ground
+    expect([...image.data.subarray(centre, centre + 3)]).toEqual([0x4f, 0x46, 0xe5]);
+    expect((await qr('?logo=favicon&format=pdf')).status).toBe(200);
+    expect((await qr('?logo=sometimes')).status).toBe(400);
   });
 
   test("someone else's link is 404; no credentials 401", async () => {
