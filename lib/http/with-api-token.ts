@@ -24,25 +24,45 @@ export interface ApiOptions {
 
 export function withApiToken(opts: ApiOptions) {
   return async (req: Request): Promise<Response> => {
-    let headers: Record<string, string> = {};
+    const rate: RateHeaders = { headers: {} };
     try {
       const ctx = await currentLinkContext();
-      let owner: TokenOwner;
-      try {
-        const secret = opts.token ? await opts.token(req) : bearerToken(req.headers.get('authorization'));
-        owner = await authenticateToken(ctx.handle.db, secret);
-      } catch (err) {
-        if (err instanceof AppError && err.code === 'unauthorized') {
-          headers = headersOf(await anonymousApiLimiter().consume(`ip:${requestIp(req)}`));
-        }
-        throw err;
-      }
-      headers = headersOf(await opts.limiter(owner).consume(`token:${owner.tokenId}`));
+      const secret = async () => (opts.token ? opts.token(req) : bearerToken(req.headers.get('authorization')));
+      const owner = await admitToken(req, ctx, secret, opts.limiter, rate);
       const result = await opts.run(req, owner, ctx);
-      if (result.status === 204) return new Response(null, { status: 204, headers });
-      return json(result.body, { status: result.status, headers });
+      if (result.status === 204) return new Response(null, { status: 204, headers: rate.headers });
+      return json(result.body, { status: result.status, headers: rate.headers });
     } catch (err) {
-      return errorResponse(err, headers);
+      return errorResponse(err, rate.headers);
     }
   };
+}
+
+/** The X-RateLimit-* headers of the window a request was counted in (kept for error answers too). */
+export interface RateHeaders {
+  headers: Record<string, string>;
+}
+
+/**
+ * Authenticates a token and counts the request against its owner's limit. A request without a
+ * valid token is counted per IP before its 401, so guessing tokens is rate-limited too.
+ */
+export async function admitToken(
+  req: Request,
+  ctx: LinkContext,
+  secret: () => Promise<string>,
+  limiter: (owner: TokenOwner) => WindowLimiter,
+  rate: RateHeaders,
+): Promise<TokenOwner> {
+  let owner: TokenOwner;
+  try {
+    owner = await authenticateToken(ctx.handle.db, await secret());
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'unauthorized') {
+      rate.headers = headersOf(await anonymousApiLimiter().consume(`ip:${requestIp(req)}`));
+    }
+    throw err;
+  }
+  rate.headers = headersOf(await limiter(owner).consume(`token:${owner.tokenId}`));
+  return owner;
 }

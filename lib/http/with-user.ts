@@ -4,41 +4,32 @@
 import { getAuth } from '../auth/auth';
 import { currentLinkContext } from '../links/current-link-context';
 import type { LinkContext } from '../links/link-context';
-import { anonymousApiLimiter, planLimiter } from '../ratelimit/api-limits';
-import { headersOf } from '../ratelimit/window-limiter';
-import { authenticateToken, bearerToken } from '../tokens/authenticate-token';
+import { planLimiter } from '../ratelimit/api-limits';
+import { bearerToken } from '../tokens/authenticate-token';
 import { AppError } from './errors';
-import { requestIp } from './handle-route';
 import { errorResponse } from './json-response';
+import { admitToken, type RateHeaders } from './with-api-token';
 
 export function withUser<P>(run: (req: Request, userId: string, ctx: LinkContext, params: P) => Promise<Response>) {
   return async (req: Request, context: { params: Promise<P> }): Promise<Response> => {
-    let headers: Record<string, string> = {};
+    const rate: RateHeaders = { headers: {} };
     try {
       const ctx = await currentLinkContext();
       let userId: string;
       const authorization = req.headers.get('authorization');
       if (authorization !== null) {
-        try {
-          const owner = await authenticateToken(ctx.handle.db, bearerToken(authorization));
-          headers = headersOf(await planLimiter(owner.plan).consume(`token:${owner.tokenId}`));
-          userId = owner.userId;
-        } catch (err) {
-          if (err instanceof AppError && err.code === 'unauthorized') {
-            headers = headersOf(await anonymousApiLimiter().consume(`ip:${requestIp(req)}`));
-          }
-          throw err;
-        }
+        const owner = await admitToken(req, ctx, async () => bearerToken(authorization), (o) => planLimiter(o.plan), rate);
+        userId = owner.userId;
       } else {
         const session = await (await getAuth()).api.getSession({ headers: req.headers });
         if (!session) throw new AppError('unauthorized', 'Send an API token (Authorization: Bearer …) or sign in.');
         userId = session.user.id;
       }
       const res = await run(req, userId, ctx, await context.params);
-      for (const [name, value] of Object.entries(headers)) res.headers.set(name, value);
+      for (const [name, value] of Object.entries(rate.headers)) res.headers.set(name, value);
       return res;
     } catch (err) {
-      return errorResponse(err, headers);
+      return errorResponse(err, rate.headers);
     }
   };
 }

@@ -6,6 +6,7 @@ import { AGENTS } from '../../helpers/agents';
 import { parseCsv } from '../../helpers/csv';
 import { createPgliteDatabase, type TestDatabase } from '../../helpers/databases';
 import { startSling, type SlingProcess } from '../../helpers/sling-process';
+import { until } from '../../helpers/until';
 
 describe('analytics through the edge', () => {
   let tdb: TestDatabase;
@@ -31,15 +32,12 @@ describe('analytics through the edge', () => {
     fetch(`${sling.url}/${code}`, { redirect: 'manual', ...init, headers: { 'x-forwarded-for': ip, 'user-agent': ua, ...init.headers } });
 
   /** Polls Variant A stats until `done` holds (at most 5 s, as promised in the README). */
-  async function statsWhen(code: string, done: (s: any) => boolean) {
-    const started = Date.now();
-    for (;;) {
+  const statsWhen = async (code: string, done: (s: any) => boolean) => ({
+    stats: await until(`stats of ${code}`, async () => {
       const stats = await (await api(ann, `/api.php?action=stats&slug=${code}`)).json();
-      if (done(stats)) return { stats, ms: Date.now() - started };
-      if (Date.now() - started > 5_000) throw new Error(`stats not there within 5 s: ${JSON.stringify(stats)}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
+      return done(stats) && stats;
+    }, { timeoutMs: 5_000, intervalMs: 100 }),
+  });
 
   test('a click from 8.8.8.8 on an iPhone shows in stats within 5 s as United States / mobile / Mobile Safari / iOS', async () => {
     const link = await (await api(ann, '/api.php', { method: 'POST', body: JSON.stringify({ url: 'https://example.com/geo', alias: 'geo' }) })).json();

@@ -4,6 +4,7 @@ import { createUserWithToken } from '../../helpers/accounts';
 import { databaseKinds, type TestDatabase } from '../../helpers/databases';
 import { pgUrl } from '../../helpers/services';
 import { startSling, type SlingProcess } from '../../helpers/sling-process';
+import { until } from '../../helpers/until';
 
 describe.each(databaseKinds(pgUrl()))('/api.php on %s', (_name, makeDb) => {
   let tdb: TestDatabase;
@@ -80,14 +81,12 @@ describe.each(databaseKinds(pgUrl()))('/api.php on %s', (_name, makeDb) => {
     }
     const day = new Date().toISOString().slice(0, 10);
     const query = `?action=stats&slug=stats-1&interval=hour&from=${day}T00:00:00Z&to=${day}T23:00:00Z`;
-    let stats;
-    for (const deadline = Date.now() + 5_000; ; ) {
+    const stats = await until('3 clicks in the stats', async () => {
       const res = await api(ann, 'GET', query);
       expect(res.status).toBe(200);
-      stats = await res.json();
-      if (stats.clicks === 3 || Date.now() > deadline) break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
+      const body = await res.json();
+      return body.clicks === 3 && body;
+    }, { timeoutMs: 5_000, intervalMs: 100 });
     expect(stats).toMatchObject({ short_code: 'stats-1', clicks: 3, unique_visitors: 2 });
     expect(stats.referrers).toEqual([
       { value: 'r.example', clicks: 2 },

@@ -7,18 +7,9 @@ import { createPgliteDatabase, createPostgresDatabase, type TestDatabase } from 
 import { openTestContext } from '../../helpers/open-test-handle';
 import { pgUrl } from '../../helpers/services';
 import { runSling, startSling, type SlingProcess } from '../../helpers/sling-process';
+import { until } from '../../helpers/until';
 
 const FAST_JOBS = { JOBS_MAINTENANCE_SECONDS: '1', JOBS_POLL_SECONDS: '1' };
-
-async function until<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 async function sling(args: string[], env: Record<string, string>) {
   const result = await runSling(args, env);

@@ -7,6 +7,7 @@ import { createPgliteDatabase, type TestDatabase } from '../../helpers/databases
 import { PNG } from 'pngjs';
 import { decodeQrPng, makePngLogo } from '../../helpers/decode-qr';
 import { startSling, type SlingProcess } from '../../helpers/sling-process';
+import { until } from '../../helpers/until';
 
 describe('GET /api/v1/links/{id}/qr', () => {
   let tdb: TestDatabase;
@@ -46,15 +47,11 @@ describe('GET /api/v1/links/{id}/qr', () => {
     const visit = await fetch(url!, { redirect: 'manual', headers: { 'user-agent': AGENTS.iphone } });
     expect(visit.status).toBe(302);
     expect(visit.headers.get('location')).toBe('https://example.com/menu?lang=en');
-    for (const deadline = Date.now() + 5_000; ; ) {
-      const stats = await (await fetch(`${sling.url}/api.php?action=stats&slug=menu`, { headers: { authorization: `Bearer ${ann}` } })).json();
-      if (stats.clicks === 1) {
-        expect(stats.triggers).toEqual([{ value: 'qr', clicks: 1 }]);
-        break;
-      }
-      if (Date.now() > deadline) throw new Error(`QR visit not counted: ${JSON.stringify(stats)}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    const stats = await until('the QR visit in the stats', async () => {
+      const body = await (await fetch(`${sling.url}/api.php?action=stats&slug=menu`, { headers: { authorization: `Bearer ${ann}` } })).json();
+      return body.clicks === 1 && body;
+    }, { timeoutMs: 5_000, intervalMs: 100 });
+    expect(stats.triggers).toEqual([{ value: 'qr', clicks: 1 }]);
   });
 
   test('SVG and PDF come with their types and file names', async () => {
