@@ -15,6 +15,8 @@ import { checkReadiness } from './lib/health/check-readiness';
 import { CLIENT_IP_HEADER } from './lib/http/client-ip-header';
 import { getLinkByCode } from './lib/links/get-link-by-code';
 import { openJobSystem, stopJobSystem } from './lib/jobs/job-system';
+import { startWebhookDispatcher, type Dispatcher } from './lib/webhooks/dispatcher';
+import { notifyWebhookDisabled } from './lib/webhooks/notify-disabled';
 import { logger } from './lib/log/logger';
 import { projectRoot } from './lib/runtime/project-root';
 import { openRuntime } from './lib/runtime/open-runtime';
@@ -62,8 +64,21 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   }
 
   let jobs: PgBoss | undefined;
+  let webhooks: Dispatcher | undefined;
   if (role === 'all' || role === 'worker') {
     jobs = await openJobSystem(handle, { work: true, maintenanceSeconds: config.JOBS_MAINTENANCE_SECONDS, pollSeconds: config.JOBS_POLL_SECONDS });
+    webhooks = startWebhookDispatcher(handle, {
+      secretKey: config.SECRET_KEY,
+      allowPrivate: config.WEBHOOKS_ALLOW_PRIVATE,
+      timeoutMs: config.WEBHOOKS_TIMEOUT_MS,
+      retrySchedule: config.WEBHOOKS_RETRY_SCHEDULE,
+      disableAfterFailures: config.WEBHOOKS_DISABLE_AFTER_FAILURES,
+      disableAfterHours: config.WEBHOOKS_DISABLE_AFTER_HOURS,
+      concurrency: config.WEBHOOKS_CONCURRENCY,
+      pollMs: config.WEBHOOKS_POLL_MS,
+      notifyDisabled: (notice) => notifyWebhookDisabled(notice, config.BASE_URL),
+    });
+    setGlobalSingleton('webhookDispatcher', webhooks);
   }
 
   let nextHandler: ((req: IncomingMessage, res: ServerResponse) => Promise<void>) | undefined;
@@ -116,6 +131,8 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   function shutdown(): Promise<void> {
     stopping ??= (async () => {
       await closeServer(server);
+      setGlobalSingleton('webhookDispatcher', undefined);
+      await webhooks?.stop();
       if (jobs) await stopJobSystem(jobs);
       setGlobalSingleton('clickBuffer', undefined);
       const left = (await clicks?.stop()) ?? 0;

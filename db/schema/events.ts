@@ -1,6 +1,7 @@
 // The event outbox: every change to a link writes its event here in the same transaction, so a
 // failed change has no event and a committed one always has its event. Workers deliver them
 // (webhooks); `sling events tail` shows them.
+import { sql } from 'drizzle-orm';
 import { bigint, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 export const events = pgTable(
@@ -17,8 +18,15 @@ export const events = pgTable(
     userId: text('user_id'),
     linkId: bigint('link_id', { mode: 'number' }),
     data: jsonb('data').notNull(),
+    /** When the webhook fan-out made this event's deliveries (null: not yet). Tracked per event, not by
+     * a seq cursor: a transaction that commits late would land behind a cursor already past its seq. */
+    dispatchedAt: timestamp('dispatched_at', { withTimezone: true }),
   },
-  (t) => [index('events_user_seq_idx').on(t.userId, t.seq), index('events_link_seq_idx').on(t.linkId, t.seq)],
+  (t) => [
+    index('events_user_seq_idx').on(t.userId, t.seq),
+    index('events_link_seq_idx').on(t.linkId, t.seq),
+    index('events_undispatched_idx').on(t.seq).where(sql`${t.dispatchedAt} IS NULL`),
+  ],
 );
 
 export type EventRow = typeof events.$inferSelect;

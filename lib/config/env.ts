@@ -59,6 +59,24 @@ const EnvSchema = z.object({
   JOBS_MAINTENANCE_SECONDS: count(1).max(3600, { error: 'must be at most 3600 (seconds)' }).default(60),
   /** How often an idle worker polls each queue, in seconds. */
   JOBS_POLL_SECONDS: count(1).max(60, { error: 'must be at most 60 (seconds)' }).default(2),
+  /** Let webhooks reach loopback and private addresses (and use http:// for them). */
+  WEBHOOKS_ALLOW_PRIVATE: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false').transform((v) => v === 'true'),
+  /** Time allowed for one webhook POST, answer included. */
+  WEBHOOKS_TIMEOUT_MS: count(100).max(60_000, { error: 'must be at most 60000 (ms)' }).default(10_000),
+  /** Seconds before each retry of a failed delivery (± 20 % jitter); after the last, it is failed. */
+  WEBHOOKS_RETRY_SCHEDULE: z
+    .string()
+    .regex(/^\d+(\.\d+)?(,\d+(\.\d+)?)*$/, 'must be a comma-separated list of seconds, e.g. 5,300,1800')
+    .default('5,300,1800,7200,18000,36000,36000')
+    .transform((v) => v.split(',').map(Number)),
+  /** An endpoint is turned off (and its owner emailed) after this many deliveries fail in a row… */
+  WEBHOOKS_DISABLE_AFTER_FAILURES: count(1).default(50),
+  /** …or after failing this many hours without a success. */
+  WEBHOOKS_DISABLE_AFTER_HOURS: z.coerce.number({ error: 'must be a number of hours' }).positive({ error: 'must be a positive number of hours' }).default(120),
+  /** Webhook POSTs in flight at once, per worker process. */
+  WEBHOOKS_CONCURRENCY: count(1).max(256, { error: 'must be at most 256' }).default(16),
+  /** How often a worker looks for new events and due retries, in ms. */
+  WEBHOOKS_POLL_MS: count(50).max(60_000, { error: 'must be at most 60000 (ms)' }).default(1000),
 });
 
 export type Config = Omit<z.infer<typeof EnvSchema>, 'BASE_URL' | 'LINK_HOST' | 'SECRET_KEY'> & {

@@ -1,0 +1,6 @@
+import { withUser } from '@/lib/http/with-user';
+import { webhookActionRoute } from '@/lib/webhooks/webhook-routes';
+
+// POST /api/v1/webhooks/{id}/rotate-secret – a new secret (the old one signs alongside for 24 h)
+// POST /api/v1/webhooks/{id}/test – send a webhook.test event
+export const POST = withUser(webhookActionRoute);

@@ -1,0 +1,116 @@
+// Claiming due deliveries and recording the outcome of an attempt. A claim takes a lease
+// (locked_until) and counts the attempt; the outcome is written in one statement together with
+// the attempt log row and the endpoint's health (failing since, failures in a row).
+import type { Queryable } from '../db/types';
+
+export interface ClaimedDelivery {
+  id: string;
+  webhook_id: string;
+  event_id: string;
+  /** This attempt's number (1 = first). */
+  attempts: number;
+  auto_retry: boolean;
+  type: string;
+  occurred_at: Date | string;
+  data: unknown;
+  url: string;
+  secret_ciphertext: string | null;
+  previous_secret_ciphertext: string | null;
+  previous_valid: boolean | null;
+}
+
+const CLAIM = `
+WITH due AS (
+  SELECT d.id FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id
+  WHERE d.status = 'pending' AND d.next_attempt_at <= now() AND (d.locked_until IS NULL OR d.locked_until < now()) AND w.enabled
+  ORDER BY d.next_attempt_at, d.event_seq
+  LIMIT $1
+  FOR UPDATE OF d SKIP LOCKED
+),
+claimed AS (
+  UPDATE webhook_deliveries d SET locked_until = now() + make_interval(secs => $2::float8), attempts = d.attempts + 1
+  FROM due WHERE d.id = due.id
+  RETURNING d.id, d.webhook_id, d.event_id, d.attempts, d.auto_retry
+)
+SELECT c.*, e.type, e.occurred_at, e.data, w.url, w.secret_ciphertext, w.previous_secret_ciphertext,
+       w.previous_secret_expires_at > now() AS previous_valid
+FROM claimed c JOIN events e ON e.id = c.event_id JOIN webhooks w ON w.id = c.webhook_id
+ORDER BY e.seq`;
+
+/** Claims up to `limit` due deliveries of enabled webhooks for `leaseSeconds`. */
+export function claimDueDeliveries(db: Queryable, limit: number, leaseSeconds: number): Promise<ClaimedDelivery[]> {
+  return db.query<ClaimedDelivery>(CLAIM, [limit, leaseSeconds]);
+}
+
+const RECORD = `
+WITH att AS (
+  INSERT INTO webhook_attempts (delivery_id, status_code, duration_ms, error, response_body, succeeded)
+  VALUES ($1, $2, $3, $4, $5, $6)
+),
+d AS (
+  UPDATE webhook_deliveries SET
+    status = $7::text,
+    next_attempt_at = CASE WHEN $7::text = 'pending' THEN now() + make_interval(secs => $8::float8) ELSE next_attempt_at END,
+    locked_until = NULL,
+    completed_at = CASE WHEN $7::text = 'pending' THEN NULL ELSE now() END
+  WHERE id = $1 AND attempts = $9 AND status = 'pending'
+  RETURNING webhook_id
+)
+UPDATE webhooks w SET
+  failing_since = CASE WHEN $6 THEN NULL ELSE coalesce(w.failing_since, now()) END,
+  consecutive_failures = CASE WHEN $6 THEN 0 WHEN $7::text = 'failed' THEN w.consecutive_failures + 1 ELSE w.consecutive_failures END,
+  last_success_at = CASE WHEN $6 THEN now() ELSE w.last_success_at END
+WHERE w.id IN (SELECT webhook_id FROM d)
+RETURNING CASE
+  WHEN NOT w.enabled THEN NULL
+  WHEN w.consecutive_failures >= $10 THEN w.consecutive_failures || ' deliveries failed in a row'
+  WHEN w.failing_since <= now() - make_interval(secs => $11::float8) THEN 'no successful delivery since ' || to_char(w.failing_since AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI "UTC"')
+END AS disable_because`;
+
+export interface AttemptOutcome {
+  ok: boolean;
+  statusCode: number | null;
+  durationMs: number;
+  error: string | null;
+  body: string;
+}
+
+export interface HealthLimits {
+  /** Deliveries failed in a row (out of retries) that disable the endpoint. */
+  disableAfterFailures: number;
+  /** Hours without a success (while failing) that disable the endpoint. */
+  disableAfterHours: number;
+}
+
+/**
+ * Writes the attempt and moves the delivery on: succeeded, failed (out of retries, or a manual
+ * resend), or pending again in `retryInSeconds`. A worker whose lease ran out and whose delivery
+ * another worker re-claimed only logs its attempt. Returns why the endpoint should now be
+ * disabled, or null.
+ */
+export async function recordAttempt(
+  db: Queryable,
+  claim: Pick<ClaimedDelivery, 'id' | 'attempts'>,
+  outcome: AttemptOutcome,
+  retryInSeconds: number | null,
+  limits: HealthLimits,
+): Promise<string | null> {
+  const status = outcome.ok ? 'succeeded' : retryInSeconds === null ? 'failed' : 'pending';
+  const rows = await db.query<{ disable_because: string | null }>(RECORD, [
+    claim.id, outcome.statusCode, outcome.durationMs, outcome.error, outcome.body, outcome.ok,
+    status, retryInSeconds ?? 0, claim.attempts, limits.disableAfterFailures, limits.disableAfterHours * 3600,
+  ]);
+  return rows[0]?.disable_because ?? null;
+}
+
+/** Turns the endpoint off (once); returns its owner's address and the URL to tell them. */
+export async function disableFailingWebhook(db: Queryable, webhookId: string, reason: string): Promise<{ email: string | null; url: string } | null> {
+  const rows = await db.query<{ email: string | null; url: string }>(
+    `WITH off AS (
+       UPDATE webhooks SET enabled = false, disabled_reason = $2, updated_at = now() WHERE id = $1 AND enabled RETURNING user_id, url
+     )
+     SELECT (SELECT email FROM users WHERE id = off.user_id) AS email, off.url FROM off`,
+    [webhookId, reason],
+  );
+  return rows[0] ?? null;
+}

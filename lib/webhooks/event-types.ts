@@ -1,0 +1,6 @@
+// The events a webhook can subscribe to (DESIGN §4), and the one Sling sends on request.
+export const WEBHOOK_EVENTS = ['link.created', 'link.updated', 'link.deleted', 'link.clicked', 'link.expired', 'domain.verified'] as const;
+export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+
+/** Sent by "send test event"; never fanned out to subscriptions. */
+export const TEST_EVENT = 'webhook.test';

@@ -1,0 +1,158 @@
+// Webhook subscriptions of a user: create (the secret is returned once), change, rotate the
+// secret (the old one keeps signing alongside for a grace period), delete. Someone else's
+// webhook is "not found".
+import { randomBytes } from 'node:crypto';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { links, webhooks, type WebhookRow } from '../../db/schema';
+import type { Db } from '../db/types';
+import type { DomainRegistry } from '../domains/domain-registry';
+import { AppError, invalidField } from '../http/errors';
+import { optionalBoolean, optionalId, validateEvents, validateWebhookUrl, type WebhookPolicy } from './validate-webhook';
+import { newWebhookSecret, sealWebhookSecret } from './webhook-secret';
+
+export const MAX_WEBHOOKS_PER_USER = 25;
+export const ROTATION_GRACE_HOURS = 24;
+
+export interface WebhookScope {
+  db: Db;
+  domains: DomainRegistry;
+  userId: string;
+  secretKey: string;
+  policy: WebhookPolicy;
+}
+
+export interface WebhookJson {
+  id: string;
+  url: string;
+  events: string[];
+  link_id: number | null;
+  domain_id: number | null;
+  enabled: boolean;
+  disabled_reason: string | null;
+  failing_since: string | null;
+  last_success_at: string | null;
+  /** While set, deliveries are signed with the previous secret too. */
+  previous_secret_expires_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export function serializeWebhook(w: WebhookRow): WebhookJson {
+  const live = w.previousSecretExpiresAt && new Date(w.previousSecretExpiresAt) > new Date() ? w.previousSecretExpiresAt : null;
+  return {
+    id: w.id,
+    url: w.url,
+    events: w.events,
+    link_id: w.linkId === null ? null : Number(w.linkId),
+    domain_id: w.domainId,
+    enabled: w.enabled,
+    disabled_reason: w.disabledReason,
+    failing_since: iso(w.failingSince),
+    last_success_at: iso(w.lastSuccessAt),
+    previous_secret_expires_at: iso(live),
+    created_at: iso(w.createdAt)!,
+    updated_at: iso(w.updatedAt)!,
+  };
+}
+
+export function listWebhooks(db: Db, userId: string): Promise<WebhookRow[]> {
+  return db.select().from(webhooks).where(eq(webhooks.userId, userId)).orderBy(asc(webhooks.createdAt));
+}
+
+export async function getOwnedWebhook(db: Db, userId: string, id: string): Promise<WebhookRow> {
+  const [row] = await db.select().from(webhooks).where(and(eq(webhooks.id, id), eq(webhooks.userId, userId))).limit(1);
+  if (!row) throw new AppError('not_found', `No webhook "${id}" found in your account.`);
+  return row;
+}
+
+export interface WebhookInput {
+  url?: unknown;
+  events?: unknown;
+  link_id?: unknown;
+  domain_id?: unknown;
+  enabled?: unknown;
+}
+
+export async function createWebhook(scope: WebhookScope, input: WebhookInput): Promise<{ webhook: WebhookRow; secret: string }> {
+  const url = await validateWebhookUrl(input.url, scope.policy);
+  const events = validateEvents(input.events);
+  const linkId = await checkLinkFilter(scope, optionalId(input.link_id, 'link_id'));
+  const domainId = checkDomainFilter(scope, optionalId(input.domain_id, 'domain_id'));
+  const enabled = optionalBoolean(input.enabled, 'enabled') ?? true;
+  const [{ n }] = await scope.db.select({ n: count() }).from(webhooks).where(eq(webhooks.userId, scope.userId));
+  if (n >= MAX_WEBHOOKS_PER_USER) throw new AppError('invalid_request', `You can have at most ${MAX_WEBHOOKS_PER_USER} webhooks; delete one first.`);
+  const secret = newWebhookSecret();
+  const [webhook] = await scope.db
+    .insert(webhooks)
+    .values({
+      id: `wh_${randomBytes(12).toString('hex')}`,
+      userId: scope.userId,
+      url,
+      events,
+      linkId,
+      domainId,
+      enabled,
+      secretCiphertext: sealWebhookSecret(secret, scope.secretKey),
+    })
+    .returning();
+  return { webhook, secret };
+}
+
+/** Changes the given fields. Enabling an endpoint Sling turned off starts its health afresh. */
+export async function updateWebhook(scope: WebhookScope, id: string, input: WebhookInput): Promise<WebhookRow> {
+  const current = await getOwnedWebhook(scope.db, scope.userId, id);
+  const set: Partial<typeof webhooks.$inferInsert> = { updatedAt: new Date() };
+  if (input.url !== undefined) set.url = await validateWebhookUrl(input.url, scope.policy);
+  if (input.events !== undefined) set.events = validateEvents(input.events);
+  if (input.link_id !== undefined) set.linkId = await checkLinkFilter(scope, optionalId(input.link_id, 'link_id'));
+  if (input.domain_id !== undefined) set.domainId = checkDomainFilter(scope, optionalId(input.domain_id, 'domain_id'));
+  const enabled = optionalBoolean(input.enabled, 'enabled');
+  if (enabled !== undefined) {
+    set.enabled = enabled;
+    if (enabled && !current.enabled) Object.assign(set, { disabledReason: null, failingSince: null, consecutiveFailures: 0 });
+  }
+  const [row] = await scope.db.update(webhooks).set(set).where(eq(webhooks.id, current.id)).returning();
+  return row;
+}
+
+/** A new secret; the old one keeps signing alongside it for `graceHours` (0: stops at once). */
+export async function rotateWebhookSecret(scope: WebhookScope, id: string, graceHours = ROTATION_GRACE_HOURS): Promise<{ webhook: WebhookRow; secret: string }> {
+  const current = await getOwnedWebhook(scope.db, scope.userId, id);
+  const secret = newWebhookSecret();
+  const [webhook] = await scope.db
+    .update(webhooks)
+    .set({
+      secretCiphertext: sealWebhookSecret(secret, scope.secretKey),
+      previousSecretCiphertext: graceHours > 0 ? current.secretCiphertext : null,
+      previousSecretExpiresAt: graceHours > 0 ? sql`now() + make_interval(secs => ${graceHours * 3600}::float8)` : null,
+      updatedAt: new Date(),
+    })
+    .where(eq(webhooks.id, current.id))
+    .returning();
+  return { webhook, secret };
+}
+
+/** Deletes the webhook with its deliveries and their attempt log. */
+export async function deleteWebhook(db: Db, userId: string, id: string): Promise<void> {
+  const current = await getOwnedWebhook(db, userId, id);
+  await db.delete(webhooks).where(eq(webhooks.id, current.id));
+}
+
+async function checkLinkFilter(scope: WebhookScope, linkId: number | null): Promise<number | null> {
+  if (linkId === null) return null;
+  const [link] = await scope.db.select({ userId: links.userId }).from(links).where(eq(links.id, linkId)).limit(1);
+  if (!link || link.userId !== scope.userId) throw invalidField('link_id', `No link with id ${linkId} found in your account.`);
+  return linkId;
+}
+
+function checkDomainFilter(scope: WebhookScope, domainId: number | null): number | null {
+  if (domainId === null) return null;
+  const domain = scope.domains.byId(domainId);
+  // (Custom domains, when they come, must also belong to the user.)
+  if (!domain) throw invalidField('domain_id', `No domain with id ${domainId} is available to you.`);
+  return domainId;
+}
+
+function iso(d: Date | string | null): string | null {
+  return d === null ? null : new Date(d).toISOString();
+}

@@ -1,0 +1,119 @@
+// One webhook POST, made safe for arbitrary user-given URLs: the address is checked when the
+// connection is made (a name that resolved publicly at registration and privately now is refused:
+// no DNS rebinding), redirects are not followed, the whole exchange has a time limit, and at most
+// 64 KiB of the answer is read, of which the first KiB is kept for the delivery log.
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import http from 'node:http';
+import https from 'node:https';
+import { isIP, type LookupFunction } from 'node:net';
+import { isPublicAddress } from '../safety/public-address';
+
+export interface PostOptions {
+  timeoutMs: number;
+  /** Allow loopback and private addresses (WEBHOOKS_ALLOW_PRIVATE). */
+  allowPrivate: boolean;
+}
+
+export interface PostResult {
+  /** 2xx */
+  ok: boolean;
+  statusCode: number | null;
+  durationMs: number;
+  error: string | null;
+  /** The first KiB of the response body. */
+  body: string;
+}
+
+export const MAX_READ_BYTES = 64 * 1024;
+export const KEEP_BYTES = 1024;
+
+export class UnsafeAddressError extends Error {}
+
+/** A dns.lookup that refuses names with any non-public address (unless allowed). */
+export function safeLookup(allowPrivate: boolean): LookupFunction {
+  return (hostname, options, callback) => {
+    dnsLookup(hostname, { family: options.family, hints: options.hints, all: true }, (err, addresses: LookupAddress[]) => {
+      if (err) return callback(err, '', 0);
+      const refused = allowPrivate ? [] : addresses.filter((a) => !isPublicAddress(a.address));
+      if (addresses.length === 0 || refused.length > 0) {
+        const what = refused.length ? `a non-public address (${refused.map((a) => a.address).join(', ')})` : 'no address';
+        return callback(new UnsafeAddressError(`${hostname} resolves to ${what}`), '', 0);
+      }
+      if (options.all) (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, addresses);
+      else callback(null, addresses[0].address, addresses[0].family);
+    });
+  };
+}
+
+export function postWebhook(url: string, body: string, headers: Record<string, string>, opts: PostOptions): Promise<PostResult> {
+  const started = performance.now();
+  const done = (r: Omit<PostResult, 'durationMs' | 'ok'>): PostResult => ({
+    ...r,
+    ok: r.error === null && r.statusCode !== null && r.statusCode >= 200 && r.statusCode < 300,
+    durationMs: Math.round(performance.now() - started),
+  });
+  let target: URL;
+  try {
+    target = new URL(url);
+  } catch {
+    return Promise.resolve(done({ statusCode: null, error: 'invalid URL', body: '' }));
+  }
+  const host = target.hostname.replace(/^\[|\]$/g, '');
+  // Node does not call `lookup` for IP literals, so they are checked here.
+  if (isIP(host) && !opts.allowPrivate && !isPublicAddress(host)) {
+    return Promise.resolve(done({ statusCode: null, error: `${host} is a non-public address`, body: '' }));
+  }
+  const request = target.protocol === 'https:' ? https.request : http.request;
+  return new Promise((resolve) => {
+    let settled = false;
+    const finish = (r: Omit<PostResult, 'durationMs' | 'ok'>) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      resolve(done(r));
+    };
+    const req = request(
+      target,
+      {
+        method: 'POST',
+        agent: false,
+        lookup: safeLookup(opts.allowPrivate),
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'user-agent': 'Sling-Webhooks/1', ...headers },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        const complete = () => finish({ statusCode: res.statusCode ?? null, error: null, body: firstKiB(chunks) });
+        res.on('data', (chunk: Buffer) => {
+          if (size < KEEP_BYTES) chunks.push(chunk);
+          size += chunk.length;
+          if (size >= MAX_READ_BYTES) {
+            complete();
+            res.destroy();
+          }
+        });
+        res.on('end', complete);
+        res.on('error', complete); // the status is known; a cut-off body does not change the outcome
+        res.on('close', complete);
+      },
+    );
+    const timer = setTimeout(() => {
+      finish({ statusCode: null, error: `no answer within ${opts.timeoutMs / 1000} s`, body: '' });
+      req.destroy();
+    }, opts.timeoutMs);
+    req.on('error', (err: NodeJS.ErrnoException) => finish({ statusCode: null, error: describe(err), body: '' }));
+    req.end(body);
+  });
+}
+
+function firstKiB(chunks: Buffer[]): string {
+  return Buffer.concat(chunks).subarray(0, KEEP_BYTES).toString('utf8').replace(/\uFFFD$/, '');
+}
+
+function describe(err: NodeJS.ErrnoException): string {
+  if (err instanceof UnsafeAddressError) return err.message;
+  if (err.code === 'ECONNREFUSED') return 'connection refused';
+  if (err.code === 'ENOTFOUND') return 'host not found';
+  if (err.code === 'ECONNRESET') return 'connection reset';
+  return err.code ? `${err.code}: ${err.message}` : err.message;
+}

@@ -1,0 +1,298 @@
+// Webhook delivery against every database, with the worker loop in the test process and a real
+// receiver on loopback that verifies signatures with the `standardwebhooks` package.
+import { eq, sql } from 'drizzle-orm';
+import { Webhook } from 'standardwebhooks';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { links, webhooks } from '../../../db/schema';
+import { createClickEnricher } from '../../../lib/analytics/enrich-click';
+import { openGeoIp } from '../../../lib/analytics/geoip';
+import { clickWriter } from '../../../lib/edge/write-clicks';
+import { recordEvent } from '../../../lib/events/record-event';
+import { createLink } from '../../../lib/links/create-link';
+import { deleteLink } from '../../../lib/links/delete-link';
+import { expireDueLinks } from '../../../lib/links/expire-due-links';
+import { serializeLink } from '../../../lib/links/serialize-link';
+import { updateLink } from '../../../lib/links/update-link';
+import { getDelivery, listDeliveries, resendDelivery, sendTestEvent } from '../../../lib/webhooks/delivery-log';
+import { startWebhookDispatcher, type Dispatcher, type DispatcherOptions } from '../../../lib/webhooks/dispatcher';
+import { createWebhook, getOwnedWebhook, rotateWebhookSecret, updateWebhook, type WebhookScope } from '../../../lib/webhooks/manage-webhooks';
+import { AGENTS } from '../../helpers/agents';
+import { databaseKinds, TEST_SECRET, type TestDatabase } from '../../helpers/databases';
+import { openTestContext } from '../../helpers/open-test-handle';
+import { pgUrl } from '../../helpers/services';
+import { until } from '../../helpers/until';
+import { startReceiver, type Receiver } from '../../helpers/webhook-receiver';
+
+describe.each(databaseKinds(pgUrl()))('webhook delivery on %s', (name, makeDb) => {
+  let tdb: TestDatabase;
+  let ctx: Awaited<ReturnType<typeof openTestContext>>;
+  let dispatcher: Dispatcher | undefined;
+  let receiver: Receiver | undefined;
+  const disabled: Array<{ email: string | null; url: string; reason: string }> = [];
+  let userN = 0;
+
+  beforeAll(async () => {
+    tdb = await makeDb();
+    ctx = await openTestContext(tdb);
+  });
+  afterEach(async () => {
+    await dispatcher?.stop();
+    dispatcher = undefined;
+    await receiver?.close();
+    receiver = undefined;
+  });
+  afterAll(async () => {
+    await ctx?.handle.close();
+    await tdb?.drop();
+  });
+
+  /** A fresh owner, so each test sees only its own events. */
+  async function owner(): Promise<WebhookScope> {
+    const id = `wh-user-${name}-${++userN}`;
+    await ctx.handle.query(`INSERT INTO users (id, name, email) VALUES ($1, $1, $1 || '@example.com')`, [id]);
+    return { db: ctx.handle.db, domains: ctx.domains, userId: id, secretKey: TEST_SECRET, policy: { allowPrivate: true } };
+  }
+
+  function start(opts: Partial<DispatcherOptions> = {}) {
+    dispatcher = startWebhookDispatcher(ctx.handle, {
+      secretKey: TEST_SECRET,
+      allowPrivate: true,
+      timeoutMs: 2_000,
+      retrySchedule: [0.2, 0.2, 0.2, 0.2, 0.2],
+      disableAfterFailures: 50,
+      disableAfterHours: 120,
+      concurrency: 8,
+      pollMs: 100,
+      notifyDisabled: async (n) => void disabled.push(n),
+      ...opts,
+    });
+    return dispatcher;
+  }
+
+  async function subscribe(scope: WebhookScope, events: string[], extra: Record<string, unknown> = {}, answer?: Parameters<typeof startReceiver>[1]) {
+    receiver = await startReceiver([], answer);
+    const { webhook, secret } = await createWebhook(scope, { url: receiver.url, events, ...extra });
+    receiver.secrets.push(secret);
+    return { webhook, secret, receiver };
+  }
+
+  test('every event type arrives once, signed, with the documented payload', async () => {
+    const scope = await owner();
+    const { webhook, secret, receiver: rx } = await subscribe(scope, ['link.created', 'link.updated', 'link.deleted', 'link.clicked', 'link.expired', 'domain.verified']);
+    expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+    const [stored] = await ctx.handle.db.select().from(webhooks).where(eq(webhooks.id, webhook.id));
+    expect(stored.secretCiphertext).not.toContain(secret.slice(6)); // encrypted at rest
+    start();
+
+    const link = await createLink({ url: 'https://example.com/a', alias: `hook-${name}`, userId: scope.userId }, ctx);
+    const edited = await updateLink(link, { url: 'https://example.com/b' }, ctx);
+    await clickWriter(ctx.handle, createClickEnricher({ secret: 'x', geo: openGeoIp(), storeIp: false }))([
+      { linkId: link.id, at: Date.now(), ip: '8.8.8.8', userAgent: AGENTS.iphone, referrer: 'https://news.ycombinator.com/item?id=1', trigger: 'qr' },
+      { linkId: link.id, at: Date.now(), ip: '66.249.66.1', userAgent: AGENTS.googlebot, referrer: undefined }, // bots send nothing
+    ]);
+    const due = await createLink({ url: 'https://example.com/due', userId: scope.userId }, ctx);
+    await ctx.handle.db.update(links).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(links.id, due.id));
+    await expireDueLinks(ctx);
+    await deleteLink(edited, ctx);
+    await recordEvent(ctx.handle.db, { type: 'domain.verified', userId: scope.userId, data: { domain: { id: ctx.domains.defaultDomain.id, hostname: 'sl.ing' } } });
+    // Someone else's link: not theirs to receive.
+    await createLink({ url: 'https://example.com/other', userId: 'somebody-else' }, ctx);
+
+    await until('7 deliveries', async () => rx.received.length >= 7);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(rx.received).toHaveLength(7);
+    expect(rx.received.every((r) => r.verified)).toBe(true);
+    const byEvent = (e: string) => rx.received.filter((r) => r.payload.event === e).map((r) => r.payload);
+    expect(rx.received.map((r) => r.payload.event).sort()).toEqual(
+      ['domain.verified', 'link.clicked', 'link.created', 'link.created', 'link.deleted', 'link.expired', 'link.updated'],
+    );
+    for (const r of rx.received) {
+      expect(r.id).toBe(r.payload.id);
+      expect(r.payload.id).toMatch(/^evt_[0-9a-f]{32}$/);
+      expect(r.payload.timestamp).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+      expect(r.headers['content-type']).toBe('application/json');
+      expect(Math.abs(Number(r.headers['webhook-timestamp']) - Date.now() / 1000)).toBeLessThan(60);
+    }
+    expect(byEvent('link.created').find((p) => p.data.id === link.id)!.data).toEqual(serializeLink(link, ctx.domains));
+    expect(byEvent('link.updated')[0].data).toMatchObject({ id: link.id, long_url: 'https://example.com/b' });
+    expect(byEvent('link.deleted')[0].data).toMatchObject({ id: link.id, short_code: `hook-${name}` });
+    expect(byEvent('link.expired')[0].data).toMatchObject({ id: due.id, status: 'expired', reason: 'expiration' });
+    expect(byEvent('domain.verified')[0].data).toEqual({ domain: { id: ctx.domains.defaultDomain.id, hostname: 'sl.ing' } });
+    expect(byEvent('link.clicked')[0].data).toEqual({
+      link_id: link.id,
+      short_code: `hook-${name}`,
+      long_url: 'https://example.com/b',
+      trigger: 'qr',
+      visitor: { country: 'US', region: expect.any(String), city: expect.any(String), device: 'mobile', browser: 'Mobile Safari', os: 'iOS', referrer: 'https://news.ycombinator.com/item?id=1', referrer_host: 'news.ycombinator.com' },
+    });
+
+    const log = await listDeliveries(ctx.handle, webhook.id, { limit: 50 });
+    expect(log.deliveries).toHaveLength(7);
+    expect(log.deliveries.every((d) => d.status === 'succeeded' && d.attempts === 1 && d.last_attempt?.status_code === 204)).toBe(true);
+  });
+
+  test('only subscribed types and matching link filters are delivered', async () => {
+    const scope = await owner();
+    const keep = await createLink({ url: 'https://example.com/keep', userId: scope.userId }, ctx);
+    const { receiver: rx } = await subscribe(scope, ['link.updated'], { link_id: keep.id });
+    start();
+    const other = await createLink({ url: 'https://example.com/other', userId: scope.userId }, ctx);
+    await updateLink(other, { url: 'https://example.com/other2' }, ctx);
+    await updateLink(keep, { url: 'https://example.com/keep2' }, ctx);
+    await until('the update', async () => rx.received.length >= 1);
+    await new Promise((r) => setTimeout(r, 400));
+    expect(rx.received.map((r) => [r.payload.event, r.payload.data.id])).toEqual([['link.updated', keep.id]]);
+  });
+
+  test('a receiver failing the first 3 attempts gets the event once as a success, with 4 attempts logged', async () => {
+    const scope = await owner();
+    const { webhook, receiver: rx } = await subscribe(scope, ['link.created'], {}, (_r, n) => (n <= 3 ? { status: 503, body: `busy ${n}` } : { status: 200, body: 'ok' }));
+    start();
+    await createLink({ url: 'https://example.com/retry', userId: scope.userId }, ctx);
+    const [d] = (await until('a success', async () => {
+      const log = await listDeliveries(ctx.handle, webhook.id, { limit: 10 });
+      return log.deliveries[0]?.status === 'succeeded' && log.deliveries;
+    }));
+    expect(rx.received).toHaveLength(4);
+    expect(new Set(rx.received.map((r) => r.id)).size).toBe(1); // the same webhook-id every time
+    const { attempts } = await getDelivery(ctx.handle, webhook.id, d.id);
+    expect(attempts.map((a) => [a.status_code, a.succeeded, a.response_body])).toEqual([
+      [503, false, 'busy 1'], [503, false, 'busy 2'], [503, false, 'busy 3'], [200, true, 'ok'],
+    ]);
+    expect(d.attempts).toBe(4);
+    const fresh = await getOwnedWebhook(ctx.handle.db, scope.userId, webhook.id);
+    expect(fresh.failingSince).toBeNull();
+    expect(fresh.lastSuccessAt).not.toBeNull();
+  });
+
+  test('out of retries the delivery is failed; a manual resend tries once more; the test event is delivered once', async () => {
+    const scope = await owner();
+    let healthy = false;
+    const { webhook, receiver: rx } = await subscribe(scope, ['link.created'], {}, () => (healthy ? { status: 202 } : { status: 500 }));
+    start({ retrySchedule: [0.1, 0.1] });
+    await createLink({ url: 'https://example.com/fail', userId: scope.userId }, ctx);
+    const [d] = await until('a failed delivery', async () => {
+      const log = await listDeliveries(ctx.handle, webhook.id, { limit: 10, status: 'failed' });
+      return log.deliveries.length > 0 && log.deliveries;
+    });
+    expect(d.attempts).toBe(3);
+    expect(d.last_attempt).toMatchObject({ status_code: 500, succeeded: false });
+    healthy = true;
+    const queued = await resendDelivery(ctx.handle, { id: webhook.id, enabled: true }, d.id);
+    expect(queued.status).toBe('pending');
+    await until('the resend', async () => (await getDelivery(ctx.handle, webhook.id, d.id)).delivery.status === 'succeeded');
+    expect(rx.received).toHaveLength(4);
+    await expect(resendDelivery(ctx.handle, { id: webhook.id, enabled: true }, 'whd_nope')).rejects.toMatchObject({ code: 'not_found' });
+
+    const testDelivery = await sendTestEvent(ctx.handle, { id: webhook.id, userId: scope.userId, enabled: true });
+    await until('the test event', async () => rx.received.some((r) => r.payload.event === 'webhook.test'));
+    const t = rx.received.find((r) => r.payload.event === 'webhook.test')!;
+    expect(t.verified).toBe(true);
+    expect(t.payload.data).toEqual({ webhook_id: webhook.id, message: 'This is a test event from Sling.' });
+    expect((await getDelivery(ctx.handle, webhook.id, testDelivery.id)).delivery.status).toBe('succeeded');
+  });
+
+  test('rotation: both secrets sign for the grace period; without one only the new secret does', async () => {
+    const scope = await owner();
+    const { webhook, secret: oldSecret, receiver: rx } = await subscribe(scope, ['link.created']);
+    start();
+    const { secret: newSecret } = await rotateWebhookSecret(scope, webhook.id);
+    expect(newSecret).not.toBe(oldSecret);
+    rx.secrets.splice(0, rx.secrets.length, oldSecret); // a receiver not yet updated…
+    await createLink({ url: 'https://example.com/rot1', userId: scope.userId }, ctx);
+    await until('delivery 1', async () => rx.received.length >= 1);
+    expect(rx.received[0].verified).toBe(true);
+    expect(rx.received[0].headers['webhook-signature'].split(' ')).toHaveLength(2);
+    rx.secrets.splice(0, 1, newSecret); // …and one that is
+    await createLink({ url: 'https://example.com/rot2', userId: scope.userId }, ctx);
+    await until('delivery 2', async () => rx.received.length >= 2);
+    expect(rx.received[1].verified).toBe(true);
+
+    // Rotating without a grace period: the previous secret (newSecret) stops signing at once.
+    const { secret: third } = await rotateWebhookSecret(scope, webhook.id, 0);
+    rx.secrets.splice(0, rx.secrets.length, newSecret);
+    await createLink({ url: 'https://example.com/rot3', userId: scope.userId }, ctx);
+    await until('delivery 3', async () => rx.received.length >= 3);
+    const d3 = rx.received[2];
+    expect(d3.headers['webhook-signature'].split(' ')).toHaveLength(1);
+    expect(d3.verified).toBe(false);
+    expect(() => new Webhook(third).verify(d3.body, d3.headers)).not.toThrow();
+  });
+
+  test('no redirects are followed, slow receivers time out, and only the first KiB of an answer is kept', async () => {
+    const scope = await owner();
+    const target = await startReceiver();
+    const { webhook, receiver: rx } = await subscribe(scope, ['link.created'], {}, (r) => {
+      const kind = new URL(r.payload.data.long_url).pathname;
+      if (kind === '/redirect') return { status: 307, headers: { location: target.url } };
+      if (kind === '/slow') return 'hang';
+      return { status: 200, body: 'x'.repeat(200_000) };
+    });
+    start({ retrySchedule: [], timeoutMs: 500 });
+    for (const path of ['/redirect', '/slow', '/big']) await createLink({ url: `https://example.com${path}`, userId: scope.userId }, ctx);
+    const log = await until('three finished deliveries', async () => {
+      const l = await listDeliveries(ctx.handle, webhook.id, { limit: 10 });
+      return l.deliveries.filter((d) => d.status !== 'pending').length === 3 && l.deliveries;
+    });
+    const byUrl = new Map(await Promise.all(log.map(async (d) => {
+      const full = await getDelivery(ctx.handle, webhook.id, d.id);
+      return [new URL((full.payload.data as { long_url: string }).long_url).pathname, full] as const;
+    })));
+    expect(byUrl.get('/redirect')!.delivery.status).toBe('failed');
+    expect(byUrl.get('/redirect')!.attempts[0].status_code).toBe(307);
+    expect(target.received).toHaveLength(0);
+    expect(byUrl.get('/slow')!.attempts[0]).toMatchObject({ status_code: null, error: 'no answer within 0.5 s' });
+    expect(byUrl.get('/big')!.delivery.status).toBe('succeeded');
+    expect(byUrl.get('/big')!.attempts[0].response_body).toBe('x'.repeat(1024));
+    expect(rx.received).toHaveLength(3);
+    await target.close();
+  });
+
+  test('private targets are refused at connect time when not allowed (a name that now resolves to 127.0.0.1)', async () => {
+    const scope = await owner();
+    const { webhook, receiver: rx } = await subscribe(scope, ['link.created']);
+    // Registered while it resolved elsewhere; now the name points at loopback (DNS rebinding).
+    await ctx.handle.db.update(webhooks).set({ url: `http://localhost:${rx.port}/hook` }).where(eq(webhooks.id, webhook.id));
+    start({ allowPrivate: false, retrySchedule: [] });
+    await createLink({ url: 'https://example.com/rebind', userId: scope.userId }, ctx);
+    const [d] = await until('the refused attempt', async () => {
+      const l = await listDeliveries(ctx.handle, webhook.id, { limit: 10, status: 'failed' });
+      return l.deliveries.length > 0 && l.deliveries;
+    });
+    expect(d.last_attempt!.error).toMatch(/^localhost resolves to a non-public address \((127\.0\.0\.1|::1)/);
+    await ctx.handle.db.update(webhooks).set({ url: `http://127.0.0.1:${rx.port}/hook` }).where(eq(webhooks.id, webhook.id));
+    await resendDelivery(ctx.handle, { id: webhook.id, enabled: true }, d.id);
+    await until('the second refusal', async () => (await getDelivery(ctx.handle, webhook.id, d.id)).attempts.length === 2);
+    expect((await getDelivery(ctx.handle, webhook.id, d.id)).attempts[1].error).toBe('127.0.0.1 is a non-public address');
+    expect(rx.received).toHaveLength(0);
+  });
+
+  test('an endpoint failing delivery after delivery is turned off and its owner told; its waiting deliveries resume when enabled', async () => {
+    const scope = await owner();
+    let healthy = false;
+    const { webhook, receiver: rx } = await subscribe(scope, ['link.created'], {}, () => (healthy ? { status: 200 } : { status: 500 }));
+    start({ retrySchedule: [], disableAfterFailures: 3, concurrency: 1 });
+    for (let i = 0; i < 5; i++) await createLink({ url: `https://example.com/down${i}`, userId: scope.userId }, ctx);
+    await until('the webhook turned off', async () => !(await getOwnedWebhook(ctx.handle.db, scope.userId, webhook.id)).enabled);
+    const off = await getOwnedWebhook(ctx.handle.db, scope.userId, webhook.id);
+    expect(off.disabledReason).toBe('Turned off by Sling: 3 deliveries failed in a row.');
+    expect(disabled.filter((n) => n.url === webhook.url)).toEqual([{ email: `${scope.userId}@example.com`, url: webhook.url, reason: off.disabledReason }]);
+    await new Promise((r) => setTimeout(r, 400));
+    const tried = rx.received.length;
+    expect(tried).toBe(3);
+    healthy = true;
+    await updateWebhook(scope, webhook.id, { enabled: true });
+    await until('the rest', async () => rx.received.length === 5);
+    const on = await getOwnedWebhook(ctx.handle.db, scope.userId, webhook.id);
+    expect(on).toMatchObject({ enabled: true, disabledReason: null, consecutiveFailures: 0 });
+  });
+
+  test('an endpoint without a success for too long is turned off', async () => {
+    const scope = await owner();
+    const { webhook } = await subscribe(scope, ['link.created'], {}, () => ({ status: 410 }));
+    start({ retrySchedule: [0.2, 0.2, 0.2, 0.2, 0.2, 0.2], disableAfterHours: 0.5 / 3600 });
+    await createLink({ url: 'https://example.com/long', userId: scope.userId }, ctx);
+    await until('the webhook turned off', async () => !(await getOwnedWebhook(ctx.handle.db, scope.userId, webhook.id)).enabled);
+    expect((await getOwnedWebhook(ctx.handle.db, scope.userId, webhook.id)).disabledReason).toMatch(/^Turned off by Sling: no successful delivery since \d{4}-\d\d-\d\d \d\d:\d\d UTC\.$/);
+  });
+});
