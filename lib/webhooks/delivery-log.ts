@@ -99,7 +99,7 @@ export async function getDelivery(db: Queryable, webhookId: string, deliveryId: 
     `SELECT attempted_at, status_code, duration_ms, error, response_body, succeeded FROM webhook_attempts WHERE delivery_id = $1 ORDER BY id`,
     [deliveryId],
   );
-  const payload = row.payload as { timestamp: string };
+  const payload = row.payload as { id: string; event: string; timestamp: string; data: unknown };
   return {
     delivery: serialize(row),
     attempts: attempts.map((a) => ({ ...a, attempted_at: iso(a.attempted_at)! })),

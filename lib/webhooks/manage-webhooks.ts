@@ -74,11 +74,13 @@ export interface WebhookInput {
 }
 
 export async function createWebhook(scope: WebhookScope, input: WebhookInput): Promise<{ webhook: WebhookRow; secret: string }> {
-  const url = await validateWebhookUrl(input.url, scope.policy);
-  const events = validateEvents(input.events);
-  const linkId = await checkLinkFilter(scope, optionalId(input.link_id, 'link_id'));
-  const domainId = checkDomainFilter(scope, optionalId(input.domain_id, 'domain_id'));
-  const enabled = optionalBoolean(input.enabled, 'enabled') ?? true;
+  const [url, events, linkId, domainId, enabled] = await allFields([
+    () => validateWebhookUrl(input.url, scope.policy),
+    () => validateEvents(input.events),
+    () => checkLinkFilter(scope, optionalId(input.link_id, 'link_id')),
+    () => checkDomainFilter(scope, optionalId(input.domain_id, 'domain_id')),
+    () => optionalBoolean(input.enabled, 'enabled') ?? true,
+  ] as const);
   const [{ n }] = await scope.db.select({ n: count() }).from(webhooks).where(eq(webhooks.userId, scope.userId));
   if (n >= MAX_WEBHOOKS_PER_USER) throw new AppError('invalid_request', `You can have at most ${MAX_WEBHOOKS_PER_USER} webhooks; delete one first.`);
   const secret = newWebhookSecret();
@@ -136,6 +138,22 @@ export async function rotateWebhookSecret(scope: WebhookScope, id: string, grace
 export async function deleteWebhook(db: Db, userId: string, id: string): Promise<void> {
   const current = await getOwnedWebhook(db, userId, id);
   await db.delete(webhooks).where(eq(webhooks.id, current.id));
+}
+
+/** Awaits every field's check, so one answer names every bad field (details: {field: message}). */
+async function allFields<T extends readonly unknown[]>(checks: { [K in keyof T]: () => T[K] | Promise<T[K]> }): Promise<T> {
+  const settled = await Promise.allSettled((checks as readonly (() => unknown)[]).map(async (check) => check()));
+  const details: Record<string, unknown> = {};
+  for (const r of settled) {
+    if (r.status === 'fulfilled') continue;
+    if (!(r.reason instanceof AppError) || r.reason.code !== 'invalid_request' || !r.reason.details) throw r.reason;
+    Object.assign(details, r.reason.details);
+  }
+  if (Object.keys(details).length > 0) {
+    const fields = Object.keys(details);
+    throw new AppError('invalid_request', fields.length === 1 ? String(details[fields[0]]) : `Check these fields: ${fields.join(', ')}.`, details);
+  }
+  return settled.map((r) => (r as PromiseFulfilledResult<unknown>).value) as unknown as T;
 }
 
 async function checkLinkFilter(scope: WebhookScope, linkId: number | null): Promise<number | null> {

@@ -14,6 +14,10 @@ describe('parseEnv', () => {
     expect(c.LINK_HOST).toBe('localhost');
     expect(c.DATA_DIR).toBe('./data');
     expect(c.TRUST_PROXY).toBe(false);
+    expect(c.WEBHOOKS_ALLOW_PRIVATE).toBe(false);
+    expect(c.WEBHOOKS_TIMEOUT_MS).toBe(10_000);
+    expect(c.WEBHOOKS_RETRY_SCHEDULE).toEqual([5, 300, 1800, 7200, 18000, 36000, 36000]);
+    expect([c.WEBHOOKS_DISABLE_AFTER_FAILURES, c.WEBHOOKS_DISABLE_AFTER_HOURS]).toEqual([50, 120]);
   });
 
   test.each([
@@ -26,6 +30,9 @@ describe('parseEnv', () => {
     [{ TRUST_PROXY: 'maybe' }, /TRUST_PROXY must be true, false or a number/],
     [{ SECRET_KEY: 'short' }, /SECRET_KEY must be at least 32/],
     [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL/],
+    [{ WEBHOOKS_RETRY_SCHEDULE: '5, 300' }, /WEBHOOKS_RETRY_SCHEDULE must be a comma-separated list of seconds/],
+    [{ WEBHOOKS_ALLOW_PRIVATE: 'yes' }, /WEBHOOKS_ALLOW_PRIVATE must be true or false/],
+    [{ WEBHOOKS_DISABLE_AFTER_HOURS: '-1' }, /WEBHOOKS_DISABLE_AFTER_HOURS must be a positive number of hours/],
   ])('%j is refused with one line naming the variable', (env, message) => {
     expect(() => parseEnv(env)).toThrow(ConfigError);
     try {

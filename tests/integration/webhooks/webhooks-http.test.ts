@@ -1,0 +1,256 @@
+// Webhooks through a running Sling: the REST API, link.clicked from a real redirect, the delivery
+// log, disabling with an email, a receiver that is down for 1,000 events and a restart, private
+// targets refused, and two worker processes on PostgreSQL sending each event once.
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createUserWithToken } from '../../helpers/accounts';
+import { AGENTS } from '../../helpers/agents';
+import { createPgliteDatabase, createPostgresDatabase, type TestDatabase } from '../../helpers/databases';
+import { pgUrl } from '../../helpers/services';
+import { startSling, type SlingProcess } from '../../helpers/sling-process';
+import { startSmtpListener } from '../../helpers/smtp-listener';
+import { until } from '../../helpers/until';
+import { startReceiver, type Receiver } from '../../helpers/webhook-receiver';
+
+const ALL_EVENTS = ['link.created', 'link.updated', 'link.deleted', 'link.clicked', 'link.expired', 'domain.verified'];
+
+function client(base: () => string, token: string) {
+  return (path: string, init: { method?: string; body?: unknown } = {}) =>
+    fetch(`${base()}${path}`, {
+      method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+      headers: { authorization: `Bearer ${token}`, ...(init.body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    });
+}
+
+/** Sends `n` browser visits to a short link, a few at a time. */
+async function visit(url: string, n: number) {
+  let next = 0;
+  await Promise.all(Array.from({ length: 16 }, async () => {
+    while (next < n) {
+      const i = next++;
+      const res = await fetch(url, { redirect: 'manual', headers: { 'user-agent': AGENTS.chrome, 'x-forwarded-for': `81.2.69.${i % 250}` } });
+      expect(res.status).toBe(302);
+    }
+  }));
+}
+
+describe('webhooks through a running Sling (PGlite)', () => {
+  let tdb: TestDatabase;
+  let sling: SlingProcess;
+  let smtp: Awaited<ReturnType<typeof startSmtpListener>>;
+  let env: Record<string, string>;
+  let api: ReturnType<typeof client>;
+  let bobApi: ReturnType<typeof client>;
+  const receivers: Receiver[] = [];
+
+  beforeAll(async () => {
+    tdb = await createPgliteDatabase();
+    smtp = await startSmtpListener();
+    const [ann, bob] = [await createUserWithToken(tdb.env, 'ann@example.com', 'pro'), await createUserWithToken(tdb.env, 'bob@example.com')];
+    env = {
+      ...tdb.env,
+      TRUST_PROXY: 'true',
+      SMTP_URL: smtp.url,
+      WEBHOOKS_ALLOW_PRIVATE: 'true',
+      WEBHOOKS_POLL_MS: '200',
+      WEBHOOKS_RETRY_SCHEDULE: '1,1,2,2,3,3,5,5,10,10,20',
+      WEBHOOKS_DISABLE_AFTER_FAILURES: '2',
+    };
+    sling = await startSling(env);
+    api = client(() => sling.url, ann);
+    bobApi = client(() => sling.url, bob);
+  });
+  afterAll(async () => {
+    await sling?.stop();
+    await Promise.all(receivers.map((r) => r.close()));
+    await smtp?.close();
+    await tdb?.drop();
+  });
+
+  async function register(events: string[], answer?: Parameters<typeof startReceiver>[1]) {
+    const rx = await startReceiver([], answer);
+    receivers.push(rx);
+    const res = await api('/api/v1/webhooks', { body: { url: rx.url, events } });
+    expect(res.status).toBe(201);
+    const { webhook, secret } = await res.json();
+    rx.secrets.push(secret);
+    return { webhook, secret, rx };
+  }
+
+  test('register, read, change and delete over REST; bad input and other people get clear errors', async () => {
+    const { webhook, secret } = await register(['link.created']);
+    expect(secret).toMatch(/^whsec_/);
+    expect(webhook).toMatchObject({ url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/hook$/), events: ['link.created'], enabled: true, link_id: null, domain_id: null });
+    expect(JSON.stringify(await (await api('/api/v1/webhooks')).json())).not.toContain(secret);
+    expect((await (await api(`/api/v1/webhooks/${webhook.id}`)).json()).webhook.id).toBe(webhook.id);
+
+    const patched = await (await api(`/api/v1/webhooks/${webhook.id}`, { method: 'PATCH', body: { events: ['link.deleted', 'link.created'], enabled: false } })).json();
+    expect(patched.webhook).toMatchObject({ events: ['link.created', 'link.deleted'], enabled: false });
+
+    const bad = await api('/api/v1/webhooks', { body: { url: 'https://no-such-host.invalid/x', events: ['link.exploded'] } });
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).error).toEqual({
+      code: 'invalid_request',
+      message: 'Check these fields: url, events.',
+      details: { url: 'The host no-such-host.invalid could not be found.', events: expect.stringContaining('Unknown event "link.exploded"') },
+    });
+    const noUrl = await api('/api/v1/webhooks', { body: { events: ['link.created'] } });
+    expect((await noUrl.json()).error.details).toEqual({ url: 'Give the URL that should receive the events.' });
+    const notMine = await api('/api/v1/webhooks', { body: { url: webhook.url, events: ['link.created'], link_id: 999999 } });
+    expect((await notMine.json()).error.details.link_id).toMatch(/No link with id 999999/);
+    expect((await bobApi(`/api/v1/webhooks/${webhook.id}`)).status).toBe(404);
+    expect((await bobApi(`/api/v1/webhooks/${webhook.id}`, { method: 'DELETE' })).status).toBe(404);
+    expect((await fetch(`${sling.url}/api/v1/webhooks`)).status).toBe(401);
+
+    expect((await api(`/api/v1/webhooks/${webhook.id}`, { method: 'DELETE' })).status).toBe(204);
+    expect((await api(`/api/v1/webhooks/${webhook.id}`)).status).toBe(404);
+  });
+
+  test('a click through the edge arrives as link.clicked with the visitor; the log, test event and resend work over REST', async () => {
+    const { webhook, rx } = await register(ALL_EVENTS);
+    const link = await (await api('/api.php', { body: { url: 'https://example.com/clicked', alias: 'hooked' } })).json();
+    await fetch(`${sling.url}/hooked?qr=1`, { redirect: 'manual', headers: { 'user-agent': AGENTS.iphone, 'x-forwarded-for': '8.8.8.8', referer: 'https://t.co/abc' } });
+    await until('link.created and link.clicked', async () => rx.received.length >= 2);
+    const created = rx.received.find((r) => r.payload.event === 'link.created')!;
+    expect(created.payload.data).toMatchObject({ id: link.id, short_code: 'hooked', long_url: 'https://example.com/clicked' });
+    const clicked = rx.received.find((r) => r.payload.event === 'link.clicked')!;
+    expect(clicked.verified).toBe(true);
+    expect(clicked.payload.data).toMatchObject({
+      link_id: link.id, short_code: 'hooked', long_url: 'https://example.com/clicked', trigger: 'qr',
+      visitor: { country: 'US', device: 'mobile', browser: 'Mobile Safari', os: 'iOS', referrer_host: 't.co' },
+    });
+
+    const log = await (await api(`/api/v1/webhooks/${webhook.id}/deliveries`)).json();
+    expect(log.deliveries.map((d: any) => [d.event, d.status, d.attempts])).toEqual([['link.clicked', 'succeeded', 1], ['link.created', 'succeeded', 1]]);
+    const one = await (await api(`/api/v1/webhooks/${webhook.id}/deliveries/${log.deliveries[0].id}`)).json();
+    expect(one.attempts).toEqual([expect.objectContaining({ status_code: 204, succeeded: true, error: null })]);
+    expect(one.payload).toEqual(clicked.payload);
+    expect((await api(`/api/v1/webhooks/${webhook.id}/deliveries?status=bogus`)).status).toBe(400);
+
+    const resent = await api(`/api/v1/webhooks/${webhook.id}/deliveries/${log.deliveries[0].id}/resend`, { method: 'POST' });
+    expect(resent.status).toBe(202);
+    await until('the resend', async () => rx.received.length >= 3);
+    expect(rx.received[2].id).toBe(clicked.id); // same webhook-id: receivers dedupe by it
+
+    const test = await api(`/api/v1/webhooks/${webhook.id}/test`, { method: 'POST' });
+    expect(test.status).toBe(202);
+    await until('the test event', async () => rx.received.some((r) => r.payload.event === 'webhook.test' && r.verified));
+    expect((await bobApi(`/api/v1/webhooks/${webhook.id}/test`, { method: 'POST' })).status).toBe(404);
+  });
+
+  test('an endpoint that keeps failing is turned off and its owner gets an email', async () => {
+    const { webhook } = await register(['link.deleted'], () => ({ status: 500, body: 'down for maintenance' }));
+    for (let i = 0; i < 2; i++) expect((await api(`/api/v1/webhooks/${webhook.id}/test`, { method: 'POST' })).status).toBe(202);
+    const off = await until('the webhook turned off', async () => {
+      const w = (await (await api(`/api/v1/webhooks/${webhook.id}`)).json()).webhook;
+      return !w.enabled && w;
+    });
+    expect(off.disabled_reason).toBe('Turned off by Sling: 2 deliveries failed in a row.');
+    const [mail] = await smtp.waitFor(1);
+    expect(mail.to).toEqual(['ann@example.com']);
+    expect(mail.subject).toBe('Your Sling webhook was turned off');
+    expect(mail.text).toContain(webhook.url);
+    expect(mail.text).toContain('2 deliveries failed in a row');
+    const refused = await api(`/api/v1/webhooks/${webhook.id}/test`, { method: 'POST' });
+    expect(refused.status).toBe(400);
+  });
+
+  test('a receiver down while 1,000 events happen, across a restart, gets all 1,000 once it is up', async () => {
+    const { webhook, rx } = await register(['link.clicked']);
+    await api('/api.php', { body: { url: 'https://example.com/busy', alias: 'busy' } });
+    await rx.down();
+    await visit(`${sling.url}/busy`, 1000);
+    // Let some attempts fail, then restart Sling in the middle of the retries.
+    await until('failed attempts', async () => {
+      const log = await (await api(`/api/v1/webhooks/${webhook.id}/deliveries?limit=100`)).json();
+      return log.deliveries.some((d: any) => d.attempts >= 1 && d.last_attempt?.error === 'connection refused');
+    });
+    expect(await sling.stop()).toBe(0);
+    sling = await startSling(env);
+    await new Promise((r) => setTimeout(r, 1500));
+    await rx.up();
+    await until('all 1,000 events', async () => rx.ids().size >= 1000, { timeoutMs: 90_000, intervalMs: 500 });
+    await new Promise((r) => setTimeout(r, 500));
+    const clicked = rx.received.filter((r) => r.payload.event === 'link.clicked');
+    expect(new Set(clicked.map((r) => r.id)).size).toBe(1000);
+    expect(clicked.every((r) => r.verified)).toBe(true);
+    const pending = await (await api(`/api/v1/webhooks/${webhook.id}/deliveries?status=pending`)).json();
+    const failed = await (await api(`/api/v1/webhooks/${webhook.id}/deliveries?status=failed`)).json();
+    expect([pending.deliveries.length, failed.deliveries.length]).toEqual([0, 0]);
+    const page = await (await api(`/api/v1/webhooks/${webhook.id}/deliveries?limit=100`)).json();
+    expect(page.deliveries.some((d: any) => d.attempts >= 2)).toBe(true); // they were retried
+  }, 180_000);
+});
+
+describe('private targets refused (default configuration)', () => {
+  let tdb: TestDatabase;
+  let sling: SlingProcess;
+  let api: ReturnType<typeof client>;
+
+  beforeAll(async () => {
+    tdb = await createPgliteDatabase();
+    const token = await createUserWithToken(tdb.env, 'cat@example.com');
+    sling = await startSling(tdb.env);
+    api = client(() => sling.url, token);
+  });
+  afterAll(async () => {
+    await sling?.stop();
+    await tdb?.drop();
+  });
+
+  test('http://10.0.0.1/ and a name resolving to 127.0.0.1 are refused with 400', async () => {
+    const ten = await api('/api/v1/webhooks', { body: { url: 'http://10.0.0.1/', events: ['link.created'] } });
+    expect(ten.status).toBe(400);
+    expect((await ten.json()).error.details.url).toMatch(/10\.0\.0\.1 resolves to a non-public address/);
+    const local = await api('/api/v1/webhooks', { body: { url: `https://localhost:${sling.port}/hook`, events: ['link.created'] } });
+    expect(local.status).toBe(400);
+    expect((await local.json()).error.details.url).toMatch(/^localhost resolves to a non-public address \((127\.0\.0\.1|::1)/);
+    expect((await (await api('/api/v1/webhooks')).json()).webhooks).toEqual([]);
+  });
+});
+
+const pg = pgUrl();
+describe.skipIf(!pg)('two worker processes on PostgreSQL', () => {
+  let tdb: TestDatabase;
+  let app: SlingProcess;
+  let worker: SlingProcess;
+  let rx: Receiver;
+
+  beforeAll(async () => {
+    tdb = await createPostgresDatabase(pg!);
+  });
+  afterAll(async () => {
+    await Promise.all([app?.stop(), worker?.stop()]);
+    await rx?.close();
+    await tdb?.drop();
+  });
+
+  test('each event is sent once per webhook', async () => {
+    const token = await createUserWithToken(tdb.env, 'dan@example.com', 'pro');
+    // (LOG_LEVEL=debug: each attempt is logged, so the test can see that both processes sent some.)
+    const env = { ...tdb.env, WEBHOOKS_ALLOW_PRIVATE: 'true', WEBHOOKS_POLL_MS: '100', WEBHOOKS_CONCURRENCY: '4', LOG_LEVEL: 'debug' };
+    [app, worker] = await Promise.all([startSling(env), startSling(env, ['--role', 'worker'])]);
+    const api = client(() => app.url, token);
+    rx = await startReceiver([], () => ({ status: 200 }));
+    const { webhook, secret } = await (await api('/api/v1/webhooks', { body: { url: rx.url, events: ['link.clicked', 'link.created'] } })).json();
+    rx.secrets.push(secret);
+    const second = await startReceiver([]);
+    const other = await (await api('/api/v1/webhooks', { body: { url: second.url, events: ['link.clicked'] } })).json();
+    second.secrets.push(other.secret);
+    await api('/api.php', { body: { url: 'https://example.com/pg', alias: 'pg-busy' } });
+    await visit(`${app.url}/pg-busy`, 400);
+    await until('401 events at the first receiver and 400 at the second', async () => rx.ids().size >= 401 && second.ids().size >= 400, { timeoutMs: 60_000 });
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(rx.received).toHaveLength(401);
+    expect(second.received).toHaveLength(400);
+    expect(rx.received.every((r) => r.verified) && second.received.every((r) => r.verified)).toBe(true);
+    // The same event reached both webhooks under its one id.
+    expect([...second.ids()].every((id) => rx.ids().has(id))).toBe(true);
+    const sent = (p: SlingProcess) => p.output().split('\n').filter((l) => l.includes('"msg":"webhook attempt"')).length;
+    expect(sent(app) + sent(worker)).toBe(801);
+    expect(sent(app)).toBeGreaterThan(0);
+    expect(sent(worker)).toBeGreaterThan(0);
+    await second.close();
+    expect(webhook.id).not.toBe(other.webhook.id);
+  }, 120_000);
+});

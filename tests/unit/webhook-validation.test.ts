@@ -1,0 +1,67 @@
+// Registration rules for webhook URLs and events, and Standard Webhooks signatures.
+import { Webhook } from 'standardwebhooks';
+import { describe, expect, test } from 'vitest';
+import { validateEvents, validateWebhookUrl } from '../../lib/webhooks/validate-webhook';
+import { newWebhookSecret, signatureHeader } from '../../lib/webhooks/webhook-secret';
+
+const strict = { allowPrivate: false };
+const lenient = { allowPrivate: true };
+
+async function refusal(url: unknown, policy = strict): Promise<string> {
+  try {
+    await validateWebhookUrl(url, policy);
+  } catch (err) {
+    expect(err).toMatchObject({ code: 'invalid_request' });
+    return (err as { details: { url: string } }).details.url;
+  }
+  throw new Error(`${String(url)} was accepted`);
+}
+
+describe('webhook URLs', () => {
+  test('private and loopback targets are refused unless allowed', async () => {
+    expect(await refusal('http://10.0.0.1/')).toMatch(/10\.0\.0\.1 resolves to a non-public address \(10\.0\.0\.1\)/);
+    expect(await refusal('https://10.0.0.1/')).toMatch(/non-public/);
+    expect(await refusal('https://localhost:8443/hook')).toMatch(/^localhost resolves to a non-public address \((127\.0\.0\.1|::1)/);
+    expect(await refusal('https://[::1]/')).toMatch(/non-public/);
+    expect(await refusal('https://169.254.169.254/latest/meta-data')).toMatch(/non-public/);
+    expect(await refusal('https://[::ffff:127.0.0.1]/')).toMatch(/non-public/);
+    expect(await validateWebhookUrl('http://127.0.0.1:9999/hook#x', lenient)).toBe('http://127.0.0.1:9999/hook');
+    expect(await validateWebhookUrl('http://localhost:9999/hook', lenient)).toBe('http://localhost:9999/hook');
+  });
+
+  test('https is required for public hosts, even when private targets are allowed', async () => {
+    expect(await validateWebhookUrl('https://93.184.215.14/hooks?x=1', strict)).toBe('https://93.184.215.14/hooks?x=1');
+    expect(await refusal('http://93.184.215.14/hooks')).toMatch(/must start with https:\/\//);
+    expect(await refusal('http://93.184.215.14/hooks', lenient)).toMatch(/must start with https:\/\//);
+  });
+
+  test('bad URLs say what is wrong', async () => {
+    expect(await refusal(undefined)).toBe('Give the URL that should receive the events.');
+    expect(await refusal('not a url')).toBe('The URL is not a valid absolute URL.');
+    expect(await refusal('ftp://93.184.215.14/')).toBe('The URL must start with https://.');
+    expect(await refusal(`https://93.184.215.14/${'a'.repeat(2050)}`)).toBe('The URL is longer than 2048 characters.');
+    expect(await refusal('https://no-such-host.invalid/')).toBe('The host no-such-host.invalid could not be found.');
+  });
+});
+
+describe('webhook events', () => {
+  test('known events, de-duplicated in a fixed order; unknown or none refused', () => {
+    expect(validateEvents(['link.clicked', 'link.created', 'link.clicked'])).toEqual(['link.created', 'link.clicked']);
+    expect(() => validateEvents([])).toThrow(/Choose at least one event/);
+    expect(() => validateEvents('link.created')).toThrow(/Choose at least one event/);
+    expect(() => validateEvents(['link.created', 'link.exploded'])).toThrow(/Unknown event "link.exploded"/);
+  });
+});
+
+describe('signatures', () => {
+  test('verify with the standardwebhooks package, with either secret during a rotation', () => {
+    const [a, b] = [newWebhookSecret(), newWebhookSecret()];
+    const body = JSON.stringify({ id: 'evt_1', event: 'link.created', timestamp: new Date().toISOString(), data: { x: 'é' } });
+    const ts = Math.floor(Date.now() / 1000);
+    const headers = { 'webhook-id': 'evt_1', 'webhook-timestamp': String(ts), 'webhook-signature': signatureHeader([b, a], 'evt_1', ts, body) };
+    expect(new Webhook(a).verify(body, headers)).toMatchObject({ id: 'evt_1' });
+    expect(new Webhook(b).verify(body, headers)).toMatchObject({ id: 'evt_1' });
+    expect(() => new Webhook(newWebhookSecret()).verify(body, headers)).toThrow();
+    expect(() => new Webhook(a).verify(body.replace('é', 'e'), headers)).toThrow();
+  });
+});
