@@ -6,6 +6,8 @@ import { applyRetention } from '../analytics/apply-retention';
 import { database } from '../db/database';
 import { currentLinkContext } from '../links/current-link-context';
 import { expireDueLinks } from '../links/expire-due-links';
+import { DELIVERY_LOG_DAYS } from '../webhooks/event-types';
+import { pruneDeliveries } from '../webhooks/deliveries';
 import { runProbe, type ProbeData } from './probe';
 
 export interface QueueSpec {
@@ -30,6 +32,13 @@ export const QUEUES: QueueSpec[] = [
     options: { retryLimit: 3, retryDelay: 60, retryBackoff: true, expireInSeconds: 3600 },
     cron: '30 3 * * *',
     run: async () => applyRetention(await database()),
+  },
+  {
+    // Daily: the webhook delivery log keeps finished deliveries for DELIVERY_LOG_DAYS.
+    name: 'webhooks.prune',
+    options: { retryLimit: 3, retryDelay: 60, retryBackoff: true, expireInSeconds: 3600 },
+    cron: '45 3 * * *',
+    run: async () => ({ deleted: await pruneDeliveries(await database(), DELIVERY_LOG_DAYS) }),
   },
   {
     // Checks the job system end to end (`sling jobs probe`).

@@ -45,7 +45,7 @@ export function claimDueDeliveries(db: Queryable, limit: number, leaseSeconds: n
 const RECORD = `
 WITH att AS (
   INSERT INTO webhook_attempts (delivery_id, status_code, duration_ms, error, response_body, succeeded)
-  VALUES ($1, $2, $3, $4, $5, $6)
+  SELECT $1, $2, $3, $4, $5, $6 WHERE EXISTS (SELECT 1 FROM webhook_deliveries WHERE id = $1) -- gone if the webhook was deleted meanwhile
 ),
 d AS (
   UPDATE webhook_deliveries SET
@@ -113,4 +113,20 @@ export async function disableFailingWebhook(db: Queryable, webhookId: string, re
     [webhookId, reason],
   );
   return rows[0] ?? null;
+}
+
+/** Deletes finished deliveries (and their attempts) older than `days`, in batches; returns how many. */
+export async function pruneDeliveries(db: Queryable, days: number, batch = 5_000): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const [{ n }] = await db.query<{ n: number }>(
+      `WITH old AS (
+         SELECT id FROM webhook_deliveries WHERE status <> 'pending' AND completed_at < now() - make_interval(days => $1::int) LIMIT $2
+       ), gone AS (DELETE FROM webhook_deliveries WHERE id IN (SELECT id FROM old) RETURNING 1)
+       SELECT count(*)::int AS n FROM gone`,
+      [days, batch],
+    );
+    total += n;
+    if (n < batch) return total;
+  }
 }

@@ -4,3 +4,6 @@ export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
 /** Sent by "send test event"; never fanned out to subscriptions. */
 export const TEST_EVENT = 'webhook.test';
+
+/** Finished deliveries stay in the log this long (the daily `webhooks.prune` job). */
+export const DELIVERY_LOG_DAYS = 30;

@@ -17,7 +17,9 @@ made AS (
   SELECT 'whd_' || replace(gen_random_uuid()::text, '-', ''), w.id, c.id, c.seq, now()
   FROM claimed c
   JOIN webhooks w ON w.user_id = c.user_id AND w.enabled AND c.type = ANY(w.events)
-    AND w.created_at <= c.occurred_at
+    -- Not events from before the webhook existed; with slack, because occurred_at is the app's
+    -- clock (ms) or a click's time, up to a flush interval before the row is written.
+    AND c.occurred_at >= w.created_at - interval '10 seconds'
     AND (w.link_id IS NULL OR w.link_id = c.link_id)
     AND (w.domain_id IS NULL OR w.domain_id = coalesce(
           (c.data -> 'domain' ->> 'id')::int, (SELECT l.domain_id FROM links l WHERE l.id = c.link_id)))

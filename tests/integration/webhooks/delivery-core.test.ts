@@ -13,6 +13,8 @@ import { deleteLink } from '../../../lib/links/delete-link';
 import { expireDueLinks } from '../../../lib/links/expire-due-links';
 import { serializeLink } from '../../../lib/links/serialize-link';
 import { updateLink } from '../../../lib/links/update-link';
+import { claimDueDeliveries, pruneDeliveries, recordAttempt } from '../../../lib/webhooks/deliveries';
+import { fanOutEvents } from '../../../lib/webhooks/fan-out';
 import { getDelivery, listDeliveries, resendDelivery, sendTestEvent } from '../../../lib/webhooks/delivery-log';
 import { startWebhookDispatcher, type Dispatcher, type DispatcherOptions } from '../../../lib/webhooks/dispatcher';
 import { createWebhook, getOwnedWebhook, rotateWebhookSecret, updateWebhook, type WebhookScope } from '../../../lib/webhooks/manage-webhooks';
@@ -134,6 +136,11 @@ describe.each(databaseKinds(pgUrl()))('webhook delivery on %s', (name, makeDb) =
   test('only subscribed types and matching link filters are delivered', async () => {
     const scope = await owner();
     const keep = await createLink({ url: 'https://example.com/keep', userId: scope.userId }, ctx);
+    // An event from a minute before the webhook existed (still waiting for fan-out) is not for it.
+    await ctx.handle.query(
+      `INSERT INTO events (id, type, occurred_at, user_id, link_id, data) VALUES ('evt_before_' || $1, 'link.updated', now() - interval '1 minute', $2, $3, '{}')`,
+      [name, scope.userId, keep.id],
+    );
     const { receiver: rx } = await subscribe(scope, ['link.updated'], { link_id: keep.id });
     start();
     const other = await createLink({ url: 'https://example.com/other', userId: scope.userId }, ctx);
@@ -294,5 +301,36 @@ describe.each(databaseKinds(pgUrl()))('webhook delivery on %s', (name, makeDb) =
     await createLink({ url: 'https://example.com/long', userId: scope.userId }, ctx);
     await until('the webhook turned off', async () => !(await getOwnedWebhook(ctx.handle.db, scope.userId, webhook.id)).enabled);
     expect((await getOwnedWebhook(ctx.handle.db, scope.userId, webhook.id)).disabledReason).toMatch(/^Turned off by Sling: no successful delivery since \d{4}-\d\d-\d\d \d\d:\d\d UTC\.$/);
+  });
+
+  test('finished deliveries leave the log after 30 days; waiting ones stay', async () => {
+    const scope = await owner();
+    const { webhook, receiver: rx } = await subscribe(scope, ['link.created']);
+    start();
+    for (let i = 0; i < 3; i++) await createLink({ url: `https://example.com/old${i}`, userId: scope.userId }, ctx);
+    await until('three deliveries', async () => rx.received.length === 3);
+    await dispatcher!.stop();
+    const log = (await listDeliveries(ctx.handle, webhook.id, { limit: 10 })).deliveries;
+    await ctx.handle.query(`UPDATE webhook_deliveries SET completed_at = now() - interval '31 days' WHERE id = ANY($1)`, [[log[0].id, log[1].id]]);
+    await ctx.handle.query(`UPDATE webhook_deliveries SET status = 'pending', completed_at = NULL, created_at = now() - interval '40 days' WHERE id = $1`, [log[2].id]);
+    expect(await pruneDeliveries(ctx.handle, 30, 1)).toBe(2);
+    expect((await listDeliveries(ctx.handle, webhook.id, { limit: 10 })).deliveries.map((d) => d.id)).toEqual([log[2].id]);
+    const [{ n }] = await ctx.handle.query<{ n: number }>(`SELECT count(*)::int AS n FROM webhook_attempts WHERE delivery_id = ANY($1)`, [[log[0].id, log[1].id]]);
+    expect(n).toBe(0);
+  });
+
+  test('an attempt finishing after its webhook was deleted is dropped quietly', async () => {
+    const scope = await owner();
+    const { webhook, receiver: rx } = await subscribe(scope, ['link.created']);
+    await createLink({ url: 'https://example.com/inflight', userId: scope.userId }, ctx);
+    await fanOutEvents(ctx.handle);
+    const claim = (await claimDueDeliveries(ctx.handle, 100, 30)).find((c) => c.webhook_id === webhook.id)!;
+    expect(claim).toMatchObject({ webhook_id: webhook.id, attempts: 1 });
+    await ctx.handle.db.delete(webhooks).where(eq(webhooks.id, webhook.id)); // while the POST is on its way
+    const outcome = { ok: true, statusCode: 204, durationMs: 5, error: null, body: '' };
+    await expect(recordAttempt(ctx.handle, claim, outcome, null, { disableAfterFailures: 50, disableAfterHours: 120 })).resolves.toBeNull();
+    const [{ n }] = await ctx.handle.query<{ n: number }>(`SELECT count(*)::int AS n FROM webhook_attempts WHERE delivery_id = $1`, [claim.id]);
+    expect(n).toBe(0);
+    expect(rx.received).toHaveLength(0);
   });
 });
