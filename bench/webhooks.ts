@@ -54,8 +54,9 @@ async function run(kind: string, database: { dataDir: string; databaseUrl?: stri
     const ms = performance.now() - started;
     await dispatcher.stop();
     const repeated = [...seen.values()].filter((n) => n > 1).length;
+    const [{ post }] = await handle.query<{ post: number }>(`SELECT avg(duration_ms)::float8 AS post FROM webhook_attempts`);
     const line = `${kind}: ${fmt(EVENTS)} events delivered in ${(ms / 1000).toFixed(1)} s = ${fmt((seen.size / ms) * 1000)} deliveries/s` +
-      ` (${fmt(seen.size)} received, ${repeated} repeated)`;
+      ` (${fmt(seen.size)} received, ${repeated} repeated; a POST took ${post.toFixed(1)} ms on average)`;
     return { line, ok: seen.size === EVENTS && repeated === 0 };
   } finally {
     receiver.close();

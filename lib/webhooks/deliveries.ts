@@ -55,17 +55,30 @@ d AS (
     completed_at = CASE WHEN $7::text = 'pending' THEN NULL ELSE now() END
   WHERE id = $1 AND attempts = $9 AND status = 'pending'
   RETURNING webhook_id
+),
+-- The endpoint's health row is written only when it changes (last_success_at at most once a
+-- minute): every delivery of a busy endpoint writing the one row would serialise them on its lock.
+health AS (
+  UPDATE webhooks w SET
+    failing_since = CASE WHEN $6 THEN NULL ELSE coalesce(w.failing_since, now()) END,
+    consecutive_failures = CASE WHEN $6 THEN 0 WHEN $7::text = 'failed' THEN w.consecutive_failures + 1 ELSE w.consecutive_failures END,
+    last_success_at = CASE WHEN $6 THEN now() ELSE w.last_success_at END
+  WHERE w.id IN (SELECT webhook_id FROM d) AND CASE
+    WHEN $6 THEN w.failing_since IS NOT NULL OR w.consecutive_failures <> 0 OR w.last_success_at IS NULL OR w.last_success_at < now() - interval '1 minute'
+    ELSE w.failing_since IS NULL OR $7::text = 'failed' END
+  RETURNING w.enabled, w.consecutive_failures, w.failing_since
+),
+state AS (
+  SELECT * FROM health
+  UNION ALL
+  SELECT w.enabled, w.consecutive_failures, w.failing_since FROM webhooks w
+  WHERE w.id IN (SELECT webhook_id FROM d) AND NOT EXISTS (SELECT 1 FROM health)
 )
-UPDATE webhooks w SET
-  failing_since = CASE WHEN $6 THEN NULL ELSE coalesce(w.failing_since, now()) END,
-  consecutive_failures = CASE WHEN $6 THEN 0 WHEN $7::text = 'failed' THEN w.consecutive_failures + 1 ELSE w.consecutive_failures END,
-  last_success_at = CASE WHEN $6 THEN now() ELSE w.last_success_at END
-WHERE w.id IN (SELECT webhook_id FROM d)
-RETURNING CASE
-  WHEN NOT w.enabled THEN NULL
-  WHEN w.consecutive_failures >= $10 THEN w.consecutive_failures || ' deliveries failed in a row'
-  WHEN w.failing_since <= now() - make_interval(secs => $11::float8) THEN 'no successful delivery since ' || to_char(w.failing_since AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI "UTC"')
-END AS disable_because`;
+SELECT CASE
+  WHEN NOT enabled THEN NULL
+  WHEN consecutive_failures >= $10 THEN consecutive_failures || CASE WHEN consecutive_failures = 1 THEN ' delivery' ELSE ' deliveries' END || ' failed in a row'
+  WHEN failing_since <= now() - make_interval(secs => $11::float8) THEN 'no successful delivery since ' || to_char(failing_since AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI "UTC"')
+END AS disable_because FROM state`;
 
 export interface AttemptOutcome {
   ok: boolean;

@@ -48,6 +48,9 @@ export function startWebhookDispatcher(db: Queryable, opts: DispatcherOptions): 
   let again = false;
   /** The last claim filled every free slot, so more may be due right now. */
   let backlog = false;
+  /** New events are fanned out once per poll interval, or at once when woken. */
+  let lastFanOut = 0;
+  let woken = true;
 
   /** Runs a round in `ms` (or sooner, if one is already planned sooner). */
   function schedule(ms: number) {
@@ -67,9 +70,15 @@ export function startWebhookDispatcher(db: Queryable, opts: DispatcherOptions): 
     if (round) return round;
     clearTimeout(timer);
     timerAt = Infinity;
+    const fanOut = woken || Date.now() - lastFanOut >= opts.pollMs;
+    woken = false;
+    if (fanOut) lastFanOut = Date.now();
     round = (async () => {
+      // (Start after this function has stored `round`: a round with nothing to await would
+      // otherwise run its finally, clearing `round`, before the assignment below sets it for good.)
+      await Promise.resolve();
       try {
-        for (let i = 0; i < 20 && running; i++) {
+        for (let i = 0; fanOut && i < 20 && running; i++) {
           if ((await fanOutEvents(db, FAN_OUT_BATCH)).events < FAN_OUT_BATCH) break;
         }
         const free = opts.concurrency - inFlight.size;
@@ -95,7 +104,8 @@ export function startWebhookDispatcher(db: Queryable, opts: DispatcherOptions): 
       .catch((err) => log.error({ err, delivery: claim.id }, 'webhook attempt could not be recorded; it is retried when its lease ends'))
       .finally(() => {
         inFlight.delete(p);
-        if (backlog) schedule(0);
+        // With more waiting, refill once half the slots are free: one claim for many deliveries.
+        if (backlog && inFlight.size <= opts.concurrency / 2) schedule(0);
       });
     inFlight.add(p);
   }
@@ -137,7 +147,10 @@ export function startWebhookDispatcher(db: Queryable, opts: DispatcherOptions): 
 
   schedule(0);
   return {
-    wake: () => schedule(0),
+    wake: () => {
+      woken = true;
+      schedule(0);
+    },
     async stop() {
       running = false;
       clearTimeout(timer);

@@ -49,7 +49,7 @@ export function postWebhook(url: string, body: string, headers: Record<string, s
   const started = performance.now();
   const done = (r: Omit<PostResult, 'durationMs' | 'ok'>): PostResult => ({
     ...r,
-    ok: r.error === null && r.statusCode !== null && r.statusCode >= 200 && r.statusCode < 300,
+    ok: r.error === null,
     durationMs: Math.round(performance.now() - started),
   });
   let target: URL;
@@ -83,7 +83,9 @@ export function postWebhook(url: string, body: string, headers: Record<string, s
       (res) => {
         const chunks: Buffer[] = [];
         let size = 0;
-        const complete = () => finish({ statusCode: res.statusCode ?? null, error: null, body: firstKiB(chunks) });
+        const status = res.statusCode ?? 0;
+        const error = status >= 200 && status < 300 ? null : status >= 300 && status < 400 ? `redirect (${status}) not followed` : `answered ${status}`;
+        const complete = () => finish({ statusCode: res.statusCode ?? null, error, body: firstKiB(chunks) });
         res.on('data', (chunk: Buffer) => {
           if (size < KEEP_BYTES) chunks.push(chunk);
           size += chunk.length;
