@@ -31,6 +31,7 @@ export default async function SettingsPage() {
           <h1>Settings</h1>
           <div className="row">
             <a href="/links">Links</a>
+            <a href="/settings/webhooks">Webhooks</a>
             <SignOutButton />
           </div>
         </div>

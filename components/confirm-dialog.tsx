@@ -1,0 +1,42 @@
+'use client';
+// A small modal question (<dialog>): Escape or Cancel says no, focus starts on Cancel.
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+
+interface ConfirmDialogProps {
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+export function ConfirmDialog({ title, children, confirmLabel, onConfirm, onCancel }: ConfirmDialogProps) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const answered = useRef(false);
+  const id = useId();
+  useEffect(() => {
+    dialog.current?.showModal();
+  }, []);
+
+  const answer = (yes: boolean) => {
+    answered.current = true;
+    dialog.current?.close();
+    if (yes) onConfirm();
+    else onCancel();
+  };
+
+  return (
+    <dialog ref={dialog} className="confirm-dialog" aria-labelledby={`${id}-title`} aria-describedby={`${id}-body`} onClose={() => answered.current || onCancel()}>
+      <h2 id={`${id}-title`}>{title}</h2>
+      <div id={`${id}-body`}>{children}</div>
+      <div className="row">
+        <button type="button" className="secondary" autoFocus onClick={() => answer(false)}>
+          Cancel
+        </button>
+        <button type="button" onClick={() => answer(true)}>
+          {confirmLabel}
+        </button>
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,69 @@
+'use client';
+// One delivery opened up: every attempt (status, duration, error, the start of the answer) and
+// the JSON payload that was signed and sent. Reloaded when the delivery's attempt count changes.
+import { useEffect, useState } from 'react';
+import { FormError } from './form-error';
+import { localTime, webhookApi, type DeliveryDetails } from './webhook-api';
+
+interface DeliveryAttemptsProps {
+  webhookId: string;
+  deliveryId: string;
+  /** Changes when the delivery does (attempts, status), to load it again. */
+  version: string;
+}
+
+export function DeliveryAttempts({ webhookId, deliveryId, version }: DeliveryAttemptsProps) {
+  const [details, setDetails] = useState<DeliveryDetails | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    let cancelled = false;
+    void (async () => {
+      try {
+        const d = await webhookApi<DeliveryDetails>(`/${webhookId}/deliveries/${deliveryId}`);
+        if (cancelled) return;
+        setDetails(d);
+        setError(null);
+      } catch (e) {
+        if (!cancelled) setError((e as Error).message);
+      }
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, [webhookId, deliveryId, version]);
+
+  if (error) return <FormError message={error} />;
+  if (!details) return <p className="muted">Loading…</p>;
+  return (
+    <div className="delivery-details stack">
+      <div>
+        <h4>Attempts</h4>
+        {details.attempts.length === 0 ? (
+          <p className="muted">Not tried yet; the first attempt is due {localTime(details.delivery.next_attempt_at)}.</p>
+        ) : (
+          <ol className="attempts">
+            {details.attempts.map((a, i) => (
+              <li key={i}>
+                <p>
+                  {localTime(a.attempted_at)} — <strong>{a.status_code ?? 'no answer'}</strong> in {a.duration_ms} ms
+                  {a.succeeded ? ' (succeeded)' : ''}
+                  {a.error ? <span className="error-text"> — {a.error}</span> : null}
+                </p>
+                {a.response_body ? (
+                  <pre aria-label={`Response to attempt ${i + 1} (first KiB)`}>{a.response_body.slice(0, 1024)}</pre>
+                ) : (
+                  <p className="muted">Empty response body.</p>
+                )}
+              </li>
+            ))}
+          </ol>
+        )}
+      </div>
+      <div>
+        <h4>Payload</h4>
+        <pre aria-label="Payload">{JSON.stringify(details.payload, null, 2)}</pre>
+      </div>
+    </div>
+  );
+}
