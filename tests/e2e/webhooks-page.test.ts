@@ -101,7 +101,7 @@ describe.skipIf(!chromium)('Settings → Webhooks in Chromium', () => {
       body: JSON.stringify({ url: 'https://example.com/launch', alias: 'launch' }),
     });
     expect(created.status).toBe(201);
-    await expect.poll(() => cells('link.created'), LOG_WAIT).toEqual([expect.any(String), 'link.created', 'failed', '2', '500', expect.stringMatching(/^\d+$/), '', 'Resend']);
+    await expect.poll(() => cells('link.created'), LOG_WAIT).toEqual([expect.any(String), 'link.created', 'failed', '2', '500', expect.stringMatching(/^\d+$/), 'answered 500', 'Resend']);
     await row('link.created').getByRole('button', { expanded: false }).click();
     await expect.poll(() => hook.locator('.delivery-details ol.attempts li').count()).toBe(2);
     expect(await hook.locator('.delivery-details pre').first().textContent()).toBe('nope');
