@@ -55,7 +55,7 @@ export async function deleteWebhookRoute(_req: Request, userId: string, ctx: Lin
 /** POST /api/v1/webhooks/{id}/rotate-secret, /test */
 export async function webhookActionRoute(req: Request, userId: string, ctx: LinkContext, { id, action }: Params & { action: string }): Promise<Response> {
   if (action === 'rotate-secret') {
-    const hasBody = (req.headers.get('content-length') ?? '0') !== '0';
+    const hasBody = Number(req.headers.get('content-length') ?? 0) > 0 || req.headers.has('transfer-encoding');
     const body = hasBody ? ((await readJsonBody(req)) as { grace_hours?: unknown }) : {};
     const grace = body.grace_hours === undefined ? undefined : Number(body.grace_hours);
     if (grace !== undefined && (!Number.isFinite(grace) || grace < 0 || grace > 24 * 7)) {

@@ -64,7 +64,7 @@ describe('jobs on the embedded database', () => {
 
     const bad = await runSling(['jobs', 'run', 'nope'], env);
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toMatch(/queue is one of: links\.expire, analytics\.retention, probe/);
+    expect(bad.stderr).toMatch(/queue is one of: links\.expire, analytics\.retention, webhooks\.prune, probe/);
   }, 90_000);
 });
 
