@@ -55,13 +55,14 @@ export async function seedDatabase(target: BenchDatabase, host: string, seed: Se
   });
 }
 
-/** Rows in `clicks` and the sum of the links' click counters (both written by the click buffer). */
-export async function countClicks(target: BenchDatabase): Promise<{ rows: number; counters: number }> {
+/** Rows in `clicks` (bots among them) and the sum of the links' click counters (which leave bots out). */
+export async function countClicks(target: BenchDatabase): Promise<{ rows: number; bots: number; counters: number }> {
   return withHandle(target, async (handle) => {
-    const [r] = await handle.query<{ rows: string; counters: string }>(
-      `SELECT (SELECT count(*) FROM clicks)::text AS rows, (SELECT coalesce(sum(clicks), 0) FROM links)::text AS counters`,
+    const [r] = await handle.query<{ rows: string; bots: string; counters: string }>(
+      `SELECT (SELECT count(*) FROM clicks)::text AS rows, (SELECT count(*) FROM clicks WHERE bot)::text AS bots,
+              (SELECT coalesce(sum(clicks), 0) FROM links)::text AS counters`,
     );
-    return { rows: Number(r.rows), counters: Number(r.counters) };
+    return { rows: Number(r.rows), bots: Number(r.bots), counters: Number(r.counters) };
   });
 }
 

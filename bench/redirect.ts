@@ -174,6 +174,7 @@ async function main(): Promise<number> {
   const check: ClickCheck = {
     exitCode: exit,
     rows: counted.rows,
+    bots: counted.bots,
     counters: counted.counters,
     min: exact + scenarios.reduce((n, s) => n + s.slingResponses, 0),
     max: exact + scenarios.reduce((n, s) => n + s.slingSent, 0),
