@@ -1,5 +1,7 @@
 import type { Metadata } from 'next';
 import type { ReactNode } from 'react';
+import { SiteHeader } from '@/components/site-header';
+import { ToastProvider } from '@/components/toasts';
 import './globals.css';
 
 export const metadata: Metadata = {
@@ -11,17 +13,17 @@ export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en">
       <body>
-        <header className="site">
-          <a className="logo" href="/">
-            Sling<span>.</span>
-          </a>
-          <nav className="site" aria-label="Account">
-            <a href="/settings">Settings</a>
-            <a href="/login">Sign in</a>
-          </nav>
-        </header>
-        {children}
-        <footer className="site">Sling — self-hosted link management</footer>
+        <a className="skip-link" href="#content">
+          Skip to content
+        </a>
+        <ToastProvider>
+          <SiteHeader />
+          {/* Pages render their own <main>; this wrapper is the skip link's target. */}
+          <div id="content" className="content" tabIndex={-1}>
+            {children}
+          </div>
+          <footer className="site">Sling — self-hosted link management</footer>
+        </ToastProvider>
       </body>
     </html>
   );

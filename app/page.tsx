@@ -1,29 +1,35 @@
 import { Shortener } from '@/components/shortener';
 
+const FEATURES = [
+  ['Fast redirects', 'Answered straight from memory, before the app is even involved.'],
+  ['Every click counted', 'Clicks are buffered and stored in batches — none lost on restart.'],
+  ['Self-hosted', 'One command to run, embedded database, PostgreSQL and Redis when you grow.'],
+] as const;
+
 export default function HomePage() {
   return (
     <main>
       <section className="hero">
-        <h1>Short links, fast.</h1>
-        <p>Paste a long URL and get a short one you can share anywhere. No account needed.</p>
+        <span className="eyebrow">Open source · self-hosted</span>
+        <h1>
+          Short links, <span>fast.</span>
+        </h1>
+        <p>Paste a long URL and get a short one — with a QR code — you can share anywhere. No account needed.</p>
       </section>
-      <div className="card">
+      <div className="card home-card">
         <Shortener />
       </div>
       <section className="features" aria-label="Features">
-        <div>
-          <h2>Fast redirects</h2>
-          <p>Answered straight from memory, before the app is even involved.</p>
-        </div>
-        <div>
-          <h2>Every click counted</h2>
-          <p>Clicks are buffered and stored in batches — none lost on restart.</p>
-        </div>
-        <div>
-          <h2>Self-hosted</h2>
-          <p>One command to run, embedded database, PostgreSQL and Redis when you grow.</p>
-        </div>
+        {FEATURES.map(([title, text]) => (
+          <div key={title}>
+            <h2>{title}</h2>
+            <p>{text}</p>
+          </div>
+        ))}
       </section>
+      <p className="muted home-cta">
+        Want your own aliases, analytics and an API? <a href="/signup">Create a free account</a>.
+      </p>
     </main>
   );
 }

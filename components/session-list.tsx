@@ -1,14 +1,20 @@
 'use client';
-// Settings → Sessions: every signed-in device, with revoke and "sign out everywhere else".
+// Settings → Sessions: every signed-in device, with revoke and "sign out everywhere else" (both confirmed).
 import { useCallback, useEffect, useState } from 'react';
 import { authClient } from './auth-client';
+import { ConfirmDialog } from './confirm-dialog';
 import { FormError } from './form-error';
+import { formatWhen } from './local-time';
+import { useToast } from './toasts';
 
 type Session = { id: string; token: string; ipAddress?: string | null; userAgent?: string | null; updatedAt: string | Date; createdAt: string | Date };
+type Pending = { kind: 'one'; session: Session } | { kind: 'others' };
 
 export function SessionList({ currentToken, devices }: { currentToken: string; devices: Record<string, string> }) {
-  const [sessions, setSessions] = useState<Session[]>([]);
+  const [sessions, setSessions] = useState<Session[] | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState<Pending | null>(null);
+  const toast = useToast();
   const load = useCallback(async () => {
     const r = await authClient.listSessions();
     if (r.error) setError(r.error.message ?? 'Could not load sessions.');
@@ -16,50 +22,76 @@ export function SessionList({ currentToken, devices }: { currentToken: string; d
   }, []);
   useEffect(() => void load(), [load]);
 
-  async function run(p: Promise<{ error: { message?: string } | null }>) {
+  async function run(p: Promise<{ error: { message?: string } | null }>, done: string) {
+    setPending(null);
     const r = await p;
     if (r.error) setError(r.error.message ?? 'That did not work.');
+    else toast.show(done);
     await load();
   }
 
+  const name = (s: Session) => devices[s.userAgent ?? ''] ?? 'Unknown device';
+  const others = (sessions ?? []).filter((s) => s.token !== currentToken).length;
   return (
-    <section aria-labelledby="sessions-h">
+    <div className="stack">
       <div className="row between">
-        <h2 id="sessions-h">Sessions</h2>
-        <button type="button" className="secondary" onClick={() => run(authClient.revokeOtherSessions())}>
-          Sign out everywhere else
-        </button>
+        <p className="muted">Devices signed in to your account. Revoke one you do not recognise.</p>
+        {others > 0 && (
+          <button type="button" className="secondary small" onClick={() => setPending({ kind: 'others' })}>
+            Sign out everywhere else
+          </button>
+        )}
       </div>
       <FormError message={error} />
-      <table>
-        <thead>
-          <tr>
-            <th>Device</th>
-            <th>IP address</th>
-            <th>Last used</th>
-            <th>Actions</th>
-          </tr>
-        </thead>
-        <tbody>
-          {sessions.map((s) => (
-            <tr key={s.id} data-testid="session-row">
-              <td>
-                {devices[s.userAgent ?? ''] ?? 'Unknown device'}
-                {s.token === currentToken && <strong> (this device)</strong>}
-              </td>
-              <td>{s.ipAddress ?? '—'}</td>
-              <td>{new Date(s.updatedAt).toLocaleString()}</td>
-              <td>
-                {s.token !== currentToken && (
-                  <button type="button" className="secondary" onClick={() => run(authClient.revokeSession({ token: s.token }))}>
-                    Revoke
-                  </button>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </section>
+      {sessions === null ? (
+        <div className="skeleton-rows" aria-hidden="true">
+          <div className="skeleton" />
+        </div>
+      ) : (
+        <div className="table-scroll">
+          <table>
+            <thead>
+              <tr>
+                <th>Device</th>
+                <th>IP address</th>
+                <th>Last used</th>
+                <th>Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {sessions.map((s) => (
+                <tr key={s.id} data-testid="session-row">
+                  <td>
+                    {name(s)}
+                    {s.token === currentToken && <strong> (this device)</strong>}
+                  </td>
+                  <td>{s.ipAddress || '—'}</td>
+                  <td>{formatWhen(s.updatedAt)}</td>
+                  <td>
+                    {s.token !== currentToken && (
+                      <button type="button" className="secondary small danger" onClick={() => setPending({ kind: 'one', session: s })}>
+                        Revoke
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {pending?.kind === 'one' && (
+        <ConfirmDialog title="Revoke this session?" confirmLabel="Revoke" onConfirm={() => run(authClient.revokeSession({ token: pending.session.token }), 'Session revoked')} onCancel={() => setPending(null)}>
+          <p>{name(pending.session)} will be signed out at once.</p>
+        </ConfirmDialog>
+      )}
+      {pending?.kind === 'others' && (
+        <ConfirmDialog title="Sign out everywhere else?" confirmLabel="Sign out others" onConfirm={() => run(authClient.revokeOtherSessions(), 'Other sessions signed out')} onCancel={() => setPending(null)}>
+          <p>
+            Every other device ({others}) will be signed out; this one stays signed in.
+          </p>
+        </ConfirmDialog>
+      )}
+    </div>
   );
 }

@@ -1,7 +1,9 @@
 'use client';
-// The anonymous shortener: paste a URL, get a short link with a copy button.
+// The anonymous shortener: paste a URL, get a short link with copy and QR buttons.
 import { useState, type FormEvent } from 'react';
 import { FormError } from './form-error';
+import { ShortLinkQr } from './short-link-qr';
+import { useToast } from './toasts';
 
 type Result = { short_url: string; long_url: string };
 
@@ -10,13 +12,13 @@ export function Shortener() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [result, setResult] = useState<Result | null>(null);
-  const [copied, setCopied] = useState(false);
+  const [qrOpen, setQrOpen] = useState(false);
+  const toast = useToast();
 
   async function submit(e: FormEvent) {
     e.preventDefault();
     setBusy(true);
     setError(null);
-    setCopied(false);
     try {
       const res = await fetch('/api/v1/shorten', {
         method: 'POST',
@@ -42,9 +44,9 @@ export function Shortener() {
     if (!result) return;
     try {
       await navigator.clipboard.writeText(result.short_url);
-      setCopied(true);
+      toast.show('Copied');
     } catch {
-      setError('Copying failed; select the link and copy it by hand.');
+      toast.show('Copying failed; select the link and copy it by hand.', { kind: 'error' });
     }
   }
 
@@ -73,12 +75,18 @@ export function Shortener() {
           <a href={result.short_url} data-testid="short-url">
             {result.short_url}
           </a>
-          <button type="button" className="secondary" onClick={copy}>
-            {copied ? 'Copied!' : 'Copy'}
-          </button>
+          <div className="row">
+            <button type="button" className="secondary small" onClick={copy}>
+              Copy
+            </button>
+            <button type="button" className="secondary small" onClick={() => setQrOpen(true)}>
+              QR code
+            </button>
+          </div>
           <span className="dest">→ {result.long_url}</span>
         </div>
       )}
+      {result && qrOpen && <ShortLinkQr shortUrl={result.short_url} onClose={() => setQrOpen(false)} />}
     </>
   );
 }

@@ -1,134 +1,187 @@
 'use client';
-// Settings → API tokens: create (secret shown once, with copy), regenerate, rotate, revoke.
+// Settings → API tokens: create (secret shown once, with copy), regenerate, rotate with a grace
+// period, revoke; every change that kills a secret asks first.
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { ConfirmDialog } from './confirm-dialog';
 import { FormError } from './form-error';
+import { formatWhen } from './local-time';
+import { useToast } from './toasts';
 
 type Token = { id: string; name: string; prefix: string; created_at: string; last_used_at: string | null; expires_at: string | null; revoked_at: string | null };
+type Pending = { kind: 'regenerate' | 'rotate' | 'revoke'; token: Token };
+class ApiError extends Error {
+  constructor(message: string, readonly details: Record<string, string> = {}) {
+    super(message);
+  }
+}
 
 async function call(path: string, init: RequestInit = {}) {
   const res = await fetch(path, { ...init, headers: { 'content-type': 'application/json', ...init.headers } });
-  const body = res.status === 204 ? null : await res.json();
-  if (!res.ok) throw new Error(body?.error?.message ?? `HTTP ${res.status}`);
+  const body = res.status === 204 ? null : await res.json().catch(() => null);
+  if (!res.ok) throw new ApiError(body?.error?.message ?? `HTTP ${res.status}`, body?.error?.details);
   return body;
 }
 
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
+const status = (t: Token) => (t.revoked_at ? 'revoked' : t.expires_at && Date.parse(t.expires_at) < Date.now() ? 'expired' : 'active');
 
 export function TokenManager() {
-  const [tokens, setTokens] = useState<Token[]>([]);
+  const [tokens, setTokens] = useState<Token[] | null>(null);
   const [secret, setSecret] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<ApiError | null>(null);
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [graceHours, setGraceHours] = useState('24');
+  const toast = useToast();
 
   const load = useCallback(async () => {
     try {
       setTokens((await call('/api/v1/tokens')).tokens);
     } catch (e) {
-      setError((e as Error).message);
+      setError(e as ApiError);
     }
   }, []);
   useEffect(() => void load(), [load]);
 
-  async function act(fn: () => Promise<{ secret?: string } | null>) {
+  async function act(fn: () => Promise<{ secret?: string } | null>, done: string): Promise<boolean> {
     setError(null);
     try {
       const r = await fn();
       setSecret(r?.secret ?? null);
+      toast.show(done);
       await load();
+      return true;
     } catch (e) {
-      setError((e as Error).message);
+      setError(e as ApiError);
+      toast.show((e as Error).message, { kind: 'error' });
+      return false;
     }
   }
 
-  function create(e: FormEvent<HTMLFormElement>) {
+  async function create(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    const form = new FormData(e.currentTarget);
-    const name = String(form.get('name') || 'API token');
-    const day = String(form.get('expires') || '');
+    const form = e.currentTarget;
+    const data = new FormData(form);
+    const name = String(data.get('name') || 'API token');
+    const day = String(data.get('expires') || '');
     // The date picker gives a local calendar day; the token works until the end of that day.
     const expires_at = day ? new Date(`${day}T23:59:59`).toISOString() : undefined;
-    void act(() => call('/api/v1/tokens', { method: 'POST', body: JSON.stringify({ name, expires_at }) }));
+    if (await act(() => call('/api/v1/tokens', { method: 'POST', body: JSON.stringify({ name, expires_at }) }), 'Token created')) form.reset();
   }
 
-  function rotate(t: Token) {
-    const hours = Number(prompt(`Rotate "${t.name}": for how many hours should the old secret keep working?`, '24'));
-    if (!hours || hours <= 0) return;
-    void act(() => call(`/api/v1/tokens/${t.id}/rotate`, { method: 'POST', body: JSON.stringify({ grace_hours: hours }) }));
+  function confirmed({ kind, token }: Pending) {
+    setPending(null);
+    const base = `/api/v1/tokens/${token.id}`;
+    if (kind === 'regenerate') void act(() => call(`${base}/regenerate`, { method: 'POST' }), 'Token regenerated');
+    if (kind === 'rotate') void act(() => call(`${base}/rotate`, { method: 'POST', body: JSON.stringify({ grace_hours: Number(graceHours) }) }), 'Token rotated');
+    if (kind === 'revoke') void act(() => call(base, { method: 'DELETE' }), 'Token revoked');
   }
 
+  async function copy(value: string) {
+    try {
+      await navigator.clipboard.writeText(value);
+      toast.show('Copied');
+    } catch {
+      toast.show('Copying failed; select the token and copy it by hand.', { kind: 'error' });
+    }
+  }
+
+  const fieldError = (field: string) => error?.details[field];
   return (
-    <section aria-labelledby="tokens-h">
-      <h2 id="tokens-h">API tokens</h2>
+    <div className="stack">
       <form className="row" onSubmit={create}>
         <label>
           Token name
-          <input name="name" placeholder="e.g. deploy script" />
+          <input name="name" placeholder="e.g. deploy script" aria-invalid={fieldError('name') ? true : undefined} />
+          {fieldError('name') && <span className="field-error">{fieldError('name')}</span>}
         </label>
         <label>
           Expires (optional)
-          <input name="expires" type="date" />
+          <input name="expires" type="date" aria-invalid={fieldError('expires_at') ? true : undefined} />
+          {fieldError('expires_at') && <span className="field-error">{fieldError('expires_at')}</span>}
         </label>
         <button type="submit">Create token</button>
       </form>
       {secret && (
-        <div className="result" role="status">
+        <div className="result">
           <span>Copy this token now; it will not be shown again:</span>
           <code data-testid="new-token">{secret}</code>
-          <button type="button" className="secondary" onClick={() => navigator.clipboard.writeText(secret)}>
-            Copy
+          <button type="button" className="secondary small" onClick={() => copy(secret)}>
+            Copy token
           </button>
         </div>
       )}
-      <FormError message={error} />
-      {tokens.length === 0 ? (
-        <p className="muted">No tokens yet. Create one to use the API.</p>
+      <FormError message={error?.message ?? null} />
+      {tokens === null ? (
+        <div className="skeleton-rows" aria-hidden="true">
+          <div className="skeleton" />
+          <div className="skeleton" />
+        </div>
+      ) : tokens.length === 0 ? (
+        <p className="muted">No tokens yet. Name one above and press Create token to use the REST API or /api.php from a script.</p>
       ) : (
-        <table>
-          <thead>
-            <tr>
-              <th>Name</th>
-              <th>Token</th>
-              <th>Created</th>
-              <th>Last used</th>
-              <th>Expires</th>
-              <th>Status</th>
-              <th>Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {tokens.map((t) => (
-              <tr key={t.id}>
-                <td>{t.name}</td>
-                <td>
-                  <code>{t.prefix}…</code>
-                </td>
-                <td>{when(t.created_at)}</td>
-                <td>{when(t.last_used_at)}</td>
-                <td>{when(t.expires_at)}</td>
-                <td>{t.revoked_at ? 'revoked' : t.expires_at && Date.parse(t.expires_at) < Date.now() ? 'expired' : 'active'}</td>
-                <td className="actions">
-                  {!t.revoked_at && (
-                    <>
-                      <button type="button" className="secondary" onClick={() => act(() => call(`/api/v1/tokens/${t.id}/regenerate`, { method: 'POST' }))}>
-                        Regenerate
-                      </button>
-                      <button type="button" className="secondary" onClick={() => rotate(t)}>
-                        Rotate…
-                      </button>
-                      <button
-                        type="button"
-                        className="secondary"
-                        onClick={() => confirm(`Revoke "${t.name}"? Programs using it stop working at once.`) && act(() => call(`/api/v1/tokens/${t.id}`, { method: 'DELETE' }))}
-                      >
-                        Revoke
-                      </button>
-                    </>
-                  )}
-                </td>
+        <div className="table-scroll">
+          <table>
+            <thead>
+              <tr>
+                <th>Name</th>
+                <th>Token</th>
+                <th>Created</th>
+                <th>Last used</th>
+                <th>Expires</th>
+                <th>Status</th>
+                <th>Actions</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {tokens.map((t) => (
+                <tr key={t.id}>
+                  <td>{t.name}</td>
+                  <td>
+                    <code>{t.prefix}…</code>
+                  </td>
+                  <td>{formatWhen(t.created_at)}</td>
+                  <td>{t.last_used_at ? formatWhen(t.last_used_at) : 'never'}</td>
+                  <td>{t.expires_at ? formatWhen(t.expires_at) : 'never'}</td>
+                  <td>{status(t)}</td>
+                  <td className="actions">
+                    {!t.revoked_at && (
+                      <>
+                        <button type="button" className="secondary" onClick={() => setPending({ kind: 'regenerate', token: t })}>
+                          Regenerate
+                        </button>
+                        <button type="button" className="secondary" onClick={() => setPending({ kind: 'rotate', token: t })}>
+                          Rotate…
+                        </button>
+                        <button type="button" className="secondary danger" onClick={() => setPending({ kind: 'revoke', token: t })}>
+                          Revoke
+                        </button>
+                      </>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
-    </section>
+      {pending?.kind === 'regenerate' && (
+        <ConfirmDialog title={`Regenerate “${pending.token.name}”?`} confirmLabel="Regenerate" onConfirm={() => confirmed(pending)} onCancel={() => setPending(null)}>
+          <p>The current secret stops working at once; programs using it must switch to the new one. To keep the old one working for a while, use Rotate instead.</p>
+        </ConfirmDialog>
+      )}
+      {pending?.kind === 'rotate' && (
+        <ConfirmDialog title={`Rotate “${pending.token.name}”?`} confirmLabel="Rotate" onConfirm={() => confirmed(pending)} onCancel={() => setPending(null)}>
+          <p>You get a new secret; the current one keeps working for the grace period, then stops.</p>
+          <label className="stack-label">
+            Grace period (hours, 1–720)
+            <input type="number" min={1} max={720} value={graceHours} onChange={(e) => setGraceHours(e.target.value)} />
+          </label>
+        </ConfirmDialog>
+      )}
+      {pending?.kind === 'revoke' && (
+        <ConfirmDialog title={`Revoke “${pending.token.name}”?`} confirmLabel="Revoke" onConfirm={() => confirmed(pending)} onCancel={() => setPending(null)}>
+          <p>Programs using this token stop working at once. This cannot be undone.</p>
+        </ConfirmDialog>
+      )}
+    </div>
   );
 }

@@ -41,8 +41,7 @@ export function TwoFactorSettings({ enabled }: { enabled: boolean }) {
   }
 
   return (
-    <section aria-labelledby="twofa-h" className="stack">
-      <h2 id="twofa-h">Two-factor authentication</h2>
+    <div className="stack">
       <FormError message={error} />
       {enabled ? (
         <>
@@ -96,6 +95,6 @@ export function TwoFactorSettings({ enabled }: { enabled: boolean }) {
           <button type="submit">Set up two-factor</button>
         </form>
       )}
-    </section>
+    </div>
   );
 }

@@ -24,7 +24,6 @@ describe.skipIf(!chromium)('accounts and API tokens in Chromium', () => {
     page = await browser.newPage();
     page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
     page.on('response', (r) => r.status() >= 500 && problems.push(`${r.status()} ${r.url()}`));
-    page.on('dialog', (d) => (d.type() === 'prompt' ? d.accept('6') : d.accept()));
   });
   afterAll(async () => {
     await browser?.close();
@@ -48,7 +47,7 @@ describe.skipIf(!chromium)('accounts and API tokens in Chromium', () => {
     await page.getByLabel('Password').fill('a long password 1');
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.waitForURL('**/settings');
-    await expect.poll(() => page.locator('.facts').textContent()).toContain('dee@example.com');
+    expect(await page.getByRole('region', { name: 'Profile' }).getByLabel('Email').inputValue()).toBe('dee@example.com');
 
     const tokens = page.getByRole('region', { name: 'API tokens' });
     await page.getByLabel('Token name').fill('deploy');
@@ -65,19 +64,28 @@ describe.skipIf(!chromium)('accounts and API tokens in Chromium', () => {
     mkdirSync('test-results', { recursive: true });
     await page.screenshot({ path: 'test-results/settings-tokens.png', fullPage: true });
 
+    // Each change that kills a secret asks first; Cancel leaves the token alone.
     await tokens.getByRole('button', { name: 'Regenerate' }).click();
+    await page.getByRole('dialog', { name: 'Regenerate “deploy”?' }).getByRole('button', { name: 'Cancel' }).click();
+    expect((await createLink(secret, 'https://example.com/still')).status).toBe(201);
+    await tokens.getByRole('button', { name: 'Regenerate' }).click();
+    await page.getByRole('dialog', { name: 'Regenerate “deploy”?' }).getByRole('button', { name: 'Regenerate' }).click();
     await expect.poll(async () => (await page.getByTestId('new-token').textContent()) !== secret).toBe(true);
     const fresh = (await page.getByTestId('new-token').textContent())!;
     expect((await createLink(secret, 'https://example.com/old')).status).toBe(401);
     expect((await createLink(fresh, 'https://example.com/new')).status).toBe(201);
 
-    await tokens.getByRole('button', { name: 'Rotate…' }).click(); // the prompt answers 6 hours
+    await tokens.getByRole('button', { name: 'Rotate…' }).click();
+    const rotate = page.getByRole('dialog', { name: 'Rotate “deploy”?' });
+    await rotate.getByLabel('Grace period (hours, 1–720)').fill('6');
+    await rotate.getByRole('button', { name: 'Rotate' }).click();
     await expect.poll(async () => (await page.getByTestId('new-token').textContent()) !== fresh).toBe(true);
     const rotated = (await page.getByTestId('new-token').textContent())!;
     expect((await createLink(fresh, 'https://example.com/grace')).status).toBe(201);
     expect((await createLink(rotated, 'https://example.com/rotated')).status).toBe(201);
 
     await tokens.getByRole('button', { name: 'Revoke' }).click();
+    await page.getByRole('dialog', { name: 'Revoke “deploy”?' }).getByRole('button', { name: 'Revoke' }).click();
     await expect.poll(() => tokens.locator('tbody').textContent()).toContain('revoked');
     expect((await createLink(rotated, 'https://example.com/revoked')).status).toBe(401);
     expect((await createLink(fresh, 'https://example.com/revoked')).status).toBe(401);

@@ -42,7 +42,7 @@ describe.skipIf(!chromium)('home page shortener in Chromium', () => {
     expect(shortUrl).toMatch(new RegExp(`^${sling.url}/[A-Za-z0-9]{7}$`));
 
     await page.getByRole('button', { name: 'Copy' }).click();
-    await page.getByRole('button', { name: 'Copied!' }).waitFor();
+    await expect.poll(() => page.getByRole('status', { name: 'Notifications' }).textContent()).toContain('Copied');
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(shortUrl);
 
     mkdirSync('test-results', { recursive: true });

@@ -1,0 +1,159 @@
+// The shell, the home page and Settings in Chromium: the header follows the session, the home
+// page's Copy and QR buttons, the settings sections, and a 360 px wide header.
+import { readFileSync } from 'node:fs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createUserWithToken } from '../helpers/accounts';
+import { launchChromium } from '../helpers/browser';
+import { createPgliteDatabase, type TestDatabase } from '../helpers/databases';
+import { decodeQrPng } from '../helpers/decode-qr';
+import { captureThemes, watchProblems } from '../helpers/page-checks';
+import { chromiumPath } from '../helpers/services';
+import { startSling, type SlingProcess } from '../helpers/sling-process';
+
+const chromium = chromiumPath();
+const EMAIL = 'shell@example.com';
+
+describe.skipIf(!chromium)('shell, home and settings in Chromium', () => {
+  let tdb: TestDatabase;
+  let sling: SlingProcess;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let problems: string[];
+
+  beforeAll(async () => {
+    tdb = await createPgliteDatabase();
+    await createUserWithToken(tdb.env, EMAIL);
+    [sling, browser] = await Promise.all([startSling({ ...tdb.env, AUTH_ATTEMPTS_PER_MINUTE: '100' }), launchChromium(chromium!)]);
+    context = await browser.newContext({ acceptDownloads: true });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: sling.url });
+    page = await context.newPage();
+    problems = watchProblems(page);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await sling?.stop();
+    await tdb?.drop();
+  });
+
+  const header = () => page.getByRole('banner');
+
+  test('signed out: the header offers Sign in and Sign up; Tab first reaches the skip link', async () => {
+    await page.goto(sling.url);
+    const nav = header().getByRole('navigation', { name: 'Account' });
+    expect(await nav.getByRole('link').allTextContents()).toEqual(['Sign in', 'Sign up']);
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to content');
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('content');
+  });
+
+  test('home: shorten, Copy shows a toast, the QR code decodes to the short URL with ?qr=1 and downloads as PNG', async () => {
+    await page.goto(sling.url);
+    await page.getByLabel('Long URL').fill('https://example.com/shell?x=1');
+    await page.getByRole('button', { name: 'Shorten' }).click();
+    const link = page.getByTestId('short-url');
+    await link.waitFor();
+    const shortUrl = (await link.textContent())!;
+    expect(shortUrl).toMatch(new RegExp(`^${sling.url}/[A-Za-z0-9]{7}$`));
+
+    await page.getByRole('button', { name: 'Copy' }).click();
+    await expect.poll(() => page.getByRole('status', { name: 'Notifications' }).textContent()).toContain('Copied');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(shortUrl);
+
+    await page.getByRole('button', { name: 'QR code' }).click();
+    const dialog = page.getByRole('dialog', { name: 'QR code' });
+    const img = dialog.getByRole('img', { name: `QR code for ${shortUrl}` });
+    const src = (await img.getAttribute('src'))!;
+    expect(src).toMatch(/^data:image\/png;base64,/);
+    expect(decodeQrPng(Buffer.from(src.split(',')[1]!, 'base64'))).toBe(`${shortUrl}?qr=1`);
+
+    const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('link', { name: 'Download PNG' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/\.png$/);
+    expect(decodeQrPng(readFileSync((await download.path())!))).toBe(`${shortUrl}?qr=1`);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    expect(await captureThemes(page, 'home')).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+
+  test('sign in: the header shows Links, Settings, the email and Sign out', async () => {
+    await page.goto(`${sling.url}/login`);
+    await page.getByLabel('Email').fill(EMAIL);
+    await page.getByLabel('Password').fill('correct horse 1');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL('**/settings');
+    const nav = header().getByRole('navigation', { name: 'Account' });
+    expect(await nav.getByRole('link').allTextContents()).toEqual(['Links', 'Settings']);
+    expect(await nav.getByTestId('header-email').textContent()).toBe(EMAIL);
+    await nav.getByRole('button', { name: 'Sign out' }).waitFor();
+    await page.goto(sling.url); // every page, not only Settings
+    expect(await header().getByRole('link', { name: 'Sign in' }).count()).toBe(0);
+    expect(await header().getByTestId('header-email').textContent()).toBe(EMAIL);
+  });
+
+  test('settings: section nav, profile name change, default domain, login history, webhooks summary', async () => {
+    await page.goto(`${sling.url}/settings`);
+    const sectionNav = page.getByRole('navigation', { name: 'Settings sections' });
+    expect(await sectionNav.getByRole('link').allTextContents()).toEqual([
+      'Profile',
+      'Default domain',
+      'API tokens',
+      'Two-factor authentication',
+      'Sessions',
+      'Login history',
+      'Webhooks',
+    ]);
+    await sectionNav.getByRole('link', { name: 'Login history' }).click();
+    await page.waitForURL('**/settings#history');
+
+    const profile = page.getByRole('region', { name: 'Profile' });
+    expect(await profile.getByLabel('Email').inputValue()).toBe(EMAIL);
+    await profile.getByLabel('Name').fill('');
+    await profile.getByRole('button', { name: 'Save name' }).click();
+    await expect.poll(() => profile.getByRole('alert').textContent()).toBe('Enter a name.');
+    await profile.getByLabel('Name').fill('Shelly Sling');
+    await profile.getByRole('button', { name: 'Save name' }).click();
+    await expect.poll(() => page.getByRole('status', { name: 'Notifications' }).textContent()).toContain('Name saved');
+
+    expect(await page.getByTestId('default-domain').textContent()).toBe(new URL(sling.url).host.replace(/:\d+$/, ''));
+    const history = page.getByRole('region', { name: 'Login history' });
+    await expect.poll(() => history.getByTestId('login-row').count()).toBe(1);
+    expect(await history.getByTestId('login-row').textContent()).toContain('signed in');
+    expect(await page.getByTestId('webhooks-summary').textContent()).toMatch(/^No webhooks yet/);
+    expect(await page.getByRole('region', { name: 'Webhooks' }).getByRole('link', { name: 'Manage webhooks →' }).getAttribute('href')).toBe('/settings/webhooks');
+
+    await page.goto(`${sling.url}/settings`); // from the top, for the screenshots
+    expect(await page.getByRole('region', { name: 'Profile' }).getByLabel('Name').inputValue()).toBe('Shelly Sling');
+    // Wait for the client-loaded tables, so the screenshots show data rather than skeletons.
+    await page.getByRole('region', { name: 'Sessions' }).getByTestId('session-row').first().waitFor();
+    await page.getByRole('region', { name: 'API tokens' }).locator('tbody tr').first().waitFor();
+    expect(await captureThemes(page, 'settings')).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+
+  test('a 360 px wide phone: the signed-in header fits without scrolling sideways', async () => {
+    await page.setViewportSize({ width: 360, height: 720 });
+    await page.goto(`${sling.url}/settings`);
+    for (const item of [header().getByRole('link', { name: 'Links' }), header().getByRole('link', { name: 'Settings' }), header().getByRole('button', { name: 'Sign out' })]) {
+      const box = (await item.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(360);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await header().screenshot({ path: 'test-results/header-phone.png' });
+    await page.getByRole('region', { name: 'Sessions' }).getByTestId('session-row').first().waitFor();
+    await page.screenshot({ path: 'test-results/settings-phone.png', fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 720 });
+  });
+
+  test('sign out: the header offers Sign in again', async () => {
+    await header().getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL(`${sling.url}/`);
+    await header().getByRole('link', { name: 'Sign in' }).waitFor();
+    expect(await header().getByTestId('header-email').count()).toBe(0);
+    expect(problems).toEqual([]);
+  });
+});
