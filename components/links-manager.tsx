@@ -35,14 +35,16 @@ export function LinksManager({ domains }: { domains: DomainOption[] }) {
   const [deleting, setDeleting] = useState<Link | 'selected' | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
 
-  // Search once typing pauses.
+  // Search once typing pauses (and only when the words changed: paging must not be reset).
   useEffect(() => {
+    const words = query.trim();
+    if (words === q) return;
     const timer = setTimeout(() => {
-      setQ(query.trim());
+      setQ(words);
       setOffset(0);
     }, 300);
     return () => clearTimeout(timer);
-  }, [query]);
+  }, [query, q]);
 
   useEffect(() => {
     let cancelled = false;
@@ -104,8 +106,10 @@ export function LinksManager({ domains }: { domains: DomainOption[] }) {
   const links = page?.links ?? null;
   const total = page?.total ?? 0;
   const filtered = Boolean(q || status);
-  const first = total === 0 ? 0 : offset + 1;
-  const last = Math.min(offset + PAGE_SIZE, total);
+  // From the page on screen, not the one being fetched.
+  const shown = page?.offset ?? 0;
+  const first = total === 0 ? 0 : shown + 1;
+  const last = Math.min(shown + PAGE_SIZE, total);
 
   return (
     <div className="stack">
@@ -197,10 +201,10 @@ export function LinksManager({ domains }: { domains: DomainOption[] }) {
         </p>
         {total > PAGE_SIZE ? (
           <div className="row">
-            <button type="button" className="secondary small" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE_SIZE))}>
+            <button type="button" className="secondary small" disabled={shown === 0} onClick={() => setOffset(Math.max(0, shown - PAGE_SIZE))}>
               Previous
             </button>
-            <button type="button" className="secondary small" disabled={last >= total} onClick={() => setOffset(offset + PAGE_SIZE)}>
+            <button type="button" className="secondary small" disabled={last >= total} onClick={() => setOffset(shown + PAGE_SIZE)}>
               Next
             </button>
           </div>

@@ -226,4 +226,29 @@ describe.skipIf(!chromium)('the links page in Chromium', () => {
     await expect.poll(() => page.getByText('No links match').isVisible()).toBe(true);
     expect(problems).toEqual([]);
   });
+
+  test('paging: 20 links a page; deleting the last page\'s links steps back', async () => {
+    const problems = watchProblems(page);
+    for (let i = 1; i <= 25; i++) {
+      expect((await page.request.post(`${sling.url}/api/v1/links`, { data: { url: `https://example.com/page/${i}`, alias: `paged-${String(i).padStart(2, '0')}` } })).status()).toBe(201);
+    }
+    await page.goto(`${sling.url}/links`);
+    await expect.poll(() => page.locator('#links-summary').textContent()).toBe('1–20 of 25 links');
+    expect((await rowCodes()).slice(0, 2)).toEqual(['paged-25', 'paged-24']);
+    expect(await page.getByRole('button', { name: 'Previous' }).isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect.poll(() => page.locator('#links-summary').textContent()).toBe('21–25 of 25 links');
+    expect(await rowCodes()).toEqual(['paged-05', 'paged-04', 'paged-03', 'paged-02', 'paged-01']);
+    expect(await page.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
+
+    await page.getByRole('checkbox', { name: 'Select all links on this page' }).check();
+    expect(await page.getByText('5 links selected').isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Delete selected' }).click();
+    await page.getByRole('dialog', { name: 'Delete 5 links?' }).getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(() => status().textContent()).toBe('Deleted 5 links.');
+    await expect.poll(() => page.locator('#links-summary').textContent()).toBe('1–20 of 20 links');
+    expect(await rowCodes()).toContain('paged-06');
+    expect(await page.getByRole('button', { name: 'Next' }).count()).toBe(0);
+    expect(problems).toEqual([]);
+  });
 });
