@@ -2,31 +2,27 @@
 import { getLinkStats } from '../analytics/get-stats';
 import { parseStatsRange } from '../analytics/stats-range';
 import { AppError, invalidField } from '../http/errors';
-import { readJsonBody } from '../http/read-json-body';
 import type { ApiResult } from '../http/with-api-token';
 import { createLink } from '../links/create-link';
 import { deleteLink } from '../links/delete-link';
 import { findLinks } from '../links/find-links';
 import { getOwnedLinkOrThrow } from '../links/get-owned-link';
+import { changesFrom, CREATE_FIELDS, createInputFrom, intParam, optionalId, readLinkFields, UPDATE_FIELDS } from '../links/link-input';
 import type { LinkContext } from '../links/link-context';
-import { parseExpiration } from '../links/parse-expiration';
 import { serializeLink } from '../links/serialize-link';
 import { updateLink } from '../links/update-link';
 import type { TokenOwner } from '../tokens/authenticate-token';
-
-const CREATE_FIELDS = new Set(['url', 'alias', 'domain_id', 'password', 'expiration', 'max_clicks']);
-const UPDATE_FIELDS = new Set(['url', 'alias', 'password', 'expiration', 'max_clicks']);
 
 export async function handleApiPhp(req: Request, owner: TokenOwner, ctx: LinkContext): Promise<ApiResult> {
   const params = new URL(req.url).searchParams;
   switch (req.method) {
     case 'POST':
-      return createOp(await readObject(req, CREATE_FIELDS), owner, ctx);
+      return createOp(await readLinkFields(req, CREATE_FIELDS), owner, ctx);
     case 'GET':
       return readOp(params, owner, ctx);
     case 'PATCH':
     case 'PUT':
-      return updateOp(params, await readObject(req, UPDATE_FIELDS), owner, ctx);
+      return updateOp(params, await readLinkFields(req, UPDATE_FIELDS), owner, ctx);
     case 'DELETE': {
       await deleteLink(await linkFromParams(params, owner, ctx), ctx);
       return { status: 204 };
@@ -37,18 +33,7 @@ export async function handleApiPhp(req: Request, owner: TokenOwner, ctx: LinkCon
 }
 
 async function createOp(body: Record<string, unknown>, owner: TokenOwner, ctx: LinkContext): Promise<ApiResult> {
-  const link = await createLink(
-    {
-      url: body.url,
-      alias: body.alias,
-      domainId: optionalId(body.domain_id, 'domain_id'),
-      userId: owner.userId,
-      password: body.password,
-      expiresAt: body.expiration === undefined || body.expiration === null ? null : parseExpiration(body.expiration, 'expiration'),
-      maxClicks: body.max_clicks,
-    },
-    ctx,
-  );
+  const link = await createLink(createInputFrom(body, owner.userId), ctx);
   return { status: 201, body: serializeLink(link, ctx.domains) };
 }
 
@@ -74,18 +59,7 @@ async function readOp(params: URLSearchParams, owner: TokenOwner, ctx: LinkConte
 
 async function updateOp(params: URLSearchParams, body: Record<string, unknown>, owner: TokenOwner, ctx: LinkContext): Promise<ApiResult> {
   const link = await linkFromParams(params, owner, ctx);
-  if (Object.keys(body).length === 0) throw new AppError('invalid_request', 'Send at least one field to change: url, alias, password, expiration or max_clicks.');
-  const updated = await updateLink(
-    link,
-    {
-      url: body.url,
-      alias: body.alias,
-      password: body.password,
-      expiresAt: body.expiration === undefined ? undefined : body.expiration === null ? null : parseExpiration(body.expiration, 'expiration'),
-      maxClicks: body.max_clicks,
-    },
-    ctx,
-  );
+  const updated = await updateLink(link, changesFrom(body), ctx);
   return { status: 200, body: serializeLink(updated, ctx.domains) };
 }
 
@@ -93,33 +67,4 @@ function linkFromParams(params: URLSearchParams, owner: TokenOwner, ctx: LinkCon
   const slug = params.get('slug');
   if (!slug) throw invalidField('slug', 'Name the link with ?slug=<short code>.');
   return getOwnedLinkOrThrow(ctx, owner.userId, slug, optionalId(params.get('domain_id') ?? undefined, 'domain_id'));
-}
-
-async function readObject(req: Request, allowed: Set<string>): Promise<Record<string, unknown>> {
-  const body = await readJsonBody(req);
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw new AppError('invalid_request', 'The request body must be a JSON object.');
-  }
-  const unknown = Object.keys(body).filter((k) => !allowed.has(k));
-  if (unknown.length) {
-    throw new AppError('invalid_request', `Unknown field${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}.`, Object.fromEntries(unknown.map((k) => [k, 'Unknown field.'])));
-  }
-  return body as Record<string, unknown>;
-}
-
-function intParam(params: URLSearchParams, name: string, fallback: number, min: number, max: number): number {
-  const raw = params.get(name);
-  if (raw === null || raw === '') return fallback;
-  const n = Number(raw);
-  if (!/^\d+$/.test(raw) || n < min || n > max) {
-    throw invalidField(name, max === Number.MAX_SAFE_INTEGER ? `${name} must be a whole number of at least ${min}.` : `${name} must be a whole number from ${min} to ${max}.`);
-  }
-  return n;
-}
-
-function optionalId(v: unknown, field: string): number | undefined {
-  if (v === undefined || v === null || v === '') return undefined;
-  const n = typeof v === 'number' ? v : /^\d+$/.test(String(v)) ? Number(v) : NaN;
-  if (!Number.isInteger(n) || n < 1) throw invalidField(field, `${field} must be a positive whole number.`);
-  return n;
 }

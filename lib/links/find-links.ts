@@ -1,20 +1,49 @@
-// A user's links, newest first, optionally searched by code or destination; with the total.
-import { and, count, desc, eq, ilike, or } from 'drizzle-orm';
+// A user's links, searched by code or destination, filtered by status, sorted by creation time or
+// clicks (newest or most first unless asked otherwise); with the total.
+import { and, asc, count, desc, eq, ilike, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import { links, type LinkRow } from '../../db/schema';
 import type { Db } from '../db/types';
+
+export const LINK_SORTS = ['created', 'clicks'] as const;
+export const LINK_ORDERS = ['desc', 'asc'] as const;
+/** What a visitor would get now: the stored status lags an expiry by up to a minute (the expiry job). */
+export const LINK_STATUS_FILTERS = ['active', 'expired', 'disabled', 'protected'] as const;
+
+export type LinkSort = (typeof LINK_SORTS)[number];
+export type LinkOrder = (typeof LINK_ORDERS)[number];
+export type LinkStatusFilter = (typeof LINK_STATUS_FILTERS)[number];
 
 export interface FindLinksOptions {
   userId: string;
   q?: string;
+  sort?: LinkSort;
+  order?: LinkOrder;
+  status?: LinkStatusFilter;
   limit: number;
   offset: number;
 }
 
+const RUN_OUT = sql`(${links.expiresAt} <= now() OR ${links.clicks} >= ${links.maxClicks})`;
+
+const STATUS_WHERE: Record<LinkStatusFilter, SQL> = {
+  active: sql`(${links.status} = 'active' AND NOT coalesce(${RUN_OUT}, false))`,
+  expired: sql`(${links.status} = 'expired' OR (${links.status} = 'active' AND coalesce(${RUN_OUT}, false)))`,
+  disabled: sql`${links.status} = 'disabled'`,
+  protected: isNotNull(links.passwordHash) as SQL,
+};
+
 export async function findLinks(db: Db, opts: FindLinksOptions): Promise<{ links: LinkRow[]; total: number }> {
   const pattern = opts.q ? `%${opts.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
-  const where = and(eq(links.userId, opts.userId), pattern ? or(ilike(links.shortCode, pattern), ilike(links.longUrl, pattern)) : undefined);
+  const where = and(
+    eq(links.userId, opts.userId),
+    pattern ? or(ilike(links.shortCode, pattern), ilike(links.longUrl, pattern)) : undefined,
+    opts.status ? STATUS_WHERE[opts.status] : undefined,
+  );
+  const dir = opts.order === 'asc' ? asc : desc;
+  // The id breaks ties so paging never repeats or skips a row.
+  const orderBy = opts.sort === 'clicks' ? [dir(links.clicks), dir(links.id)] : [dir(links.createdAt), dir(links.id)];
   const [rows, [{ total }]] = await Promise.all([
-    db.select().from(links).where(where).orderBy(desc(links.createdAt), desc(links.id)).limit(opts.limit).offset(opts.offset),
+    db.select().from(links).where(where).orderBy(...orderBy).limit(opts.limit).offset(opts.offset),
     db.select({ total: count() }).from(links).where(where),
   ]);
   return { links: rows, total: Number(total) };

@@ -1,0 +1,237 @@
+'use client';
+// Create or edit a link in a modal <dialog>: destination, alias (checked as you type), domain,
+// password (set, change or remove), expiration in the user's time zone (sent as UTC), click limit.
+// An edit sends only what changed; the API's field errors show next to their fields.
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { FormError } from './form-error';
+import { ApiError, fromLocalInput, linksApi, toLocalInput, type DomainOption, type Link } from './links-api';
+
+const FIELDS = ['url', 'alias', 'domain_id', 'password', 'expiration', 'max_clicks'];
+
+interface LinkFormDialogProps {
+  /** The link to edit; null creates one. */
+  link: Link | null;
+  domains: DomainOption[];
+  onSaved: (link: Link) => void;
+  onClose: () => void;
+}
+
+type Availability = { state: 'idle' | 'checking' } | { state: 'done'; available: boolean; message?: string };
+
+export function LinkFormDialog({ link, domains, onSaved, onClose }: LinkFormDialogProps) {
+  const id = useId();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [url, setUrl] = useState(link?.long_url ?? '');
+  const [alias, setAlias] = useState(link?.short_code ?? '');
+  const [domainId, setDomainId] = useState(String(link?.domain.id ?? domains[0]?.id ?? ''));
+  const [password, setPassword] = useState('');
+  const [removePassword, setRemovePassword] = useState(false);
+  const [expiration, setExpiration] = useState(toLocalInput(link?.expiration ?? null));
+  const [maxClicks, setMaxClicks] = useState(link?.max_clicks === null || link?.max_clicks === undefined ? '' : String(link.max_clicks));
+  const [availability, setAvailability] = useState<Availability>({ state: 'idle' });
+  const [fields, setFields] = useState<Record<string, string>>({});
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+  useEffect(() => {
+    dialog.current?.showModal();
+  }, []);
+
+  // Ask whether the alias is free once typing pauses; the link's own alias needs no asking.
+  useEffect(() => {
+    const wanted = alias.trim();
+    if (!wanted || wanted.toLowerCase() === link?.short_code.toLowerCase()) {
+      setAvailability({ state: 'idle' });
+      return;
+    }
+    setAvailability({ state: 'checking' });
+    let cancelled = false;
+    const timer = setTimeout(async () => {
+      try {
+        const params = new URLSearchParams({ alias: wanted, domain_id: domainId });
+        const r = await linksApi<{ available: boolean; message?: string }>(`/availability?${params}`);
+        if (!cancelled) setAvailability({ state: 'done', ...r });
+      } catch {
+        if (!cancelled) setAvailability({ state: 'idle' });
+      }
+    }, 350);
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+    };
+  }, [alias, domainId, link]);
+
+  function body(): Record<string, unknown> {
+    const limit = maxClicks.trim() === '' ? null : Number(maxClicks);
+    const expiry = fromLocalInput(expiration);
+    if (!link) {
+      return {
+        url,
+        ...(alias.trim() ? { alias: alias.trim() } : {}),
+        ...(domainId ? { domain_id: Number(domainId) } : {}),
+        ...(password ? { password } : {}),
+        ...(expiry ? { expiration: expiry } : {}),
+        ...(limit !== null ? { max_clicks: limit } : {}),
+      };
+    }
+    const changes: Record<string, unknown> = {};
+    if (url !== link.long_url) changes.url = url;
+    if (alias.trim() !== link.short_code) changes.alias = alias.trim();
+    if (removePassword) changes.password = null;
+    else if (password) changes.password = password;
+    if (expiration !== toLocalInput(link.expiration)) changes.expiration = expiry;
+    if (limit !== link.max_clicks) changes.max_clicks = limit;
+    return changes;
+  }
+
+  async function save(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (busy) return;
+    const payload = body();
+    if (link && Object.keys(payload).length === 0) return dialog.current?.close();
+    setBusy(true);
+    setError(null);
+    setFields({});
+    try {
+      const saved = await linksApi<Link>(link ? `/${link.id}` : '', { method: link ? 'PATCH' : 'POST', body: payload });
+      onSaved(saved);
+      dialog.current?.close();
+    } catch (err) {
+      const details = err instanceof ApiError ? err.details : {};
+      setFields(details);
+      if (!Object.keys(details).some((k) => FIELDS.includes(k))) setError((err as Error).message);
+      // Focus the first field at fault so keyboard and screen-reader users land on it.
+      const first = FIELDS.find((f) => details[f]);
+      if (first) dialog.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const describedBy = (name: string, hint?: string) => [fields[name] ? `${id}-${name}-error` : null, hint].filter(Boolean).join(' ') || undefined;
+  const fieldError = (name: string) =>
+    fields[name] ? (
+      <span className="field-error" id={`${id}-${name}-error`}>
+        {fields[name]}
+      </span>
+    ) : null;
+  const aliasHint =
+    availability.state === 'checking'
+      ? 'Checking…'
+      : availability.state === 'done'
+        ? availability.available
+          ? 'Available'
+          : (availability.message ?? 'Not available')
+        : link
+          ? ''
+          : 'Leave empty for a random 7-character code.';
+
+  return (
+    <dialog ref={dialog} className="link-dialog" aria-labelledby={`${id}-title`} onClose={onClose}>
+      <form className="stack" onSubmit={save} noValidate>
+        <div className="row between">
+          <h2 id={`${id}-title`}>{link ? 'Edit link' : 'New link'}</h2>
+          <button type="button" className="secondary small" onClick={() => dialog.current?.close()} aria-label="Close">
+            ×
+          </button>
+        </div>
+        <label>
+          Destination URL
+          <input
+            name="url"
+            type="url"
+            inputMode="url"
+            required
+            autoFocus
+            placeholder="https://example.com/a/long/page"
+            value={url}
+            onChange={(e) => setUrl(e.target.value)}
+            aria-invalid={Boolean(fields.url)}
+            aria-describedby={describedBy('url')}
+          />
+          {fieldError('url')}
+        </label>
+        <div className="link-dialog-grid">
+          <label>
+            Domain
+            <select name="domain_id" value={domainId} onChange={(e) => setDomainId(e.target.value)} disabled={Boolean(link)} aria-describedby={describedBy('domain_id')}>
+              {domains.map((d) => (
+                <option key={d.id} value={d.id}>
+                  {d.hostname}
+                </option>
+              ))}
+            </select>
+            {fieldError('domain_id')}
+          </label>
+          <label>
+            Alias (optional)
+            <input
+              name="alias"
+              autoComplete="off"
+              spellCheck={false}
+              placeholder="spring-sale"
+              value={alias}
+              onChange={(e) => setAlias(e.target.value)}
+              aria-invalid={Boolean(fields.alias) || (availability.state === 'done' && !availability.available)}
+              aria-describedby={describedBy('alias', `${id}-alias-hint`)}
+            />
+            <span id={`${id}-alias-hint`} className={`hint${availability.state === 'done' ? (availability.available ? ' ok' : ' field-error') : ''}`} aria-live="polite">
+              {aliasHint}
+            </span>
+            {fieldError('alias')}
+          </label>
+        </div>
+        {link?.password_protected ? (
+          <fieldset>
+            <legend>Password</legend>
+            <label className="inline">
+              <input type="checkbox" checked={removePassword} onChange={(e) => setRemovePassword(e.target.checked)} /> Remove the password
+            </label>
+            <label>
+              New password (leave empty to keep the current one)
+              <input name="password" type="password" autoComplete="new-password" value={password} disabled={removePassword} onChange={(e) => setPassword(e.target.value)} aria-invalid={Boolean(fields.password)} aria-describedby={describedBy('password')} />
+              {fieldError('password')}
+            </label>
+          </fieldset>
+        ) : (
+          <label>
+            Password (optional)
+            <input name="password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} aria-invalid={Boolean(fields.password)} aria-describedby={describedBy('password', `${id}-password-hint`)} />
+            <span id={`${id}-password-hint`} className="hint">
+              Visitors must enter it before they are redirected. At least 4 characters.
+            </span>
+            {fieldError('password')}
+          </label>
+        )}
+        <div className="link-dialog-grid">
+          <label>
+            Expires (optional)
+            <input name="expiration" type="datetime-local" value={expiration} onChange={(e) => setExpiration(e.target.value)} aria-invalid={Boolean(fields.expiration)} aria-describedby={describedBy('expiration', `${id}-expiration-hint`)} />
+            <span id={`${id}-expiration-hint`} className="hint">
+              Your time zone ({zone}). Leave empty to never expire.
+            </span>
+            {fieldError('expiration')}
+          </label>
+          <label>
+            Click limit (optional)
+            <input name="max_clicks" type="number" min={1} step={1} inputMode="numeric" value={maxClicks} onChange={(e) => setMaxClicks(e.target.value)} aria-invalid={Boolean(fields.max_clicks)} aria-describedby={describedBy('max_clicks', `${id}-max-hint`)} />
+            <span id={`${id}-max-hint`} className="hint">
+              After this many visits the link counts as expired.
+            </span>
+            {fieldError('max_clicks')}
+          </label>
+        </div>
+        <FormError message={error} />
+        <div className="row end">
+          <button type="button" className="secondary" onClick={() => dialog.current?.close()}>
+            Cancel
+          </button>
+          <button type="submit" aria-disabled={busy}>
+            {busy ? 'Saving…' : link ? 'Save changes' : 'Create link'}
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}

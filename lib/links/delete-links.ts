@@ -1,0 +1,24 @@
+// Deletes links with their clicks, rollups and QR logos (no foreign keys, see db/schema/clicks.ts)
+// and writes link.deleted for each, all in one transaction; then drops them from every cache.
+import { inArray } from 'drizzle-orm';
+import { clickRollups, clicks, links, qrLogos, type LinkRow } from '../../db/schema';
+import { invalidationBus, linkKey } from '../cache/invalidation-bus';
+import { linkEvent } from '../events/link-event';
+import { recordEvent } from '../events/record-event';
+import type { LinkContext } from './link-context';
+
+export async function deleteLinks(rows: LinkRow[], ctx: LinkContext): Promise<number> {
+  if (rows.length === 0) return 0;
+  const ids = rows.map((l) => l.id);
+  const gone = await ctx.handle.db.transaction(async (tx) => {
+    await tx.delete(clicks).where(inArray(clicks.linkId, ids));
+    await tx.delete(clickRollups).where(inArray(clickRollups.linkId, ids));
+    await tx.delete(qrLogos).where(inArray(qrLogos.linkId, ids));
+    const deleted = await tx.delete(links).where(inArray(links.id, ids)).returning();
+    for (const link of deleted) await recordEvent(tx, linkEvent('link.deleted', link, ctx.domains));
+    return deleted;
+  });
+  const bus = invalidationBus();
+  for (const link of rows) await bus.publish(linkKey(link.domainId, link.shortCode));
+  return gone.length;
+}

@@ -1,0 +1,67 @@
+// Link fields as the JSON APIs take them (Variant A and REST v1 share these rules): the body's
+// allowed keys, snake_case names mapped to createLink/updateLink input, ids and paging numbers.
+import { AppError, invalidField } from '../http/errors';
+import { readJsonBody } from '../http/read-json-body';
+import type { CreateLinkInput } from './create-link';
+import { parseExpiration } from './parse-expiration';
+import type { UpdateLinkChanges } from './update-link';
+
+export const CREATE_FIELDS: ReadonlySet<string> = new Set(['url', 'alias', 'domain_id', 'password', 'expiration', 'max_clicks']);
+export const UPDATE_FIELDS: ReadonlySet<string> = new Set(['url', 'alias', 'password', 'expiration', 'max_clicks']);
+
+/** The request's JSON object; a key outside `allowed` is a 400 naming it. */
+export async function readLinkFields(req: Request, allowed: ReadonlySet<string>): Promise<Record<string, unknown>> {
+  const body = await readJsonBody(req);
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw new AppError('invalid_request', 'The request body must be a JSON object.');
+  }
+  const unknown = Object.keys(body).filter((k) => !allowed.has(k));
+  if (unknown.length) {
+    throw new AppError('invalid_request', `Unknown field${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}.`, Object.fromEntries(unknown.map((k) => [k, 'Unknown field.'])));
+  }
+  return body as Record<string, unknown>;
+}
+
+/** createLink's input from a create body; no expiration (or null) means none. */
+export function createInputFrom(body: Record<string, unknown>, userId: string): CreateLinkInput {
+  return {
+    url: body.url,
+    alias: body.alias,
+    domainId: optionalId(body.domain_id, 'domain_id'),
+    userId,
+    password: body.password,
+    expiresAt: body.expiration === undefined || body.expiration === null ? null : parseExpiration(body.expiration, 'expiration'),
+    maxClicks: body.max_clicks,
+  };
+}
+
+/** updateLink's changes from an update body: only the fields given; null removes password, expiration, limit. */
+export function changesFrom(body: Record<string, unknown>): UpdateLinkChanges {
+  if (Object.keys(body).length === 0) throw new AppError('invalid_request', 'Send at least one field to change: url, alias, password, expiration or max_clicks.');
+  return {
+    url: body.url,
+    alias: body.alias,
+    password: body.password,
+    expiresAt: body.expiration === undefined ? undefined : body.expiration === null ? null : parseExpiration(body.expiration, 'expiration'),
+    maxClicks: body.max_clicks,
+  };
+}
+
+/** A positive whole number (number or digit string), or undefined when absent. */
+export function optionalId(v: unknown, field: string): number | undefined {
+  if (v === undefined || v === null || v === '') return undefined;
+  const n = typeof v === 'number' ? v : /^\d+$/.test(String(v)) ? Number(v) : NaN;
+  if (!Number.isSafeInteger(n) || n < 1) throw invalidField(field, `${field} must be a positive whole number.`);
+  return n;
+}
+
+/** A whole-number query parameter within [min, max], `fallback` when absent. */
+export function intParam(params: URLSearchParams, name: string, fallback: number, min: number, max: number): number {
+  const raw = params.get(name);
+  if (raw === null || raw === '') return fallback;
+  const n = Number(raw);
+  if (!/^\d+$/.test(raw) || n < min || n > max) {
+    throw invalidField(name, max === Number.MAX_SAFE_INTEGER ? `${name} must be a whole number of at least ${min}.` : `${name} must be a whole number from ${min} to ${max}.`);
+  }
+  return n;
+}

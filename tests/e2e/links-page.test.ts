@@ -1,0 +1,254 @@
+// The links page in Chromium: sign up, create a password-protected link with an alias through the
+// dialog (availability checked as you type, the API's field errors inline), unlock it in a fresh
+// browser and land on a local destination; then search, sort, copy, edit, bulk delete; and a link
+// whose expiration (picked in the user's time zone) passes shows "Link Expired".
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { AGENTS } from '../helpers/agents';
+import { launchChromium } from '../helpers/browser';
+import { createPgliteDatabase, type TestDatabase } from '../helpers/databases';
+import { captureThemes, watchProblems } from '../helpers/page-checks';
+import { chromiumPath } from '../helpers/services';
+import { startSling, type SlingProcess } from '../helpers/sling-process';
+import { until } from '../helpers/until';
+
+const chromium = chromiumPath();
+/** The create form's refused URL is a 400 on purpose; Chromium logs every 4xx fetch as a console error. */
+const EXPECTED_400 = /status of 400/;
+
+describe.skipIf(!chromium)('the links page in Chromium', () => {
+  let tdb: TestDatabase;
+  let sling: SlingProcess;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let destination: Server;
+  /** The destination's base URL: "localhost", because 127.0.0.1 is Sling's own host (a loop, refused). */
+  let dest: string;
+
+  beforeAll(async () => {
+    tdb = await createPgliteDatabase();
+    destination = createServer((req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(`<!doctype html><title>Destination</title><h1>Destination reached: ${req.url}</h1>`);
+    });
+    await new Promise<void>((resolve) => destination.listen(0, '127.0.0.1', resolve));
+    dest = `http://localhost:${(destination.address() as AddressInfo).port}`;
+    [sling, browser] = await Promise.all([startSling(tdb.env), launchChromium(chromium!)]);
+    // A zone far from UTC, so a wrong time-zone conversion in the picker would show.
+    context = await browser.newContext({ timezoneId: 'America/New_York', locale: 'en-US', permissions: ['clipboard-read', 'clipboard-write'] });
+    page = await context.newPage();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await sling?.stop();
+    await new Promise((resolve) => destination?.close(resolve));
+    await tdb?.drop();
+  });
+
+  const rows = () => page.locator('table.links-table tbody tr[data-link-id]');
+  const rowCodes = async () => (await rows().locator('td.short a').allTextContents()).map((t) => t.replace(/^.*\//, ''));
+  const status = () => page.getByRole('status');
+
+  /** A visit from a fresh browser (no session, no unlock cookie). */
+  async function visit<T>(url: string, fn: (visitor: Page) => Promise<T>): Promise<T> {
+    // A desktop browser's user agent: headless Chromium's own counts as a bot (stored, not counted).
+    const fresh = await browser.newContext({ userAgent: AGENTS.chrome });
+    try {
+      const visitor = await fresh.newPage();
+      await visitor.goto(url);
+      return await fn(visitor);
+    } finally {
+      await fresh.close();
+    }
+  }
+
+  test('create a protected link, unlock it, then search, sort, copy, edit and bulk delete', async () => {
+    const problems = watchProblems(page, [EXPECTED_400]);
+    await page.goto(`${sling.url}/signup`);
+    await page.getByLabel('Name').fill('Lin');
+    await page.getByLabel('Email').fill('lin@example.com');
+    await page.getByLabel('Password').fill('a long password 1');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.waitForURL((u) => !u.pathname.startsWith('/signup'));
+
+    await page.goto(`${sling.url}/links`);
+    await expect.poll(() => page.getByText('No links yet — create your first short link').isVisible()).toBe(true);
+    expect(await captureThemes(page, 'links-empty')).toEqual([]);
+    await page.getByRole('button', { name: 'New link' }).click();
+    let dialog = page.getByRole('dialog', { name: 'New link' });
+    const alias = dialog.getByLabel('Alias (optional)');
+    await alias.fill('settings');
+    await expect.poll(() => dialog.getByText(/reserved/).isVisible()).toBe(true);
+    await alias.fill('spring-sale');
+    await expect.poll(() => dialog.getByText('Available', { exact: true }).isVisible()).toBe(true);
+    // A destination the API refuses: its message shows next to the field, which gets focus.
+    await dialog.getByLabel('Destination URL').fill('ftp://example.com/file');
+    await dialog.getByLabel('Password (optional)').fill('open sesame');
+    await dialog.getByRole('button', { name: 'Create link' }).click();
+    await expect.poll(() => dialog.locator('.field-error').textContent()).toContain('"ftp:" URLs are not allowed');
+    expect(await dialog.getByLabel('Destination URL').getAttribute('aria-invalid')).toBe('true');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('url');
+    await page.screenshot({ path: 'test-results/links-dialog.png' });
+    await dialog.getByLabel('Destination URL').fill(`${dest}/welcome`);
+    await dialog.getByRole('button', { name: 'Create link' }).click();
+    await expect.poll(() => status().textContent()).toBe(`Created ${sling.url}/spring-sale.`);
+    expect(await dialog.isVisible()).toBe(false);
+    await expect.poll(rowCodes).toEqual(['spring-sale']);
+    expect(await rows().first().locator('.badge').allTextContents()).toEqual(['active', 'protected']);
+
+    // The same alias in another case is taken.
+    await page.getByRole('button', { name: 'New link' }).click();
+    dialog = page.getByRole('dialog', { name: 'New link' });
+    await dialog.getByLabel('Alias (optional)').fill('Spring-Sale');
+    await expect.poll(() => dialog.getByText(/already taken/).isVisible()).toBe(true);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+    // A fresh browser gets the password prompt, then the destination.
+    const landed = await visit(`${sling.url}/spring-sale`, async (visitor) => {
+      expect(await visitor.getByRole('heading').textContent()).toBe('This link is password-protected');
+      await visitor.getByLabel('Password').fill('open sesame');
+      await visitor.getByRole('button', { name: 'Continue' }).click();
+      await visitor.waitForURL(`${dest}/welcome`);
+      return visitor.getByRole('heading').textContent();
+    });
+    expect(landed).toBe('Destination reached: /welcome');
+
+    // Two more links through the API (the page's session), and real visits: alpha-news 3, beta-shop 2
+    // (spring-sale has the one from the unlock).
+    for (const [code, url] of [['alpha-news', 'https://news.example.org/alpha'], ['beta-shop', 'https://shop.example.com/beta']]) {
+      expect((await page.request.post(`${sling.url}/api/v1/links`, { data: { url, alias: code } })).status()).toBe(201);
+    }
+    for (const code of ['alpha-news', 'alpha-news', 'alpha-news', 'beta-shop', 'beta-shop']) {
+      expect((await fetch(`${sling.url}/${code}`, { redirect: 'manual', headers: { 'user-agent': AGENTS.chrome } })).status).toBe(302);
+    }
+    await until('the visits are counted', async () => {
+      const r = await (await page.request.get(`${sling.url}/api/v1/links?sort=clicks`)).json();
+      return r.links.map((l: { clicks: number }) => l.clicks).join() === '3,2,1';
+    });
+    await page.reload();
+    await expect.poll(rowCodes).toEqual(['beta-shop', 'alpha-news', 'spring-sale']);
+    expect(await page.locator('#links-summary').textContent()).toBe('1–3 of 3 links');
+
+    await page.getByRole('combobox', { name: 'Sort' }).selectOption({ label: 'Most clicks' });
+    await expect.poll(rowCodes).toEqual(['alpha-news', 'beta-shop', 'spring-sale']);
+    expect(await rows().locator('td.num').allTextContents()).toEqual(['3', '2', '1']);
+    await page.getByRole('combobox', { name: 'Sort' }).selectOption({ label: 'Oldest first' });
+    await expect.poll(rowCodes).toEqual(['spring-sale', 'alpha-news', 'beta-shop']);
+
+    await page.getByRole('searchbox', { name: 'Search' }).fill('SHOP.example');
+    await expect.poll(rowCodes).toEqual(['beta-shop']);
+    await page.getByRole('searchbox', { name: 'Search' }).fill('nothing-like-this');
+    await expect.poll(() => page.getByText('No links match').isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Clear search and filter' }).click();
+    await expect.poll(rowCodes).toEqual(['spring-sale', 'alpha-news', 'beta-shop']);
+
+    await page.getByRole('button', { name: `Copy ${sling.url}/alpha-news` }).click();
+    await expect.poll(() => status().textContent()).toBe(`Copied ${sling.url}/alpha-news to the clipboard.`);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${sling.url}/alpha-news`);
+
+    // Edit: a new destination, and the password removed.
+    await page.getByRole('button', { name: `Edit ${sling.url}/spring-sale` }).click();
+    dialog = page.getByRole('dialog', { name: 'Edit link' });
+    expect(await dialog.getByLabel('Destination URL').inputValue()).toBe(`${dest}/welcome`);
+    await dialog.getByLabel('Destination URL').fill(`${dest}/spring`);
+    await dialog.getByLabel('Remove the password').check();
+    await dialog.getByRole('button', { name: 'Save changes' }).click();
+    await expect.poll(() => status().textContent()).toBe(`Saved ${sling.url}/spring-sale.`);
+    const edited = rows().filter({ hasText: 'spring-sale' });
+    await expect.poll(() => edited.locator('td.dest').textContent()).toBe(`${dest}/spring`);
+    expect(await edited.locator('.badge').allTextContents()).toEqual(['active']);
+    expect(await visit(`${sling.url}/spring-sale`, (v) => v.getByRole('heading').textContent())).toBe('Destination reached: /spring');
+
+    expect(await captureThemes(page, 'links-list')).toEqual([]);
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await captureThemes(page, 'links-list-phone')).toEqual([]);
+    await page.setViewportSize({ width: 1280, height: 720 });
+
+    // Bulk delete: select the page, confirm, and the empty state comes back.
+    await page.getByRole('checkbox', { name: 'Select all links on this page' }).check();
+    expect(await page.getByText('3 links selected').isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Delete selected' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete 3 links?' });
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    expect(await rows().count()).toBe(3);
+    await page.getByRole('button', { name: 'Delete selected' }).click();
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(() => status().textContent()).toBe('Deleted 3 links.');
+    await expect.poll(() => page.getByText('No links yet — create your first short link').isVisible()).toBe(true);
+    expect((await fetch(`${sling.url}/beta-shop`, { redirect: 'manual' })).status).toBe(404);
+    expect(problems).toEqual([]);
+  });
+
+  test('an expiration picked in the user time zone; once it passes, visitors see "Link Expired"', async () => {
+    const problems = watchProblems(page);
+    await page.goto(`${sling.url}/links`);
+    await page.getByRole('button', { name: 'New link' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New link' });
+    await dialog.getByLabel('Destination URL').fill(`${dest}/soon`);
+    await dialog.getByLabel('Alias (optional)').fill('soon-gone');
+    // Two minutes ahead on New York's clock, as the picker shows it.
+    const local = await page.evaluate(() => {
+      const d = new Date(Date.now() + 120_000);
+      const pad = (n: number) => String(n).padStart(2, '0');
+      return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+    });
+    await dialog.getByLabel('Expires (optional)').fill(local);
+    expect(await dialog.getByText('Your time zone (America/New_York)').isVisible()).toBe(true);
+    await dialog.getByRole('button', { name: 'Create link' }).click();
+    await expect.poll(() => status().textContent()).toBe(`Created ${sling.url}/soon-gone.`);
+    const link = (await (await page.request.get(`${sling.url}/api/v1/links?q=soon-gone`)).json()).links[0];
+    // The API got UTC: the same wall-clock time in New York.
+    const nyWallClock = new Intl.DateTimeFormat('sv-SE', { timeZone: 'America/New_York', dateStyle: 'short', timeStyle: 'short' }).format(new Date(link.expiration));
+    expect(nyWallClock.replace(' ', 'T')).toBe(local);
+    expect(link.expiration).toMatch(/:00\.000Z$/);
+    await expect.poll(() => rows().filter({ hasText: 'soon-gone' }).locator('.badge').allTextContents()).toEqual(['active']);
+
+    // Rather than wait for that minute, move the expiry a few seconds ahead over the API.
+    const soon = new Date(Date.now() + 3_000).toISOString();
+    expect((await page.request.patch(`${sling.url}/api/v1/links/${link.id}`, { data: { expiration: soon } })).status()).toBe(200);
+    await until('the expiry passes', async () => Date.now() > Date.parse(soon) + 200, { timeoutMs: 10_000 });
+    const seen = await visit(`${sling.url}/soon-gone`, async (v) => [await v.title(), await v.getByRole('heading').textContent()]);
+    expect(seen).toEqual(['Link Expired', 'Link Expired']);
+    expect((await fetch(`${sling.url}/soon-gone`, { redirect: 'manual' })).status).toBe(410);
+
+    // The dashboard says so too (before the expiry job has even run), and the link can go.
+    await page.reload();
+    const row = rows().filter({ hasText: 'soon-gone' });
+    await expect.poll(() => row.locator('.badge').allTextContents()).toEqual(['expired']);
+    await page.getByRole('combobox', { name: 'Status' }).selectOption('expired');
+    await expect.poll(rowCodes).toEqual(['soon-gone']);
+    await row.getByRole('button', { name: `Delete ${sling.url}/soon-gone` }).click();
+    await page.getByRole('dialog', { name: `Delete ${sling.url.replace(/^https?:\/\//, '')}/soon-gone?` }).getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(() => status().textContent()).toBe(`Deleted ${sling.url.replace(/^https?:\/\//, '')}/soon-gone.`);
+    await expect.poll(() => page.getByText('No links match').isVisible()).toBe(true);
+    expect(problems).toEqual([]);
+  });
+
+  test('paging: 20 links a page; deleting the last page\'s links steps back', async () => {
+    const problems = watchProblems(page);
+    for (let i = 1; i <= 25; i++) {
+      expect((await page.request.post(`${sling.url}/api/v1/links`, { data: { url: `https://example.com/page/${i}`, alias: `paged-${String(i).padStart(2, '0')}` } })).status()).toBe(201);
+    }
+    await page.goto(`${sling.url}/links`);
+    await expect.poll(() => page.locator('#links-summary').textContent()).toBe('1–20 of 25 links');
+    expect((await rowCodes()).slice(0, 2)).toEqual(['paged-25', 'paged-24']);
+    expect(await page.getByRole('button', { name: 'Previous' }).isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect.poll(() => page.locator('#links-summary').textContent()).toBe('21–25 of 25 links');
+    expect(await rowCodes()).toEqual(['paged-05', 'paged-04', 'paged-03', 'paged-02', 'paged-01']);
+    expect(await page.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
+
+    await page.getByRole('checkbox', { name: 'Select all links on this page' }).check();
+    expect(await page.getByText('5 links selected').isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Delete selected' }).click();
+    await page.getByRole('dialog', { name: 'Delete 5 links?' }).getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(() => status().textContent()).toBe('Deleted 5 links.');
+    await expect.poll(() => page.locator('#links-summary').textContent()).toBe('1–20 of 20 links');
+    expect(await rowCodes()).toContain('paged-06');
+    expect(await page.getByRole('button', { name: 'Next' }).count()).toBe(0);
+    expect(problems).toEqual([]);
+  });
+});
