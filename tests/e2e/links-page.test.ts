@@ -50,7 +50,8 @@ describe.skipIf(!chromium)('the links page in Chromium', () => {
 
   const rows = () => page.locator('table.links-table tbody tr[data-link-id]');
   const rowCodes = async () => (await rows().locator('td.short a').allTextContents()).map((t) => t.replace(/^.*\//, ''));
-  const status = () => page.getByRole('status');
+  // The page's own result line (the layout's toast region is a second role=status).
+  const status = () => page.locator('p.status-message[role=status]');
 
   /** A visit from a fresh browser (no session, no unlock cookie). */
   async function visit<T>(url: string, fn: (visitor: Page) => Promise<T>): Promise<T> {
