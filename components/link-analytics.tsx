@@ -93,16 +93,17 @@ export function LinkAnalytics({ linkId, shortUrl, everClicked }: { linkId: numbe
 
 function DayField({ label, value, error, onChange }: { label: string; value: string; error?: string; onChange: (day: string) => void }) {
   const id = useId();
+  // The error sits outside the <label>, so it describes the field instead of joining its name.
   return (
-    <label>
-      {label}
-      <input type="date" value={value} onChange={(e) => onChange(e.target.value)} aria-invalid={error ? true : undefined} aria-describedby={error ? id : undefined} />
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input id={id} type="date" value={value} onChange={(e) => onChange(e.target.value)} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} />
       {error ? (
-        <span id={id} className="field-error" role="alert">
+        <span id={`${id}-error`} className="field-error small" role="alert">
           {error}
         </span>
       ) : null}
-    </label>
+    </div>
   );
 }
 

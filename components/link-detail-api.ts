@@ -52,5 +52,5 @@ export function formatBytes(bytes: number): string {
     value /= 1000;
     unit++;
   }
-  return new Intl.NumberFormat(undefined, { style: 'unit', unit: units[unit], unitDisplay: 'short', maximumFractionDigits: unit === 0 ? 0 : 1 }).format(value);
+  return new Intl.NumberFormat(undefined, { style: 'unit', unit: units[unit], unitDisplay: 'narrow', maximumFractionDigits: unit === 0 ? 0 : 1 }).format(value);
 }

@@ -26,12 +26,21 @@ export function localDay(daysAgo = 0, now = new Date()): string {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 }
 
+/** Local midnight of a yyyy-mm-dd day; null for anything else (browsers without a date picker take text). */
+function dayStart(day: string): Date | null {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return null;
+  const d = new Date(`${day}T00:00:00`);
+  return Number.isNaN(d.getTime()) ? null : d;
+}
+
 export type ResolvedRange = { from: Date; to: Date } | { field: 'from' | 'to'; message: string };
 
 export function resolveRange(choice: RangeChoice, now = new Date()): ResolvedRange {
   const preset = PRESETS.find((p) => p.value === choice.preset);
   if (preset?.hours) return { from: new Date(now.getTime() - preset.hours * 3_600_000), to: now };
-  if (!choice.fromDay) return { field: 'from', message: 'Choose the first day.' };
-  if (!choice.toDay) return { field: 'to', message: 'Choose the last day.' };
-  return { from: new Date(`${choice.fromDay}T00:00:00`), to: new Date(`${choice.toDay}T23:59:59.999`) };
+  const from = dayStart(choice.fromDay);
+  if (!from) return { field: 'from', message: choice.fromDay ? 'Enter the first day as yyyy-mm-dd.' : 'Choose the first day.' };
+  const to = dayStart(choice.toDay);
+  if (!to) return { field: 'to', message: choice.toDay ? 'Enter the last day as yyyy-mm-dd.' : 'Choose the last day.' };
+  return { from, to: new Date(to.getFullYear(), to.getMonth(), to.getDate() + 1, 0, 0, 0, -1) };
 }
