@@ -1,6 +1,6 @@
 // The link detail page in Chromium: a click from 8.8.8.8 shows as one click from the United States
 // (with the DB-IP credit) and a drawn chart; the interval switch, a refused custom range shown at
-// its field, the CSV export saved as a file holding the click, the history, and the empty state.
+// its field, the CSV export saved as a file holding the click, the history (paged), and the empty state.
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, onTestFailed, test } from 'vitest';
@@ -126,10 +126,21 @@ describe.skipIf(!chromium)('link analytics page in Chromium', () => {
   test('a link without clicks says so; someone else\'s link is not found', async () => {
     const problems = watchProblems(page);
     const quiet = await createLink('quiet');
+    // 20 edits: with link.created, one more event than the history's first page holds.
+    for (let i = 1; i <= 20; i++) {
+      expect((await api('/api.php?slug=quiet', { method: 'PATCH', body: JSON.stringify({ url: `https://example.com/quiet-${i}` }) })).status).toBe(200);
+    }
     await page.goto(`${sling.url}/links/${quiet.id}`);
     await expect.poll(() => page.locator('.empty-state').textContent()).toContain('No clicks yet — share your link');
     expect(await page.locator('.empty-state code').textContent()).toBe(quiet.short_url);
     expect(await page.locator('.chart').count()).toBe(0);
+    const history = page.getByRole('region', { name: 'History' });
+    await expect.poll(() => history.locator('li').count()).toBe(20);
+    expect(await history.locator('li').first().textContent()).toContain('https://example.com/quiet-20');
+    await history.getByRole('button', { name: 'Load more' }).click();
+    await expect.poll(() => history.locator('li').count()).toBe(21);
+    expect(await history.locator('li').last().textContent()).toContain('link.created');
+    expect(await history.getByRole('button', { name: 'Load more' }).count()).toBe(0);
     expect(await captureThemes(page, 'link-analytics-empty')).toEqual([]);
     expect(problems).toEqual([]);
 
