@@ -33,7 +33,6 @@ export function LinkAnalytics({ linkId, shortUrl, everClicked }: { linkId: numbe
     );
     return () => controller.abort();
     // rangeKey stands for `choice` (a new object on every render of the same choice).
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [linkId, rangeKey, interval]);
 
   const choosePreset = (preset: RangeChoice['preset']) => {
