@@ -1,0 +1,5 @@
+import { withUser } from '@/lib/http/with-user';
+import { linkStatsRoute } from '@/lib/links/link-detail-routes';
+
+// GET /api/v1/links/{id}/stats?interval=hour|day|week&from=&to=&tz= – the link's statistics
+export const GET = withUser(linkStatsRoute);

@@ -1,0 +1,171 @@
+'use client';
+// A link's analytics: the period and interval pickers, headline numbers, the clicks chart, the
+// breakdown panels and the exports, all for the chosen period in the reader's time zone.
+import { useEffect, useId, useState } from 'react';
+import { BreakdownPanels } from './breakdown-panels';
+import { ClicksChart } from './clicks-chart';
+import { ClicksExport } from './clicks-export';
+import { CopyButton } from './link-header';
+import { ApiError, browserTimeZone, formatNumber, getJson, type LinkStats } from './link-detail-api';
+import { INTERVAL_LABELS, localDay, PRESETS, resolveRange, type Interval, type RangeChoice } from './stats-range';
+
+type Load = { state: 'loading' } | { state: 'ready'; stats: LinkStats } | { state: 'failed'; error: ApiError };
+
+/** `everClicked`: the link has clicks at all (maybe outside the period), so the empty state says which. */
+export function LinkAnalytics({ linkId, shortUrl, everClicked }: { linkId: number; shortUrl: string; everClicked: boolean }) {
+  const id = useId();
+  const [choice, setChoice] = useState<RangeChoice>({ preset: '30d', fromDay: '', toDay: '' });
+  const [interval, setInterval] = useState<Interval>('day');
+  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const range = resolveRange(choice);
+  const rangeKey = 'field' in range ? `invalid:${range.field}` : `${choice.preset}:${choice.fromDay}:${choice.toDay}`;
+
+  useEffect(() => {
+    // Presets are relative to now, so they are resolved when the request is made.
+    const current = resolveRange(choice);
+    if ('field' in current) return;
+    const controller = new AbortController();
+    setLoad({ state: 'loading' });
+    const params = new URLSearchParams({ interval, from: current.from.toISOString(), to: current.to.toISOString(), tz: browserTimeZone() });
+    getJson<LinkStats>(`/api/v1/links/${linkId}/stats?${params}`, controller.signal).then(
+      (stats) => setLoad({ state: 'ready', stats }),
+      (err: unknown) => controller.signal.aborted || setLoad({ state: 'failed', error: err instanceof ApiError ? err : new ApiError('The statistics could not be loaded; check your connection.') }),
+    );
+    return () => controller.abort();
+    // rangeKey stands for `choice` (a new object on every render of the same choice).
+  }, [linkId, rangeKey, interval]);
+
+  const choosePreset = (preset: RangeChoice['preset']) => {
+    const p = PRESETS.find((x) => x.value === preset);
+    if (p?.interval) setInterval(p.interval);
+    setChoice((c) => (preset === 'custom' && !c.fromDay ? { preset, fromDay: localDay(30), toDay: localDay(0) } : { ...c, preset }));
+  };
+
+  // Field errors: the picker's own (an empty day) or the API's details (from after to, too many points).
+  const details = 'field' in range ? { [range.field]: range.message } : load.state === 'failed' ? load.error.details : {};
+  const generalError = load.state === 'failed' && Object.keys(load.error.details).length === 0 ? load.error.message : null;
+
+  return (
+    <section className="stack" aria-labelledby={`${id}-h`}>
+      <div className="row between">
+        <h2 id={`${id}-h`}>Clicks</h2>
+        <ClicksExport linkId={linkId} range={range} />
+      </div>
+      <form className="range-picker row" onSubmit={(e) => e.preventDefault()}>
+        <label>
+          Period
+          <select value={choice.preset} onChange={(e) => choosePreset(e.target.value as RangeChoice['preset'])}>
+            {PRESETS.map((p) => (
+              <option key={p.value} value={p.value}>
+                {p.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        {choice.preset === 'custom' ? (
+          <>
+            <DayField label="From" value={choice.fromDay} error={details.from} onChange={(fromDay) => setChoice((c) => ({ ...c, fromDay }))} />
+            <DayField label="To" value={choice.toDay} error={details.to} onChange={(toDay) => setChoice((c) => ({ ...c, toDay }))} />
+          </>
+        ) : null}
+        <fieldset className="segmented" aria-invalid={details.interval ? true : undefined} aria-describedby={details.interval ? `${id}-interval-error` : undefined}>
+          <legend>Interval</legend>
+          {(Object.keys(INTERVAL_LABELS) as Interval[]).map((value) => (
+            <label key={value}>
+              <input type="radio" name={`${id}-interval`} value={value} checked={interval === value} onChange={() => setInterval(value)} />
+              <span>{INTERVAL_LABELS[value]}</span>
+            </label>
+          ))}
+        </fieldset>
+      </form>
+      {details.interval ? (
+        <p id={`${id}-interval-error`} className="error" role="alert">
+          {details.interval}
+        </p>
+      ) : null}
+      {details.from && choice.preset !== 'custom' ? <p className="error" role="alert">{details.from}</p> : null}
+      {generalError ? <p className="error" role="alert">{generalError}</p> : null}
+      <StatsBody load={load} shortUrl={shortUrl} everClicked={everClicked} />
+    </section>
+  );
+}
+
+function DayField({ label, value, error, onChange }: { label: string; value: string; error?: string; onChange: (day: string) => void }) {
+  const id = useId();
+  // The error sits outside the <label>, so it describes the field instead of joining its name.
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input id={id} type="date" value={value} onChange={(e) => onChange(e.target.value)} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} />
+      {error ? (
+        <span id={`${id}-error`} className="field-error small" role="alert">
+          {error}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+function StatsBody({ load, shortUrl, everClicked }: { load: Load; shortUrl: string; everClicked: boolean }) {
+  if (load.state === 'failed') return null;
+  if (load.state === 'loading') return <StatsSkeleton />;
+  const { stats } = load;
+  return (
+    <>
+      <dl className="headline" aria-live="polite">
+        <div>
+          <dt>Clicks</dt>
+          <dd data-testid="clicks-total">{formatNumber(stats.clicks)}</dd>
+        </div>
+        <div>
+          <dt>Unique visitors</dt>
+          <dd data-testid="visitors-total">{formatNumber(stats.unique_visitors)}</dd>
+        </div>
+      </dl>
+      {stats.clicks === 0 && everClicked ? (
+        <div className="empty-state">
+          <p>
+            <strong>No clicks in this period.</strong>
+          </p>
+          <p className="muted">Choose a longer period to see earlier clicks.</p>
+        </div>
+      ) : stats.clicks === 0 ? (
+        <div className="empty-state">
+          <p>
+            <strong>No clicks yet — share your link.</strong>
+          </p>
+          <p className="muted">Clicks appear here about a second after someone opens it. Bots and link previews are not counted.</p>
+          <div className="row">
+            <code>{shortUrl}</code>
+            <CopyButton text={shortUrl} label="Copy the short link" />
+          </div>
+        </div>
+      ) : (
+        <>
+          <ClicksChart timeseries={stats.timeseries} />
+          <BreakdownPanels stats={stats} />
+        </>
+      )}
+    </>
+  );
+}
+
+function StatsSkeleton() {
+  return (
+    <div className="stack" aria-busy="true">
+      <p role="status" className="sr-only">
+        Loading statistics…
+      </p>
+      <div className="headline">
+        <div className="skeleton skeleton-box" />
+        <div className="skeleton skeleton-box" />
+      </div>
+      <div className="skeleton skeleton-chart" />
+      <div className="breakdowns">
+        {Array.from({ length: 4 }, (_, i) => (
+          <div key={i} className="skeleton skeleton-panel" />
+        ))}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,105 @@
+'use client';
+// A link's history (created, updated, expired…) from GET /api/v1/links/{id}/events, newest first,
+// a page at a time; each entry opens to its full payload.
+import { useCallback, useEffect, useId, useState } from 'react';
+import type { EventJson } from '@/lib/events/list-events';
+import { getJson, type LinkEventPage } from './link-detail-api';
+import { LocalDate } from './local-date';
+
+const PAGE = 20;
+const TITLES: Record<string, string> = {
+  'link.created': 'Created',
+  'link.updated': 'Updated',
+  'link.expired': 'Expired',
+  'link.deleted': 'Deleted',
+  'link.clicked': 'Clicked',
+};
+
+type LinkData = { long_url?: string; status?: string; reason?: string };
+
+/** One line on what the link looked like after the event. */
+function summary(event: EventJson): string {
+  const data = (event.data ?? {}) as LinkData;
+  if (event.event === 'link.expired') return data.reason === 'max_clicks' ? 'Reached its click limit.' : 'Reached its expiration date.';
+  return [data.long_url ? `Destination ${data.long_url}` : '', data.status ? `status ${data.status}` : ''].filter(Boolean).join(', ');
+}
+
+export function LinkEventHistory({ linkId }: { linkId: number }) {
+  const id = useId();
+  const [events, setEvents] = useState<EventJson[] | null>(null);
+  const [next, setNext] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const loadPage = useCallback(
+    async (before: string | null) => {
+      setBusy(true);
+      setError(null);
+      try {
+        const params = new URLSearchParams({ limit: String(PAGE), ...(before ? { before } : {}) });
+        const page = await getJson<LinkEventPage>(`/api/v1/links/${linkId}/events?${params}`);
+        setEvents((old) => [...(before ? (old ?? []) : []), ...page.events]);
+        setNext(page.next_before);
+      } catch (err) {
+        setError((err as Error).message);
+      } finally {
+        setBusy(false);
+      }
+    },
+    [linkId],
+  );
+  useEffect(() => void loadPage(null), [loadPage]);
+
+  return (
+    <section className="stack" aria-labelledby={`${id}-h`}>
+      <h2 id={`${id}-h`}>History</h2>
+      {events === null && !error ? (
+        <div aria-busy="true">
+          <p role="status" className="sr-only">
+            Loading the history…
+          </p>
+          {Array.from({ length: 3 }, (_, i) => (
+            <div key={i} className="skeleton skeleton-line" />
+          ))}
+        </div>
+      ) : null}
+      {events?.length === 0 ? <p className="muted">No changes recorded yet. Edits to this link will be listed here.</p> : null}
+      {events && events.length > 0 ? (
+        <ol className="event-history">
+          {events.map((e) => (
+            <li key={e.id}>
+              <div className="row between">
+                <span>
+                  <strong>{TITLES[e.event] ?? e.event}</strong> <code className="muted small">{e.event}</code>
+                </span>
+                <span className="muted small">
+                  <LocalDate iso={e.timestamp} options={{ dateStyle: 'medium', timeStyle: 'medium' }} />
+                </span>
+              </div>
+              {summary(e) ? <p className="muted small dest">{summary(e)}</p> : null}
+              <details>
+                <summary className="small">Payload</summary>
+                <pre>{JSON.stringify(e, null, 2)}</pre>
+              </details>
+            </li>
+          ))}
+        </ol>
+      ) : null}
+      {error ? (
+        <p className="error" role="alert">
+          {error}{' '}
+          <button type="button" className="secondary small" onClick={() => void loadPage(events?.length ? (next ?? null) : null)}>
+            Try again
+          </button>
+        </p>
+      ) : null}
+      {next && !error ? (
+        <div>
+          <button type="button" className="secondary small" disabled={busy} onClick={() => void loadPage(next)}>
+            {busy ? 'Loading…' : 'Load more'}
+          </button>
+        </div>
+      ) : null}
+    </section>
+  );
+}

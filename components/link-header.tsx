@@ -1,0 +1,80 @@
+'use client';
+// The top of a link's page: short URL with copy and QR code buttons, destination, status, created.
+import { useEffect, useState } from 'react';
+import type { LinkJson } from '@/lib/links/serialize-link';
+import { LocalDate } from './local-date';
+import { QrDialog } from './qr-dialog';
+
+export type HeaderLink = Pick<LinkJson, 'id' | 'short_url' | 'long_url' | 'status' | 'created_at' | 'expiration' | 'password_protected' | 'disabled_reason'>;
+
+export function CopyButton({ text, label }: { text: string; label: string }) {
+  const [copied, setCopied] = useState<boolean | null>(null);
+  useEffect(() => {
+    if (copied === null) return;
+    const timer = setTimeout(() => setCopied(null), 2000);
+    return () => clearTimeout(timer);
+  }, [copied]);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(text);
+      setCopied(true);
+    } catch {
+      setCopied(false);
+    }
+  };
+  return (
+    <>
+      <button type="button" className="secondary small" onClick={() => void copy()} aria-label={label}>
+        {copied ? 'Copied' : 'Copy'}
+      </button>
+      <span role="status" className="sr-only">
+        {copied === true ? 'Copied to the clipboard' : copied === false ? 'Copying failed; select the link and copy it by hand' : ''}
+      </span>
+    </>
+  );
+}
+
+export function LinkHeader({ link }: { link: HeaderLink }) {
+  const [qrOpen, setQrOpen] = useState(false);
+  const display = link.short_url.replace(/^https?:\/\//, '');
+  return (
+    <header className="link-header stack">
+      <div className="row between">
+        <h1 className="short-url">
+          <a href={link.short_url}>{display}</a>
+        </h1>
+        <div className="row">
+          <CopyButton text={link.short_url} label={`Copy ${display}`} />
+          <button type="button" className="secondary small" onClick={() => setQrOpen(true)}>
+            QR code
+          </button>
+        </div>
+      </div>
+      <dl className="facts">
+        <dt>Destination</dt>
+        <dd className="dest">
+          <a href={link.long_url} rel="noreferrer">{link.long_url}</a>
+        </dd>
+        <dt>Status</dt>
+        <dd>
+          <span className={`badge status-${link.status}`}>{link.status}</span>
+          {link.password_protected ? <span className="muted"> · password protected</span> : null}
+          {link.disabled_reason ? <span className="muted"> · {link.disabled_reason}</span> : null}
+        </dd>
+        <dt>Created</dt>
+        <dd>
+          <LocalDate iso={link.created_at} />
+        </dd>
+        {link.expiration ? (
+          <>
+            <dt>Expires</dt>
+            <dd>
+              <LocalDate iso={link.expiration} />
+            </dd>
+          </>
+        ) : null}
+      </dl>
+      {qrOpen ? <QrDialog linkId={link.id} shortUrl={link.short_url} onClose={() => setQrOpen(false)} /> : null}
+    </header>
+  );
+}

@@ -1,0 +1,155 @@
+// The link detail page in Chromium: a click from 8.8.8.8 shows as one click from the United States
+// (with the DB-IP credit) and a drawn chart; the interval switch, a refused custom range shown at
+// its field, the CSV export saved as a file holding the click, the history (paged), and the empty state.
+import { readFileSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, onTestFailed, test } from 'vitest';
+import { createUserWithToken } from '../helpers/accounts';
+import { AGENTS } from '../helpers/agents';
+import { launchChromium } from '../helpers/browser';
+import { parseCsv } from '../helpers/csv';
+import { createPgliteDatabase, type TestDatabase } from '../helpers/databases';
+import { captureThemes, watchProblems } from '../helpers/page-checks';
+import { chromiumPath } from '../helpers/services';
+import { startSling, type SlingProcess } from '../helpers/sling-process';
+import { until } from '../helpers/until';
+
+const chromium = chromiumPath();
+
+describe.skipIf(!chromium)('link analytics page in Chromium', () => {
+  let tdb: TestDatabase;
+  let sling: SlingProcess;
+  let browser: Browser;
+  let page: Page;
+  let token: string;
+  let bobToken: string;
+
+  beforeAll(async () => {
+    tdb = await createPgliteDatabase();
+    token = await createUserWithToken(tdb.env, 'ana@example.com', 'enterprise');
+    bobToken = await createUserWithToken(tdb.env, 'bob@example.com');
+    // TRUST_PROXY: the visit's X-Forwarded-For is the visitor's address, so it is geolocated.
+    [sling, browser] = await Promise.all([startSling({ ...tdb.env, TRUST_PROXY: 'true' }), launchChromium(chromium!)]);
+    page = await (await browser.newContext({ acceptDownloads: true, locale: 'en-US' })).newPage();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await sling?.stop();
+    await tdb?.drop();
+  });
+
+  const api = (path: string, init: RequestInit = {}, as = token) =>
+    fetch(`${sling.url}${path}`, { ...init, headers: { authorization: `Bearer ${as}`, 'content-type': 'application/json', ...init.headers } });
+  const createLink = async (alias: string, as = token) =>
+    (await (await api('/api.php', { method: 'POST', body: JSON.stringify({ url: `https://example.com/${alias}`, alias }) }, as)).json()) as { id: number; short_url: string };
+
+  test('a counted click, the interval switch, a refused range, the CSV export and the history', async () => {
+    // The custom range below is refused on purpose: the browser logs that 400.
+    const problems = watchProblems(page, [/status of 400/]);
+    // A step that times out says nothing of why: show what the page reported and looked like.
+    onTestFailed(async () => {
+      console.error('page problems:', problems, '\npage text:', (await page.locator('body').innerText().catch(() => '')).slice(0, 1500));
+      await page.screenshot({ path: 'test-results/link-analytics-failure.png', fullPage: true }).catch(() => undefined);
+    });
+    const link = await createLink('launch');
+    const visit = await fetch(`${sling.url}/launch`, { redirect: 'manual', headers: { 'user-agent': AGENTS.chrome, 'x-forwarded-for': '8.8.8.8' } });
+    expect(visit.status).toBe(302);
+    await until('the click in the stats', async () => (await (await api(`/api/v1/links/${link.id}/stats`)).json()).clicks === 1, { timeoutMs: 10_000, intervalMs: 100 });
+
+    await page.goto(`${sling.url}/links/${link.id}`);
+    await page.waitForURL('**/login');
+    await page.getByLabel('Email').fill('ana@example.com');
+    await page.getByLabel('Password').fill('correct horse 1');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL('**/settings');
+    await page.goto(`${sling.url}/links/${link.id}`);
+
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(link.short_url.replace(/^https?:\/\//, ''));
+    expect(await page.locator('.link-header').textContent()).toContain('https://example.com/launch');
+    await expect.poll(() => page.getByTestId('clicks-total').textContent()).toBe('1');
+    expect(await page.getByTestId('visitors-total').textContent()).toBe('1');
+    const countries = page.getByRole('region', { name: 'Countries' });
+    expect(await countries.locator('li').allTextContents()).toEqual(['🇺🇸 United States1 · 100%']);
+    const credit = page.getByRole('region', { name: 'Locations' }).getByRole('link', { name: 'IP geolocation by DB-IP' });
+    expect(await credit.getAttribute('href')).toBe('https://db-ip.com');
+    expect(await page.getByRole('region', { name: 'Browsers' }).locator('li').allTextContents()).toEqual(['Chrome1 · 100%']);
+    // The chart: one bar drawn for the day of the click.
+    await expect.poll(() => page.locator('.chart .recharts-bar-rectangle path').count()).toBe(1);
+    expect(await page.locator('.chart figcaption').textContent()).toMatch(/^Clicks per day; the busiest day was .+ with 1\.$/);
+
+    await page.getByRole('radio', { name: 'Hourly' }).check();
+    await expect.poll(() => page.locator('.chart figcaption').textContent()).toMatch(/^Clicks per hour; the busiest hour was .+ with 1\.$/);
+    await expect.poll(() => page.locator('.chart .recharts-bar-rectangle path').count()).toBe(1);
+    await page.getByLabel('Period').selectOption({ label: 'Last 7 days' });
+    await expect.poll(() => page.locator('.chart figcaption').textContent()).toMatch(/^Clicks per day/);
+    expect(await page.getByRole('radio', { name: 'Daily' }).isChecked()).toBe(true);
+    await page.getByRole('radio', { name: 'Weekly' }).check();
+    await expect.poll(() => page.locator('.chart figcaption').textContent()).toMatch(/^Clicks per week; the busiest week was Week of /);
+    expect(await page.getByTestId('clicks-total').textContent()).toBe('1');
+
+    // A custom range ending before it starts: the API's refusal is shown at the "From" field.
+    await page.getByLabel('Period').selectOption({ label: 'Custom dates…' });
+    await page.getByLabel('From', { exact: true }).fill('2026-03-10');
+    await page.getByLabel('To', { exact: true }).fill('2026-03-01');
+    await expect.poll(async () => (await page.getByRole('alert').allTextContents()).join(' ')).toContain('"from" must be before "to"');
+    expect(await page.getByLabel('From', { exact: true }).getAttribute('aria-invalid')).toBe('true');
+    await page.getByLabel('Period').selectOption({ label: 'Last 30 days' });
+    await expect.poll(() => page.getByTestId('clicks-total').textContent()).toBe('1');
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^sling-launch-clicks-\d{4}-\d\d-\d\d-to-\d{4}-\d\d-\d\d\.csv$/);
+    const csv = parseCsv(readFileSync((await download.path())!, 'utf8'));
+    expect(csv).toHaveLength(2);
+    expect(csv[1][csv[0].indexOf('country')]).toBe('US');
+    expect(csv[1][csv[0].indexOf('browser')]).toBe('Chrome');
+    await expect.poll(() => page.locator('.export-status').textContent()).toMatch(/^Saved sling-launch-clicks-.+\.csv \(1 row, .+\)\.$/);
+
+    const history = page.getByRole('region', { name: 'History' });
+    await expect.poll(() => history.locator('li').count()).toBe(1);
+    expect(await history.locator('li').first().textContent()).toContain('link.created');
+
+    await page.getByRole('button', { name: 'QR code' }).click();
+    const qr = page.getByRole('dialog', { name: 'QR code' });
+    await expect.poll(() => qr.getByTestId('qr-preview').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(512);
+    await qr.getByRole('button', { name: 'Close' }).click();
+    await expect.poll(() => qr.isVisible()).toBe(false);
+
+    expect(await captureThemes(page, 'link-analytics')).toEqual([]);
+    // On a phone: nothing wider than the screen, and still no accessibility violation.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await captureThemes(page, 'link-analytics-phone')).toEqual([]);
+    await page.setViewportSize({ width: 1280, height: 720 });
+    expect(problems).toEqual([]);
+  });
+
+  test('a link without clicks says so; someone else\'s link is not found', async () => {
+    const problems = watchProblems(page);
+    const quiet = await createLink('quiet');
+    // 20 edits: with link.created, one more event than the history's first page holds.
+    for (let i = 1; i <= 20; i++) {
+      expect((await api('/api.php?slug=quiet', { method: 'PATCH', body: JSON.stringify({ url: `https://example.com/quiet-${i}` }) })).status).toBe(200);
+    }
+    await page.goto(`${sling.url}/links/${quiet.id}`);
+    await expect.poll(() => page.locator('.empty-state').textContent()).toContain('No clicks yet — share your link');
+    expect(await page.locator('.empty-state code').textContent()).toBe(quiet.short_url);
+    expect(await page.locator('.chart').count()).toBe(0);
+    const history = page.getByRole('region', { name: 'History' });
+    await expect.poll(() => history.locator('li').count()).toBe(20);
+    expect(await history.locator('li').first().textContent()).toContain('https://example.com/quiet-20');
+    await history.getByRole('button', { name: 'Load more' }).click();
+    await expect.poll(() => history.locator('li').count()).toBe(21);
+    expect(await history.locator('li').last().textContent()).toContain('link.created');
+    expect(await history.getByRole('button', { name: 'Load more' }).count()).toBe(0);
+    expect(await captureThemes(page, 'link-analytics-empty')).toEqual([]);
+    expect(problems).toEqual([]);
+
+    const bobs = await createLink('bobs', bobToken);
+    for (const id of [bobs.id, 99999999]) {
+      const res = await page.goto(`${sling.url}/links/${id}`);
+      expect(res?.status()).toBe(404);
+      expect(await page.locator('main').textContent()).not.toContain('example.com/bobs');
+      expect(await page.locator('main h1').textContent()).toBe('404');
+    }
+  });
+});
