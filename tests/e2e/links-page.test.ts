@@ -117,6 +117,17 @@ describe.skipIf(!chromium)('the links page in Chromium', () => {
     });
     expect(landed).toBe('Destination reached: /welcome');
 
+    // The visit shows on the link's analytics page, reached from its row.
+    await rows().first().getByRole('link', { name: /^Analytics for / }).click();
+    await page.waitForURL(/\/links\/\d+$/);
+    await expect.poll(async () => {
+      await page.reload();
+      return page.getByTestId('clicks-total').textContent({ timeout: 5_000 }).catch(() => null);
+    }, { timeout: 15_000 }).toBe('1');
+    expect(await page.getByTestId('visitors-total').textContent()).toBe('1');
+    await page.goto(`${sling.url}/links`);
+    await expect.poll(rowCodes).toEqual(['spring-sale']);
+
     // Two more links through the API (the page's session), and real visits: alpha-news 3, beta-shop 2
     // (spring-sale has the one from the unlock).
     for (const [code, url] of [['alpha-news', 'https://news.example.org/alpha'], ['beta-shop', 'https://shop.example.com/beta']]) {
