@@ -51,7 +51,7 @@ export function DeliveryAttempts({ webhookId, deliveryId, version }: DeliveryAtt
                   {a.error ? <span className="error-text"> — {a.error}</span> : null}
                 </p>
                 {a.response_body ? (
-                  <pre aria-label={`Response to attempt ${i + 1} (first KiB)`}>{a.response_body.slice(0, 1024)}</pre>
+                  <pre tabIndex={0} aria-label={`Response to attempt ${i + 1} (first KiB)`}>{a.response_body.slice(0, 1024)}</pre>
                 ) : (
                   <p className="muted">Empty response body.</p>
                 )}
@@ -62,7 +62,7 @@ export function DeliveryAttempts({ webhookId, deliveryId, version }: DeliveryAtt
       </div>
       <div>
         <h4>Payload</h4>
-        <pre aria-label="Payload">{JSON.stringify(details.payload, null, 2)}</pre>
+        <pre tabIndex={0} aria-label="Payload">{JSON.stringify(details.payload, null, 2)}</pre>
       </div>
     </div>
   );

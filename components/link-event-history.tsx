@@ -79,7 +79,7 @@ export function LinkEventHistory({ linkId }: { linkId: number }) {
               {summary(e) ? <p className="muted small dest">{summary(e)}</p> : null}
               <details>
                 <summary className="small">Payload</summary>
-                <pre>{JSON.stringify(e, null, 2)}</pre>
+                <pre tabIndex={0} aria-label="Payload">{JSON.stringify(e, null, 2)}</pre>
               </details>
             </li>
           ))}

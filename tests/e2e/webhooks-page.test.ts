@@ -5,6 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { captureThemes } from '../helpers/page-checks';
 import { createUserWithToken } from '../helpers/accounts';
 import { launchChromium } from '../helpers/browser';
 import { createPgliteDatabase, type TestDatabase } from '../helpers/databases';
@@ -118,7 +119,7 @@ describe.skipIf(!chromium)('Settings → Webhooks in Chromium', () => {
     await expect.poll(() => hook.locator('.delivery-details ol.attempts li').count(), LOG_WAIT).toBe(3);
 
     mkdirSync('test-results', { recursive: true });
-    await page.screenshot({ path: 'test-results/settings-webhooks.png', fullPage: true });
+    expect(await captureThemes(page, 'settings-webhooks')).toEqual([]);
   });
 
   test('rotate the secret (the new one signs), then delete the webhook', async () => {
