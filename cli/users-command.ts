@@ -1,6 +1,6 @@
 // `sling users create|set-plan`: accounts from the shell (admins).
 import { eq } from 'drizzle-orm';
-import { PLANS, users, type Plan } from '../db/schema';
+import { PLANS, sessions, users, type Plan } from '../db/schema';
 import { getAuth } from '../lib/auth/auth';
 import { invalidField } from '../lib/http/errors';
 import { openRuntime } from '../lib/runtime/open-runtime';
@@ -23,6 +23,9 @@ export async function runUsersCommand(action: string | undefined, values: { emai
         body: { email: values.email, password: values.password, name: values.name ?? values.email.split('@')[0] },
       });
       await db.update(users).set({ plan }).where(eq(users.id, user.id));
+      // signUpEmail also signs the new user in; a command-line account has no browser to hold that
+      // session, and it would show in their Sessions list as an unknown device.
+      await db.delete(sessions).where(eq(sessions.userId, user.id));
       console.log(JSON.stringify({ id: user.id, email: user.email, plan }));
     } else {
       const user = await findUserByEmail(db, values.email);

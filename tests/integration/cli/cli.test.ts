@@ -68,3 +68,20 @@ test('the embedded database refuses a second process on the same DATA_DIR', asyn
   expect(bad.code).toBe(1);
   expect(bad.stderr.trim()).toMatch(/^Error \(invalid_request\): "javascript:" URLs are not allowed/);
 });
+
+test('users create makes an account without leaving a session behind', async () => {
+  const d = dir();
+  const created = await runSling(['users', 'create', '--email', 'cli@example.com', '--password', 'correct horse 1'], { DATA_DIR: d });
+  expect(created.code).toBe(0);
+  const { id } = JSON.parse(created.stdout.trim().split('\n').at(-1)!);
+  const { openDatabase } = await import('../../../lib/db/open-database');
+  const handle = await openDatabase({ dataDir: d });
+  try {
+    const [{ n }] = await handle.query<{ n: number }>('SELECT count(*)::int AS n FROM sessions WHERE user_id = $1', [id]);
+    expect(n).toBe(0);
+    const [{ u }] = await handle.query<{ u: number }>('SELECT count(*)::int AS u FROM users WHERE id = $1', [id]);
+    expect(u).toBe(1);
+  } finally {
+    await handle.close();
+  }
+});
