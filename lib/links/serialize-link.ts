@@ -30,12 +30,22 @@ export function serializeLink(link: LinkRow, domains: DomainRegistry): LinkJson 
     password_protected: link.passwordHash !== null,
     expiration: link.expiresAt ? iso(link.expiresAt) : null,
     max_clicks: link.maxClicks,
-    status: link.status,
+    status: effectiveStatus(link),
     disabled_reason: link.disabledReason,
     clicks: Number(link.clicks),
     created_at: iso(link.createdAt),
     updated_at: iso(link.updatedAt),
   };
+}
+
+/**
+ * The state a visitor meets: an active link whose expiry has passed or whose click limit is used up
+ * is already expired at the edge, before the expiry job (every minute) stores it as such.
+ */
+export function effectiveStatus(link: Pick<LinkRow, 'status' | 'expiresAt' | 'maxClicks' | 'clicks'>, now = Date.now()): string {
+  if (link.status !== 'active') return link.status;
+  const ranOut = (link.expiresAt !== null && new Date(link.expiresAt).getTime() <= now) || (link.maxClicks !== null && Number(link.clicks) >= link.maxClicks);
+  return ranOut ? 'expired' : 'active';
 }
 
 function iso(d: Date | string): string {

@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { effectiveStatus } from '../../lib/links/serialize-link';
 import { AppError } from '../../lib/http/errors';
 import { CODE_ALPHABET, CODE_LENGTH, generateCode } from '../../lib/links/generate-code';
 import { validateAlias } from '../../lib/links/validate-alias';
@@ -86,5 +87,18 @@ describe('generateCode', () => {
       seen.add(code);
     }
     expect(seen.size).toBe(2000);
+  });
+});
+
+describe('the status the APIs report', () => {
+  const base = { status: 'active', expiresAt: null, maxClicks: null, clicks: 0 };
+  const now = Date.parse('2027-01-31T10:00:00Z');
+  test('an active link past its expiry or out of clicks is already expired, before the job stores it', () => {
+    expect(effectiveStatus(base, now)).toBe('active');
+    expect(effectiveStatus({ ...base, expiresAt: new Date(now + 1000) }, now)).toBe('active');
+    expect(effectiveStatus({ ...base, expiresAt: new Date(now) }, now)).toBe('expired');
+    expect(effectiveStatus({ ...base, maxClicks: 3, clicks: 2 }, now)).toBe('active');
+    expect(effectiveStatus({ ...base, maxClicks: 3, clicks: 3 }, now)).toBe('expired');
+    expect(effectiveStatus({ ...base, status: 'disabled', expiresAt: new Date(now - 1) }, now)).toBe('disabled');
   });
 });
