@@ -3,24 +3,15 @@
 // and per-field details, so the range picker can show them next to the field at fault.
 import type { Stats } from '@/lib/analytics/get-stats';
 import type { EventJson } from '@/lib/events/list-events';
+import { ApiError, apiJson } from './api-client';
 
 export type LinkStats = Stats & { short_code: string };
 export type LinkEventPage = { events: EventJson[]; next_before: string | null };
 
-export class ApiError extends Error {
-  constructor(
-    message: string,
-    readonly details: Record<string, string> = {},
-  ) {
-    super(message);
-  }
-}
+export { ApiError };
 
-export async function getJson<T>(path: string, signal?: AbortSignal): Promise<T> {
-  const res = await fetch(path, { signal });
-  const body = await res.json().catch(() => null);
-  if (!res.ok) throw new ApiError(body?.error?.message ?? `The server answered ${res.status}.`, body?.error?.details);
-  return body as T;
+export function getJson<T>(path: string, signal?: AbortSignal): Promise<T> {
+  return apiJson<T>(path, { signal });
 }
 
 /** The browser's IANA time zone, so days start at the reader's midnight. */

@@ -2,31 +2,22 @@
 // its badges and locale-formatted numbers and dates. A refused call throws ApiError with the API's
 // message and per-field details.
 import type { LinkJson } from '@/lib/links/serialize-link';
-import { ApiError } from './webhook-api';
+import { ApiError, apiJson } from './api-client';
 
 export type Link = LinkJson;
 export type LinkPage = { links: Link[]; total: number; limit: number; offset: number };
 export type DomainOption = { id: number; hostname: string };
 export { ApiError };
 
-export async function linksApi<T = unknown>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
-  const hasBody = init.body !== undefined;
-  const res = await fetch(`/api/v1/links${path}`, {
-    method: init.method ?? 'GET',
-    headers: hasBody ? { 'content-type': 'application/json' } : undefined,
-    body: hasBody ? JSON.stringify(init.body) : undefined,
-  });
-  const body = res.status === 204 ? null : await res.json().catch(() => null);
-  if (!res.ok) throw new ApiError(body?.error?.message ?? `The server answered ${res.status}.`, body?.error?.details);
-  return body as T;
+export function linksApi<T = unknown>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+  return apiJson<T>(`/api/v1/links${path}`, init);
 }
 
 export type Badge = 'active' | 'expired' | 'disabled' | 'protected';
 
-/** What a visitor gets now (the stored status follows an expiry within a minute), plus "protected". */
-export function linkBadges(link: Link, now = Date.now()): Badge[] {
-  const ranOut = (link.expiration !== null && Date.parse(link.expiration) <= now) || (link.max_clicks !== null && link.clicks >= link.max_clicks);
-  const state: Badge = link.status === 'disabled' ? 'disabled' : link.status === 'expired' || ranOut ? 'expired' : 'active';
+/** What a visitor gets (the API's status is already the effective one), plus "protected". */
+export function linkBadges(link: Link): Badge[] {
+  const state = link.status as Badge;
   return link.password_protected ? [state, 'protected'] : [state];
 }
 

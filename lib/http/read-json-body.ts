@@ -19,6 +19,12 @@ export async function readJsonBody(req: Request, maxBytes = MAX_BODY_BYTES): Pro
   }
 }
 
+/** Like readJsonBody, but a request without a body (no Content-Length, or 0, and not chunked) is `{}`. */
+export async function readOptionalJsonBody(req: Request, maxBytes = MAX_BODY_BYTES): Promise<unknown> {
+  const hasBody = Number(req.headers.get('content-length') ?? 0) > 0 || req.headers.has('transfer-encoding');
+  return hasBody ? readJsonBody(req, maxBytes) : {};
+}
+
 async function readLimited(req: Request, maxBytes: number): Promise<string> {
   if (!req.body) return '';
   const reader = req.body.getReader();

@@ -1,7 +1,7 @@
 // Settings → API tokens, for the signed-in user: list, create, regenerate, rotate, revoke.
 import type { Db } from '../db/types';
 import { AppError, invalidField } from '../http/errors';
-import { readJsonBody } from '../http/read-json-body';
+import { readJsonBody, readOptionalJsonBody } from '../http/read-json-body';
 import type { SessionResult, SessionUser } from '../http/with-session';
 import { parseExpiration } from '../links/parse-expiration';
 import { createApiToken, DEFAULT_ROTATION_GRACE_HOURS, findUserTokens, replaceTokenSecret, revokeApiToken, serializeToken } from './manage-tokens';
@@ -22,8 +22,7 @@ export async function changeToken(req: Request, user: SessionUser, db: Db, param
   if (params.action !== 'regenerate' && params.action !== 'rotate') throw new AppError('not_found', 'No such action.');
   let graceHours = 0;
   if (params.action === 'rotate') {
-    const hasBody = (req.headers.get('content-length') ?? '0') !== '0';
-    const body = hasBody ? ((await readJsonBody(req)) as { grace_hours?: unknown }) : {};
+    const body = (await readOptionalJsonBody(req)) as { grace_hours?: unknown };
     graceHours = body.grace_hours === undefined ? DEFAULT_ROTATION_GRACE_HOURS : Number(body.grace_hours);
     if (!Number.isFinite(graceHours) || graceHours <= 0) throw invalidField('grace_hours', 'The grace period must be a positive number of hours.');
   }

@@ -2,6 +2,7 @@
 // every attempt and the payload, a manual resend, and a test event.
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../db/types';
+import { newEventId } from '../events/record-event';
 import { AppError } from '../http/errors';
 import { TEST_EVENT } from './event-types';
 
@@ -125,7 +126,7 @@ export async function resendDelivery(db: Queryable, webhook: { id: string; enabl
 /** A `webhook.test` event for this webhook only, delivered once. */
 export async function sendTestEvent(db: Queryable, webhook: { id: string; userId: string; enabled: boolean }): Promise<DeliveryJson> {
   if (!webhook.enabled) throw new AppError('invalid_request', 'This webhook is turned off; enable it before sending a test event.');
-  const eventId = `evt_${randomUUID().replaceAll('-', '')}`;
+  const eventId = newEventId();
   const deliveryId = `whd_${randomUUID().replaceAll('-', '')}`;
   await db.query(
     `WITH e AS (

@@ -3,7 +3,7 @@
 import { loadConfig } from '../config/load-config';
 import { invalidField } from '../http/errors';
 import { json } from '../http/json-response';
-import { readJsonBody } from '../http/read-json-body';
+import { readJsonBody, readOptionalJsonBody } from '../http/read-json-body';
 import type { LinkContext } from '../links/link-context';
 import { getGlobalSingleton } from '../runtime/global-singleton';
 import { DELIVERY_STATUSES, getDelivery, listDeliveries, resendDelivery, sendTestEvent, type DeliveryJson } from './delivery-log';
@@ -55,8 +55,7 @@ export async function deleteWebhookRoute(_req: Request, userId: string, ctx: Lin
 /** POST /api/v1/webhooks/{id}/rotate-secret, /test */
 export async function webhookActionRoute(req: Request, userId: string, ctx: LinkContext, { id, action }: Params & { action: string }): Promise<Response> {
   if (action === 'rotate-secret') {
-    const hasBody = Number(req.headers.get('content-length') ?? 0) > 0 || req.headers.has('transfer-encoding');
-    const body = hasBody ? ((await readJsonBody(req)) as { grace_hours?: unknown }) : {};
+    const body = (await readOptionalJsonBody(req)) as { grace_hours?: unknown };
     const grace = body.grace_hours === undefined ? undefined : Number(body.grace_hours);
     if (grace !== undefined && (!Number.isFinite(grace) || grace < 0 || grace > 24 * 7)) {
       throw invalidField('grace_hours', 'The grace period must be from 0 to 168 hours.');
