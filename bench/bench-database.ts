@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
-import { domains, links } from '../db/schema';
+import { domains, links, SYSTEM_WORKSPACE_ID } from '../db/schema';
 import { applyMigrations } from '../lib/db/migrate';
 import { openDatabase } from '../lib/db/open-database';
 import type { DbHandle } from '../lib/db/types';
@@ -49,7 +49,7 @@ export async function seedDatabase(target: BenchDatabase, host: string, seed: Se
     const [domain] = await handle.db.select({ id: domains.id }).from(domains).where(eq(domains.isDefault, true));
     // 5,000 rows × 3 parameters stays well under PostgreSQL's 65,535 parameters per statement.
     for (let i = 0; i < seed.length; i += 5_000) {
-      const rows = seed.slice(i, i + 5_000).map((s) => ({ domainId: domain.id, shortCode: s.code, longUrl: s.url }));
+      const rows = seed.slice(i, i + 5_000).map((s) => ({ workspaceId: SYSTEM_WORKSPACE_ID, domainId: domain.id, shortCode: s.code, longUrl: s.url }));
       await handle.db.insert(links).values(rows);
     }
   });
@@ -66,10 +66,10 @@ export async function countClicks(target: BenchDatabase): Promise<{ rows: number
   });
 }
 
-/** Links owned by `userId` (the ones the link-creation scenario made; seeded links have no owner). */
+/** Links made by `userId` (the ones the link-creation scenario made; seeded links have no creator). */
 export async function countLinksOf(target: BenchDatabase, userId: string): Promise<number> {
   return withHandle(target, async (handle) => {
-    const [r] = await handle.query<{ n: string }>('SELECT count(*)::text AS n FROM links WHERE user_id = $1', [userId]);
+    const [r] = await handle.query<{ n: string }>('SELECT count(*)::text AS n FROM links WHERE created_by = $1', [userId]);
     return Number(r.n);
   });
 }

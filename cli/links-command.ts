@@ -1,4 +1,6 @@
-// `sling links create|update|get`: administer links from the shell.
+// `sling links create|update|get|disable|enable`: administer links from the shell (as the operator:
+// links made here go in the system workspace, like anonymous ones).
+import { SYSTEM_WORKSPACE_ID } from '../db/schema';
 import { createLink } from '../lib/links/create-link';
 import { currentLinkContext } from '../lib/links/current-link-context';
 import { parseExpiration } from '../lib/links/parse-expiration';
@@ -18,7 +20,7 @@ export async function runLinksCommand(action: string | undefined, values: { url?
     const domain = ctx.domains.defaultDomain;
     let row;
     if (action === 'create') {
-      row = await createLink({ url: values.url, alias: values.alias, expiresAt: expiresAt(values.expires) }, ctx);
+      row = await createLink({ url: values.url, alias: values.alias, expiresAt: expiresAt(values.expires), workspaceId: SYSTEM_WORKSPACE_ID }, ctx);
     } else {
       if (!values.code) throw new UsageError('--code is required');
       const found = await getLinkByCode(ctx.handle.db, domain.id, values.code);

@@ -29,9 +29,12 @@ Commands:
   links disable --code C --reason R            disable a link (visitors get HTTP 451)
   links enable --code C                        enable it again
   users create --email E --password P [--plan free|pro|business|enterprise] [--name N]
-  users set-plan --email E --plan P            change a user's plan
-  tokens create --email E [--name N]           create an API token (the secret is the last line)
-  tokens list --email E                        list a user's tokens
+                                               (the plan is the personal workspace's)
+  users set-plan (--email E | --workspace SLUG) --plan P
+                                               change the plan of a user's personal workspace, or of a workspace
+  tokens create --email E [--workspace SLUG] [--name N] [--scopes links:read,links:write,…]
+                                               create an API token (the secret is the last line)
+  tokens list --email E [--workspace SLUG]     list a user's tokens
   tokens revoke --id I                         revoke a token
   jobs status [--json]                         queues: queued, active, retrying, failed, dead-letter
   jobs run <queue>                             run a queue's job now (e.g. links.expire)
@@ -56,6 +59,8 @@ async function main(argv: string[]) {
       plan: { type: 'string' },
       name: { type: 'string' },
       id: { type: 'string' },
+      workspace: { type: 'string' },
+      scopes: { type: 'string' },
       reason: { type: 'string' },
       expires: { type: 'string' },
       json: { type: 'boolean' },

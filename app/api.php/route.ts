@@ -1,7 +1,6 @@
 import { handleApiPhp } from '@/lib/api-php/api-php';
-import { withApiToken } from '@/lib/http/with-api-token';
-import { planLimiter } from '@/lib/ratelimit/api-limits';
+import { withWorkspace } from '@/lib/http/with-workspace';
 
-// /api.php – Variant A: bearer token, JSON (create, list, stats, domains, update, delete)
-const handler = withApiToken({ limiter: (owner) => planLimiter(owner.plan), run: handleApiPhp });
+// /api.php – Variant A: bearer token, JSON (create, list, stats, domains, update, delete), in the token's workspace
+const handler = withWorkspace(handleApiPhp, { auth: 'token' });
 export { handler as GET, handler as POST, handler as PATCH, handler as PUT, handler as DELETE };

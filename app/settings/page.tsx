@@ -12,6 +12,8 @@ import { findLoginHistory } from '@/lib/auth/login-history';
 import { database } from '@/lib/db/database';
 import { currentDomains } from '@/lib/domains/current-domains';
 import { listWebhooks } from '@/lib/webhooks/manage-webhooks';
+import { can } from '@/lib/workspaces/actor';
+import { actorForSession } from '@/lib/workspaces/session-actor';
 
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Settings — Sling' };
@@ -43,15 +45,16 @@ export default async function SettingsPage() {
   const session = await auth.api.getSession({ headers: requestHeaders });
   if (!session) redirect('/login');
   const db = (await database()).db;
+  const actor = await actorForSession(db, session);
   const [domains, history, sessions, webhooks] = await Promise.all([
     currentDomains(),
     findLoginHistory(db, session.user.id),
     auth.api.listSessions({ headers: requestHeaders }),
-    listWebhooks(db, session.user.id),
+    can(actor, 'webhooks.read') ? listWebhooks(db, actor) : Promise.resolve([]),
   ]);
   // Device names are worked out here so the browser does not need a user-agent parser.
   const devices = Object.fromEntries(sessions.map((s) => [s.userAgent ?? '', deviceName(s.userAgent)]));
-  const user = session.user as typeof session.user & { plan?: string; twoFactorEnabled?: boolean };
+  const user = session.user as typeof session.user & { twoFactorEnabled?: boolean };
   const enabledHooks = webhooks.filter((w) => w.enabled).length;
   return (
     <main className="settings">
@@ -70,7 +73,7 @@ export default async function SettingsPage() {
           <Section id="profile">
             <ProfileForm name={user.name} email={user.email} />
             <p className="muted">
-              Plan: <span className="plan">{user.plan ?? 'free'}</span>
+              Workspace: <strong>{actor.workspace.name}</strong> · plan <span className="plan">{actor.workspace.plan}</span>
             </p>
           </Section>
           <Section id="domain">

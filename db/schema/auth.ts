@@ -1,9 +1,7 @@
-// Accounts (better-auth's core models: user, session, account, verification), with our plan.
+// Accounts (better-auth's core models: user, session, account, verification). Plans belong to
+// workspaces (workspaces.ts), not to users.
 // Field names are better-auth's; SQL names are ours.
 import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-
-export const PLANS = ['free', 'pro', 'business', 'enterprise'] as const;
-export type Plan = (typeof PLANS)[number];
 
 export const users = pgTable('users', {
   id: text('id').primaryKey(),
@@ -11,7 +9,6 @@ export const users = pgTable('users', {
   email: text('email').notNull().unique(),
   emailVerified: boolean('email_verified').notNull().default(false),
   image: text('image'),
-  plan: text('plan').$type<Plan>().notNull().default('free'),
   twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -30,6 +27,8 @@ export const sessions = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** The workspace the dashboard shows (better-auth's organization plugin field); null: the personal one. */
+    activeOrganizationId: text('active_workspace_id'),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );

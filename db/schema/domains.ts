@@ -1,6 +1,8 @@
-// Short-link domains: the shared default (from BASE_URL) and, later, users' custom domains.
+// Short-link domains: the shared default (from BASE_URL, in the system workspace, usable by every
+// workspace) and, later, workspaces' custom domains.
 import { sql } from 'drizzle-orm';
 import { boolean, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { workspaces } from './workspaces';
 
 export const domains = pgTable(
   'domains',
@@ -8,7 +10,9 @@ export const domains = pgTable(
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     hostname: text('hostname').notNull(),
     isDefault: boolean('is_default').notNull().default(false),
-    userId: text('user_id'),
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -3,6 +3,7 @@
 // (webhooks); `sling events tail` shows them.
 import { sql } from 'drizzle-orm';
 import { bigint, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { workspaces } from './workspaces';
 
 export const events = pgTable(
   'events',
@@ -14,8 +15,10 @@ export const events = pgTable(
     /** link.created | link.updated | link.deleted | link.expired | … */
     type: text('type').notNull(),
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
-    /** Owner of the subject (null for anonymous links), for per-owner delivery. */
-    userId: text('user_id'),
+    /** Workspace of the subject (the system workspace for anonymous links): webhooks of that workspace get it. */
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     linkId: bigint('link_id', { mode: 'number' }),
     data: jsonb('data').notNull(),
     /** When the webhook fan-out made this event's deliveries (null: not yet). Tracked per event, not by
@@ -23,7 +26,7 @@ export const events = pgTable(
     dispatchedAt: timestamp('dispatched_at', { withTimezone: true }),
   },
   (t) => [
-    index('events_user_seq_idx').on(t.userId, t.seq),
+    index('events_workspace_seq_idx').on(t.workspaceId, t.seq),
     index('events_link_seq_idx').on(t.linkId, t.seq),
     index('events_undispatched_idx').on(t.seq).where(sql`${t.dispatchedAt} IS NULL`),
   ],

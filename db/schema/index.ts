@@ -1,4 +1,5 @@
 // The whole schema, for drizzle-kit and the typed database handle.
+export * from './workspaces';
 export * from './domains';
 export * from './links';
 export * from './clicks';

@@ -1,7 +1,10 @@
-// Short links. A code is unique per domain case-insensitively (the index on lower(short_code)).
+// Short links, each in a workspace. A code is unique per domain case-insensitively (the index on
+// lower(short_code)).
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { users } from './auth';
 import { domains } from './domains';
+import { workspaces } from './workspaces';
 
 export const links = pgTable(
   'links',
@@ -12,9 +15,11 @@ export const links = pgTable(
       .references(() => domains.id),
     shortCode: text('short_code').notNull(),
     longUrl: text('long_url').notNull(),
-    /** Set for links made by an account; null for anonymous links from the home page. */
-    userId: text('user_id'),
-    organizationId: text('organization_id'),
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    /** Who made the link (a member manages only its own); null for anonymous links. */
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
     passwordHash: text('password_hash'),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     /** active | expired | disabled */
@@ -30,7 +35,7 @@ export const links = pgTable(
   },
   (t) => [
     uniqueIndex('links_domain_code_key').on(t.domainId, sql`lower(${t.shortCode})`),
-    index('links_user_created_idx').on(t.userId, t.createdAt),
+    index('links_workspace_created_idx').on(t.workspaceId, t.createdAt),
     // The expiry job's sweep reads only active links that can expire.
     index('links_due_expiry_idx').on(t.expiresAt).where(sql`${t.status} = 'active' AND ${t.expiresAt} IS NOT NULL`),
     index('links_click_limited_idx').on(t.id).where(sql`${t.status} = 'active' AND ${t.maxClicks} IS NOT NULL`),

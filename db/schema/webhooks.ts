@@ -4,12 +4,17 @@
 // dies mid-send leaves a row that is retried once its lease runs out (at-least-once).
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { workspaces } from './workspaces';
 
 export const webhooks = pgTable(
   'webhooks',
   {
     id: text('id').primaryKey(),
-    userId: text('user_id').notNull(),
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    /** The member who registered it. */
+    createdBy: text('created_by'),
     url: text('url').notNull(),
     /** Event types received, e.g. {link.created, link.clicked}. */
     events: text('events').array().notNull().default(sql`'{}'::text[]`),
@@ -32,7 +37,7 @@ export const webhooks = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('webhooks_user_idx').on(t.userId)],
+  (t) => [index('webhooks_workspace_idx').on(t.workspaceId)],
 );
 
 export type WebhookRow = typeof webhooks.$inferSelect;

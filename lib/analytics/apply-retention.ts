@@ -1,5 +1,5 @@
-// Click retention by the owner's plan: Free 30 days, Pro 1 year, Business 2 years, Enterprise
-// unlimited (anonymous links count as Free). Raw clicks and rollups older than that are deleted in
+// Click retention by the workspace's plan: Free 30 days, Pro 1 year, Business 2 years, Enterprise
+// unlimited (anonymous links, in the system workspace, count as Free). Raw clicks and rollups older than that are deleted in
 // batches, each its own short statement, so no lock is held for long. The daily job runs this.
 import type { Plan } from '../../db/schema';
 import type { Queryable } from '../db/types';
@@ -16,8 +16,8 @@ export async function applyRetention(db: Queryable, opts: { now?: Date; batchSiz
   for (const [plan, days] of Object.entries(RETENTION_DAYS)) {
     if (days === null) continue;
     const cutoff = new Date(now.getTime() - days * DAY).toISOString();
-    // Links whose owner is on this plan (anonymous links: Free).
-    const planLinks = `SELECT l.id FROM links l LEFT JOIN users u ON u.id = l.user_id WHERE coalesce(u.plan, 'free') = $2`;
+    // Links of workspaces on this plan.
+    const planLinks = `SELECT l.id FROM links l JOIN workspaces w ON w.id = l.workspace_id WHERE w.plan = $2`;
     clicks += await repeat(batch, () =>
       db.query(
         `WITH gone AS (

@@ -1,6 +1,7 @@
-// A link's raw clicks as CSV or JSON, streamed: pages of rows are read by keyset on the click time
-// and written as they come, so a million clicks never sit in memory and no transaction stays open
-// (on PGlite one would hold up every writer).
+// Raw clicks as CSV or JSON, streamed: one link's, or a workspace's (link after link, each
+// oldest first, with link_id and short_code columns in front). Pages of rows are read by keyset on
+// the click time and written as they come, so a million clicks never sit in memory and no
+// transaction stays open (on PGlite one would hold up every writer).
 import type { Queryable } from '../db/types';
 
 export const EXPORT_FORMATS = ['csv', 'json'] as const;
@@ -18,6 +19,32 @@ export interface ExportRange {
   linkId: number;
   from: Date;
   to: Date;
+}
+
+/** One link (in the caller's workspace), or a workspace's links with optional filters. */
+export interface ExportScope {
+  workspaceId: string;
+  /** Given: that link's clicks alone, in the link export's columns. */
+  linkId?: number;
+  createdBy?: string;
+  /** Only with linkId: the workspace export's columns restricted to one link. */
+  workspaceColumns?: boolean;
+}
+
+const WORKSPACE_COLUMNS = ['link_id', 'short_code', ...EXPORT_COLUMNS] as const;
+
+/** The links a workspace export walks through, in id order (ids only: cheap even for many links). */
+async function* workspaceRows(db: Queryable, scope: ExportScope & { from: Date; to: Date }): AsyncGenerator<Array<Record<string, unknown>>> {
+  const params: unknown[] = [scope.workspaceId];
+  let where = 'workspace_id = $1';
+  if (scope.linkId !== undefined) where += ` AND id = $${params.push(scope.linkId)}`;
+  if (scope.createdBy !== undefined) where += ` AND created_by = $${params.push(scope.createdBy)}`;
+  const list = await db.query<{ id: number; short_code: string }>(`SELECT id, short_code FROM links WHERE ${where} ORDER BY id`, params);
+  for (const link of list) {
+    for await (const page of clickPages(db, { linkId: Number(link.id), from: scope.from, to: scope.to })) {
+      yield page.map((row) => ({ link_id: Number(link.id), short_code: link.short_code, ...row }));
+    }
+  }
 }
 
 const COLUMNS_SQL = `to_char(clicked_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS clicked_at, country, region, city,
@@ -51,13 +78,17 @@ async function* clickPages(db: Queryable, range: ExportRange): AsyncGenerator<Ro
 }
 
 /** The export as a byte stream that reads the next page only when the client has taken the last. */
-export function exportClicks(db: Queryable, range: ExportRange, format: ExportFormat): ReadableStream<Uint8Array> {
+export function exportClicks(db: Queryable, scope: ExportScope & { from: Date; to: Date }, format: ExportFormat): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
-  const pages = clickPages(db, range);
+  const oneLink = scope.linkId !== undefined && !scope.workspaceColumns && scope.createdBy === undefined;
+  const columns: readonly string[] = oneLink ? EXPORT_COLUMNS : WORKSPACE_COLUMNS;
+  const pages: AsyncGenerator<Array<Record<string, unknown>>> = oneLink
+    ? clickPages(db, { linkId: scope.linkId!, from: scope.from, to: scope.to })
+    : workspaceRows(db, scope);
   let first = true;
   return new ReadableStream<Uint8Array>({
     start(controller) {
-      controller.enqueue(encoder.encode(format === 'csv' ? `${EXPORT_COLUMNS.join(',')}\r\n` : '['));
+      controller.enqueue(encoder.encode(format === 'csv' ? `${columns.join(',')}\r\n` : '['));
     },
     async pull(controller) {
       const next = await pages.next();
@@ -68,9 +99,9 @@ export function exportClicks(db: Queryable, range: ExportRange, format: ExportFo
       }
       let text = '';
       for (const row of next.value) {
-        if (format === 'csv') text += `${EXPORT_COLUMNS.map((c) => csvField(row[c])).join(',')}\r\n`;
+        if (format === 'csv') text += `${columns.map((c) => csvField(row[c] as string | boolean | null)).join(',')}\r\n`;
         else {
-          text += `${first ? '\n' : ',\n'}${JSON.stringify(Object.fromEntries(EXPORT_COLUMNS.map((c) => [c, row[c]])))}`;
+          text += `${first ? '\n' : ',\n'}${JSON.stringify(Object.fromEntries(columns.map((c) => [c, row[c]])))}`;
           first = false;
         }
       }
@@ -83,8 +114,8 @@ export function exportClicks(db: Queryable, range: ExportRange, format: ExportFo
 }
 
 /** RFC 4180: quote fields holding a comma, quote or line break; double the quotes. */
-export function csvField(value: string | boolean | null): string {
-  if (value === null) return '';
+export function csvField(value: string | number | boolean | null | undefined): string {
+  if (value === null || value === undefined) return '';
   const s = String(value);
   return /[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
 }

@@ -1,4 +1,4 @@
-// Statistics of a link or of all a user's links (DESIGN §4 stats shape), read from the hourly
+// Statistics of a link or of a workspace's links (all, one member's, or one link) (DESIGN §4 stats shape), read from the hourly
 // rollups; only unique visitors need the raw clicks (a visitor may come back in any hour). Bots
 // are in neither count.
 import type { LinkRow } from '../../db/schema';
@@ -21,7 +21,8 @@ export interface Stats {
   timeseries: { interval: Interval; tz: string; points: Array<{ t: string; clicks: number }> };
 }
 
-export type StatsScope = { linkId: number } | { userId: string };
+/** One link (already checked to be in the caller's workspace), or a workspace with optional filters. */
+export type StatsScope = { linkId: number } | { workspaceId: string; linkId?: number; createdBy?: string };
 
 /** Breakdown name → rollup dimension. */
 const BREAKDOWNS = {
@@ -38,26 +39,44 @@ const BREAKDOWNS = {
 /** Entries shown per breakdown; the rest are summed into "(other)". */
 const TOP = 10;
 
-/** SQL conditions for a scope and range; parameters $1 (link or user), $2 (from), $3 (to). */
-function scopeSql(scope: StatsScope, range: StatsRange) {
+/**
+ * SQL conditions for a scope and range: $1 (from), $2 (to), then the scope's own parameters.
+ * `rollups` filters click_rollups (which carry the workspace), `clicks` the raw clicks.
+ */
+export function scopeSql(scope: StatsScope, range: StatsRange) {
+  const params: unknown[] = [range.from.toISOString(), range.to.toISOString()];
+  const p = (v: unknown) => `$${params.push(v)}`;
+  let rollups: string;
+  let clicks: string;
+  if (!('workspaceId' in scope)) {
+    rollups = clicks = `link_id = ${p(scope.linkId)}`;
+  } else {
+    const ws = p(scope.workspaceId);
+    const byLink = scope.linkId !== undefined ? ` AND id = ${p(scope.linkId)}` : '';
+    const byMember = scope.createdBy !== undefined ? ` AND created_by = ${p(scope.createdBy)}` : '';
+    const ids = `SELECT id FROM links WHERE workspace_id = ${ws}${byLink}${byMember}`;
+    rollups = byLink || byMember ? `workspace_id = ${ws} AND link_id IN (${ids})` : `workspace_id = ${ws}`;
+    clicks = `link_id IN (${ids})`;
+  }
   return {
-    links: 'linkId' in scope ? 'link_id = $1' : 'link_id IN (SELECT id FROM links WHERE user_id = $1)',
+    rollups,
+    clicks,
     // Rollups are hourly: the range covers every hour it touches.
-    hours: `hour >= date_trunc('hour', $2::timestamptz) AND hour <= $3::timestamptz`,
-    params: ['linkId' in scope ? scope.linkId : scope.userId, range.from.toISOString(), range.to.toISOString()],
+    hours: `hour >= date_trunc('hour', $1::timestamptz) AND hour <= $2::timestamptz`,
+    params,
   };
 }
 
 export async function getStats(db: Queryable, scope: StatsScope, range: StatsRange): Promise<Stats> {
-  const { links, hours, params } = scopeSql(scope, range);
+  const { rollups, clicks, hours, params } = scopeSql(scope, range);
   const [totals, uniques, dims, points] = await Promise.all([
-    db.query<{ clicks: number }>(`SELECT coalesce(sum(clicks), 0)::bigint AS clicks FROM click_rollups WHERE ${links} AND dim = '' AND ${hours}`, params),
+    db.query<{ clicks: number }>(`SELECT coalesce(sum(clicks), 0)::bigint AS clicks FROM click_rollups WHERE ${rollups} AND dim = '' AND ${hours}`, params),
     db.query<{ n: number }>(
-      `SELECT count(DISTINCT visitor)::int AS n FROM clicks WHERE ${links} AND clicked_at >= $2 AND clicked_at <= $3 AND NOT bot`,
+      `SELECT count(DISTINCT visitor)::int AS n FROM clicks WHERE ${clicks} AND clicked_at >= $1 AND clicked_at <= $2 AND NOT bot`,
       params,
     ),
     db.query<{ dim: string; value: string; clicks: number }>(
-      `SELECT dim, value, sum(clicks)::bigint AS clicks FROM click_rollups WHERE ${links} AND dim <> '' AND ${hours} GROUP BY dim, value`,
+      `SELECT dim, value, sum(clicks)::bigint AS clicks FROM click_rollups WHERE ${rollups} AND dim <> '' AND ${hours} GROUP BY dim, value`,
       params,
     ),
     getSeries(db, scope, range),
@@ -89,16 +108,18 @@ function breakdown(rows: Array<{ value: string; clicks: number }>, dim: string):
 
 /** Clicks per hour, day or week (local to range.tz), every bucket present, zero when empty. */
 export async function getSeries(db: Queryable, scope: StatsScope, range: StatsRange): Promise<Array<{ t: string; clicks: number }>> {
-  const { links, hours, params } = scopeSql(scope, range);
+  const { rollups, hours, params } = scopeSql(scope, range);
+  const interval = `$${params.length + 1}`;
+  const tz = `$${params.length + 2}`;
   const rows = await db.query<{ t: Date; clicks: number }>(
     `WITH buckets AS (
-       SELECT generate_series(date_trunc($4, $2::timestamptz AT TIME ZONE $5), date_trunc($4, $3::timestamptz AT TIME ZONE $5),
-                              ('1 ' || $4)::interval) AS t
+       SELECT generate_series(date_trunc(${interval}, $1::timestamptz AT TIME ZONE ${tz}), date_trunc(${interval}, $2::timestamptz AT TIME ZONE ${tz}),
+                              ('1 ' || ${interval})::interval) AS t
      ), counts AS (
-       SELECT date_trunc($4, hour AT TIME ZONE $5) AS t, sum(clicks) AS n
-       FROM click_rollups WHERE ${links} AND dim = '' AND ${hours} GROUP BY 1
+       SELECT date_trunc(${interval}, hour AT TIME ZONE ${tz}) AS t, sum(clicks) AS n
+       FROM click_rollups WHERE ${rollups} AND dim = '' AND ${hours} GROUP BY 1
      )
-     SELECT b.t AT TIME ZONE $5 AS t, coalesce(c.n, 0)::bigint AS clicks FROM buckets b LEFT JOIN counts c USING (t) ORDER BY b.t`,
+     SELECT b.t AT TIME ZONE ${tz} AS t, coalesce(c.n, 0)::bigint AS clicks FROM buckets b LEFT JOIN counts c USING (t) ORDER BY b.t`,
     [...params, range.interval, range.tz],
   );
   return rows.map((p) => ({ t: new Date(p.t).toISOString(), clicks: Number(p.clicks) }));

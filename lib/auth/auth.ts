@@ -3,21 +3,37 @@
 import { betterAuth } from 'better-auth';
 import { createAuthMiddleware, isAPIError } from 'better-auth/api';
 import { twoFactor } from 'better-auth/plugins/two-factor';
+import { organization } from 'better-auth/plugins/organization';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { accounts, sessions, twoFactors, users, verifications } from '../../db/schema';
+import { accounts, sessions, twoFactors, users, verifications, workspaceInvitations, workspaceMembers, workspaces } from '../../db/schema';
 import { loadConfig } from '../config/load-config';
 import { database } from '../db/database';
 import { getGlobalSingleton, setGlobalSingleton } from '../runtime/global-singleton';
 import { CLIENT_IP_HEADER } from '../http/client-ip-header';
 import { sendMail } from '../mail/send-mail';
+import { ensurePersonalWorkspace } from '../workspaces/ensure-personal-workspace';
 import { recordLogin } from './login-history';
 import { hashPassword, verifyPassword } from './password';
 
 const SIGN_IN_STEPS = new Set(['/sign-in/email', '/two-factor/verify-totp', '/two-factor/verify-backup-code']);
 
+// Workspaces are better-auth organizations on our tables. Their HTTP endpoints (/organization/*)
+// are turned off: Sling's /api/v1/workspace* endpoints are the only way in, because members,
+// invitations and roles there carry Sling's rules (tokens ended and links reassigned on removal,
+// one owner, personal workspaces kept, the permission table) that the plugin's would bypass.
+const workspacePlugin = organization({
+  schema: {
+    organization: { modelName: 'workspace' },
+    member: { modelName: 'workspaceMember' },
+    invitation: { modelName: 'workspaceInvitation' },
+  },
+});
+const WORKSPACE_PLUGIN_PATHS = Object.values(workspacePlugin.endpoints).map((e) => (e as { path: string }).path);
+
 function createAuth(db: Awaited<ReturnType<typeof database>>['db']) {
   const config = loadConfig();
   return betterAuth({
+    disabledPaths: WORKSPACE_PLUGIN_PATHS,
     baseURL: config.BASE_URL,
     basePath: '/api/auth',
     secret: config.SECRET_KEY,
@@ -36,8 +52,26 @@ function createAuth(db: Awaited<ReturnType<typeof database>>['db']) {
     },
     database: drizzleAdapter(db, {
       provider: 'pg',
-      schema: { user: users, session: sessions, account: accounts, verification: verifications, twoFactor: twoFactors },
+      schema: {
+        user: users,
+        session: sessions,
+        account: accounts,
+        verification: verifications,
+        twoFactor: twoFactors,
+        workspace: workspaces,
+        workspaceMember: workspaceMembers,
+        workspaceInvitation: workspaceInvitations,
+      },
     }),
+    databaseHooks: {
+      // Every account gets its personal workspace at sign-up; new sessions open on it.
+      user: { create: { after: async (user) => void (await ensurePersonalWorkspace(db, user)) } },
+      session: {
+        create: {
+          before: async (session) => ({ data: { ...session, activeOrganizationId: await ensurePersonalWorkspace(db, { id: session.userId }) } }),
+        },
+      },
+    },
     emailAndPassword: {
       enabled: true,
       minPasswordLength: 8,
@@ -72,12 +106,7 @@ function createAuth(db: Awaited<ReturnType<typeof database>>['db']) {
         });
       }),
     },
-    user: {
-      additionalFields: {
-        plan: { type: 'string', defaultValue: 'free', input: false },
-      },
-    },
-    plugins: [twoFactor({ issuer: 'Sling', backupCodeOptions: { amount: 10 } })],
+    plugins: [twoFactor({ issuer: 'Sling', backupCodeOptions: { amount: 10 } }), workspacePlugin],
     advanced: {
       database: { generateId: () => crypto.randomUUID() },
       // server.ts puts the visitor's address (after TRUST_PROXY) here.

@@ -2,12 +2,15 @@
 // (links may not point at them). Small, loaded at start and reloaded when a domain changes.
 import { asc } from 'drizzle-orm';
 import { domains } from '../../db/schema';
+import { domainUsableBy } from '../workspaces/scope';
 import type { DbHandle } from '../db/types';
 
 export interface Domain {
   id: number;
   hostname: string;
   isDefault: boolean;
+  /** The owning workspace; the system workspace's domains are shared by every workspace. */
+  workspaceId: string;
 }
 
 export interface DomainRegistry {
@@ -15,6 +18,10 @@ export interface DomainRegistry {
   /** The domain for a request's host (lower-case, no port); unknown hosts get the default domain. */
   forHost(host: string): Domain;
   byId(id: number): Domain | undefined;
+  /** A domain the workspace may use (its own or a shared one), or undefined: outside its scope. */
+  usableBy(workspaceId: string, id: number): Domain | undefined;
+  /** Every domain the workspace may use, the default first. */
+  listUsableBy(workspaceId: string): Domain[];
   /** Host names that belong to Sling itself. */
   readonly ownHosts: ReadonlySet<string>;
   /** Public URL of a code on a domain. */
@@ -35,7 +42,7 @@ export async function ensureDefaultDomain(handle: DbHandle, baseHost: string): P
     );
     if (!current) {
       await q.query(
-        `INSERT INTO domains (hostname, is_default) VALUES ($1, true)
+        `INSERT INTO domains (hostname, is_default, workspace_id) VALUES ($1, true, 'ws_system')
          ON CONFLICT (lower(hostname)) DO UPDATE SET is_default = true, updated_at = now()`,
         [baseHost],
       );
@@ -47,7 +54,7 @@ export async function ensureDefaultDomain(handle: DbHandle, baseHost: string): P
 
 export async function loadDomainRegistry(handle: DbHandle, opts: RegistryOptions): Promise<DomainRegistry> {
   const rows = await handle.db
-    .select({ id: domains.id, hostname: domains.hostname, isDefault: domains.isDefault })
+    .select({ id: domains.id, hostname: domains.hostname, isDefault: domains.isDefault, workspaceId: domains.workspaceId })
     .from(domains)
     .orderBy(asc(domains.id));
   const defaultDomain = rows.find((d) => d.isDefault);
@@ -59,6 +66,11 @@ export async function loadDomainRegistry(handle: DbHandle, opts: RegistryOptions
     defaultDomain,
     forHost: (host) => byHost.get(host) ?? defaultDomain,
     byId: (id) => byId.get(id),
+    usableBy: (workspaceId, id) => {
+      const d = byId.get(id);
+      return d && domainUsableBy(d, workspaceId) ? d : undefined;
+    },
+    listUsableBy: (workspaceId) => rows.filter((d) => domainUsableBy(d, workspaceId)).sort((a, b) => Number(b.isDefault) - Number(a.isDefault)),
     ownHosts,
     shortUrl: (domain, code) =>
       domain.isDefault ? `${opts.baseUrl}/${code}` : `https://${domain.hostname}/${code}`,

@@ -1,5 +1,5 @@
 // One statement per batch: enrich the clicks, insert them, add them to the hourly rollups and to
-// each link's counter, and write link.clicked for links whose owner subscribed a webhook to it.
+// each link's counter, and write link.clicked for links whose workspace subscribed a webhook to it.
 // Whatever the batch size it sends a fixed set of arrays; repeated strings (user agents, referrers,
 // places, browsers) travel once per batch as a dictionary plus int indexes, because parsing long
 // text arrays is what costs most in the embedded database. Rollups are summed here first, so the
@@ -10,7 +10,7 @@ import type { Click } from './click-buffer';
 
 const SQL = `
 WITH dict AS (SELECT $1::text[] AS d),
-live AS (SELECT id FROM links WHERE id = ANY($24::bigint[])),
+live AS (SELECT id, workspace_id FROM links WHERE id = ANY($24::bigint[])),
 b AS (
   SELECT * FROM unnest($2::bigint[], $3::float8[], $4::int[], $5::int[], $6::int[], $7::int[], $8::int[], $9::int[],
                        $10::int[], $11::int[], $12::int[], $13::int[], $14::int[], $15::int[], $16::bool[])
@@ -25,22 +25,22 @@ ins AS (
   FROM b, dict
 ),
 roll AS (
-  INSERT INTO click_rollups (link_id, hour, dim, value, clicks)
-  SELECT r.link_id, to_timestamp(r.ms / 1000.0), coalesce(d[r.dim], ''), coalesce(d[r.value], ''), r.n
-  FROM unnest($17::bigint[], $18::float8[], $19::int[], $20::int[], $21::int[]) AS r(link_id, ms, dim, value, n), dict
-  WHERE r.link_id IN (SELECT id FROM live)
+  INSERT INTO click_rollups (link_id, workspace_id, hour, dim, value, clicks)
+  SELECT r.link_id, live.workspace_id, to_timestamp(r.ms / 1000.0), coalesce(d[r.dim], ''), coalesce(d[r.value], ''), r.n
+  FROM unnest($17::bigint[], $18::float8[], $19::int[], $20::int[], $21::int[]) AS r(link_id, ms, dim, value, n)
+  JOIN live ON live.id = r.link_id, dict
   ON CONFLICT (link_id, dim, hour, value) DO UPDATE SET clicks = click_rollups.clicks + EXCLUDED.clicks
 ),
 subscribed AS (
-  SELECT l.id, l.user_id, l.short_code, l.long_url FROM links l
+  SELECT l.id, l.workspace_id, l.short_code, l.long_url FROM links l
   WHERE l.id = ANY($22::bigint[]) AND EXISTS (
     SELECT 1 FROM webhooks w
-    WHERE w.user_id = l.user_id AND w.enabled AND 'link.clicked' = ANY(w.events)
+    WHERE w.workspace_id = l.workspace_id AND w.enabled AND 'link.clicked' = ANY(w.events)
       AND (w.link_id IS NULL OR w.link_id = l.id) AND (w.domain_id IS NULL OR w.domain_id = l.domain_id))
 ),
 ev AS (
-  INSERT INTO events (id, type, occurred_at, user_id, link_id, data)
-  SELECT 'evt_' || replace(gen_random_uuid()::text, '-', ''), 'link.clicked', to_timestamp(b.ms / 1000.0), s.user_id, s.id,
+  INSERT INTO events (id, type, occurred_at, workspace_id, link_id, data)
+  SELECT 'evt_' || replace(gen_random_uuid()::text, '-', ''), 'link.clicked', to_timestamp(b.ms / 1000.0), s.workspace_id, s.id,
          jsonb_build_object('link_id', s.id, 'short_code', s.short_code, 'long_url', s.long_url, 'trigger', d[b.trig],
            'visitor', jsonb_build_object('country', d[b.country], 'region', d[b.region], 'city', d[b.city],
              'device', d[b.device], 'browser', d[b.browser], 'os', d[b.os], 'referrer', d[b.ref], 'referrer_host', d[b.ref_host]))

@@ -12,8 +12,9 @@ export interface FindLinkEventsOptions {
 }
 
 /** Newest first; `next_before` continues the list (null on the last page). */
-export async function findLinkEvents(db: Db, linkId: number, opts: FindLinkEventsOptions): Promise<{ events: EventJson[]; next_before: string | null }> {
-  const where = [eq(events.linkId, linkId)];
+export async function findLinkEvents(db: Db, link: { id: number; workspaceId: string }, opts: FindLinkEventsOptions): Promise<{ events: EventJson[]; next_before: string | null }> {
+  const linkId = link.id;
+  const where = [eq(events.linkId, linkId), eq(events.workspaceId, link.workspaceId)];
   if (opts.before !== undefined) {
     const [cursor] = await db.select({ seq: events.seq }).from(events).where(and(eq(events.id, opts.before), eq(events.linkId, linkId))).limit(1);
     if (!cursor) throw invalidField('before', `"${opts.before}" is not an event of this link.`);

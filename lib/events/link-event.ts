@@ -5,5 +5,5 @@ import { serializeLink } from '../links/serialize-link';
 import type { EventType, NewEvent } from './record-event';
 
 export function linkEvent(type: EventType, link: LinkRow, domains: DomainRegistry, extra: object = {}): NewEvent {
-  return { type, userId: link.userId, linkId: link.id, data: { ...serializeLink(link, domains), ...extra } };
+  return { type, workspaceId: link.workspaceId, linkId: link.id, data: { ...serializeLink(link, domains), ...extra } };
 }

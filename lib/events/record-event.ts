@@ -9,7 +9,7 @@ export type EventType = 'link.created' | 'link.updated' | 'link.deleted' | 'link
 export interface NewEvent {
   type: EventType;
   data: object;
-  userId?: string | null;
+  workspaceId: string;
   linkId?: number | null;
 }
 
@@ -20,7 +20,7 @@ export function newEventId(): string {
 export async function recordEvents(db: Db | Tx, list: NewEvent[]): Promise<void> {
   if (list.length === 0) return;
   await db.insert(events).values(
-    list.map((e) => ({ id: newEventId(), type: e.type, data: e.data, userId: e.userId ?? null, linkId: e.linkId ?? null })),
+    list.map((e) => ({ id: newEventId(), type: e.type, data: e.data, workspaceId: e.workspaceId, linkId: e.linkId ?? null })),
   );
 }
 

@@ -10,8 +10,8 @@ export interface AliasAvailability {
   message?: string;
 }
 
-export async function checkAliasAvailability(ctx: LinkContext, alias: string, domainId?: number): Promise<AliasAvailability> {
-  const domain = domainId === undefined ? ctx.domains.defaultDomain : ctx.domains.byId(domainId);
+export async function checkAliasAvailability(ctx: LinkContext, workspaceId: string, alias: string, domainId?: number): Promise<AliasAvailability> {
+  const domain = domainId === undefined ? ctx.domains.defaultDomain : ctx.domains.usableBy(workspaceId, domainId);
   if (!domain) throw new AppError('invalid_request', 'No such domain.', { domain_id: 'No such domain.' });
   try {
     validateAlias(alias);

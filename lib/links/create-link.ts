@@ -20,7 +20,10 @@ export interface CreateLinkInput {
   urlField?: string;
   alias?: unknown;
   domainId?: number;
-  userId?: string | null;
+  /** The workspace the link goes in (the system workspace for anonymous links). */
+  workspaceId: string;
+  /** The member making it; null for anonymous links. */
+  createdBy?: string | null;
   /** Plain password (hashed here) or undefined. */
   password?: unknown;
   /** Already parsed; must be in the future. */
@@ -39,8 +42,9 @@ export async function createLink(input: CreateLinkInput, ctx: LinkContext, opts:
   const generate = opts.generate ?? generateCode;
   const longUrl = validateLongUrl(input.url, ctx.domains.ownHosts, input.urlField);
   const alias = input.alias === undefined || input.alias === null || input.alias === '' ? undefined : validateAlias(input.alias);
-  const domain = input.domainId === undefined ? ctx.domains.defaultDomain : ctx.domains.byId(input.domainId);
-  if (!domain) throw invalidField('domain_id', 'No such domain.');
+  // Only the workspace's own domains and the shared ones: any other id is "no such domain".
+  const domain = input.domainId === undefined ? ctx.domains.defaultDomain : ctx.domains.usableBy(input.workspaceId, input.domainId);
+  if (!domain) throw invalidField('domain_id', 'No such domain in this workspace.');
   const expiresAt = input.expiresAt ? assertFuture(input.expiresAt, 'expiration') : null;
   const maxClicks = input.maxClicks === undefined || input.maxClicks === null ? null : validateMaxClicks(input.maxClicks);
   const passwordHash = input.password === undefined || input.password === null ? null : await hashLinkPassword(input.password);
@@ -50,7 +54,7 @@ export async function createLink(input: CreateLinkInput, ctx: LinkContext, opts:
     try {
       const row = await insertLinkWithEvent(
         ctx.handle.db,
-        { domainId: domain.id, shortCode, longUrl, userId: input.userId ?? null, expiresAt, passwordHash, maxClicks },
+        { workspaceId: input.workspaceId, createdBy: input.createdBy ?? null, domainId: domain.id, shortCode, longUrl, expiresAt, passwordHash, maxClicks },
         ctx.domains,
       );
       // An earlier "unknown code" answer may be cached; drop it everywhere.

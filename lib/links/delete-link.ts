@@ -1,8 +1,9 @@
 // Deletes one link (see delete-links.ts: clicks, rollups, QR logo and link.deleted go with it).
+import type { SQL } from 'drizzle-orm';
 import type { LinkRow } from '../../db/schema';
 import { deleteLinks } from './delete-links';
 import type { LinkContext } from './link-context';
 
-export async function deleteLink(link: LinkRow, ctx: LinkContext): Promise<void> {
-  await deleteLinks([link], ctx);
+export async function deleteLink(link: LinkRow, ctx: LinkContext, scope?: SQL): Promise<void> {
+  await deleteLinks([link], ctx, scope);
 }

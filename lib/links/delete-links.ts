@@ -1,20 +1,23 @@
 // Deletes links with their clicks, rollups and QR logos (no foreign keys, see db/schema/clicks.ts)
 // and writes link.deleted for each, all in one transaction; then drops them from every cache.
-import { inArray } from 'drizzle-orm';
+import { and, inArray, type SQL } from 'drizzle-orm';
 import { clickRollups, clicks, links, qrLogos, type LinkRow } from '../../db/schema';
 import { invalidationBus, linkKey } from '../cache/invalidation-bus';
 import { linkEvent } from '../events/link-event';
 import { recordEvent } from '../events/record-event';
 import type { LinkContext } from './link-context';
 
-export async function deleteLinks(rows: LinkRow[], ctx: LinkContext): Promise<number> {
+/** `scope` (linkScope(actor, 'write')) is part of the DELETE; operators pass none. */
+export async function deleteLinks(rows: LinkRow[], ctx: LinkContext, scope?: SQL): Promise<number> {
   if (rows.length === 0) return 0;
   const ids = rows.map((l) => l.id);
   const gone = await ctx.handle.db.transaction(async (tx) => {
-    await tx.delete(clicks).where(inArray(clicks.linkId, ids));
-    await tx.delete(clickRollups).where(inArray(clickRollups.linkId, ids));
-    await tx.delete(qrLogos).where(inArray(qrLogos.linkId, ids));
-    const deleted = await tx.delete(links).where(inArray(links.id, ids)).returning();
+    const deleted = await tx.delete(links).where(and(inArray(links.id, ids), scope)).returning();
+    const goneIds = deleted.map((l) => l.id);
+    if (goneIds.length === 0) return deleted;
+    await tx.delete(clicks).where(inArray(clicks.linkId, goneIds));
+    await tx.delete(clickRollups).where(inArray(clickRollups.linkId, goneIds));
+    await tx.delete(qrLogos).where(inArray(qrLogos.linkId, goneIds));
     for (const link of deleted) await recordEvent(tx, linkEvent('link.deleted', link, ctx.domains));
     return deleted;
   });

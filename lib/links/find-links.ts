@@ -1,4 +1,4 @@
-// A user's links, searched by code or destination, filtered by status, sorted by creation time or
+// A workspace's links (within the caller's scope), optionally only one member's, searched by code or destination, filtered by status, sorted by creation time or
 // clicks (newest or most first unless asked otherwise); with the total.
 import { and, asc, count, desc, eq, ilike, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import { links, type LinkRow } from '../../db/schema';
@@ -14,7 +14,10 @@ export type LinkOrder = (typeof LINK_ORDERS)[number];
 export type LinkStatusFilter = (typeof LINK_STATUS_FILTERS)[number];
 
 export interface FindLinksOptions {
-  userId: string;
+  /** linkScope(actor, 'read'): the workspace. */
+  scope: SQL;
+  /** Only the links this member created. */
+  createdBy?: string;
   q?: string;
   sort?: LinkSort;
   order?: LinkOrder;
@@ -35,7 +38,8 @@ const STATUS_WHERE: Record<LinkStatusFilter, SQL> = {
 export async function findLinks(db: Db, opts: FindLinksOptions): Promise<{ links: LinkRow[]; total: number }> {
   const pattern = opts.q ? `%${opts.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
   const where = and(
-    eq(links.userId, opts.userId),
+    opts.scope,
+    opts.createdBy ? eq(links.createdBy, opts.createdBy) : undefined,
     pattern ? or(ilike(links.shortCode, pattern), ilike(links.longUrl, pattern)) : undefined,
     opts.status ? STATUS_WHERE[opts.status] : undefined,
   );

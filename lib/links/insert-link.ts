@@ -9,21 +9,21 @@ import type { DomainRegistry } from '../domains/domain-registry';
 import { linkEvent } from '../events/link-event';
 import { newEventId } from '../events/record-event';
 
-export type NewLink = Pick<typeof links.$inferInsert, 'domainId' | 'shortCode' | 'longUrl' | 'userId' | 'expiresAt' | 'passwordHash' | 'maxClicks'>;
+export type NewLink = Pick<typeof links.$inferInsert, 'workspaceId' | 'createdBy' | 'domainId' | 'shortCode' | 'longUrl' | 'expiresAt' | 'passwordHash' | 'maxClicks'>;
 
 export async function insertLinkWithEvent(db: Db, link: NewLink, domains: DomainRegistry): Promise<LinkRow> {
   const now = new Date();
   const values = { ...link, createdAt: now, updatedAt: now };
   // Everything in the event but the id the database assigns, which the statement adds.
   const draft: LinkRow = {
-    id: 0, organizationId: null, status: 'active', disabledReason: null, redirectStatus: 302, clicks: 0,
-    userId: null, expiresAt: null, passwordHash: null, maxClicks: null, ...values,
+    id: 0, status: 'active', disabledReason: null, redirectStatus: 302, clicks: 0,
+    createdBy: null, expiresAt: null, passwordHash: null, maxClicks: null, ...values,
   };
   const { type, data } = linkEvent('link.created', draft, domains);
   const inserted = db.$with('inserted').as(db.insert(links).values(values).returning());
   const event = db.$with('event', {}).as(
-    sql`INSERT INTO ${events} (id, type, occurred_at, user_id, link_id, data)
-        SELECT ${newEventId()}, ${type}, ${now}, inserted.user_id, inserted.id, ${JSON.stringify(data)}::jsonb || jsonb_build_object('id', inserted.id)
+    sql`INSERT INTO ${events} (id, type, occurred_at, workspace_id, link_id, data)
+        SELECT ${newEventId()}, ${type}, ${now}, inserted.workspace_id, inserted.id, ${JSON.stringify(data)}::jsonb || jsonb_build_object('id', inserted.id)
         FROM inserted`,
   );
   const [row] = await db.with(inserted, event).select().from(inserted);

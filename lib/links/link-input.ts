@@ -22,13 +22,14 @@ export async function readLinkFields(req: Request, allowed: ReadonlySet<string>)
   return body as Record<string, unknown>;
 }
 
-/** createLink's input from a create body; no expiration (or null) means none. */
-export function createInputFrom(body: Record<string, unknown>, userId: string): CreateLinkInput {
+/** createLink's input from a create body, in the actor's workspace; no expiration (or null) means none. */
+export function createInputFrom(body: Record<string, unknown>, actor: { workspaceId: string; userId: string }): CreateLinkInput {
   return {
     url: body.url,
     alias: body.alias,
     domainId: optionalId(body.domain_id, 'domain_id'),
-    userId,
+    workspaceId: actor.workspaceId,
+    createdBy: actor.userId,
     password: body.password,
     expiresAt: body.expiration === undefined || body.expiration === null ? null : parseExpiration(body.expiration, 'expiration'),
     maxClicks: body.max_clicks,

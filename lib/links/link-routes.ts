@@ -1,14 +1,16 @@
-// REST v1 /api/v1/links handlers (token or session, through withUser): read the input, call one
+// REST v1 /api/v1/links handlers (token or session, through withWorkspace): read the input, call one
 // domain function, shape the answer. Field rules are shared with Variant A (link-input.ts).
 import { invalidField } from '../http/errors';
 import { json } from '../http/json-response';
+import type { WorkspaceRequest } from '../http/with-workspace';
+import { assertCan } from '../workspaces/actor';
+import { linkScope } from '../workspaces/scope';
 import { checkAliasAvailability } from './alias-availability';
 import { createLink } from './create-link';
 import { deleteLink } from './delete-link';
 import { deleteLinks } from './delete-links';
 import { findLinks, LINK_ORDERS, LINK_SORTS, LINK_STATUS_FILTERS } from './find-links';
-import { getOwnedLinkById, getOwnedLinksByIds } from './get-owned-link';
-import type { LinkContext } from './link-context';
+import { getLinkOrThrow, getLinksOrThrow } from './get-link-or-throw';
 import { changesFrom, CREATE_FIELDS, createInputFrom, intParam, optionalId, readLinkFields, UPDATE_FIELDS } from './link-input';
 import { serializeLink } from './serialize-link';
 import { updateLink } from './update-link';
@@ -17,12 +19,15 @@ type Params = { id: string };
 
 const MAX_BULK = 100;
 
-export async function listLinksRoute(req: Request, userId: string, ctx: LinkContext): Promise<Response> {
-  const params = new URL(req.url).searchParams;
+/** GET /api/v1/links — the workspace's links (links.read). */
+export async function listLinksRoute({ actor, ctx, searchParams: params }: WorkspaceRequest<object>): Promise<Response> {
   const limit = intParam(params, 'limit', 50, 1, 100);
   const offset = intParam(params, 'offset', 0, 0, Number.MAX_SAFE_INTEGER);
+  const createdBy = params.get('created_by') || undefined;
+  if (createdBy !== undefined && !/^[\w-]{1,100}$/.test(createdBy)) throw invalidField('created_by', 'created_by must be a member\'s user id.');
   const found = await findLinks(ctx.handle.db, {
-    userId,
+    scope: linkScope(actor, 'read'),
+    createdBy,
     q: params.get('q')?.trim() || undefined,
     sort: oneOf(params, 'sort', LINK_SORTS),
     order: oneOf(params, 'order', LINK_ORDERS),
@@ -33,42 +38,46 @@ export async function listLinksRoute(req: Request, userId: string, ctx: LinkCont
   return json({ links: found.links.map((l) => serializeLink(l, ctx.domains)), total: found.total, limit, offset });
 }
 
-export async function createLinkRoute(req: Request, userId: string, ctx: LinkContext): Promise<Response> {
-  const link = await createLink(createInputFrom(await readLinkFields(req, CREATE_FIELDS), userId), ctx);
+/** POST /api/v1/links (links.write). */
+export async function createLinkRoute({ req, actor, ctx }: WorkspaceRequest<object>): Promise<Response> {
+  const link = await createLink(createInputFrom(await readLinkFields(req, CREATE_FIELDS), actor), ctx);
   return json(serializeLink(link, ctx.domains), { status: 201 });
 }
 
-export async function getLinkRoute(_req: Request, userId: string, ctx: LinkContext, { id }: Params): Promise<Response> {
-  return json(serializeLink(await getOwnedLinkById(ctx, userId, id), ctx.domains));
+/** GET /api/v1/links/{id} (links.read). */
+export async function getLinkRoute({ actor, ctx, params }: WorkspaceRequest<Params>): Promise<Response> {
+  return json(serializeLink(await getLinkOrThrow({ actor, ctx, access: 'read' }, params.id), ctx.domains));
 }
 
-export async function updateLinkRoute(req: Request, userId: string, ctx: LinkContext, { id }: Params): Promise<Response> {
-  const link = await getOwnedLinkById(ctx, userId, id);
-  const updated = await updateLink(link, changesFrom(await readLinkFields(req, UPDATE_FIELDS)), ctx);
+/** PATCH /api/v1/links/{id} (links.write; a member only its own). */
+export async function updateLinkRoute({ req, actor, ctx, params }: WorkspaceRequest<Params>): Promise<Response> {
+  const link = await getLinkOrThrow({ actor, ctx, access: 'write' }, params.id);
+  const updated = await updateLink(link, changesFrom(await readLinkFields(req, UPDATE_FIELDS)), ctx, linkScope(actor, 'write'));
   return json(serializeLink(updated, ctx.domains));
 }
 
-export async function deleteLinkRoute(_req: Request, userId: string, ctx: LinkContext, { id }: Params): Promise<Response> {
-  await deleteLink(await getOwnedLinkById(ctx, userId, id), ctx);
+/** DELETE /api/v1/links/{id} (links.write; a member only its own). */
+export async function deleteLinkRoute({ actor, ctx, params }: WorkspaceRequest<Params>): Promise<Response> {
+  await deleteLink(await getLinkOrThrow({ actor, ctx, access: 'write' }, params.id), ctx, linkScope(actor, 'write'));
   return new Response(null, { status: 204 });
 }
 
 /** POST /api/v1/links/bulk-delete {ids}: all or nothing. */
-export async function bulkDeleteLinksRoute(req: Request, userId: string, ctx: LinkContext): Promise<Response> {
+export async function bulkDeleteLinksRoute({ req, actor, ctx }: WorkspaceRequest<object>): Promise<Response> {
   const { ids } = await readLinkFields(req, new Set(['ids']));
   if (!Array.isArray(ids) || ids.length < 1 || ids.length > MAX_BULK || !ids.every((v) => Number.isSafeInteger(v) && (v as number) > 0)) {
     throw invalidField('ids', `ids must be a list of 1 to ${MAX_BULK} link ids (positive whole numbers).`);
   }
-  const links = await getOwnedLinksByIds(ctx, userId, [...new Set(ids as number[])]);
-  return json({ deleted: await deleteLinks(links, ctx) });
+  const links = await getLinksOrThrow({ actor, ctx, access: 'write' }, [...new Set(ids as number[])]);
+  return json({ deleted: await deleteLinks(links, ctx, linkScope(actor, 'write')) });
 }
 
 /** GET /api/v1/links/availability?alias=&domain_id= */
-export async function aliasAvailabilityRoute(req: Request, _userId: string, ctx: LinkContext): Promise<Response> {
-  const params = new URL(req.url).searchParams;
+export async function aliasAvailabilityRoute({ actor, ctx, searchParams: params }: WorkspaceRequest<object>): Promise<Response> {
+  assertCan(actor, 'links.write');
   const alias = params.get('alias');
   if (alias === null || alias === '') throw invalidField('alias', 'Name the alias to check with ?alias=.');
-  return json(await checkAliasAvailability(ctx, alias, optionalId(params.get('domain_id') ?? undefined, 'domain_id')));
+  return json(await checkAliasAvailability(ctx, actor.workspaceId, alias, optionalId(params.get('domain_id') ?? undefined, 'domain_id')));
 }
 
 function oneOf<T extends string>(params: URLSearchParams, name: string, allowed: readonly T[]): T | undefined {

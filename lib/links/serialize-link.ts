@@ -15,6 +15,8 @@ export interface LinkJson {
   /** Why an admin disabled the link; null otherwise. */
   disabled_reason: string | null;
   clicks: number;
+  /** The member who made it (null for anonymous links and removed accounts). */
+  created_by: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -33,6 +35,7 @@ export function serializeLink(link: LinkRow, domains: DomainRegistry): LinkJson 
     status: effectiveStatus(link),
     disabled_reason: link.disabledReason,
     clicks: Number(link.clicks),
+    created_by: link.createdBy,
     created_at: iso(link.createdAt),
     updated_at: iso(link.updatedAt),
   };

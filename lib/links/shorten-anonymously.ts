@@ -1,4 +1,6 @@
-// The home page's shortener: no account, random code only, rate-limited per IP.
+// The home page's shortener: no account, random code only, rate-limited per IP; the links live in
+// the system workspace.
+import { SYSTEM_WORKSPACE_ID } from '../../db/schema';
 import { AppError } from '../http/errors';
 import { headersOf, type WindowLimiter } from '../ratelimit/window-limiter';
 import { createLink } from './create-link';
@@ -22,7 +24,7 @@ export async function shortenAnonymously(
   // Every attempt counts, valid or not, so the limit also bounds probing.
   const headers = headersOf(await deps.limiter.consume(`ip:${ip}`));
   try {
-    const row = await createLink({ url }, deps.ctx);
+    const row = await createLink({ url, workspaceId: SYSTEM_WORKSPACE_ID }, deps.ctx);
     return { link: serializeLink(row, deps.ctx.domains), headers };
   } catch (err) {
     if (err instanceof AppError) throw new AppError(err.code, err.message, err.details, { ...headers, ...err.headers });

@@ -1,7 +1,7 @@
 // Changes a link (destination, alias, password, expiration, click limit) and writes link.updated in
 // the same transaction, then invalidates every cache. null removes the password, the expiration or
 // the limit; moving or removing the expiration or the limit re-activates an expired link.
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { links, type LinkRow } from '../../db/schema';
 import { invalidationBus, linkKey } from '../cache/invalidation-bus';
 import { isUniqueViolation } from '../db/unique-violation';
@@ -27,7 +27,11 @@ export interface UpdateLinkChanges {
 
 const REACTIVATED = sql`CASE WHEN ${links.status} = 'expired' THEN 'active' ELSE ${links.status} END`;
 
-export async function updateLink(link: LinkRow | number, changes: UpdateLinkChanges, ctx: LinkContext): Promise<LinkRow> {
+/**
+ * `scope` (linkScope(actor, 'write')) goes into the UPDATE itself, so a link outside it is not
+ * changed even if it was read a moment before; operators (CLI) pass none.
+ */
+export async function updateLink(link: LinkRow | number, changes: UpdateLinkChanges, ctx: LinkContext, scope?: SQL): Promise<LinkRow> {
   const set: Partial<typeof links.$inferInsert> = {};
   if (changes.url !== undefined) set.longUrl = validateLongUrl(changes.url, ctx.domains.ownHosts);
   if (changes.alias !== undefined) set.shortCode = validateAlias(changes.alias);
@@ -48,7 +52,7 @@ export async function updateLink(link: LinkRow | number, changes: UpdateLinkChan
           ...(changes.expiresAt !== undefined || changes.maxClicks !== undefined ? { status: REACTIVATED } : {}),
           updatedAt: sql`now()`,
         })
-        .where(eq(links.id, linkId))
+        .where(and(eq(links.id, linkId), scope))
         .returning();
       if (updated) await recordEvent(tx, linkEvent('link.updated', updated, ctx.domains));
       return updated;

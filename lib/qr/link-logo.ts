@@ -1,27 +1,27 @@
 // Each link's stored QR logo.
-import { eq, sql } from 'drizzle-orm';
-import { qrLogos } from '../../db/schema';
+import { and, eq, sql } from 'drizzle-orm';
+import { qrLogos, type LinkRow } from '../../db/schema';
 import type { Db } from '../db/types';
 import { AppError } from '../http/errors';
 import { MAX_LOGO_BYTES, validateLogo, type QrLogo } from './qr-logo';
 
-export async function getLinkLogo(db: Db, linkId: number): Promise<(QrLogo & { updatedAt: Date }) | undefined> {
-  const [row] = await db.select().from(qrLogos).where(eq(qrLogos.linkId, linkId)).limit(1);
+export async function getLinkLogo(db: Db, link: Pick<LinkRow, 'id' | 'workspaceId'>): Promise<(QrLogo & { updatedAt: Date }) | undefined> {
+  const [row] = await db.select().from(qrLogos).where(and(eq(qrLogos.linkId, link.id), eq(qrLogos.workspaceId, link.workspaceId))).limit(1);
   return row && { contentType: row.contentType as QrLogo['contentType'], data: row.data, updatedAt: row.updatedAt };
 }
 
 /** Reads an upload (refusing a body over the limit before reading it), checks it, stores it. */
-export async function saveLinkLogo(db: Db, linkId: number, req: Request): Promise<void> {
+export async function saveLinkLogo(db: Db, link: Pick<LinkRow, 'id' | 'workspaceId'>, req: Request): Promise<void> {
   if (Number(req.headers.get('content-length') ?? 0) > MAX_LOGO_BYTES) {
     throw new AppError('payload_too_large', `The logo must be at most ${MAX_LOGO_BYTES / 1024} KiB.`);
   }
   const logo = validateLogo(req.headers.get('content-type'), Buffer.from(await req.arrayBuffer()));
   await db
     .insert(qrLogos)
-    .values({ linkId, contentType: logo.contentType, data: logo.data })
+    .values({ linkId: link.id, workspaceId: link.workspaceId, contentType: logo.contentType, data: logo.data })
     .onConflictDoUpdate({ target: qrLogos.linkId, set: { contentType: logo.contentType, data: logo.data, updatedAt: sql`now()` } });
 }
 
-export async function deleteLinkLogo(db: Db, linkId: number): Promise<void> {
-  await db.delete(qrLogos).where(eq(qrLogos.linkId, linkId));
+export async function deleteLinkLogo(db: Db, link: Pick<LinkRow, 'id' | 'workspaceId'>): Promise<void> {
+  await db.delete(qrLogos).where(and(eq(qrLogos.linkId, link.id), eq(qrLogos.workspaceId, link.workspaceId)));
 }

@@ -32,7 +32,7 @@ async function chooseLogo(choice: string | null, link: LinkRow, ctx: LinkContext
   if (choice === null || choice === '' || choice === '0' || choice === 'false') return undefined;
   if (choice === 'favicon') return domainFavicon(ctx.domains.byId(link.domainId) ?? ctx.domains.defaultDomain);
   if (choice !== '1' && choice !== 'true') throw invalidField('logo', 'The logo must be 1 (the uploaded logo) or favicon.');
-  const logo = await getLinkLogo(ctx.handle.db, link.id);
+  const logo = await getLinkLogo(ctx.handle.db, link);
   if (!logo) throw invalidField('logo', `This link has no logo yet; upload one with PUT /api/v1/links/${link.id}/qr/logo, or use logo=favicon.`);
   return logo;
 }

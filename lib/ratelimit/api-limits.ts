@@ -1,6 +1,8 @@
-// API rate limits (DESIGN §4): per token by plan (an hourly and a per-minute burst window),
-// Variant B 1,000/h per token, and per IP for requests without a valid token.
+// API rate limits (DESIGN §4): per token by its workspace's plan (an hourly and a per-minute burst
+// window; Enterprise workspaces may have their own numbers), Variant B 1,000/h per token, and per IP
+// for requests without a valid token.
 import type { Plan } from '../../db/schema';
+import type { ActorWorkspace } from '../workspaces/actor';
 import { loadConfig } from '../config/load-config';
 import { sharedLimiter } from './shared-limiter';
 import type { Window, WindowLimiter } from './window-limiter';
@@ -11,21 +13,27 @@ export const PLAN_LIMITS: Record<Exclude<Plan, 'enterprise'>, { perHour: number;
   business: { perHour: 10_000, perMinute: 200 },
 };
 
-function planWindows(plan: Plan): Window[] {
+export function planLimits(workspace: Pick<ActorWorkspace, 'plan' | 'limitPerHour' | 'limitPerMinute'>): { perHour: number; perMinute: number } {
+  if (workspace.plan !== 'enterprise') return PLAN_LIMITS[workspace.plan];
   const config = loadConfig();
-  const l =
-    plan === 'enterprise'
-      ? { perHour: config.ENTERPRISE_LIMIT_PER_HOUR, perMinute: config.ENTERPRISE_LIMIT_PER_MINUTE }
-      : PLAN_LIMITS[plan];
+  return {
+    perHour: workspace.limitPerHour ?? config.ENTERPRISE_LIMIT_PER_HOUR,
+    perMinute: workspace.limitPerMinute ?? config.ENTERPRISE_LIMIT_PER_MINUTE,
+  };
+}
+
+function planWindows(workspace: Pick<ActorWorkspace, 'plan' | 'limitPerHour' | 'limitPerMinute'>): Window[] {
+  const l = planLimits(workspace);
   return [
     { points: l.perHour, durationSec: 3600 },
     { points: l.perMinute, durationSec: 60 },
   ];
 }
 
-/** The limiter for a token of this plan (key: `token:<id>`). */
-export function planLimiter(plan: Plan): WindowLimiter {
-  return sharedLimiter(`plan-${plan}`, () => planWindows(plan));
+/** The limiter for a token of a workspace on this plan (key: `token:<id>`). */
+export function planLimiter(workspace: Pick<ActorWorkspace, 'plan' | 'limitPerHour' | 'limitPerMinute'>): WindowLimiter {
+  const l = planLimits(workspace);
+  return sharedLimiter(`plan-${workspace.plan}-${l.perHour}-${l.perMinute}`, () => planWindows(workspace));
 }
 
 /** Variant B: 1,000 requests per hour per token. */
@@ -35,5 +43,5 @@ export function variantBLimiter(): WindowLimiter {
 
 /** Requests without a valid token, per IP, at the Free plan's limits. */
 export function anonymousApiLimiter(): WindowLimiter {
-  return sharedLimiter('api-ip', () => planWindows('free'));
+  return sharedLimiter('api-ip', () => planWindows({ plan: 'free' as Plan, limitPerHour: null, limitPerMinute: null }));
 }

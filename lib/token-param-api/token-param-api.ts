@@ -1,12 +1,12 @@
 // Variant B (POST /api): token, long_url and expiration_date (YYYY-MM-DD HH:MM:SS, UTC) from the
 // query string or a JSON body; 1,000 requests per hour per token.
 import { AppError } from '../http/errors';
+import { json } from '../http/json-response';
 import { readJsonBody } from '../http/read-json-body';
-import type { ApiResult } from '../http/with-api-token';
+import type { WorkspaceRequest } from '../http/with-workspace';
 import { createLink } from '../links/create-link';
-import type { LinkContext } from '../links/link-context';
 import { formatVariantB, parseExpiration } from '../links/parse-expiration';
-import type { TokenOwner } from '../tokens/authenticate-token';
+import { assertCan } from '../workspaces/actor';
 
 interface Input {
   token?: unknown;
@@ -43,21 +43,23 @@ export async function tokenParam(req: Request): Promise<string> {
   return token;
 }
 
-export async function handleTokenParamApi(req: Request, owner: TokenOwner, ctx: LinkContext): Promise<ApiResult> {
+/** Creates a link in the token's workspace. */
+export async function handleTokenParamApi({ req, actor, ctx }: WorkspaceRequest<object>): Promise<Response> {
   if (req.method !== 'POST') throw new AppError('method_not_allowed', 'Use POST.');
+  assertCan(actor, 'links.write');
   const input = await readInput(req);
   const expiresAt =
     input.expiration_date === undefined || input.expiration_date === null || input.expiration_date === ''
       ? null
       : parseExpiration(input.expiration_date, 'expiration_date', 'variant-b');
-  const link = await createLink({ url: input.long_url, urlField: 'long_url', userId: owner.userId, expiresAt }, ctx);
-  return {
-    status: 201,
-    body: {
+  const link = await createLink({ url: input.long_url, urlField: 'long_url', workspaceId: actor.workspaceId, createdBy: actor.userId, expiresAt }, ctx);
+  return json(
+    {
       short_url: ctx.domains.shortUrl(ctx.domains.byId(link.domainId) ?? ctx.domains.defaultDomain, link.shortCode),
       short_code: link.shortCode,
       long_url: link.longUrl,
       expiration_date: formatVariantB(link.expiresAt),
     },
-  };
+    { status: 201 },
+  );
 }

@@ -1,17 +1,14 @@
-// Bearer token → its owner. Anything else (missing, malformed, unknown, revoked, expired,
-// rotated out) is the same 401, with a message saying which.
+// Bearer token → the actor it stands for: its member, in its workspace, with that member's current
+// role and the token's scopes. Anything else (missing, malformed, unknown, revoked, expired, rotated
+// out, or its member no longer in the workspace) is the same 401, with a message saying which.
 import { timingSafeEqual } from 'node:crypto';
-import { eq, or, sql } from 'drizzle-orm';
-import { apiTokens, users, type Plan } from '../../db/schema';
+import { and, eq, or, sql } from 'drizzle-orm';
+import { apiTokens, workspaceMembers, workspaces } from '../../db/schema';
 import type { Db } from '../db/types';
 import { AppError } from '../http/errors';
+import { ALL_SCOPES, type Actor } from '../workspaces/actor';
+import { isTokenScope } from '../workspaces/permissions';
 import { hashToken, TOKEN_PREFIX } from './token-secret';
-
-export interface TokenOwner {
-  tokenId: string;
-  userId: string;
-  plan: Plan;
-}
 
 const unauthorized = (message: string) => new AppError('unauthorized', message);
 
@@ -27,7 +24,7 @@ export function bearerToken(header: string | null): string {
   return token;
 }
 
-export async function authenticateToken(db: Db, secret: string): Promise<TokenOwner> {
+export async function authenticateToken(db: Db, secret: string): Promise<Actor> {
   if (!secret.startsWith(TOKEN_PREFIX) || secret.length > 200) throw unauthorized('This API token is not valid.');
   const hash = hashToken(secret);
   const [row] = await db
@@ -40,10 +37,22 @@ export async function authenticateToken(db: Db, secret: string): Promise<TokenOw
       expiresAt: apiTokens.expiresAt,
       revokedAt: apiTokens.revokedAt,
       lastUsedAt: apiTokens.lastUsedAt,
-      plan: users.plan,
+      scopes: apiTokens.scopes,
+      role: workspaceMembers.role,
+      workspace: {
+        id: workspaces.id,
+        name: workspaces.name,
+        slug: workspaces.slug,
+        kind: workspaces.kind,
+        plan: workspaces.plan,
+        limitPerHour: workspaces.limitPerHour,
+        limitPerMinute: workspaces.limitPerMinute,
+      },
     })
     .from(apiTokens)
-    .innerJoin(users, eq(users.id, apiTokens.userId))
+    .innerJoin(workspaces, eq(workspaces.id, apiTokens.workspaceId))
+    // The member must still belong to the workspace (removal also revokes, this is the backstop).
+    .innerJoin(workspaceMembers, and(eq(workspaceMembers.organizationId, apiTokens.workspaceId), eq(workspaceMembers.userId, apiTokens.userId)))
     .where(or(eq(apiTokens.hash, hash), eq(apiTokens.previousHash, hash)))
     .limit(1);
   if (!row) throw unauthorized('This API token is not valid.');
@@ -61,7 +70,8 @@ export async function authenticateToken(db: Db, secret: string): Promise<TokenOw
   if (!row.lastUsedAt || now - new Date(row.lastUsedAt).getTime() > 60_000) {
     db.update(apiTokens).set({ lastUsedAt: sql`now()` }).where(eq(apiTokens.id, row.id)).catch(() => {});
   }
-  return { tokenId: row.id, userId: row.userId, plan: row.plan };
+  const scopes = row.scopes.length === 0 ? ALL_SCOPES : row.scopes.filter(isTokenScope);
+  return { userId: row.userId, workspaceId: row.workspace.id, role: row.role, via: 'token', scopes, workspace: row.workspace, tokenId: row.id };
 }
 
 function equalHex(a: string, b: string): boolean {

@@ -1,9 +1,11 @@
-// Creating, listing, regenerating, rotating and revoking a user's API tokens.
+// Creating, listing, regenerating, rotating and revoking API tokens. A token belongs to a workspace
+// and acts as the member who made it, limited to its scopes; `scope` (tokenScope) is in every query.
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { apiTokens, type ApiTokenRow } from '../../db/schema';
 import type { Db } from '../db/types';
 import { AppError, invalidField } from '../http/errors';
+import { isTokenScope, TOKEN_SCOPES, type TokenScope } from '../workspaces/permissions';
 import { displayPrefix, hashToken, newTokenSecret } from './token-secret';
 
 export const DEFAULT_ROTATION_GRACE_HOURS = 24;
@@ -12,6 +14,10 @@ export interface TokenJson {
   id: string;
   name: string;
   prefix: string;
+  /** The member it acts as. */
+  user_id: string;
+  /** What it may do; every scope when created without a list. */
+  scopes: TokenScope[];
   created_at: string;
   last_used_at: string | null;
   expires_at: string | null;
@@ -24,6 +30,8 @@ export function serializeToken(t: ApiTokenRow): TokenJson {
     id: t.id,
     name: t.name,
     prefix: t.prefix,
+    user_id: t.userId,
+    scopes: t.scopes.length === 0 ? [...TOKEN_SCOPES] : t.scopes.filter(isTokenScope),
     created_at: iso(t.createdAt)!,
     last_used_at: iso(t.lastUsedAt),
     expires_at: iso(t.expiresAt),
@@ -34,23 +42,35 @@ export function serializeToken(t: ApiTokenRow): TokenJson {
 /** Creates a token; the secret is returned once and never stored. */
 export async function createApiToken(
   db: Db,
-  input: { userId: string; name?: string; expiresAt?: Date | null },
+  input: { userId: string; workspaceId: string; name?: string; expiresAt?: Date | null; scopes?: unknown },
 ): Promise<{ secret: string; token: ApiTokenRow }> {
   const name = (input.name ?? 'API token').trim();
   if (name.length === 0 || name.length > 100) throw invalidField('name', 'The name must be 1 to 100 characters.');
   if (input.expiresAt && input.expiresAt.getTime() <= Date.now()) {
     throw invalidField('expires_at', 'The expiry date must be in the future.');
   }
+  const scopes = validateScopes(input.scopes);
   const secret = newTokenSecret();
   const [token] = await db
     .insert(apiTokens)
-    .values({ id: randomUUID(), userId: input.userId, name, prefix: displayPrefix(secret), hash: hashToken(secret), expiresAt: input.expiresAt ?? null })
+    .values({ id: randomUUID(), userId: input.userId, workspaceId: input.workspaceId, scopes, name, prefix: displayPrefix(secret), hash: hashToken(secret), expiresAt: input.expiresAt ?? null })
     .returning();
   return { secret, token };
 }
 
-export function findUserTokens(db: Db, userId: string): Promise<ApiTokenRow[]> {
-  return db.select().from(apiTokens).where(eq(apiTokens.userId, userId)).orderBy(desc(apiTokens.createdAt));
+/** Absent: every scope (stored as an empty list); otherwise a non-empty list of known scopes. */
+export function validateScopes(input: unknown): TokenScope[] {
+  if (input === undefined || input === null) return [];
+  if (!Array.isArray(input) || input.length === 0) throw invalidField('scopes', `scopes must be a non-empty list of: ${TOKEN_SCOPES.join(', ')}.`);
+  const unknown = input.filter((s) => !isTokenScope(s));
+  if (unknown.length > 0) throw invalidField('scopes', `Unknown scope ${unknown.map((s) => JSON.stringify(s)).join(', ')}; the scopes are ${TOKEN_SCOPES.join(', ')}.`);
+  const given = new Set(input as TokenScope[]);
+  return given.size === TOKEN_SCOPES.length ? [] : TOKEN_SCOPES.filter((s) => given.has(s));
+}
+
+/** Tokens within `scope` (tokenScope(actor, 'read')), newest first. */
+export function findTokens(db: Db, scope: SQL): Promise<ApiTokenRow[]> {
+  return db.select().from(apiTokens).where(scope).orderBy(desc(apiTokens.createdAt));
 }
 
 /**
@@ -59,7 +79,7 @@ export function findUserTokens(db: Db, userId: string): Promise<ApiTokenRow[]> {
  */
 export async function replaceTokenSecret(
   db: Db,
-  input: { tokenId: string; userId: string; graceHours: number },
+  input: { tokenId: string; scope: SQL; graceHours: number },
 ): Promise<{ secret: string; token: ApiTokenRow }> {
   if (!Number.isFinite(input.graceHours) || input.graceHours < 0 || input.graceHours > 24 * 30) {
     throw invalidField('grace_hours', 'The grace period must be 0 to 720 hours.');
@@ -74,16 +94,15 @@ export async function replaceTokenSecret(
       previousHash: grace ? sql`${apiTokens.hash}` : null,
       previousValidUntil: grace ? new Date(Date.now() + input.graceHours * 3_600_000) : null,
     })
-    .where(and(eq(apiTokens.id, input.tokenId), eq(apiTokens.userId, input.userId), isNull(apiTokens.revokedAt)))
+    .where(and(eq(apiTokens.id, input.tokenId), input.scope, isNull(apiTokens.revokedAt)))
     .returning();
   if (!token) throw new AppError('not_found', 'No such token.');
   return { secret, token };
 }
 
-export async function revokeApiToken(db: Db, input: { tokenId: string; userId?: string }): Promise<ApiTokenRow> {
-  const where = input.userId
-    ? and(eq(apiTokens.id, input.tokenId), eq(apiTokens.userId, input.userId))
-    : eq(apiTokens.id, input.tokenId);
+/** `scope` (tokenScope(actor, 'write')) limits whose tokens; operators (CLI) pass none. */
+export async function revokeApiToken(db: Db, input: { tokenId: string; scope?: SQL }): Promise<ApiTokenRow> {
+  const where = and(eq(apiTokens.id, input.tokenId), input.scope);
   const [token] = await db.update(apiTokens).set({ revokedAt: sql`coalesce(${apiTokens.revokedAt}, now())` }).where(where).returning();
   if (!token) throw new AppError('not_found', 'No such token.');
   return token;

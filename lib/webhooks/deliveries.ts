@@ -116,13 +116,17 @@ export async function recordAttempt(
   return rows[0]?.disable_because ?? null;
 }
 
-/** Turns the endpoint off (once); returns its owner's address and the URL to tell them. */
+/** Turns the endpoint off (once); returns whom to tell (the admin who registered it, else the workspace owner) and the URL. */
 export async function disableFailingWebhook(db: Queryable, webhookId: string, reason: string): Promise<{ email: string | null; url: string } | null> {
   const rows = await db.query<{ email: string | null; url: string }>(
     `WITH off AS (
-       UPDATE webhooks SET enabled = false, disabled_reason = $2, updated_at = now() WHERE id = $1 AND enabled RETURNING user_id, url
+       UPDATE webhooks SET enabled = false, disabled_reason = $2, updated_at = now() WHERE id = $1 AND enabled RETURNING workspace_id, created_by, url
      )
-     SELECT (SELECT email FROM users WHERE id = off.user_id) AS email, off.url FROM off`,
+     SELECT coalesce(
+       (SELECT u.email FROM users u JOIN workspace_members m ON m.user_id = u.id AND m.workspace_id = off.workspace_id
+         WHERE u.id = off.created_by AND m.role IN ('owner', 'admin')),
+       (SELECT u.email FROM users u JOIN workspace_members m ON m.user_id = u.id AND m.workspace_id = off.workspace_id
+         WHERE m.role = 'owner')) AS email, off.url FROM off`,
     [webhookId, reason],
   );
   return rows[0] ?? null;

@@ -124,18 +124,18 @@ export async function resendDelivery(db: Queryable, webhook: { id: string; enabl
 }
 
 /** A `webhook.test` event for this webhook only, delivered once. */
-export async function sendTestEvent(db: Queryable, webhook: { id: string; userId: string; enabled: boolean }): Promise<DeliveryJson> {
+export async function sendTestEvent(db: Queryable, webhook: { id: string; workspaceId: string; enabled: boolean }): Promise<DeliveryJson> {
   if (!webhook.enabled) throw new AppError('invalid_request', 'This webhook is turned off; enable it before sending a test event.');
   const eventId = newEventId();
   const deliveryId = `whd_${randomUUID().replaceAll('-', '')}`;
   await db.query(
     `WITH e AS (
-       INSERT INTO events (id, type, user_id, data, dispatched_at)
+       INSERT INTO events (id, type, workspace_id, data, dispatched_at)
        VALUES ($1, $2, $3, jsonb_build_object('webhook_id', $4::text, 'message', 'This is a test event from Sling.'), now())
        RETURNING id, seq
      )
      INSERT INTO webhook_deliveries (id, webhook_id, event_id, event_seq, auto_retry) SELECT $5, $4, e.id, e.seq, false FROM e`,
-    [eventId, TEST_EVENT, webhook.userId, webhook.id, deliveryId],
+    [eventId, TEST_EVENT, webhook.workspaceId, webhook.id, deliveryId],
   );
   return (await getDelivery(db, webhook.id, deliveryId)).delivery;
 }

@@ -1,22 +1,24 @@
-// Webhook subscriptions of a user: create (the secret is returned once), change, rotate the
-// secret (the old one keeps signing alongside for a grace period), delete. Someone else's
-// webhook is "not found".
+// Webhook subscriptions of a workspace: create (the secret is returned once), change, rotate the
+// secret (the old one keeps signing alongside for a grace period), delete. A webhook of another
+// workspace is "not found": the workspace scope is in every query.
 import { randomBytes } from 'node:crypto';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { links, webhooks, type WebhookRow } from '../../db/schema';
 import type { Db } from '../db/types';
 import type { DomainRegistry } from '../domains/domain-registry';
 import { AppError, invalidField } from '../http/errors';
+import type { Actor } from '../workspaces/actor';
+import { linkScope, webhookScope } from '../workspaces/scope';
 import { optionalBoolean, optionalId, validateEvents, validateWebhookUrl, type WebhookPolicy } from './validate-webhook';
 import { newWebhookSecret, sealWebhookSecret } from './webhook-secret';
 
-export const MAX_WEBHOOKS_PER_USER = 25;
+export const MAX_WEBHOOKS_PER_WORKSPACE = 25;
 export const ROTATION_GRACE_HOURS = 24;
 
 export interface WebhookScope {
   db: Db;
   domains: DomainRegistry;
-  userId: string;
+  actor: Actor;
   secretKey: string;
   policy: WebhookPolicy;
 }
@@ -55,13 +57,13 @@ export function serializeWebhook(w: WebhookRow): WebhookJson {
   };
 }
 
-export function listWebhooks(db: Db, userId: string): Promise<WebhookRow[]> {
-  return db.select().from(webhooks).where(eq(webhooks.userId, userId)).orderBy(asc(webhooks.createdAt));
+export function listWebhooks(db: Db, actor: Actor): Promise<WebhookRow[]> {
+  return db.select().from(webhooks).where(webhookScope(actor)).orderBy(asc(webhooks.createdAt));
 }
 
-export async function getOwnedWebhook(db: Db, userId: string, id: string): Promise<WebhookRow> {
-  const [row] = await db.select().from(webhooks).where(and(eq(webhooks.id, id), eq(webhooks.userId, userId))).limit(1);
-  if (!row) throw new AppError('not_found', `No webhook "${id}" found in your account.`);
+export async function getWebhookOrThrow(db: Db, actor: Actor, id: string): Promise<WebhookRow> {
+  const [row] = await db.select().from(webhooks).where(and(eq(webhooks.id, id), webhookScope(actor))).limit(1);
+  if (!row) throw new AppError('not_found', `No webhook "${id}" in this workspace.`);
   return row;
 }
 
@@ -81,14 +83,15 @@ export async function createWebhook(scope: WebhookScope, input: WebhookInput): P
     () => checkDomainFilter(scope, optionalId(input.domain_id, 'domain_id')),
     () => optionalBoolean(input.enabled, 'enabled') ?? true,
   ] as const);
-  const [{ n }] = await scope.db.select({ n: count() }).from(webhooks).where(eq(webhooks.userId, scope.userId));
-  if (n >= MAX_WEBHOOKS_PER_USER) throw new AppError('invalid_request', `You can have at most ${MAX_WEBHOOKS_PER_USER} webhooks; delete one first.`);
+  const [{ n }] = await scope.db.select({ n: count() }).from(webhooks).where(webhookScope(scope.actor));
+  if (n >= MAX_WEBHOOKS_PER_WORKSPACE) throw new AppError('invalid_request', `A workspace can have at most ${MAX_WEBHOOKS_PER_WORKSPACE} webhooks; delete one first.`);
   const secret = newWebhookSecret();
   const [webhook] = await scope.db
     .insert(webhooks)
     .values({
       id: `wh_${randomBytes(12).toString('hex')}`,
-      userId: scope.userId,
+      workspaceId: scope.actor.workspaceId,
+      createdBy: scope.actor.userId,
       url,
       events,
       linkId,
@@ -102,7 +105,7 @@ export async function createWebhook(scope: WebhookScope, input: WebhookInput): P
 
 /** Changes the given fields. Enabling an endpoint Sling turned off starts its health afresh. */
 export async function updateWebhook(scope: WebhookScope, id: string, input: WebhookInput): Promise<WebhookRow> {
-  const current = await getOwnedWebhook(scope.db, scope.userId, id);
+  const current = await getWebhookOrThrow(scope.db, scope.actor, id);
   const set: Partial<typeof webhooks.$inferInsert> = { updatedAt: new Date() };
   if (input.url !== undefined) set.url = await validateWebhookUrl(input.url, scope.policy);
   if (input.events !== undefined) set.events = validateEvents(input.events);
@@ -113,13 +116,13 @@ export async function updateWebhook(scope: WebhookScope, id: string, input: Webh
     set.enabled = enabled;
     if (enabled && !current.enabled) Object.assign(set, { disabledReason: null, failingSince: null, consecutiveFailures: 0 });
   }
-  const [row] = await scope.db.update(webhooks).set(set).where(eq(webhooks.id, current.id)).returning();
+  const [row] = await scope.db.update(webhooks).set(set).where(and(eq(webhooks.id, current.id), webhookScope(scope.actor))).returning();
   return row;
 }
 
 /** A new secret; the old one keeps signing alongside it for `graceHours` (0: stops at once). */
 export async function rotateWebhookSecret(scope: WebhookScope, id: string, graceHours = ROTATION_GRACE_HOURS): Promise<{ webhook: WebhookRow; secret: string }> {
-  const current = await getOwnedWebhook(scope.db, scope.userId, id);
+  const current = await getWebhookOrThrow(scope.db, scope.actor, id);
   const secret = newWebhookSecret();
   const [webhook] = await scope.db
     .update(webhooks)
@@ -129,15 +132,15 @@ export async function rotateWebhookSecret(scope: WebhookScope, id: string, grace
       previousSecretExpiresAt: graceHours > 0 ? sql`now() + make_interval(secs => ${graceHours * 3600}::float8)` : null,
       updatedAt: new Date(),
     })
-    .where(eq(webhooks.id, current.id))
+    .where(and(eq(webhooks.id, current.id), webhookScope(scope.actor)))
     .returning();
   return { webhook, secret };
 }
 
 /** Deletes the webhook with its deliveries and their attempt log. */
-export async function deleteWebhook(db: Db, userId: string, id: string): Promise<void> {
-  const current = await getOwnedWebhook(db, userId, id);
-  await db.delete(webhooks).where(eq(webhooks.id, current.id));
+export async function deleteWebhook(db: Db, actor: Actor, id: string): Promise<void> {
+  const gone = await db.delete(webhooks).where(and(eq(webhooks.id, id), webhookScope(actor))).returning({ id: webhooks.id });
+  if (gone.length === 0) throw new AppError('not_found', `No webhook "${id}" in this workspace.`);
 }
 
 /** Awaits every field's check, so one answer names every bad field (details: {field: message}). */
@@ -158,16 +161,15 @@ async function allFields<T extends readonly unknown[]>(checks: { [K in keyof T]:
 
 async function checkLinkFilter(scope: WebhookScope, linkId: number | null): Promise<number | null> {
   if (linkId === null) return null;
-  const [link] = await scope.db.select({ userId: links.userId }).from(links).where(eq(links.id, linkId)).limit(1);
-  if (!link || link.userId !== scope.userId) throw invalidField('link_id', `No link with id ${linkId} found in your account.`);
+  const [link] = await scope.db.select({ id: links.id }).from(links).where(and(eq(links.id, linkId), linkScope(scope.actor, 'read'))).limit(1);
+  if (!link) throw invalidField('link_id', `No link with id ${linkId} in this workspace.`);
   return linkId;
 }
 
 function checkDomainFilter(scope: WebhookScope, domainId: number | null): number | null {
   if (domainId === null) return null;
-  const domain = scope.domains.byId(domainId);
-  // (Custom domains, when they come, must also belong to the user.)
-  if (!domain) throw invalidField('domain_id', `No domain with id ${domainId} is available to you.`);
+  const domain = scope.domains.usableBy(scope.actor.workspaceId, domainId);
+  if (!domain) throw invalidField('domain_id', `No domain with id ${domainId} is available in this workspace.`);
   return domainId;
 }
 

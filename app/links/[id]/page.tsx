@@ -1,23 +1,21 @@
-import { headers } from 'next/headers';
-import { notFound, redirect } from 'next/navigation';
+import { notFound } from 'next/navigation';
 import { LinkAnalytics } from '@/components/link-analytics';
 import { LinkEventHistory } from '@/components/link-event-history';
 import { LinkHeader } from '@/components/link-header';
-import { getAuth } from '@/lib/auth/auth';
+import { requireActor } from '@/app/_lib/require-actor';
 import { AppError } from '@/lib/http/errors';
 import { currentLinkContext } from '@/lib/links/current-link-context';
-import { getOwnedLinkById } from '@/lib/links/get-owned-link';
+import { getLinkOrThrow } from '@/lib/links/get-link-or-throw';
 import { serializeLink } from '@/lib/links/serialize-link';
 
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Link analytics — Sling' };
 
-// /links/{id}: one link's header, analytics and history. Someone else's link is simply not found.
+// /links/{id}: one link's header, analytics and history. A link outside the workspace is simply not found.
 export default async function LinkDetailPage({ params }: { params: Promise<{ id: string }> }) {
-  const session = await (await getAuth()).api.getSession({ headers: await headers() });
-  if (!session) redirect('/login');
+  const { actor } = await requireActor();
   const ctx = await currentLinkContext();
-  const row = await getOwnedLinkById(ctx, session.user.id, (await params).id).catch((err: unknown) => {
+  const row = await getLinkOrThrow({ actor, ctx, access: 'read' }, (await params).id).catch((err: unknown) => {
     if (err instanceof AppError && err.code === 'not_found') return null;
     throw err;
   });

@@ -1,14 +1,25 @@
-import { headers } from 'next/headers';
-import { redirect } from 'next/navigation';
+import { requireActor } from '@/app/_lib/require-actor';
 import { WebhookManager } from '@/components/webhook-manager';
-import { getAuth } from '@/lib/auth/auth';
+import { can } from '@/lib/workspaces/actor';
 
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Webhooks — Sling' };
 
 export default async function WebhooksPage() {
-  const session = await (await getAuth()).api.getSession({ headers: await headers() });
-  if (!session) redirect('/login');
+  const { actor } = await requireActor();
+  if (!can(actor, 'webhooks.read')) {
+    return (
+      <main>
+        <div className="card wide stack" data-testid="needs-admin">
+          <h1>Webhooks</h1>
+          <p>Only the owner and admins of {actor.workspace.name} manage its webhooks. Ask one of them if you need events sent somewhere.</p>
+          <p>
+            <a href="/links">Back to links</a>
+          </p>
+        </div>
+      </main>
+    );
+  }
   return (
     <main>
       <div className="card wide stack">

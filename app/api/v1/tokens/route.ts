@@ -1,7 +1,7 @@
-import { withSession } from '@/lib/http/with-session';
-import { createToken, listTokens } from '@/lib/tokens/token-routes';
+import { withWorkspace } from '@/lib/http/with-workspace';
+import { createTokenRoute, listTokensRoute } from '@/lib/tokens/token-routes';
 
-// GET /api/v1/tokens – the signed-in user's API tokens
-export const GET = withSession(listTokens);
-// POST /api/v1/tokens – create one (the secret is in this answer only)
-export const POST = withSession(createToken);
+// GET /api/v1/tokens – API tokens of the current workspace (yours; an admin's list has everyone's)
+export const GET = withWorkspace(listTokensRoute, { auth: 'session', permission: 'tokens.own' });
+// POST /api/v1/tokens – create one {name?, expires_at?, scopes?} (the secret is in this answer only)
+export const POST = withWorkspace(createTokenRoute, { auth: 'session', permission: 'tokens.own' });

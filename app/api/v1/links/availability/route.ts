@@ -1,5 +1,5 @@
-import { withUser } from '@/lib/http/with-user';
+import { withWorkspace } from '@/lib/http/with-workspace';
 import { aliasAvailabilityRoute } from '@/lib/links/link-routes';
 
 // GET /api/v1/links/availability?alias=&domain_id= – {available, message?}
-export const GET = withUser(aliasAvailabilityRoute);
+export const GET = withWorkspace(aliasAvailabilityRoute, { permission: 'links.read' });

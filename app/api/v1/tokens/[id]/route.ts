@@ -1,5 +1,5 @@
-import { withSession } from '@/lib/http/with-session';
-import { deleteToken } from '@/lib/tokens/token-routes';
+import { withWorkspace } from '@/lib/http/with-workspace';
+import { deleteTokenRoute } from '@/lib/tokens/token-routes';
 
 // DELETE /api/v1/tokens/{id} – revoke
-export const DELETE = withSession(deleteToken);
+export const DELETE = withWorkspace(deleteTokenRoute, { auth: 'session', permission: 'tokens.own' });

@@ -1,8 +1,11 @@
 import { disableTwoFactor } from '@/lib/auth/disable-two-factor';
-import { withSession } from '@/lib/http/with-session';
+import { withWorkspace } from '@/lib/http/with-workspace';
 
 // POST /api/v1/two-factor/disable – turn 2FA off with the password and a current code
-export const POST = withSession(async (req) => {
-  await disableTwoFactor(req);
-  return { status: 204 };
-});
+export const POST = withWorkspace(
+  async ({ req }) => {
+    await disableTwoFactor(req);
+    return new Response(null, { status: 204 });
+  },
+  { auth: 'session' },
+);

@@ -1,7 +1,7 @@
-import { withUser } from '@/lib/http/with-user';
+import { withWorkspace } from '@/lib/http/with-workspace';
 import { deleteWebhookRoute, getWebhookRoute, updateWebhookRoute } from '@/lib/webhooks/webhook-routes';
 
 // GET, PATCH (url, events, link_id, domain_id, enabled), DELETE /api/v1/webhooks/{id}
-export const GET = withUser(getWebhookRoute);
-export const PATCH = withUser(updateWebhookRoute);
-export const DELETE = withUser(deleteWebhookRoute);
+export const GET = withWorkspace(getWebhookRoute, { permission: 'webhooks.read' });
+export const PATCH = withWorkspace(updateWebhookRoute, { permission: 'webhooks.write' });
+export const DELETE = withWorkspace(deleteWebhookRoute, { permission: 'webhooks.write' });

@@ -1,6 +1,9 @@
-import { withUser } from '@/lib/http/with-user';
-import { getOwnedLinkById } from '@/lib/links/get-owned-link';
+import { withWorkspace } from '@/lib/http/with-workspace';
+import { getLinkOrThrow } from '@/lib/links/get-link-or-throw';
 import { qrResponse } from '@/lib/qr/qr-response';
 
 // GET /api/v1/links/{id}/qr?format=png|svg|pdf&size=&margin=&ecc=&fg=&bg=&logo=1 — the link's QR code.
-export const GET = withUser<{ id: string }>(async (req, userId, ctx, { id }) => qrResponse(req, await getOwnedLinkById(ctx, userId, id), ctx));
+export const GET = withWorkspace<{ id: string }>(
+  async ({ req, actor, ctx, params }) => qrResponse(req, await getLinkOrThrow({ actor, ctx, access: 'read' }, params.id), ctx),
+  { permission: 'links.read' },
+);

@@ -1,5 +1,5 @@
-import { withUser } from '@/lib/http/with-user';
+import { withWorkspace } from '@/lib/http/with-workspace';
 import { resendDeliveryRoute } from '@/lib/webhooks/webhook-routes';
 
 // POST /api/v1/webhooks/{id}/deliveries/{deliveryId}/resend – one more attempt now
-export const POST = withUser(resendDeliveryRoute);
+export const POST = withWorkspace(resendDeliveryRoute, { permission: 'webhooks.write' });

@@ -1,0 +1,81 @@
+// The one wrapper of every workspace endpoint (DESIGN §8): it resolves the request to an Actor —
+// from a bearer token (counted against the workspace plan's limits, X-RateLimit-* on the answer)
+// or, without one, from the session cookie (cross-site writes refused) —, checks the permission,
+// runs the handler, and maps any thrown error to the JSON error shape once.
+import { getAuth } from '../auth/auth';
+import { loadConfig } from '../config/load-config';
+import { currentLinkContext } from '../links/current-link-context';
+import type { LinkContext } from '../links/link-context';
+import { anonymousApiLimiter, planLimiter } from '../ratelimit/api-limits';
+import { headersOf, type WindowLimiter } from '../ratelimit/window-limiter';
+import { authenticateToken, bearerToken } from '../tokens/authenticate-token';
+import { assertCan, type Actor } from '../workspaces/actor';
+import type { Permission } from '../workspaces/permissions';
+import { actorForSession } from '../workspaces/session-actor';
+import { assertSameOrigin } from './check-origin';
+import { AppError } from './errors';
+import { requestIp } from './handle-route';
+import { errorResponse } from './json-response';
+
+export interface WorkspaceRequest<P> {
+  req: Request;
+  actor: Actor;
+  ctx: LinkContext;
+  params: P;
+  searchParams: URLSearchParams;
+}
+
+export interface WorkspaceRouteOptions {
+  /** Checked before the handler runs (handlers check more themselves with assertCan). */
+  permission?: Permission;
+  /** Who may call: a token or a session (default), tokens only (the compatibility APIs), or sessions only. */
+  auth?: 'any' | 'token' | 'session';
+  /** Where the token comes from (default: Authorization: Bearer). */
+  token?: (req: Request) => Promise<string>;
+  /** The limit a token request counts against (default: its workspace plan's). */
+  limiter?: (actor: Actor) => WindowLimiter;
+}
+
+export function withWorkspace<P = Record<string, never>>(
+  handler: (r: WorkspaceRequest<P>) => Promise<Response>,
+  opts: WorkspaceRouteOptions = {},
+) {
+  return async (req: Request, context?: { params: Promise<P> }): Promise<Response> => {
+    const rate = { headers: {} as Record<string, string> };
+    try {
+      const ctx = await currentLinkContext();
+      const actor = await resolveActor(req, ctx, opts, rate);
+      if (opts.permission) assertCan(actor, opts.permission);
+      const res = await handler({ req, actor, ctx, params: ((await context?.params) ?? {}) as P, searchParams: new URL(req.url).searchParams });
+      for (const [name, value] of Object.entries(rate.headers)) res.headers.set(name, value);
+      return res;
+    } catch (err) {
+      return errorResponse(err, rate.headers);
+    }
+  };
+}
+
+async function resolveActor(req: Request, ctx: LinkContext, opts: WorkspaceRouteOptions, rate: { headers: Record<string, string> }): Promise<Actor> {
+  const auth = opts.auth ?? 'any';
+  const authorization = req.headers.get('authorization');
+  if (auth === 'token' || (auth === 'any' && authorization !== null) || opts.token) {
+    if (auth === 'session') throw new AppError('forbidden', 'API tokens cannot do this; sign in to the dashboard.', { required: 'session' });
+    let actor: Actor;
+    try {
+      actor = await authenticateToken(ctx.handle.db, await (opts.token ? opts.token(req) : bearerToken(authorization)));
+    } catch (err) {
+      // Requests without a valid token count per IP before their 401: guessing tokens is limited too.
+      if (err instanceof AppError && err.code === 'unauthorized') rate.headers = headersOf(await anonymousApiLimiter().consume(`ip:${requestIp(req)}`));
+      throw err;
+    }
+    const limiter = opts.limiter ? opts.limiter(actor) : planLimiter(actor.workspace);
+    rate.headers = headersOf(await limiter.consume(`token:${actor.tokenId}`));
+    return actor;
+  }
+  if (authorization !== null) throw new AppError('forbidden', 'API tokens cannot do this; sign in to the dashboard.', { required: 'session' });
+  const session = await (await getAuth()).api.getSession({ headers: req.headers });
+  if (!session) throw new AppError('unauthorized', auth === 'session' ? 'Sign in first.' : 'Send an API token (Authorization: Bearer …) or sign in.');
+  assertSameOrigin(req, loadConfig().BASE_URL);
+  return actorForSession(ctx.handle.db, session);
+}
+

@@ -1,0 +1,62 @@
+// Who may do what in a workspace: one table from permission to the least role that has it and the
+// token scope it needs (DESIGN §8). Roles nest: owner ⊃ admin ⊃ member. A member writes only the
+// links it created; that limit lives in the query (scope.ts), not here.
+import type { Role } from '../../db/schema';
+
+export const TOKEN_SCOPES = [
+  'links:read',
+  'links:write',
+  'analytics:read',
+  'domains:read',
+  'domains:write',
+  'webhooks:read',
+  'webhooks:write',
+  'workspace:read',
+  'workspace:write',
+  'members:read',
+  'members:write',
+] as const;
+export type TokenScope = (typeof TOKEN_SCOPES)[number];
+
+interface Rule {
+  role: Role;
+  /** The token scope it needs; null: only a signed-in session may do it (never a token). */
+  scope: TokenScope | null;
+}
+
+export const PERMISSIONS = {
+  'links.read': { role: 'member', scope: 'links:read' },
+  'links.write': { role: 'member', scope: 'links:write' },
+  'analytics.read': { role: 'member', scope: 'analytics:read' },
+  'domains.read': { role: 'member', scope: 'domains:read' },
+  'domains.write': { role: 'admin', scope: 'domains:write' },
+  'webhooks.read': { role: 'admin', scope: 'webhooks:read' },
+  'webhooks.write': { role: 'admin', scope: 'webhooks:write' },
+  'workspace.read': { role: 'member', scope: 'workspace:read' },
+  'workspace.update': { role: 'admin', scope: 'workspace:write' },
+  'workspace.delete': { role: 'owner', scope: null },
+  'workspace.transfer': { role: 'owner', scope: null },
+  'members.read': { role: 'member', scope: 'members:read' },
+  'members.write': { role: 'admin', scope: 'members:write' },
+  'tokens.own': { role: 'member', scope: null },
+  'tokens.manage': { role: 'admin', scope: null },
+} as const satisfies Record<string, Rule>;
+export type Permission = keyof typeof PERMISSIONS;
+
+const RANK: Record<Role, number> = { member: 1, admin: 2, owner: 3 };
+
+export function roleAtLeast(role: Role, least: Role): boolean {
+  return RANK[role] >= RANK[least];
+}
+
+export const ROLE_LABEL: Record<Role, string> = { owner: 'Owner', admin: 'Admin', member: 'Member' };
+
+/** What the role-aware dashboard needs: every permission the role has. */
+export function permissionsOf(role: Role): Permission[] {
+  return (Object.keys(PERMISSIONS) as Permission[]).filter((p) => roleAtLeast(role, PERMISSIONS[p].role));
+}
+
+/** Token scopes from a request body: absent means every scope; unknown ones are refused by the caller. */
+export function isTokenScope(v: unknown): v is TokenScope {
+  return typeof v === 'string' && (TOKEN_SCOPES as readonly string[]).includes(v);
+}

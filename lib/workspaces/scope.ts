@@ -1,0 +1,38 @@
+// The one scope fragment per resource that goes into the `where` of every read and every write
+// (Documenso's buildTeamWhereQuery is the model). A row outside it is simply not found (404).
+import { and, eq, or, type SQL } from 'drizzle-orm';
+import { apiTokens, domains, links, SYSTEM_WORKSPACE_ID, webhooks } from '../../db/schema';
+import type { Actor } from './actor';
+import { roleAtLeast } from './permissions';
+
+export type Access = 'read' | 'write';
+
+/** Links: every member reads the workspace's links; a member writes only those it created. */
+export function linkScope(actor: Actor, access: Access): SQL {
+  const inWorkspace = eq(links.workspaceId, actor.workspaceId);
+  if (access === 'read' || roleAtLeast(actor.role, 'admin')) return inWorkspace;
+  return and(inWorkspace, eq(links.createdBy, actor.userId))!;
+}
+
+/** Webhooks (admins only, checked by permission): the workspace's. */
+export function webhookScope(actor: Actor): SQL {
+  return eq(webhooks.workspaceId, actor.workspaceId);
+}
+
+/** API tokens: a member sees and changes its own tokens in the workspace; admins every token. */
+export function tokenScope(actor: Actor, access: Access): SQL {
+  const inWorkspace = eq(apiTokens.workspaceId, actor.workspaceId);
+  if (access === 'write' && roleAtLeast(actor.role, 'admin')) return inWorkspace;
+  if (access === 'read' && roleAtLeast(actor.role, 'admin')) return inWorkspace;
+  return and(inWorkspace, eq(apiTokens.userId, actor.userId))!;
+}
+
+/** Domains a workspace may use: its own and the shared ones (the system workspace's). */
+export function usableDomainScope(actor: Actor): SQL {
+  return or(eq(domains.workspaceId, actor.workspaceId), eq(domains.workspaceId, SYSTEM_WORKSPACE_ID))!;
+}
+
+/** The same rule for the in-memory domain registry. */
+export function domainUsableBy(domain: { workspaceId: string }, workspaceId: string): boolean {
+  return domain.workspaceId === workspaceId || domain.workspaceId === SYSTEM_WORKSPACE_ID;
+}
