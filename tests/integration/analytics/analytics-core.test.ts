@@ -15,19 +15,22 @@ import { parseCsv } from '../../helpers/csv';
 import { openTestContext } from '../../helpers/open-test-handle';
 import { pgUrl } from '../../helpers/services';
 import { AGENTS } from '../../helpers/agents';
+import { SYSTEM_WORKSPACE_ID } from '../../../db/schema';
+import { makeUser, type TestUser } from '../../helpers/workspace-fixtures';
 
 describe.each(databaseKinds(pgUrl()))('analytics on %s', (name, makeDb) => {
   let tdb: TestDatabase;
   let ctx: Awaited<ReturnType<typeof openTestContext>>;
   let write: (batch: Click[]) => Promise<void>;
+  let freeUser: TestUser;
+  let proUser: TestUser;
 
   beforeAll(async () => {
     tdb = await makeDb();
     ctx = await openTestContext(tdb);
     write = clickWriter(ctx.handle, createClickEnricher({ secret: 'analytics-test', geo: openGeoIp(), storeIp: false }));
-    for (const [id, plan] of [['free-user', 'free'], ['pro-user', 'pro']]) {
-      await ctx.handle.query(`INSERT INTO users (id, name, email, plan) VALUES ($1, $1, $1 || '@example.com', $2)`, [id, plan]);
-    }
+    freeUser = await makeUser(ctx.handle.db, 'free-user', 'free');
+    proUser = await makeUser(ctx.handle.db, 'pro-user', 'pro');
   });
   afterAll(async () => {
     await ctx?.handle.close();
@@ -40,7 +43,7 @@ describe.each(databaseKinds(pgUrl()))('analytics on %s', (name, makeDb) => {
   const range = (q: Record<string, string>) => parseStatsRange(new URLSearchParams(q));
 
   test('breakdowns, unique visitors and bots: counted from rollups, bots and HEAD kept but not counted', async () => {
-    const link = await createLink({ url: 'https://example.com/stats', userId: 'free-user' }, ctx);
+    const link = await createLink({ url: 'https://example.com/stats', ...freeUser.owns }, ctx);
     const t = Date.now() - 60_000;
     await write([
       click(link.id, t, '8.8.8.8', AGENTS.iphone, { referrer: 'https://news.ycombinator.com/item?id=1' }),
@@ -68,7 +71,7 @@ describe.each(databaseKinds(pgUrl()))('analytics on %s', (name, makeDb) => {
   });
 
   test('time series: hourly, daily and weekly buckets, zero-filled, in UTC or a requested time zone', async () => {
-    const link = await createLink({ url: 'https://example.com/series' }, ctx);
+    const link = await createLink({ url: 'https://example.com/series', workspaceId: SYSTEM_WORKSPACE_ID }, ctx);
     const at = (iso: string) => Date.parse(iso);
     await write([
       click(link.id, at('2026-03-09T23:30:00Z'), '8.8.8.8', AGENTS.chrome), // 08:30 on the 10th in Tokyo
@@ -102,14 +105,14 @@ describe.each(databaseKinds(pgUrl()))('analytics on %s', (name, makeDb) => {
     expect(() => range({ interval: 'minute' })).toThrow(/hour, day or week/);
   });
 
-  test('breakdowns show the top 10 and sum the rest into "(other)"; a user sees all their links together', async () => {
-    const a = await createLink({ url: 'https://example.com/a', userId: 'pro-user' }, ctx);
-    const b = await createLink({ url: 'https://example.com/b', userId: 'pro-user' }, ctx);
+  test('breakdowns show the top 10 and sum the rest into "(other)"; a workspace sees all its links together', async () => {
+    const a = await createLink({ url: 'https://example.com/a', ...proUser.owns }, ctx);
+    const b = await createLink({ url: 'https://example.com/b', ...proUser.owns }, ctx);
     const t = Date.now() - 60_000;
     const batch: Click[] = [];
     for (let i = 0; i < 14; i++) for (let k = 0; k <= i; k++) batch.push(click(i % 2 ? a.id : b.id, t, '8.8.8.8', AGENTS.chrome, { referrer: `https://site${i}.example/` }));
     await write(batch);
-    const stats = await getStats(ctx.handle, { userId: 'pro-user' }, range({}));
+    const stats = await getStats(ctx.handle, { workspaceId: proUser.workspaceId }, range({}));
     expect(stats.clicks).toBe(105);
     expect(stats.referrers).toHaveLength(11);
     expect(stats.referrers[0]).toEqual({ value: 'site13.example', clicks: 14 });
@@ -117,11 +120,11 @@ describe.each(databaseKinds(pgUrl()))('analytics on %s', (name, makeDb) => {
   });
 
   test('link.clicked is written only for links with a subscribed webhook, with the visitor fields, never for bots', async () => {
-    const watched = await createLink({ url: 'https://example.com/watched', userId: 'pro-user', alias: `watched-${name}` }, ctx);
-    const filtered = await createLink({ url: 'https://example.com/filtered', userId: 'pro-user' }, ctx);
-    const unwatched = await createLink({ url: 'https://example.com/unwatched', userId: 'free-user' }, ctx);
-    await ctx.handle.query(`INSERT INTO webhooks (id, user_id, url, events, link_id) VALUES ('wh_1', 'pro-user', 'https://hooks.example/', '{link.clicked}', $1)`, [watched.id]);
-    await ctx.handle.query(`INSERT INTO webhooks (id, user_id, url, events) VALUES ('wh_2', 'free-user', 'https://hooks.example/', '{link.created}')`);
+    const watched = await createLink({ url: 'https://example.com/watched', ...proUser.owns, alias: `watched-${name}` }, ctx);
+    const filtered = await createLink({ url: 'https://example.com/filtered', ...proUser.owns }, ctx);
+    const unwatched = await createLink({ url: 'https://example.com/unwatched', ...freeUser.owns }, ctx);
+    await ctx.handle.query(`INSERT INTO webhooks (id, workspace_id, url, events, link_id) VALUES ('wh_1', $2, 'https://hooks.example/', '{link.clicked}', $1)`, [watched.id, proUser.workspaceId]);
+    await ctx.handle.query(`INSERT INTO webhooks (id, workspace_id, url, events) VALUES ('wh_2', $1, 'https://hooks.example/', '{link.created}')`, [freeUser.workspaceId]);
     const t = Date.now();
     await write([
       click(watched.id, t, '8.8.8.8', AGENTS.iphone, { referrer: 'https://t.co/x' }),
@@ -129,11 +132,11 @@ describe.each(databaseKinds(pgUrl()))('analytics on %s', (name, makeDb) => {
       click(filtered.id, t, '8.8.8.8', AGENTS.iphone),
       click(unwatched.id, t, '8.8.8.8', AGENTS.iphone),
     ]);
-    const events = await ctx.handle.query<{ id: string; link_id: number; user_id: string; data: Record<string, any> }>(
-      `SELECT id, link_id, user_id, data FROM events WHERE type = 'link.clicked'`,
+    const events = await ctx.handle.query<{ id: string; link_id: number; workspace_id: string; data: Record<string, any> }>(
+      `SELECT id, link_id, workspace_id, data FROM events WHERE type = 'link.clicked'`,
     );
     expect(events).toHaveLength(1);
-    expect(events[0]).toMatchObject({ id: expect.stringMatching(/^evt_[0-9a-f]{32}$/), link_id: watched.id, user_id: 'pro-user' });
+    expect(events[0]).toMatchObject({ id: expect.stringMatching(/^evt_[0-9a-f]{32}$/), link_id: watched.id, workspace_id: proUser.workspaceId });
     expect(events[0].data).toMatchObject({
       short_code: `watched-${name}`,
       long_url: 'https://example.com/watched',
@@ -143,7 +146,7 @@ describe.each(databaseKinds(pgUrl()))('analytics on %s', (name, makeDb) => {
   });
 
   test('clicks of a link deleted while they were buffered leave nothing behind; deleting a link removes its rollups', async () => {
-    const link = await createLink({ url: 'https://example.com/deleted' }, ctx);
+    const link = await createLink({ url: 'https://example.com/deleted', workspaceId: SYSTEM_WORKSPACE_ID }, ctx);
     await write([click(link.id, Date.now(), '8.8.8.8', AGENTS.chrome)]);
     await deleteLink(link, ctx);
     await write([click(link.id, Date.now(), '8.8.8.8', AGENTS.chrome)]);
@@ -155,14 +158,14 @@ describe.each(databaseKinds(pgUrl()))('analytics on %s', (name, makeDb) => {
   });
 
   test('export: CSV and JSON hold the same rows and parse back to them', async () => {
-    const link = await createLink({ url: 'https://example.com/export' }, ctx);
+    const link = await createLink({ url: 'https://example.com/export', workspaceId: SYSTEM_WORKSPACE_ID }, ctx);
     const t = Date.parse('2026-04-01T10:00:00.000Z');
     await write([
       click(link.id, t, '8.8.8.8', AGENTS.iphone, { referrer: 'https://a.example/?q="quoted", with comma' }),
       click(link.id, t + 1000, '81.2.69.160', 'Agent, with "quotes"\nand a newline'),
       click(link.id, t + 2000, '127.0.0.1', undefined, { head: true }),
     ]);
-    const r = { linkId: link.id, from: new Date(t - 1000), to: new Date(t + 10_000) };
+    const r = { workspaceId: SYSTEM_WORKSPACE_ID, linkId: link.id, from: new Date(t - 1000), to: new Date(t + 10_000) };
     const json = JSON.parse(await new Response(exportClicks(ctx.handle, r, 'json')).text());
     const csv = parseCsv(await new Response(exportClicks(ctx.handle, r, 'csv')).text());
     expect(csv[0]).toEqual([...EXPORT_COLUMNS]);
@@ -177,20 +180,20 @@ describe.each(databaseKinds(pgUrl()))('analytics on %s', (name, makeDb) => {
   });
 
   test('export pages through more rows than one page, in order, none twice', async () => {
-    const link = await createLink({ url: 'https://example.com/many' }, ctx);
+    const link = await createLink({ url: 'https://example.com/many', workspaceId: SYSTEM_WORKSPACE_ID }, ctx);
     const t = Date.parse('2026-04-02T00:00:00.000Z');
     // 4,500 clicks, many sharing a timestamp, so pages split inside equal times.
     await write(Array.from({ length: 4500 }, (_, i) => click(link.id, t + Math.floor(i / 7), '8.8.8.8', AGENTS.chrome)));
-    const rows = JSON.parse(await new Response(exportClicks(ctx.handle, { linkId: link.id, from: new Date(t), to: new Date(t + 3_600_000) }, 'json')).text());
+    const rows = JSON.parse(await new Response(exportClicks(ctx.handle, { workspaceId: SYSTEM_WORKSPACE_ID, linkId: link.id, from: new Date(t), to: new Date(t + 3_600_000) }, 'json')).text());
     expect(rows).toHaveLength(4500);
     const times = rows.map((x: { clicked_at: string }) => Date.parse(x.clicked_at));
     expect(times.every((v: number, i: number) => i === 0 || v >= times[i - 1])).toBe(true);
   });
 
-  test('retention: a Free owner\'s 31-day-old clicks and rollups are deleted, a Pro owner\'s are kept', async () => {
-    const free = await createLink({ url: 'https://example.com/free', userId: 'free-user' }, ctx);
-    const pro = await createLink({ url: 'https://example.com/pro', userId: 'pro-user' }, ctx);
-    const anonymous = await createLink({ url: 'https://example.com/anon' }, ctx);
+  test('retention: a Free workspace\'s 31-day-old clicks and rollups are deleted, a Pro workspace\'s are kept', async () => {
+    const free = await createLink({ url: 'https://example.com/free', ...freeUser.owns }, ctx);
+    const pro = await createLink({ url: 'https://example.com/pro', ...proUser.owns }, ctx);
+    const anonymous = await createLink({ url: 'https://example.com/anon', workspaceId: SYSTEM_WORKSPACE_ID }, ctx);
     const now = Date.now();
     const old = now - 31 * 86_400_000;
     await write([free, pro, anonymous].flatMap((l) => [click(l.id, old, '8.8.8.8', AGENTS.chrome), click(l.id, now - 60_000, '8.8.8.8', AGENTS.chrome)]));
@@ -208,5 +211,35 @@ describe.each(databaseKinds(pgUrl()))('analytics on %s', (name, makeDb) => {
     // A year and a day on, the Pro clicks go too.
     await applyRetention(ctx.handle, { now: new Date(now + 366 * 86_400_000) });
     expect(await count(pro.id)).toEqual({ clicks: 0, rollups: 0 });
+  });
+
+  test('workspace statistics and export: every link of the workspace, narrowed by link or by member, nothing from elsewhere', async () => {
+    const team = await makeUser(ctx.handle.db, `team-owner-${name}`, 'pro');
+    const mine = await createLink({ url: 'https://example.com/w1', ...team.owns }, ctx);
+    // Another member's link in the same workspace (membership itself does not matter to statistics).
+    const theirs = await createLink({ url: 'https://example.com/w2', workspaceId: team.workspaceId, createdBy: null }, ctx);
+    const outside = await createLink({ url: 'https://example.com/w3', ...freeUser.owns }, ctx);
+    const t = Date.now() - 30_000;
+    await write([
+      click(mine.id, t, '8.8.8.8', AGENTS.iphone),
+      click(mine.id, t + 1, '81.2.69.160', AGENTS.chrome),
+      click(theirs.id, t + 2, '8.8.8.8', AGENTS.chrome),
+      click(outside.id, t + 3, '8.8.8.8', AGENTS.chrome),
+    ]);
+    const all = await getStats(ctx.handle, { workspaceId: team.workspaceId }, range({}));
+    expect(all.clicks).toBe(3);
+    expect(all.countries).toEqual([{ value: 'US', clicks: 2 }, { value: 'GB', clicks: 1 }]);
+    const byLink = await getStats(ctx.handle, { workspaceId: team.workspaceId, linkId: theirs.id }, range({}));
+    expect(byLink.clicks).toBe(1);
+    const byMember = await getStats(ctx.handle, { workspaceId: team.workspaceId, createdBy: team.userId }, range({}));
+    expect(byMember.clicks).toBe(2);
+    expect(byMember.unique_visitors).toBe(2);
+    // Another workspace's link as a filter finds nothing here.
+    expect((await getStats(ctx.handle, { workspaceId: team.workspaceId, linkId: outside.id }, range({}))).clicks).toBe(0);
+    const exported = JSON.parse(await new Response(exportClicks(ctx.handle, { workspaceId: team.workspaceId, from: new Date(t - 1000), to: new Date(), workspaceColumns: true }, 'json')).text());
+    expect(exported.map((r: { short_code: string }) => r.short_code).sort()).toEqual([mine.shortCode, mine.shortCode, theirs.shortCode].sort());
+    const csv = parseCsv(await new Response(exportClicks(ctx.handle, { workspaceId: team.workspaceId, createdBy: team.userId, from: new Date(t - 1000), to: new Date() }, 'csv')).text());
+    expect(csv[0].slice(0, 3)).toEqual(['link_id', 'short_code', 'clicked_at']);
+    expect(csv).toHaveLength(3);
   });
 });

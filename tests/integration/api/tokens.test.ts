@@ -2,10 +2,13 @@
 // grace period, expiry, revocation — each old secret refused with 401 at the right moment.
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { users } from '../../../db/schema';
+import { and, eq } from 'drizzle-orm';
+import { apiTokens, workspaceMembers } from '../../../db/schema';
 import { AppError } from '../../../lib/http/errors';
 import { authenticateToken, bearerToken } from '../../../lib/tokens/authenticate-token';
-import { createApiToken, findUserTokens, replaceTokenSecret, revokeApiToken } from '../../../lib/tokens/manage-tokens';
+import { createApiToken, findTokens, replaceTokenSecret, revokeApiToken } from '../../../lib/tokens/manage-tokens';
+import { tokenScope } from '../../../lib/workspaces/scope';
+import { makeUser, type TestUser } from '../../helpers/workspace-fixtures';
 import { databaseKinds, type TestDatabase } from '../../helpers/databases';
 import { openTestContext } from '../../helpers/open-test-handle';
 import { pgUrl } from '../../helpers/services';
@@ -14,11 +17,14 @@ describe.each(databaseKinds(pgUrl()))('API tokens on %s', (_name, makeDb) => {
   let tdb: TestDatabase;
   let ctx: Awaited<ReturnType<typeof openTestContext>>;
   const userId = 'user-tokens-1';
+  let user: TestUser;
+  let mine: { userId: string; workspaceId: string };
 
   beforeAll(async () => {
     tdb = await makeDb();
     ctx = await openTestContext(tdb);
-    await ctx.handle.db.insert(users).values({ id: userId, name: 'Tok', email: 'tok@example.com', plan: 'pro' });
+    user = await makeUser(ctx.handle.db, userId, 'pro');
+    mine = { userId, workspaceId: user.workspaceId };
   });
   afterAll(async () => {
     await ctx?.handle.close();
@@ -32,28 +38,30 @@ describe.each(databaseKinds(pgUrl()))('API tokens on %s', (_name, makeDb) => {
     return err.message as string;
   };
 
-  test('the secret is returned once; only its SHA-256 is stored; it authenticates with the owner and plan', async () => {
-    const { secret, token } = await createApiToken(ctx.handle.db, { userId, name: 'deploy' });
+  test('the secret is returned once; only its SHA-256 is stored; it authenticates as its member, in its workspace, with its role and plan', async () => {
+    const { secret, token } = await createApiToken(ctx.handle.db, { ...mine, name: 'deploy' });
     expect(secret).toMatch(/^sl_[A-Za-z0-9]{40}$/);
     const stored = await ctx.handle.query<Record<string, unknown>>('SELECT * FROM api_tokens WHERE id = $1', [token.id]);
     expect(JSON.stringify(stored)).not.toContain(secret);
     expect(stored[0].hash).toBe(createHash('sha256').update(secret).digest('hex'));
     expect(stored[0].prefix).toBe(secret.slice(0, 9));
-    expect(await authenticateToken(ctx.handle.db, secret)).toEqual({ tokenId: token.id, userId, plan: 'pro' });
-    const listed = await findUserTokens(ctx.handle.db, userId);
+    expect(await authenticateToken(ctx.handle.db, secret)).toMatchObject({
+      tokenId: token.id, userId, workspaceId: user.workspaceId, role: 'owner', via: 'token', workspace: { plan: 'pro', kind: 'personal' },
+    });
+    const listed = await findTokens(ctx.handle.db, tokenScope(user.actor, 'read'));
     expect(listed.map((t) => t.name)).toContain('deploy');
   });
 
   test('regenerate: the new secret works and the old one is dead at once', async () => {
-    const { secret: old, token } = await createApiToken(ctx.handle.db, { userId });
-    const { secret: fresh } = await replaceTokenSecret(ctx.handle.db, { tokenId: token.id, userId, graceHours: 0 });
+    const { secret: old, token } = await createApiToken(ctx.handle.db, { ...mine });
+    const { secret: fresh } = await replaceTokenSecret(ctx.handle.db, { tokenId: token.id, scope: tokenScope(user.actor, 'write'), graceHours: 0 });
     expect(await refused(old)).toMatch(/replaced|not valid/);
     expect((await authenticateToken(ctx.handle.db, fresh)).tokenId).toBe(token.id);
   });
 
   test('rotate: the old secret keeps working during the grace period, then is refused', async () => {
-    const { secret: old, token } = await createApiToken(ctx.handle.db, { userId });
-    const { secret: fresh } = await replaceTokenSecret(ctx.handle.db, { tokenId: token.id, userId, graceHours: 24 });
+    const { secret: old, token } = await createApiToken(ctx.handle.db, { ...mine });
+    const { secret: fresh } = await replaceTokenSecret(ctx.handle.db, { tokenId: token.id, scope: tokenScope(user.actor, 'write'), graceHours: 24 });
     expect((await authenticateToken(ctx.handle.db, old)).tokenId).toBe(token.id);
     expect((await authenticateToken(ctx.handle.db, fresh)).tokenId).toBe(token.id);
     await ctx.handle.query("UPDATE api_tokens SET previous_valid_until = now() - interval '1 second' WHERE id = $1", [token.id]);
@@ -62,22 +70,39 @@ describe.each(databaseKinds(pgUrl()))('API tokens on %s', (_name, makeDb) => {
   });
 
   test('an expired token is refused; an expiry in the past cannot be set', async () => {
-    const { secret, token } = await createApiToken(ctx.handle.db, { userId, expiresAt: new Date(Date.now() + 60_000) });
+    const { secret, token } = await createApiToken(ctx.handle.db, { ...mine, expiresAt: new Date(Date.now() + 60_000) });
     expect((await authenticateToken(ctx.handle.db, secret)).tokenId).toBe(token.id);
     await ctx.handle.query("UPDATE api_tokens SET expires_at = now() - interval '1 second' WHERE id = $1", [token.id]);
     expect(await refused(secret)).toMatch(/expired/);
-    const err = await createApiToken(ctx.handle.db, { userId, expiresAt: new Date(Date.now() - 1000) }).catch((e) => e);
+    const err = await createApiToken(ctx.handle.db, { ...mine, expiresAt: new Date(Date.now() - 1000) }).catch((e) => e);
     expect(err.details).toHaveProperty('expires_at');
   });
 
   test('revoked tokens are refused, also during a rotation grace period', async () => {
-    const { secret: old, token } = await createApiToken(ctx.handle.db, { userId });
-    const { secret: fresh } = await replaceTokenSecret(ctx.handle.db, { tokenId: token.id, userId, graceHours: 24 });
-    await revokeApiToken(ctx.handle.db, { tokenId: token.id, userId });
+    const { secret: old, token } = await createApiToken(ctx.handle.db, { ...mine });
+    const { secret: fresh } = await replaceTokenSecret(ctx.handle.db, { tokenId: token.id, scope: tokenScope(user.actor, 'write'), graceHours: 24 });
+    await revokeApiToken(ctx.handle.db, { tokenId: token.id, scope: tokenScope(user.actor, 'write') });
     expect(await refused(fresh)).toMatch(/revoked/);
     expect(await refused(old)).toMatch(/revoked/);
-    const other = await revokeApiToken(ctx.handle.db, { tokenId: token.id, userId: 'someone-else' }).catch((e) => e);
+    const outsider = await makeUser(ctx.handle.db, 'someone-else');
+    const other = await revokeApiToken(ctx.handle.db, { tokenId: token.id, scope: tokenScope(outsider.actor, 'write') }).catch((e) => e);
     expect(other.code).toBe('not_found');
+  });
+
+  test('scopes: stored as given (all when absent), unknown ones refused; a token whose member left its workspace is refused', async () => {
+    const { secret, token } = await createApiToken(ctx.handle.db, { ...mine, scopes: ['links:read', 'analytics:read'] });
+    expect((await authenticateToken(ctx.handle.db, secret)).scopes).toEqual(['links:read', 'analytics:read']);
+    expect(token.scopes).toEqual(['links:read', 'analytics:read']);
+    const all = await createApiToken(ctx.handle.db, { ...mine });
+    expect((await authenticateToken(ctx.handle.db, all.secret)).scopes).toContain('webhooks:write');
+    for (const scopes of [[], ['links:delete'], 'links:read']) {
+      const err = await createApiToken(ctx.handle.db, { ...mine, scopes }).catch((e) => e);
+      expect(err.details).toHaveProperty('scopes');
+    }
+    await ctx.handle.db.delete(workspaceMembers).where(and(eq(workspaceMembers.userId, userId), eq(workspaceMembers.organizationId, user.workspaceId)));
+    expect(await refused(secret)).toMatch(/not valid/);
+    const [row] = await ctx.handle.db.select().from(apiTokens).where(eq(apiTokens.id, token.id));
+    expect(row.revokedAt).toBeNull(); // refused by the membership join alone
   });
 
   test('bearerToken reads the scheme case-insensitively and refuses anything else', () => {

@@ -1,5 +1,7 @@
 // The event outbox and the expiry sweep against every database: each committed change has its
 // event, a failed change has none, and link.expired is written exactly once per expiry.
+import { SYSTEM_WORKSPACE_ID } from '../../../db/schema';
+import { makeUser } from '../../helpers/workspace-fixtures';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { events, links } from '../../../db/schema';
@@ -33,7 +35,7 @@ describe.each(databaseKinds(pgUrl()))('event outbox on %s', (name, makeDb) => {
 
   /** A link already past its expiry (the APIs refuse past dates, so it is written directly). */
   async function dueLink(values: Partial<typeof links.$inferInsert> = {}) {
-    const row = await createLink({ url: 'https://example.com/due' }, ctx);
+    const row = await createLink({ workspaceId: SYSTEM_WORKSPACE_ID, url: 'https://example.com/due' }, ctx);
     const [due] = await ctx.handle.db
       .update(links)
       .set({ expiresAt: sql`now() - interval '1 second'`, ...values })
@@ -43,7 +45,8 @@ describe.each(databaseKinds(pgUrl()))('event outbox on %s', (name, makeDb) => {
   }
 
   test('create, update, disable and delete each write one event with the link as data', async () => {
-    const created = await createLink({ url: 'https://example.com/one', alias: `ev-${name}`, userId: 'user-1' }, ctx);
+    const user = await makeUser(ctx.handle.db, `user-1-${name}`);
+    const created = await createLink({ url: 'https://example.com/one', alias: `ev-${name}`, ...user.owns }, ctx);
     const updated = await updateLink(created, { url: 'https://example.com/two' }, ctx);
     const disabled = await setLinkDisabled(updated, { reason: 'phishing report' }, ctx);
     await deleteLink(disabled, ctx);
@@ -59,14 +62,14 @@ describe.each(databaseKinds(pgUrl()))('event outbox on %s', (name, makeDb) => {
     }
     expect(new Set(list.map((e) => e.id)).size).toBe(4);
     const [row] = await ctx.handle.db.select().from(events).where(eq(events.linkId, created.id)).limit(1);
-    expect(row.userId).toBe('user-1');
+    expect(row.workspaceId).toBe(user.workspaceId);
   });
 
   test('a failed change writes no event', async () => {
     const before = (await ctx.handle.query<{ n: number }>('SELECT count(*)::int AS n FROM events'))[0].n;
-    await createLink({ url: 'https://example.com/a', alias: `taken-${name}` }, ctx);
-    const other = await createLink({ url: 'https://example.com/b' }, ctx);
-    await expect(createLink({ url: 'https://example.com/c', alias: `TAKEN-${name}` }, ctx)).rejects.toMatchObject({ code: 'alias_taken' });
+    await createLink({ workspaceId: SYSTEM_WORKSPACE_ID, url: 'https://example.com/a', alias: `taken-${name}` }, ctx);
+    const other = await createLink({ workspaceId: SYSTEM_WORKSPACE_ID, url: 'https://example.com/b' }, ctx);
+    await expect(createLink({ workspaceId: SYSTEM_WORKSPACE_ID, url: 'https://example.com/c', alias: `TAKEN-${name}` }, ctx)).rejects.toMatchObject({ code: 'alias_taken' });
     await expect(updateLink(other, { alias: `taken-${name}` }, ctx)).rejects.toMatchObject({ code: 'alias_taken' });
     await expect(updateLink(other, { url: 'javascript:alert(1)' }, ctx)).rejects.toMatchObject({ code: 'invalid_request' });
     const after = (await ctx.handle.query<{ n: number }>('SELECT count(*)::int AS n FROM events'))[0].n;
@@ -77,7 +80,7 @@ describe.each(databaseKinds(pgUrl()))('event outbox on %s', (name, makeDb) => {
   test('the sweep marks due links expired and writes link.expired once; editing the expiry re-activates', async () => {
     const due = await dueLink();
     const limited = await dueLink({ expiresAt: null, maxClicks: 3, clicks: 3 });
-    const future = await createLink({ url: 'https://example.com/later', expiresAt: new Date(Date.now() + 3_600_000) }, ctx);
+    const future = await createLink({ workspaceId: SYSTEM_WORKSPACE_ID, url: 'https://example.com/later', expiresAt: new Date(Date.now() + 3_600_000) }, ctx);
     expect(await expireDueLinks(ctx)).toBe(2);
     expect(await expireDueLinks(ctx)).toBe(0);
 

@@ -1,5 +1,6 @@
 // The job system as operators run it: worker processes, cron-free manual runs, a worker killed in
 // the middle of a job, retries ending in the dead-letter queue, and jobs that wait for a restart.
+import { SYSTEM_WORKSPACE_ID } from '../../../db/schema';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { openJobSystem } from '../../../lib/jobs/job-system';
 import { createLink } from '../../../lib/links/create-link';
@@ -99,7 +100,7 @@ describe.skipIf(!pg)('jobs with worker processes on PostgreSQL', () => {
   test('two workers write link.expired exactly once for each of 100 links expiring together', async () => {
     const expiresAt = new Date(Date.now() + 2_000);
     const ids: number[] = [];
-    for (let i = 0; i < 100; i++) ids.push((await createLink({ url: `https://example.com/${i}`, expiresAt }, ctx)).id);
+    for (let i = 0; i < 100; i++) ids.push((await createLink({ workspaceId: SYSTEM_WORKSPACE_ID, url: `https://example.com/${i}`, expiresAt }, ctx)).id);
     const pair = await Promise.all([worker(), worker()]);
     await new Promise((r) => setTimeout(r, Math.max(0, expiresAt.getTime() - Date.now() + 50)));
     // Several sweeps at once, so both workers run them side by side.

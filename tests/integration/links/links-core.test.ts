@@ -13,6 +13,7 @@ import { updateLink } from '../../../lib/links/update-link';
 import { databaseKinds, type TestDatabase } from '../../helpers/databases';
 import { openTestContext } from '../../helpers/open-test-handle';
 import { pgUrl } from '../../helpers/services';
+import { SYSTEM_WORKSPACE_ID as W } from '../../../db/schema';
 
 describe.each(databaseKinds(pgUrl()))('links core on %s', (_name, makeDb) => {
   let tdb: TestDatabase;
@@ -34,7 +35,7 @@ describe.each(databaseKinds(pgUrl()))('links core on %s', (_name, makeDb) => {
   });
 
   test('create with a random code gives the documented link shape', async () => {
-    const row = await createLink({ url: 'https://example.com/a?b=1' }, ctx);
+    const row = await createLink({ workspaceId: W, url: 'https://example.com/a?b=1' }, ctx);
     const json = serializeLink(row, ctx.domains);
     expect(json).toMatchObject({
       short_code: expect.stringMatching(/^[2-9A-HJ-NP-Za-km-z]{7}$/),
@@ -50,8 +51,8 @@ describe.each(databaseKinds(pgUrl()))('links core on %s', (_name, makeDb) => {
   });
 
   test('aliases are unique per domain case-insensitively (409 alias_taken) and found in any case', async () => {
-    await createLink({ url: 'https://example.com/x', alias: 'Launch-2026' }, ctx);
-    const err = await createLink({ url: 'https://example.com/y', alias: 'launch-2026' }, ctx).catch((e) => e);
+    await createLink({ workspaceId: W, url: 'https://example.com/x', alias: 'Launch-2026' }, ctx);
+    const err = await createLink({ workspaceId: W, url: 'https://example.com/y', alias: 'launch-2026' }, ctx).catch((e) => e);
     expect(err).toBeInstanceOf(AppError);
     expect(err.status).toBe(409);
     expect(err.code).toBe('alias_taken');
@@ -62,7 +63,7 @@ describe.each(databaseKinds(pgUrl()))('links core on %s', (_name, makeDb) => {
   test('bad input is refused before anything is written', async () => {
     const before = await ctx.handle.query<{ n: number }>('SELECT count(*)::int AS n FROM links');
     for (const input of [{ url: 'javascript:alert(1)' }, { url: 'https://cname.sl.ing/x' }, { url: 'https://e.com', alias: 'api' }, { url: 'https://e.com', alias: 'x' }]) {
-      const err = await createLink(input, ctx).catch((e) => e);
+      const err = await createLink({ ...input, workspaceId: W }, ctx).catch((e) => e);
       expect(err).toBeInstanceOf(AppError);
       expect(err.status).toBe(400);
     }
@@ -71,23 +72,23 @@ describe.each(databaseKinds(pgUrl()))('links core on %s', (_name, makeDb) => {
   });
 
   test('a random code collision (in any letter case) is retried with a new code', async () => {
-    await createLink({ url: 'https://example.com/t', alias: 'Zz9Zz9Z' }, ctx);
+    await createLink({ workspaceId: W, url: 'https://example.com/t', alias: 'Zz9Zz9Z' }, ctx);
     const scripted = ['zz9zz9z', 'ZZ9ZZ9Z', 'Q8Q8Q8Q'];
     let calls = 0;
-    const row = await createLink({ url: 'https://example.com/r' }, ctx, { generate: () => scripted[calls++] });
+    const row = await createLink({ workspaceId: W, url: 'https://example.com/r' }, ctx, { generate: () => scripted[calls++] });
     expect(calls).toBe(3);
     expect(row.shortCode).toBe('Q8Q8Q8Q');
   });
 
   test('when every attempt collides, creation fails instead of looping', async () => {
-    await createLink({ url: 'https://example.com/t', alias: 'Same123' }, ctx);
-    const err = await createLink({ url: 'https://example.com/r' }, ctx, { generate: () => 'same123' }).catch((e) => e);
+    await createLink({ workspaceId: W, url: 'https://example.com/t', alias: 'Same123' }, ctx);
+    const err = await createLink({ workspaceId: W, url: 'https://example.com/r' }, ctx, { generate: () => 'same123' }).catch((e) => e);
     expect(err).toBeInstanceOf(Error);
     expect(String(err.message)).toMatch(/no free random code/);
   });
 
   test('updates publish an invalidation for the link', async () => {
-    const row = await createLink({ url: 'https://example.com/before' }, ctx);
+    const row = await createLink({ workspaceId: W, url: 'https://example.com/before' }, ctx);
     const keys: string[] = [];
     const off = invalidationBus().subscribe((k) => keys.push(k));
     const updated = await updateLink(row.id, { url: 'https://example.com/after' }, ctx);
@@ -97,9 +98,9 @@ describe.each(databaseKinds(pgUrl()))('links core on %s', (_name, makeDb) => {
   });
 
   test('clicks are written in one batch, counted per link, and clicks for deleted links skipped', async () => {
-    const a = await createLink({ url: 'https://example.com/a' }, ctx);
-    const b = await createLink({ url: 'https://example.com/b' }, ctx);
-    const gone = await createLink({ url: 'https://example.com/gone' }, ctx);
+    const a = await createLink({ workspaceId: W, url: 'https://example.com/a' }, ctx);
+    const b = await createLink({ workspaceId: W, url: 'https://example.com/b' }, ctx);
+    const gone = await createLink({ workspaceId: W, url: 'https://example.com/gone' }, ctx);
     await ctx.handle.query('DELETE FROM links WHERE id = $1', [gone.id]);
     const write = clickWriter(ctx.handle, createClickEnricher({ secret: 'test-secret', geo: openGeoIp(), storeIp: true }));
     const t = Date.parse('2026-05-01T12:00:00.123Z');

@@ -1,5 +1,7 @@
 // Webhook delivery against every database, with the worker loop in the test process and a real
 // receiver on loopback that verifies signatures with the `standardwebhooks` package.
+import { SYSTEM_WORKSPACE_ID } from '../../../db/schema';
+import { makeUser, type TestUser } from '../../helpers/workspace-fixtures';
 import { eq, sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
@@ -17,7 +19,7 @@ import { claimDueDeliveries, pruneDeliveries, recordAttempt } from '../../../lib
 import { fanOutEvents } from '../../../lib/webhooks/fan-out';
 import { getDelivery, listDeliveries, resendDelivery, sendTestEvent } from '../../../lib/webhooks/delivery-log';
 import { startWebhookDispatcher, type Dispatcher, type DispatcherOptions } from '../../../lib/webhooks/dispatcher';
-import { createWebhook, getOwnedWebhook, rotateWebhookSecret, updateWebhook, type WebhookScope } from '../../../lib/webhooks/manage-webhooks';
+import { createWebhook, getWebhookOrThrow, rotateWebhookSecret, updateWebhook, type WebhookScope } from '../../../lib/webhooks/manage-webhooks';
 import { AGENTS } from '../../helpers/agents';
 import { databaseKinds, TEST_SECRET, type TestDatabase } from '../../helpers/databases';
 import { openTestContext } from '../../helpers/open-test-handle';
@@ -49,10 +51,9 @@ describe.each(databaseKinds(pgUrl()))('webhook delivery on %s', (name, makeDb) =
   });
 
   /** A fresh owner, so each test sees only its own events. */
-  async function owner(): Promise<WebhookScope> {
-    const id = `wh-user-${name}-${++userN}`;
-    await ctx.handle.query(`INSERT INTO users (id, name, email) VALUES ($1, $1, $1 || '@example.com')`, [id]);
-    return { db: ctx.handle.db, domains: ctx.domains, userId: id, secretKey: TEST_SECRET, policy: { allowPrivate: true } };
+  async function owner(): Promise<WebhookScope & { userId: string; owns: TestUser['owns'] }> {
+    const user = await makeUser(ctx.handle.db, `wh-user-${name}-${++userN}`);
+    return { db: ctx.handle.db, domains: ctx.domains, actor: user.actor, userId: user.userId, owns: user.owns, secretKey: TEST_SECRET, policy: { allowPrivate: true } };
   }
 
   function start(opts: Partial<DispatcherOptions> = {}) {
@@ -86,19 +87,19 @@ describe.each(databaseKinds(pgUrl()))('webhook delivery on %s', (name, makeDb) =
     expect(stored.secretCiphertext).not.toContain(secret.slice(6)); // encrypted at rest
     start();
 
-    const link = await createLink({ url: 'https://example.com/a', alias: `hook-${name}`, userId: scope.userId }, ctx);
+    const link = await createLink({ url: 'https://example.com/a', alias: `hook-${name}`, ...scope.owns }, ctx);
     const edited = await updateLink(link, { url: 'https://example.com/b' }, ctx);
     await clickWriter(ctx.handle, createClickEnricher({ secret: 'x', geo: openGeoIp(), storeIp: false }))([
       { linkId: link.id, at: Date.now(), ip: '8.8.8.8', userAgent: AGENTS.iphone, referrer: 'https://news.ycombinator.com/item?id=1', trigger: 'qr' },
       { linkId: link.id, at: Date.now(), ip: '66.249.66.1', userAgent: AGENTS.googlebot, referrer: undefined }, // bots send nothing
     ]);
-    const due = await createLink({ url: 'https://example.com/due', userId: scope.userId }, ctx);
+    const due = await createLink({ url: 'https://example.com/due', ...scope.owns }, ctx);
     await ctx.handle.db.update(links).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(links.id, due.id));
     await expireDueLinks(ctx);
     await deleteLink(edited, ctx);
-    await recordEvent(ctx.handle.db, { type: 'domain.verified', userId: scope.userId, data: { domain: { id: ctx.domains.defaultDomain.id, hostname: 'sl.ing' } } });
+    await recordEvent(ctx.handle.db, { type: 'domain.verified', workspaceId: scope.actor.workspaceId, data: { domain: { id: ctx.domains.defaultDomain.id, hostname: 'sl.ing' } } });
     // Someone else's link: not theirs to receive.
-    await createLink({ url: 'https://example.com/other', userId: 'somebody-else' }, ctx);
+    await createLink({ url: 'https://example.com/other', workspaceId: SYSTEM_WORKSPACE_ID }, ctx);
 
     await until('7 deliveries', async () => rx.received.length >= 7);
     await new Promise((r) => setTimeout(r, 300));
@@ -135,15 +136,15 @@ describe.each(databaseKinds(pgUrl()))('webhook delivery on %s', (name, makeDb) =
 
   test('only subscribed types and matching link filters are delivered', async () => {
     const scope = await owner();
-    const keep = await createLink({ url: 'https://example.com/keep', userId: scope.userId }, ctx);
+    const keep = await createLink({ url: 'https://example.com/keep', ...scope.owns }, ctx);
     // An event from a minute before the webhook existed (still waiting for fan-out) is not for it.
     await ctx.handle.query(
-      `INSERT INTO events (id, type, occurred_at, user_id, link_id, data) VALUES ('evt_before_' || $1, 'link.updated', now() - interval '1 minute', $2, $3, '{}')`,
-      [name, scope.userId, keep.id],
+      `INSERT INTO events (id, type, occurred_at, workspace_id, link_id, data) VALUES ('evt_before_' || $1, 'link.updated', now() - interval '1 minute', $2, $3, '{}')`,
+      [name, scope.actor.workspaceId, keep.id],
     );
     const { receiver: rx } = await subscribe(scope, ['link.updated'], { link_id: keep.id });
     start();
-    const other = await createLink({ url: 'https://example.com/other', userId: scope.userId }, ctx);
+    const other = await createLink({ url: 'https://example.com/other', ...scope.owns }, ctx);
     await updateLink(other, { url: 'https://example.com/other2' }, ctx);
     await updateLink(keep, { url: 'https://example.com/keep2' }, ctx);
     await until('the update', async () => rx.received.length >= 1);
@@ -155,7 +156,7 @@ describe.each(databaseKinds(pgUrl()))('webhook delivery on %s', (name, makeDb) =
     const scope = await owner();
     const { webhook, receiver: rx } = await subscribe(scope, ['link.created'], {}, (_r, n) => (n <= 3 ? { status: 503, body: `busy ${n}` } : { status: 200, body: 'ok' }));
     start();
-    await createLink({ url: 'https://example.com/retry', userId: scope.userId }, ctx);
+    await createLink({ url: 'https://example.com/retry', ...scope.owns }, ctx);
     const [d] = (await until('a success', async () => {
       const log = await listDeliveries(ctx.handle, webhook.id, { limit: 10 });
       return log.deliveries[0]?.status === 'succeeded' && log.deliveries;
@@ -167,7 +168,7 @@ describe.each(databaseKinds(pgUrl()))('webhook delivery on %s', (name, makeDb) =
       [503, false, 'answered 503', 'busy 1'], [503, false, 'answered 503', 'busy 2'], [503, false, 'answered 503', 'busy 3'], [200, true, null, 'ok'],
     ]);
     expect(d.attempts).toBe(4);
-    const fresh = await getOwnedWebhook(ctx.handle.db, scope.userId, webhook.id);
+    const fresh = await getWebhookOrThrow(ctx.handle.db, scope.actor, webhook.id);
     expect(fresh.failingSince).toBeNull();
     expect(fresh.lastSuccessAt).not.toBeNull();
   });
@@ -177,7 +178,7 @@ describe.each(databaseKinds(pgUrl()))('webhook delivery on %s', (name, makeDb) =
     let healthy = false;
     const { webhook, receiver: rx } = await subscribe(scope, ['link.created'], {}, () => (healthy ? { status: 202 } : { status: 500 }));
     start({ retrySchedule: [0.1, 0.1] });
-    await createLink({ url: 'https://example.com/fail', userId: scope.userId }, ctx);
+    await createLink({ url: 'https://example.com/fail', ...scope.owns }, ctx);
     const [d] = await until('a failed delivery', async () => {
       const log = await listDeliveries(ctx.handle, webhook.id, { limit: 10, status: 'failed' });
       return log.deliveries.length > 0 && log.deliveries;
@@ -191,7 +192,7 @@ describe.each(databaseKinds(pgUrl()))('webhook delivery on %s', (name, makeDb) =
     expect(rx.received).toHaveLength(4);
     await expect(resendDelivery(ctx.handle, { id: webhook.id, enabled: true }, 'whd_nope')).rejects.toMatchObject({ code: 'not_found' });
 
-    const testDelivery = await sendTestEvent(ctx.handle, { id: webhook.id, userId: scope.userId, enabled: true });
+    const testDelivery = await sendTestEvent(ctx.handle, { id: webhook.id, workspaceId: scope.actor.workspaceId, enabled: true });
     await until('the test event', async () => rx.received.some((r) => r.payload.event === 'webhook.test'));
     const t = rx.received.find((r) => r.payload.event === 'webhook.test')!;
     expect(t.verified).toBe(true);
@@ -206,19 +207,19 @@ describe.each(databaseKinds(pgUrl()))('webhook delivery on %s', (name, makeDb) =
     const { secret: newSecret } = await rotateWebhookSecret(scope, webhook.id);
     expect(newSecret).not.toBe(oldSecret);
     rx.secrets.splice(0, rx.secrets.length, oldSecret); // a receiver not yet updated…
-    await createLink({ url: 'https://example.com/rot1', userId: scope.userId }, ctx);
+    await createLink({ url: 'https://example.com/rot1', ...scope.owns }, ctx);
     await until('delivery 1', async () => rx.received.length >= 1);
     expect(rx.received[0].verified).toBe(true);
     expect(rx.received[0].headers['webhook-signature'].split(' ')).toHaveLength(2);
     rx.secrets.splice(0, 1, newSecret); // …and one that is
-    await createLink({ url: 'https://example.com/rot2', userId: scope.userId }, ctx);
+    await createLink({ url: 'https://example.com/rot2', ...scope.owns }, ctx);
     await until('delivery 2', async () => rx.received.length >= 2);
     expect(rx.received[1].verified).toBe(true);
 
     // Rotating without a grace period: the previous secret (newSecret) stops signing at once.
     const { secret: third } = await rotateWebhookSecret(scope, webhook.id, 0);
     rx.secrets.splice(0, rx.secrets.length, newSecret);
-    await createLink({ url: 'https://example.com/rot3', userId: scope.userId }, ctx);
+    await createLink({ url: 'https://example.com/rot3', ...scope.owns }, ctx);
     await until('delivery 3', async () => rx.received.length >= 3);
     const d3 = rx.received[2];
     expect(d3.headers['webhook-signature'].split(' ')).toHaveLength(1);
@@ -236,7 +237,7 @@ describe.each(databaseKinds(pgUrl()))('webhook delivery on %s', (name, makeDb) =
       return { status: 200, body: 'x'.repeat(200_000) };
     });
     start({ retrySchedule: [], timeoutMs: 500 });
-    for (const path of ['/redirect', '/slow', '/big']) await createLink({ url: `https://example.com${path}`, userId: scope.userId }, ctx);
+    for (const path of ['/redirect', '/slow', '/big']) await createLink({ url: `https://example.com${path}`, ...scope.owns }, ctx);
     const log = await until('three finished deliveries', async () => {
       const l = await listDeliveries(ctx.handle, webhook.id, { limit: 10 });
       return l.deliveries.filter((d) => d.status !== 'pending').length === 3 && l.deliveries;
@@ -261,7 +262,7 @@ describe.each(databaseKinds(pgUrl()))('webhook delivery on %s', (name, makeDb) =
     // Registered while it resolved elsewhere; now the name points at loopback (DNS rebinding).
     await ctx.handle.db.update(webhooks).set({ url: `http://localhost:${rx.port}/hook` }).where(eq(webhooks.id, webhook.id));
     start({ allowPrivate: false, retrySchedule: [] });
-    await createLink({ url: 'https://example.com/rebind', userId: scope.userId }, ctx);
+    await createLink({ url: 'https://example.com/rebind', ...scope.owns }, ctx);
     const [d] = await until('the refused attempt', async () => {
       const l = await listDeliveries(ctx.handle, webhook.id, { limit: 10, status: 'failed' });
       return l.deliveries.length > 0 && l.deliveries;
@@ -279,9 +280,9 @@ describe.each(databaseKinds(pgUrl()))('webhook delivery on %s', (name, makeDb) =
     let healthy = false;
     const { webhook, receiver: rx } = await subscribe(scope, ['link.created'], {}, () => (healthy ? { status: 200 } : { status: 500 }));
     start({ retrySchedule: [], disableAfterFailures: 3, concurrency: 1 });
-    for (let i = 0; i < 5; i++) await createLink({ url: `https://example.com/down${i}`, userId: scope.userId }, ctx);
-    await until('the webhook turned off', async () => !(await getOwnedWebhook(ctx.handle.db, scope.userId, webhook.id)).enabled);
-    const off = await getOwnedWebhook(ctx.handle.db, scope.userId, webhook.id);
+    for (let i = 0; i < 5; i++) await createLink({ url: `https://example.com/down${i}`, ...scope.owns }, ctx);
+    await until('the webhook turned off', async () => !(await getWebhookOrThrow(ctx.handle.db, scope.actor, webhook.id)).enabled);
+    const off = await getWebhookOrThrow(ctx.handle.db, scope.actor, webhook.id);
     expect(off.disabledReason).toBe('Turned off by Sling: 3 deliveries failed in a row.');
     expect(disabled.filter((n) => n.url === webhook.url)).toEqual([{ email: `${scope.userId}@example.com`, url: webhook.url, reason: off.disabledReason }]);
     await new Promise((r) => setTimeout(r, 400));
@@ -290,7 +291,7 @@ describe.each(databaseKinds(pgUrl()))('webhook delivery on %s', (name, makeDb) =
     healthy = true;
     await updateWebhook(scope, webhook.id, { enabled: true });
     await until('the rest', async () => rx.received.length === 5);
-    const on = await getOwnedWebhook(ctx.handle.db, scope.userId, webhook.id);
+    const on = await getWebhookOrThrow(ctx.handle.db, scope.actor, webhook.id);
     expect(on).toMatchObject({ enabled: true, disabledReason: null, consecutiveFailures: 0 });
   });
 
@@ -298,16 +299,16 @@ describe.each(databaseKinds(pgUrl()))('webhook delivery on %s', (name, makeDb) =
     const scope = await owner();
     const { webhook } = await subscribe(scope, ['link.created'], {}, () => ({ status: 410 }));
     start({ retrySchedule: [0.2, 0.2, 0.2, 0.2, 0.2, 0.2], disableAfterHours: 0.5 / 3600 });
-    await createLink({ url: 'https://example.com/long', userId: scope.userId }, ctx);
-    await until('the webhook turned off', async () => !(await getOwnedWebhook(ctx.handle.db, scope.userId, webhook.id)).enabled);
-    expect((await getOwnedWebhook(ctx.handle.db, scope.userId, webhook.id)).disabledReason).toMatch(/^Turned off by Sling: no successful delivery since \d{4}-\d\d-\d\d \d\d:\d\d UTC\.$/);
+    await createLink({ url: 'https://example.com/long', ...scope.owns }, ctx);
+    await until('the webhook turned off', async () => !(await getWebhookOrThrow(ctx.handle.db, scope.actor, webhook.id)).enabled);
+    expect((await getWebhookOrThrow(ctx.handle.db, scope.actor, webhook.id)).disabledReason).toMatch(/^Turned off by Sling: no successful delivery since \d{4}-\d\d-\d\d \d\d:\d\d UTC\.$/);
   });
 
   test('finished deliveries leave the log after 30 days; waiting ones stay', async () => {
     const scope = await owner();
     const { webhook, receiver: rx } = await subscribe(scope, ['link.created']);
     start();
-    for (let i = 0; i < 3; i++) await createLink({ url: `https://example.com/old${i}`, userId: scope.userId }, ctx);
+    for (let i = 0; i < 3; i++) await createLink({ url: `https://example.com/old${i}`, ...scope.owns }, ctx);
     await until('three deliveries', async () => rx.received.length === 3);
     await dispatcher!.stop();
     const log = (await listDeliveries(ctx.handle, webhook.id, { limit: 10 })).deliveries;
@@ -322,7 +323,7 @@ describe.each(databaseKinds(pgUrl()))('webhook delivery on %s', (name, makeDb) =
   test('an attempt finishing after its webhook was deleted is dropped quietly', async () => {
     const scope = await owner();
     const { webhook, receiver: rx } = await subscribe(scope, ['link.created']);
-    await createLink({ url: 'https://example.com/inflight', userId: scope.userId }, ctx);
+    await createLink({ url: 'https://example.com/inflight', ...scope.owns }, ctx);
     await fanOutEvents(ctx.handle);
     const claim = (await claimDueDeliveries(ctx.handle, 100, 30)).find((c) => c.webhook_id === webhook.id)!;
     expect(claim).toMatchObject({ webhook_id: webhook.id, attempts: 1 });
