@@ -20,8 +20,8 @@ export function shippedMigrationCount(): number {
   return shipped;
 }
 
-export async function applyMigrations(handle: DbHandle, databaseUrl?: string): Promise<void> {
-  const folder = migrationsFolder();
+/** `folder` defaults to the shipped migrations (tests pass an older copy to build a previous schema). */
+export async function applyMigrations(handle: DbHandle, databaseUrl?: string, folder = migrationsFolder()): Promise<void> {
   if (handle.kind === 'pglite') {
     const { migrate } = await import('drizzle-orm/pglite/migrator');
     await migrate(handle.db as never, { migrationsFolder: folder });
