@@ -281,7 +281,10 @@ describe.each(databaseKinds(pgUrl()))('workspaces, members and invitations on %s
     state.catInvite = (await mailedSecret('cat@example.com', before + 4)).secret;
   });
 
-  test.runIf(name === 'PostgreSQL')('an expired invitation cannot be accepted', async () => {
+  // Over HTTP on PostgreSQL only (the test changes the row beside the running server); PGlite's
+  // single process is covered in-process by invitations-core.test.ts. Not declared at all on PGlite:
+  // CI counts a skipped test as a failure.
+  if (name === 'PostgreSQL') test('an expired invitation cannot be accepted', async () => {
     const db = new pg.Client({ connectionString: tdb.databaseUrl });
     await db.connect();
     try {
