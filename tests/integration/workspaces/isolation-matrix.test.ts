@@ -27,6 +27,7 @@ interface Fixture {
   tokens: Record<'owner' | 'admin' | 'member' | 'outsider' | 'readonly', string>;
   tokenIds: Record<'owner' | 'admin' | 'member' | 'outsider' | 'readonly', string>;
   linkO: { id: number; code: string };
+  linkO2: { id: number; code: string };
   linkM: { id: number; code: string };
   linkX: { id: number; code: string };
   webhook: string;
@@ -77,6 +78,7 @@ async function seed(tdb: TestDatabase): Promise<Fixture> {
       tokens: Object.fromEntries(Object.entries(t).map(([k, v]) => [k, v.secret])) as Fixture['tokens'],
       tokenIds: Object.fromEntries(Object.entries(t).map(([k, v]) => [k, v.token.id])) as Fixture['tokenIds'],
       linkO: await link(W, userIds.owner, 'w-owner'),
+      linkO2: await link(W, userIds.owner, 'w-owner-2'),
       linkM: await link(W, userIds.member, 'w-member'),
       linkX: await link(O, userIds.outsider, 'o-outsider'),
       webhook: 'wh_matrix',
@@ -128,9 +130,10 @@ describe.each(databaseKinds(pgUrl()))('tenant isolation matrix on %s', (_name, m
 
   type Via = 'session' | 'token';
   /** One request as `who`: a session cookie (same-origin) or a bearer token; anon sends neither. */
-  async function call(who: Who, method: string, path: string, body?: unknown, via: Via = 'token', raw?: { type: string; data: BodyInit }) {
+  async function call(who: Who, method: string, path: string, body?: unknown, via: Via | 'param' = 'token', raw?: { type: string; data: BodyInit }) {
     const headers: Record<string, string> = {};
-    if (who !== 'anon') {
+    if (via === 'param') body = { ...(body as object), ...(who === 'anon' ? {} : { token: f.tokens[who] }) };
+    else if (who !== 'anon') {
       if (via === 'session' && who !== 'readonly') {
         headers.cookie = cookies[who];
         if (method !== 'GET') headers.origin = sling.url;
@@ -158,7 +161,7 @@ describe.each(databaseKinds(pgUrl()))('tenant isolation matrix on %s', (_name, m
     state?: () => string;
     /** The caller that then succeeds, and its status. */
     allowed: [Who, number];
-    via?: Via[];
+    via?: Array<Via | 'param'>;
   }
 
   const L = () => f.linkO;
@@ -173,7 +176,6 @@ describe.each(databaseKinds(pgUrl()))('tenant isolation matrix on %s', (_name, m
     { name: 'GET /api/v1/links/{id}/qr', method: 'GET', path: () => `/api/v1/links/${L().id}/qr?format=svg`, refused: { outsider: 404, anon: 401 }, allowed: ['member', 200] },
     { name: 'PUT /api/v1/links/{id}/qr/logo', method: 'PUT', path: () => `/api/v1/links/${L().id}/qr/logo`, raw: () => ({ type: 'image/png', data: new Uint8Array(makePngLogo()) }), state: () => `/api/v1/links/${L().id}/qr?format=svg&logo=favicon`, refused: { outsider: 404, anon: 401, member: 403, readonly: 403 }, allowed: ['admin', 204] },
     { name: 'DELETE /api/v1/links/{id}/qr/logo', method: 'DELETE', path: () => `/api/v1/links/${L().id}/qr/logo`, refused: { outsider: 404, anon: 401, member: 403, readonly: 403 }, allowed: ['owner', 204] },
-    { name: 'POST /api/v1/links/bulk-delete', method: 'POST', path: () => '/api/v1/links/bulk-delete', body: () => ({ ids: [f.linkO.id] }), state: () => `/api/v1/links/${L().id}`, refused: { outsider: 404, anon: 401, member: 403, readonly: 403 }, allowed: ['owner', 200] },
     { name: 'DELETE /api/v1/links/{id}', method: 'DELETE', path: () => `/api/v1/links/${f.linkM.id}`, state: () => `/api/v1/links/${f.linkM.id}`, refused: { outsider: 404, anon: 401, readonly: 403 }, allowed: ['member', 204] },
     // Workspace analytics filtered by another workspace's link
     { name: 'GET /api/v1/analytics?link_id= (another workspace\'s link)', method: 'GET', path: () => `/api/v1/analytics?link_id=${f.linkX.id}`, refused: { owner: 404, admin: 404, member: 404, anon: 401 }, allowed: ['outsider', 200] },
@@ -190,8 +192,8 @@ describe.each(databaseKinds(pgUrl()))('tenant isolation matrix on %s', (_name, m
     // Variant A (slug-based) and B, within the token's workspace
     { name: 'GET /api.php?action=stats&slug=', method: 'GET', path: () => `/api.php?action=stats&slug=${L().code}`, refused: { outsider: 404, anon: 401, readonly: 403 }, allowed: ['member', 200], via: ['token'] },
     { name: 'PATCH /api.php?slug=', method: 'PATCH', path: () => `/api.php?slug=${L().code}`, body: () => ({ url: 'https://evil.example/' }), state: () => `/api/v1/links/${L().id}`, refused: { outsider: 404, anon: 401, member: 403, readonly: 403 }, allowed: ['admin', 200], via: ['token'] },
-    { name: 'DELETE /api.php?slug=', method: 'DELETE', path: () => `/api.php?slug=${L().code}`, state: () => `/api/v1/links/${L().id}`, refused: { outsider: 404, anon: 401, member: 403, readonly: 403 }, allowed: ['admin', 204], via: ['token'] },
-    { name: 'POST /api (Variant B)', method: 'POST', path: () => '/api', body: () => ({ long_url: 'https://example.com/b' }), refused: { readonly: 403 }, allowed: ['member', 201], via: ['token'] },
+    { name: 'DELETE /api.php?slug=', method: 'DELETE', path: () => `/api.php?slug=${f.linkO2.code}`, state: () => `/api/v1/links/${f.linkO2.id}`, refused: { outsider: 404, anon: 401, member: 403, readonly: 403 }, allowed: ['admin', 204], via: ['token'] },
+    { name: 'POST /api (Variant B)', method: 'POST', path: () => '/api', body: () => ({ long_url: 'https://example.com/b' }), refused: { readonly: 403 }, allowed: ['member', 201], via: ['param'] },
     // Domains: another workspace's domain is not usable
     { name: 'POST /api/v1/links with another workspace\'s domain_id', method: 'POST', path: () => '/api/v1/links', body: () => ({ url: 'https://example.com/d', domain_id: f.foreignDomain }), refused: { owner: 400, admin: 400, member: 400, anon: 401 }, allowed: ['outsider', 201] },
     { name: 'GET /api/v1/links/availability with another workspace\'s domain_id', method: 'GET', path: () => `/api/v1/links/availability?alias=free-one&domain_id=${f.foreignDomain}`, refused: { owner: 400, member: 400, anon: 401, readonly: 403 }, allowed: ['outsider', 200] },
@@ -202,6 +204,7 @@ describe.each(databaseKinds(pgUrl()))('tenant isolation matrix on %s', (_name, m
     { name: 'POST /api/v1/workspace/invitations', method: 'POST', path: () => '/api/v1/workspace/invitations', body: () => ({ email: 'new@example.com' }), refused: { anon: 401, member: 403, readonly: 403 }, allowed: ['admin', 201] },
     { name: 'PATCH /api/v1/workspace/members/{member}', method: 'PATCH', path: () => `/api/v1/workspace/members/${f.userIds.member}`, body: () => ({ role: 'admin' }), state: () => '/api/v1/workspace/members', refused: { anon: 401, member: 403, readonly: 403, outsider: 404 }, allowed: ['admin', 200] },
     { name: 'PATCH /api/v1/workspace/members/{member} back', method: 'PATCH', path: () => `/api/v1/workspace/members/${f.userIds.member}`, body: () => ({ role: 'member' }), state: () => '/api/v1/workspace/members', refused: { outsider: 404 }, allowed: ['owner', 200] },
+    { name: 'POST /api/v1/links/bulk-delete', method: 'POST', path: () => '/api/v1/links/bulk-delete', body: () => ({ ids: [f.linkO.id] }), state: () => `/api/v1/links/${L().id}`, refused: { outsider: 404, anon: 401, member: 403, readonly: 403 }, allowed: ['owner', 200] },
     { name: 'PATCH /api/v1/workspace', method: 'PATCH', path: () => '/api/v1/workspace', body: () => ({ name: 'Hijacked' }), state: () => '/api/v1/workspace', refused: { anon: 401, member: 403, readonly: 403 }, allowed: ['admin', 200] },
   ];
 
@@ -209,7 +212,7 @@ describe.each(databaseKinds(pgUrl()))('tenant isolation matrix on %s', (_name, m
     const failures: string[] = [];
     for (const c of cases()) {
       for (const [who, status] of Object.entries(c.refused) as Array<[Who, number]>) {
-        const vias: Via[] = who === 'anon' || who === 'readonly' ? ['token'] : c.via ?? ['token', 'session'];
+        const vias = c.via ?? (who === 'anon' || who === 'readonly' ? ['token' as const] : ['token' as const, 'session' as const]);
         for (const via of vias) {
           const before = c.state ? await ownerView(c.state()) : undefined;
           const res = await call(who, c.method, c.path(), c.body?.(), via, c.raw?.());
