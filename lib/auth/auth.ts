@@ -12,6 +12,7 @@ import { getGlobalSingleton, setGlobalSingleton } from '../runtime/global-single
 import { CLIENT_IP_HEADER } from '../http/client-ip-header';
 import { sendMail } from '../mail/send-mail';
 import { ensurePersonalWorkspace } from '../workspaces/ensure-personal-workspace';
+import { openingWorkspace } from '../workspaces/opening-workspace';
 import { recordLogin } from './login-history';
 import { hashPassword, verifyPassword } from './password';
 
@@ -64,11 +65,12 @@ function createAuth(db: Awaited<ReturnType<typeof database>>['db']) {
       },
     }),
     databaseHooks: {
-      // Every account gets its personal workspace at sign-up; new sessions open on it.
+      // Every account gets its personal workspace at sign-up; a new session opens on the workspace
+      // used last, else the personal one.
       user: { create: { after: async (user) => void (await ensurePersonalWorkspace(db, user)) } },
       session: {
         create: {
-          before: async (session) => ({ data: { ...session, activeOrganizationId: await ensurePersonalWorkspace(db, { id: session.userId }) } }),
+          before: async (session) => ({ data: { ...session, activeOrganizationId: await openingWorkspace(db, session.userId) } }),
         },
       },
     },

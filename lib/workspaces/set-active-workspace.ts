@@ -12,7 +12,8 @@ export async function setActiveWorkspace(db: Db | Tx, input: { sessionId: string
     .where(and(eq(workspaceMembers.organizationId, input.workspaceId), eq(workspaceMembers.userId, input.userId)));
   const changed = await db
     .update(sessions)
-    .set({ activeOrganizationId: input.workspaceId })
+    // updated_at marks it the last workspace used: the next sign-in opens on it (opening-workspace.ts).
+    .set({ activeOrganizationId: input.workspaceId, updatedAt: sql`now()` })
     .where(and(eq(sessions.id, input.sessionId), eq(sessions.userId, input.userId), exists(member)))
     .returning({ id: sessions.id });
   return changed.length > 0;
