@@ -16,9 +16,9 @@ export type Invitation = {
 };
 
 export const ROLE_NAMES: Record<Role, string> = { owner: 'Owner', admin: 'Admin', member: 'Member' };
-/** What each role may do, in one line each (the invite form and the members list explain roles). */
+/** What each role may do, in one sentence each (the invite form explains the roles). */
 export const ROLE_HINTS: Record<Role, string> = {
-  owner: 'everything, including the plan, transferring and deleting the workspace',
-  admin: 'members, invitations, settings and webhooks, and every link',
-  member: 'creates links and manages its own; sees every link and the analytics',
+  owner: 'The owner can do everything, including transferring and deleting the workspace.',
+  admin: 'Admins manage members, invitations, settings, webhooks and every link.',
+  member: 'Members create links and edit their own; they see every link and its analytics.',
 };
