@@ -1,7 +1,7 @@
 // Link fields as the JSON APIs take them (Variant A and REST v1 share these rules): the body's
 // allowed keys, snake_case names mapped to createLink/updateLink input, ids and paging numbers.
 import { AppError, invalidField } from '../http/errors';
-import { readJsonBody } from '../http/read-json-body';
+import { readFields } from '../http/read-fields';
 import type { CreateLinkInput } from './create-link';
 import { parseExpiration } from './parse-expiration';
 import type { UpdateLinkChanges } from './update-link';
@@ -10,17 +10,7 @@ export const CREATE_FIELDS: ReadonlySet<string> = new Set(['url', 'alias', 'doma
 export const UPDATE_FIELDS: ReadonlySet<string> = new Set(['url', 'alias', 'password', 'expiration', 'max_clicks']);
 
 /** The request's JSON object; a key outside `allowed` is a 400 naming it. */
-export async function readLinkFields(req: Request, allowed: ReadonlySet<string>): Promise<Record<string, unknown>> {
-  const body = await readJsonBody(req);
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw new AppError('invalid_request', 'The request body must be a JSON object.');
-  }
-  const unknown = Object.keys(body).filter((k) => !allowed.has(k));
-  if (unknown.length) {
-    throw new AppError('invalid_request', `Unknown field${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}.`, Object.fromEntries(unknown.map((k) => [k, 'Unknown field.'])));
-  }
-  return body as Record<string, unknown>;
-}
+export const readLinkFields = readFields;
 
 /** createLink's input from a create body, in the actor's workspace; no expiration (or null) means none. */
 export function createInputFrom(body: Record<string, unknown>, actor: { workspaceId: string; userId: string }): CreateLinkInput {

@@ -1,0 +1,22 @@
+// Makes a member an admin or an admin a member (admins). The owner's role only changes by transfer.
+import { and, eq, ne } from 'drizzle-orm';
+import { workspaceMembers } from '../../db/schema';
+import type { Db } from '../db/types';
+import { AppError } from '../http/errors';
+import type { Actor } from './actor';
+import { findMember, type MemberJson } from './list-members';
+import { assignableRole } from './member-role';
+
+export async function changeMemberRole(db: Db, actor: Actor, input: { userId: string; role: unknown }): Promise<MemberJson> {
+  const role = assignableRole(input.role);
+  const inWorkspace = and(eq(workspaceMembers.organizationId, actor.workspaceId), eq(workspaceMembers.userId, input.userId));
+  const [changed] = await db
+    .update(workspaceMembers)
+    .set({ role })
+    .where(and(inWorkspace, ne(workspaceMembers.role, 'owner')))
+    .returning({ id: workspaceMembers.id });
+  const member = await findMember(db, actor.workspaceId, input.userId);
+  if (!member) throw new AppError('not_found', 'No such member in this workspace.');
+  if (!changed) throw new AppError('invalid_request', "The owner's role cannot be changed; transfer ownership instead.", { user_id: 'This member is the owner.' });
+  return member;
+}

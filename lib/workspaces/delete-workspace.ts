@@ -1,0 +1,37 @@
+// Deletes a team workspace and everything in it (owners, sessions only). The foreign keys cascade
+// from the workspace to its links, rollups, logos, events, webhooks, tokens, domains, members and
+// invitations; raw clicks have no foreign key, so they go first. Then every instance drops the
+// deleted links from its cache.
+import { eq, inArray } from 'drizzle-orm';
+import { clicks, domains, links, workspaces } from '../../db/schema';
+import { ALL_KEYS, DOMAINS_KEY, invalidationBus, linkKey } from '../cache/invalidation-bus';
+import type { Db } from '../db/types';
+import { logger } from '../log/logger';
+import type { Actor } from './actor';
+import { assertTeamWorkspace } from './assert-team-workspace';
+import { dropActiveWorkspace } from './set-active-workspace';
+
+/** Above this many links one "drop everything" message is cheaper than one per link. */
+const PER_KEY_LIMIT = 200;
+
+export async function deleteWorkspace(db: Db, actor: Actor): Promise<void> {
+  assertTeamWorkspace(actor, 'cannot be deleted');
+  const workspaceId = actor.workspaceId;
+  const { gone, hadDomains } = await db.transaction(async (tx) => {
+    const inWorkspace = tx.select({ id: links.id }).from(links).where(eq(links.workspaceId, workspaceId));
+    await tx.delete(clicks).where(inArray(clicks.linkId, inWorkspace));
+    const owned = await tx.select({ id: domains.id }).from(domains).where(eq(domains.workspaceId, workspaceId));
+    const deleted = await tx.delete(links).where(eq(links.workspaceId, workspaceId)).returning({ domainId: links.domainId, shortCode: links.shortCode });
+    await dropActiveWorkspace(tx, { workspaceId });
+    await tx.delete(workspaces).where(eq(workspaces.id, workspaceId));
+    return { gone: deleted, hadDomains: owned.length > 0 };
+  });
+  const keys = gone.length > PER_KEY_LIMIT ? [ALL_KEYS] : gone.map((l) => linkKey(l.domainId, l.shortCode));
+  if (hadDomains) keys.push(DOMAINS_KEY);
+  // The rows are gone whatever happens now; a lost message heals when the cached entry expires.
+  for (const key of keys) {
+    await invalidationBus()
+      .publish(key)
+      .catch((err) => logger().error({ err, key }, 'cache invalidation failed after deleting a workspace'));
+  }
+}

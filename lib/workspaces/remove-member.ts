@@ -1,0 +1,45 @@
+// Takes a member out of a workspace (removal by an admin, or leaving). What the member made stays:
+// links and webhooks go to `heir`; the member's API tokens for the workspace are revoked and their
+// sessions that had it active fall back to the personal workspace. One transaction.
+import { and, eq, ne, sql } from 'drizzle-orm';
+import { apiTokens, links, webhooks, workspaceMembers } from '../../db/schema';
+import type { Db } from '../db/types';
+import { AppError } from '../http/errors';
+import type { Actor } from './actor';
+import { assertTeamWorkspace } from './assert-team-workspace';
+import { dropActiveWorkspace } from './set-active-workspace';
+
+/** DELETE /api/v1/workspace/members/{userId}: the remover inherits (yourself: see leaveWorkspace). */
+export async function removeMember(db: Db, actor: Actor, userId: string): Promise<void> {
+  if (userId === actor.userId) return leaveWorkspace(db, actor);
+  await takeOut(db, actor.workspaceId, userId, sql`${actor.userId}`);
+}
+
+/** POST /api/v1/workspace/leave: anyone but the owner; the owner inherits. */
+export async function leaveWorkspace(db: Db, actor: Actor): Promise<void> {
+  assertTeamWorkspace(actor, 'cannot be left');
+  if (actor.role === 'owner') throw new AppError('invalid_request', 'The owner cannot leave; transfer ownership first.', { role: 'owner' });
+  const owner = sql`(select ${workspaceMembers.userId} from ${workspaceMembers} where ${workspaceMembers.organizationId} = ${actor.workspaceId} and ${workspaceMembers.role} = 'owner')`;
+  await takeOut(db, actor.workspaceId, actor.userId, owner);
+}
+
+async function takeOut(db: Db, workspaceId: string, userId: string, heir: ReturnType<typeof sql>): Promise<void> {
+  const outcome = await db.transaction(async (tx) => {
+    const inWorkspace = and(eq(workspaceMembers.organizationId, workspaceId), eq(workspaceMembers.userId, userId));
+    const [gone] = await tx.delete(workspaceMembers).where(and(inWorkspace, ne(workspaceMembers.role, 'owner'))).returning({ id: workspaceMembers.id });
+    if (!gone) {
+      const [owner] = await tx.select({ id: workspaceMembers.id }).from(workspaceMembers).where(inWorkspace).limit(1);
+      return owner ? 'owner' : 'missing';
+    }
+    await tx.update(links).set({ createdBy: heir, updatedAt: sql`now()` }).where(and(eq(links.workspaceId, workspaceId), eq(links.createdBy, userId)));
+    await tx.update(webhooks).set({ createdBy: heir }).where(and(eq(webhooks.workspaceId, workspaceId), eq(webhooks.createdBy, userId)));
+    await tx
+      .update(apiTokens)
+      .set({ revokedAt: sql`coalesce(${apiTokens.revokedAt}, now())` })
+      .where(and(eq(apiTokens.workspaceId, workspaceId), eq(apiTokens.userId, userId)));
+    await dropActiveWorkspace(tx, { workspaceId, userId });
+    return 'removed';
+  });
+  if (outcome === 'missing') throw new AppError('not_found', 'No such member in this workspace.');
+  if (outcome === 'owner') throw new AppError('invalid_request', 'The owner cannot be removed; transfer ownership first.', { user_id: 'This member is the owner.' });
+}

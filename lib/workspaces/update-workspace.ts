@@ -1,0 +1,27 @@
+// Renames a workspace or changes its slug (admins; checked by the route's permission).
+import { eq, sql } from 'drizzle-orm';
+import { workspaces } from '../../db/schema';
+import type { Db } from '../db/types';
+import { AppError } from '../http/errors';
+import { isUniqueViolation } from '../db/unique-violation';
+import type { Actor } from './actor';
+import { serializeWorkspace, type WorkspaceInfoJson } from './get-workspace';
+import { slugTaken, workspaceName, workspaceSlug } from './workspace-fields';
+
+export async function updateWorkspace(db: Db, actor: Actor, changes: { name?: unknown; slug?: unknown }): Promise<WorkspaceInfoJson> {
+  if (changes.name === undefined && changes.slug === undefined) throw new AppError('invalid_request', 'Send at least one field to change: name or slug.');
+  const name = changes.name === undefined ? undefined : workspaceName(changes.name);
+  const slug = changes.slug === undefined ? undefined : workspaceSlug(changes.slug);
+  try {
+    const [row] = await db
+      .update(workspaces)
+      .set({ ...(name === undefined ? {} : { name }), ...(slug === undefined ? {} : { slug }), updatedAt: sql`now()` })
+      .where(eq(workspaces.id, actor.workspaceId))
+      .returning();
+    if (!row) throw new AppError('not_found', 'This workspace no longer exists.');
+    return serializeWorkspace(row);
+  } catch (err) {
+    if (slug !== undefined && isUniqueViolation(err, 'workspaces_slug_key')) throw slugTaken(slug);
+    throw err;
+  }
+}
