@@ -1,21 +1,15 @@
 // The dashboard's types for the workspace, member and invitation APIs (see
 // /api/v1/workspace*), and how a role is named on screen.
 import type { Role } from '@/db/schema';
+import type { InvitationJson } from '@/lib/workspaces/list-invitations';
+import type { MemberJson } from '@/lib/workspaces/list-members';
 import type { WorkspaceJson } from '@/lib/workspaces/list-user-workspaces';
 
 export type { Role, WorkspaceJson };
-export type Member = { user_id: string; name: string; email: string; role: Role; joined_at: string };
-export type Invitation = {
-  id: string;
-  email: string;
-  role: Role;
-  status: 'pending' | 'expired';
-  expires_at: string;
-  created_at: string;
-  inviter: { id: string; name: string; email: string };
-};
+export type Member = MemberJson;
+export type Invitation = InvitationJson;
 
-export const ROLE_NAMES: Record<Role, string> = { owner: 'Owner', admin: 'Admin', member: 'Member' };
+export { ROLE_LABEL as ROLE_NAMES } from '@/lib/workspaces/permissions';
 /** What each role may do, in one sentence each (the invite form explains the roles). */
 export const ROLE_HINTS: Record<Role, string> = {
   owner: 'The owner can do everything, including transferring and deleting the workspace.',
