@@ -27,10 +27,14 @@ export function TokenScopesField({ error }: { error?: string }) {
       <p id="token-scopes-note" className="hint">
         A token never does more than you can do yourself in this workspace; untick what it does not need.
       </p>
-      <div className="event-choices">
+      <div className="scope-choices">
         {TOKEN_SCOPES.map((scope) => (
-          <label key={scope} className="inline">
-            <input type="checkbox" name="scopes" value={scope} defaultChecked /> {SCOPE_LABELS[scope]} <code className="hint">{scope}</code>
+          <label key={scope} className="scope-choice">
+            <input type="checkbox" name="scopes" value={scope} defaultChecked />
+            <span>
+              {SCOPE_LABELS[scope]}
+              <code className="hint">{scope}</code>
+            </span>
           </label>
         ))}
       </div>

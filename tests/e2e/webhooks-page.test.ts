@@ -57,7 +57,7 @@ describe.skipIf(!chromium)('Settings → Webhooks in Chromium', () => {
     await page.getByLabel('Password').fill('correct horse 1');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL('**/settings');
-    await page.getByRole('link', { name: 'Manage webhooks →' }).click();
+    await page.getByRole('navigation', { name: 'Settings sections' }).getByRole('link', { name: 'Webhooks' }).click();
     await page.waitForURL('**/settings/webhooks');
     await page.getByText('No webhooks yet — add an endpoint above to receive events.').waitFor();
 

@@ -119,6 +119,8 @@ describe.skipIf(!chromium)('workspaces, members and invitations in Chromium', ()
     await revoke.getByRole('button', { name: 'Cancel' }).click();
     await revoke.waitFor({ state: 'hidden' });
     expect(await pending.locator('tbody tr').count()).toBe(1);
+    await owner.getByRole('button', { name: 'Dismiss notification' }).click();
+    await owner.evaluate(() => window.scrollTo(0, 0));
     expect(await captureThemes(owner, 'members')).toEqual([]);
 
     const [mail] = await smtp.waitFor(1);

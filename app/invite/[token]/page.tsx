@@ -56,6 +56,9 @@ export default async function InvitePage({ params }: { params: Promise<{ token: 
   return (
     <main>
       <div className="card narrow stack invite-card">
+        <span className="ws-mark" aria-hidden="true">
+          {inv.workspace.name.slice(0, 1).toUpperCase()}
+        </span>
         <h1>Join {inv.workspace.name} on Sling</h1>
         <p>
           {inv.inviter.name || inv.inviter.email} invited <strong>{inv.email}</strong> to the workspace {inv.workspace.name}.

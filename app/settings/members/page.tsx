@@ -23,14 +23,16 @@ export default async function MembersPage() {
             <CreateWorkspaceButton />
           </div>
         </section>
-      ) : actor.role === 'owner' ? (
-        <p className="muted">
-          You own {actor.workspace.name}. To leave it, first <a href="/settings/workspace#transfer">transfer ownership</a> to another member.
-        </p>
       ) : (
         <section className="settings-section stack" aria-labelledby="leave-h">
           <h2 id="leave-h">Leave workspace</h2>
-          <LeaveWorkspace workspaceName={actor.workspace.name} />
+          {actor.role === 'owner' ? (
+            <p>
+              You own {actor.workspace.name}, so you cannot leave it yet: first <a href="/settings/workspace#transfer">transfer ownership</a> to another member.
+            </p>
+          ) : (
+            <LeaveWorkspace workspaceName={actor.workspace.name} />
+          )}
         </section>
       )}
     </SettingsShell>
