@@ -6,7 +6,7 @@ export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Links — Sling' };
 
 export default async function LinksPage() {
-  const { actor } = await requireActor();
+  const { actor } = await requireActor('/links');
   // Custom domains are not offered yet: every link goes on the default domain (as /api.php?action=domains says).
   const { defaultDomain } = await currentDomains();
   return (

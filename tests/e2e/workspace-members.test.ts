@@ -75,6 +75,16 @@ describe.skipIf(!chromium)('workspaces, members and invitations in Chromium', ()
     await owner.waitForURL('**/links'); // a new account starts on its links
     expect(await switcher(owner).textContent()).toBe('PWorkspace: PersonalOwner');
 
+    // A personal workspace: Members has only you and points to a team workspace; General cannot delete it.
+    await owner.goto(`${sling.url}/settings/members`);
+    await expect.poll(() => owner.getByRole('region', { name: 'Members' }).locator('tbody tr').count()).toBe(1);
+    await owner.getByRole('region', { name: 'Work with others' }).getByRole('button', { name: 'Create a team workspace' }).waitFor();
+    expect(await owner.getByRole('region', { name: 'Invite people' }).count()).toBe(0);
+    await owner.goto(`${sling.url}/settings/workspace`);
+    await owner.getByText('it cannot be transferred or deleted').waitFor();
+    expect(await owner.getByRole('button', { name: 'Delete workspace…' }).count()).toBe(0);
+    await owner.goto(`${sling.url}/links`);
+
     // The switcher lists the personal workspace and offers to create one.
     await switcher(owner).click();
     expect(await switcher(owner).getAttribute('aria-expanded')).toBe('true');
@@ -206,13 +216,21 @@ describe.skipIf(!chromium)('workspaces, members and invitations in Chromium', ()
     expect(memberProblems).toEqual([]);
   });
 
-  test('the owner sees the new member and no pending invitation', async () => {
+  test('the owner sees the new member and no pending invitation, and makes her an admin', async () => {
     await owner.goto(`${sling.url}/settings/members`);
     const row = owner.locator(`tr[data-member="${INVITEE}"]`);
     await row.waitFor();
     expect(await row.getByLabel(`Role of ${INVITEE}`).inputValue()).toBe('member');
     await row.getByRole('button', { name: `Remove ${INVITEE}` }).waitFor();
     await owner.getByText('No pending invitations.').waitFor();
+    await row.getByLabel(`Role of ${INVITEE}`).selectOption('admin');
+    await expect.poll(() => owner.getByRole('status', { name: 'Notifications' }).textContent()).toContain('Mia Member is now an Admin.');
+    // As an admin she manages webhooks and sees the owner's link's Edit.
+    await member.goto(`${sling.url}/settings/webhooks`);
+    await member.getByRole('button', { name: 'Add webhook' }).waitFor();
+    expect(await switcher(member).textContent()).toBe(`AWorkspace: ${TEAM}Admin`);
+    await member.goto(`${sling.url}/links`);
+    await linkRow(member, 'owner-launch').getByRole('button', { name: /^Edit / }).waitFor();
     expect(ownerProblems).toEqual([]);
   });
 
@@ -232,6 +250,21 @@ describe.skipIf(!chromium)('workspaces, members and invitations in Chromium', ()
     const { scrollWidth, innerWidth } = await noSidewaysScroll(member);
     expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
     await member.screenshot({ path: 'test-results/switcher-phone.png' });
+    expect(memberProblems).toEqual([]);
+  });
+
+  test('the owner deletes the team workspace after typing its name; both land in their personal workspaces', async () => {
+    await owner.goto(`${sling.url}/settings/workspace`);
+    await owner.getByRole('button', { name: 'Delete workspace…' }).click();
+    const del = owner.getByRole('dialog', { name: `Delete ${TEAM}?` });
+    await del.getByLabel(/Type the workspace name/).fill(TEAM);
+    await del.getByRole('button', { name: 'Delete workspace' }).click();
+    await owner.waitForURL('**/links');
+    expect(await switcher(owner).textContent()).toBe('PWorkspace: PersonalOwner');
+    await member.goto(`${sling.url}/links`);
+    expect(await switcher(member).textContent()).toBe('PWorkspace: PersonalOwner');
+    await member.getByText('No links yet — create your first short link.').waitFor();
+    expect(ownerProblems).toEqual([]);
     expect(memberProblems).toEqual([]);
   });
 });

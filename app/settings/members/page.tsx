@@ -10,7 +10,7 @@ export const metadata = { title: 'Members — Sling' };
 
 // Settings → Members. A personal workspace has one member and takes no invitations: it points to a team workspace instead.
 export default async function MembersPage() {
-  const { actor } = await requireActor();
+  const { actor } = await requireActor('/settings/members');
   const team = actor.workspace.kind === 'team';
   return (
     <SettingsShell current="members" showWebhooks={can(actor, 'webhooks.read')}>

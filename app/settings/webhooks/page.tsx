@@ -7,7 +7,7 @@ export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Webhooks — Sling' };
 
 export default async function WebhooksPage() {
-  const { actor } = await requireActor();
+  const { actor } = await requireActor('/settings/webhooks');
   const allowed = can(actor, 'webhooks.read');
   return (
     <SettingsShell current="webhooks" showWebhooks={allowed}>

@@ -10,7 +10,7 @@ export const metadata = { title: 'Workspace — Sling' };
 
 // Settings → General: name and slug, the plan; the owner of a team workspace also transfers or deletes it.
 export default async function WorkspaceSettingsPage() {
-  const { actor } = await requireActor();
+  const { actor } = await requireActor('/settings/workspace');
   const { workspace } = actor;
   const ownsTeam = workspace.kind === 'team' && actor.role === 'owner';
   return (
