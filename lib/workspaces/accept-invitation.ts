@@ -1,8 +1,9 @@
 // Accepting an invitation (the signed-in invitee): membership with the invited role, the invitation
 // used up, the address verified (the mail reached it), and the session opened on the workspace —
-// all in one transaction.
+// all in one transaction. Every condition (the secret, still pending, not expired, the invited
+// address) is in the UPDATE's WHERE; a refusal is explained afterwards.
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import { users, workspaceInvitations, workspaceMembers } from '../../db/schema';
 import type { Db } from '../db/types';
 import { AppError, invalidField } from '../http/errors';
@@ -14,33 +15,35 @@ import { findUserWorkspace } from './switch-workspace';
 
 export async function acceptInvitation(db: Db, input: { secret: unknown; userId: string; sessionId: string }): Promise<WorkspaceJson> {
   if (typeof input.secret !== 'string' || input.secret === '') throw invalidField('token', 'token must be the secret from the invitation link.');
-  const notFound = new AppError('not_found', 'This invitation link is not valid; ask for a new invitation.');
-  if (!looksLikeInvitationSecret(input.secret)) throw notFound;
+  if (!looksLikeInvitationSecret(input.secret)) throw notFound();
   const hash = invitationHash(input.secret);
-  const [inv] = await db.select().from(workspaceInvitations).where(eq(workspaceInvitations.tokenHash, hash)).limit(1);
-  if (!inv) throw notFound;
-  const state = invitationState(inv);
-  const noLongerValid = () => new AppError('invalid_request', 'This invitation is no longer valid (already used or withdrawn); ask for a new one.', { token: 'no longer valid' });
-  if (state === 'expired') throw new AppError('invalid_request', 'This invitation has expired; ask an admin of the workspace for a new one.', { token: 'expired' });
-  if (state !== 'pending') throw noLongerValid();
-  const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, input.userId)).limit(1);
-  if (!user || user.email.toLowerCase() !== inv.email.toLowerCase()) {
-    throw new AppError('forbidden', `This invitation is for ${inv.email}; sign in with that address to accept it.`, { email: inv.email });
-  }
-  const accepted = await db.transaction(async (tx) => {
-    const [used] = await tx
+  const invitedAddress = sql`lower(${workspaceInvitations.email}) = (select lower(${users.email}) from ${users} where ${users.id} = ${input.userId})`;
+  const used = await db.transaction(async (tx) => {
+    const [inv] = await tx
       .update(workspaceInvitations)
       .set({ status: 'accepted', updatedAt: sql`now()` })
-      .where(and(eq(workspaceInvitations.id, inv.id), eq(workspaceInvitations.tokenHash, hash), eq(workspaceInvitations.status, 'pending')))
-      .returning({ id: workspaceInvitations.id });
-    if (!used) return false;
+      .where(and(eq(workspaceInvitations.tokenHash, hash), eq(workspaceInvitations.status, 'pending'), gt(workspaceInvitations.expiresAt, sql`now()`), invitedAddress))
+      .returning({ workspaceId: workspaceInvitations.organizationId, role: workspaceInvitations.role });
+    if (!inv) return undefined;
     // Already a member (e.g. invited twice): keep the role they have.
-    await tx.insert(workspaceMembers).values({ id: randomUUID(), organizationId: inv.organizationId, userId: input.userId, role: inv.role }).onConflictDoNothing();
+    await tx.insert(workspaceMembers).values({ id: randomUUID(), organizationId: inv.workspaceId, userId: input.userId, role: inv.role }).onConflictDoNothing();
     await tx.update(users).set({ emailVerified: true, updatedAt: sql`now()` }).where(eq(users.id, input.userId));
-    await setActiveWorkspace(tx, { sessionId: input.sessionId, userId: input.userId, workspaceId: inv.organizationId });
-    return true;
+    await setActiveWorkspace(tx, { sessionId: input.sessionId, userId: input.userId, workspaceId: inv.workspaceId });
+    return inv;
   });
-  // Someone else used it between our read and our write.
-  if (!accepted) throw noLongerValid();
-  return (await findUserWorkspace(db, input.userId, inv.organizationId))!;
+  if (!used) throw await whyNot(db, hash);
+  return (await findUserWorkspace(db, input.userId, used.workspaceId))!;
+}
+
+async function whyNot(db: Db, hash: string): Promise<AppError> {
+  const [inv] = await db.select().from(workspaceInvitations).where(eq(workspaceInvitations.tokenHash, hash)).limit(1);
+  if (!inv) return notFound();
+  const state = invitationState(inv);
+  if (state === 'expired') return new AppError('invalid_request', 'This invitation has expired; ask an admin of the workspace for a new one.', { token: 'expired' });
+  if (state !== 'pending') return new AppError('invalid_request', 'This invitation is no longer valid (already used or withdrawn); ask for a new one.', { token: 'no longer valid' });
+  return new AppError('forbidden', `This invitation is for ${inv.email}; sign in with that address to accept it.`, { email: inv.email });
+}
+
+function notFound() {
+  return new AppError('not_found', 'This invitation link is not valid; ask for a new invitation.');
 }

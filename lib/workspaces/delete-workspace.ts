@@ -2,10 +2,11 @@
 // from the workspace to its links, rollups, logos, events, webhooks, tokens, domains, members and
 // invitations; raw clicks have no foreign key, so they go first. Then every instance drops the
 // deleted links from its cache.
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { clicks, domains, links, workspaces } from '../../db/schema';
 import { ALL_KEYS, DOMAINS_KEY, invalidationBus, linkKey } from '../cache/invalidation-bus';
 import type { Db } from '../db/types';
+import { AppError } from '../http/errors';
 import { logger } from '../log/logger';
 import type { Actor } from './actor';
 import { assertTeamWorkspace } from './assert-team-workspace';
@@ -23,7 +24,9 @@ export async function deleteWorkspace(db: Db, actor: Actor): Promise<void> {
     const owned = await tx.select({ id: domains.id }).from(domains).where(eq(domains.workspaceId, workspaceId));
     const deleted = await tx.delete(links).where(eq(links.workspaceId, workspaceId)).returning({ domainId: links.domainId, shortCode: links.shortCode });
     await dropActiveWorkspace(tx, { workspaceId });
-    await tx.delete(workspaces).where(eq(workspaces.id, workspaceId));
+    // Only a team workspace; throwing rolls the link deletions back.
+    const [ws] = await tx.delete(workspaces).where(and(eq(workspaces.id, workspaceId), eq(workspaces.kind, 'team'))).returning({ id: workspaces.id });
+    if (!ws) throw new AppError('not_found', 'This workspace no longer exists.');
     return { gone: deleted, hadDomains: owned.length > 0 };
   });
   const keys = gone.length > PER_KEY_LIMIT ? [ALL_KEYS] : gone.map((l) => linkKey(l.domainId, l.shortCode));

@@ -29,7 +29,8 @@ export async function describeInvitation(db: Db, secret: string): Promise<Invita
     .where(eq(workspaceInvitations.tokenHash, invitationHash(secret)))
     .limit(1);
   if (!row) return unknown;
-  return { ...row, status: invitationState(row) as Exclude<InvitationState, 'unknown'> };
+  const { expiresAt: _, ...shown } = row;
+  return { ...shown, status: invitationState(row) };
 }
 
 /** pending past its expiry is expired; rejected (not used by Sling) reads as canceled. */

@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { users, workspaceInvitations, workspaceMembers } from '../../db/schema';
 import type { Db } from '../db/types';
+import { isUniqueViolation } from '../db/unique-violation';
 import { AppError, invalidField } from '../http/errors';
 import type { Actor } from './actor';
 import { assertTeamWorkspace } from './assert-team-workspace';
@@ -33,19 +34,22 @@ export async function inviteMember(db: Db, actor: Actor, input: { email: unknown
   if (member) throw invalidField('email', `${email} is already a member of this workspace.`);
 
   const { secret, hash, expiresAt } = newInvitationSecret();
-  const id = await db.transaction(async (tx) => {
-    const [replaced] = await tx
-      .update(workspaceInvitations)
-      .set({ tokenHash: hash, expiresAt, role, inviterId: actor.userId, updatedAt: sql`now()` })
-      .where(and(eq(workspaceInvitations.organizationId, actor.workspaceId), eq(sql`lower(${workspaceInvitations.email})`, email), eq(workspaceInvitations.status, 'pending')))
-      .returning({ id: workspaceInvitations.id });
-    if (replaced) return replaced.id;
-    const [created] = await tx
-      .insert(workspaceInvitations)
-      .values({ id: randomUUID(), organizationId: actor.workspaceId, email, role, status: 'pending', expiresAt, inviterId: actor.userId, tokenHash: hash })
-      .returning({ id: workspaceInvitations.id });
-    return created.id;
-  });
+  const upsert = () =>
+    db.transaction(async (tx) => {
+      const [replaced] = await tx
+        .update(workspaceInvitations)
+        .set({ tokenHash: hash, expiresAt, role, inviterId: actor.userId, updatedAt: sql`now()` })
+        .where(and(eq(workspaceInvitations.organizationId, actor.workspaceId), eq(sql`lower(${workspaceInvitations.email})`, email), eq(workspaceInvitations.status, 'pending')))
+        .returning({ id: workspaceInvitations.id });
+      if (replaced) return replaced.id;
+      const [created] = await tx
+        .insert(workspaceInvitations)
+        .values({ id: randomUUID(), organizationId: actor.workspaceId, email, role, status: 'pending', expiresAt, inviterId: actor.userId, tokenHash: hash })
+        .returning({ id: workspaceInvitations.id });
+      return created.id;
+    });
+  // Two admins inviting the same address at once: the second finds the first's row and replaces it.
+  const id = await upsert().catch((err) => (isUniqueViolation(err, 'workspace_invitations_one_pending') ? upsert() : Promise.reject(err)));
   const invitation = (await findInvitation(db, actor, id))!;
   await sendInvitationMail({ to: email, secret, role, workspaceName: actor.workspace.name, inviter: invitation.inviter });
   return invitation;
