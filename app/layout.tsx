@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { SiteHeader } from '@/components/site-header';
 import { ToastProvider } from '@/components/toasts';
 import './globals.css';
+import './workspace.css';
 
 export const metadata: Metadata = {
   title: 'Sling — short links that just work',

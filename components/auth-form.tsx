@@ -1,10 +1,20 @@
 'use client';
 // Sign-up and sign-in forms (better-auth email + password), with the two-factor step on sign-in.
+// `next` (already checked same-origin by the page) is where to go afterwards; `email` pre-fills the
+// address, e.g. from an invitation.
 import { useState, type FormEvent } from 'react';
 import { authClient } from './auth-client';
 import { FormError } from './form-error';
 
-export function AuthForm({ mode }: { mode: 'signup' | 'login' }) {
+interface AuthFormProps {
+  mode: 'signup' | 'login';
+  next?: string | null;
+  email?: string | null;
+}
+
+export function AuthForm({ mode, next, email: presetEmail }: AuthFormProps) {
+  // Without a next page: a new account starts on its (empty) links, a returning one on Settings.
+  const destination = next ?? (mode === 'signup' ? '/links' : '/settings');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [needsCode, setNeedsCode] = useState(false);
@@ -23,7 +33,7 @@ export function AuthForm({ mode }: { mode: 'signup' | 'login' }) {
     setBusy(false);
     if (result.error) setError(result.error.message ?? 'That did not work; check your details and try again.');
     else if ((result.data as { twoFactorRedirect?: boolean } | null)?.twoFactorRedirect) setNeedsCode(true);
-    else window.location.assign('/settings');
+    else window.location.assign(destination);
   }
 
   async function submitCode(e: FormEvent<HTMLFormElement>) {
@@ -37,7 +47,7 @@ export function AuthForm({ mode }: { mode: 'signup' | 'login' }) {
       : await authClient.twoFactor.verifyBackupCode({ code });
     setBusy(false);
     if (result.error) setError(result.error.message ?? 'That code did not work.');
-    else window.location.assign('/settings');
+    else window.location.assign(destination);
   }
 
   if (needsCode) {
@@ -66,7 +76,7 @@ export function AuthForm({ mode }: { mode: 'signup' | 'login' }) {
       )}
       <label>
         Email
-        <input name="email" type="email" autoComplete="email" required />
+        <input name="email" type="email" autoComplete="email" defaultValue={presetEmail ?? undefined} required />
       </label>
       <label>
         Password

@@ -8,9 +8,11 @@ interface ConfirmDialogProps {
   confirmLabel: string;
   onConfirm: () => void;
   onCancel: () => void;
+  /** Keeps the confirm button off until the question is answered (e.g. a name typed to confirm). */
+  confirmDisabled?: boolean;
 }
 
-export function ConfirmDialog({ title, children, confirmLabel, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({ title, children, confirmLabel, onConfirm, onCancel, confirmDisabled = false }: ConfirmDialogProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const answered = useRef(false);
   const id = useId();
@@ -33,7 +35,7 @@ export function ConfirmDialog({ title, children, confirmLabel, onConfirm, onCanc
         <button type="button" className="secondary" autoFocus onClick={() => answer(false)}>
           Cancel
         </button>
-        <button type="button" onClick={() => answer(true)}>
+        <button type="button" disabled={confirmDisabled} onClick={() => answer(true)}>
           {confirmLabel}
         </button>
       </div>

@@ -8,6 +8,7 @@ import { LinkFormDialog } from './link-form-dialog';
 import { formatCount, linksApi, shortText, type DomainOption, type Link, type LinkPage } from './links-api';
 import { LinksTable } from './links-table';
 import { QrDialog } from './qr-dialog';
+import type { Role } from './workspace-api';
 
 const PAGE_SIZE = 20;
 const SORTS = {
@@ -18,7 +19,16 @@ const SORTS = {
 } as const;
 type SortKey = keyof typeof SORTS;
 
-export function LinksManager({ domains }: { domains: DomainOption[] }) {
+interface LinksManagerProps {
+  domains: DomainOption[];
+  /** Who is looking: a member edits and deletes only the links it created (the API enforces it too). */
+  viewer: { userId: string; role: Role };
+  /** A team workspace's name (its links are everyone's in it); null for a personal workspace. */
+  workspaceName: string | null;
+}
+
+export function LinksManager({ domains, viewer, workspaceName }: LinksManagerProps) {
+  const canManage = useCallback((link: Link) => viewer.role !== 'member' || link.created_by === viewer.userId, [viewer]);
   const [query, setQuery] = useState('');
   const [q, setQ] = useState('');
   const [sort, setSort] = useState<SortKey>('created-desc');
@@ -114,9 +124,16 @@ export function LinksManager({ domains }: { domains: DomainOption[] }) {
   return (
     <div className="stack">
       <div className="row between links-head">
-        <h1 ref={heading} tabIndex={-1}>
-          Links
-        </h1>
+        <div>
+          <h1 ref={heading} tabIndex={-1}>
+            Links
+          </h1>
+          {workspaceName ? (
+            <p className="muted links-scope">
+              Every link in {workspaceName}.{viewer.role === 'member' ? ' You can edit and delete the ones you created.' : ''}
+            </p>
+          ) : null}
+        </div>
         <button type="button" onClick={() => setEditing('new')}>
           New link
         </button>
@@ -188,7 +205,8 @@ export function LinksManager({ domains }: { domains: DomainOption[] }) {
           selected={selected}
           busy={loading}
           onSelect={(id, on) => setSelected((s) => (on ? new Set(s).add(id) : new Set([...s].filter((x) => x !== id))))}
-          onSelectPage={(on) => setSelected(on ? new Set(links?.map((l) => l.id)) : new Set())}
+          onSelectPage={(on) => setSelected(on ? new Set(links?.filter(canManage).map((l) => l.id)) : new Set())}
+          canManage={canManage}
           onCopy={copy}
           onEdit={setEditing}
           onQr={setQrFor}

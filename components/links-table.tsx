@@ -13,19 +13,22 @@ interface LinksTableProps {
   onEdit: (link: Link) => void;
   onQr: (link: Link) => void;
   onDelete: (link: Link) => void;
+  /** Whether the viewer may edit, delete and select this link. */
+  canManage: (link: Link) => boolean;
 }
 
 const SKELETON_ROWS = 5;
 
-export function LinksTable({ links, selected, busy, onSelect, onSelectPage, onCopy, onEdit, onQr, onDelete }: LinksTableProps) {
-  const allOnPage = Boolean(links?.length) && links!.every((l) => selected.has(l.id));
+export function LinksTable({ links, selected, busy, onSelect, onSelectPage, onCopy, onEdit, onQr, onDelete, canManage }: LinksTableProps) {
+  const selectable = links?.filter(canManage) ?? [];
+  const allOnPage = selectable.length > 0 && selectable.every((l) => selected.has(l.id));
   return (
     <div className="links-scroll">
       <table className="links links-table" aria-busy={busy || links === null} aria-describedby="links-summary">
         <thead>
           <tr>
             <th scope="col" className="select">
-              <input type="checkbox" aria-label="Select all links on this page" checked={allOnPage} disabled={!links?.length} onChange={(e) => onSelectPage(e.target.checked)} />
+              <input type="checkbox" aria-label="Select all links on this page" checked={allOnPage} disabled={selectable.length === 0} onChange={(e) => onSelectPage(e.target.checked)} />
             </th>
             <th scope="col">Short link</th>
             <th scope="col">Destination</th>
@@ -51,7 +54,9 @@ export function LinksTable({ links, selected, busy, onSelect, onSelectPage, onCo
             : links.map((link) => (
                 <tr key={link.id} data-link-id={link.id} className={selected.has(link.id) ? 'selected' : undefined}>
                   <td className="select">
-                    <input type="checkbox" aria-label={`Select ${link.short_url}`} checked={selected.has(link.id)} onChange={(e) => onSelect(link.id, e.target.checked)} />
+                    {canManage(link) ? (
+                      <input type="checkbox" aria-label={`Select ${link.short_url}`} checked={selected.has(link.id)} onChange={(e) => onSelect(link.id, e.target.checked)} />
+                    ) : null}
                   </td>
                   <td className="short">
                     <a href={link.short_url} target="_blank" rel="noreferrer">
@@ -79,18 +84,22 @@ export function LinksTable({ links, selected, busy, onSelect, onSelectPage, onCo
                     {link.expiration && linkBadges(link)[0] === 'active' ? <span className="hint">until {formatMoment(link.expiration)}</span> : null}
                   </td>
                   <td className="actions">
-                    <button type="button" className="secondary small" onClick={() => onEdit(link)} aria-label={`Edit ${link.short_url}`}>
-                      Edit
-                    </button>
+                    {canManage(link) ? (
+                      <button type="button" className="secondary small" onClick={() => onEdit(link)} aria-label={`Edit ${link.short_url}`}>
+                        Edit
+                      </button>
+                    ) : null}
                     <button type="button" className="secondary small" onClick={() => onQr(link)} aria-label={`QR code for ${link.short_url}`}>
                       QR code
                     </button>
                     <a className="button secondary small" href={`/links/${link.id}`} aria-label={`Analytics for ${link.short_url}`}>
                       Analytics
                     </a>
-                    <button type="button" className="secondary small danger" onClick={() => onDelete(link)} aria-label={`Delete ${link.short_url}`}>
-                      Delete
-                    </button>
+                    {canManage(link) ? (
+                      <button type="button" className="secondary small danger" onClick={() => onDelete(link)} aria-label={`Delete ${link.short_url}`}>
+                        Delete
+                      </button>
+                    ) : null}
                   </td>
                 </tr>
               ))}

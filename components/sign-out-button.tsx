@@ -1,9 +1,10 @@
 'use client';
 import { authClient } from './auth-client';
 
-export function SignOutButton() {
+/** Signs out, then opens `to` (the home page unless told). */
+export function SignOutButton({ to = '/' }: { to?: string }) {
   return (
-    <button type="button" className="secondary" onClick={async () => (await authClient.signOut(), window.location.assign('/'))}>
+    <button type="button" className="secondary" onClick={async () => (await authClient.signOut(), window.location.assign(to))}>
       Sign out
     </button>
   );

@@ -5,9 +5,10 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { ConfirmDialog } from './confirm-dialog';
 import { FormError } from './form-error';
 import { formatWhen } from './local-time';
+import { describeScopes, TokenScopesField } from './token-scopes-field';
 import { useToast } from './toasts';
 
-type Token = { id: string; name: string; prefix: string; created_at: string; last_used_at: string | null; expires_at: string | null; revoked_at: string | null };
+type Token = { id: string; name: string; prefix: string; scopes: string[]; created_at: string; last_used_at: string | null; expires_at: string | null; revoked_at: string | null };
 type Pending = { kind: 'regenerate' | 'rotate' | 'revoke'; token: Token };
 class ApiError extends Error {
   constructor(message: string, readonly details: Record<string, string> = {}) {
@@ -64,7 +65,8 @@ export function TokenManager() {
     const day = String(data.get('expires') || '');
     // The date picker gives a local calendar day; the token works until the end of that day.
     const expires_at = day ? new Date(`${day}T23:59:59`).toISOString() : undefined;
-    if (await act(() => call('/api/v1/tokens', { method: 'POST', body: JSON.stringify({ name, expires_at }) }), 'Token created')) form.reset();
+    const scopes = data.getAll('scopes').map(String);
+    if (await act(() => call('/api/v1/tokens', { method: 'POST', body: JSON.stringify({ name, expires_at, scopes }) }), 'Token created')) form.reset();
   }
 
   function confirmed({ kind, token }: Pending) {
@@ -87,18 +89,23 @@ export function TokenManager() {
   const fieldError = (field: string) => error?.details[field];
   return (
     <div className="stack">
-      <form className="row" onSubmit={create}>
-        <label>
-          Token name
-          <input name="name" placeholder="e.g. deploy script" aria-invalid={fieldError('name') ? true : undefined} />
-          {fieldError('name') && <span className="field-error">{fieldError('name')}</span>}
-        </label>
-        <label>
-          Expires (optional)
-          <input name="expires" type="date" aria-invalid={fieldError('expires_at') ? true : undefined} />
-          {fieldError('expires_at') && <span className="field-error">{fieldError('expires_at')}</span>}
-        </label>
-        <button type="submit">Create token</button>
+      <form className="stack token-form" onSubmit={create}>
+        <div className="row">
+          <label>
+            Token name
+            <input name="name" placeholder="e.g. deploy script" aria-invalid={fieldError('name') ? true : undefined} />
+            {fieldError('name') && <span className="field-error">{fieldError('name')}</span>}
+          </label>
+          <label>
+            Expires (optional)
+            <input name="expires" type="date" aria-invalid={fieldError('expires_at') ? true : undefined} />
+            {fieldError('expires_at') && <span className="field-error">{fieldError('expires_at')}</span>}
+          </label>
+        </div>
+        <TokenScopesField error={fieldError('scopes')} />
+        <div>
+          <button type="submit">Create token</button>
+        </div>
       </form>
       {secret && (
         <div className="result">
@@ -134,7 +141,10 @@ export function TokenManager() {
             <tbody>
               {tokens.map((t) => (
                 <tr key={t.id}>
-                  <td>{t.name}</td>
+                  <td>
+                    {t.name}
+                    <span className="hint token-scope-summary">{describeScopes(t.scopes)}</span>
+                  </td>
                   <td>
                     <code>{t.prefix}…</code>
                   </td>

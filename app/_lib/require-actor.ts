@@ -1,4 +1,5 @@
-// Dashboard pages: the signed-in user's actor in the session's workspace, or a redirect to sign in.
+// Dashboard pages: the signed-in user's actor in the session's workspace, or a redirect to sign in
+// that comes back to `path` afterwards.
 import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { getAuth } from '@/lib/auth/auth';
@@ -6,9 +7,9 @@ import { database } from '@/lib/db/database';
 import type { Actor } from '@/lib/workspaces/actor';
 import { actorForSession } from '@/lib/workspaces/session-actor';
 
-export async function requireActor(): Promise<{ actor: Actor; email: string; name: string; sessionToken: string }> {
+export async function requireActor(path?: string): Promise<{ actor: Actor; email: string; name: string; sessionToken: string }> {
   const session = await (await getAuth()).api.getSession({ headers: await headers() });
-  if (!session) redirect('/login');
+  if (!session) redirect(path ? `/login?next=${encodeURIComponent(path)}` : '/login');
   const actor = await actorForSession((await database()).db, session);
   return { actor, email: session.user.email, name: session.user.name, sessionToken: session.session.token };
 }

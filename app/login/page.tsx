@@ -1,15 +1,19 @@
 import { AuthForm } from '@/components/auth-form';
+import { safeNextPath } from '@/lib/auth/safe-next-path';
 
 export const metadata = { title: 'Sign in — Sling' };
 
-export default function SignInPage() {
+type Query = Promise<Record<string, string | string[] | undefined>>;
+
+export default async function SignInPage({ searchParams }: { searchParams: Query }) {
+  const next = safeNextPath((await searchParams).next);
   return (
     <main>
       <div className="card narrow">
         <h1>Sign in</h1>
-        <AuthForm mode="login" />
+        <AuthForm mode="login" next={next} />
         <p className="muted">
-          New here? <a href="/signup">Create an account</a> · <a href="/forgot-password">Forgot your password?</a>
+          New here? <a href={next ? `/signup?next=${encodeURIComponent(next)}` : '/signup'}>Create an account</a> · <a href="/forgot-password">Forgot your password?</a>
         </p>
       </div>
     </main>

@@ -3,6 +3,7 @@ import { redirect } from 'next/navigation';
 import type { ReactNode } from 'react';
 import { LocalTime } from '@/components/local-time';
 import { ProfileForm } from '@/components/profile-form';
+import { ACCOUNT_SECTIONS, SettingsShell } from '@/components/settings-shell';
 import { SessionList } from '@/components/session-list';
 import { TokenManager } from '@/components/token-manager';
 import { TwoFactorSettings } from '@/components/two-factor-settings';
@@ -11,26 +12,16 @@ import { deviceName } from '@/lib/auth/device-name';
 import { findLoginHistory } from '@/lib/auth/login-history';
 import { database } from '@/lib/db/database';
 import { currentDomains } from '@/lib/domains/current-domains';
-import { listWebhooks } from '@/lib/webhooks/manage-webhooks';
 import { can } from '@/lib/workspaces/actor';
 import { actorForSession } from '@/lib/workspaces/session-actor';
 
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Settings — Sling' };
 
-const SECTIONS = [
-  ['profile', 'Profile'],
-  ['domain', 'Default domain'],
-  ['tokens', 'API tokens'],
-  ['two-factor', 'Two-factor authentication'],
-  ['sessions', 'Sessions'],
-  ['history', 'Login history'],
-  ['webhooks', 'Webhooks'],
-] as const;
-type SectionId = (typeof SECTIONS)[number][0];
+type SectionId = (typeof ACCOUNT_SECTIONS)[number][0];
 
 function Section({ id, children }: { id: SectionId; children: ReactNode }) {
-  const title = SECTIONS.find(([s]) => s === id)![1];
+  const title = ACCOUNT_SECTIONS.find(([s]) => s === id)![1];
   return (
     <section id={id} aria-labelledby={`${id}-h`} className="settings-section stack">
       <h2 id={`${id}-h`}>{title}</h2>
@@ -46,96 +37,69 @@ export default async function SettingsPage() {
   if (!session) redirect('/login');
   const db = (await database()).db;
   const actor = await actorForSession(db, session);
-  const [domains, history, sessions, webhooks] = await Promise.all([
+  const [domains, history, sessions] = await Promise.all([
     currentDomains(),
     findLoginHistory(db, session.user.id),
     auth.api.listSessions({ headers: requestHeaders }),
-    can(actor, 'webhooks.read') ? listWebhooks(db, actor) : Promise.resolve([]),
   ]);
   // Device names are worked out here so the browser does not need a user-agent parser.
   const devices = Object.fromEntries(sessions.map((s) => [s.userAgent ?? '', deviceName(s.userAgent)]));
   const user = session.user as typeof session.user & { twoFactorEnabled?: boolean };
-  const enabledHooks = webhooks.filter((w) => w.enabled).length;
   return (
-    <main className="settings">
-      <div className="settings-layout">
-        <nav className="settings-nav" aria-label="Settings sections">
-          <h1>Settings</h1>
-          <ul>
-            {SECTIONS.map(([id, title]) => (
-              <li key={id}>
-                <a href={`#${id}`}>{title}</a>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <div className="settings-sections">
-          <Section id="profile">
-            <ProfileForm name={user.name} email={user.email} />
-            <p className="muted">
-              Workspace: <strong>{actor.workspace.name}</strong> · plan <span className="plan">{actor.workspace.plan}</span>
-            </p>
-          </Section>
-          <Section id="domain">
-            <p>
-              New short links use <strong data-testid="default-domain">{domains.defaultDomain.hostname}</strong>.
-            </p>
-            <p className="muted">This is the instance&apos;s one domain; custom domains will get their own settings.</p>
-          </Section>
-          <Section id="tokens">
-            <p className="muted">
-              Tokens let scripts use the REST API and <code>/api.php</code> as you: send <code>Authorization: Bearer &lt;token&gt;</code>.
-            </p>
-            <TokenManager />
-          </Section>
-          <Section id="two-factor">
-            <TwoFactorSettings enabled={Boolean(user.twoFactorEnabled)} />
-          </Section>
-          <Section id="sessions">
-            <SessionList currentToken={session.session.token} devices={devices} />
-          </Section>
-          <Section id="history">
-            {history.length === 0 ? (
-              <p className="muted">No sign-ins recorded yet. Each sign-in, and each wrong password, will be listed here.</p>
-            ) : (
-              <div className="table-scroll">
-                <table>
-                  <thead>
-                    <tr>
-                      <th>Time</th>
-                      <th>Device</th>
-                      <th>IP address</th>
-                      <th>Result</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {history.map((e) => (
-                      <tr key={e.id} data-testid="login-row">
-                        <td>
-                          <LocalTime iso={new Date(e.at).toISOString()} />
-                        </td>
-                        <td>{e.device}</td>
-                        <td>{e.ip ?? '—'}</td>
-                        <td>{e.success ? 'signed in' : 'wrong password'}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            )}
-          </Section>
-          <Section id="webhooks">
-            <p data-testid="webhooks-summary">
-              {webhooks.length === 0
-                ? 'No webhooks yet: add one to have Sling POST signed events (link created, clicked, …) to your server.'
-                : `${webhooks.length} webhook${webhooks.length === 1 ? '' : 's'}, ${enabledHooks} enabled.`}
-            </p>
-            <p>
-              <a href="/settings/webhooks">Manage webhooks →</a>
-            </p>
-          </Section>
-        </div>
-      </div>
-    </main>
+    <SettingsShell current="account" showWebhooks={can(actor, 'webhooks.read')}>
+      <Section id="profile">
+        <ProfileForm name={user.name} email={user.email} />
+      </Section>
+      <Section id="domain">
+        <p>
+          New short links use <strong data-testid="default-domain">{domains.defaultDomain.hostname}</strong>.
+        </p>
+        <p className="muted">This is the instance&apos;s one domain; custom domains will get their own settings.</p>
+      </Section>
+      <Section id="tokens">
+        <p className="muted" data-testid="tokens-workspace">
+          Tokens let scripts use the REST API and <code>/api.php</code> as you, inside the workspace <strong>{actor.workspace.name}</strong>: they see and change only its
+          links, and only what their permissions allow. For another workspace, switch to it first and make a token there. Send{' '}
+          <code>Authorization: Bearer &lt;token&gt;</code>.
+        </p>
+        <TokenManager />
+      </Section>
+      <Section id="two-factor">
+        <TwoFactorSettings enabled={Boolean(user.twoFactorEnabled)} />
+      </Section>
+      <Section id="sessions">
+        <SessionList currentToken={session.session.token} devices={devices} />
+      </Section>
+      <Section id="history">
+        {history.length === 0 ? (
+          <p className="muted">No sign-ins recorded yet. Each sign-in, and each wrong password, will be listed here.</p>
+        ) : (
+          <div className="table-scroll">
+            <table>
+              <thead>
+                <tr>
+                  <th>Time</th>
+                  <th>Device</th>
+                  <th>IP address</th>
+                  <th>Result</th>
+                </tr>
+              </thead>
+              <tbody>
+                {history.map((e) => (
+                  <tr key={e.id} data-testid="login-row">
+                    <td>
+                      <LocalTime iso={new Date(e.at).toISOString()} />
+                    </td>
+                    <td>{e.device}</td>
+                    <td>{e.ip ?? '—'}</td>
+                    <td>{e.success ? 'signed in' : 'wrong password'}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </Section>
+    </SettingsShell>
   );
 }

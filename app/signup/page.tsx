@@ -1,15 +1,21 @@
 import { AuthForm } from '@/components/auth-form';
+import { safeNextPath } from '@/lib/auth/safe-next-path';
 
 export const metadata = { title: 'Sign up — Sling' };
 
-export default function SignUpPage() {
+type Query = Promise<Record<string, string | string[] | undefined>>;
+
+export default async function SignUpPage({ searchParams }: { searchParams: Query }) {
+  const query = await searchParams;
+  const next = safeNextPath(query.next);
+  const email = typeof query.email === 'string' ? query.email.slice(0, 320) : null;
   return (
     <main>
       <div className="card narrow">
         <h1>Create your account</h1>
-        <AuthForm mode="signup" />
+        <AuthForm mode="signup" next={next} email={email} />
         <p className="muted">
-          Already have one? <a href="/login">Sign in</a>
+          Already have one? <a href={next ? `/login?next=${encodeURIComponent(next)}` : '/login'}>Sign in</a>
         </p>
       </div>
     </main>

@@ -46,7 +46,8 @@ describe.skipIf(!chromium)('accounts and API tokens in Chromium', () => {
     await page.getByLabel('Email').fill('dee@example.com');
     await page.getByLabel('Password').fill('a long password 1');
     await page.getByRole('button', { name: 'Create account' }).click();
-    await page.waitForURL('**/settings');
+    await page.waitForURL('**/links'); // a new account starts on its links
+    await page.goto(`${sling.url}/settings`);
     expect(await page.getByRole('region', { name: 'Profile' }).getByLabel('Email').inputValue()).toBe('dee@example.com');
 
     const tokens = page.getByRole('region', { name: 'API tokens' });
@@ -89,6 +90,25 @@ describe.skipIf(!chromium)('accounts and API tokens in Chromium', () => {
     await expect.poll(() => tokens.locator('tbody').textContent()).toContain('revoked');
     expect((await createLink(rotated, 'https://example.com/revoked')).status).toBe(401);
     expect((await createLink(fresh, 'https://example.com/revoked')).status).toBe(401);
+  });
+
+  test('a token limited to reading links: the list names its permission, and creating a link is refused naming the scope', async () => {
+    const tokens = page.getByRole('region', { name: 'API tokens' });
+    await page.getByLabel('Token name').fill('reader');
+    const scopes = tokens.getByRole('group', { name: 'Permissions' });
+    for (const box of await scopes.getByRole('checkbox').all()) await box.uncheck();
+    await scopes.getByRole('checkbox', { name: /^See links/ }).check();
+    await page.getByRole('button', { name: 'Create token' }).click();
+    await expect.poll(() => tokens.locator('tbody tr').count()).toBe(2);
+    const reader = (await page.getByTestId('new-token').textContent())!;
+    expect(await tokens.locator('tbody tr', { hasText: 'reader' }).locator('.token-scope-summary').textContent()).toBe('links:read');
+    // The form is ready for the next token: every permission ticked again.
+    expect(await scopes.getByRole('checkbox', { checked: false }).count()).toBe(0);
+    const auth = { authorization: `Bearer ${reader}` };
+    expect((await fetch(`${sling.url}/api/v1/links`, { headers: auth })).status).toBe(200);
+    const refused = await fetch(`${sling.url}/api/v1/links`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ url: 'https://example.com/no' }) });
+    expect(refused.status).toBe(403);
+    expect((await refused.json()).error.details).toEqual({ required_scope: 'links:write' });
   });
 
   test('sign out, then sign in again with the password', async () => {

@@ -43,12 +43,11 @@ describe.skipIf(!chromium)('QR dialog in Chromium', () => {
       })
     ).json();
     await page.goto(`${sling.url}/links`);
-    await page.waitForURL('**/login');
+    await page.waitForURL('**/login?next=%2Flinks');
     await page.getByLabel('Email').fill('qr@example.com');
     await page.getByLabel('Password').fill('correct horse 1');
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL('**/settings');
-    await page.goto(`${sling.url}/links`);
+    await page.waitForURL('**/links'); // back where sign-in was asked for
     await page.getByRole('button', { name: `QR code for ${link.short_url}` }).click();
     const dialog = page.getByRole('dialog', { name: 'QR code' });
     const preview = dialog.getByTestId('qr-preview');

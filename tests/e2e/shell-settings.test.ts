@@ -95,18 +95,20 @@ describe.skipIf(!chromium)('shell, home and settings in Chromium', () => {
     expect(await header().getByTestId('header-email').textContent()).toBe(EMAIL);
   });
 
-  test('settings: section nav, profile name change, default domain, login history, webhooks summary', async () => {
+  test('settings: section nav, profile name change, default domain, login history', async () => {
     await page.goto(`${sling.url}/settings`);
     const sectionNav = page.getByRole('navigation', { name: 'Settings sections' });
-    expect(await sectionNav.getByRole('link').allTextContents()).toEqual([
+    // The workspace's pages (the owner of a personal workspace manages its webhooks), then the account's sections.
+    expect(await sectionNav.getByRole('list', { name: 'Workspace' }).getByRole('link').allTextContents()).toEqual(['General', 'Members', 'Webhooks']);
+    expect(await sectionNav.getByRole('list', { name: 'Your account' }).getByRole('link').allTextContents()).toEqual([
       'Profile',
       'Default domain',
       'API tokens',
       'Two-factor authentication',
       'Sessions',
       'Login history',
-      'Webhooks',
     ]);
+    expect(await sectionNav.getByRole('link', { name: 'Webhooks' }).getAttribute('href')).toBe('/settings/webhooks');
     await sectionNav.getByRole('link', { name: 'Login history' }).click();
     await page.waitForURL('**/settings#history');
 
@@ -129,8 +131,7 @@ describe.skipIf(!chromium)('shell, home and settings in Chromium', () => {
     const history = page.getByRole('region', { name: 'Login history' });
     await expect.poll(() => history.getByTestId('login-row').count()).toBe(1);
     expect(await history.getByTestId('login-row').textContent()).toContain('signed in');
-    expect(await page.getByTestId('webhooks-summary').textContent()).toMatch(/^No webhooks yet/);
-    expect(await page.getByRole('region', { name: 'Webhooks' }).getByRole('link', { name: 'Manage webhooks →' }).getAttribute('href')).toBe('/settings/webhooks');
+    expect(await tokens.getByTestId('tokens-workspace').textContent()).toContain('inside the workspace Personal');
 
     await page.goto(`${sling.url}/settings`); // from the top, for the screenshots
     expect(await page.getByRole('region', { name: 'Profile' }).getByLabel('Name').inputValue()).toBe('Shelly Sling');
@@ -144,7 +145,8 @@ describe.skipIf(!chromium)('shell, home and settings in Chromium', () => {
   test('a 360 px wide phone: the signed-in header fits without scrolling sideways', async () => {
     await page.setViewportSize({ width: 360, height: 720 });
     await page.goto(`${sling.url}/settings`);
-    for (const item of [header().getByRole('link', { name: 'Links' }), header().getByRole('link', { name: 'Settings' }), header().getByRole('button', { name: 'Sign out' })]) {
+    const items = [header().getByRole('link', { name: 'Links' }), header().getByRole('link', { name: 'Settings' }), header().getByRole('button', { name: 'Sign out' })];
+    for (const item of [...items, header().getByTestId('workspace-switcher')]) {
       const box = (await item.boundingBox())!;
       expect(box.x).toBeGreaterThanOrEqual(0);
       expect(box.x + box.width).toBeLessThanOrEqual(360);

@@ -52,13 +52,12 @@ describe.skipIf(!chromium)('Settings → Webhooks in Chromium', () => {
 
   test('register an endpoint, send a signed test event, resend a failed delivery', async () => {
     await page.goto(`${sling.url}/settings/webhooks`);
-    await page.waitForURL('**/login');
+    await page.waitForURL('**/login?next=%2Fsettings%2Fwebhooks');
     await page.getByLabel('Email').fill('hooks@example.com');
     await page.getByLabel('Password').fill('correct horse 1');
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL('**/settings');
-    await page.getByRole('link', { name: 'Manage webhooks →' }).click();
-    await page.waitForURL('**/settings/webhooks');
+    await page.waitForURL('**/settings/webhooks'); // back where sign-in was asked for
+    expect(await page.getByRole('navigation', { name: 'Settings sections' }).getByRole('link', { name: 'Webhooks' }).getAttribute('aria-current')).toBe('page');
     await page.getByText('No webhooks yet — add an endpoint above to receive events.').waitFor();
 
     // No event chosen: the API's field error is shown next to the events.
