@@ -53,6 +53,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     const cache = new LinkCache({
       maxEntries: config.CACHE_MAX_ENTRIES,
       maxBytes: config.CACHE_MAX_BYTES,
+      ttlMs: config.CACHE_TTL_MS,
       load: (domainId, code) => getLinkByCode(handle.db, domainId, code),
     });
     invalidationBus().subscribe((key) => cache.invalidate(key));
