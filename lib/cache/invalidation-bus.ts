@@ -29,6 +29,8 @@ export interface Transport {
 export class InvalidationBus {
   private listeners = new Set<Listener>();
   private transport: Transport | undefined;
+  /** Sends not finished yet: close() gives them a moment, so a short-lived CLI write is heard. */
+  private sending = new Set<Promise<void>>();
 
   /**
    * After the commit: delivers `key` to this process's listeners at once and sends it to other
@@ -39,9 +41,13 @@ export class InvalidationBus {
     this.deliver(key);
     const transport = this.transport;
     if (!transport || (opts.sentInTransaction && transport.publishIn)) return;
-    transport.publish(key).catch((err: unknown) => {
-      logger().error({ err, key }, 'cache invalidation not sent to other instances; their entry heals within CACHE_TTL_MS');
-    });
+    const sent = transport
+      .publish(key)
+      .catch((err: unknown) => {
+        logger().error({ err, key }, 'cache invalidation not sent to other instances; their entry heals within CACHE_TTL_MS');
+      })
+      .finally(() => this.sending.delete(sent));
+    this.sending.add(sent);
   }
 
   /**
@@ -62,9 +68,15 @@ export class InvalidationBus {
     this.transport = transport;
   }
 
-  async close(): Promise<void> {
+  /** Waits up to `graceMs` for sends in flight, then closes the transport. */
+  async close(graceMs = 2_000): Promise<void> {
     const t = this.transport;
     this.transport = undefined;
+    if (this.sending.size > 0) {
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([Promise.all(this.sending), new Promise((r) => (timer = setTimeout(r, graceMs)))]);
+      clearTimeout(timer);
+    }
     await t?.close();
   }
 

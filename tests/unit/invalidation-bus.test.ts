@@ -30,6 +30,24 @@ describe('InvalidationBus', () => {
     }
   });
 
+  test('close() lets a send in flight finish (a CLI write exits right after it), but not for ever', async () => {
+    let finish!: () => void;
+    const sent: string[] = [];
+    const slow: Transport = { ...failingTransport('hang'), publish: (key) => new Promise((r) => (finish = () => (sent.push(key), r()))) };
+    const bus = new InvalidationBus();
+    await bus.useTransport(slow);
+    bus.publish('link:1:abc');
+    const closed = bus.close();
+    finish();
+    await closed;
+    expect(sent).toEqual(['link:1:abc']);
+
+    const stuck = new InvalidationBus();
+    await stuck.useTransport(failingTransport('hang'));
+    stuck.publish('link:1:abc');
+    await stuck.close(50); // returns although the send never settles
+  });
+
   test('a key sent with the transaction is not sent again after the commit; Redis-like transports send it then', async () => {
     const sentAfter: string[] = [];
     const sentIn: string[] = [];
