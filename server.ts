@@ -2,9 +2,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type PgBoss from 'pg-boss';
-import { ALL_KEYS, DOMAINS_KEY, invalidationBus } from './lib/cache/invalidation-bus';
-import { currentDomains } from './lib/domains/current-domains';
-import type { DomainRegistry } from './lib/domains/domain-registry';
+import { invalidationBus } from './lib/cache/invalidation-bus';
+import { liveDomains } from './lib/domains/current-domains';
 import { processEnricher } from './lib/analytics/process-enricher';
 import { ClickBuffer } from './lib/edge/click-buffer';
 import { clientIp } from './lib/edge/client-ip';
@@ -46,20 +45,19 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   let edge: EdgeHandler | undefined;
   let clicks: ClickBuffer | undefined;
   if (role === 'all' || role === 'edge') {
-    let domains: DomainRegistry = await currentDomains();
-    invalidationBus().subscribe((key) => {
-      if (key === DOMAINS_KEY || key === ALL_KEYS) void currentDomains().then((d) => (domains = d));
-    });
+    // Follows domain reloads (current-domains.ts keeps the last good registry if one fails).
+    const domains = await liveDomains();
     const cache = new LinkCache({
       maxEntries: config.CACHE_MAX_ENTRIES,
       maxBytes: config.CACHE_MAX_BYTES,
+      ttlMs: config.CACHE_TTL_MS,
       load: (domainId, code) => getLinkByCode(handle.db, domainId, code),
     });
     invalidationBus().subscribe((key) => cache.invalidate(key));
     // The GeoIP files load now, not in the first flush, where reading them would stall redirects.
     clicks = new ClickBuffer({ write: clickWriter(handle, processEnricher({ warm: true })), flushMs: config.CLICK_FLUSH_MS });
     clicks.start();
-    edge = createEdge({ cache, clicks, domainForHost: (host) => domains.forHost(host), trustProxy: config.TRUST_PROXY, secret: config.SECRET_KEY });
+    edge = createEdge({ cache, clicks, domainForHost: (host) => domains.current.forHost(host), trustProxy: config.TRUST_PROXY, secret: config.SECRET_KEY });
     setGlobalSingleton('clickBuffer', clicks);
   }
 

@@ -1,4 +1,5 @@
 // `sling start`: runs the server until SIGTERM/SIGINT, then shuts down gracefully (exit 0).
+import { logger } from '../lib/log/logger';
 import { startServer, type Role } from '../server';
 import { UsageError } from './usage-error';
 
@@ -7,6 +8,9 @@ const ROLES = ['all', 'edge', 'app', 'worker'] as const;
 export async function runStart(values: { role?: string; dev?: boolean }) {
   const role = (values.role ?? 'all') as Role;
   if (!ROLES.includes(role)) throw new UsageError(`--role must be one of ${ROLES.join(', ')} (got "${values.role}")`);
+  // A promise nobody awaited failed: log it and keep serving (Node's default would exit the process
+  // and drop every in-flight request and buffered click for what is usually one failed side task).
+  process.on('unhandledRejection', (reason) => logger().error({ err: reason }, 'unhandled promise rejection'));
   const running = await startServer({ role, dev: values.dev });
   const stop = () => {
     running.shutdown().then(

@@ -17,7 +17,12 @@ export async function apiJson<T = unknown>(path: string, init: { method?: string
     body: hasBody ? JSON.stringify(init.body) : undefined,
     signal: init.signal,
   });
-  const body = res.status === 204 ? null : await res.json().catch(() => null);
+  // An answer whose body cannot be read (the call was aborted mid-body, or it is not JSON) is a
+  // failure when the status says success: resolving null would hand callers "no data" as data.
+  const body = res.status === 204 ? null : await res.json().catch((err: unknown) => {
+    if (res.ok) throw err;
+    return null;
+  });
   if (!res.ok) throw new ApiError(body?.error?.message ?? `The server answered ${res.status}.`, body?.error?.details);
   return body as T;
 }

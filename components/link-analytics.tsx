@@ -27,8 +27,9 @@ export function LinkAnalytics({ linkId, shortUrl, everClicked }: { linkId: numbe
     const controller = new AbortController();
     setLoad({ state: 'loading' });
     const params = new URLSearchParams({ interval, from: current.from.toISOString(), to: current.to.toISOString(), tz: browserTimeZone() });
+    // A superseded request (the period changed) never lands, whether it ends in data or an error.
     getJson<LinkStats>(`/api/v1/links/${linkId}/stats?${params}`, controller.signal).then(
-      (stats) => setLoad({ state: 'ready', stats }),
+      (stats) => controller.signal.aborted || setLoad({ state: 'ready', stats }),
       (err: unknown) => controller.signal.aborted || setLoad({ state: 'failed', error: err instanceof ApiError ? err : new ApiError('The statistics could not be loaded; check your connection.') }),
     );
     return () => controller.abort();

@@ -1,5 +1,8 @@
 // Cache invalidation across instances: a write publishes a key; every instance (this one at once,
-// others through Postgres NOTIFY or Redis pub/sub) drops its cached entry.
+// others through Postgres NOTIFY or Redis pub/sub) drops its cached entry. Publishing never fails
+// or delays the write that caused it: a message lost on the way is healed by the cache's TTL.
+import { logger } from '../log/logger';
+import type { Tx } from '../db/types';
 import { globalSingleton } from '../runtime/global-singleton';
 
 export const CHANNEL = 'sling_invalidate';
@@ -16,6 +19,8 @@ export type Listener = (key: string) => void;
 /** Carries keys between instances. */
 export interface Transport {
   publish(key: string): Promise<void>;
+  /** Sends `key` as part of the transaction `tx` (delivered at its commit), when the transport can. */
+  publishIn?(tx: Tx, key: string): Promise<void>;
   /** Calls `onKey` for every key published anywhere (including here), ALL_KEYS after a reconnect. */
   start(onKey: Listener): Promise<void>;
   close(): Promise<void>;
@@ -24,11 +29,33 @@ export interface Transport {
 export class InvalidationBus {
   private listeners = new Set<Listener>();
   private transport: Transport | undefined;
+  /** Sends not finished yet: close() gives them a moment, so a short-lived CLI write is heard. */
+  private sending = new Set<Promise<void>>();
 
-  /** Delivers a key to this process's listeners immediately, and to other instances. */
-  async publish(key: string): Promise<void> {
+  /**
+   * After the commit: delivers `key` to this process's listeners at once and sends it to other
+   * instances without waiting; a failed send is logged, never thrown. `sentInTransaction`: the
+   * committed transaction called publishIn(tx, key), so a transport that sends that way is done.
+   */
+  publish(key: string, opts: { sentInTransaction?: boolean } = {}): void {
     this.deliver(key);
-    await this.transport?.publish(key);
+    const transport = this.transport;
+    if (!transport || (opts.sentInTransaction && transport.publishIn)) return;
+    const sent = transport
+      .publish(key)
+      .catch((err: unknown) => {
+        logger().error({ err, key }, 'cache invalidation not sent to other instances; their entry heals within CACHE_TTL_MS');
+      })
+      .finally(() => this.sending.delete(sent));
+    this.sending.add(sent);
+  }
+
+  /**
+   * Inside the writing transaction: on PostgreSQL (NOTIFY) the message commits or rolls back with
+   * the write. Transports that cannot (Redis) send nothing here; publish() after the commit does.
+   */
+  async publishIn(tx: Tx, key: string): Promise<void> {
+    await this.transport?.publishIn?.(tx, key);
   }
 
   subscribe(listener: Listener): () => void {
@@ -41,14 +68,26 @@ export class InvalidationBus {
     this.transport = transport;
   }
 
-  async close(): Promise<void> {
+  /** Waits up to `graceMs` for sends in flight, then closes the transport. */
+  async close(graceMs = 2_000): Promise<void> {
     const t = this.transport;
     this.transport = undefined;
+    if (this.sending.size > 0) {
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([Promise.all(this.sending), new Promise((r) => (timer = setTimeout(r, graceMs)))]);
+      clearTimeout(timer);
+    }
     await t?.close();
   }
 
   private deliver(key: string) {
-    for (const listener of this.listeners) listener(key);
+    for (const listener of this.listeners) {
+      try {
+        listener(key);
+      } catch (err) {
+        logger().error({ err, key }, 'cache invalidation listener failed');
+      }
+    }
   }
 }
 
@@ -56,4 +95,3 @@ export class InvalidationBus {
 export function invalidationBus(): InvalidationBus {
   return globalSingleton('invalidationBus', () => new InvalidationBus());
 }
-

@@ -1,5 +1,7 @@
 // Invalidation over PostgreSQL LISTEN/NOTIFY: one dedicated connection listens, reconnecting
 // with backoff; after a reconnect everything cached is dropped (messages may have been missed).
+// Writes made in a transaction send their NOTIFY in it (publishIn), so it commits with them.
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { ALL_KEYS, CHANNEL, type Listener, type Transport } from './invalidation-bus';
 import { logger } from '../log/logger';
@@ -38,6 +40,10 @@ export function postgresTransport(databaseUrl: string, publishVia: (sql: string,
     start: (onKey) => connect(onKey, 0),
     publish: async (key) => {
       await publishVia('SELECT pg_notify($1, $2)', [CHANNEL, key]);
+    },
+    // NOTIFY is queued by the transaction and sent only if it commits.
+    publishIn: async (tx, key) => {
+      await tx.execute(sql`SELECT pg_notify(${CHANNEL}, ${key})`);
     },
     close: async () => {
       closed = true;

@@ -46,6 +46,8 @@ const EnvSchema = z.object({
   CLICK_FLUSH_MS: count(10).max(1000, { error: 'must be at most 1000 (ms)' }).default(1000),
   CACHE_MAX_ENTRIES: count(100).default(100_000),
   CACHE_MAX_BYTES: count(1024 * 1024).default(64 * 1024 * 1024),
+  /** How long the edge uses a cached link before reading it again: the bound on staleness when an invalidation message is lost. */
+  CACHE_TTL_MS: count(100).max(3_600_000, { error: 'must be at most 3600000 (ms)' }).default(60_000),
   ENTERPRISE_LIMIT_PER_HOUR: count(1).default(100_000),
   ENTERPRISE_LIMIT_PER_MINUTE: count(1).default(1_000),
   AUTH_ATTEMPTS_PER_MINUTE: count(1).default(10),

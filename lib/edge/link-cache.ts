@@ -1,5 +1,6 @@
 // Step 2 of the edge: code → CachedLink from an LRU bounded by entries and bytes, the database on
-// a miss (concurrent misses share one query). Unknown codes are remembered briefly.
+// a miss (concurrent misses share one query). Unknown codes are remembered briefly. Every entry is
+// reloaded after ttlMs, so one whose invalidation message was lost heals by itself.
 import { LRUCache } from 'lru-cache';
 import { ALL_KEYS } from '../cache/invalidation-bus';
 import type { Domain } from '../domains/domain-registry';
@@ -11,41 +12,51 @@ export interface LinkCacheOptions {
   maxBytes: number;
   /** How long an unknown code is remembered (ms); creations invalidate it at once anyway. */
   missingTtlMs?: number;
+  /** How long any entry is used before the database is asked again (ms); default 60 s. */
+  ttlMs?: number;
   load: (domainId: number, code: string) => Promise<LinkRow | undefined>;
 }
 
+/** An entry and when it goes stale: one number compared with the `now` the edge already has. */
+interface Slot {
+  entry: CachedLink;
+  freshUntil: number;
+}
+
 export class LinkCache {
-  private lru: LRUCache<string, CachedLink>;
+  private lru: LRUCache<string, Slot>;
   private inflight = new Map<string, Promise<CachedLink>>();
   /** Bumped by every invalidation: a load that raced with one is used once but not kept. */
   private epoch = 0;
 
   constructor(private opts: LinkCacheOptions) {
-    this.lru = new LRUCache<string, CachedLink>({
+    // Staleness is checked here rather than with lru-cache's ttl, which reads its own clock.
+    this.lru = new LRUCache<string, Slot>({
       max: opts.maxEntries,
       maxSize: opts.maxBytes,
-      sizeCalculation: cachedLinkSize,
+      sizeCalculation: (slot) => cachedLinkSize(slot.entry) + 16,
     });
   }
 
-  /** The cached entry, or undefined when the database must be asked. */
+  /** The cached entry, or undefined when the database must be asked (unknown, or stale at `now`). */
   peek(key: string, now: number): CachedLink | undefined {
-    const entry = this.lru.get(key);
-    if (entry !== undefined && entry.kind === 'missing' && entry.until < now) return undefined;
-    return entry;
+    const slot = this.lru.get(key);
+    return slot === undefined || slot.freshUntil <= now ? undefined : slot.entry;
   }
 
   load(key: string, domain: Domain, code: string): Promise<CachedLink> {
     let pending = this.inflight.get(key);
     if (!pending) {
       const epoch = this.epoch;
+      // The row is as old as the query's start; its TTL counts from there.
+      const startedAt = Date.now();
       pending = this.opts
         .load(domain.id, code)
         .then((row) => {
-          const entry: CachedLink = row
-            ? toCachedLink(row)
-            : { kind: 'missing', until: Date.now() + (this.opts.missingTtlMs ?? 60_000) };
-          if (epoch === this.epoch) this.lru.set(key, entry);
+          const ttl = this.opts.ttlMs ?? 60_000;
+          const freshUntil = startedAt + (row ? ttl : Math.min(ttl, this.opts.missingTtlMs ?? 60_000));
+          const entry: CachedLink = row ? toCachedLink(row) : { kind: 'missing', until: freshUntil };
+          if (epoch === this.epoch) this.lru.set(key, { entry, freshUntil });
           return entry;
         })
         .finally(() => this.inflight.delete(key));

@@ -57,8 +57,10 @@ export async function createLink(input: CreateLinkInput, ctx: LinkContext, opts:
         { workspaceId: input.workspaceId, createdBy: input.createdBy ?? null, domainId: domain.id, shortCode, longUrl, expiresAt, passwordHash, maxClicks },
         ctx.domains,
       );
-      // An earlier "unknown code" answer may be cached; drop it everywhere.
-      await invalidationBus().publish(linkKey(domain.id, shortCode));
+      // An earlier "unknown code" answer may be cached; drop it everywhere. The insert is one
+      // statement (a CTE with its event), not a transaction to NOTIFY in, so this is sent after
+      // the commit without waiting: a lost message only keeps an "unknown" answer until its TTL.
+      invalidationBus().publish(linkKey(domain.id, shortCode));
       return row;
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;

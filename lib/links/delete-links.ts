@@ -19,9 +19,9 @@ export async function deleteLinks(rows: LinkRow[], ctx: LinkContext, scope?: SQL
     await tx.delete(clickRollups).where(inArray(clickRollups.linkId, goneIds));
     await tx.delete(qrLogos).where(inArray(qrLogos.linkId, goneIds));
     for (const link of deleted) await recordEvent(tx, linkEvent('link.deleted', link, ctx.domains));
+    for (const link of rows) await invalidationBus().publishIn(tx, linkKey(link.domainId, link.shortCode));
     return deleted;
   });
-  const bus = invalidationBus();
-  for (const link of rows) await bus.publish(linkKey(link.domainId, link.shortCode));
+  for (const link of rows) invalidationBus().publish(linkKey(link.domainId, link.shortCode), { sentInTransaction: true });
   return gone.length;
 }

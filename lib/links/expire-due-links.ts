@@ -34,10 +34,10 @@ export async function expireDueLinks(ctx: LinkContext, opts: { batchSize?: numbe
         .where(and(inArray(links.id, due), eq(links.status, 'active')))
         .returning();
       await recordEvents(tx, rows.map((row) => linkEvent('link.expired', row, ctx.domains, { reason: expiryReason(row) })));
+      for (const row of rows) await invalidationBus().publishIn(tx, linkKey(row.domainId, row.shortCode));
       return rows;
     });
-    const bus = invalidationBus();
-    for (const row of expired) await bus.publish(linkKey(row.domainId, row.shortCode));
+    for (const row of expired) invalidationBus().publish(linkKey(row.domainId, row.shortCode), { sentInTransaction: true });
     total += expired.length;
     if (expired.length < batchSize) return total;
   }

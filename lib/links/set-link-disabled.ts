@@ -21,9 +21,10 @@ export async function setLinkDisabled(link: LinkRow, disabled: { reason: string 
       .where(eq(links.id, link.id))
       .returning();
     if (updated) await recordEvent(tx, linkEvent('link.updated', updated, ctx.domains));
+    if (updated) await invalidationBus().publishIn(tx, linkKey(updated.domainId, updated.shortCode));
     return updated;
   });
   if (!row) throw new AppError('not_found', 'No such link.');
-  await invalidationBus().publish(linkKey(row.domainId, row.shortCode));
+  invalidationBus().publish(linkKey(row.domainId, row.shortCode), { sentInTransaction: true });
   return row;
 }

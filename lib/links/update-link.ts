@@ -55,6 +55,7 @@ export async function updateLink(link: LinkRow | number, changes: UpdateLinkChan
         .where(and(eq(links.id, linkId), scope))
         .returning();
       if (updated) await recordEvent(tx, linkEvent('link.updated', updated, ctx.domains));
+      if (updated) for (const key of cacheKeys(updated, before)) await invalidationBus().publishIn(tx, key);
       return updated;
     });
   } catch (err) {
@@ -62,8 +63,13 @@ export async function updateLink(link: LinkRow | number, changes: UpdateLinkChan
     throw err;
   }
   if (!row) throw new AppError('not_found', 'No such link.');
-  const bus = invalidationBus();
-  await bus.publish(linkKey(row.domainId, row.shortCode));
-  if (before && before.shortCode.toLowerCase() !== row.shortCode.toLowerCase()) await bus.publish(linkKey(before.domainId, before.shortCode));
+  for (const key of cacheKeys(row, before)) invalidationBus().publish(key, { sentInTransaction: true });
   return row;
+}
+
+/** The link's cache key, and its old one when the alias changed. */
+function cacheKeys(row: LinkRow, before: LinkRow | undefined): string[] {
+  const key = linkKey(row.domainId, row.shortCode);
+  const old = before && linkKey(before.domainId, before.shortCode);
+  return old && old !== key ? [key, old] : [key];
 }

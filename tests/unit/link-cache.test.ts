@@ -9,8 +9,8 @@ const row = (url: string): LinkRow => {
   return { id: 1, domainId: 1, shortCode: 'Abc', longUrl: url, workspaceId: 'ws_system', createdBy: null, passwordHash: null, expiresAt: null, status: 'active', disabledReason: null, redirectStatus: 302, maxClicks: null, clicks: 0, createdAt: now, updatedAt: now };
 };
 
-function cacheWith(load: (code: string) => Promise<LinkRow | undefined>, missingTtlMs = 60_000) {
-  return new LinkCache({ maxEntries: 100, maxBytes: 1 << 20, missingTtlMs, load: (_d, code) => load(code) });
+function cacheWith(load: (code: string) => Promise<LinkRow | undefined>, missingTtlMs = 60_000, ttlMs?: number) {
+  return new LinkCache({ maxEntries: 100, maxBytes: 1 << 20, missingTtlMs, ttlMs, load: (_d, code) => load(code) });
 }
 
 describe('LinkCache', () => {
@@ -52,6 +52,31 @@ describe('LinkCache', () => {
     expect(cache.peek('link:1:zzz', now)).toMatchObject({ kind: 'missing' });
     expect(cache.peek('link:1:zzz', now + 5000)).toBeUndefined();
     expect(queries).toBe(1);
+  });
+
+  test('a link is read again once its TTL has run out, so a lost invalidation heals', async () => {
+    let url = 'https://old.example/';
+    const cache = cacheWith(async () => row(url), 60_000, 1000);
+    const loadedAt = Date.now();
+    await cache.load('link:1:abc', domain, 'Abc');
+    url = 'https://new.example/'; // changed elsewhere; the invalidation never arrives
+    expect(cache.peek('link:1:abc', loadedAt + 500)).toMatchObject({ location: 'https://old.example/' });
+    expect(cache.peek('link:1:abc', Date.now() + 1000)).toBeUndefined();
+    expect(await cache.load('link:1:abc', domain, 'Abc')).toMatchObject({ location: 'https://new.example/' });
+    expect(cache.peek('link:1:abc', Date.now())).toMatchObject({ location: 'https://new.example/' });
+  });
+
+  test('the TTL also bounds how long an unknown code is remembered, and defaults to 60 s', async () => {
+    const short = cacheWith(async () => undefined, 60_000, 1000);
+    const now = Date.now();
+    await short.load('link:1:zzz', domain, 'zzz');
+    expect(short.peek('link:1:zzz', now + 500)).toMatchObject({ kind: 'missing' });
+    expect(short.peek('link:1:zzz', Date.now() + 1000)).toBeUndefined();
+
+    const byDefault = cacheWith(async () => row('https://a.example/'));
+    await byDefault.load('link:1:abc', domain, 'Abc');
+    expect(byDefault.peek('link:1:abc', now + 59_000)).toBeDefined();
+    expect(byDefault.peek('link:1:abc', Date.now() + 60_001)).toBeUndefined();
   });
 
   test('the byte bound evicts the least recently used entries', async () => {
