@@ -7,7 +7,6 @@ import { clicks, domains, links, workspaces } from '../../db/schema';
 import { ALL_KEYS, DOMAINS_KEY, invalidationBus, linkKey } from '../cache/invalidation-bus';
 import type { Db } from '../db/types';
 import { AppError } from '../http/errors';
-import { logger } from '../log/logger';
 import type { Actor } from './actor';
 import { assertTeamWorkspace } from './assert-team-workspace';
 import { dropActiveWorkspace } from './set-active-workspace';
@@ -18,7 +17,7 @@ const PER_KEY_LIMIT = 200;
 export async function deleteWorkspace(db: Db, actor: Actor): Promise<void> {
   assertTeamWorkspace(actor, 'cannot be deleted');
   const workspaceId = actor.workspaceId;
-  const { gone, hadDomains } = await db.transaction(async (tx) => {
+  const keys = await db.transaction(async (tx) => {
     const inWorkspace = tx.select({ id: links.id }).from(links).where(eq(links.workspaceId, workspaceId));
     await tx.delete(clicks).where(inArray(clicks.linkId, inWorkspace));
     const owned = await tx.select({ id: domains.id }).from(domains).where(eq(domains.workspaceId, workspaceId));
@@ -27,14 +26,12 @@ export async function deleteWorkspace(db: Db, actor: Actor): Promise<void> {
     // Only a team workspace; throwing rolls the link deletions back.
     const [ws] = await tx.delete(workspaces).where(and(eq(workspaces.id, workspaceId), eq(workspaces.kind, 'team'))).returning({ id: workspaces.id });
     if (!ws) throw new AppError('not_found', 'This workspace no longer exists.');
-    return { gone: deleted, hadDomains: owned.length > 0 };
+    const keys = deleted.length > PER_KEY_LIMIT ? [ALL_KEYS] : deleted.map((l) => linkKey(l.domainId, l.shortCode));
+    if (owned.length > 0) keys.push(DOMAINS_KEY);
+    // On PostgreSQL without Redis the NOTIFYs go out with the commit.
+    for (const key of keys) await invalidationBus().publishIn(tx, key);
+    return keys;
   });
-  const keys = gone.length > PER_KEY_LIMIT ? [ALL_KEYS] : gone.map((l) => linkKey(l.domainId, l.shortCode));
-  if (hadDomains) keys.push(DOMAINS_KEY);
-  // The rows are gone whatever happens now; a lost message heals when the cached entry expires.
-  for (const key of keys) {
-    await invalidationBus()
-      .publish(key)
-      .catch((err) => logger().error({ err, key }, 'cache invalidation failed after deleting a workspace'));
-  }
+  // Never fails the request: a lost message heals when the cached entry expires (CACHE_TTL_MS).
+  for (const key of keys) invalidationBus().publish(key, { sentInTransaction: true });
 }
