@@ -7,6 +7,7 @@ import { apiTokens, workspaceMembers, workspaces } from '../../db/schema';
 import type { Db } from '../db/types';
 import { AppError } from '../http/errors';
 import { ALL_SCOPES, type Actor } from '../workspaces/actor';
+import { ACTOR_WORKSPACE_COLUMNS } from '../workspaces/actor-workspace-columns';
 import { isTokenScope } from '../workspaces/permissions';
 import { hashToken, TOKEN_PREFIX } from './token-secret';
 
@@ -39,15 +40,7 @@ export async function authenticateToken(db: Db, secret: string): Promise<Actor> 
       lastUsedAt: apiTokens.lastUsedAt,
       scopes: apiTokens.scopes,
       role: workspaceMembers.role,
-      workspace: {
-        id: workspaces.id,
-        name: workspaces.name,
-        slug: workspaces.slug,
-        kind: workspaces.kind,
-        plan: workspaces.plan,
-        limitPerHour: workspaces.limitPerHour,
-        limitPerMinute: workspaces.limitPerMinute,
-      },
+      workspace: ACTOR_WORKSPACE_COLUMNS,
     })
     .from(apiTokens)
     .innerJoin(workspaces, eq(workspaces.id, apiTokens.workspaceId))

@@ -5,6 +5,7 @@ import { and, desc, eq, or, sql } from 'drizzle-orm';
 import { workspaceMembers, workspaces } from '../../db/schema';
 import type { Db } from '../db/types';
 import { ALL_SCOPES, type Actor, type ActorWorkspace } from './actor';
+import { ACTOR_WORKSPACE_COLUMNS } from './actor-workspace-columns';
 import { ensurePersonalWorkspace } from './ensure-personal-workspace';
 
 export interface SessionLike {
@@ -12,16 +13,7 @@ export interface SessionLike {
   session: { activeOrganizationId?: string | null };
 }
 
-const COLUMNS = {
-  id: workspaces.id,
-  name: workspaces.name,
-  slug: workspaces.slug,
-  kind: workspaces.kind,
-  plan: workspaces.plan,
-  limitPerHour: workspaces.limitPerHour,
-  limitPerMinute: workspaces.limitPerMinute,
-  role: workspaceMembers.role,
-};
+const COLUMNS = { ...ACTOR_WORKSPACE_COLUMNS, role: workspaceMembers.role };
 
 export async function actorForSession(db: Db, session: SessionLike): Promise<Actor> {
   const userId = session.user.id;

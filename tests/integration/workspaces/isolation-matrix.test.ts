@@ -16,6 +16,7 @@ import { databaseKinds, type TestDatabase } from '../../helpers/databases';
 import { makePngLogo } from '../../helpers/decode-qr';
 import { pgUrl } from '../../helpers/services';
 import { startSling, type SlingProcess } from '../../helpers/sling-process';
+import { until } from '../../helpers/until';
 
 type Who = 'owner' | 'admin' | 'member' | 'outsider' | 'anon' | 'readonly';
 const PASSWORD = 'matrix password 1';
@@ -32,6 +33,8 @@ interface Fixture {
   linkX: { id: number; code: string };
   webhook: string;
   foreignDomain: number;
+  /** A finished delivery of the webhook (a test event its dead endpoint refused). */
+  delivery?: string;
 }
 
 /** Two workspaces made in the database before Sling starts: team W (owner, admin, member) and the outsider's own O. */
@@ -122,6 +125,9 @@ describe.each(databaseKinds(pgUrl()))('tenant isolation matrix on %s', (_name, m
         expect(sw.status).toBe(200);
       }
     }
+    const sent = await call('owner', 'POST', `/api/v1/webhooks/${f.webhook}/test`);
+    f.delivery = sent.json().delivery.id;
+    await until('the test delivery to fail', async () => (await call('owner', 'GET', `/api/v1/webhooks/${f.webhook}/deliveries/${f.delivery}`)).json().delivery.status === 'failed');
   });
   afterAll(async () => {
     await sling?.stop();
@@ -196,6 +202,8 @@ describe.each(databaseKinds(pgUrl()))('tenant isolation matrix on %s', (_name, m
     { name: 'PATCH /api/v1/webhooks/{id}', method: 'PATCH', path: () => `/api/v1/webhooks/${f.webhook}`, body: () => ({ events: ['link.deleted'] }), state: () => `/api/v1/webhooks/${f.webhook}`, refused: { outsider: 404, anon: 401, member: 403, readonly: 403 }, allowed: ['admin', 200] },
     { name: 'POST /api/v1/webhooks/{id}/test', method: 'POST', path: () => `/api/v1/webhooks/${f.webhook}/test`, state: () => `/api/v1/webhooks/${f.webhook}/deliveries`, refused: { outsider: 404, anon: 401, member: 403, readonly: 403 }, allowed: ['admin', 202] },
     { name: 'GET /api/v1/webhooks/{id}/deliveries', method: 'GET', path: () => `/api/v1/webhooks/${f.webhook}/deliveries`, refused: { outsider: 404, anon: 401, member: 403 }, allowed: ['owner', 200] },
+    { name: 'GET /api/v1/webhooks/{id}/deliveries/{delivery}', method: 'GET', path: () => `/api/v1/webhooks/${f.webhook}/deliveries/${f.delivery}`, refused: { outsider: 404, anon: 401, member: 403 }, allowed: ['admin', 200] },
+    { name: 'POST /api/v1/webhooks/{id}/deliveries/{delivery}/resend', method: 'POST', path: () => `/api/v1/webhooks/${f.webhook}/deliveries/${f.delivery}/resend`, state: () => `/api/v1/webhooks/${f.webhook}/deliveries`, refused: { outsider: 404, anon: 401, member: 403, readonly: 403 }, allowed: ['admin', 202] },
     { name: 'POST /api/v1/webhooks/{id}/rotate-secret', method: 'POST', path: () => `/api/v1/webhooks/${f.webhook}/rotate-secret`, state: () => `/api/v1/webhooks/${f.webhook}`, refused: { outsider: 404, anon: 401, member: 403, readonly: 403 }, allowed: ['owner', 200] },
     // Variant A (slug-based) and B, within the token's workspace
     { name: 'GET /api.php?action=stats&slug=', method: 'GET', path: () => `/api.php?action=stats&slug=${L().code}`, refused: { outsider: 404, anon: 401, readonly: 403 }, allowed: ['member', 200], via: ['token'] },
