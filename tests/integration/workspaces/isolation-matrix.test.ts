@@ -290,6 +290,24 @@ describe.each(databaseKinds(pgUrl()))('tenant isolation matrix on %s', (_name, m
     expect(await current(await signIn())).toBe(f.W);
   });
 
+  test('better-auth\'s own organization endpoints are switched off (they would skip Sling\'s rules)', async () => {
+    for (const [method, path, body] of [
+      ['POST', '/api/auth/organization/create', { name: 'Side door', slug: 'side-door' }],
+      ['POST', '/api/auth/organization/invite-member', { email: 'x@example.com', role: 'owner', organizationId: f.W }],
+      ['POST', '/api/auth/organization/remove-member', { memberIdOrEmail: `${f.userIds.owner}@example.com`, organizationId: f.W }],
+      ['POST', '/api/auth/organization/set-active', { organizationId: f.W }],
+      ['GET', '/api/auth/organization/list', undefined],
+    ] as const) {
+      const res = await fetch(`${sling.url}${path}`, {
+        method,
+        headers: { cookie: cookies.outsider, origin: sling.url, ...(body ? { 'content-type': 'application/json' } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      expect(res.status, path).toBe(404);
+    }
+    expect((await call('owner', 'GET', '/api/v1/workspace/members')).json().members).toHaveLength(3);
+  });
+
   test('a cross-site form POST with a valid session cookie is refused before anything happens', async () => {
     for (const [path, method] of [['/api/v1/links', 'POST'], [`/api/v1/links/${f.linkX.id}`, 'DELETE'], ['/api/v1/tokens', 'POST']] as const) {
       const res = await fetch(`${sling.url}${path}`, {
