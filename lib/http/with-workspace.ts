@@ -62,7 +62,7 @@ async function resolveActor(req: Request, ctx: LinkContext, opts: WorkspaceRoute
     if (auth === 'session') throw new AppError('forbidden', 'API tokens cannot do this; sign in to the dashboard.', { required: 'session' });
     let actor: Actor;
     try {
-      actor = await authenticateToken(ctx.handle.db, await (opts.token ? opts.token(req) : bearerToken(authorization)));
+      actor = await authenticateToken(ctx.handle, await (opts.token ? opts.token(req) : bearerToken(authorization)));
     } catch (err) {
       // Requests without a valid token count per IP before their 401: guessing tokens is limited too.
       if (err instanceof AppError && err.code === 'unauthorized') rate.headers = headersOf(await anonymousApiLimiter().consume(`ip:${requestIp(req)}`));

@@ -2,12 +2,12 @@
 // role and the token's scopes. Anything else (missing, malformed, unknown, revoked, expired, rotated
 // out, or its member no longer in the workspace) is the same 401, with a message saying which.
 import { timingSafeEqual } from 'node:crypto';
-import { and, eq, or, sql } from 'drizzle-orm';
-import { apiTokens, workspaceMembers, workspaces } from '../../db/schema';
-import type { Db } from '../db/types';
+import { eq, sql } from 'drizzle-orm';
+import { apiTokens } from '../../db/schema';
+import type { DbHandle } from '../db/types';
 import { AppError } from '../http/errors';
 import { ALL_SCOPES, type Actor } from '../workspaces/actor';
-import { ACTOR_WORKSPACE_COLUMNS } from '../workspaces/actor-workspace-columns';
+import { findTokenByHash } from './find-token-by-hash';
 import { isTokenScope } from '../workspaces/permissions';
 import { hashToken, TOKEN_PREFIX } from './token-secret';
 
@@ -25,10 +25,10 @@ export function bearerToken(header: string | null): string {
   return token;
 }
 
-export async function authenticateToken(db: Db, secret: string): Promise<Actor> {
+export async function authenticateToken(handle: DbHandle, secret: string): Promise<Actor> {
   if (!secret.startsWith(TOKEN_PREFIX) || secret.length > 200) throw unauthorized('This API token is not valid.');
   const hash = hashToken(secret);
-  const [row] = await tokenLookup(db).execute({ hash });
+  const row = await findTokenByHash(handle, hash);
   if (!row) throw unauthorized('This API token is not valid.');
   const now = Date.now();
   if (row.revokedAt) throw unauthorized('This API token has been revoked.');
@@ -42,47 +42,10 @@ export async function authenticateToken(db: Db, secret: string): Promise<Actor> 
   }
   // last_used_at is informative: write it at most once a minute per token, without waiting.
   if (!row.lastUsedAt || now - new Date(row.lastUsedAt).getTime() > 60_000) {
-    db.update(apiTokens).set({ lastUsedAt: sql`now()` }).where(eq(apiTokens.id, row.id)).catch(() => {});
+    handle.db.update(apiTokens).set({ lastUsedAt: sql`now()` }).where(eq(apiTokens.id, row.id)).catch(() => {});
   }
   const scopes = row.scopes.length === 0 ? ALL_SCOPES : row.scopes.filter(isTokenScope);
   return { userId: row.userId, workspaceId: row.workspace.id, role: row.role, via: 'token', scopes, workspace: row.workspace, tokenId: row.id };
-}
-
-/**
- * The lookup, built once per database handle and prepared: every API request runs it, and building
- * the query in Drizzle each time cost more main-thread time than the statement itself.
- */
-const lookups = new WeakMap<Db, ReturnType<typeof prepareLookup>>();
-
-function tokenLookup(db: Db) {
-  let lookup = lookups.get(db);
-  if (!lookup) lookups.set(db, (lookup = prepareLookup(db)));
-  return lookup;
-}
-
-function prepareLookup(db: Db) {
-  const hash = sql.placeholder('hash');
-  return db
-    .select({
-      id: apiTokens.id,
-      userId: apiTokens.userId,
-      hash: apiTokens.hash,
-      previousHash: apiTokens.previousHash,
-      previousValidUntil: apiTokens.previousValidUntil,
-      expiresAt: apiTokens.expiresAt,
-      revokedAt: apiTokens.revokedAt,
-      lastUsedAt: apiTokens.lastUsedAt,
-      scopes: apiTokens.scopes,
-      role: workspaceMembers.role,
-      workspace: ACTOR_WORKSPACE_COLUMNS,
-    })
-    .from(apiTokens)
-    .innerJoin(workspaces, eq(workspaces.id, apiTokens.workspaceId))
-    // The member must still belong to the workspace (removal also revokes, this is the backstop).
-    .innerJoin(workspaceMembers, and(eq(workspaceMembers.organizationId, apiTokens.workspaceId), eq(workspaceMembers.userId, apiTokens.userId)))
-    .where(or(eq(apiTokens.hash, hash), eq(apiTokens.previousHash, hash)))
-    .limit(1)
-    .prepare('sling_authenticate_token');
 }
 
 function equalHex(a: string, b: string): boolean {

@@ -32,7 +32,7 @@ describe.each(databaseKinds(pgUrl()))('API tokens on %s', (_name, makeDb) => {
   });
 
   const refused = async (secret: string) => {
-    const err = await authenticateToken(ctx.handle.db, secret).catch((e) => e);
+    const err = await authenticateToken(ctx.handle, secret).catch((e) => e);
     expect(err).toBeInstanceOf(AppError);
     expect(err.status).toBe(401);
     return err.message as string;
@@ -45,7 +45,7 @@ describe.each(databaseKinds(pgUrl()))('API tokens on %s', (_name, makeDb) => {
     expect(JSON.stringify(stored)).not.toContain(secret);
     expect(stored[0].hash).toBe(createHash('sha256').update(secret).digest('hex'));
     expect(stored[0].prefix).toBe(secret.slice(0, 9));
-    expect(await authenticateToken(ctx.handle.db, secret)).toMatchObject({
+    expect(await authenticateToken(ctx.handle, secret)).toMatchObject({
       tokenId: token.id, userId, workspaceId: user.workspaceId, role: 'owner', via: 'token', workspace: { plan: 'pro', kind: 'personal' },
     });
     const listed = await findTokens(ctx.handle.db, tokenScope(user.actor, 'read'));
@@ -56,22 +56,22 @@ describe.each(databaseKinds(pgUrl()))('API tokens on %s', (_name, makeDb) => {
     const { secret: old, token } = await createApiToken(ctx.handle.db, { ...mine });
     const { secret: fresh } = await replaceTokenSecret(ctx.handle.db, { tokenId: token.id, scope: tokenScope(user.actor, 'write'), graceHours: 0 });
     expect(await refused(old)).toMatch(/replaced|not valid/);
-    expect((await authenticateToken(ctx.handle.db, fresh)).tokenId).toBe(token.id);
+    expect((await authenticateToken(ctx.handle, fresh)).tokenId).toBe(token.id);
   });
 
   test('rotate: the old secret keeps working during the grace period, then is refused', async () => {
     const { secret: old, token } = await createApiToken(ctx.handle.db, { ...mine });
     const { secret: fresh } = await replaceTokenSecret(ctx.handle.db, { tokenId: token.id, scope: tokenScope(user.actor, 'write'), graceHours: 24 });
-    expect((await authenticateToken(ctx.handle.db, old)).tokenId).toBe(token.id);
-    expect((await authenticateToken(ctx.handle.db, fresh)).tokenId).toBe(token.id);
+    expect((await authenticateToken(ctx.handle, old)).tokenId).toBe(token.id);
+    expect((await authenticateToken(ctx.handle, fresh)).tokenId).toBe(token.id);
     await ctx.handle.query("UPDATE api_tokens SET previous_valid_until = now() - interval '1 second' WHERE id = $1", [token.id]);
     expect(await refused(old)).toMatch(/replaced/);
-    expect((await authenticateToken(ctx.handle.db, fresh)).tokenId).toBe(token.id);
+    expect((await authenticateToken(ctx.handle, fresh)).tokenId).toBe(token.id);
   });
 
   test('an expired token is refused; an expiry in the past cannot be set', async () => {
     const { secret, token } = await createApiToken(ctx.handle.db, { ...mine, expiresAt: new Date(Date.now() + 60_000) });
-    expect((await authenticateToken(ctx.handle.db, secret)).tokenId).toBe(token.id);
+    expect((await authenticateToken(ctx.handle, secret)).tokenId).toBe(token.id);
     await ctx.handle.query("UPDATE api_tokens SET expires_at = now() - interval '1 second' WHERE id = $1", [token.id]);
     expect(await refused(secret)).toMatch(/expired/);
     const err = await createApiToken(ctx.handle.db, { ...mine, expiresAt: new Date(Date.now() - 1000) }).catch((e) => e);
@@ -91,10 +91,10 @@ describe.each(databaseKinds(pgUrl()))('API tokens on %s', (_name, makeDb) => {
 
   test('scopes: stored as given (all when absent), unknown ones refused; a token whose member left its workspace is refused', async () => {
     const { secret, token } = await createApiToken(ctx.handle.db, { ...mine, scopes: ['links:read', 'analytics:read'] });
-    expect((await authenticateToken(ctx.handle.db, secret)).scopes).toEqual(['links:read', 'analytics:read']);
+    expect((await authenticateToken(ctx.handle, secret)).scopes).toEqual(['links:read', 'analytics:read']);
     expect(token.scopes).toEqual(['links:read', 'analytics:read']);
     const all = await createApiToken(ctx.handle.db, { ...mine });
-    expect((await authenticateToken(ctx.handle.db, all.secret)).scopes).toContain('webhooks:write');
+    expect((await authenticateToken(ctx.handle, all.secret)).scopes).toContain('webhooks:write');
     for (const scopes of [[], ['links:delete'], 'links:read']) {
       const err = await createApiToken(ctx.handle.db, { ...mine, scopes }).catch((e) => e);
       expect(err.details).toHaveProperty('scopes');
