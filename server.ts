@@ -12,6 +12,7 @@ import { LinkCache } from './lib/edge/link-cache';
 import { clickWriter } from './lib/edge/write-clicks';
 import { checkReadiness } from './lib/health/check-readiness';
 import { CLIENT_IP_HEADER } from './lib/http/client-ip-header';
+import { decideTarget, type TargetDecision } from './lib/http/request-target';
 import { getLinkByCode } from './lib/links/get-link-by-code';
 import { openJobSystem, stopJobSystem } from './lib/jobs/job-system';
 import { startWebhookDispatcher, type Dispatcher } from './lib/webhooks/dispatcher';
@@ -102,6 +103,9 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
 
   // The redirect path stays synchronous on a cache hit: no promise, no await.
   const server = createServer((req, res) => {
+    const target = decideTarget(req.method, req.url);
+    if (target.kind === 'answer') return answerTarget(res, target);
+    if (target.url !== undefined) req.url = target.url;
     if (edge !== undefined) {
       let answered: boolean | Promise<boolean>;
       try {
@@ -159,6 +163,15 @@ function sendJson(res: ServerResponse, status: number, body: unknown) {
   const text = JSON.stringify(body);
   res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
   res.end(text);
+}
+
+function answerTarget(res: ServerResponse, answer: Extract<TargetDecision, { kind: 'answer' }>) {
+  if (!answer.body) {
+    res.writeHead(answer.status, answer.headers);
+    return void res.end();
+  }
+  res.writeHead(answer.status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', ...answer.headers });
+  res.end(JSON.stringify(answer.body));
 }
 
 function failRequest(res: ServerResponse, err: unknown) {

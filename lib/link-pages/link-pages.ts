@@ -49,8 +49,17 @@ export async function showLinkPage(req: Request, page: string, code: string): Pr
   return pageFor(link, code, query);
 }
 
+/** A HEAD request (link previews, curl -I) is kept flagged as a bot and never counted, as at the edge. */
 function visitClick(req: Request, linkId: number, trigger: 'link' | 'qr'): Click {
-  return { linkId, at: Date.now(), referrer: req.headers.get('referer') ?? undefined, userAgent: req.headers.get('user-agent') ?? undefined, ip: requestIp(req), trigger };
+  return {
+    linkId,
+    at: Date.now(),
+    referrer: req.headers.get('referer') ?? undefined,
+    userAgent: req.headers.get('user-agent') ?? undefined,
+    ip: requestIp(req),
+    trigger,
+    head: req.method === 'HEAD',
+  };
 }
 
 function pageFor(link: LinkRow | undefined, code: string, query: string, error?: string, status?: number): Response {

@@ -5,6 +5,7 @@ import { AGENTS } from '../../helpers/agents';
 import { createPostgresDatabase, databaseKinds, type TestDatabase } from '../../helpers/databases';
 import { pgUrl } from '../../helpers/services';
 import { runSling, startSling, type SlingProcess } from '../../helpers/sling-process';
+import { until } from '../../helpers/until';
 
 const pg = pgUrl();
 
@@ -43,6 +44,18 @@ describe.each(databaseKinds(pg))('link pages on %s', (_name, makeDb) => {
     await new Promise((r) => setTimeout(r, 300));
     return (await (await api('GET', `?action=stats&slug=${code}`)).json()).clicks as number;
   };
+
+  test('HEAD through a link page (curl -I /l/<page>/<code>) answers like GET but is never counted', async () => {
+    const created = await (await api('POST', '', { url: 'https://example.com/head', alias: 'head-1' })).json();
+    const head = await fetch(`${sling.url}/l/expired/head-1`, { method: 'HEAD', redirect: 'manual', headers: { 'user-agent': AGENTS.chrome } });
+    expect(head.status).toBe(302);
+    expect(head.headers.get('location')).toBe('https://example.com/head');
+    // A real visit afterwards: once it is counted, the HEAD (buffered before it) has been written too.
+    expect((await visit('/head-1')).status).toBe(302);
+    await until('the visit to be counted', async () => (await (await api('GET', `?action=stats&slug=head-1`)).json()).clicks >= 1);
+    expect((await (await api('GET', `?action=stats&slug=head-1`)).json()).clicks).toBe(1);
+    expect(created.short_code).toBe('head-1');
+  });
 
   test('a protected link asks for the password; a wrong one says so; the right one redirects and counts', async () => {
     await api('POST', '', { url: 'https://example.com/secret', alias: 'locked-1', password: 'open sesame' });
