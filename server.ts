@@ -94,7 +94,10 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     if (path === '/healthz') return sendJson(res, 200, { status: 'ok' });
     if (path === '/readyz') {
       const r = await checkReadiness(handle);
-      return sendJson(res, r.ready ? 200 : 503, r.ready ? { status: 'ready' } : { status: 'not_ready', reason: r.reason });
+      if (r.ready) return sendJson(res, 200, { status: 'ready' });
+      // The reason can hold database error text: it goes to the log, the answer stays fixed.
+      log.warn({ reason: r.reason }, 'not ready');
+      return sendJson(res, 503, { status: 'not_ready' });
     }
     if (!nextHandler) return sendJson(res, 404, { error: { code: 'not_found', message: 'Not found.' } });
     req.headers[CLIENT_IP_HEADER] = clientIp(req, config.TRUST_PROXY);

@@ -29,6 +29,29 @@ describe('webhook URLs', () => {
     expect(await validateWebhookUrl('http://localhost:9999/hook', lenient)).toBe('http://localhost:9999/hook');
   });
 
+  test('IPv6 addresses carrying a non-public IPv4 address are refused unless allowed', async () => {
+    for (const url of [
+      'http://[::127.0.0.1]/', // IPv4-compatible (::7f00:1)
+      'https://[::10.0.0.1]/',
+      'https://[::ffff:7f00:1]/', // IPv4-mapped, hex form
+      'https://[::ffff:0:7f00:1]/', // IPv4-translated
+      'http://[2002:7f00:1::]/', // 6to4 of 127.0.0.1
+      'http://[2002:0a00:0001::1]/', // 6to4 of 10.0.0.1
+      'https://[2002:a9fe:a9fe::]/', // 6to4 of 169.254.169.254
+      'http://[64:ff9b::7f00:1]/', // NAT64 of 127.0.0.1
+      'https://[64:ff9b::192.168.1.1]/',
+      'https://[64:ff9b:1::a00:1]/', // local-use NAT64
+      'https://[::]/',
+    ]) expect(await refusal(url), url).toMatch(/resolves to a non-public address/);
+    expect(await validateWebhookUrl('http://[2002:7f00:1::]/hook', lenient)).toBe('http://[2002:7f00:1::]/hook');
+  });
+
+  test('IPv6 addresses carrying a public IPv4 address are public', async () => {
+    expect(await validateWebhookUrl('https://[2002:0808:0808::1]/hook', strict)).toBe('https://[2002:808:808::1]/hook');
+    expect(await validateWebhookUrl('https://[64:ff9b::8.8.8.8]/hook', strict)).toBe('https://[64:ff9b::808:808]/hook');
+    expect(await validateWebhookUrl('https://[::ffff:8.8.8.8]/hook', strict)).toBe('https://[::ffff:808:808]/hook');
+  });
+
   test('https is required for public hosts, even when private targets are allowed', async () => {
     expect(await validateWebhookUrl('https://93.184.215.14/hooks?x=1', strict)).toBe('https://93.184.215.14/hooks?x=1');
     expect(await refusal('http://93.184.215.14/hooks')).toMatch(/must start with https:\/\//);

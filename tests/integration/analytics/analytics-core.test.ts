@@ -164,14 +164,19 @@ describe.each(databaseKinds(pgUrl()))('analytics on %s', (name, makeDb) => {
       click(link.id, t, '8.8.8.8', AGENTS.iphone, { referrer: 'https://a.example/?q="quoted", with comma' }),
       click(link.id, t + 1000, '81.2.69.160', 'Agent, with "quotes"\nand a newline'),
       click(link.id, t + 2000, '127.0.0.1', undefined, { head: true }),
+      click(link.id, t + 3000, '8.8.8.8', '=HYPERLINK("http://x","y")', { referrer: "=cmd|' /C calc'!A0" }),
     ]);
     const r = { workspaceId: SYSTEM_WORKSPACE_ID, linkId: link.id, from: new Date(t - 1000), to: new Date(t + 10_000) };
     const json = JSON.parse(await new Response(exportClicks(ctx.handle, r, 'json')).text());
     const csv = parseCsv(await new Response(exportClicks(ctx.handle, r, 'csv')).text());
     expect(csv[0]).toEqual([...EXPORT_COLUMNS]);
-    expect(json).toHaveLength(3);
+    expect(json).toHaveLength(4);
     const fromCsv = csv.slice(1).map((cells) => Object.fromEntries(EXPORT_COLUMNS.map((c, i) => [c, cells[i] === '' ? null : c === 'bot' ? cells[i] === 'true' : cells[i]])));
-    expect(fromCsv).toEqual(json);
+    // CSV cells that a spreadsheet would run as formulas carry a leading '; JSON keeps the value as stored.
+    const neutralised = (v: unknown) => (typeof v === 'string' && /^[=+\-@\t\r]/.test(v) ? `'${v}` : v);
+    expect(fromCsv).toEqual(json.map((row: Record<string, unknown>) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, neutralised(v)]))));
+    expect(json[3]).toMatchObject({ user_agent: '=HYPERLINK("http://x","y")', referrer: "=cmd|' /C calc'!A0" });
+    expect(fromCsv[3]).toMatchObject({ user_agent: `'=HYPERLINK("http://x","y")`, referrer: `'=cmd|' /C calc'!A0` });
     expect(json[0]).toMatchObject({ clicked_at: '2026-04-01T10:00:00.000Z', country: 'US', device: 'mobile', referrer: 'https://a.example/?q="quoted", with comma', bot: false, ip: null });
     expect(json[1].user_agent).toBe('Agent, with "quotes"\nand a newline');
     expect(json[2]).toMatchObject({ bot: true, user_agent: null });
