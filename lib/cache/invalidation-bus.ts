@@ -1,6 +1,7 @@
 // Cache invalidation across instances: a write publishes a key; every instance (this one at once,
 // others through Postgres NOTIFY or Redis pub/sub) drops its cached entry. Publishing never fails
 // or delays the write that caused it: a message lost on the way is healed by the cache's TTL.
+import { randomUUID } from 'node:crypto';
 import { logger } from '../log/logger';
 import type { Tx } from '../db/types';
 import { globalSingleton } from '../runtime/global-singleton';
@@ -26,8 +27,17 @@ export interface Transport {
   close(): Promise<void>;
 }
 
+/**
+ * Messages on the wire are "<origin>|<key>". A process delivers its own keys at once when it
+ * publishes them, so it ignores their echo: arriving later, the echo would drop an entry that was
+ * loaded fresh after the write, and with it the redirects counted on it (max_clicks) but not yet
+ * written. A message without an origin (a reconnect's ALL_KEYS) is a bare key.
+ */
+const SEP = '|';
+
 export class InvalidationBus {
   private listeners = new Set<Listener>();
+  private readonly origin = randomUUID();
   private transport: Transport | undefined;
   /** Sends not finished yet: close() gives them a moment, so a short-lived CLI write is heard. */
   private sending = new Set<Promise<void>>();
@@ -42,7 +52,7 @@ export class InvalidationBus {
     const transport = this.transport;
     if (!transport || (opts.sentInTransaction && transport.publishIn)) return;
     const sent = transport
-      .publish(key)
+      .publish(this.origin + SEP + key)
       .catch((err: unknown) => {
         logger().error({ err, key }, 'cache invalidation not sent to other instances; their entry heals within CACHE_TTL_MS');
       })
@@ -55,7 +65,7 @@ export class InvalidationBus {
    * the write. Transports that cannot (Redis) send nothing here; publish() after the commit does.
    */
   async publishIn(tx: Tx, key: string): Promise<void> {
-    await this.transport?.publishIn?.(tx, key);
+    await this.transport?.publishIn?.(tx, this.origin + SEP + key);
   }
 
   subscribe(listener: Listener): () => void {
@@ -64,7 +74,11 @@ export class InvalidationBus {
   }
 
   async useTransport(transport: Transport): Promise<void> {
-    await transport.start((key) => this.deliver(key));
+    await transport.start((message) => {
+      const i = message.indexOf(SEP);
+      if (i === -1) return this.deliver(message);
+      if (message.slice(0, i) !== this.origin) this.deliver(message.slice(i + 1));
+    });
     this.transport = transport;
   }
 

@@ -24,7 +24,7 @@ describe('InvalidationBus', () => {
       bus.subscribe((key) => seen.push(key));
       expect(bus.publish('link:1:abc')).toBeUndefined(); // not a promise a caller could await
       expect(seen).toEqual(['link:1:abc']);
-      expect(sent).toEqual(['link:1:abc']);
+      expect(sent).toEqual([expect.stringMatching(/^[0-9a-f-]{36}\|link:1:abc$/)]);
       // A rejected send is caught (an unhandled rejection would fail this test run).
       await new Promise((r) => setImmediate(r));
     }
@@ -40,7 +40,7 @@ describe('InvalidationBus', () => {
     const closed = bus.close();
     finish();
     await closed;
-    expect(sent).toEqual(['link:1:abc']);
+    expect(sent).toEqual([expect.stringMatching(/\|link:1:abc$/)]);
 
     const stuck = new InvalidationBus();
     await stuck.useTransport(failingTransport('hang'));
@@ -59,7 +59,7 @@ describe('InvalidationBus', () => {
     await bus.useTransport(transactional);
     await bus.publishIn({} as Tx, 'link:1:abc');
     bus.publish('link:1:abc', { sentInTransaction: true });
-    expect(sentIn).toEqual(['link:1:abc']);
+    expect(sentIn).toEqual([expect.stringMatching(/\|link:1:abc$/)]);
     expect(sentAfter).toEqual([]);
 
     const plain: string[] = [];
@@ -67,6 +67,37 @@ describe('InvalidationBus', () => {
     await redisLike.useTransport(failingTransport('hang', plain));
     await redisLike.publishIn({} as Tx, 'link:1:abc');
     redisLike.publish('link:1:abc', { sentInTransaction: true });
-    expect(plain).toEqual(['link:1:abc']);
+    expect(plain).toEqual([expect.stringMatching(/\|link:1:abc$/)]);
+  });
+
+  test('an instance ignores the echo of its own keys (delivered at publish) but hears other instances and bare keys', async () => {
+    let onMessage!: (message: string) => void;
+    const wire: string[] = [];
+    // One shared channel, as NOTIFY and Redis pub/sub are: every message reaches every subscriber, the sender too.
+    const channel = (): Transport => ({
+      start: async (on) => void (onMessage = on),
+      close: async () => {},
+      publish: async (message) => void wire.push(message),
+    });
+    const a = new InvalidationBus();
+    const b = new InvalidationBus();
+    await a.useTransport(channel());
+    const toA = onMessage;
+    await b.useTransport(channel());
+    const toB = onMessage;
+    const seenA: string[] = [];
+    const seenB: string[] = [];
+    a.subscribe((k) => seenA.push(k));
+    b.subscribe((k) => seenB.push(k));
+    a.publish('link:1:abc');
+    await new Promise((r) => setImmediate(r));
+    for (const message of wire) {
+      toA(message);
+      toB(message);
+    }
+    expect(seenA).toEqual(['link:1:abc']);
+    expect(seenB).toEqual(['link:1:abc']);
+    toA('*');
+    expect(seenA).toEqual(['link:1:abc', '*']);
   });
 });
