@@ -162,19 +162,16 @@ function closeServer(server: Server, graceMs = 5_000): Promise<void> {
   });
 }
 
-function sendJson(res: ServerResponse, status: number, body: unknown) {
+function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
   const text = JSON.stringify(body);
-  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
+  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', ...headers });
   res.end(text);
 }
 
 function answerTarget(res: ServerResponse, answer: Extract<TargetDecision, { kind: 'answer' }>) {
-  if (!answer.body) {
-    res.writeHead(answer.status, answer.headers);
-    return void res.end();
-  }
-  res.writeHead(answer.status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', ...answer.headers });
-  res.end(JSON.stringify(answer.body));
+  if (answer.body) return sendJson(res, answer.status, answer.body, answer.headers);
+  res.writeHead(answer.status, answer.headers);
+  res.end();
 }
 
 function failRequest(res: ServerResponse, err: unknown) {

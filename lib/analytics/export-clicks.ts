@@ -3,6 +3,7 @@
 // the click time and written as they come, so a million clicks never sit in memory and no
 // transaction stays open (on PGlite one would hold up every writer).
 import type { Queryable } from '../db/types';
+import type { StatsScope } from './get-stats';
 
 export const EXPORT_FORMATS = ['csv', 'json'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
@@ -21,27 +22,24 @@ export interface ExportRange {
   to: Date;
 }
 
-/** One link (in the caller's workspace), or a workspace's links with optional filters. */
-export interface ExportScope {
-  workspaceId: string;
-  /** Given: that link's clicks alone, in the link export's columns. */
-  linkId?: number;
-  createdBy?: string;
-  /** Only with linkId: the workspace export's columns restricted to one link. */
-  workspaceColumns?: boolean;
-}
+/**
+ * What the statistics cover, the export covers too: one link (already checked to be the caller's;
+ * the link export's columns), or a workspace's links, optionally one link or one member's (the
+ * workspace export's columns, which start with the link).
+ */
+export type ExportScope = StatsScope;
 
 const WORKSPACE_COLUMNS = ['link_id', 'short_code', ...EXPORT_COLUMNS] as const;
 
 /** The links a workspace export walks through, in id order (ids only: cheap even for many links). */
-async function* workspaceRows(db: Queryable, scope: ExportScope & { from: Date; to: Date }): AsyncGenerator<Array<Record<string, unknown>>> {
+async function* workspaceRows(db: Queryable, scope: Extract<ExportScope, { workspaceId: string }>, range: { from: Date; to: Date }): AsyncGenerator<Array<Record<string, unknown>>> {
   const params: unknown[] = [scope.workspaceId];
   let where = 'workspace_id = $1';
   if (scope.linkId !== undefined) where += ` AND id = $${params.push(scope.linkId)}`;
   if (scope.createdBy !== undefined) where += ` AND created_by = $${params.push(scope.createdBy)}`;
   const list = await db.query<{ id: number; short_code: string }>(`SELECT id, short_code FROM links WHERE ${where} ORDER BY id`, params);
   for (const link of list) {
-    for await (const page of clickPages(db, { linkId: Number(link.id), from: scope.from, to: scope.to })) {
+    for await (const page of clickPages(db, { linkId: Number(link.id), ...range })) {
       yield page.map((row) => ({ link_id: Number(link.id), short_code: link.short_code, ...row }));
     }
   }
@@ -78,13 +76,11 @@ async function* clickPages(db: Queryable, range: ExportRange): AsyncGenerator<Ro
 }
 
 /** The export as a byte stream that reads the next page only when the client has taken the last. */
-export function exportClicks(db: Queryable, scope: ExportScope & { from: Date; to: Date }, format: ExportFormat): ReadableStream<Uint8Array> {
+export function exportClicks(db: Queryable, scope: ExportScope, range: { from: Date; to: Date }, format: ExportFormat): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
-  const oneLink = scope.linkId !== undefined && !scope.workspaceColumns && scope.createdBy === undefined;
-  const columns: readonly string[] = oneLink ? EXPORT_COLUMNS : WORKSPACE_COLUMNS;
-  const pages: AsyncGenerator<Array<Record<string, unknown>>> = oneLink
-    ? clickPages(db, { linkId: scope.linkId!, from: scope.from, to: scope.to })
-    : workspaceRows(db, scope);
+  const columns: readonly string[] = 'workspaceId' in scope ? WORKSPACE_COLUMNS : EXPORT_COLUMNS;
+  const pages: AsyncGenerator<Array<Record<string, unknown>>> =
+    'workspaceId' in scope ? workspaceRows(db, scope, range) : clickPages(db, { linkId: scope.linkId, ...range });
   let first = true;
   return new ReadableStream<Uint8Array>({
     start(controller) {

@@ -11,14 +11,14 @@ import { workspaceAnalyticsScope } from './workspace-analytics-scope';
 export async function linkExportRoute({ actor, ctx, params, searchParams }: WorkspaceRequest<{ id: string }>): Promise<Response> {
   const format = exportFormat(searchParams);
   const link = await getLinkOrThrow({ actor, ctx, access: 'read' }, params.id);
-  return exportResponse(ctx.handle, { workspaceId: actor.workspaceId, linkId: link.id }, searchParams, format, `sling-${link.shortCode}`);
+  return exportResponse(ctx.handle, { linkId: link.id }, searchParams, format, `sling-${link.shortCode}`);
 }
 
 /** GET /api/v1/analytics/export?format=csv|json&from=&to=&link_id=&created_by= — the workspace's clicks. */
 export async function workspaceExportRoute({ actor, ctx, searchParams }: WorkspaceRequest<object>): Promise<Response> {
   const format = exportFormat(searchParams);
   const scope = await workspaceAnalyticsScope({ actor, ctx }, searchParams);
-  return exportResponse(ctx.handle, { ...scope, workspaceColumns: true }, searchParams, format, `sling-${actor.workspace.slug}`);
+  return exportResponse(ctx.handle, scope, searchParams, format, `sling-${actor.workspace.slug}`);
 }
 
 function exportFormat(params: URLSearchParams): ExportFormat {
@@ -31,7 +31,7 @@ function exportResponse(db: Parameters<typeof exportClicks>[0], scope: ExportSco
   // Same from/to rules as the statistics (default: the last 30 days); the interval is not used.
   const { from, to } = parseStatsRange(new URLSearchParams({ interval: 'week', ...pick(params, 'from', 'to') }));
   const filename = `${name}-clicks-${from.toISOString().slice(0, 10)}-to-${to.toISOString().slice(0, 10)}.${format}`;
-  return new Response(exportClicks(db, { ...scope, from, to }, format), {
+  return new Response(exportClicks(db, scope, { from, to }, format), {
     headers: {
       'content-type': format === 'csv' ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8',
       'content-disposition': `attachment; filename="${filename}"`,

@@ -22,7 +22,8 @@ export type CachedLink =
       /** Clicks when loaded plus this instance's redirects since (other instances' show up on reload). */
       clicks: number;
     }
-  | { kind: 'missing'; /** epoch ms after which the database is asked again */ until: number };
+  /** An unknown code, remembered until its cache slot goes stale (link-cache.ts). */
+  | { kind: 'missing' };
 
 export function toCachedLink(row: LinkRow): CachedLink {
   const h = row.longUrl.indexOf('#');

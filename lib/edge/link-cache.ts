@@ -23,6 +23,8 @@ interface Slot {
   freshUntil: number;
 }
 
+const MISSING: CachedLink = { kind: 'missing' };
+
 export class LinkCache {
   private lru: LRUCache<string, Slot>;
   private inflight = new Map<string, Promise<CachedLink>>();
@@ -55,7 +57,7 @@ export class LinkCache {
         .then((row) => {
           const ttl = this.opts.ttlMs ?? 60_000;
           const freshUntil = startedAt + (row ? ttl : Math.min(ttl, this.opts.missingTtlMs ?? 60_000));
-          const entry: CachedLink = row ? toCachedLink(row) : { kind: 'missing', until: freshUntil };
+          const entry: CachedLink = row ? toCachedLink(row) : MISSING;
           if (epoch === this.epoch) this.lru.set(key, { entry, freshUntil });
           return entry;
         })

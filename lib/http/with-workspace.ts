@@ -30,7 +30,7 @@ export interface WorkspaceRouteOptions {
   permission?: Permission;
   /** Who may call: a token or a session (default), tokens only (the compatibility APIs), or sessions only. */
   auth?: 'any' | 'token' | 'session';
-  /** Where the token comes from (default: Authorization: Bearer). */
+  /** Where the token comes from (default: Authorization: Bearer); with auth: 'token'. */
   token?: (req: Request) => Promise<string>;
   /** The limit a token request counts against (default: its workspace plan's). */
   limiter?: (actor: Actor) => WindowLimiter;
@@ -58,8 +58,7 @@ export function withWorkspace<P = Record<string, never>>(
 async function resolveActor(req: Request, ctx: LinkContext, opts: WorkspaceRouteOptions, rate: { headers: Record<string, string> }): Promise<Actor> {
   const auth = opts.auth ?? 'any';
   const authorization = req.headers.get('authorization');
-  if (auth === 'token' || (auth === 'any' && authorization !== null) || opts.token) {
-    if (auth === 'session') throw new AppError('forbidden', 'API tokens cannot do this; sign in to the dashboard.', { required: 'session' });
+  if (auth === 'token' || (auth === 'any' && authorization !== null)) {
     let actor: Actor;
     try {
       actor = await authenticateToken(ctx.handle, await (opts.token ? opts.token(req) : bearerToken(authorization)));

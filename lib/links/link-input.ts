@@ -56,3 +56,10 @@ export function intParam(params: URLSearchParams, name: string, fallback: number
   }
   return n;
 }
+
+/** ?created_by=: a member's user id (only the links they made), or undefined when absent. */
+export function createdByParam(params: URLSearchParams): string | undefined {
+  const raw = params.get('created_by') || undefined;
+  if (raw !== undefined && !/^[\w-]{1,100}$/.test(raw)) throw invalidField('created_by', "created_by must be a member's user id.");
+  return raw;
+}

@@ -11,7 +11,7 @@ import { deleteLink } from './delete-link';
 import { deleteLinks } from './delete-links';
 import { findLinks, LINK_ORDERS, LINK_SORTS, LINK_STATUS_FILTERS } from './find-links';
 import { getLinkOrThrow, getLinksOrThrow } from './get-link-or-throw';
-import { changesFrom, CREATE_FIELDS, createInputFrom, intParam, optionalId, readLinkFields, UPDATE_FIELDS } from './link-input';
+import { changesFrom, CREATE_FIELDS, createdByParam, createInputFrom, intParam, optionalId, readLinkFields, UPDATE_FIELDS } from './link-input';
 import { serializeLink } from './serialize-link';
 import { updateLink } from './update-link';
 
@@ -23,8 +23,7 @@ const MAX_BULK = 100;
 export async function listLinksRoute({ actor, ctx, searchParams: params }: WorkspaceRequest<object>): Promise<Response> {
   const limit = intParam(params, 'limit', 50, 1, 100);
   const offset = intParam(params, 'offset', 0, 0, Number.MAX_SAFE_INTEGER);
-  const createdBy = params.get('created_by') || undefined;
-  if (createdBy !== undefined && !/^[\w-]{1,100}$/.test(createdBy)) throw invalidField('created_by', 'created_by must be a member\'s user id.');
+  const createdBy = createdByParam(params);
   const found = await findLinks(ctx.handle.db, {
     scope: linkScope(actor, 'read'),
     createdBy,

@@ -68,7 +68,7 @@ export function validateScopes(input: unknown): TokenScope[] {
   return given.size === TOKEN_SCOPES.length ? [] : TOKEN_SCOPES.filter((s) => given.has(s));
 }
 
-/** Tokens within `scope` (tokenScope(actor, 'read')), newest first. */
+/** Tokens within `scope` (tokenScope(actor)), newest first. */
 export function findTokens(db: Db, scope: SQL): Promise<ApiTokenRow[]> {
   return db.select().from(apiTokens).where(scope).orderBy(desc(apiTokens.createdAt));
 }
@@ -100,7 +100,7 @@ export async function replaceTokenSecret(
   return { secret, token };
 }
 
-/** `scope` (tokenScope(actor, 'write')) limits whose tokens; operators (CLI) pass none. */
+/** `scope` (tokenScope(actor)) limits whose tokens; operators (CLI) pass none. */
 export async function revokeApiToken(db: Db, input: { tokenId: string; scope?: SQL }): Promise<ApiTokenRow> {
   const where = and(eq(apiTokens.id, input.tokenId), input.scope);
   const [token] = await db.update(apiTokens).set({ revokedAt: sql`coalesce(${apiTokens.revokedAt}, now())` }).where(where).returning();

@@ -6,11 +6,11 @@ import { json } from '../http/json-response';
 import { readJsonBody, readOptionalJsonBody } from '../http/read-json-body';
 import type { WorkspaceRequest } from '../http/with-workspace';
 import { parseExpiration } from '../links/parse-expiration';
-import { tokenScope } from '../workspaces/scope';
+import { ownTokenScope, tokenScope } from '../workspaces/scope';
 import { createApiToken, DEFAULT_ROTATION_GRACE_HOURS, findTokens, replaceTokenSecret, revokeApiToken, serializeToken } from './manage-tokens';
 
 export async function listTokensRoute({ actor, ctx }: WorkspaceRequest<object>): Promise<Response> {
-  return json({ tokens: (await findTokens(ctx.handle.db, tokenScope(actor, 'read'))).map(serializeToken) });
+  return json({ tokens: (await findTokens(ctx.handle.db, tokenScope(actor))).map(serializeToken) });
 }
 
 export async function createTokenRoute({ req, actor, ctx }: WorkspaceRequest<object>): Promise<Response> {
@@ -32,13 +32,12 @@ export async function changeTokenRoute({ req, actor, ctx, params }: WorkspaceReq
     graceHours = body?.grace_hours === undefined ? DEFAULT_ROTATION_GRACE_HOURS : Number(body.grace_hours);
     if (!Number.isFinite(graceHours) || graceHours <= 0) throw invalidField('grace_hours', 'The grace period must be a positive number of hours.');
   }
-  // Only its maker replaces a secret (the new secret is shown to whoever asks).
-  const { secret, token } = await replaceTokenSecret(ctx.handle.db, { tokenId: params.id, scope: tokenScope({ ...actor, role: 'member' }, 'write'), graceHours });
+  const { secret, token } = await replaceTokenSecret(ctx.handle.db, { tokenId: params.id, scope: ownTokenScope(actor), graceHours });
   return json({ token: serializeToken(token), secret });
 }
 
 /** DELETE /api/v1/tokens/{id}: revoke (admins may revoke any token of the workspace). */
 export async function deleteTokenRoute({ actor, ctx, params }: WorkspaceRequest<{ id: string }>): Promise<Response> {
-  await revokeApiToken(ctx.handle.db, { tokenId: params.id, scope: tokenScope(actor, 'write') });
+  await revokeApiToken(ctx.handle.db, { tokenId: params.id, scope: tokenScope(actor) });
   return new Response(null, { status: 204 });
 }

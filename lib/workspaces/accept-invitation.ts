@@ -9,9 +9,8 @@ import type { Db } from '../db/types';
 import { AppError, invalidField } from '../http/errors';
 import { invitationState } from './describe-invitation';
 import { invitationHash, looksLikeInvitationSecret } from './invitation-secret';
-import type { WorkspaceJson } from './list-user-workspaces';
 import { setActiveWorkspace } from './set-active-workspace';
-import { findUserWorkspace } from './switch-workspace';
+import { findUserWorkspace, type WorkspaceJson } from './list-user-workspaces';
 
 export async function acceptInvitation(db: Db, input: { secret: unknown; userId: string; sessionId: string }): Promise<WorkspaceJson> {
   if (typeof input.secret !== 'string' || input.secret === '') throw invalidField('token', 'token must be the secret from the invitation link.');

@@ -19,12 +19,14 @@ export function webhookScope(actor: Actor): SQL {
   return eq(webhooks.workspaceId, actor.workspaceId);
 }
 
-/** API tokens: a member sees and changes its own tokens in the workspace; admins every token. */
-export function tokenScope(actor: Actor, access: Access): SQL {
-  const inWorkspace = eq(apiTokens.workspaceId, actor.workspaceId);
-  if (access === 'write' && roleAtLeast(actor.role, 'admin')) return inWorkspace;
-  if (access === 'read' && roleAtLeast(actor.role, 'admin')) return inWorkspace;
-  return and(inWorkspace, eq(apiTokens.userId, actor.userId))!;
+/** API tokens: a member sees and revokes its own tokens in the workspace; admins every token. */
+export function tokenScope(actor: Actor): SQL {
+  return roleAtLeast(actor.role, 'admin') ? eq(apiTokens.workspaceId, actor.workspaceId) : ownTokenScope(actor);
+}
+
+/** The actor's own tokens in the workspace: only a token's maker is shown a new secret for it. */
+export function ownTokenScope(actor: Actor): SQL {
+  return and(eq(apiTokens.workspaceId, actor.workspaceId), eq(apiTokens.userId, actor.userId))!;
 }
 
 /** Domains a workspace may use: its own and the shared ones (the system workspace's). */

@@ -65,7 +65,7 @@ describe('decideOutcome', () => {
     expect(page({ expiresAt: new Date(now + 1000) }).kind).toBe('redirect');
     expect(page({ status: 'disabled', passwordHash: '$2b$10$x' })).toEqual({ kind: 'page', page: 'disabled' });
     expect(page({ expiresAt: new Date(now - 1), passwordHash: '$2b$10$x' })).toEqual({ kind: 'page', page: 'expired' });
-    expect(decideOutcome({ kind: 'missing', until: now + 1 }, '', now).kind).toBe('next');
+    expect(decideOutcome({ kind: 'missing' }, '', now).kind).toBe('next');
   });
 
   test('past max_clicks a link behaves as expired', () => {

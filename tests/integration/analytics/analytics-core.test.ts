@@ -166,9 +166,9 @@ describe.each(databaseKinds(pgUrl()))('analytics on %s', (name, makeDb) => {
       click(link.id, t + 2000, '127.0.0.1', undefined, { head: true }),
       click(link.id, t + 3000, '8.8.8.8', '=HYPERLINK("http://x","y")', { referrer: "=cmd|' /C calc'!A0" }),
     ]);
-    const r = { workspaceId: SYSTEM_WORKSPACE_ID, linkId: link.id, from: new Date(t - 1000), to: new Date(t + 10_000) };
-    const json = JSON.parse(await new Response(exportClicks(ctx.handle, r, 'json')).text());
-    const csv = parseCsv(await new Response(exportClicks(ctx.handle, r, 'csv')).text());
+    const r = { from: new Date(t - 1000), to: new Date(t + 10_000) };
+    const json = JSON.parse(await new Response(exportClicks(ctx.handle, { linkId: link.id }, r, 'json')).text());
+    const csv = parseCsv(await new Response(exportClicks(ctx.handle, { linkId: link.id }, r, 'csv')).text());
     expect(csv[0]).toEqual([...EXPORT_COLUMNS]);
     expect(json).toHaveLength(4);
     const fromCsv = csv.slice(1).map((cells) => Object.fromEntries(EXPORT_COLUMNS.map((c, i) => [c, cells[i] === '' ? null : c === 'bot' ? cells[i] === 'true' : cells[i]])));
@@ -180,7 +180,7 @@ describe.each(databaseKinds(pgUrl()))('analytics on %s', (name, makeDb) => {
     expect(json[0]).toMatchObject({ clicked_at: '2026-04-01T10:00:00.000Z', country: 'US', device: 'mobile', referrer: 'https://a.example/?q="quoted", with comma', bot: false, ip: null });
     expect(json[1].user_agent).toBe('Agent, with "quotes"\nand a newline');
     expect(json[2]).toMatchObject({ bot: true, user_agent: null });
-    const empty = await new Response(exportClicks(ctx.handle, { ...r, linkId: -1 }, 'json')).text();
+    const empty = await new Response(exportClicks(ctx.handle, { linkId: -1 }, r, 'json')).text();
     expect(JSON.parse(empty)).toEqual([]);
   });
 
@@ -189,7 +189,7 @@ describe.each(databaseKinds(pgUrl()))('analytics on %s', (name, makeDb) => {
     const t = Date.parse('2026-04-02T00:00:00.000Z');
     // 4,500 clicks, many sharing a timestamp, so pages split inside equal times.
     await write(Array.from({ length: 4500 }, (_, i) => click(link.id, t + Math.floor(i / 7), '8.8.8.8', AGENTS.chrome)));
-    const rows = JSON.parse(await new Response(exportClicks(ctx.handle, { workspaceId: SYSTEM_WORKSPACE_ID, linkId: link.id, from: new Date(t), to: new Date(t + 3_600_000) }, 'json')).text());
+    const rows = JSON.parse(await new Response(exportClicks(ctx.handle, { linkId: link.id }, { from: new Date(t), to: new Date(t + 3_600_000) }, 'json')).text());
     expect(rows).toHaveLength(4500);
     const times = rows.map((x: { clicked_at: string }) => Date.parse(x.clicked_at));
     expect(times.every((v: number, i: number) => i === 0 || v >= times[i - 1])).toBe(true);
@@ -241,9 +241,9 @@ describe.each(databaseKinds(pgUrl()))('analytics on %s', (name, makeDb) => {
     expect(byMember.unique_visitors).toBe(2);
     // Another workspace's link as a filter finds nothing here.
     expect((await getStats(ctx.handle, { workspaceId: team.workspaceId, linkId: outside.id }, range({}))).clicks).toBe(0);
-    const exported = JSON.parse(await new Response(exportClicks(ctx.handle, { workspaceId: team.workspaceId, from: new Date(t - 1000), to: new Date(), workspaceColumns: true }, 'json')).text());
+    const exported = JSON.parse(await new Response(exportClicks(ctx.handle, { workspaceId: team.workspaceId }, { from: new Date(t - 1000), to: new Date() }, 'json')).text());
     expect(exported.map((r: { short_code: string }) => r.short_code).sort()).toEqual([mine.shortCode, mine.shortCode, theirs.shortCode].sort());
-    const csv = parseCsv(await new Response(exportClicks(ctx.handle, { workspaceId: team.workspaceId, createdBy: team.userId, from: new Date(t - 1000), to: new Date() }, 'csv')).text());
+    const csv = parseCsv(await new Response(exportClicks(ctx.handle, { workspaceId: team.workspaceId, createdBy: team.userId }, { from: new Date(t - 1000), to: new Date() }, 'csv')).text());
     expect(csv[0].slice(0, 3)).toEqual(['link_id', 'short_code', 'clicked_at']);
     expect(csv).toHaveLength(3);
   });

@@ -7,7 +7,7 @@ import { apiTokens, workspaceMembers } from '../../../db/schema';
 import { AppError } from '../../../lib/http/errors';
 import { authenticateToken, bearerToken } from '../../../lib/tokens/authenticate-token';
 import { createApiToken, findTokens, replaceTokenSecret, revokeApiToken } from '../../../lib/tokens/manage-tokens';
-import { tokenScope } from '../../../lib/workspaces/scope';
+import { ownTokenScope, tokenScope } from '../../../lib/workspaces/scope';
 import { makeUser, type TestUser } from '../../helpers/workspace-fixtures';
 import { databaseKinds, type TestDatabase } from '../../helpers/databases';
 import { openTestContext } from '../../helpers/open-test-handle';
@@ -48,20 +48,20 @@ describe.each(databaseKinds(pgUrl()))('API tokens on %s', (_name, makeDb) => {
     expect(await authenticateToken(ctx.handle, secret)).toMatchObject({
       tokenId: token.id, userId, workspaceId: user.workspaceId, role: 'owner', via: 'token', workspace: { plan: 'pro', kind: 'personal' },
     });
-    const listed = await findTokens(ctx.handle.db, tokenScope(user.actor, 'read'));
+    const listed = await findTokens(ctx.handle.db, tokenScope(user.actor));
     expect(listed.map((t) => t.name)).toContain('deploy');
   });
 
   test('regenerate: the new secret works and the old one is dead at once', async () => {
     const { secret: old, token } = await createApiToken(ctx.handle.db, { ...mine });
-    const { secret: fresh } = await replaceTokenSecret(ctx.handle.db, { tokenId: token.id, scope: tokenScope(user.actor, 'write'), graceHours: 0 });
+    const { secret: fresh } = await replaceTokenSecret(ctx.handle.db, { tokenId: token.id, scope: ownTokenScope(user.actor), graceHours: 0 });
     expect(await refused(old)).toMatch(/replaced|not valid/);
     expect((await authenticateToken(ctx.handle, fresh)).tokenId).toBe(token.id);
   });
 
   test('rotate: the old secret keeps working during the grace period, then is refused', async () => {
     const { secret: old, token } = await createApiToken(ctx.handle.db, { ...mine });
-    const { secret: fresh } = await replaceTokenSecret(ctx.handle.db, { tokenId: token.id, scope: tokenScope(user.actor, 'write'), graceHours: 24 });
+    const { secret: fresh } = await replaceTokenSecret(ctx.handle.db, { tokenId: token.id, scope: ownTokenScope(user.actor), graceHours: 24 });
     expect((await authenticateToken(ctx.handle, old)).tokenId).toBe(token.id);
     expect((await authenticateToken(ctx.handle, fresh)).tokenId).toBe(token.id);
     await ctx.handle.query("UPDATE api_tokens SET previous_valid_until = now() - interval '1 second' WHERE id = $1", [token.id]);
@@ -80,12 +80,12 @@ describe.each(databaseKinds(pgUrl()))('API tokens on %s', (_name, makeDb) => {
 
   test('revoked tokens are refused, also during a rotation grace period', async () => {
     const { secret: old, token } = await createApiToken(ctx.handle.db, { ...mine });
-    const { secret: fresh } = await replaceTokenSecret(ctx.handle.db, { tokenId: token.id, scope: tokenScope(user.actor, 'write'), graceHours: 24 });
-    await revokeApiToken(ctx.handle.db, { tokenId: token.id, scope: tokenScope(user.actor, 'write') });
+    const { secret: fresh } = await replaceTokenSecret(ctx.handle.db, { tokenId: token.id, scope: ownTokenScope(user.actor), graceHours: 24 });
+    await revokeApiToken(ctx.handle.db, { tokenId: token.id, scope: tokenScope(user.actor) });
     expect(await refused(fresh)).toMatch(/revoked/);
     expect(await refused(old)).toMatch(/revoked/);
     const outsider = await makeUser(ctx.handle.db, 'someone-else');
-    const other = await revokeApiToken(ctx.handle.db, { tokenId: token.id, scope: tokenScope(outsider.actor, 'write') }).catch((e) => e);
+    const other = await revokeApiToken(ctx.handle.db, { tokenId: token.id, scope: tokenScope(outsider.actor) }).catch((e) => e);
     expect(other.code).toBe('not_found');
   });
 

@@ -46,7 +46,7 @@ describe.each(databaseKinds(pg))('link pages on %s', (_name, makeDb) => {
   };
 
   test('HEAD through a link page (curl -I /l/<page>/<code>) answers like GET but is never counted', async () => {
-    const created = await (await api('POST', '', { url: 'https://example.com/head', alias: 'head-1' })).json();
+    expect((await api('POST', '', { url: 'https://example.com/head', alias: 'head-1' })).status).toBe(201);
     const head = await fetch(`${sling.url}/l/expired/head-1`, { method: 'HEAD', redirect: 'manual', headers: { 'user-agent': AGENTS.chrome } });
     expect(head.status).toBe(302);
     expect(head.headers.get('location')).toBe('https://example.com/head');
@@ -54,7 +54,6 @@ describe.each(databaseKinds(pg))('link pages on %s', (_name, makeDb) => {
     expect((await visit('/head-1')).status).toBe(302);
     await until('the visit to be counted', async () => (await (await api('GET', `?action=stats&slug=head-1`)).json()).clicks >= 1);
     expect((await (await api('GET', `?action=stats&slug=head-1`)).json()).clicks).toBe(1);
-    expect(created.short_code).toBe('head-1');
   });
 
   test('a protected link asks for the password; a wrong one says so; the right one redirects and counts', async () => {

@@ -4,6 +4,7 @@
 // which would confirm the row exists —, 403 naming the role or scope inside it) and that nothing
 // changed (the owner reads the resource back, byte for byte). Then one allowed caller succeeds.
 import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { accounts, domains, links, users, webhooks, workspaceMembers, workspaces, type Role } from '../../../db/schema';
 import { hashPassword } from '../../../lib/auth/password';
@@ -92,7 +93,6 @@ async function seed(tdb: TestDatabase): Promise<Fixture> {
   }
 }
 
-import { and, eq } from 'drizzle-orm';
 const eqPersonal = (userId: string) => and(eq(workspaces.personalOwnerId, userId), eq(workspaces.kind, 'personal'));
 const eqId = (id: string) => eq(workspaces.id, id);
 
