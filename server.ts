@@ -1,6 +1,7 @@
 // Process entry: config → database → edge → Next handler → workers → shutdown (DESIGN §2).
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import type PgBoss from 'pg-boss';
 import { invalidationBus } from './lib/cache/invalidation-bus';
 import { liveDomains } from './lib/domains/current-domains';
@@ -13,6 +14,12 @@ import { clickWriter } from './lib/edge/write-clicks';
 import { checkReadiness } from './lib/health/check-readiness';
 import { CLIENT_IP_HEADER } from './lib/http/client-ip-header';
 import { decideTarget, type TargetDecision } from './lib/http/request-target';
+import { isApiPath, readApiRoutes, routeAnswer, type ApiRoute } from './lib/http/api-routes';
+import { answerClientError } from './lib/http/client-error';
+import { limitConnectionsPerIp } from './lib/http/connection-limit';
+import { announcesBody, bodyLimitFor, holdBody } from './lib/http/hold-body';
+import { apiHeaders, pageHeaders, type HeaderOptions } from './lib/http/security-headers';
+import { targetProblem } from './lib/http/text-checks';
 import { getLinkByCode } from './lib/links/get-link-by-code';
 import { openJobSystem, stopJobSystem } from './lib/jobs/job-system';
 import { startWebhookDispatcher, type Dispatcher } from './lib/webhooks/dispatcher';
@@ -81,18 +88,21 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   }
 
   let nextHandler: ((req: IncomingMessage, res: ServerResponse) => Promise<void>) | undefined;
+  let apiRoutes: ApiRoute[] = [];
   if (role === 'all' || role === 'app') {
     const { default: next } = await import('next');
     const app = next({ dev: opts.dev ?? false, dir: projectRoot(), hostname: config.HOST, port: config.PORT });
     await app.prepare();
     nextHandler = app.getRequestHandler();
+    apiRoutes = readApiRoutes(join(projectRoot(), 'app'));
   }
+  const headerOptions: HeaderOptions = { https: config.BASE_URL.startsWith('https:'), dev: opts.dev ?? false };
 
   /** Everything the edge does not answer: health checks, then Next (pages, APIs, 404). */
   async function passOn(req: IncomingMessage, res: ServerResponse) {
-    const path = req.url ?? '/';
-    if (path === '/healthz') return sendJson(res, 200, { status: 'ok' });
-    if (path === '/readyz') {
+    const url = req.url ?? '/';
+    if (url === '/healthz') return sendJson(res, 200, { status: 'ok' });
+    if (url === '/readyz') {
       const r = await checkReadiness(handle);
       if (r.ready) return sendJson(res, 200, { status: 'ready' });
       // The reason can hold database error text: it goes to the log, the answer stays fixed.
@@ -100,15 +110,61 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
       return sendJson(res, 503, { status: 'not_ready' });
     }
     if (!nextHandler) return sendJson(res, 404, { error: { code: 'not_found', message: 'Not found.' } });
+    // NUL and non-UTF-8 in the path or query never reach a route (PostgreSQL refused them with a 500).
+    const problem = targetProblem(url);
+    if (problem !== null) return sendJson(res, 400, { error: { code: 'invalid_request', message: problem } }, apiHeaders(headerOptions));
+    const q = url.indexOf('?');
+    const path = q === -1 ? url : url.slice(0, q);
+    if (isApiPath(path)) {
+      const answer = routeAnswer(apiRoutes, req.method ?? 'GET', path);
+      if (answer?.status === 404) return sendJson(res, 404, { error: { code: 'not_found', message: `No API endpoint at ${path}.` } }, apiHeaders(headerOptions));
+      if (answer?.status === 405) {
+        const message = `${req.method} is not supported here; use ${answer.allow}.`;
+        return sendJson(res, 405, { error: { code: 'method_not_allowed', message } }, { ...apiHeaders(headerOptions), Allow: answer.allow });
+      }
+      setHeaders(res, apiHeaders(headerOptions));
+    } else {
+      const page = pageHeaders(headerOptions);
+      // Next takes the nonce for its own scripts from the request's policy.
+      req.headers['content-security-policy'] = page.headers['Content-Security-Policy'];
+      setHeaders(res, page.headers);
+    }
     req.headers[CLIENT_IP_HEADER] = clientIp(req, config.TRUST_PROXY);
     await nextHandler(req, res);
   }
 
+  /** A request with a body: held (bounded, checked) before anything routes it. */
+  async function holdThenRoute(req: IncomingMessage, res: ServerResponse) {
+    const refusal = await holdBody(req, bodyLimitFor(req.url ?? '/'));
+    if (refusal === null) return route(req, res);
+    if (refusal.status === 0) return; // the client left
+    sendJson(res, refusal.status, { error: { code: refusal.code, message: refusal.message } }, apiHeaders(headerOptions));
+  }
+
   // The redirect path stays synchronous on a cache hit: no promise, no await.
-  const server = createServer((req, res) => {
+  const onRequest = (req: IncomingMessage, res: ServerResponse) => {
     const target = decideTarget(req.method, req.url);
     if (target.kind === 'answer') return answerTarget(res, target);
     if (target.url !== undefined) req.url = target.url;
+    if (announcesBody(req)) return void holdThenRoute(req, res).catch((err) => failRequest(res, err));
+    route(req, res);
+  };
+  const server = createServer({ headersTimeout: config.HEADERS_TIMEOUT_MS, requestTimeout: config.REQUEST_TIMEOUT_MS, connectionsCheckingInterval: 1_000 }, onRequest);
+  // "Expect: 100-continue" with a length over the limit: refused before the client sends the body.
+  server.on('checkContinue', (req, res) => {
+    const limit = bodyLimitFor(req.url ?? '/');
+    if (Number(req.headers['content-length'] ?? 0) <= limit) {
+      res.writeContinue();
+      return onRequest(req, res);
+    }
+    const message = `The request body is larger than this endpoint takes (${limit / 1024} KiB).`;
+    sendJson(res, 413, { error: { code: 'payload_too_large', message } }, { ...apiHeaders(headerOptions), Connection: 'close' });
+  });
+  server.keepAliveTimeout = config.KEEP_ALIVE_TIMEOUT_MS;
+  server.on('clientError', answerClientError);
+  limitConnectionsPerIp(server, config.MAX_CONNECTIONS_PER_IP);
+
+  function route(req: IncomingMessage, res: ServerResponse): void {
     if (edge !== undefined) {
       let answered: boolean | Promise<boolean>;
       try {
@@ -123,8 +179,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
       }
     }
     passOn(req, res).catch((err) => failRequest(res, err));
-  });
-  server.keepAliveTimeout = 65_000;
+  }
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.PORT, config.HOST, () => resolve());
@@ -166,6 +221,10 @@ function sendJson(res: ServerResponse, status: number, body: unknown, headers: R
   const text = JSON.stringify(body);
   res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', ...headers });
   res.end(text);
+}
+
+function setHeaders(res: ServerResponse, headers: Record<string, string>) {
+  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
 }
 
 function answerTarget(res: ServerResponse, answer: Extract<TargetDecision, { kind: 'answer' }>) {

@@ -43,6 +43,14 @@ const EnvSchema = z.object({
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be one of fatal, error, warn, info, debug, trace, silent' })
     .default('info'),
   TRUST_PROXY: trustProxy.default(false),
+  /** Time a client has to send its request headers; a slower one gets 408 and is closed. */
+  HEADERS_TIMEOUT_MS: count(1000).max(120_000, { error: 'must be at most 120000 (ms)' }).default(15_000),
+  /** Time a client has to send its whole request, body included. */
+  REQUEST_TIMEOUT_MS: count(1000).max(600_000, { error: 'must be at most 600000 (ms)' }).default(30_000),
+  /** How long an idle keep-alive connection stays open (above a load balancer's 60 s idle timeout). */
+  KEEP_ALIVE_TIMEOUT_MS: count(1000).max(600_000, { error: 'must be at most 600000 (ms)' }).default(65_000),
+  /** Open connections allowed per client address; 0 = no bound. Default 256, or 0 when TRUST_PROXY is set (every client then shares the proxy's address). */
+  MAX_CONNECTIONS_PER_IP: count(0).optional(),
   CLICK_FLUSH_MS: count(10).max(1000, { error: 'must be at most 1000 (ms)' }).default(1000),
   CACHE_MAX_ENTRIES: count(100).default(100_000),
   CACHE_MAX_BYTES: count(1024 * 1024).default(64 * 1024 * 1024),
@@ -81,7 +89,8 @@ const EnvSchema = z.object({
   WEBHOOKS_POLL_MS: count(50).max(60_000, { error: 'must be at most 60000 (ms)' }).default(1000),
 });
 
-export type Config = Omit<z.infer<typeof EnvSchema>, 'BASE_URL' | 'LINK_HOST' | 'SECRET_KEY'> & {
+export type Config = Omit<z.infer<typeof EnvSchema>, 'BASE_URL' | 'LINK_HOST' | 'SECRET_KEY' | 'MAX_CONNECTIONS_PER_IP'> & {
+  MAX_CONNECTIONS_PER_IP: number;
   BASE_URL: string;
   /** Host name (no port) of BASE_URL: the default short domain. */
   baseHost: string;
@@ -110,6 +119,10 @@ export function parseEnv(env: Record<string, string | undefined>): Config {
   if (parsed.pathname !== '/' || parsed.search || parsed.hash) {
     throw new ConfigError(`Invalid configuration: BASE_URL must be an origin without a path (got "${baseUrl}")`);
   }
+  if (c.HEADERS_TIMEOUT_MS > c.REQUEST_TIMEOUT_MS) {
+    throw new ConfigError(`Invalid configuration: HEADERS_TIMEOUT_MS must not be larger than REQUEST_TIMEOUT_MS (got ${c.HEADERS_TIMEOUT_MS} and ${c.REQUEST_TIMEOUT_MS})`);
+  }
   const baseHost = parsed.hostname.toLowerCase().replace(/^\[|\]$/g, '');
-  return { ...c, BASE_URL: parsed.origin, baseHost, LINK_HOST: (c.LINK_HOST ?? baseHost).toLowerCase() };
+  const maxConnectionsPerIp = c.MAX_CONNECTIONS_PER_IP ?? (c.TRUST_PROXY === false ? 256 : 0);
+  return { ...c, MAX_CONNECTIONS_PER_IP: maxConnectionsPerIp, BASE_URL: parsed.origin, baseHost, LINK_HOST: (c.LINK_HOST ?? baseHost).toLowerCase() };
 }

@@ -1,9 +1,10 @@
-// Reads a JSON request body with the API's rules: application/json only (415), at most 64 KiB (413).
+// Reads a JSON request body with the API's rules: application/json only (415), at most 64 KiB (413),
+// and a JSON object (a body of `null`, a number or an array is a 400, never a TypeError further on).
 import { AppError } from './errors';
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
-export async function readJsonBody(req: Request, maxBytes = MAX_BODY_BYTES): Promise<unknown> {
+export async function readJsonBody(req: Request, maxBytes = MAX_BODY_BYTES): Promise<Record<string, unknown>> {
   const type = req.headers.get('content-type') ?? '';
   if (!/^application\/(.+\+)?json\b/i.test(type.trim())) {
     throw new AppError('unsupported_media_type', 'Send the request body as JSON with Content-Type: application/json.');
@@ -12,15 +13,20 @@ export async function readJsonBody(req: Request, maxBytes = MAX_BODY_BYTES): Pro
   if (declared > maxBytes) throw tooLarge(maxBytes);
   const text = await readLimited(req, maxBytes);
   if (text.trim() === '') throw new AppError('invalid_request', 'The request body is empty; send a JSON object.');
+  let body: unknown;
   try {
-    return JSON.parse(text);
+    body = JSON.parse(text);
   } catch {
     throw new AppError('invalid_request', 'The request body is not valid JSON.');
   }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw new AppError('invalid_request', 'The request body must be a JSON object.');
+  }
+  return body as Record<string, unknown>;
 }
 
 /** Like readJsonBody, but a request without a body (no Content-Length, or 0, and not chunked) is `{}`. */
-export async function readOptionalJsonBody(req: Request, maxBytes = MAX_BODY_BYTES): Promise<unknown> {
+export async function readOptionalJsonBody(req: Request, maxBytes = MAX_BODY_BYTES): Promise<Record<string, unknown>> {
   const hasBody = Number(req.headers.get('content-length') ?? 0) > 0 || req.headers.has('transfer-encoding');
   return hasBody ? readJsonBody(req, maxBytes) : {};
 }
