@@ -113,8 +113,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     // NUL and non-UTF-8 in the path or query never reach a route (PostgreSQL refused them with a 500).
     const problem = targetProblem(url);
     if (problem !== null) return sendJson(res, 400, { error: { code: 'invalid_request', message: problem } }, apiHeaders(headerOptions));
-    const q = url.indexOf('?');
-    const path = q === -1 ? url : url.slice(0, q);
+    const path = routedPath(url);
     if (isApiPath(path)) {
       const answer = routeAnswer(apiRoutes, req.method ?? 'GET', path);
       if (answer?.status === 404) return sendJson(res, 404, { error: { code: 'not_found', message: `No API endpoint at ${path}.` } }, apiHeaders(headerOptions));
@@ -221,6 +220,13 @@ function sendJson(res: ServerResponse, status: number, body: unknown, headers: R
   const text = JSON.stringify(body);
   res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', ...headers });
   res.end(text);
+}
+
+/** The path Next routes: dot segments, even percent-encoded ones, resolved as URL parsing does. */
+function routedPath(url: string): string {
+  const q = url.indexOf('?');
+  const path = q === -1 ? url : url.slice(0, q);
+  return /\.|%2e/i.test(path) ? new URL(path, 'http://x').pathname : path;
 }
 
 function setHeaders(res: ServerResponse, headers: Record<string, string>) {

@@ -44,7 +44,8 @@ async function openPostgres(url: string, max: number): Promise<DbHandle> {
   const { drizzle } = await import('drizzle-orm/node-postgres');
   // bigint columns (counts) as JS numbers; they stay far below 2^53.
   pg.types.setTypeParser(20, (v: string) => Number(v));
-  const pool = new pg.Pool({ connectionString: url, max });
+  // A database that does not answer fails a request after 5 s instead of holding it forever.
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5_000 });
   pool.on('error', () => {}); // idle-client errors surface on the next query instead
   await pool.query('select 1');
   return {

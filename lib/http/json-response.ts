@@ -1,5 +1,6 @@
 // Web-standard Response helpers for route handlers (no Next imports: usable from any runtime).
 import { randomUUID } from 'node:crypto';
+import { isDatabaseUnreachable } from '../db/database-unreachable';
 import { AppError } from './errors';
 import { logger } from '../log/logger';
 
@@ -16,6 +17,11 @@ export function errorResponse(err: unknown, headers: Record<string, string> = {}
     return json(err.toBody(), { status: err.status, headers: { ...headers, ...err.headers } });
   }
   const requestId = randomUUID();
+  if (isDatabaseUnreachable(err)) {
+    logger().error({ err, requestId }, 'database unreachable');
+    const body = { error: { code: 'unavailable', message: 'The database cannot be reached just now; try again in a few seconds.', details: { request_id: requestId } } };
+    return json(body, { status: 503, headers: { ...headers, 'Retry-After': '5' } });
+  }
   logger().error({ err, requestId }, 'unhandled error');
   return json(
     { error: { code: 'internal', message: `Something went wrong on our side (request id ${requestId}).`, details: { request_id: requestId } } },

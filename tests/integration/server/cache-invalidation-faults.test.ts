@@ -74,6 +74,36 @@ describe.skipIf(!pgServer || !redis)('cache invalidation when Redis fails (Postg
     await until('the failed sends in the log', async () => sling.output().includes('cache invalidation not sent to other instances'));
   });
 
+  test('with Redis cut, the compatibility APIs and anonymous shortening answer 201 once and store the link once', async () => {
+    const relay = await startTcpRelay(redis!);
+    running.push(relay);
+    const sling = await startSling({ ...env, REDIS_URL: relay.url });
+    running.push(sling);
+    relay.cut();
+
+    const post = (path: string, body: unknown, auth = true) =>
+      fetch(`${sling.url}${path}`, {
+        method: 'POST',
+        headers: { ...(auth ? { authorization: `Bearer ${token}` } : {}), 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const variantA = await post('/api.php', { url: 'https://example.com/variant-a', alias: 'no-redis-a' });
+    expect(variantA.status).toBe(201);
+    expect(await rows('no-redis-a')).toEqual([{ long_url: 'https://example.com/variant-a' }]);
+    const variantB = await post('/api', { token, long_url: 'https://example.com/variant-b' }, false);
+    expect(variantB.status).toBe(201);
+    const { short_code: codeB } = (await variantB.json()) as { short_code: string };
+    expect(await rows(codeB)).toEqual([{ long_url: 'https://example.com/variant-b' }]);
+    const anonymous = await post('/api/v1/shorten', { url: 'https://example.com/anonymous' }, false);
+    expect(anonymous.status).toBe(201);
+    const { short_code: codeAnon } = (await anonymous.json()) as { short_code: string };
+    expect(await rows(codeAnon)).toEqual([{ long_url: 'https://example.com/anonymous' }]);
+    expect(await location(sling, codeAnon)).toBe('https://example.com/anonymous');
+    // Rate limits fell back to this instance's memory: still counted, still announced.
+    expect(variantA.headers.get('x-ratelimit-remaining')).not.toBeNull();
+    expect(sling.output()).not.toMatch(/"msg":"unhandled error"/);
+  });
+
   test('an instance that missed the invalidation (its Redis link cut) redirects to the new destination within CACHE_TTL_MS', async () => {
     const relayB = await startTcpRelay(redis!);
     running.push(relayB);

@@ -1,0 +1,240 @@
+// The API fuzz suite (issue 14): every route of the route table (the files under app/api and
+// app/api.php, read the way server.ts reads them, so a new route is fuzzed without being listed), with
+// every method it takes and some it does not, gets hostile path parameters, queries, bodies, content
+// types and credentials. It fails on any 5xx, any error answer under /api that is not the JSON error
+// shape, and any answer slower than the budget (a hang detector, not a performance test).
+//
+// The inputs come from fast-check with a fixed seed, so a run is repeatable; FUZZ_SEED=<n> replays
+// another seed and FUZZ_RUNS=<n> sends more (e.g. FUZZ_SEED=$RANDOM FUZZ_RUNS=20000 for a long hunt).
+import { Agent, request } from 'node:http';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { HTTP_METHODS, readApiRoutes, type ApiRoute } from '../../../lib/http/api-routes';
+import { createUserWithToken } from '../../helpers/accounts';
+import { createPgliteDatabase, type TestDatabase } from '../../helpers/databases';
+import { startSling, type SlingProcess } from '../../helpers/sling-process';
+
+const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 1000);
+/** No answer may take longer than this: a stalled route is a failure, however it answers. */
+const BUDGET_MS = 5_000;
+
+const ROUTES = readApiRoutes(join(__dirname, '../../../app'));
+
+/** Values that broke parsers somewhere: empty, huge, negative, non-numbers, NUL, bad escapes, injections, look-alikes. */
+const NASTY = [
+  '', ' ', '0', '-1', '1.5', '1e309', '9007199254740993', '99999999999999999999999', 'NaN', 'Infinity', 'null', 'undefined', 'true',
+  '[]', '{}', '%00', 'a%00b', '%', '%FF', '%C3%28', '%ZZ', '..', '../..', '/', '//', "' OR '1'='1", '1;DROP TABLE links',
+  '<script>alert(1)</script>', '\u202egnp.exe', '😀', '\u0000', '\ud800', 'javascript:alert(1)', 'http://127.0.0.1/', 'http://localhost:3000/x',
+  'https://example.com/ok', 'example.com', '=cmd|\' /C calc\'!A0', '__proto__', 'constructor', 'a'.repeat(3000), 'x'.repeat(60),
+  '2027-01-31', '2027-13-45', '0000-00-00T00:00:00Z', 'hour', 'day', 'week', 'year', 'csv', 'json', 'xlsx', 'owner', 'admin', 'member',
+  'ws_system', 'list', 'stats', 'domains', 'link.created', '*', '-', '_', 'A-Za-z', '  padded  ',
+];
+
+const nastyString = fc.oneof(
+  { weight: 4, arbitrary: fc.constantFrom(...NASTY) },
+  { weight: 2, arbitrary: fc.string({ maxLength: 40 }) },
+  { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 20 }) },
+  { weight: 2, arbitrary: fc.integer({ min: -5, max: 40 }).map(String) },
+  { weight: 1, arbitrary: fc.double().map(String) },
+);
+
+const FIELDS = [
+  'url', 'long_url', 'alias', 'domain_id', 'password', 'expiration', 'expiration_date', 'max_clicks', 'name', 'slug', 'scopes', 'events',
+  'link_id', 'role', 'email', 'token', 'user_id', 'grace_hours', 'ids', 'tags', 'code', 'action', 'status', 'description', 'enabled',
+  'secret', 'expires_in_days', 'newPassword', 'currentPassword', 'callbackURL', 'rememberMe', 'organizationId', '__proto__',
+];
+const QUERY = [
+  'q', 'limit', 'offset', 'cursor', 'from', 'to', 'interval', 'action', 'slug', 'domain_id', 'status', 'format', 'created_by', 'sort',
+  'order', 'alias', 'size', 'ecc', 'fg', 'bg', 'margin', 'token', 'long_url', 'url', 'link_id', 'page', 'id', 'tz',
+];
+
+const jsonValue: fc.Arbitrary<unknown> = fc.oneof(
+  { weight: 4, arbitrary: nastyString },
+  { weight: 2, arbitrary: fc.integer() },
+  { weight: 1, arbitrary: fc.constantFrom(null, true, false, 0, -1, 1e308, 2 ** 53 + 1) },
+  { weight: 1, arbitrary: fc.array(nastyString, { maxLength: 4 }) },
+  { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 2 }) },
+);
+
+const jsonBody = fc.oneof(
+  { weight: 6, arbitrary: fc.dictionary(fc.constantFrom(...FIELDS), jsonValue, { maxKeys: 5 }).map((o) => JSON.stringify(o)) },
+  { weight: 1, arbitrary: fc.constantFrom('null', '[]', '42', '"text"', '{', '{"url":', '{"a":"\\u0000"}', '{"__proto__":{"admin":true}}', '') },
+  { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.stringify(v)) },
+);
+
+type Auth = 'bearer' | 'session' | 'session-cross-site' | 'none' | 'garbage';
+
+interface FuzzRequest {
+  route: ApiRoute;
+  method: string;
+  path: string;
+  auth: Auth;
+  contentType?: string;
+  body?: string;
+}
+
+/** A path parameter: sometimes a real id of the fuzzing user, mostly hostile, encoded so it travels. */
+function paramValue(known: string[]): fc.Arbitrary<string> {
+  const real = known.length ? [{ weight: 2, arbitrary: fc.constantFrom(...known) }] : [];
+  return fc.oneof(...real, { weight: 5, arbitrary: nastyString.map(encodePathValue) }, { weight: 1, arbitrary: fc.constantFrom('%00', '%FF', 'a%2Fb', '%2e%2e') });
+}
+
+function encodePathValue(v: string): string {
+  const encoded = encodeURIComponent(v.replace(/[\ud800-\udfff]/g, '\ufffd'));
+  return encoded === '' ? '%20' : encoded;
+}
+
+function queryString(): fc.Arbitrary<string> {
+  return fc
+    .dictionary(fc.constantFrom(...QUERY), fc.oneof(nastyString.map((v) => encodeURIComponent(v.replace(/[\ud800-\udfff]/g, '\ufffd'))), fc.constantFrom('%00', '%FF', '%')), { maxKeys: 4 })
+    .map((q) => {
+      const s = Object.entries(q).map(([k, v]) => `${k}=${v}`).join('&');
+      return s ? `?${s}` : '';
+    });
+}
+
+const AUTH_PATHS = ['sign-in/email', 'sign-up/email', 'get-session', 'sign-out', 'two-factor/disable', 'two-factor/enable', 'organization/create', 'list-sessions', 'request-password-reset', 'reset-password', 'change-password', 'update-user', 'delete-user', 'x', 'x/y/z'];
+
+function requestFor(route: ApiRoute, knownIds: Record<string, string[]>): fc.Arbitrary<FuzzRequest> {
+  const segments = route.path.split('/').slice(1);
+  const pathParts = segments.map((s) => {
+    if (s.startsWith('[...')) return fc.constantFrom(...AUTH_PATHS);
+    if (s.startsWith('[')) return paramValue(knownIds[s] ?? []);
+    return fc.constant(s);
+  });
+  const methods = [...route.methods, ...(route.methods.has('GET') ? ['HEAD'] : []), 'OPTIONS', ...HTTP_METHODS.filter((m) => !route.methods.has(m) && m !== 'HEAD')];
+  return fc.record({
+    path: fc.tuple(...pathParts).map((parts) => '/' + parts.join('/')),
+    query: queryString(),
+    method: fc.oneof({ weight: 6, arbitrary: fc.constantFrom(...route.methods) }, { weight: 1, arbitrary: fc.constantFrom(...methods) }),
+    auth: fc.constantFrom<Auth>('bearer', 'bearer', 'session', 'session', 'session-cross-site', 'none', 'garbage'),
+    body: jsonBody,
+    contentType: fc.constantFrom('application/json', 'application/json', 'application/json', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=zz', undefined),
+  }).map(({ path, query, method, auth, body, contentType }) => ({
+    route,
+    method,
+    path: path + query,
+    auth,
+    ...(method === 'GET' || method === 'HEAD' || method === 'OPTIONS' ? {} : { body, contentType }),
+  }));
+}
+
+interface Answer {
+  status: number;
+  contentType: string;
+  body: string;
+  ms: number;
+}
+
+describe('API fuzz: hostile input on every route', () => {
+  let tdb: TestDatabase;
+  let sling: SlingProcess;
+  let token: string;
+  let cookie: string;
+  const agent = new Agent({ keepAlive: true, maxSockets: 4 });
+  const knownIds: Record<string, string[]> = {};
+
+  beforeAll(async () => {
+    tdb = await createPgliteDatabase();
+    const env = { ...tdb.env, ENTERPRISE_LIMIT_PER_MINUTE: '1000000', ENTERPRISE_LIMIT_PER_HOUR: '1000000', ANON_LINKS_PER_MINUTE: '100000', ANON_LINKS_PER_DAY: '100000', AUTH_ATTEMPTS_PER_MINUTE: '100000' };
+    token = await createUserWithToken(env, 'fuzz@example.com', 'enterprise');
+    sling = await startSling(env);
+    const signUp = await fetch(`${sling.url}/api/auth/sign-up/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: sling.url },
+      body: JSON.stringify({ email: 'fuzz-session@example.com', password: 'correct horse 1', name: 'Fuzz' }),
+    });
+    expect(signUp.status).toBe(200);
+    cookie = signUp.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const link = await (await fetch(`${sling.url}/api/v1/links`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ url: 'https://example.com/fuzz' }) })).json();
+    const webhook = await (await fetch(`${sling.url}/api/v1/webhooks`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ url: 'https://example.com/hook', events: ['link.created'] }) })).json();
+    knownIds['[id]'] = [String(link.id), String(webhook.id ?? '')].filter(Boolean);
+    knownIds['[action]'] = ['rotate', 'revoke', 'enable', 'disable', 'test', 'switch'];
+  }, 120_000);
+  afterAll(async () => {
+    agent.destroy();
+    await sling?.stop();
+    await tdb?.drop();
+  });
+
+  function send(r: FuzzRequest): Promise<Answer> {
+    const headers: Record<string, string> = {};
+    if (r.auth === 'bearer') headers.authorization = `Bearer ${token}`;
+    if (r.auth === 'garbage') headers.authorization = 'Bearer \u00ff-not-a-token';
+    if (r.auth === 'session' || r.auth === 'session-cross-site') {
+      headers.cookie = cookie;
+      headers.origin = r.auth === 'session' ? sling.url : 'https://evil.example';
+    }
+    const body = r.body === undefined ? undefined : Buffer.from(r.body);
+    if (body) {
+      if (r.contentType) headers['content-type'] = r.contentType;
+      headers['content-length'] = String(body.length);
+    }
+    const started = Date.now();
+    return new Promise((resolve, reject) => {
+      const req = request({ host: '127.0.0.1', port: sling.port, method: r.method, path: r.path, headers, agent }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (d) => chunks.push(d));
+        res.on('end', () => resolve({ status: res.statusCode!, contentType: String(res.headers['content-type'] ?? ''), body: Buffer.concat(chunks).toString('utf8'), ms: Date.now() - started }));
+      });
+      req.setTimeout(BUDGET_MS, () => req.destroy(new Error(`no answer within ${BUDGET_MS} ms`)));
+      req.on('error', reject);
+      req.end(body);
+    });
+  }
+
+  /** What is wrong with an answer, or null. */
+  function problemOf(r: FuzzRequest, a: Answer): string | null {
+    if (a.status >= 500) return `status ${a.status}: ${a.body.slice(0, 200)}`;
+    if (a.ms > BUDGET_MS) return `answered after ${a.ms} ms`;
+    if (a.status >= 400 && r.method !== 'HEAD') {
+      if (!a.contentType.startsWith('application/json')) return `error ${a.status} as ${a.contentType || 'no content type'}: ${a.body.slice(0, 120)}`;
+      try {
+        const parsed = JSON.parse(a.body) as { error?: { code?: unknown; message?: unknown } };
+        // better-auth's own answers carry {code, message} at the top level; Sling's the `error` object.
+        const shaped = (typeof parsed.error?.code === 'string' && typeof parsed.error?.message === 'string') || r.route.path.startsWith('/api/auth/');
+        if (!shaped) return `error ${a.status} not in the error shape: ${a.body.slice(0, 120)}`;
+      } catch {
+        return `error ${a.status} with a body that is not JSON: ${a.body.slice(0, 120)}`;
+      }
+    }
+    return null;
+  }
+
+  test('the route table is every route file under app/api and app/api.php', () => {
+    expect(ROUTES.length).toBeGreaterThanOrEqual(35);
+    for (const r of ROUTES) expect(r.methods.size, `${r.path} exports no HTTP method`).toBeGreaterThan(0);
+  });
+
+  test(`${RUNS} hostile requests over every route (seed ${SEED}): no 5xx, JSON errors, none slower than ${BUDGET_MS} ms`, async () => {
+    const all = fc.oneof(...ROUTES.map((route) => requestFor(route, knownIds)));
+    const requests = fc.sample(all, { numRuns: RUNS, seed: SEED });
+    // Every route at least ten times, whatever the sample did.
+    for (const route of ROUTES) requests.push(...fc.sample(requestFor(route, knownIds), { numRuns: 10, seed: SEED + 1 }));
+    const problems: string[] = [];
+    const seen = new Map<string, number>();
+    const statuses = new Map<number, number>();
+    for (const r of requests) {
+      let a: Answer;
+      try {
+        a = await send(r);
+      } catch (err) {
+        problems.push(`${r.method} ${r.path} [${r.auth}]: ${(err as Error).message}`);
+        continue;
+      }
+      seen.set(r.route.path, (seen.get(r.route.path) ?? 0) + 1);
+      statuses.set(a.status, (statuses.get(a.status) ?? 0) + 1);
+      const problem = problemOf(r, a);
+      if (problem) problems.push(`${r.method} ${r.path} [${r.auth}${r.contentType ? `, ${r.contentType}` : ''}] ${r.body?.slice(0, 100) ?? ''} → ${problem}`);
+    }
+    console.log(`fuzz: ${requests.length} requests, statuses ${JSON.stringify(Object.fromEntries([...statuses].sort((a, b) => a[0] - b[0])))}`);
+    expect(problems.slice(0, 15)).toEqual([]);
+    for (const route of ROUTES) expect(seen.get(route.path) ?? 0, route.path).toBeGreaterThanOrEqual(10);
+    expect(requests.length).toBeGreaterThanOrEqual(1000);
+    // The instance survived it and logged no unhandled error.
+    expect((await fetch(`${sling.url}/healthz`)).status).toBe(200);
+    expect(sling.output()).not.toMatch(/"msg":"unhandled error"/);
+  }, 600_000);
+});
