@@ -42,11 +42,12 @@ export async function applyMigrations(handle: DbHandle, databaseUrl?: string, fo
   }
 }
 
-/** Number of migrations recorded as applied in the database (0 when none ran yet). */
+/** Number of migrations recorded as applied in the database (0 when none ran yet, or the table is gone). */
 export async function appliedMigrationCount(handle: DbHandle): Promise<number> {
-  const rows = await handle.query<{ n: number }>(
-    `SELECT CASE WHEN to_regclass('drizzle.__drizzle_migrations') IS NULL THEN 0
-            ELSE (SELECT count(*)::int FROM drizzle.__drizzle_migrations) END AS n`,
-  );
+  // Two statements: PostgreSQL resolves every table name of a statement before running it, so a
+  // CASE around the count still failed when the table did not exist.
+  const [table] = await handle.query<{ t: string | null }>(`SELECT to_regclass('drizzle.__drizzle_migrations')::text AS t`);
+  if (!table?.t) return 0;
+  const rows = await handle.query<{ n: number }>('SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations');
   return Number(rows[0]?.n ?? 0);
 }
