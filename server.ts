@@ -60,6 +60,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
       maxBytes: config.CACHE_MAX_BYTES,
       ttlMs: config.CACHE_TTL_MS,
       load: (domainId, code) => getLinkByCode(handle.db, domainId, code),
+      self: () => domains.current.self,
     });
     invalidationBus().subscribe((key) => cache.invalidate(key));
     // The GeoIP files load now, not in the first flush, where reading them would stall redirects.

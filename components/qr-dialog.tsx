@@ -9,6 +9,8 @@ interface QrDialogProps {
   onClose: () => void;
 }
 
+const PREVIEW_PAUSE_MS = 250;
+
 export function QrDialog({ linkId, shortUrl, onClose }: QrDialogProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const [size, setSize] = useState('512');
@@ -31,11 +33,13 @@ export function QrDialog({ linkId, shortUrl, onClose }: QrDialogProps) {
   };
   const previewUrl = url('png', String(Math.min(Math.max(Number(size) || 0, 64), 4096)));
 
-  // The preview follows every change; an option the API refuses shows its message instead.
+  // The preview follows every change once it pauses (dragging a colour picker fires dozens of
+  // changes a second: each would be a render and a request against the workspace's rate limit);
+  // an option the API refuses shows its message instead.
   useEffect(() => {
     let cancelled = false;
     let objectUrl: string | null = null;
-    void (async () => {
+    const timer = setTimeout(async () => {
       const res = await fetch(previewUrl);
       if (cancelled) return;
       if (!res.ok) {
@@ -46,9 +50,10 @@ export function QrDialog({ linkId, shortUrl, onClose }: QrDialogProps) {
       if (cancelled) return URL.revokeObjectURL(objectUrl);
       setError(null);
       setPreview(objectUrl);
-    })();
+    }, PREVIEW_PAUSE_MS);
     return () => {
       cancelled = true;
+      clearTimeout(timer);
       if (objectUrl) URL.revokeObjectURL(objectUrl);
     };
   }, [previewUrl]);

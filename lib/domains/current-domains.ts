@@ -61,5 +61,11 @@ function reload(s: State): Promise<DomainRegistry> {
 
 async function load(): Promise<DomainRegistry> {
   const config = loadConfig();
-  return loadDomainRegistry(await database(), { baseUrl: config.BASE_URL, baseHost: config.baseHost, linkHost: config.LINK_HOST });
+  return loadDomainRegistry(await database(), {
+    baseUrl: config.BASE_URL,
+    baseHost: config.baseHost,
+    linkHost: config.LINK_HOST,
+    listenHost: config.HOST,
+    ports: config.TLS_PORT === undefined ? [config.PORT] : [config.PORT, config.TLS_PORT],
+  });
 }

@@ -1,9 +1,10 @@
-// Short domains known to this process: host → domain for the edge, and the set of our own hosts
-// (links may not point at them). Small, loaded at start and reloaded when a domain changes.
+// Short domains known to this process: host → domain for the edge, and what counts as Sling itself
+// (links may not point at it). Small, loaded at start and reloaded when a domain changes.
 import { asc } from 'drizzle-orm';
 import { domains } from '../../db/schema';
 import { domainUsableBy } from '../workspaces/scope';
 import type { DbHandle } from '../db/types';
+import { selfAddress, type SelfAddress } from './self-address';
 
 export interface Domain {
   id: number;
@@ -22,8 +23,8 @@ export interface DomainRegistry {
   usableBy(workspaceId: string, id: number): Domain | undefined;
   /** Every domain the workspace may use, the default first. */
   listUsableBy(workspaceId: string): Domain[];
-  /** Host names that belong to Sling itself. */
-  readonly ownHosts: ReadonlySet<string>;
+  /** Whether a URL leads back to Sling itself (our names, or a loopback alias of our address). */
+  readonly self: SelfAddress;
   /** Public URL of a code on a domain. */
   shortUrl(domain: Domain, code: string): string;
 }
@@ -32,6 +33,10 @@ export interface RegistryOptions {
   baseUrl: string;
   baseHost: string;
   linkHost: string;
+  /** The address the server listens on (HOST; default every interface). */
+  listenHost?: string;
+  /** Ports the server listens on (PORT, TLS_PORT); BASE_URL's own port is added. */
+  ports?: readonly number[];
 }
 
 /** Makes sure the default domain row exists and follows BASE_URL's host. */
@@ -61,7 +66,12 @@ export async function loadDomainRegistry(handle: DbHandle, opts: RegistryOptions
   if (!defaultDomain) throw new Error('No default domain: run migrations and start Sling once');
   const byHost = new Map(rows.map((d) => [d.hostname.toLowerCase(), d]));
   const byId = new Map(rows.map((d) => [d.id, d]));
-  const ownHosts = new Set([opts.baseHost, opts.linkHost, ...byHost.keys()]);
+  const base = new URL(opts.baseUrl);
+  const self = selfAddress({
+    hosts: [opts.baseHost, opts.linkHost, ...byHost.keys()],
+    listenHost: opts.listenHost ?? '0.0.0.0',
+    ports: [...(opts.ports ?? []), Number(base.port || (base.protocol === 'https:' ? 443 : 80))],
+  });
   return {
     defaultDomain,
     forHost: (host) => byHost.get(host) ?? defaultDomain,
@@ -71,7 +81,7 @@ export async function loadDomainRegistry(handle: DbHandle, opts: RegistryOptions
       return d && domainUsableBy(d, workspaceId) ? d : undefined;
     },
     listUsableBy: (workspaceId) => rows.filter((d) => domainUsableBy(d, workspaceId)).sort((a, b) => Number(b.isDefault) - Number(a.isDefault)),
-    ownHosts,
+    self,
     shortUrl: (domain, code) =>
       domain.isDefault ? `${opts.baseUrl}/${code}` : `https://${domain.hostname}/${code}`,
   };

@@ -1,5 +1,6 @@
 // What the edge keeps per code: just enough to decide and answer without the database.
 import type { LinkRow } from '../../db/schema';
+import type { SelfAddress } from '../domains/self-address';
 
 export type CachedLink =
   | {
@@ -21,11 +22,14 @@ export type CachedLink =
       maxClicks: number | null;
       /** Clicks when loaded plus this instance's redirects since (other instances' show up on reload). */
       clicks: number;
+      /** The destination leads back to Sling itself (stored before loop protection caught it): never followed. */
+      loops: boolean;
     }
   /** An unknown code, remembered until its cache slot goes stale (link-cache.ts). */
   | { kind: 'missing' };
 
-export function toCachedLink(row: LinkRow): CachedLink {
+/** `self` judges the destination once, here, so the edge's per-visit check is one boolean. */
+export function toCachedLink(row: LinkRow, self?: Pick<SelfAddress, 'loops'>): CachedLink {
   const h = row.longUrl.indexOf('#');
   return {
     kind: 'link',
@@ -40,6 +44,7 @@ export function toCachedLink(row: LinkRow): CachedLink {
     expiresAt: row.expiresAt ? new Date(row.expiresAt).getTime() : null,
     maxClicks: row.maxClicks,
     clicks: Number(row.clicks),
+    loops: self?.loops(row.longUrl) ?? false,
   };
 }
 

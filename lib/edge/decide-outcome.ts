@@ -1,8 +1,8 @@
 // Step 3 of the edge, pure: redirect now, show one of the link pages (/l/<page>/<code>: disabled,
-// expired, password prompt), or hand the request to Next (unknown codes get its 404 page).
+// expired, loop, password prompt), or hand the request to Next (unknown codes get its 404 page).
 import type { CachedLink } from './cached-link';
 
-export type LinkPage = 'disabled' | 'expired' | 'protected';
+export type LinkPage = 'disabled' | 'expired' | 'loop' | 'protected';
 
 export type Outcome =
   | { kind: 'redirect'; status: number; location: string; linkId: number }
@@ -13,6 +13,7 @@ const NEXT: Outcome = { kind: 'next' };
 const PAGES: Record<LinkPage, Outcome> = {
   disabled: { kind: 'page', page: 'disabled' },
   expired: { kind: 'page', page: 'expired' },
+  loop: { kind: 'page', page: 'loop' },
   protected: { kind: 'page', page: 'protected' },
 };
 
@@ -22,6 +23,8 @@ export function decideOutcome(entry: CachedLink, query: string, now: number): Ou
   // The edge compares the clock itself: a link stops redirecting the second it expires.
   if (entry.state === 'expired' || (entry.expiresAt !== null && entry.expiresAt <= now)) return PAGES.expired;
   if (entry.maxClicks !== null && entry.clicks >= entry.maxClicks) return PAGES.expired;
+  // A destination back at Sling would bounce the visitor (and count a click) on every hop.
+  if (entry.loops) return PAGES.loop;
   if (entry.isProtected) return PAGES.protected;
   return redirectOutcome(entry, query);
 }

@@ -6,6 +6,7 @@ import { ALL_KEYS } from '../cache/invalidation-bus';
 import type { Domain } from '../domains/domain-registry';
 import { cachedLinkSize, toCachedLink, type CachedLink } from './cached-link';
 import type { LinkRow } from '../../db/schema';
+import type { SelfAddress } from '../domains/self-address';
 
 export interface LinkCacheOptions {
   maxEntries: number;
@@ -15,6 +16,8 @@ export interface LinkCacheOptions {
   /** How long any entry is used before the database is asked again (ms); default 60 s. */
   ttlMs?: number;
   load: (domainId: number, code: string) => Promise<LinkRow | undefined>;
+  /** Sling's own addresses as they are now (links whose destination is one of them loop). */
+  self?: () => Pick<SelfAddress, 'loops'>;
 }
 
 /** An entry and when it goes stale: one number compared with the `now` the edge already has. */
@@ -57,7 +60,7 @@ export class LinkCache {
         .then((row) => {
           const ttl = this.opts.ttlMs ?? 60_000;
           const freshUntil = startedAt + (row ? ttl : Math.min(ttl, this.opts.missingTtlMs ?? 60_000));
-          const entry: CachedLink = row ? toCachedLink(row) : MISSING;
+          const entry: CachedLink = row ? toCachedLink(row, this.opts.self?.()) : MISSING;
           if (epoch === this.epoch) this.lru.set(key, { entry, freshUntil });
           return entry;
         })

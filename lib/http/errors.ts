@@ -8,6 +8,7 @@ export const ERROR_STATUS = {
   method_not_allowed: 405,
   request_timeout: 408,
   alias_taken: 409,
+  limit_reached: 409,
   link_expired: 410,
   payload_too_large: 413,
   unsupported_media_type: 415,

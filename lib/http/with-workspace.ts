@@ -1,13 +1,14 @@
 // The one wrapper of every workspace endpoint (DESIGN §8): it resolves the request to an Actor —
-// from a bearer token (counted against the workspace plan's limits, X-RateLimit-* on the answer)
-// or, without one, from the session cookie (cross-site writes refused) —, checks the permission,
+// from a bearer token or, without one, from the session cookie (cross-site writes refused) —,
+// counts it against its workspace's limits (X-RateLimit-* on every answer), checks the permission,
 // runs the handler, and maps any thrown error to the JSON error shape once.
 import { getAuth } from '../auth/auth';
 import { loadConfig } from '../config/load-config';
 import { currentLinkContext } from '../links/current-link-context';
 import type { LinkContext } from '../links/link-context';
-import { anonymousApiLimiter, planLimiter } from '../ratelimit/api-limits';
+import { anonymousApiLimiter } from '../ratelimit/api-limits';
 import { headersOf, type WindowLimiter } from '../ratelimit/window-limiter';
+import { countWorkspaceRequest } from '../ratelimit/workspace-budget';
 import { authenticateToken, bearerToken } from '../tokens/authenticate-token';
 import { assertCan, type Actor } from '../workspaces/actor';
 import type { Permission } from '../workspaces/permissions';
@@ -32,8 +33,8 @@ export interface WorkspaceRouteOptions {
   auth?: 'any' | 'token' | 'session';
   /** Where the token comes from (default: Authorization: Bearer); with auth: 'token'. */
   token?: (req: Request) => Promise<string>;
-  /** The limit a token request counts against (default: its workspace plan's). */
-  limiter?: (actor: Actor) => WindowLimiter;
+  /** A per-token limit counted on top of the workspace's (Variant B: 1,000/h per token). */
+  tokenLimiter?: () => WindowLimiter;
 }
 
 export function withWorkspace<P = Record<string, never>>(
@@ -45,6 +46,7 @@ export function withWorkspace<P = Record<string, never>>(
     try {
       const ctx = await currentLinkContext();
       const actor = await resolveActor(req, ctx, opts, rate);
+      rate.headers = headersOf(await countWorkspaceRequest(actor, req.method, opts.tokenLimiter?.()));
       if (opts.permission) assertCan(actor, opts.permission);
       const res = await handler({ req, actor, ctx, params: ((await context?.params) ?? {}) as P, searchParams: new URL(req.url).searchParams });
       for (const [name, value] of Object.entries(rate.headers)) res.headers.set(name, value);
@@ -59,17 +61,13 @@ async function resolveActor(req: Request, ctx: LinkContext, opts: WorkspaceRoute
   const auth = opts.auth ?? 'any';
   const authorization = req.headers.get('authorization');
   if (auth === 'token' || (auth === 'any' && authorization !== null)) {
-    let actor: Actor;
     try {
-      actor = await authenticateToken(ctx.handle, await (opts.token ? opts.token(req) : bearerToken(authorization)));
+      return await authenticateToken(ctx.handle, await (opts.token ? opts.token(req) : bearerToken(authorization)));
     } catch (err) {
       // Requests without a valid token count per IP before their 401: guessing tokens is limited too.
       if (err instanceof AppError && err.code === 'unauthorized') rate.headers = headersOf(await anonymousApiLimiter().consume(`ip:${requestIp(req)}`));
       throw err;
     }
-    const limiter = opts.limiter ? opts.limiter(actor) : planLimiter(actor.workspace);
-    rate.headers = headersOf(await limiter.consume(`token:${actor.tokenId}`));
-    return actor;
   }
   if (authorization !== null) throw new AppError('forbidden', 'API tokens cannot do this; sign in to the dashboard.', { required: 'session' });
   const session = await (await getAuth()).api.getSession({ headers: req.headers });

@@ -1,11 +1,11 @@
 // The pages a visitor of a short link may get instead of a redirect: the password prompt (and its
-// check), "Link Expired" (410), "disabled" (451) and not found (404). The edge sends visitors here
+// check), "Link Expired" (410), "disabled" (451), a loop back to Sling (508) and not found (404). The edge sends visitors here
 // (/l/<page>/<code>); the state is read again, so a direct visit cannot show the wrong page.
 import { verifyPassword } from '../auth/password';
 import { loadConfig } from '../config/load-config';
 import { database } from '../db/database';
 import { currentDomains } from '../domains/current-domains';
-import { toCachedLink } from '../edge/cached-link';
+import { toCachedLink, type CachedLink } from '../edge/cached-link';
 import { processEnricher } from '../analytics/process-enricher';
 import { clickWriter } from '../edge/write-clicks';
 import type { ClickBuffer, Click } from '../edge/click-buffer';
@@ -18,7 +18,6 @@ import { makeUnlockCookie } from '../links/unlock-cookie';
 import { getGlobalSingleton } from '../runtime/global-singleton';
 import { sharedLimiter } from '../ratelimit/shared-limiter';
 import { escapeHtml, pageHtml } from './page-html';
-import type { LinkRow } from '../../db/schema';
 
 /** Password guesses per link and IP. */
 export const UNLOCK_ATTEMPTS_PER_MINUTE = 5;
@@ -27,12 +26,13 @@ async function findLink(req: Request, code: string) {
   const domains = await currentDomains();
   const domain = domains.forHost(hostOf(req.headers.get('host') ?? undefined));
   const handle = await database();
-  return { link: await getLinkByCode(handle.db, domain.id, code), domainId: domain.id, handle };
+  const link = await getLinkByCode(handle.db, domain.id, code);
+  return { link, entry: link ? toCachedLink(link, domains.self) : undefined, domainId: domain.id, handle };
 }
 
 export async function showLinkPage(req: Request, page: string, code: string): Promise<Response> {
   const url = new URL(req.url);
-  const { link, handle } = await findLink(req, code);
+  const { link, entry, handle } = await findLink(req, code);
   // The edge counts max_clicks with its own redirects, ahead of the stored counter: trust it here,
   // or the two would bounce the visitor between them.
   if (page === 'expired' && link?.maxClicks != null) return PAGES.expired(code, '');
@@ -40,13 +40,12 @@ export async function showLinkPage(req: Request, page: string, code: string): Pr
   const visit = splitQrMarker(query);
   // The link redirects after all (e.g. edited on another instance a moment ago): redirect here
   // rather than back to the edge, whose cache may not know yet.
-  const entry = link ? toCachedLink(link) : undefined;
   const outcome = entry ? decideOutcome(entry, visit.query, Date.now()) : undefined;
   if (link && outcome?.kind === 'redirect') {
     recordClick(handle, visitClick(req, link.id, visit.trigger));
     return new Response(null, { status: outcome.status, headers: { location: outcome.location, 'cache-control': 'private, max-age=0' } });
   }
-  return pageFor(link, code, query);
+  return pageFor(entry, code, query);
 }
 
 /** A HEAD request (link previews, curl -I) is kept flagged as a bot and never counted, as at the edge. */
@@ -62,9 +61,9 @@ function visitClick(req: Request, linkId: number, trigger: 'link' | 'qr'): Click
   };
 }
 
-function pageFor(link: LinkRow | undefined, code: string, query: string, error?: string, status?: number): Response {
-  if (!link) return notFound();
-  const outcome = decideOutcome(toCachedLink(link), query, Date.now());
+function pageFor(entry: CachedLink | undefined, code: string, query: string, error?: string, status?: number): Response {
+  if (!entry) return notFound();
+  const outcome = decideOutcome(entry, query, Date.now());
   if (outcome.kind !== 'page') return notFound();
   return PAGES[outcome.page](code, query, error, status);
 }
@@ -74,6 +73,14 @@ const PAGES: Record<LinkPage, (code: string, query: string, error?: string, stat
     pageHtml({ status: 410, title: 'Link Expired', heading: 'Link Expired', body: '<p>This short link has expired and no longer leads anywhere.</p>' }),
   disabled: () =>
     pageHtml({ status: 451, title: 'Link disabled', heading: 'This link has been disabled', body: '<p>This short link was disabled by the administrators of this service.</p>' }),
+  // 508 Loop Detected: the destination is this service again; following it would never arrive.
+  loop: () =>
+    pageHtml({
+      status: 508,
+      title: 'Link loops',
+      heading: 'This link leads back to itself',
+      body: '<p>This short link points at an address of this link service, so following it would only loop. Its owner needs to change the destination.</p>',
+    }),
   protected: (code, query, error, status) => promptPage(code, query, error, status),
 };
 
@@ -97,7 +104,7 @@ function notFound(): Response {
 /** POST /l/protected/<code>: check the password (throttled), then unlock and redirect. */
 export async function unlockLink(req: Request, code: string): Promise<Response> {
   const query = new URL(req.url).search.slice(1);
-  const { link, domainId, handle } = await findLink(req, code);
+  const { link, entry, domainId, handle } = await findLink(req, code);
   try {
     await unlockLimiter().consume(`${domainId}:${code.toLowerCase()}:${requestIp(req)}`);
   } catch (err) {
@@ -109,14 +116,13 @@ export async function unlockLink(req: Request, code: string): Promise<Response> 
   }
   const password = await readPassword(req);
   const visit = splitQrMarker(query);
-  const entry = link ? toCachedLink(link) : undefined;
   const outcome = entry ? decideOutcome(entry, visit.query, Date.now()) : undefined;
   // Not protected (any more): show whatever the link now is.
   if (link && outcome?.kind === 'redirect') {
     recordClick(handle, visitClick(req, link.id, visit.trigger));
     return new Response(null, { status: 303, headers: { location: outcome.location, 'cache-control': 'no-store' } });
   }
-  if (link && !(outcome?.kind === 'page' && outcome.page === 'protected')) return pageFor(link, code, query);
+  if (link && !(outcome?.kind === 'page' && outcome.page === 'protected')) return pageFor(entry, code, query);
   // bcrypt runs here, in the app, never on the edge's redirect path. An unknown code answers
   // exactly like a wrong password.
   const ok = link?.passwordHash ? await verifyPassword({ hash: link.passwordHash, password }) : false;

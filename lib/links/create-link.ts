@@ -40,7 +40,7 @@ const CODE_ATTEMPTS = 8;
 
 export async function createLink(input: CreateLinkInput, ctx: LinkContext, opts: CreateLinkOptions = {}): Promise<LinkRow> {
   const generate = opts.generate ?? generateCode;
-  const longUrl = validateLongUrl(input.url, ctx.domains.ownHosts, input.urlField);
+  const longUrl = validateLongUrl(input.url, ctx.domains.self, input.urlField);
   const alias = input.alias === undefined || input.alias === null || input.alias === '' ? undefined : validateAlias(input.alias);
   // Only the workspace's own domains and the shared ones: any other id is "no such domain".
   const domain = input.domainId === undefined ? ctx.domains.defaultDomain : ctx.domains.usableBy(input.workspaceId, input.domainId);

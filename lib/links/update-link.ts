@@ -33,7 +33,7 @@ const REACTIVATED = sql`CASE WHEN ${links.status} = 'expired' THEN 'active' ELSE
  */
 export async function updateLink(link: LinkRow | number, changes: UpdateLinkChanges, ctx: LinkContext, scope?: SQL): Promise<LinkRow> {
   const set: Partial<typeof links.$inferInsert> = {};
-  if (changes.url !== undefined) set.longUrl = validateLongUrl(changes.url, ctx.domains.ownHosts);
+  if (changes.url !== undefined) set.longUrl = validateLongUrl(changes.url, ctx.domains.self);
   if (changes.alias !== undefined) set.shortCode = validateAlias(changes.alias);
   if (changes.password !== undefined) set.passwordHash = changes.password === null ? null : await hashLinkPassword(changes.password);
   if (changes.expiresAt !== undefined) set.expiresAt = changes.expiresAt;

@@ -1,10 +1,11 @@
-// Destination URL rules (DESIGN §4): absolute http(s), ≤ 2048 chars, a host, no loop to our own domains.
+// Destination URL rules (DESIGN §4): absolute http(s), ≤ 2048 chars, a host, no loop back to Sling.
+import type { SelfAddress } from '../domains/self-address';
 import { invalidField } from '../http/errors';
 
 export const MAX_URL_LENGTH = 2048;
 
-/** Returns the normalised URL or throws a 400 naming `field`. `ownHosts` are lower-case host names. */
-export function validateLongUrl(input: unknown, ownHosts: ReadonlySet<string>, field = 'url'): string {
+/** Returns the normalised URL or throws a 400 naming `field`. `self` knows Sling's own addresses. */
+export function validateLongUrl(input: unknown, self: Pick<SelfAddress, 'pointsAtSelf'>, field = 'url'): string {
   if (typeof input !== 'string' || input.trim() === '') {
     throw invalidField(field, 'A destination URL is required.');
   }
@@ -27,9 +28,8 @@ export function validateLongUrl(input: unknown, ownHosts: ReadonlySet<string>, f
   if (url.username || url.password) {
     throw invalidField(field, 'URLs with a user name or password in them are not allowed.');
   }
-  const host = url.hostname.toLowerCase().replace(/^\[|\]$/g, '').replace(/\.$/, '');
-  if (ownHosts.has(host)) {
-    throw invalidField(field, 'The URL points at a Sling short domain; links to short links would loop.');
+  if (self.pointsAtSelf(url)) {
+    throw invalidField(field, 'The URL points back at this Sling (one of its short domains or an address of this server); the link would loop.');
   }
   const normalised = url.href;
   if (normalised.length > MAX_URL_LENGTH) {

@@ -5,11 +5,13 @@ import { globalSingleton } from '../runtime/global-singleton';
 import { sharedRedis } from './redis-client';
 import { createWindowLimiter, type Window, type WindowLimiter } from './window-limiter';
 
-export function sharedLimiter(name: string, windows: () => Window[]): WindowLimiter {
+/** `subject` names whose limit it is in the 429 message ("this workspace's Free plan"). */
+export function sharedLimiter(name: string, windows: () => Window[], subject?: string): WindowLimiter {
   return globalSingleton(`limiter:${name}`, () => {
     const config = loadConfig();
     return createWindowLimiter({
       name,
+      subject,
       windows: windows(),
       redis: config.REDIS_URL ? sharedRedis(config.REDIS_URL) : undefined,
       prefix: config.REDIS_PREFIX,

@@ -21,7 +21,8 @@ export interface WindowLimiter {
   consume(key: string): Promise<LimitState>;
 }
 
-export function createWindowLimiter(opts: { name: string; windows: Window[]; redis?: Redis; prefix?: string }): WindowLimiter {
+export function createWindowLimiter(opts: { name: string; windows: Window[]; redis?: Redis; prefix?: string; subject?: string }): WindowLimiter {
+  const whose = opts.subject ? ` for ${opts.subject}` : '';
   const limiters = opts.windows.map((w, i): [Window, RateLimiterAbstract] => {
     const base = { keyPrefix: `${opts.prefix ?? 'sling'}:rl:${opts.name}:${i}`, points: w.points, duration: w.durationSec };
     if (!opts.redis) return [w, new RateLimiterMemory(base)];
@@ -40,7 +41,7 @@ export function createWindowLimiter(opts: { name: string; windows: Window[]; red
           const retryAfter = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
           throw new AppError(
             'rate_limited',
-            `Too many requests: the limit is ${w.points} per ${describe(w.durationSec)}. Try again in ${retryAfter} s.`,
+            `Too many requests: the limit${whose} is ${w.points} per ${describe(w.durationSec)}. Try again in ${retryAfter} s.`,
             { limit: w.points, window_seconds: w.durationSec, retry_after: retryAfter },
             { 'Retry-After': String(retryAfter), ...headersOf({ limit: w.points, remaining: 0, reset: resetAt(rejection) }) },
           );
@@ -51,6 +52,20 @@ export function createWindowLimiter(opts: { name: string; windows: Window[]; red
       return tightest!;
     },
   };
+}
+
+/**
+ * Counts one request against each limiter under its key, in order (the first refusal is thrown,
+ * later ones are not counted), and returns the window with the fewest requests left.
+ */
+export async function consumeAll(checks: ReadonlyArray<readonly [WindowLimiter, string]>): Promise<LimitState> {
+  let tightest: LimitState | undefined;
+  for (const [limiter, key] of checks) {
+    const state = await limiter.consume(key);
+    if (!tightest || state.remaining < tightest.remaining) tightest = state;
+  }
+  if (!tightest) throw new Error('consumeAll needs at least one limiter');
+  return tightest;
 }
 
 export function headersOf(s: LimitState): Record<string, string> {

@@ -21,7 +21,7 @@ for (const [net, bits] of [
 ] as const) blocked.addSubnet(net, bits, 'ipv6');
 
 /** The 16 bytes of a valid IPv6 address (without zone), trailing dotted IPv4 included. */
-function ipv6Bytes(ip: string): number[] {
+export function ipv6Bytes(ip: string): number[] {
   const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(ip);
   const text = dotted ? `${ip.slice(0, dotted.index)}${((+dotted[1] << 8) | +dotted[2]).toString(16)}:${((+dotted[3] << 8) | +dotted[4]).toString(16)}` : ip;
   const [head, tail] = text.split('::') as [string, string | undefined];

@@ -1,12 +1,13 @@
 // Creating, listing, regenerating, rotating and revoking API tokens. A token belongs to a workspace
 // and acts as the member who made it, limited to its scopes; `scope` (tokenScope) is in every query.
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import { apiTokens, type ApiTokenRow } from '../../db/schema';
+import { and, count, desc, eq, gt, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { apiTokens, workspaces, type ApiTokenRow } from '../../db/schema';
 import type { Db } from '../db/types';
 import { AppError, invalidField } from '../http/errors';
 import { isTokenScope, TOKEN_SCOPES, type TokenScope } from '../workspaces/permissions';
 import { displayPrefix, hashToken, newTokenSecret } from './token-secret';
+import { TOKEN_CAPS, tokenCapReached } from './token-cap';
 
 export const DEFAULT_ROTATION_GRACE_HOURS = 24;
 
@@ -39,7 +40,7 @@ export function serializeToken(t: ApiTokenRow): TokenJson {
   };
 }
 
-/** Creates a token; the secret is returned once and never stored. */
+/** Creates a token, within the workspace plan's cap (TOKEN_CAPS); the secret is returned once and never stored. */
 export async function createApiToken(
   db: Db,
   input: { userId: string; workspaceId: string; name?: string; expiresAt?: Date | null; scopes?: unknown },
@@ -51,10 +52,21 @@ export async function createApiToken(
   }
   const scopes = validateScopes(input.scopes);
   const secret = newTokenSecret();
-  const [token] = await db
-    .insert(apiTokens)
-    .values({ id: randomUUID(), userId: input.userId, workspaceId: input.workspaceId, scopes, name, prefix: displayPrefix(secret), hash: hashToken(secret), expiresAt: input.expiresAt ?? null })
-    .returning();
+  const token = await db.transaction(async (tx) => {
+    // The workspace row is locked so concurrent creations count one after the other.
+    const [ws] = await tx.select({ plan: workspaces.plan }).from(workspaces).where(eq(workspaces.id, input.workspaceId)).for('update');
+    if (!ws) throw new AppError('not_found', 'No such workspace.');
+    const [{ live }] = await tx
+      .select({ live: count() })
+      .from(apiTokens)
+      .where(and(eq(apiTokens.workspaceId, input.workspaceId), isNull(apiTokens.revokedAt), or(isNull(apiTokens.expiresAt), gt(apiTokens.expiresAt, sql`now()`))));
+    if (live >= TOKEN_CAPS[ws.plan]) throw tokenCapReached(ws.plan, live);
+    const [row] = await tx
+      .insert(apiTokens)
+      .values({ id: randomUUID(), userId: input.userId, workspaceId: input.workspaceId, scopes, name, prefix: displayPrefix(secret), hash: hashToken(secret), expiresAt: input.expiresAt ?? null })
+      .returning();
+    return row;
+  });
   return { secret, token };
 }
 

@@ -38,8 +38,9 @@ export function runSling(args: string[], env: Record<string, string>): Promise<{
   });
 }
 
+/** Starts Sling on a free port, or on `env.PORT` when a test needs to know it beforehand. */
 export async function startSling(env: Record<string, string>, args: string[] = []): Promise<SlingProcess> {
-  const port = await freePort();
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(process.execPath, [BIN, 'start', ...args], {
     cwd: ROOT,

@@ -4,8 +4,9 @@ import { AppError } from '../../lib/http/errors';
 import { CODE_ALPHABET, CODE_LENGTH, generateCode } from '../../lib/links/generate-code';
 import { validateAlias } from '../../lib/links/validate-alias';
 import { validateLongUrl } from '../../lib/links/validate-long-url';
+import { selfAddress } from '../../lib/domains/self-address';
 
-const own = new Set(['sl.ing', 'localhost']);
+const own = selfAddress({ hosts: ['sl.ing', 'localhost'], listenHost: '0.0.0.0', ports: [3000] });
 
 function refusal(fn: () => unknown): AppError {
   try {

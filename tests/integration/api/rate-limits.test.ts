@@ -1,4 +1,6 @@
-// Per-plan limits on the token APIs: the Free burst window (10/min) with 429 + Retry-After, shared
+// Per-plan limits per workspace: the Free burst window (10/min) with 429 + Retry-After, one budget
+// for all of a workspace's tokens (Variant B included), signed-in use limited in a window of its own
+// whose writes share the plan's hourly budget with the tokens, other workspaces unaffected; shared
 // by instances through Redis, and still answering (in memory) when Redis goes away.
 import { randomBytes } from 'node:crypto';
 import { createServer, Socket, type Server } from 'node:net';
@@ -6,7 +8,7 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { createUserWithToken } from '../../helpers/accounts';
 import { createPgliteDatabase, createPostgresDatabase } from '../../helpers/databases';
 import { pgUrl, redisUrl } from '../../helpers/services';
-import { startSling, type SlingProcess } from '../../helpers/sling-process';
+import { runSling, startSling, type SlingProcess } from '../../helpers/sling-process';
 
 const pg = pgUrl();
 const redis = redisUrl();
@@ -17,6 +19,32 @@ afterAll(async () => {
 
 const list = (sling: SlingProcess, token: string) =>
   fetch(`${sling.url}/api.php?action=list`, { headers: { authorization: `Bearer ${token}` } });
+
+/** One more token of the same member and workspace, made with the CLI. */
+async function secondToken(env: Record<string, string>, email: string): Promise<string> {
+  const made = await runSling(['tokens', 'create', '--email', email, '--name', 'second'], env);
+  expect(made.code).toBe(0);
+  return made.stdout.trim().split('\n').at(-1)!;
+}
+
+/** Signs in (as the dashboard does) and returns a cookie-authenticated caller. */
+async function signIn(sling: SlingProcess, email: string) {
+  const res = await fetch(`${sling.url}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: sling.url },
+    body: JSON.stringify({ email, password: 'correct horse 1' }),
+  });
+  expect(res.status).toBe(200);
+  const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  return (path: string, body?: unknown) =>
+    fetch(`${sling.url}${path}`, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: { cookie, origin: sling.url, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+}
+
+const remainingOf = (res: Response) => res.headers.get('x-ratelimit-remaining');
 
 test('Free plan: 10 requests a minute, the 11th is 429 with Retry-After; remaining counts down', async () => {
   const tdb = await createPgliteDatabase();
@@ -39,6 +67,93 @@ test('Free plan: 10 requests a minute, the 11th is 429 with Retry-After; remaini
   expect((await refused.json()).error).toMatchObject({ code: 'rate_limited', message: expect.stringMatching(/10 per minute/) });
 });
 
+test('two tokens of one Free workspace share one budget (Variant B too); another workspace keeps its own', async () => {
+  const tdb = await createPgliteDatabase();
+  const first = await createUserWithToken(tdb.env, 'ann@example.com', 'free');
+  const second = await secondToken(tdb.env, 'ann@example.com');
+  const other = await createUserWithToken(tdb.env, 'bob@example.com', 'free');
+  const sling = await startSling(tdb.env);
+  cleanup.push(() => tdb.drop(), () => sling.stop());
+
+  const remaining: Array<string | null> = [];
+  for (let i = 0; i < 9; i++) {
+    const res = await list(sling, i % 2 ? second : first);
+    expect(res.status).toBe(200);
+    remaining.push(remainingOf(res));
+  }
+  // Variant B (1,000/h per token) spends the same workspace budget.
+  const viaB = await fetch(`${sling.url}/api?${new URLSearchParams({ token: second, long_url: 'https://example.com/b' })}`, { method: 'POST' });
+  expect(viaB.status).toBe(201);
+  remaining.push(remainingOf(viaB));
+  expect(remaining).toEqual(['9', '8', '7', '6', '5', '4', '3', '2', '1', '0']);
+
+  for (const token of [first, second]) {
+    const refused = await list(sling, token);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect((await refused.json()).error).toMatchObject({ code: 'rate_limited', message: expect.stringMatching(/workspace's Free plan is 10 per minute/) });
+  }
+  const refusedB = await fetch(`${sling.url}/api?${new URLSearchParams({ token: first, long_url: 'https://example.com/b2' })}`, { method: 'POST' });
+  expect(refusedB.status).toBe(429);
+
+  const elsewhere = await list(sling, other);
+  expect(elsewhere.status).toBe(200);
+  expect(remainingOf(elsewhere)).toBe('9');
+}, 120_000);
+
+test('signed-in use is limited per workspace in its own window (10 × the plan); other workspaces are unaffected', async () => {
+  const tdb = await createPgliteDatabase();
+  const token = await createUserWithToken(tdb.env, 'dana@example.com', 'free');
+  await createUserWithToken(tdb.env, 'eve@example.com', 'free');
+  const sling = await startSling({ ...tdb.env, AUTH_ATTEMPTS_PER_MINUTE: '100' });
+  cleanup.push(() => tdb.drop(), () => sling.stop());
+  const dana = await signIn(sling, 'dana@example.com');
+  const eve = await signIn(sling, 'eve@example.com');
+
+  // The dashboard reads as you type: Free's 10/min would stop it in seconds; 100/min does not.
+  for (let i = 0; i < 100; i++) {
+    const res = await dana('/api/v1/links?limit=1');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-ratelimit-limit')).toBe('100');
+    expect(remainingOf(res)).toBe(String(99 - i));
+  }
+  const refused = await dana('/api/v1/links?limit=1');
+  expect(refused.status).toBe(429);
+  expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+  expect((await refused.json()).error).toMatchObject({ code: 'rate_limited', message: expect.stringMatching(/signed-in use of this workspace is 100 per minute/) });
+
+  const otherWorkspace = await eve('/api/v1/links?limit=1');
+  expect(otherWorkspace.status).toBe(200);
+  expect(remainingOf(otherWorkspace)).toBe('99');
+  // Reads in the dashboard did not spend the workspace's API budget.
+  expect(remainingOf(await list(sling, token))).toBe('9');
+}, 120_000);
+
+test("a session's writes share the plan's hourly budget with the workspace's tokens", async () => {
+  const tdb = await createPgliteDatabase();
+  const token = await createUserWithToken(tdb.env, 'fay@example.com', 'enterprise');
+  // Enterprise numbers from the configuration: 15 an hour, so the hour runs out first.
+  const sling = await startSling({ ...tdb.env, ENTERPRISE_LIMIT_PER_HOUR: '15', ENTERPRISE_LIMIT_PER_MINUTE: '1000' });
+  cleanup.push(() => tdb.drop(), () => sling.stop());
+  const fay = await signIn(sling, 'fay@example.com');
+
+  for (let i = 0; i < 10; i++) expect((await list(sling, token)).status).toBe(200);
+  const statuses: number[] = [];
+  const left: Array<string | null> = [];
+  for (let i = 0; i < 6; i++) {
+    const res = await fay('/api/v1/links', { url: `https://example.com/w${i}` });
+    statuses.push(res.status);
+    left.push(remainingOf(res));
+  }
+  expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
+  expect(left).toEqual(['4', '3', '2', '1', '0', '0']);
+  // Reads in the dashboard still work (their own window); the tokens are out of budget too.
+  expect((await fay('/api/v1/links?limit=1')).status).toBe(200);
+  const tokenRefused = await list(sling, token);
+  expect(tokenRefused.status).toBe(429);
+  expect((await tokenRefused.json()).error.message).toMatch(/Enterprise plan is 15 per hour/);
+}, 120_000);
+
 test('requests without a valid token are limited per IP too', async () => {
   const tdb = await createPgliteDatabase();
   const sling = await startSling(tdb.env);
@@ -49,26 +164,34 @@ test('requests without a valid token are limited per IP too', async () => {
 });
 
 describe.skipIf(!pg || !redis)('with Redis', () => {
-  test('two instances share the Free burst limit: the 11th request to either is 429', async () => {
+  test('two instances share the workspace budget: two tokens, the 11th request to either is 429; sessions count across instances too', async () => {
     const tdb = await createPostgresDatabase(pg!);
     const env = { ...tdb.env, REDIS_URL: redis!, REDIS_PREFIX: `test-${randomBytes(6).toString('hex')}` };
     const token = await createUserWithToken(env, 'shared@example.com', 'free');
+    const second = await secondToken(env, 'shared@example.com');
+    const other = await createUserWithToken(env, 'apart@example.com', 'free');
     const [a, b] = await Promise.all([startSling(env), startSling(env)]);
     cleanup.push(() => tdb.drop(), () => a.stop(), () => b.stop());
 
     const remaining: string[] = [];
     for (let i = 0; i < 10; i++) {
-      const res = await list(i % 2 ? b : a, token);
+      const res = await list(i % 2 ? b : a, i % 3 ? token : second);
       expect(res.status).toBe(200);
       remaining.push(res.headers.get('x-ratelimit-remaining')!);
     }
     expect(remaining).toEqual(['9', '8', '7', '6', '5', '4', '3', '2', '1', '0']);
-    for (const sling of [a, b]) {
-      const res = await list(sling, token);
+    for (const [sling, t] of [[a, second], [b, token]] as const) {
+      const res = await list(sling, t);
       expect(res.status).toBe(429);
       expect(Number(res.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
     }
-  });
+    expect(remainingOf(await list(b, other))).toBe('9');
+
+    const [onA, onB] = [await signIn(a, 'shared@example.com'), await signIn(b, 'shared@example.com')];
+    const sessionLeft: Array<string | null> = [];
+    for (let i = 0; i < 4; i++) sessionLeft.push(remainingOf(await (i % 2 ? onB : onA)('/api/v1/links?limit=1')));
+    expect(sessionLeft).toEqual(['99', '98', '97', '96']);
+  }, 180_000);
 
   test('when Redis goes away, limits fall back to memory: answers go on, never a 500', async () => {
     const proxy = await tcpProxy(new URL(redis!));

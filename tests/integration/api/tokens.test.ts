@@ -1,5 +1,6 @@
 // Token lifecycle against the database: shown once, stored as SHA-256, regenerate, rotate with a
-// grace period, expiry, revocation — each old secret refused with 401 at the right moment.
+// grace period, expiry, revocation — each old secret refused with 401 at the right moment — and
+// the cap on live tokens per workspace.
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { and, eq } from 'drizzle-orm';
@@ -7,6 +8,7 @@ import { apiTokens, workspaceMembers } from '../../../db/schema';
 import { AppError } from '../../../lib/http/errors';
 import { authenticateToken, bearerToken } from '../../../lib/tokens/authenticate-token';
 import { createApiToken, findTokens, replaceTokenSecret, revokeApiToken } from '../../../lib/tokens/manage-tokens';
+import { TOKEN_CAPS } from '../../../lib/tokens/token-cap';
 import { ownTokenScope, tokenScope } from '../../../lib/workspaces/scope';
 import { makeUser, type TestUser } from '../../helpers/workspace-fixtures';
 import { databaseKinds, type TestDatabase } from '../../helpers/databases';
@@ -103,6 +105,38 @@ describe.each(databaseKinds(pgUrl()))('API tokens on %s', (_name, makeDb) => {
     expect(await refused(secret)).toMatch(/not valid/);
     const [row] = await ctx.handle.db.select().from(apiTokens).where(eq(apiTokens.id, token.id));
     expect(row.revokedAt).toBeNull(); // refused by the membership join alone
+  });
+
+  test('a workspace holds at most its plan\'s cap of live tokens (Free 5): the next is 409 limit_reached naming it; revoked and expired ones do not count', async () => {
+    const free = await makeUser(ctx.handle.db, 'user-tokens-cap', 'free');
+    const owner = { userId: free.userId, workspaceId: free.workspaceId };
+    expect(TOKEN_CAPS.free).toBe(5);
+    const made = [];
+    for (let i = 0; i < 5; i++) made.push((await createApiToken(ctx.handle.db, { ...owner, name: `t${i}` })).token);
+    const err = await createApiToken(ctx.handle.db, { ...owner, name: 'one too many' }).catch((e) => e);
+    expect(err).toBeInstanceOf(AppError);
+    expect({ status: err.status, code: err.code }).toEqual({ status: 409, code: 'limit_reached' });
+    expect(err.message).toMatch(/5 active API tokens, the most the Free plan allows \(5\); revoke one first/);
+    expect(err.details).toEqual({ limit: 5, plan: 'free', active_tokens: 5, resource: 'api_tokens' });
+
+    await revokeApiToken(ctx.handle.db, { tokenId: made[0].id });
+    await ctx.handle.db.update(apiTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(apiTokens.id, made[1].id));
+    await createApiToken(ctx.handle.db, { ...owner, name: 'in a freed slot' });
+    await createApiToken(ctx.handle.db, { ...owner, name: 'in the other' });
+    expect((await createApiToken(ctx.handle.db, { ...owner }).catch((e) => e)).code).toBe('limit_reached');
+    // Another workspace has its own count.
+    expect((await createApiToken(ctx.handle.db, { ...mine, name: 'elsewhere' })).token.workspaceId).toBe(user.workspaceId);
+  });
+
+  test('concurrent creations cannot pass the cap', async () => {
+    const free = await makeUser(ctx.handle.db, 'user-tokens-race', 'free');
+    const results = await Promise.allSettled(
+      Array.from({ length: 8 }, (_, i) => createApiToken(ctx.handle.db, { userId: free.userId, workspaceId: free.workspaceId, name: `race ${i}` })),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(5);
+    const refusals = results.flatMap((r) => (r.status === 'rejected' ? [r.reason.code] : []));
+    expect(refusals).toEqual(['limit_reached', 'limit_reached', 'limit_reached']);
+    expect(await findTokens(ctx.handle.db, eq(apiTokens.workspaceId, free.workspaceId))).toHaveLength(5);
   });
 
   test('bearerToken reads the scheme case-insensitively and refuses anything else', () => {

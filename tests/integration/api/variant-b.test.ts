@@ -12,8 +12,10 @@ describe.each(databaseKinds(pgUrl()))('POST /api on %s', (_name, makeDb) => {
 
   beforeAll(async () => {
     tdb = await makeDb();
-    token = await createUserWithToken(tdb.env, 'cat@example.com');
-    sling = await startSling(tdb.env);
+    // An Enterprise workspace with high limits, so Variant B's own 1,000/h per token is the tightest
+    // window (Variant B also counts against the workspace's limits: rate-limits.test.ts).
+    token = await createUserWithToken(tdb.env, 'cat@example.com', 'enterprise');
+    sling = await startSling({ ...tdb.env, ENTERPRISE_LIMIT_PER_MINUTE: '100000' });
   });
   afterAll(async () => {
     await sling?.stop();

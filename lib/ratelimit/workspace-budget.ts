@@ -1,0 +1,26 @@
+// Which windows a workspace request counts against (README "Rate limits"). Every key is the
+// workspace (`ws:<id>`), so a second token or a session adds no budget:
+// - a token: the plan's hourly and per-minute windows (plus a per-token limit where the API has one:
+//   Variant B's 1,000/h);
+// - a signed-in session: its own window at SESSION_FACTOR × the plan's numbers (the dashboard reads
+//   as you type: search, alias availability, QR preview, analytics ranges), and its writes also
+//   spend the plan's hourly window, which they share with the workspace's tokens.
+import type { Actor } from '../workspaces/actor';
+import { planHourLimiter, planMinuteLimiter, sessionLimiter } from './api-limits';
+import { consumeAll, type LimitState, type WindowLimiter } from './window-limiter';
+
+const READS = new Set(['GET', 'HEAD']);
+
+/** Counts one request of `actor`; throws AppError rate_limited (429, Retry-After) when over a limit. */
+export function countWorkspaceRequest(actor: Actor, method: string, perToken?: WindowLimiter): Promise<LimitState> {
+  const key = `ws:${actor.workspaceId}`;
+  const ws = actor.workspace;
+  if (actor.via === 'token') {
+    return consumeAll([
+      [planHourLimiter(ws), key],
+      [planMinuteLimiter(ws), key],
+      ...(perToken ? [[perToken, `token:${actor.tokenId}`] as const] : []),
+    ]);
+  }
+  return consumeAll([[sessionLimiter(ws), key], ...(READS.has(method) ? [] : [[planHourLimiter(ws), key] as const])]);
+}
