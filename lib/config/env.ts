@@ -10,11 +10,15 @@ const count = (min: number) => {
 };
 const httpUrl = z.string().regex(/^https?:\/\/[^/\s]+/i, 'must be a URL starting with http:// or https://').pipe(z.url({ error: 'must be a valid URL' }));
 
-/** TRUST_PROXY: false (default), true (leftmost X-Forwarded-For entry), or a hop count. */
+/**
+ * TRUST_PROXY, as the number of proxies in front of Sling that append to X-Forwarded-For: false (0,
+ * the default: the socket's address), a hop count n (the nth entry from the right), or true = 1.
+ * Counting from the right matters: entries left of those the proxies appended are the client's own.
+ */
 const trustProxy = z
   .string()
   .regex(/^(true|false|\d+)$/, 'must be true, false or a number of proxy hops')
-  .transform((v): boolean | number => (v === 'true' ? true : v === 'false' ? false : Number(v)));
+  .transform((v): number => (v === 'true' ? 1 : v === 'false' ? 0 : Number(v)));
 
 const EnvSchema = z.object({
   PORT: port.default(3000),
@@ -42,7 +46,7 @@ const EnvSchema = z.object({
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be one of fatal, error, warn, info, debug, trace, silent' })
     .default('info'),
-  TRUST_PROXY: trustProxy.default(false),
+  TRUST_PROXY: trustProxy.default(0),
   CLICK_FLUSH_MS: count(10).max(1000, { error: 'must be at most 1000 (ms)' }).default(1000),
   CACHE_MAX_ENTRIES: count(100).default(100_000),
   CACHE_MAX_BYTES: count(1024 * 1024).default(64 * 1024 * 1024),
