@@ -82,6 +82,7 @@ function createAuth(db: Awaited<ReturnType<typeof database>>['db']) {
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, url }) => {
         await sendMail({
+          kind: 'password-reset',
           to: user.email,
           subject: 'Reset your Sling password',
           text: `Someone asked to reset the password of your Sling account.\n\nTo choose a new password, open this link within an hour:\n${url}\n\nIf it was not you, ignore this mail; your password stays as it is.`,

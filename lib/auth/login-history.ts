@@ -32,6 +32,7 @@ export async function recordLogin(db: Db, attempt: LoginAttempt): Promise<void> 
   await db.insert(loginEvents).values({ userId, email: attempt.email, ip: attempt.ip, userAgent: attempt.userAgent, device, success: attempt.success });
   if (attempt.success && userId && known.length === 0) {
     sendMail({
+      kind: 'new-sign-in',
       to: attempt.email,
       subject: `New sign-in to Sling from ${device}`,
       text:
