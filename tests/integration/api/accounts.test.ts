@@ -5,6 +5,7 @@ import { databaseKinds, type TestDatabase } from '../../helpers/databases';
 import { pgUrl } from '../../helpers/services';
 import { startSling, type SlingProcess } from '../../helpers/sling-process';
 import { startSmtpListener } from '../../helpers/smtp-listener';
+import { until } from '../../helpers/until';
 
 const FIREFOX_WIN = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:120.0) Gecko/20100101 Firefox/120.0';
 const SAFARI_MAC = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_1) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1 Safari/605.1.15';
@@ -66,16 +67,29 @@ describe.each(databaseKinds(pgUrl()))('accounts on %s', (_name, makeDb) => {
   });
 
   test('sessions are listed with device and IP; a revoked session is signed out; "everywhere else" keeps this one', async () => {
+    type Listed = { id: string; token?: string; ipAddress: string; userAgent: string };
+    const listSessions = async (cookie: string) => (await (await fetch(`${sling.url}/api/auth/list-sessions`, { headers: { cookie } })).json()) as Listed[];
     const a = await auth('/sign-in/email', { email: 'eve@example.com', password: 'first password 1' });
+    const earlier = new Set((await listSessions(a.cookie)).map((s) => s.id));
     const b = await auth('/sign-in/email', { email: 'eve@example.com', password: 'first password 1' }, { ua: SAFARI_MAC });
-    const list = await fetch(`${sling.url}/api/auth/list-sessions`, { headers: { cookie: a.cookie } });
-    const sessions = (await list.json()) as Array<{ token: string; ipAddress: string; userAgent: string }>;
+    const sessions = await listSessions(a.cookie);
     expect(sessions.length).toBeGreaterThanOrEqual(2);
     expect(sessions.every((s) => s.ipAddress === '127.0.0.1')).toBe(true);
+    expect(sessions.every((s) => s.token === undefined && s.id)).toBe(true);
 
-    const bToken = b.body.token as string;
+    // Revoked by the id the list shows (the list carries no tokens); b is the session that is new.
+    const bId = sessions.find((s) => !earlier.has(s.id))!.id;
+    expect(sessions.find((s) => s.id === bId)!.userAgent).toBe(SAFARI_MAC);
     expect((await fetch(`${sling.url}/api/v1/tokens`, { headers: { cookie: b.cookie } })).status).toBe(200);
-    expect((await auth('/revoke-session', { token: bToken }, { cookie: a.cookie })).res.status).toBe(200);
+    const outsider = await auth('/sign-up/email', { email: 'mallory@example.com', password: 'mallory password 1', name: 'Mallory' });
+    expect(outsider.res.status).toBe(200);
+    const mallory = await auth('/sign-in/email', { email: 'mallory@example.com', password: 'mallory password 1' });
+    await until('the new-device notice to Mallory', async () => smtp.mails.some((m) => m.to.includes('mallory@example.com')));
+    const stranger = await auth('/revoke-session', { id: bId }, { cookie: mallory.cookie });
+    expect(stranger.res.status).toBe(404);
+    expect(stranger.body.error.code).toBe('not_found');
+    expect((await fetch(`${sling.url}/api/v1/tokens`, { headers: { cookie: b.cookie } })).status).toBe(200);
+    expect((await auth('/revoke-session', { id: bId }, { cookie: a.cookie })).res.status).toBe(200);
     expect((await fetch(`${sling.url}/api/v1/tokens`, { headers: { cookie: b.cookie } })).status).toBe(401);
     expect((await settings(b.cookie)).status).toBe(307);
 
