@@ -5,7 +5,6 @@ import { databaseKinds, type TestDatabase } from '../../helpers/databases';
 import { pgUrl } from '../../helpers/services';
 import { startSling, type SlingProcess } from '../../helpers/sling-process';
 import { startSmtpListener } from '../../helpers/smtp-listener';
-import { until } from '../../helpers/until';
 
 const FIREFOX_WIN = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:120.0) Gecko/20100101 Firefox/120.0';
 const SAFARI_MAC = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_1) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1 Safari/605.1.15';
@@ -42,22 +41,21 @@ describe.each(databaseKinds(pgUrl()))('accounts on %s', (_name, makeDb) => {
   }
   const settings = (cookie: string) => fetch(`${sling.url}/settings`, { headers: { cookie }, redirect: 'manual' });
 
-  test('sign-up, wrong and right sign-ins in the login history, a mail for each new device', async () => {
+  test('sign-up, wrong and right sign-ins in the login history, a mail for each new device after the first', async () => {
     const up = await auth('/sign-up/email', { email: 'eve@example.com', password: 'first password 1', name: 'Eve' });
     expect(up.res.status).toBe(200);
     const wrong = await auth('/sign-in/email', { email: 'eve@example.com', password: 'nope nope nope' });
     expect(wrong.res.status).toBe(401);
+    // The account's first sign-in (the sign-up form's own) has no earlier device to differ from: no mail.
     const first = await auth('/sign-in/email', { email: 'eve@example.com', password: 'first password 1' });
     expect(first.res.status).toBe(200);
-    await smtp.waitFor(1);
-    expect(smtp.mails[0]).toMatchObject({ to: ['eve@example.com'], subject: 'New sign-in to Sling from Firefox on Windows' });
-    expect(smtp.mails[0].text).toContain('IP address: 127.0.0.1');
-
     await auth('/sign-in/email', { email: 'eve@example.com', password: 'first password 1' }); // same device: no mail
     await auth('/sign-in/email', { email: 'eve@example.com', password: 'first password 1' }, { ua: SAFARI_MAC });
-    await smtp.waitFor(2);
+    await smtp.waitFor(1);
     await new Promise((r) => setTimeout(r, 300));
-    expect(smtp.mails.map((m) => m.subject)).toEqual(['New sign-in to Sling from Firefox on Windows', 'New sign-in to Sling from Safari on Mac OS']);
+    expect(smtp.mails.map((m) => m.subject)).toEqual(['New sign-in to Sling from Safari on Mac OS']);
+    expect(smtp.mails[0]).toMatchObject({ to: ['eve@example.com'] });
+    expect(smtp.mails[0].text).toContain('IP address: 127.0.0.1');
 
     const page = await (await settings(first.cookie)).text();
     expect(page).toContain('Login history');
@@ -84,7 +82,6 @@ describe.each(databaseKinds(pgUrl()))('accounts on %s', (_name, makeDb) => {
     const outsider = await auth('/sign-up/email', { email: 'mallory@example.com', password: 'mallory password 1', name: 'Mallory' });
     expect(outsider.res.status).toBe(200);
     const mallory = await auth('/sign-in/email', { email: 'mallory@example.com', password: 'mallory password 1' });
-    await until('the new-device notice to Mallory', async () => smtp.mails.some((m) => m.to.includes('mallory@example.com')));
     const stranger = await auth('/revoke-session', { id: bId }, { cookie: mallory.cookie });
     expect(stranger.res.status).toBe(404);
     expect(stranger.body.error.code).toBe('not_found');
