@@ -31,8 +31,8 @@ export interface BenchAccount {
  * Sling starts: PGlite allows one process per DATA_DIR.
  */
 export function createBenchAccount(root: string, env: Record<string, string | undefined>): BenchAccount {
-  const args = ['create', '--email', EMAIL, '--password', 'bench-password-123', '--plan', 'enterprise'];
-  const user = JSON.parse(lastLine(cli(root, env, ['users', ...args]))) as { id: string };
+  const args = ['create', '--email', EMAIL, '--password-stdin', '--plan', 'enterprise'];
+  const user = JSON.parse(lastLine(cli(root, env, ['users', ...args], 'bench-password-123\n'))) as { id: string };
   const token = lastLine(cli(root, env, ['tokens', 'create', '--email', EMAIL, '--name', 'bench']));
   return { userId: user.id, token };
 }
@@ -81,9 +81,10 @@ async function expectAnswer(
   }
 }
 
-function cli(root: string, env: Record<string, string | undefined>, args: string[]): string {
+function cli(root: string, env: Record<string, string | undefined>, args: string[], input?: string): string {
   const r = spawnSync(process.execPath, [join(root, 'bin/sling.mjs'), ...args], {
     cwd: root,
+    input,
     env: { ...process.env, ...env },
     encoding: 'utf8',
     timeout: 120_000,

@@ -28,8 +28,9 @@ Commands:
   links get --code C                           show a link
   links disable --code C --reason R            disable a link (visitors get HTTP 451)
   links enable --code C                        enable it again
-  users create --email E --password P [--plan free|pro|business|enterprise] [--name N]
-                                               (the plan is the personal workspace's)
+  users create --email E [--password-stdin] [--plan free|pro|business|enterprise] [--name N]
+                                               the password from stdin, else a prompt (the plan
+                                               is the personal workspace's)
   users set-plan (--email E | --workspace SLUG) --plan P
                                                change the plan of a user's personal workspace, or of a workspace
   tokens create --email E [--workspace SLUG] [--name N] [--scopes links:read,links:write,…]
@@ -56,6 +57,7 @@ async function main(argv: string[]) {
       code: { type: 'string' },
       email: { type: 'string' },
       password: { type: 'string' },
+      'password-stdin': { type: 'boolean' },
       plan: { type: 'string' },
       name: { type: 'string' },
       id: { type: 'string' },

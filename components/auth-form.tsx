@@ -12,6 +12,9 @@ interface AuthFormProps {
   email?: string | null;
 }
 
+const SIGNED_UP_BUT_NOT_IN =
+  'We could not sign you in with that password. If this address already has a Sling account, we have sent it an email: sign in with its password, or reset it.';
+
 export function AuthForm({ mode, next, email: presetEmail }: AuthFormProps) {
   // Without a next page: a new account starts on its (empty) links, a returning one on Settings.
   const destination = next ?? (mode === 'signup' ? '/links' : '/settings');
@@ -26,12 +29,18 @@ export function AuthForm({ mode, next, email: presetEmail }: AuthFormProps) {
     const password = String(form.get('password'));
     setBusy(true);
     setError(null);
-    const result =
-      mode === 'signup'
-        ? await authClient.signUp.email({ email, password, name: String(form.get('name') || email.split('@')[0]) })
-        : await authClient.signIn.email({ email, password });
+    // Sign-up never signs in, and answers the same whether or not the address already has an account
+    // (its owner gets a mail instead): signing in with the same password is the next step either way.
+    if (mode === 'signup') {
+      const created = await authClient.signUp.email({ email, password, name: String(form.get('name') || email.split('@')[0]) });
+      if (created.error) {
+        setBusy(false);
+        return setError(created.error.message ?? 'That did not work; check your details and try again.');
+      }
+    }
+    const result = await authClient.signIn.email({ email, password });
     setBusy(false);
-    if (result.error) setError(result.error.message ?? 'That did not work; check your details and try again.');
+    if (result.error) setError(mode === 'signup' && result.error.status === 401 ? SIGNED_UP_BUT_NOT_IN : (result.error.message ?? 'That did not work; check your details and try again.'));
     else if ((result.data as { twoFactorRedirect?: boolean } | null)?.twoFactorRedirect) setNeedsCode(true);
     else window.location.assign(destination);
   }

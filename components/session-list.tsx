@@ -7,10 +7,13 @@ import { FormError } from './form-error';
 import { formatWhen } from './local-time';
 import { useToast } from './toasts';
 
-type Session = { id: string; token: string; ipAddress?: string | null; userAgent?: string | null; updatedAt: string | Date; createdAt: string | Date };
+type Session = { id: string; ipAddress?: string | null; userAgent?: string | null; updatedAt: string | Date; createdAt: string | Date };
+/** Sling's /api/auth/revoke-session takes the id /list-sessions shows (sessions are listed without their tokens). */
+const revokeSession = (id: string) => authClient.$fetch<{ status: boolean }>('/revoke-session', { method: 'POST', body: { id } });
+
 type Pending = { kind: 'one'; session: Session } | { kind: 'others' };
 
-export function SessionList({ currentToken, devices }: { currentToken: string; devices: Record<string, string> }) {
+export function SessionList({ currentId, devices }: { currentId: string; devices: Record<string, string> }) {
   const [sessions, setSessions] = useState<Session[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState<Pending | null>(null);
@@ -31,7 +34,7 @@ export function SessionList({ currentToken, devices }: { currentToken: string; d
   }
 
   const name = (s: Session) => devices[s.userAgent ?? ''] ?? 'Unknown device';
-  const others = (sessions ?? []).filter((s) => s.token !== currentToken).length;
+  const others = (sessions ?? []).filter((s) => s.id !== currentId).length;
   return (
     <div className="stack">
       <div className="row between">
@@ -63,12 +66,12 @@ export function SessionList({ currentToken, devices }: { currentToken: string; d
                 <tr key={s.id} data-testid="session-row">
                   <td>
                     {name(s)}
-                    {s.token === currentToken && <strong> (this device)</strong>}
+                    {s.id === currentId && <strong> (this device)</strong>}
                   </td>
                   <td>{s.ipAddress || '—'}</td>
                   <td>{formatWhen(s.updatedAt)}</td>
                   <td>
-                    {s.token !== currentToken && (
+                    {s.id !== currentId && (
                       <button type="button" className="secondary small danger" onClick={() => setPending({ kind: 'one', session: s })}>
                         Revoke
                       </button>
@@ -81,7 +84,7 @@ export function SessionList({ currentToken, devices }: { currentToken: string; d
         </div>
       )}
       {pending?.kind === 'one' && (
-        <ConfirmDialog title="Revoke this session?" confirmLabel="Revoke" onConfirm={() => run(authClient.revokeSession({ token: pending.session.token }), 'Session revoked')} onCancel={() => setPending(null)}>
+        <ConfirmDialog title="Revoke this session?" confirmLabel="Revoke" onConfirm={() => run(revokeSession(pending.session.id), 'Session revoked')} onCancel={() => setPending(null)}>
           <p>{name(pending.session)} will be signed out at once.</p>
         </ConfirmDialog>
       )}

@@ -68,7 +68,7 @@ export default async function SettingsPage() {
         <TwoFactorSettings enabled={Boolean(user.twoFactorEnabled)} />
       </Section>
       <Section id="sessions">
-        <SessionList currentToken={session.session.token} devices={devices} />
+        <SessionList currentId={session.session.id} devices={devices} />
       </Section>
       <Section id="history">
         {history.length === 0 ? (

@@ -14,14 +14,14 @@ import { sendMail } from '../mail/send-mail';
 import { ensurePersonalWorkspace } from '../workspaces/ensure-personal-workspace';
 import { openingWorkspace } from '../workspaces/opening-workspace';
 import { recordLogin } from './login-history';
+import { mailExistingAccount } from './mail-existing-account';
+import { refuseUnservedEndpoints } from './refuse-endpoint';
 import { hashPassword, verifyPassword } from './password';
 
 const SIGN_IN_STEPS = new Set(['/sign-in/email', '/two-factor/verify-totp', '/two-factor/verify-backup-code']);
 
-// Workspaces are better-auth organizations on our tables. Their HTTP endpoints (/organization/*)
-// are turned off: Sling's /api/v1/workspace* endpoints are the only way in, because members,
-// invitations and roles there carry Sling's rules (tokens ended and links reassigned on removal,
-// one owner, personal workspaces kept, the permission table) that the plugin's would bypass.
+// Workspaces are better-auth organizations on our tables; endpoint-policy.ts keeps the plugin's
+// HTTP endpoints closed (Sling's /api/v1/workspace* endpoints carry Sling's rules).
 const workspacePlugin = organization({
   schema: {
     organization: { modelName: 'workspace' },
@@ -29,12 +29,10 @@ const workspacePlugin = organization({
     invitation: { modelName: 'workspaceInvitation' },
   },
 });
-const WORKSPACE_PLUGIN_PATHS = Object.values(workspacePlugin.endpoints).map((e) => (e as { path: string }).path);
 
-function createAuth(db: Awaited<ReturnType<typeof database>>['db']) {
-  const config = loadConfig();
+/** Sling's better-auth; `config` defaults to the process's (tests list endpoints with their own). */
+export function createAuth(db: Awaited<ReturnType<typeof database>>['db'], config = loadConfig()) {
   return betterAuth({
-    disabledPaths: WORKSPACE_PLUGIN_PATHS,
     baseURL: config.BASE_URL,
     basePath: '/api/auth',
     secret: config.SECRET_KEY,
@@ -46,6 +44,7 @@ function createAuth(db: Awaited<ReturnType<typeof database>>['db']) {
       max: 300,
       customRules: {
         '/sign-in/email': { window: 60, max: config.AUTH_ATTEMPTS_PER_MINUTE },
+        '/change-password': { window: 60, max: config.AUTH_ATTEMPTS_PER_MINUTE },
         '/request-password-reset': { window: 60, max: config.AUTH_ATTEMPTS_PER_MINUTE },
         '/reset-password': { window: 60, max: config.AUTH_ATTEMPTS_PER_MINUTE },
         '/two-factor/*': { window: 60, max: config.AUTH_ATTEMPTS_PER_MINUTE },
@@ -78,10 +77,16 @@ function createAuth(db: Awaited<ReturnType<typeof database>>['db']) {
       enabled: true,
       minPasswordLength: 8,
       password: { hash: hashPassword, verify: verifyPassword },
+      // Sign-up never signs in: the form signs in next, with the same password. So a sign-up with an
+      // address that has an account can answer exactly as for a new one (200, {user}, no cookie)
+      // without letting anyone into that account; the account's owner gets a mail instead.
+      autoSignIn: false,
+      onExistingUserSignUp: async ({ user }) => void mailExistingAccount(user.email),
       resetPasswordTokenExpiresIn: 3600,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, url }) => {
         await sendMail({
+          kind: 'password-reset',
           to: user.email,
           subject: 'Reset your Sling password',
           text: `Someone asked to reset the password of your Sling account.\n\nTo choose a new password, open this link within an hour:\n${url}\n\nIf it was not you, ignore this mail; your password stays as it is.`,
@@ -89,6 +94,7 @@ function createAuth(db: Awaited<ReturnType<typeof database>>['db']) {
       },
     },
     hooks: {
+      before: refuseUnservedEndpoints,
       // Every email sign-in attempt goes to the login history (and may send a new-device notice).
       // With 2FA the password step only opens the second step: the attempt is recorded when the
       // code is checked (success) or when the password is wrong (failure).

@@ -1,5 +1,6 @@
-// Login history: every sign-in attempt, and a notice by mail when one succeeds from a new device.
-import { and, desc, eq } from 'drizzle-orm';
+// Login history: every sign-in attempt, and a notice by mail when one succeeds from a device the
+// account has not signed in from before.
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { loginEvents, users } from '../../db/schema';
 import type { Db } from '../db/types';
 import { logger } from '../log/logger';
@@ -21,17 +22,19 @@ export async function recordLogin(db: Db, attempt: LoginAttempt): Promise<void> 
     const [u] = await db.select({ id: users.id }).from(users).where(eq(users.email, attempt.email.toLowerCase())).limit(1);
     userId = u?.id ?? null;
   }
-  const known =
+  // The first sign-in of an account has no known device to differ from (and with sign-up followed by
+  // sign-in it comes seconds after the account was made): no notice for it.
+  const [seen] =
     attempt.success && userId
       ? await db
-          .select({ id: loginEvents.id })
+          .select({ before: sql<boolean>`count(*) > 0`, thisDevice: sql<boolean>`coalesce(bool_or(${loginEvents.device} = ${device}), false)` })
           .from(loginEvents)
-          .where(and(eq(loginEvents.userId, userId), eq(loginEvents.device, device), eq(loginEvents.success, true)))
-          .limit(1)
+          .where(and(eq(loginEvents.userId, userId), eq(loginEvents.success, true)))
       : [];
   await db.insert(loginEvents).values({ userId, email: attempt.email, ip: attempt.ip, userAgent: attempt.userAgent, device, success: attempt.success });
-  if (attempt.success && userId && known.length === 0) {
+  if (attempt.success && userId && seen?.before && !seen.thisDevice) {
     sendMail({
+      kind: 'new-sign-in',
       to: attempt.email,
       subject: `New sign-in to Sling from ${device}`,
       text:

@@ -10,11 +10,15 @@ const count = (min: number) => {
 };
 const httpUrl = z.string().regex(/^https?:\/\/[^/\s]+/i, 'must be a URL starting with http:// or https://').pipe(z.url({ error: 'must be a valid URL' }));
 
-/** TRUST_PROXY: false (default), true (leftmost X-Forwarded-For entry), or a hop count. */
+/**
+ * TRUST_PROXY, as the number of proxies in front of Sling that append to X-Forwarded-For: false (0,
+ * the default: the socket's address), a hop count n (the nth entry from the right), or true = 1.
+ * Counting from the right matters: entries left of those the proxies appended are the client's own.
+ */
 const trustProxy = z
   .string()
   .regex(/^(true|false|\d+)$/, 'must be true, false or a number of proxy hops')
-  .transform((v): boolean | number => (v === 'true' ? true : v === 'false' ? false : Number(v)));
+  .transform((v): number => (v === 'true' ? 1 : v === 'false' ? 0 : Number(v)));
 
 const EnvSchema = z.object({
   PORT: port.default(3000),
@@ -42,7 +46,7 @@ const EnvSchema = z.object({
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be one of fatal, error, warn, info, debug, trace, silent' })
     .default('info'),
-  TRUST_PROXY: trustProxy.default(false),
+  TRUST_PROXY: trustProxy.default(0),
   /** Time a client has to send its request headers; a slower one gets 408 and is closed. */
   HEADERS_TIMEOUT_MS: count(1000).max(120_000, { error: 'must be at most 120000 (ms)' }).default(15_000),
   /** Time a client has to send its whole request, body included. */
@@ -123,6 +127,6 @@ export function parseEnv(env: Record<string, string | undefined>): Config {
     throw new ConfigError(`Invalid configuration: HEADERS_TIMEOUT_MS must not be larger than REQUEST_TIMEOUT_MS (got ${c.HEADERS_TIMEOUT_MS} and ${c.REQUEST_TIMEOUT_MS})`);
   }
   const baseHost = parsed.hostname.toLowerCase().replace(/^\[|\]$/g, '');
-  const maxConnectionsPerIp = c.MAX_CONNECTIONS_PER_IP ?? (c.TRUST_PROXY === false ? 256 : 0);
+  const maxConnectionsPerIp = c.MAX_CONNECTIONS_PER_IP ?? (c.TRUST_PROXY === 0 ? 256 : 0);
   return { ...c, MAX_CONNECTIONS_PER_IP: maxConnectionsPerIp, BASE_URL: parsed.origin, baseHost, LINK_HOST: (c.LINK_HOST ?? baseHost).toLowerCase() };
 }

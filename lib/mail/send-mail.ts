@@ -1,10 +1,15 @@
-// Mail over SMTP_URL (nodemailer); without it, mails are written to the log instead.
+// Mail over SMTP_URL (nodemailer). Without it nothing is sent, and the log says which mail was skipped
+// but never its body: bodies carry password-reset and invitation links, and logs travel further than mail.
 import nodemailer, { type Transporter } from 'nodemailer';
 import { loadConfig } from '../config/load-config';
 import { logger } from '../log/logger';
 import { globalSingleton } from '../runtime/global-singleton';
 
+/** What a mail is for, so a skipped mail can be logged without its contents. */
+export type MailKind = 'password-reset' | 'new-sign-in' | 'sign-up-existing-account' | 'invitation' | 'webhook-disabled';
+
 export interface Mail {
+  kind: MailKind;
   to: string;
   subject: string;
   text: string;
@@ -17,12 +22,12 @@ function transport(): Transporter | null {
   });
 }
 
-export async function sendMail(mail: Mail): Promise<void> {
+export async function sendMail({ kind, ...mail }: Mail): Promise<void> {
   const config = loadConfig();
   const from = config.MAIL_FROM ?? `Sling <no-reply@${config.baseHost}>`;
   const t = transport();
   if (!t) {
-    logger().info({ mail: { from, ...mail } }, 'mail (SMTP_URL not set, so logged instead of sent)');
+    logger().info({ mail: { kind, to: mail.to, subject: mail.subject } }, 'mail not sent: SMTP_URL is not set');
     return;
   }
   await t.sendMail({ from, ...mail });

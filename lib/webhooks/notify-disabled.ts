@@ -4,6 +4,7 @@ import { sendMail } from '../mail/send-mail';
 export async function notifyWebhookDisabled(notice: { email: string | null; url: string; reason: string }, baseUrl: string): Promise<void> {
   if (!notice.email) return;
   await sendMail({
+    kind: 'webhook-disabled',
     to: notice.email,
     subject: 'Your Sling webhook was turned off',
     text: [

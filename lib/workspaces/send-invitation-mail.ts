@@ -22,6 +22,7 @@ export async function sendInvitationMail(m: InvitationMail): Promise<void> {
   const role = ROLE_LABEL[m.role];
   try {
     await sendMail({
+      kind: 'invitation',
       to: m.to,
       subject: `${m.inviter.name} invited you to ${m.workspaceName} on Sling`,
       text:

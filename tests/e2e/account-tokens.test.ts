@@ -125,6 +125,25 @@ describe.skipIf(!chromium)('accounts and API tokens in Chromium', () => {
     expect(problems.filter((p) => !/401|Failed to load resource/.test(p))).toEqual([]);
   });
 
+  test('Settings → Sessions: Revoke signs another device out (sessions are listed without their tokens)', async () => {
+    const other = await fetch(`${sling.url}/api/auth/sign-in/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: sling.url, 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64; rv:120.0) Gecko/20100101 Firefox/120.0' },
+      body: JSON.stringify({ email: 'dee@example.com', password: 'a long password 1' }),
+    });
+    const cookie = other.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const signedIn = async () => (await fetch(`${sling.url}/api/v1/tokens`, { headers: { cookie } })).status;
+    expect(await signedIn()).toBe(200);
+    await page.goto(`${sling.url}/settings`);
+    const sessions = page.getByRole('region', { name: 'Sessions' });
+    const row = sessions.getByTestId('session-row').filter({ hasText: 'Firefox on Linux' });
+    await row.getByRole('button', { name: 'Revoke' }).click();
+    await page.getByRole('dialog', { name: 'Revoke this session?' }).getByRole('button', { name: 'Revoke' }).click();
+    await expect.poll(() => page.getByRole('status', { name: 'Notifications' }).textContent()).toContain('Session revoked');
+    expect(await signedIn()).toBe(401);
+    expect(await sessions.getByTestId('session-row').filter({ hasText: '(this device)' }).count()).toBe(1);
+  });
+
   test('turn on two-factor in Settings (QR code, backup codes), then sign in with a TOTP code', async () => {
     await page.goto(`${sling.url}/settings`);
     const section = page.getByRole('region', { name: 'Two-factor authentication' });
@@ -149,5 +168,25 @@ describe.skipIf(!chromium)('accounts and API tokens in Chromium', () => {
     await page.waitForURL('**/settings');
     await page.screenshot({ path: 'test-results/settings.png', fullPage: true });
     expect(problems.filter((p) => !/401|Failed to load resource/.test(p))).toEqual([]);
+  });
+
+  test('signing up with an address that has an account signs nobody in; with its own password it is a sign-in', async () => {
+    const context = await browser.newContext();
+    const stranger = await context.newPage();
+    try {
+      await stranger.goto(`${sling.url}/signup`);
+      await stranger.getByLabel('Email').fill('dee@example.com');
+      await stranger.getByLabel('Password').fill('not dee password');
+      await stranger.getByRole('button', { name: 'Create account' }).click();
+      await expect.poll(() => stranger.locator('p.error').textContent()).toContain('If this address already has a Sling account, we have sent it an email');
+      expect(new URL(stranger.url()).pathname).toBe('/signup');
+      await stranger.screenshot({ path: 'test-results/signup-existing.png' });
+      // The owner, who forgot having an account: the right password leads to the code step.
+      await stranger.getByLabel('Password').fill('a long password 1');
+      await stranger.getByRole('button', { name: 'Create account' }).click();
+      await stranger.getByLabel('Authentication code').waitFor();
+    } finally {
+      await context.close();
+    }
   });
 });

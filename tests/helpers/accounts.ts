@@ -3,7 +3,7 @@
 import { runSling } from './sling-process';
 
 export async function createUserWithToken(env: Record<string, string>, email: string, plan = 'free'): Promise<string> {
-  const user = await runSling(['users', 'create', '--email', email, '--password', 'correct horse 1', '--plan', plan], env);
+  const user = await runSling(['users', 'create', '--email', email, '--password-stdin', '--plan', plan], env, 'correct horse 1\n');
   if (user.code !== 0) throw new Error(`users create failed: ${user.stderr}`);
   const token = await runSling(['tokens', 'create', '--email', email, '--name', 'test'], env);
   if (token.code !== 0) throw new Error(`tokens create failed: ${token.stderr}`);

@@ -26,10 +26,11 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Runs a sling CLI command to completion. */
-export function runSling(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+/** Runs a sling CLI command to completion; `input` is written to its stdin (which is then closed). */
+export function runSling(args: string[], env: Record<string, string>, input?: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env: { ...baseEnv(), ...env } as NodeJS.ProcessEnv });
+    child.stdin.end(input);
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));

@@ -13,7 +13,7 @@ describe('parseEnv', () => {
     expect(c.baseHost).toBe('localhost');
     expect(c.LINK_HOST).toBe('localhost');
     expect(c.DATA_DIR).toBe('./data');
-    expect(c.TRUST_PROXY).toBe(false);
+    expect(c.TRUST_PROXY).toBe(0);
     expect(c.WEBHOOKS_ALLOW_PRIVATE).toBe(false);
     expect(c.WEBHOOKS_TIMEOUT_MS).toBe(10_000);
     expect(c.WEBHOOKS_RETRY_SCHEDULE).toEqual([5, 300, 1800, 7200, 18000, 36000, 36000]);
@@ -43,8 +43,9 @@ describe('parseEnv', () => {
     }
   });
 
-  test('TRUST_PROXY accepts true and hop counts; BASE_URL sets the default host', () => {
-    expect(parseEnv({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true);
+  test('TRUST_PROXY is a hop count: true means one proxy, false none; BASE_URL sets the default host', () => {
+    expect(parseEnv({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(1);
+    expect(parseEnv({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(0);
     expect(parseEnv({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
     const c = parseEnv({ BASE_URL: 'https://Sl.ing/', LINK_HOST: 'cname.sl.ing' });
     expect(c.BASE_URL).toBe('https://sl.ing');

@@ -81,10 +81,17 @@ describe('clientIp', () => {
   test('ignores X-Forwarded-For unless TRUST_PROXY', () => {
     expect(clientIp(req('::ffff:10.0.0.1', '1.2.3.4'), false)).toBe('10.0.0.1');
   });
-  test('true takes the leftmost entry; a hop count takes the one before the trusted proxies', () => {
-    expect(clientIp(req('10.0.0.1', '1.2.3.4, 5.6.7.8'), true)).toBe('1.2.3.4');
+  test('true is one hop: the rightmost entry, which the proxy appended, not the client-supplied leftmost', () => {
+    // Behind one appending proxy a client sending "X-Forwarded-For: 6.6.6.6" arrives as "6.6.6.6, <its address>".
+    expect(clientIp(req('10.0.0.1', '6.6.6.6, 5.6.7.8'), true)).toBe('5.6.7.8');
+    expect(clientIp(req('10.0.0.1', '6.6.6.6, 5.6.7.8'), 1)).toBe('5.6.7.8');
+    expect(clientIp(req('10.0.0.1', '5.6.7.8'), true)).toBe('5.6.7.8');
+  });
+  test('a hop count n takes the nth entry from the right; a shorter header its leftmost; 0 the socket', () => {
     expect(clientIp(req('10.0.0.1', '6.6.6.6, 1.2.3.4, 10.0.0.2'), 1)).toBe('10.0.0.2');
     expect(clientIp(req('10.0.0.1', '6.6.6.6, 1.2.3.4, 10.0.0.2'), 2)).toBe('1.2.3.4');
+    expect(clientIp(req('10.0.0.1', '1.2.3.4'), 3)).toBe('1.2.3.4');
+    expect(clientIp(req('10.0.0.1', '1.2.3.4'), 0)).toBe('10.0.0.1');
     expect(clientIp(req('10.0.0.1'), true)).toBe('10.0.0.1');
   });
 });

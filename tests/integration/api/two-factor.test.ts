@@ -76,6 +76,14 @@ describe.each(databaseKinds(pgUrl()))('two-factor on %s', (_name, makeDb) => {
   test('disable needs the password and a current code; afterwards the password alone signs in', async () => {
     const step1 = await post('/api/auth/sign-in/email', { email, password });
     const { cookie } = await post('/api/auth/two-factor/verify-totp', { code: totp(secret) }, step1.cookie);
+    // better-auth's own endpoints would remove or reveal the second factor with the password alone.
+    for (const path of ['/api/auth/two-factor/disable', '/api/auth/two-factor/get-totp-uri', '/api/auth/two-factor/generate-backup-codes']) {
+      const refused = await post(path, { password }, cookie);
+      expect(refused.res.status, path).toBe(404);
+      expect(refused.body.error.code, path).toBe('not_found');
+    }
+    expect((await (await fetch(`${sling.url}/api/auth/get-session`, { headers: { cookie } })).json()).user.twoFactorEnabled).toBe(true);
+    expect((await post('/api/auth/sign-in/email', { email, password })).body.twoFactorRedirect).toBe(true);
     const badCode = await post('/api/v1/two-factor/disable', { password, code: '000000' }, cookie);
     expect(badCode.res.status).toBe(400);
     expect(badCode.body.error.details).toHaveProperty('code');

@@ -71,8 +71,9 @@ test('the embedded database refuses a second process on the same DATA_DIR', asyn
 
 test('users create makes an account without leaving a session behind', async () => {
   const d = dir();
-  const created = await runSling(['users', 'create', '--email', 'cli@example.com', '--password', 'correct horse 1'], { DATA_DIR: d });
+  const created = await runSling(['users', 'create', '--email', 'cli@example.com', '--password-stdin'], { DATA_DIR: d }, 'correct horse 1\n');
   expect(created.code).toBe(0);
+  expect(created.stderr).toBe('');
   const { id } = JSON.parse(created.stdout.trim().split('\n').at(-1)!);
   const { openDatabase } = await import('../../../lib/db/open-database');
   const handle = await openDatabase({ dataDir: d });
@@ -83,5 +84,41 @@ test('users create makes an account without leaving a session behind', async () 
     expect(u).toBe(1);
   } finally {
     await handle.close();
+  }
+});
+
+test('users create reads the password from stdin, not the command line; --password still works, with a warning', async () => {
+  const d = dir();
+  // Without --password-stdin and without a terminal to prompt on, it refuses rather than read stdin silently.
+  const bare = await runSling(['users', 'create', '--email', 'pipe@example.com'], { DATA_DIR: d }, 'correct horse 1\n');
+  expect(bare.code).toBe(2);
+  expect(bare.stderr.trim()).toMatch(/^--password-stdin is required when stdin is not a terminal/);
+
+  const piped = await runSling(['users', 'create', '--email', 'pipe@example.com', '--password-stdin'], { DATA_DIR: d }, ' trailing space kept \n');
+  expect(piped.code).toBe(0);
+  const short = await runSling(['users', 'create', '--email', 'short@example.com', '--password-stdin'], { DATA_DIR: d }, 'short\n');
+  expect(short.code).toBe(1);
+  expect(short.stderr.trim()).toBe('Error (invalid_request): The password must be at least 8 characters.');
+
+  const flag = await runSling(['users', 'create', '--email', 'flag@example.com', '--password', 'correct horse 2'], { DATA_DIR: d });
+  expect(flag.code).toBe(0);
+  expect(flag.stderr).toMatch(/^Warning: --password leaves the password in your shell history/);
+  const again = await runSling(['users', 'create', '--email', 'FLAG@example.com', '--password-stdin'], { DATA_DIR: d }, 'correct horse 3\n');
+  expect(again.code).toBe(1);
+  expect(again.stderr.trim()).toBe('Error (invalid_request): An account with the email FLAG@example.com already exists.');
+
+  // The piped password is the account's, byte for byte (one trailing newline dropped).
+  const sling = await startSling({ DATA_DIR: d });
+  try {
+    const signIn = (password: string) =>
+      fetch(`${sling.url}/api/auth/sign-in/email`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: sling.url },
+        body: JSON.stringify({ email: 'pipe@example.com', password }),
+      });
+    expect((await signIn(' trailing space kept')).status).toBe(401);
+    expect((await signIn(' trailing space kept ')).status).toBe(200);
+  } finally {
+    await sling.stop();
   }
 });

@@ -55,8 +55,15 @@ describe.each(databaseKinds(pgUrl()))('workspaces, members and invitations on %s
       body: JSON.stringify({ email, password: 'correct horse 1', name: fullName }),
     });
     expect(res.status).toBe(200);
-    const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
     const body = await res.json();
+    // Sign-up does not sign in; the sign-in that follows holds the session.
+    const signIn = await fetch(`${sling.url}/api/auth/sign-in/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: sling.url },
+      body: JSON.stringify({ email, password: 'correct horse 1' }),
+    });
+    expect(signIn.status).toBe(200);
+    const cookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
     users[key] = { cookie, id: body.user.id, call: client(cookie) };
     return users[key];
   }

@@ -1,0 +1,99 @@
+// Which of better-auth's HTTP endpoints (under /api/auth) Sling serves, one line per endpoint path as
+// better-auth declares it. `allowed`: served as better-auth answers; `wrapped`: served, with the
+// request or answer reshaped by handle-auth-request.ts; `refused`: 404 in the JSON error shape
+// (refuse-endpoint.ts). A path missing here is refused too, so an endpoint a better-auth upgrade
+// adds stays closed until someone decides (tests/unit/auth-endpoint-policy.test.ts fails until then).
+
+export type EndpointDecision = 'allowed' | 'wrapped' | 'refused';
+
+export const AUTH_ENDPOINT_POLICY: Record<string, EndpointDecision> = {
+  // Sign-up and sign-in. Answers carry no session token (the cookie does); a sign-up with a known
+  // address answers as for a new one and mails the account instead (no enumeration).
+  '/sign-up/email': 'wrapped',
+  '/sign-in/email': 'wrapped',
+  '/sign-out': 'allowed',
+  '/get-session': 'wrapped',
+  '/ok': 'allowed',
+
+  // Password: reset by mailed link; change needs the current one.
+  '/request-password-reset': 'allowed',
+  '/reset-password/:token': 'allowed',
+  '/reset-password': 'allowed',
+  '/change-password': 'wrapped',
+  // A yes/no password oracle for whoever holds a session; nothing in Sling needs it.
+  '/verify-password': 'refused',
+
+  // Profile: the name (email and two-factor state are not writable through it).
+  '/update-user': 'allowed',
+  // Sling verifies addresses through invitations; address changes and deletion are not offered.
+  '/verify-email': 'refused',
+  '/send-verification-email': 'refused',
+  '/change-email': 'refused',
+  '/delete-user': 'refused',
+  '/delete-user/callback': 'refused',
+
+  // Sessions: listed without their tokens; revoked by id.
+  '/list-sessions': 'wrapped',
+  '/revoke-session': 'wrapped',
+  '/revoke-sessions': 'allowed',
+  '/revoke-other-sessions': 'allowed',
+  // Writes additional session fields; Sling has none a client may set.
+  '/update-session': 'refused',
+
+  // Two-factor. Turning on needs the password and then a code; the second step of sign-in checks a
+  // code or a backup code. Anything that removes or reveals the second factor with the password
+  // alone is refused: turning it off goes through POST /api/v1/two-factor/disable (password + code).
+  '/two-factor/enable': 'allowed',
+  '/two-factor/verify-totp': 'wrapped',
+  '/two-factor/verify-backup-code': 'wrapped',
+  '/two-factor/disable': 'refused',
+  '/two-factor/get-totp-uri': 'refused',
+  '/two-factor/generate-backup-codes': 'refused',
+  // Codes by mail or SMS: not configured.
+  '/two-factor/send-otp': 'refused',
+  '/two-factor/verify-otp': 'refused',
+
+  // Social sign-in and linked accounts: no providers are configured.
+  '/sign-in/social': 'refused',
+  '/callback/:id': 'refused',
+  '/link-social': 'refused',
+  '/list-accounts': 'refused',
+  '/unlink-account': 'refused',
+  '/refresh-token': 'refused',
+  '/get-access-token': 'refused',
+  '/account-info': 'refused',
+  // better-auth's HTML error page, reached only from social sign-in.
+  '/error': 'refused',
+
+  // Workspaces are better-auth organizations, but only Sling's /api/v1/workspace* endpoints manage
+  // them: they carry Sling's rules (one owner, personal workspaces kept, tokens ended and links
+  // reassigned on removal, the permission table) that the plugin's own endpoints would bypass.
+  '/organization/create': 'refused',
+  '/organization/update': 'refused',
+  '/organization/delete': 'refused',
+  '/organization/set-active': 'refused',
+  '/organization/get-organization': 'refused',
+  '/organization/get-full-organization': 'refused',
+  '/organization/list': 'refused',
+  '/organization/invite-member': 'refused',
+  '/organization/cancel-invitation': 'refused',
+  '/organization/accept-invitation': 'refused',
+  '/organization/get-invitation': 'refused',
+  '/organization/reject-invitation': 'refused',
+  '/organization/list-invitations': 'refused',
+  '/organization/get-active-member': 'refused',
+  '/organization/check-slug': 'refused',
+  '/organization/remove-member': 'refused',
+  '/organization/update-member-role': 'refused',
+  '/organization/leave': 'refused',
+  '/organization/list-user-invitations': 'refused',
+  '/organization/list-members': 'refused',
+  '/organization/get-active-member-role': 'refused',
+  '/organization/has-permission': 'refused',
+};
+
+/** Whether better-auth may answer an HTTP request for the endpoint declared at `path`. */
+export function servedOverHttp(path: string): boolean {
+  const decision = AUTH_ENDPOINT_POLICY[path];
+  return decision === 'allowed' || decision === 'wrapped';
+}
