@@ -5,7 +5,7 @@
 import { connect, type Socket } from 'node:net';
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createUserWithToken } from '../../helpers/accounts';
+import { createUserWithToken, signUpAndIn } from '../../helpers/accounts';
 import { createPgliteDatabase, type TestDatabase } from '../../helpers/databases';
 import { startSling, type SlingProcess } from '../../helpers/sling-process';
 import { until } from '../../helpers/until';
@@ -73,13 +73,7 @@ describe('request guards in front of every route', () => {
     tdb = await createPgliteDatabase();
     token = await createUserWithToken(tdb.env, 'guard@example.com');
     sling = await startSling({ ...tdb.env, HEADERS_TIMEOUT_MS: '1000', REQUEST_TIMEOUT_MS: '3000', MAX_CONNECTIONS_PER_IP: '8' });
-    const signUp = await fetch(`${sling.url}/api/auth/sign-up/email`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: sling.url },
-      body: JSON.stringify({ email: 'guard-session@example.com', password: 'correct horse 1', name: 'Guard' }),
-    });
-    expect(signUp.status).toBe(200);
-    cookie = signUp.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    cookie = await signUpAndIn(sling.url, 'guard-session@example.com', 'Guard');
     const created = await fetch(`${sling.url}/api/v1/links`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
