@@ -1,7 +1,7 @@
 // better-auth, built once per process on the shared database handle (DESIGN §1: sessions, and
 // later 2FA, organizations and SSO). Route handlers reach it through getAuth().
 import { betterAuth } from 'better-auth';
-import { createAuthMiddleware, isAPIError } from 'better-auth/api';
+import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
 import { twoFactor } from 'better-auth/plugins/two-factor';
 import { organization } from 'better-auth/plugins/organization';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
@@ -14,6 +14,7 @@ import { sendMail } from '../mail/send-mail';
 import { ensurePersonalWorkspace } from '../workspaces/ensure-personal-workspace';
 import { openingWorkspace } from '../workspaces/opening-workspace';
 import { recordLogin } from './login-history';
+import { AppError } from '../http/errors';
 import { hashPassword, verifyPassword } from './password';
 
 const SIGN_IN_STEPS = new Set(['/sign-in/email', '/two-factor/verify-totp', '/two-factor/verify-backup-code']);
@@ -77,7 +78,7 @@ function createAuth(db: Awaited<ReturnType<typeof database>>['db']) {
     emailAndPassword: {
       enabled: true,
       minPasswordLength: 8,
-      password: { hash: hashPassword, verify: verifyPassword },
+      password: { hash: (password) => busyAsApiError(hashPassword(password)), verify: (data) => busyAsApiError(verifyPassword(data)) },
       resetPasswordTokenExpiresIn: 3600,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, url }) => {
@@ -118,6 +119,16 @@ function createAuth(db: Awaited<ReturnType<typeof database>>['db']) {
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/** A full CPU pool (bcrypt runs there) answers 503 with Retry-After; better-auth turns any other error into a bare 500. */
+async function busyAsApiError<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (err) {
+    if (!(err instanceof AppError) || err.code !== 'unavailable') throw err;
+    throw new APIError('SERVICE_UNAVAILABLE', { code: 'unavailable', message: err.message }, err.headers);
+  }
+}
 
 /** The process's better-auth instance. */
 export async function getAuth(): Promise<Auth> {
