@@ -53,11 +53,10 @@ export function validateLogo(contentType: string | null, data: Buffer): QrLogo {
 }
 
 /**
- * Draws a PNG logo into a rendered PNG code: a box of `bg` in the centre, the logo scaled inside.
+ * Draws a PNG logo into a PNG code's bitmap: a box of `bg` in the centre, the logo scaled inside.
  * The logo's size must have been checked (logoSizeAllowed) first.
  */
-export function compositePng(codePng: Buffer, logo: QrLogo, bg: string, margin: number, modules: number): Buffer {
-  const code = PNG.sync.read(codePng);
+export function drawLogo(code: PNG, logo: QrLogo, bg: string, margin: number, modules: number): void {
   const img = PNG.sync.read(logo.data);
   const px = code.width / (modules + 2 * margin);
   const box = Math.round(modules * px * LOGO_SIDE);
@@ -82,7 +81,6 @@ export function compositePng(codePng: Buffer, logo: QrLogo, bg: string, margin: 
       for (let c = 0; c < 3; c++) code.data[d + c] = Math.round(img.data[s + c] * a + code.data[d + c] * (1 - a));
     }
   }
-  return PNG.sync.write(code);
 }
 
 function setPixel(png: PNG, x: number, y: number, r: number, g: number, b: number, a: number) {

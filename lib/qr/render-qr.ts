@@ -1,11 +1,12 @@
-// Renders a QR code as PNG (qrcode), SVG or PDF. SVG and PDF are drawn from the QR matrix as
-// vector squares (the PDF is one page the size of the code, no raster inside unless a PNG logo is
-// given), so they print sharp. An optional logo sits in the centre.
+// Renders a QR code as PNG, SVG or PDF, all drawn from the QR matrix (qrcode): PNG as a bitmap
+// (draw-png.ts); SVG and PDF as vector squares (the PDF is one page the size of the code, no raster
+// inside unless a PNG logo is given), so they print sharp. An optional logo sits in the centre.
 import { PDFDocument, rgb } from 'pdf-lib';
 import QRCode from 'qrcode';
 import { invalidField } from '../http/errors';
 import type { QrOptions } from './qr-options';
-import { compositePng, LOGO_SIDE, logoSizeAllowed, MAX_LOGO_PIXELS_TEXT, type QrLogo } from './qr-logo';
+import { drawPng, encodePng } from './draw-png';
+import { drawLogo, LOGO_SIDE, logoSizeAllowed, MAX_LOGO_PIXELS_TEXT, type QrLogo } from './qr-logo';
 import { readPngDimensions } from './png-dimensions';
 
 export interface RenderedQr {
@@ -26,15 +27,9 @@ export async function renderQr(text: string, opts: QrOptions, logo?: QrLogo): Pr
   if (opts.size < needed) {
     throw invalidField('size', `This link's code has ${matrix.size + 2 * opts.margin} modules with its margin; at ${opts.size} pixels it would not scan. Use at least ${needed}, or a smaller margin.`);
   }
-  const body = await QRCode.toBuffer(text, {
-    type: 'png',
-    errorCorrectionLevel: opts.ecc,
-    margin: opts.margin,
-    width: opts.size,
-    color: { dark: opts.fg, light: opts.bg },
-  });
-  if (!raster) return { body, contentType: 'image/png' };
-  return { body: compositePng(body, raster, opts.bg, opts.margin, matrix.size), contentType: 'image/png' };
+  const png = drawPng(matrix, opts);
+  if (raster) drawLogo(png, raster, opts.bg, opts.margin, matrix.size);
+  return { body: encodePng(png), contentType: 'image/png' };
 }
 
 export interface QrMatrix {
