@@ -47,6 +47,9 @@ export function validateLogo(contentType: string | null, data: Buffer): QrLogo {
   if (type === 'image/svg+xml') {
     const text = data.toString('utf8');
     if (XMLValidator.validate(text) !== true || !/<svg[\s>]/.test(text)) throw invalidField('logo', 'That is not a well-formed SVG image.');
+    // An SVG is not decoded here, but it is served inside SVG codes: entity declarations can expand
+    // to gigabytes in a viewer ("billion laughs"), and a logo has no use for them.
+    if (/<!(DOCTYPE|ENTITY)/i.test(text)) throw invalidField('logo', 'SVG logos may not contain a DOCTYPE or entity declarations.');
     return { contentType: 'image/svg+xml', data };
   }
   throw new AppError('unsupported_media_type', 'Send the logo as image/png or image/svg+xml.');

@@ -1,5 +1,5 @@
 // Image bombs: a PNG's size is read from its header, and a logo over 2048×2048 pixels is refused
-// at upload and at render time without being decoded.
+// at upload and at render time without being decoded; SVG logos may not declare entities.
 import { describe, expect, test } from 'vitest';
 import { readPngDimensions } from '../../lib/qr/png-dimensions';
 import { MAX_LOGO_SIDE, validateLogo } from '../../lib/qr/qr-logo';
@@ -74,5 +74,16 @@ describe('logo size limit', () => {
     // A logo at the limit still goes in.
     const { body } = await renderQr(url, parseQrOptions(new URLSearchParams({ ecc: 'H', size: '400' })), { contentType: 'image/png', data: pngBomb(2048, 2048) });
     expect(decodeQrPng(body)).toBe(url);
+  });
+});
+
+describe('SVG logos', () => {
+  test('a DOCTYPE with entity declarations (a "billion laughs" bomb for viewers) is refused', () => {
+    const laughs =
+      '<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY a "lol"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]>' +
+      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 4 4"><text>&b;</text></svg>';
+    expect(() => validateLogo('image/svg+xml', Buffer.from(laughs))).toThrow(expect.objectContaining({ code: 'invalid_request', details: { logo: expect.stringContaining('DOCTYPE') } }));
+    const plain = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 4 4"><rect width="4" height="4"/></svg>';
+    expect(validateLogo('image/svg+xml', Buffer.from(plain)).contentType).toBe('image/svg+xml');
   });
 });
