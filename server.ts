@@ -27,6 +27,7 @@ import { notifyWebhookDisabled } from './lib/webhooks/notify-disabled';
 import { logger } from './lib/log/logger';
 import { projectRoot } from './lib/runtime/project-root';
 import { openRuntime } from './lib/runtime/open-runtime';
+import { startCpuPool, stopCpuPool } from './lib/runtime/cpu-pool';
 import { setGlobalSingleton } from './lib/runtime/global-singleton';
 
 export type Role = 'all' | 'edge' | 'app' | 'worker';
@@ -49,6 +50,12 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   const log = logger();
   const runtime = await openRuntime();
   const { config, handle } = runtime;
+  // QR rendering, logo checks and bcrypt run here, off the edge's event loop (DESIGN §8).
+  await startCpuPool({
+    size: config.CPU_POOL_SIZE,
+    queueMax: config.CPU_POOL_QUEUE,
+    onWorkerExit: (err) => log.error({ err }, 'a CPU pool worker died; the next task starts a new one'),
+  });
 
   let edge: EdgeHandler | undefined;
   let clicks: ClickBuffer | undefined;
@@ -197,6 +204,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
       setGlobalSingleton('clickBuffer', undefined);
       const left = (await clicks?.stop()) ?? 0;
       if (left > 0) log.error({ left }, 'clicks could not be written before shutdown');
+      await stopCpuPool();
       await runtime.close();
       log.info('Sling stopped');
     })();

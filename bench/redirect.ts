@@ -1,7 +1,8 @@
 // `npm run bench`: Sling's redirect against a bare node:http redirect server in the same run
 // (DESIGN §7): throughput and latency for one hot link and for 10,000 links at random, p99 at half
-// load, and every click written by the time a graceful stop (SIGTERM) exits. Then link creation
-// through Variant A against a bare Next route on the same Sling process (create-links.ts).
+// load, the same p99 while 8 clients render the largest QR codes (qr-render-load.ts), and every
+// click written by the time a graceful stop (SIGTERM) exits. Then link creation through Variant A
+// against a bare Next route on the same Sling process (create-links.ts).
 // BENCH_DATABASE_URL=postgres://… runs Sling on a throw-away database on that server instead of PGlite.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,6 +22,7 @@ import { endChildren } from './children';
 import { CREATE_LINKS_ENV, createBenchAccount, createLinksScenario } from './create-links';
 import { pickLoadTool, type LoadTool } from './load-tool';
 import { runPaced, type PacedResult } from './paced-load';
+import { renderLoadScenario } from './qr-render-load';
 import {
   clickCheckPassed,
   linkCheckPassed,
@@ -45,6 +47,7 @@ const RUN_S = 6;
 const ROUNDS = 3;
 const RUNS: RunSettings = { connections: CONNECTIONS, warmupSeconds: WARMUP_S, seconds: RUN_S, rounds: ROUNDS };
 const HALF_LOAD_S = 10;
+const RENDER_LOAD_S = 8;
 
 const HOT: SeedLink = { code: 'hot', url: 'https://example.com/landing/hot?utm_source=sling' };
 const MANY: SeedLink[] = Array.from({ length: LINKS }, (_, i) => {
@@ -159,8 +162,20 @@ async function main(): Promise<number> {
   const p99s = `Sling p99 ${halfSling.p99Ms.toFixed(2)} ms, raw p99 ${halfRaw.p99Ms.toFixed(2)} ms`;
   console.log(`  half load ${fmtInt(rate)} req/s: ${p99s}`);
 
-  // Link creation last: the links it makes get no visits, so the click check is unaffected.
+  // Link creation: the links it makes get no visits, so the click check is unaffected.
   const create = await createLinksScenario(tool, sling, account.token, RUNS);
+
+  // Redirects while 8 clients render the largest QR codes (in Sling's CPU pool). Last: the renders
+  // still queued when it ends are left to the graceful stop.
+  const renderLoad = await renderLoadScenario({ sling, raw, token: account.token, seconds: RENDER_LOAD_S, path: `/${HOT.code}`, connections: CONNECTIONS });
+  exact += renderLoad.redirects.responses + renderLoad.alone.responses;
+  assertComplete('Sling alone at the render scenario\'s rate', renderLoad.alone);
+  assertComplete('raw at the render scenario\'s rate', renderLoad.raw);
+  assertComplete('redirects while rendering QR codes', renderLoad.redirects);
+  console.log(
+    `  ${fmtInt(renderLoad.rate)} req/s while ${renderLoad.rendered} QR codes rendered (${renderLoad.busy} × 503): ` +
+      `Sling p99 ${renderLoad.redirects.p99Ms.toFixed(2)} ms; alone ${renderLoad.alone.p99Ms.toFixed(2)} ms, raw ${renderLoad.raw.p99Ms.toFixed(2)} ms`,
+  );
 
   console.log('\nStopping Sling (SIGTERM) and counting clicks and links…');
   const exit = await stopServer(sling);
@@ -168,8 +183,8 @@ async function main(): Promise<number> {
   const counted = await countClicks(database);
   const linkCheck: LinkCheck = {
     links: await countLinksOf(database, account.userId),
-    min: create.exact + create.create.responses,
-    max: create.exact + create.create.sent,
+    min: create.exact + create.create.responses + renderLoad.linksCreated,
+    max: create.exact + create.create.sent + renderLoad.linksCreated,
   };
   const check: ClickCheck = {
     exitCode: exit,
@@ -190,12 +205,13 @@ async function main(): Promise<number> {
     scenarios,
     cold,
     half: { rate, seconds: HALF_LOAD_S, sling: halfSling, raw: halfRaw },
+    renderLoad,
     check,
     create,
     linkCheck,
     slingLog: pinoLines(sling),
   });
-  const errors = scenarios.some((s) => s.errors > 0) || create.errors > 0;
+  const errors = scenarios.some((s) => s.errors > 0) || create.errors > 0 || renderLoad.otherStatuses.length > 0;
   return clickCheckPassed(check) && linkCheckPassed(linkCheck) && !errors ? 0 : 1;
 }
 

@@ -1,9 +1,10 @@
-// The benchmark's printed summary: machine, settings, the raw-vs-Sling table, half load, link
-// creation against a bare Next route, and the clicks and links checks.
+// The benchmark's printed summary: machine, settings, the raw-vs-Sling table, half load (alone and
+// while QR codes render), link creation against a bare Next route, and the clicks and links checks.
 import { cpus, release, totalmem } from 'node:os';
 import type { TargetResult } from './alternate';
 import type { LoadResult } from './load-tool';
 import type { PacedResult } from './paced-load';
+import { RENDER_CLIENTS, type RenderLoadResult } from './qr-render-load';
 
 export interface MeasuredRun extends LoadResult {
   /** The server process's CPU time (all threads) per response, in µs. */
@@ -77,6 +78,8 @@ export interface Report {
   /** The pass that loads every code into Sling's cache (one visit each, as fast as it goes). */
   cold: PacedResult;
   half: { rate: number; seconds: number; sling: PacedResult; raw: PacedResult };
+  /** Redirects at a fixed rate while clients render the largest QR codes. */
+  renderLoad: RenderLoadResult;
   check: ClickCheck;
   create: CreateResult;
   linkCheck: LinkCheck;
@@ -86,6 +89,7 @@ export interface Report {
 
 const THROUGHPUT_TARGET = 0.8;
 const HALF_LOAD_P99_MS = 10;
+const RENDER_LOAD_P99_MS = 50;
 const CREATE_TARGET = 0.5;
 
 export function printReport(r: Report) {
@@ -100,6 +104,8 @@ export function printReport(r: Report) {
     ...halfLoad(r),
     '',
     ...createLinks(r),
+    '',
+    ...renderLoad(r),
     '',
     ...verdicts(r),
   ];
@@ -165,6 +171,20 @@ function halfLoad(r: Report): string[] {
   ];
 }
 
+function renderLoad(r: Report): string[] {
+  const q = r.renderLoad;
+  const line = (p: PacedResult) => `p50 ${ms(p.p50Ms)}  p99 ${ms(p.p99Ms)}  max ${ms(p.maxMs)}`;
+  const others = q.otherStatuses.length ? `, ${q.otherStatuses.length} other answers (${[...new Set(q.otherStatuses)].join(', ')})` : '';
+  return [
+    `While QR codes render: hot link, open loop at ${int(q.rate)} req/s for ${q.seconds} s, while ${RENDER_CLIENTS} clients keep asking for`,
+    `the largest QR code (PNG 4096 px, ecc H, logo): ${int(q.rendered)} rendered, ${int(q.busy)} × 503 busy${others}`,
+    `  Sling  ${line(q.redirects)}  (${int(q.redirects.achievedRate)} req/s achieved)`,
+    `         p99 ${(q.redirects.p99Ms / q.raw.p99Ms).toFixed(2)}× raw's and ${(q.redirects.p99Ms / q.alone.p99Ms).toFixed(2)}× Sling's at this rate without renders`,
+    `  alone  ${line(q.alone)}  (Sling, same rate, no renders)`,
+    `  raw    ${line(q.raw)}  (same rate: the client's and loopback's floor)`,
+  ];
+}
+
 function createLinks(r: Report): string[] {
   const { baseline, create } = r.create;
   const row = (name: string, t: TargetResult) => [
@@ -199,6 +219,7 @@ function verdicts(r: Report): string[] {
   return [
     target(`hot-link throughput ≥ ${THROUGHPUT_TARGET}× raw`, ratio >= THROUGHPUT_TARGET, `${ratio.toFixed(2)}×`),
     target(`p99 < ${HALF_LOAD_P99_MS} ms at half load`, p99 < HALF_LOAD_P99_MS, ms(p99)),
+    target(`p99 < ${RENDER_LOAD_P99_MS} ms while QR codes render`, r.renderLoad.redirects.p99Ms < RENDER_LOAD_P99_MS, ms(r.renderLoad.redirects.p99Ms)),
     target(`link creation ≥ ${CREATE_TARGET}× bare route`, created >= CREATE_TARGET, `${created.toFixed(2)}×`),
     `Clicks  ${clickCheckPassed(c) ? 'OK' : 'MISMATCH'}: Sling exited ${c.exitCode}; ` +
       `clicks table ${int(c.rows)} rows (${int(c.bots)} bots, not counted), links.clicks total ${int(c.counters)}`,

@@ -1,7 +1,7 @@
 // better-auth, built once per process on the shared database handle (DESIGN §1: sessions, and
 // later 2FA, organizations and SSO). Route handlers reach it through getAuth().
 import { betterAuth } from 'better-auth';
-import { createAuthMiddleware, isAPIError } from 'better-auth/api';
+import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
 import { twoFactor } from 'better-auth/plugins/two-factor';
 import { organization } from 'better-auth/plugins/organization';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
@@ -16,6 +16,7 @@ import { openingWorkspace } from '../workspaces/opening-workspace';
 import { recordLogin } from './login-history';
 import { mailExistingAccount } from './mail-existing-account';
 import { refuseUnservedEndpoints } from './refuse-endpoint';
+import { AppError } from '../http/errors';
 import { hashPassword, verifyPassword } from './password';
 
 const SIGN_IN_STEPS = new Set(['/sign-in/email', '/two-factor/verify-totp', '/two-factor/verify-backup-code']);
@@ -76,7 +77,7 @@ export function createAuth(db: Awaited<ReturnType<typeof database>>['db'], confi
     emailAndPassword: {
       enabled: true,
       minPasswordLength: 8,
-      password: { hash: hashPassword, verify: verifyPassword },
+      password: { hash: (password) => busyAsApiError(hashPassword(password)), verify: (data) => busyAsApiError(verifyPassword(data)) },
       // Sign-up never signs in: the form signs in next, with the same password. So a sign-up with an
       // address that has an account can answer exactly as for a new one (200, {user}, no cookie)
       // without letting anyone into that account; the account's owner gets a mail instead.
@@ -124,6 +125,16 @@ export function createAuth(db: Awaited<ReturnType<typeof database>>['db'], confi
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/** A full CPU pool (bcrypt runs there) answers 503 with Retry-After; better-auth turns any other error into a bare 500. */
+async function busyAsApiError<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (err) {
+    if (!(err instanceof AppError) || err.code !== 'unavailable') throw err;
+    throw new APIError('SERVICE_UNAVAILABLE', { code: 'unavailable', message: err.message }, err.headers);
+  }
+}
 
 /** The process's better-auth instance. */
 export async function getAuth(): Promise<Auth> {

@@ -1,12 +1,11 @@
-// Passwords: bcrypt (bcryptjs, pure JS) at cost 10, as DESIGN asks; used by better-auth and the CLI.
-import bcrypt from 'bcryptjs';
-
-export const BCRYPT_COST = 10;
+// Passwords (accounts through better-auth, link passwords, the CLI): bcrypt, run in the CPU pool's
+// worker threads so a sign-in never stalls the redirect edge (DESIGN §8).
+import { runCpuTask } from '../runtime/run-cpu-task';
 
 export function hashPassword(password: string): Promise<string> {
-  return bcrypt.hash(password, BCRYPT_COST);
+  return runCpuTask('hashPassword', password);
 }
 
 export function verifyPassword({ hash, password }: { hash: string; password: string }): Promise<boolean> {
-  return bcrypt.compare(password, hash);
+  return runCpuTask('verifyPassword', password, hash);
 }

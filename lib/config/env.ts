@@ -87,6 +87,10 @@ const EnvSchema = z.object({
   WEBHOOKS_DISABLE_AFTER_FAILURES: count(1).default(50),
   /** …or after failing this many hours without a success. */
   WEBHOOKS_DISABLE_AFTER_HOURS: z.coerce.number({ error: 'must be a number of hours' }).positive({ error: 'must be a positive number of hours' }).default(120),
+  /** Worker threads for CPU-heavy work (QR codes, logo checks, bcrypt); default: cores − 1, at least 1. */
+  CPU_POOL_SIZE: count(1).max(64, { error: 'must be at most 64' }).optional(),
+  /** Tasks that may wait for a free worker thread; beyond that requests get 503 with Retry-After. */
+  CPU_POOL_QUEUE: count(0).max(10_000, { error: 'must be at most 10000' }).default(32),
   /** Webhook POSTs in flight at once, per worker process. */
   WEBHOOKS_CONCURRENCY: count(1).max(256, { error: 'must be at most 256' }).default(16),
   /** How often a worker looks for new events and due retries, in ms. */

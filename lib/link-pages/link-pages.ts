@@ -123,9 +123,18 @@ export async function unlockLink(req: Request, code: string): Promise<Response> 
     return new Response(null, { status: 303, headers: { location: outcome.location, 'cache-control': 'no-store' } });
   }
   if (link && !(outcome?.kind === 'page' && outcome.page === 'protected')) return pageFor(entry, code, query);
-  // bcrypt runs here, in the app, never on the edge's redirect path. An unknown code answers
-  // exactly like a wrong password.
-  const ok = link?.passwordHash ? await verifyPassword({ hash: link.passwordHash, password }) : false;
+  // bcrypt runs in the CPU pool (a full one answers 503), never on the edge's redirect path. An
+  // unknown code answers exactly like a wrong password.
+  let ok: boolean;
+  try {
+    ok = link?.passwordHash ? await verifyPassword({ hash: link.passwordHash, password }) : false;
+  } catch (err) {
+    if (!(err instanceof AppError) || err.code !== 'unavailable') throw err;
+    const wait = err.headers?.['Retry-After'] ?? '5';
+    const res = promptPage(code, query, `The server is busy. Wait ${wait} seconds, then try again.`, 503);
+    res.headers.set('Retry-After', wait);
+    return res;
+  }
   if (!ok || !link || !entry || entry.kind !== 'link') return promptPage(code, query, 'Wrong password. Try again.', 401);
   const config = loadConfig();
   recordClick(handle, visitClick(req, link.id, visit.trigger));

@@ -1,9 +1,10 @@
-// A QR code's centre logo: validated on upload (PNG that decodes, or SVG that parses, ≤ 256 KiB),
-// stored per link, and placed in a box of the background colour covering at most 20 % of the code,
-// which error correction level H (forced with a logo) reads through.
+// A QR code's centre logo: validated on upload (PNG of at most 2048×2048 pixels that decodes, or
+// SVG that parses, ≤ 256 KiB), stored per link, and placed in a box of the background colour
+// covering at most 20 % of the code, which error correction level H (forced with a logo) reads through.
 import { XMLValidator } from 'fast-xml-parser';
 import { PNG } from 'pngjs';
 import { AppError, invalidField } from '../http/errors';
+import { readPngDimensions, type PngDimensions } from './png-dimensions';
 
 export interface QrLogo {
   contentType: 'image/png' | 'image/svg+xml';
@@ -13,12 +14,29 @@ export interface QrLogo {
 export const MAX_LOGO_BYTES = 256 * 1024;
 /** Side of the logo's box as a fraction of the code's (0.3² = 9 % of the area, under the 20 % cap). */
 export const LOGO_SIDE = 0.3;
+/**
+ * Largest side of a PNG logo. Its box is at most 0.3 × 4096 ≈ 1,230 pixels wide, so more only
+ * costs memory: decoding takes 4 bytes a pixel (16 MiB here; a 16000² "bomb" would take 1 GiB).
+ */
+export const MAX_LOGO_SIDE = 2048;
+export const MAX_LOGO_PIXELS_TEXT = `${MAX_LOGO_SIDE}×${MAX_LOGO_SIDE} pixels`;
+
+/** True when a PNG's declared size is within MAX_LOGO_SIDE: checked from the header, before decoding. */
+export function logoSizeAllowed(size: PngDimensions): boolean {
+  return size.width <= MAX_LOGO_SIDE && size.height <= MAX_LOGO_SIDE;
+}
 
 export function validateLogo(contentType: string | null, data: Buffer): QrLogo {
   const type = (contentType ?? '').split(';')[0].trim().toLowerCase();
   if (data.length === 0) throw invalidField('logo', 'Send the logo image as the request body.');
   if (data.length > MAX_LOGO_BYTES) throw new AppError('payload_too_large', `The logo must be at most ${MAX_LOGO_BYTES / 1024} KiB.`);
   if (type === 'image/png') {
+    const size = readPngDimensions(data);
+    if (!size) throw invalidField('logo', 'That is not a readable PNG image.');
+    if (!logoSizeAllowed(size)) {
+      const message = `The logo must be at most ${MAX_LOGO_PIXELS_TEXT}; this one is ${size.width}×${size.height}.`;
+      throw new AppError('payload_too_large', message, { logo: message });
+    }
     try {
       PNG.sync.read(data);
     } catch {
@@ -29,14 +47,19 @@ export function validateLogo(contentType: string | null, data: Buffer): QrLogo {
   if (type === 'image/svg+xml') {
     const text = data.toString('utf8');
     if (XMLValidator.validate(text) !== true || !/<svg[\s>]/.test(text)) throw invalidField('logo', 'That is not a well-formed SVG image.');
+    // An SVG is not decoded here, but it is served inside SVG codes: entity declarations can expand
+    // to gigabytes in a viewer ("billion laughs"), and a logo has no use for them.
+    if (/<!(DOCTYPE|ENTITY)/i.test(text)) throw invalidField('logo', 'SVG logos may not contain a DOCTYPE or entity declarations.');
     return { contentType: 'image/svg+xml', data };
   }
   throw new AppError('unsupported_media_type', 'Send the logo as image/png or image/svg+xml.');
 }
 
-/** Draws a PNG logo into a rendered PNG code: a box of `bg` in the centre, the logo scaled inside. */
-export function compositePng(codePng: Buffer, logo: QrLogo, bg: string, margin: number, modules: number): Buffer {
-  const code = PNG.sync.read(codePng);
+/**
+ * Draws a PNG logo into a PNG code's bitmap: a box of `bg` in the centre, the logo scaled inside.
+ * The logo's size must have been checked (logoSizeAllowed) first.
+ */
+export function drawLogo(code: PNG, logo: QrLogo, bg: string, margin: number, modules: number): void {
   const img = PNG.sync.read(logo.data);
   const px = code.width / (modules + 2 * margin);
   const box = Math.round(modules * px * LOGO_SIDE);
@@ -61,7 +84,6 @@ export function compositePng(codePng: Buffer, logo: QrLogo, bg: string, margin: 
       for (let c = 0; c < 3; c++) code.data[d + c] = Math.round(img.data[s + c] * a + code.data[d + c] * (1 - a));
     }
   }
-  return PNG.sync.write(code);
 }
 
 function setPixel(png: PNG, x: number, y: number, r: number, g: number, b: number, a: number) {

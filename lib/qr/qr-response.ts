@@ -8,7 +8,8 @@ import { domainFavicon } from './domain-favicon';
 import { getLinkLogo } from './link-logo';
 import { serializeLink } from '../links/serialize-link';
 import { parseQrOptions } from './qr-options';
-import { qrUrl, renderQr } from './render-qr';
+import { runCpuTask } from '../runtime/run-cpu-task';
+import { qrUrl } from './render-qr';
 
 export async function qrResponse(req: Request, link: LinkRow, ctx: LinkContext): Promise<Response> {
   const params = new URL(req.url).searchParams;
@@ -23,7 +24,8 @@ export async function qrResponse(req: Request, link: LinkRow, ctx: LinkContext):
     'content-disposition': `inline; filename="sling-${link.shortCode}-qr.${opts.format}"`,
   };
   if (req.headers.get('if-none-match')?.split(/\s*,\s*/).includes(etag)) return new Response(null, { status: 304, headers });
-  const { body, contentType } = await renderQr(text, opts, logo);
+  // In the CPU pool: a 4096-pixel code takes seconds, which the edge's event loop must not wait for.
+  const { body, contentType } = await runCpuTask('renderQr', text, opts, logo && { contentType: logo.contentType, data: logo.data });
   return new Response(body as BodyInit, { headers: { ...headers, 'content-type': contentType } });
 }
 

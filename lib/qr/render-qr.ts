@@ -1,11 +1,13 @@
-// Renders a QR code as PNG (qrcode), SVG or PDF. SVG and PDF are drawn from the QR matrix as
-// vector squares (the PDF is one page the size of the code, no raster inside unless a PNG logo is
-// given), so they print sharp. An optional logo sits in the centre.
+// Renders a QR code as PNG, SVG or PDF, all drawn from the QR matrix (qrcode): PNG as a bitmap
+// (draw-png.ts); SVG and PDF as vector squares (the PDF is one page the size of the code, no raster
+// inside unless a PNG logo is given), so they print sharp. An optional logo sits in the centre.
 import { PDFDocument, rgb } from 'pdf-lib';
 import QRCode from 'qrcode';
 import { invalidField } from '../http/errors';
 import type { QrOptions } from './qr-options';
-import { compositePng, LOGO_SIDE, type QrLogo } from './qr-logo';
+import { drawPng, encodePng } from './draw-png';
+import { drawLogo, LOGO_SIDE, logoSizeAllowed, MAX_LOGO_PIXELS_TEXT, type QrLogo } from './qr-logo';
+import { readPngDimensions } from './png-dimensions';
 
 export interface RenderedQr {
   body: Uint8Array;
@@ -18,23 +20,16 @@ const MIN_PX_PER_MODULE = 2;
 /** With a logo, `opts.ecc` should be H (qrResponse sees to it). */
 export async function renderQr(text: string, opts: QrOptions, logo?: QrLogo): Promise<RenderedQr> {
   const matrix = qrMatrix(text, opts);
-  if (opts.format === 'png') {
-    const needed = (matrix.size + 2 * opts.margin) * MIN_PX_PER_MODULE;
-    if (opts.size < needed) {
-      throw invalidField('size', `This link's code has ${matrix.size + 2 * opts.margin} modules with its margin; at ${opts.size} pixels it would not scan. Use at least ${needed}, or a smaller margin.`);
-    }
-    const body = await QRCode.toBuffer(text, {
-      type: 'png',
-      errorCorrectionLevel: opts.ecc,
-      margin: opts.margin,
-      width: opts.size,
-      color: { dark: opts.fg, light: opts.bg },
-    });
-    if (!logo) return { body, contentType: 'image/png' };
-    return { body: compositePng(body, rasterLogo(logo), opts.bg, opts.margin, matrix.size), contentType: 'image/png' };
-  }
   if (opts.format === 'svg') return { body: new TextEncoder().encode(svg(matrix, opts, logo)), contentType: 'image/svg+xml' };
-  return { body: await pdf(matrix, opts, logo && rasterLogo(logo)), contentType: 'application/pdf' };
+  const raster = logo && rasterLogo(logo); // checked before any drawing
+  if (opts.format === 'pdf') return { body: await pdf(matrix, opts, raster), contentType: 'application/pdf' };
+  const needed = (matrix.size + 2 * opts.margin) * MIN_PX_PER_MODULE;
+  if (opts.size < needed) {
+    throw invalidField('size', `This link's code has ${matrix.size + 2 * opts.margin} modules with its margin; at ${opts.size} pixels it would not scan. Use at least ${needed}, or a smaller margin.`);
+  }
+  const png = drawPng(matrix, opts);
+  if (raster) drawLogo(png, raster, opts.bg, opts.margin, matrix.size);
+  return { body: encodePng(png), contentType: 'image/png' };
 }
 
 export interface QrMatrix {
@@ -68,9 +63,17 @@ function runs(m: QrMatrix): Array<[number, number, number]> {
   return out;
 }
 
-/** PNG and PDF codes take PNG logos only (drawing SVG into them would need an SVG renderer). */
+/**
+ * PNG and PDF codes take PNG logos only (drawing SVG into them would need an SVG renderer), and
+ * decode them: a logo stored before the size limit existed is judged again here, from its header.
+ */
 function rasterLogo(logo: QrLogo): QrLogo {
   if (logo.contentType !== 'image/png') throw invalidField('logo', 'This logo is SVG, which goes into SVG codes only; upload a PNG logo for PNG and PDF.');
+  const size = readPngDimensions(logo.data);
+  if (!size) throw invalidField('logo', 'This logo is not a readable PNG image; upload it again.');
+  if (!logoSizeAllowed(size)) {
+    throw invalidField('logo', `This logo is ${size.width}×${size.height} pixels; logos must be at most ${MAX_LOGO_PIXELS_TEXT}. Upload a smaller one.`);
+  }
   return logo;
 }
 

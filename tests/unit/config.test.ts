@@ -18,6 +18,7 @@ describe('parseEnv', () => {
     expect(c.WEBHOOKS_TIMEOUT_MS).toBe(10_000);
     expect(c.WEBHOOKS_RETRY_SCHEDULE).toEqual([5, 300, 1800, 7200, 18000, 36000, 36000]);
     expect([c.WEBHOOKS_DISABLE_AFTER_FAILURES, c.WEBHOOKS_DISABLE_AFTER_HOURS]).toEqual([50, 120]);
+    expect([c.CPU_POOL_SIZE, c.CPU_POOL_QUEUE]).toEqual([undefined, 32]);
   });
 
   test.each([
@@ -33,6 +34,8 @@ describe('parseEnv', () => {
     [{ WEBHOOKS_RETRY_SCHEDULE: '5, 300' }, /WEBHOOKS_RETRY_SCHEDULE must be a comma-separated list of seconds/],
     [{ WEBHOOKS_ALLOW_PRIVATE: 'yes' }, /WEBHOOKS_ALLOW_PRIVATE must be true or false/],
     [{ WEBHOOKS_DISABLE_AFTER_HOURS: '-1' }, /WEBHOOKS_DISABLE_AFTER_HOURS must be a positive number of hours/],
+    [{ CPU_POOL_SIZE: '0' }, /CPU_POOL_SIZE must be a whole number of at least 1/],
+    [{ CPU_POOL_QUEUE: 'many' }, /CPU_POOL_QUEUE must be a whole number of at least 0/],
   ])('%j is refused with one line naming the variable', (env, message) => {
     expect(() => parseEnv(env)).toThrow(ConfigError);
     try {

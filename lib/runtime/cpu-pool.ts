@@ -1,0 +1,42 @@
+// Starts and stops the process's CPU pool (server.ts): worker threads for QR rendering, logo
+// decoding and bcrypt (DESIGN §8). Tasks reach it through run-cpu-task.ts.
+import { availableParallelism } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { getGlobalSingleton, setGlobalSingleton } from './global-singleton';
+import { CPU_POOL } from './run-cpu-task';
+import { createWorkerPool, type WorkerPool } from './worker-pool';
+
+export interface CpuPoolOptions {
+  /** Worker threads (default: one less than the cores, at least 1, leaving a core to the edge). */
+  size?: number;
+  /** Tasks that may wait for a worker before new ones get 503. */
+  queueMax: number;
+  onWorkerExit?: (err: Error) => void;
+}
+
+export async function startCpuPool(opts: CpuPoolOptions): Promise<WorkerPool> {
+  const size = opts.size ?? Math.max(1, availableParallelism() - 1);
+  const pool = createWorkerPool({ ...workerEntry(), size, queueMax: opts.queueMax, onWorkerExit: opts.onWorkerExit });
+  try {
+    await pool.ready();
+  } catch (err) {
+    await pool.close();
+    throw err;
+  }
+  setGlobalSingleton(CPU_POOL, pool);
+  return pool;
+}
+
+export async function stopCpuPool(): Promise<void> {
+  const pool = getGlobalSingleton<WorkerPool>(CPU_POOL);
+  setGlobalSingleton(CPU_POOL, undefined);
+  await pool?.close();
+}
+
+/** The built server's bundle has the worker next to it; from source, ts-worker.mjs loads the TypeScript entry. */
+function workerEntry(): { file: string; workerData?: unknown } {
+  const here = dirname(fileURLToPath(import.meta.url));
+  if (!import.meta.url.endsWith('.ts')) return { file: join(here, 'cpu-worker.mjs') };
+  return { file: join(here, 'ts-worker.mjs'), workerData: { entry: pathToFileURL(join(here, 'cpu-worker.ts')).href } };
+}

@@ -1,0 +1,34 @@
+// Runs a CPU-heavy task (cpu-tasks.ts) in the process's worker pool, which server.ts starts and
+// Next's route handlers share through a global singleton. Without a pool (the CLI, lib-level tests)
+// the task runs in this thread. A full pool queue rejects with 503 `unavailable` and Retry-After.
+import { AppError } from '../http/errors';
+import type { CpuTasks } from './cpu-tasks';
+import { getGlobalSingleton } from './global-singleton';
+import type { WorkerPool } from './worker-pool';
+
+export const CPU_POOL = 'cpuPool';
+
+type Result<K extends keyof CpuTasks> = Awaited<ReturnType<CpuTasks[K]>>;
+
+export async function runCpuTask<K extends keyof CpuTasks>(task: K, ...args: Parameters<CpuTasks[K]>): Promise<Result<K>> {
+  const pool = getGlobalSingleton<WorkerPool>(CPU_POOL);
+  if (pool) {
+    try {
+      return await pool.run<Result<K>>(task, args);
+    } catch (err) {
+      throw localAppError(err);
+    }
+  }
+  const { cpuTasks } = await import('./cpu-tasks');
+  return (cpuTasks[task] as (...a: unknown[]) => Result<K> | Promise<Result<K>>)(...args);
+}
+
+/**
+ * The pool belongs to server.ts's bundle, whose AppError class is not the one Next's bundle of
+ * the caller checks with instanceof: rebuild it here so it keeps its status.
+ */
+function localAppError(err: unknown): unknown {
+  if (!(err instanceof Error) || err.name !== 'AppError' || err instanceof AppError) return err;
+  const e = err as AppError;
+  return new AppError(e.code, e.message, e.details, e.headers);
+}
