@@ -4,7 +4,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { authClient } from './auth-client';
 import { ConfirmDialog } from './confirm-dialog';
 import { FormError } from './form-error';
-import { formatWhen } from './local-time';
+import { When } from './when';
 import { useToast } from './toasts';
 
 type Session = { id: string; token: string; ipAddress?: string | null; userAgent?: string | null; updatedAt: string | Date; createdAt: string | Date };
@@ -66,7 +66,7 @@ export function SessionList({ currentToken, devices }: { currentToken: string; d
                     {s.token === currentToken && <strong> (this device)</strong>}
                   </td>
                   <td>{s.ipAddress || '—'}</td>
-                  <td>{formatWhen(s.updatedAt)}</td>
+                  <td><When iso={new Date(s.updatedAt).toISOString()} /></td>
                   <td>
                     {s.token !== currentToken && (
                       <button type="button" className="secondary small danger" onClick={() => setPending({ kind: 'one', session: s })}>

@@ -1,7 +1,7 @@
 import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import type { ReactNode } from 'react';
-import { LocalTime } from '@/components/local-time';
+import { When } from '@/components/when';
 import { ProfileForm } from '@/components/profile-form';
 import { ACCOUNT_SECTIONS, SettingsShell } from '@/components/settings-shell';
 import { SessionList } from '@/components/session-list';
@@ -34,7 +34,7 @@ export default async function SettingsPage() {
   const auth = await getAuth();
   const requestHeaders = await headers();
   const session = await auth.api.getSession({ headers: requestHeaders });
-  if (!session) redirect('/login');
+  if (!session) redirect('/login?next=%2Fsettings');
   const db = (await database()).db;
   const actor = await actorForSession(db, session);
   const [domains, history, sessions] = await Promise.all([
@@ -88,7 +88,7 @@ export default async function SettingsPage() {
                 {history.map((e) => (
                   <tr key={e.id} data-testid="login-row">
                     <td>
-                      <LocalTime iso={new Date(e.at).toISOString()} />
+                      <When iso={new Date(e.at).toISOString()} />
                     </td>
                     <td>{e.device}</td>
                     <td>{e.ip ?? '—'}</td>

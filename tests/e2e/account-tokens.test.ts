@@ -40,7 +40,7 @@ describe.skipIf(!chromium)('accounts and API tokens in Chromium', () => {
 
   test('sign up → Settings → create a token → it works with /api.php; regenerate replaces it', async () => {
     await page.goto(`${sling.url}/settings`);
-    await page.waitForURL('**/login');
+    await page.waitForURL('**/login?next=%2Fsettings');
     await page.goto(`${sling.url}/signup`);
     await page.getByLabel('Name').fill('Dee');
     await page.getByLabel('Email').fill('dee@example.com');
@@ -121,7 +121,7 @@ describe.skipIf(!chromium)('accounts and API tokens in Chromium', () => {
     await expect.poll(() => page.locator('p.error').textContent()).toMatch(/invalid|password/i);
     await page.getByLabel('Password').fill('a long password 1');
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL('**/settings');
+    await page.waitForURL('**/links');
     expect(problems.filter((p) => !/401|Failed to load resource/.test(p))).toEqual([]);
   });
 
@@ -146,7 +146,7 @@ describe.skipIf(!chromium)('accounts and API tokens in Chromium', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByLabel('Authentication code').fill(totp(secret));
     await page.getByRole('button', { name: 'Verify' }).click();
-    await page.waitForURL('**/settings');
+    await page.waitForURL('**/links');
     await page.screenshot({ path: 'test-results/settings.png', fullPage: true });
     expect(problems.filter((p) => !/401|Failed to load resource/.test(p))).toEqual([]);
   });

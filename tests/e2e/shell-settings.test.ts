@@ -80,19 +80,20 @@ describe.skipIf(!chromium)('shell, home and settings in Chromium', () => {
     expect(problems).toEqual([]);
   });
 
-  test('sign in: the header shows Links, Settings, the email and Sign out', async () => {
+  test('sign in: lands on Links; the sidebar shows Links, Settings, the email and Sign out', async () => {
     await page.goto(`${sling.url}/login`);
     await page.getByLabel('Email').fill(EMAIL);
     await page.getByLabel('Password').fill('correct horse 1');
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL('**/settings');
-    const nav = header().getByRole('navigation', { name: 'Account' });
+    await page.waitForURL('**/links');
+    const nav = page.getByRole('navigation', { name: 'Main' });
     expect(await nav.getByRole('link').allTextContents()).toEqual(['Links', 'Settings']);
-    expect(await nav.getByTestId('header-email').textContent()).toBe(EMAIL);
-    await nav.getByRole('button', { name: 'Sign out' }).waitFor();
-    await page.goto(sling.url); // every page, not only Settings
-    expect(await header().getByRole('link', { name: 'Sign in' }).count()).toBe(0);
-    expect(await header().getByTestId('header-email').textContent()).toBe(EMAIL);
+    expect(await page.getByTestId('header-email').textContent()).toBe(EMAIL);
+    await page.getByRole('button', { name: 'Sign out' }).waitFor();
+    await page.goto(`${sling.url}/settings`); // every page, not only Links
+    expect(await nav.getByRole('link', { name: 'Settings' }).getAttribute('aria-current')).toBe('page');
+    expect(await page.getByRole('link', { name: 'Sign in' }).count()).toBe(0);
+    expect(await page.getByTestId('header-email').textContent()).toBe(EMAIL);
   });
 
   test('settings: section nav, profile name change, default domain, login history', async () => {
@@ -142,24 +143,29 @@ describe.skipIf(!chromium)('shell, home and settings in Chromium', () => {
     expect(problems).toEqual([]);
   });
 
-  test('a 360 px wide phone: the signed-in header fits without scrolling sideways', async () => {
+  test('a 360 px wide phone: the signed-in menu fits without scrolling sideways', async () => {
     await page.setViewportSize({ width: 360, height: 720 });
     await page.goto(`${sling.url}/settings`);
-    const items = [header().getByRole('link', { name: 'Links' }), header().getByRole('link', { name: 'Settings' }), header().getByRole('button', { name: 'Sign out' })];
-    for (const item of [...items, header().getByTestId('workspace-switcher')]) {
+    await page.getByRole('button', { name: 'Menu' }).click();
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    const items = [nav.getByRole('link', { name: 'Links' }), nav.getByRole('link', { name: 'Settings' }), page.getByRole('button', { name: 'Sign out' })];
+    // The drawer slides in; measure once it is in place.
+    await page.waitForFunction(() => getComputedStyle(document.getElementById('app-sidebar')!).transform === 'none');
+    for (const item of [...items, page.getByTestId('workspace-switcher')]) {
       const box = (await item.boundingBox())!;
       expect(box.x).toBeGreaterThanOrEqual(0);
       expect(box.x + box.width).toBeLessThanOrEqual(360);
     }
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-    await header().screenshot({ path: 'test-results/header-phone.png' });
+    await page.screenshot({ path: 'test-results/menu-phone.png' });
+    await page.keyboard.press('Escape');
     await page.getByRole('region', { name: 'Sessions' }).getByTestId('session-row').first().waitFor();
     await page.screenshot({ path: 'test-results/settings-phone.png', fullPage: true });
     await page.setViewportSize({ width: 1280, height: 720 });
   });
 
   test('sign out: the header offers Sign in again', async () => {
-    await header().getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL(`${sling.url}/`);
     await header().getByRole('link', { name: 'Sign in' }).waitFor();
     expect(await header().getByTestId('header-email').count()).toBe(0);
