@@ -110,7 +110,7 @@ describe.skipIf(!chromium)('workspaces, members and invitations in Chromium', ()
     // Invite from Settings → Members (reached through the settings nav).
     await owner.goto(`${sling.url}/settings`);
     const nav = owner.getByRole('navigation', { name: 'Settings sections' });
-    expect(await nav.getByRole('list', { name: 'Workspace' }).getByRole('link').allTextContents()).toEqual(['General', 'Members', 'Webhooks']);
+    expect(await nav.getByRole('list', { name: 'Workspace' }).getByRole('link').allTextContents()).toEqual(['General', 'Members', 'API tokens', 'Webhooks', 'Plan & usage']);
     await nav.getByRole('link', { name: 'Members' }).click();
     await owner.waitForURL('**/settings/members');
     const members = owner.getByRole('region', { name: 'Members' });
@@ -198,7 +198,7 @@ describe.skipIf(!chromium)('workspaces, members and invitations in Chromium', ()
     expect(await member.getByRole('region', { name: 'Pending invitations' }).count()).toBe(0);
     await member.getByRole('button', { name: 'Leave workspace' }).waitFor();
     const nav = member.getByRole('navigation', { name: 'Settings sections' });
-    expect(await nav.getByRole('list', { name: 'Workspace' }).getByRole('link').allTextContents()).toEqual(['General', 'Members']);
+    expect(await nav.getByRole('list', { name: 'Workspace' }).getByRole('link').allTextContents()).toEqual(['General', 'Members', 'API tokens', 'Plan & usage']);
     expect(await captureThemes(member, 'members-member')).toEqual([]);
 
     // General is read-only for a member, with no transfer or delete.
@@ -242,6 +242,9 @@ describe.skipIf(!chromium)('workspaces, members and invitations in Chromium', ()
       const { scrollWidth, innerWidth } = await noSidewaysScroll(member);
       expect(scrollWidth, path).toBeLessThanOrEqual(innerWidth);
     }
+    // On a phone the switcher sits in the drawer behind Menu.
+    await member.getByRole('button', { name: 'Menu' }).click();
+    await member.waitForFunction(() => getComputedStyle(document.getElementById('app-sidebar')!).transform === 'none');
     await switcher(member).click();
     const panel = member.locator('.switcher-panel');
     await panel.waitFor();
@@ -264,7 +267,7 @@ describe.skipIf(!chromium)('workspaces, members and invitations in Chromium', ()
     expect(await switcher(owner).textContent()).toBe('PWorkspace: PersonalOwner');
     await member.goto(`${sling.url}/links`);
     expect(await switcher(member).textContent()).toBe('PWorkspace: PersonalOwner');
-    await member.getByText('No links yet — create your first short link.').waitFor();
+    await member.getByRole('region', { name: 'Shorten your first link' }).waitFor();
     expect(ownerProblems).toEqual([]);
     expect(memberProblems).toEqual([]);
   });
