@@ -5,7 +5,7 @@ import QRCode from 'qrcode';
 import { useState, type FormEvent } from 'react';
 import { authClient } from './auth-client';
 import { FormError } from './form-error';
-import { useToast } from './toasts';
+import { flashToast, useToast } from './toasts';
 
 /** Offers the backup codes as a text file. */
 function downloadCodes(codes: string[]) {
@@ -47,6 +47,7 @@ export function TwoFactorSettings({ enabled }: { enabled: boolean }) {
     const code = String(new FormData(e.currentTarget).get('code')).trim();
     const r = await authClient.twoFactor.verifyTotp({ code });
     if (r.error) return setError(r.error.message ?? 'That code did not work.');
+    flashToast('Two-factor authentication is on.');
     window.location.reload();
   }
 
@@ -59,6 +60,7 @@ export function TwoFactorSettings({ enabled }: { enabled: boolean }) {
       body: JSON.stringify({ password: form.get('password'), code: form.get('code') }),
     });
     if (!res.ok) return setError((await res.json()).error?.message ?? 'Could not disable two-factor authentication.');
+    flashToast('Two-factor authentication is off.');
     window.location.reload();
   }
 

@@ -145,6 +145,7 @@ describe.skipIf(!chromium)('accounts and API tokens in Chromium', () => {
     await section.getByLabel('Code from the app').fill(totp(secret));
     await section.getByRole('button', { name: 'Turn on two-factor' }).click();
     await expect.poll(() => section.textContent()).toContain('Every sign-in asks for a code');
+    expect(await page.getByRole('status', { name: 'Notifications' }).textContent()).toContain('Two-factor authentication is on.');
 
     await page.getByRole('button', { name: 'Sign out', exact: true }).click();
     await page.waitForURL(`${sling.url}/`);
