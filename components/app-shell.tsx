@@ -2,8 +2,10 @@
 // every page, given the viewer read by the layout.
 import type { ReactNode } from 'react';
 import type { Viewer } from '@/app/_lib/current-viewer';
+import { can } from '@/lib/workspaces/actor';
 import { AppFrame } from './app-frame';
 import { AppNav } from './app-nav';
+import { CommandPalette, PaletteButton } from './command-palette';
 import { SignOutButton } from './sign-out-button';
 import { WorkspaceSwitcher } from './workspace-switcher';
 
@@ -14,6 +16,7 @@ export function AppShell({ viewer, children }: { viewer: Viewer; children: React
         Sling<span>.</span>
       </a>
       <WorkspaceSwitcher currentId={viewer.actor.workspaceId} workspaces={viewer.workspaces} />
+      <PaletteButton />
       <AppNav />
       <div className="sidebar-foot">
         <span className="who" data-testid="header-email" title={viewer.email}>
@@ -23,5 +26,10 @@ export function AppShell({ viewer, children }: { viewer: Viewer; children: React
       </div>
     </>
   );
-  return <AppFrame sidebar={sidebar}>{children}</AppFrame>;
+  return (
+    <AppFrame sidebar={sidebar}>
+      {children}
+      <CommandPalette showWebhooks={can(viewer.actor, 'webhooks.read')} />
+    </AppFrame>
+  );
 }

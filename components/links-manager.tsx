@@ -11,6 +11,7 @@ import { LinkFormDialog } from './link-form-dialog';
 import { LinkList } from './link-list';
 import { formatCount, linksApi, shortText, type DomainOption, type Link, type LinkPage } from './links-api';
 import { linksViewQuery, PAGE_SIZE, SORTS, STATUSES, type LinksView, type SortKey, type StatusKey } from './links-query';
+import { CREATE_LINK } from './command-palette';
 import { QrDialog } from './qr-dialog';
 import { useToast } from './toasts';
 import type { Role } from './workspace-api';
@@ -29,6 +30,8 @@ interface LinksManagerProps {
   workspace: { id: string; name: string; kind: 'personal' | 'team' };
   initialView: LinksView;
   firstRun: FirstRunFacts;
+  /** Open the create dialog at once (the command palette's "Create link" from another page). */
+  startCreating?: boolean;
 }
 
 type Editing = { mode: 'new' } | { mode: 'edit'; link: Link } | { mode: 'duplicate'; link: Link };
@@ -41,7 +44,7 @@ function isShortcut(e: KeyboardEvent): boolean {
   return !document.querySelector('dialog[open]');
 }
 
-export function LinksManager({ domains, viewer, workspace, initialView, firstRun }: LinksManagerProps) {
+export function LinksManager({ domains, viewer, workspace, initialView, firstRun, startCreating = false }: LinksManagerProps) {
   const canManage = useCallback((link: Link) => viewer.role !== 'member' || link.created_by === viewer.userId, [viewer]);
   const [view, setView] = useState<LinksView>(initialView);
   const [query, setQuery] = useState(initialView.q);
@@ -50,7 +53,7 @@ export function LinksManager({ domains, viewer, workspace, initialView, firstRun
   const [reload, setReload] = useState(0);
   const [error, setError] = useState<string | null>(null);
   const [selected, setSelected] = useState<Set<number>>(new Set());
-  const [editing, setEditing] = useState<Editing | null>(null);
+  const [editing, setEditing] = useState<Editing | null>(startCreating ? { mode: 'new' } : null);
   const [qrFor, setQrFor] = useState<Link | null>(null);
   const [deleting, setDeleting] = useState<Link | 'selected' | null>(null);
   const [sawClick, setSawClick] = useState(firstRun.hasClick);
@@ -85,8 +88,14 @@ export function LinksManager({ domains, viewer, workspace, initialView, firstRun
         search.current?.focus();
       }
     };
+    // The command palette's "Create link" (from another page it comes as ?create=1: startCreating).
+    const onCreate = () => setEditing({ mode: 'new' });
     document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
+    window.addEventListener(CREATE_LINK, onCreate);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      window.removeEventListener(CREATE_LINK, onCreate);
+    };
   }, []);
 
   useEffect(() => {

@@ -13,7 +13,8 @@ export const metadata = { title: 'Links — Sling' };
 type Query = Promise<Record<string, string | string[] | undefined>>;
 
 export default async function LinksPage({ searchParams }: { searchParams: Query }) {
-  const view = parseLinksView(await searchParams);
+  const query = await searchParams;
+  const view = parseLinksView(query);
   const { actor } = await requireActor(`/links${linksViewQuery(view)}`);
   const db = (await database()).db;
   // Custom domains are not offered yet: every link goes on the default domain (as /api.php?action=domains says).
@@ -30,6 +31,7 @@ export default async function LinksPage({ searchParams }: { searchParams: Query 
         viewer={{ userId: actor.userId, role: actor.role }}
         workspace={{ id: actor.workspaceId, name: actor.workspace.name, kind: actor.workspace.kind === 'team' ? 'team' : 'personal' }}
         initialView={view}
+        startCreating={query.create !== undefined}
         firstRun={{ hasLink: mostClicked.total > 0, hasClick: (mostClicked.links[0]?.clicks ?? 0) > 0, hasToken: tokens.length > 0 }}
       />
     </main>

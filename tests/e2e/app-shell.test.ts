@@ -184,6 +184,44 @@ describe.skipIf(!chromium)('the app shell in Chromium', () => {
     expect(problems).toEqual([]);
   });
 
+  test('the command palette (Ctrl+K): open a page, find a link, create a link, all from the keyboard', async () => {
+    await page.goto(`${sling.url}/settings`);
+    const palette = page.getByRole('dialog', { name: 'Command palette' });
+    const box = palette.getByRole('combobox', { name: 'Search pages, actions and links' });
+    await page.keyboard.press('Control+k');
+    await box.waitFor();
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('combobox');
+    await page.keyboard.type('tokens');
+    await expect.poll(() => palette.getByRole('option', { selected: true }).locator('.palette-label').textContent()).toBe('API tokens');
+    await checkPage('palette');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${sling.url}/settings/tokens`);
+
+    // A link, found by its destination; arrows move through the results.
+    await page.keyboard.press('Control+k');
+    await page.keyboard.type('first?x');
+    const linkOption = palette.getByRole('option', { name: /first\?x=1/ }).first();
+    await linkOption.waitFor();
+    expect(await palette.getByRole('option', { selected: true }).textContent()).toMatch(/first\?x=1/);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/links\/\d+$/);
+
+    // Create link from another page: the links page opens with the dialog.
+    await page.keyboard.press('Control+k');
+    await page.keyboard.type('create');
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog', { name: 'New link' }).waitFor();
+    expect(new URL(page.url()).search).toBe('');
+    await page.keyboard.press('Escape');
+    // Escape closes the palette without doing anything.
+    await page.keyboard.press('Control+k');
+    await box.waitFor();
+    await page.keyboard.press('Escape');
+    await palette.waitFor({ state: 'detached' });
+    expect(page.url()).toBe(`${sling.url}/links`);
+    expect(problems).toEqual([]);
+  });
+
   test('an action that reloads the page (creating, switching workspaces) still says what happened, once', async () => {
     await page.goto(`${sling.url}/links`);
     await page.getByTestId('workspace-switcher').click();
