@@ -13,6 +13,7 @@ export interface NavItem {
 /** The pages of the dashboard, in sidebar order. */
 export const NAV_ITEMS: NavItem[] = [
   { href: '/links', label: 'Links', icon: 'links' },
+  { href: '/analytics', label: 'Analytics', icon: 'analytics' },
   { href: '/settings', label: 'Settings', icon: 'settings' },
 ];
 

@@ -31,7 +31,7 @@ describe.skipIf(!chromium)('the app shell in Chromium', () => {
   beforeAll(async () => {
     tdb = await createPgliteDatabase();
     [sling, browser] = await Promise.all([startSling({ ...tdb.env, AUTH_ATTEMPTS_PER_MINUTE: '100' }), launchChromium(chromium!)]);
-    context = await browser.newContext({ viewport: DESKTOP, locale: 'en-US', permissions: ['clipboard-read', 'clipboard-write'] });
+    context = await browser.newContext({ acceptDownloads: true, viewport: DESKTOP, locale: 'en-US', permissions: ['clipboard-read', 'clipboard-write'] });
     page = await context.newPage();
     // The 404 page is a 404 on purpose; Chromium logs it as a console error.
     problems = watchProblems(page, [/status of 404 \(Not Found\)/]);
@@ -66,7 +66,7 @@ describe.skipIf(!chromium)('the app shell in Chromium', () => {
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.waitForURL(`${sling.url}/links`);
     expect(await mainNav().getByRole('link', { name: 'Links' }).getAttribute('aria-current')).toBe('page');
-    expect(await mainNav().getByRole('link').allTextContents()).toEqual(['Links', 'Settings']);
+    expect(await mainNav().getByRole('link').allTextContents()).toEqual(['Links', 'Analytics', 'Settings']);
 
     const box = page.getByRole('region', { name: 'Shorten your first link' });
     await box.waitFor();
@@ -90,6 +90,18 @@ describe.skipIf(!chromium)('the app shell in Chromium', () => {
     await page.reload();
     await expect.poll(() => checklist.getByTestId('check-click').getAttribute('data-done')).toBe('true');
     expect(await rows().first().locator('.click-pill .count').textContent()).toBe('1');
+    expect(problems).toEqual([]);
+  });
+
+  test('Analytics: the workspace\'s clicks, in the panels a link has', async () => {
+    await page.goto(`${sling.url}/analytics`);
+    expect(await mainNav().getByRole('link', { name: 'Analytics' }).getAttribute('aria-current')).toBe('page');
+    await expect.poll(() => page.getByTestId('clicks-total').textContent()).toBe('1');
+    expect(await page.getByRole('region', { name: 'Browsers' }).locator('li').allTextContents()).toEqual(['Chrome1 · 100%']);
+    await expect.poll(() => page.locator('.chart .recharts-bar-rectangle path').count()).toBe(1);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/\.csv$/);
+    await checkPage('analytics');
     expect(problems).toEqual([]);
   });
 
