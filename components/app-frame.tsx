@@ -42,7 +42,8 @@ export function AppFrame({ sidebar, children }: { sidebar: ReactNode; children: 
       </div>
       {open ? <div className="scrim" aria-hidden="true" onClick={() => setOpen(false)} /> : null}
       {/* Pages render their own <main>; this wrapper is the skip link's target. */}
-      <div id="content" className="app-main" tabIndex={-1}>
+      {/* While the drawer is open the page behind it is out of reach (focus, clicks, screen readers). */}
+      <div id="content" className="app-main" tabIndex={-1} inert={open}>
         {children}
       </div>
     </div>

@@ -184,6 +184,8 @@ describe.skipIf(!chromium)('the app shell in Chromium', () => {
     await mainNav().getByRole('link', { name: 'Settings' }).waitFor({ state: 'visible' });
     await page.waitForFunction(() => getComputedStyle(document.getElementById('app-sidebar')!).transform === 'none');
     expect(await page.getByTestId('workspace-switcher').isVisible()).toBe(true);
+    // The page behind the open drawer is out of reach.
+    expect(await page.locator('#content').getAttribute('inert')).not.toBeNull();
     expect(await scrollWidth()).toBeLessThanOrEqual(PHONE.width);
     await page.screenshot({ path: 'test-results/app-drawer-phone.png' });
     await page.keyboard.press('Escape');
@@ -264,6 +266,9 @@ describe.skipIf(!chromium)('the app shell in Chromium', () => {
     await page.waitForURL(`${sling.url}/links/${firstId}`);
     await page.goto(sling.url);
     await page.waitForURL(`${sling.url}/links`);
+    // Signed in, the sign-in page goes straight on.
+    await page.goto(`${sling.url}/login?next=%2Fsettings%2Fplan`);
+    await page.waitForURL(`${sling.url}/settings/plan`);
     // A next that leaves the site is ignored.
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL(`${sling.url}/`);
