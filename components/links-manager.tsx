@@ -10,7 +10,8 @@ import { Icon } from './icons';
 import { LinkFormDialog } from './link-form-dialog';
 import { LinkList } from './link-list';
 import { formatCount, linksApi, shortText, type DomainOption, type Link, type LinkPage } from './links-api';
-import { linksViewQuery, PAGE_SIZE, SORTS, STATUSES, type LinksView, type SortKey, type StatusKey } from './links-query';
+import { linksViewQuery, PAGE_SIZE, type LinksView } from './links-query';
+import { LinksToolbar } from './links-toolbar';
 import { CREATE_LINK } from './command-palette';
 import { QrDialog } from './qr-dialog';
 import { useToast } from './toasts';
@@ -203,42 +204,15 @@ export function LinksManager({ domains, viewer, workspace, initialView, firstRun
           { id: 'token', label: 'Make an API token', done: firstRun.hasToken, hint: 'Create links from scripts and other apps.', href: '/settings/tokens' },
         ]}
       />
-      <search className="links-toolbar" aria-label="Find links">
-        <label className="search-field">
-          <span className="sr-only">Search</span>
-          <Icon name="search" size={16} />
-          <input
-            ref={search}
-            type="search"
-            aria-label="Search"
-            aria-keyshortcuts="/"
-            placeholder="Search by code or destination"
-            value={query}
-            onChange={(e) => setQuery(e.target.value)}
-          />
-          <kbd aria-hidden="true">/</kbd>
-        </label>
-        <label>
-          <span className="sr-only">Status</span>
-          <select aria-label="Status" value={view.status} onChange={(e) => change({ status: e.target.value as StatusKey })}>
-            {Object.entries(STATUSES).map(([key, label]) => (
-              <option key={key} value={key}>
-                {key ? label : 'All statuses'}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          <span className="sr-only">Sort</span>
-          <select aria-label="Sort" value={view.sort} onChange={(e) => change({ sort: e.target.value as SortKey })}>
-            {Object.entries(SORTS).map(([key, label]) => (
-              <option key={key} value={key}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </label>
-      </search>
+      <LinksToolbar
+        query={query}
+        onQuery={setQuery}
+        status={view.status}
+        onStatus={(status) => change({ status })}
+        sort={view.sort}
+        onSort={(sort) => change({ sort })}
+        searchRef={search}
+      />
       <FormError message={error} />
       {selected.size > 0 ? (
         <div className="bulk-bar row between">
