@@ -1,4 +1,6 @@
+import { redirect } from 'next/navigation';
 import { Shortener } from '@/components/shortener';
+import { currentViewer } from './_lib/current-viewer';
 
 const FEATURES = [
   ['Fast redirects', 'Answered straight from memory, before the app is even involved.'],
@@ -6,7 +8,9 @@ const FEATURES = [
   ['Self-hosted', 'One command to run, embedded database, PostgreSQL and Redis when you grow.'],
 ] as const;
 
-export default function HomePage() {
+// The public shortener. Signed in, links belong in a workspace, so the home page is the links page.
+export default async function HomePage() {
+  if (await currentViewer()) redirect('/links');
   return (
     <main>
       <section className="hero">

@@ -1,9 +1,39 @@
-// `sling start`: runs the server until SIGTERM/SIGINT, then shuts down gracefully (exit 0).
+// `sling start`: runs the server until SIGTERM/SIGINT, then shuts down gracefully (exit 0). After the
+// JSON "listening" log line it prints a short banner for people (on stderr, so stdout stays JSON
+// lines for log collectors); a port that is taken or not allowed ends start-up with one line naming PORT.
+import { resolve } from 'node:path';
+import { loadConfig } from '../lib/config/load-config';
 import { logger } from '../lib/log/logger';
 import { startServer, type Role } from '../server';
 import { UsageError } from './usage-error';
 
 const ROLES = ['all', 'edge', 'app', 'worker'] as const;
+
+/** One line a person can act on when the port cannot be had, or null for any other failure. */
+export function portProblem(err: unknown, port: number): string | null {
+  const code = (err as NodeJS.ErrnoException | null)?.code;
+  if (code === 'EADDRINUSE') return `Port ${port} is already in use (another Sling, or another program). Stop it, or start on another port: PORT=${port + 1} npm start`;
+  if (code === 'EACCES') return `Port ${port} needs administrator rights on this system. Start on a port above 1023 instead: PORT=3000 npm start`;
+  return null;
+}
+
+/** Where the data is kept, without any password from DATABASE_URL. */
+function dataLocation(config: ReturnType<typeof loadConfig>): string {
+  if (!config.DATABASE_URL) return `${resolve(config.DATA_DIR)} (embedded database; back up this folder)`;
+  try {
+    const url = new URL(config.DATABASE_URL);
+    return `PostgreSQL at ${url.host}${url.pathname} (DATABASE_URL)`;
+  } catch {
+    return 'PostgreSQL (DATABASE_URL)';
+  }
+}
+
+export function startBanner(config: ReturnType<typeof loadConfig>, role: Role): string {
+  const lines = ['', `  Sling is running${role === 'all' ? '' : ` (role: ${role})`}.`];
+  if (role !== 'worker') lines.push(`  Open     ${config.BASE_URL}`);
+  lines.push(`  Data     ${dataLocation(config)}`, '  Stop     press Ctrl+C (buffered clicks are saved first)', '');
+  return lines.join('\n');
+}
 
 export async function runStart(values: { role?: string; dev?: boolean }) {
   const role = (values.role ?? 'all') as Role;
@@ -11,7 +41,14 @@ export async function runStart(values: { role?: string; dev?: boolean }) {
   // A promise nobody awaited failed: log it and keep serving (Node's default would exit the process
   // and drop every in-flight request and buffered click for what is usually one failed side task).
   process.on('unhandledRejection', (reason) => logger().error({ err: reason }, 'unhandled promise rejection'));
-  const running = await startServer({ role, dev: values.dev });
+  const config = loadConfig();
+  const running = await startServer({ role, dev: values.dev }).catch((err: unknown) => {
+    const problem = portProblem(err, config.PORT);
+    if (!problem) throw err;
+    console.error(problem);
+    process.exit(1);
+  });
+  console.error(startBanner(config, role));
   const stop = () => {
     running.shutdown().then(
       () => process.exit(0),

@@ -16,8 +16,8 @@ const SIGNED_UP_BUT_NOT_IN =
   'We could not sign you in with that password. If this address already has a Sling account, we have sent it an email: sign in with its password, or reset it.';
 
 export function AuthForm({ mode, next, email: presetEmail }: AuthFormProps) {
-  // Without a next page: a new account starts on its (empty) links, a returning one on Settings.
-  const destination = next ?? (mode === 'signup' ? '/links' : '/settings');
+  // Without a next page both start on Links (a new account's shows the first-run checklist).
+  const destination = next ?? '/links';
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [needsCode, setNeedsCode] = useState(false);

@@ -34,7 +34,8 @@ function save(blob: Blob, filename: string) {
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
-export function ClicksExport({ linkId, range }: { linkId: number; range: ResolvedRange }) {
+/** `endpoint`: the export's path, a link's (/api/v1/links/{id}/clicks/export) or the workspace's (/api/v1/analytics/export). */
+export function ClicksExport({ endpoint, range }: { endpoint: string; range: ResolvedRange }) {
   const [progress, setProgress] = useState<Progress>({ state: 'idle' });
   const controller = useRef<AbortController | null>(null);
 
@@ -45,7 +46,7 @@ export function ClicksExport({ linkId, range }: { linkId: number; range: Resolve
     setProgress({ state: 'running', format, bytes: 0, rows: 0 });
     try {
       const params = new URLSearchParams({ format, from: range.from.toISOString(), to: range.to.toISOString() });
-      const res = await fetch(`/api/v1/links/${linkId}/clicks/export?${params}`, { signal: abort.signal });
+      const res = await fetch(`${endpoint}?${params}`, { signal: abort.signal });
       if (!res.ok || !res.body) {
         const body = await res.json().catch(() => null);
         throw new ApiError(body?.error?.message ?? `The server answered ${res.status}.`);

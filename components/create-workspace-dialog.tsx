@@ -5,6 +5,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { showWorkspaceChange } from './after-workspace-change';
 import { ApiError, apiJson } from './api-client';
 import { FormError } from './form-error';
+import { flashToast } from './toasts';
 
 export function CreateWorkspaceDialog({ onClose }: { onClose: () => void }) {
   const id = useId();
@@ -20,6 +21,7 @@ export function CreateWorkspaceDialog({ onClose }: { onClose: () => void }) {
     setError(null);
     try {
       await apiJson('/api/v1/workspaces', { method: 'POST', body: { name } });
+      flashToast(`Created ${name}; you are working in it now.`);
       showWorkspaceChange();
     } catch (err) {
       setError(err as ApiError);

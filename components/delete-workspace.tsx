@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { apiJson } from './api-client';
 import { ConfirmDialog } from './confirm-dialog';
 import { FormError } from './form-error';
+import { flashToast } from './toasts';
 
 export function DeleteWorkspace({ workspaceName }: { workspaceName: string }) {
   const [asking, setAsking] = useState(false);
@@ -15,6 +16,7 @@ export function DeleteWorkspace({ workspaceName }: { workspaceName: string }) {
     setError(null);
     try {
       await apiJson('/api/v1/workspace', { method: 'DELETE' });
+      flashToast(`Deleted ${workspaceName}.`);
       window.location.assign('/links');
     } catch (e) {
       setError(`Could not delete: ${(e as Error).message}`);

@@ -3,7 +3,8 @@
 // the JSON payload that was signed and sent. Reloaded when the delivery's attempt count changes.
 import { useEffect, useState } from 'react';
 import { FormError } from './form-error';
-import { localTime, webhookApi, type DeliveryDetails } from './webhook-api';
+import { webhookApi, type DeliveryDetails } from './webhook-api';
+import { When } from './when';
 
 interface DeliveryAttemptsProps {
   webhookId: string;
@@ -40,13 +41,13 @@ export function DeliveryAttempts({ webhookId, deliveryId, version }: DeliveryAtt
       <div>
         <h4>Attempts</h4>
         {details.attempts.length === 0 ? (
-          <p className="muted">Not tried yet; the first attempt is due {localTime(details.delivery.next_attempt_at)}.</p>
+          <p className="muted">Not tried yet; the first attempt is due {details.delivery.next_attempt_at ? <When iso={details.delivery.next_attempt_at} /> : "soon"}.</p>
         ) : (
           <ol className="attempts">
             {details.attempts.map((a, i) => (
               <li key={i}>
                 <p>
-                  {localTime(a.attempted_at)} — <strong>{a.status_code ?? 'no answer'}</strong> in {a.duration_ms} ms
+                  <When iso={a.attempted_at} /> — <strong>{a.status_code ?? 'no answer'}</strong> in {a.duration_ms} ms
                   {a.succeeded ? ' (succeeded)' : ''}
                   {a.error ? <span className="error-text"> — {a.error}</span> : null}
                 </p>

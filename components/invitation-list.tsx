@@ -3,7 +3,7 @@
 // new link (the old one stops working), Revoke cancels it. Both ask first.
 import { useState } from 'react';
 import { ConfirmDialog } from './confirm-dialog';
-import { formatWhen } from './local-time';
+import { When } from './when';
 import { ROLE_NAMES, type Invitation } from './workspace-api';
 
 type Pending = { kind: 'resend' | 'revoke'; invitation: Invitation };
@@ -40,7 +40,7 @@ export function InvitationList({ invitations, onResend, onRevoke }: InvitationLi
               </td>
               <td data-label="Role">{ROLE_NAMES[i.role]}</td>
               <td data-label="Invited by">{i.inviter.name || i.inviter.email}</td>
-              <td data-label="Expires">{i.status === 'expired' ? <span className="badge expired">expired</span> : formatWhen(i.expires_at)}</td>
+              <td data-label="Expires">{i.status === 'expired' ? <span className="badge expired">expired</span> : <When iso={i.expires_at} />}</td>
               <td className="actions">
                 <button type="button" className="secondary small" onClick={() => setPending({ kind: 'resend', invitation: i })} aria-label={`Resend the invitation to ${i.email}`}>
                   Resend

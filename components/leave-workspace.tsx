@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { apiJson } from './api-client';
 import { ConfirmDialog } from './confirm-dialog';
 import { FormError } from './form-error';
+import { flashToast } from './toasts';
 
 export function LeaveWorkspace({ workspaceName }: { workspaceName: string }) {
   const [asking, setAsking] = useState(false);
@@ -14,6 +15,7 @@ export function LeaveWorkspace({ workspaceName }: { workspaceName: string }) {
     setError(null);
     try {
       await apiJson('/api/v1/workspace/leave', { method: 'POST' });
+      flashToast(`You left ${workspaceName}.`);
       window.location.assign('/links');
     } catch (e) {
       setError(`Could not leave: ${(e as Error).message}`);

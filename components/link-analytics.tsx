@@ -1,7 +1,8 @@
 'use client';
-// A link's analytics: the period and interval pickers, headline numbers, the clicks chart, the
-// breakdown panels and the exports, all for the chosen period in the reader's time zone.
-import { useEffect, useId, useState } from 'react';
+// Click analytics — of one link, or of the whole workspace: the period and interval pickers, headline
+// numbers, the clicks chart, the breakdown panels and the exports, all for the chosen period in the
+// reader's time zone.
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { BreakdownPanels } from './breakdown-panels';
 import { ClicksChart } from './clicks-chart';
 import { ClicksExport } from './clicks-export';
@@ -13,6 +14,38 @@ type Load = { state: 'loading' } | { state: 'ready'; stats: LinkStats } | { stat
 
 /** `everClicked`: the link has clicks at all (maybe outside the period), so the empty state says which. */
 export function LinkAnalytics({ linkId, shortUrl, everClicked }: { linkId: number; shortUrl: string; everClicked: boolean }) {
+  return (
+    <ClickAnalytics
+      statsPath={`/api/v1/links/${linkId}/stats`}
+      exportPath={`/api/v1/links/${linkId}/clicks/export`}
+      everClicked={everClicked}
+      neverClicked={
+        <>
+          <p>
+            <strong>No clicks yet — share your link.</strong>
+          </p>
+          <p className="muted">Clicks appear here about a second after someone opens it. Bots and link previews are not counted.</p>
+          <div className="row">
+            <code>{shortUrl}</code>
+            <CopyButton text={shortUrl} label="Copy the short link" />
+          </div>
+        </>
+      }
+    />
+  );
+}
+
+interface ClickAnalyticsProps {
+  /** Where the statistics come from, and the exports. */
+  statsPath: string;
+  exportPath: string;
+  /** There are clicks at all (maybe outside the period), so an empty period says so. */
+  everClicked: boolean;
+  /** What an empty page says when nothing was ever clicked. */
+  neverClicked: ReactNode;
+}
+
+export function ClickAnalytics({ statsPath, exportPath, everClicked, neverClicked }: ClickAnalyticsProps) {
   const id = useId();
   const [choice, setChoice] = useState<RangeChoice>({ preset: '30d', fromDay: '', toDay: '' });
   const [interval, setInterval] = useState<Interval>('day');
@@ -28,13 +61,13 @@ export function LinkAnalytics({ linkId, shortUrl, everClicked }: { linkId: numbe
     setLoad({ state: 'loading' });
     const params = new URLSearchParams({ interval, from: current.from.toISOString(), to: current.to.toISOString(), tz: browserTimeZone() });
     // A superseded request (the period changed) never lands, whether it ends in data or an error.
-    getJson<LinkStats>(`/api/v1/links/${linkId}/stats?${params}`, controller.signal).then(
+    getJson<LinkStats>(`${statsPath}?${params}`, controller.signal).then(
       (stats) => controller.signal.aborted || setLoad({ state: 'ready', stats }),
       (err: unknown) => controller.signal.aborted || setLoad({ state: 'failed', error: err instanceof ApiError ? err : new ApiError('The statistics could not be loaded; check your connection.') }),
     );
     return () => controller.abort();
     // rangeKey stands for `choice` (a new object on every render of the same choice).
-  }, [linkId, rangeKey, interval]);
+  }, [statsPath, rangeKey, interval]);
 
   const choosePreset = (preset: RangeChoice['preset']) => {
     const p = PRESETS.find((x) => x.value === preset);
@@ -50,7 +83,7 @@ export function LinkAnalytics({ linkId, shortUrl, everClicked }: { linkId: numbe
     <section className="stack" aria-labelledby={`${id}-h`}>
       <div className="row between">
         <h2 id={`${id}-h`}>Clicks</h2>
-        <ClicksExport linkId={linkId} range={range} />
+        <ClicksExport endpoint={exportPath} range={range} />
       </div>
       <form className="range-picker row" onSubmit={(e) => e.preventDefault()}>
         <label>
@@ -86,7 +119,7 @@ export function LinkAnalytics({ linkId, shortUrl, everClicked }: { linkId: numbe
       ) : null}
       {details.from && choice.preset !== 'custom' ? <p className="error" role="alert">{details.from}</p> : null}
       {generalError ? <p className="error" role="alert">{generalError}</p> : null}
-      <StatsBody load={load} shortUrl={shortUrl} everClicked={everClicked} />
+      <StatsBody load={load} everClicked={everClicked} neverClicked={neverClicked} />
     </section>
   );
 }
@@ -107,7 +140,7 @@ function DayField({ label, value, error, onChange }: { label: string; value: str
   );
 }
 
-function StatsBody({ load, shortUrl, everClicked }: { load: Load; shortUrl: string; everClicked: boolean }) {
+function StatsBody({ load, everClicked, neverClicked }: { load: Load; everClicked: boolean; neverClicked: ReactNode }) {
   if (load.state === 'failed') return null;
   if (load.state === 'loading') return <StatsSkeleton />;
   const { stats } = load;
@@ -131,16 +164,7 @@ function StatsBody({ load, shortUrl, everClicked }: { load: Load; shortUrl: stri
           <p className="muted">Choose a longer period to see earlier clicks.</p>
         </div>
       ) : stats.clicks === 0 ? (
-        <div className="empty-state">
-          <p>
-            <strong>No clicks yet — share your link.</strong>
-          </p>
-          <p className="muted">Clicks appear here about a second after someone opens it. Bots and link previews are not counted.</p>
-          <div className="row">
-            <code>{shortUrl}</code>
-            <CopyButton text={shortUrl} label="Copy the short link" />
-          </div>
-        </div>
+        <div className="empty-state">{neverClicked}</div>
       ) : (
         <>
           <ClicksChart timeseries={stats.timeseries} />

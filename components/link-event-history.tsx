@@ -4,7 +4,7 @@
 import { useCallback, useEffect, useId, useState } from 'react';
 import type { EventJson } from '@/lib/events/list-events';
 import { getJson, type LinkEventPage } from './link-detail-api';
-import { LocalDate } from './local-date';
+import { When } from './when';
 
 const PAGE = 20;
 const TITLES: Record<string, string> = {
@@ -73,7 +73,7 @@ export function LinkEventHistory({ linkId }: { linkId: number }) {
                   <strong>{TITLES[e.event] ?? e.event}</strong> <code className="muted small">{e.event}</code>
                 </span>
                 <span className="muted small">
-                  <LocalDate iso={e.timestamp} options={{ dateStyle: 'medium', timeStyle: 'medium' }} />
+                  <When iso={e.timestamp} />
                 </span>
               </div>
               {summary(e) ? <p className="muted small dest">{summary(e)}</p> : null}

@@ -1,16 +1,20 @@
 'use client';
 // Create or edit a link in a modal <dialog>: destination, alias (checked as you type), domain,
 // password (set, change or remove), expiration in the user's time zone (sent as UTC), click limit.
-// An edit sends only what changed; the API's field errors show next to their fields.
+// An edit sends only what changed; the API's field errors show next to their fields. A destination
+// typed without a scheme gets https://.
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { FormError } from './form-error';
 import { ApiError, fromLocalInput, linksApi, toLocalInput, type DomainOption, type Link } from './links-api';
+import { withScheme } from './with-scheme';
 
 const FIELDS = ['url', 'alias', 'domain_id', 'password', 'expiration', 'max_clicks'];
 
 interface LinkFormDialogProps {
   /** The link to edit; null creates one. */
   link: Link | null;
+  /** A new link's starting values (Duplicate): everything but the alias and the password. */
+  preset?: Pick<Link, 'long_url' | 'expiration' | 'max_clicks'> & { domain: { id: number } };
   domains: DomainOption[];
   onSaved: (link: Link) => void;
   onClose: () => void;
@@ -18,16 +22,18 @@ interface LinkFormDialogProps {
 
 type Availability = { state: 'idle' | 'checking' } | { state: 'done'; available: boolean; message?: string };
 
-export function LinkFormDialog({ link, domains, onSaved, onClose }: LinkFormDialogProps) {
+export function LinkFormDialog({ link, preset, domains, onSaved, onClose }: LinkFormDialogProps) {
   const id = useId();
   const dialog = useRef<HTMLDialogElement>(null);
-  const [url, setUrl] = useState(link?.long_url ?? '');
+  const start = link ?? preset;
+  const [url, setUrl] = useState(start?.long_url ?? '');
   const [alias, setAlias] = useState(link?.short_code ?? '');
-  const [domainId, setDomainId] = useState(String(link?.domain.id ?? domains[0]?.id ?? ''));
+  const [domainId, setDomainId] = useState(String(start?.domain.id ?? domains[0]?.id ?? ''));
   const [password, setPassword] = useState('');
   const [removePassword, setRemovePassword] = useState(false);
-  const [expiration, setExpiration] = useState(toLocalInput(link?.expiration ?? null));
-  const [maxClicks, setMaxClicks] = useState(link?.max_clicks === null || link?.max_clicks === undefined ? '' : String(link.max_clicks));
+  // A duplicate's past expiry would be refused: it starts without one.
+  const [expiration, setExpiration] = useState(toLocalInput(start?.expiration && (link || Date.parse(start.expiration) > Date.now()) ? start.expiration : null));
+  const [maxClicks, setMaxClicks] = useState(start?.max_clicks === null || start?.max_clicks === undefined ? '' : String(start.max_clicks));
   const [availability, setAvailability] = useState<Availability>({ state: 'idle' });
   const [fields, setFields] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
@@ -36,6 +42,8 @@ export function LinkFormDialog({ link, domains, onSaved, onClose }: LinkFormDial
 
   useEffect(() => {
     dialog.current?.showModal();
+    // showModal() focuses the first control (the close button); typing belongs in the destination.
+    dialog.current?.querySelector<HTMLInputElement>('input[name="url"]')?.focus();
   }, []);
 
   // Ask whether the alias is free once typing pauses; the link's own alias needs no asking.
@@ -67,7 +75,7 @@ export function LinkFormDialog({ link, domains, onSaved, onClose }: LinkFormDial
     const expiry = fromLocalInput(expiration);
     if (!link) {
       return {
-        url,
+        url: withScheme(url),
         ...(alias.trim() ? { alias: alias.trim() } : {}),
         ...(domainId ? { domain_id: Number(domainId) } : {}),
         ...(password ? { password } : {}),
@@ -76,7 +84,7 @@ export function LinkFormDialog({ link, domains, onSaved, onClose }: LinkFormDial
       };
     }
     const changes: Record<string, unknown> = {};
-    if (url !== link.long_url) changes.url = url;
+    if (withScheme(url) !== link.long_url) changes.url = withScheme(url);
     if (alias.trim() !== link.short_code) changes.alias = alias.trim();
     if (removePassword) changes.password = null;
     else if (password) changes.password = password;
@@ -131,7 +139,7 @@ export function LinkFormDialog({ link, domains, onSaved, onClose }: LinkFormDial
     <dialog ref={dialog} className="link-dialog" aria-labelledby={`${id}-title`} onClose={onClose}>
       <form className="stack" onSubmit={save} noValidate>
         <div className="row between">
-          <h2 id={`${id}-title`}>{link ? 'Edit link' : 'New link'}</h2>
+          <h2 id={`${id}-title`}>{link ? 'Edit link' : preset ? 'Duplicate link' : 'New link'}</h2>
           <button type="button" className="secondary small" onClick={() => dialog.current?.close()} aria-label="Close">
             ×
           </button>
@@ -140,11 +148,13 @@ export function LinkFormDialog({ link, domains, onSaved, onClose }: LinkFormDial
           Destination URL
           <input
             name="url"
-            type="url"
+            type="text"
             inputMode="url"
+            autoComplete="off"
+            spellCheck={false}
             required
             autoFocus
-            placeholder="https://example.com/a/long/page"
+            placeholder="example.com/a/long/page"
             value={url}
             onChange={(e) => setUrl(e.target.value)}
             aria-invalid={Boolean(fields.url)}

@@ -1,36 +1,27 @@
 'use client';
 // The top of a link's page: short URL with copy and QR code buttons, destination, status, created.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { LinkJson } from '@/lib/links/serialize-link';
-import { LocalDate } from './local-date';
+import { When } from './when';
 import { QrDialog } from './qr-dialog';
+import { useToast } from './toasts';
 
 export type HeaderLink = Pick<LinkJson, 'id' | 'short_url' | 'long_url' | 'status' | 'created_at' | 'expiration' | 'password_protected' | 'disabled_reason'>;
 
 export function CopyButton({ text, label }: { text: string; label: string }) {
-  const [copied, setCopied] = useState<boolean | null>(null);
-  useEffect(() => {
-    if (copied === null) return;
-    const timer = setTimeout(() => setCopied(null), 2000);
-    return () => clearTimeout(timer);
-  }, [copied]);
+  const toast = useToast();
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(text);
-      setCopied(true);
+      toast.show(`Copied ${text} to the clipboard.`);
     } catch {
-      setCopied(false);
+      toast.show('Copying failed; select the link and copy it by hand.', { kind: 'error' });
     }
   };
   return (
-    <>
-      <button type="button" className="secondary small" onClick={() => void copy()} aria-label={label}>
-        {copied ? 'Copied' : 'Copy'}
-      </button>
-      <span role="status" className="sr-only">
-        {copied === true ? 'Copied to the clipboard' : copied === false ? 'Copying failed; select the link and copy it by hand' : ''}
-      </span>
-    </>
+    <button type="button" className="secondary small" onClick={() => void copy()} aria-label={label}>
+      Copy
+    </button>
   );
 }
 
@@ -63,13 +54,13 @@ export function LinkHeader({ link }: { link: HeaderLink }) {
         </dd>
         <dt>Created</dt>
         <dd>
-          <LocalDate iso={link.created_at} />
+          <When iso={link.created_at} />
         </dd>
         {link.expiration ? (
           <>
             <dt>Expires</dt>
             <dd>
-              <LocalDate iso={link.expiration} />
+              <When iso={link.expiration} />
             </dd>
           </>
         ) : null}

@@ -1,74 +1,118 @@
 'use client';
-// The links page: search (debounced), status filter, sort, paging, bulk delete, and the dialogs
-// (create/edit, QR code, confirmations). Results are announced in a polite live region.
+// The links page: search (debounced), status filter, sort and page — all kept in the address bar —,
+// bulk delete, the dialogs (create/edit/duplicate, QR code, confirmations), the first-run box and
+// checklist, and two shortcuts: "c" creates a link, "/" goes to the search box.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ConfirmDialog } from './confirm-dialog';
+import { FirstLinkBox, FirstRunChecklist } from './first-run';
 import { FormError } from './form-error';
+import { Icon } from './icons';
 import { LinkFormDialog } from './link-form-dialog';
+import { LinkList } from './link-list';
 import { formatCount, linksApi, shortText, type DomainOption, type Link, type LinkPage } from './links-api';
-import { LinksTable } from './links-table';
+import { linksViewQuery, PAGE_SIZE, type LinksView } from './links-query';
+import { LinksToolbar } from './links-toolbar';
+import { CREATE_LINK } from './command-palette';
 import { QrDialog } from './qr-dialog';
+import { useToast } from './toasts';
 import type { Role } from './workspace-api';
 
-const PAGE_SIZE = 20;
-const SORTS = {
-  'created-desc': 'Newest first',
-  'created-asc': 'Oldest first',
-  'clicks-desc': 'Most clicks',
-  'clicks-asc': 'Fewest clicks',
-} as const;
-type SortKey = keyof typeof SORTS;
+/** Where the first-run checklist stood when the page was served. */
+export interface FirstRunFacts {
+  hasLink: boolean;
+  hasClick: boolean;
+  hasToken: boolean;
+}
 
 interface LinksManagerProps {
   domains: DomainOption[];
   /** Who is looking: a member edits and deletes only the links it created (the API enforces it too). */
   viewer: { userId: string; role: Role };
-  /** A team workspace's name (its links are everyone's in it); null for a personal workspace. */
-  workspaceName: string | null;
+  workspace: { id: string; name: string; kind: 'personal' | 'team' };
+  initialView: LinksView;
+  firstRun: FirstRunFacts;
+  /** Open the create dialog at once (the command palette's "Create link" from another page). */
+  startCreating?: boolean;
 }
 
-export function LinksManager({ domains, viewer, workspaceName }: LinksManagerProps) {
+type Editing = { mode: 'new' } | { mode: 'edit'; link: Link } | { mode: 'duplicate'; link: Link };
+
+/** A key pressed while typing, or with a modifier, is not a shortcut. */
+function isShortcut(e: KeyboardEvent): boolean {
+  if (e.defaultPrevented || e.metaKey || e.ctrlKey || e.altKey) return false;
+  const target = e.target as HTMLElement | null;
+  if (target?.closest('input, textarea, select, [contenteditable=""], [contenteditable="true"]')) return false;
+  return !document.querySelector('dialog[open]');
+}
+
+export function LinksManager({ domains, viewer, workspace, initialView, firstRun, startCreating = false }: LinksManagerProps) {
   const canManage = useCallback((link: Link) => viewer.role !== 'member' || link.created_by === viewer.userId, [viewer]);
-  const [query, setQuery] = useState('');
-  const [q, setQ] = useState('');
-  const [sort, setSort] = useState<SortKey>('created-desc');
-  const [status, setStatus] = useState('');
-  const [offset, setOffset] = useState(0);
+  const [view, setView] = useState<LinksView>(initialView);
+  const [query, setQuery] = useState(initialView.q);
   const [page, setPage] = useState<LinkPage | null>(null);
   const [loading, setLoading] = useState(true);
   const [reload, setReload] = useState(0);
   const [error, setError] = useState<string | null>(null);
-  const [message, setMessage] = useState('');
   const [selected, setSelected] = useState<Set<number>>(new Set());
-  const [editing, setEditing] = useState<Link | 'new' | null>(null);
+  const [editing, setEditing] = useState<Editing | null>(startCreating ? { mode: 'new' } : null);
   const [qrFor, setQrFor] = useState<Link | null>(null);
   const [deleting, setDeleting] = useState<Link | 'selected' | null>(null);
+  const [sawClick, setSawClick] = useState(firstRun.hasClick);
   const heading = useRef<HTMLHeadingElement>(null);
+  const search = useRef<HTMLInputElement>(null);
+  const toast = useToast();
+  const offset = (view.page - 1) * PAGE_SIZE;
+  const change = (next: Partial<LinksView>) => setView((v) => ({ ...v, page: 1, ...next }));
+
+  // The address bar follows the view, so a reload or a shared URL shows the same list.
+  useEffect(() => {
+    const wanted = `${window.location.pathname}${linksViewQuery(view)}`;
+    if (wanted !== `${window.location.pathname}${window.location.search}`) window.history.replaceState(window.history.state, '', wanted);
+  }, [view]);
 
   // Search once typing pauses (and only when the words changed: paging must not be reset).
   useEffect(() => {
     const words = query.trim();
-    if (words === q) return;
-    const timer = setTimeout(() => {
-      setQ(words);
-      setOffset(0);
-    }, 300);
+    if (words === view.q) return;
+    const timer = setTimeout(() => change({ q: words }), 300);
     return () => clearTimeout(timer);
-  }, [query, q]);
+  }, [query, view.q]);
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (!isShortcut(e)) return;
+      if (e.key === 'c') {
+        e.preventDefault();
+        setEditing({ mode: 'new' });
+      } else if (e.key === '/') {
+        e.preventDefault();
+        search.current?.focus();
+      }
+    };
+    // The command palette's "Create link" (from another page it comes as ?create=1: startCreating).
+    const onCreate = () => setEditing({ mode: 'new' });
+    document.addEventListener('keydown', onKey);
+    window.addEventListener(CREATE_LINK, onCreate);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      window.removeEventListener(CREATE_LINK, onCreate);
+    };
+  }, []);
 
   useEffect(() => {
     let cancelled = false;
     setLoading(true);
-    const [by, order] = sort.split('-');
+    const [by, order] = view.sort.split('-');
     const params = new URLSearchParams({ sort: by, order, limit: String(PAGE_SIZE), offset: String(offset) });
-    if (q) params.set('q', q);
-    if (status) params.set('status', status);
+    if (view.q) params.set('q', view.q);
+    if (view.status) params.set('status', view.status);
     linksApi<LinkPage>(`?${params}`)
       .then((r) => {
         if (cancelled) return;
-        // Deleting the last rows of a page leaves it empty: step back to one that has rows.
-        if (r.links.length === 0 && r.total > 0 && offset > 0) return setOffset(Math.max(0, Math.floor((r.total - 1) / PAGE_SIZE) * PAGE_SIZE));
+        // Past the last page (rows deleted, or an old URL): step back to the last page that has rows.
+        if (r.links.length === 0 && r.total > 0 && offset > 0) return setView((v) => ({ ...v, page: Math.ceil(r.total / PAGE_SIZE) }));
         setPage(r);
+        if (r.links.some((l) => l.clicks > 0)) setSawClick(true);
         setError(null);
       })
       .catch((e: Error) => !cancelled && setError(`Could not load your links: ${e.message}`))
@@ -76,27 +120,29 @@ export function LinksManager({ domains, viewer, workspaceName }: LinksManagerPro
     return () => {
       cancelled = true;
     };
-  }, [q, sort, status, offset, reload]);
+  }, [view, offset, reload]);
 
   // A selection belongs to the rows on screen.
-  useEffect(() => setSelected(new Set()), [q, sort, status, offset]);
+  useEffect(() => setSelected(new Set()), [view]);
 
-  const refresh = useCallback((note: string) => {
-    setMessage(note);
-    setReload((n) => n + 1);
-  }, []);
+  const refresh = useCallback(
+    (note: string) => {
+      toast.show(note);
+      setReload((n) => n + 1);
+    },
+    [toast],
+  );
 
   async function copy(link: Link) {
     try {
       await navigator.clipboard.writeText(link.short_url);
-      setMessage(`Copied ${link.short_url} to the clipboard.`);
+      toast.show(`Copied ${link.short_url} to the clipboard.`);
     } catch {
-      setMessage(`Could not copy; select ${link.short_url} and copy it yourself.`);
+      toast.show(`Could not copy; select ${link.short_url} and copy it yourself.`, { kind: 'error' });
     }
   }
 
   async function remove(target: Link | 'selected') {
-    setError(null);
     try {
       if (target === 'selected') {
         const { deleted } = await linksApi<{ deleted: number }>('/bulk-delete', { method: 'POST', body: { ids: [...selected] } });
@@ -109,64 +155,64 @@ export function LinksManager({ domains, viewer, workspaceName }: LinksManagerPro
       }
       heading.current?.focus();
     } catch (e) {
-      setError(`Could not delete: ${(e as Error).message}`);
+      toast.show(`Could not delete: ${(e as Error).message}`, { kind: 'error' });
     }
+  }
+
+  function created(link: Link) {
+    if (view.sort !== 'created-desc' || view.page !== 1 || view.q || view.status) {
+      setQuery('');
+      setView({ q: '', status: '', sort: 'created-desc', page: 1 });
+    }
+    refresh(`Created ${link.short_url}.`);
   }
 
   const links = page?.links ?? null;
   const total = page?.total ?? 0;
-  const filtered = Boolean(q || status);
+  const filtered = Boolean(view.q || view.status);
   // From the page on screen, not the one being fetched.
   const shown = page?.offset ?? 0;
   const first = total === 0 ? 0 : shown + 1;
   const last = Math.min(shown + PAGE_SIZE, total);
+  const empty = links !== null && links.length === 0 && !loading;
+  const hasLink = firstRun.hasLink || (!filtered && total > 0);
 
   return (
-    <div className="stack">
-      <div className="row between links-head">
+    <div className="links-page stack">
+      <div className="page-head">
         <div>
           <h1 ref={heading} tabIndex={-1}>
             Links
           </h1>
-          {workspaceName ? (
+          {workspace.kind === 'team' ? (
             <p className="muted links-scope">
-              Every link in {workspaceName}.{viewer.role === 'member' ? ' You can edit and delete the ones you created.' : ''}
+              Every link in {workspace.name}.{viewer.role === 'member' ? ' You can edit and delete the ones you created.' : ''}
             </p>
           ) : null}
         </div>
-        <button type="button" onClick={() => setEditing('new')}>
-          New link
+        <button type="button" className="with-icon" onClick={() => setEditing({ mode: 'new' })} aria-keyshortcuts="c">
+          <Icon name="plus" size={16} />
+          Create link
+          <kbd aria-hidden="true">C</kbd>
         </button>
       </div>
-      <search className="links-toolbar" aria-label="Find links">
-        <label>
-          Search
-          <input type="search" placeholder="Code or destination" value={query} onChange={(e) => setQuery(e.target.value)} />
-        </label>
-        <label>
-          Status
-          <select value={status} onChange={(e) => (setStatus(e.target.value), setOffset(0))}>
-            <option value="">All</option>
-            <option value="active">Active</option>
-            <option value="expired">Expired</option>
-            <option value="protected">Password-protected</option>
-            <option value="disabled">Disabled</option>
-          </select>
-        </label>
-        <label>
-          Sort
-          <select value={sort} onChange={(e) => (setSort(e.target.value as SortKey), setOffset(0))}>
-            {Object.entries(SORTS).map(([key, label]) => (
-              <option key={key} value={key}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </label>
-      </search>
-      <p className="status-message" role="status" aria-live="polite">
-        {message}
-      </p>
+      <FirstRunChecklist
+        workspaceId={workspace.id}
+        items={[
+          { id: 'link', label: 'Create a short link', done: hasLink, hint: 'Paste a long address and get a short one.' },
+          { id: 'click', label: 'Get your first click', done: sawClick, hint: 'Open your short link or share it: every visit is counted.' },
+          { id: 'token', label: 'Make an API token', done: firstRun.hasToken, hint: 'Create links from scripts and other apps.', href: '/settings/tokens' },
+        ]}
+      />
+      <LinksToolbar
+        query={query}
+        onQuery={setQuery}
+        status={view.status}
+        onStatus={(status) => change({ status })}
+        sort={view.sort}
+        onSort={(sort) => change({ sort })}
+        searchRef={search}
+      />
       <FormError message={error} />
       {selected.size > 0 ? (
         <div className="bulk-bar row between">
@@ -181,26 +227,17 @@ export function LinksManager({ domains, viewer, workspaceName }: LinksManagerPro
           </div>
         </div>
       ) : null}
-      {links !== null && links.length === 0 && !loading ? (
+      {empty && !filtered ? (
+        <FirstLinkBox onCreated={created} onMoreOptions={() => setEditing({ mode: 'new' })} />
+      ) : empty ? (
         <div className="empty-state">
-          {filtered ? (
-            <>
-              <p>No links match {q ? <strong>“{q}”</strong> : 'this filter'}.</p>
-              <button type="button" className="secondary" onClick={() => (setQuery(''), setQ(''), setStatus(''), setOffset(0))}>
-                Clear search and filter
-              </button>
-            </>
-          ) : (
-            <>
-              <p>No links yet — create your first short link.</p>
-              <button type="button" onClick={() => setEditing('new')}>
-                Create a link
-              </button>
-            </>
-          )}
+          <p>No links match {view.q ? <strong>“{view.q}”</strong> : 'this filter'}.</p>
+          <button type="button" className="secondary" onClick={() => (setQuery(''), change({ q: '', status: '' }))}>
+            Clear search and filter
+          </button>
         </div>
       ) : (
-        <LinksTable
+        <LinkList
           links={links}
           selected={selected}
           busy={loading}
@@ -208,7 +245,8 @@ export function LinksManager({ domains, viewer, workspaceName }: LinksManagerPro
           onSelectPage={(on) => setSelected(on ? new Set(links?.filter(canManage).map((l) => l.id)) : new Set())}
           canManage={canManage}
           onCopy={copy}
-          onEdit={setEditing}
+          onEdit={(link) => setEditing({ mode: 'edit', link })}
+          onDuplicate={(link) => setEditing({ mode: 'duplicate', link })}
           onQr={setQrFor}
           onDelete={setDeleting}
         />
@@ -219,10 +257,10 @@ export function LinksManager({ domains, viewer, workspaceName }: LinksManagerPro
         </p>
         {total > PAGE_SIZE ? (
           <div className="row">
-            <button type="button" className="secondary small" disabled={shown === 0} onClick={() => setOffset(Math.max(0, shown - PAGE_SIZE))}>
+            <button type="button" className="secondary small" disabled={shown === 0} onClick={() => setView((v) => ({ ...v, page: Math.max(1, v.page - 1) }))}>
               Previous
             </button>
-            <button type="button" className="secondary small" disabled={last >= total} onClick={() => setOffset(shown + PAGE_SIZE)}>
+            <button type="button" className="secondary small" disabled={last >= total} onClick={() => setView((v) => ({ ...v, page: v.page + 1 }))}>
               Next
             </button>
           </div>
@@ -230,16 +268,11 @@ export function LinksManager({ domains, viewer, workspaceName }: LinksManagerPro
       </nav>
       {editing ? (
         <LinkFormDialog
-          link={editing === 'new' ? null : editing}
+          link={editing.mode === 'edit' ? editing.link : null}
+          preset={editing.mode === 'duplicate' ? editing.link : undefined}
           domains={domains}
           onClose={() => setEditing(null)}
-          onSaved={(saved) => {
-            if (editing === 'new' && (sort !== 'created-desc' || offset !== 0)) {
-              setSort('created-desc');
-              setOffset(0);
-            }
-            refresh(editing === 'new' ? `Created ${saved.short_url}.` : `Saved ${saved.short_url}.`);
-          }}
+          onSaved={(saved) => (editing.mode === 'edit' ? refresh(`Saved ${saved.short_url}.`) : created(saved))}
         />
       ) : null}
       {qrFor ? <QrDialog linkId={qrFor.id} shortUrl={qrFor.short_url} onClose={() => setQrFor(null)} /> : null}

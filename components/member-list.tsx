@@ -3,7 +3,7 @@
 // also change roles (a select; saved at once) and remove people (after a confirmation).
 import { useState } from 'react';
 import { ConfirmDialog } from './confirm-dialog';
-import { formatDay } from './links-api';
+import { When } from './when';
 import { ROLE_NAMES, type Member, type Role } from './workspace-api';
 
 interface MemberListProps {
@@ -65,7 +65,7 @@ export function MemberList({ members, viewerId, workspaceName, manage, onRoleCha
                   <span className={`badge role-${m.role}`}>{ROLE_NAMES[m.role]}</span>
                 )}
               </td>
-              <td data-label="Joined">{formatDay(m.joined_at)}</td>
+              <td data-label="Joined"><When iso={m.joined_at} /></td>
               {manage ? (
                 <td className="actions">
                   {editable(m) ? (

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { authClient } from './auth-client';
 import { ConfirmDialog } from './confirm-dialog';
 import { FormError } from './form-error';
-import { formatWhen } from './local-time';
+import { When } from './when';
 import { useToast } from './toasts';
 
 type Session = { id: string; ipAddress?: string | null; userAgent?: string | null; updatedAt: string | Date; createdAt: string | Date };
@@ -69,7 +69,7 @@ export function SessionList({ currentId, devices }: { currentId: string; devices
                     {s.id === currentId && <strong> (this device)</strong>}
                   </td>
                   <td>{s.ipAddress || '—'}</td>
-                  <td>{formatWhen(s.updatedAt)}</td>
+                  <td><When iso={new Date(s.updatedAt).toISOString()} /></td>
                   <td>
                     {s.id !== currentId && (
                       <button type="button" className="secondary small danger" onClick={() => setPending({ kind: 'one', session: s })}>

@@ -1,17 +1,20 @@
-// The frame of every settings page: the section nav (the workspace's pages, then your account's
-// sections on /settings) beside the page's sections. Webhooks is listed only for those who manage them.
+// The frame of every settings page: the list of settings pages (the workspace's, then your
+// account's) beside the page. Webhooks is listed only for those who manage them.
 import type { ReactNode } from 'react';
 
-export const ACCOUNT_SECTIONS = [
-  ['profile', 'Profile'],
-  ['domain', 'Default domain'],
-  ['tokens', 'API tokens'],
-  ['two-factor', 'Two-factor authentication'],
-  ['sessions', 'Sessions'],
-  ['history', 'Login history'],
-] as const;
+type Page = 'profile' | 'security' | 'workspace' | 'members' | 'tokens' | 'webhooks' | 'plan';
 
-type Page = 'account' | 'workspace' | 'members' | 'webhooks';
+const WORKSPACE_PAGES: Array<[Page, string, string]> = [
+  ['workspace', 'General', '/settings/workspace'],
+  ['members', 'Members', '/settings/members'],
+  ['tokens', 'API tokens', '/settings/tokens'],
+  ['webhooks', 'Webhooks', '/settings/webhooks'],
+  ['plan', 'Plan & usage', '/settings/plan'],
+];
+const ACCOUNT_PAGES: Array<[Page, string, string]> = [
+  ['profile', 'Profile', '/settings'],
+  ['security', 'Security', '/settings/security'],
+];
 
 interface SettingsShellProps {
   current: Page;
@@ -20,44 +23,49 @@ interface SettingsShellProps {
   children: ReactNode;
 }
 
+function PageList({ id, title, pages, current }: { id: string; title: string; pages: Array<[Page, string, string]>; current: Page }) {
+  return (
+    <>
+      <p className="nav-group" id={id}>
+        {title}
+      </p>
+      <ul aria-labelledby={id}>
+        {pages.map(([page, label, href]) => (
+          <li key={page}>
+            <a href={href} aria-current={page === current ? 'page' : undefined}>
+              {label}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
 export function SettingsShell({ current, showWebhooks, children }: SettingsShellProps) {
-  const workspacePages: Array<[Page, string, string]> = [
-    ['workspace', 'General', '/settings/workspace'],
-    ['members', 'Members', '/settings/members'],
-    ...(showWebhooks ? [['webhooks', 'Webhooks', '/settings/webhooks'] as [Page, string, string]] : []),
-  ];
-  // On /settings the account sections are anchors on the page; elsewhere they lead back to it.
-  const accountHref = (id: string) => (current === 'account' ? `#${id}` : `/settings#${id}`);
   return (
     <main className="settings">
       <div className="settings-layout">
         <nav className="settings-nav" aria-label="Settings sections">
-          {current === 'account' ? <h1>Settings</h1> : <p className="settings-title">Settings</p>}
-          <p className="nav-group" id="settings-nav-workspace">
-            Workspace
-          </p>
-          <ul aria-labelledby="settings-nav-workspace">
-            {workspacePages.map(([page, title, href]) => (
-              <li key={page}>
-                <a href={href} aria-current={page === current ? 'page' : undefined}>
-                  {title}
-                </a>
-              </li>
-            ))}
-          </ul>
-          <p className="nav-group" id="settings-nav-account">
-            Your account
-          </p>
-          <ul aria-labelledby="settings-nav-account">
-            {ACCOUNT_SECTIONS.map(([id, title]) => (
-              <li key={id}>
-                <a href={accountHref(id)}>{title}</a>
-              </li>
-            ))}
-          </ul>
+          <p className="settings-title">Settings</p>
+          <PageList id="settings-nav-workspace" title="Workspace" pages={WORKSPACE_PAGES.filter(([p]) => p !== 'webhooks' || showWebhooks)} current={current} />
+          <PageList id="settings-nav-account" title="Your account" pages={ACCOUNT_PAGES} current={current} />
         </nav>
         <div className="settings-sections">{children}</div>
       </div>
     </main>
+  );
+}
+
+/** One titled card on a settings page; the page's first one carries the page's <h1>. */
+export function SettingsSection({ id, title, level = 2, children, className }: { id: string; title: string; level?: 1 | 2; children: ReactNode; className?: string }) {
+  const Heading = level === 1 ? 'h1' : 'h2';
+  return (
+    <section id={id} aria-labelledby={`${id}-h`} className={`settings-section stack${className ? ` ${className}` : ''}`}>
+      <Heading id={`${id}-h`} className={level === 1 ? 'section-title' : undefined}>
+        {title}
+      </Heading>
+      {children}
+    </section>
   );
 }

@@ -1,5 +1,6 @@
 'use client';
 // Short notices ("Copied", "Saved") in one polite live region; each dismisses itself after a few seconds.
+// An action that reloads or leaves the page hands its notice over with flashToast(), shown on arrival.
 import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 
 export type ToastKind = 'success' | 'error';
@@ -8,6 +9,16 @@ type Show = (message: string, options?: { kind?: ToastKind }) => void;
 
 const ToastContext = createContext<{ show: Show } | null>(null);
 const LIFETIME_MS = { success: 4000, error: 8000 };
+const FLASH_KEY = 'sling:flash';
+
+/** Keeps a success notice for the next page this tab opens (call it just before reloading or navigating). */
+export function flashToast(message: string): void {
+  try {
+    window.sessionStorage.setItem(FLASH_KEY, message);
+  } catch {
+    /* storage refused: the notice is lost, the action is not */
+  }
+}
 
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<Toast[]>([]);
@@ -28,6 +39,16 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     },
     [dismiss],
   );
+
+  useEffect(() => {
+    try {
+      const flash = window.sessionStorage.getItem(FLASH_KEY);
+      window.sessionStorage.removeItem(FLASH_KEY);
+      if (flash) show(flash);
+    } catch {
+      /* no storage: nothing was handed over */
+    }
+  }, [show]);
 
   useEffect(() => {
     const pending = timers.current;

@@ -4,7 +4,7 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { ConfirmDialog } from './confirm-dialog';
 import { FormError } from './form-error';
-import { formatWhen } from './local-time';
+import { When } from './when';
 import { describeScopes, TokenScopesField } from './token-scopes-field';
 import { useToast } from './toasts';
 
@@ -148,9 +148,11 @@ export function TokenManager() {
                   <td>
                     <code>{t.prefix}…</code>
                   </td>
-                  <td>{formatWhen(t.created_at)}</td>
-                  <td>{t.last_used_at ? formatWhen(t.last_used_at) : 'never'}</td>
-                  <td>{t.expires_at ? formatWhen(t.expires_at) : 'never'}</td>
+                  <td>
+                    <When iso={t.created_at} />
+                  </td>
+                  <td>{t.last_used_at ? <When iso={t.last_used_at} /> : 'never'}</td>
+                  <td>{t.expires_at ? <When iso={t.expires_at} /> : 'never'}</td>
                   <td>{status(t)}</td>
                   <td className="actions">
                     {!t.revoked_at && (

@@ -6,6 +6,7 @@ import { apiJson } from './api-client';
 import { ConfirmDialog } from './confirm-dialog';
 import { FormError } from './form-error';
 import type { Member } from './workspace-api';
+import { flashToast } from './toasts';
 
 export function TransferOwnership({ workspaceName }: { workspaceName: string }) {
   const [candidates, setCandidates] = useState<Member[] | null>(null);
@@ -23,6 +24,8 @@ export function TransferOwnership({ workspaceName }: { workspaceName: string }) 
     setError(null);
     try {
       await apiJson('/api/v1/workspace/transfer', { method: 'POST', body: { user_id: chosen } });
+      const to = candidates?.find((m) => m.user_id === chosen);
+      flashToast(`${workspaceName} now belongs to ${to?.name || to?.email || 'the new owner'}; you are an admin.`);
       window.location.reload();
     } catch (e) {
       setError(`Could not transfer: ${(e as Error).message}`);

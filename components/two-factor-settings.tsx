@@ -5,10 +5,32 @@ import QRCode from 'qrcode';
 import { useState, type FormEvent } from 'react';
 import { authClient } from './auth-client';
 import { FormError } from './form-error';
+import { flashToast, useToast } from './toasts';
+
+/** Offers the backup codes as a text file. */
+function downloadCodes(codes: string[]) {
+  const text = `Sling backup codes\nEach code signs you in once when you cannot use your authenticator app.\n\n${codes.join('\n')}\n`;
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = 'sling-backup-codes.txt';
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
 
 export function TwoFactorSettings({ enabled }: { enabled: boolean }) {
   const [setup, setSetup] = useState<{ qr: string; secret: string; backupCodes: string[] } | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const toast = useToast();
+
+  async function copyCodes(codes: string[]) {
+    try {
+      await navigator.clipboard.writeText(codes.join('\n'));
+      toast.show('Backup codes copied. Keep them somewhere safe.');
+    } catch {
+      toast.show('Copying failed; download the codes instead.', { kind: 'error' });
+    }
+  }
 
   async function start(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -25,6 +47,7 @@ export function TwoFactorSettings({ enabled }: { enabled: boolean }) {
     const code = String(new FormData(e.currentTarget).get('code')).trim();
     const r = await authClient.twoFactor.verifyTotp({ code });
     if (r.error) return setError(r.error.message ?? 'That code did not work.');
+    flashToast('Two-factor authentication is on.');
     window.location.reload();
   }
 
@@ -37,6 +60,7 @@ export function TwoFactorSettings({ enabled }: { enabled: boolean }) {
       body: JSON.stringify({ password: form.get('password'), code: form.get('code') }),
     });
     if (!res.ok) return setError((await res.json()).error?.message ?? 'Could not disable two-factor authentication.');
+    flashToast('Two-factor authentication is off.');
     window.location.reload();
   }
 
@@ -78,6 +102,14 @@ export function TwoFactorSettings({ enabled }: { enabled: boolean }) {
               </li>
             ))}
           </ul>
+          <div className="row">
+            <button type="button" className="secondary small" onClick={() => void copyCodes(setup.backupCodes)}>
+              Copy codes
+            </button>
+            <button type="button" className="secondary small" onClick={() => (downloadCodes(setup.backupCodes), toast.show('Backup codes downloaded.'))}>
+              Download codes
+            </button>
+          </div>
           <form className="row" onSubmit={confirmCode}>
             <label>
               Code from the app
@@ -87,12 +119,18 @@ export function TwoFactorSettings({ enabled }: { enabled: boolean }) {
           </form>
         </div>
       ) : (
-        <form className="row" onSubmit={start}>
-          <label>
-            Password
-            <input name="password" type="password" autoComplete="current-password" required />
-          </label>
-          <button type="submit">Set up two-factor</button>
+        <form className="stack" onSubmit={start}>
+          <p>
+            <strong>Off.</strong> Two-factor authentication adds a second step to signing in: a 6-digit code from an authenticator app on your phone, so a stolen
+            password alone is not enough. Enter your password to set it up.
+          </p>
+          <div className="row">
+            <label>
+              Password
+              <input name="password" type="password" autoComplete="current-password" required />
+            </label>
+            <button type="submit">Set up two-factor</button>
+          </div>
         </form>
       )}
     </div>

@@ -16,4 +16,5 @@ export function webhookApi<T = unknown>(path: string, init: { method?: string; b
 }
 
 /** A timestamp in the reader's locale and time zone. */
-export const localTime = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
+/** The full date and time, for text that cannot hold a <When> (labels, sentences built as strings). */
+export { formatWhen as localTime } from './when';

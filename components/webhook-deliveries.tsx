@@ -6,6 +6,8 @@ import { DeliveryAttempts } from './delivery-attempts';
 import { FormError } from './form-error';
 import { useVisibleInterval } from './use-visible-interval';
 import { localTime, webhookApi, type Delivery } from './webhook-api';
+import { useToast } from './toasts';
+import { When } from './when';
 
 const PAGE_SIZE = 25;
 const MAX_LIMIT = 100; // what the API lists at most in one answer
@@ -22,6 +24,7 @@ interface WebhookDeliveriesProps {
 export function WebhookDeliveries({ webhookId, enabled, reload }: WebhookDeliveriesProps) {
   const id = useId();
   const [deliveries, setDeliveries] = useState<Delivery[] | null>(null);
+  const toast = useToast();
   const [more, setMore] = useState(false);
   const [limit, setLimit] = useState(PAGE_SIZE);
   const [status, setStatus] = useState<(typeof STATUS_FILTERS)[number]>('');
@@ -51,9 +54,11 @@ export function WebhookDeliveries({ webhookId, enabled, reload }: WebhookDeliver
     setError(null);
     try {
       await webhookApi(`/${webhookId}/deliveries/${d.id}/resend`, { method: 'POST' });
+      toast.show('Delivery queued to be sent again.');
       await load();
     } catch (e) {
       setError((e as Error).message);
+      toast.show(`Could not resend: ${(e as Error).message}`, { kind: 'error' });
     }
   }
 
@@ -111,7 +116,7 @@ export function WebhookDeliveries({ webhookId, enabled, reload }: WebhookDeliver
                           aria-controls={`${id}-${d.id}`}
                           onClick={() => setOpen(expanded ? null : d.id)}
                         >
-                          {localTime(d.created_at)}
+                          <When iso={d.created_at} />
                         </button>
                       </td>
                       <td>
@@ -119,7 +124,7 @@ export function WebhookDeliveries({ webhookId, enabled, reload }: WebhookDeliver
                       </td>
                       <td>
                         <span className={`badge ${d.status}`}>{d.status}</span>
-                        {d.next_attempt_at && last ? <span className="muted small"> retry {localTime(d.next_attempt_at)}</span> : null}
+                        {d.next_attempt_at && last ? <span className="muted small"> retry <When iso={d.next_attempt_at} /></span> : null}
                       </td>
                       <td>{d.attempts}</td>
                       <td>{last?.status_code ?? '—'}</td>

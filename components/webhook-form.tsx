@@ -5,6 +5,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { WEBHOOK_EVENTS } from '@/lib/webhooks/event-types';
 import { FormError } from './form-error';
 import { ApiError, webhookApi, type Webhook } from './webhook-api';
+import { useToast } from './toasts';
 
 /** The fields this form shows errors next to. */
 const FIELDS = ['url', 'events'];
@@ -14,6 +15,7 @@ export function WebhookForm({ onCreated }: { onCreated: (webhook: Webhook, secre
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [fields, setFields] = useState<Record<string, string>>({});
+  const toast = useToast();
 
   async function create(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -27,6 +29,7 @@ export function WebhookForm({ onCreated }: { onCreated: (webhook: Webhook, secre
       const r = await webhookApi<{ webhook: Webhook; secret: string }>('', { method: 'POST', body: { url: data.get('url'), events: data.getAll('events') } });
       form.reset();
       onCreated(r.webhook, r.secret);
+      toast.show('Webhook added. Copy its signing secret now: it is shown only once.');
     } catch (err) {
       const details = err instanceof ApiError ? err.details : {};
       setFields(details);

@@ -4,9 +4,11 @@
 import { useId, useState } from 'react';
 import { ConfirmDialog } from './confirm-dialog';
 import { FormError } from './form-error';
-import { localTime, webhookApi, type Webhook } from './webhook-api';
+import { webhookApi, type Webhook } from './webhook-api';
 import { WebhookDeliveries } from './webhook-deliveries';
 import { WebhookSecret } from './webhook-secret';
+import { useToast } from './toasts';
+import { When } from './when';
 
 export interface RevealedSecret {
   webhookId: string;
@@ -30,6 +32,7 @@ export function WebhookItem({ webhook: w, secret, onChanged, onRotated, onDismis
   const [error, setError] = useState<string | null>(null);
   const [note, setNote] = useState<string | null>(null);
   const [reload, setReload] = useState(0);
+  const toast = useToast();
 
   // Buttons stay enabled while a call runs (disabling one would drop keyboard focus); a second
   // click is ignored instead.
@@ -42,6 +45,7 @@ export function WebhookItem({ webhook: w, secret, onChanged, onRotated, onDismis
       await what();
     } catch (e) {
       setError((e as Error).message);
+      toast.show((e as Error).message, { kind: 'error' });
     } finally {
       setBusy(false);
     }
@@ -53,11 +57,16 @@ export function WebhookItem({ webhook: w, secret, onChanged, onRotated, onDismis
   }
 
   const toggle = () =>
-    run(async () => onChanged((await webhookApi<{ webhook: Webhook }>(`/${w.id}`, { method: 'PATCH', body: { enabled: !w.enabled } })).webhook));
+    run(async () => {
+      const changed = (await webhookApi<{ webhook: Webhook }>(`/${w.id}`, { method: 'PATCH', body: { enabled: !w.enabled } })).webhook;
+      onChanged(changed);
+      toast.show(changed.enabled ? 'Webhook turned on.' : 'Webhook turned off: no events are sent to it.');
+    });
   const sendTest = () =>
     run(async () => {
       await webhookApi(`/${w.id}/test`, { method: 'POST' });
       setNote('Test event queued; it appears in the delivery log below.');
+      toast.show('Test event queued.');
       setReload((n) => n + 1);
     });
   const rotate = () =>
@@ -65,11 +74,13 @@ export function WebhookItem({ webhook: w, secret, onChanged, onRotated, onDismis
       const r = await webhookApi<{ webhook: Webhook; secret: string }>(`/${w.id}/rotate-secret`, { method: 'POST' });
       onChanged(r.webhook);
       onRotated({ webhookId: w.id, secret: r.secret, previousUntil: r.webhook.previous_secret_expires_at });
+      toast.show('New signing secret made; copy it now.');
     });
   const remove = () =>
     run(async () => {
       await webhookApi(`/${w.id}`, { method: 'DELETE' });
       onDeleted(w.id);
+      toast.show('Webhook deleted.');
     });
 
   return (
@@ -88,7 +99,7 @@ export function WebhookItem({ webhook: w, secret, onChanged, onRotated, onDismis
       ) : null}
       {w.enabled && w.failing_since ? (
         <p className="notice">
-          Failing since {localTime(w.failing_since)}. Sling keeps retrying and turns the endpoint off if it does not recover.
+          Failing since <When iso={w.failing_since} />. Sling keeps retrying and turns the endpoint off if it does not recover.
         </p>
       ) : null}
       <ul className="chips" aria-label="Events">
@@ -98,7 +109,7 @@ export function WebhookItem({ webhook: w, secret, onChanged, onRotated, onDismis
       </ul>
       <dl className="facts">
         <dt>Last success</dt>
-        <dd>{w.last_success_at ? localTime(w.last_success_at) : 'never yet'}</dd>
+        <dd>{w.last_success_at ? <When iso={w.last_success_at} /> : 'never yet'}</dd>
         {w.link_id !== null ? (
           <>
             <dt>Only for</dt>
@@ -108,7 +119,7 @@ export function WebhookItem({ webhook: w, secret, onChanged, onRotated, onDismis
         {w.previous_secret_expires_at ? (
           <>
             <dt>Previous secret</dt>
-            <dd>also signs until {localTime(w.previous_secret_expires_at)}</dd>
+            <dd>also signs until <When iso={w.previous_secret_expires_at} absolute /></dd>
           </>
         ) : null}
       </dl>

@@ -6,7 +6,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { showWorkspaceChange } from './after-workspace-change';
 import { apiJson } from './api-client';
 import { CreateWorkspaceDialog } from './create-workspace-dialog';
-import { useToast } from './toasts';
+import { flashToast, useToast } from './toasts';
 import { ROLE_NAMES, type WorkspaceJson } from './workspace-api';
 
 export function WorkspaceSwitcher({ currentId, workspaces }: { currentId: string; workspaces: WorkspaceJson[] }) {
@@ -40,6 +40,7 @@ export function WorkspaceSwitcher({ currentId, workspaces }: { currentId: string
     setBusy(w.id);
     try {
       await apiJson(`/api/v1/workspaces/${encodeURIComponent(w.id)}/switch`, { method: 'POST' });
+      flashToast(`Switched to ${w.name}.`);
       showWorkspaceChange();
     } catch (e) {
       setBusy(null);

@@ -1,23 +1,39 @@
 import { requireActor } from '@/app/_lib/require-actor';
 import { LinksManager } from '@/components/links-manager';
+import { linksViewQuery, parseLinksView } from '@/components/links-query';
+import { database } from '@/lib/db/database';
 import { currentDomains } from '@/lib/domains/current-domains';
+import { findLinks } from '@/lib/links/find-links';
+import { findTokens } from '@/lib/tokens/manage-tokens';
+import { linkScope, tokenScope } from '@/lib/workspaces/scope';
 
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Links — Sling' };
 
-export default async function LinksPage() {
-  const { actor } = await requireActor('/links');
+type Query = Promise<Record<string, string | string[] | undefined>>;
+
+export default async function LinksPage({ searchParams }: { searchParams: Query }) {
+  const query = await searchParams;
+  const view = parseLinksView(query);
+  const { actor } = await requireActor(`/links${linksViewQuery(view)}`);
+  const db = (await database()).db;
   // Custom domains are not offered yet: every link goes on the default domain (as /api.php?action=domains says).
-  const { defaultDomain } = await currentDomains();
+  const [{ defaultDomain }, mostClicked, tokens] = await Promise.all([
+    currentDomains(),
+    // The first-run checklist: any link at all, and whether the most-clicked one has a click.
+    findLinks(db, { scope: linkScope(actor, 'read'), sort: 'clicks', order: 'desc', limit: 1, offset: 0 }),
+    findTokens(db, tokenScope(actor)),
+  ]);
   return (
-    <main>
-      <div className="card wide links-card">
-        <LinksManager
-          domains={[{ id: defaultDomain.id, hostname: defaultDomain.hostname }]}
-          viewer={{ userId: actor.userId, role: actor.role }}
-          workspaceName={actor.workspace.kind === 'team' ? actor.workspace.name : null}
-        />
-      </div>
+    <main className="links-main">
+      <LinksManager
+        domains={[{ id: defaultDomain.id, hostname: defaultDomain.hostname }]}
+        viewer={{ userId: actor.userId, role: actor.role }}
+        workspace={{ id: actor.workspaceId, name: actor.workspace.name, kind: actor.workspace.kind === 'team' ? 'team' : 'personal' }}
+        initialView={view}
+        startCreating={query.create !== undefined}
+        firstRun={{ hasLink: mostClicked.total > 0, hasClick: (mostClicked.links[0]?.clicks ?? 0) > 0, hasToken: tokens.length > 0 }}
+      />
     </main>
   );
 }

@@ -1,5 +1,7 @@
+import { redirect } from 'next/navigation';
 import { AuthForm } from '@/components/auth-form';
 import { safeNextPath } from '@/lib/auth/safe-next-path';
+import { currentViewer } from '../_lib/current-viewer';
 
 export const metadata = { title: 'Sign in — Sling' };
 
@@ -7,6 +9,8 @@ type Query = Promise<Record<string, string | string[] | undefined>>;
 
 export default async function SignInPage({ searchParams }: { searchParams: Query }) {
   const next = safeNextPath((await searchParams).next);
+  // Already signed in: straight on to where sign-in would have led.
+  if (await currentViewer()) redirect(next ?? '/links');
   return (
     <main>
       <div className="card narrow">

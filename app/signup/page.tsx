@@ -1,5 +1,7 @@
+import { redirect } from 'next/navigation';
 import { AuthForm } from '@/components/auth-form';
 import { safeNextPath } from '@/lib/auth/safe-next-path';
+import { currentViewer } from '../_lib/current-viewer';
 
 export const metadata = { title: 'Sign up — Sling' };
 
@@ -8,6 +10,8 @@ type Query = Promise<Record<string, string | string[] | undefined>>;
 export default async function SignUpPage({ searchParams }: { searchParams: Query }) {
   const query = await searchParams;
   const next = safeNextPath(query.next);
+  // Already signed in: straight on to where sign-in would have led.
+  if (await currentViewer()) redirect(next ?? '/links');
   const email = typeof query.email === 'string' ? query.email.slice(0, 320) : null;
   return (
     <main>

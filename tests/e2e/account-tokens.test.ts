@@ -1,6 +1,6 @@
 // Sign up in the browser, create an API token in Settings, use it against /api.php; regenerate
 // kills the old secret; sign out and back in.
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { launchChromium } from '../helpers/browser';
@@ -21,7 +21,7 @@ describe.skipIf(!chromium)('accounts and API tokens in Chromium', () => {
   beforeAll(async () => {
     tdb = await createPgliteDatabase();
     [sling, browser] = await Promise.all([startSling({ ...tdb.env, AUTH_ATTEMPTS_PER_MINUTE: '100' }), launchChromium(chromium!)]);
-    page = await browser.newPage();
+    page = await browser.newPage({ acceptDownloads: true, permissions: ['clipboard-read', 'clipboard-write'] });
     page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
     page.on('response', (r) => r.status() >= 500 && problems.push(`${r.status()} ${r.url()}`));
   });
@@ -40,7 +40,7 @@ describe.skipIf(!chromium)('accounts and API tokens in Chromium', () => {
 
   test('sign up → Settings → create a token → it works with /api.php; regenerate replaces it', async () => {
     await page.goto(`${sling.url}/settings`);
-    await page.waitForURL('**/login');
+    await page.waitForURL('**/login?next=%2Fsettings');
     await page.goto(`${sling.url}/signup`);
     await page.getByLabel('Name').fill('Dee');
     await page.getByLabel('Email').fill('dee@example.com');
@@ -49,6 +49,7 @@ describe.skipIf(!chromium)('accounts and API tokens in Chromium', () => {
     await page.waitForURL('**/links'); // a new account starts on its links
     await page.goto(`${sling.url}/settings`);
     expect(await page.getByRole('region', { name: 'Profile' }).getByLabel('Email').inputValue()).toBe('dee@example.com');
+    await page.goto(`${sling.url}/settings/tokens`);
 
     const tokens = page.getByRole('region', { name: 'API tokens' });
     await page.getByLabel('Token name').fill('deploy');
@@ -121,7 +122,7 @@ describe.skipIf(!chromium)('accounts and API tokens in Chromium', () => {
     await expect.poll(() => page.locator('p.error').textContent()).toMatch(/invalid|password/i);
     await page.getByLabel('Password').fill('a long password 1');
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL('**/settings');
+    await page.waitForURL('**/links');
     expect(problems.filter((p) => !/401|Failed to load resource/.test(p))).toEqual([]);
   });
 
@@ -145,17 +146,25 @@ describe.skipIf(!chromium)('accounts and API tokens in Chromium', () => {
   });
 
   test('turn on two-factor in Settings (QR code, backup codes), then sign in with a TOTP code', async () => {
-    await page.goto(`${sling.url}/settings`);
+    await page.goto(`${sling.url}/settings/security`);
     const section = page.getByRole('region', { name: 'Two-factor authentication' });
     await section.getByLabel('Password').fill('a long password 1');
     await section.getByRole('button', { name: 'Set up two-factor' }).click();
     await section.getByRole('img', { name: 'QR code for your authenticator app' }).waitFor();
     const secret = (await page.getByTestId('totp-secret').textContent())!;
     expect(await page.getByTestId('backup-codes').locator('li').count()).toBe(10);
+    const codes = await page.getByTestId('backup-codes').locator('li').allTextContents();
+    await section.getByRole('button', { name: 'Copy codes' }).click();
+    await expect.poll(() => page.getByRole('status', { name: 'Notifications' }).textContent()).toContain('Backup codes copied');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(codes.join('\n'));
+    const [download] = await Promise.all([page.waitForEvent('download'), section.getByRole('button', { name: 'Download codes' }).click()]);
+    expect(download.suggestedFilename()).toBe('sling-backup-codes.txt');
+    expect(readFileSync((await download.path())!, 'utf8')).toContain(codes.join('\n'));
     await page.screenshot({ path: 'test-results/settings-two-factor-setup.png', fullPage: true });
     await section.getByLabel('Code from the app').fill(totp(secret));
     await section.getByRole('button', { name: 'Turn on two-factor' }).click();
     await expect.poll(() => section.textContent()).toContain('Every sign-in asks for a code');
+    expect(await page.getByRole('status', { name: 'Notifications' }).textContent()).toContain('Two-factor authentication is on.');
 
     await page.getByRole('button', { name: 'Sign out', exact: true }).click();
     await page.waitForURL(`${sling.url}/`);
@@ -165,7 +174,7 @@ describe.skipIf(!chromium)('accounts and API tokens in Chromium', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByLabel('Authentication code').fill(totp(secret));
     await page.getByRole('button', { name: 'Verify' }).click();
-    await page.waitForURL('**/settings');
+    await page.waitForURL('**/links');
     await page.screenshot({ path: 'test-results/settings.png', fullPage: true });
     expect(problems.filter((p) => !/401|Failed to load resource/.test(p))).toEqual([]);
   });

@@ -48,7 +48,8 @@ describe.skipIf(!chromium)('QR dialog in Chromium', () => {
     await page.getByLabel('Password').fill('correct horse 1');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL('**/links'); // back where sign-in was asked for
-    await page.getByRole('button', { name: `QR code for ${link.short_url}` }).click();
+    await page.getByRole('button', { name: `More actions for ${link.short_url}` }).click();
+    await page.getByRole('button', { name: 'QR code', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'QR code' });
     const preview = dialog.getByTestId('qr-preview');
     await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(512);

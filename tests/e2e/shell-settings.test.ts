@@ -80,37 +80,30 @@ describe.skipIf(!chromium)('shell, home and settings in Chromium', () => {
     expect(problems).toEqual([]);
   });
 
-  test('sign in: the header shows Links, Settings, the email and Sign out', async () => {
+  test('sign in: lands on Links; the sidebar shows Links, Settings, the email and Sign out', async () => {
     await page.goto(`${sling.url}/login`);
     await page.getByLabel('Email').fill(EMAIL);
     await page.getByLabel('Password').fill('correct horse 1');
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL('**/settings');
-    const nav = header().getByRole('navigation', { name: 'Account' });
-    expect(await nav.getByRole('link').allTextContents()).toEqual(['Links', 'Settings']);
-    expect(await nav.getByTestId('header-email').textContent()).toBe(EMAIL);
-    await nav.getByRole('button', { name: 'Sign out' }).waitFor();
-    await page.goto(sling.url); // every page, not only Settings
-    expect(await header().getByRole('link', { name: 'Sign in' }).count()).toBe(0);
-    expect(await header().getByTestId('header-email').textContent()).toBe(EMAIL);
+    await page.waitForURL('**/links');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    expect(await nav.getByRole('link').allTextContents()).toEqual(['Links', 'Analytics', 'Settings']);
+    expect(await page.getByTestId('header-email').textContent()).toBe(EMAIL);
+    await page.getByRole('button', { name: 'Sign out' }).waitFor();
+    await page.goto(`${sling.url}/settings`); // every page, not only Links
+    expect(await nav.getByRole('link', { name: 'Settings' }).getAttribute('aria-current')).toBe('page');
+    expect(await page.getByRole('link', { name: 'Sign in' }).count()).toBe(0);
+    expect(await page.getByTestId('header-email').textContent()).toBe(EMAIL);
   });
 
-  test('settings: section nav, profile name change, default domain, login history', async () => {
+  test('settings pages: the nav, profile name change, default domain, tokens, security, plan & usage', async () => {
     await page.goto(`${sling.url}/settings`);
     const sectionNav = page.getByRole('navigation', { name: 'Settings sections' });
-    // The workspace's pages (the owner of a personal workspace manages its webhooks), then the account's sections.
-    expect(await sectionNav.getByRole('list', { name: 'Workspace' }).getByRole('link').allTextContents()).toEqual(['General', 'Members', 'Webhooks']);
-    expect(await sectionNav.getByRole('list', { name: 'Your account' }).getByRole('link').allTextContents()).toEqual([
-      'Profile',
-      'Default domain',
-      'API tokens',
-      'Two-factor authentication',
-      'Sessions',
-      'Login history',
-    ]);
+    // The workspace's pages (the owner of a personal workspace manages its webhooks), then the account's.
+    expect(await sectionNav.getByRole('list', { name: 'Workspace' }).getByRole('link').allTextContents()).toEqual(['General', 'Members', 'API tokens', 'Webhooks', 'Plan & usage']);
+    expect(await sectionNav.getByRole('list', { name: 'Your account' }).getByRole('link').allTextContents()).toEqual(['Profile', 'Security']);
+    expect(await sectionNav.getByRole('link', { name: 'Profile' }).getAttribute('aria-current')).toBe('page');
     expect(await sectionNav.getByRole('link', { name: 'Webhooks' }).getAttribute('href')).toBe('/settings/webhooks');
-    await sectionNav.getByRole('link', { name: 'Login history' }).click();
-    await page.waitForURL('**/settings#history');
 
     const profile = page.getByRole('region', { name: 'Profile' });
     expect(await profile.getByLabel('Email').inputValue()).toBe(EMAIL);
@@ -120,46 +113,77 @@ describe.skipIf(!chromium)('shell, home and settings in Chromium', () => {
     await profile.getByLabel('Name').fill('Shelly Sling');
     await profile.getByRole('button', { name: 'Save name' }).click();
     await expect.poll(() => page.getByRole('status', { name: 'Notifications' }).textContent()).toContain('Name saved');
+    expect(await page.getByTestId('default-domain').textContent()).toBe(new URL(sling.url).host.replace(/:\d+$/, ''));
+    await page.reload();
+    expect(await page.getByRole('region', { name: 'Profile' }).getByLabel('Name').inputValue()).toBe('Shelly Sling');
+    expect(await captureThemes(page, 'settings-profile')).toEqual([]);
 
-    // A refused field is named next to the input, from the API's error.details.
+    // API tokens: a refused field is named next to the input, from the API's error.details.
+    await sectionNav.getByRole('link', { name: 'API tokens' }).click();
+    await page.waitForURL('**/settings/tokens');
     const tokens = page.getByRole('region', { name: 'API tokens' });
+    expect(await tokens.getByTestId('tokens-workspace').textContent()).toContain('for you in Personal, and only there');
     await tokens.getByLabel('Expires (optional)').fill('2000-01-01');
     await tokens.getByRole('button', { name: 'Create token' }).click();
     await expect.poll(() => tokens.locator('.field-error').textContent()).toBe('The expiry date must be in the future.');
+    await tokens.locator('tbody tr').first().waitFor();
+    expect(await captureThemes(page, 'settings-tokens')).toEqual([]);
 
-    expect(await page.getByTestId('default-domain').textContent()).toBe(new URL(sling.url).host.replace(/:\d+$/, ''));
+    // Security: two-factor, sessions, and the one sign-in so far.
+    await sectionNav.getByRole('link', { name: 'Security' }).click();
+    await page.waitForURL('**/settings/security');
+    await page.getByRole('region', { name: 'Two-factor authentication' }).getByRole('button', { name: 'Set up two-factor' }).waitFor();
     const history = page.getByRole('region', { name: 'Login history' });
     await expect.poll(() => history.getByTestId('login-row').count()).toBe(1);
     expect(await history.getByTestId('login-row').textContent()).toContain('signed in');
-    expect(await tokens.getByTestId('tokens-workspace').textContent()).toContain('inside the workspace Personal');
-
-    await page.goto(`${sling.url}/settings`); // from the top, for the screenshots
-    expect(await page.getByRole('region', { name: 'Profile' }).getByLabel('Name').inputValue()).toBe('Shelly Sling');
-    // Wait for the client-loaded tables, so the screenshots show data rather than skeletons.
     await page.getByRole('region', { name: 'Sessions' }).getByTestId('session-row').first().waitFor();
-    await page.getByRole('region', { name: 'API tokens' }).locator('tbody tr').first().waitFor();
-    expect(await captureThemes(page, 'settings')).toEqual([]);
+    expect(await captureThemes(page, 'settings-security')).toEqual([]);
+
+    // Plan & usage: the plan's limits and this workspace's usage.
+    await sectionNav.getByRole('link', { name: 'Plan & usage' }).click();
+    await page.waitForURL('**/settings/plan');
+    expect(await page.getByTestId('plan-name').textContent()).toBe('Free');
+    expect(await page.getByTestId('limit-hour').textContent()).toBe('100 an hour');
+    expect(await page.getByTestId('retention').textContent()).toBe('30 days');
+    expect(await page.getByTestId('usage-links').textContent()).toBe('0');
+    expect(await captureThemes(page, 'settings-plan')).toEqual([]);
+
+    // Every settings page fits a phone.
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const path of ['/settings', '/settings/tokens', '/settings/security', '/settings/plan', '/settings/workspace', '/settings/members', '/settings/webhooks']) {
+      await page.goto(`${sling.url}${path}`);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(390);
+    }
+    expect(await captureThemes(page, 'settings-plan-phone')).toEqual([]);
+    await page.goto(`${sling.url}/settings/security`);
+    await page.getByRole('region', { name: 'Sessions' }).getByTestId('session-row').first().waitFor();
+    expect(await captureThemes(page, 'settings-security-phone')).toEqual([]);
+    await page.setViewportSize({ width: 1280, height: 720 });
     expect(problems).toEqual([]);
   });
 
-  test('a 360 px wide phone: the signed-in header fits without scrolling sideways', async () => {
+  test('a 360 px wide phone: the signed-in menu fits without scrolling sideways', async () => {
     await page.setViewportSize({ width: 360, height: 720 });
     await page.goto(`${sling.url}/settings`);
-    const items = [header().getByRole('link', { name: 'Links' }), header().getByRole('link', { name: 'Settings' }), header().getByRole('button', { name: 'Sign out' })];
-    for (const item of [...items, header().getByTestId('workspace-switcher')]) {
+    await page.getByRole('button', { name: 'Menu' }).click();
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    const items = [nav.getByRole('link', { name: 'Links' }), nav.getByRole('link', { name: 'Settings' }), page.getByRole('button', { name: 'Sign out' })];
+    // The drawer slides in; measure once it is in place.
+    await page.waitForFunction(() => getComputedStyle(document.getElementById('app-sidebar')!).transform === 'none');
+    for (const item of [...items, page.getByTestId('workspace-switcher')]) {
       const box = (await item.boundingBox())!;
       expect(box.x).toBeGreaterThanOrEqual(0);
       expect(box.x + box.width).toBeLessThanOrEqual(360);
     }
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-    await header().screenshot({ path: 'test-results/header-phone.png' });
-    await page.getByRole('region', { name: 'Sessions' }).getByTestId('session-row').first().waitFor();
+    await page.screenshot({ path: 'test-results/menu-phone.png' });
+    await page.keyboard.press('Escape');
     await page.screenshot({ path: 'test-results/settings-phone.png', fullPage: true });
     await page.setViewportSize({ width: 1280, height: 720 });
   });
 
   test('sign out: the header offers Sign in again', async () => {
-    await header().getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL(`${sling.url}/`);
     await header().getByRole('link', { name: 'Sign in' }).waitFor();
     expect(await header().getByTestId('header-email').count()).toBe(0);

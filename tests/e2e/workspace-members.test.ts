@@ -47,7 +47,9 @@ describe.skipIf(!chromium)('workspaces, members and invitations in Chromium', ()
   });
 
   const switcher = (page: Page) => page.getByTestId('workspace-switcher');
-  const linkRow = (page: Page, code: string) => page.locator('table.links-table tbody tr[data-link-id]', { has: page.locator(`td.short a[href$="/${code}"]`) });
+  const linkRow = (page: Page, code: string) => page.locator('ul.link-list li[data-link-id]', { has: page.locator(`a.short[href$="/${code}"]`) });
+  /** The actions in a row's "…" menu (open or not). */
+  const rowActions = (row: ReturnType<typeof linkRow>) => row.locator('.row-menu-panel button').allTextContents();
 
   async function signUp(page: Page, name: string, email: string | null) {
     await page.getByLabel('Name').fill(name);
@@ -57,7 +59,7 @@ describe.skipIf(!chromium)('workspaces, members and invitations in Chromium', ()
   }
 
   async function createLink(page: Page, alias: string) {
-    await page.getByRole('button', { name: 'New link' }).click();
+    await page.getByRole('button', { name: 'Create link' }).click();
     const dialog = page.getByRole('dialog', { name: 'New link' });
     await dialog.getByLabel('Destination URL').fill(`https://example.com/${alias}`);
     await dialog.getByLabel('Alias (optional)').fill(alias);
@@ -108,7 +110,7 @@ describe.skipIf(!chromium)('workspaces, members and invitations in Chromium', ()
     // Invite from Settings → Members (reached through the settings nav).
     await owner.goto(`${sling.url}/settings`);
     const nav = owner.getByRole('navigation', { name: 'Settings sections' });
-    expect(await nav.getByRole('list', { name: 'Workspace' }).getByRole('link').allTextContents()).toEqual(['General', 'Members', 'Webhooks']);
+    expect(await nav.getByRole('list', { name: 'Workspace' }).getByRole('link').allTextContents()).toEqual(['General', 'Members', 'API tokens', 'Webhooks', 'Plan & usage']);
     await nav.getByRole('link', { name: 'Members' }).click();
     await owner.waitForURL('**/settings/members');
     const members = owner.getByRole('region', { name: 'Members' });
@@ -177,12 +179,11 @@ describe.skipIf(!chromium)('workspaces, members and invitations in Chromium', ()
     await linkRow(member, 'owner-launch').waitFor();
     await createLink(member, 'mia-first');
     const ownersRow = linkRow(member, 'owner-launch');
-    expect(await ownersRow.getByRole('button', { name: /^Edit / }).count()).toBe(0);
-    expect(await ownersRow.getByRole('button', { name: /^Delete / }).count()).toBe(0);
+    expect(await rowActions(ownersRow)).toEqual(['QR code', 'Duplicate', 'Copy short link']);
     expect(await ownersRow.getByRole('checkbox').count()).toBe(0);
-    expect(await ownersRow.getByRole('link', { name: /^Analytics for / }).count()).toBe(1);
+    expect(await ownersRow.getByRole('link', { name: /analytics for / }).count()).toBe(1);
     const ownRow = linkRow(member, 'mia-first');
-    expect(await ownRow.getByRole('button', { name: /^(Edit|Delete) / }).allTextContents()).toEqual(['Edit', 'Delete']);
+    expect(await rowActions(ownRow)).toEqual(['Edit', 'QR code', 'Duplicate', 'Copy short link', 'Delete']);
     expect(await captureThemes(member, 'links-member')).toEqual([]);
 
     // Members: the list, no admin action; Leave is offered. The nav has no Webhooks.
@@ -197,7 +198,7 @@ describe.skipIf(!chromium)('workspaces, members and invitations in Chromium', ()
     expect(await member.getByRole('region', { name: 'Pending invitations' }).count()).toBe(0);
     await member.getByRole('button', { name: 'Leave workspace' }).waitFor();
     const nav = member.getByRole('navigation', { name: 'Settings sections' });
-    expect(await nav.getByRole('list', { name: 'Workspace' }).getByRole('link').allTextContents()).toEqual(['General', 'Members']);
+    expect(await nav.getByRole('list', { name: 'Workspace' }).getByRole('link').allTextContents()).toEqual(['General', 'Members', 'API tokens', 'Plan & usage']);
     expect(await captureThemes(member, 'members-member')).toEqual([]);
 
     // General is read-only for a member, with no transfer or delete.
@@ -230,7 +231,7 @@ describe.skipIf(!chromium)('workspaces, members and invitations in Chromium', ()
     await member.getByRole('button', { name: 'Add webhook' }).waitFor();
     expect(await switcher(member).textContent()).toBe(`AWorkspace: ${TEAM}Admin`);
     await member.goto(`${sling.url}/links`);
-    await linkRow(member, 'owner-launch').getByRole('button', { name: /^Edit / }).waitFor();
+    await linkRow(member, 'owner-launch').locator('.row-menu-panel button', { hasText: 'Edit' }).waitFor({ state: 'attached' });
     expect(ownerProblems).toEqual([]);
   });
 
@@ -241,6 +242,9 @@ describe.skipIf(!chromium)('workspaces, members and invitations in Chromium', ()
       const { scrollWidth, innerWidth } = await noSidewaysScroll(member);
       expect(scrollWidth, path).toBeLessThanOrEqual(innerWidth);
     }
+    // On a phone the switcher sits in the drawer behind Menu.
+    await member.getByRole('button', { name: 'Menu' }).click();
+    await member.waitForFunction(() => getComputedStyle(document.getElementById('app-sidebar')!).transform === 'none');
     await switcher(member).click();
     const panel = member.locator('.switcher-panel');
     await panel.waitFor();
@@ -263,7 +267,7 @@ describe.skipIf(!chromium)('workspaces, members and invitations in Chromium', ()
     expect(await switcher(owner).textContent()).toBe('PWorkspace: PersonalOwner');
     await member.goto(`${sling.url}/links`);
     expect(await switcher(member).textContent()).toBe('PWorkspace: PersonalOwner');
-    await member.getByText('No links yet — create your first short link.').waitFor();
+    await member.getByRole('region', { name: 'Shorten your first link' }).waitFor();
     expect(ownerProblems).toEqual([]);
     expect(memberProblems).toEqual([]);
   });

@@ -13,9 +13,11 @@ export const metadata = { title: 'Link analytics — Sling' };
 
 // /links/{id}: one link's header, analytics and history. A link outside the workspace is simply not found.
 export default async function LinkDetailPage({ params }: { params: Promise<{ id: string }> }) {
-  const { actor } = await requireActor();
+  const { id } = await params;
+  // Signed out: sign in, then come back to this link.
+  const { actor } = await requireActor(`/links/${encodeURIComponent(id)}`);
   const ctx = await currentLinkContext();
-  const row = await getLinkOrThrow({ actor, ctx, access: 'read' }, (await params).id).catch((err: unknown) => {
+  const row = await getLinkOrThrow({ actor, ctx, access: 'read' }, id).catch((err: unknown) => {
     if (err instanceof AppError && err.code === 'not_found') return null;
     throw err;
   });

@@ -1,0 +1,28 @@
+// Who is looking at a page, read once per request from the session cookie: null when signed out,
+// else the actor in the session's workspace and every workspace the user can switch to.
+import { headers } from 'next/headers';
+import { cache } from 'react';
+import { getAuth } from '@/lib/auth/auth';
+import { database } from '@/lib/db/database';
+import type { Actor } from '@/lib/workspaces/actor';
+import { listUserWorkspaces, type WorkspaceJson } from '@/lib/workspaces/list-user-workspaces';
+import { actorForSession } from '@/lib/workspaces/session-actor';
+
+export interface Viewer {
+  actor: Actor;
+  email: string;
+  name: string;
+  workspaces: WorkspaceJson[];
+}
+
+export const currentViewer = cache(async (): Promise<Viewer | null> => {
+  // headers() first: it marks every page dynamic, so the build never opens the database.
+  const requestHeaders = await headers();
+  const session = await (await getAuth()).api.getSession({ headers: requestHeaders });
+  if (!session) return null;
+  const db = (await database()).db;
+  // The actor first: it creates a missing personal workspace, which the list then includes.
+  const actor = await actorForSession(db, session);
+  const workspaces = await listUserWorkspaces(db, session.user.id);
+  return { actor, email: session.user.email, name: session.user.name, workspaces };
+});

@@ -1,0 +1,72 @@
+import { headers } from 'next/headers';
+import { redirect } from 'next/navigation';
+import { SessionList } from '@/components/session-list';
+import { SettingsSection, SettingsShell } from '@/components/settings-shell';
+import { TwoFactorSettings } from '@/components/two-factor-settings';
+import { When } from '@/components/when';
+import { getAuth } from '@/lib/auth/auth';
+import { deviceName } from '@/lib/auth/device-name';
+import { findLoginHistory } from '@/lib/auth/login-history';
+import { database } from '@/lib/db/database';
+import { can } from '@/lib/workspaces/actor';
+import { actorForSession } from '@/lib/workspaces/session-actor';
+
+export const dynamic = 'force-dynamic';
+export const metadata = { title: 'Security — Sling' };
+
+// Settings → Security: two-factor authentication, the devices signed in, and the sign-ins so far.
+export default async function SecurityPage() {
+  const requestHeaders = await headers();
+  const auth = await getAuth();
+  const session = await auth.api.getSession({ headers: requestHeaders });
+  if (!session) redirect('/login?next=%2Fsettings%2Fsecurity');
+  const db = (await database()).db;
+  const [actor, history, sessions] = await Promise.all([
+    actorForSession(db, session),
+    findLoginHistory(db, session.user.id),
+    auth.api.listSessions({ headers: requestHeaders }),
+  ]);
+  // Device names are worked out here so the browser does not need a user-agent parser.
+  const devices = Object.fromEntries(sessions.map((s) => [s.userAgent ?? '', deviceName(s.userAgent)]));
+  const user = session.user as typeof session.user & { twoFactorEnabled?: boolean };
+  return (
+    <SettingsShell current="security" showWebhooks={can(actor, 'webhooks.read')}>
+      <SettingsSection id="two-factor" title="Two-factor authentication" level={1}>
+        <TwoFactorSettings enabled={Boolean(user.twoFactorEnabled)} />
+      </SettingsSection>
+      <SettingsSection id="sessions" title="Sessions">
+        <SessionList currentId={session.session.id} devices={devices} />
+      </SettingsSection>
+      <SettingsSection id="history" title="Login history">
+        {history.length === 0 ? (
+          <p className="muted">No sign-ins recorded yet. Each sign-in, and each wrong password, will be listed here.</p>
+        ) : (
+          <div className="table-scroll">
+            <table>
+              <thead>
+                <tr>
+                  <th>When</th>
+                  <th>Device</th>
+                  <th>IP address</th>
+                  <th>Result</th>
+                </tr>
+              </thead>
+              <tbody>
+                {history.map((e) => (
+                  <tr key={e.id} data-testid="login-row">
+                    <td>
+                      <When iso={new Date(e.at).toISOString()} />
+                    </td>
+                    <td>{e.device}</td>
+                    <td>{e.ip ?? '—'}</td>
+                    <td>{e.success ? 'signed in' : 'wrong password'}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </SettingsSection>
+    </SettingsShell>
+  );
+}

@@ -1,0 +1,133 @@
+'use client';
+// The rows of the links page, one link each: the short link (with copy) above its destination, the
+// click count (opening its analytics), when it was made, and a "…" menu (edit, QR code, duplicate,
+// delete). A click anywhere else on the row opens the link's analytics too.
+import { Icon } from './icons';
+import { formatCount, linkBadges, shortText, type Link } from './links-api';
+import { RowMenu } from './row-menu';
+import { When } from './when';
+
+interface LinkListProps {
+  links: Link[] | null;
+  selected: ReadonlySet<number>;
+  busy: boolean;
+  onSelect: (id: number, on: boolean) => void;
+  onSelectPage: (on: boolean) => void;
+  onCopy: (link: Link) => void;
+  onEdit: (link: Link) => void;
+  onQr: (link: Link) => void;
+  onDuplicate: (link: Link) => void;
+  onDelete: (link: Link) => void;
+  /** Whether the viewer may edit, delete and select this link. */
+  canManage: (link: Link) => boolean;
+}
+
+const SKELETON_ROWS = 5;
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).hostname.replace(/^www\./, '');
+  } catch {
+    return url;
+  }
+}
+
+/** Opens the link's analytics, unless the click was on something that does its own thing (or selected text). */
+function openAnalytics(e: React.MouseEvent<HTMLLIElement>, link: Link) {
+  if ((e.target as HTMLElement).closest('a, button, input, label, .row-menu')) return;
+  if (window.getSelection()?.toString()) return;
+  window.location.assign(`/links/${link.id}`);
+}
+
+export function LinkList({ links, selected, busy, onSelect, onSelectPage, onCopy, onEdit, onQr, onDuplicate, onDelete, canManage }: LinkListProps) {
+  const selectable = links?.filter(canManage) ?? [];
+  const allOnPage = selectable.length > 0 && selectable.every((l) => selected.has(l.id));
+  return (
+    <div className="link-list-box">
+      <div className="link-list-head">
+        <label className="select-all">
+          <input type="checkbox" checked={allOnPage} disabled={selectable.length === 0} onChange={(e) => onSelectPage(e.target.checked)} />
+          <span className="sr-only">Select all links on this page</span>
+        </label>
+        <span className="muted small" aria-hidden="true">
+          Link
+        </span>
+        <span className="muted small head-stats" aria-hidden="true">
+          Clicks · created
+        </span>
+      </div>
+      <ul className="link-list" aria-busy={busy || links === null} aria-describedby="links-summary" aria-label="Links">
+        {links === null
+          ? Array.from({ length: SKELETON_ROWS }, (_, i) => (
+              <li key={i} className="link-row skeleton-row" aria-hidden="true">
+                <span />
+                <span className="link-avatar" />
+                <span className="link-main">
+                  <span className="skeleton" />
+                  <span className="skeleton short-skeleton" />
+                </span>
+              </li>
+            ))
+          : links.map((link) => {
+              const badges = linkBadges(link).filter((b) => b !== 'active');
+              const manage = canManage(link);
+              const short = shortText(link.short_url);
+              return (
+                <li key={link.id} data-link-id={link.id} className={`link-row${selected.has(link.id) ? ' selected' : ''}`} onClick={(e) => openAnalytics(e, link)}>
+                  <span className="link-select">
+                    {manage ? <input type="checkbox" aria-label={`Select ${link.short_url}`} checked={selected.has(link.id)} onChange={(e) => onSelect(link.id, e.target.checked)} /> : null}
+                  </span>
+                  <span className="link-avatar" aria-hidden="true">
+                    {hostOf(link.long_url).slice(0, 1).toUpperCase()}
+                  </span>
+                  <div className="link-main">
+                    <div className="link-title">
+                      <a className="short" href={link.short_url} target="_blank" rel="noreferrer" title={link.short_url}>
+                        {short}
+                      </a>
+                      <button type="button" className="icon-button copy" onClick={() => onCopy(link)} aria-label={`Copy ${link.short_url}`} title="Copy">
+                        <Icon name="copy" size={15} />
+                      </button>
+                      {badges.map((b) => (
+                        <span key={b} className={`badge ${b}`}>
+                          {b}
+                        </span>
+                      ))}
+                      {link.expiration && linkBadges(link)[0] === 'active' ? (
+                        <span className="hint expires">
+                          expires <When iso={link.expiration} />
+                        </span>
+                      ) : null}
+                    </div>
+                    <div className="link-dest" title={link.long_url}>
+                      <Icon name="arrow" size={13} />
+                      <span className="dest-text">{link.long_url.replace(/^https?:\/\//, '')}</span>
+                    </div>
+                  </div>
+                  <div className="link-stats">
+                    <a className="click-pill" href={`/links/${link.id}`} aria-label={`${formatCount(link.clicks)} ${link.clicks === 1 ? 'click' : 'clicks'}, analytics for ${link.short_url}`}>
+                      <Icon name="analytics" size={14} />
+                      <span className="count">{formatCount(link.clicks)}</span>{' '}
+                      <span className="unit">{link.clicks === 1 ? 'click' : 'clicks'}</span>
+                    </a>
+                    <span className="link-when">
+                      <When iso={link.created_at} />
+                    </span>
+                  </div>
+                  <RowMenu
+                    label={`More actions for ${link.short_url}`}
+                    actions={[
+                      ...(manage ? [{ label: 'Edit', onSelect: () => onEdit(link) }] : []),
+                      { label: 'QR code', onSelect: () => onQr(link) },
+                      { label: 'Duplicate', onSelect: () => onDuplicate(link) },
+                      { label: 'Copy short link', onSelect: () => onCopy(link) },
+                      ...(manage ? [{ label: 'Delete', onSelect: () => onDelete(link), danger: true }] : []),
+                    ]}
+                  />
+                </li>
+              );
+            })}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+'use client';
+// The links page's search box ("/" focuses it), status filter and sort order.
+import type { Ref } from 'react';
+import { Icon } from './icons';
+import { SORTS, STATUSES, type SortKey, type StatusKey } from './links-query';
+
+interface LinksToolbarProps {
+  query: string;
+  onQuery: (text: string) => void;
+  status: StatusKey;
+  onStatus: (status: StatusKey) => void;
+  sort: SortKey;
+  onSort: (sort: SortKey) => void;
+  searchRef: Ref<HTMLInputElement>;
+}
+
+export function LinksToolbar({ query, onQuery, status, onStatus, sort, onSort, searchRef }: LinksToolbarProps) {
+  return (
+    <search className="links-toolbar" aria-label="Find links">
+      <label className="search-field">
+        <Icon name="search" size={16} />
+        <input
+          ref={searchRef}
+          type="search"
+          aria-label="Search"
+          aria-keyshortcuts="/"
+          placeholder="Search by code or destination"
+          value={query}
+          onChange={(e) => onQuery(e.target.value)}
+        />
+        <kbd aria-hidden="true">/</kbd>
+      </label>
+      <select aria-label="Status" value={status} onChange={(e) => onStatus(e.target.value as StatusKey)}>
+        {Object.entries(STATUSES).map(([key, label]) => (
+          <option key={key} value={key}>
+            {key ? label : 'All statuses'}
+          </option>
+        ))}
+      </select>
+      <select aria-label="Sort" value={sort} onChange={(e) => onSort(e.target.value as SortKey)}>
+        {Object.entries(SORTS).map(([key, label]) => (
+          <option key={key} value={key}>
+            {label}
+          </option>
+        ))}
+      </select>
+    </search>
+  );
+}
