@@ -54,6 +54,8 @@ export async function openJobSystem(handle: DbHandle, opts: JobSystemOptions): P
       }
     });
     if (spec.cron) await boss.schedule(spec.name, spec.cron, {}, { tz: 'UTC' });
+    // Instances starting together share one run: the singleton key throttles to one per window.
+    if (spec.atStart?.()) await boss.send(spec.name, {}, { singletonKey: 'at-start', singletonSeconds: 300 });
   }
   return boss;
 }
