@@ -18,7 +18,7 @@ export interface QueueSpec {
   options: Required<Pick<PgBoss.Queue, 'retryLimit' | 'retryDelay' | 'retryBackoff' | 'expireInSeconds'>>;
   /** Cron schedule (minute resolution, UTC). */
   cron?: string;
-  /** Also sent once when workers start, if this says so (one per few minutes across instances). */
+  /** Also sent once when each worker process starts, if this says so. */
   atStart?: () => boolean;
   run(data: unknown): Promise<unknown>;
 }
