@@ -4,7 +4,7 @@ import { domainToUnicode } from 'node:url';
 import { BRANDS, SHORTENER_HOSTS } from './known-hosts';
 import { hostAndParents } from './normalize-url';
 
-const MAX_PLAIN_LENGTH = 1000;
+const MAX_PLAIN_LENGTH = 1500;
 const MAX_HOST_LABELS = 6;
 const CREDENTIAL_WORDS = /(log-?in|sign-?in|logon|verif(y|ication)|account|password|passwd|credential|wallet|webscr|banking|unlock|recover)/i;
 

@@ -73,7 +73,7 @@ describe('suspicionReasons', () => {
     ['https://bit.ly/3abcd', /another link shortener \(bit\.ly\)/],
     ['https://example.top/paypal/signin?next=1', /paypal sign-in details/],
     ['https://secure-paypal-login.example/verify-account', /paypal sign-in details/],
-    [`https://example.com/${'a'.repeat(1100)}`, /unusually long/],
+    [`https://example.com/${'a'.repeat(1600)}`, /unusually long/],
     ['https://a.b.c.d.e.f.example.com/', /number of subdomains/],
     ['https://example.com/%70%61%79%70%61%6c', /percent-encoding/],
   ])('%s is suspicious', (url, reason) => {
