@@ -10,14 +10,14 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createUserWithToken } from '../../helpers/accounts';
 import { databaseKinds, tempDir, type TestDatabase } from '../../helpers/databases';
 import { pgUrl } from '../../helpers/services';
-import { startSling, type SlingProcess } from '../../helpers/sling-process';
+import { runSling, startSling, type SlingProcess } from '../../helpers/sling-process';
 import { feedHost, feedUrl, hostList, openphish, urlhausCsv } from '../../helpers/threat-feeds';
 import { AGENTS } from '../../helpers/agents';
 import { until } from '../../helpers/until';
 
 const N = 2000;
 
-describe.each(databaseKinds(pgUrl()))('safety over HTTP on %s', (_name, makeDb) => {
+describe.each(databaseKinds(pgUrl()))('safety over HTTP on %s', (dbName, makeDb) => {
   let tdb: TestDatabase;
   let sling: SlingProcess | undefined;
   let env: Record<string, string>;
@@ -132,4 +132,18 @@ describe.each(databaseKinds(pgUrl()))('safety over HTTP on %s', (_name, makeDb) 
     expect(forced.status).toBe(403);
     expect(forced.headers.get('location')).toBeNull();
   }, 150_000);
+
+  // PostgreSQL only: the CLI can send a job while the server runs (PGlite admits one process).
+  if (dbName === 'PostgreSQL') {
+    test('sling jobs run safety.import-feeds, while the server runs with the link cached, blocks it at the edge', async () => {
+      const link = await (await v1('/links', { url: 'https://cached-then-listed.example/' })).json();
+      // Twice: the second answer comes from the edge's cache.
+      for (let i = 0; i < 2; i++) expect((await fetch(link.short_url, { redirect: 'manual' })).status).toBe(302);
+      appendFileSync(hostsFile, 'cached-then-listed.example\n');
+      const sent = await runSling(['jobs', 'run', 'safety.import-feeds'], env);
+      expect(sent.code).toBe(0);
+      await until('the edge to stop redirecting', async () => (await fetch(link.short_url, { redirect: 'manual' })).status === 403, { timeoutMs: 30_000 });
+      expect(await linkJson(link.id)).toMatchObject({ status: 'blocked', safety_reason: expect.stringContaining('cached-then-listed.example') });
+    });
+  }
 });
