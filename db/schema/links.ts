@@ -22,10 +22,12 @@ export const links = pgTable(
     createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
     passwordHash: text('password_hash'),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
-    /** active | expired | disabled */
+    /** active | expired | disabled (operator) | pending_review (scan suspicion) | blocked (listed threat) */
     status: text('status').notNull().default('active'),
     /** Why an admin disabled the link (shown to its owner, not to visitors). */
     disabledReason: text('disabled_reason'),
+    /** Why the scanner holds the link (pending_review, blocked): shown to visitors and the owner. */
+    safetyReason: text('safety_reason'),
     redirectStatus: smallint('redirect_status').notNull().default(302),
     /** Past this many clicks the link behaves as expired (null: no limit). */
     maxClicks: integer('max_clicks'),

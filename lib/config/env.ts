@@ -95,6 +95,12 @@ const EnvSchema = z.object({
   WEBHOOKS_CONCURRENCY: count(1).max(256, { error: 'must be at most 256' }).default(16),
   /** How often a worker looks for new events and due retries, in ms. */
   WEBHOOKS_POLL_MS: count(50).max(60_000, { error: 'must be at most 60000 (ms)' }).default(1000),
+  /** Threat feeds to import (hourly and at start): comma-separated http(s) URLs or file paths (lib/safety/feeds). */
+  SAFETY_FEEDS: z
+    .string()
+    .transform((v) => v.split(',').map((s) => s.trim()).filter((s) => s !== ''))
+    .pipe(z.array(z.string().regex(/^(https?:\/\/[^/\s]+|[^:]+$)/i, 'must list http(s) URLs or file paths, separated by commas')))
+    .default([]),
 });
 
 export type Config = Omit<z.infer<typeof EnvSchema>, 'BASE_URL' | 'LINK_HOST' | 'SECRET_KEY' | 'MAX_CONNECTIONS_PER_IP'> & {

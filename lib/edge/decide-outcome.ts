@@ -1,8 +1,9 @@
 // Step 3 of the edge, pure: redirect now, show one of the link pages (/l/<page>/<code>: disabled,
-// expired, loop, password prompt), or hand the request to Next (unknown codes get its 404 page).
+// blocked, safety review, expired, loop, password prompt), or hand the request to Next (unknown
+// codes get its 404 page).
 import type { CachedLink } from './cached-link';
 
-export type LinkPage = 'disabled' | 'expired' | 'loop' | 'protected';
+export type LinkPage = 'disabled' | 'blocked' | 'review' | 'expired' | 'loop' | 'protected';
 
 export type Outcome =
   | { kind: 'redirect'; status: number; location: string; linkId: number }
@@ -12,21 +13,47 @@ export type Outcome =
 const NEXT: Outcome = { kind: 'next' };
 const PAGES: Record<LinkPage, Outcome> = {
   disabled: { kind: 'page', page: 'disabled' },
+  blocked: { kind: 'page', page: 'blocked' },
+  review: { kind: 'page', page: 'review' },
   expired: { kind: 'page', page: 'expired' },
   loop: { kind: 'page', page: 'loop' },
   protected: { kind: 'page', page: 'protected' },
 };
 
-export function decideOutcome(entry: CachedLink, query: string, now: number): Outcome {
+/** `reviewed`: the visitor chose "continue anyway" on a pending_review link's warning. */
+export function decideOutcome(entry: CachedLink, query: string, now: number, reviewed = false): Outcome {
   if (entry.kind !== 'link') return NEXT;
-  if (entry.state === 'disabled') return PAGES.disabled;
+  // One comparison for an active link, as before the other states existed: the redirect hot path.
+  if (entry.state !== 'active') {
+    const held = heldOutcome(entry, now, reviewed);
+    if (held) return held;
+  }
   // The edge compares the clock itself: a link stops redirecting the second it expires.
-  if (entry.state === 'expired' || (entry.expiresAt !== null && entry.expiresAt <= now)) return PAGES.expired;
+  if (entry.expiresAt !== null && entry.expiresAt <= now) return PAGES.expired;
   if (entry.maxClicks !== null && entry.clicks >= entry.maxClicks) return PAGES.expired;
   // A destination back at Sling would bounce the visitor (and count a click) on every hop.
   if (entry.loops) return PAGES.loop;
   if (entry.isProtected) return PAGES.protected;
   return redirectOutcome(entry, query);
+}
+
+/** The page a link in a state other than active shows, or undefined to go on as if active (archived). */
+function heldOutcome(entry: Extract<CachedLink, { kind: 'link' }>, now: number, reviewed: boolean): Outcome | undefined {
+  switch (entry.state) {
+    case 'disabled':
+      return PAGES.disabled;
+    case 'blocked':
+      return PAGES.blocked;
+    case 'expired':
+      return PAGES.expired;
+    case 'pending_review': {
+      // Expired or looping shows that page instead (checked next); nothing to warn about then.
+      const ranOut = (entry.expiresAt !== null && entry.expiresAt <= now) || (entry.maxClicks !== null && entry.clicks >= entry.maxClicks);
+      return reviewed || ranOut || entry.loops ? undefined : PAGES.review;
+    }
+    default:
+      return undefined;
+  }
 }
 
 export function redirectOutcome(entry: Extract<CachedLink, { kind: 'link' }>, query: string): Outcome {

@@ -54,6 +54,9 @@ export async function openJobSystem(handle: DbHandle, opts: JobSystemOptions): P
       }
     });
     if (spec.cron) await boss.schedule(spec.name, spec.cron, {}, { tz: 'UTC' });
+    // Not throttled across instances: a restart must run it (e.g. after a feed file changed), and
+    // the runs are idempotent, so instances starting together only repeat the work.
+    if (spec.atStart?.()) await boss.send(spec.name, {});
   }
   return boss;
 }

@@ -3,11 +3,13 @@
 // is what `sling jobs status` reports for operators to look at.
 import type PgBoss from 'pg-boss';
 import { applyRetention } from '../analytics/apply-retention';
+import { loadConfig } from '../config/load-config';
 import { database } from '../db/database';
 import { currentLinkContext } from '../links/current-link-context';
 import { expireDueLinks } from '../links/expire-due-links';
 import { DELIVERY_LOG_DAYS } from '../webhooks/event-types';
 import { pruneDeliveries } from '../webhooks/deliveries';
+import { importFeeds } from '../safety/feeds/import-feeds';
 import { runProbe, type ProbeData } from './probe';
 
 export interface QueueSpec {
@@ -16,6 +18,8 @@ export interface QueueSpec {
   options: Required<Pick<PgBoss.Queue, 'retryLimit' | 'retryDelay' | 'retryBackoff' | 'expireInSeconds'>>;
   /** Cron schedule (minute resolution, UTC). */
   cron?: string;
+  /** Also sent once when each worker process starts, if this says so. */
+  atStart?: () => boolean;
   run(data: unknown): Promise<unknown>;
 }
 
@@ -39,6 +43,17 @@ export const QUEUES: QueueSpec[] = [
     options: { retryLimit: 3, retryDelay: 60, retryBackoff: true, expireInSeconds: 3600 },
     cron: '45 3 * * *',
     run: async () => ({ deleted: await pruneDeliveries(await database(), DELIVERY_LOG_DAYS) }),
+  },
+  {
+    // Hourly, and when workers start: threat feeds (SAFETY_FEEDS) into the lists; newly listed links blocked.
+    name: 'safety.import-feeds',
+    options: { retryLimit: 3, retryDelay: 60, retryBackoff: true, expireInSeconds: 3600 },
+    cron: '7 * * * *',
+    atStart: () => loadConfig().SAFETY_FEEDS.length > 0,
+    run: async () => {
+      const feeds = loadConfig().SAFETY_FEEDS;
+      return feeds.length === 0 ? { feeds: [], blocked: 0 } : importFeeds(feeds, await currentLinkContext());
+    },
   },
   {
     // Checks the job system end to end (`sling jobs probe`).

@@ -1,5 +1,6 @@
 // The pages a visitor of a short link may get instead of a redirect: the password prompt (and its
-// check), "Link Expired" (410), "disabled" (451), a loop back to Sling (508) and not found (404). The edge sends visitors here
+// check), "Link Expired" (410), "disabled" (451), the safety warnings (pending_review: 200 with
+// "continue anyway"; blocked: 403, no way on), a loop back to Sling (508) and not found (404). The edge sends visitors here
 // (/l/<page>/<code>); the state is read again, so a direct visit cannot show the wrong page.
 import { verifyPassword } from '../auth/password';
 import { loadConfig } from '../config/load-config';
@@ -35,7 +36,7 @@ export async function showLinkPage(req: Request, page: string, code: string): Pr
   const { link, entry, handle } = await findLink(req, code);
   // The edge counts max_clicks with its own redirects, ahead of the stored counter: trust it here,
   // or the two would bounce the visitor between them.
-  if (page === 'expired' && link?.maxClicks != null) return PAGES.expired(code, '');
+  if (page === 'expired' && link?.maxClicks != null) return PAGES.expired(code, '', {});
   const query = url.search.slice(1);
   const visit = splitQrMarker(query);
   // The link redirects after all (e.g. edited on another instance a moment ago): redirect here
@@ -45,7 +46,7 @@ export async function showLinkPage(req: Request, page: string, code: string): Pr
     recordClick(handle, visitClick(req, link.id, visit.trigger));
     return new Response(null, { status: outcome.status, headers: { location: outcome.location, 'cache-control': 'private, max-age=0' } });
   }
-  return pageFor(entry, code, query);
+  return pageFor(entry, code, query, { reason: link?.safetyReason, destination: link?.longUrl });
 }
 
 /** A HEAD request (link previews, curl -I) is kept flagged as a bot and never counted, as at the edge. */
@@ -61,14 +62,25 @@ function visitClick(req: Request, linkId: number, trigger: 'link' | 'qr'): Click
   };
 }
 
-function pageFor(entry: CachedLink | undefined, code: string, query: string, error?: string, status?: number): Response {
-  if (!entry) return notFound();
-  const outcome = decideOutcome(entry, query, Date.now());
-  if (outcome.kind !== 'page') return notFound();
-  return PAGES[outcome.page](code, query, error, status);
+interface PageOptions {
+  error?: string;
+  status?: number;
+  /** The scanner's reason (safety pages). */
+  reason?: string | null;
+  /** The link's destination (the review warning names its host). */
+  destination?: string;
+  /** The visitor already chose "continue anyway" (the password prompt carries it on). */
+  reviewed?: boolean;
 }
 
-const PAGES: Record<LinkPage, (code: string, query: string, error?: string, status?: number) => Response> = {
+function pageFor(entry: CachedLink | undefined, code: string, query: string, opts: PageOptions = {}): Response {
+  if (!entry) return notFound();
+  const outcome = decideOutcome(entry, query, Date.now(), opts.reviewed);
+  if (outcome.kind !== 'page') return notFound();
+  return PAGES[outcome.page](code, query, opts);
+}
+
+const PAGES: Record<LinkPage, (code: string, query: string, opts: PageOptions) => Response> = {
   expired: () =>
     pageHtml({ status: 410, title: 'Link Expired', heading: 'Link Expired', body: '<p>This short link has expired and no longer leads anywhere.</p>' }),
   disabled: () =>
@@ -81,10 +93,33 @@ const PAGES: Record<LinkPage, (code: string, query: string, error?: string, stat
       heading: 'This link leads back to itself',
       body: '<p>This short link points at an address of this link service, so following it would only loop. Its owner needs to change the destination.</p>',
     }),
-  protected: (code, query, error, status) => promptPage(code, query, error, status),
+  protected: (code, query, opts) => promptPage(code, query, opts.error, opts.status, opts.reviewed),
+  review: (code, query, opts) => reviewPage(code, query, opts),
+  blocked: (_code, _query, opts) =>
+    pageHtml({
+      status: 403,
+      title: 'Unsafe link',
+      heading: 'This link may be unsafe',
+      body: `<p>${escapeHtml(opts.reason ?? 'This link leads to a site listed as malware or phishing.')}</p>
+<p>It has been blocked to protect you, and there is no way on from here.</p>`,
+    }),
 };
 
-function promptPage(code: string, query: string, error?: string, status = 200): Response {
+/** Heuristic suspicion: say why, name where it leads, and let the visitor decide (a POST: prefetchers never count). */
+function reviewPage(code: string, query: string, opts: PageOptions): Response {
+  const action = `/l/review/${encodeURIComponent(code)}${query ? `?${escapeHtml(query)}` : ''}`;
+  const host = opts.destination ? new URL(opts.destination).host : undefined;
+  return pageHtml({
+    status: 200,
+    title: 'Possibly unsafe link',
+    heading: 'This link may be unsafe',
+    body: `<p>${escapeHtml(opts.reason ?? 'This link is waiting for a safety review.')}</p>
+${host ? `<p>It leads to <strong>${escapeHtml(host)}</strong>. Continue only if you trust that site.</p>` : ''}
+<form method="post" action="${action}"><button type="submit">Continue anyway</button></form>`,
+  });
+}
+
+function promptPage(code: string, query: string, error?: string, status = 200, reviewed = false): Response {
   const action = `/l/protected/${encodeURIComponent(code)}${query ? `?${escapeHtml(query)}` : ''}`;
   return pageHtml({
     status,
@@ -92,7 +127,7 @@ function promptPage(code: string, query: string, error?: string, status = 200): 
     heading: 'This link is password-protected',
     body: `<p>Enter the password to continue.</p>
 <form method="post" action="${action}"><label for="password">Password</label>
-<input id="password" name="password" type="password" autocomplete="off" required autofocus>
+<input id="password" name="password" type="password" autocomplete="off" required autofocus>${reviewed ? '<input type="hidden" name="reviewed" value="1">' : ''}
 ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}<button type="submit">Continue</button></form>`,
   });
 }
@@ -114,15 +149,17 @@ export async function unlockLink(req: Request, code: string): Promise<Response> 
     res.headers.set('Retry-After', wait);
     return res;
   }
-  const password = await readPassword(req);
+  const form = await readForm(req);
+  const password = form.get('password') ?? '';
+  const reviewed = form.get('reviewed') === '1';
   const visit = splitQrMarker(query);
-  const outcome = entry ? decideOutcome(entry, visit.query, Date.now()) : undefined;
+  const outcome = entry ? decideOutcome(entry, visit.query, Date.now(), reviewed) : undefined;
   // Not protected (any more): show whatever the link now is.
   if (link && outcome?.kind === 'redirect') {
     recordClick(handle, visitClick(req, link.id, visit.trigger));
     return new Response(null, { status: 303, headers: { location: outcome.location, 'cache-control': 'no-store' } });
   }
-  if (link && !(outcome?.kind === 'page' && outcome.page === 'protected')) return pageFor(entry, code, query);
+  if (link && !(outcome?.kind === 'page' && outcome.page === 'protected')) return pageFor(entry, code, query, { reason: link.safetyReason, destination: link.longUrl, reviewed });
   // bcrypt runs in the CPU pool (a full one answers 503), never on the edge's redirect path. An
   // unknown code answers exactly like a wrong password.
   let ok: boolean;
@@ -131,11 +168,11 @@ export async function unlockLink(req: Request, code: string): Promise<Response> 
   } catch (err) {
     if (!(err instanceof AppError) || err.code !== 'unavailable') throw err;
     const wait = err.headers?.['Retry-After'] ?? '5';
-    const res = promptPage(code, query, `The server is busy. Wait ${wait} seconds, then try again.`, 503);
+    const res = promptPage(code, query, `The server is busy. Wait ${wait} seconds, then try again.`, 503, reviewed);
     res.headers.set('Retry-After', wait);
     return res;
   }
-  if (!ok || !link || !entry || entry.kind !== 'link') return promptPage(code, query, 'Wrong password. Try again.', 401);
+  if (!ok || !link || !entry || entry.kind !== 'link') return promptPage(code, query, 'Wrong password. Try again.', 401, reviewed);
   const config = loadConfig();
   recordClick(handle, visitClick(req, link.id, visit.trigger));
   return new Response(null, {
@@ -148,9 +185,22 @@ export async function unlockLink(req: Request, code: string): Promise<Response> 
   });
 }
 
-async function readPassword(req: Request): Promise<string> {
-  const text = (await req.text()).slice(0, 4096);
-  return new URLSearchParams(text).get('password') ?? '';
+async function readForm(req: Request): Promise<URLSearchParams> {
+  return new URLSearchParams((await req.text()).slice(0, 4096));
+}
+
+/** POST /l/review/<code>: "continue anyway" on a pending_review link: counts the click and redirects. */
+export async function continueToLink(req: Request, code: string): Promise<Response> {
+  const query = new URL(req.url).search.slice(1);
+  const { link, entry, handle } = await findLink(req, code);
+  const visit = splitQrMarker(query);
+  const outcome = entry ? decideOutcome(entry, visit.query, Date.now(), true) : undefined;
+  if (link && outcome?.kind === 'redirect') {
+    recordClick(handle, visitClick(req, link.id, visit.trigger));
+    return new Response(null, { status: 303, headers: { location: outcome.location, 'cache-control': 'no-store' } });
+  }
+  // Blocked meanwhile, expired, or password-protected (the prompt remembers the choice).
+  return pageFor(entry, code, query, { reason: link?.safetyReason, destination: link?.longUrl, reviewed: true });
 }
 
 function unlockLimiter() {

@@ -1,9 +1,11 @@
-// Creates a short link: validates destination and alias, picks a random code when no alias is
+// Creates a short link: validates and scans the destination (a suspicious one is created
+// pending_review), validates the alias, picks a random code when no alias is
 // given (retrying on collision), writes link.created with it, then tells every instance's cache
 // about the new code.
 import type { LinkRow } from '../../db/schema';
 import { invalidationBus, linkKey } from '../cache/invalidation-bus';
 import { isUniqueViolation } from '../db/unique-violation';
+import { scanDestination } from '../safety/scan-destination';
 import { AppError, invalidField } from '../http/errors';
 import { generateCode } from './generate-code';
 import { insertLinkWithEvent } from './insert-link';
@@ -41,6 +43,8 @@ const CODE_ATTEMPTS = 8;
 export async function createLink(input: CreateLinkInput, ctx: LinkContext, opts: CreateLinkOptions = {}): Promise<LinkRow> {
   const generate = opts.generate ?? generateCode;
   const longUrl = validateLongUrl(input.url, ctx.domains.self, input.urlField);
+  // Before anything else is checked or hashed: a listed destination is refused outright.
+  const scan = await scanDestination(longUrl, ctx.handle, input.urlField);
   const alias = input.alias === undefined || input.alias === null || input.alias === '' ? undefined : validateAlias(input.alias);
   // Only the workspace's own domains and the shared ones: any other id is "no such domain".
   const domain = input.domainId === undefined ? ctx.domains.defaultDomain : ctx.domains.usableBy(input.workspaceId, input.domainId);
@@ -54,7 +58,7 @@ export async function createLink(input: CreateLinkInput, ctx: LinkContext, opts:
     try {
       const row = await insertLinkWithEvent(
         ctx.handle.db,
-        { workspaceId: input.workspaceId, createdBy: input.createdBy ?? null, domainId: domain.id, shortCode, longUrl, expiresAt, passwordHash, maxClicks },
+        { workspaceId: input.workspaceId, createdBy: input.createdBy ?? null, domainId: domain.id, shortCode, longUrl, expiresAt, passwordHash, maxClicks, status: scan.status, safetyReason: scan.reason },
         ctx.domains,
       );
       // An earlier "unknown code" answer may be cached; drop it everywhere. The insert is one

@@ -7,7 +7,7 @@ import type { Db } from '../db/types';
 export const LINK_SORTS = ['created', 'clicks'] as const;
 export const LINK_ORDERS = ['desc', 'asc'] as const;
 /** What a visitor would get now: the stored status lags an expiry by up to a minute (the expiry job). */
-export const LINK_STATUS_FILTERS = ['active', 'expired', 'disabled', 'protected'] as const;
+export const LINK_STATUS_FILTERS = ['active', 'expired', 'disabled', 'pending_review', 'blocked', 'protected'] as const;
 
 export type LinkSort = (typeof LINK_SORTS)[number];
 export type LinkOrder = (typeof LINK_ORDERS)[number];
@@ -32,6 +32,8 @@ const STATUS_WHERE: Record<LinkStatusFilter, SQL> = {
   active: sql`(${links.status} = 'active' AND NOT coalesce(${RUN_OUT}, false))`,
   expired: sql`(${links.status} = 'expired' OR (${links.status} = 'active' AND coalesce(${RUN_OUT}, false)))`,
   disabled: sql`${links.status} = 'disabled'`,
+  pending_review: sql`${links.status} = 'pending_review'`,
+  blocked: sql`${links.status} = 'blocked'`,
   protected: isNotNull(links.passwordHash) as SQL,
 };
 

@@ -9,14 +9,14 @@ import type { DomainRegistry } from '../domains/domain-registry';
 import { linkEvent } from '../events/link-event';
 import { newEventId } from '../events/record-event';
 
-export type NewLink = Pick<typeof links.$inferInsert, 'workspaceId' | 'createdBy' | 'domainId' | 'shortCode' | 'longUrl' | 'expiresAt' | 'passwordHash' | 'maxClicks'>;
+export type NewLink = Pick<typeof links.$inferInsert, 'workspaceId' | 'createdBy' | 'domainId' | 'shortCode' | 'longUrl' | 'expiresAt' | 'passwordHash' | 'maxClicks' | 'status' | 'safetyReason'>;
 
 export async function insertLinkWithEvent(db: Db, link: NewLink, domains: DomainRegistry): Promise<LinkRow> {
   const now = new Date();
   const values = { ...link, createdAt: now, updatedAt: now };
   // Everything in the event but the id the database assigns, which the statement adds.
   const draft: LinkRow = {
-    id: 0, status: 'active', disabledReason: null, redirectStatus: 302, clicks: 0,
+    id: 0, status: 'active', disabledReason: null, safetyReason: null, redirectStatus: 302, clicks: 0,
     createdBy: null, expiresAt: null, passwordHash: null, maxClicks: null, ...values,
   };
   const { type, data } = linkEvent('link.created', draft, domains);

@@ -14,6 +14,8 @@ export interface LinkJson {
   status: string;
   /** Why an admin disabled the link; null otherwise. */
   disabled_reason: string | null;
+  /** Why the scanner holds the link (pending_review, blocked); null otherwise. */
+  safety_reason: string | null;
   clicks: number;
   /** The member who made it (null for anonymous links and removed accounts). */
   created_by: string | null;
@@ -34,6 +36,7 @@ export function serializeLink(link: LinkRow, domains: DomainRegistry): LinkJson 
     max_clicks: link.maxClicks,
     status: effectiveStatus(link),
     disabled_reason: link.disabledReason,
+    safety_reason: link.safetyReason,
     clicks: Number(link.clicks),
     created_by: link.createdBy,
     created_at: iso(link.createdAt),

@@ -1,4 +1,4 @@
-// Changes a link (destination, alias, password, expiration, click limit) and writes link.updated in
+// Changes a link (destination, scanned as on create; alias, password, expiration, click limit) and writes link.updated in
 // the same transaction, then invalidates every cache. null removes the password, the expiration or
 // the limit; moving or removing the expiration or the limit re-activates an expired link.
 import { and, eq, sql, type SQL } from 'drizzle-orm';
@@ -8,6 +8,7 @@ import { isUniqueViolation } from '../db/unique-violation';
 import { linkEvent } from '../events/link-event';
 import { recordEvent } from '../events/record-event';
 import { AppError } from '../http/errors';
+import { scanDestination, type ScanVerdict } from '../safety/scan-destination';
 import { hashLinkPassword } from './link-password';
 import type { LinkContext } from './link-context';
 import { validateAlias } from './validate-alias';
@@ -28,12 +29,28 @@ export interface UpdateLinkChanges {
 const REACTIVATED = sql`CASE WHEN ${links.status} = 'expired' THEN 'active' ELSE ${links.status} END`;
 
 /**
+ * The status after the change: a moved expiry or limit re-activates an expired link; a new
+ * destination's scan then decides between active and pending_review — for links that are either.
+ * Disabled and blocked links stay so (only operators lift those).
+ */
+function nextStatus(reactivate: boolean, scan: ScanVerdict | undefined): { status?: SQL; safetyReason?: SQL } {
+  const base = reactivate ? REACTIVATED : sql`${links.status}`;
+  if (!scan) return reactivate ? { status: base } : {};
+  const scanned = sql`(${base}) IN ('active', 'pending_review')`;
+  return {
+    status: sql`CASE WHEN ${scanned} THEN ${scan.status} ELSE ${base} END`,
+    safetyReason: sql`CASE WHEN ${scanned} THEN ${scan.reason}::text ELSE ${links.safetyReason} END`,
+  };
+}
+
+/**
  * `scope` (linkScope(actor, 'write')) goes into the UPDATE itself, so a link outside it is not
  * changed even if it was read a moment before; operators (CLI) pass none.
  */
 export async function updateLink(link: LinkRow | number, changes: UpdateLinkChanges, ctx: LinkContext, scope?: SQL): Promise<LinkRow> {
   const set: Partial<typeof links.$inferInsert> = {};
   if (changes.url !== undefined) set.longUrl = validateLongUrl(changes.url, ctx.domains.self);
+  const scan = set.longUrl === undefined ? undefined : await scanDestination(set.longUrl, ctx.handle);
   if (changes.alias !== undefined) set.shortCode = validateAlias(changes.alias);
   if (changes.password !== undefined) set.passwordHash = changes.password === null ? null : await hashLinkPassword(changes.password);
   if (changes.expiresAt !== undefined) set.expiresAt = changes.expiresAt;
@@ -49,7 +66,7 @@ export async function updateLink(link: LinkRow | number, changes: UpdateLinkChan
           ...set,
           // A new or removed expiry or click limit brings an expired link back (the expiry job
           // marks it again if it is still due); disabled stays disabled.
-          ...(changes.expiresAt !== undefined || changes.maxClicks !== undefined ? { status: REACTIVATED } : {}),
+          ...nextStatus(changes.expiresAt !== undefined || changes.maxClicks !== undefined, scan),
           updatedAt: sql`now()`,
         })
         .where(and(eq(links.id, linkId), scope))

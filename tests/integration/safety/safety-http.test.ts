@@ -1,0 +1,149 @@
+// Safety over HTTP against the built server, on every database: feeds configured in SAFETY_FEEDS
+// are imported when the server starts; a listed URL or host is refused with 422 unsafe_url and the
+// reason by Variant A, Variant B, REST v1 (create and PATCH) and the home page's /api/v1/shorten;
+// a suspicious destination is created pending_review and its visitors get a warning with "continue
+// anyway" (only continuing counts a click); a link listed by a later import is blocked, no way on.
+import { appendFileSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createUserWithToken } from '../../helpers/accounts';
+import { databaseKinds, tempDir, type TestDatabase } from '../../helpers/databases';
+import { pgUrl } from '../../helpers/services';
+import { runSling, startSling, type SlingProcess } from '../../helpers/sling-process';
+import { feedHost, feedUrl, hostList, openphish, urlhausCsv } from '../../helpers/threat-feeds';
+import { AGENTS } from '../../helpers/agents';
+import { until } from '../../helpers/until';
+
+const N = 2000;
+
+describe.each(databaseKinds(pgUrl()))('safety over HTTP on %s', (dbName, makeDb) => {
+  let tdb: TestDatabase;
+  let sling: SlingProcess | undefined;
+  let env: Record<string, string>;
+  let token: string;
+  let server: Server;
+  let hostsFile: string;
+
+  const a = (body: unknown, method = 'POST', query = '') =>
+    fetch(`${sling!.url}/api.php${query}`, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const v1 = (path: string, body: unknown, method = 'POST') =>
+    fetch(`${sling!.url}/api/v1${path}`, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const linkJson = async (id: number) => (await fetch(`${sling!.url}/api/v1/links/${id}`, { headers: { authorization: `Bearer ${token}` } })).json();
+
+  async function expectUnsafe(res: Response, field: string, reason: RegExp) {
+    expect(res.status).toBe(422);
+    const body = await res.json();
+    expect(body.error).toMatchObject({ code: 'unsafe_url', message: expect.stringMatching(reason), details: { [field]: expect.stringMatching(reason) } });
+  }
+
+  beforeAll(async () => {
+    tdb = await makeDb();
+    token = await createUserWithToken(tdb.env, 'sam@example.com', 'enterprise');
+    server = createServer((req, res) => {
+      if (req.url === '/feeds/openphish.txt') res.writeHead(200, { 'content-type': 'text/plain' }).end(openphish(N));
+      else res.writeHead(404).end();
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const dir = tempDir('sling-feeds-');
+    hostsFile = join(dir, 'hosts.txt');
+    writeFileSync(hostsFile, hostList(N));
+    writeFileSync(join(dir, 'urlhaus.csv'), urlhausCsv(N));
+    const feedServer = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+    env = { ...tdb.env, ENTERPRISE_LIMIT_PER_MINUTE: '100000', SAFETY_FEEDS: [hostsFile, join(dir, 'urlhaus.csv'), `${feedServer}/feeds/openphish.txt`].join(',') };
+    sling = await startSling(env);
+    // The import runs when the workers start; until then listed destinations are still accepted.
+    await until('the feeds to be imported', async () => (await a({ url: `https://${feedHost(1)}/` })).status === 422, { timeoutMs: 60_000 });
+  });
+  afterAll(async () => {
+    await sling?.stop();
+    server?.close();
+    await tdb?.drop();
+  });
+
+  test('a listed URL and a listed host are refused at create by Variant A, B, REST and /api/v1/shorten, and by PATCH', async () => {
+    const hostReason = new RegExp(`host ${feedHost(3).replaceAll('.', '\\.')} is listed as malware or phishing by hosts\\.txt`);
+    const urlReason = /address is listed as malware or phishing by 127\.0\.0\.1:\d+/;
+    await expectUnsafe(await a({ url: `https://${feedHost(3)}/x` }), 'url', hostReason);
+    await expectUnsafe(await a({ url: feedUrl.openphish(5) }), 'url', urlReason);
+    const qs = (u: string) => new URLSearchParams({ token, long_url: u });
+    await expectUnsafe(await fetch(`${sling!.url}/api?${qs(`http://sub.${feedHost(3)}/`)}`, { method: 'POST' }), 'long_url', hostReason);
+    await expectUnsafe(await fetch(`${sling!.url}/api?${qs(feedUrl.urlhausCsv(9))}`, { method: 'POST' }), 'long_url', /listed as malware or phishing by urlhaus\.csv/);
+    await expectUnsafe(await v1('/links', { url: `https://${feedHost(3)}/` }), 'url', hostReason);
+    await expectUnsafe(await v1('/links', { url: feedUrl.openphish(6) }), 'url', urlReason);
+    await expectUnsafe(await fetch(`${sling!.url}/api/v1/shorten`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ url: `https://${feedHost(3)}/` }) }), 'url', hostReason);
+
+    const fine = await (await v1('/links', { url: 'https://example.com/fine' })).json();
+    expect(fine.status).toBe('active');
+    await expectUnsafe(await v1(`/links/${fine.id}`, { url: feedUrl.openphish(7) }, 'PATCH'), 'url', urlReason);
+    await expectUnsafe(await a({ url: `https://${feedHost(3)}/` }, 'PATCH', `?slug=${fine.short_code}`), 'url', hostReason);
+    expect(await linkJson(fine.id)).toMatchObject({ long_url: 'https://example.com/fine', status: 'active' });
+  });
+
+  test('a suspicious destination is created pending_review; visitors get the warning, and only "continue anyway" counts a click', async () => {
+    const res = await v1('/links', { url: 'http://203.0.113.9/invoice.pdf' });
+    expect(res.status).toBe(201);
+    const link = await res.json();
+    expect(link).toMatchObject({ status: 'pending_review', safety_reason: expect.stringMatching(/bare IP address/) });
+
+    // A browser's agent: clicks from bots are kept but not counted.
+    const browser = { 'user-agent': AGENTS.chrome };
+    const warning = await fetch(link.short_url, { redirect: 'manual', headers: browser });
+    expect((await fetch(`${sling!.url}/l/review/${link.short_code}`, { redirect: 'manual', headers: browser })).status).toBe(200);
+    expect(warning.status).toBe(200);
+    const html = await warning.text();
+    expect(html).toContain('This link may be unsafe');
+    expect(html).toContain('bare IP address');
+    expect(html).toContain('203.0.113.9');
+    expect(html).toContain(`action="/l/review/${link.short_code}"`);
+    expect(html).toContain('Continue anyway');
+
+    const go = await fetch(`${sling!.url}/l/review/${link.short_code}`, { method: 'POST', redirect: 'manual', headers: browser });
+    expect(go.status).toBe(303);
+    expect(go.headers.get('location')).toBe('http://203.0.113.9/invoice.pdf');
+    await until('the click to be counted', async () => (await linkJson(link.id)).clicks === 1);
+    // The warning views were not counted: one click, from continuing.
+    expect((await linkJson(link.id)).clicks).toBe(1);
+  });
+
+  test('an import that lists an existing link blocks it: a warning without a way on', async () => {
+    const link = await (await v1('/links', { url: 'https://soon-listed.example/landing' })).json();
+    expect((await fetch(link.short_url, { redirect: 'manual' })).headers.get('location')).toBe('https://soon-listed.example/landing');
+
+    appendFileSync(hostsFile, 'soon-listed.example\n');
+    // The import runs at start (and hourly): a restart is the quickest run, and works on PGlite too.
+    const port = sling!.port;
+    await sling!.stop();
+    sling = await startSling({ ...env, PORT: String(port) }); // the same address: short URLs stay valid
+    const blocked = await until('the link to be blocked', async () => {
+      const json = await linkJson(link.id);
+      return json.status === 'blocked' ? json : undefined;
+    }, { timeoutMs: 60_000 });
+    expect(blocked.safety_reason).toBe("The destination's host soon-listed.example is listed as malware or phishing by hosts.txt.");
+
+    const page = await fetch(link.short_url, { redirect: 'manual' });
+    expect(page.status).toBe(403);
+    const html = await page.text();
+    expect(html).toContain('This link may be unsafe');
+    expect(html).toContain('soon-listed.example is listed as malware or phishing');
+    expect(html).not.toContain('Continue anyway');
+    expect(html).not.toContain('https://soon-listed.example/landing');
+    const forced = await fetch(`${sling!.url}/l/review/${link.short_code}`, { method: 'POST', redirect: 'manual' });
+    expect(forced.status).toBe(403);
+    expect(forced.headers.get('location')).toBeNull();
+  }, 150_000);
+
+  // PostgreSQL only: the CLI can send a job while the server runs (PGlite admits one process).
+  if (dbName === 'PostgreSQL') {
+    test('sling jobs run safety.import-feeds, while the server runs with the link cached, blocks it at the edge', async () => {
+      const link = await (await v1('/links', { url: 'https://cached-then-listed.example/' })).json();
+      // Twice: the second answer comes from the edge's cache.
+      for (let i = 0; i < 2; i++) expect((await fetch(link.short_url, { redirect: 'manual' })).status).toBe(302);
+      appendFileSync(hostsFile, 'cached-then-listed.example\n');
+      const sent = await runSling(['jobs', 'run', 'safety.import-feeds'], env);
+      expect(sent.code).toBe(0);
+      await until('the edge to stop redirecting', async () => (await fetch(link.short_url, { redirect: 'manual' })).status === 403, { timeoutMs: 30_000 });
+      expect(await linkJson(link.id)).toMatchObject({ status: 'blocked', safety_reason: expect.stringContaining('cached-then-listed.example') });
+    });
+  }
+});
