@@ -5,11 +5,15 @@ import { join } from 'node:path';
 import type PgBoss from 'pg-boss';
 import { invalidationBus } from './lib/cache/invalidation-bus';
 import { liveDomains } from './lib/domains/current-domains';
+import { currentSites } from './lib/domains/current-sites';
+import type { CustomDomain, Site } from './lib/domains/site-directory';
 import { processEnricher } from './lib/analytics/process-enricher';
 import { ClickBuffer } from './lib/edge/click-buffer';
 import { clientIp } from './lib/edge/client-ip';
 import { createEdge, type EdgeHandler } from './lib/edge/create-edge';
 import { LinkCache } from './lib/edge/link-cache';
+import { hostOf, parseLinkTarget } from './lib/edge/parse-request';
+import { answerMethodNotAllowed, answerNotFound, answerRoot, answerUnknownHost } from './lib/edge/site-answers';
 import { clickWriter } from './lib/edge/write-clicks';
 import { checkReadiness } from './lib/health/check-readiness';
 import { CLIENT_IP_HEADER } from './lib/http/client-ip-header';
@@ -52,9 +56,10 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
 
   let edge: EdgeHandler | undefined;
   let clicks: ClickBuffer | undefined;
+  // The app host's links are the shared default domain's (its row follows BASE_URL at start).
+  const defaultDomain = (await liveDomains()).current.defaultDomain;
+  const sites = currentSites();
   if (role === 'all' || role === 'edge') {
-    // Follows domain reloads (current-domains.ts keeps the last good registry if one fails).
-    const domains = await liveDomains();
     const cache = new LinkCache({
       maxEntries: config.CACHE_MAX_ENTRIES,
       maxBytes: config.CACHE_MAX_BYTES,
@@ -65,7 +70,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     // The GeoIP files load now, not in the first flush, where reading them would stall redirects.
     clicks = new ClickBuffer({ write: clickWriter(handle, processEnricher({ warm: true })), flushMs: config.CLICK_FLUSH_MS });
     clicks.start();
-    edge = createEdge({ cache, clicks, domainForHost: (host) => domains.current.forHost(host), trustProxy: config.TRUST_PROXY, secret: config.SECRET_KEY });
+    edge = createEdge({ cache, clicks, trustProxy: config.TRUST_PROXY, secret: config.SECRET_KEY });
     setGlobalSingleton('clickBuffer', clicks);
   }
 
@@ -133,21 +138,68 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   }
 
   /** A request with a body: held (bounded, checked) before anything routes it. */
-  async function holdThenRoute(req: IncomingMessage, res: ServerResponse) {
+  async function holdThenRoute(req: IncomingMessage, res: ServerResponse, next: (req: IncomingMessage, res: ServerResponse) => void) {
     const refusal = await holdBody(req, bodyLimitFor(req.url ?? '/'));
-    if (refusal === null) return route(req, res);
+    if (refusal === null) return next(req, res);
     if (refusal.status === 0) return; // the client left
     sendJson(res, refusal.status, { error: { code: refusal.code, message: refusal.message } }, apiHeaders(headerOptions));
   }
 
-  // The redirect path stays synchronous on a cache hit: no promise, no await.
+  // The redirect path stays synchronous on a cache hit (of the host and of the link): no promise, no await.
   const onRequest = (req: IncomingMessage, res: ServerResponse) => {
     const target = decideTarget(req.method, req.url);
     if (target.kind === 'answer') return answerTarget(res, target);
     if (target.url !== undefined) req.url = target.url;
-    if (announcesBody(req)) return void holdThenRoute(req, res).catch((err) => failRequest(res, err));
-    route(req, res);
+    const site = sites.resolve(hostOf(req.headers.host));
+    if (site instanceof Promise) return void site.then((s) => dispatch(s, req, res)).catch((err) => failRequest(res, err));
+    dispatch(site, req, res);
   };
+
+  /** Host dispatch (DESIGN §8): the app host gets everything; a custom domain only its links; others a 404. */
+  function dispatch(site: Site, req: IncomingMessage, res: ServerResponse): void {
+    // Health checks answer on any host: load balancers probe by address.
+    if (site.kind === 'app' || req.url === '/healthz' || req.url === '/readyz') {
+      if (announcesBody(req)) return void holdThenRoute(req, res, route).catch((err) => failRequest(res, err));
+      return route(req, res);
+    }
+    if (site.kind === 'unknown') return answerUnknownHost(res);
+    routeCustom(req, res, site.domain);
+  }
+
+  /**
+   * A verified custom domain: root → short link → link pages → that domain's not-found. Never the
+   * dashboard, the APIs or sign-in: the only requests passed to Next are the link pages (/l/…).
+   */
+  function routeCustom(req: IncomingMessage, res: ServerResponse, domain: CustomDomain): void {
+    const url = req.url ?? '/';
+    const method = req.method;
+    if (/^\/l\/(protected|expired|disabled)\/[^/?]+(\?|$)/.test(url) && (method === 'GET' || method === 'HEAD' || (method === 'POST' && url.startsWith('/l/protected/')))) {
+      if (announcesBody(req)) return void holdThenRoute(req, res, passOnGuarded).catch((err) => failRequest(res, err));
+      return passOnGuarded(req, res);
+    }
+    if (method !== 'GET' && method !== 'HEAD') return answerMethodNotAllowed(res);
+    if (url === '/' || url.startsWith('/?')) return answerRoot(res, domain);
+    if (edge === undefined || parseLinkTarget(url) === null) return answerNotFound(res, domain);
+    const afterEdge = (answered: boolean) => {
+      if (answered) return;
+      // The edge rewrote the visit to a link page (password, expired, disabled), or found no link.
+      if (req.url !== url && req.url?.startsWith('/l/')) return passOnGuarded(req, res);
+      answerNotFound(res, domain);
+    };
+    let answered: boolean | Promise<boolean>;
+    try {
+      answered = edge(req, res, domain);
+    } catch (err) {
+      return failRequest(res, err);
+    }
+    if (typeof answered === 'boolean') return afterEdge(answered);
+    answered.then(afterEdge).catch((err) => failRequest(res, err));
+  }
+
+  function passOnGuarded(req: IncomingMessage, res: ServerResponse): void {
+    passOn(req, res).catch((err) => failRequest(res, err));
+  }
+
   const server = createServer({ headersTimeout: config.HEADERS_TIMEOUT_MS, requestTimeout: config.REQUEST_TIMEOUT_MS, connectionsCheckingInterval: 1_000 }, onRequest);
   // "Expect: 100-continue" with a length over the limit: refused before the client sends the body.
   server.on('checkContinue', (req, res) => {
@@ -167,7 +219,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     if (edge !== undefined) {
       let answered: boolean | Promise<boolean>;
       try {
-        answered = edge(req, res);
+        answered = edge(req, res, defaultDomain);
       } catch (err) {
         return failRequest(res, err);
       }

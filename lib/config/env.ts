@@ -1,4 +1,5 @@
 // Configuration from the environment (DESIGN §5), validated once at start-up.
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const PORT_MSG = { error: 'must be a port number from 0 to 65535' };
@@ -37,6 +38,19 @@ const EnvSchema = z.object({
     .string()
     .regex(/^[0-9a-f.:\[\]]+(,[0-9a-f.:\[\]]+)*$/i, 'must be a comma-separated list of IP addresses')
     .optional(),
+  /** Addresses of LINK_HOST, for apex custom domains (which cannot have a CNAME): their A/AAAA records point here. */
+  LINK_HOST_IPS: z
+    .string()
+    .regex(/^[0-9a-f.:]+(,[0-9a-f.:]+)*$/i, 'must be a comma-separated list of IP addresses')
+    .refine((v) => v.split(',').every((ip) => isIP(ip) !== 0), 'must be a comma-separated list of IP addresses')
+    .transform((v) => v.split(',').map((ip) => ip.toLowerCase()))
+    .optional(),
+  /** Seconds between background DNS checks of a pending domain (the last repeats) for 72 hours after it is added. */
+  DOMAIN_CHECK_SCHEDULE: z
+    .string()
+    .regex(/^\d+(\.\d+)?(,\d+(\.\d+)?)*$/, 'must be a comma-separated list of seconds, e.g. 60,300,900')
+    .default('60,120,300,600,1800,3600')
+    .transform((v) => v.split(',').map(Number)),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
   MAIL_FROM: z.string().min(3).optional(),
   LOG_LEVEL: z

@@ -4,6 +4,8 @@
 import type PgBoss from 'pg-boss';
 import { applyRetention } from '../analytics/apply-retention';
 import { database } from '../db/database';
+import { checkDueDomains } from '../domains/check-due-domains';
+import { domainSettings } from '../domains/domain-settings';
 import { currentLinkContext } from '../links/current-link-context';
 import { expireDueLinks } from '../links/expire-due-links';
 import { DELIVERY_LOG_DAYS } from '../webhooks/event-types';
@@ -39,6 +41,13 @@ export const QUEUES: QueueSpec[] = [
     options: { retryLimit: 3, retryDelay: 60, retryBackoff: true, expireInSeconds: 3600 },
     cron: '45 3 * * *',
     run: async () => ({ deleted: await pruneDeliveries(await database(), DELIVERY_LOG_DAYS) }),
+  },
+  {
+    // Pending custom domains whose next DNS check is due (backoff, for 72 hours after adding).
+    name: 'domains.check',
+    options: { retryLimit: 2, retryDelay: 30, retryBackoff: true, expireInSeconds: 600 },
+    cron: '* * * * *',
+    run: async () => checkDueDomains(await database(), domainSettings()),
   },
   {
     // Checks the job system end to end (`sling jobs probe`).

@@ -5,6 +5,7 @@ import { verifyPassword } from '../auth/password';
 import { loadConfig } from '../config/load-config';
 import { database } from '../db/database';
 import { currentDomains } from '../domains/current-domains';
+import { currentSites } from '../domains/current-sites';
 import { toCachedLink } from '../edge/cached-link';
 import { processEnricher } from '../analytics/process-enricher';
 import { clickWriter } from '../edge/write-clicks';
@@ -23,11 +24,12 @@ import type { LinkRow } from '../../db/schema';
 /** Password guesses per link and IP. */
 export const UNLOCK_ATTEMPTS_PER_MINUTE = 5;
 
+/** The link of `code` on the request's host: the app host's are the default domain's. */
 async function findLink(req: Request, code: string) {
-  const domains = await currentDomains();
-  const domain = domains.forHost(hostOf(req.headers.get('host') ?? undefined));
+  const site = await currentSites().resolve(hostOf(req.headers.get('host') ?? undefined));
+  const domainId = site.kind === 'app' ? (await currentDomains()).defaultDomain.id : site.kind === 'custom' ? site.domain.id : undefined;
   const handle = await database();
-  return { link: await getLinkByCode(handle.db, domain.id, code), domainId: domain.id, handle };
+  return { link: domainId === undefined ? undefined : await getLinkByCode(handle.db, domainId, code), domainId: domainId ?? 0, handle };
 }
 
 export async function showLinkPage(req: Request, page: string, code: string): Promise<Response> {
