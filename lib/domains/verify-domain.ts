@@ -36,7 +36,7 @@ export async function verifyDomain(handle: DbHandle, domain: DomainRow, settings
         await recordEvent(tx, {
           type: 'domain.verified',
           workspaceId: flipped.workspaceId,
-          data: { id: flipped.id, hostname: flipped.hostname, verified_at: now.toISOString() },
+          data: { domain: { id: flipped.id, hostname: flipped.hostname }, verified_at: now.toISOString() },
         });
         await invalidationBus().publishIn(tx, domainHostKey(flipped.hostname));
         return { domain: flipped, verifiedNow: true };

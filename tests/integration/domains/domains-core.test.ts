@@ -42,7 +42,7 @@ if (binary) {
     });
 
     const verifiedEvents = async (domainId: number) =>
-      (await ctx.handle.db.select().from(events).where(eq(events.type, 'domain.verified'))).filter((e) => (e.data as { id: number }).id === domainId);
+      (await ctx.handle.db.select().from(events).where(eq(events.type, 'domain.verified'))).filter((e) => (e.data as { domain: { id: number } }).domain.id === domainId);
 
     test('verification: one domain.verified event however often it is checked', async () => {
       const d = await addDomain(scope, { hostname: 'once.core.test' });
@@ -55,7 +55,7 @@ if (binary) {
       const again = await verifyDomain(ctx.handle, d, settings);
       expect(again.verifiedNow).toBe(false);
       expect(await verifiedEvents(d.id)).toEqual([
-        expect.objectContaining({ workspaceId: user.workspaceId, data: expect.objectContaining({ id: d.id, hostname: 'once.core.test' }) }),
+        expect.objectContaining({ workspaceId: user.workspaceId, data: { domain: { id: d.id, hostname: 'once.core.test' }, verified_at: expect.any(String) } }),
       ]);
     });
 

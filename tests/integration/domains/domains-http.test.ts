@@ -186,6 +186,14 @@ if (binary) {
       expect(hit.status).toBe(302);
       expect(hit.headers.location).toBe('https://example.com/custom?x=1');
       expect((await get(sling.port, 'GO.SERVE.TEST:80', '/promo')).status).toBe(302);
+      // A password-protected link's prompt is served on the custom domain too (a link page of Next's).
+      expect((await api('/api/v1/links', { body: { url: 'https://example.com/locked', alias: 'locked', domain_id: d.id, password: 'open sesame' } })).status).toBe(201);
+      const prompt = await get(sling.port, 'go.serve.test', '/locked');
+      expect(prompt.status).toBe(200);
+      expect(prompt.body).toContain('This link is password-protected');
+      expect((await get(sling.port, 'go.serve.test', '/l/protected/locked')).status).toBe(200);
+      // The link page reads the link again on this host: an unprotected one redirects from there too.
+      expect((await get(sling.port, 'go.serve.test', '/l/protected/promo')).headers.location).toBe('https://example.com/custom');
       const root = await get(sling.port, 'go.serve.test', '/');
       expect(root.status).toBe(200);
       expect(root.body).toContain('go.serve.test is a short-link domain');
@@ -223,7 +231,7 @@ if (binary) {
       expect((await api(`/api/v1/domains/${d.id}`, { method: 'PATCH', body: { root_redirect_url: 'javascript:alert(1)' } })).body.error.details.root_redirect_url).toBeDefined();
 
       // Deleting it: its links stop answering, and its host is unknown again.
-      expect((await api(`/api/v1/domains/${d.id}`)).body.domain.link_count).toBe(2);
+      expect((await api(`/api/v1/domains/${d.id}`)).body.domain.link_count).toBe(3);
       expect((await api(`/api/v1/domains/${d.id}`, { method: 'DELETE' })).status).toBe(204);
       expect((await get(sling.port, 'go.serve.test', '/promo')).status).toBe(404);
       expect((await api(`/api/v1/links/${link.body.id}`)).status).toBe(404);
