@@ -174,8 +174,8 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     const url = req.url ?? '/';
     const method = req.method;
     if (/^\/l\/(protected|expired|disabled)\/[^/?]+(\?|$)/.test(url) && (method === 'GET' || method === 'HEAD' || (method === 'POST' && url.startsWith('/l/protected/')))) {
-      if (announcesBody(req)) return void holdThenRoute(req, res, passOnGuarded).catch((err) => failRequest(res, err));
-      return passOnGuarded(req, res);
+      if (announcesBody(req)) return void holdThenRoute(req, res, passOnToNext).catch((err) => failRequest(res, err));
+      return passOnToNext(req, res);
     }
     if (method !== 'GET' && method !== 'HEAD') return answerMethodNotAllowed(res);
     if (url === '/' || url.startsWith('/?')) return answerRoot(res, domain);
@@ -183,7 +183,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     const afterEdge = (answered: boolean) => {
       if (answered) return;
       // The edge rewrote the visit to a link page (password, expired, disabled), or found no link.
-      if (req.url !== url && req.url?.startsWith('/l/')) return passOnGuarded(req, res);
+      if (req.url !== url && req.url?.startsWith('/l/')) return passOnToNext(req, res);
       answerNotFound(res, domain);
     };
     let answered: boolean | Promise<boolean>;
@@ -196,7 +196,8 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     answered.then(afterEdge).catch((err) => failRequest(res, err));
   }
 
-  function passOnGuarded(req: IncomingMessage, res: ServerResponse): void {
+  /** Next for a custom domain: only the link pages come this far. */
+  function passOnToNext(req: IncomingMessage, res: ServerResponse): void {
     passOn(req, res).catch((err) => failRequest(res, err));
   }
 
