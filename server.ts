@@ -13,7 +13,8 @@ import { clientIp } from './lib/edge/client-ip';
 import { createEdge, type EdgeHandler } from './lib/edge/create-edge';
 import { LinkCache } from './lib/edge/link-cache';
 import { hostOf, parseLinkTarget } from './lib/edge/parse-request';
-import { answerMethodNotAllowed, answerNotFound, answerRoot, answerUnknownHost } from './lib/edge/site-answers';
+import { ACME_CHALLENGE_PATH, answerAcmeChallenge, answerMethodNotAllowed, answerNotFound, answerRoot, answerUnknownHost } from './lib/edge/site-answers';
+import { findKeyAuthorization } from './lib/acme/challenge-store';
 import { clickWriter } from './lib/edge/write-clicks';
 import { checkReadiness } from './lib/health/check-readiness';
 import { CLIENT_IP_HEADER } from './lib/http/client-ip-header';
@@ -167,7 +168,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   }
 
   /**
-   * A verified custom domain: root → short link → link pages → that domain's not-found. Never the
+   * A verified custom domain: ACME challenge → root → short link → link pages → that domain's not-found. Never the
    * dashboard, the APIs or sign-in: the only requests passed to Next are the link pages (/l/…).
    */
   function routeCustom(req: IncomingMessage, res: ServerResponse, domain: CustomDomain): void {
@@ -178,6 +179,12 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
       return passOnToNext(req, res);
     }
     if (method !== 'GET' && method !== 'HEAD') return answerMethodNotAllowed(res);
+    if (url.startsWith(ACME_CHALLENGE_PATH)) {
+      const token = url.slice(ACME_CHALLENGE_PATH.length);
+      return void findKeyAuthorization(handle.db, token, domain.hostname)
+        .then((keyAuthorization) => answerAcmeChallenge(res, keyAuthorization))
+        .catch((err) => failRequest(res, err));
+    }
     if (url === '/' || url.startsWith('/?')) return answerRoot(res, domain);
     if (edge === undefined || parseLinkTarget(url) === null) return answerNotFound(res, domain);
     const afterEdge = (answered: boolean) => {

@@ -10,3 +10,4 @@ export * from './events';
 export * from './click-rollups';
 export * from './webhooks';
 export * from './qr-logos';
+export * from './certificates';

@@ -34,6 +34,8 @@ const EnvSchema = z.object({
   TLS_PORT: port.optional(),
   ACME_DIRECTORY_URL: httpUrl.optional(),
   ACME_EMAIL: z.email({ error: 'must be an email address' }).optional(),
+  /** A PEM file of CA certificates to trust for ACME_DIRECTORY_URL's own HTTPS (a private CA). */
+  ACME_CA_FILE: z.string().min(1).optional(),
   DNS_SERVERS: z
     .string()
     .regex(/^[0-9a-f.:\[\]]+(,[0-9a-f.:\[\]]+)*$/i, 'must be a comma-separated list of IP addresses')

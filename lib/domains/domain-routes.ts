@@ -1,5 +1,6 @@
 // REST v1 /api/v1/domains handlers (token or session, through withWorkspace): thin wrappers that
 // parse the input, call the domain functions and shape the answer.
+import { findCertificate } from '../acme/find-certificate';
 import { json } from '../http/json-response';
 import { readJsonBody } from '../http/read-json-body';
 import type { WorkspaceRequest } from '../http/with-workspace';
@@ -28,10 +29,11 @@ export async function addDomainRoute(r: WorkspaceRequest<object>): Promise<Respo
   return json({ domain: serializeDomain(domain, scope.settings) }, { status: 201 });
 }
 
-// GET /api/v1/domains/{id} – with the number of links on it (what deleting it removes)
+// GET /api/v1/domains/{id} – with the number of links on it (what deleting it removes) and its certificate
 export async function getDomainRoute({ actor, ctx, params }: WorkspaceRequest<Params>): Promise<Response> {
   const domain = await getDomainOrThrow(ctx.handle, actor, params.id);
-  return json({ domain: { ...serializeDomain(domain, domainSettings()), link_count: await countDomainLinks(ctx.handle, domain.id) } });
+  const [links, certificate] = await Promise.all([countDomainLinks(ctx.handle, domain.id), findCertificate(ctx.handle.db, domain.id)]);
+  return json({ domain: { ...serializeDomain(domain, domainSettings()), link_count: links, certificate } });
 }
 
 // PATCH /api/v1/domains/{id} – not_found_url, root_redirect_url, default

@@ -43,3 +43,11 @@ export function answerMethodNotAllowed(res: ServerResponse): void {
   res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', Connection: 'close' });
   res.end('Only GET and HEAD are answered here.\n');
 }
+
+export const ACME_CHALLENGE_PATH = '/.well-known/acme-challenge/';
+
+/** An HTTP-01 challenge (the CA validating this domain): its key authorization, or 404. */
+export function answerAcmeChallenge(res: ServerResponse, keyAuthorization: string | undefined): void {
+  res.writeHead(keyAuthorization === undefined ? 404 : 200, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
+  res.end(keyAuthorization ?? 'No such challenge.\n');
+}

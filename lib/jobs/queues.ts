@@ -3,6 +3,8 @@
 // is what `sling jobs status` reports for operators to look at.
 import type PgBoss from 'pg-boss';
 import { applyRetention } from '../analytics/apply-retention';
+import { acmeSettings } from '../acme/acme-settings';
+import { issueDueCertificates } from '../acme/issue-due-certificates';
 import { database } from '../db/database';
 import { checkDueDomains } from '../domains/check-due-domains';
 import { domainSettings } from '../domains/domain-settings';
@@ -48,6 +50,16 @@ export const QUEUES: QueueSpec[] = [
     options: { retryLimit: 2, retryDelay: 30, retryBackoff: true, expireInSeconds: 600 },
     cron: '* * * * *',
     run: async () => checkDueDomains(await database(), domainSettings()),
+  },
+  {
+    // Certificates for verified custom domains: new ones, renewals 30 days ahead, retries with backoff.
+    name: 'certificates.issue',
+    options: { retryLimit: 1, retryDelay: 60, retryBackoff: true, expireInSeconds: 900 },
+    cron: '* * * * *',
+    run: async () => {
+      const acme = acmeSettings();
+      return acme ? issueDueCertificates((await database()).db, acme) : { skipped: 'ACME_DIRECTORY_URL is not set' };
+    },
   },
   {
     // Checks the job system end to end (`sling jobs probe`).

@@ -9,6 +9,7 @@ import { CHECK_WINDOW_MS, nextCheckAt } from '../../lib/domains/domain-settings'
 import { normalizeHostname } from '../../lib/domains/normalize-hostname';
 import { domainHostKey, SiteDirectory, type CustomDomain } from '../../lib/domains/site-directory';
 import { ALL_KEYS } from '../../lib/cache/invalidation-bus';
+import { retryDelayMs } from '../../lib/acme/issue-due-certificates';
 
 const OWN = { baseHost: 'sl.ing', linkHost: 'cname.sl.ing' };
 
@@ -141,4 +142,9 @@ describe('SiteDirectory', () => {
     expect(calls).toBe(1);
     expect(sites.size).toBe(0);
   });
+});
+
+test('a failed certificate order waits 10 minutes, then twice as long each time, at most a day (CA rate limits)', () => {
+  expect([1, 2, 3, 4].map(retryDelayMs)).toEqual([600_000, 1_200_000, 2_400_000, 4_800_000]);
+  expect(retryDelayMs(20)).toBe(24 * 3600_000);
 });
