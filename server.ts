@@ -1,5 +1,6 @@
 // Process entry: config → database → edge → Next handler → workers → shutdown (DESIGN §2).
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createHttpsServer, type Server as HttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type PgBoss from 'pg-boss';
@@ -15,6 +16,7 @@ import { LinkCache } from './lib/edge/link-cache';
 import { hostOf, parseLinkTarget } from './lib/edge/parse-request';
 import { ACME_CHALLENGE_PATH, answerAcmeChallenge, answerMethodNotAllowed, answerNotFound, answerRoot, answerUnknownHost } from './lib/edge/site-answers';
 import { findKeyAuthorization } from './lib/acme/challenge-store';
+import { CertificateStore } from './lib/tls/certificate-store';
 import { clickWriter } from './lib/edge/write-clicks';
 import { checkReadiness } from './lib/health/check-readiness';
 import { CLIENT_IP_HEADER } from './lib/http/client-ip-header';
@@ -243,13 +245,38 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     server.once('error', reject);
     server.listen(config.PORT, config.HOST, () => resolve());
   });
+  // HTTPS for custom domains: each name's certificate by SNI; no certificate, no handshake.
+  let tlsServer: HttpsServer | undefined;
+  if (config.TLS_PORT !== undefined && edge !== undefined) {
+    const store = new CertificateStore({ db: async () => handle.db, secretKey: config.SECRET_KEY, ttlMs: config.CACHE_TTL_MS });
+    invalidationBus().subscribe((key) => store.invalidate(key));
+    tlsServer = createHttpsServer(
+      {
+        minVersion: config.TLS_MIN_VERSION === '1.2' ? 'TLSv1.2' : 'TLSv1.3',
+        SNICallback: (name, done) => {
+          store.contextFor(name).then((context) => done(context ? null : new Error(`no certificate for ${name}`), context ?? undefined), (err: Error) => done(err));
+        },
+        headersTimeout: config.HEADERS_TIMEOUT_MS,
+        requestTimeout: config.REQUEST_TIMEOUT_MS,
+      },
+      onRequest,
+    );
+    tlsServer.keepAliveTimeout = config.KEEP_ALIVE_TIMEOUT_MS;
+    tlsServer.on('clientError', answerClientError);
+    limitConnectionsPerIp(tlsServer, config.MAX_CONNECTIONS_PER_IP);
+    await new Promise<void>((resolve, reject) => {
+      tlsServer!.once('error', reject);
+      tlsServer!.listen(config.TLS_PORT, config.HOST, () => resolve());
+    });
+    log.info({ port: (tlsServer.address() as AddressInfo).port, minVersion: config.TLS_MIN_VERSION }, 'HTTPS listening for custom domains');
+  }
   const port = (server.address() as AddressInfo).port;
   log.info({ port, role, database: handle.kind, baseUrl: config.BASE_URL }, `Sling listening on ${config.BASE_URL}`);
 
   let stopping: Promise<void> | undefined;
   function shutdown(): Promise<void> {
     stopping ??= (async () => {
-      await closeServer(server);
+      await Promise.all([closeServer(server), tlsServer && closeServer(tlsServer)]);
       setGlobalSingleton('webhookDispatcher', undefined);
       await webhooks?.stop();
       if (jobs) await stopJobSystem(jobs);

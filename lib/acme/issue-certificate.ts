@@ -4,7 +4,9 @@
 import { Agent } from 'node:https';
 import acme from 'acme-client';
 import { certificates } from '../../db/schema';
+import { invalidationBus } from '../cache/invalidation-bus';
 import { sealSecret } from '../crypto/secret-box';
+import { domainHostKey } from '../domains/site-directory';
 import type { Db } from '../db/types';
 import { accountKey } from './acme-account';
 import { putChallenge, removeChallenge } from './challenge-store';
@@ -56,6 +58,8 @@ export async function issueCertificate(db: Db, domain: { id: number; hostname: s
     updatedAt: now,
   };
   await db.insert(certificates).values({ domainId: domain.id, ...row }).onConflictDoUpdate({ target: certificates.domainId, set: row });
+  // Every instance's HTTPS listener drops the old certificate of this name.
+  invalidationBus().publish(domainHostKey(domain.hostname));
   return { expiresAt };
 }
 

@@ -32,6 +32,8 @@ const EnvSchema = z.object({
   REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'must be 1–64 of letters, digits, _ . : -').default('sling'),
   SECRET_KEY: z.string().min(32, 'must be at least 32 characters (e.g. `openssl rand -hex 32`)').optional(),
   TLS_PORT: port.optional(),
+  /** The oldest TLS version the HTTPS listener accepts (TLS 1.3 unless older clients must be served). */
+  TLS_MIN_VERSION: z.enum(['1.2', '1.3'], { error: 'must be 1.2 or 1.3' }).default('1.3'),
   ACME_DIRECTORY_URL: httpUrl.optional(),
   ACME_EMAIL: z.email({ error: 'must be an email address' }).optional(),
   /** A PEM file of CA certificates to trust for ACME_DIRECTORY_URL's own HTTPS (a private CA). */

@@ -13,6 +13,8 @@ export interface TestAcmeServer {
   /** PEM file to trust for the directory's HTTPS. */
   caFile: string;
   start(opts: { httpPort: number; dnsServer: string }): Promise<void>;
+  /** The root that signs pebble's certificates (new on every pebble start). */
+  rootPem(): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -46,6 +48,15 @@ export async function prepareAcmeServer(binary = '/usr/bin/pebble'): Promise<Tes
           }).on('error', () => resolve(false));
         });
       }, { timeoutMs: 15_000, intervalMs: 100 });
+    },
+    rootPem() {
+      return new Promise<string>((resolve, reject) => {
+        get(`https://127.0.0.1:${managementPort}/roots/0`, { ca: readFileSync(cert) }, (res) => {
+          let body = '';
+          res.on('data', (d) => (body += d));
+          res.on('end', () => (res.statusCode === 200 ? resolve(body) : reject(new Error(`pebble roots: ${res.statusCode}`))));
+        }).on('error', reject);
+      });
     },
     async stop() {
       if (child && child.exitCode === null) {
