@@ -2,6 +2,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer, type Server as HttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
+import type { TLSSocket } from 'node:tls';
 import { join } from 'node:path';
 import type PgBoss from 'pg-boss';
 import { invalidationBus } from './lib/cache/invalidation-bus';
@@ -14,7 +15,7 @@ import { clientIp } from './lib/edge/client-ip';
 import { createEdge, type EdgeHandler } from './lib/edge/create-edge';
 import { LinkCache } from './lib/edge/link-cache';
 import { hostOf, parseLinkTarget } from './lib/edge/parse-request';
-import { ACME_CHALLENGE_PATH, answerAcmeChallenge, answerMethodNotAllowed, answerNotFound, answerRoot, answerUnknownHost } from './lib/edge/site-answers';
+import { ACME_CHALLENGE_PATH, answerAcmeChallenge, answerHttpsRedirect, answerMethodNotAllowed, HSTS, answerNotFound, answerRoot, answerUnknownHost } from './lib/edge/site-answers';
 import { findKeyAuthorization } from './lib/acme/challenge-store';
 import { CertificateStore } from './lib/tls/certificate-store';
 import { clickWriter } from './lib/edge/write-clicks';
@@ -176,6 +177,12 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   function routeCustom(req: IncomingMessage, res: ServerResponse, domain: CustomDomain): void {
     const url = req.url ?? '/';
     const method = req.method;
+    // With a certificate, plain HTTP moves to HTTPS (the CA's challenges excepted) and HTTPS says so for a year.
+    if (domain.hasCertificate && config.TLS_PORT !== undefined) {
+      if ((req.socket as TLSSocket).encrypted !== true) {
+        if (!url.startsWith(ACME_CHALLENGE_PATH)) return answerHttpsRedirect(res, domain, url);
+      } else res.setHeader('Strict-Transport-Security', HSTS);
+    }
     if (/^\/l\/(protected|expired|disabled)\/[^/?]+(\?|$)/.test(url) && (method === 'GET' || method === 'HEAD' || (method === 'POST' && url.startsWith('/l/protected/')))) {
       if (announcesBody(req)) return void holdThenRoute(req, res, passOnToNext).catch((err) => failRequest(res, err));
       return passOnToNext(req, res);

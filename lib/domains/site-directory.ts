@@ -12,6 +12,8 @@ export interface CustomDomain {
   workspaceId: string;
   notFoundUrl: string | null;
   rootRedirectUrl: string | null;
+  /** An issued certificate exists: plain HTTP visits move to HTTPS, HTTPS answers carry HSTS. */
+  hasCertificate: boolean;
 }
 
 export type Site = { kind: 'app' } | { kind: 'custom'; domain: CustomDomain } | { kind: 'unknown' };

@@ -51,3 +51,12 @@ export function answerAcmeChallenge(res: ServerResponse, keyAuthorization: strin
   res.writeHead(keyAuthorization === undefined ? 404 : 200, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
   res.end(keyAuthorization ?? 'No such challenge.\n');
 }
+
+/** Custom domains with a certificate: browsers use HTTPS only, for a year. */
+export const HSTS = 'max-age=31536000';
+
+/** Plain HTTP on a custom domain that has a certificate: the same URL over HTTPS (308 keeps the method). */
+export function answerHttpsRedirect(res: ServerResponse, domain: CustomDomain, url: string): void {
+  res.writeHead(308, { Location: `https://${domain.hostname}${url}`, 'Cache-Control': 'no-store', Connection: 'close' });
+  res.end();
+}

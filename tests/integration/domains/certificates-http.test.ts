@@ -16,12 +16,12 @@ import { until } from '../../helpers/until';
 const LINK_HOST = 'edge.sling.test';
 const binary = challtestsrvPath();
 
-function get(port: number, host: string, path: string): Promise<{ status: number; body: string }> {
+function get(port: number, host: string, path: string): Promise<{ status: number; body: string; location?: string }> {
   return new Promise((resolve, reject) => {
     const req = request({ host: '127.0.0.1', port, path, headers: { host } }, (res) => {
       let body = '';
       res.on('data', (d) => (body += d));
-      res.on('end', () => resolve({ status: res.statusCode!, body }));
+      res.on('end', () => resolve({ status: res.statusCode!, body, location: res.headers.location }));
     });
     req.on('error', reject);
     req.end();
@@ -117,6 +117,12 @@ if (binary) {
       const answer = await exchange(socket, 'GET /tls-hop HTTP/1.1\r\nHost: go.certs.test\r\nConnection: close\r\n\r\n');
       expect(answer).toMatch(/^HTTP\/1\.1 302 /);
       expect(answer).toMatch(/\r\nLocation: https:\/\/example\.com\/over-tls\r\n/i);
+      expect(answer).toMatch(/\r\nStrict-Transport-Security: max-age=31536000\r\n/i);
+      // Plain HTTP now moves to HTTPS; the CA's challenges still answer over HTTP.
+      const plain = await get(sling.port, 'go.certs.test', '/tls-hop?x=1');
+      expect(plain.status).toBe(308);
+      expect(plain.location).toBe('https://go.certs.test/tls-hop?x=1');
+      expect((await get(sling.port, 'go.certs.test', '/.well-known/acme-challenge/nope')).status).toBe(404);
       // A client that stops at TLS 1.2 is refused by default; a name without a certificate gets no handshake.
       await expect(handshake({ port: tlsPort, servername: 'go.certs.test', ca, maxVersion: 'TLSv1.2' })).rejects.toThrow();
       await expect(handshake({ port: tlsPort, servername: 'other.certs.test', ca })).rejects.toThrow();
