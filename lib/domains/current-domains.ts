@@ -1,9 +1,9 @@
 // The process-wide domain registry. A changed domain (its host's key, domainHostKey) is read again
-// alone and patched in, one read at a time per host so an older read never wins; DOMAINS_KEY, or
-// ALL_KEYS after a lost subscription, reloads everything. A failed reload is logged and the last
+// alone and patched in, one read at a time per host so an older read never wins; ALL_KEYS (after a
+// lost subscription) reloads everything. A failed reload is logged and the last
 // good registry stays in use; only a failed first load reaches the caller (and the next call retries).
 import { loadConfig } from '../config/load-config';
-import { ALL_KEYS, DOMAINS_KEY, invalidationBus } from '../cache/invalidation-bus';
+import { ALL_KEYS, invalidationBus } from '../cache/invalidation-bus';
 import { database } from '../db/database';
 import { logger } from '../log/logger';
 import { globalSingleton } from '../runtime/global-singleton';
@@ -27,7 +27,7 @@ const state = () =>
 export function currentDomains(): Promise<DomainRegistry> {
   const s = state();
   s.unsubscribe ??= invalidationBus().subscribe((key) => {
-    if (key === DOMAINS_KEY || key === ALL_KEYS) reload(s).catch(() => {}); // logged in reload
+    if (key === ALL_KEYS) reload(s).catch(() => {}); // logged in reload
     else if (key.startsWith('domain:')) patch(s, key.slice('domain:'.length));
   });
   // A domain changed by this process a moment ago is read again before anyone relies on it.

@@ -238,5 +238,27 @@ if (binary) {
       const after = await api('/api/v1/links', { body: { url: 'https://example.com/d3', alias: 'dd3' } });
       expect(after.body.short_url).toBe(`${sling.url}/dd3`);
     });
+
+    // Two instances share PostgreSQL: a host one of them remembered as unknown is served as soon as the
+    // other verifies it, and forgotten when it is deleted — by the per-host invalidation message, well
+    // before the cache's 60 s expiry.
+    if (_name === 'PostgreSQL') {
+      test('a domain verified on one instance is served by another at once; deleted, it is unknown there too', async () => {
+        const other = await startSling({ ...tdb.env, LINK_HOST, DNS_SERVERS: dns.address });
+        try {
+          expect((await get(other.port, 'two.serve.test', '/hop')).status).toBe(404); // remembered as unknown
+          const d = (await api('/api/v1/domains', { body: { hostname: 'two.serve.test' } })).body.domain;
+          await dns.setCname('two.serve.test', LINK_HOST);
+          await dns.addTxt('_svc-verify.two.serve.test', d.records[1].value);
+          expect((await api(`/api/v1/domains/${d.id}/verify`, { method: 'POST' })).body.verified).toBe(true);
+          expect((await api('/api/v1/links', { body: { url: 'https://example.com/hop', alias: 'hop', domain_id: d.id } })).status).toBe(201);
+          await until('the other instance to serve the domain', async () => (await get(other.port, 'two.serve.test', '/hop')).status === 302, { timeoutMs: 5_000, intervalMs: 50 });
+          expect((await api(`/api/v1/domains/${d.id}`, { method: 'DELETE' })).status).toBe(204);
+          await until('the other instance to forget the domain', async () => (await get(other.port, 'two.serve.test', '/hop')).body === 'This domain is not connected to Sling.\n', { timeoutMs: 5_000, intervalMs: 50 });
+        } finally {
+          await other.stop();
+        }
+      });
+    }
   });
 }
