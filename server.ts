@@ -1,15 +1,23 @@
 // Process entry: config → database → edge → Next handler → workers → shutdown (DESIGN §2).
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createHttpsServer, type Server as HttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
+import type { TLSSocket } from 'node:tls';
 import { join } from 'node:path';
 import type PgBoss from 'pg-boss';
 import { invalidationBus } from './lib/cache/invalidation-bus';
 import { liveDomains } from './lib/domains/current-domains';
+import { currentSites } from './lib/domains/current-sites';
+import type { CustomDomain, Site } from './lib/domains/site-directory';
 import { processEnricher } from './lib/analytics/process-enricher';
 import { ClickBuffer } from './lib/edge/click-buffer';
 import { clientIp } from './lib/edge/client-ip';
 import { createEdge, type EdgeHandler } from './lib/edge/create-edge';
 import { LinkCache } from './lib/edge/link-cache';
+import { hostOf, parseLinkTarget } from './lib/edge/parse-request';
+import { ACME_CHALLENGE_PATH, answerAcmeChallenge, answerHttpsRedirect, answerMethodNotAllowed, HSTS, answerNotFound, answerRoot, answerUnknownHost } from './lib/edge/site-answers';
+import { findKeyAuthorization } from './lib/acme/challenge-store';
+import { CertificateStore } from './lib/tls/certificate-store';
 import { clickWriter } from './lib/edge/write-clicks';
 import { checkReadiness } from './lib/health/check-readiness';
 import { CLIENT_IP_HEADER } from './lib/http/client-ip-header';
@@ -59,9 +67,11 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
 
   let edge: EdgeHandler | undefined;
   let clicks: ClickBuffer | undefined;
+  // The app host's links are the shared default domain's (its row follows BASE_URL at start).
+  const domains = await liveDomains();
+  const defaultDomain = domains.current.defaultDomain;
+  const sites = currentSites();
   if (role === 'all' || role === 'edge') {
-    // Follows domain reloads (current-domains.ts keeps the last good registry if one fails).
-    const domains = await liveDomains();
     const cache = new LinkCache({
       maxEntries: config.CACHE_MAX_ENTRIES,
       maxBytes: config.CACHE_MAX_BYTES,
@@ -73,7 +83,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     // The GeoIP files load now, not in the first flush, where reading them would stall redirects.
     clicks = new ClickBuffer({ write: clickWriter(handle, processEnricher({ warm: true })), flushMs: config.CLICK_FLUSH_MS });
     clicks.start();
-    edge = createEdge({ cache, clicks, domainForHost: (host) => domains.current.forHost(host), trustProxy: config.TRUST_PROXY, secret: config.SECRET_KEY });
+    edge = createEdge({ cache, clicks, trustProxy: config.TRUST_PROXY, secret: config.SECRET_KEY });
     setGlobalSingleton('clickBuffer', clicks);
   }
 
@@ -141,21 +151,81 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   }
 
   /** A request with a body: held (bounded, checked) before anything routes it. */
-  async function holdThenRoute(req: IncomingMessage, res: ServerResponse) {
+  async function holdThenRoute(req: IncomingMessage, res: ServerResponse, next: (req: IncomingMessage, res: ServerResponse) => void) {
     const refusal = await holdBody(req, bodyLimitFor(req.url ?? '/'));
-    if (refusal === null) return route(req, res);
+    if (refusal === null) return next(req, res);
     if (refusal.status === 0) return; // the client left
     sendJson(res, refusal.status, { error: { code: refusal.code, message: refusal.message } }, apiHeaders(headerOptions));
   }
 
-  // The redirect path stays synchronous on a cache hit: no promise, no await.
+  // The redirect path stays synchronous on a cache hit (of the host and of the link): no promise, no await.
   const onRequest = (req: IncomingMessage, res: ServerResponse) => {
     const target = decideTarget(req.method, req.url);
     if (target.kind === 'answer') return answerTarget(res, target);
     if (target.url !== undefined) req.url = target.url;
-    if (announcesBody(req)) return void holdThenRoute(req, res).catch((err) => failRequest(res, err));
-    route(req, res);
+    const site = sites.resolve(hostOf(req.headers.host));
+    if (site instanceof Promise) return void site.then((s) => dispatch(s, req, res)).catch((err) => failRequest(res, err));
+    dispatch(site, req, res);
   };
+
+  /** Host dispatch (DESIGN §8): the app host gets everything; a custom domain only its links; others a 404. */
+  function dispatch(site: Site, req: IncomingMessage, res: ServerResponse): void {
+    // Health checks answer on any host: load balancers probe by address.
+    if (site.kind === 'app' || req.url === '/healthz' || req.url === '/readyz') {
+      if (announcesBody(req)) return void holdThenRoute(req, res, route).catch((err) => failRequest(res, err));
+      return route(req, res);
+    }
+    if (site.kind === 'unknown') return answerUnknownHost(res);
+    routeCustom(req, res, site.domain);
+  }
+
+  /**
+   * A verified custom domain: ACME challenge → root → short link → link pages → that domain's not-found. Never the
+   * dashboard, the APIs or sign-in: the only requests passed to Next are the link pages (/l/…).
+   */
+  function routeCustom(req: IncomingMessage, res: ServerResponse, domain: CustomDomain): void {
+    const url = req.url ?? '/';
+    const method = req.method;
+    // With a certificate, plain HTTP moves to HTTPS (the CA's challenges excepted) and HTTPS says so for a year.
+    if (domain.hasCertificate && config.TLS_PORT !== undefined) {
+      if ((req.socket as TLSSocket).encrypted !== true) {
+        if (!url.startsWith(ACME_CHALLENGE_PATH)) return answerHttpsRedirect(res, domain, url);
+      } else res.setHeader('Strict-Transport-Security', HSTS);
+    }
+    if (/^\/l\/(protected|expired|disabled)\/[^/?]+(\?|$)/.test(url) && (method === 'GET' || method === 'HEAD' || (method === 'POST' && url.startsWith('/l/protected/')))) {
+      if (announcesBody(req)) return void holdThenRoute(req, res, passOnToNext).catch((err) => failRequest(res, err));
+      return passOnToNext(req, res);
+    }
+    if (method !== 'GET' && method !== 'HEAD') return answerMethodNotAllowed(res);
+    if (url.startsWith(ACME_CHALLENGE_PATH)) {
+      const token = url.slice(ACME_CHALLENGE_PATH.length);
+      return void findKeyAuthorization(handle.db, token, domain.hostname)
+        .then((keyAuthorization) => answerAcmeChallenge(res, keyAuthorization))
+        .catch((err) => failRequest(res, err));
+    }
+    if (url === '/' || url.startsWith('/?')) return answerRoot(res, domain);
+    if (edge === undefined || parseLinkTarget(url) === null) return answerNotFound(res, domain);
+    const afterEdge = (answered: boolean) => {
+      if (answered) return;
+      // The edge rewrote the visit to a link page (password, expired, disabled), or found no link.
+      if (req.url !== url && req.url?.startsWith('/l/')) return passOnToNext(req, res);
+      answerNotFound(res, domain);
+    };
+    let answered: boolean | Promise<boolean>;
+    try {
+      answered = edge(req, res, domain);
+    } catch (err) {
+      return failRequest(res, err);
+    }
+    if (typeof answered === 'boolean') return afterEdge(answered);
+    answered.then(afterEdge).catch((err) => failRequest(res, err));
+  }
+
+  /** Next for a custom domain: only the link pages come this far. */
+  function passOnToNext(req: IncomingMessage, res: ServerResponse): void {
+    passOn(req, res).catch((err) => failRequest(res, err));
+  }
+
   const server = createServer({ headersTimeout: config.HEADERS_TIMEOUT_MS, requestTimeout: config.REQUEST_TIMEOUT_MS, connectionsCheckingInterval: 1_000 }, onRequest);
   // "Expect: 100-continue" with a length over the limit: refused before the client sends the body.
   server.on('checkContinue', (req, res) => {
@@ -175,7 +245,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     if (edge !== undefined) {
       let answered: boolean | Promise<boolean>;
       try {
-        answered = edge(req, res);
+        answered = edge(req, res, defaultDomain);
       } catch (err) {
         return failRequest(res, err);
       }
@@ -191,13 +261,38 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     server.once('error', reject);
     server.listen(config.PORT, config.HOST, () => resolve());
   });
+  // HTTPS for custom domains: each name's certificate by SNI; no certificate, no handshake.
+  let tlsServer: HttpsServer | undefined;
+  if (config.TLS_PORT !== undefined && edge !== undefined) {
+    const store = new CertificateStore({ db: async () => handle.db, secretKey: config.SECRET_KEY, ttlMs: config.CACHE_TTL_MS });
+    invalidationBus().subscribe((key) => store.invalidate(key));
+    tlsServer = createHttpsServer(
+      {
+        minVersion: config.TLS_MIN_VERSION === '1.2' ? 'TLSv1.2' : 'TLSv1.3',
+        SNICallback: (name, done) => {
+          store.contextFor(name).then((context) => done(context ? null : new Error(`no certificate for ${name}`), context ?? undefined), (err: Error) => done(err));
+        },
+        headersTimeout: config.HEADERS_TIMEOUT_MS,
+        requestTimeout: config.REQUEST_TIMEOUT_MS,
+      },
+      onRequest,
+    );
+    tlsServer.keepAliveTimeout = config.KEEP_ALIVE_TIMEOUT_MS;
+    tlsServer.on('clientError', answerClientError);
+    limitConnectionsPerIp(tlsServer, config.MAX_CONNECTIONS_PER_IP);
+    await new Promise<void>((resolve, reject) => {
+      tlsServer!.once('error', reject);
+      tlsServer!.listen(config.TLS_PORT, config.HOST, () => resolve());
+    });
+    log.info({ port: (tlsServer.address() as AddressInfo).port, minVersion: config.TLS_MIN_VERSION }, 'HTTPS listening for custom domains');
+  }
   const port = (server.address() as AddressInfo).port;
   log.info({ port, role, database: handle.kind, baseUrl: config.BASE_URL }, `Sling listening on ${config.BASE_URL}`);
 
   let stopping: Promise<void> | undefined;
   function shutdown(): Promise<void> {
     stopping ??= (async () => {
-      await closeServer(server);
+      await Promise.all([closeServer(server), tlsServer && closeServer(tlsServer)]);
       setGlobalSingleton('webhookDispatcher', undefined);
       await webhooks?.stop();
       if (jobs) await stopJobSystem(jobs);

@@ -1,18 +1,54 @@
 // Short-link domains: the shared default (from BASE_URL, in the system workspace, usable by every
-// workspace) and, later, workspaces' custom domains.
+// workspace) and workspaces' custom domains, which answer only once their DNS records are verified.
 import { sql } from 'drizzle-orm';
-import { boolean, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, integer, jsonb, pgTable, text, timestamp, uniqueIndex, index } from 'drizzle-orm/pg-core';
 import { workspaces } from './workspaces';
+
+export const DOMAIN_STATUSES = ['pending', 'verified', 'misconfigured'] as const;
+export type DomainStatus = (typeof DOMAIN_STATUSES)[number];
+
+/** What one DNS check saw for one record (lib/domains/check-domain-dns.ts). */
+export interface RecordCheck {
+  type: 'CNAME' | 'TXT' | 'A' | 'AAAA';
+  /** Full name (go.example.com); `label` is the same relative to the registrable domain ("go", "@"). */
+  name: string;
+  label: string;
+  /** What must be there; for A/AAAA, the addresses joined by ", " (any subset of them is fine). */
+  value: string;
+  /** The route to Sling (CNAME, A, AAAA) or the ownership proof (TXT). */
+  purpose: 'route' | 'ownership';
+  status: 'found' | 'missing' | 'wrong';
+  /** The values the lookup returned. */
+  seen: string[];
+  /** Why the lookup itself failed (timeout, server failure), when it did. */
+  error?: string;
+}
 
 export const domains = pgTable(
   'domains',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     hostname: text('hostname').notNull(),
+    /** The shared default domain (BASE_URL's host); exactly one. */
     isDefault: boolean('is_default').notNull().default(false),
     workspaceId: text('workspace_id')
       .notNull()
       .references(() => workspaces.id, { onDelete: 'cascade' }),
+    status: text('status').$type<DomainStatus>().notNull().default('pending'),
+    /** The value of the TXT record `_svc-verify.<label>` is `svc-verify=<token>`. */
+    verificationToken: text('verification_token'),
+    /** New links of the workspace go here when no domain is named. */
+    workspaceDefault: boolean('workspace_default').notNull().default(false),
+    /** Where an unknown code on this domain redirects (null: a plain 404 page). */
+    notFoundUrl: text('not_found_url'),
+    /** Where the domain's root redirects (null: Sling's page). */
+    rootRedirectUrl: text('root_redirect_url'),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    lastCheckedAt: timestamp('last_checked_at', { withTimezone: true }),
+    /** When the background check looks again (null: it has stopped). */
+    nextCheckAt: timestamp('next_check_at', { withTimezone: true }),
+    /** Every record of the last check, with what was seen. */
+    lastCheck: jsonb('last_check').$type<RecordCheck[]>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -20,6 +56,9 @@ export const domains = pgTable(
     uniqueIndex('domains_hostname_key').on(sql`lower(${t.hostname})`),
     // At most one default domain.
     uniqueIndex('domains_one_default').on(t.isDefault).where(sql`${t.isDefault}`),
+    // At most one default per workspace.
+    uniqueIndex('domains_one_workspace_default').on(t.workspaceId).where(sql`${t.workspaceDefault}`),
+    index('domains_next_check_idx').on(t.nextCheckAt).where(sql`${t.status} = 'pending'`),
   ],
 );
 

@@ -11,3 +11,4 @@ export * from './click-rollups';
 export * from './webhooks';
 export * from './qr-logos';
 export * from './threat-entries';
+export * from './certificates';

@@ -1,4 +1,7 @@
 // Variant A (/api.php, bearer token, JSON): create, list, stats, domains, update, delete (DESIGN §4).
+import { domainSettings } from '../domains/domain-settings';
+import { listDomains } from '../domains/manage-domains';
+import { serializeDomain } from '../domains/serialize-domain';
 import { getLinkStats } from '../analytics/get-stats';
 import { parseStatsRange } from '../analytics/stats-range';
 import { AppError, invalidField } from '../http/errors';
@@ -59,8 +62,8 @@ async function readOp(params: URLSearchParams, actor: Actor, ctx: LinkContext): 
   }
   if (action === 'domains') {
     assertCan(actor, 'domains.read');
-    const usable = ctx.domains.listUsableBy(actor.workspaceId);
-    return json({ domains: usable.map((d) => ({ id: d.id, hostname: d.hostname, is_default: d.isDefault })) });
+    const settings = domainSettings();
+    return json({ domains: (await listDomains(ctx.handle, actor)).map((d) => ({ ...serializeDomain(d, settings), is_default: d.isDefault })) });
   }
   throw invalidField('action', action ? `Unknown action "${action}"; use list, stats or domains.` : 'Say what to do with ?action=list, stats or domains.');
 }

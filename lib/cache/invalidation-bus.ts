@@ -9,7 +9,6 @@ import { globalSingleton } from '../runtime/global-singleton';
 export const CHANNEL = 'sling_invalidate';
 /** Published when a subscription was lost and messages may have been missed: drop everything. */
 export const ALL_KEYS = '*';
-export const DOMAINS_KEY = 'domains';
 
 export function linkKey(domainId: number, code: string): string {
   return `link:${domainId}:${code.toLowerCase()}`;

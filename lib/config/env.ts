@@ -1,4 +1,5 @@
 // Configuration from the environment (DESIGN §5), validated once at start-up.
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const PORT_MSG = { error: 'must be a port number from 0 to 65535' };
@@ -35,12 +36,29 @@ const EnvSchema = z.object({
   REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'must be 1–64 of letters, digits, _ . : -').default('sling'),
   SECRET_KEY: z.string().min(32, 'must be at least 32 characters (e.g. `openssl rand -hex 32`)').optional(),
   TLS_PORT: port.optional(),
+  /** The oldest TLS version the HTTPS listener accepts (TLS 1.3 unless older clients must be served). */
+  TLS_MIN_VERSION: z.enum(['1.2', '1.3'], { error: 'must be 1.2 or 1.3' }).default('1.3'),
   ACME_DIRECTORY_URL: httpUrl.optional(),
   ACME_EMAIL: z.email({ error: 'must be an email address' }).optional(),
+  /** A PEM file of CA certificates to trust for ACME_DIRECTORY_URL's own HTTPS (a private CA). */
+  ACME_CA_FILE: z.string().min(1).optional(),
   DNS_SERVERS: z
     .string()
     .regex(/^[0-9a-f.:\[\]]+(,[0-9a-f.:\[\]]+)*$/i, 'must be a comma-separated list of IP addresses')
     .optional(),
+  /** Addresses of LINK_HOST, for apex custom domains (which cannot have a CNAME): their A/AAAA records point here. */
+  LINK_HOST_IPS: z
+    .string()
+    .regex(/^[0-9a-f.:]+(,[0-9a-f.:]+)*$/i, 'must be a comma-separated list of IP addresses')
+    .refine((v) => v.split(',').every((ip) => isIP(ip) !== 0), 'must be a comma-separated list of IP addresses')
+    .transform((v) => v.split(',').map((ip) => ip.toLowerCase()))
+    .optional(),
+  /** Seconds between background DNS checks of a pending domain (the last repeats) for 72 hours after it is added. */
+  DOMAIN_CHECK_SCHEDULE: z
+    .string()
+    .regex(/^\d+(\.\d+)?(,\d+(\.\d+)?)*$/, 'must be a comma-separated list of seconds, e.g. 60,300,900')
+    .default('60,120,300,600,1800,3600')
+    .transform((v) => v.split(',').map(Number)),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
   MAIL_FROM: z.string().min(3).optional(),
   LOG_LEVEL: z

@@ -1,12 +1,13 @@
-// The process-wide domain registry; reloaded when a domain changes anywhere (DOMAINS_KEY, or
-// ALL_KEYS after a lost subscription) by one listener. A failed reload is logged and the last good
-// registry stays in use; only a failed first load reaches the caller (and the next call retries).
+// The process-wide domain registry. A changed domain (its host's key, domainHostKey) is read again
+// alone and patched in, one read at a time per host so an older read never wins; ALL_KEYS (after a
+// lost subscription) reloads everything. A failed reload is logged and the last
+// good registry stays in use; only a failed first load reaches the caller (and the next call retries).
 import { loadConfig } from '../config/load-config';
-import { ALL_KEYS, DOMAINS_KEY, invalidationBus } from '../cache/invalidation-bus';
+import { ALL_KEYS, invalidationBus } from '../cache/invalidation-bus';
 import { database } from '../db/database';
 import { logger } from '../log/logger';
 import { globalSingleton } from '../runtime/global-singleton';
-import { loadDomainRegistry, type DomainRegistry } from './domain-registry';
+import { loadDomainRegistry, loadRegistryDomain, type DomainRegistry } from './domain-registry';
 
 interface State {
   current: DomainRegistry | undefined;
@@ -16,16 +17,21 @@ interface State {
   started: number;
   applied: number;
   unsubscribe: (() => void) | undefined;
+  /** The last patch queued per host: the next one runs after it. */
+  patches: Map<string, Promise<void>>;
 }
 
 const state = () =>
-  globalSingleton<State>('domainRegistryState', () => ({ current: undefined, pending: undefined, started: 0, applied: 0, unsubscribe: undefined }));
+  globalSingleton<State>('domainRegistryState', () => ({ current: undefined, pending: undefined, started: 0, applied: 0, unsubscribe: undefined, patches: new Map() }));
 
 export function currentDomains(): Promise<DomainRegistry> {
   const s = state();
   s.unsubscribe ??= invalidationBus().subscribe((key) => {
-    if (key === DOMAINS_KEY || key === ALL_KEYS) reload(s).catch(() => {}); // logged in reload
+    if (key === ALL_KEYS) reload(s).catch(() => {}); // logged in reload
+    else if (key.startsWith('domain:')) patch(s, key.slice('domain:'.length));
   });
+  // A domain changed by this process a moment ago is read again before anyone relies on it.
+  if (s.patches.size > 0) return Promise.all(s.patches.values()).then(() => s.pending ?? s.current ?? reload(s));
   return s.pending ?? (s.current ? Promise.resolve(s.current) : reload(s));
 }
 
@@ -33,6 +39,22 @@ export function currentDomains(): Promise<DomainRegistry> {
 export async function liveDomains(): Promise<{ readonly current: DomainRegistry }> {
   await currentDomains();
   return state() as { readonly current: DomainRegistry };
+}
+
+function patch(s: State, host: string) {
+  const run = async () => {
+    const registry = s.pending ? await s.pending.catch(() => s.current) : s.current;
+    if (!registry) return; // the first load reads it anyway
+    registry.apply(host, await loadRegistryDomain(await database(), host));
+  };
+  const next = (s.patches.get(host) ?? Promise.resolve()).then(run).catch((err: unknown) => {
+    logger().error({ err, host }, 'domain could not be read again; reloading every domain');
+    reload(s).catch(() => {});
+  });
+  s.patches.set(host, next);
+  void next.finally(() => {
+    if (s.patches.get(host) === next) s.patches.delete(host);
+  });
 }
 
 function reload(s: State): Promise<DomainRegistry> {

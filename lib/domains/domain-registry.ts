@@ -1,7 +1,8 @@
-// Short domains known to this process: host → domain for the edge, and what counts as Sling itself
-// (links may not point at it). Small, loaded at start and reloaded when a domain changes.
-import { asc } from 'drizzle-orm';
-import { domains } from '../../db/schema';
+// Short domains known to this process, for link operations (the edge resolves hosts through
+// site-directory.ts): id → domain, and what counts as Sling itself (links may not point at it).
+// Loaded at start; a changed domain is patched in by host name (apply), not by reloading all.
+import { asc, sql } from 'drizzle-orm';
+import { domains, type DomainStatus } from '../../db/schema';
 import { domainUsableBy } from '../workspaces/scope';
 import type { DbHandle } from '../db/types';
 import { selfAddress, type SelfAddress } from './self-address';
@@ -12,21 +13,25 @@ export interface Domain {
   isDefault: boolean;
   /** The owning workspace; the system workspace's domains are shared by every workspace. */
   workspaceId: string;
+  /** Links may be made only on verified domains. */
+  status: DomainStatus;
+  /** The workspace's choice for new links. */
+  workspaceDefault: boolean;
 }
 
 export interface DomainRegistry {
   readonly defaultDomain: Domain;
-  /** The domain for a request's host (lower-case, no port); unknown hosts get the default domain. */
-  forHost(host: string): Domain;
+  /** Where the workspace's new links go: its verified default domain, else the shared default. */
+  defaultFor(workspaceId: string): Domain;
   byId(id: number): Domain | undefined;
-  /** A domain the workspace may use (its own or a shared one), or undefined: outside its scope. */
-  usableBy(workspaceId: string, id: number): Domain | undefined;
-  /** Every domain the workspace may use, the default first. */
-  listUsableBy(workspaceId: string): Domain[];
+  /** A verified domain the workspace may use (its own or a shared one), or undefined; `anyStatus` for reading links already on it. */
+  usableBy(workspaceId: string, id: number, opts?: { anyStatus?: boolean }): Domain | undefined;
   /** Whether a URL leads back to Sling itself (our names, or a loopback alias of our address). */
   readonly self: SelfAddress;
   /** Public URL of a code on a domain. */
   shortUrl(domain: Domain, code: string): string;
+  /** Replaces what is known of one host name with its row now (undefined: it is gone). */
+  apply(host: string, row: Domain | undefined): void;
 }
 
 export interface RegistryOptions {
@@ -47,8 +52,8 @@ export async function ensureDefaultDomain(handle: DbHandle, baseHost: string): P
     );
     if (!current) {
       await q.query(
-        `INSERT INTO domains (hostname, is_default, workspace_id) VALUES ($1, true, 'ws_system')
-         ON CONFLICT (lower(hostname)) DO UPDATE SET is_default = true, updated_at = now()`,
+        `INSERT INTO domains (hostname, is_default, workspace_id, status) VALUES ($1, true, 'ws_system', 'verified')
+         ON CONFLICT (lower(hostname)) DO UPDATE SET is_default = true, status = 'verified', updated_at = now()`,
         [baseHost],
       );
     } else if (current.hostname !== baseHost) {
@@ -57,32 +62,62 @@ export async function ensureDefaultDomain(handle: DbHandle, baseHost: string): P
   });
 }
 
+const COLUMNS = {
+  id: domains.id,
+  hostname: domains.hostname,
+  isDefault: domains.isDefault,
+  workspaceId: domains.workspaceId,
+  status: domains.status,
+  workspaceDefault: domains.workspaceDefault,
+};
+
 export async function loadDomainRegistry(handle: DbHandle, opts: RegistryOptions): Promise<DomainRegistry> {
-  const rows = await handle.db
-    .select({ id: domains.id, hostname: domains.hostname, isDefault: domains.isDefault, workspaceId: domains.workspaceId })
-    .from(domains)
-    .orderBy(asc(domains.id));
+  const rows = await handle.db.select(COLUMNS).from(domains).orderBy(asc(domains.id));
   const defaultDomain = rows.find((d) => d.isDefault);
   if (!defaultDomain) throw new Error('No default domain: run migrations and start Sling once');
   const byHost = new Map(rows.map((d) => [d.hostname.toLowerCase(), d]));
   const byId = new Map(rows.map((d) => [d.id, d]));
+  const fixedHosts = [opts.baseHost, opts.linkHost];
   const base = new URL(opts.baseUrl);
-  const self = selfAddress({
-    hosts: [opts.baseHost, opts.linkHost, ...byHost.keys()],
-    listenHost: opts.listenHost ?? '0.0.0.0',
-    ports: [...(opts.ports ?? []), Number(base.port || (base.protocol === 'https:' ? 443 : 80))],
-  });
+  const selfOf = () =>
+    selfAddress({
+      hosts: [...fixedHosts, ...byHost.keys()],
+      listenHost: opts.listenHost ?? '0.0.0.0',
+      ports: [...(opts.ports ?? []), Number(base.port || (base.protocol === 'https:' ? 443 : 80))],
+    });
+  let self = selfOf();
+  const usable = (d: Domain | undefined, workspaceId: string, anyStatus = false) =>
+    d && (anyStatus || d.status === 'verified') && domainUsableBy(d, workspaceId) ? d : undefined;
   return {
     defaultDomain,
-    forHost: (host) => byHost.get(host) ?? defaultDomain,
-    byId: (id) => byId.get(id),
-    usableBy: (workspaceId, id) => {
-      const d = byId.get(id);
-      return d && domainUsableBy(d, workspaceId) ? d : undefined;
+    defaultFor: (workspaceId) => {
+      for (const d of byId.values()) if (d.workspaceDefault && d.workspaceId === workspaceId && d.status === 'verified') return d;
+      return defaultDomain;
     },
-    listUsableBy: (workspaceId) => rows.filter((d) => domainUsableBy(d, workspaceId)).sort((a, b) => Number(b.isDefault) - Number(a.isDefault)),
-    self,
+    byId: (id) => byId.get(id),
+    usableBy: (workspaceId, id, o) => usable(byId.get(id), workspaceId, o?.anyStatus),
+    get self() {
+      return self;
+    },
     shortUrl: (domain, code) =>
       domain.isDefault ? `${opts.baseUrl}/${code}` : `https://${domain.hostname}/${code}`,
+    apply: (host, row) => {
+      const old = byHost.get(host);
+      if (old && !old.isDefault) {
+        byHost.delete(host);
+        byId.delete(old.id);
+      }
+      if (row && !row.isDefault) {
+        byHost.set(host, row);
+        byId.set(row.id, row);
+      }
+      if (old !== row) self = selfOf();
+    },
   };
+}
+
+/** One host's row, for DomainRegistry.apply. */
+export async function loadRegistryDomain(handle: DbHandle, host: string): Promise<Domain | undefined> {
+  const [row] = await handle.db.select(COLUMNS).from(domains).where(sql`lower(${domains.hostname}) = ${host}`).limit(1);
+  return row;
 }

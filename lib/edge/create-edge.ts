@@ -2,30 +2,28 @@
 // Returns false (synchronously when it can) for anything it does not answer itself.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { linkKey } from '../cache/invalidation-bus';
-import type { Domain } from '../domains/domain-registry';
 import type { CachedLink } from './cached-link';
 import type { ClickBuffer } from './click-buffer';
 import { clientIp } from './client-ip';
 import { hasValidUnlock } from '../links/unlock-cookie';
 import { decideOutcome, redirectOutcome, type LinkPage } from './decide-outcome';
 import type { LinkCache } from './link-cache';
-import { hostOf, parseLinkTarget, withQrMarker, type LinkTarget } from './parse-request';
+import { parseLinkTarget, withQrMarker, type LinkTarget } from './parse-request';
 import { respondRedirect } from './respond';
 
 export interface EdgeOptions {
   cache: LinkCache;
   clicks: ClickBuffer;
-  /** Host (lower-case, no port) → domain; re-read on each request so domain reloads apply. */
-  domainForHost: (host: string) => Domain;
   trustProxy: boolean | number;
   /** Signs unlock cookies of password-protected links. */
   secret: string;
 }
 
-export type EdgeHandler = (req: IncomingMessage, res: ServerResponse) => boolean | Promise<boolean>;
+/** Answers a visit to a code on `domain` (the request's host was resolved before: server.ts). */
+export type EdgeHandler = (req: IncomingMessage, res: ServerResponse, domain: { id: number }) => boolean | Promise<boolean>;
 
 export function createEdge(opts: EdgeOptions): EdgeHandler {
-  const { cache, clicks, domainForHost, trustProxy, secret } = opts;
+  const { cache, clicks, trustProxy, secret } = opts;
 
   function finish(req: IncomingMessage, res: ServerResponse, entry: CachedLink, target: LinkTarget, now: number): boolean {
     let outcome = decideOutcome(entry, target.query, now);
@@ -56,12 +54,11 @@ export function createEdge(opts: EdgeOptions): EdgeHandler {
     return true;
   }
 
-  return function edge(req, res) {
+  return function edge(req, res, domain) {
     const method = req.method;
     if (method !== 'GET' && method !== 'HEAD') return false;
     const target = parseLinkTarget(req.url);
     if (target === null) return false;
-    const domain = domainForHost(hostOf(req.headers.host));
     const key = linkKey(domain.id, target.code);
     const now = Date.now();
     const entry = cache.peek(key, now);

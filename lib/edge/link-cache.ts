@@ -3,7 +3,6 @@
 // reloaded after ttlMs, so one whose invalidation message was lost heals by itself.
 import { LRUCache } from 'lru-cache';
 import { ALL_KEYS } from '../cache/invalidation-bus';
-import type { Domain } from '../domains/domain-registry';
 import { cachedLinkSize, toCachedLink, type CachedLink } from './cached-link';
 import type { LinkRow } from '../../db/schema';
 import type { SelfAddress } from '../domains/self-address';
@@ -49,7 +48,7 @@ export class LinkCache {
     return slot === undefined || slot.freshUntil <= now ? undefined : slot.entry;
   }
 
-  load(key: string, domain: Domain, code: string): Promise<CachedLink> {
+  load(key: string, domain: { id: number }, code: string): Promise<CachedLink> {
     let pending = this.inflight.get(key);
     if (!pending) {
       const epoch = this.epoch;

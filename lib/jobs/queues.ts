@@ -3,8 +3,12 @@
 // is what `sling jobs status` reports for operators to look at.
 import type PgBoss from 'pg-boss';
 import { applyRetention } from '../analytics/apply-retention';
+import { acmeSettings } from '../acme/acme-settings';
+import { issueDueCertificates } from '../acme/issue-due-certificates';
 import { loadConfig } from '../config/load-config';
 import { database } from '../db/database';
+import { checkDueDomains } from '../domains/check-due-domains';
+import { domainSettings } from '../domains/domain-settings';
 import { currentLinkContext } from '../links/current-link-context';
 import { expireDueLinks } from '../links/expire-due-links';
 import { DELIVERY_LOG_DAYS } from '../webhooks/event-types';
@@ -53,6 +57,23 @@ export const QUEUES: QueueSpec[] = [
     run: async () => {
       const feeds = loadConfig().SAFETY_FEEDS;
       return feeds.length === 0 ? { feeds: [], blocked: 0 } : importFeeds(feeds, await currentLinkContext());
+    },
+  },
+  {
+    // Pending custom domains whose next DNS check is due (backoff, for 72 hours after adding).
+    name: 'domains.check',
+    options: { retryLimit: 2, retryDelay: 30, retryBackoff: true, expireInSeconds: 600 },
+    cron: '* * * * *',
+    run: async () => checkDueDomains(await database(), domainSettings()),
+  },
+  {
+    // Certificates for verified custom domains: new ones, renewals 30 days ahead, retries with backoff.
+    name: 'certificates.issue',
+    options: { retryLimit: 1, retryDelay: 60, retryBackoff: true, expireInSeconds: 900 },
+    cron: '* * * * *',
+    run: async () => {
+      const acme = acmeSettings();
+      return acme ? issueDueCertificates((await database()).db, acme) : { skipped: 'ACME_DIRECTORY_URL is not set' };
     },
   },
   {

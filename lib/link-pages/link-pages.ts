@@ -6,6 +6,7 @@ import { verifyPassword } from '../auth/password';
 import { loadConfig } from '../config/load-config';
 import { database } from '../db/database';
 import { currentDomains } from '../domains/current-domains';
+import { currentSites } from '../domains/current-sites';
 import { toCachedLink, type CachedLink } from '../edge/cached-link';
 import { processEnricher } from '../analytics/process-enricher';
 import { clickWriter } from '../edge/write-clicks';
@@ -23,12 +24,14 @@ import { escapeHtml, pageHtml } from './page-html';
 /** Password guesses per link and IP. */
 export const UNLOCK_ATTEMPTS_PER_MINUTE = 5;
 
+/** The link of `code` on the request's host: the app host's are the default domain's. */
 async function findLink(req: Request, code: string) {
+  const site = await currentSites().resolve(hostOf(req.headers.get('host') ?? undefined));
   const domains = await currentDomains();
-  const domain = domains.forHost(hostOf(req.headers.get('host') ?? undefined));
+  const domainId = site.kind === 'app' ? domains.defaultDomain.id : site.kind === 'custom' ? site.domain.id : undefined;
   const handle = await database();
-  const link = await getLinkByCode(handle.db, domain.id, code);
-  return { link, entry: link ? toCachedLink(link, domains.self) : undefined, domainId: domain.id, handle };
+  const link = domainId === undefined ? undefined : await getLinkByCode(handle.db, domainId, code);
+  return { link, entry: link ? toCachedLink(link, domains.self) : undefined, domainId: domainId ?? 0, handle };
 }
 
 export async function showLinkPage(req: Request, page: string, code: string): Promise<Response> {

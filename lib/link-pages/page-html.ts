@@ -1,8 +1,24 @@
 // The small standalone pages visitors of a short link may see (no app chrome, no scripts).
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-export function pageHtml(opts: { title: string; heading: string; body: string; status: number }): Response {
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+export interface PageOptions {
+  title: string;
+  heading: string;
+  /** HTML, already escaped. */
+  body: string;
+  status: number;
+}
+
+export function pageHtml(opts: PageOptions): Response {
+  return new Response(pageDocument(opts), {
+    status: opts.status,
+    headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'x-robots-tag': 'noindex' },
+  });
+}
+
+/** The page's HTML (also sent by server.ts on custom domains, outside Next). */
+export function pageDocument(opts: Omit<PageOptions, 'status'>): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${esc(opts.title)}</title><meta name="robots" content="noindex">
 <style>:root{color-scheme:light dark;font-family:ui-sans-serif,system-ui,-apple-system,'Segoe UI',Roboto,sans-serif}
 body{margin:0;min-height:100vh;display:grid;place-items:center;background:#f7f7f8;color:#16181d}
@@ -13,10 +29,6 @@ button{margin-top:14px;font:inherit;font-weight:600;padding:10px 16px;border-rad
 .error{color:#b42318}:focus-visible{outline:3px solid #4f46e5;outline-offset:2px}
 @media (prefers-color-scheme:dark){body{background:#0f1115;color:#eef0f4}main{background:#171a21;border-color:#2a2f3a}p{color:#a0a6b4}input{background:transparent;color:inherit;border-color:#2a2f3a}.error{color:#fda29b}}</style>
 </head><body><main><h1>${esc(opts.heading)}</h1>${opts.body}</main></body></html>`;
-  return new Response(html, {
-    status: opts.status,
-    headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'x-robots-tag': 'noindex' },
-  });
 }
 
 export { esc as escapeHtml };

@@ -11,7 +11,7 @@ export interface AliasAvailability {
 }
 
 export async function checkAliasAvailability(ctx: LinkContext, workspaceId: string, alias: string, domainId?: number): Promise<AliasAvailability> {
-  const domain = domainId === undefined ? ctx.domains.defaultDomain : ctx.domains.usableBy(workspaceId, domainId);
+  const domain = domainId === undefined ? ctx.domains.defaultFor(workspaceId) : ctx.domains.usableBy(workspaceId, domainId);
   if (!domain) throw new AppError('invalid_request', 'No such domain.', { domain_id: 'No such domain.' });
   try {
     validateAlias(alias);

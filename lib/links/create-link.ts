@@ -47,8 +47,11 @@ export async function createLink(input: CreateLinkInput, ctx: LinkContext, opts:
   const scan = await scanDestination(longUrl, ctx.handle, input.urlField);
   const alias = input.alias === undefined || input.alias === null || input.alias === '' ? undefined : validateAlias(input.alias);
   // Only the workspace's own domains and the shared ones: any other id is "no such domain".
-  const domain = input.domainId === undefined ? ctx.domains.defaultDomain : ctx.domains.usableBy(input.workspaceId, input.domainId);
-  if (!domain) throw invalidField('domain_id', 'No such domain in this workspace.');
+  const domain = input.domainId === undefined ? ctx.domains.defaultFor(input.workspaceId) : ctx.domains.usableBy(input.workspaceId, input.domainId);
+  if (!domain) {
+    const pending = input.domainId !== undefined && ctx.domains.usableBy(input.workspaceId, input.domainId, { anyStatus: true });
+    throw invalidField('domain_id', pending ? `The domain ${pending.hostname} is not verified yet: links can be made on it once its DNS records are.` : 'No such domain in this workspace.');
+  }
   const expiresAt = input.expiresAt ? assertFuture(input.expiresAt, 'expiration') : null;
   const maxClicks = input.maxClicks === undefined || input.maxClicks === null ? null : validateMaxClicks(input.maxClicks);
   const passwordHash = input.password === undefined || input.password === null ? null : await hashLinkPassword(input.password);

@@ -25,7 +25,7 @@ export async function getLinkOrThrow({ actor, ctx, access }: GetLinkOptions, id:
 
 /** A link by code on a domain the workspace may use (Variant A's slug). */
 export async function getLinkByCodeOrThrow({ actor, ctx, access }: GetLinkOptions, code: string, domainId?: number): Promise<LinkRow> {
-  const domain = domainId === undefined ? ctx.domains.defaultDomain : ctx.domains.usableBy(actor.workspaceId, domainId);
+  const domain = domainId === undefined ? ctx.domains.defaultFor(actor.workspaceId) : ctx.domains.usableBy(actor.workspaceId, domainId, { anyStatus: true });
   const missing = `No link "${code}" in this workspace.`;
   if (!domain) throw notFound(missing);
   const byCode = and(eq(links.domainId, domain.id), sql`lower(${links.shortCode}) = ${code.toLowerCase()}`)!;

@@ -4,7 +4,8 @@
 // deleted links from its cache.
 import { and, eq, inArray } from 'drizzle-orm';
 import { clicks, domains, links, workspaces } from '../../db/schema';
-import { ALL_KEYS, DOMAINS_KEY, invalidationBus, linkKey } from '../cache/invalidation-bus';
+import { ALL_KEYS, invalidationBus, linkKey } from '../cache/invalidation-bus';
+import { domainHostKey } from '../domains/site-directory';
 import type { Db } from '../db/types';
 import { AppError } from '../http/errors';
 import type { Actor } from './actor';
@@ -20,14 +21,15 @@ export async function deleteWorkspace(db: Db, actor: Actor): Promise<void> {
   const keys = await db.transaction(async (tx) => {
     const inWorkspace = tx.select({ id: links.id }).from(links).where(eq(links.workspaceId, workspaceId));
     await tx.delete(clicks).where(inArray(clicks.linkId, inWorkspace));
-    const owned = await tx.select({ id: domains.id }).from(domains).where(eq(domains.workspaceId, workspaceId));
+    const owned = await tx.select({ hostname: domains.hostname }).from(domains).where(eq(domains.workspaceId, workspaceId));
     const deleted = await tx.delete(links).where(eq(links.workspaceId, workspaceId)).returning({ domainId: links.domainId, shortCode: links.shortCode });
     await dropActiveWorkspace(tx, { workspaceId });
     // Only a team workspace; throwing rolls the link deletions back.
     const [ws] = await tx.delete(workspaces).where(and(eq(workspaces.id, workspaceId), eq(workspaces.kind, 'team'))).returning({ id: workspaces.id });
     if (!ws) throw new AppError('not_found', 'This workspace no longer exists.');
     const keys = deleted.length > PER_KEY_LIMIT ? [ALL_KEYS] : deleted.map((l) => linkKey(l.domainId, l.shortCode));
-    if (owned.length > 0) keys.push(DOMAINS_KEY);
+    // Its custom domains stop answering on every instance.
+    for (const d of owned) keys.push(domainHostKey(d.hostname));
     // On PostgreSQL without Redis the NOTIFYs go out with the commit.
     for (const key of keys) await invalidationBus().publishIn(tx, key);
     return keys;

@@ -34,6 +34,11 @@ export function usableDomainScope(actor: Actor): SQL {
   return or(eq(domains.workspaceId, actor.workspaceId), eq(domains.workspaceId, SYSTEM_WORKSPACE_ID))!;
 }
 
+/** Domains a workspace manages: its own (the shared default domain is the operator's). */
+export function domainScope(actor: Actor): SQL {
+  return eq(domains.workspaceId, actor.workspaceId);
+}
+
 /** The same rule for the in-memory domain registry. */
 export function domainUsableBy(domain: { workspaceId: string }, workspaceId: string): boolean {
   return domain.workspaceId === workspaceId || domain.workspaceId === SYSTEM_WORKSPACE_ID;

@@ -34,6 +34,9 @@ interface Fixture {
   linkX: { id: number; code: string };
   webhook: string;
   foreignDomain: number;
+  /** Team W's custom domains: one to read and change, one to delete. */
+  domainW: number;
+  domainW2: number;
   /** A finished delivery of the webhook (a test event its dead endpoint refused). */
   delivery?: string;
 }
@@ -73,7 +76,9 @@ async function seed(tdb: TestDatabase): Promise<Fixture> {
       const [row] = await db.insert(links).values({ workspaceId, createdBy, domainId: def.id, shortCode: code, longUrl: `https://example.com/${code}` }).returning();
       return { id: row.id, code };
     };
-    const [foreign] = await db.insert(domains).values({ hostname: 'go.outsider.test', workspaceId: O }).returning();
+    const [foreign] = await db.insert(domains).values({ hostname: 'go.outsider.test', workspaceId: O, status: 'verified', verificationToken: 'f0' }).returning();
+    const [domainW] = await db.insert(domains).values({ hostname: 'go.team-w.test', workspaceId: W, status: 'verified', verificationToken: 'w1' }).returning();
+    const [domainW2] = await db.insert(domains).values({ hostname: 'old.team-w.test', workspaceId: W, verificationToken: 'w2' }).returning();
     await db.insert(webhooks).values({ id: 'wh_matrix', workspaceId: W, createdBy: userIds.owner, url: 'http://127.0.0.1:9/hook', events: ['link.created'] });
     return {
       W,
@@ -87,6 +92,8 @@ async function seed(tdb: TestDatabase): Promise<Fixture> {
       linkX: await link(O, userIds.outsider, 'o-outsider'),
       webhook: 'wh_matrix',
       foreignDomain: foreign.id,
+      domainW: domainW.id,
+      domainW2: domainW2.id,
     };
   } finally {
     await handle.close();
@@ -111,6 +118,8 @@ describe.each(databaseKinds(pgUrl()))('tenant isolation matrix on %s', (_name, m
       AUTH_ATTEMPTS_PER_MINUTE: '1000',
       ENTERPRISE_LIMIT_PER_HOUR: '1000000',
       ENTERPRISE_LIMIT_PER_MINUTE: '1000000',
+      // Domain checks ask a closed port on loopback: refused at once, never the network.
+      DNS_SERVERS: '127.0.0.1:9',
     });
     for (const who of ['owner', 'admin', 'member', 'outsider'] as const) {
       const res = await fetch(`${sling.url}/api/auth/sign-in/email`, {
@@ -215,6 +224,15 @@ describe.each(databaseKinds(pgUrl()))('tenant isolation matrix on %s', (_name, m
     { name: 'GET /api/v1/links/availability with another workspace\'s domain_id', method: 'GET', path: () => `/api/v1/links/availability?alias=free-one&domain_id=${f.foreignDomain}`, refused: { owner: 400, member: 400, anon: 401, readonly: 403 }, allowed: ['outsider', 200] },
     { name: 'POST /api/v1/webhooks with another workspace\'s domain filter', method: 'POST', path: () => '/api/v1/webhooks', body: () => ({ url: 'http://127.0.0.1:9/d', events: ['link.created'], domain_id: f.foreignDomain }), state: () => '/api/v1/webhooks', refused: { owner: 400, admin: 400 }, allowed: ['outsider', 201] },
     { name: 'POST /api/v1/webhooks with another workspace\'s link filter', method: 'POST', path: () => '/api/v1/webhooks', body: () => ({ url: 'http://127.0.0.1:9/l', events: ['link.created'], link_id: f.linkX.id }), state: () => '/api/v1/webhooks', refused: { owner: 400, admin: 400 }, allowed: ['outsider', 201] },
+    // Custom domains (admins change them; members read them)
+    { name: 'GET /api/v1/domains', method: 'GET', path: () => '/api/v1/domains', refused: { anon: 401, readonly: 403 }, allowed: ['member', 200] },
+    { name: 'POST /api/v1/domains', method: 'POST', path: () => '/api/v1/domains', body: () => ({ hostname: 'new.team-w.test' }), state: () => '/api/v1/domains', refused: { anon: 401, member: 403, readonly: 403 }, allowed: ['admin', 201] },
+    { name: 'GET /api/v1/domains/{id}', method: 'GET', path: () => `/api/v1/domains/${f.domainW}`, refused: { outsider: 404, anon: 401, readonly: 403 }, allowed: ['member', 200] },
+    { name: 'GET /api/v1/domains/{id} (another workspace\'s)', method: 'GET', path: () => `/api/v1/domains/${f.foreignDomain}`, refused: { owner: 404, admin: 404, member: 404 }, allowed: ['outsider', 200] },
+    { name: 'PATCH /api/v1/domains/{id}', method: 'PATCH', path: () => `/api/v1/domains/${f.domainW}`, body: () => ({ not_found_url: 'https://example.com/lost', default: true }), state: () => `/api/v1/domains/${f.domainW}`, refused: { outsider: 404, anon: 401, member: 403, readonly: 403 }, allowed: ['admin', 200] },
+    { name: 'POST /api/v1/domains/{id}/verify', method: 'POST', path: () => `/api/v1/domains/${f.domainW2}/verify`, state: () => `/api/v1/domains/${f.domainW2}`, refused: { outsider: 404, anon: 401, member: 403, readonly: 403 }, allowed: ['admin', 200] },
+    { name: 'DELETE /api/v1/domains/{id}', method: 'DELETE', path: () => `/api/v1/domains/${f.domainW2}`, state: () => `/api/v1/domains/${f.domainW2}`, refused: { outsider: 404, anon: 401, member: 403, readonly: 403 }, allowed: ['owner', 204] },
+    { name: 'POST /api/v1/domains/{id}/verify (another workspace\'s)', method: 'POST', path: () => `/api/v1/domains/${f.foreignDomain}/verify`, state: () => '/api/v1/domains', refused: { owner: 404, admin: 404 }, allowed: ['outsider', 200] },
     // Members and invitations
     { name: 'GET /api/v1/workspace/members', method: 'GET', path: () => '/api/v1/workspace/members', refused: { anon: 401, readonly: 403 }, allowed: ['member', 200] },
     { name: 'POST /api/v1/workspace/invitations', method: 'POST', path: () => '/api/v1/workspace/invitations', body: () => ({ email: 'new@example.com' }), refused: { anon: 401, member: 403, readonly: 403 }, allowed: ['admin', 201] },

@@ -1,0 +1,20 @@
+// The ACME account Sling uses with a directory: made once, its key sealed under SECRET_KEY, shared by
+// every instance through the database.
+import acme from 'acme-client';
+import { eq } from 'drizzle-orm';
+import { acmeAccounts } from '../../db/schema';
+import { openSecret, sealSecret } from '../crypto/secret-box';
+import type { Db } from '../db/types';
+
+const PURPOSE = 'acme-account-key';
+
+export async function accountKey(db: Db, directoryUrl: string, secretKey: string): Promise<Buffer> {
+  const [row] = await db.select().from(acmeAccounts).where(eq(acmeAccounts.directoryUrl, directoryUrl)).limit(1);
+  if (row) return Buffer.from(openSecret(row.keySealed, secretKey, PURPOSE));
+  const key = await acme.crypto.createPrivateEcdsaKey();
+  // Two instances racing: the first row wins and both use it.
+  await db.insert(acmeAccounts).values({ directoryUrl, keySealed: sealSecret(key.toString(), secretKey, PURPOSE), accountUrl: null }).onConflictDoNothing();
+  const [kept] = await db.select().from(acmeAccounts).where(eq(acmeAccounts.directoryUrl, directoryUrl)).limit(1);
+  return Buffer.from(openSecret(kept.keySealed, secretKey, PURPOSE));
+}
+

@@ -1,0 +1,73 @@
+// Gets a certificate for one verified custom domain from the ACME directory (HTTP-01): the
+// challenge goes into the database for the edge to answer, the CA checks it, the certificate and
+// its private key (sealed) are stored. The caller decides when to try (issue-due-certificates.ts).
+import { Agent } from 'node:https';
+import acme from 'acme-client';
+import { certificates } from '../../db/schema';
+import { invalidationBus } from '../cache/invalidation-bus';
+import { sealSecret } from '../crypto/secret-box';
+import { domainHostKey } from '../domains/site-directory';
+import type { Db } from '../db/types';
+import { accountKey } from './acme-account';
+import { putChallenge, removeChallenge } from './challenge-store';
+
+export interface AcmeSettings {
+  directoryUrl: string;
+  email?: string;
+  secretKey: string;
+  /** PEM of a CA to trust for the directory's own HTTPS (a private CA such as pebble's). */
+  caPem?: string;
+  /** Times a request that failed on the network is tried again (acme-client's default: 5, over 75 s). */
+  networkRetries?: number;
+}
+
+export const CERT_KEY_PURPOSE = 'certificate-key';
+
+export async function issueCertificate(db: Db, domain: { id: number; hostname: string }, s: AcmeSettings): Promise<{ expiresAt: Date }> {
+  // acme-client keeps these on its one axios instance: the same for every call in this process.
+  if (s.caPem) acme.axios.defaults.httpsAgent = new Agent({ ca: s.caPem });
+  if (s.networkRetries !== undefined) (acme.axios.defaults as unknown as { acmeSettings: { retryMaxAttempts: number } }).acmeSettings.retryMaxAttempts = s.networkRetries;
+  const client = new acme.Client({ directoryUrl: s.directoryUrl, accountKey: await accountKey(db, s.directoryUrl, s.secretKey) });
+  const key = await acme.crypto.createPrivateEcdsaKey();
+  const [, csr] = await acme.crypto.createCsr({ commonName: domain.hostname, altNames: [domain.hostname] }, key);
+  const pem = await client.auto({
+    csr,
+    email: s.email,
+    termsOfServiceAgreed: true,
+    challengePriority: ['http-01'],
+    // The CA checks it; a self-check would ask this host's own resolver, which may not see the domain yet.
+    skipChallengeVerification: true,
+    challengeCreateFn: async (_authz, challenge, keyAuthorization) => {
+      await putChallenge(db, { token: challenge.token, hostname: domain.hostname, keyAuthorization });
+    },
+    challengeRemoveFn: async (_authz, challenge) => {
+      await removeChallenge(db, challenge.token);
+    },
+  });
+  const expiresAt = acme.crypto.readCertificateInfo(pem).notAfter;
+  const now = new Date();
+  const row = {
+    status: 'issued' as const,
+    certPem: pem,
+    keySealed: sealSecret(key.toString(), s.secretKey, CERT_KEY_PURPOSE),
+    expiresAt,
+    issuedAt: now,
+    lastError: null,
+    failures: 0,
+    nextAttemptAt: null,
+    updatedAt: now,
+  };
+  await db.insert(certificates).values({ domainId: domain.id, ...row }).onConflictDoUpdate({ target: certificates.domainId, set: row });
+  // Every instance's HTTPS listener drops the old certificate of this name.
+  invalidationBus().publish(domainHostKey(domain.hostname));
+  return { expiresAt };
+}
+
+/**
+ * What to tell the user about a failed order: the CA's own words when it answered; acme-client
+ * loses a network failure's reason (it fails reading the missing response), so that one is named here.
+ */
+export function describeAcmeError(err: unknown, directoryUrl: string): string {
+  if (err instanceof TypeError || !(err instanceof Error)) return `The certificate authority at ${directoryUrl} could not be reached.`;
+  return err.message;
+}

@@ -1,0 +1,31 @@
+// The background check (job `domains.check`, every minute): pending domains whose next check is due
+// are looked up again, so a record that propagates after "Verify now" needs no second click. Each
+// check moves next_check_at along the backoff schedule; 72 hours after adding, it stops (null).
+import { and, asc, eq, lte } from 'drizzle-orm';
+import { domains } from '../../db/schema';
+import type { DbHandle } from '../db/types';
+import { logger } from '../log/logger';
+import type { DnsLookup } from './check-domain-dns';
+import type { DomainSettings } from './domain-settings';
+import { verifyDomain } from './verify-domain';
+
+/** Domains checked per run; the rest are due at the next run. */
+const BATCH = 100;
+
+export async function checkDueDomains(handle: DbHandle, settings: DomainSettings, opts: { now?: Date; dns?: DnsLookup } = {}): Promise<{ checked: number; verified: number }> {
+  const due = await handle.db
+    .select()
+    .from(domains)
+    .where(and(eq(domains.status, 'pending'), lte(domains.nextCheckAt, opts.now ?? new Date())))
+    .orderBy(asc(domains.nextCheckAt))
+    .limit(BATCH);
+  let verified = 0;
+  for (const domain of due) {
+    try {
+      if ((await verifyDomain(handle, domain, settings, opts)).verifiedNow) verified++;
+    } catch (err) {
+      logger().warn({ err, domain: domain.hostname }, 'domain check failed; it is tried again at the next run');
+    }
+  }
+  return { checked: due.length, verified };
+}

@@ -1,0 +1,22 @@
+// The verified custom domain answering for a host name, for the site directory.
+import { and, eq, sql } from 'drizzle-orm';
+import { certificates, domains } from '../../db/schema';
+import type { Db } from '../db/types';
+import type { CustomDomain } from './site-directory';
+
+export async function findVerifiedDomain(db: Db, host: string): Promise<CustomDomain | undefined> {
+  const [row] = await db
+    .select({
+      id: domains.id,
+      hostname: domains.hostname,
+      workspaceId: domains.workspaceId,
+      notFoundUrl: domains.notFoundUrl,
+      rootRedirectUrl: domains.rootRedirectUrl,
+      hasCertificate: sql<boolean>`${certificates.certPem} IS NOT NULL`,
+    })
+    .from(domains)
+    .leftJoin(certificates, eq(certificates.domainId, domains.id))
+    .where(and(sql`lower(${domains.hostname}) = ${host.toLowerCase()}`, eq(domains.status, 'verified'), eq(domains.isDefault, false)))
+    .limit(1);
+  return row;
+}

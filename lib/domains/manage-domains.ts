@@ -1,0 +1,149 @@
+// A workspace's custom domains: list, get, add (hostname checks, plan allowance, unique across every
+// workspace), change (settings, default), delete (its links go with it). Another workspace's domain
+// is "not found": the workspace scope is in every query. Each change is announced by host name, so
+// every instance's site directory and registry read that one domain again.
+import { randomBytes } from 'node:crypto';
+import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
+import { domains, links, type DomainRow } from '../../db/schema';
+import { invalidationBus } from '../cache/invalidation-bus';
+import type { DbHandle, Tx } from '../db/types';
+import { isUniqueViolation } from '../db/unique-violation';
+import { AppError } from '../http/errors';
+import { deleteLinks } from '../links/delete-links';
+import type { LinkContext } from '../links/link-context';
+import { validateLongUrl } from '../links/validate-long-url';
+import type { TCreateDomain, TUpdateDomain } from '../schemas/domain';
+import type { Actor } from '../workspaces/actor';
+import { domainScope, usableDomainScope } from '../workspaces/scope';
+import { assertDomainAllowance } from './domain-limits';
+import { nextCheckAt, type DomainSettings } from './domain-settings';
+import { normalizeHostname } from './normalize-hostname';
+import { domainHostKey } from './site-directory';
+
+export interface DomainScope {
+  ctx: LinkContext;
+  actor: Actor;
+  settings: DomainSettings;
+}
+
+/** The shared default domain first, then the workspace's own, oldest first. */
+export function listDomains(handle: DbHandle, actor: Actor): Promise<DomainRow[]> {
+  return handle.db.select().from(domains).where(usableDomainScope(actor)).orderBy(sql`${domains.isDefault} DESC`, asc(domains.id));
+}
+
+export async function getDomainOrThrow(handle: DbHandle, actor: Actor, id: string | number): Promise<DomainRow> {
+  const n = Number(id);
+  const [row] = Number.isSafeInteger(n) ? await handle.db.select().from(domains).where(and(eq(domains.id, n), domainScope(actor))).limit(1) : [];
+  if (!row) throw new AppError('not_found', `No domain "${id}" in this workspace.`);
+  return row;
+}
+
+export async function countDomainLinks(handle: DbHandle, domainId: number): Promise<number> {
+  const [{ n }] = await handle.db.select({ n: count() }).from(links).where(eq(links.domainId, domainId));
+  return Number(n);
+}
+
+export async function addDomain(scope: DomainScope, input: TCreateDomain): Promise<DomainRow> {
+  const { ctx, actor, settings } = scope;
+  const { hostname, apex } = normalizeHostname(input.hostname, { baseHost: settings.baseHost, linkHost: settings.linkHost });
+  if (apex && settings.linkHostIps.length === 0) {
+    throw new AppError('invalid_request', `${hostname} is an apex domain, which cannot have a CNAME record, and this server has no LINK_HOST_IPS for A records. Use a subdomain such as go.${hostname}.`, {
+      hostname: 'Apex domains need LINK_HOST_IPS set by the operator.',
+    });
+  }
+  const notFoundUrl = optionalUrl(input.not_found_url, 'not_found_url', ctx);
+  const rootRedirectUrl = optionalUrl(input.root_redirect_url, 'root_redirect_url', ctx);
+  const now = new Date();
+  try {
+    const row = await ctx.handle.db.transaction(async (tx) => {
+      // Serialises additions per workspace, so two at once cannot both fit the last free place.
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`domains:${actor.workspaceId}`}))`);
+      const [{ n }] = await tx.select({ n: count() }).from(domains).where(domainScope(actor));
+      assertDomainAllowance(actor.workspace.plan, Number(n));
+      if (input.default) await clearWorkspaceDefault(tx, actor.workspaceId);
+      const [row] = await tx
+        .insert(domains)
+        .values({
+          hostname,
+          workspaceId: actor.workspaceId,
+          status: 'pending',
+          verificationToken: randomBytes(16).toString('hex'),
+          workspaceDefault: input.default ?? false,
+          notFoundUrl,
+          rootRedirectUrl,
+          nextCheckAt: nextCheckAt(now, now, settings.checkSchedule),
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+      await invalidationBus().publishIn(tx, domainHostKey(hostname));
+      return row;
+    });
+    invalidationBus().publish(domainHostKey(hostname), { sentInTransaction: true });
+    return row;
+  } catch (err) {
+    if (!isUniqueViolation(err)) throw err;
+    throw new AppError('domain_taken', `${hostname} is already connected to Sling.`, { hostname: 'This domain is already connected.' });
+  }
+}
+
+export async function updateDomain(scope: DomainScope, id: string, input: TUpdateDomain): Promise<DomainRow> {
+  const { ctx, actor } = scope;
+  const current = await getDomainOrThrow(ctx.handle, actor, id);
+  const set: Partial<DomainRow> = { updatedAt: new Date() };
+  if (input.not_found_url !== undefined) set.notFoundUrl = optionalUrl(input.not_found_url, 'not_found_url', ctx);
+  if (input.root_redirect_url !== undefined) set.rootRedirectUrl = optionalUrl(input.root_redirect_url, 'root_redirect_url', ctx);
+  if (input.default !== undefined) set.workspaceDefault = input.default;
+  const { row, changedHosts } = await ctx.handle.db.transaction(async (tx) => {
+    const changedHosts = [current.hostname];
+    if (input.default) changedHosts.push(...(await clearWorkspaceDefault(tx, actor.workspaceId, current.id)));
+    const [row] = await tx.update(domains).set(set).where(and(eq(domains.id, current.id), domainScope(actor))).returning();
+    if (!row) throw new AppError('not_found', `No domain "${id}" in this workspace.`);
+    for (const host of changedHosts) await invalidationBus().publishIn(tx, domainHostKey(host));
+    return { row, changedHosts };
+  });
+  for (const host of changedHosts) invalidationBus().publish(domainHostKey(host), { sentInTransaction: true });
+  return row;
+}
+
+/** Deletes the domain and every link on it (with their clicks and link.deleted events); returns how many links went. */
+export async function deleteDomain(scope: DomainScope, id: string): Promise<number> {
+  const { ctx, actor } = scope;
+  const domain = await getDomainOrThrow(ctx.handle, actor, id);
+  let removed = 0;
+  // A link made on it meanwhile holds the domain by its foreign key: take it too, then try again.
+  for (let attempt = 0; ; attempt++) {
+    const onDomain = await ctx.handle.db.select().from(links).where(eq(links.domainId, domain.id));
+    removed += await deleteLinks(onDomain, ctx);
+    try {
+      const gone = await ctx.handle.db.transaction(async (tx) => {
+        const gone = await tx.delete(domains).where(and(eq(domains.id, domain.id), domainScope(actor))).returning({ id: domains.id });
+        await invalidationBus().publishIn(tx, domainHostKey(domain.hostname));
+        return gone;
+      });
+      invalidationBus().publish(domainHostKey(domain.hostname), { sentInTransaction: true });
+      if (gone.length === 0) throw new AppError('not_found', `No domain "${id}" in this workspace.`);
+      return removed;
+    } catch (err) {
+      if (attempt >= 2 || !isForeignKeyViolation(err)) throw err;
+    }
+  }
+}
+
+async function clearWorkspaceDefault(tx: Tx, workspaceId: string, except?: number): Promise<string[]> {
+  const cleared = await tx
+    .update(domains)
+    .set({ workspaceDefault: false, updatedAt: new Date() })
+    .where(and(eq(domains.workspaceId, workspaceId), eq(domains.workspaceDefault, true), except === undefined ? undefined : ne(domains.id, except)))
+    .returning({ hostname: domains.hostname });
+  return cleared.map((d) => d.hostname);
+}
+
+function optionalUrl(value: string | null | undefined, field: string, ctx: LinkContext): string | null {
+  return value === undefined || value === null || value === '' ? null : validateLongUrl(value, ctx.domains.self, field);
+}
+
+function isForeignKeyViolation(err: unknown): boolean {
+  for (let e = err as { code?: string; cause?: unknown } | undefined; e; e = e.cause as never) if (e.code === '23503') return true;
+  return false;
+}
