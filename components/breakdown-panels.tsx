@@ -1,28 +1,17 @@
 'use client';
 // The breakdowns of a link's clicks as ranked lists with bars: where (countries with flags, regions,
 // cities, with the DB-IP credit its licence asks for), with what (devices, browsers, OS) and from
-// where (referrers, triggers).
+// where (referrers, triggers). A row of a filterable breakdown is a button: a click narrows the page
+// to it (another click on it, or its chip, widens it again).
 import { useId, type ReactNode } from 'react';
 import type { Breakdown } from '@/lib/analytics/get-stats';
+import { filterTitle, valueLabel, type FilterName, type Filters } from './analytics-filters';
 import { countryName, flagOf, formatNumber, type LinkStats } from './link-detail-api';
-
-const SPECIAL: Record<string, string> = { '(unknown)': 'Unknown', '(other)': 'Other', '(direct)': 'Direct or none' };
-const TRIGGERS: Record<string, string> = { link: 'Link', qr: 'QR code' };
-
-const capitalized = (v: string) => v.charAt(0).toUpperCase() + v.slice(1);
-
-function countryLabel(code: string): ReactNode {
-  return (
-    <>
-      <span aria-hidden="true" className="flag">{flagOf(code)}</span> {countryName(code)}
-    </>
-  );
-}
 
 /** "Mountain View, California, US" → flag + "Mountain View, California" (the full label in the tooltip). */
 function placeLabel(value: string): ReactNode {
   const match = /^(.*), ([A-Z]{2})$/.exec(value);
-  if (!match) return value;
+  if (!match) return valueLabel(undefined, value);
   return (
     <span title={`${match[1]}, ${countryName(match[2])}`}>
       <span className="flag" role="img" aria-label={countryName(match[2])}>
@@ -33,12 +22,20 @@ function placeLabel(value: string): ReactNode {
   );
 }
 
-export function BreakdownPanels({ stats }: { stats: LinkStats }) {
+interface PanelsProps {
+  stats: LinkStats;
+  filters?: Filters;
+  /** Set or clear (value undefined) one filter. */
+  onFilter?: (name: FilterName, value: string | undefined) => void;
+}
+
+export function BreakdownPanels({ stats, filters = {}, onFilter }: PanelsProps) {
+  const filterable = { filters, onFilter };
   return (
     <>
       <section className="stack" aria-label="Locations">
         <div className="breakdowns">
-          <Panel title="Countries" rows={stats.countries} label={countryLabel} />
+          <Panel title="Countries" rows={stats.countries} filter="country" {...filterable} />
           <Panel title="Regions" rows={stats.regions} label={placeLabel} />
           <Panel title="Cities" rows={stats.cities} label={placeLabel} />
         </div>
@@ -47,17 +44,26 @@ export function BreakdownPanels({ stats }: { stats: LinkStats }) {
         </p>
       </section>
       <div className="breakdowns">
-        <Panel title="Devices" rows={stats.devices} label={capitalized} />
-        <Panel title="Browsers" rows={stats.browsers} />
-        <Panel title="Operating systems" rows={stats.operating_systems} />
-        <Panel title="Referrers" rows={stats.referrers} />
-        <Panel title="Triggers" rows={stats.triggers} label={(v) => TRIGGERS[v] ?? v} />
+        <Panel title="Devices" rows={stats.devices} filter="device" {...filterable} />
+        <Panel title="Browsers" rows={stats.browsers} filter="browser" {...filterable} />
+        <Panel title="Operating systems" rows={stats.operating_systems} filter="os" {...filterable} />
+        <Panel title="Referrers" rows={stats.referrers} filter="referrer" {...filterable} />
+        <Panel title="Triggers" rows={stats.triggers} filter="trigger" {...filterable} />
       </div>
     </>
   );
 }
 
-function Panel({ title, rows, label = (v) => v }: { title: string; rows: Breakdown; label?: (value: string) => ReactNode }) {
+interface PanelProps {
+  title: string;
+  rows: Breakdown;
+  label?: (value: string) => ReactNode;
+  filter?: FilterName;
+  filters?: Filters;
+  onFilter?: PanelsProps['onFilter'];
+}
+
+function Panel({ title, rows, label, filter, filters = {}, onFilter }: PanelProps) {
   const id = useId();
   const max = Math.max(1, ...rows.map((r) => r.clicks));
   const total = rows.reduce((sum, r) => sum + r.clicks, 0);
@@ -69,16 +75,30 @@ function Panel({ title, rows, label = (v) => v }: { title: string; rows: Breakdo
         <p className="muted small">Nothing recorded in this period.</p>
       ) : (
         <ol>
-          {rows.map((r) => (
-            <li key={r.value}>
-              <span className="bar" aria-hidden="true" style={{ width: `${(r.clicks / max) * 100}%` }} />
-              <span className="label">{SPECIAL[r.value] ?? label(r.value)}</span>
-              <span className="count">
-                {formatNumber(r.clicks)}
-                <span className="muted"> · {share.format(r.clicks / total)}</span>
-              </span>
-            </li>
-          ))}
+          {rows.map((r) => {
+            const content = (
+              <>
+                <span className="label">{label ? label(r.value) : valueLabel(filter, r.value)}</span>
+                <span className="count">
+                  {formatNumber(r.clicks)}
+                  <span className="muted"> · {share.format(r.clicks / total)}</span>
+                </span>
+              </>
+            );
+            const active = filter !== undefined && filters[filter] === r.value;
+            return (
+              <li key={r.value}>
+                <span className="bar" aria-hidden="true" style={{ width: `${(r.clicks / max) * 100}%` }} />
+                {filter && onFilter && r.value !== '(other)' ? (
+                  <button type="button" className="breakdown-filter" aria-pressed={active} title={filterTitle(filter, r.value, active)} onClick={() => onFilter(filter, active ? undefined : r.value)}>
+                    {content}
+                  </button>
+                ) : (
+                  content
+                )}
+              </li>
+            );
+          })}
         </ol>
       )}
     </section>

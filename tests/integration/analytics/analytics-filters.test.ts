@@ -105,7 +105,7 @@ describe.each(databaseKinds(pgUrl()))('filtered statistics on %s', (name, makeDb
 
     // A filter everything passes reads the raw clicks and gives what the rollups give, to the
     // region labels and the buckets of a half-hour time zone.
-    for (const q of [{}, { interval: 'hour', tz: 'Asia/Kolkata', from: new Date(t - 5_400_000).toISOString() }, { interval: 'day', tz: 'America/St_Johns' }]) {
+    for (const q of [{} as Record<string, string>, { interval: 'hour', tz: 'Asia/Kolkata', from: new Date(t - 5_400_000).toISOString() }, { interval: 'day', tz: 'America/St_Johns' }]) {
       const rolled = await getStats(ctx.handle, ws, range(q));
       const raw = await getStats(ctx.handle, { ...ws, filters: filters('trigger=link&trigger=qr') }, range(q));
       expect(raw).toEqual(rolled);
