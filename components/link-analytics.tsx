@@ -6,6 +6,7 @@ import { useSearchParams } from 'next/navigation';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { FilterChips, readFilters, withFilters, type FilterName, type Filters } from './analytics-filters';
 import { BreakdownPanels } from './breakdown-panels';
+import { PeriodChange } from './period-change';
 import { ClicksChart } from './clicks-chart';
 import { ClicksExport } from './clicks-export';
 import { CopyButton } from './link-header';
@@ -71,7 +72,7 @@ export function ClickAnalytics({ statsPath, exportPath, everClicked, neverClicke
     if ('field' in current) return;
     const controller = new AbortController();
     setLoad({ state: 'loading' });
-    const params = withFilters(new URLSearchParams({ interval, from: current.from.toISOString(), to: current.to.toISOString(), tz: browserTimeZone() }), filters);
+    const params = withFilters(new URLSearchParams({ interval, from: current.from.toISOString(), to: current.to.toISOString(), tz: browserTimeZone(), compare: 'previous' }), filters);
     // A superseded request (the period changed) never lands, whether it ends in data or an error.
     getJson<LinkStats>(`${statsPath}?${params}`, controller.signal).then(
       (stats) => controller.signal.aborted || setLoad({ state: 'ready', stats }),
@@ -171,10 +172,12 @@ function StatsBody({ load, everClicked, neverClicked, filters, onFilter }: Stats
         <div>
           <dt>Clicks</dt>
           <dd data-testid="clicks-total">{formatNumber(stats.clicks)}</dd>
+          {stats.previous ? <PeriodChange now={stats.clicks} before={stats.previous.clicks} testId="clicks-change" /> : null}
         </div>
         <div>
           <dt>Unique visitors</dt>
           <dd data-testid="visitors-total">{formatNumber(stats.unique_visitors)}</dd>
+          {stats.previous ? <PeriodChange now={stats.unique_visitors} before={stats.previous.unique_visitors} testId="visitors-change" /> : null}
         </div>
       </dl>
       {stats.clicks === 0 && Object.values(filters).some(Boolean) ? (

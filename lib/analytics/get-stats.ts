@@ -48,7 +48,7 @@ const TOP = 10;
  * `rollups` filters click_rollups (which carry the workspace), `clicks` the raw clicks (with the
  * dimension filters, which rollups cannot apply).
  */
-export function scopeSql(scope: StatsScope, range: StatsRange) {
+export function scopeSql(scope: StatsScope, range: Pick<StatsRange, 'from' | 'to'>) {
   const params: unknown[] = [range.from.toISOString(), range.to.toISOString()];
   const p = (v: unknown) => `$${params.push(v)}`;
   let rollups: string;
@@ -83,17 +83,26 @@ const RAW_DIMENSIONS = `(VALUES ('country', coalesce(country, '')),
   ('device', coalesce(device, '')), ('browser', coalesce(browser, '')), ('os', coalesce(os, '')),
   ('referrer', coalesce(referrer_host, '')), ('trigger', coalesce(trigger, ''))) AS d(dim, value)`;
 
-export async function getStats(db: Queryable, scope: StatsScope, range: StatsRange): Promise<Stats> {
+/** Clicks and unique visitors of a scope over a range (the headline numbers). */
+export async function getTotals(db: Queryable, scope: StatsScope, range: Pick<StatsRange, 'from' | 'to'>): Promise<{ clicks: number; unique_visitors: number }> {
   const { rollups, clicks, hours, params } = scopeSql(scope, range);
-  const raw = hasFilters(scope.filters);
-  const [totals, uniques, dims, points] = await Promise.all([
-    raw
+  const [totals, uniques] = await Promise.all([
+    hasFilters(scope.filters)
       ? db.query<{ clicks: number }>(`SELECT count(*)::bigint AS clicks FROM clicks WHERE ${clicks} AND ${RAW_HOURS}`, params)
       : db.query<{ clicks: number }>(`SELECT coalesce(sum(clicks), 0)::bigint AS clicks FROM click_rollups WHERE ${rollups} AND dim = '' AND ${hours}`, params),
     db.query<{ n: number }>(
       `SELECT count(DISTINCT visitor)::int AS n FROM clicks WHERE ${clicks} AND clicked_at >= $1 AND clicked_at <= $2 AND NOT bot`,
       params,
     ),
+  ]);
+  return { clicks: Number(totals[0]?.clicks ?? 0), unique_visitors: Number(uniques[0]?.n ?? 0) };
+}
+
+export async function getStats(db: Queryable, scope: StatsScope, range: StatsRange): Promise<Stats> {
+  const { rollups, clicks, hours, params } = scopeSql(scope, range);
+  const raw = hasFilters(scope.filters);
+  const [totals, dims, points] = await Promise.all([
+    getTotals(db, scope, range),
     raw
       ? db.query<{ dim: string; value: string; clicks: number }>(
           `SELECT d.dim, d.value, count(*)::bigint AS clicks FROM clicks, LATERAL ${RAW_DIMENSIONS} WHERE ${clicks} AND ${RAW_HOURS} GROUP BY 1, 2`,
@@ -109,8 +118,7 @@ export async function getStats(db: Queryable, scope: StatsScope, range: StatsRan
     Object.entries(BREAKDOWNS).map(([name, dim]) => [name, breakdown(dims.filter((d) => d.dim === dim), dim)]),
   ) as Record<keyof typeof BREAKDOWNS, Breakdown>;
   return {
-    clicks: Number(totals[0]?.clicks ?? 0),
-    unique_visitors: Number(uniques[0]?.n ?? 0),
+    ...totals,
     ...breakdowns,
     timeseries: { interval: range.interval, tz: range.tz, points },
   };

@@ -1,6 +1,7 @@
 // Analytics filters in Chromium: a click on a country narrows every panel, the headline numbers and
 // the chart (asserted on numbers); a second filter narrows further; filters are chips kept in the
-// address bar (a reload keeps them), removable one by one; the link page filters the same way. The
+// address bar (a reload keeps them), removable one by one; the link page filters the same way; the
+// headline numbers compare with the previous period. The
 // filtered pages fit 1366 and 390 px in both themes, axe clean, without a console error.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, onTestFailed, test } from 'vitest';
@@ -12,6 +13,7 @@ import { captureThemes, watchProblems } from '../helpers/page-checks';
 import { chromiumPath } from '../helpers/services';
 import { startSling, type SlingProcess } from '../helpers/sling-process';
 import { until } from '../helpers/until';
+import { localDay } from '../../components/stats-range';
 
 const chromium = chromiumPath();
 const DESKTOP = { width: 1366, height: 800 };
@@ -79,6 +81,8 @@ describe.skipIf(!chromium)('analytics filters in Chromium', () => {
     expect(await page.getByTestId('visitors-total').textContent()).toBe('4');
     expect(await rowsOf('Countries')).toEqual(['🇺🇸 United States3 · 60%', '🇬🇧 United Kingdom2 · 40%']);
     expect(await caption()).toMatch(/ with 5\.$/);
+    // Every click is from today: the 30 days before had none.
+    expect(await page.getByTestId('clicks-change').textContent()).toBe('None in the previous period');
 
     // A country: every number follows.
     await page.getByRole('region', { name: 'Countries' }).getByRole('button', { name: /United Kingdom/ }).click();
@@ -126,6 +130,16 @@ describe.skipIf(!chromium)('analytics filters in Chromium', () => {
     await expect.poll(total).toBe('1');
     expect(await rowsOf('Countries')).toEqual(['🇬🇧 United Kingdom1 · 100%']);
     await checkPage('link-analytics-filtered');
+
+    // The next two days (none yet) against the two before them (today's click): down by all of it.
+    await page.getByLabel('Period').selectOption('custom');
+    await page.getByLabel('From', { exact: true }).fill(localDay(-1));
+    await page.getByLabel('To', { exact: true }).fill(localDay(-2));
+    await expect.poll(() => page.getByTestId('clicks-change').textContent()).toBe('▼ -100% vs the previous period (1)');
+    expect(await total()).toBe('0');
+    expect(await page.getByTestId('visitors-change').textContent()).toBe('▼ -100% vs the previous period (1)');
+    expect(await page.getByTestId('clicks-change').getAttribute('title')).toBe('1 in the previous period of the same length');
+    await checkPage('link-analytics-compared');
     expect(problems).toEqual([]);
   });
 });

@@ -65,5 +65,13 @@ describe('statistics filters over HTTP', () => {
     expect((await api(ann, `/api/v1/links/${bobs.id}/stats?country=GB`)).status).toBe(404);
     expect((await getJson(bob, '/api/v1/analytics?country=GB')).clicks).toBe(1);
 
+    // The previous period, on request only (none of these clicks fall in it).
+    expect((await getJson(ann, '/api/v1/analytics')).previous).toBeUndefined();
+    const compared = await getJson(ann, '/api/v1/analytics?compare=previous&country=GB');
+    expect(compared).toMatchObject({ clicks: 2, previous: { clicks: 0, unique_visitors: 0, from: expect.any(String), to: expect.any(String) } });
+    expect((await getJson(ann, `/api/v1/links/${a.id}/stats?compare=previous`)).previous).toMatchObject({ clicks: 0 });
+    const badCompare = await api(ann, '/api/v1/analytics?compare=last-year');
+    expect(badCompare.status).toBe(400);
+    expect((await badCompare.json()).error.details).toHaveProperty('compare');
   });
 });

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createClickEnricher } from '../../../lib/analytics/enrich-click';
 import { getStats } from '../../../lib/analytics/get-stats';
+import { getPreviousPeriod, previousRange } from '../../../lib/analytics/previous-period';
 import { openGeoIp } from '../../../lib/analytics/geoip';
 import { parseStatsFilters } from '../../../lib/analytics/stats-filters';
 import { parseStatsRange } from '../../../lib/analytics/stats-range';
@@ -119,5 +120,28 @@ describe.each(databaseKinds(pgUrl()))('filtered statistics on %s', (name, makeDb
     expect((await getStats(ctx.handle, { ...ws, linkId: b.id, filters: filters('country=GB') }, range())).clicks).toBe(1);
     const leaked = await getStats(ctx.handle, { ...ws, linkId: outside.id, filters: filters('country=GB') }, range());
     expect([leaked.clicks, leaked.unique_visitors, leaked.countries.length, sum(leaked.timeseries.points)]).toEqual([0, 0, 0, 0]);
+  });
+
+  test('the previous period: as long as the range, ending before the range\'s first hour; filters apply to it too', async () => {
+    const user = await makeUser(ctx.handle.db, `previous-${name}`, 'pro');
+    const link = await createLink({ url: 'https://example.com/prev', ...user.owns }, ctx);
+    const now = Date.now();
+    const DAY = 86_400_000;
+    await write([
+      click(link.id, now - 60_000, '8.8.8.8', AGENTS.chrome),
+      click(link.id, now - 2 * 60_000, '81.2.69.160', AGENTS.chrome),
+      click(link.id, now - 30 * 60_000, '81.2.69.160', AGENTS.iphone),
+      click(link.id, now - DAY - 3 * 3_600_000, '8.8.8.8', AGENTS.chrome), // yesterday's period
+      click(link.id, now - 3 * DAY, '8.8.8.8', AGENTS.chrome), // before both
+    ]);
+    const day = { from: new Date(now - DAY), to: new Date(now) };
+    const before = previousRange(day);
+    expect(before.to.getTime()).toBe(Math.floor(day.from.getTime() / 3_600_000) * 3_600_000 - 1);
+    expect(before.to.getTime() - before.from.getTime()).toBe(DAY);
+    const previous = await getPreviousPeriod(ctx.handle, { linkId: link.id }, day);
+    expect(previous).toEqual({ from: before.from.toISOString(), to: before.to.toISOString(), clicks: 1, unique_visitors: 1 });
+    expect((await getStats(ctx.handle, { linkId: link.id }, { ...day, interval: 'hour', tz: 'UTC' })).clicks).toBe(3);
+    expect(await getPreviousPeriod(ctx.handle, { workspaceId: user.workspaceId, filters: filters('country=GB') }, day)).toMatchObject({ clicks: 0, unique_visitors: 0 });
+    expect(await getPreviousPeriod(ctx.handle, { workspaceId: user.workspaceId, filters: filters('country=US') }, day)).toMatchObject({ clicks: 1, unique_visitors: 1 });
   });
 });
