@@ -3,6 +3,7 @@
 // cities, with the DB-IP credit its licence asks for), with what (devices, browsers, OS) and from
 // where (referrers, triggers). A row of a filterable breakdown is a button: a click narrows the page
 // to it (another click on it, or its chip, widens it again).
+import dynamic from 'next/dynamic';
 import { useId, type ReactNode } from 'react';
 import type { Breakdown } from '@/lib/analytics/get-stats';
 import { filterTitle, valueLabel, type FilterName, type Filters } from './analytics-filters';
@@ -22,6 +23,9 @@ function placeLabel(value: string): ReactNode {
   );
 }
 
+// The map's outlines are a chunk of their own, loaded with the first statistics shown.
+const WorldMap = dynamic(() => import('./world-map'), { ssr: false, loading: () => <div className="world-map skeleton" aria-hidden="true" /> });
+
 interface PanelsProps {
   stats: LinkStats;
   filters?: Filters;
@@ -34,6 +38,7 @@ export function BreakdownPanels({ stats, filters = {}, onFilter }: PanelsProps) 
   return (
     <>
       <section className="stack" aria-label="Locations">
+        <WorldMap countries={stats.countries} selected={filters.country} onSelect={(code) => onFilter?.('country', code)} />
         <div className="breakdowns">
           <Panel title="Countries" rows={stats.countries} filter="country" {...filterable} />
           <Panel title="Regions" rows={stats.regions} label={placeLabel} />
