@@ -158,4 +158,14 @@ describe.skipIf(!chromium)('analytics filters in Chromium', () => {
     await checkPage('link-analytics-compared');
     expect(problems).toEqual([]);
   });
+
+  test('the links list shows each destination\'s icon, served by Sling (a letter when the site has none)', async () => {
+    await page.goto(`${sling.url}/links`);
+    const icons = page.locator('ul.link-list li[data-link-id] .link-avatar img');
+    await expect.poll(() => icons.count()).toBe(2);
+    expect(await icons.evaluateAll((imgs) => imgs.map((i) => new URL((i as HTMLImageElement).src).pathname))).toEqual(['/api/v1/favicons/example.com', '/api/v1/favicons/example.com']);
+    await expect.poll(() => icons.evaluateAll((imgs) => imgs.every((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0))).toBe(true);
+    await checkPage('links-favicons');
+    expect(problems).toEqual([]);
+  });
 });
