@@ -19,7 +19,8 @@ const AUTHORITY = '^[A-Za-z][A-Za-z0-9+.-]*://(?:[^@/?#]*@)?([^/?#]+)';
 const CACHE = 'private, max-age=86400';
 
 export async function faviconRoute({ actor, ctx, params }: WorkspaceRequest<{ host: string }>): Promise<Response> {
-  const host = decodeURIComponent(params.host).toLowerCase();
+  // A malformed escape stays as it is, and fails the shape check below (a 400, not a 500).
+  const host = safeDecode(params.host).toLowerCase();
   if (host.length > 260 || !HOST.test(host)) throw invalidField('host', 'The host must be a domain name or an address, with an optional port.');
   const [link] = await ctx.handle.db
     .select({ longUrl: links.longUrl })
@@ -35,4 +36,12 @@ export async function faviconRoute({ actor, ctx, params }: WorkspaceRequest<{ ho
   const common = { 'cache-control': CACHE, 'x-content-type-options': 'nosniff', 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'" };
   if (icon) return new Response(new Uint8Array(icon.body), { headers: { ...common, 'content-type': icon.type, 'x-favicon': 'site' } });
   return new Response(letterIcon(host), { headers: { ...common, 'content-type': 'image/svg+xml', 'x-favicon': 'letter' } });
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
 }

@@ -95,6 +95,7 @@ describe('favicons', () => {
     const bad = await icon(ann, 'exa mple.com');
     expect(bad.status).toBe(400);
     expect((await bad.json()).error.details).toHaveProperty('host');
+    expect((await api(ann, '/api/v1/favicons/%E0%A4%A')).status).toBe(400); // a broken escape
     expect((await icon(null, sites.png.host)).status).toBe(401);
     expect(existsSync(join(tdb.env.DATA_DIR, 'favicons'))).toBe(true);
   });
