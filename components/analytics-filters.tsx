@@ -1,5 +1,5 @@
 'use client';
-// The analytics page's filters (a country, a device…): one value per dimension, named as the stats
+// The analytics page's filters (a country, a device, a link…): one value per dimension, named as the stats
 // API's parameters and kept in the address bar (/analytics?country=GB&device=mobile), so a reload or
 // a shared URL shows the same narrowed view; shown as removable chips above the numbers.
 import type { ReactNode } from 'react';
@@ -12,6 +12,7 @@ export const FILTERS = {
   os: { panel: 'operating_systems', title: 'OS' },
   referrer: { panel: 'referrers', title: 'Referrer' },
   trigger: { panel: 'triggers', title: 'Trigger' },
+  link_id: { panel: 'links', title: 'Link' },
 } as const;
 export type FilterName = keyof typeof FILTERS;
 export type Filters = Partial<Record<FilterName, string>>;
@@ -22,8 +23,9 @@ const TRIGGERS: Record<string, string> = { link: 'Link', qr: 'QR code' };
 const capitalized = (v: string) => v.charAt(0).toUpperCase() + v.slice(1);
 
 /** How a breakdown value reads: a country's flag and name, "QR code", "Mobile", "Direct or none". */
-export function valueLabel(name: FilterName | undefined, value: string): ReactNode {
+export function valueLabel(name: FilterName | undefined, value: string, linkCodes: LinkCodes = {}): ReactNode {
   if (SPECIAL[value]) return SPECIAL[value];
+  if (name === 'link_id') return valueText(name, value, linkCodes);
   if (name === 'country') {
     return (
       <>
@@ -37,8 +39,9 @@ export function valueLabel(name: FilterName | undefined, value: string): ReactNo
 }
 
 /** The same in plain words, for names and titles. */
-function valueText(name: FilterName, value: string): string {
+function valueText(name: FilterName, value: string, linkCodes: LinkCodes = {}): string {
   if (SPECIAL[value]) return SPECIAL[value];
+  if (name === 'link_id') return linkCodes[value] ? `/${linkCodes[value]}` : `#${value}`;
   if (name === 'country') return countryName(value);
   if (name === 'device') return capitalized(value);
   if (name === 'trigger') return TRIGGERS[value] ?? value;
@@ -64,7 +67,10 @@ export function withFilters(params: URLSearchParams, filters: Filters): URLSearc
   return next;
 }
 
-export function FilterChips({ filters, onChange }: { filters: Filters; onChange: (filters: Filters) => void }) {
+/** A link filter's value is the link's id; its chip and rows show the short code when known. */
+export type LinkCodes = Record<string, string>;
+
+export function FilterChips({ filters, onChange, linkCodes = {} }: { filters: Filters; onChange: (filters: Filters) => void; linkCodes?: LinkCodes }) {
   const set = NAMES.filter((name) => filters[name]);
   if (set.length === 0) return null;
   return (
@@ -72,8 +78,8 @@ export function FilterChips({ filters, onChange }: { filters: Filters; onChange:
       <ul>
         {set.map((name) => (
           <li key={name}>
-            <button type="button" className="secondary small" aria-label={`Remove the filter ${FILTERS[name].title}: ${valueText(name, filters[name]!)}`} onClick={() => onChange({ ...filters, [name]: undefined })}>
-              <span className="muted">{FILTERS[name].title}</span> {valueLabel(name, filters[name]!)} <span aria-hidden="true">×</span>
+            <button type="button" className="secondary small" aria-label={`Remove the filter ${FILTERS[name].title}: ${valueText(name, filters[name]!, linkCodes)}`} onClick={() => onChange({ ...filters, [name]: undefined })}>
+              <span className="muted">{FILTERS[name].title}</span> {valueLabel(name, filters[name]!, linkCodes)} <span aria-hidden="true">×</span>
             </button>
           </li>
         ))}
@@ -88,6 +94,7 @@ export function FilterChips({ filters, onChange }: { filters: Filters; onChange:
 }
 
 /** The title of a breakdown row that filters: what a click on it does. */
-export function filterTitle(name: FilterName, value: string, active: boolean): string {
-  return active ? `Remove the filter ${FILTERS[name].title}: ${valueText(name, value)}` : `Show only clicks with ${FILTERS[name].title}: ${valueText(name, value)}`;
+export function filterTitle(name: FilterName, value: string, active: boolean, linkCodes: LinkCodes = {}): string {
+  const text = valueText(name, value, linkCodes);
+  return active ? `Remove the filter ${FILTERS[name].title}: ${text}` : `Show only clicks with ${FILTERS[name].title}: ${text}`;
 }

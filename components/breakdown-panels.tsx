@@ -6,7 +6,7 @@
 import dynamic from 'next/dynamic';
 import { useId, type ReactNode } from 'react';
 import type { Breakdown } from '@/lib/analytics/get-stats';
-import { filterTitle, valueLabel, type FilterName, type Filters } from './analytics-filters';
+import { filterTitle, valueLabel, type FilterName, type Filters, type LinkCodes } from './analytics-filters';
 import { countryName, flagOf, formatNumber, type LinkStats } from './link-detail-api';
 
 /** "Mountain View, California, US" → flag + "Mountain View, California" (the full label in the tooltip). */
@@ -34,7 +34,8 @@ interface PanelsProps {
 }
 
 export function BreakdownPanels({ stats, filters = {}, onFilter }: PanelsProps) {
-  const filterable = { filters, onFilter };
+  const linkCodes = linkCodesOf(stats);
+  const filterable = { filters, onFilter, linkCodes };
   return (
     <>
       <section className="stack" aria-label="Locations">
@@ -54,21 +55,28 @@ export function BreakdownPanels({ stats, filters = {}, onFilter }: PanelsProps) 
         <Panel title="Operating systems" rows={stats.operating_systems} filter="os" {...filterable} />
         <Panel title="Referrers" rows={stats.referrers} filter="referrer" {...filterable} />
         <Panel title="Triggers" rows={stats.triggers} filter="trigger" {...filterable} />
+        {stats.links ? <Panel title="Links" rows={stats.links} filter="link_id" {...filterable} /> : null}
       </div>
     </>
   );
 }
 
+/** The short codes of the links in the statistics, by id. */
+export function linkCodesOf(stats: LinkStats): LinkCodes {
+  return Object.fromEntries((stats.links ?? []).map((l) => [l.value, l.short_code]));
+}
+
 interface PanelProps {
   title: string;
   rows: Breakdown;
+  linkCodes?: LinkCodes;
   label?: (value: string) => ReactNode;
   filter?: FilterName;
   filters?: Filters;
   onFilter?: PanelsProps['onFilter'];
 }
 
-function Panel({ title, rows, label, filter, filters = {}, onFilter }: PanelProps) {
+function Panel({ title, rows, label, filter, filters = {}, onFilter, linkCodes }: PanelProps) {
   const id = useId();
   const max = Math.max(1, ...rows.map((r) => r.clicks));
   const total = rows.reduce((sum, r) => sum + r.clicks, 0);
@@ -83,7 +91,7 @@ function Panel({ title, rows, label, filter, filters = {}, onFilter }: PanelProp
           {rows.map((r) => {
             const content = (
               <>
-                <span className="label">{label ? label(r.value) : valueLabel(filter, r.value)}</span>
+                <span className="label">{label ? label(r.value) : valueLabel(filter, r.value, linkCodes)}</span>
                 <span className="count">
                   {formatNumber(r.clicks)}
                   <span className="muted"> · {share.format(r.clicks / total)}</span>
@@ -95,7 +103,7 @@ function Panel({ title, rows, label, filter, filters = {}, onFilter }: PanelProp
               <li key={r.value}>
                 <span className="bar" aria-hidden="true" style={{ width: `${(r.clicks / max) * 100}%` }} />
                 {filter && onFilter && r.value !== '(other)' ? (
-                  <button type="button" className="breakdown-filter" aria-pressed={active} title={filterTitle(filter, r.value, active)} onClick={() => onFilter(filter, active ? undefined : r.value)}>
+                  <button type="button" className="breakdown-filter" aria-pressed={active} title={filterTitle(filter, r.value, active, linkCodes)} onClick={() => onFilter(filter, active ? undefined : r.value)}>
                     {content}
                   </button>
                 ) : (

@@ -5,7 +5,7 @@
 import { useSearchParams } from 'next/navigation';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { FilterChips, readFilters, withFilters, type FilterName, type Filters } from './analytics-filters';
-import { BreakdownPanels } from './breakdown-panels';
+import { BreakdownPanels, linkCodesOf } from './breakdown-panels';
 import { PeriodChange } from './period-change';
 import { ClicksChart } from './clicks-chart';
 import { ClicksExport } from './clicks-export';
@@ -132,7 +132,7 @@ export function ClickAnalytics({ statsPath, exportPath, everClicked, neverClicke
       ) : null}
       {details.from && choice.preset !== 'custom' ? <p className="error" role="alert">{details.from}</p> : null}
       {generalError ? <p className="error" role="alert">{generalError}</p> : null}
-      <FilterChips filters={filters} onChange={changeFilters} />
+      <FilterChips filters={filters} onChange={changeFilters} linkCodes={load.state === 'ready' ? linkCodesOf(load.stats) : undefined} />
       <StatsBody load={load} everClicked={everClicked} neverClicked={neverClicked} filters={filters} onFilter={setFilter} />
     </section>
   );

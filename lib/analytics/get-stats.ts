@@ -10,6 +10,8 @@ import { filtersSql, hasFilters, type StatsFilters } from './stats-filters';
 import type { Interval, StatsRange } from './stats-range';
 
 export type Breakdown = Array<{ value: string; clicks: number }>;
+/** The most clicked links of a workspace: value is the link's id. */
+export type LinkBreakdown = Array<{ value: string; short_code: string; clicks: number }>;
 
 export interface Stats {
   clicks: number;
@@ -23,6 +25,8 @@ export interface Stats {
   referrers: Breakdown;
   triggers: Breakdown;
   timeseries: { interval: Interval; tz: string; points: Array<{ t: string; clicks: number }> };
+  /** Workspace statistics only: the top links (the rest summed as "(other)"), each a filter by link_id. */
+  links?: LinkBreakdown;
 }
 
 /** One link (already checked to be in the caller's workspace), or a workspace with optional filters. */
@@ -114,6 +118,7 @@ export async function getStats(db: Queryable, scope: StatsScope, range: StatsRan
         ),
     getSeries(db, scope, range),
   ]);
+  const links = 'workspaceId' in scope ? await topLinks(db, scope, range, totals.clicks) : undefined;
   const breakdowns = Object.fromEntries(
     Object.entries(BREAKDOWNS).map(([name, dim]) => [name, breakdown(dims.filter((d) => d.dim === dim), dim)]),
   ) as Record<keyof typeof BREAKDOWNS, Breakdown>;
@@ -121,7 +126,24 @@ export async function getStats(db: Queryable, scope: StatsScope, range: StatsRan
     ...totals,
     ...breakdowns,
     timeseries: { interval: range.interval, tz: range.tz, points },
+    ...(links ? { links } : {}),
   };
+}
+
+/** A workspace's most clicked links in the range, then "(other)" for the clicks of the rest. */
+async function topLinks(db: Queryable, scope: StatsScope, range: StatsRange, total: number): Promise<LinkBreakdown> {
+  const { rollups, clicks, hours, params } = scopeSql(scope, range);
+  const counts = hasFilters(scope.filters)
+    ? `SELECT link_id, count(*) AS n FROM clicks WHERE ${clicks} AND ${RAW_HOURS} GROUP BY link_id`
+    : `SELECT link_id, sum(clicks) AS n FROM click_rollups WHERE ${rollups} AND dim = '' AND ${hours} GROUP BY link_id`;
+  const rows = await db.query<{ id: number; short_code: string; clicks: number }>(
+    `SELECT l.id, l.short_code, c.n::bigint AS clicks FROM (${counts}) c JOIN links l ON l.id = c.link_id
+     ORDER BY c.n DESC, l.id LIMIT ${TOP}`,
+    params,
+  );
+  const top: LinkBreakdown = rows.map((r) => ({ value: String(r.id), short_code: r.short_code, clicks: Number(r.clicks) }));
+  const rest = total - top.reduce((sum, r) => sum + r.clicks, 0);
+  return rest > 0 ? [...top, { value: '(other)', short_code: '', clicks: rest }] : top;
 }
 
 export async function getLinkStats(db: Queryable, link: LinkRow, range: StatsRange, filters?: StatsFilters): Promise<Stats & { short_code: string }> {

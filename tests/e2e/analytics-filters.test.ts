@@ -1,7 +1,8 @@
 // Analytics filters in Chromium: a click on a country narrows every panel, the headline numbers and
 // the chart (asserted on numbers); a second filter narrows further; filters are chips kept in the
 // address bar (a reload keeps them), removable one by one; the link page filters the same way; the
-// headline numbers compare with the previous period; the world map shades and filters by country. The
+// headline numbers compare with the previous period; the world map shades and filters by country;
+// the top links filter by link. The
 // filtered pages fit 1366 and 390 px in both themes, axe clean, without a console error.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, onTestFailed, test } from 'vitest';
@@ -64,7 +65,7 @@ describe.skipIf(!chromium)('analytics filters in Chromium', () => {
       await page.screenshot({ path: 'test-results/analytics-filters-failure.png', fullPage: true }).catch(() => undefined);
     });
     const a = await createLink('filter-a');
-    await createLink('filter-b');
+    const b = await createLink('filter-b');
     // United States 3 (desktop 2, mobile 1), United Kingdom 2 (desktop 1, mobile 1): 4 visitors.
     for (const [code, ip, ua] of [
       ['filter-a', '8.8.8.8', AGENTS.chrome], ['filter-a', '8.8.8.8', AGENTS.chrome], ['filter-a', '81.2.69.160', AGENTS.iphone],
@@ -133,6 +134,15 @@ describe.skipIf(!chromium)('analytics filters in Chromium', () => {
     await map.locator('path[data-country="GB"]').dispatchEvent('click');
     await expect.poll(total).toBe('5');
     expect(new URL(page.url()).search).toBe('');
+
+    // The top links are a filter too, named by their short codes.
+    expect(await rowsOf('Links')).toEqual(['/filter-a3 · 60%', '/filter-b2 · 40%']);
+    await page.getByRole('region', { name: 'Links' }).getByRole('button', { name: /filter-b/ }).click();
+    await expect.poll(total).toBe('2');
+    expect(new URL(page.url()).search).toBe(`?link_id=${b.id}`);
+    expect(await rowsOf('Countries')).toEqual(['🇬🇧 United Kingdom1 · 50%', '🇺🇸 United States1 · 50%']);
+    await page.getByRole('group', { name: 'Filters' }).getByRole('button', { name: 'Remove the filter Link: /filter-b' }).click();
+    await expect.poll(total).toBe('5');
 
     // The link page: the same filters, on one link's clicks (from the keyboard).
     await page.goto(`${sling.url}/links/${a.id}?country=US`);

@@ -44,6 +44,7 @@ describe('statistics filters over HTTP', () => {
 
     const gb = await getJson(ann, '/api/v1/analytics?country=GB');
     expect(gb).toMatchObject({ clicks: 2, unique_visitors: 2, countries: [{ value: 'GB', clicks: 2 }], devices: [{ value: 'desktop', clicks: 1 }, { value: 'mobile', clicks: 1 }] });
+    expect(gb.links).toEqual([{ value: String(a.id), short_code: 'filter-a', clicks: 1 }, { value: String(b.id), short_code: 'filter-b', clicks: 1 }]);
     expect(gb.timeseries.points.reduce((n: number, p: { clicks: number }) => n + p.clicks, 0)).toBe(2);
     expect((await getJson(ann, '/api/v1/analytics?country=gb&device=mobile')).clicks).toBe(1);
     expect((await getJson(ann, `/api/v1/analytics?country=GB&link_id=${b.id}`)).clicks).toBe(1);

@@ -89,6 +89,10 @@ describe.each(databaseKinds(pgUrl()))('filtered statistics on %s', (name, makeDb
     expect(sum(gb.timeseries.points)).toBe(2);
     expect(gb.timeseries.points.length).toBe(all.timeseries.points.length);
     expect(gb.regions.map((r) => r.value)).toEqual(all.regions.filter((r) => r.value.endsWith(', GB')).map((r) => r.value));
+    // The top links, a filter by link themselves; a link's own statistics have none.
+    expect(all.links).toEqual([{ value: String(a.id), short_code: a.shortCode, clicks: 3 }, { value: String(b.id), short_code: b.shortCode, clicks: 1 }]);
+    expect(gb.links).toEqual([{ value: String(a.id), short_code: a.shortCode, clicks: 1 }, { value: String(b.id), short_code: b.shortCode, clicks: 1 }]);
+    expect((await getStats(ctx.handle, { linkId: a.id }, range())).links).toBeUndefined();
 
     // Two dimensions narrow together; two values of one dimension widen.
     expect((await getStats(ctx.handle, { ...ws, filters: filters('country=GB&device=mobile') }, range())).clicks).toBe(1);
