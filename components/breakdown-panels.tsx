@@ -1,28 +1,18 @@
 'use client';
 // The breakdowns of a link's clicks as ranked lists with bars: where (countries with flags, regions,
 // cities, with the DB-IP credit its licence asks for), with what (devices, browsers, OS) and from
-// where (referrers, triggers).
+// where (referrers, triggers). A row of a filterable breakdown is a button: a click narrows the page
+// to it (another click on it, or its chip, widens it again).
+import dynamic from 'next/dynamic';
 import { useId, type ReactNode } from 'react';
 import type { Breakdown } from '@/lib/analytics/get-stats';
+import { filterTitle, valueLabel, type FilterName, type Filters, type LinkCodes } from './analytics-filters';
 import { countryName, flagOf, formatNumber, type LinkStats } from './link-detail-api';
-
-const SPECIAL: Record<string, string> = { '(unknown)': 'Unknown', '(other)': 'Other', '(direct)': 'Direct or none' };
-const TRIGGERS: Record<string, string> = { link: 'Link', qr: 'QR code' };
-
-const capitalized = (v: string) => v.charAt(0).toUpperCase() + v.slice(1);
-
-function countryLabel(code: string): ReactNode {
-  return (
-    <>
-      <span aria-hidden="true" className="flag">{flagOf(code)}</span> {countryName(code)}
-    </>
-  );
-}
 
 /** "Mountain View, California, US" → flag + "Mountain View, California" (the full label in the tooltip). */
 function placeLabel(value: string): ReactNode {
   const match = /^(.*), ([A-Z]{2})$/.exec(value);
-  if (!match) return value;
+  if (!match) return valueLabel(undefined, value);
   return (
     <span title={`${match[1]}, ${countryName(match[2])}`}>
       <span className="flag" role="img" aria-label={countryName(match[2])}>
@@ -33,12 +23,25 @@ function placeLabel(value: string): ReactNode {
   );
 }
 
-export function BreakdownPanels({ stats }: { stats: LinkStats }) {
+// The map's outlines are a chunk of their own, loaded with the first statistics shown.
+const WorldMap = dynamic(() => import('./world-map'), { ssr: false, loading: () => <div className="world-map skeleton" aria-hidden="true" /> });
+
+interface PanelsProps {
+  stats: LinkStats;
+  filters?: Filters;
+  /** Set or clear (value undefined) one filter. */
+  onFilter?: (name: FilterName, value: string | undefined) => void;
+}
+
+export function BreakdownPanels({ stats, filters = {}, onFilter }: PanelsProps) {
+  const linkCodes = linkCodesOf(stats);
+  const filterable = { filters, onFilter, linkCodes };
   return (
     <>
       <section className="stack" aria-label="Locations">
+        <WorldMap countries={stats.countries} selected={filters.country} onSelect={(code) => onFilter?.('country', code)} />
         <div className="breakdowns">
-          <Panel title="Countries" rows={stats.countries} label={countryLabel} />
+          <Panel title="Countries" rows={stats.countries} filter="country" {...filterable} />
           <Panel title="Regions" rows={stats.regions} label={placeLabel} />
           <Panel title="Cities" rows={stats.cities} label={placeLabel} />
         </div>
@@ -47,17 +50,33 @@ export function BreakdownPanels({ stats }: { stats: LinkStats }) {
         </p>
       </section>
       <div className="breakdowns">
-        <Panel title="Devices" rows={stats.devices} label={capitalized} />
-        <Panel title="Browsers" rows={stats.browsers} />
-        <Panel title="Operating systems" rows={stats.operating_systems} />
-        <Panel title="Referrers" rows={stats.referrers} />
-        <Panel title="Triggers" rows={stats.triggers} label={(v) => TRIGGERS[v] ?? v} />
+        <Panel title="Devices" rows={stats.devices} filter="device" {...filterable} />
+        <Panel title="Browsers" rows={stats.browsers} filter="browser" {...filterable} />
+        <Panel title="Operating systems" rows={stats.operating_systems} filter="os" {...filterable} />
+        <Panel title="Referrers" rows={stats.referrers} filter="referrer" {...filterable} />
+        <Panel title="Triggers" rows={stats.triggers} filter="trigger" {...filterable} />
+        {stats.links ? <Panel title="Links" rows={stats.links} filter="link_id" {...filterable} /> : null}
       </div>
     </>
   );
 }
 
-function Panel({ title, rows, label = (v) => v }: { title: string; rows: Breakdown; label?: (value: string) => ReactNode }) {
+/** The short codes of the links in the statistics, by id. */
+export function linkCodesOf(stats: LinkStats): LinkCodes {
+  return Object.fromEntries((stats.links ?? []).map((l) => [l.value, l.short_code]));
+}
+
+interface PanelProps {
+  title: string;
+  rows: Breakdown;
+  linkCodes?: LinkCodes;
+  label?: (value: string) => ReactNode;
+  filter?: FilterName;
+  filters?: Filters;
+  onFilter?: PanelsProps['onFilter'];
+}
+
+function Panel({ title, rows, label, filter, filters = {}, onFilter, linkCodes }: PanelProps) {
   const id = useId();
   const max = Math.max(1, ...rows.map((r) => r.clicks));
   const total = rows.reduce((sum, r) => sum + r.clicks, 0);
@@ -69,16 +88,30 @@ function Panel({ title, rows, label = (v) => v }: { title: string; rows: Breakdo
         <p className="muted small">Nothing recorded in this period.</p>
       ) : (
         <ol>
-          {rows.map((r) => (
-            <li key={r.value}>
-              <span className="bar" aria-hidden="true" style={{ width: `${(r.clicks / max) * 100}%` }} />
-              <span className="label">{SPECIAL[r.value] ?? label(r.value)}</span>
-              <span className="count">
-                {formatNumber(r.clicks)}
-                <span className="muted"> · {share.format(r.clicks / total)}</span>
-              </span>
-            </li>
-          ))}
+          {rows.map((r) => {
+            const content = (
+              <>
+                <span className="label">{label ? label(r.value) : valueLabel(filter, r.value, linkCodes)}</span>
+                <span className="count">
+                  {formatNumber(r.clicks)}
+                  <span className="muted"> · {share.format(r.clicks / total)}</span>
+                </span>
+              </>
+            );
+            const active = filter !== undefined && filters[filter] === r.value;
+            return (
+              <li key={r.value}>
+                <span className="bar" aria-hidden="true" style={{ width: `${(r.clicks / max) * 100}%` }} />
+                {filter && onFilter && r.value !== '(other)' ? (
+                  <button type="button" className="breakdown-filter" aria-pressed={active} title={filterTitle(filter, r.value, active, linkCodes)} onClick={() => onFilter(filter, active ? undefined : r.value)}>
+                    {content}
+                  </button>
+                ) : (
+                  content
+                )}
+              </li>
+            );
+          })}
         </ol>
       )}
     </section>

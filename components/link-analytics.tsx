@@ -1,9 +1,12 @@
 'use client';
 // Click analytics — of one link, or of the whole workspace: the period and interval pickers, headline
 // numbers, the clicks chart, the breakdown panels and the exports, all for the chosen period in the
-// reader's time zone.
+// reader's time zone, narrowed by the filters chosen from the breakdowns (kept in the address bar).
+import { useSearchParams } from 'next/navigation';
 import { useEffect, useId, useState, type ReactNode } from 'react';
-import { BreakdownPanels } from './breakdown-panels';
+import { FilterChips, readFilters, withFilters, type FilterName, type Filters } from './analytics-filters';
+import { BreakdownPanels, linkCodesOf } from './breakdown-panels';
+import { PeriodChange } from './period-change';
 import { ClicksChart } from './clicks-chart';
 import { ClicksExport } from './clicks-export';
 import { CopyButton } from './link-header';
@@ -50,8 +53,18 @@ export function ClickAnalytics({ statsPath, exportPath, everClicked, neverClicke
   const [choice, setChoice] = useState<RangeChoice>({ preset: '30d', fromDay: '', toDay: '' });
   const [interval, setInterval] = useState<Interval>('day');
   const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const search = useSearchParams();
+  const [filters, setFilters] = useState<Filters>(() => readFilters(search));
   const range = resolveRange(choice);
   const rangeKey = 'field' in range ? `invalid:${range.field}` : `${choice.preset}:${choice.fromDay}:${choice.toDay}`;
+  const filtersKey = withFilters(new URLSearchParams(), filters).toString();
+
+  const changeFilters = (next: Filters) => {
+    setFilters(next);
+    const query = withFilters(new URLSearchParams(window.location.search), next).toString();
+    window.history.replaceState(window.history.state, '', `${window.location.pathname}${query ? `?${query}` : ''}`);
+  };
+  const setFilter = (name: FilterName, value: string | undefined) => changeFilters({ ...filters, [name]: value });
 
   useEffect(() => {
     // Presets are relative to now, so they are resolved when the request is made.
@@ -59,15 +72,15 @@ export function ClickAnalytics({ statsPath, exportPath, everClicked, neverClicke
     if ('field' in current) return;
     const controller = new AbortController();
     setLoad({ state: 'loading' });
-    const params = new URLSearchParams({ interval, from: current.from.toISOString(), to: current.to.toISOString(), tz: browserTimeZone() });
+    const params = withFilters(new URLSearchParams({ interval, from: current.from.toISOString(), to: current.to.toISOString(), tz: browserTimeZone(), compare: 'previous' }), filters);
     // A superseded request (the period changed) never lands, whether it ends in data or an error.
     getJson<LinkStats>(`${statsPath}?${params}`, controller.signal).then(
       (stats) => controller.signal.aborted || setLoad({ state: 'ready', stats }),
       (err: unknown) => controller.signal.aborted || setLoad({ state: 'failed', error: err instanceof ApiError ? err : new ApiError('The statistics could not be loaded; check your connection.') }),
     );
     return () => controller.abort();
-    // rangeKey stands for `choice` (a new object on every render of the same choice).
-  }, [statsPath, rangeKey, interval]);
+    // rangeKey stands for `choice` (a new object on every render of the same choice), filtersKey for `filters`.
+  }, [statsPath, rangeKey, interval, filtersKey]);
 
   const choosePreset = (preset: RangeChoice['preset']) => {
     const p = PRESETS.find((x) => x.value === preset);
@@ -119,7 +132,8 @@ export function ClickAnalytics({ statsPath, exportPath, everClicked, neverClicke
       ) : null}
       {details.from && choice.preset !== 'custom' ? <p className="error" role="alert">{details.from}</p> : null}
       {generalError ? <p className="error" role="alert">{generalError}</p> : null}
-      <StatsBody load={load} everClicked={everClicked} neverClicked={neverClicked} />
+      <FilterChips filters={filters} onChange={changeFilters} linkCodes={load.state === 'ready' ? linkCodesOf(load.stats) : undefined} />
+      <StatsBody load={load} everClicked={everClicked} neverClicked={neverClicked} filters={filters} onFilter={setFilter} />
     </section>
   );
 }
@@ -140,7 +154,15 @@ function DayField({ label, value, error, onChange }: { label: string; value: str
   );
 }
 
-function StatsBody({ load, everClicked, neverClicked }: { load: Load; everClicked: boolean; neverClicked: ReactNode }) {
+interface StatsBodyProps {
+  load: Load;
+  everClicked: boolean;
+  neverClicked: ReactNode;
+  filters: Filters;
+  onFilter: (name: FilterName, value: string | undefined) => void;
+}
+
+function StatsBody({ load, everClicked, neverClicked, filters, onFilter }: StatsBodyProps) {
   if (load.state === 'failed') return null;
   if (load.state === 'loading') return <StatsSkeleton />;
   const { stats } = load;
@@ -150,13 +172,22 @@ function StatsBody({ load, everClicked, neverClicked }: { load: Load; everClicke
         <div>
           <dt>Clicks</dt>
           <dd data-testid="clicks-total">{formatNumber(stats.clicks)}</dd>
+          {stats.previous ? <PeriodChange now={stats.clicks} before={stats.previous.clicks} testId="clicks-change" /> : null}
         </div>
         <div>
           <dt>Unique visitors</dt>
           <dd data-testid="visitors-total">{formatNumber(stats.unique_visitors)}</dd>
+          {stats.previous ? <PeriodChange now={stats.unique_visitors} before={stats.previous.unique_visitors} testId="visitors-change" /> : null}
         </div>
       </dl>
-      {stats.clicks === 0 && everClicked ? (
+      {stats.clicks === 0 && Object.values(filters).some(Boolean) ? (
+        <div className="empty-state">
+          <p>
+            <strong>No clicks match these filters in this period.</strong>
+          </p>
+          <p className="muted">Remove a filter above, or choose a longer period.</p>
+        </div>
+      ) : stats.clicks === 0 && everClicked ? (
         <div className="empty-state">
           <p>
             <strong>No clicks in this period.</strong>
@@ -168,7 +199,7 @@ function StatsBody({ load, everClicked, neverClicked }: { load: Load; everClicke
       ) : (
         <>
           <ClicksChart timeseries={stats.timeseries} />
-          <BreakdownPanels stats={stats} />
+          <BreakdownPanels stats={stats} filters={filters} onFilter={onFilter} />
         </>
       )}
     </>

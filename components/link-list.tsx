@@ -32,6 +32,13 @@ function hostOf(url: string): string {
   }
 }
 
+/** The host (and port) the favicon endpoint knows a destination by; null when it has none. */
+function faviconHost(url: string): string | null {
+  if (!URL.canParse(url)) return null;
+  const { protocol, host } = new URL(url);
+  return (protocol === 'https:' || protocol === 'http:') && host ? host : null;
+}
+
 /** Opens the link's analytics, unless the click was on something that does its own thing (or selected text). */
 function openAnalytics(e: React.MouseEvent<HTMLLIElement>, link: Link) {
   if ((e.target as HTMLElement).closest('a, button, input, label, .row-menu')) return;
@@ -78,7 +85,12 @@ export function LinkList({ links, selected, busy, onSelect, onSelectPage, onCopy
                     {manage ? <input type="checkbox" aria-label={`Select ${link.short_url}`} checked={selected.has(link.id)} onChange={(e) => onSelect(link.id, e.target.checked)} /> : null}
                   </span>
                   <span className="link-avatar" aria-hidden="true">
-                    {hostOf(link.long_url).slice(0, 1).toUpperCase()}
+                    {faviconHost(link.long_url) ? (
+                      // Served by Sling (fetched once by the server and cached; a letter when the site has none).
+                      <img src={`/api/v1/favicons/${encodeURIComponent(faviconHost(link.long_url)!)}`} alt="" width={20} height={20} loading="lazy" />
+                    ) : (
+                      hostOf(link.long_url).slice(0, 1).toUpperCase()
+                    )}
                   </span>
                   <div className="link-main">
                     <div className="link-title">

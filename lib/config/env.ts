@@ -91,6 +91,10 @@ const EnvSchema = z.object({
   JOBS_MAINTENANCE_SECONDS: count(1).max(3600, { error: 'must be at most 3600 (seconds)' }).default(60),
   /** How often an idle worker polls each queue, in seconds. */
   JOBS_POLL_SECONDS: count(1).max(60, { error: 'must be at most 60 (seconds)' }).default(2),
+  /** Let the favicon fetcher reach loopback and private addresses (tests, private networks). */
+  FAVICONS_ALLOW_PRIVATE: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false').transform((v) => v === 'true'),
+  /** Time allowed to fetch one site's favicon, redirects included. */
+  FAVICONS_TIMEOUT_MS: count(100).max(60_000, { error: 'must be at most 60000 (ms)' }).default(3_000),
   /** Let webhooks reach loopback and private addresses (and use http:// for them). */
   WEBHOOKS_ALLOW_PRIVATE: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false').transform((v) => v === 'true'),
   /** Time allowed for one webhook POST, answer included. */

@@ -203,8 +203,14 @@ describe.skipIf(!chromium)('the app shell in Chromium', () => {
     await page.goto(`${sling.url}/settings`);
     const palette = page.getByRole('dialog', { name: 'Command palette' });
     const box = palette.getByRole('combobox', { name: 'Search pages, actions and links' });
-    await page.keyboard.press('Control+k');
-    await box.waitFor();
+    // Right after a navigation the page's script may not listen yet: press again until it opens
+    // (Ctrl+K only ever opens the palette, so a second press is harmless).
+    const openPalette = () =>
+      until('the palette opens', async () => {
+        if (!(await box.isVisible())) await page.keyboard.press('Control+k');
+        return box.isVisible();
+      }, { timeoutMs: 10_000, intervalMs: 250 });
+    await openPalette();
     expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('combobox');
     await page.keyboard.type('tokens');
     await expect.poll(() => palette.getByRole('option', { selected: true }).locator('.palette-label').textContent()).toBe('API tokens');
@@ -213,7 +219,7 @@ describe.skipIf(!chromium)('the app shell in Chromium', () => {
     await page.waitForURL(`${sling.url}/settings/tokens`);
 
     // A link, found by its destination; arrows move through the results.
-    await page.keyboard.press('Control+k');
+    await openPalette();
     await page.keyboard.type('first?x');
     const linkOption = palette.getByRole('option', { name: /first\?x=1/ }).first();
     await linkOption.waitFor();
@@ -222,15 +228,14 @@ describe.skipIf(!chromium)('the app shell in Chromium', () => {
     await page.waitForURL(/\/links\/\d+$/);
 
     // Create link from another page: the links page opens with the dialog.
-    await page.keyboard.press('Control+k');
+    await openPalette();
     await page.keyboard.type('create');
     await page.keyboard.press('Enter');
     await page.getByRole('dialog', { name: 'New link' }).waitFor();
     expect(new URL(page.url()).search).toBe('');
     await page.keyboard.press('Escape');
     // Escape closes the palette without doing anything.
-    await page.keyboard.press('Control+k');
-    await box.waitFor();
+    await openPalette();
     await page.keyboard.press('Escape');
     await palette.waitFor({ state: 'detached' });
     expect(page.url()).toBe(`${sling.url}/links`);

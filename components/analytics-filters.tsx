@@ -1,0 +1,100 @@
+'use client';
+// The analytics page's filters (a country, a device, a link…): one value per dimension, named as the stats
+// API's parameters and kept in the address bar (/analytics?country=GB&device=mobile), so a reload or
+// a shared URL shows the same narrowed view; shown as removable chips above the numbers.
+import type { ReactNode } from 'react';
+import { countryName, flagOf } from './link-detail-api';
+
+export const FILTERS = {
+  country: { panel: 'countries', title: 'Country' },
+  device: { panel: 'devices', title: 'Device' },
+  browser: { panel: 'browsers', title: 'Browser' },
+  os: { panel: 'operating_systems', title: 'OS' },
+  referrer: { panel: 'referrers', title: 'Referrer' },
+  trigger: { panel: 'triggers', title: 'Trigger' },
+  link_id: { panel: 'links', title: 'Link' },
+} as const;
+export type FilterName = keyof typeof FILTERS;
+export type Filters = Partial<Record<FilterName, string>>;
+
+const NAMES = Object.keys(FILTERS) as FilterName[];
+const SPECIAL: Record<string, string> = { '(unknown)': 'Unknown', '(other)': 'Other', '(direct)': 'Direct or none' };
+const TRIGGERS: Record<string, string> = { link: 'Link', qr: 'QR code' };
+const capitalized = (v: string) => v.charAt(0).toUpperCase() + v.slice(1);
+
+/** How a breakdown value reads: a country's flag and name, "QR code", "Mobile", "Direct or none". */
+export function valueLabel(name: FilterName | undefined, value: string, linkCodes: LinkCodes = {}): ReactNode {
+  if (SPECIAL[value]) return SPECIAL[value];
+  if (name === 'link_id') return valueText(name, value, linkCodes);
+  if (name === 'country') {
+    return (
+      <>
+        <span aria-hidden="true" className="flag">{flagOf(value)}</span> {countryName(value)}
+      </>
+    );
+  }
+  if (name === 'device') return capitalized(value);
+  if (name === 'trigger') return TRIGGERS[value] ?? value;
+  return value;
+}
+
+/** The same in plain words, for names and titles. */
+function valueText(name: FilterName, value: string, linkCodes: LinkCodes = {}): string {
+  if (SPECIAL[value]) return SPECIAL[value];
+  if (name === 'link_id') return linkCodes[value] ? `/${linkCodes[value]}` : `#${value}`;
+  if (name === 'country') return countryName(value);
+  if (name === 'device') return capitalized(value);
+  if (name === 'trigger') return TRIGGERS[value] ?? value;
+  return value;
+}
+
+export function readFilters(params: { get(name: string): string | null }): Filters {
+  const filters: Filters = {};
+  for (const name of NAMES) {
+    const value = params.get(name);
+    if (value) filters[name] = value.slice(0, 200);
+  }
+  return filters;
+}
+
+/** `params` with the filters' parameters replaced by `filters`. */
+export function withFilters(params: URLSearchParams, filters: Filters): URLSearchParams {
+  const next = new URLSearchParams(params);
+  for (const name of NAMES) {
+    next.delete(name);
+    if (filters[name]) next.set(name, filters[name]);
+  }
+  return next;
+}
+
+/** A link filter's value is the link's id; its chip and rows show the short code when known. */
+export type LinkCodes = Record<string, string>;
+
+export function FilterChips({ filters, onChange, linkCodes = {} }: { filters: Filters; onChange: (filters: Filters) => void; linkCodes?: LinkCodes }) {
+  const set = NAMES.filter((name) => filters[name]);
+  if (set.length === 0) return null;
+  return (
+    <div className="filter-chips" role="group" aria-label="Filters">
+      <ul>
+        {set.map((name) => (
+          <li key={name}>
+            <button type="button" className="secondary small" aria-label={`Remove the filter ${FILTERS[name].title}: ${valueText(name, filters[name]!, linkCodes)}`} onClick={() => onChange({ ...filters, [name]: undefined })}>
+              <span className="muted">{FILTERS[name].title}</span> {valueLabel(name, filters[name]!, linkCodes)} <span aria-hidden="true">×</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+      {set.length > 1 ? (
+        <button type="button" className="secondary small" onClick={() => onChange({})}>
+          Clear filters
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+/** The title of a breakdown row that filters: what a click on it does. */
+export function filterTitle(name: FilterName, value: string, active: boolean, linkCodes: LinkCodes = {}): string {
+  const text = valueText(name, value, linkCodes);
+  return active ? `Remove the filter ${FILTERS[name].title}: ${text}` : `Show only clicks with ${FILTERS[name].title}: ${text}`;
+}

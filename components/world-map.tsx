@@ -1,0 +1,63 @@
+'use client';
+// Clicks per country on a world map (a choropleth): the shipped world-atlas outlines (Natural
+// Earth, 1:110m), drawn as SVG in the browser with an Equal Earth projection; nothing is fetched.
+// A country with clicks is shaded by its share of the busiest and filters the page when clicked;
+// the Countries list beside it is the same filter for the keyboard and screen readers.
+import { geoEqualEarth, geoPath } from 'd3-geo';
+import { numericToAlpha2 } from 'i18n-iso-countries';
+import { feature } from 'topojson-client';
+import type { GeometryCollection, Topology } from 'topojson-specification';
+import world from 'world-atlas/countries-110m.json';
+import type { Breakdown } from '@/lib/analytics/get-stats';
+import { countryName, formatNumber } from './link-detail-api';
+
+const WIDTH = 960;
+
+/** The outlines, projected once (Antarctica left out): an alpha-2 code ('' when the atlas has none) and an SVG path each. */
+const { SHAPES, HEIGHT } = (() => {
+  const topology = world as unknown as Topology<{ countries: GeometryCollection<{ name: string }> }>;
+  const all = feature(topology, topology.objects.countries);
+  const countries = { ...all, features: all.features.filter((f) => f.properties.name !== 'Antarctica') };
+  const path = geoPath(geoEqualEarth().fitWidth(WIDTH, countries));
+  return {
+    HEIGHT: Math.ceil(path.bounds(countries)[1][1]),
+    SHAPES: countries.features.map((f) => ({ code: (f.id !== undefined && numericToAlpha2(String(f.id))) || '', name: f.properties.name, d: path(f) ?? '' })),
+  };
+})();
+
+interface WorldMapProps {
+  countries: Breakdown;
+  selected?: string;
+  onSelect: (code: string | undefined) => void;
+}
+
+export default function WorldMap({ countries, selected, onSelect }: WorldMapProps) {
+  const clicks = new Map(countries.map((c) => [c.value, c.clicks]));
+  const max = Math.max(1, ...countries.filter((c) => /^[A-Z]{2}$/.test(c.value)).map((c) => c.clicks));
+  const top = countries.find((c) => /^[A-Z]{2}$/.test(c.value));
+  const summary = top
+    ? `World map of clicks by country; the most from ${countryName(top.value)} (${formatNumber(top.clicks)}).`
+    : 'World map of clicks by country; no clicks were placed on the map in this period.';
+  return (
+    <figure className="world-map">
+      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={summary}>
+        {SHAPES.map((s, i) => {
+          const n = s.code ? (clicks.get(s.code) ?? 0) : 0;
+          const title = `${s.code ? countryName(s.code) : s.name}: ${formatNumber(n)} ${n === 1 ? 'click' : 'clicks'}`;
+          return (
+            <path
+              key={`${s.code}-${i}`}
+              d={s.d}
+              className={[n > 0 ? 'has-clicks' : '', s.code && s.code === selected ? 'selected' : ''].filter(Boolean).join(' ') || undefined}
+              fillOpacity={n > 0 ? 0.25 + 0.75 * (n / max) : undefined}
+              data-country={s.code || undefined}
+              onClick={n > 0 ? () => onSelect(s.code === selected ? undefined : s.code) : undefined}
+            >
+              <title>{title}</title>
+            </path>
+          );
+        })}
+      </svg>
+    </figure>
+  );
+}

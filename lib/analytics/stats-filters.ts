@@ -1,0 +1,66 @@
+// The dimension filters of statistics (?country=FR&device=mobile&referrer=(direct)…), on a link's
+// and on the workspace's: a value never seen is simply a filter matching nothing; a value of the
+// wrong shape is a 400 naming its parameter. A parameter given twice matches either value.
+// "(unknown)" (and "(direct)" for referrers), as the breakdowns name missing values, match them.
+import { z } from 'zod';
+import { invalidField } from '../http/errors';
+
+/** Query parameter → raw clicks column. */
+export const FILTER_COLUMNS = {
+  country: 'country',
+  device: 'device',
+  browser: 'browser',
+  os: 'os',
+  referrer: 'referrer_host',
+  trigger: 'trigger',
+} as const;
+
+export type FilterName = keyof typeof FILTER_COLUMNS;
+export type StatsFilters = Partial<Record<FilterName, string[]>>;
+
+/** What a breakdown calls a missing value; stored as NULL (raw clicks) or '' (rollups). */
+export const MISSING_VALUES = ['(unknown)', '(direct)'];
+
+const MAX_VALUES = 20;
+const text = z
+  .string()
+  .min(1, 'must not be empty')
+  .max(200, 'must be at most 200 characters')
+  .regex(/^[^\p{Cc}]*$/u, 'must not contain control characters');
+const SHAPES: Record<FilterName, z.ZodType<string>> = {
+  country: z.union([z.literal('(unknown)'), z.string().regex(/^[A-Za-z]{2}$/, 'must be a two-letter country code (ISO 3166-1), e.g. FR')]),
+  device: text,
+  browser: text,
+  os: text,
+  referrer: text,
+  trigger: text,
+};
+
+export function parseStatsFilters(params: URLSearchParams): StatsFilters {
+  const filters: StatsFilters = {};
+  for (const name of Object.keys(FILTER_COLUMNS) as FilterName[]) {
+    const values = params.getAll(name);
+    if (values.length === 0) continue;
+    const parsed = z.array(SHAPES[name]).max(MAX_VALUES, `at most ${MAX_VALUES} values`).safeParse(values);
+    if (!parsed.success) throw invalidField(name, `The ${name} filter ${parsed.error.issues[0]?.message ?? 'is invalid'}.`);
+    filters[name] = [...new Set(parsed.data.map((v) => (name === 'country' && v !== '(unknown)' ? v.toUpperCase() : v)))];
+  }
+  return filters;
+}
+
+export function hasFilters(filters: StatsFilters | undefined): filters is StatsFilters {
+  return filters !== undefined && Object.keys(filters).length > 0;
+}
+
+/**
+ * The filters as SQL over the raw clicks, each value a parameter (added through `p`): missing values
+ * compare as ''.
+ */
+export function filtersSql(filters: StatsFilters, p: (v: unknown) => string): string {
+  return (Object.entries(filters) as Array<[FilterName, string[]]>)
+    .map(([name, values]) => {
+      const stored = values.map((v) => (MISSING_VALUES.includes(v) ? '' : v));
+      return ` AND coalesce(${FILTER_COLUMNS[name]}, '') = ANY(${p(stored)}::text[])`;
+    })
+    .join('');
+}

@@ -1,0 +1,47 @@
+// GET /api/v1/favicons/{host} — the favicon of a site the workspace links to, for the links list:
+// fetched by the server with the SSRF-safe client, cached in DATA_DIR, and a letter icon when there
+// is none. Only hosts of the workspace's own links are fetched (another host is a 404), so the
+// endpoint cannot be used to make the server call arbitrary sites.
+import { join } from 'node:path';
+import { and, sql } from 'drizzle-orm';
+import { links } from '../../db/schema';
+import { loadConfig } from '../config/load-config';
+import { invalidField, AppError } from '../http/errors';
+import type { WorkspaceRequest } from '../http/with-workspace';
+import { linkScope } from '../workspaces/scope';
+import { cachedFavicon } from './favicon-cache';
+import { fetchFavicon } from './fetch-favicon';
+import { letterIcon } from './letter-icon';
+
+const HOST = /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/;
+/** The authority of a stored destination (user info left out), as PostgreSQL reads it. */
+const AUTHORITY = '^[A-Za-z][A-Za-z0-9+.-]*://(?:[^@/?#]*@)?([^/?#]+)';
+const CACHE = 'private, max-age=86400';
+
+export async function faviconRoute({ actor, ctx, params }: WorkspaceRequest<{ host: string }>): Promise<Response> {
+  // A malformed escape stays as it is, and fails the shape check below (a 400, not a 500).
+  const host = safeDecode(params.host).toLowerCase();
+  if (host.length > 260 || !HOST.test(host)) throw invalidField('host', 'The host must be a domain name or an address, with an optional port.');
+  const [link] = await ctx.handle.db
+    .select({ longUrl: links.longUrl })
+    .from(links)
+    .where(and(linkScope(actor, 'read'), sql`lower(substring(${links.longUrl} from ${AUTHORITY})) = ${host}`))
+    .limit(1);
+  if (!link) throw new AppError('not_found', 'No link of this workspace goes to that host.');
+  const config = loadConfig();
+  const origin = new URL(link.longUrl).origin;
+  const icon = await cachedFavicon(join(config.DATA_DIR, 'favicons'), origin, () =>
+    fetchFavicon(origin, { timeoutMs: config.FAVICONS_TIMEOUT_MS, allowPrivate: config.FAVICONS_ALLOW_PRIVATE }),
+  );
+  const common = { 'cache-control': CACHE, 'x-content-type-options': 'nosniff', 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'" };
+  if (icon) return new Response(new Uint8Array(icon.body), { headers: { ...common, 'content-type': icon.type, 'x-favicon': 'site' } });
+  return new Response(letterIcon(host), { headers: { ...common, 'content-type': 'image/svg+xml', 'x-favicon': 'letter' } });
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}

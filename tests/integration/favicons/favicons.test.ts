@@ -1,0 +1,113 @@
+// Favicons for the links list, against loopback sites: the server fetches a site's /favicon.ico
+// (following a redirect), caches it (a second ask does not reach the site), and answers a letter
+// icon for a site without one, with one too big, or of a type it does not keep; only hosts of the
+// workspace's links are served; private addresses are refused unless FAVICONS_ALLOW_PRIVATE.
+import { existsSync, readdirSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { fetchFavicon } from '../../../lib/favicons/fetch-favicon';
+import { createUserWithToken } from '../../helpers/accounts';
+import { createPgliteDatabase, type TestDatabase } from '../../helpers/databases';
+import { startSling, type SlingProcess } from '../../helpers/sling-process';
+
+// A 1×1 PNG.
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
+interface Site {
+  server: http.Server;
+  host: string;
+  hits: string[];
+}
+
+async function site(handler: http.RequestListener): Promise<Site> {
+  const hits: string[] = [];
+  const server = http.createServer((req, res) => {
+    hits.push(req.url ?? '');
+    handler(req, res);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, host: `127.0.0.1:${(server.address() as AddressInfo).port}`, hits };
+}
+
+describe('favicons', () => {
+  let tdb: TestDatabase;
+  let sling: SlingProcess;
+  let ann: string;
+  let bob: string;
+  const sites: Record<string, Site> = {};
+
+  beforeAll(async () => {
+    tdb = await createPgliteDatabase();
+    ann = await createUserWithToken(tdb.env, 'ann@example.com', 'pro');
+    bob = await createUserWithToken(tdb.env, 'bob@example.com', 'pro');
+    sites.png = await site((_req, res) => res.writeHead(200, { 'content-type': 'image/png' }).end(PNG));
+    sites.moved = await site((req, res) =>
+      req.url === '/favicon.ico' ? res.writeHead(301, { location: '/static/icon.png' }).end() : res.writeHead(200, { 'content-type': 'image/x-icon' }).end(PNG),
+    );
+    sites.none = await site((_req, res) => res.writeHead(404, { 'content-type': 'text/html' }).end('<h1>Not found</h1>'));
+    sites.huge = await site((_req, res) => res.writeHead(200, { 'content-type': 'image/png' }).end(Buffer.alloc(200_000, 1)));
+    sites.svg = await site((_req, res) => res.writeHead(200, { 'content-type': 'image/svg+xml' }).end('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'));
+    sites.silent = await site(() => undefined); // never answers
+    sling = await startSling({ ...tdb.env, FAVICONS_ALLOW_PRIVATE: 'true', FAVICONS_TIMEOUT_MS: '1000' });
+  });
+  afterAll(async () => {
+    await sling?.stop();
+    for (const s of Object.values(sites)) s.server.closeAllConnections(), s.server.close();
+    await tdb?.drop();
+  });
+
+  const api = (token: string | null, path: string, init: RequestInit = {}) =>
+    fetch(`${sling.url}${path}`, { ...init, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), 'content-type': 'application/json', ...init.headers } });
+  const link = async (token: string, url: string) => expect((await api(token, '/api/v1/links', { method: 'POST', body: JSON.stringify({ url }) })).status).toBe(201);
+  const icon = (token: string | null, host: string) => api(token, `/api/v1/favicons/${encodeURIComponent(host)}`);
+
+  test('a site\'s icon is fetched once and cached; sites without a usable one get a letter; only the workspace\'s hosts', async () => {
+    for (const s of Object.values(sites)) await link(ann, `http://${s.host}/some/page?x=1`);
+
+    const first = await icon(ann, sites.png.host);
+    expect(first.status).toBe(200);
+    expect([first.headers.get('content-type'), first.headers.get('x-favicon'), first.headers.get('cache-control')]).toEqual(['image/png', 'site', 'private, max-age=86400']);
+    expect(Buffer.from(await first.arrayBuffer())).toEqual(PNG);
+    const again = await icon(ann, sites.png.host);
+    expect(Buffer.from(await again.arrayBuffer())).toEqual(PNG);
+    expect(sites.png.hits).toEqual(['/favicon.ico']); // the second came from the cache
+    expect(readdirSync(join(tdb.env.DATA_DIR, 'favicons')).filter((f) => f.endsWith('.bin'))).toHaveLength(1);
+
+    const moved = await icon(ann, sites.moved.host);
+    expect([moved.headers.get('content-type'), moved.headers.get('x-favicon')]).toEqual(['image/x-icon', 'site']);
+    expect(sites.moved.hits).toEqual(['/favicon.ico', '/static/icon.png']);
+
+    for (const name of ['none', 'huge', 'svg', 'silent']) {
+      const res = await icon(ann, sites[name].host);
+      expect(res.status, name).toBe(200);
+      expect([res.headers.get('content-type'), res.headers.get('x-favicon')], name).toEqual(['image/svg+xml', 'letter']);
+      expect(await res.text(), name).toMatch(/^<svg [^>]*>.*>1<\/text><\/svg>$/);
+    }
+    // A site known to have none is not asked again at once either.
+    await icon(ann, sites.none.host);
+    expect(sites.none.hits).toEqual(['/favicon.ico']);
+
+    // Bob's workspace has no link to these hosts; bad hosts and anonymous callers are refused.
+    expect((await icon(bob, sites.png.host)).status).toBe(404);
+    expect((await icon(ann, 'example.com')).status).toBe(404);
+    const bad = await icon(ann, 'exa mple.com');
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).error.details).toHaveProperty('host');
+    expect((await api(ann, '/api/v1/favicons/%E0%A4%A')).status).toBe(400); // a broken escape
+    expect((await icon(null, sites.png.host)).status).toBe(401);
+    expect(existsSync(join(tdb.env.DATA_DIR, 'favicons'))).toBe(true);
+  });
+
+  test('without the switch, loopback and private addresses are refused, by address and by name', async () => {
+    const before = sites.png.hits.length;
+    const port = sites.png.host.split(':')[1];
+    for (const origin of [`http://${sites.png.host}`, `http://localhost:${port}`, `http://[::ffff:127.0.0.1]:${port}`]) {
+      expect(await fetchFavicon(origin, { timeoutMs: 2_000, allowPrivate: false }), origin).toBeNull();
+    }
+    expect(sites.png.hits.length).toBe(before);
+    // The same fetch with the switch reaches it.
+    expect((await fetchFavicon(`http://localhost:${port}`, { timeoutMs: 2_000, allowPrivate: true }))?.type).toBe('image/png');
+  });
+});
