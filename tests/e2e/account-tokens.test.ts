@@ -135,7 +135,7 @@ describe.skipIf(!chromium)('accounts and API tokens in Chromium', () => {
     const cookie = other.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
     const signedIn = async () => (await fetch(`${sling.url}/api/v1/tokens`, { headers: { cookie } })).status;
     expect(await signedIn()).toBe(200);
-    await page.goto(`${sling.url}/settings`);
+    await page.goto(`${sling.url}/settings/security`);
     const sessions = page.getByRole('region', { name: 'Sessions' });
     const row = sessions.getByTestId('session-row').filter({ hasText: 'Firefox on Linux' });
     await row.getByRole('button', { name: 'Revoke' }).click();
@@ -164,7 +164,7 @@ describe.skipIf(!chromium)('accounts and API tokens in Chromium', () => {
     await section.getByLabel('Code from the app').fill(totp(secret));
     await section.getByRole('button', { name: 'Turn on two-factor' }).click();
     await expect.poll(() => section.textContent()).toContain('Every sign-in asks for a code');
-    expect(await page.getByRole('status', { name: 'Notifications' }).textContent()).toContain('Two-factor authentication is on.');
+    await expect.poll(() => page.getByRole('status', { name: 'Notifications' }).textContent()).toContain('Two-factor authentication is on.');
 
     await page.getByRole('button', { name: 'Sign out', exact: true }).click();
     await page.waitForURL(`${sling.url}/`);

@@ -39,7 +39,7 @@ describe.each(databaseKinds(pgUrl()))('accounts on %s', (_name, makeDb) => {
     const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
     return { res, cookie, body: await res.json().catch(() => null) };
   }
-  const settings = (cookie: string) => fetch(`${sling.url}/settings`, { headers: { cookie }, redirect: 'manual' });
+  const settings = (cookie: string) => fetch(`${sling.url}/settings/security`, { headers: { cookie }, redirect: 'manual' });
 
   test('sign-up, wrong and right sign-ins in the login history, a mail for each new device after the first', async () => {
     const up = await auth('/sign-up/email', { email: 'eve@example.com', password: 'first password 1', name: 'Eve' });

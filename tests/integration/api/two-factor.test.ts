@@ -60,7 +60,7 @@ describe.each(databaseKinds(pgUrl()))('two-factor on %s', (_name, makeDb) => {
     const step2 = await post('/api/auth/two-factor/verify-totp', { code: totp(secret) }, step1.cookie);
     expect(step2.res.status).toBe(200);
     expect(await signedIn(step2.cookie)).toBe(true);
-    const settings = await (await fetch(`${sling.url}/settings`, { headers: { cookie: step2.cookie } })).text();
+    const settings = await (await fetch(`${sling.url}/settings/security`, { headers: { cookie: step2.cookie } })).text();
     expect(settings).toContain('signed in');
   });
 
