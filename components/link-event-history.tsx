@@ -1,8 +1,9 @@
 'use client';
 // A link's history (created, updated, expired…) from GET /api/v1/links/{id}/events, newest first,
-// a page at a time; each entry opens to its full payload.
+// a page at a time, each entry in words (event-sentence.ts) that open to its full payload.
 import { useCallback, useEffect, useId, useState } from 'react';
 import type { EventJson } from '@/lib/events/list-events';
+import { eventSentences } from './event-sentence';
 import { getJson, type LinkEventPage } from './link-detail-api';
 import { When } from './when';
 
@@ -14,15 +15,6 @@ const TITLES: Record<string, string> = {
   'link.deleted': 'Deleted',
   'link.clicked': 'Clicked',
 };
-
-type LinkData = { long_url?: string; status?: string; reason?: string };
-
-/** One line on what the link looked like after the event. */
-function summary(event: EventJson): string {
-  const data = (event.data ?? {}) as LinkData;
-  if (event.event === 'link.expired') return data.reason === 'max_clicks' ? 'Reached its click limit.' : 'Reached its expiration date.';
-  return [data.long_url ? `Destination ${data.long_url}` : '', data.status ? `status ${data.status}` : ''].filter(Boolean).join(', ');
-}
 
 export function LinkEventHistory({ linkId }: { linkId: number }) {
   const id = useId();
@@ -66,17 +58,17 @@ export function LinkEventHistory({ linkId }: { linkId: number }) {
       {events?.length === 0 ? <p className="muted">No changes recorded yet. Edits to this link will be listed here.</p> : null}
       {events && events.length > 0 ? (
         <ol className="event-history">
-          {events.map((e) => (
+          {events.map((e, i) => (
             <li key={e.id}>
               <div className="row between">
-                <span>
-                  <strong>{TITLES[e.event] ?? e.event}</strong> <code className="muted small">{e.event}</code>
-                </span>
+                <strong>{TITLES[e.event] ?? e.event}</strong>
                 <span className="muted small">
                   <When iso={e.timestamp} />
                 </span>
               </div>
-              {summary(e) ? <p className="muted small dest">{summary(e)}</p> : null}
+              <p className="small dest" data-testid="event-sentence">
+                {eventSentences(e, events[i + 1]).join(' ')}
+              </p>
               <details>
                 <summary className="small">Payload</summary>
                 <pre tabIndex={0} aria-label="Payload">{JSON.stringify(e, null, 2)}</pre>

@@ -106,7 +106,7 @@ describe.skipIf(!chromium)('link analytics page in Chromium', () => {
 
     const history = page.getByRole('region', { name: 'History' });
     await expect.poll(() => history.locator('li').count()).toBe(1);
-    expect(await history.locator('li').first().textContent()).toContain('link.created');
+    expect(await history.getByTestId('event-sentence').first().textContent()).toMatch(/^Created, pointing to https:\/\/example\.com\//);
 
     await page.getByRole('button', { name: 'QR code' }).click();
     const qr = page.getByRole('dialog', { name: 'QR code' });
@@ -136,10 +136,11 @@ describe.skipIf(!chromium)('link analytics page in Chromium', () => {
     expect(await page.locator('.chart').count()).toBe(0);
     const history = page.getByRole('region', { name: 'History' });
     await expect.poll(() => history.locator('li').count()).toBe(20);
-    expect(await history.locator('li').first().textContent()).toContain('https://example.com/quiet-20');
+    // Each entry says what changed, in words: the newest against the one before it.
+    expect(await history.getByTestId('event-sentence').first().textContent()).toBe('Destination changed to https://example.com/quiet-20.');
     await history.getByRole('button', { name: 'Load more' }).click();
     await expect.poll(() => history.locator('li').count()).toBe(21);
-    expect(await history.locator('li').last().textContent()).toContain('link.created');
+    expect(await history.getByTestId('event-sentence').last().textContent()).toMatch(/^Created, pointing to https:\/\/example\.com\/quiet/);
     expect(await history.getByRole('button', { name: 'Load more' }).count()).toBe(0);
     expect(await captureThemes(page, 'link-analytics-empty')).toEqual([]);
     expect(problems).toEqual([]);
