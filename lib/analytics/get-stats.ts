@@ -95,7 +95,9 @@ export async function getTotals(db: Queryable, scope: StatsScope, range: Pick<St
       ? db.query<{ clicks: number }>(`SELECT count(*)::bigint AS clicks FROM clicks WHERE ${clicks} AND ${RAW_HOURS}`, params)
       : db.query<{ clicks: number }>(`SELECT coalesce(sum(clicks), 0)::bigint AS clicks FROM click_rollups WHERE ${rollups} AND dim = '' AND ${hours}`, params),
     db.query<{ n: number }>(
-      `SELECT count(DISTINCT visitor)::int AS n FROM clicks WHERE ${clicks} AND clicked_at >= $1 AND clicked_at <= $2 AND NOT bot`,
+      // The same whole hours as the clicks (the rollups' buckets), so both numbers cover one window:
+      // with an instant as the end, a range ending at 23:00 counted the 23:00 hour's clicks but not its visitors.
+      `SELECT count(DISTINCT visitor)::int AS n FROM clicks WHERE ${clicks} AND ${RAW_HOURS}`,
       params,
     ),
   ]);

@@ -70,6 +70,14 @@ describe.each(databaseKinds(pgUrl()))('analytics on %s', (name, makeDb) => {
     expect({ clicks: Number(row.clicks), bots: row.bots }).toEqual({ clicks: 4, bots: 2 });
   });
 
+  test('clicks and unique visitors cover the same whole hours: a range ending at 23:00 counts both in the 23:00 hour', async () => {
+    const link = await createLink({ url: 'https://example.com/last-hour', ...proUser.owns }, ctx);
+    const at = Date.parse('2026-01-10T23:30:00Z');
+    await write([click(link.id, at, '8.8.8.8', AGENTS.iphone), click(link.id, at + 1000, '81.2.69.160', AGENTS.chrome)]);
+    const stats = await getStats(ctx.handle, { linkId: link.id }, range({ interval: 'hour', from: '2026-01-10T00:00:00Z', to: '2026-01-10T23:00:00Z' }));
+    expect({ clicks: stats.clicks, unique_visitors: stats.unique_visitors }).toEqual({ clicks: 2, unique_visitors: 2 });
+  });
+
   test('time series: hourly, daily and weekly buckets, zero-filled, in UTC or a requested time zone', async () => {
     const link = await createLink({ url: 'https://example.com/series', workspaceId: SYSTEM_WORKSPACE_ID }, ctx);
     const at = (iso: string) => Date.parse(iso);
