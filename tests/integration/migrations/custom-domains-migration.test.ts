@@ -1,30 +1,19 @@
 // Migration 0012 (custom domains) on a populated database of the previous schema: every domain is
 // kept and keeps answering — the shared default and a workspace's custom domain come out verified
 // (the custom one with a verification token for later checks) — and their links still redirect.
-import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { applyMigrations, migrationsFolder, shippedMigrationCount } from '../../../lib/db/migrate';
+import { applyMigrations, shippedMigrationCount } from '../../../lib/db/migrate';
 import { openDatabase } from '../../../lib/db/open-database';
 import { hashToken } from '../../../lib/tokens/token-secret';
-import { databaseKinds, tempDir, type TestDatabase } from '../../helpers/databases';
+import { databaseKinds, type TestDatabase } from '../../helpers/databases';
+import { migrationsUpTo } from '../../helpers/migrations-up-to';
 import { pgUrl } from '../../helpers/services';
 import { startSling, type SlingProcess } from '../../helpers/sling-process';
 
-const PREVIOUS = 11; // migrations 0000–0010: the schema before custom domains
+const PREVIOUS = 12; // migrations 0000–0011: the schema before custom domains
 const TOKEN = `sl_${'C'.repeat(20)}${'d'.repeat(20)}`;
 
-function migrationsUpTo(n: number): string {
-  const dir = join(tempDir('sling-migrations-'), 'migrations');
-  mkdirSync(dir, { recursive: true });
-  cpSync(migrationsFolder(), dir, { recursive: true });
-  const journalPath = join(dir, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalPath, 'utf8'));
-  journal.entries = journal.entries.slice(0, n);
-  writeFileSync(journalPath, JSON.stringify(journal));
-  return dir;
-}
 
 function visit(port: number, host: string, path: string): Promise<{ status: number; location?: string }> {
   return new Promise((resolve, reject) => {

@@ -1,15 +1,15 @@
 // Migration 0010 (workspaces) on a populated database of the previous schema: every row is kept and
 // lands in its owner's personal workspace (anonymous links and the shared domain in the system
 // workspace), the plan moves to the workspace, and the APIs answer as they did before.
-import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { hashPassword } from '../../../lib/auth/password';
-import { applyMigrations, migrationsFolder, shippedMigrationCount } from '../../../lib/db/migrate';
+import { applyMigrations, shippedMigrationCount } from '../../../lib/db/migrate';
 import { openDatabase } from '../../../lib/db/open-database';
 import type { DbHandle } from '../../../lib/db/types';
 import { hashToken } from '../../../lib/tokens/token-secret';
-import { databaseKinds, tempDir, type TestDatabase } from '../../helpers/databases';
+import { databaseKinds, type TestDatabase } from '../../helpers/databases';
+import { migrationsUpTo } from '../../helpers/migrations-up-to';
 import { pgUrl } from '../../helpers/services';
 import { startSling, type SlingProcess } from '../../helpers/sling-process';
 
@@ -17,16 +17,6 @@ const PREVIOUS = 10; // migrations 0000–0009: the schema before workspaces
 const ANN_TOKEN = `sl_${'A'.repeat(20)}${'b'.repeat(20)}`;
 
 /** A copy of the shipped migrations cut after the first `n`. */
-function migrationsUpTo(n: number): string {
-  const dir = join(tempDir('sling-migrations-'), 'migrations');
-  mkdirSync(dir, { recursive: true });
-  cpSync(migrationsFolder(), dir, { recursive: true });
-  const journalPath = join(dir, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalPath, 'utf8'));
-  journal.entries = journal.entries.slice(0, n);
-  writeFileSync(journalPath, JSON.stringify(journal));
-  return dir;
-}
 
 async function populatePreviousSchema(db: DbHandle) {
   const password = await hashPassword('ann password 1');
