@@ -12,3 +12,4 @@ export * from './webhooks';
 export * from './qr-logos';
 export * from './threat-entries';
 export * from './certificates';
+export * from './abuse-reports';
