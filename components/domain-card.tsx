@@ -93,7 +93,7 @@ export function DomainCard({ domain, canManage, startOpen, verifying, onVerify, 
             </button>
           ) : null}
           <button type="button" className="secondary small" aria-expanded={open} aria-controls={bodyId} onClick={() => setOpen((o) => !o)}>
-            {open ? 'Close' : domain.status === 'verified' ? 'Settings' : 'DNS records'}
+            {open ? 'Hide details' : domain.status === 'verified' ? 'Settings' : 'DNS records'}
             <span className="sr-only"> for {domain.hostname}</span>
           </button>
         </div>

@@ -117,6 +117,8 @@ if (chromium && challtestsrv) {
     async function checkPage(name: string) {
       for (const [size, suffix] of [[DESKTOP, ''], [PHONE, '-phone']] as const) {
         await page.setViewportSize(size);
+        // On a phone the sidebar slides away into the drawer: wait until it is gone from the picture.
+        if (size === PHONE) await expect.poll(() => page.locator('.sidebar').evaluate((el) => getComputedStyle(el).visibility)).toBe('hidden');
         await expect.poll(scrollWidth, { message: `${name}${suffix} scrolls sideways` }).toBeLessThanOrEqual(size.width);
         expect(await captureThemes(page, `${name}${suffix}`)).toEqual([]);
       }
