@@ -12,11 +12,27 @@ export function domainsApi<T = unknown>(path: string, init: { method?: string; b
   return apiJson<T>(`/api/v1/domains${path}`, init);
 }
 
-/** The workspace's own domains (not the shared one), each with its link count and certificate. */
-export async function loadDomainViews(): Promise<DomainView[]> {
+/**
+ * The workspace's own domains (not the shared one), each with its link count and certificate. One
+ * list call; a domain's own call only when it is new or still settling, so a workspace with a hundred
+ * verified domains does not make a hundred calls every few seconds.
+ */
+export async function loadDomainViews(known: readonly DomainView[] = []): Promise<DomainView[]> {
   const { domains } = await domainsApi<{ domains: DomainJson[] }>('');
-  const own = domains.filter((d) => !d.shared);
-  return Promise.all(own.map(async (d) => (await domainsApi<{ domain: DomainView }>(`/${d.id}`)).domain));
+  const before = new Map(known.map((d) => [d.id, d]));
+  return Promise.all(
+    domains
+      .filter((d) => !d.shared)
+      .map(async (d) => {
+        const prev = before.get(d.id);
+        if (prev && !isSettling(prev) && prev.status === d.status) return { ...prev, ...d };
+        return loadDomainView(d.id);
+      }),
+  );
+}
+
+export async function loadDomainView(id: number): Promise<DomainView> {
+  return (await domainsApi<{ domain: DomainView }>(`/${id}`)).domain;
 }
 
 /** Whether the page should keep looking: DNS not yet seen, or a certificate on its way. */

@@ -6,7 +6,7 @@ import { useCallback, useRef, useState } from 'react';
 import { AddDomainDialog } from './add-domain-dialog';
 import { ConfirmDialog } from './confirm-dialog';
 import { DomainCard } from './domain-card';
-import { domainsApi, isSettling, loadDomainViews, type DomainView } from './domains-api';
+import { domainsApi, isSettling, loadDomainView, loadDomainViews, type DomainView } from './domains-api';
 import { FormError } from './form-error';
 import { Icon } from './icons';
 import { formatCount } from './links-api';
@@ -33,10 +33,12 @@ export function DomainsManager({ initial, canManage, workspaceName, limit, linkH
   const [error, setError] = useState<string | null>(null);
   const settling = useRef(initial.some(isSettling));
   settling.current = domains.some(isSettling);
+  const current = useRef(domains);
+  current.current = domains;
 
   const reload = useCallback(async () => {
     try {
-      setDomains(await loadDomainViews());
+      setDomains(await loadDomainViews(current.current));
       setError(null);
     } catch (err) {
       setError((err as Error).message);
@@ -71,6 +73,17 @@ export function DomainsManager({ initial, canManage, workspaceName, limit, linkH
       await domainsApi(`/${d.id}`, { method: 'PATCH', body: { default: on } });
       await reload();
       show(on ? `New links now go on ${d.hostname}.` : `New links go on the shared domain again.`);
+    } catch (err) {
+      show((err as Error).message, { kind: 'error' });
+    }
+  }
+
+  /** The dialog says how many links go: counted now, not when the page was loaded. */
+  async function confirmDelete(d: DomainView) {
+    try {
+      const fresh = await loadDomainView(d.id);
+      replace(fresh);
+      setDeleting(fresh);
     } catch (err) {
       show((err as Error).message, { kind: 'error' });
     }
@@ -137,7 +150,7 @@ export function DomainsManager({ initial, canManage, workspaceName, limit, linkH
               verifying={verifying === d.id}
               onVerify={() => void verify(d)}
               onSetDefault={(on) => void setDefault(d, on)}
-              onDelete={() => setDeleting(d)}
+              onDelete={() => void confirmDelete(d)}
               onSaved={(saved) => (replace(saved), show(`Saved the redirects of ${d.hostname}.`))}
               onCopy={(text, what) => void copy(text, what)}
             />
