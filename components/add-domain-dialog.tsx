@@ -2,7 +2,6 @@
 // Add a custom domain in a modal <dialog>: the host name, checked by the server (its message shown
 // on the field); a refusal that is not about the field (the plan's allowance) is shown plainly.
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { FormError } from './form-error';
 import { ApiError, domainsApi, type DomainView } from './domains-api';
 
 interface AddDomainDialogProps {
@@ -94,9 +93,7 @@ export function AddDomainDialog({ linkHost, onAdded, onClose }: AddDomainDialogP
               </p>
             ) : null}
           </div>
-        ) : (
-          <FormError message={null} />
-        )}
+        ) : null}
         <div className="row end">
           <button type="button" className="secondary" onClick={() => dialog.current?.close()}>
             Cancel
