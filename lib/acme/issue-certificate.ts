@@ -17,6 +17,8 @@ export interface AcmeSettings {
   secretKey: string;
   /** PEM of a CA to trust for the directory's own HTTPS (a private CA such as pebble's). */
   caPem?: string;
+  /** External account binding (ACME_EAB_KID / ACME_EAB_HMAC_KEY), sent when the account is made. */
+  externalAccountBinding?: { kid: string; hmacKey: string };
   /** Times a request that failed on the network is tried again (acme-client's default: 5, over 75 s). */
   networkRetries?: number;
 }
@@ -27,7 +29,7 @@ export async function issueCertificate(db: Db, domain: { id: number; hostname: s
   // acme-client keeps these on its one axios instance: the same for every call in this process.
   if (s.caPem) acme.axios.defaults.httpsAgent = new Agent({ ca: s.caPem });
   if (s.networkRetries !== undefined) (acme.axios.defaults as unknown as { acmeSettings: { retryMaxAttempts: number } }).acmeSettings.retryMaxAttempts = s.networkRetries;
-  const client = new acme.Client({ directoryUrl: s.directoryUrl, accountKey: await accountKey(db, s.directoryUrl, s.secretKey) });
+  const client = new acme.Client({ directoryUrl: s.directoryUrl, accountKey: await accountKey(db, s.directoryUrl, s.secretKey), externalAccountBinding: s.externalAccountBinding });
   const key = await acme.crypto.createPrivateEcdsaKey();
   const [, csr] = await acme.crypto.createCsr({ commonName: domain.hostname, altNames: [domain.hostname] }, key);
   const pem = await client.auto({
