@@ -1,7 +1,8 @@
 // How Sling treats its certificate authority, at the lib level: an order that keeps failing is
 // tried no more often than the backoff allows (the job runs every minute for a simulated day), and
 // a CA that requires external account binding (Debian's pebble, configured so) refuses an account
-// without ACME_EAB_* — its reason stored for the API — and issues once the binding is given.
+// without ACME_EAB_* — its reason stored for the API — and issues once the binding is given; a
+// short-lived certificate is renewed in the last third of its life, on the same account.
 import { createServer, type Server } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -76,7 +77,7 @@ if (binary) {
         });
       });
       await new Promise<void>((r) => http01.listen(0, '127.0.0.1', () => r()));
-      await acme.start({ httpPort: (http01.address() as { port: number }).port, dnsServer: dns.address, eab: { [kid]: hmacKey } });
+      await acme.start({ httpPort: (http01.address() as { port: number }).port, dnsServer: dns.address, eab: { [kid]: hmacKey }, validitySeconds: 120 });
     });
     afterAll(async () => {
       await new Promise((r) => http01?.close(r));
@@ -104,7 +105,15 @@ if (binary) {
       // Not before the backoff is over; then issued.
       expect(await issueDueCertificates(db, bound, now)).toEqual({ issued: 0, failed: 0 });
       expect(await issueDueCertificates(db, bound, new Date(now.getTime() + retryDelayMs(1)))).toEqual({ issued: 1, failed: 0 });
-      expect(await findCertificate(db, d.id)).toMatchObject({ status: 'issued', error: null, next_attempt_at: null });
+      const issued = await findCertificate(db, d.id);
+      expect(issued).toMatchObject({ status: 'issued', error: null, next_attempt_at: null });
+
+      // Two minutes of life (pebble's certificateValidityPeriod): not renewed while two thirds are left,
+      // renewed in the last third — a second order on the same account.
+      const expires = new Date(issued!.expires_at!).getTime();
+      expect(await issueDueCertificates(db, bound, new Date(expires - 60_000))).toEqual({ issued: 0, failed: 0 });
+      expect(await issueDueCertificates(db, bound, new Date(expires - 30_000))).toEqual({ issued: 1, failed: 0 });
+      expect((await findCertificate(db, d.id))!.issued_at).not.toBe(issued!.issued_at);
     }, 120_000);
   });
 }
