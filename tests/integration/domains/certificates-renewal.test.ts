@@ -1,4 +1,4 @@
-// Renewal with two Sling instances on one PostgreSQL database (invalidation over Postgres NOTIFY):
+// Renewal with two Sling instances on one PostgreSQL database (invalidation over Postgres NOTIFY, then Redis):
 // pebble issues short-lived certificates (two minutes), so the job renews each one in the last
 // third of its life; whichever instance renews it, BOTH serve the new certificate over real TLS
 // handshakes by SNI without a restart — with a certificate cache TTL of an hour, only the
@@ -11,7 +11,7 @@ import { prepareAcmeServer, type TestAcmeServer } from '../../helpers/acme-serve
 import { createUserWithToken } from '../../helpers/accounts';
 import { createPostgresDatabase, type TestDatabase } from '../../helpers/databases';
 import { startDnsServer, type TestDnsServer } from '../../helpers/dns-server';
-import { challtestsrvPath, pgUrl } from '../../helpers/services';
+import { challtestsrvPath, pgUrl, redisUrl } from '../../helpers/services';
 import { freePort, startSling, type SlingProcess } from '../../helpers/sling-process';
 import { until } from '../../helpers/until';
 
@@ -19,6 +19,8 @@ const LINK_HOST = 'edge.renew.test';
 const HOST = 'go.renew.test';
 const binary = challtestsrvPath();
 const pgServer = pgUrl();
+const redis = redisUrl();
+const buses: Array<[string, Record<string, string>]> = [['Postgres NOTIFY', {}], ...(redis ? [['Redis', { REDIS_URL: redis, REDIS_PREFIX: `renew${process.pid}` }] as [string, Record<string, string>]] : [])];
 
 /** The serial number of the certificate an instance presents for HOST (expired ones included: we compare, not trust). */
 function servedSerial(port: number): Promise<string> {
@@ -33,7 +35,7 @@ function servedSerial(port: number): Promise<string> {
 }
 
 if (binary && pgServer) {
-  describe('certificate renewal across two instances (PostgreSQL)', () => {
+  describe.each(buses)('certificate renewal across two instances (PostgreSQL, invalidation over %s)', (_bus, busEnv) => {
     let tdb: TestDatabase;
     let dns: TestDnsServer;
     let acme: TestAcmeServer;
@@ -58,6 +60,7 @@ if (binary && pgServer) {
           CACHE_TTL_MS: '3600000',
           JOBS_POLL_SECONDS: '1',
           ENTERPRISE_LIMIT_PER_MINUTE: '100000',
+          ...busEnv,
         });
         instances.push({ sling, tlsPort });
       }
@@ -69,7 +72,7 @@ if (binary && pgServer) {
     });
     afterAll(async () => {
       await client?.end();
-      for (const { sling } of instances) await sling.stop();
+      for (const { sling } of instances.splice(0)) await sling.stop();
       await acme?.stop();
       await dns?.stop();
       await tdb?.drop();
