@@ -138,6 +138,7 @@ function get(url: URL, opts: ChainOptions, timeoutMs: number): Promise<Answer> {
         let size = 0;
         const done = () => finish(null, { status, title: html ? pageTitle(Buffer.concat(chunks).toString('utf8')) : null });
         res.on('data', (chunk: Buffer) => {
+          if (size >= maxBytes) return;
           chunks.push(chunk.subarray(0, maxBytes - size));
           size += chunk.length;
           // Enough read: the title is near the top, and a page may be endless.
