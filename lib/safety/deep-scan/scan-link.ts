@@ -34,16 +34,17 @@ export async function scanLink(link: { id: number; longUrl: string }, ctx: LinkC
     durationMs: chain.durationMs,
     checkedAt: new Date(),
   };
-  const [row] = await ctx.handle.db
-    .insert(linkScans)
-    .values(values)
-    .onConflictDoUpdate({ target: linkScans.linkId, set: { ...values, checkedAt: sql`now()` } })
-    .returning();
+  // The verdict first: whoever sees the scan recorded sees the link as it leaves it.
   if (verdict.status === 'listed' || verdict.status === 'unsafe_browsing') {
     await setLinkSafety(link.id, { status: 'blocked', reason: verdict.detail!, longUrl: link.longUrl }, ctx);
   } else if (verdict.status === 'private_address') {
     await setLinkSafety(link.id, { status: 'pending_review', reason: verdict.detail!, from: ['active'], longUrl: link.longUrl }, ctx);
   }
+  const [row] = await ctx.handle.db
+    .insert(linkScans)
+    .values(values)
+    .onConflictDoUpdate({ target: linkScans.linkId, set: { ...values, checkedAt: sql`now()` } })
+    .returning();
   return row;
 }
 
