@@ -120,6 +120,16 @@ const EnvSchema = z.object({
   WEBHOOKS_CONCURRENCY: count(1).max(256, { error: 'must be at most 256' }).default(16),
   /** How often a worker looks for new events and due retries, in ms. */
   WEBHOOKS_POLL_MS: count(50).max(60_000, { error: 'must be at most 60000 (ms)' }).default(1000),
+  /** Fetch each new or changed destination in a job (redirects followed, each hop checked against the lists). */
+  SAFETY_DEEP_SCAN: z.enum(['true', 'false'], { error: 'must be true or false' }).default('true').transform((v) => v === 'true'),
+  /** Let the deep scan reach loopback and private addresses (tests only: otherwise such a chain is refused). */
+  SAFETY_ALLOW_PRIVATE: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false').transform((v) => v === 'true'),
+  /** Time allowed for one deep scan, every redirect included. */
+  SAFETY_SCAN_TIMEOUT_MS: count(100).max(120_000, { error: 'must be at most 120000 (ms)' }).default(15_000),
+  /** Google Safe Browsing v4 Lookup API key: with it, the deep scan also asks Safe Browsing about each hop. */
+  SAFE_BROWSING_API_KEY: z.string().min(1).optional(),
+  /** Safe Browsing API origin (a compatible endpoint, or a test server). */
+  SAFE_BROWSING_URL: httpUrl.default('https://safebrowsing.googleapis.com'),
   /** Threat feeds to import (hourly and at start): comma-separated http(s) URLs or file paths (lib/safety/feeds). */
   SAFETY_FEEDS: z
     .string()

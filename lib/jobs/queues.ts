@@ -16,6 +16,9 @@ import { expireDueLinks } from '../links/expire-due-links';
 import { DELIVERY_LOG_DAYS } from '../webhooks/event-types';
 import { pruneDeliveries } from '../webhooks/deliveries';
 import { importFeeds } from '../safety/feeds/import-feeds';
+import { deepScanDue } from '../safety/deep-scan/deep-scan-due';
+import { deepScanSettings } from '../safety/deep-scan/deep-scan-settings';
+import { DEEP_SCAN_QUEUE } from '../safety/deep-scan/watch-link-changes';
 import { runProbe, type ProbeData } from './probe';
 
 export interface QueueSpec {
@@ -59,6 +62,18 @@ export const QUEUES: QueueSpec[] = [
     run: async () => {
       const feeds = loadConfig().SAFETY_FEEDS;
       return feeds.length === 0 ? { feeds: [], blocked: 0 } : importFeeds(feeds, await currentLinkContext());
+    },
+  },
+  {
+    // Each minute, and soon after any link changes (watch-link-changes.ts): fetches new and changed
+    // destinations, following redirects, and blocks links whose chain reaches a listed address.
+    name: DEEP_SCAN_QUEUE,
+    options: { retryLimit: 1, retryDelay: 30, retryBackoff: true, expireInSeconds: 900 },
+    cron: '* * * * *',
+    atStart: () => loadConfig().SAFETY_DEEP_SCAN,
+    run: async () => {
+      const settings = deepScanSettings(loadConfig());
+      return settings ? deepScanDue(await currentLinkContext(), settings) : { skipped: 'SAFETY_DEEP_SCAN is false' };
     },
   },
   {

@@ -14,6 +14,7 @@ import { getLinkOrThrow, getLinksOrThrow } from './get-link-or-throw';
 import { changesFrom, CREATE_FIELDS, createdByParam, createInputFrom, intParam, optionalId, readLinkFields, UPDATE_FIELDS } from './link-input';
 import { serializeLink } from './serialize-link';
 import { updateLink } from './update-link';
+import { linkScanJson } from '../safety/deep-scan/link-scan-json';
 
 type Params = { id: string };
 
@@ -45,7 +46,8 @@ export async function createLinkRoute({ req, actor, ctx }: WorkspaceRequest<obje
 
 /** GET /api/v1/links/{id} (links.read). */
 export async function getLinkRoute({ actor, ctx, params }: WorkspaceRequest<Params>): Promise<Response> {
-  return json(serializeLink(await getLinkOrThrow({ actor, ctx, access: 'read' }, params.id), ctx.domains));
+  const link = await getLinkOrThrow({ actor, ctx, access: 'read' }, params.id);
+  return json({ ...serializeLink(link, ctx.domains), scan: await linkScanJson(ctx.handle.db, link) });
 }
 
 /** PATCH /api/v1/links/{id} (links.write; a member only its own). */
