@@ -19,8 +19,9 @@ const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 export type Resolve = (hostname: string, options: { all: true; family?: number; hints?: number }, callback: (err: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void) => void;
 
 export interface ChainOptions {
-  /** Allow loopback and private addresses (SAFETY_ALLOW_PRIVATE, tests only). */
-  allowPrivate: boolean;
+  /** Allow loopback and private addresses (SAFETY_ALLOW_PRIVATE, tests only): all of them, or those
+   *  a predicate admits. */
+  allowPrivate: boolean | ((address: string) => boolean);
   /** For the whole chain. */
   timeoutMs: number;
   connectTimeoutMs?: number;
@@ -84,11 +85,16 @@ interface Answer {
 }
 
 /** A lookup that refuses names with any non-public address (unless allowed). */
-function checkedLookup(allowPrivate: boolean, resolve: Resolve): LookupFunction {
+function isAllowed(address: string, allowPrivate: ChainOptions['allowPrivate']): boolean {
+  if (isPublicAddress(address)) return true;
+  return typeof allowPrivate === 'function' ? allowPrivate(address) : allowPrivate;
+}
+
+function checkedLookup(allowPrivate: ChainOptions['allowPrivate'], resolve: Resolve): LookupFunction {
   return (hostname, options, callback) => {
     resolve(hostname, { family: options.family as number | undefined, hints: options.hints, all: true }, (err, addresses) => {
       if (err) return callback(err, '', 0);
-      const refused = allowPrivate ? [] : addresses.filter((a) => !isPublicAddress(a.address));
+      const refused = addresses.filter((a) => !isAllowed(a.address, allowPrivate));
       if (addresses.length === 0) return callback(new Error(`${hostname} has no address`), '', 0);
       if (refused.length > 0) {
         return callback(new PrivateAddressError(`${hostname} resolves to a non-public address (${refused.map((a) => a.address).join(', ')})`), '', 0);
@@ -103,7 +109,7 @@ function get(url: URL, opts: ChainOptions, timeoutMs: number): Promise<Answer> {
   if (timeoutMs <= 0) return Promise.reject(new Error('the scan ran out of time'));
   const host = url.hostname.replace(/^\[|\]$/g, '');
   // Node does not call `lookup` for IP literals, so they are checked here.
-  if (isIP(host) && !opts.allowPrivate && !isPublicAddress(host)) {
+  if (isIP(host) && !isAllowed(host, opts.allowPrivate)) {
     return Promise.reject(new PrivateAddressError(`${host} is not a public address`));
   }
   const maxBytes = opts.maxBytes ?? MAX_BYTES;

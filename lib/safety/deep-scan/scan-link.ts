@@ -1,7 +1,9 @@
 // One link's deep scan: fetch its destination's redirect chain (fetch-chain.ts), check every hop
 // against the threat lists and, when configured, Google Safe Browsing; record what was found
-// (link_scans) and act on it: a listed hop blocks the link, a chain into a private network holds
-// it for review. Either happens only if the link still points where the scan started.
+// (link_scans) and act on it: a listed hop blocks the link, a public destination that redirects into
+// a private network holds it for review. Either happens only if the link still points where the
+// scan started. A destination that is itself on a private network (an intranet link on a company's
+// own instance) is recorded as not fetched and left as it is: there is nothing public to judge.
 import { sql } from 'drizzle-orm';
 import { linkScans, type LinkScanRow } from '../../../db/schema';
 import type { LinkContext } from '../../links/link-context';
@@ -37,7 +39,7 @@ export async function scanLink(link: { id: number; longUrl: string }, ctx: LinkC
   // The verdict first: whoever sees the scan recorded sees the link as it leaves it.
   if (verdict.status === 'listed' || verdict.status === 'unsafe_browsing') {
     await setLinkSafety(link.id, { status: 'blocked', reason: verdict.detail!, longUrl: link.longUrl }, ctx);
-  } else if (verdict.status === 'private_address') {
+  } else if (verdict.status === 'private_address' && chain.hops.length > 1) {
     await setLinkSafety(link.id, { status: 'pending_review', reason: verdict.detail!, from: ['active'], longUrl: link.longUrl }, ctx);
   }
   const [row] = await ctx.handle.db
@@ -72,7 +74,9 @@ async function judge(chain: ChainResult, ctx: LinkContext, settings: DeepScanSet
     case 'ok':
       return { status: 'clean', detail: null };
     case 'private_address':
-      return { status: 'private_address', detail: `The destination leads to a private network address, which is refused: ${chain.error}.` };
+      return chain.hops.length > 1
+        ? { status: 'private_address', detail: `The destination redirects into a private network, which is refused: ${chain.error}.` }
+        : { status: 'private_address', detail: `The destination is on a private network, so it was not fetched: ${chain.error}.` };
     default:
       return { status: chain.outcome, detail: chain.error };
   }

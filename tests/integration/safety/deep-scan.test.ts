@@ -1,7 +1,8 @@
 // The deep scan's job work against every database, over loopback sites: redirect chains are
 // followed hop by hop (names resolved by the test's own resolver, as a DNS server would answer),
 // a chain ending at a listed address blocks its link in one run, long chains stop after five
-// redirects, and a chain into a private network is refused (no connection made) and held for review.
+// redirects, and a chain into a private network is refused (no connection made): a public destination
+// redirecting there is held for review, a destination that is itself private is only recorded.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { SYSTEM_WORKSPACE_ID as W } from '../../../db/schema';
@@ -45,6 +46,7 @@ describe.each(databaseKinds(pgUrl()))('deep scan on %s', (_name, makeDb) => {
       requests.push(`${req.headers.host}${path}`);
       const loop = /^\/loop\/(\d+)$/.exec(path);
       if (loop) return res.writeHead(302, { location: `/loop/${Number(loop[1]) + 1}` }).end();
+      if (path === '/to-private') return res.writeHead(302, { location: `http://intranet.private.example:${port}/fine` }).end();
       if (path === '/start') return res.writeHead(302, { location: `http://middle.scan.example:${port}/middle` }).end();
       if (path === '/middle') return res.writeHead(301, { location: '/final' }).end();
       if (path === '/final' || path === '/fine') {
@@ -120,7 +122,7 @@ describe.each(databaseKinds(pgUrl()))('deep scan on %s', (_name, makeDb) => {
     expect((await linkOf(link.id)).status).toBe('active');
   });
 
-  test('without SAFETY_ALLOW_PRIVATE, names resolving to private or loopback addresses and a loopback literal are refused unconnected; live links are held for review', async () => {
+  test('without SAFETY_ALLOW_PRIVATE, names resolving to private or loopback addresses and a loopback literal are refused unconnected; the links stay as they are', async () => {
     const strict: DeepScanSettings = { ...settings, allowPrivate: false };
     const named = await createLink({ workspaceId: W, url: `http://intranet.private.example:${port}/fine` }, ctx);
     const local = await createLink({ workspaceId: W, url: `http://fine.scan.example:${port}/fine` }, ctx);
@@ -133,8 +135,21 @@ describe.each(databaseKinds(pgUrl()))('deep scan on %s', (_name, makeDb) => {
     expect(await scanOf(literal.id)).toMatchObject({ status: 'private_address', detail: expect.stringContaining('127.0.0.1 is not a public address') });
     for (const id of [named.id, local.id]) {
       const row = await linkOf(id);
-      expect(row.status).toBe('pending_review');
-      expect(row.safety_reason).toMatch(/^The destination leads to a private network address, which is refused: /);
+      expect(row.status).toBe('active');
+      expect(row.safety_reason).toBeNull();
     }
+  });
+
+  test('a destination that redirects into a private network is refused at that hop and held for review', async () => {
+    // Only the test site's loopback address stands in for "public"; 10.1.2.3 stays private.
+    const strict: DeepScanSettings = { ...settings, allowPrivate: (ip) => ip === '127.0.0.1' };
+    const link = await createLink({ workspaceId: W, url: `http://hop.scan.example:${port}/to-private` }, ctx);
+    requests.length = 0;
+    await deepScanDue(ctx, strict);
+    expect(requests).toEqual([`hop.scan.example:${port}/to-private`]);
+    expect(await scanOf(link.id)).toMatchObject({ status: 'private_address', detail: expect.stringContaining('intranet.private.example resolves to a non-public address (10.1.2.3)') });
+    const row = await linkOf(link.id);
+    expect(row.status).toBe('pending_review');
+    expect(row.safety_reason).toMatch(/^The destination redirects into a private network, which is refused: /);
   });
 });
