@@ -21,7 +21,7 @@ export default async function LinksPage({ searchParams }: { searchParams: Query 
   const [{ defaultDomain }, mostClicked, tokens] = await Promise.all([
     currentDomains(),
     // The first-run checklist: any link at all, and whether the most-clicked one has a click.
-    findLinks(db, { scope: linkScope(actor, 'read'), sort: 'clicks', order: 'desc', limit: 1, offset: 0 }),
+    findLinks(db, { scope: linkScope(actor, 'read'), sort: 'clicks', order: 'desc', archived: 'include', limit: 1, offset: 0 }),
     findTokens(db, tokenScope(actor)),
   ]);
   return (
