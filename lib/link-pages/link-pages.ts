@@ -109,7 +109,7 @@ const PAGES: Record<LinkPage, (code: string, query: string, opts: PageOptions) =
     pageHtml({
       ...opts.brand,
       status: 410,
-      tone: 'info',
+      tone: 'time',
       title: 'Link Expired',
       heading: 'Link Expired',
       body: `<p>${EXPIRED_TEXT[opts.expiredBy ?? 'unknown']}</p>`,

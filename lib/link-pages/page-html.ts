@@ -4,7 +4,7 @@
 // from a custom domain too. Inline styles only: the pages' policy lets them load nothing.
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-export type PageTone = 'info' | 'lock' | 'warn' | 'danger';
+export type PageTone = 'info' | 'time' | 'lock' | 'warn' | 'danger';
 
 export interface PageOptions {
   title: string;
@@ -33,6 +33,7 @@ export function reportUrl(baseUrl: string, shortUrl: string): string {
 
 const ICONS: Record<PageTone, string> = {
   info: '<circle cx="12" cy="12" r="9"/><path d="M12 8h.01M11 12h1v5h1"/>',
+  time: '<circle cx="12" cy="12" r="9"/><path d="M12 7v5l3 2"/>',
   lock: '<rect x="5" y="11" width="14" height="9" rx="2"/><path d="M8 11V8a4 4 0 0 1 8 0v3"/>',
   warn: '<path d="M12 4 2.5 20h19z"/><path d="M12 10v4M12 17h.01"/>',
   danger: '<circle cx="12" cy="12" r="9"/><path d="m8.5 8.5 7 7M15.5 8.5l-7 7"/>',
@@ -59,7 +60,7 @@ footer a{color:var(--muted)}footer a:hover{color:var(--text)}`;
 export function pageDocument(opts: Omit<PageOptions, 'status'>): string {
   const tone = opts.tone ?? 'info';
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${esc(opts.title)}${opts.host ? ` · ${esc(opts.host)}` : ''}</title><meta name="robots" content="noindex">
+<title>${esc(opts.title)}</title><meta name="robots" content="noindex">
 <style>${STYLE}</style>
 </head><body>${opts.host ? `<header><span class="dot" aria-hidden="true"></span><span>${esc(opts.host)}</span></header>` : ''}
 <main class="tone-${tone}"><div class="icon" aria-hidden="true"><svg viewBox="0 0 24 24">${ICONS[tone]}</svg></div><h1>${esc(opts.heading)}</h1>${opts.body}</main>
