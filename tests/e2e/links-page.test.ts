@@ -354,6 +354,8 @@ describe.skipIf(!chromium)('the links page in Chromium', () => {
     expect((await page.request.post(`${sling.url}/api/v1/links`, { data: { url: `${dest}/locked`, alias: 'vp-locked', password: 'open sesame' } })).status()).toBe(201);
     expect((await page.request.post(`${sling.url}/api/v1/links`, { data: { url: `${dest}/once`, alias: 'vp-once', max_clicks: 1 } })).status()).toBe(201);
     expect((await fetch(`${sling.url}/vp-once`, { redirect: 'manual', headers: { 'user-agent': AGENTS.chrome } })).status).toBe(302);
+    // A bare IP address as destination: held for review, visitors get the warning.
+    expect((await page.request.post(`${sling.url}/api/v1/links`, { data: { url: 'http://203.0.113.9/invoice.pdf', alias: 'vp-review' } })).status()).toBe(201);
     // The pages allow no script: axe is let in by bypassing the policy in this browser only.
     const visitor = await browser.newContext({ userAgent: AGENTS.chrome, bypassCSP: true });
     try {
@@ -362,6 +364,7 @@ describe.skipIf(!chromium)('the links page in Chromium', () => {
       for (const [code, heading, name] of [
         ['vp-locked', 'This link is password-protected', 'visitor-password'],
         ['vp-once', 'Link Expired', 'visitor-expired'],
+        ['vp-review', 'This link may be unsafe', 'visitor-review'],
         // On the app's host an unknown code is the app's own 404; the link page's is what custom domains and /l/ show.
         ['l/expired/vp-nothing', 'Link not found', 'visitor-not-found'],
       ] as const) {
