@@ -14,12 +14,12 @@ export function linksApi<T = unknown>(path: string, init: { method?: string; bod
   return apiJson<T>(`/api/v1/links${path}`, init);
 }
 
-export type Badge = 'active' | 'expired' | 'disabled' | 'protected';
+export type Badge = 'active' | 'expired' | 'disabled' | 'protected' | 'archived';
 
 /** What a visitor gets (the API's status is already the effective one), plus "protected". */
 export function linkBadges(link: Link): Badge[] {
   const state = link.status as Badge;
-  return link.password_protected ? [state, 'protected'] : [state];
+  return [state, ...(link.password_protected ? (['protected'] as const) : []), ...(link.archived ? (['archived'] as const) : [])];
 }
 
 export const formatCount = (n: number) => new Intl.NumberFormat().format(n);

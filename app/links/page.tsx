@@ -24,7 +24,7 @@ export default async function LinksPage({ searchParams }: { searchParams: Query 
     // The shared domain and the workspace's verified ones: links may go only on those.
     listDomains(handle, actor).then((all) => all.filter((d) => d.status === 'verified')),
     // The first-run checklist: any link at all, and whether the most-clicked one has a click.
-    findLinks(db, { scope: linkScope(actor, 'read'), sort: 'clicks', order: 'desc', limit: 1, offset: 0 }),
+    findLinks(db, { scope: linkScope(actor, 'read'), sort: 'clicks', order: 'desc', archived: 'include', limit: 1, offset: 0 }),
     findTokens(db, tokenScope(actor)),
   ]);
   const preferred = registry.defaultFor(actor.workspaceId).id;
