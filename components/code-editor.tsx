@@ -74,8 +74,10 @@ export function CodeEditor({ language, value, label, onChange, onSave, readOnly 
           keymap.of([{ key: 'Mod-s', preventDefault: true, run: () => (handlers.current.onSave?.(), true) }, indentWithTab, ...defaultKeymap, ...historyKeymap]),
           EditorState.readOnly.of(readOnly),
           EditorView.editable.of(!readOnly),
-          EditorView.contentAttributes.of({ 'aria-label': label }),
+          // An explicit tab stop: axe counts it as the scrolling region's keyboard access (contenteditable alone is not).
+          EditorView.contentAttributes.of({ 'aria-label': label, tabindex: '0' }),
           EditorView.updateListener.of((u) => u.docChanged && handlers.current.onChange(u.state.doc.toString())),
+          EditorView.lineWrapping,
           theme,
         ],
       }),
