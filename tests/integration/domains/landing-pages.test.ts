@@ -20,16 +20,17 @@ const EXPECTED_CSP =
 type Answer = { status: number; headers: Record<string, string | string[] | undefined>; body: string };
 
 /** A request with any Host header (fetch does not let one set it). */
-function visit(port: number, host: string, path: string, method = 'GET'): Promise<Answer> {
+function visit(port: number, host: string, path: string, method = 'GET', form?: string): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, method, path, headers: { host } }, (res) => {
+    const headers = form === undefined ? { host } : { host, 'content-type': 'application/x-www-form-urlencoded', 'content-length': String(Buffer.byteLength(form)) };
+    const req = request({ host: '127.0.0.1', port, method, path, headers }, (res) => {
       let body = '';
       res.setEncoding('utf8');
       res.on('data', (d) => (body += d));
       res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body }));
     });
     req.on('error', reject);
-    req.end();
+    req.end(form);
   });
 }
 
@@ -155,7 +156,8 @@ describe.each(databaseKinds(pgUrl()))('landing pages on %s', (name, makeDb) => {
     expect(home.headers['content-security-policy']).toMatch(/script-src 'self' 'nonce-/);
     expect(home.headers['content-security-policy']).not.toContain('sandbox');
 
-    // No Sling cookie on any answer of the custom domain: root, link, link page, not-found.
+    // No Sling cookie on any answer of the custom domain (root, link, link page, not-found) but the
+    // signed unlock of a password-protected link, scoped to that link.
     const link = await api('/api/v1/links', { method: 'POST', body: { url: 'https://example.com/a', alias: 'secret', domain_id: id, password: 'open sesame' } });
     expect(link.status).toBe(201);
     for (const [path, method] of [['/', 'GET'], ['/secret', 'GET'], ['/l/protected/secret', 'GET'], ['/nope', 'GET'], ['/l/protected/secret', 'POST']] as const) {
@@ -163,6 +165,9 @@ describe.each(databaseKinds(pgUrl()))('landing pages on %s', (name, makeDb) => {
       expect(res.status, path).toBeLessThan(500);
       expect(res.headers['set-cookie'], `${method} ${path}`).toBeUndefined();
     }
+    const unlocked = await visit(sling.port, HOST, '/l/protected/secret', 'POST', 'password=open+sesame');
+    expect(unlocked.status).toBe(303);
+    expect(unlocked.headers['set-cookie']).toEqual([expect.stringMatching(/^sl_unlock_\d+=[^;]+; Max-Age=3600; Path=\/; HttpOnly; SameSite=Lax$/)]);
 
     // An empty page falls back to Sling's page; other behaviours as chosen.
     expect((await api(`/api/v1/domains/${id}/landing`, { body: { html: '' } })).status).toBe(200);
