@@ -13,7 +13,8 @@ import { useEffect, useRef } from 'react';
 
 export type CodeLanguage = 'html' | 'css' | 'js';
 
-const LANGUAGES = { html: () => html(), css: () => css(), js: () => javascript() };
+// No automatic closing tags: what is typed is what is stored.
+const LANGUAGES = { html: () => html({ autoCloseTags: false }), css: () => css(), js: () => javascript() };
 
 const highlight = HighlightStyle.define([
   { tag: [tags.keyword, tags.modifier, tags.operatorKeyword], color: 'var(--code-keyword)' },

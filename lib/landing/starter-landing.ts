@@ -22,8 +22,9 @@ main { max-width: 36rem; padding: 2rem; text-align: center; }
 h1 { font-size: 2.2rem; letter-spacing: -0.02em; }
 a { color: #4f46e5; }
 `,
-    js: `const hour = new Date().getHours();
-document.getElementById('greeting').textContent = hour < 12 ? 'Good morning!' : hour < 18 ? 'Good afternoon!' : 'Good evening!';
+    js: `const greeting = document.getElementById('greeting');
+const hour = new Date().getHours();
+if (greeting) greeting.textContent = hour < 12 ? 'Good morning!' : hour < 18 ? 'Good afternoon!' : 'Good evening!';
 `,
   };
 }
