@@ -77,6 +77,10 @@ if (chromium) {
         await expect.poll(scrollWidth, { message: `editor${suffix} scrolls sideways` }).toBeLessThanOrEqual(size.width);
         expect(await captureThemes(page, `landing-editor${suffix}`)).toEqual([]);
       }
+      // Below the fold on a phone: a viewport shot of the preview (full-page shots leave sandboxed frames blank).
+      await page.setViewportSize(PHONE);
+      await page.getByRole('heading', { name: 'Preview' }).scrollIntoViewIfNeeded();
+      await page.screenshot({ path: 'test-results/landing-editor-phone-preview.png' });
       await page.setViewportSize(DESKTOP);
 
       // HTML: replace the starter with typed text.
@@ -143,18 +147,26 @@ if (chromium) {
       expect(problems).toEqual([]);
     });
 
-    test('a member sees who may edit, not the editor', async () => {
+    test('a member of the workspace is told who may edit; outside the workspace the editor is not found', async () => {
       const member = await browser.newContext({ viewport: PHONE });
       try {
         const p = await member.newPage();
+        const memberProblems = watchProblems(p);
         await p.goto(`${sling.url}/login`);
         await p.getByLabel('Email').fill(f.emails.member);
         await p.getByLabel('Password').fill(LANDING_PASSWORD);
         await p.getByRole('button', { name: 'Sign in' }).click();
         await p.waitForURL((u) => !u.pathname.startsWith('/login'));
-        // The member's session opens its own workspace, where the domain is not found.
-        const res = await p.goto(editorUrl);
-        expect(res!.status()).toBe(404);
+        // The member's session opens its own workspace, where the domain does not exist.
+        expect((await p.goto(editorUrl))!.status()).toBe(404);
+        const switched = await p.evaluate(async (id) => (await fetch(`/api/v1/workspaces/${id}/switch`, { method: 'POST' })).status, f.workspaceId);
+        expect(switched).toBe(200);
+        expect((await p.goto(editorUrl))!.status()).toBe(200);
+        await p.getByTestId('needs-admin').getByText('Only the owner and admins').waitFor();
+        expect(await p.getByRole('textbox', { name: 'HTML code' }).count()).toBe(0);
+        expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+        expect(await captureThemes(p, 'landing-editor-member-phone')).toEqual([]);
+        expect(memberProblems).toEqual([]);
       } finally {
         await member.close();
       }

@@ -17,6 +17,8 @@ export const LANDING_PASSWORD = 'landing password 1';
 export type LandingWho = 'owner' | 'admin' | 'member' | 'outsider';
 
 export interface LandingFixture {
+  /** W, the owner's workspace. */
+  workspaceId: string;
   emails: Record<LandingWho, string>;
   tokens: Record<LandingWho, string>;
   /** Team W's verified domains, by host name. */
@@ -54,7 +56,7 @@ export async function seedLandingFixture(tdb: TestDatabase, hosts: string[], for
       ids[hostname] = row.id;
     }
     const [foreign] = await db.insert(domains).values({ hostname: foreignHost, workspaceId: o.id, status: 'verified', verificationToken: 'f0', verifiedAt: new Date() }).returning();
-    return { emails: Object.fromEntries(who.map((w) => [w, `lp-${w}@example.com`])) as Record<LandingWho, string>, tokens, domains: ids, foreignDomain: foreign.id };
+    return { workspaceId: W, emails: Object.fromEntries(who.map((w) => [w, `lp-${w}@example.com`])) as Record<LandingWho, string>, tokens, domains: ids, foreignDomain: foreign.id };
   } finally {
     await handle.close();
   }
