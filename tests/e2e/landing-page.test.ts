@@ -93,8 +93,13 @@ if (chromium) {
       await page.getByRole('tab', { name: 'JavaScript' }).click();
       expect(await page.getByRole('tab', { name: 'JavaScript' }).getAttribute('aria-selected')).toBe('true');
       await editor('JavaScript code').click();
+      // Past the limit the counter says by how much, and Save waits.
+      await page.keyboard.insertText(`// ${'x'.repeat(520 * 1024)}\n`);
+      await page.getByText(/too large; remove [\d.]+ KiB to save/).waitFor();
+      expect(await page.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
       await page.keyboard.press('Control+A');
       await page.keyboard.insertText(PROBE);
+      expect(await page.getByRole('button', { name: 'Save' }).isDisabled()).toBe(false);
       await expect.poll(() => preview().locator('#report').textContent()).toBe('threw:SecurityError');
       // CSS by keyboard: the tab list follows the arrow keys.
       await page.getByRole('tab', { name: 'JavaScript' }).focus();
