@@ -97,9 +97,7 @@ export async function updateDomain(scope: DomainScope, id: string, input: TUpdat
   if (input.default !== undefined) set.workspaceDefault = input.default;
   if (input.root_behavior !== undefined || input.root_redirect_url !== undefined) {
     const redirectUrl = set.rootRedirectUrl !== undefined ? set.rootRedirectUrl : current.rootRedirectUrl;
-    // A URL alone (the API before root_behavior) turns the redirect on; removing it turns it off.
-    const implied = input.root_redirect_url === undefined ? current.rootBehavior : set.rootRedirectUrl ? 'redirect' : current.rootBehavior === 'redirect' ? 'sling' : current.rootBehavior;
-    set.rootBehavior = rootBehaviorFor(input.root_behavior, redirectUrl, implied);
+    set.rootBehavior = rootBehaviorFor(input.root_behavior, redirectUrl, impliedBehavior(current.rootBehavior, set.rootRedirectUrl));
   }
   const { row, changedHosts } = await ctx.handle.db.transaction(async (tx) => {
     const changedHosts = [current.hostname];
@@ -144,6 +142,16 @@ async function clearWorkspaceDefault(tx: Tx, workspaceId: string, except?: numbe
     .where(and(eq(domains.workspaceId, workspaceId), eq(domains.workspaceDefault, true), except === undefined ? undefined : ne(domains.id, except)))
     .returning({ hostname: domains.hostname });
   return cleared.map((d) => d.hostname);
+}
+
+/**
+ * What a change of root_redirect_url alone means (the API before root_behavior): a URL turns the
+ * redirect on, removing it turns the redirect off; no change keeps the behaviour.
+ */
+function impliedBehavior(current: RootBehavior, newUrl: string | null | undefined): RootBehavior {
+  if (newUrl === undefined) return current;
+  if (newUrl !== null) return 'redirect';
+  return current === 'redirect' ? 'sling' : current;
 }
 
 /** The root behaviour to store; `redirect` needs a URL to redirect to. */
