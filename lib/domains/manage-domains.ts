@@ -4,7 +4,7 @@
 // every instance's site directory and registry read that one domain again.
 import { randomBytes } from 'node:crypto';
 import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
-import { domains, links, type DomainRow, type RootBehavior } from '../../db/schema';
+import { domains, landingPages, links, type DomainRow, type RootBehavior } from '../../db/schema';
 import { invalidationBus } from '../cache/invalidation-bus';
 import type { DbHandle, Tx } from '../db/types';
 import { isUniqueViolation } from '../db/unique-violation';
@@ -97,7 +97,9 @@ export async function updateDomain(scope: DomainScope, id: string, input: TUpdat
   if (input.default !== undefined) set.workspaceDefault = input.default;
   if (input.root_behavior !== undefined || input.root_redirect_url !== undefined) {
     const redirectUrl = set.rootRedirectUrl !== undefined ? set.rootRedirectUrl : current.rootRedirectUrl;
-    set.rootBehavior = rootBehaviorFor(input.root_behavior, redirectUrl, impliedBehavior(current.rootBehavior, set.rootRedirectUrl));
+    const urlChanged = set.rootRedirectUrl !== undefined && set.rootRedirectUrl !== current.rootRedirectUrl;
+    const implied = urlChanged ? await impliedBehavior(ctx.handle, current, set.rootRedirectUrl!) : current.rootBehavior;
+    set.rootBehavior = rootBehaviorFor(input.root_behavior, redirectUrl, implied);
   }
   const { row, changedHosts } = await ctx.handle.db.transaction(async (tx) => {
     const changedHosts = [current.hostname];
@@ -145,13 +147,19 @@ async function clearWorkspaceDefault(tx: Tx, workspaceId: string, except?: numbe
 }
 
 /**
- * What a change of root_redirect_url alone means (the API before root_behavior): a URL turns the
- * redirect on, removing it turns the redirect off; no change keeps the behaviour.
+ * What a new root_redirect_url means without root_behavior (the API before it, the Domains page's
+ * redirect form): a URL turns the redirect on; removing the redirect's URL shows the landing page
+ * when one is saved, else Sling's page.
  */
-function impliedBehavior(current: RootBehavior, newUrl: string | null | undefined): RootBehavior {
-  if (newUrl === undefined) return current;
+async function impliedBehavior(handle: DbHandle, current: DomainRow, newUrl: string | null): Promise<RootBehavior> {
   if (newUrl !== null) return 'redirect';
-  return current === 'redirect' ? 'sling' : current;
+  if (current.rootBehavior !== 'redirect') return current.rootBehavior;
+  const [page] = await handle.db
+    .select({ domainId: landingPages.domainId })
+    .from(landingPages)
+    .where(and(eq(landingPages.domainId, current.id), eq(landingPages.workspaceId, current.workspaceId), sql`(${landingPages.html} <> '' OR ${landingPages.css} <> '' OR ${landingPages.js} <> '')`))
+    .limit(1);
+  return page ? 'landing' : 'sling';
 }
 
 /** The root behaviour to store; `redirect` needs a URL to redirect to. */

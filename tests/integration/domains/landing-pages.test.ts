@@ -185,9 +185,18 @@ describe.each(databaseKinds(pgUrl()))('landing pages on %s', (name, makeDb) => {
     expect((await api(`/api/v1/domains/${id}/landing`, { body: { html: '<p>Third</p>' } })).status).toBe(200);
     expect((await api(`/api/v1/domains/${id}`, { method: 'PATCH', body: { root_behavior: 'landing' } })).body.domain.root_redirect_url).toBe('https://example.com/home');
     expect((await visit(sling.port, HOST, '/')).body).toBe('<!doctype html>\n<p>Third</p>');
+    // The Domains page's redirect form sends the URL it shows: unchanged, it keeps the landing page;
+    // a new URL turns the redirect on; removing it brings the saved landing page back.
+    const patchRoot = async (body: object) => (await api(`/api/v1/domains/${id}`, { method: 'PATCH', body })).body.domain.root_behavior;
+    expect(await patchRoot({ root_redirect_url: 'https://example.com/home', not_found_url: 'https://example.com/nf' })).toBe('landing');
+    expect(await patchRoot({ root_redirect_url: 'https://example.com/new', not_found_url: 'https://example.com/nf' })).toBe('redirect');
+    expect((await visit(sling.port, HOST, '/')).headers.location).toBe('https://example.com/new');
+    expect(await patchRoot({ root_redirect_url: null })).toBe('landing');
+    expect((await visit(sling.port, HOST, '/')).body).toBe('<!doctype html>\n<p>Third</p>');
     // A member may not change what the root shows.
     expect((await api(`/api/v1/domains/${id}`, { method: 'PATCH', body: { root_behavior: 'sling' }, as: 'member' })).status).toBe(403);
-    // The older way still works: a root_redirect_url alone turns the redirect on, null turns it off.
+    // The older way still works: a root_redirect_url alone turns the redirect on, null turns it off
+    // (to Sling's page, as this domain has no landing page).
     expect((await api(`/api/v1/domains/${f.domains[OTHER]}`, { method: 'PATCH', body: { root_redirect_url: 'https://example.com/other' } })).body.domain.root_behavior).toBe('redirect');
     expect((await visit(sling.port, OTHER, '/')).headers.location).toBe('https://example.com/other');
     expect((await api(`/api/v1/domains/${f.domains[OTHER]}`, { method: 'PATCH', body: { root_redirect_url: null } })).body.domain.root_behavior).toBe('sling');
