@@ -1,9 +1,10 @@
-// The `sling` command: start, migrate, links, users, tokens, jobs, events.
+// The `sling` command: start, migrate, links, users, tokens, jobs, events, domains.
 import { parseArgs } from 'node:util';
 import { ConfigError } from '../lib/config/env';
 import { loadConfig } from '../lib/config/load-config';
 import { AppError } from '../lib/http/errors';
 import { DataDirBusyError } from '../lib/runtime/data-dir-lock';
+import { runDomainsCommand } from './domains-command';
 import { runEventsCommand } from './events-command';
 import { runJobsCommand } from './jobs-command';
 import { runLinksCommand } from './links-command';
@@ -41,6 +42,8 @@ Commands:
   jobs run <queue>                             run a queue's job now (e.g. links.expire)
   jobs probe [--hold S] [--fail] [--wait]      send a probe job (checks that workers run jobs)
   events tail [--type T] [--limit N] [--follow]  the event outbox as JSON lines
+  domains list|add|verify|remove (--workspace ID|SLUG | --email E) [--hostname H | --id I]
+                                               a workspace's custom domains, as its owner (JSON lines)
 
 Configuration comes from the environment (see README).`;
 
@@ -61,6 +64,7 @@ async function main(argv: string[]) {
       plan: { type: 'string' },
       name: { type: 'string' },
       id: { type: 'string' },
+      hostname: { type: 'string' },
       workspace: { type: 'string' },
       scopes: { type: 'string' },
       reason: { type: 'string' },
@@ -92,6 +96,8 @@ async function main(argv: string[]) {
       return runJobsCommand(positionals, values);
     case 'events':
       return runEventsCommand(positionals[0], values);
+    case 'domains':
+      return runDomainsCommand(positionals[0], values);
     default:
       throw new UsageError(`Unknown command "${command}".\n\n${USAGE}`);
   }

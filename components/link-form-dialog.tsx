@@ -28,7 +28,7 @@ export function LinkFormDialog({ link, preset, domains, onSaved, onClose }: Link
   const start = link ?? preset;
   const [url, setUrl] = useState(start?.long_url ?? '');
   const [alias, setAlias] = useState(link?.short_code ?? '');
-  const [domainId, setDomainId] = useState(String(start?.domain.id ?? domains[0]?.id ?? ''));
+  const [domainId, setDomainId] = useState(String(start?.domain.id ?? (domains.find((d) => d.default) ?? domains[0])?.id ?? ''));
   const [password, setPassword] = useState('');
   const [removePassword, setRemovePassword] = useState(false);
   // A duplicate's past expiry would be refused: it starts without one.
@@ -39,6 +39,10 @@ export function LinkFormDialog({ link, preset, domains, onSaved, onClose }: Link
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  // A link on a domain no longer offered (no longer verified) still shows where it lives.
+  const options = start && !domains.some((d) => d.id === start.domain.id) ? [...domains, { id: start.domain.id, hostname: (start.domain as { hostname?: string }).hostname ?? String(start.domain.id) }] : domains;
+  const chosen = options.find((d) => String(d.id) === domainId);
+  const preview = `${chosen?.prefix ?? (chosen ? `https://${chosen.hostname}/` : '')}${alias.trim() || link?.short_code || ''}`;
 
   useEffect(() => {
     dialog.current?.showModal();
@@ -166,7 +170,7 @@ export function LinkFormDialog({ link, preset, domains, onSaved, onClose }: Link
           <label>
             Domain
             <select name="domain_id" value={domainId} onChange={(e) => setDomainId(e.target.value)} disabled={Boolean(link)} aria-describedby={describedBy('domain_id')}>
-              {domains.map((d) => (
+              {options.map((d) => (
                 <option key={d.id} value={d.id}>
                   {d.hostname}
                 </option>
@@ -192,6 +196,13 @@ export function LinkFormDialog({ link, preset, domains, onSaved, onClose }: Link
             {fieldError('alias')}
           </label>
         </div>
+        <p className="link-preview" data-testid="short-url-preview">
+          <span className="hint">Short link</span>
+          <code>
+            {preview}
+            {alias.trim() || link ? '' : <span className="muted">random-code</span>}
+          </code>
+        </p>
         {link?.password_protected ? (
           <fieldset>
             <legend>Password</legend>

@@ -6,7 +6,8 @@ import { ApiError, apiJson } from './api-client';
 
 export type Link = LinkJson;
 export type LinkPage = { links: Link[]; total: number; limit: number; offset: number };
-export type DomainOption = { id: number; hostname: string };
+/** A domain new links may go on: `prefix` is its short URLs' start ("https://go.example.com/"); `default` the workspace's choice. */
+export type DomainOption = { id: number; hostname: string; prefix?: string; default?: boolean };
 export { ApiError };
 
 export function linksApi<T = unknown>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {

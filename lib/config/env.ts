@@ -42,6 +42,9 @@ const EnvSchema = z.object({
   ACME_EMAIL: z.email({ error: 'must be an email address' }).optional(),
   /** A PEM file of CA certificates to trust for ACME_DIRECTORY_URL's own HTTPS (a private CA). */
   ACME_CA_FILE: z.string().min(1).optional(),
+  /** External account binding, for CAs that require it (ZeroSSL, Google): the key id and its base64url HMAC key, both or neither. */
+  ACME_EAB_KID: z.string().min(1).optional(),
+  ACME_EAB_HMAC_KEY: z.string().regex(/^[A-Za-z0-9_=+/-]+$/, 'must be the base64url HMAC key your CA gave you').optional(),
   DNS_SERVERS: z
     .string()
     .regex(/^[0-9a-f.:\[\]]+(,[0-9a-f.:\[\]]+)*$/i, 'must be a comma-separated list of IP addresses')
@@ -157,6 +160,9 @@ export function parseEnv(env: Record<string, string | undefined>): Config {
   }
   if (c.HEADERS_TIMEOUT_MS > c.REQUEST_TIMEOUT_MS) {
     throw new ConfigError(`Invalid configuration: HEADERS_TIMEOUT_MS must not be larger than REQUEST_TIMEOUT_MS (got ${c.HEADERS_TIMEOUT_MS} and ${c.REQUEST_TIMEOUT_MS})`);
+  }
+  if ((c.ACME_EAB_KID === undefined) !== (c.ACME_EAB_HMAC_KEY === undefined)) {
+    throw new ConfigError('Invalid configuration: ACME_EAB_KID and ACME_EAB_HMAC_KEY must be set together');
   }
   const baseHost = parsed.hostname.toLowerCase().replace(/^\[|\]$/g, '');
   const maxConnectionsPerIp = c.MAX_CONNECTIONS_PER_IP ?? (c.TRUST_PROXY === 0 ? 256 : 0);

@@ -9,6 +9,8 @@ import { loadConfig } from '../config/load-config';
 import { database } from '../db/database';
 import { checkDueDomains } from '../domains/check-due-domains';
 import { domainSettings } from '../domains/domain-settings';
+import { notifyDomainStatus } from '../domains/notify-domain-status';
+import { recheckVerifiedDomains } from '../domains/recheck-verified-domains';
 import { currentLinkContext } from '../links/current-link-context';
 import { expireDueLinks } from '../links/expire-due-links';
 import { DELIVERY_LOG_DAYS } from '../webhooks/event-types';
@@ -65,6 +67,17 @@ export const QUEUES: QueueSpec[] = [
     options: { retryLimit: 2, retryDelay: 30, retryBackoff: true, expireInSeconds: 600 },
     cron: '* * * * *',
     run: async () => checkDueDomains(await database(), domainSettings()),
+  },
+  {
+    // Verified custom domains looked up again daily (misconfigured ones hourly); owners mailed on a change.
+    name: 'domains.recheck',
+    options: { retryLimit: 2, retryDelay: 60, retryBackoff: true, expireInSeconds: 3600 },
+    cron: '23 * * * *',
+    run: async () => {
+      const handle = await database();
+      const baseUrl = loadConfig().BASE_URL;
+      return recheckVerifiedDomains(handle, domainSettings(), { notify: (d, t, r) => notifyDomainStatus(handle.db, d, t, r, baseUrl) });
+    },
   },
   {
     // Certificates for verified custom domains: new ones, renewals 30 days ahead, retries with backoff.
