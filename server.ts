@@ -8,6 +8,7 @@ import type PgBoss from 'pg-boss';
 import { invalidationBus } from './lib/cache/invalidation-bus';
 import { liveDomains } from './lib/domains/current-domains';
 import { currentSites } from './lib/domains/current-sites';
+import { currentLandingPages } from './lib/landing/current-landing-pages';
 import type { CustomDomain, Site } from './lib/domains/site-directory';
 import { processEnricher } from './lib/analytics/process-enricher';
 import { ClickBuffer } from './lib/edge/click-buffer';
@@ -27,6 +28,7 @@ import { answerClientError } from './lib/http/client-error';
 import { limitConnectionsPerIp } from './lib/http/connection-limit';
 import { announcesBody, bodyLimitFor, holdBody } from './lib/http/hold-body';
 import { apiHeaders, pageHeaders, type HeaderOptions } from './lib/http/security-headers';
+import { withoutCookies } from './lib/http/without-cookies';
 import { targetProblem } from './lib/http/text-checks';
 import { getLinkByCode } from './lib/links/get-link-by-code';
 import { openJobSystem, stopJobSystem } from './lib/jobs/job-system';
@@ -71,6 +73,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   const domains = await liveDomains();
   const defaultDomain = domains.current.defaultDomain;
   const sites = currentSites();
+  const landingPages = currentLandingPages();
   if (role === 'all' || role === 'edge') {
     const cache = new LinkCache({
       maxEntries: config.CACHE_MAX_ENTRIES,
@@ -203,7 +206,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
         .then((keyAuthorization) => answerAcmeChallenge(res, keyAuthorization))
         .catch((err) => failRequest(res, err));
     }
-    if (url === '/' || url.startsWith('/?')) return answerRoot(res, domain);
+    if (url === '/' || url.startsWith('/?')) return serveRoot(res, domain);
     if (edge === undefined || parseLinkTarget(url) === null) return answerNotFound(res, domain, url);
     const afterEdge = (answered: boolean) => {
       if (answered) return;
@@ -221,9 +224,18 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     answered.then(afterEdge).catch((err) => failRequest(res, err));
   }
 
-  /** Next for a custom domain: only the link pages come this far. */
+  /** Next for a custom domain: only the link pages come this far, and they set no cookie there. */
   function passOnToNext(req: IncomingMessage, res: ServerResponse): void {
+    withoutCookies(res);
     passOn(req, res).catch((err) => failRequest(res, err));
+  }
+
+  /** A custom domain's root; its landing page from the per-host cache (synchronous once cached). */
+  function serveRoot(res: ServerResponse, domain: CustomDomain): void {
+    if (domain.rootBehavior !== 'landing') return answerRoot(res, domain);
+    const page = landingPages.get(domain.hostname, domain.id);
+    if (page instanceof Promise) return void page.then((p) => answerRoot(res, domain, p)).catch((err) => failRequest(res, err));
+    answerRoot(res, domain, page);
   }
 
   const server = createServer({ headersTimeout: config.HEADERS_TIMEOUT_MS, requestTimeout: config.REQUEST_TIMEOUT_MS, connectionsCheckingInterval: 1_000 }, onRequest);

@@ -7,6 +7,10 @@ import { workspaces } from './workspaces';
 export const DOMAIN_STATUSES = ['pending', 'verified', 'misconfigured'] as const;
 export type DomainStatus = (typeof DOMAIN_STATUSES)[number];
 
+/** What the domain's root answers: its landing page, a redirect to root_redirect_url, or Sling's page. */
+export const ROOT_BEHAVIORS = ['landing', 'redirect', 'sling'] as const;
+export type RootBehavior = (typeof ROOT_BEHAVIORS)[number];
+
 /** What one DNS check saw for one record (lib/domains/check-domain-dns.ts). */
 export interface RecordCheck {
   type: 'CNAME' | 'TXT' | 'A' | 'AAAA';
@@ -41,8 +45,9 @@ export const domains = pgTable(
     workspaceDefault: boolean('workspace_default').notNull().default(false),
     /** Where an unknown code on this domain redirects (null: a plain 404 page). */
     notFoundUrl: text('not_found_url'),
-    /** Where the domain's root redirects (null: Sling's page). */
+    /** Where the domain's root redirects when root_behavior is `redirect`. */
     rootRedirectUrl: text('root_redirect_url'),
+    rootBehavior: text('root_behavior').$type<RootBehavior>().notNull().default('sling'),
     verifiedAt: timestamp('verified_at', { withTimezone: true }),
     lastCheckedAt: timestamp('last_checked_at', { withTimezone: true }),
     /** When the background check looks again (null: it has stopped). */

@@ -14,3 +14,4 @@ export * from './threat-entries';
 export * from './certificates';
 export * from './abuse-reports';
 export * from './link-scans';
+export * from './landing-pages';

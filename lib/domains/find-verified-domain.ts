@@ -13,6 +13,7 @@ export async function findVerifiedDomain(db: Db, host: string): Promise<CustomDo
       workspaceId: domains.workspaceId,
       notFoundUrl: domains.notFoundUrl,
       rootRedirectUrl: domains.rootRedirectUrl,
+      rootBehavior: domains.rootBehavior,
       hasCertificate: sql<boolean>`${certificates.certPem} IS NOT NULL`,
     })
     .from(domains)

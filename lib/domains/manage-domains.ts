@@ -4,7 +4,7 @@
 // every instance's site directory and registry read that one domain again.
 import { randomBytes } from 'node:crypto';
 import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
-import { domains, links, type DomainRow } from '../../db/schema';
+import { domains, landingPages, links, type DomainRow, type RootBehavior } from '../../db/schema';
 import { invalidationBus } from '../cache/invalidation-bus';
 import type { DbHandle, Tx } from '../db/types';
 import { isUniqueViolation } from '../db/unique-violation';
@@ -71,6 +71,7 @@ export async function addDomain(scope: DomainScope, input: TCreateDomain): Promi
           workspaceDefault: input.default ?? false,
           notFoundUrl,
           rootRedirectUrl,
+          rootBehavior: rootBehaviorFor(input.root_behavior, rootRedirectUrl, rootRedirectUrl ? 'redirect' : 'sling'),
           nextCheckAt: nextCheckAt(now, now, settings.checkSchedule),
           createdAt: now,
           updatedAt: now,
@@ -94,6 +95,12 @@ export async function updateDomain(scope: DomainScope, id: string, input: TUpdat
   if (input.not_found_url !== undefined) set.notFoundUrl = optionalUrl(input.not_found_url, 'not_found_url', ctx);
   if (input.root_redirect_url !== undefined) set.rootRedirectUrl = optionalUrl(input.root_redirect_url, 'root_redirect_url', ctx);
   if (input.default !== undefined) set.workspaceDefault = input.default;
+  if (input.root_behavior !== undefined || input.root_redirect_url !== undefined) {
+    const redirectUrl = set.rootRedirectUrl !== undefined ? set.rootRedirectUrl : current.rootRedirectUrl;
+    const urlChanged = set.rootRedirectUrl !== undefined && set.rootRedirectUrl !== current.rootRedirectUrl;
+    const implied = urlChanged ? await impliedBehavior(ctx.handle, current, set.rootRedirectUrl!) : current.rootBehavior;
+    set.rootBehavior = rootBehaviorFor(input.root_behavior, redirectUrl, implied);
+  }
   const { row, changedHosts } = await ctx.handle.db.transaction(async (tx) => {
     const changedHosts = [current.hostname];
     if (input.default) changedHosts.push(...(await clearWorkspaceDefault(tx, actor.workspaceId, current.id)));
@@ -137,6 +144,31 @@ async function clearWorkspaceDefault(tx: Tx, workspaceId: string, except?: numbe
     .where(and(eq(domains.workspaceId, workspaceId), eq(domains.workspaceDefault, true), except === undefined ? undefined : ne(domains.id, except)))
     .returning({ hostname: domains.hostname });
   return cleared.map((d) => d.hostname);
+}
+
+/**
+ * What a new root_redirect_url means without root_behavior (the API before it, the Domains page's
+ * redirect form): a URL turns the redirect on; removing the redirect's URL shows the landing page
+ * when one is saved, else Sling's page.
+ */
+async function impliedBehavior(handle: DbHandle, current: DomainRow, newUrl: string | null): Promise<RootBehavior> {
+  if (newUrl !== null) return 'redirect';
+  if (current.rootBehavior !== 'redirect') return current.rootBehavior;
+  const [page] = await handle.db
+    .select({ domainId: landingPages.domainId })
+    .from(landingPages)
+    .where(and(eq(landingPages.domainId, current.id), eq(landingPages.workspaceId, current.workspaceId), sql`(${landingPages.html} <> '' OR ${landingPages.css} <> '' OR ${landingPages.js} <> '')`))
+    .limit(1);
+  return page ? 'landing' : 'sling';
+}
+
+/** The root behaviour to store; `redirect` needs a URL to redirect to. */
+function rootBehaviorFor(asked: RootBehavior | undefined, redirectUrl: string | null, otherwise: RootBehavior): RootBehavior {
+  if (asked === undefined) return otherwise;
+  if (asked === 'redirect' && !redirectUrl) {
+    throw new AppError('invalid_request', 'root_behavior "redirect" needs a root_redirect_url.', { root_redirect_url: 'Give the URL the root redirects to.' });
+  }
+  return asked;
 }
 
 function optionalUrl(value: string | null | undefined, field: string, ctx: LinkContext): string | null {

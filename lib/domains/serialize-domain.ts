@@ -14,6 +14,8 @@ export interface DomainJson {
   default: boolean;
   not_found_url: string | null;
   root_redirect_url: string | null;
+  /** What the root answers: the landing page, the redirect, or Sling's page. */
+  root_behavior: DomainRow['rootBehavior'];
   /** What to add at the DNS provider; after a check, each with status (found, missing, wrong) and what was seen. */
   records: Array<Omit<RecordCheck, 'status' | 'seen'> & Partial<Pick<RecordCheck, 'status' | 'seen' | 'error'>>>;
   verified_at: string | null;
@@ -42,6 +44,7 @@ export function serializeDomain(d: DomainRow, settings: RecordSettings): DomainJ
     default: d.workspaceDefault,
     not_found_url: d.notFoundUrl,
     root_redirect_url: d.rootRedirectUrl,
+    root_behavior: d.rootBehavior,
     records,
     verified_at: iso(d.verifiedAt),
     last_checked_at: iso(d.lastCheckedAt),

@@ -3,6 +3,7 @@
 // (negative caching). Each host is invalidated on its own (domainHostKey) when its domain changes
 // anywhere; nothing reloads every domain. Entries also expire after ttlMs, healing a lost message.
 import { LRUCache } from 'lru-cache';
+import type { RootBehavior } from '../../db/schema/domains';
 import { ALL_KEYS } from '../cache/invalidation-bus';
 
 /** A verified custom domain, as the edge needs it. */
@@ -12,6 +13,7 @@ export interface CustomDomain {
   workspaceId: string;
   notFoundUrl: string | null;
   rootRedirectUrl: string | null;
+  rootBehavior: RootBehavior;
   /** An issued certificate exists: plain HTTP visits move to HTTPS, HTTPS answers carry HSTS. */
   hasCertificate: boolean;
 }

@@ -1,6 +1,7 @@
 // What server.ts answers itself for hosts other than the app's: a custom domain's root and its
-// not-found (each a redirect the owner configured, or a small page), and the plain 404 of a host
-// that is not connected. No cookie, no script; a policy that lets the page load nothing.
+// not-found (each a redirect the owner configured, or a small page), the domain's landing page, and
+// the plain 404 of a host that is not connected. No cookie ever; Sling's own pages load nothing, and a
+// landing page runs sandboxed (an opaque origin: no cookies, no storage, nothing of Sling's to read).
 import type { ServerResponse } from 'node:http';
 import { loadConfig } from '../config/load-config';
 import { escapeHtml, pageDocument, reportUrl } from '../link-pages/page-html';
@@ -16,6 +17,34 @@ const PAGE_HEADERS = {
   'X-Robots-Tag': 'noindex',
 };
 
+/**
+ * A landing page's policy: sandboxed without allow-same-origin, so its scripts run in an opaque origin;
+ * its own inline code runs, and it may load from HTTPS sites (fonts, images, analytics); never framed.
+ */
+export const LANDING_CSP = [
+  'sandbox allow-scripts allow-forms allow-popups',
+  "default-src 'none'",
+  "script-src 'unsafe-inline' https:",
+  "style-src 'unsafe-inline' https:",
+  'img-src https: data: blob:',
+  'font-src https: data:',
+  'media-src https: data: blob:',
+  'connect-src https:',
+  'frame-src https:',
+  'form-action https:',
+  "base-uri 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+const LANDING_HEADERS = {
+  'Content-Type': 'text/html; charset=utf-8',
+  'Cache-Control': 'no-cache',
+  'Content-Security-Policy': LANDING_CSP,
+  'X-Content-Type-Options': 'nosniff',
+  'X-Frame-Options': 'DENY',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+};
+
 export const NOT_CONNECTED = 'This domain is not connected to Sling.';
 
 /** A host that is neither the app's nor a verified custom domain. */
@@ -24,9 +53,13 @@ export function answerUnknownHost(res: ServerResponse): void {
   res.end(NOT_CONNECTED + '\n');
 }
 
-/** GET / on a custom domain. */
-export function answerRoot(res: ServerResponse, domain: CustomDomain): void {
-  if (domain.rootRedirectUrl) return respondRedirect(res, 302, domain.rootRedirectUrl);
+/** GET / on a custom domain: its landing page (`page`, assembled), its redirect, or Sling's page. */
+export function answerRoot(res: ServerResponse, domain: CustomDomain, page?: Buffer): void {
+  if (domain.rootBehavior === 'landing' && page !== undefined) {
+    res.writeHead(200, { ...LANDING_HEADERS, 'Content-Length': String(page.length) });
+    return void res.end(page);
+  }
+  if (domain.rootBehavior === 'redirect' && domain.rootRedirectUrl) return respondRedirect(res, 302, domain.rootRedirectUrl);
   const host = escapeHtml(domain.hostname);
   res.writeHead(200, PAGE_HEADERS);
   res.end(pageDocument({ host: domain.hostname, title: domain.hostname, heading: domain.hostname, body: `<p>${host} is a short-link domain. Links on it look like https://${host}/&lt;code&gt;.</p>` }));

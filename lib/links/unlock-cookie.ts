@@ -4,8 +4,10 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 
 export const UNLOCK_TTL_SECONDS = 3600;
 
+export const UNLOCK_COOKIE_PREFIX = 'sl_unlock_';
+
 export function unlockCookieName(linkId: number): string {
-  return `sl_unlock_${linkId}`;
+  return `${UNLOCK_COOKIE_PREFIX}${linkId}`;
 }
 
 function sign(secret: string, linkId: number, expires: number, passwordHash: string): string {

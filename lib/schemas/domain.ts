@@ -1,13 +1,16 @@
 // Request bodies of /api/v1/domains, parsed with zod; a failure is a 400 naming each field.
 import { z } from 'zod';
+import { ROOT_BEHAVIORS } from '../../db/schema/domains';
 import { AppError } from '../http/errors';
 
+const rootBehavior = z.enum(ROOT_BEHAVIORS, { error: `must be one of ${ROOT_BEHAVIORS.join(', ')}` });
 const url = z.string({ error: 'must be a URL' }).max(2048, { error: 'must be at most 2048 characters' });
 
 export const ZCreateDomain = z.strictObject({
   hostname: z.string({ error: 'Give the host name, such as go.example.com.' }).max(300, { error: 'is too long' }),
   not_found_url: url.nullable().optional(),
   root_redirect_url: url.nullable().optional(),
+  root_behavior: rootBehavior.optional(),
   default: z.boolean({ error: 'must be true or false' }).optional(),
 });
 export type TCreateDomain = z.infer<typeof ZCreateDomain>;
@@ -15,6 +18,7 @@ export type TCreateDomain = z.infer<typeof ZCreateDomain>;
 export const ZUpdateDomain = z.strictObject({
   not_found_url: url.nullable().optional(),
   root_redirect_url: url.nullable().optional(),
+  root_behavior: rootBehavior.optional(),
   default: z.boolean({ error: 'must be true or false' }).optional(),
 });
 export type TUpdateDomain = z.infer<typeof ZUpdateDomain>;

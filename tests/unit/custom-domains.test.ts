@@ -86,7 +86,7 @@ test('plan allowance: Free 1, Pro 10, Business 100, Enterprise unlimited; the re
 });
 
 describe('SiteDirectory', () => {
-  const go: CustomDomain = { id: 7, hostname: 'go.example.com', workspaceId: 'w', notFoundUrl: null, rootRedirectUrl: null, hasCertificate: false };
+  const go: CustomDomain = { id: 7, hostname: 'go.example.com', workspaceId: 'w', notFoundUrl: null, rootRedirectUrl: null, rootBehavior: 'sling', hasCertificate: false };
   function directory(rows: Map<string, CustomDomain>) {
     const asked: string[] = [];
     const sites = new SiteDirectory({

@@ -1,0 +1,40 @@
+// REST v1 /api/v1/domains/{id}/landing (token or session, through withWorkspace): the editor reads
+// and saves the domain's landing page here; the root behaviour is the domain's PATCH.
+import { domainSettings } from '../domains/domain-settings';
+import { serializeDomain } from '../domains/serialize-domain';
+import { json } from '../http/json-response';
+import { readJsonBody } from '../http/read-json-body';
+import type { WorkspaceRequest } from '../http/with-workspace';
+import { parseBody } from '../schemas/domain';
+import { ZLandingPage } from '../schemas/landing-page';
+import { LANDING_BODY_MAX_BYTES, LANDING_PAGE_MAX_BYTES, landingSize } from './landing-size';
+import { getLandingPage, saveLandingPage, type LandingPage } from './manage-landing';
+
+type Params = { id: string };
+
+export interface LandingPageJson {
+  html: string;
+  css: string;
+  js: string;
+  /** UTF-8 bytes of the three parts together, and the most allowed. */
+  size: number;
+  limit: number;
+  updated_at: string | null;
+}
+
+function toJson(page: LandingPage): LandingPageJson {
+  return { html: page.html, css: page.css, js: page.js, size: landingSize(page), limit: LANDING_PAGE_MAX_BYTES, updated_at: page.updatedAt?.toISOString() ?? null };
+}
+
+// GET /api/v1/domains/{id}/landing – the page (empty parts before the first save) and the domain
+export async function getLandingRoute({ actor, ctx, params }: WorkspaceRequest<Params>): Promise<Response> {
+  const { domain, page } = await getLandingPage(ctx.handle, actor, params.id);
+  return json({ landing_page: toJson(page), domain: serializeDomain(domain, domainSettings()) });
+}
+
+// PUT /api/v1/domains/{id}/landing – html, css, js (at most 512 KiB together)
+export async function putLandingRoute({ actor, ctx, params, req }: WorkspaceRequest<Params>): Promise<Response> {
+  const input = parseBody(ZLandingPage, await readJsonBody(req, LANDING_BODY_MAX_BYTES));
+  const { domain, page } = await saveLandingPage(ctx.handle, actor, params.id, input);
+  return json({ landing_page: toJson(page), domain: serializeDomain(domain, domainSettings()) });
+}
