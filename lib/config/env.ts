@@ -87,6 +87,8 @@ const EnvSchema = z.object({
   ALTCHA_MAX_COUNTER: count(2).max(10_000_000, { error: 'must be at most 10000000' }).default(50_000),
   /** Abuse reports accepted per IP address and hour (the /report form). */
   REPORTS_PER_HOUR: count(1).default(10),
+  /** unsafe_url refusals within an hour that pause an account's or an address's link creation for an hour (and raise a review item). */
+  SAFETY_STRIKES_PER_HOUR: count(1).default(5),
   /** New links per workspace per day, by plan (Enterprise: unlimited unless set). */
   QUOTA_LINKS_PER_DAY_FREE: count(1).default(500),
   QUOTA_LINKS_PER_DAY_PRO: count(1).default(10_000),

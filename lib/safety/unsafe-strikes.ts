@@ -1,4 +1,4 @@
-// Repeated unsafe_url refusals (issue 18, point 7): UNSAFE_STRIKES refusals within an hour from one
+// Repeated unsafe_url refusals (issue 18, point 7): SAFETY_STRIKES_PER_HOUR refusals within an hour from one
 // account or one IP address throttle its creates for an hour (429 unsafe_throttled) and raise a
 // review item — an abuse report with source system, reason repeated_unsafe. Counted in Redis when
 // REDIS_URL is set (every instance sees the same strikes), in memory otherwise.
@@ -12,7 +12,6 @@ import { sharedRedis } from '../ratelimit/redis-client';
 import { hashIp } from '../reports/hash-ip';
 import { globalSingleton } from '../runtime/global-singleton';
 
-export const UNSAFE_STRIKES = 5;
 const WINDOW_SECONDS = 3600;
 const THROTTLE_SECONDS = 3600;
 
@@ -25,11 +24,13 @@ export interface Creator {
 function strikes(): RateLimiterAbstract {
   return globalSingleton('limiter:unsafe-strikes', () => {
     const config = loadConfig();
-    const base = { keyPrefix: `${config.REDIS_PREFIX}:rl:unsafe-strikes`, points: UNSAFE_STRIKES, duration: WINDOW_SECONDS };
+    const base = { keyPrefix: `${config.REDIS_PREFIX}:rl:unsafe-strikes`, points: config.SAFETY_STRIKES_PER_HOUR, duration: WINDOW_SECONDS };
     if (!config.REDIS_URL) return new RateLimiterMemory(base);
     return new RateLimiterRedis({ ...base, storeClient: sharedRedis(config.REDIS_URL), insuranceLimiter: new RateLimiterMemory(base) });
   });
 }
+
+const strikesAllowed = () => loadConfig().SAFETY_STRIKES_PER_HOUR;
 
 function keysOf(who: Creator): string[] {
   const keys: string[] = [];
@@ -42,20 +43,20 @@ function keysOf(who: Creator): string[] {
 export async function assertNotThrottled(who: Creator): Promise<void> {
   for (const key of keysOf(who)) {
     const res = await strikes().get(key);
-    if (res && res.consumedPoints > UNSAFE_STRIKES) {
+    if (res && res.consumedPoints > strikesAllowed()) {
       const retryAfter = Math.max(1, Math.ceil(res.msBeforeNext / 1000));
       const whose = key.startsWith('user:') ? 'this account' : 'this address';
       throw new AppError(
         'unsafe_throttled',
-        `Too many destinations from ${whose} were refused as unsafe (${UNSAFE_STRIKES} within an hour): creating links is paused for an hour. Try again in ${retryAfter} s.`,
-        { strikes: UNSAFE_STRIKES, retry_after: retryAfter },
+        `Too many destinations from ${whose} were refused as unsafe (${strikesAllowed()} within an hour): creating links is paused for an hour. Try again in ${retryAfter} s.`,
+        { strikes: strikesAllowed(), retry_after: retryAfter },
         { 'Retry-After': String(retryAfter) },
       );
     }
   }
 }
 
-/** Counts one unsafe_url refusal; the one that reaches UNSAFE_STRIKES starts the throttle and files the review item. */
+/** Counts one unsafe_url refusal; the one that reaches SAFETY_STRIKES_PER_HOUR starts the throttle and files the review item. */
 export async function recordUnsafeRefusal(db: Db, who: Creator, url: string, reason: string): Promise<void> {
   let reached = false;
   for (const key of keysOf(who)) {
@@ -66,7 +67,7 @@ export async function recordUnsafeRefusal(db: Db, who: Creator, url: string, rea
       if (rejection instanceof RateLimiterRes) continue; // already throttled
       throw rejection;
     }
-    if (res.consumedPoints >= UNSAFE_STRIKES) {
+    if (res.consumedPoints >= strikesAllowed()) {
       await strikes().block(key, THROTTLE_SECONDS);
       reached = true;
     }
@@ -77,7 +78,7 @@ export async function recordUnsafeRefusal(db: Db, who: Creator, url: string, rea
     url,
     source: 'system',
     reason: 'repeated_unsafe',
-    details: `${UNSAFE_STRIKES} destinations from ${from} were refused as unsafe within an hour; its link creation is paused for an hour. Last refusal: ${reason}`,
+    details: `${strikesAllowed()} destinations from ${from} were refused as unsafe within an hour; its link creation is paused for an hour. Last refusal: ${reason}`,
     reporterIpHash: who.ip && who.ip !== 'unknown' ? hashIp(who.ip) : null,
     subjectUserId: who.userId ?? null,
   });
