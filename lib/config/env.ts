@@ -84,7 +84,7 @@ const EnvSchema = z.object({
   ANON_LINKS_PER_MINUTE: count(1).default(10),
   ANON_LINKS_PER_DAY: count(1).default(100),
   /** ALTCHA proof-of-work: the largest counter a challenge asks for (about that many SHA-256 hashes in the browser). */
-  ALTCHA_MAX_COUNTER: count(2).max(10_000_000, { error: 'must be at most 10000000' }).default(50_000),
+  ALTCHA_MAX_COUNTER: count(2).max(10_000_000, { error: 'must be at most 10000000' }).default(20_000),
   /** Abuse reports accepted per IP address and hour (the /report form). */
   REPORTS_PER_HOUR: count(1).default(10),
   /** unsafe_url refusals within an hour that pause an account's or an address's link creation for an hour (and raise a review item). */
