@@ -37,7 +37,7 @@ describe.each(databaseKinds(pgUrl()))('ALTCHA and abuse reports on %s', (_name, 
     const created = await post('/api/v1/links', { url: 'https://example.com/reported', alias: 'bad-link' }, { authorization: `Bearer ${token}` });
     expect(created.status).toBe(201);
     code = (await created.json()).short_code;
-  });
+  }, 300_000);
   afterAll(async () => {
     await sling?.stop();
     await smtp?.close();
