@@ -64,7 +64,7 @@ export function ReportForm({ initialUrl }: { initialUrl: string }) {
           Report <strong>#{sent.id}</strong> about <code>{sent.url}</code> is in our review queue. If the link breaks our rules, it will be
           disabled and visitors will no longer reach its destination.
         </p>
-        {sent.email && <p className="muted">We sent a confirmation to your email address.</p>}
+        {sent.email && <p className="muted">A confirmation with the report's number goes to the email address you gave.</p>}
         <button
           type="button"
           className="secondary"
