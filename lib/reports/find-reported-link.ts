@@ -4,16 +4,17 @@ import { sql } from 'drizzle-orm';
 import { domains, type LinkRow } from '../../db/schema';
 import { loadConfig } from '../config/load-config';
 import type { Db } from '../db/types';
+import { appHosts } from '../domains/app-hosts';
 import type { DomainRegistry } from '../domains/domain-registry';
 import { AppError, invalidField } from '../http/errors';
 import { getLinkByCode } from '../links/get-link-by-code';
 
-export async function findReportedLink(db: Db, registry: DomainRegistry, input: string): Promise<LinkRow> {
+/** `appHostNames`: the names of the default domain (default: BASE_URL's host, its loopback aliases, LINK_HOST). */
+export async function findReportedLink(db: Db, registry: DomainRegistry, input: string, appHostNames = defaultAppHosts()): Promise<LinkRow> {
   const url = parseShortUrl(input);
   if (!url) throw invalidField('url', 'Give the full short link, such as https://sho.rt/abc1234.');
-  const host = url.hostname.toLowerCase().replace(/\.$/, '');
-  const config = loadConfig();
-  const domainId = host === config.baseHost || host === config.LINK_HOST ? registry.defaultDomain.id : await domainIdOf(db, host);
+  const host = url.hostname.toLowerCase().replace(/\.$/, '').replace(/^\[|\]$/g, '');
+  const domainId = appHostNames.has(host) ? registry.defaultDomain.id : await domainIdOf(db, host);
   if (domainId === undefined) {
     throw invalidField('url', `${host} is not a short-link domain of this service: report the link to whoever runs ${host}.`);
   }
@@ -21,6 +22,11 @@ export async function findReportedLink(db: Db, registry: DomainRegistry, input: 
   const link = code ? await getLinkByCode(db, domainId, code) : undefined;
   if (!link) throw new AppError('not_found', `There is no short link ${host}${url.pathname} (it may have been deleted already).`, { url: 'No such short link.' });
   return link;
+}
+
+function defaultAppHosts(): ReadonlySet<string> {
+  const config = loadConfig();
+  return new Set([...appHosts(config.baseHost), config.LINK_HOST]);
 }
 
 function parseShortUrl(input: string): URL | null {
