@@ -6,9 +6,7 @@
 import type { LinkRow, Plan } from '../../db/schema';
 import { invalidationBus, linkKey } from '../cache/invalidation-bus';
 import { isUniqueViolation } from '../db/unique-violation';
-import { countLinkCreation } from '../ratelimit/link-quota';
 import { scanDestination, type ScanVerdict } from '../safety/scan-destination';
-import { assertNotThrottled, recordUnsafeRefusal } from '../safety/unsafe-strikes';
 import { AppError, invalidField } from '../http/errors';
 import { generateCode } from './generate-code';
 import { insertLinkWithEvent } from './insert-link';
@@ -50,14 +48,14 @@ const CODE_ATTEMPTS = 8;
 export async function createLink(input: CreateLinkInput, ctx: LinkContext, opts: CreateLinkOptions = {}): Promise<LinkRow> {
   const generate = opts.generate ?? generateCode;
   const creator = { userId: input.createdBy, ip: input.clientIp };
-  await assertNotThrottled(creator);
+  await ctx.safeguards?.assertNotThrottled(creator);
   const longUrl = validateLongUrl(input.url, ctx.domains.self, input.urlField);
   // Before anything else is checked or hashed: a listed destination is refused outright.
   let scan: ScanVerdict;
   try {
     scan = await scanDestination(longUrl, ctx.handle, input.urlField);
   } catch (err) {
-    if (err instanceof AppError && err.code === 'unsafe_url') await recordUnsafeRefusal(ctx.handle.db, creator, longUrl, err.message);
+    if (err instanceof AppError && err.code === 'unsafe_url') await ctx.safeguards?.recordUnsafeRefusal(ctx.handle.db, creator, longUrl, err.message);
     throw err;
   }
   const alias = input.alias === undefined || input.alias === null || input.alias === '' ? undefined : validateAlias(input.alias);
@@ -71,7 +69,7 @@ export async function createLink(input: CreateLinkInput, ctx: LinkContext, opts:
   const maxClicks = input.maxClicks === undefined || input.maxClicks === null ? null : validateMaxClicks(input.maxClicks);
   const passwordHash = input.password === undefined || input.password === null ? null : await hashLinkPassword(input.password);
   // Last, so a refused input does not spend the day's quota.
-  await countLinkCreation(ctx.handle.db, input.workspaceId, input.plan);
+  await ctx.safeguards?.countLinkCreation(ctx.handle.db, input.workspaceId, input.plan);
 
   for (let attempt = 0; attempt < (alias ? 1 : CODE_ATTEMPTS); attempt++) {
     const shortCode = alias ?? generate();
