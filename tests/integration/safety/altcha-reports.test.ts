@@ -1,6 +1,6 @@
 // ALTCHA proof-of-work and abuse reports over HTTP, on every database: anonymous shortening needs a
-// solved challenge (refused missing, forged, tampered, expired or replayed; token requests need
-// none); POST /api/v1/reports stores a report about a short link of this instance (app host or a
+// solved challenge (refused missing, forged, tampered, expired or replayed — on any instance; token
+// requests need none); POST /api/v1/reports stores a report about a short link of this instance (app host or a
 // custom domain), refuses other URLs, limits per IP, and mails the reporter an acknowledgement.
 import { createChallenge, solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
@@ -9,7 +9,7 @@ import { altchaSecrets } from '../../../lib/altcha/altcha-secrets';
 import { openDatabase } from '../../../lib/db/open-database';
 import { createUserWithToken } from '../../helpers/accounts';
 import { altchaPayload } from '../../helpers/altcha';
-import { databaseKinds, TEST_SECRET, type TestDatabase } from '../../helpers/databases';
+import { createPostgresDatabase, databaseKinds, TEST_SECRET, type TestDatabase } from '../../helpers/databases';
 import { pgUrl } from '../../helpers/services';
 import { startSling, type SlingProcess } from '../../helpers/sling-process';
 import { startSmtpListener } from '../../helpers/smtp-listener';
@@ -171,3 +171,29 @@ describe.each(databaseKinds(pgUrl()))('ALTCHA and abuse reports on %s', (_name, 
     }
   });
 });
+
+const pg = pgUrl();
+// PostgreSQL only: the embedded database serves one process.
+if (pg) {
+  describe('ALTCHA across instances on PostgreSQL', () => {
+    test('a challenge from one instance is accepted by another, and its solution, once spent, is refused by both', async () => {
+      const tdb = await createPostgresDatabase(pg);
+      const env = { ...tdb.env, ALTCHA_MAX_COUNTER: '2000' };
+      const [a, b] = await Promise.all([startSling(env), startSling(env)]);
+      try {
+        const shorten = (sling: SlingProcess, altcha: string, n: number) =>
+          fetch(`${sling.url}/api/v1/shorten`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ url: `https://example.com/${n}`, altcha }) });
+        const altcha = await altchaPayload(a.url);
+        expect((await shorten(b, altcha, 1)).status).toBe(201);
+        for (const sling of [a, b]) {
+          const replay = await shorten(sling, altcha, 2);
+          expect(replay.status).toBe(400);
+          expect((await replay.json()).error).toMatchObject({ code: 'altcha_invalid', message: expect.stringMatching(/already used/) });
+        }
+      } finally {
+        await Promise.all([a.stop(), b.stop()]);
+        await tdb.drop();
+      }
+    }, 180_000);
+  });
+}
