@@ -204,12 +204,12 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
         .catch((err) => failRequest(res, err));
     }
     if (url === '/' || url.startsWith('/?')) return answerRoot(res, domain);
-    if (edge === undefined || parseLinkTarget(url) === null) return answerNotFound(res, domain);
+    if (edge === undefined || parseLinkTarget(url) === null) return answerNotFound(res, domain, url);
     const afterEdge = (answered: boolean) => {
       if (answered) return;
       // The edge rewrote the visit to a link page (password, expired, disabled), or found no link.
       if (req.url !== url && req.url?.startsWith('/l/')) return passOnToNext(req, res);
-      answerNotFound(res, domain);
+      answerNotFound(res, domain, url);
     };
     let answered: boolean | Promise<boolean>;
     try {

@@ -12,6 +12,9 @@ declare module 'autocannon' {
     connections?: number;
     duration?: number;
     requests?: Request[];
+    /** SNI name for https:// URLs. */
+    servername?: string;
+    headers?: Record<string, string>;
   }
   interface Result {
     duration: number;

@@ -1,14 +1,15 @@
 // `sling events tail [--type T] [--limit N] [--follow]`: the outbox as JSON lines
 // ({id, event, timestamp, data}), oldest first.
 import { listEvents, eventJson } from '../lib/events/list-events';
-import { openRuntime } from '../lib/runtime/open-runtime';
+import { openCliRuntime } from './cli-runtime';
+import { print } from './cli-io';
 import { UsageError } from './usage-error';
 
 export async function runEventsCommand(action: string | undefined, values: { type?: string; limit?: string; follow?: boolean }) {
   if (action !== 'tail') throw new UsageError('Usage: sling events tail [--type T] [--limit N] [--follow]');
   const limit = values.limit === undefined ? 20 : Number(values.limit);
   if (!Number.isInteger(limit) || limit < 1 || limit > 10_000) throw new UsageError('--limit must be a whole number from 1 to 10000');
-  const runtime = await openRuntime();
+  const runtime = await openCliRuntime();
   try {
     if (values.follow && runtime.handle.kind === 'pglite') {
       throw new UsageError('--follow needs DATABASE_URL: the embedded database admits one process, so nothing can add events while this runs.');
@@ -18,7 +19,7 @@ export async function runEventsCommand(action: string | undefined, values: { typ
     let last = 0;
     for (;;) {
       for (const row of rows) {
-        console.log(JSON.stringify(eventJson(row)));
+        print(JSON.stringify(eventJson(row)));
         last = row.seq;
       }
       if (!values.follow) return;

@@ -3,7 +3,8 @@ import { jobStatus, formatJobStatus } from '../lib/jobs/job-status';
 import { openJobSystem } from '../lib/jobs/job-system';
 import { probeExpireSeconds, type ProbeData } from '../lib/jobs/probe';
 import { queueSpec, QUEUES } from '../lib/jobs/queues';
-import { openRuntime } from '../lib/runtime/open-runtime';
+import { openCliRuntime } from './cli-runtime';
+import { hostedRuntime, print, printError, setExitCode } from './cli-io';
 import { UsageError } from './usage-error';
 
 const USAGE = 'Usage: sling jobs status [--json] | run <queue> | probe [--hold SECONDS] [--fail] [--wait]';
@@ -20,26 +21,27 @@ export async function runJobsCommand(
   const hold = values.hold === undefined ? 0 : Number(values.hold);
   if (!(hold >= 0 && hold <= 3600)) throw new UsageError('--hold must be a number of seconds from 0 to 3600');
 
-  const runtime = await openRuntime();
+  const runtime = await openCliRuntime();
   const boss = await openJobSystem(runtime.handle, { work: false });
   try {
     if (action === 'status') {
       const status = await jobStatus(runtime.handle);
-      return void console.log(values.json ? JSON.stringify(status) : formatJobStatus(status));
+      return void print(values.json ? JSON.stringify(status) : formatJobStatus(status));
     }
     const name = action === 'run' ? queue! : 'probe';
     const data: ProbeData | object = action === 'probe' ? { holdSeconds: hold, fail: values.fail ?? false, sentAt: new Date().toISOString() } : {};
     const id = await boss.send(name, data, action === 'probe' ? { expireInSeconds: probeExpireSeconds(data) } : {});
-    console.log(id);
+    print(id);
     if (!values.wait) return;
-    if (runtime.handle.kind === 'pglite') {
-      return void console.error('Queued. The embedded database admits one process: the job runs when Sling starts.');
+    // (Inside a running server, forwarded over its admin socket, the server's own workers run it.)
+    if (runtime.handle.kind === 'pglite' && !hostedRuntime()) {
+      return void printError('Queued. The embedded database admits one process: the job runs when Sling starts.');
     }
     for (;;) {
       const job = await boss.getJobById(name, id!);
       if (job && ['completed', 'failed', 'cancelled'].includes(job.state)) {
-        console.log(JSON.stringify({ state: job.state, output: job.output }));
-        if (job.state !== 'completed') process.exitCode = 1;
+        print(JSON.stringify({ state: job.state, output: job.output }));
+        if (job.state !== 'completed') setExitCode(1);
         return;
       }
       await new Promise((r) => setTimeout(r, 250));

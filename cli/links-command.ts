@@ -9,12 +9,13 @@ import { serializeLink } from '../lib/links/serialize-link';
 import { setLinkDisabled } from '../lib/links/set-link-disabled';
 import { updateLink } from '../lib/links/update-link';
 import { AppError } from '../lib/http/errors';
-import { openRuntime } from '../lib/runtime/open-runtime';
+import { openCliRuntime } from './cli-runtime';
+import { print } from './cli-io';
 import { UsageError } from './usage-error';
 
 export async function runLinksCommand(action: string | undefined, values: { url?: string; alias?: string; code?: string; reason?: string; expires?: string }) {
   if (!['create', 'update', 'get', 'disable', 'enable'].includes(action ?? '')) throw new UsageError('Usage: sling links create|update|get|disable|enable …');
-  const runtime = await openRuntime();
+  const runtime = await openCliRuntime();
   try {
     const ctx = await currentLinkContext();
     const domain = ctx.domains.defaultDomain;
@@ -34,7 +35,7 @@ export async function runLinksCommand(action: string | undefined, values: { url?
       }[action as 'get' | 'update' | 'disable' | 'enable'];
       row = await act();
     }
-    console.log(JSON.stringify(serializeLink(row, ctx.domains), null, 2));
+    print(JSON.stringify(serializeLink(row, ctx.domains), null, 2));
   } finally {
     await runtime.close();
   }

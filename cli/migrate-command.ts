@@ -1,11 +1,12 @@
 // `sling migrate`: applies pending migrations (under the advisory lock on PostgreSQL) and exits.
 import { appliedMigrationCount } from '../lib/db/migrate';
-import { openRuntime } from '../lib/runtime/open-runtime';
+import { openCliRuntime } from './cli-runtime';
+import { print } from './cli-io';
 
 export async function runMigrate() {
-  const runtime = await openRuntime({ migrate: true });
+  const runtime = await openCliRuntime({ migrate: true });
   try {
-    console.log(`Migrations applied: ${await appliedMigrationCount(runtime.handle)}`);
+    print(`Migrations applied: ${await appliedMigrationCount(runtime.handle)}`);
   } finally {
     await runtime.close();
   }

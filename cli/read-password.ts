@@ -3,6 +3,7 @@
 // still works for old scripts, with a warning.
 import { createInterface } from 'node:readline';
 import { Writable } from 'node:stream';
+import { hostedRuntime, input, printError } from './cli-io';
 import { UsageError } from './usage-error';
 
 export interface PasswordOptions {
@@ -12,12 +13,13 @@ export interface PasswordOptions {
 
 export async function readPassword(values: PasswordOptions): Promise<string> {
   if (values['password-stdin'] && values.password !== undefined) throw new UsageError('Use either --password-stdin or --password, not both');
-  if (values['password-stdin']) return stripNewline(await readAll(process.stdin));
+  if (values['password-stdin']) return stripNewline(await readAll(input()));
   if (values.password !== undefined) {
-    console.error('Warning: --password leaves the password in your shell history and the process list; use --password-stdin or the prompt.');
+    printError('Warning: --password leaves the password in your shell history and the process list; use --password-stdin or the prompt.');
     return values.password;
   }
-  if (!process.stdin.isTTY) throw new UsageError('--password-stdin is required when stdin is not a terminal (e.g. `printf %s "$PW" | sling users create --email E --password-stdin`)');
+  // A server running a forwarded command has no terminal of the caller's to prompt on.
+  if (!process.stdin.isTTY || hostedRuntime()) throw new UsageError('--password-stdin is required when stdin is not a terminal (e.g. `printf %s "$PW" | sling users create --email E --password-stdin`)');
   const first = await prompt('Password: ');
   const second = await prompt('Repeat the password: ');
   if (first !== second) throw new UsageError('The passwords do not match');

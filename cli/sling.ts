@@ -1,109 +1,23 @@
-// The `sling` command: start, migrate, links, users, tokens, jobs, events.
-import { parseArgs } from 'node:util';
-import { ConfigError } from '../lib/config/env';
-import { loadConfig } from '../lib/config/load-config';
-import { AppError } from '../lib/http/errors';
-import { DataDirBusyError } from '../lib/runtime/data-dir-lock';
-import { runEventsCommand } from './events-command';
-import { runJobsCommand } from './jobs-command';
-import { runLinksCommand } from './links-command';
-import { runMigrate } from './migrate-command';
-import { runStart } from './start-command';
-import { runTokensCommand } from './tokens-command';
-import { runUsersCommand } from './users-command';
-import { UsageError } from './usage-error';
+// The `sling` command: start, migrate, links, users, tokens, jobs, events, domains. While a server runs on
+// the embedded database (which admits one process), commands are forwarded to it over its admin
+// socket and run there; otherwise they run here.
+import { forwardToServer } from './forward-command';
+import { runCli } from './run-cli';
 
 // Next.js would otherwise phone home on start; Sling runs without outside network.
 process.env.NEXT_TELEMETRY_DISABLED ??= '1';
 
-const USAGE = `Usage: sling <command> [options]
-
-Commands:
-  start [--role all|edge|app|worker] [--dev]   start the server (default role: all)
-  migrate                                      apply database migrations and exit
-  links create --url URL [--alias A] [--expires ISO-8601]
-                                               create a short link
-  links update --code C [--url URL] [--expires ISO-8601|none]
-                                               change a link's destination or expiry
-  links get --code C                           show a link
-  links disable --code C --reason R            disable a link (visitors get HTTP 451)
-  links enable --code C                        enable it again
-  users create --email E [--password-stdin] [--plan free|pro|business|enterprise] [--name N]
-                                               the password from stdin, else a prompt (the plan
-                                               is the personal workspace's)
-  users set-plan (--email E | --workspace SLUG) --plan P
-                                               change the plan of a user's personal workspace, or of a workspace
-  tokens create --email E [--workspace SLUG] [--name N] [--scopes links:read,links:write,…]
-                                               create an API token (the secret is the last line)
-  tokens list --email E [--workspace SLUG]     list a user's tokens
-  tokens revoke --id I                         revoke a token
-  jobs status [--json]                         queues: queued, active, retrying, failed, dead-letter
-  jobs run <queue>                             run a queue's job now (e.g. links.expire)
-  jobs probe [--hold S] [--fail] [--wait]      send a probe job (checks that workers run jobs)
-  events tail [--type T] [--limit N] [--follow]  the event outbox as JSON lines
-
-Configuration comes from the environment (see README).`;
-
-async function main(argv: string[]) {
-  const [command, ...rest] = argv;
-  const { values, positionals } = parseArgs({
-    args: rest,
-    allowPositionals: true,
-    options: {
-      role: { type: 'string' },
-      dev: { type: 'boolean' },
-      url: { type: 'string' },
-      alias: { type: 'string' },
-      code: { type: 'string' },
-      email: { type: 'string' },
-      password: { type: 'string' },
-      'password-stdin': { type: 'boolean' },
-      plan: { type: 'string' },
-      name: { type: 'string' },
-      id: { type: 'string' },
-      workspace: { type: 'string' },
-      scopes: { type: 'string' },
-      reason: { type: 'string' },
-      expires: { type: 'string' },
-      json: { type: 'boolean' },
-      hold: { type: 'string' },
-      fail: { type: 'boolean' },
-      wait: { type: 'boolean' },
-      type: { type: 'string' },
-      limit: { type: 'string' },
-      follow: { type: 'boolean', short: 'f' },
-      help: { type: 'boolean', short: 'h' },
-    },
-  });
-  if (!command || values.help || ['help', '--help', '-h'].includes(command)) return void console.log(USAGE);
-  loadConfig(); // a bad environment stops here, before anything opens
-  switch (command) {
-    case 'start':
-      return runStart(values);
-    case 'migrate':
-      return runMigrate();
-    case 'links':
-      return runLinksCommand(positionals[0], values);
-    case 'users':
-      return runUsersCommand(positionals[0], values);
-    case 'tokens':
-      return runTokensCommand(positionals[0], values);
-    case 'jobs':
-      return runJobsCommand(positionals, values);
-    case 'events':
-      return runEventsCommand(positionals[0], values);
-    default:
-      throw new UsageError(`Unknown command "${command}".\n\n${USAGE}`);
-  }
+async function sling(argv: string[]): Promise<number> {
+  const forwarded = await forwardToServer(argv);
+  return forwarded ?? runCli(argv);
 }
 
-main(process.argv.slice(2)).catch((err) => {
-  if (err instanceof ConfigError || err instanceof DataDirBusyError || err instanceof UsageError) {
-    console.error(err.message);
-  } else if (err instanceof AppError) {
-    console.error(`Error (${err.code}): ${err.message}`);
-  } else {
+sling(process.argv.slice(2)).then(
+  (code) => {
+    if (code !== 0) process.exit(code);
+  },
+  (err: unknown) => {
     console.error(err);
-  }
-  process.exit(err instanceof UsageError ? 2 : 1);
-});
+    process.exit(1);
+  },
+);

@@ -3,8 +3,10 @@
 // lines for log collectors); a port that is taken or not allowed ends start-up with one line naming PORT.
 import { resolve } from 'node:path';
 import { loadConfig } from '../lib/config/load-config';
+import { database } from '../lib/db/database';
 import { logger } from '../lib/log/logger';
 import { startServer, type Role } from '../server';
+import { openAdminSocket, type AdminSocket } from './admin-socket';
 import { UsageError } from './usage-error';
 
 const ROLES = ['all', 'edge', 'app', 'worker'] as const;
@@ -48,15 +50,25 @@ export async function runStart(values: { role?: string; dev?: boolean }) {
     console.error(problem);
     process.exit(1);
   });
+  // The embedded database admits this process alone: `sling` commands come in through this socket.
+  let admin: AdminSocket | undefined;
+  if (!config.DATABASE_URL) {
+    admin = await openAdminSocket(config.DATA_DIR, { config, handle: await database() }).catch((err: unknown) => {
+      logger().warn({ err }, 'admin socket not opened: sling commands cannot run while this server holds DATA_DIR');
+      return undefined;
+    });
+  }
   console.error(startBanner(config, role));
   const stop = () => {
-    running.shutdown().then(
-      () => process.exit(0),
-      (err) => {
-        console.error(err);
-        process.exit(1);
-      },
-    );
+    Promise.resolve(admin?.close())
+      .then(() => running.shutdown())
+      .then(
+        () => process.exit(0),
+        (err) => {
+          console.error(err);
+          process.exit(1);
+        },
+      );
   };
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);

@@ -5,34 +5,35 @@ import { and, eq } from 'drizzle-orm';
 import { apiTokens, workspaceMembers } from '../db/schema';
 import { findUserByEmail } from '../lib/auth/find-user-by-email';
 import { AppError } from '../lib/http/errors';
-import { openRuntime } from '../lib/runtime/open-runtime';
+import { openCliRuntime } from './cli-runtime';
+import { print } from './cli-io';
 import { createApiToken, findTokens, revokeApiToken, serializeToken } from '../lib/tokens/manage-tokens';
 import { findWorkspaceBySlug, personalWorkspaceOf } from '../lib/workspaces/find-workspace';
 import { UsageError } from './usage-error';
 
 export async function runTokensCommand(action: string | undefined, values: { email?: string; name?: string; id?: string; workspace?: string; scopes?: string }) {
   if (!['create', 'list', 'revoke'].includes(action ?? '')) throw new UsageError('Usage: sling tokens create|list|revoke …');
-  const runtime = await openRuntime();
+  const runtime = await openCliRuntime();
   try {
     const db = runtime.handle.db;
     if (action === 'revoke') {
       if (!values.id) throw new UsageError('--id is required');
-      console.log(JSON.stringify(serializeToken(await revokeApiToken(db, { tokenId: values.id }))));
+      print(JSON.stringify(serializeToken(await revokeApiToken(db, { tokenId: values.id }))));
       return;
     }
     if (!values.email) throw new UsageError('--email is required');
     const user = await findUserByEmail(db, values.email);
     const ws = values.workspace ? await findWorkspaceBySlug(db, values.workspace) : await personalWorkspaceOf(db, user.id);
     if (action === 'list') {
-      for (const t of await findTokens(db, and(eq(apiTokens.userId, user.id), eq(apiTokens.workspaceId, ws.id))!)) console.log(JSON.stringify(serializeToken(t)));
+      for (const t of await findTokens(db, and(eq(apiTokens.userId, user.id), eq(apiTokens.workspaceId, ws.id))!)) print(JSON.stringify(serializeToken(t)));
       return;
     }
     const [member] = await db.select().from(workspaceMembers).where(and(eq(workspaceMembers.organizationId, ws.id), eq(workspaceMembers.userId, user.id))).limit(1);
     if (!member) throw new AppError('not_found', `${values.email} is not a member of the workspace ${ws.slug}.`);
     const scopes = values.scopes ? values.scopes.split(',').map((s) => s.trim()) : undefined;
     const { secret, token } = await createApiToken(db, { userId: user.id, workspaceId: ws.id, name: values.name, scopes });
-    console.log(JSON.stringify(serializeToken(token)));
-    console.log(secret);
+    print(JSON.stringify(serializeToken(token)));
+    print(secret);
   } finally {
     await runtime.close();
   }

@@ -6,7 +6,8 @@ import { PLANS, workspaces, type Plan } from '../db/schema';
 import { getAuth } from '../lib/auth/auth';
 import { findUserByEmail, lookUpUserByEmail } from '../lib/auth/find-user-by-email';
 import { AppError, invalidField } from '../lib/http/errors';
-import { openRuntime } from '../lib/runtime/open-runtime';
+import { openCliRuntime } from './cli-runtime';
+import { print } from './cli-io';
 import { findWorkspaceBySlug, personalWorkspaceOf } from '../lib/workspaces/find-workspace';
 import { readPassword, type PasswordOptions } from './read-password';
 import { UsageError } from './usage-error';
@@ -19,7 +20,7 @@ export async function runUsersCommand(action: string | undefined, values: Passwo
   // Asked before the database opens, so a prompt does not hold the embedded database's lock.
   const password = action === 'create' ? await readPassword(values) : '';
   if (action === 'create' && password.length < 8) throw invalidField('password', 'The password must be at least 8 characters.');
-  const runtime = await openRuntime();
+  const runtime = await openCliRuntime();
   try {
     const db = runtime.handle.db;
     if (action === 'create') {
@@ -31,11 +32,11 @@ export async function runUsersCommand(action: string | undefined, values: Passwo
       });
       const ws = await personalWorkspaceOf(db, user.id);
       await db.update(workspaces).set({ plan, updatedAt: new Date() }).where(eq(workspaces.id, ws.id));
-      console.log(JSON.stringify({ id: user.id, email: user.email, plan, workspace: { id: ws.id, slug: ws.slug } }));
+      print(JSON.stringify({ id: user.id, email: user.email, plan, workspace: { id: ws.id, slug: ws.slug } }));
     } else {
       const ws = values.workspace ? await findWorkspaceBySlug(db, values.workspace) : await personalWorkspaceOf(db, (await findUserByEmail(db, values.email!)).id);
       await db.update(workspaces).set({ plan, updatedAt: new Date() }).where(eq(workspaces.id, ws.id));
-      console.log(JSON.stringify({ workspace: { id: ws.id, slug: ws.slug, name: ws.name }, plan }));
+      print(JSON.stringify({ workspace: { id: ws.id, slug: ws.slug, name: ws.name }, plan }));
     }
   } finally {
     await runtime.close();

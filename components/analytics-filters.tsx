@@ -13,6 +13,8 @@ export const FILTERS = {
   referrer: { panel: 'referrers', title: 'Referrer' },
   trigger: { panel: 'triggers', title: 'Trigger' },
   link_id: { panel: 'links', title: 'Link' },
+  // A property of the link, chosen from the workspace's tags above the panels (no panel of its own).
+  tag: { panel: 'tags', title: 'Tag' },
 } as const;
 export type FilterName = keyof typeof FILTERS;
 export type Filters = Partial<Record<FilterName, string>>;
@@ -25,7 +27,7 @@ const capitalized = (v: string) => v.charAt(0).toUpperCase() + v.slice(1);
 /** How a breakdown value reads: a country's flag and name, "QR code", "Mobile", "Direct or none". */
 export function valueLabel(name: FilterName | undefined, value: string, linkCodes: LinkCodes = {}): ReactNode {
   if (SPECIAL[value]) return SPECIAL[value];
-  if (name === 'link_id') return valueText(name, value, linkCodes);
+  if (name === 'link_id' || name === 'tag') return valueText(name, value, linkCodes);
   if (name === 'country') {
     return (
       <>
@@ -42,6 +44,7 @@ export function valueLabel(name: FilterName | undefined, value: string, linkCode
 function valueText(name: FilterName, value: string, linkCodes: LinkCodes = {}): string {
   if (SPECIAL[value]) return SPECIAL[value];
   if (name === 'link_id') return linkCodes[value] ? `/${linkCodes[value]}` : `#${value}`;
+  if (name === 'tag') return `#${value}`;
   if (name === 'country') return countryName(value);
   if (name === 'device') return capitalized(value);
   if (name === 'trigger') return TRIGGERS[value] ?? value;

@@ -1,6 +1,6 @@
 'use client';
 // The sidebar's page list with the current page marked. A page is listed only once it exists (the
-// Domains and Admin pages slot in here when their issues land).
+// Admin page slots in here when its issue lands).
 import { usePathname } from 'next/navigation';
 import { Icon, type IconName } from './icons';
 
@@ -14,6 +14,7 @@ export interface NavItem {
 export const NAV_ITEMS: NavItem[] = [
   { href: '/links', label: 'Links', icon: 'links' },
   { href: '/analytics', label: 'Analytics', icon: 'analytics' },
+  { href: '/domains', label: 'Domains', icon: 'domains' },
   { href: '/settings', label: 'Settings', icon: 'settings' },
 ];
 

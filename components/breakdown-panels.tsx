@@ -23,6 +23,17 @@ function placeLabel(value: string): ReactNode {
   );
 }
 
+/** A referring site with its icon, served by Sling (fetched once by the server, never by this browser from the site). */
+function referrerLabel(value: string): ReactNode {
+  if (value.startsWith('(')) return valueLabel('referrer', value);
+  return (
+    <span className="with-favicon">
+      <img src={`/api/v1/favicons/${encodeURIComponent(value)}`} alt="" width={16} height={16} loading="lazy" />
+      {value}
+    </span>
+  );
+}
+
 // The map's outlines are a chunk of their own, loaded with the first statistics shown.
 const WorldMap = dynamic(() => import('./world-map'), { ssr: false, loading: () => <div className="world-map skeleton" aria-hidden="true" /> });
 
@@ -53,7 +64,7 @@ export function BreakdownPanels({ stats, filters = {}, onFilter }: PanelsProps) 
         <Panel title="Devices" rows={stats.devices} filter="device" {...filterable} />
         <Panel title="Browsers" rows={stats.browsers} filter="browser" {...filterable} />
         <Panel title="Operating systems" rows={stats.operating_systems} filter="os" {...filterable} />
-        <Panel title="Referrers" rows={stats.referrers} filter="referrer" {...filterable} />
+        <Panel title="Referrers" rows={stats.referrers} filter="referrer" label={referrerLabel} {...filterable} />
         <Panel title="Triggers" rows={stats.triggers} filter="trigger" {...filterable} />
         {stats.links ? <Panel title="Links" rows={stats.links} filter="link_id" {...filterable} /> : null}
       </div>

@@ -1,8 +1,10 @@
 'use client';
 // CSV and JSON exports of the period's raw clicks: streamed with fetch so the page can show bytes
-// and rows as they arrive (and cancel), then saved as a file through a Blob download link.
+// and rows as they arrive (and cancel), then saved as a file through a Blob download link. The
+// export holds the clicks the page shows: the same period and the same filters.
 import { useRef, useState } from 'react';
 import { ApiError, formatBytes, formatNumber } from './link-detail-api';
+import { withFilters, type Filters } from './analytics-filters';
 import type { ResolvedRange } from './stats-range';
 
 type Format = 'csv' | 'json';
@@ -35,7 +37,7 @@ function save(blob: Blob, filename: string) {
 }
 
 /** `endpoint`: the export's path, a link's (/api/v1/links/{id}/clicks/export) or the workspace's (/api/v1/analytics/export). */
-export function ClicksExport({ endpoint, range }: { endpoint: string; range: ResolvedRange }) {
+export function ClicksExport({ endpoint, range, filters = {} }: { endpoint: string; range: ResolvedRange; filters?: Filters }) {
   const [progress, setProgress] = useState<Progress>({ state: 'idle' });
   const controller = useRef<AbortController | null>(null);
 
@@ -45,7 +47,7 @@ export function ClicksExport({ endpoint, range }: { endpoint: string; range: Res
     controller.current = abort;
     setProgress({ state: 'running', format, bytes: 0, rows: 0 });
     try {
-      const params = new URLSearchParams({ format, from: range.from.toISOString(), to: range.to.toISOString() });
+      const params = withFilters(new URLSearchParams({ format, from: range.from.toISOString(), to: range.to.toISOString() }), filters);
       const res = await fetch(`${endpoint}?${params}`, { signal: abort.signal });
       if (!res.ok || !res.body) {
         const body = await res.json().catch(() => null);

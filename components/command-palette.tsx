@@ -39,6 +39,7 @@ function pageCommands(showWebhooks: boolean): Command[] {
     { id: 'create', label: 'Create link', hint: 'Shortcut: C', icon: 'plus', run: createLink },
     { id: 'links', label: 'Links', hint: 'All links in this workspace', icon: 'links', run: go('/links') },
     { id: 'analytics', label: 'Analytics', hint: 'Clicks on every link in this workspace', icon: 'analytics', run: go('/analytics') },
+    { id: 'domains', label: 'Domains', hint: 'Custom domains for short links', icon: 'domains', run: go('/domains') },
     ...settings.map(([label, hint, href]): Command => ({ id: href, label, hint, icon: 'settings', run: go(href) })),
   ];
 }

@@ -46,9 +46,11 @@ interface ClickAnalyticsProps {
   everClicked: boolean;
   /** What an empty page says when nothing was ever clicked. */
   neverClicked: ReactNode;
+  /** The workspace's tags, offered as a filter (the workspace page only). */
+  tags?: string[];
 }
 
-export function ClickAnalytics({ statsPath, exportPath, everClicked, neverClicked }: ClickAnalyticsProps) {
+export function ClickAnalytics({ statsPath, exportPath, everClicked, neverClicked, tags }: ClickAnalyticsProps) {
   const id = useId();
   const [choice, setChoice] = useState<RangeChoice>({ preset: '30d', fromDay: '', toDay: '' });
   const [interval, setInterval] = useState<Interval>('day');
@@ -96,7 +98,7 @@ export function ClickAnalytics({ statsPath, exportPath, everClicked, neverClicke
     <section className="stack" aria-labelledby={`${id}-h`}>
       <div className="row between">
         <h2 id={`${id}-h`}>Clicks</h2>
-        <ClicksExport endpoint={exportPath} range={range} />
+        <ClicksExport endpoint={exportPath} range={range} filters={filters} />
       </div>
       <form className="range-picker row" onSubmit={(e) => e.preventDefault()}>
         <label>
@@ -114,6 +116,19 @@ export function ClickAnalytics({ statsPath, exportPath, everClicked, neverClicke
             <DayField label="From" value={choice.fromDay} error={details.from} onChange={(fromDay) => setChoice((c) => ({ ...c, fromDay }))} />
             <DayField label="To" value={choice.toDay} error={details.to} onChange={(toDay) => setChoice((c) => ({ ...c, toDay }))} />
           </>
+        ) : null}
+        {tags && (tags.length > 0 || filters.tag) ? (
+          <label>
+            Tag
+            <select value={filters.tag ?? ''} onChange={(e) => setFilter('tag', e.target.value || undefined)}>
+              <option value="">All tags</option>
+              {(filters.tag && !tags.includes(filters.tag) ? [filters.tag, ...tags] : tags).map((t) => (
+                <option key={t} value={t}>
+                  #{t}
+                </option>
+              ))}
+            </select>
+          </label>
         ) : null}
         <fieldset className="segmented" aria-invalid={details.interval ? true : undefined} aria-describedby={details.interval ? `${id}-interval-error` : undefined}>
           <legend>Interval</legend>

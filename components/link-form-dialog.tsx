@@ -1,6 +1,6 @@
 'use client';
 // Create or edit a link in a modal <dialog>: destination, alias (checked as you type), domain,
-// password (set, change or remove), expiration in the user's time zone (sent as UTC), click limit.
+// password (set, change or remove), expiration in the user's time zone (sent as UTC), click limit, tags.
 // An edit sends only what changed; the API's field errors show next to their fields. A destination
 // typed without a scheme gets https://.
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
@@ -8,13 +8,16 @@ import { FormError } from './form-error';
 import { ApiError, fromLocalInput, linksApi, toLocalInput, type DomainOption, type Link } from './links-api';
 import { withScheme } from './with-scheme';
 
-const FIELDS = ['url', 'alias', 'domain_id', 'password', 'expiration', 'max_clicks'];
+const FIELDS = ['url', 'alias', 'domain_id', 'password', 'expiration', 'max_clicks', 'tags'];
+
+/** "Sale, spring 2026" → ["sale", "spring-2026"] (the server normalises the same way and says what it refuses). */
+const tagList = (text: string) => [...new Set(text.split(',').map((t) => t.trim().toLowerCase().replace(/\s+/g, '-')).filter(Boolean))];
 
 interface LinkFormDialogProps {
   /** The link to edit; null creates one. */
   link: Link | null;
   /** A new link's starting values (Duplicate): everything but the alias and the password. */
-  preset?: Pick<Link, 'long_url' | 'expiration' | 'max_clicks'> & { domain: { id: number } };
+  preset?: Pick<Link, 'long_url' | 'expiration' | 'max_clicks'> & Partial<Pick<Link, 'tags'>> & { domain: { id: number } };
   domains: DomainOption[];
   onSaved: (link: Link) => void;
   onClose: () => void;
@@ -28,17 +31,22 @@ export function LinkFormDialog({ link, preset, domains, onSaved, onClose }: Link
   const start = link ?? preset;
   const [url, setUrl] = useState(start?.long_url ?? '');
   const [alias, setAlias] = useState(link?.short_code ?? '');
-  const [domainId, setDomainId] = useState(String(start?.domain.id ?? domains[0]?.id ?? ''));
+  const [domainId, setDomainId] = useState(String(start?.domain.id ?? (domains.find((d) => d.default) ?? domains[0])?.id ?? ''));
   const [password, setPassword] = useState('');
   const [removePassword, setRemovePassword] = useState(false);
   // A duplicate's past expiry would be refused: it starts without one.
   const [expiration, setExpiration] = useState(toLocalInput(start?.expiration && (link || Date.parse(start.expiration) > Date.now()) ? start.expiration : null));
   const [maxClicks, setMaxClicks] = useState(start?.max_clicks === null || start?.max_clicks === undefined ? '' : String(start.max_clicks));
+  const [tags, setTags] = useState((start?.tags ?? []).join(', '));
   const [availability, setAvailability] = useState<Availability>({ state: 'idle' });
   const [fields, setFields] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  // A link on a domain no longer offered (no longer verified) still shows where it lives.
+  const options = start && !domains.some((d) => d.id === start.domain.id) ? [...domains, { id: start.domain.id, hostname: (start.domain as { hostname?: string }).hostname ?? String(start.domain.id) }] : domains;
+  const chosen = options.find((d) => String(d.id) === domainId);
+  const preview = `${chosen?.prefix ?? (chosen ? `https://${chosen.hostname}/` : '')}${alias.trim() || link?.short_code || ''}`;
 
   useEffect(() => {
     dialog.current?.showModal();
@@ -81,6 +89,7 @@ export function LinkFormDialog({ link, preset, domains, onSaved, onClose }: Link
         ...(password ? { password } : {}),
         ...(expiry ? { expiration: expiry } : {}),
         ...(limit !== null ? { max_clicks: limit } : {}),
+        ...(tagList(tags).length ? { tags: tagList(tags) } : {}),
       };
     }
     const changes: Record<string, unknown> = {};
@@ -90,6 +99,7 @@ export function LinkFormDialog({ link, preset, domains, onSaved, onClose }: Link
     else if (password) changes.password = password;
     if (expiration !== toLocalInput(link.expiration)) changes.expiration = expiry;
     if (limit !== link.max_clicks) changes.max_clicks = limit;
+    if (tagList(tags).join() !== link.tags.join()) changes.tags = tagList(tags);
     return changes;
   }
 
@@ -166,7 +176,7 @@ export function LinkFormDialog({ link, preset, domains, onSaved, onClose }: Link
           <label>
             Domain
             <select name="domain_id" value={domainId} onChange={(e) => setDomainId(e.target.value)} disabled={Boolean(link)} aria-describedby={describedBy('domain_id')}>
-              {domains.map((d) => (
+              {options.map((d) => (
                 <option key={d.id} value={d.id}>
                   {d.hostname}
                 </option>
@@ -192,6 +202,13 @@ export function LinkFormDialog({ link, preset, domains, onSaved, onClose }: Link
             {fieldError('alias')}
           </label>
         </div>
+        <p className="link-preview" data-testid="short-url-preview">
+          <span className="hint">Short link</span>
+          <code>
+            {preview}
+            {alias.trim() || link ? '' : <span className="muted">random-code</span>}
+          </code>
+        </p>
         {link?.password_protected ? (
           <fieldset>
             <legend>Password</legend>
@@ -232,6 +249,14 @@ export function LinkFormDialog({ link, preset, domains, onSaved, onClose }: Link
             {fieldError('max_clicks')}
           </label>
         </div>
+        <label>
+          Tags (optional)
+          <input name="tags" autoComplete="off" spellCheck={false} placeholder="campaign, spring" value={tags} onChange={(e) => setTags(e.target.value)} aria-invalid={Boolean(fields.tags)} aria-describedby={describedBy('tags', `${id}-tags-hint`)} />
+          <span id={`${id}-tags-hint`} className="hint">
+            Up to 10, separated by commas. Filter the list and the analytics by them.
+          </span>
+          {fieldError('tags')}
+        </label>
         <FormError message={error} />
         <div className="row end">
           <button type="button" className="secondary" onClick={() => dialog.current?.close()}>

@@ -1,9 +1,11 @@
 'use client';
 // The rows of the links page, one link each: the short link (with copy) above its destination, the
-// click count (opening its analytics), when it was made, and a "…" menu (edit, QR code, duplicate,
-// delete). A click anywhere else on the row opens the link's analytics too.
+// click count (opening its analytics), when it was made, its tags (each filters the list), and a "…"
+// menu (edit, QR code, duplicate, archive, delete). A click anywhere else on the row opens the
+// link's analytics too. The column heads sort the list (again: the other way round).
 import { Icon } from './icons';
 import { formatCount, linkBadges, shortText, type Link } from './links-api';
+import type { SortKey } from './links-query';
 import { RowMenu } from './row-menu';
 import { When } from './when';
 
@@ -18,11 +20,44 @@ interface LinkListProps {
   onQr: (link: Link) => void;
   onDuplicate: (link: Link) => void;
   onDelete: (link: Link) => void;
+  onArchive: (link: Link, archived: boolean) => void;
+  onTag: (tag: string) => void;
+  sort: SortKey;
+  onSort: (sort: SortKey) => void;
   /** Whether the viewer may edit, delete and select this link. */
   canManage: (link: Link) => boolean;
 }
 
 const SKELETON_ROWS = 5;
+/** Tags shown on a row; the rest are counted ("+2"). */
+const SHOWN_TAGS = 3;
+
+type Column = 'code' | 'destination' | 'clicks' | 'created';
+/** The first click on a column sorts the way one usually wants it: names A–Z, numbers and dates most/newest first. */
+const FIRST_ORDER: Record<Column, 'asc' | 'desc'> = { code: 'asc', destination: 'asc', clicks: 'desc', created: 'desc' };
+const COLUMN_NAMES: Record<Column, string> = { code: 'Short link', destination: 'Destination', clicks: 'Clicks', created: 'Created' };
+
+function SortButton({ column, sort, onSort }: { column: Column; sort: SortKey; onSort: (sort: SortKey) => void }) {
+  const [by, order] = sort.split('-') as [Column, 'asc' | 'desc'];
+  const active = by === column;
+  const next = active ? (order === 'asc' ? 'desc' : 'asc') : FIRST_ORDER[column];
+  const numeric = column === 'clicks' || column === 'created';
+  const words = (o: 'asc' | 'desc') => (numeric ? (o === 'desc' ? (column === 'clicks' ? 'most first' : 'newest first') : column === 'clicks' ? 'fewest first' : 'oldest first') : o === 'asc' ? 'A to Z' : 'Z to A');
+  return (
+    <button
+      type="button"
+      className={`sort-head${active ? ' active' : ''}`}
+      aria-pressed={active}
+      aria-label={`Sort by ${COLUMN_NAMES[column].toLowerCase()}, ${words(next)}${active ? ` (now ${words(order)})` : ''}`}
+      onClick={() => onSort(`${column}-${next}` as SortKey)}
+    >
+      {COLUMN_NAMES[column]}
+      <span aria-hidden="true" className="sort-arrow">
+        {active ? (order === 'asc' ? '↑' : '↓') : '↕'}
+      </span>
+    </button>
+  );
+}
 
 function hostOf(url: string): string {
   try {
@@ -46,7 +81,7 @@ function openAnalytics(e: React.MouseEvent<HTMLLIElement>, link: Link) {
   window.location.assign(`/links/${link.id}`);
 }
 
-export function LinkList({ links, selected, busy, onSelect, onSelectPage, onCopy, onEdit, onQr, onDuplicate, onDelete, canManage }: LinkListProps) {
+export function LinkList({ links, selected, busy, onSelect, onSelectPage, onCopy, onEdit, onQr, onDuplicate, onDelete, onArchive, onTag, sort, onSort, canManage }: LinkListProps) {
   const selectable = links?.filter(canManage) ?? [];
   const allOnPage = selectable.length > 0 && selectable.every((l) => selected.has(l.id));
   return (
@@ -56,11 +91,13 @@ export function LinkList({ links, selected, busy, onSelect, onSelectPage, onCopy
           <input type="checkbox" checked={allOnPage} disabled={selectable.length === 0} onChange={(e) => onSelectPage(e.target.checked)} />
           <span className="sr-only">Select all links on this page</span>
         </label>
-        <span className="muted small" aria-hidden="true">
-          Link
+        <span className="head-sorts">
+          <SortButton column="code" sort={sort} onSort={onSort} />
+          <SortButton column="destination" sort={sort} onSort={onSort} />
         </span>
-        <span className="muted small head-stats" aria-hidden="true">
-          Clicks · created
+        <span className="head-stats head-sorts">
+          <SortButton column="clicks" sort={sort} onSort={onSort} />
+          <SortButton column="created" sort={sort} onSort={onSort} />
         </span>
       </div>
       <ul className="link-list" aria-busy={busy || links === null} aria-describedby="links-summary" aria-label="Links">
@@ -115,6 +152,20 @@ export function LinkList({ links, selected, busy, onSelect, onSelectPage, onCopy
                       <Icon name="arrow" size={13} />
                       <span className="dest-text">{link.long_url.replace(/^https?:\/\//, '')}</span>
                     </div>
+                    {link.tags.length > 0 ? (
+                      <div className="link-tags">
+                        {link.tags.slice(0, SHOWN_TAGS).map((tag) => (
+                          <button key={tag} type="button" className="tag-chip" title={`Show the links tagged ${tag}`} aria-label={`Tag ${tag}: show the links tagged ${tag}`} onClick={() => onTag(tag)}>
+                            {tag}
+                          </button>
+                        ))}
+                        {link.tags.length > SHOWN_TAGS ? (
+                          <span className="tag-chip more" title={link.tags.slice(SHOWN_TAGS).join(', ')}>
+                            +{link.tags.length - SHOWN_TAGS}
+                          </span>
+                        ) : null}
+                      </div>
+                    ) : null}
                   </div>
                   <div className="link-stats">
                     <a className="click-pill" href={`/links/${link.id}`} aria-label={`${formatCount(link.clicks)} ${link.clicks === 1 ? 'click' : 'clicks'}, analytics for ${link.short_url}`}>
@@ -133,6 +184,7 @@ export function LinkList({ links, selected, busy, onSelect, onSelectPage, onCopy
                       { label: 'QR code', onSelect: () => onQr(link) },
                       { label: 'Duplicate', onSelect: () => onDuplicate(link) },
                       { label: 'Copy short link', onSelect: () => onCopy(link) },
+                      ...(manage ? [{ label: link.archived ? 'Unarchive' : 'Archive', onSelect: () => onArchive(link, !link.archived) }] : []),
                       ...(manage ? [{ label: 'Delete', onSelect: () => onDelete(link), danger: true }] : []),
                     ]}
                   />

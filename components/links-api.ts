@@ -6,19 +6,20 @@ import { ApiError, apiJson } from './api-client';
 
 export type Link = LinkJson;
 export type LinkPage = { links: Link[]; total: number; limit: number; offset: number };
-export type DomainOption = { id: number; hostname: string };
+/** A domain new links may go on: `prefix` is its short URLs' start ("https://go.example.com/"); `default` the workspace's choice. */
+export type DomainOption = { id: number; hostname: string; prefix?: string; default?: boolean };
 export { ApiError };
 
 export function linksApi<T = unknown>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
   return apiJson<T>(`/api/v1/links${path}`, init);
 }
 
-export type Badge = 'active' | 'expired' | 'disabled' | 'protected';
+export type Badge = 'active' | 'expired' | 'disabled' | 'protected' | 'archived';
 
 /** What a visitor gets (the API's status is already the effective one), plus "protected". */
 export function linkBadges(link: Link): Badge[] {
   const state = link.status as Badge;
-  return link.password_protected ? [state, 'protected'] : [state];
+  return [state, ...(link.password_protected ? (['protected'] as const) : []), ...(link.archived ? (['archived'] as const) : [])];
 }
 
 export const formatCount = (n: number) => new Intl.NumberFormat().format(n);

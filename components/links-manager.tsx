@@ -1,6 +1,6 @@
 'use client';
-// The links page: search (debounced), status filter, sort and page — all kept in the address bar —,
-// bulk delete, the dialogs (create/edit/duplicate, QR code, confirmations), the first-run box and
+// The links page: search (debounced), status and tag filters, archived shown or not, sort and page
+// — all kept in the address bar —, archive and unarchive, bulk delete, the dialogs (create/edit/duplicate, QR code, confirmations), the first-run box and
 // checklist, and two shortcuts: "c" creates a link, "/" goes to the search box.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ConfirmDialog } from './confirm-dialog';
@@ -10,7 +10,7 @@ import { Icon } from './icons';
 import { LinkFormDialog } from './link-form-dialog';
 import { LinkList } from './link-list';
 import { formatCount, linksApi, shortText, type DomainOption, type Link, type LinkPage } from './links-api';
-import { linksViewQuery, PAGE_SIZE, type LinksView } from './links-query';
+import { DEFAULT_VIEW, linksViewQuery, PAGE_SIZE, type LinksView } from './links-query';
 import { LinksToolbar } from './links-toolbar';
 import { CREATE_LINK } from './command-palette';
 import { QrDialog } from './qr-dialog';
@@ -58,6 +58,7 @@ export function LinksManager({ domains, viewer, workspace, initialView, firstRun
   const [qrFor, setQrFor] = useState<Link | null>(null);
   const [deleting, setDeleting] = useState<Link | 'selected' | null>(null);
   const [sawClick, setSawClick] = useState(firstRun.hasClick);
+  const [tags, setTags] = useState<string[]>([]);
   const heading = useRef<HTMLHeadingElement>(null);
   const search = useRef<HTMLInputElement>(null);
   const toast = useToast();
@@ -106,6 +107,8 @@ export function LinksManager({ domains, viewer, workspace, initialView, firstRun
     const params = new URLSearchParams({ sort: by, order, limit: String(PAGE_SIZE), offset: String(offset) });
     if (view.q) params.set('q', view.q);
     if (view.status) params.set('status', view.status);
+    if (view.tag) params.set('tag', view.tag);
+    if (view.archived) params.set('archived', 'include');
     linksApi<LinkPage>(`?${params}`)
       .then((r) => {
         if (cancelled) return;
@@ -121,6 +124,17 @@ export function LinksManager({ domains, viewer, workspace, initialView, firstRun
       cancelled = true;
     };
   }, [view, offset, reload]);
+
+  // The tag filter's choices; read again after each change, since a save may add or drop tags.
+  useEffect(() => {
+    let cancelled = false;
+    linksApi<{ tags: Array<{ name: string }> }>('/tags')
+      .then((r) => !cancelled && setTags(r.tags.map((t) => t.name)))
+      .catch(() => {});
+    return () => {
+      cancelled = true;
+    };
+  }, [reload]);
 
   // A selection belongs to the rows on screen.
   useEffect(() => setSelected(new Set()), [view]);
@@ -159,17 +173,26 @@ export function LinksManager({ domains, viewer, workspace, initialView, firstRun
     }
   }
 
+  async function archive(link: Link, archived: boolean) {
+    try {
+      await linksApi(`/${link.id}`, { method: 'PATCH', body: { archived } });
+      refresh(archived ? `Archived ${shortText(link.short_url)}. It still redirects; find it with “Show archived”.` : `Unarchived ${shortText(link.short_url)}.`);
+    } catch (e) {
+      toast.show(`Could not ${archived ? 'archive' : 'unarchive'}: ${(e as Error).message}`, { kind: 'error' });
+    }
+  }
+
   function created(link: Link) {
-    if (view.sort !== 'created-desc' || view.page !== 1 || view.q || view.status) {
+    if (view.sort !== 'created-desc' || view.page !== 1 || view.q || view.status || view.tag) {
       setQuery('');
-      setView({ q: '', status: '', sort: 'created-desc', page: 1 });
+      setView({ ...DEFAULT_VIEW, archived: view.archived });
     }
     refresh(`Created ${link.short_url}.`);
   }
 
   const links = page?.links ?? null;
   const total = page?.total ?? 0;
-  const filtered = Boolean(view.q || view.status);
+  const filtered = Boolean(view.q || view.status || view.tag || view.archived);
   // From the page on screen, not the one being fetched.
   const shown = page?.offset ?? 0;
   const first = total === 0 ? 0 : shown + 1;
@@ -209,6 +232,11 @@ export function LinksManager({ domains, viewer, workspace, initialView, firstRun
         onQuery={setQuery}
         status={view.status}
         onStatus={(status) => change({ status })}
+        tags={tags}
+        tag={view.tag}
+        onTag={(tag) => change({ tag })}
+        archived={view.archived}
+        onArchived={(archived) => change({ archived })}
         sort={view.sort}
         onSort={(sort) => change({ sort })}
         searchRef={search}
@@ -232,7 +260,7 @@ export function LinksManager({ domains, viewer, workspace, initialView, firstRun
       ) : empty ? (
         <div className="empty-state">
           <p>No links match {view.q ? <strong>“{view.q}”</strong> : 'this filter'}.</p>
-          <button type="button" className="secondary" onClick={() => (setQuery(''), change({ q: '', status: '' }))}>
+          <button type="button" className="secondary" onClick={() => (setQuery(''), change({ q: '', status: '', tag: '', archived: false }))}>
             Clear search and filter
           </button>
         </div>
@@ -249,6 +277,10 @@ export function LinksManager({ domains, viewer, workspace, initialView, firstRun
           onDuplicate={(link) => setEditing({ mode: 'duplicate', link })}
           onQr={setQrFor}
           onDelete={setDeleting}
+          onArchive={(link, archived) => void archive(link, archived)}
+          onTag={(tag) => change({ tag })}
+          sort={view.sort}
+          onSort={(sort) => change({ sort })}
         />
       )}
       <nav className="row between pager" aria-label="Pages">

@@ -1,5 +1,6 @@
-// The links page's view (search words, status filter, sort, page) as it is kept in the address bar,
-// so a reload or a shared URL shows the same list: /links?q=shop&status=active&sort=clicks-desc&page=2.
+// The links page's view (search words, status and tag filters, archived shown or not, sort, page) as
+// it is kept in the address bar, so a reload or a shared URL shows the same list:
+// /links?q=shop&status=active&tag=spring&archived=1&sort=clicks-desc&page=2.
 
 export const PAGE_SIZE = 20;
 export const SORTS = {
@@ -7,6 +8,10 @@ export const SORTS = {
   'created-asc': 'Oldest first',
   'clicks-desc': 'Most clicks',
   'clicks-asc': 'Fewest clicks',
+  'code-asc': 'Short link A–Z',
+  'code-desc': 'Short link Z–A',
+  'destination-asc': 'Destination A–Z',
+  'destination-desc': 'Destination Z–A',
 } as const;
 export const STATUSES = {
   '': 'All',
@@ -21,12 +26,16 @@ export type StatusKey = keyof typeof STATUSES;
 export interface LinksView {
   q: string;
   status: StatusKey;
+  /** One tag ('' for any). */
+  tag: string;
+  /** Archived links shown too. */
+  archived: boolean;
   sort: SortKey;
   /** 1-based. */
   page: number;
 }
 
-export const DEFAULT_VIEW: LinksView = { q: '', status: '', sort: 'created-desc', page: 1 };
+export const DEFAULT_VIEW: LinksView = { q: '', status: '', tag: '', archived: false, sort: 'created-desc', page: 1 };
 
 type Query = Record<string, string | string[] | undefined>;
 
@@ -40,6 +49,8 @@ export function parseLinksView(query: Query): LinksView {
   return {
     q: one('q').trim().slice(0, 200),
     status: Object.hasOwn(STATUSES, one('status')) ? (one('status') as StatusKey) : '',
+    tag: one('tag').trim().toLowerCase().slice(0, 32),
+    archived: one('archived') === '1',
     sort: Object.hasOwn(SORTS, one('sort')) ? (one('sort') as SortKey) : 'created-desc',
     page: Number.isSafeInteger(page) && page > 1 ? page : 1,
   };
@@ -50,6 +61,8 @@ export function linksViewQuery(view: LinksView): string {
   const params = new URLSearchParams();
   if (view.q) params.set('q', view.q);
   if (view.status) params.set('status', view.status);
+  if (view.tag) params.set('tag', view.tag);
+  if (view.archived) params.set('archived', '1');
   if (view.sort !== DEFAULT_VIEW.sort) params.set('sort', view.sort);
   if (view.page > 1) params.set('page', String(view.page));
   const text = params.toString();

@@ -1,5 +1,5 @@
 'use client';
-// The links page's search box ("/" focuses it), status filter and sort order.
+// The links page's search box ("/" focuses it), status and tag filters, "Show archived" and sort order.
 import type { Ref } from 'react';
 import { Icon } from './icons';
 import { SORTS, STATUSES, type SortKey, type StatusKey } from './links-query';
@@ -9,12 +9,20 @@ interface LinksToolbarProps {
   onQuery: (text: string) => void;
   status: StatusKey;
   onStatus: (status: StatusKey) => void;
+  /** The workspace's tags (most used first) and the one chosen ('' for any). */
+  tags: string[];
+  tag: string;
+  onTag: (tag: string) => void;
+  archived: boolean;
+  onArchived: (shown: boolean) => void;
   sort: SortKey;
   onSort: (sort: SortKey) => void;
   searchRef: Ref<HTMLInputElement>;
 }
 
-export function LinksToolbar({ query, onQuery, status, onStatus, sort, onSort, searchRef }: LinksToolbarProps) {
+export function LinksToolbar({ query, onQuery, status, onStatus, tags, tag, onTag, archived, onArchived, sort, onSort, searchRef }: LinksToolbarProps) {
+  // A tag from the address bar that no link carries (any more) stays choosable, so the select shows it.
+  const tagOptions = tag && !tags.includes(tag) ? [tag, ...tags] : tags;
   return (
     <search className="links-toolbar" aria-label="Find links">
       <label className="search-field">
@@ -37,6 +45,14 @@ export function LinksToolbar({ query, onQuery, status, onStatus, sort, onSort, s
           </option>
         ))}
       </select>
+      <select aria-label="Tag" value={tag} onChange={(e) => onTag(e.target.value)}>
+        <option value="">All tags</option>
+        {tagOptions.map((t) => (
+          <option key={t} value={t}>
+            #{t}
+          </option>
+        ))}
+      </select>
       <select aria-label="Sort" value={sort} onChange={(e) => onSort(e.target.value as SortKey)}>
         {Object.entries(SORTS).map(([key, label]) => (
           <option key={key} value={key}>
@@ -44,6 +60,9 @@ export function LinksToolbar({ query, onQuery, status, onStatus, sort, onSort, s
           </option>
         ))}
       </select>
+      <label className="toggle-archived">
+        <input type="checkbox" checked={archived} onChange={(e) => onArchived(e.target.checked)} /> Show archived
+      </label>
     </search>
   );
 }

@@ -2,6 +2,7 @@ import { requireActor } from '@/app/_lib/require-actor';
 import { ClickAnalytics } from '@/components/link-analytics';
 import { database } from '@/lib/db/database';
 import { findLinks } from '@/lib/links/find-links';
+import { findTags } from '@/lib/links/find-tags';
 import { linkScope } from '@/lib/workspaces/scope';
 
 export const dynamic = 'force-dynamic';
@@ -10,7 +11,11 @@ export const metadata = { title: 'Analytics — Sling' };
 // /analytics: every click on every link of the workspace, in the panels a link's page has.
 export default async function AnalyticsPage() {
   const { actor } = await requireActor('/analytics');
-  const mostClicked = await findLinks((await database()).db, { scope: linkScope(actor, 'read'), sort: 'clicks', order: 'desc', limit: 1, offset: 0 });
+  const db = (await database()).db;
+  const [mostClicked, tags] = await Promise.all([
+    findLinks(db, { scope: linkScope(actor, 'read'), sort: 'clicks', order: 'desc', archived: 'include', limit: 1, offset: 0 }),
+    findTags(db, linkScope(actor, 'read')),
+  ]);
   return (
     <main className="links-main">
       <div className="links-page stack">
@@ -25,6 +30,7 @@ export default async function AnalyticsPage() {
             statsPath="/api/v1/analytics"
             exportPath="/api/v1/analytics/export"
             everClicked={(mostClicked.links[0]?.clicks ?? 0) > 0}
+            tags={tags.map((t) => t.name)}
             neverClicked={
               <>
                 <p>

@@ -3,6 +3,7 @@ import { LinksManager } from '@/components/links-manager';
 import { linksViewQuery, parseLinksView } from '@/components/links-query';
 import { database } from '@/lib/db/database';
 import { currentDomains } from '@/lib/domains/current-domains';
+import { listDomains } from '@/lib/domains/manage-domains';
 import { findLinks } from '@/lib/links/find-links';
 import { findTokens } from '@/lib/tokens/manage-tokens';
 import { linkScope, tokenScope } from '@/lib/workspaces/scope';
@@ -16,18 +17,21 @@ export default async function LinksPage({ searchParams }: { searchParams: Query 
   const query = await searchParams;
   const view = parseLinksView(query);
   const { actor } = await requireActor(`/links${linksViewQuery(view)}`);
-  const db = (await database()).db;
-  // Custom domains are not offered yet: every link goes on the default domain (as /api.php?action=domains says).
-  const [{ defaultDomain }, mostClicked, tokens] = await Promise.all([
+  const handle = await database();
+  const db = handle.db;
+  const [registry, usable, mostClicked, tokens] = await Promise.all([
     currentDomains(),
+    // The shared domain and the workspace's verified ones: links may go only on those.
+    listDomains(handle, actor).then((all) => all.filter((d) => d.status === 'verified')),
     // The first-run checklist: any link at all, and whether the most-clicked one has a click.
-    findLinks(db, { scope: linkScope(actor, 'read'), sort: 'clicks', order: 'desc', limit: 1, offset: 0 }),
+    findLinks(db, { scope: linkScope(actor, 'read'), sort: 'clicks', order: 'desc', archived: 'include', limit: 1, offset: 0 }),
     findTokens(db, tokenScope(actor)),
   ]);
+  const preferred = registry.defaultFor(actor.workspaceId).id;
   return (
     <main className="links-main">
       <LinksManager
-        domains={[{ id: defaultDomain.id, hostname: defaultDomain.hostname }]}
+        domains={usable.map((d) => ({ id: d.id, hostname: d.hostname, prefix: registry.shortUrl(d, ''), default: d.id === preferred }))}
         viewer={{ userId: actor.userId, role: actor.role }}
         workspace={{ id: actor.workspaceId, name: actor.workspace.name, kind: actor.workspace.kind === 'team' ? 'team' : 'personal' }}
         initialView={view}

@@ -13,4 +13,5 @@ export * from './qr-logos';
 export * from './threat-entries';
 export * from './certificates';
 export * from './abuse-reports';
+export * from './link-scans';
 export * from './altcha-spent';

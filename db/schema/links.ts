@@ -32,12 +32,17 @@ export const links = pgTable(
     /** Past this many clicks the link behaves as expired (null: no limit). */
     maxClicks: integer('max_clicks'),
     clicks: bigint('clicks', { mode: 'number' }).notNull().default(0),
+    /** Normalised tag names (lower case, at most 10): a column rather than a tags table, see lib/schemas/link.ts. */
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    /** When the owner archived it: hidden from the list by default, still redirects. */
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('links_domain_code_key').on(t.domainId, sql`lower(${t.shortCode})`),
     index('links_workspace_created_idx').on(t.workspaceId, t.createdAt),
+    index('links_tags_idx').using('gin', t.tags),
     // The expiry job's sweep reads only active links that can expire.
     index('links_due_expiry_idx').on(t.expiresAt).where(sql`${t.status} = 'active' AND ${t.expiresAt} IS NOT NULL`),
     index('links_click_limited_idx').on(t.id).where(sql`${t.status} = 'active' AND ${t.maxClicks} IS NOT NULL`),

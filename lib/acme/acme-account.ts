@@ -1,5 +1,6 @@
 // The ACME account Sling uses with a directory: made once, its key sealed under SECRET_KEY, shared by
-// every instance through the database.
+// every instance through the database, with its URL once the CA has made it (later orders skip
+// newAccount: some CAs refuse its repeat, which acme-client turns into an empty account update).
 import acme from 'acme-client';
 import { eq } from 'drizzle-orm';
 import { acmeAccounts } from '../../db/schema';
@@ -7,6 +8,16 @@ import { openSecret, sealSecret } from '../crypto/secret-box';
 import type { Db } from '../db/types';
 
 const PURPOSE = 'acme-account-key';
+
+/** The account URL the CA gave, or undefined before the first order. */
+export async function accountUrl(db: Db, directoryUrl: string): Promise<string | undefined> {
+  const [row] = await db.select({ accountUrl: acmeAccounts.accountUrl }).from(acmeAccounts).where(eq(acmeAccounts.directoryUrl, directoryUrl)).limit(1);
+  return row?.accountUrl ?? undefined;
+}
+
+export async function rememberAccountUrl(db: Db, directoryUrl: string, url: string): Promise<void> {
+  await db.update(acmeAccounts).set({ accountUrl: url }).where(eq(acmeAccounts.directoryUrl, directoryUrl));
+}
 
 export async function accountKey(db: Db, directoryUrl: string, secretKey: string): Promise<Buffer> {
   const [row] = await db.select().from(acmeAccounts).where(eq(acmeAccounts.directoryUrl, directoryUrl)).limit(1);

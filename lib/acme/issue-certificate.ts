@@ -8,7 +8,7 @@ import { invalidationBus } from '../cache/invalidation-bus';
 import { sealSecret } from '../crypto/secret-box';
 import { domainHostKey } from '../domains/site-directory';
 import type { Db } from '../db/types';
-import { accountKey } from './acme-account';
+import { accountKey, accountUrl, rememberAccountUrl } from './acme-account';
 import { putChallenge, removeChallenge } from './challenge-store';
 
 export interface AcmeSettings {
@@ -17,6 +17,8 @@ export interface AcmeSettings {
   secretKey: string;
   /** PEM of a CA to trust for the directory's own HTTPS (a private CA such as pebble's). */
   caPem?: string;
+  /** External account binding (ACME_EAB_KID / ACME_EAB_HMAC_KEY), sent when the account is made. */
+  externalAccountBinding?: { kid: string; hmacKey: string };
   /** Times a request that failed on the network is tried again (acme-client's default: 5, over 75 s). */
   networkRetries?: number;
 }
@@ -27,7 +29,14 @@ export async function issueCertificate(db: Db, domain: { id: number; hostname: s
   // acme-client keeps these on its one axios instance: the same for every call in this process.
   if (s.caPem) acme.axios.defaults.httpsAgent = new Agent({ ca: s.caPem });
   if (s.networkRetries !== undefined) (acme.axios.defaults as unknown as { acmeSettings: { retryMaxAttempts: number } }).acmeSettings.retryMaxAttempts = s.networkRetries;
-  const client = new acme.Client({ directoryUrl: s.directoryUrl, accountKey: await accountKey(db, s.directoryUrl, s.secretKey) });
+  const accountPrivateKey = await accountKey(db, s.directoryUrl, s.secretKey);
+  const knownUrl = await accountUrl(db, s.directoryUrl);
+  const client = new acme.Client({ directoryUrl: s.directoryUrl, accountKey: accountPrivateKey, accountUrl: knownUrl, externalAccountBinding: s.externalAccountBinding });
+  if (!knownUrl) {
+    // Made (with the external account binding, if any) and remembered before ordering, so a failed order does not repeat it.
+    await client.createAccount({ termsOfServiceAgreed: true, ...(s.email ? { contact: [`mailto:${s.email}`] } : {}) });
+    await rememberAccountUrl(db, s.directoryUrl, client.getAccountUrl());
+  }
   const key = await acme.crypto.createPrivateEcdsaKey();
   const [, csr] = await acme.crypto.createCsr({ commonName: domain.hostname, altNames: [domain.hostname] }, key);
   const pem = await client.auto({

@@ -1,6 +1,7 @@
 // The certificate job (`certificates.issue`, every minute): verified custom domains without a
-// certificate, with one expiring within 30 days, or whose last attempt failed and is due again get
-// one. A failure is kept with the CA's reason and retried after a growing wait (10 min, 20, 40, …,
+// certificate, with one in the last third of its life and expiring within 30 days (a short-lived
+// certificate of a few days is not renewed on every run), or whose last attempt failed and is due
+// again get one. A failure is kept with the CA's reason and retried after a growing wait (10 min, 20, 40, …,
 // at most a day), so a refusing CA is never asked in a loop (its rate limits).
 import { and, eq, sql } from 'drizzle-orm';
 import { certificates, domains } from '../../db/schema';
@@ -28,7 +29,8 @@ export async function issueDueCertificates(db: Db, s: AcmeSettings, now = new Da
         eq(domains.isDefault, false),
         sql`(${certificates.domainId} IS NULL
           OR (${certificates.status} = 'failed' AND ${certificates.nextAttemptAt} <= ${now})
-          OR (${certificates.status} = 'issued' AND ${certificates.expiresAt} < ${now}::timestamptz + make_interval(days => ${RENEW_BEFORE_DAYS})
+          OR (${certificates.status} = 'issued'
+              AND ${certificates.expiresAt} < ${now}::timestamptz + LEAST(make_interval(days => ${RENEW_BEFORE_DAYS}), COALESCE((${certificates.expiresAt} - ${certificates.issuedAt}) / 3, make_interval(days => ${RENEW_BEFORE_DAYS})))
               AND (${certificates.nextAttemptAt} IS NULL OR ${certificates.nextAttemptAt} <= ${now}))
           OR (${certificates.status} = 'pending' AND ${certificates.updatedAt} < ${now}::timestamptz - make_interval(mins => ${STALE_CLAIM_MINUTES})))`,
       ),

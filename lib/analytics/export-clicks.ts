@@ -4,6 +4,7 @@
 // transaction stays open (on PGlite one would hold up every writer).
 import type { Queryable } from '../db/types';
 import type { StatsScope } from './get-stats';
+import { filtersSql, hasFilters, type StatsFilters } from './stats-filters';
 
 export const EXPORT_FORMATS = ['csv', 'json'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
@@ -20,6 +21,8 @@ export interface ExportRange {
   linkId: number;
   from: Date;
   to: Date;
+  /** The statistics' dimension filters (country, device, referrer, tag…): the export holds the clicks they count. */
+  filters?: StatsFilters;
 }
 
 /**
@@ -32,11 +35,13 @@ export type ExportScope = StatsScope;
 const WORKSPACE_COLUMNS = ['link_id', 'short_code', ...EXPORT_COLUMNS] as const;
 
 /** The links a workspace export walks through, in id order (ids only: cheap even for many links). */
-async function* workspaceRows(db: Queryable, scope: Extract<ExportScope, { workspaceId: string }>, range: { from: Date; to: Date }): AsyncGenerator<Array<Record<string, unknown>>> {
+async function* workspaceRows(db: Queryable, scope: Extract<ExportScope, { workspaceId: string }>, range: { from: Date; to: Date; filters?: StatsFilters }): AsyncGenerator<Array<Record<string, unknown>>> {
   const params: unknown[] = [scope.workspaceId];
   let where = 'workspace_id = $1';
   if (scope.linkId !== undefined) where += ` AND id = $${params.push(scope.linkId)}`;
   if (scope.createdBy !== undefined) where += ` AND created_by = $${params.push(scope.createdBy)}`;
+  // A tag narrows the links walked through (the clicks' own filter would say the same, link by link).
+  if (scope.filters?.tag) where += ` AND tags && $${params.push(scope.filters.tag)}::text[]`;
   const list = await db.query<{ id: number; short_code: string }>(`SELECT id, short_code FROM links WHERE ${where} ORDER BY id`, params);
   for (const link of list) {
     for await (const page of clickPages(db, { linkId: Number(link.id), ...range })) {
@@ -54,12 +59,15 @@ const COLUMNS_SQL = `to_char(clicked_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:M
  * a page's last time are left out of it and read whole by a second query before moving past it.
  */
 async function* clickPages(db: Queryable, range: ExportRange): AsyncGenerator<Row[]> {
-  const bounds = [range.linkId, range.from.toISOString(), range.to.toISOString()];
+  const bounds: unknown[] = [range.linkId, range.from.toISOString(), range.to.toISOString()];
+  // The same conditions the statistics put on raw clicks ($4 and on), so a filtered export holds what the page counts.
+  const filtered = hasFilters(range.filters) ? filtersSql(range.filters, (v) => `$${bounds.push(v)}`) : '';
+  const afterParam = `$${bounds.length + 1}`;
   let after: string | undefined;
   for (;;) {
     const rows = await db.query<Row & { at_key: string }>(
       `SELECT ${COLUMNS_SQL} FROM clicks
-       WHERE link_id = $1 AND clicked_at >= $2 AND clicked_at <= $3 ${after ? 'AND clicked_at > $4::timestamptz' : ''}
+       WHERE link_id = $1 AND clicked_at >= $2 AND clicked_at <= $3${filtered} ${after ? `AND clicked_at > ${afterParam}::timestamptz` : ''}
        ORDER BY clicks.clicked_at -- qualified: the output column clicked_at is text
        LIMIT ${PAGE}`,
       after ? [...bounds, after] : bounds,
@@ -70,7 +78,7 @@ async function* clickPages(db: Queryable, range: ExportRange): AsyncGenerator<Ro
     }
     const last = rows[rows.length - 1].at_key;
     yield rows.filter((r) => r.at_key !== last);
-    yield await db.query<Row>(`SELECT ${COLUMNS_SQL} FROM clicks WHERE link_id = $1 AND clicked_at = $2::timestamptz`, [range.linkId, last]);
+    yield await db.query<Row>(`SELECT ${COLUMNS_SQL} FROM clicks WHERE link_id = $1 AND clicked_at = ${afterParam}::timestamptz AND clicked_at >= $2 AND clicked_at <= $3${filtered}`, [...bounds, last]);
     after = last;
   }
 }
@@ -80,7 +88,7 @@ export function exportClicks(db: Queryable, scope: ExportScope, range: { from: D
   const encoder = new TextEncoder();
   const columns: readonly string[] = 'workspaceId' in scope ? WORKSPACE_COLUMNS : EXPORT_COLUMNS;
   const pages: AsyncGenerator<Array<Record<string, unknown>>> =
-    'workspaceId' in scope ? workspaceRows(db, scope, range) : clickPages(db, { linkId: scope.linkId, ...range });
+    'workspaceId' in scope ? workspaceRows(db, scope, { ...range, filters: scope.filters }) : clickPages(db, { linkId: scope.linkId, ...range, filters: scope.filters });
   let first = true;
   return new ReadableStream<Uint8Array>({
     start(controller) {

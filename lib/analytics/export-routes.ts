@@ -1,9 +1,11 @@
 // Click exports over REST v1 (through withWorkspace): one link's clicks, or the whole workspace's
-// (optionally one link's or one member's), streamed as CSV or JSON.
+// (optionally one link's or one member's), streamed as CSV or JSON, narrowed by the same dimension
+// filters as the statistics (?country=&device=&browser=&os=&referrer=&trigger=&tag=).
 import { invalidField } from '../http/errors';
 import type { WorkspaceRequest } from '../http/with-workspace';
 import { getLinkOrThrow } from '../links/get-link-or-throw';
 import { exportClicks, EXPORT_FORMATS, type ExportFormat, type ExportScope } from './export-clicks';
+import { parseStatsFilters } from './stats-filters';
 import { parseStatsRange } from './stats-range';
 import { workspaceAnalyticsScope } from './workspace-analytics-scope';
 
@@ -11,14 +13,14 @@ import { workspaceAnalyticsScope } from './workspace-analytics-scope';
 export async function linkExportRoute({ actor, ctx, params, searchParams }: WorkspaceRequest<{ id: string }>): Promise<Response> {
   const format = exportFormat(searchParams);
   const link = await getLinkOrThrow({ actor, ctx, access: 'read' }, params.id);
-  return exportResponse(ctx.handle, { linkId: link.id }, searchParams, format, `sling-${link.shortCode}`);
+  return exportResponse(ctx.handle, { linkId: link.id, filters: parseStatsFilters(searchParams) }, searchParams, format, `sling-${link.shortCode}`);
 }
 
 /** GET /api/v1/analytics/export?format=csv|json&from=&to=&link_id=&created_by= — the workspace's clicks. */
 export async function workspaceExportRoute({ actor, ctx, searchParams }: WorkspaceRequest<object>): Promise<Response> {
   const format = exportFormat(searchParams);
   const scope = await workspaceAnalyticsScope({ actor, ctx }, searchParams);
-  return exportResponse(ctx.handle, scope, searchParams, format, `sling-${actor.workspace.slug}`);
+  return exportResponse(ctx.handle, { ...scope, filters: parseStatsFilters(searchParams) }, searchParams, format, `sling-${actor.workspace.slug}`);
 }
 
 function exportFormat(params: URLSearchParams): ExportFormat {

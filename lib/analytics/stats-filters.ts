@@ -2,8 +2,10 @@
 // and on the workspace's: a value never seen is simply a filter matching nothing; a value of the
 // wrong shape is a 400 naming its parameter. A parameter given twice matches either value.
 // "(unknown)" (and "(direct)" for referrers), as the breakdowns name missing values, match them.
+// ?tag= narrows to the clicks of the links carrying that tag (a property of the link, not the click).
 import { z } from 'zod';
 import { invalidField } from '../http/errors';
+import { ZTag } from '../schemas/link';
 
 /** Query parameter → raw clicks column. */
 export const FILTER_COLUMNS = {
@@ -15,7 +17,8 @@ export const FILTER_COLUMNS = {
   trigger: 'trigger',
 } as const;
 
-export type FilterName = keyof typeof FILTER_COLUMNS;
+export type FilterName = keyof typeof FILTER_COLUMNS | 'tag';
+const NAMES: FilterName[] = [...(Object.keys(FILTER_COLUMNS) as Array<keyof typeof FILTER_COLUMNS>), 'tag'];
 export type StatsFilters = Partial<Record<FilterName, string[]>>;
 
 /** What a breakdown calls a missing value; stored as NULL (raw clicks) or '' (rollups). */
@@ -34,11 +37,12 @@ const SHAPES: Record<FilterName, z.ZodType<string>> = {
   os: text,
   referrer: text,
   trigger: text,
+  tag: ZTag,
 };
 
 export function parseStatsFilters(params: URLSearchParams): StatsFilters {
   const filters: StatsFilters = {};
-  for (const name of Object.keys(FILTER_COLUMNS) as FilterName[]) {
+  for (const name of NAMES) {
     const values = params.getAll(name);
     if (values.length === 0) continue;
     const parsed = z.array(SHAPES[name]).max(MAX_VALUES, `at most ${MAX_VALUES} values`).safeParse(values);
@@ -59,6 +63,7 @@ export function hasFilters(filters: StatsFilters | undefined): filters is StatsF
 export function filtersSql(filters: StatsFilters, p: (v: unknown) => string): string {
   return (Object.entries(filters) as Array<[FilterName, string[]]>)
     .map(([name, values]) => {
+      if (name === 'tag') return ` AND link_id IN (SELECT id FROM links WHERE tags && ${p(values)}::text[])`;
       const stored = values.map((v) => (MISSING_VALUES.includes(v) ? '' : v));
       return ` AND coalesce(${FILTER_COLUMNS[name]}, '') = ANY(${p(stored)}::text[])`;
     })

@@ -42,6 +42,9 @@ const EnvSchema = z.object({
   ACME_EMAIL: z.email({ error: 'must be an email address' }).optional(),
   /** A PEM file of CA certificates to trust for ACME_DIRECTORY_URL's own HTTPS (a private CA). */
   ACME_CA_FILE: z.string().min(1).optional(),
+  /** External account binding, for CAs that require it (ZeroSSL, Google): the key id and its base64url HMAC key, both or neither. */
+  ACME_EAB_KID: z.string().min(1).optional(),
+  ACME_EAB_HMAC_KEY: z.string().regex(/^[A-Za-z0-9_=+/-]+$/, 'must be the base64url HMAC key your CA gave you').optional(),
   DNS_SERVERS: z
     .string()
     .regex(/^[0-9a-f.:\[\]]+(,[0-9a-f.:\[\]]+)*$/i, 'must be a comma-separated list of IP addresses')
@@ -130,6 +133,16 @@ const EnvSchema = z.object({
   WEBHOOKS_CONCURRENCY: count(1).max(256, { error: 'must be at most 256' }).default(16),
   /** How often a worker looks for new events and due retries, in ms. */
   WEBHOOKS_POLL_MS: count(50).max(60_000, { error: 'must be at most 60000 (ms)' }).default(1000),
+  /** Fetch each new or changed destination in a job (redirects followed, each hop checked against the lists). */
+  SAFETY_DEEP_SCAN: z.enum(['true', 'false'], { error: 'must be true or false' }).default('true').transform((v) => v === 'true'),
+  /** Let the deep scan reach loopback and private addresses (tests only: otherwise such a chain is refused). */
+  SAFETY_ALLOW_PRIVATE: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false').transform((v) => v === 'true'),
+  /** Time allowed for one deep scan, every redirect included. */
+  SAFETY_SCAN_TIMEOUT_MS: count(100).max(120_000, { error: 'must be at most 120000 (ms)' }).default(15_000),
+  /** Google Safe Browsing v4 Lookup API key: with it, the deep scan also asks Safe Browsing about each hop. */
+  SAFE_BROWSING_API_KEY: z.string().min(1).optional(),
+  /** Safe Browsing API origin (a compatible endpoint, or a test server). */
+  SAFE_BROWSING_URL: httpUrl.default('https://safebrowsing.googleapis.com'),
   /** Threat feeds to import (hourly and at start): comma-separated http(s) URLs or file paths (lib/safety/feeds). */
   SAFETY_FEEDS: z
     .string()
@@ -170,6 +183,9 @@ export function parseEnv(env: Record<string, string | undefined>): Config {
   }
   if (c.HEADERS_TIMEOUT_MS > c.REQUEST_TIMEOUT_MS) {
     throw new ConfigError(`Invalid configuration: HEADERS_TIMEOUT_MS must not be larger than REQUEST_TIMEOUT_MS (got ${c.HEADERS_TIMEOUT_MS} and ${c.REQUEST_TIMEOUT_MS})`);
+  }
+  if ((c.ACME_EAB_KID === undefined) !== (c.ACME_EAB_HMAC_KEY === undefined)) {
+    throw new ConfigError('Invalid configuration: ACME_EAB_KID and ACME_EAB_HMAC_KEY must be set together');
   }
   const baseHost = parsed.hostname.toLowerCase().replace(/^\[|\]$/g, '');
   const maxConnectionsPerIp = c.MAX_CONNECTIONS_PER_IP ?? (c.TRUST_PROXY === 0 ? 256 : 0);

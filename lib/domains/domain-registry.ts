@@ -6,6 +6,7 @@ import { domains, type DomainStatus } from '../../db/schema';
 import { domainUsableBy } from '../workspaces/scope';
 import type { DbHandle } from '../db/types';
 import { selfAddress, type SelfAddress } from './self-address';
+import { servesLinks } from './serving-statuses';
 
 export interface Domain {
   id: number;
@@ -13,7 +14,7 @@ export interface Domain {
   isDefault: boolean;
   /** The owning workspace; the system workspace's domains are shared by every workspace. */
   workspaceId: string;
-  /** Links may be made only on verified domains. */
+  /** Links may be made only on verified domains (and misconfigured ones, which keep serving). */
   status: DomainStatus;
   /** The workspace's choice for new links. */
   workspaceDefault: boolean;
@@ -87,11 +88,11 @@ export async function loadDomainRegistry(handle: DbHandle, opts: RegistryOptions
     });
   let self = selfOf();
   const usable = (d: Domain | undefined, workspaceId: string, anyStatus = false) =>
-    d && (anyStatus || d.status === 'verified') && domainUsableBy(d, workspaceId) ? d : undefined;
+    d && (anyStatus || servesLinks(d.status)) && domainUsableBy(d, workspaceId) ? d : undefined;
   return {
     defaultDomain,
     defaultFor: (workspaceId) => {
-      for (const d of byId.values()) if (d.workspaceDefault && d.workspaceId === workspaceId && d.status === 'verified') return d;
+      for (const d of byId.values()) if (d.workspaceDefault && d.workspaceId === workspaceId && servesLinks(d.status)) return d;
       return defaultDomain;
     },
     byId: (id) => byId.get(id),

@@ -1,7 +1,8 @@
-// The verified custom domain answering for a host name, for the site directory.
+// The custom domain answering for a host name (verified, or misconfigured but still serving), for the site directory.
 import { and, eq, sql } from 'drizzle-orm';
 import { certificates, domains } from '../../db/schema';
 import type { Db } from '../db/types';
+import { servingDomain } from './serving-statuses';
 import type { CustomDomain } from './site-directory';
 
 export async function findVerifiedDomain(db: Db, host: string): Promise<CustomDomain | undefined> {
@@ -16,7 +17,7 @@ export async function findVerifiedDomain(db: Db, host: string): Promise<CustomDo
     })
     .from(domains)
     .leftJoin(certificates, eq(certificates.domainId, domains.id))
-    .where(and(sql`lower(${domains.hostname}) = ${host.toLowerCase()}`, eq(domains.status, 'verified'), eq(domains.isDefault, false)))
+    .where(and(sql`lower(${domains.hostname}) = ${host.toLowerCase()}`, servingDomain(), eq(domains.isDefault, false)))
     .limit(1);
   return row;
 }

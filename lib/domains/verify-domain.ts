@@ -1,21 +1,27 @@
-// Checks a domain's DNS records now and stores what was seen. The first time every record is
-// right, the domain becomes verified and `domain.verified` is written in the same statement's
-// transaction (outbox → webhooks): the status flip is conditional, so it fires exactly once.
+// Checks a domain's DNS records now, stores what was seen, and moves the status:
+// pending → verified the first time every record is right (with `domain.verified` in the same
+// transaction: outbox → webhooks); verified → misconfigured when a re-check finds the records
+// gone or pointing elsewhere; misconfigured → verified when they are back. Each flip is a
+// conditional UPDATE, so it happens (and is announced) exactly once however many checks race.
 import { and, eq, ne } from 'drizzle-orm';
 import { parse } from 'tldts';
-import { domains, type DomainRow } from '../../db/schema';
+import { domains, type DomainRow, type DomainStatus } from '../../db/schema';
 import { invalidationBus } from '../cache/invalidation-bus';
-import type { DbHandle } from '../db/types';
+import type { DbHandle, Tx } from '../db/types';
 import { recordEvent } from '../events/record-event';
 import { checkDomainDns, dnsResolver, recordsVerified, type CheckedRecord, type DnsLookup } from './check-domain-dns';
 import { expectedRecords } from './domain-records';
 import { nextCheckAt, type DomainSettings } from './domain-settings';
 import { domainHostKey } from './site-directory';
 
+/** The status change this check made: first verification, records gone, records back. */
+export type DomainTransition = 'verified' | 'misconfigured' | 'restored';
+
 export interface VerifyResult {
   domain: DomainRow;
-  /** True when this check turned the domain verified. */
+  /** True when this check turned a pending domain verified. */
   verifiedNow: boolean;
+  transition?: DomainTransition;
   records: CheckedRecord[];
 }
 
@@ -24,33 +30,47 @@ export async function verifyDomain(handle: DbHandle, domain: DomainRow, settings
   const registrable = parse(domain.hostname, { allowPrivateDomains: true }).domain ?? domain.hostname;
   const records = await checkDomainDns(dns, expectedRecords(domain, registrable, settings));
   const ok = recordsVerified(records);
+  // A lookup that failed (timeout, SERVFAIL) says nothing about the records: no flip to misconfigured.
+  const lookupFailed = records.some((r) => r.error !== undefined);
   const now = opts.now ?? new Date();
-  const result = await handle.db.transaction(async (tx) => {
-    if (ok) {
-      const [flipped] = await tx
-        .update(domains)
-        .set({ status: 'verified', verifiedAt: now, lastCheckedAt: now, lastCheck: records, nextCheckAt: null, updatedAt: now })
-        .where(and(eq(domains.id, domain.id), ne(domains.status, 'verified')))
-        .returning();
+  const flip = async (tx: Tx, from: DomainStatus, to: DomainStatus, extra: Partial<DomainRow> = {}) => {
+    const [row] = await tx
+      .update(domains)
+      .set({ status: to, lastCheckedAt: now, lastCheck: records, nextCheckAt: null, updatedAt: now, ...extra })
+      .where(and(eq(domains.id, domain.id), eq(domains.status, from)))
+      .returning();
+    if (row) await invalidationBus().publishIn(tx, domainHostKey(row.hostname));
+    return row;
+  };
+  const result = await handle.db.transaction(async (tx): Promise<{ domain: DomainRow; transition?: DomainTransition }> => {
+    if (ok && domain.status === 'pending') {
+      const flipped = await flip(tx, 'pending', 'verified', { verifiedAt: now });
       if (flipped) {
         await recordEvent(tx, {
           type: 'domain.verified',
           workspaceId: flipped.workspaceId,
           data: { domain: { id: flipped.id, hostname: flipped.hostname }, verified_at: now.toISOString() },
         });
-        await invalidationBus().publishIn(tx, domainHostKey(flipped.hostname));
-        return { domain: flipped, verifiedNow: true };
+        return { domain: flipped, transition: 'verified' };
       }
     }
-    // Still pending (or verified before): keep what was seen; a pending one is looked at again later.
+    if (ok && domain.status === 'misconfigured') {
+      const flipped = await flip(tx, 'misconfigured', 'verified');
+      if (flipped) return { domain: flipped, transition: 'restored' };
+    }
+    if (!ok && !lookupFailed && domain.status === 'verified') {
+      const flipped = await flip(tx, 'verified', 'misconfigured');
+      if (flipped) return { domain: flipped, transition: 'misconfigured' };
+    }
+    // No change: keep what was seen; a pending one is looked at again later.
     const next = domain.status === 'pending' && !ok ? nextCheckAt(new Date(domain.createdAt), now, settings.checkSchedule) : null;
     const [row] = await tx
       .update(domains)
       .set({ lastCheckedAt: now, lastCheck: records, ...(domain.status === 'pending' ? { nextCheckAt: next } : {}), updatedAt: now })
       .where(eq(domains.id, domain.id))
       .returning();
-    return { domain: row ?? domain, verifiedNow: false };
+    return { domain: row ?? domain };
   });
-  if (result.verifiedNow) invalidationBus().publish(domainHostKey(result.domain.hostname), { sentInTransaction: true });
-  return { ...result, records };
+  if (result.transition) invalidationBus().publish(domainHostKey(result.domain.hostname), { sentInTransaction: true });
+  return { ...result, verifiedNow: result.transition === 'verified', records };
 }

@@ -2,7 +2,8 @@
 // not-found (each a redirect the owner configured, or a small page), and the plain 404 of a host
 // that is not connected. No cookie, no script; a policy that lets the page load nothing.
 import type { ServerResponse } from 'node:http';
-import { escapeHtml, pageDocument } from '../link-pages/page-html';
+import { loadConfig } from '../config/load-config';
+import { escapeHtml, pageDocument, reportUrl } from '../link-pages/page-html';
 import type { CustomDomain } from '../domains/site-directory';
 import { respondRedirect } from './respond';
 
@@ -28,14 +29,15 @@ export function answerRoot(res: ServerResponse, domain: CustomDomain): void {
   if (domain.rootRedirectUrl) return respondRedirect(res, 302, domain.rootRedirectUrl);
   const host = escapeHtml(domain.hostname);
   res.writeHead(200, PAGE_HEADERS);
-  res.end(pageDocument({ title: domain.hostname, heading: domain.hostname, body: `<p>${host} is a short-link domain. Links on it look like https://${host}/&lt;code&gt;.</p>` }));
+  res.end(pageDocument({ host: domain.hostname, title: domain.hostname, heading: domain.hostname, body: `<p>${host} is a short-link domain. Links on it look like https://${host}/&lt;code&gt;.</p>` }));
 }
 
 /** An unknown code or path on a custom domain. */
-export function answerNotFound(res: ServerResponse, domain: CustomDomain): void {
+export function answerNotFound(res: ServerResponse, domain: CustomDomain, path = '/'): void {
   if (domain.notFoundUrl) return respondRedirect(res, 302, domain.notFoundUrl);
   res.writeHead(404, PAGE_HEADERS);
-  res.end(pageDocument({ title: 'Not found', heading: 'Link not found', body: '<p>This short link does not exist, or it was removed.</p>' }));
+  const shortUrl = `${domain.hasCertificate ? 'https' : 'http'}://${domain.hostname}${path.split('?')[0]}`;
+  res.end(pageDocument({ host: domain.hostname, reportUrl: reportUrl(loadConfig().BASE_URL, shortUrl), title: 'Not found', heading: 'Link not found', body: '<p>This short link does not exist, or it was removed.</p>' }));
 }
 
 /** Anything but reading a link (or a link page) on a custom domain. */

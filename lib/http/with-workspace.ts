@@ -35,6 +35,12 @@ export interface WorkspaceRouteOptions {
   token?: (req: Request) => Promise<string>;
   /** A per-token limit counted on top of the workspace's (Variant B: 1,000/h per token). */
   tokenLimiter?: () => WindowLimiter;
+  /**
+   * false: a signed-in session's request is not counted (tokens still are). For the dashboard's own
+   * images (favicons: one request per row, cached by the browser for a day) that would otherwise eat
+   * the budget of the calls the user makes.
+   */
+  sessionBudget?: false;
 }
 
 export function withWorkspace<P = Record<string, never>>(
@@ -46,7 +52,7 @@ export function withWorkspace<P = Record<string, never>>(
     try {
       const ctx = await currentLinkContext();
       const actor = await resolveActor(req, ctx, opts, rate);
-      rate.headers = headersOf(await countWorkspaceRequest(actor, req.method, opts.tokenLimiter?.()));
+      if (actor.via === 'token' || opts.sessionBudget !== false) rate.headers = headersOf(await countWorkspaceRequest(actor, req.method, opts.tokenLimiter?.()));
       if (opts.permission) assertCan(actor, opts.permission);
       const res = await handler({ req, actor, ctx, params: ((await context?.params) ?? {}) as P, searchParams: new URL(req.url).searchParams });
       for (const [name, value] of Object.entries(rate.headers)) res.headers.set(name, value);

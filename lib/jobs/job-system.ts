@@ -4,6 +4,8 @@
 import PgBoss from 'pg-boss';
 import type { DbHandle } from '../db/types';
 import { logger } from '../log/logger';
+import { loadConfig } from '../config/load-config';
+import { watchLinkChanges } from '../safety/deep-scan/watch-link-changes';
 import { deadLetterOf, QUEUES } from './queues';
 
 /** Advisory lock key serialising queue creation ("sljq"). */
@@ -57,6 +59,10 @@ export async function openJobSystem(handle: DbHandle, opts: JobSystemOptions): P
     // Not throttled across instances: a restart must run it (e.g. after a feed file changed), and
     // the runs are idempotent, so instances starting together only repeat the work.
     if (spec.atStart?.()) await boss.send(spec.name, {});
+  }
+  if (loadConfig().SAFETY_DEEP_SCAN) {
+    const unwatch = watchLinkChanges(boss);
+    boss.on('stopped', unwatch);
   }
   return boss;
 }

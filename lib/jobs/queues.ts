@@ -9,11 +9,16 @@ import { loadConfig } from '../config/load-config';
 import { database } from '../db/database';
 import { checkDueDomains } from '../domains/check-due-domains';
 import { domainSettings } from '../domains/domain-settings';
+import { notifyDomainStatus } from '../domains/notify-domain-status';
+import { recheckVerifiedDomains } from '../domains/recheck-verified-domains';
 import { currentLinkContext } from '../links/current-link-context';
 import { expireDueLinks } from '../links/expire-due-links';
 import { DELIVERY_LOG_DAYS } from '../webhooks/event-types';
 import { pruneDeliveries } from '../webhooks/deliveries';
 import { importFeeds } from '../safety/feeds/import-feeds';
+import { deepScanDue } from '../safety/deep-scan/deep-scan-due';
+import { deepScanSettings } from '../safety/deep-scan/deep-scan-settings';
+import { DEEP_SCAN_QUEUE } from '../safety/deep-scan/watch-link-changes';
 import { runProbe, type ProbeData } from './probe';
 
 export interface QueueSpec {
@@ -60,11 +65,34 @@ export const QUEUES: QueueSpec[] = [
     },
   },
   {
+    // Each minute, and soon after any link changes (watch-link-changes.ts): fetches new and changed
+    // destinations, following redirects, and blocks links whose chain reaches a listed address.
+    name: DEEP_SCAN_QUEUE,
+    options: { retryLimit: 1, retryDelay: 30, retryBackoff: true, expireInSeconds: 900 },
+    cron: '* * * * *',
+    atStart: () => loadConfig().SAFETY_DEEP_SCAN,
+    run: async () => {
+      const settings = deepScanSettings(loadConfig());
+      return settings ? deepScanDue(await currentLinkContext(), settings) : { skipped: 'SAFETY_DEEP_SCAN is false' };
+    },
+  },
+  {
     // Pending custom domains whose next DNS check is due (backoff, for 72 hours after adding).
     name: 'domains.check',
     options: { retryLimit: 2, retryDelay: 30, retryBackoff: true, expireInSeconds: 600 },
     cron: '* * * * *',
     run: async () => checkDueDomains(await database(), domainSettings()),
+  },
+  {
+    // Verified custom domains looked up again daily (misconfigured ones hourly); owners mailed on a change.
+    name: 'domains.recheck',
+    options: { retryLimit: 2, retryDelay: 60, retryBackoff: true, expireInSeconds: 3600 },
+    cron: '23 * * * *',
+    run: async () => {
+      const handle = await database();
+      const baseUrl = loadConfig().BASE_URL;
+      return recheckVerifiedDomains(handle, domainSettings(), { notify: (d, t, r) => notifyDomainStatus(handle.db, d, t, r, baseUrl) });
+    },
   },
   {
     // Certificates for verified custom domains: new ones, renewals 30 days ahead, retries with backoff.

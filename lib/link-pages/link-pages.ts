@@ -1,5 +1,5 @@
 // The pages a visitor of a short link may get instead of a redirect: the password prompt (and its
-// check), "Link Expired" (410), "disabled" (451), the safety warnings (pending_review: 200 with
+// check), "Link Expired" (410, saying whether the date passed or the click limit was reached), "disabled" (451), the safety warnings (pending_review: 200 with
 // "continue anyway"; blocked: 403, no way on), a loop back to Sling (508) and not found (404). The edge sends visitors here
 // (/l/<page>/<code>); the state is read again, so a direct visit cannot show the wrong page.
 import { verifyPassword } from '../auth/password';
@@ -19,7 +19,7 @@ import { getLinkByCode } from '../links/get-link-by-code';
 import { makeUnlockCookie } from '../links/unlock-cookie';
 import { getGlobalSingleton } from '../runtime/global-singleton';
 import { sharedLimiter } from '../ratelimit/shared-limiter';
-import { escapeHtml, pageHtml } from './page-html';
+import { escapeHtml, pageHtml, reportUrl, type PageOptions as HtmlOptions } from './page-html';
 
 /** Password guesses per link and IP. */
 export const UNLOCK_ATTEMPTS_PER_MINUTE = 5;
@@ -31,15 +31,28 @@ async function findLink(req: Request, code: string) {
   const domainId = site.kind === 'app' ? domains.defaultDomain.id : site.kind === 'custom' ? site.domain.id : undefined;
   const handle = await database();
   const link = domainId === undefined ? undefined : await getLinkByCode(handle.db, domainId, code);
-  return { link, entry: link ? toCachedLink(link, domains.self) : undefined, domainId: domainId ?? 0, handle };
+  const domain = site.kind === 'custom' ? site.domain : domains.defaultDomain;
+  const config = loadConfig();
+  // Who the page speaks for, and where a visitor reports the link (always the app's host).
+  const brand: Brand = { host: domain.hostname, reportUrl: reportUrl(config.BASE_URL, domains.shortUrl(domains.byId(domain.id) ?? domains.defaultDomain, code)) };
+  return { link, entry: link ? toCachedLink(link, domains.self) : undefined, domainId: domainId ?? 0, handle, brand };
+}
+
+type Brand = Pick<HtmlOptions, 'host' | 'reportUrl'>;
+
+/** Why an expired link expired: its date passed, or its click limit was reached. */
+function expiredBy(link: { expiresAt: Date | null; maxClicks: number | null; clicks: number } | undefined): 'date' | 'clicks' | undefined {
+  if (!link) return undefined;
+  if (link.expiresAt !== null && new Date(link.expiresAt).getTime() <= Date.now()) return 'date';
+  return link.maxClicks !== null ? 'clicks' : undefined;
 }
 
 export async function showLinkPage(req: Request, page: string, code: string): Promise<Response> {
   const url = new URL(req.url);
-  const { link, entry, handle } = await findLink(req, code);
+  const { link, entry, handle, brand } = await findLink(req, code);
   // The edge counts max_clicks with its own redirects, ahead of the stored counter: trust it here,
   // or the two would bounce the visitor between them.
-  if (page === 'expired' && link?.maxClicks != null) return PAGES.expired(code, '', {});
+  if (page === 'expired' && link?.maxClicks != null) return PAGES.expired(code, '', { brand, expiredBy: expiredBy(link) ?? 'clicks' });
   const query = url.search.slice(1);
   const visit = splitQrMarker(query);
   // The link redirects after all (e.g. edited on another instance a moment ago): redirect here
@@ -49,7 +62,7 @@ export async function showLinkPage(req: Request, page: string, code: string): Pr
     recordClick(handle, visitClick(req, link.id, visit.trigger));
     return new Response(null, { status: outcome.status, headers: { location: outcome.location, 'cache-control': 'private, max-age=0' } });
   }
-  return pageFor(entry, code, query, { reason: link?.safetyReason, destination: link?.longUrl });
+  return pageFor(entry, code, query, { reason: link?.safetyReason, destination: link?.longUrl, brand, expiredBy: expiredBy(link) });
 }
 
 /** A HEAD request (link previews, curl -I) is kept flagged as a bot and never counted, as at the edge. */
@@ -74,33 +87,59 @@ interface PageOptions {
   destination?: string;
   /** The visitor already chose "continue anyway" (the password prompt carries it on). */
   reviewed?: boolean;
+  brand?: Brand;
+  expiredBy?: 'date' | 'clicks';
 }
 
 function pageFor(entry: CachedLink | undefined, code: string, query: string, opts: PageOptions = {}): Response {
-  if (!entry) return notFound();
+  if (!entry) return notFound(opts.brand);
   const outcome = decideOutcome(entry, query, Date.now(), opts.reviewed);
-  if (outcome.kind !== 'page') return notFound();
+  if (outcome.kind !== 'page') return notFound(opts.brand);
   return PAGES[outcome.page](code, query, opts);
 }
 
+const EXPIRED_TEXT = {
+  date: 'This short link had an end date, and it has passed: it no longer leads anywhere.',
+  clicks: 'This short link could be opened a limited number of times, and that limit has been reached: it no longer leads anywhere.',
+  unknown: 'This short link has expired and no longer leads anywhere.',
+};
+
 const PAGES: Record<LinkPage, (code: string, query: string, opts: PageOptions) => Response> = {
-  expired: () =>
-    pageHtml({ status: 410, title: 'Link Expired', heading: 'Link Expired', body: '<p>This short link has expired and no longer leads anywhere.</p>' }),
-  disabled: () =>
-    pageHtml({ status: 451, title: 'Link disabled', heading: 'This link has been disabled', body: '<p>This short link was disabled by the administrators of this service.</p>' }),
-  // 508 Loop Detected: the destination is this service again; following it would never arrive.
-  loop: () =>
+  expired: (_code, _query, opts) =>
     pageHtml({
+      ...opts.brand,
+      status: 410,
+      tone: 'time',
+      title: 'Link Expired',
+      heading: 'Link Expired',
+      body: `<p>${EXPIRED_TEXT[opts.expiredBy ?? 'unknown']}</p>`,
+    }),
+  disabled: (_code, _query, opts) =>
+    pageHtml({
+      ...opts.brand,
+      status: 451,
+      tone: 'danger',
+      title: 'Link disabled',
+      heading: 'This link has been disabled',
+      body: '<p>This short link was disabled by the administrators of this service and no longer leads anywhere.</p>',
+    }),
+  // 508 Loop Detected: the destination is this service again; following it would never arrive.
+  loop: (_code, _query, opts) =>
+    pageHtml({
+      ...opts.brand,
       status: 508,
+      tone: 'warn',
       title: 'Link loops',
       heading: 'This link leads back to itself',
       body: '<p>This short link points at an address of this link service, so following it would only loop. Its owner needs to change the destination.</p>',
     }),
-  protected: (code, query, opts) => promptPage(code, query, opts.error, opts.status, opts.reviewed),
+  protected: (code, query, opts) => promptPage(code, query, opts.error, opts.status, opts.reviewed, opts.brand),
   review: (code, query, opts) => reviewPage(code, query, opts),
   blocked: (_code, _query, opts) =>
     pageHtml({
+      ...opts.brand,
       status: 403,
+      tone: 'danger',
       title: 'Unsafe link',
       heading: 'This link may be unsafe',
       body: `<p>${escapeHtml(opts.reason ?? 'This link leads to a site listed as malware or phishing.')}</p>
@@ -113,7 +152,9 @@ function reviewPage(code: string, query: string, opts: PageOptions): Response {
   const action = `/l/review/${encodeURIComponent(code)}${query ? `?${escapeHtml(query)}` : ''}`;
   const host = opts.destination ? new URL(opts.destination).host : undefined;
   return pageHtml({
+    ...opts.brand,
     status: 200,
+    tone: 'warn',
     title: 'Possibly unsafe link',
     heading: 'This link may be unsafe',
     body: `<p>${escapeHtml(opts.reason ?? 'This link is waiting for a safety review.')}</p>
@@ -122,9 +163,11 @@ ${host ? `<p>It leads to <strong>${escapeHtml(host)}</strong>. Continue only if 
   });
 }
 
-function promptPage(code: string, query: string, error?: string, status = 200, reviewed = false): Response {
+function promptPage(code: string, query: string, error?: string, status = 200, reviewed = false, brand?: Brand): Response {
   const action = `/l/protected/${encodeURIComponent(code)}${query ? `?${escapeHtml(query)}` : ''}`;
   return pageHtml({
+    ...brand,
+    tone: 'lock',
     status,
     title: 'Password required',
     heading: 'This link is password-protected',
@@ -135,20 +178,20 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}<button 
   });
 }
 
-function notFound(): Response {
-  return pageHtml({ status: 404, title: 'Not found', heading: 'Link not found', body: '<p>This short link does not exist, or it was removed.</p>' });
+function notFound(brand?: Brand): Response {
+  return pageHtml({ ...brand, status: 404, tone: 'info', title: 'Not found', heading: 'Link not found', body: '<p>This short link does not exist, or it was removed.</p>' });
 }
 
 /** POST /l/protected/<code>: check the password (throttled), then unlock and redirect. */
 export async function unlockLink(req: Request, code: string): Promise<Response> {
   const query = new URL(req.url).search.slice(1);
-  const { link, entry, domainId, handle } = await findLink(req, code);
+  const { link, entry, domainId, handle, brand } = await findLink(req, code);
   try {
     await unlockLimiter().consume(`${domainId}:${code.toLowerCase()}:${requestIp(req)}`);
   } catch (err) {
     if (!(err instanceof AppError) || err.code !== 'rate_limited') throw err;
     const wait = err.headers?.['Retry-After'] ?? '60';
-    const res = promptPage(code, query, `Too many tries. Wait ${wait} seconds, then try again.`, 429);
+    const res = promptPage(code, query, `Too many tries. Wait ${wait} seconds, then try again.`, 429, false, brand);
     res.headers.set('Retry-After', wait);
     return res;
   }
@@ -162,7 +205,7 @@ export async function unlockLink(req: Request, code: string): Promise<Response> 
     recordClick(handle, visitClick(req, link.id, visit.trigger));
     return new Response(null, { status: 303, headers: { location: outcome.location, 'cache-control': 'no-store' } });
   }
-  if (link && !(outcome?.kind === 'page' && outcome.page === 'protected')) return pageFor(entry, code, query, { reason: link.safetyReason, destination: link.longUrl, reviewed });
+  if (link && !(outcome?.kind === 'page' && outcome.page === 'protected')) return pageFor(entry, code, query, { reason: link.safetyReason, destination: link.longUrl, reviewed, brand, expiredBy: expiredBy(link) });
   // bcrypt runs in the CPU pool (a full one answers 503), never on the edge's redirect path. An
   // unknown code answers exactly like a wrong password.
   let ok: boolean;
@@ -171,11 +214,11 @@ export async function unlockLink(req: Request, code: string): Promise<Response> 
   } catch (err) {
     if (!(err instanceof AppError) || err.code !== 'unavailable') throw err;
     const wait = err.headers?.['Retry-After'] ?? '5';
-    const res = promptPage(code, query, `The server is busy. Wait ${wait} seconds, then try again.`, 503, reviewed);
+    const res = promptPage(code, query, `The server is busy. Wait ${wait} seconds, then try again.`, 503, reviewed, brand);
     res.headers.set('Retry-After', wait);
     return res;
   }
-  if (!ok || !link || !entry || entry.kind !== 'link') return promptPage(code, query, 'Wrong password. Try again.', 401, reviewed);
+  if (!ok || !link || !entry || entry.kind !== 'link') return promptPage(code, query, 'Wrong password. Try again.', 401, reviewed, brand);
   const config = loadConfig();
   recordClick(handle, visitClick(req, link.id, visit.trigger));
   return new Response(null, {
@@ -195,7 +238,7 @@ async function readForm(req: Request): Promise<URLSearchParams> {
 /** POST /l/review/<code>: "continue anyway" on a pending_review link: counts the click and redirects. */
 export async function continueToLink(req: Request, code: string): Promise<Response> {
   const query = new URL(req.url).search.slice(1);
-  const { link, entry, handle } = await findLink(req, code);
+  const { link, entry, handle, brand } = await findLink(req, code);
   const visit = splitQrMarker(query);
   const outcome = entry ? decideOutcome(entry, visit.query, Date.now(), true) : undefined;
   if (link && outcome?.kind === 'redirect') {
@@ -203,7 +246,7 @@ export async function continueToLink(req: Request, code: string): Promise<Respon
     return new Response(null, { status: 303, headers: { location: outcome.location, 'cache-control': 'no-store' } });
   }
   // Blocked meanwhile, expired, or password-protected (the prompt remembers the choice).
-  return pageFor(entry, code, query, { reason: link?.safetyReason, destination: link?.longUrl, reviewed: true });
+  return pageFor(entry, code, query, { reason: link?.safetyReason, destination: link?.longUrl, reviewed: true, brand, expiredBy: expiredBy(link) });
 }
 
 function unlockLimiter() {

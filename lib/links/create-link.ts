@@ -32,6 +32,8 @@ export interface CreateLinkInput {
   /** Already parsed; must be in the future. */
   expiresAt?: Date | null;
   maxClicks?: unknown;
+  /** Already normalised (lib/schemas/link.ts). */
+  tags?: string[];
   /** The workspace's plan, for its daily quota (looked up when not given). */
   plan?: Plan;
   /** The client's address, for the unsafe-destination throttle. */
@@ -76,7 +78,7 @@ export async function createLink(input: CreateLinkInput, ctx: LinkContext, opts:
     try {
       const row = await insertLinkWithEvent(
         ctx.handle.db,
-        { workspaceId: input.workspaceId, createdBy: input.createdBy ?? null, domainId: domain.id, shortCode, longUrl, expiresAt, passwordHash, maxClicks, status: scan.status, safetyReason: scan.reason },
+        { workspaceId: input.workspaceId, createdBy: input.createdBy ?? null, domainId: domain.id, shortCode, longUrl, expiresAt, passwordHash, maxClicks, status: scan.status, safetyReason: scan.reason, tags: input.tags ?? [] },
         ctx.domains,
       );
       // An earlier "unknown code" answer may be cached; drop it everywhere. The insert is one

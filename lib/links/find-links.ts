@@ -1,10 +1,13 @@
-// A workspace's links (within the caller's scope), optionally only one member's, searched by code or destination, filtered by status, sorted by creation time or
-// clicks (newest or most first unless asked otherwise); with the total.
-import { and, asc, count, desc, eq, ilike, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+// A workspace's links (within the caller's scope), optionally only one member's, searched by code or destination, filtered by status and tag,
+// archived ones left out unless asked for, sorted by creation time, clicks, short code or destination (newest or most first unless
+// asked otherwise); with the total.
+import { and, arrayContains, asc, count, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { links, type LinkRow } from '../../db/schema';
 import type { Db } from '../db/types';
 
-export const LINK_SORTS = ['created', 'clicks'] as const;
+export const LINK_SORTS = ['created', 'clicks', 'code', 'destination'] as const;
+/** exclude (default): not archived; include: both; only: the archived ones. */
+export const LINK_ARCHIVED = ['exclude', 'include', 'only'] as const;
 export const LINK_ORDERS = ['desc', 'asc'] as const;
 /** What a visitor would get now: the stored status lags an expiry by up to a minute (the expiry job). */
 export const LINK_STATUS_FILTERS = ['active', 'expired', 'disabled', 'pending_review', 'blocked', 'protected'] as const;
@@ -12,6 +15,7 @@ export const LINK_STATUS_FILTERS = ['active', 'expired', 'disabled', 'pending_re
 export type LinkSort = (typeof LINK_SORTS)[number];
 export type LinkOrder = (typeof LINK_ORDERS)[number];
 export type LinkStatusFilter = (typeof LINK_STATUS_FILTERS)[number];
+export type LinkArchived = (typeof LINK_ARCHIVED)[number];
 
 export interface FindLinksOptions {
   /** linkScope(actor, 'read'): the workspace. */
@@ -22,6 +26,9 @@ export interface FindLinksOptions {
   sort?: LinkSort;
   order?: LinkOrder;
   status?: LinkStatusFilter;
+  /** One normalised tag. */
+  tag?: string;
+  archived?: LinkArchived;
   limit: number;
   offset: number;
 }
@@ -37,6 +44,15 @@ const STATUS_WHERE: Record<LinkStatusFilter, SQL> = {
   protected: isNotNull(links.passwordHash) as SQL,
 };
 
+const SORT_COLUMNS: Record<LinkSort, SQL | typeof links.clicks> = {
+  created: sql`${links.createdAt}`,
+  clicks: links.clicks,
+  // Codes are unique case-insensitively, so they sort that way too.
+  code: sql`lower(${links.shortCode})`,
+  // By what the list shows: the destination without its scheme.
+  destination: sql`regexp_replace(${links.longUrl}, '^https?://', '', 'i')`,
+};
+
 export async function findLinks(db: Db, opts: FindLinksOptions): Promise<{ links: LinkRow[]; total: number }> {
   const pattern = opts.q ? `%${opts.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
   const where = and(
@@ -44,10 +60,12 @@ export async function findLinks(db: Db, opts: FindLinksOptions): Promise<{ links
     opts.createdBy ? eq(links.createdBy, opts.createdBy) : undefined,
     pattern ? or(ilike(links.shortCode, pattern), ilike(links.longUrl, pattern)) : undefined,
     opts.status ? STATUS_WHERE[opts.status] : undefined,
+    opts.tag ? arrayContains(links.tags, [opts.tag]) : undefined,
+    opts.archived === 'include' ? undefined : opts.archived === 'only' ? isNotNull(links.archivedAt) : isNull(links.archivedAt),
   );
   const dir = opts.order === 'asc' ? asc : desc;
   // The id breaks ties so paging never repeats or skips a row.
-  const orderBy = opts.sort === 'clicks' ? [dir(links.clicks), dir(links.id)] : [dir(links.createdAt), dir(links.id)];
+  const orderBy = [dir(SORT_COLUMNS[opts.sort ?? 'created']), dir(links.id)];
   const [rows, [{ total }]] = await Promise.all([
     db.select().from(links).where(where).orderBy(...orderBy).limit(opts.limit).offset(opts.offset),
     db.select({ total: count() }).from(links).where(where),

@@ -4,11 +4,15 @@ import { AppError, invalidField } from '../http/errors';
 import { readFields } from '../http/read-fields';
 import type { Plan } from '../../db/schema';
 import type { CreateLinkInput } from './create-link';
+import { parseArchived, parseTags } from '../schemas/link';
 import { parseExpiration } from './parse-expiration';
 import type { UpdateLinkChanges } from './update-link';
 
 export const CREATE_FIELDS: ReadonlySet<string> = new Set(['url', 'alias', 'domain_id', 'password', 'expiration', 'max_clicks']);
 export const UPDATE_FIELDS: ReadonlySet<string> = new Set(['url', 'alias', 'password', 'expiration', 'max_clicks']);
+/** REST v1 takes tags too, and archived on update (Variant A keeps its documented fields). */
+export const V1_CREATE_FIELDS: ReadonlySet<string> = new Set([...CREATE_FIELDS, 'tags']);
+export const V1_UPDATE_FIELDS: ReadonlySet<string> = new Set([...UPDATE_FIELDS, 'tags', 'archived']);
 
 /** The request's JSON object; a key outside `allowed` is a 400 naming it. */
 export const readLinkFields = readFields;
@@ -26,18 +30,22 @@ export function createInputFrom(body: Record<string, unknown>, actor: { workspac
     password: body.password,
     expiresAt: body.expiration === undefined || body.expiration === null ? null : parseExpiration(body.expiration, 'expiration'),
     maxClicks: body.max_clicks,
+    tags: body.tags === undefined || body.tags === null ? undefined : parseTags(body.tags),
   };
 }
 
 /** updateLink's changes from an update body: only the fields given; null removes password, expiration, limit. */
 export function changesFrom(body: Record<string, unknown>): UpdateLinkChanges {
-  if (Object.keys(body).length === 0) throw new AppError('invalid_request', 'Send at least one field to change: url, alias, password, expiration or max_clicks.');
+  if (Object.keys(body).length === 0) throw new AppError('invalid_request', 'Send at least one field to change: url, alias, password, expiration, max_clicks, tags or archived.');
   return {
     url: body.url,
     alias: body.alias,
     password: body.password,
     expiresAt: body.expiration === undefined ? undefined : body.expiration === null ? null : parseExpiration(body.expiration, 'expiration'),
     maxClicks: body.max_clicks,
+    // null clears the tags, as it removes the other optional fields.
+    tags: body.tags === undefined ? undefined : body.tags === null ? [] : parseTags(body.tags),
+    archived: body.archived === undefined ? undefined : parseArchived(body.archived),
   };
 }
 

@@ -10,17 +10,20 @@ import { checkAliasAvailability } from './alias-availability';
 import { createLink } from './create-link';
 import { deleteLink } from './delete-link';
 import { deleteLinks } from './delete-links';
-import { findLinks, LINK_ORDERS, LINK_SORTS, LINK_STATUS_FILTERS } from './find-links';
+import { parseTagParam } from '../schemas/link';
+import { findTags } from './find-tags';
+import { findLinks, LINK_ARCHIVED, LINK_ORDERS, LINK_SORTS, LINK_STATUS_FILTERS } from './find-links';
 import { getLinkOrThrow, getLinksOrThrow } from './get-link-or-throw';
-import { changesFrom, CREATE_FIELDS, createdByParam, createInputFrom, intParam, optionalId, readLinkFields, UPDATE_FIELDS } from './link-input';
+import { changesFrom, createdByParam, createInputFrom, intParam, optionalId, readLinkFields, V1_CREATE_FIELDS, V1_UPDATE_FIELDS } from './link-input';
 import { serializeLink } from './serialize-link';
 import { updateLink } from './update-link';
+import { linkScanJson } from '../safety/deep-scan/link-scan-json';
 
 type Params = { id: string };
 
 const MAX_BULK = 100;
 
-/** GET /api/v1/links — the workspace's links (links.read). */
+/** GET /api/v1/links — the workspace's links (links.read); ?tag=, ?archived=exclude|include|only, ?sort=created|clicks|code|destination. */
 export async function listLinksRoute({ actor, ctx, searchParams: params }: WorkspaceRequest<object>): Promise<Response> {
   const limit = intParam(params, 'limit', 50, 1, 100);
   const offset = intParam(params, 'offset', 0, 0, Number.MAX_SAFE_INTEGER);
@@ -32,6 +35,8 @@ export async function listLinksRoute({ actor, ctx, searchParams: params }: Works
     sort: oneOf(params, 'sort', LINK_SORTS),
     order: oneOf(params, 'order', LINK_ORDERS),
     status: oneOf(params, 'status', LINK_STATUS_FILTERS),
+    tag: parseTagParam(params.get('tag')),
+    archived: oneOf(params, 'archived', LINK_ARCHIVED),
     limit,
     offset,
   });
@@ -40,19 +45,20 @@ export async function listLinksRoute({ actor, ctx, searchParams: params }: Works
 
 /** POST /api/v1/links (links.write). */
 export async function createLinkRoute({ req, actor, ctx }: WorkspaceRequest<object>): Promise<Response> {
-  const link = await createLink(createInputFrom(await readLinkFields(req, CREATE_FIELDS), actor, requestIp(req)), ctx);
+  const link = await createLink(createInputFrom(await readLinkFields(req, V1_CREATE_FIELDS), actor, requestIp(req)), ctx);
   return json(serializeLink(link, ctx.domains), { status: 201 });
 }
 
 /** GET /api/v1/links/{id} (links.read). */
 export async function getLinkRoute({ actor, ctx, params }: WorkspaceRequest<Params>): Promise<Response> {
-  return json(serializeLink(await getLinkOrThrow({ actor, ctx, access: 'read' }, params.id), ctx.domains));
+  const link = await getLinkOrThrow({ actor, ctx, access: 'read' }, params.id);
+  return json({ ...serializeLink(link, ctx.domains), scan: await linkScanJson(ctx.handle.db, link) });
 }
 
 /** PATCH /api/v1/links/{id} (links.write; a member only its own). */
 export async function updateLinkRoute({ req, actor, ctx, params }: WorkspaceRequest<Params>): Promise<Response> {
   const link = await getLinkOrThrow({ actor, ctx, access: 'write' }, params.id);
-  const updated = await updateLink(link, changesFrom(await readLinkFields(req, UPDATE_FIELDS)), ctx, linkScope(actor, 'write'));
+  const updated = await updateLink(link, changesFrom(await readLinkFields(req, V1_UPDATE_FIELDS)), ctx, linkScope(actor, 'write'));
   return json(serializeLink(updated, ctx.domains));
 }
 
@@ -70,6 +76,11 @@ export async function bulkDeleteLinksRoute({ req, actor, ctx }: WorkspaceRequest
   }
   const links = await getLinksOrThrow({ actor, ctx, access: 'write' }, [...new Set(ids as number[])]);
   return json({ deleted: await deleteLinks(links, ctx, linkScope(actor, 'write')) });
+}
+
+/** GET /api/v1/links/tags — the tags used in the workspace, most used first (for the filter and the dialog). */
+export async function listTagsRoute({ actor, ctx }: WorkspaceRequest<object>): Promise<Response> {
+  return json({ tags: await findTags(ctx.handle.db, linkScope(actor, 'read')) });
 }
 
 /** GET /api/v1/links/availability?alias=&domain_id= */

@@ -17,6 +17,10 @@ export interface LinkJson {
   /** Why the scanner holds the link (pending_review, blocked); null otherwise. */
   safety_reason: string | null;
   clicks: number;
+  /** Normalised names, in the order given. */
+  tags: string[];
+  archived: boolean;
+  archived_at: string | null;
   /** The member who made it (null for anonymous links and removed accounts). */
   created_by: string | null;
   created_at: string;
@@ -38,6 +42,9 @@ export function serializeLink(link: LinkRow, domains: DomainRegistry): LinkJson 
     disabled_reason: link.disabledReason,
     safety_reason: link.safetyReason,
     clicks: Number(link.clicks),
+    tags: link.tags ?? [],
+    archived: link.archivedAt != null,
+    archived_at: link.archivedAt ? iso(link.archivedAt) : null,
     created_by: link.createdBy,
     created_at: iso(link.createdAt),
     updated_at: iso(link.updatedAt),

@@ -24,6 +24,10 @@ export interface UpdateLinkChanges {
   expiresAt?: Date | null;
   /** number sets, null removes */
   maxClicks?: unknown;
+  /** Replaces the tags (already normalised); [] removes them all. */
+  tags?: string[];
+  /** true archives (hidden from the list by default; it still redirects), false brings it back. */
+  archived?: boolean;
 }
 
 const REACTIVATED = sql`CASE WHEN ${links.status} = 'expired' THEN 'active' ELSE ${links.status} END`;
@@ -55,6 +59,7 @@ export async function updateLink(link: LinkRow | number, changes: UpdateLinkChan
   if (changes.password !== undefined) set.passwordHash = changes.password === null ? null : await hashLinkPassword(changes.password);
   if (changes.expiresAt !== undefined) set.expiresAt = changes.expiresAt;
   if (changes.maxClicks !== undefined) set.maxClicks = changes.maxClicks === null ? null : validateMaxClicks(changes.maxClicks);
+  if (changes.tags !== undefined) set.tags = changes.tags;
   const linkId = typeof link === 'number' ? link : link.id;
   const before = typeof link === 'number' ? undefined : link;
   let row: LinkRow | undefined;
@@ -64,6 +69,8 @@ export async function updateLink(link: LinkRow | number, changes: UpdateLinkChan
         .update(links)
         .set({
           ...set,
+          // Archiving again keeps the first date.
+          ...(changes.archived === undefined ? {} : { archivedAt: changes.archived ? sql`coalesce(${links.archivedAt}, now())` : null }),
           // A new or removed expiry or click limit brings an expired link back (the expiry job
           // marks it again if it is still due); disabled stays disabled.
           ...nextStatus(changes.expiresAt !== undefined || changes.maxClicks !== undefined, scan),

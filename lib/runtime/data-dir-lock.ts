@@ -22,6 +22,17 @@ export function lockDataDir(dataDir: string): () => void {
   return () => rmSync(file, { force: true });
 }
 
+/** The live process (not this one) holding DATA_DIR, or null. */
+export function liveLockHolder(dataDir: string): number | null {
+  let holder: number;
+  try {
+    holder = Number(readFileSync(join(resolve(dataDir), 'sling.pid'), 'utf8').trim());
+  } catch {
+    return null;
+  }
+  return holder && holder !== process.pid && alive(holder) ? holder : null;
+}
+
 function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);

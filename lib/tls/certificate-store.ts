@@ -8,6 +8,7 @@ import { certificates, domains } from '../../db/schema';
 import { CERT_KEY_PURPOSE } from '../acme/issue-certificate';
 import { ALL_KEYS } from '../cache/invalidation-bus';
 import { openSecret } from '../crypto/secret-box';
+import { servingDomain } from '../domains/serving-statuses';
 import type { Db } from '../db/types';
 
 interface Slot {
@@ -58,7 +59,7 @@ export class CertificateStore {
       .select({ certPem: certificates.certPem, keySealed: certificates.keySealed })
       .from(certificates)
       .innerJoin(domains, eq(domains.id, certificates.domainId))
-      .where(and(sql`lower(${domains.hostname}) = ${host}`, eq(domains.status, 'verified'), isNotNull(certificates.certPem), isNotNull(certificates.keySealed)))
+      .where(and(sql`lower(${domains.hostname}) = ${host}`, servingDomain(), isNotNull(certificates.certPem), isNotNull(certificates.keySealed)))
       .limit(1);
     if (!row?.certPem || !row.keySealed) return null;
     return createSecureContext({ cert: row.certPem, key: openSecret(row.keySealed, this.opts.secretKey, CERT_KEY_PURPOSE) });

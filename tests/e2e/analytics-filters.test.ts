@@ -178,4 +178,39 @@ describe.skipIf(!chromium)('analytics filters in Chromium', () => {
     await checkPage('links-favicons');
     expect(problems).toEqual([]);
   });
+  test('a referrer row shows its icon from Sling and filters; a tag narrows the page; the export follows the filters', async () => {
+    const tagged = await api('/api/v1/links', { method: 'POST', body: JSON.stringify({ url: 'https://example.com/ref-a', alias: 'ref-a', tags: ['promo'] }) });
+    expect(tagged.status).toBe(201);
+    expect((await api('/api/v1/links', { method: 'POST', body: JSON.stringify({ url: 'https://example.com/ref-b', alias: 'ref-b' }) })).status).toBe(201);
+    for (const [code, referer] of [['ref-a', 'https://news.invalid/story'], ['ref-a', 'https://news.invalid/other'], ['ref-b', 'https://blog.invalid/']] as const) {
+      expect((await fetch(`${sling.url}/${code}`, { redirect: 'manual', headers: { 'user-agent': AGENTS.chrome, 'x-forwarded-for': '8.8.8.8', referer } })).status).toBe(302);
+    }
+    await until('the clicks in the stats', async () => (await (await api('/api/v1/analytics?referrer=blog.invalid')).json()).clicks === 1 && (await (await api('/api/v1/analytics?tag=promo')).json()).clicks === 2, { timeoutMs: 10_000, intervalMs: 100 });
+
+    await page.goto(`${sling.url}/analytics`);
+    await expect.poll(total).toBe('8');
+    const referrers = page.getByRole('region', { name: 'Referrers' });
+    const icons = referrers.locator('img');
+    expect(await icons.evaluateAll((imgs) => imgs.map((i) => new URL((i as HTMLImageElement).src).pathname))).toEqual(['/api/v1/favicons/news.invalid', '/api/v1/favicons/blog.invalid']);
+    await expect.poll(() => icons.evaluateAll((imgs) => imgs.every((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0))).toBe(true);
+
+    await referrers.getByRole('button', { name: /news\.invalid/ }).click();
+    await expect.poll(total).toBe('2');
+    expect(new URL(page.url()).search).toBe('?referrer=news.invalid');
+    await checkPage('analytics-referrers');
+    await page.getByRole('group', { name: 'Filters' }).getByRole('button', { name: 'Remove the filter Referrer: news.invalid' }).click();
+    await expect.poll(total).toBe('8');
+
+    // A tag: only the clicks of the links carrying it, in every panel; the export holds the same clicks.
+    await page.getByRole('combobox', { name: /^Tag/ }).selectOption('promo');
+    await expect.poll(total).toBe('2');
+    expect(new URL(page.url()).search).toBe('?tag=promo');
+    expect(await rowsOf('Links')).toEqual(['/ref-a2 · 100%']);
+    expect(await rowsOf('Referrers')).toEqual(['news.invalid2 · 100%']);
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    await download;
+    await expect.poll(() => page.locator('.export-status').textContent()).toMatch(/^Saved sling-.*\.csv \(2 rows, /);
+    expect(problems).toEqual([]);
+  });
 });

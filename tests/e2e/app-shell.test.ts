@@ -67,7 +67,7 @@ describe.skipIf(!chromium)('the app shell in Chromium', () => {
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.waitForURL(`${sling.url}/links`);
     expect(await mainNav().getByRole('link', { name: 'Links' }).getAttribute('aria-current')).toBe('page');
-    expect(await mainNav().getByRole('link').allTextContents()).toEqual(['Links', 'Analytics', 'Settings']);
+    expect(await mainNav().getByRole('link').allTextContents()).toEqual(['Links', 'Analytics', 'Domains', 'Settings']);
 
     const box = page.getByRole('region', { name: 'Shorten your first link' });
     await box.waitFor();

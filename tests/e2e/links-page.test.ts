@@ -271,4 +271,120 @@ describe.skipIf(!chromium)('the links page in Chromium', () => {
     expect(await page.getByRole('button', { name: 'Next' }).count()).toBe(0);
     expect(problems).toEqual([]);
   });
+  test('tag a link and filter by its tag; sort by clicks from the column head; archive and unarchive', async () => {
+    // A new account (its own workspace, so its own rate-limit budget: the tests above spend most of a Free plan's minute).
+    await context.close();
+    context = await browser.newContext({ timezoneId: 'America/New_York', locale: 'en-US', permissions: ['clipboard-read', 'clipboard-write'] });
+    page = await context.newPage();
+    const problems = watchProblems(page);
+    await page.goto(`${sling.url}/signup`);
+    await page.getByLabel('Name').fill('Tess');
+    await page.getByLabel('Email').fill('tess@example.com');
+    await page.getByLabel('Password').fill('a long password 1');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.waitForURL((u) => !u.pathname.startsWith('/signup'));
+    for (const [alias, tags] of [['tg-one', ['promo']], ['tg-two', []], ['tg-three', []]] as const) {
+      expect((await page.request.post(`${sling.url}/api/v1/links`, { data: { url: `https://example.com/${alias}`, alias, tags } })).status()).toBe(201);
+    }
+    for (const code of ['tg-two', 'tg-two', 'tg-three']) {
+      expect((await fetch(`${sling.url}/${code}`, { redirect: 'manual', headers: { 'user-agent': AGENTS.chrome } })).status).toBe(302);
+    }
+    await until('the visits are counted', async () => {
+      const r = await (await page.request.get(`${sling.url}/api/v1/links?q=tg-&sort=clicks`)).json();
+      return r.links.map((l: { clicks: number }) => l.clicks).join() === '2,1,0';
+    });
+    await page.goto(`${sling.url}/links?q=tg-`);
+    await expect.poll(rowCodes).toEqual(['tg-three', 'tg-two', 'tg-one']);
+    const row = (code: string) => rows().filter({ has: page.locator(`a.short[href="${sling.url}/${code}"]`) });
+    expect(await row('tg-one').locator('.tag-chip').allTextContents()).toEqual(['promo']);
+
+    // Tags typed in the dialog, normalised as the API stores them.
+    await rowAction(`${sling.url}/tg-two`, 'Edit');
+    const dialog = page.getByRole('dialog', { name: 'Edit link' });
+    await dialog.getByLabel('Tags (optional)').fill('Promo, Spring Launch');
+    await dialog.getByRole('button', { name: 'Save changes' }).click();
+    await expect.poll(() => status().textContent()).toBe(`Saved ${sling.url}/tg-two.`);
+    await expect.poll(() => row('tg-two').locator('.tag-chip').allTextContents()).toEqual(['promo', 'spring-launch']);
+
+    // A chip filters the list by its tag, kept in the address bar.
+    await row('tg-one').getByRole('button', { name: /^Tag promo/ }).click();
+    await expect.poll(rowCodes).toEqual(['tg-two', 'tg-one']);
+    expect(new URL(page.url()).searchParams.get('tag')).toBe('promo');
+    expect(await page.getByRole('combobox', { name: 'Tag' }).inputValue()).toBe('promo');
+
+    // The column heads sort: clicks (most first), then the other way round; kept with the filter.
+    await page.getByRole('button', { name: /^Sort by clicks/ }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('sort')).toBe('clicks-desc');
+    await expect.poll(rowCodes).toEqual(['tg-two', 'tg-one']);
+    await page.getByRole('button', { name: /^Sort by clicks/ }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('sort')).toBe('clicks-asc');
+    await expect.poll(rowCodes).toEqual(['tg-one', 'tg-two']);
+    expect(await page.getByRole('button', { name: /^Sort by clicks/ }).getAttribute('aria-pressed')).toBe('true');
+    await page.reload();
+    await expect.poll(rowCodes).toEqual(['tg-one', 'tg-two']);
+    expect(new URL(page.url()).searchParams.get('tag')).toBe('promo');
+    await page.getByRole('button', { name: /^Sort by short link/ }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('sort')).toBe('code-asc');
+    await page.getByRole('combobox', { name: 'Tag' }).selectOption('');
+    await expect.poll(rowCodes).toEqual(['tg-one', 'tg-three', 'tg-two']);
+
+    // Archive: out of the list (still redirecting), back with "Show archived", then unarchived.
+    await rowAction(`${sling.url}/tg-three`, 'Archive');
+    await expect.poll(() => status().textContent()).toMatch(/^Archived .*tg-three\. It still redirects/);
+    await expect.poll(rowCodes).toEqual(['tg-one', 'tg-two']);
+    expect((await fetch(`${sling.url}/tg-three`, { redirect: 'manual', headers: { 'user-agent': AGENTS.chrome } })).status).toBe(302);
+    await page.getByRole('checkbox', { name: 'Show archived' }).check();
+    await expect.poll(rowCodes).toEqual(['tg-one', 'tg-three', 'tg-two']);
+    expect(new URL(page.url()).searchParams.get('archived')).toBe('1');
+    expect(await row('tg-three').locator('.badge').allTextContents()).toEqual(['archived']);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
+    expect(await captureThemes(page, 'links-tags-archived')).toEqual([]);
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await captureThemes(page, 'links-tags-archived-phone')).toEqual([]);
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await rowAction(`${sling.url}/tg-three`, 'Unarchive');
+    await expect.poll(() => row('tg-three').locator('.badge').allTextContents()).toEqual([]);
+    await page.getByRole('checkbox', { name: 'Show archived' }).uncheck();
+    await expect.poll(rowCodes).toEqual(['tg-one', 'tg-three', 'tg-two']);
+    expect(problems).toEqual([]);
+  });
+
+  test('visitor pages carry the domain and a report link, in both themes, on a phone and a desktop', async () => {
+    expect((await page.request.post(`${sling.url}/api/v1/links`, { data: { url: `${dest}/locked`, alias: 'vp-locked', password: 'open sesame' } })).status()).toBe(201);
+    expect((await page.request.post(`${sling.url}/api/v1/links`, { data: { url: `${dest}/once`, alias: 'vp-once', max_clicks: 1 } })).status()).toBe(201);
+    expect((await fetch(`${sling.url}/vp-once`, { redirect: 'manual', headers: { 'user-agent': AGENTS.chrome } })).status).toBe(302);
+    // A bare IP address as destination: held for review, visitors get the warning.
+    expect((await page.request.post(`${sling.url}/api/v1/links`, { data: { url: 'http://203.0.113.9/invoice.pdf', alias: 'vp-review' } })).status()).toBe(201);
+    // The pages allow no script: axe is let in by bypassing the policy in this browser only.
+    const visitor = await browser.newContext({ userAgent: AGENTS.chrome, bypassCSP: true });
+    try {
+      const v = await visitor.newPage();
+      const seen = watchProblems(v, [/status of 4\d\d/]);
+      for (const [code, heading, name] of [
+        ['vp-locked', 'This link is password-protected', 'visitor-password'],
+        ['vp-once', 'Link Expired', 'visitor-expired'],
+        ['vp-review', 'This link may be unsafe', 'visitor-review'],
+        // On the app's host an unknown code is the app's own 404; the link page's is what custom domains and /l/ show.
+        ['l/expired/vp-nothing', 'Link not found', 'visitor-not-found'],
+      ] as const) {
+        await v.setViewportSize({ width: 1280, height: 800 });
+        await v.goto(`${sling.url}/${code}`);
+        expect(await v.getByRole('heading', { level: 1 }).textContent()).toBe(heading);
+        expect(await v.locator('header').textContent()).toBe(new URL(sling.url).hostname);
+        const report = v.getByRole('link', { name: 'Report this link' });
+        expect(await report.getAttribute('href')).toBe(`${sling.url}/report?url=${encodeURIComponent(`${sling.url}/${code.replace('l/expired/', '')}`)}`);
+        expect(await captureThemes(v, name)).toEqual([]);
+        await v.setViewportSize({ width: 390, height: 844 });
+        expect(await v.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+        expect(await captureThemes(v, `${name}-phone`)).toEqual([]);
+      }
+      expect(await v.locator('main p').first().textContent()).toContain('This short link does not exist');
+      await v.goto(`${sling.url}/vp-once`);
+      expect(await v.locator('main p').textContent()).toContain('that limit has been reached');
+      expect(seen).toEqual([]);
+    } finally {
+      await visitor.close();
+    }
+  });
 });

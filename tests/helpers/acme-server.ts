@@ -12,7 +12,11 @@ export interface TestAcmeServer {
   directoryUrl: string;
   /** PEM file to trust for the directory's HTTPS. */
   caFile: string;
-  start(opts: { httpPort: number; dnsServer: string }): Promise<void>;
+  /**
+   * `eab`: key ids → base64url HMAC keys, and accounts must be bound to one (externalAccountBindingRequired).
+   * `validitySeconds`: how long the certificates it issues last (pebble's default: five years).
+   */
+  start(opts: { httpPort: number; dnsServer: string; eab?: Record<string, string>; validitySeconds?: number }): Promise<void>;
   /** The root that signs pebble's certificates (new on every pebble start). */
   rootPem(): Promise<string>;
   stop(): Promise<void>;
@@ -30,10 +34,14 @@ export async function prepareAcmeServer(binary = '/usr/bin/pebble'): Promise<Tes
   return {
     directoryUrl: `https://127.0.0.1:${port}/dir`,
     caFile: cert,
-    async start({ httpPort, dnsServer }) {
+    async start({ httpPort, dnsServer, eab, validitySeconds }) {
       const config = join(dir, 'pebble-config.json');
       writeFileSync(config, JSON.stringify({
-        pebble: { listenAddress: `127.0.0.1:${port}`, managementListenAddress: `127.0.0.1:${managementPort}`, certificate: cert, privateKey: key, httpPort, tlsPort, ocspResponderURL: '', externalAccountBindingRequired: false },
+        pebble: { listenAddress: `127.0.0.1:${port}`, managementListenAddress: `127.0.0.1:${managementPort}`, certificate: cert, privateKey: key, httpPort, tlsPort, ocspResponderURL: '',
+          externalAccountBindingRequired: eab !== undefined,
+          ...(eab ? { externalAccountMACKeys: eab } : {}),
+          ...(validitySeconds ? { certificateValidityPeriod: validitySeconds } : {}),
+        },
       }));
       child = spawn(binary, ['-config', config, '-dnsserver', dnsServer], { env: { ...process.env, PEBBLE_VA_NOSLEEP: '1', PEBBLE_WFE_NONCEREJECT: '0' }, stdio: ['ignore', 'pipe', 'pipe'] });
       child.stdout!.on('data', (d) => (output += d));

@@ -81,5 +81,7 @@ export async function startSling(env: Record<string, string>, args: string[] = [
 function baseEnv(): Record<string, string> {
   const env: Record<string, string> = {};
   for (const k of ['PATH', 'HOME', 'TMPDIR', 'LANG']) if (process.env[k]) env[k] = process.env[k]!;
-  return { ...env, NEXT_TELEMETRY_DISABLED: '1', LOG_LEVEL: process.env.SLING_TEST_LOG_LEVEL ?? 'warn' };
+  // The deep scan fetches destinations and holds links leading to loopback for review; tests that
+  // are not about it keep their links as they made them.
+  return { ...env, NEXT_TELEMETRY_DISABLED: '1', LOG_LEVEL: process.env.SLING_TEST_LOG_LEVEL ?? 'warn', SAFETY_DEEP_SCAN: 'false' };
 }

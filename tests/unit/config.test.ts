@@ -36,6 +36,8 @@ describe('parseEnv', () => {
     [{ WEBHOOKS_DISABLE_AFTER_HOURS: '-1' }, /WEBHOOKS_DISABLE_AFTER_HOURS must be a positive number of hours/],
     [{ CPU_POOL_SIZE: '0' }, /CPU_POOL_SIZE must be a whole number of at least 1/],
     [{ CPU_POOL_QUEUE: 'many' }, /CPU_POOL_QUEUE must be a whole number of at least 0/],
+    [{ ACME_EAB_KID: 'kid-1' }, /ACME_EAB_KID and ACME_EAB_HMAC_KEY must be set together/],
+    [{ ACME_EAB_KID: 'kid-1', ACME_EAB_HMAC_KEY: 'not base64!' }, /ACME_EAB_HMAC_KEY must be the base64url HMAC key/],
   ])('%j is refused with one line naming the variable', (env, message) => {
     expect(() => parseEnv(env)).toThrow(ConfigError);
     try {

@@ -6,7 +6,7 @@ import type { LinkRow } from '../../db/schema';
 const domain = { id: 1, hostname: 'sl.ing', isDefault: true, workspaceId: 'ws_system' };
 const row = (url: string): LinkRow => {
   const now = new Date();
-  return { id: 1, domainId: 1, shortCode: 'Abc', longUrl: url, workspaceId: 'ws_system', createdBy: null, passwordHash: null, expiresAt: null, status: 'active', disabledReason: null, safetyReason: null, redirectStatus: 302, maxClicks: null, clicks: 0, createdAt: now, updatedAt: now };
+  return { id: 1, domainId: 1, shortCode: 'Abc', longUrl: url, workspaceId: 'ws_system', createdBy: null, passwordHash: null, expiresAt: null, status: 'active', disabledReason: null, safetyReason: null, redirectStatus: 302, maxClicks: null, clicks: 0, tags: [], archivedAt: null, createdAt: now, updatedAt: now };
 };
 
 function cacheWith(load: (code: string) => Promise<LinkRow | undefined>, missingTtlMs = 60_000, ttlMs?: number) {

@@ -51,11 +51,11 @@ test('SECRET_KEY is generated into DATA_DIR once and reused; migrate is idempote
   expect(readFileSync(`${d}/secret-key`, 'utf8')).toBe(key);
 });
 
-test('the embedded database refuses a second process on the same DATA_DIR', async () => {
+test('the embedded database admits one process; commands meanwhile run inside the server (admin-socket.test.ts)', async () => {
   const d = dir();
   const sling = await startSling({ DATA_DIR: d });
   try {
-    const second = await runSling(['links', 'create', '--url', 'https://example.com'], { DATA_DIR: d });
+    const second = await runSling(['start', '--role', 'worker'], { DATA_DIR: d });
     expect(second.code).toBe(1);
     expect(second.stderr.trim()).toMatch(/^DATA_DIR .* is in use by Sling process \d+/);
   } finally {

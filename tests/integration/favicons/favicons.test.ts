@@ -1,5 +1,5 @@
 // Favicons for the links list, against loopback sites: the server fetches a site's /favicon.ico
-// (following a redirect), caches it (a second ask does not reach the site), and answers a letter
+// (following a redirect), or the icon its home page links to when there is no /favicon.ico, caches it (a second ask does not reach the site), and answers a letter
 // icon for a site without one, with one too big, or of a type it does not keep; only hosts of the
 // workspace's links are served; private addresses are refused unless FAVICONS_ALLOW_PRIVATE.
 import { existsSync, readdirSync } from 'node:fs';
@@ -50,6 +50,14 @@ describe('favicons', () => {
     sites.huge = await site((_req, res) => res.writeHead(200, { 'content-type': 'image/png' }).end(Buffer.alloc(200_000, 1)));
     sites.svg = await site((_req, res) => res.writeHead(200, { 'content-type': 'image/svg+xml' }).end('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'));
     sites.silent = await site(() => undefined); // never answers
+    sites.linked = await site((req, res) => {
+      if (req.url === '/') return res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(`<!doctype html><html><head><link rel="stylesheet" href="/site.css"><LINK REL='Shortcut Icon' href=/assets/icon.png?v=2&amp;x=1></head><body>Home</body></html>`);
+      if (req.url === '/assets/icon.png?v=2&x=1') return res.writeHead(200, { 'content-type': 'image/png' }).end(PNG);
+      res.writeHead(404, { 'content-type': 'text/html' }).end('<h1>Not found</h1>');
+    });
+    sites.fileLink = await site((req, res) =>
+      req.url === '/' ? res.writeHead(200, { 'content-type': 'text/html' }).end('<link rel="icon" href="file:///etc/passwd">') : res.writeHead(404).end(),
+    );
     sling = await startSling({ ...tdb.env, FAVICONS_ALLOW_PRIVATE: 'true', FAVICONS_TIMEOUT_MS: '1000' });
   });
   afterAll(async () => {
@@ -79,7 +87,13 @@ describe('favicons', () => {
     expect([moved.headers.get('content-type'), moved.headers.get('x-favicon')]).toEqual(['image/x-icon', 'site']);
     expect(sites.moved.hits).toEqual(['/favicon.ico', '/static/icon.png']);
 
-    for (const name of ['none', 'huge', 'svg', 'silent']) {
+    // No /favicon.ico: the home page's <link rel="icon"> is followed (its attributes in any case and quoting).
+    const linked = await icon(ann, sites.linked.host);
+    expect([linked.headers.get('content-type'), linked.headers.get('x-favicon')]).toEqual(['image/png', 'site']);
+    expect(Buffer.from(await linked.arrayBuffer())).toEqual(PNG);
+    expect(sites.linked.hits).toEqual(['/favicon.ico', '/', '/assets/icon.png?v=2&x=1']);
+
+    for (const name of ['none', 'huge', 'svg', 'silent', 'fileLink']) {
       const res = await icon(ann, sites[name].host);
       expect(res.status, name).toBe(200);
       expect([res.headers.get('content-type'), res.headers.get('x-favicon')], name).toEqual(['image/svg+xml', 'letter']);
@@ -87,7 +101,7 @@ describe('favicons', () => {
     }
     // A site known to have none is not asked again at once either.
     await icon(ann, sites.none.host);
-    expect(sites.none.hits).toEqual(['/favicon.ico']);
+    expect(sites.none.hits).toEqual(['/favicon.ico', '/']);
 
     // Bob's workspace has no link to these hosts; bad hosts and anonymous callers are refused.
     expect((await icon(bob, sites.png.host)).status).toBe(404);
@@ -107,6 +121,8 @@ describe('favicons', () => {
       expect(await fetchFavicon(origin, { timeoutMs: 2_000, allowPrivate: false }), origin).toBeNull();
     }
     expect(sites.png.hits.length).toBe(before);
+    // The icon a page links to is fetched under the same rules: a page naming a loopback icon gets none without the switch.
+    expect(await fetchFavicon(`http://localhost:${sites.linked.host.split(':')[1]}`, { timeoutMs: 2_000, allowPrivate: false })).toBeNull();
     // The same fetch with the switch reaches it.
     expect((await fetchFavicon(`http://localhost:${port}`, { timeoutMs: 2_000, allowPrivate: true }))?.type).toBe('image/png');
   });

@@ -1,0 +1,54 @@
+// Tags and the archive flag of links as the JSON APIs take them. Tags are stored as a text[] column
+// on the link rather than in a tags table with link_tags: a link carries at most 10, they are read
+// with the row (the list shows them without a join), a GIN index answers "links tagged x", and a
+// workspace's tag list is the distinct values of its links — there is nothing else to a tag (no
+// colour, no description) that would need a row of its own.
+import { z } from 'zod';
+import { invalidField } from '../http/errors';
+
+export const MAX_TAGS = 10;
+export const MAX_TAG_LENGTH = 32;
+
+/** One tag as stored: trimmed, lower case, inner spaces collapsed to one hyphen. */
+export function normalizeTag(raw: string): string {
+  return raw.normalize('NFC').trim().toLowerCase().replace(/\s+/g, '-');
+}
+
+export const ZTag = z
+  .string({ error: 'each tag must be text' })
+  .transform(normalizeTag)
+  .pipe(
+    z
+      .string()
+      .min(1, 'a tag must not be empty')
+      .max(MAX_TAG_LENGTH, `a tag must be at most ${MAX_TAG_LENGTH} characters`)
+      .regex(/^[\p{L}\p{N}][\p{L}\p{N}._-]*$/u, 'a tag may hold letters, digits, ".", "_" and "-" (starting with a letter or digit)'),
+  );
+
+export const ZTags = z
+  .array(ZTag, { error: `tags must be a list of at most ${MAX_TAGS} names` })
+  .transform((tags) => [...new Set(tags)])
+  .pipe(z.array(z.string()).max(MAX_TAGS, `a link has at most ${MAX_TAGS} tags`));
+
+export const ZArchived = z.boolean({ error: 'archived must be true or false' });
+
+/** The link's tags from a request body, normalised and without repeats; a 400 naming `tags` otherwise. */
+export function parseTags(value: unknown): string[] {
+  const parsed = ZTags.safeParse(value);
+  if (!parsed.success) throw invalidField('tags', `Invalid tags: ${parsed.error.issues[0]?.message ?? 'not a list of names'}.`);
+  return parsed.data;
+}
+
+export function parseArchived(value: unknown): boolean {
+  const parsed = ZArchived.safeParse(value);
+  if (!parsed.success) throw invalidField('archived', 'archived must be true or false.');
+  return parsed.data;
+}
+
+/** ?tag= on lists and statistics: one tag, normalised (an unknown tag simply matches nothing). */
+export function parseTagParam(value: string | null, field = 'tag'): string | undefined {
+  if (value === null || value === '') return undefined;
+  const parsed = ZTag.safeParse(value);
+  if (!parsed.success) throw invalidField(field, `The ${field} filter: ${parsed.error.issues[0]?.message ?? 'is invalid'}.`);
+  return parsed.data;
+}

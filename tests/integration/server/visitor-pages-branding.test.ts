@@ -1,0 +1,80 @@
+// The visitor pages speak for the short domain and let a visitor report the link: the domain's name
+// on top, a "Report this link" link to the app's /report page for that short URL, and an expired
+// link says whether its date passed or its click limit was reached. The pages still load nothing.
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createUserWithToken } from '../../helpers/accounts';
+import { AGENTS } from '../../helpers/agents';
+import { createPgliteDatabase, type TestDatabase } from '../../helpers/databases';
+import { startSling, type SlingProcess } from '../../helpers/sling-process';
+import { until } from '../../helpers/until';
+
+describe('branded visitor pages', () => {
+  let tdb: TestDatabase;
+  let sling: SlingProcess;
+  let token: string;
+
+  beforeAll(async () => {
+    tdb = await createPgliteDatabase();
+    token = await createUserWithToken(tdb.env, 'vic@example.com', 'business');
+    sling = await startSling(tdb.env);
+  });
+  afterAll(async () => {
+    await sling?.stop();
+    await tdb?.drop();
+  });
+
+  const create = async (body: Record<string, unknown>) => {
+    const res = await fetch(`${sling.url}/api/v1/links`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    expect(res.status).toBe(201);
+    return (await res.json()) as { short_url: string };
+  };
+  const visit = (path: string) => fetch(`${sling.url}${path}`, { redirect: 'manual', headers: { 'user-agent': AGENTS.chrome } });
+  /** Follows the edge's hop to /l/<page>/<code>, as a browser would. */
+  const page = async (code: string) => {
+    const first = await visit(`/${code}`);
+    const location = first.headers.get('location');
+    return location?.includes('/l/') ? visit(new URL(location, sling.url).pathname) : first;
+  };
+  const host = () => new URL(sling.url).hostname;
+  const reportHref = (shortUrl: string) => `${sling.url}/report?url=${encodeURIComponent(shortUrl)}`;
+
+  test('the password prompt names the domain and links to the report page for its short URL', async () => {
+    const link = await create({ url: 'https://example.com/secret', alias: 'brand-lock', password: 'open sesame' });
+    const res = await page('brand-lock');
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain(`<header><span class="dot" aria-hidden="true"></span><span>${host()}</span></header>`);
+    expect(html).toContain(`<a href="${reportHref(link.short_url)}" rel="nofollow">Report this link</a>`);
+    expect(html).toContain('prefers-color-scheme:dark');
+    expect(html).not.toMatch(/<script|<link /);
+  });
+
+  test('an expired link says whether the click limit was reached or the date passed', async () => {
+    const limited = await create({ url: 'https://example.com/once', alias: 'brand-once', max_clicks: 1 });
+    expect((await visit('/brand-once')).status).toBe(302);
+    const used = await until('the limit reached', async () => {
+      const res = await page('brand-once');
+      return res.status === 410 ? res.text() : undefined;
+    }, { timeoutMs: 10_000, intervalMs: 100 });
+    expect(used).toContain('that limit has been reached');
+    expect(used).not.toContain('end date');
+    expect(used).toContain(reportHref(limited.short_url));
+
+    await create({ url: 'https://example.com/soon', alias: 'brand-soon', expiration: new Date(Date.now() + 1_500).toISOString() });
+    const passed = await until('the date passed', async () => {
+      const res = await page('brand-soon');
+      return res.status === 410 ? res.text() : undefined;
+    }, { timeoutMs: 10_000, intervalMs: 100 });
+    expect(passed).toContain('had an end date, and it has passed');
+    expect(passed).not.toContain('limit');
+  });
+
+  test('the not-found page names the domain and keeps its report link on the app host', async () => {
+    const res = await visit('/l/expired/no-such-code');
+    expect(res.status).toBe(404);
+    const html = await res.text();
+    expect(html).toContain('Link not found');
+    expect(html).toContain(`<span>${host()}</span>`);
+    expect(html).toContain(`href="${sling.url}/report?url=`);
+  });
+});
