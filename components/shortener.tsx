@@ -1,6 +1,8 @@
 'use client';
-// The anonymous shortener: paste a URL, get a short link with copy and QR buttons.
+// The anonymous shortener: paste a URL, get a short link with copy and QR buttons. Each request
+// carries an ALTCHA proof-of-work solved invisibly in a worker.
 import { useState, type FormEvent } from 'react';
+import { useAltcha } from './altcha/use-altcha';
 import { FormError } from './form-error';
 import { ShortLinkQr } from './short-link-qr';
 import { useToast } from './toasts';
@@ -14,16 +16,19 @@ export function Shortener() {
   const [result, setResult] = useState<Result | null>(null);
   const [qrOpen, setQrOpen] = useState(false);
   const toast = useToast();
+  const takeAltcha = useAltcha();
 
   async function submit(e: FormEvent) {
     e.preventDefault();
     setBusy(true);
     setError(null);
     try {
+      // The proof-of-work was solved in the background while the visitor typed.
+      const altcha = await takeAltcha();
       const res = await fetch('/api/v1/shorten', {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ url }),
+        body: JSON.stringify({ url, altcha }),
       });
       const body = await res.json().catch(() => null);
       if (!res.ok) {

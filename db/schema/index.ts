@@ -15,3 +15,4 @@ export * from './certificates';
 export * from './abuse-reports';
 export * from './link-scans';
 export * from './landing-pages';
+export * from './altcha-spent';

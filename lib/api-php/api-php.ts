@@ -5,6 +5,7 @@ import { serializeDomain } from '../domains/serialize-domain';
 import { getLinkStats } from '../analytics/get-stats';
 import { parseStatsRange } from '../analytics/stats-range';
 import { AppError, invalidField } from '../http/errors';
+import { requestIp } from '../http/handle-route';
 import { json } from '../http/json-response';
 import type { WorkspaceRequest } from '../http/with-workspace';
 import { createLink } from '../links/create-link';
@@ -23,7 +24,7 @@ export async function handleApiPhp({ req, actor, ctx, searchParams: params }: Wo
   switch (req.method) {
     case 'POST': {
       assertCan(actor, 'links.write');
-      const link = await createLink(createInputFrom(await readLinkFields(req, CREATE_FIELDS), actor), ctx);
+      const link = await createLink(createInputFrom(await readLinkFields(req, CREATE_FIELDS), actor, requestIp(req)), ctx);
       return json(serializeLink(link, ctx.domains), { status: 201 });
     }
     case 'GET':

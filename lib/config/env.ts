@@ -86,6 +86,19 @@ const EnvSchema = z.object({
   AUTH_ATTEMPTS_PER_MINUTE: count(1).default(10),
   ANON_LINKS_PER_MINUTE: count(1).default(10),
   ANON_LINKS_PER_DAY: count(1).default(100),
+  /** ALTCHA proof-of-work: the largest counter a challenge asks for (about that many SHA-256 hashes in the browser). */
+  ALTCHA_MAX_COUNTER: count(2).max(10_000_000, { error: 'must be at most 10000000' }).default(20_000),
+  /** Abuse reports accepted per IP address and hour (the /report form). */
+  REPORTS_PER_HOUR: count(1).default(10),
+  /** unsafe_url refusals within an hour that pause an account's or an address's link creation for an hour (and raise a review item). */
+  SAFETY_STRIKES_PER_HOUR: count(1).default(5),
+  /** New links per workspace per day, by plan (Enterprise: unlimited unless set). */
+  QUOTA_LINKS_PER_DAY_FREE: count(1).default(500),
+  QUOTA_LINKS_PER_DAY_PRO: count(1).default(10_000),
+  QUOTA_LINKS_PER_DAY_BUSINESS: count(1).default(100_000),
+  QUOTA_LINKS_PER_DAY_ENTERPRISE: count(1).optional(),
+  /** New links per day in the system workspace: all anonymous links (and `sling links create`) together. */
+  QUOTA_LINKS_PER_DAY_ANONYMOUS: count(1).default(10_000),
   /** Keep visitors' raw IP addresses with their clicks (default: only a keyed hash). */
   STORE_IP: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false').transform((v) => v === 'true'),
   /** An MMDB city database to use instead of the bundled DB-IP Lite one (e.g. MaxMind GeoLite2-City). */

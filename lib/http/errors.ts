@@ -2,6 +2,8 @@
 
 export const ERROR_STATUS = {
   invalid_request: 400,
+  altcha_required: 400,
+  altcha_invalid: 400,
   unauthorized: 401,
   forbidden: 403,
   plan_required: 403,
@@ -16,6 +18,8 @@ export const ERROR_STATUS = {
   unsupported_media_type: 415,
   unsafe_url: 422,
   rate_limited: 429,
+  quota_exceeded: 429,
+  unsafe_throttled: 429,
   headers_too_large: 431,
   internal: 500,
   unavailable: 503,

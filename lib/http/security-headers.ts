@@ -33,6 +33,8 @@ export function pageHeaders(opts: HeaderOptions): { nonce: string; headers: Reco
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${opts.dev ? " 'unsafe-eval'" : ''}`,
     // React writes style attributes; the visitor pages carry one <style> block.
     "style-src 'self' 'unsafe-inline'",
+    // The ALTCHA solver runs in a worker bundled with the app ('strict-dynamic' would not cover it).
+    "worker-src 'self'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
     `connect-src 'self'${opts.dev ? ' ws: wss:' : ''}`,

@@ -1,11 +1,12 @@
-// Creates a short link: validates and scans the destination (a suspicious one is created
-// pending_review), validates the alias, picks a random code when no alias is
+// Creates a short link: refuses a creator throttled for repeated unsafe destinations, validates and
+// scans the destination (a suspicious one is created pending_review; a refusal is a strike against
+// the creator), validates the alias, counts the workspace's daily quota, picks a random code when no alias is
 // given (retrying on collision), writes link.created with it, then tells every instance's cache
 // about the new code.
-import type { LinkRow } from '../../db/schema';
+import type { LinkRow, Plan } from '../../db/schema';
 import { invalidationBus, linkKey } from '../cache/invalidation-bus';
 import { isUniqueViolation } from '../db/unique-violation';
-import { scanDestination } from '../safety/scan-destination';
+import { scanDestination, type ScanVerdict } from '../safety/scan-destination';
 import { AppError, invalidField } from '../http/errors';
 import { generateCode } from './generate-code';
 import { insertLinkWithEvent } from './insert-link';
@@ -33,6 +34,10 @@ export interface CreateLinkInput {
   maxClicks?: unknown;
   /** Already normalised (lib/schemas/link.ts). */
   tags?: string[];
+  /** The workspace's plan, for its daily quota (looked up when not given). */
+  plan?: Plan;
+  /** The client's address, for the unsafe-destination throttle. */
+  clientIp?: string;
 }
 
 export interface CreateLinkOptions {
@@ -44,9 +49,17 @@ const CODE_ATTEMPTS = 8;
 
 export async function createLink(input: CreateLinkInput, ctx: LinkContext, opts: CreateLinkOptions = {}): Promise<LinkRow> {
   const generate = opts.generate ?? generateCode;
+  const creator = { userId: input.createdBy, ip: input.clientIp };
+  await ctx.safeguards?.assertNotThrottled(creator);
   const longUrl = validateLongUrl(input.url, ctx.domains.self, input.urlField);
   // Before anything else is checked or hashed: a listed destination is refused outright.
-  const scan = await scanDestination(longUrl, ctx.handle, input.urlField);
+  let scan: ScanVerdict;
+  try {
+    scan = await scanDestination(longUrl, ctx.handle, input.urlField);
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'unsafe_url') await ctx.safeguards?.recordUnsafeRefusal(ctx.handle.db, creator, longUrl, err.message);
+    throw err;
+  }
   const alias = input.alias === undefined || input.alias === null || input.alias === '' ? undefined : validateAlias(input.alias);
   // Only the workspace's own domains and the shared ones: any other id is "no such domain".
   const domain = input.domainId === undefined ? ctx.domains.defaultFor(input.workspaceId) : ctx.domains.usableBy(input.workspaceId, input.domainId);
@@ -57,6 +70,8 @@ export async function createLink(input: CreateLinkInput, ctx: LinkContext, opts:
   const expiresAt = input.expiresAt ? assertFuture(input.expiresAt, 'expiration') : null;
   const maxClicks = input.maxClicks === undefined || input.maxClicks === null ? null : validateMaxClicks(input.maxClicks);
   const passwordHash = input.password === undefined || input.password === null ? null : await hashLinkPassword(input.password);
+  // Last, so a refused input does not spend the day's quota.
+  await ctx.safeguards?.countLinkCreation(ctx.handle.db, input.workspaceId, input.plan);
 
   for (let attempt = 0; attempt < (alias ? 1 : CODE_ATTEMPTS); attempt++) {
     const shortCode = alias ?? generate();

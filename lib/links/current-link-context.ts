@@ -1,9 +1,10 @@
-// The LinkContext of this process (route handlers, CLI).
+// The LinkContext of this process (route handlers, CLI, jobs), with the creation safeguards on.
 import { database } from '../db/database';
 import { currentDomains } from '../domains/current-domains';
 import type { LinkContext } from './link-context';
+import { linkSafeguards } from './link-safeguards';
 
 export async function currentLinkContext(): Promise<LinkContext> {
   const [handle, domains] = await Promise.all([database(), currentDomains()]);
-  return { handle, domains };
+  return { handle, domains, safeguards: linkSafeguards };
 }

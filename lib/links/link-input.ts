@@ -2,6 +2,7 @@
 // allowed keys, snake_case names mapped to createLink/updateLink input, ids and paging numbers.
 import { AppError, invalidField } from '../http/errors';
 import { readFields } from '../http/read-fields';
+import type { Plan } from '../../db/schema';
 import type { CreateLinkInput } from './create-link';
 import { parseArchived, parseTags } from '../schemas/link';
 import { parseExpiration } from './parse-expiration';
@@ -17,8 +18,10 @@ export const V1_UPDATE_FIELDS: ReadonlySet<string> = new Set([...UPDATE_FIELDS, 
 export const readLinkFields = readFields;
 
 /** createLink's input from a create body, in the actor's workspace; no expiration (or null) means none. */
-export function createInputFrom(body: Record<string, unknown>, actor: { workspaceId: string; userId: string }): CreateLinkInput {
+export function createInputFrom(body: Record<string, unknown>, actor: { workspaceId: string; userId: string; workspace?: { plan: Plan } }, clientIp?: string): CreateLinkInput {
   return {
+    plan: actor.workspace?.plan,
+    clientIp,
     url: body.url,
     alias: body.alias,
     domainId: optionalId(body.domain_id, 'domain_id'),

@@ -1,6 +1,7 @@
 // REST v1 /api/v1/links handlers (token or session, through withWorkspace): read the input, call one
 // domain function, shape the answer. Field rules are shared with Variant A (link-input.ts).
 import { invalidField } from '../http/errors';
+import { requestIp } from '../http/handle-route';
 import { json } from '../http/json-response';
 import type { WorkspaceRequest } from '../http/with-workspace';
 import { assertCan } from '../workspaces/actor';
@@ -44,7 +45,7 @@ export async function listLinksRoute({ actor, ctx, searchParams: params }: Works
 
 /** POST /api/v1/links (links.write). */
 export async function createLinkRoute({ req, actor, ctx }: WorkspaceRequest<object>): Promise<Response> {
-  const link = await createLink(createInputFrom(await readLinkFields(req, V1_CREATE_FIELDS), actor), ctx);
+  const link = await createLink(createInputFrom(await readLinkFields(req, V1_CREATE_FIELDS), actor, requestIp(req)), ctx);
   return json(serializeLink(link, ctx.domains), { status: 201 });
 }
 

@@ -4,7 +4,7 @@ export const RESERVED_WORDS = new Set([
   'register', 'docs', 'static', '.well-known', 'healthz', 'readyz', 'settings', 'admin', 'account', 'auth',
   'links', 'domains', 'analytics', 'qr', 'public', 'assets', 'favicon.ico', 'robots.txt', 'sitemap.xml',
   'manifest.json', 'about', 'help', 'terms', 'privacy', 'pricing', 'webhooks', 'invite', 'sso', 'www',
-  'forgot-password', 'reset-password', 'two-factor',
+  'forgot-password', 'reset-password', 'two-factor', 'report', 'abuse',
 ]);
 
 export function isReserved(word: string): boolean {

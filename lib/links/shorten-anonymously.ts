@@ -1,6 +1,7 @@
-// The home page's shortener: no account, random code only, rate-limited per IP; the links live in
-// the system workspace.
+// The home page's shortener: no account, random code only, rate-limited per IP and paid for with an
+// ALTCHA proof-of-work solution (solved invisibly by the page); the links live in the system workspace.
 import { SYSTEM_WORKSPACE_ID } from '../../db/schema';
+import { verifyAltcha } from '../altcha/verify-altcha';
 import { AppError } from '../http/errors';
 import { headersOf, type WindowLimiter } from '../ratelimit/window-limiter';
 import { createLink } from './create-link';
@@ -15,7 +16,7 @@ export async function shortenAnonymously(
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     throw new AppError('invalid_request', 'Send a JSON object like {"url": "https://example.com"}.');
   }
-  const { url, alias } = body as Record<string, unknown>;
+  const { url, alias, altcha } = body as Record<string, unknown>;
   if (alias !== undefined && alias !== null && alias !== '') {
     throw new AppError('forbidden', 'Custom aliases are for registered users; sign up to choose one.', {
       alias: 'Sign in to choose an alias.',
@@ -24,7 +25,8 @@ export async function shortenAnonymously(
   // Every attempt counts, valid or not, so the limit also bounds probing.
   const headers = headersOf(await deps.limiter.consume(`ip:${ip}`));
   try {
-    const row = await createLink({ url, workspaceId: SYSTEM_WORKSPACE_ID }, deps.ctx);
+    await verifyAltcha(deps.ctx.handle.db, altcha);
+    const row = await createLink({ url, workspaceId: SYSTEM_WORKSPACE_ID, clientIp: ip }, deps.ctx);
     return { link: serializeLink(row, deps.ctx.domains), headers };
   } catch (err) {
     if (err instanceof AppError) throw new AppError(err.code, err.message, err.details, { ...headers, ...err.headers });

@@ -1,6 +1,7 @@
 // Variant B (POST /api): token, long_url and expiration_date (YYYY-MM-DD HH:MM:SS, UTC) from the
 // query string or a JSON body; 1,000 requests per hour per token.
 import { AppError } from '../http/errors';
+import { requestIp } from '../http/handle-route';
 import { json } from '../http/json-response';
 import { readJsonBody } from '../http/read-json-body';
 import type { WorkspaceRequest } from '../http/with-workspace';
@@ -52,7 +53,7 @@ export async function handleTokenParamApi({ req, actor, ctx }: WorkspaceRequest<
     input.expiration_date === undefined || input.expiration_date === null || input.expiration_date === ''
       ? null
       : parseExpiration(input.expiration_date, 'expiration_date', 'variant-b');
-  const link = await createLink({ url: input.long_url, urlField: 'long_url', workspaceId: actor.workspaceId, createdBy: actor.userId, expiresAt }, ctx);
+  const link = await createLink({ url: input.long_url, urlField: 'long_url', workspaceId: actor.workspaceId, createdBy: actor.userId, expiresAt, plan: actor.workspace.plan, clientIp: requestIp(req) }, ctx);
   return json(
     {
       short_url: ctx.domains.shortUrl(ctx.domains.byId(link.domainId) ?? ctx.domains.defaultDomain, link.shortCode),

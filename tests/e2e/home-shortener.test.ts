@@ -1,4 +1,5 @@
-// A visitor without an account shortens a URL on the home page, copies it, and follows it.
+// A visitor without an account shortens a URL on the home page (the page solves the ALTCHA
+// proof-of-work in a worker and sends it along), copies it, and follows it.
 import { mkdirSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -35,7 +36,9 @@ describe.skipIf(!chromium)('home page shortener in Chromium', () => {
 
     await page.goto(sling.url);
     await page.getByLabel('Long URL').fill('https://example.com/a?b=1');
+    const sent = page.waitForRequest((r) => r.url().endsWith('/api/v1/shorten'));
     await page.getByRole('button', { name: 'Shorten' }).click();
+    expect(JSON.parse((await sent).postData() ?? '{}')).toMatchObject({ url: 'https://example.com/a?b=1', altcha: expect.any(String) });
     const link = page.getByTestId('short-url');
     await link.waitFor();
     const shortUrl = (await link.textContent())!;

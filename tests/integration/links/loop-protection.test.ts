@@ -4,6 +4,7 @@
 // database) is never followed — a 508 page, no click — while a normal link still redirects.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openDatabase } from '../../../lib/db/open-database';
+import { altchaPayload } from '../../helpers/altcha';
 import { AGENTS } from '../../helpers/agents';
 import { createUserWithToken } from '../../helpers/accounts';
 import { databaseKinds, type TestDatabase } from '../../helpers/databases';
@@ -73,7 +74,7 @@ describe.each(databaseKinds(pgUrl()))('loop protection on %s', (_name, makeDb) =
       await expectRefused(await post('/api.php', { url }), 'url');
       await expectRefused(await post('/api/v1/links', { url }), 'url');
       await expectRefused(await post('/api', { token, long_url: url }, false), 'long_url');
-      await expectRefused(await post('/api/v1/shorten', { url }, false), 'url');
+      await expectRefused(await post('/api/v1/shorten', { url, altcha: await altchaPayload(sling.url) }, false), 'url');
     }
   });
 

@@ -7,6 +7,7 @@ import { appendFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { shortenAnonymously } from '../../helpers/altcha';
 import { createUserWithToken } from '../../helpers/accounts';
 import { databaseKinds, tempDir, type TestDatabase } from '../../helpers/databases';
 import { pgUrl } from '../../helpers/services';
@@ -50,7 +51,7 @@ describe.each(databaseKinds(pgUrl()))('safety over HTTP on %s', (dbName, makeDb)
     writeFileSync(hostsFile, hostList(N));
     writeFileSync(join(dir, 'urlhaus.csv'), urlhausCsv(N));
     const feedServer = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
-    env = { ...tdb.env, ENTERPRISE_LIMIT_PER_MINUTE: '100000', SAFETY_FEEDS: [hostsFile, join(dir, 'urlhaus.csv'), `${feedServer}/feeds/openphish.txt`].join(',') };
+    env = { ...tdb.env, ENTERPRISE_LIMIT_PER_MINUTE: '100000', SAFETY_STRIKES_PER_HOUR: '1000', SAFETY_FEEDS: [hostsFile, join(dir, 'urlhaus.csv'), `${feedServer}/feeds/openphish.txt`].join(',') };
     sling = await startSling(env);
     // The import runs when the workers start; until then listed destinations are still accepted.
     await until('the feeds to be imported', async () => (await a({ url: `https://${feedHost(1)}/` })).status === 422, { timeoutMs: 60_000 });
@@ -71,7 +72,7 @@ describe.each(databaseKinds(pgUrl()))('safety over HTTP on %s', (dbName, makeDb)
     await expectUnsafe(await fetch(`${sling!.url}/api?${qs(feedUrl.urlhausCsv(9))}`, { method: 'POST' }), 'long_url', /listed as malware or phishing by urlhaus\.csv/);
     await expectUnsafe(await v1('/links', { url: `https://${feedHost(3)}/` }), 'url', hostReason);
     await expectUnsafe(await v1('/links', { url: feedUrl.openphish(6) }), 'url', urlReason);
-    await expectUnsafe(await fetch(`${sling!.url}/api/v1/shorten`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ url: `https://${feedHost(3)}/` }) }), 'url', hostReason);
+    await expectUnsafe(await shortenAnonymously(sling!.url, { url: `https://${feedHost(3)}/` }), 'url', hostReason);
 
     const fine = await (await v1('/links', { url: 'https://example.com/fine' })).json();
     expect(fine.status).toBe('active');

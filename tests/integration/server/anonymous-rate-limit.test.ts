@@ -1,6 +1,7 @@
 // Anonymous shortening is limited per IP: 429 with Retry-After; shared by instances through Redis.
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, test } from 'vitest';
+import { altchaPayload } from '../../helpers/altcha';
 import { createPgliteDatabase, createPostgresDatabase, type TestDatabase } from '../../helpers/databases';
 import { pgUrl, redisUrl } from '../../helpers/services';
 import { startSling, type SlingProcess } from '../../helpers/sling-process';
@@ -12,11 +13,11 @@ afterAll(async () => {
   for (const fn of cleanup.reverse()) await fn();
 });
 
-function shorten(sling: SlingProcess, n: number) {
+async function shorten(sling: SlingProcess, n: number) {
   return fetch(`${sling.url}/api/v1/shorten`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ url: `https://example.com/${n}` }),
+    body: JSON.stringify({ url: `https://example.com/${n}`, altcha: await altchaPayload(sling.url) }),
   });
 }
 

@@ -3,6 +3,7 @@
 // within CACHE_TTL_MS. Redis is reached through a relay the test cuts (tests/helpers/tcp-relay.ts).
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { altchaPayload } from '../../helpers/altcha';
 import { createUserWithToken } from '../../helpers/accounts';
 import { createPostgresDatabase, type TestDatabase } from '../../helpers/databases';
 import { pgUrl, redisUrl } from '../../helpers/services';
@@ -94,7 +95,7 @@ describe.skipIf(!pgServer || !redis)('cache invalidation when Redis fails (Postg
     expect(variantB.status).toBe(201);
     const { short_code: codeB } = (await variantB.json()) as { short_code: string };
     expect(await rows(codeB)).toEqual([{ long_url: 'https://example.com/variant-b' }]);
-    const anonymous = await post('/api/v1/shorten', { url: 'https://example.com/anonymous' }, false);
+    const anonymous = await post('/api/v1/shorten', { url: 'https://example.com/anonymous', altcha: await altchaPayload(sling.url) }, false);
     expect(anonymous.status).toBe(201);
     const { short_code: codeAnon } = (await anonymous.json()) as { short_code: string };
     expect(await rows(codeAnon)).toEqual([{ long_url: 'https://example.com/anonymous' }]);

@@ -2,6 +2,7 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openDatabase } from '../../../lib/db/open-database';
+import { altchaPayload } from '../../helpers/altcha';
 import { databaseKinds, type TestDatabase } from '../../helpers/databases';
 import { pgUrl } from '../../helpers/services';
 import { startSling } from '../../helpers/sling-process';
@@ -48,7 +49,7 @@ describe.each(databaseKinds(pgUrl()))('click recording on %s', (_name, makeDb) =
       const res = await fetch(`${sling.url}/api/v1/shorten`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ url: 'https://example.com/burst' }),
+        body: JSON.stringify({ url: 'https://example.com/burst', altcha: await altchaPayload(sling.url) }),
       });
       code = (await res.json()).short_code;
       for (let i = 0; i < 5; i++) {

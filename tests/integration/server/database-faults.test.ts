@@ -3,6 +3,7 @@
 // links keep redirecting and their clicks are stored when the database is back; writes succeed again.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { altchaPayload } from '../../helpers/altcha';
 import { createUserWithToken } from '../../helpers/accounts';
 import { createPostgresDatabase, type TestDatabase } from '../../helpers/databases';
 import { pgUrl } from '../../helpers/services';
@@ -58,7 +59,8 @@ describe.skipIf(!pgServer)('writes and redirects while PostgreSQL is unreachable
       ['PATCH', `/api/v1/links/${id}`, { url: 'https://example.com/changed' }],
       ['DELETE', `/api/v1/links/${id}`],
       ['POST', '/api.php', { url: 'https://example.com/during-a', alias: 'during-cut-a' }],
-      ['POST', '/api/v1/shorten', { url: 'https://example.com/during-anon' }, false],
+      // The challenge is issued without the database; spending its solution needs it.
+      ['POST', '/api/v1/shorten', { url: 'https://example.com/during-anon', altcha: await altchaPayload(sling.url) }, false],
     ];
     for (const [method, path, body, auth] of writes) {
       const res = await call(method, path, body, auth);

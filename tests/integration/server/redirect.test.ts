@@ -1,5 +1,7 @@
-// The running server, from outside: shorten on the home page's API, follow the short link.
+// The running server, from outside: shorten on the home page's API (with a solved ALTCHA challenge,
+// as the page sends), follow the short link.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { altchaPayload } from '../../helpers/altcha';
 import { databaseKinds, type TestDatabase } from '../../helpers/databases';
 import { pgUrl } from '../../helpers/services';
 import { startSling, type SlingProcess } from '../../helpers/sling-process';
@@ -8,7 +10,7 @@ async function shorten(sling: SlingProcess, body: unknown, headers: Record<strin
   const res = await fetch(`${sling.url}/api/v1/shorten`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...headers },
-    body: typeof body === 'string' ? body : JSON.stringify(body),
+    body: typeof body === 'string' ? body : JSON.stringify({ ...(body as object), altcha: await altchaPayload(sling.url) }),
   });
   return { res, body: await res.json() };
 }

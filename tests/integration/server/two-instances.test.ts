@@ -1,6 +1,7 @@
 // Two Sling instances on one PostgreSQL: an edit made elsewhere reaches the other's cache within
 // 1 s — through Postgres LISTEN/NOTIFY, and through Redis pub/sub when REDIS_URL is set.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { altchaPayload } from '../../helpers/altcha';
 import { createPostgresDatabase, type TestDatabase } from '../../helpers/databases';
 import { pgUrl, redisUrl } from '../../helpers/services';
 import { createUserWithToken } from '../../helpers/accounts';
@@ -53,7 +54,7 @@ describe.skipIf(!pg).each(transports)('two instances on PostgreSQL, invalidation
     const res = await fetch(`${a.url}/api/v1/shorten`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ url: 'https://example.com/old' }),
+      body: JSON.stringify({ url: 'https://example.com/old', altcha: await altchaPayload(a.url) }),
     });
     const { short_code: code } = await res.json();
     // Warm both caches with the old destination.
