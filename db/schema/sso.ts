@@ -101,3 +101,5 @@ export const ssoProviders = pgTable('sso_providers', {
   organizationId: text('workspace_id').references(() => workspaces.id, { onDelete: 'cascade' }),
   domain: text('domain').notNull(),
 });
+
+export type SsoConnectionRow = typeof ssoConnections.$inferSelect;
