@@ -101,6 +101,7 @@ function NewConnection({ types, baseUrl, onCreated, onCancel }: { types: Provide
     setFieldErrors({});
     try {
       const { connection } = await apiJson<{ connection: Connection }>(BASE, {
+        method: 'POST',
         body: {
           type: type!.type,
           name: String(f.get('name') || type!.label),
@@ -224,7 +225,7 @@ function ConnectionCard({ connection: c, hint, onChange, onDelete }: { connectio
   const [dnsNote, setDnsNote] = useState<string | null>(null);
   const headingId = useId();
 
-  async function act(what: string, path: string, init: { method?: string; body?: unknown } = { body: {} }) {
+  async function act(what: string, path: string, init: { method?: string; body?: unknown } = { method: 'POST', body: {} }) {
     setBusy(what);
     setError(null);
     try {

@@ -15,7 +15,7 @@ export function SsoSignIn({ next, error: initialError }: { next?: string | null;
     setBusy(true);
     setError(null);
     try {
-      const { url } = await apiJson<{ url: string }>('/api/v1/sso/start', { body: { email: String(new FormData(e.currentTarget).get('email')), ...(next ? { next } : {}) } });
+      const { url } = await apiJson<{ url: string }>('/api/v1/sso/start', { method: 'POST', body: { email: String(new FormData(e.currentTarget).get('email')), ...(next ? { next } : {}) } });
       window.location.assign(url);
     } catch (err) {
       setError((err as Error).message);

@@ -69,7 +69,7 @@ describe.skipIf(!chromium || !challtestsrv)('single sign-on in Chromium', () => 
     const step1 = owner.getByRole('form', { name: /step 1 of 2/ });
     expect(await step1.getByRole('radio', { name: /SAML 2.0/ }).isDisabled()).toBe(true);
     expect(await captureThemes(owner, 'settings-sso-type')).toEqual([]);
-    await step1.getByText('Okta', { exact: true }).click();
+    await step1.locator('label.sso-type', { hasText: 'Okta' }).click();
     await step1.getByRole('button', { name: 'Continue' }).click();
 
     // Step 2: credentials; the issuer comes prefilled with Okta's shape.
@@ -83,7 +83,10 @@ describe.skipIf(!chromium || !challtestsrv)('single sign-on in Chromium', () => 
 
     // Step 3: the callback URL to register with the provider.
     const card = owner.getByTestId('sso-connection');
-    await card.waitFor();
+    await card.waitFor({ timeout: 8000 }).catch(async (e) => {
+      await owner.screenshot({ path: 'test-results/sso-debug.png', fullPage: true });
+      throw new Error(`${e}\n${await owner.locator('main').innerText()}\n${ownerProblems.join('\n')}`);
+    });
     const callback = await card.getByLabel('Callback URL').inputValue();
     expect(callback).toMatch(new RegExp(`^${sling.url}/api/auth/sso/callback/[0-9a-f-]{36}$`));
     idp = await startIdp(idpPort, [callback], { [NEWCOMER]: 'Nora Newcomer' });
