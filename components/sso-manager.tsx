@@ -174,7 +174,7 @@ function NewConnection({ types, baseUrl, onCreated, onCancel }: { types: Provide
         Issuer URL
         <input name="issuer" type="url" required defaultValue={type.issuer_template} placeholder="https://login.example.com" aria-describedby="sso-issuer-hint" />
         <span id="sso-issuer-hint" className="hint">
-          {type.issuer_template.includes('{') ? 'Replace the part in braces with your own.' : 'Where the provider’s /.well-known/openid-configuration lives.'}
+          {type.issuer_template.includes('{') ? 'Replace the part in braces with your own. ' : ''}The provider’s /.well-known/openid-configuration is found under it.
         </span>
         {fieldError('issuer')}
       </label>
@@ -225,12 +225,13 @@ function ConnectionCard({ connection: c, hint, onChange, onDelete }: { connectio
   const [dnsNote, setDnsNote] = useState<string | null>(null);
   const headingId = useId();
 
+  /** The answer, or null when the call was refused (the message is shown). */
   async function act(what: string, path: string, init: { method?: string; body?: unknown } = { method: 'POST', body: {} }) {
     setBusy(what);
     setError(null);
     try {
-      const data = await apiJson<{ connection?: Connection; verified?: boolean; seen?: string[] }>(`${BASE}/${c.id}${path}`, init);
-      if (data?.connection) onChange(data.connection);
+      const data = (await apiJson<{ connection?: Connection; verified?: boolean; seen?: string[] } | null>(`${BASE}/${c.id}${path}`, init)) ?? {};
+      if (data.connection) onChange(data.connection);
       return data;
     } catch (err) {
       setError((err as Error).message);

@@ -1,6 +1,6 @@
 'use client';
 // "Continue with SSO" on the sign-in page: the work email first; its domain picks the workspace's
-// identity provider, and the browser goes there (POST /api/v1/sso/start answers with the URL).
+// identity provider, and the browser goes there (POST /api/auth/sign-in/sso answers with the URL).
 import { useState, type FormEvent } from 'react';
 import { apiJson } from './api-client';
 import { FormError } from './form-error';
@@ -15,7 +15,7 @@ export function SsoSignIn({ next, error: initialError }: { next?: string | null;
     setBusy(true);
     setError(null);
     try {
-      const { url } = await apiJson<{ url: string }>('/api/v1/sso/start', { method: 'POST', body: { email: String(new FormData(e.currentTarget).get('email')), ...(next ? { next } : {}) } });
+      const { url } = await apiJson<{ url: string }>('/api/auth/sign-in/sso', { method: 'POST', body: { email: String(new FormData(e.currentTarget).get('email')), ...(next ? { callbackURL: next } : {}) } });
       window.location.assign(url);
     } catch (err) {
       setError((err as Error).message);

@@ -91,12 +91,12 @@ export const AUTH_ENDPOINT_POLICY: Record<string, EndpointDecision> = {
   '/organization/get-active-member-role': 'refused',
   '/organization/has-permission': 'refused',
 
-  // Single sign-on (@better-auth/sso). Sling's POST /api/v1/sso/start picks the connection from the
-  // address's proven domain and calls /sign-in/sso itself; the identity provider comes back to the
-  // per-connection callback. Connections are managed through /api/v1/workspace/sso (plan, roles,
+  // Single sign-on (@better-auth/sso). /sign-in/sso takes only {email, callbackURL?}: Sling picks the
+  // enabled connection from the address's proven domain (start-sso.ts), so no caller names a
+  // provider; the identity provider comes back to the per-connection callback. Connections are managed through /api/v1/workspace/sso (plan, roles,
   // sealed secret, test, DNS proof), never through the plugin's own provider endpoints. SAML is
   // not offered yet, so its endpoints stay closed.
-  '/sign-in/sso': 'refused',
+  '/sign-in/sso': 'wrapped',
   '/sso/callback/:providerId': 'allowed',
   '/sso/callback': 'refused',
   '/sso/register': 'refused',

@@ -50,5 +50,6 @@ export type TUpdateSsoConnection = z.infer<typeof ZUpdateSsoConnection>;
 
 export const ZStartSso = z.strictObject({
   email: z.string({ error: 'must be an email address' }).trim().toLowerCase().max(320).regex(/^[^\s@]+@[^\s@]+$/, { error: 'must be an email address' }),
-  next: z.string().max(2048).optional(),
+  /** Where to go afterwards: a path on this site (anything else means /links). */
+  callbackURL: z.string().max(2048).optional(),
 });

@@ -87,7 +87,7 @@ describe.skipIf(!chromium || !challtestsrv)('single sign-on in Chromium', () => 
       await owner.screenshot({ path: 'test-results/sso-debug.png', fullPage: true });
       throw new Error(`${e}\n${await owner.locator('main').innerText()}\n${ownerProblems.join('\n')}`);
     });
-    const callback = await card.getByLabel('Callback URL').inputValue();
+    const callback = await card.getByRole('textbox', { name: 'Callback URL' }).inputValue();
     expect(callback).toMatch(new RegExp(`^${sling.url}/api/auth/sso/callback/[0-9a-f-]{36}$`));
     idp = await startIdp(idpPort, [callback], { [NEWCOMER]: 'Nora Newcomer' });
 
@@ -103,7 +103,7 @@ describe.skipIf(!chromium || !challtestsrv)('single sign-on in Chromium', () => 
     expect(await card.getByRole('button', { name: 'Enable SSO' }).isDisabled()).toBe(true);
 
     // Step 5: the DNS proof of the email domain.
-    const txt = await card.getByLabel('TXT record value').inputValue();
+    const txt = await card.getByRole('textbox', { name: 'TXT record value' }).inputValue();
     await dns.addTxt('_sling-sso.acme.test', txt);
     await card.getByRole('button', { name: 'Check DNS' }).click();
     await card.getByText('Verified.').waitFor();
@@ -134,7 +134,9 @@ describe.skipIf(!chromium || !challtestsrv)('single sign-on in Chromium', () => 
     await sso.getByRole('button', { name: 'Continue with SSO' }).click();
 
     // oidc-provider's sign-in and consent pages.
-    await page.waitForURL(`${idp!.issuer}/**`);
+    await page.waitForURL(`${idp!.issuer}/**`, { timeout: 10000 }).catch(async (e) => {
+      throw new Error(`${e}\n${page.url()}\n${problems.join('\n')}\n${sling.output().slice(-3000)}`);
+    });
     await page.locator('input[name="login"]').fill(NEWCOMER);
     await page.locator('input[name="password"]').fill('anything');
     await page.locator('button[type="submit"]').click();

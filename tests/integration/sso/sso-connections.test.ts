@@ -163,7 +163,7 @@ describe.skipIf(!challtestsrv)('SSO connections (PGlite)', () => {
   });
 
   test('"Continue with SSO" sends an address of the domain to the provider, with PKCE', async () => {
-    const res = await fetch(`${sling.url}/api/v1/sso/start`, { method: 'POST', headers: { 'content-type': 'application/json', origin: sling.url }, body: JSON.stringify({ email: 'New.Person@ACME.test' }) });
+    const res = await fetch(`${sling.url}/api/auth/sign-in/sso`, { method: 'POST', headers: { 'content-type': 'application/json', origin: sling.url }, body: JSON.stringify({ email: 'New.Person@ACME.test' }) });
     expect(res.status).toBe(200);
     const url = new URL((await res.json()).url);
     expect(url.origin).toBe(idp!.issuer);
@@ -172,7 +172,7 @@ describe.skipIf(!challtestsrv)('SSO connections (PGlite)', () => {
     expect(url.searchParams.get('code_challenge_method')).toBe('S256');
     expect(url.searchParams.get('state')).toBeTruthy();
     expect(res.headers.getSetCookie().length).toBeGreaterThan(0);
-    const other = await fetch(`${sling.url}/api/v1/sso/start`, { method: 'POST', headers: { 'content-type': 'application/json', origin: sling.url }, body: JSON.stringify({ email: 'someone@elsewhere.test' }) });
+    const other = await fetch(`${sling.url}/api/auth/sign-in/sso`, { method: 'POST', headers: { 'content-type': 'application/json', origin: sling.url }, body: JSON.stringify({ email: 'someone@elsewhere.test' }) });
     expect(other.status).toBe(404);
   });
 
