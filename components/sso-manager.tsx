@@ -257,7 +257,7 @@ function ConnectionCard({ connection: c, hint, onChange, onDelete }: { connectio
     <article className="sso-connection" aria-labelledby={headingId} data-testid="sso-connection">
       <header>
         <h2 id={headingId}>
-          {c.name} <span className="muted">· {c.type_label} · {c.domain}</span>
+          {c.name} <span className="muted">· {c.name === c.type_label ? c.domain : `${c.type_label} · ${c.domain}`}</span>
         </h2>
         <span className={`badge ${c.enabled ? 'enabled' : 'draft'}`}>{c.enabled ? 'Enabled' : 'Not enabled'}</span>
       </header>
