@@ -3,7 +3,8 @@
 // sign-on step by step (type, credentials, callback URL, test with its checks, DNS proof, enable);
 // then someone new chooses "Continue with SSO" on the sign-in page with a work address, signs in at
 // the provider (authorization code + PKCE), and lands in the team workspace as a Member, with the
-// sign-in in their login history. Pages: axe clean in both themes, no sideways scroll at 390 px.
+// sign-in in their login history; an identity with an address outside the domain is refused.
+// Pages: axe clean in both themes, no sideways scroll at 390 px.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { launchChromium } from '../helpers/browser';
@@ -156,5 +157,26 @@ describe.skipIf(!chromium || !challtestsrv)('single sign-on in Chromium', () => 
     // The owner sees the newcomer among the members.
     const members = await owner.evaluate(async () => (await (await fetch('/api/v1/workspace/members')).json()).members);
     expect(members).toEqual(expect.arrayContaining([expect.objectContaining({ email: NEWCOMER, role: 'member' })]));
+  });
+  test('an identity the provider gives with an address outside the domain is refused', async () => {
+    const context = await browser.newContext({ locale: 'en-US' });
+    const page = await context.newPage();
+    await page.goto(`${sling.url}/login`);
+    await page.getByRole('button', { name: 'Continue with SSO' }).click();
+    const sso = page.getByRole('form', { name: 'Single sign-on' });
+    await sso.getByLabel('Work email').fill('eve@acme.test');
+    await sso.getByRole('button', { name: 'Continue with SSO' }).click();
+    await page.waitForURL(`${idp!.issuer}/**`);
+    // This test provider vouches for whatever login name it is given.
+    await page.locator('input[name="login"]').fill('eve@elsewhere.test');
+    await page.locator('input[name="password"]').fill('anything');
+    await page.locator('button[type="submit"]').click();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL(new RegExp(`^${sling.url}/login\\?error=`));
+    await page.getByText('outside your company’s SSO domain').waitFor();
+    expect(await page.evaluate(async () => (await fetch('/api/auth/get-session')).json())).toBeNull();
+    await context.close();
+    const members = await owner.evaluate(async () => (await (await fetch('/api/v1/workspace/members')).json()).members);
+    expect(members.map((m: { email: string }) => m.email)).not.toContain('eve@elsewhere.test');
   });
 });
