@@ -1,27 +1,30 @@
 // The enabled connection whose proven email domain an address belongs to: what "Continue with SSO"
-// and the sign-in checks go by.
+// and the sign-in checks go by. A workspace that left the Enterprise plan keeps its connections
+// (they come back with the plan) but nobody signs in through them meanwhile.
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
-import { ssoConnections, type SsoConnectionRow } from '../../db/schema';
+import { ssoConnections, workspaces, type SsoConnectionRow } from '../../db/schema';
 import type { Db } from '../db/types';
 
 export const emailDomain = (email: string) => email.slice(email.lastIndexOf('@') + 1).toLowerCase();
 
 export async function enabledConnectionForEmail(db: Db, email: string): Promise<SsoConnectionRow | null> {
   const [row] = await db
-    .select()
+    .select({ c: ssoConnections })
     .from(ssoConnections)
+    .innerJoin(workspaces, and(eq(workspaces.id, ssoConnections.workspaceId), eq(workspaces.plan, 'enterprise')))
     .where(and(eq(ssoConnections.enabled, true), isNotNull(ssoConnections.domainVerifiedAt), eq(sql`lower(${ssoConnections.domain})`, emailDomain(email))))
     .limit(1);
-  return row ?? null;
+  return row?.c ?? null;
 }
 
 export async function enabledConnection(db: Db, id: string): Promise<SsoConnectionRow | null> {
   const [row] = await db
-    .select()
+    .select({ c: ssoConnections })
     .from(ssoConnections)
+    .innerJoin(workspaces, and(eq(workspaces.id, ssoConnections.workspaceId), eq(workspaces.plan, 'enterprise')))
     .where(and(eq(ssoConnections.id, id), eq(ssoConnections.enabled, true), isNotNull(ssoConnections.domainVerifiedAt)))
     .limit(1);
-  return row ?? null;
+  return row?.c ?? null;
 }
 
 /** Origins of enabled connections' identity providers (better-auth's trustedOrigins, when private issuers are allowed). */
