@@ -103,8 +103,10 @@ export function createAuth(db: Awaited<ReturnType<typeof database>>['db'], confi
       },
     },
     hooks: {
-      // Endpoints the policy does not serve over HTTP are refused (refuse-endpoint.ts); Sling's own
-      // server-side calls (auth.api.*) carry no ctx.request and pass. Password sign-in of a member
+      // Runs after better-auth's router matched the endpoint, so `ctx.path` is the endpoint's declared
+      // path (e.g. `/callback/:id`) whatever the URL's spelling. Endpoints the policy does not serve
+      // over HTTP are refused; only HTTP requests carry `ctx.request`, so Sling's own server-side
+      // calls (auth.api.*, e.g. disableTwoFactor behind POST /api/v1/two-factor/disable) pass. Password sign-in of a member
       // of a workspace that requires SSO is refused before the password is looked at.
       before: createAuthMiddleware(async (ctx) => {
         if (ctx.request && !servedOverHttp(ctx.path)) return refusedEndpoint();
