@@ -9,6 +9,7 @@ import './globals.css';
 import './workspace.css';
 import './shell.css';
 import './links.css';
+import './sso.css';
 
 export const metadata: Metadata = {
   title: 'Sling — short links that just work',

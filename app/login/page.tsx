@@ -1,5 +1,6 @@
 import { redirect } from 'next/navigation';
 import { AuthForm } from '@/components/auth-form';
+import { SsoSignIn } from '@/components/sso-sign-in';
 import { safeNextPath } from '@/lib/auth/safe-next-path';
 import { currentViewer } from '../_lib/current-viewer';
 
@@ -8,7 +9,10 @@ export const metadata = { title: 'Sign in — Sling' };
 type Query = Promise<Record<string, string | string[] | undefined>>;
 
 export default async function SignInPage({ searchParams }: { searchParams: Query }) {
-  const next = safeNextPath((await searchParams).next);
+  const query = await searchParams;
+  const next = safeNextPath(query.next);
+  // An identity provider's refusal comes back here (@better-auth/sso's error redirect).
+  const ssoError = typeof query.error === 'string' ? ssoErrorMessage(query.error, query.error_description) : null;
   // Already signed in: straight on to where sign-in would have led.
   if (await currentViewer()) redirect(next ?? '/links');
   return (
@@ -16,10 +20,17 @@ export default async function SignInPage({ searchParams }: { searchParams: Query
       <div className="card narrow">
         <h1>Sign in</h1>
         <AuthForm mode="login" next={next} />
+        <SsoSignIn next={next} error={ssoError} />
         <p className="muted">
           New here? <a href={next ? `/signup?next=${encodeURIComponent(next)}` : '/signup'}>Create an account</a> · <a href="/forgot-password">Forgot your password?</a>
         </p>
       </div>
     </main>
   );
+}
+
+function ssoErrorMessage(code: string, description: unknown): string {
+  if (code === 'email_domain_not_allowed') return 'Your identity provider gave an address outside your company’s SSO domain; ask your administrator.';
+  const detail = typeof description === 'string' && /^[\w .:,'-]{1,200}$/.test(description) ? ` (${description.replace(/_/g, ' ')})` : '';
+  return `Single sign-on did not complete${detail}. Try again, or sign in with your password.`;
 }

@@ -16,3 +16,4 @@ export * from './abuse-reports';
 export * from './link-scans';
 export * from './landing-pages';
 export * from './altcha-spent';
+export * from './sso';

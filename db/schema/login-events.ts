@@ -14,6 +14,8 @@ export const loginEvents = pgTable(
     /** "Chrome on Linux": what new-device notices compare. */
     device: text('device').notNull(),
     success: boolean('success').notNull(),
+    /** How: null for a password (the default before SSO), else "sso:<connection name>". */
+    method: text('method'),
   },
   (t) => [index('login_events_user_at_idx').on(t.userId, t.at)],
 );

@@ -5,7 +5,7 @@ import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
 import { twoFactor } from 'better-auth/plugins/two-factor';
 import { organization } from 'better-auth/plugins/organization';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { accounts, sessions, twoFactors, users, verifications, workspaceInvitations, workspaceMembers, workspaces } from '../../db/schema';
+import { accounts, sessions, ssoProviders, twoFactors, users, verifications, workspaceInvitations, workspaceMembers, workspaces } from '../../db/schema';
 import { loadConfig } from '../config/load-config';
 import { database } from '../db/database';
 import { getGlobalSingleton, setGlobalSingleton } from '../runtime/global-singleton';
@@ -15,7 +15,10 @@ import { ensurePersonalWorkspace } from '../workspaces/ensure-personal-workspace
 import { openingWorkspace } from '../workspaces/opening-workspace';
 import { recordLogin } from './login-history';
 import { mailExistingAccount } from './mail-existing-account';
-import { refuseUnservedEndpoints } from './refuse-endpoint';
+import { refusedEndpoint } from './refuse-endpoint';
+import { servedOverHttp } from './endpoint-policy';
+import { enabledIssuerOrigins } from '../sso/enabled-connection';
+import { provisionAfterSignIn, refuseIfSsoRequired, SSO_CALLBACK_PATH, ssoPlugin, validateSsoIdentity } from '../sso/sso-auth';
 import { AppError } from '../http/errors';
 import { hashPassword, verifyPassword } from './password';
 
@@ -38,6 +41,9 @@ export function createAuth(db: Awaited<ReturnType<typeof database>>['db'], confi
     basePath: '/api/auth',
     secret: config.SECRET_KEY,
     telemetry: { enabled: false },
+    // Identity providers on private addresses (SSO_ALLOW_PRIVATE_ISSUERS) must be trusted origins
+    // for @better-auth/sso to fetch their token endpoint and keys.
+    ...(config.SSO_ALLOW_PRIVATE_ISSUERS ? { trustedOrigins: () => enabledIssuerOrigins(db) } : {}),
     // Password and code guessing: AUTH_ATTEMPTS_PER_MINUTE attempts per IP and path.
     rateLimit: {
       enabled: true,
@@ -62,8 +68,10 @@ export function createAuth(db: Awaited<ReturnType<typeof database>>['db'], confi
         workspace: workspaces,
         workspaceMember: workspaceMembers,
         workspaceInvitation: workspaceInvitations,
+        ssoProvider: ssoProviders,
       },
     }),
+    user: { validateUserInfo: (data) => validateSsoIdentity(db, data) },
     databaseHooks: {
       // Every account gets its personal workspace at sign-up; a new session opens on the workspace
       // used last, else the personal one.
@@ -95,11 +103,29 @@ export function createAuth(db: Awaited<ReturnType<typeof database>>['db'], confi
       },
     },
     hooks: {
-      before: refuseUnservedEndpoints,
+      // Runs after better-auth's router matched the endpoint, so `ctx.path` is the endpoint's declared
+      // path (e.g. `/callback/:id`) whatever the URL's spelling. Endpoints the policy does not serve
+      // over HTTP are refused; only HTTP requests carry `ctx.request`, so Sling's own server-side
+      // calls (auth.api.*, e.g. disableTwoFactor behind POST /api/v1/two-factor/disable) pass. Password sign-in of a member
+      // of a workspace that requires SSO is refused before the password is looked at.
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.request && !servedOverHttp(ctx.path)) return refusedEndpoint();
+        if (ctx.path === '/sign-in/email') await refuseIfSsoRequired(db, String((ctx.body as { email?: unknown } | undefined)?.email ?? ''));
+      }),
       // Every email sign-in attempt goes to the login history (and may send a new-device notice).
       // With 2FA the password step only opens the second step: the attempt is recorded when the
       // code is checked (success) or when the password is wrong (failure).
       after: createAuthMiddleware(async (ctx) => {
+        if (ctx.path === SSO_CALLBACK_PATH) {
+          const session = ctx.context.newSession;
+          if (session) {
+            await provisionAfterSignIn(db, String(ctx.params?.providerId ?? ''), session, {
+              ip: ctx.request?.headers.get(CLIENT_IP_HEADER) ?? null,
+              userAgent: ctx.request?.headers.get('user-agent') ?? null,
+            });
+          }
+          return;
+        }
         if (!SIGN_IN_STEPS.has(ctx.path)) return;
         const session = ctx.context.newSession;
         const failed = isAPIError(ctx.context.returned);
@@ -115,7 +141,7 @@ export function createAuth(db: Awaited<ReturnType<typeof database>>['db'], confi
         });
       }),
     },
-    plugins: [twoFactor({ issuer: 'Sling', backupCodeOptions: { amount: 10 } }), workspacePlugin],
+    plugins: [twoFactor({ issuer: 'Sling', backupCodeOptions: { amount: 10 } }), workspacePlugin, ssoPlugin()],
     advanced: {
       database: { generateId: () => crypto.randomUUID() },
       // server.ts puts the visitor's address (after TRUST_PROXY) here.

@@ -90,6 +90,24 @@ export const AUTH_ENDPOINT_POLICY: Record<string, EndpointDecision> = {
   '/organization/list-members': 'refused',
   '/organization/get-active-member-role': 'refused',
   '/organization/has-permission': 'refused',
+
+  // Single sign-on (@better-auth/sso). /sign-in/sso takes only {email, callbackURL?}: Sling picks the
+  // enabled connection from the address's proven domain (start-sso.ts), so no caller names a
+  // provider; the identity provider comes back to the per-connection callback. Connections are managed through /api/v1/workspace/sso (plan, roles,
+  // sealed secret, test, DNS proof), never through the plugin's own provider endpoints. SAML is
+  // not offered yet, so its endpoints stay closed.
+  '/sign-in/sso': 'wrapped',
+  '/sso/callback/:providerId': 'allowed',
+  '/sso/callback': 'refused',
+  '/sso/register': 'refused',
+  '/sso/providers': 'refused',
+  '/sso/get-provider': 'refused',
+  '/sso/update-provider': 'refused',
+  '/sso/delete-provider': 'refused',
+  '/sso/saml2/sp/metadata': 'refused',
+  '/sso/saml2/sp/acs/:providerId': 'refused',
+  '/sso/saml2/sp/slo/:providerId': 'refused',
+  '/sso/saml2/logout/:providerId': 'refused',
 };
 
 /** Whether better-auth may answer an HTTP request for the endpoint declared at `path`. */

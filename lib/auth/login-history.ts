@@ -13,6 +13,8 @@ export interface LoginAttempt {
   ip: string | null;
   userAgent: string | null;
   success: boolean;
+  /** null: a password; "sso:<connection name>" for single sign-on. */
+  method?: string | null;
 }
 
 export async function recordLogin(db: Db, attempt: LoginAttempt): Promise<void> {
@@ -31,7 +33,7 @@ export async function recordLogin(db: Db, attempt: LoginAttempt): Promise<void> 
           .from(loginEvents)
           .where(and(eq(loginEvents.userId, userId), eq(loginEvents.success, true)))
       : [];
-  await db.insert(loginEvents).values({ userId, email: attempt.email, ip: attempt.ip, userAgent: attempt.userAgent, device, success: attempt.success });
+  await db.insert(loginEvents).values({ userId, email: attempt.email, ip: attempt.ip, userAgent: attempt.userAgent, device, success: attempt.success, method: attempt.method ?? null });
   if (attempt.success && userId && seen?.before && !seen.thisDevice) {
     sendMail({
       kind: 'new-sign-in',

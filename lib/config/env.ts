@@ -111,6 +111,8 @@ const EnvSchema = z.object({
   FAVICONS_ALLOW_PRIVATE: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false').transform((v) => v === 'true'),
   /** Time allowed to fetch one site's favicon, redirects included. */
   FAVICONS_TIMEOUT_MS: count(100).max(60_000, { error: 'must be at most 60000 (ms)' }).default(3_000),
+  /** Let SSO connections use identity providers on loopback and private addresses (and http://). */
+  SSO_ALLOW_PRIVATE_ISSUERS: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false').transform((v) => v === 'true'),
   /** Let webhooks reach loopback and private addresses (and use http:// for them). */
   WEBHOOKS_ALLOW_PRIVATE: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false').transform((v) => v === 'true'),
   /** Time allowed for one webhook POST, answer included. */

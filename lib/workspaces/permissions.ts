@@ -40,6 +40,7 @@ export const PERMISSIONS = {
   'members.write': { role: 'admin', scope: 'members:write' },
   'tokens.own': { role: 'member', scope: null },
   'tokens.manage': { role: 'admin', scope: null },
+  'sso.manage': { role: 'admin', scope: 'workspace:write' },
 } as const satisfies Record<string, Rule>;
 export type Permission = keyof typeof PERMISSIONS;
 

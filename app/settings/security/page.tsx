@@ -59,7 +59,7 @@ export default async function SecurityPage() {
                     </td>
                     <td>{e.device}</td>
                     <td>{e.ip ?? '—'}</td>
-                    <td>{e.success ? 'signed in' : 'wrong password'}</td>
+                    <td>{!e.success ? 'wrong password' : e.method?.startsWith('sso:') ? `signed in with SSO (${e.method.slice(4)})` : 'signed in'}</td>
                   </tr>
                 ))}
               </tbody>

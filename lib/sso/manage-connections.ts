@@ -1,0 +1,219 @@
+// SSO connections of a workspace (DESIGN §8: the workspace is in every `where`; another workspace's
+// connection is a 404). A connection is a draft until its test passes and its email domain is
+// proven by DNS; enabling it writes @better-auth/sso's provider row, disabling removes it.
+import { randomBytes, randomUUID } from 'node:crypto';
+import { and, desc, eq } from 'drizzle-orm';
+import { ssoConnections, ssoProviders, type SsoConnectionRow } from '../../db/schema';
+import type { Db, Tx } from '../db/types';
+import { isUniqueViolation } from '../db/unique-violation';
+import { AppError } from '../http/errors';
+import type { TCreateSsoConnection, TUpdateSsoConnection } from '../schemas/sso-connection';
+import type { Actor } from '../workspaces/actor';
+import { ssoCallbackUrl } from './callback-url';
+import { checkDomainClaim, domainClaimRecord } from './domain-claim';
+import { PROVIDER_TEMPLATES } from './provider-types';
+import { openClientSecret, sealClientSecret } from './sso-secret';
+import { testOidcConnection } from './test-connection';
+
+export interface SsoScope {
+  db: Db;
+  actor: Actor;
+  secretKey: string;
+  baseUrl: string;
+  allowPrivate: boolean;
+  dnsServers?: string;
+}
+
+const notFound = () => new AppError('not_found', 'No such SSO connection in this workspace.');
+
+export async function listConnections(db: Db, actor: Actor): Promise<SsoConnectionRow[]> {
+  return db.select().from(ssoConnections).where(eq(ssoConnections.workspaceId, actor.workspaceId)).orderBy(desc(ssoConnections.createdAt));
+}
+
+export async function getConnectionOrThrow(db: Db, actor: Actor, id: string): Promise<SsoConnectionRow> {
+  const [row] = await db.select().from(ssoConnections).where(and(eq(ssoConnections.id, id), eq(ssoConnections.workspaceId, actor.workspaceId))).limit(1);
+  if (!row) throw notFound();
+  return row;
+}
+
+function assertAvailable(type: SsoConnectionRow['type']) {
+  if (!PROVIDER_TEMPLATES[type].available) {
+    throw new AppError('invalid_request', 'SAML 2.0 connections are not offered yet; use your provider’s OpenID Connect app.', { type: 'SAML 2.0 is not offered yet.' });
+  }
+}
+
+export async function createConnection(s: SsoScope, input: TCreateSsoConnection): Promise<SsoConnectionRow> {
+  assertAvailable(input.type);
+  const template = PROVIDER_TEMPLATES[input.type];
+  const [row] = await s.db
+    .insert(ssoConnections)
+    .values({
+      id: randomUUID(),
+      workspaceId: s.actor.workspaceId,
+      name: input.name ?? template.label,
+      type: input.type,
+      issuer: input.issuer,
+      clientId: input.client_id,
+      clientSecretCiphertext: sealClientSecret(input.client_secret, s.secretKey),
+      scopes: input.scopes ?? template.scopes,
+      domain: input.domain,
+      domainToken: randomBytes(16).toString('hex'),
+      mapping: { email: input.mapping?.email ?? 'email', name: input.mapping?.name ?? 'name' },
+      defaultRole: input.default_role ?? 'member',
+      requireSso: input.require_sso ?? false,
+      createdBy: s.actor.userId,
+    })
+    .returning();
+  return row;
+}
+
+export async function updateConnection(s: SsoScope, id: string, input: TUpdateSsoConnection): Promise<SsoConnectionRow> {
+  const current = await getConnectionOrThrow(s.db, s.actor, id);
+  const retest = ['issuer', 'client_id', 'client_secret', 'scopes'].some((k) => k in input && input[k as keyof TUpdateSsoConnection] !== undefined);
+  const newDomain = input.domain !== undefined && input.domain !== current.domain;
+  const changes: Partial<typeof ssoConnections.$inferInsert> = {
+    ...(input.name !== undefined && { name: input.name }),
+    ...(input.issuer !== undefined && { issuer: input.issuer }),
+    ...(input.client_id !== undefined && { clientId: input.client_id }),
+    ...(input.client_secret !== undefined && { clientSecretCiphertext: sealClientSecret(input.client_secret, s.secretKey) }),
+    ...(input.scopes !== undefined && { scopes: input.scopes }),
+    ...(input.mapping !== undefined && { mapping: { ...current.mapping, ...input.mapping } }),
+    ...(input.default_role !== undefined && { defaultRole: input.default_role }),
+    ...(input.require_sso !== undefined && { requireSso: input.require_sso }),
+    // What was tested or proven no longer holds: the connection goes back to draft.
+    ...(retest && { testPassed: false, enabled: false }),
+    ...(newDomain && { domain: input.domain, domainToken: randomBytes(16).toString('hex'), domainVerifiedAt: null, enabled: false }),
+    updatedAt: new Date(),
+  };
+  return s.db.transaction(async (tx) => {
+    const [row] = await tx.update(ssoConnections).set(changes).where(and(eq(ssoConnections.id, id), eq(ssoConnections.workspaceId, s.actor.workspaceId))).returning();
+    if (!row) throw notFound();
+    if (!row.enabled) await tx.delete(ssoProviders).where(eq(ssoProviders.providerId, row.id));
+    else await writeProvider(tx, s, row);
+    return row;
+  });
+}
+
+export async function deleteConnection(db: Db, actor: Actor, id: string): Promise<void> {
+  const gone = await db.delete(ssoConnections).where(and(eq(ssoConnections.id, id), eq(ssoConnections.workspaceId, actor.workspaceId))).returning({ id: ssoConnections.id });
+  if (gone.length === 0) throw notFound();
+}
+
+export async function testConnection(s: SsoScope, id: string): Promise<SsoConnectionRow> {
+  const row = await getConnectionOrThrow(s.db, s.actor, id);
+  const result = await testOidcConnection(
+    { issuer: row.issuer, clientId: row.clientId, clientSecret: openClientSecret(row.clientSecretCiphertext, s.secretKey), redirectUri: ssoCallbackUrl(s.baseUrl, row.id) },
+    { allowPrivate: s.allowPrivate },
+  );
+  const [updated] = await s.db
+    .update(ssoConnections)
+    .set({
+      checks: result.checks,
+      testPassed: result.passed,
+      testedAt: new Date(),
+      endpoints: result.endpoints ?? row.endpoints,
+      // A failing test of an enabled connection leaves it enabled: sign-ins may still work, and
+      // the admin sees the failed checks. Only a change of what was tested sends it back to draft.
+      updatedAt: new Date(),
+    })
+    .where(and(eq(ssoConnections.id, id), eq(ssoConnections.workspaceId, s.actor.workspaceId)))
+    .returning();
+  if (!updated) throw notFound();
+  return updated;
+}
+
+export async function verifyConnectionDomain(s: SsoScope, id: string): Promise<{ row: SsoConnectionRow; found: boolean; seen: string[]; error?: string }> {
+  const row = await getConnectionOrThrow(s.db, s.actor, id);
+  if (row.domainVerifiedAt) return { row, found: true, seen: [] };
+  const check = await checkDomainClaim(row.domain, row.domainToken, s.dnsServers);
+  if (check.status !== 'found') return { row, found: false, seen: check.seen, error: check.error };
+  try {
+    const [updated] = await s.db
+      .update(ssoConnections)
+      .set({ domainVerifiedAt: new Date(), updatedAt: new Date() })
+      .where(and(eq(ssoConnections.id, id), eq(ssoConnections.workspaceId, s.actor.workspaceId)))
+      .returning();
+    if (!updated) throw notFound();
+    return { row: updated, found: true, seen: check.seen };
+  } catch (err) {
+    if (isUniqueViolation(err, 'sso_connections_verified_domain_key')) {
+      throw new AppError('domain_taken', `${row.domain} is already claimed by another SSO connection.`, { domain: row.domain });
+    }
+    throw err;
+  }
+}
+
+export async function setConnectionEnabled(s: SsoScope, id: string, enabled: boolean): Promise<SsoConnectionRow> {
+  const row = await getConnectionOrThrow(s.db, s.actor, id);
+  if (enabled) {
+    const missing = [
+      ...(row.testPassed && row.endpoints ? [] : ['test']),
+      ...(row.domainVerifiedAt ? [] : ['domain']),
+    ];
+    if (missing.length) {
+      const what = missing.map((m) => (m === 'test' ? 'run "Test connection" until every check passes' : `prove ${row.domain} with its DNS TXT record`)).join(' and ');
+      throw new AppError('sso_not_ready', `This connection cannot be enabled yet: ${what}.`, { missing });
+    }
+  }
+  return s.db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(ssoConnections)
+      .set({ enabled, updatedAt: new Date() })
+      .where(and(eq(ssoConnections.id, id), eq(ssoConnections.workspaceId, s.actor.workspaceId)))
+      .returning();
+    if (!updated) throw notFound();
+    if (enabled) await writeProvider(tx, s, updated);
+    else await tx.delete(ssoProviders).where(eq(ssoProviders.providerId, updated.id));
+    return updated;
+  });
+}
+
+/** @better-auth/sso's row for an enabled connection (its config column is sealed by the schema). */
+async function writeProvider(tx: Tx, s: SsoScope, row: SsoConnectionRow): Promise<void> {
+  const e = row.endpoints!;
+  const basic = e.tokenAuthMethods.includes('client_secret_basic') || !e.tokenAuthMethods.includes('client_secret_post');
+  const oidcConfig = JSON.stringify({
+    issuer: row.issuer,
+    clientId: row.clientId,
+    clientSecret: openClientSecret(row.clientSecretCiphertext, s.secretKey),
+    pkce: true,
+    discoveryEndpoint: `${row.issuer.replace(/\/+$/, '')}/.well-known/openid-configuration`,
+    authorizationEndpoint: e.authorization,
+    tokenEndpoint: e.token,
+    jwksEndpoint: e.jwks,
+    ...(e.userinfo ? { userInfoEndpoint: e.userinfo } : {}),
+    tokenEndpointAuthentication: basic ? 'client_secret_basic' : 'client_secret_post',
+    scopes: row.scopes,
+    mapping: { id: 'sub', email: row.mapping.email, emailVerified: 'email_verified', name: row.mapping.name },
+  });
+  const values = { issuer: row.issuer, oidcConfig, domain: row.domain.toLowerCase(), organizationId: row.workspaceId, userId: row.createdBy };
+  await tx
+    .insert(ssoProviders)
+    .values({ id: randomUUID(), providerId: row.id, ...values })
+    .onConflictDoUpdate({ target: ssoProviders.providerId, set: values });
+}
+
+/** The API's view: never the secret, always the callback URL and the DNS record to add. */
+export function serializeConnection(row: SsoConnectionRow, baseUrl: string) {
+  const record = domainClaimRecord(row.domain, row.domainToken);
+  return {
+    id: row.id,
+    name: row.name,
+    type: row.type,
+    type_label: PROVIDER_TEMPLATES[row.type].label,
+    issuer: row.issuer,
+    client_id: row.clientId,
+    client_secret_set: true,
+    scopes: row.scopes,
+    domain: row.domain,
+    domain_verification: { type: 'TXT', name: record.name, value: record.value, verified: row.domainVerifiedAt !== null, verified_at: row.domainVerifiedAt?.toISOString() ?? null },
+    mapping: row.mapping,
+    default_role: row.defaultRole,
+    require_sso: row.requireSso,
+    enabled: row.enabled,
+    test: { passed: row.testPassed, tested_at: row.testedAt?.toISOString() ?? null, checks: row.checks ?? [] },
+    callback_url: ssoCallbackUrl(baseUrl, row.id),
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}

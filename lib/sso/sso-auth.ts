@@ -1,0 +1,70 @@
+// Single sign-on inside better-auth: @better-auth/sso does the OpenID Connect work (state, PKCE,
+// code exchange, ID token checked against the provider's JWKS); Sling adds its rules around it:
+// - an identity is accepted only with an address in the connection's proven domain (a provider
+//   cannot sign anyone in as an address of another domain, nor link itself to such an account);
+// - after the callback, just-in-time provisioning joins the workspace with the connection's
+//   default role, the session opens on that workspace, and the sign-in goes to the login history;
+// - "Require SSO" refuses password sign-in to members (not the owner) of such a workspace.
+import { sso } from '@better-auth/sso';
+import { APIError } from 'better-auth/api';
+import { and, eq, ne } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { ssoConnections, users, workspaceMembers, workspaces } from '../../db/schema';
+import type { Db } from '../db/types';
+import { recordLogin } from '../auth/login-history';
+import { setActiveWorkspace } from '../workspaces/set-active-workspace';
+import { emailDomain, enabledConnection } from './enabled-connection';
+
+export const SSO_CALLBACK_PATH = '/sso/callback/:providerId';
+
+export function ssoPlugin() {
+  return sso({
+    // Sling joins members itself (provisionAfterSignIn), with its own table and rules.
+    organizationProvisioning: { disabled: true },
+  });
+}
+
+/** better-auth `user.validateUserInfo`: SSO identities must carry an address of the connection's domain. */
+export async function validateSsoIdentity(db: Db, data: { user: { email?: unknown }; source: { method: string; sso?: { providerId: string } } }) {
+  if (!data.source.method.startsWith('sso-')) return;
+  const connection = data.source.sso ? await enabledConnection(db, data.source.sso.providerId) : null;
+  const email = typeof data.user.email === 'string' ? data.user.email : '';
+  if (!connection || emailDomain(email) !== connection.domain.toLowerCase()) {
+    return { error: 'email_domain_not_allowed', errorDescription: 'Your identity provider gave an address outside the domain of this single sign-on connection.' };
+  }
+}
+
+interface NewSession {
+  session: { id: string; userId: string };
+  user: { id: string; email: string };
+}
+
+/** After @better-auth/sso's callback made a session: join, open the workspace, record the sign-in. */
+export async function provisionAfterSignIn(db: Db, providerId: string, s: NewSession, request: { ip: string | null; userAgent: string | null }) {
+  const connection = await enabledConnection(db, providerId);
+  if (!connection) return;
+  await db
+    .insert(workspaceMembers)
+    .values({ id: randomUUID(), organizationId: connection.workspaceId, userId: s.user.id, role: connection.defaultRole })
+    .onConflictDoNothing();
+  await setActiveWorkspace(db, { sessionId: s.session.id, userId: s.user.id, workspaceId: connection.workspaceId });
+  await recordLogin(db, { email: s.user.email.toLowerCase(), userId: s.user.id, ip: request.ip, userAgent: request.userAgent, success: true, method: `sso:${connection.name}` });
+}
+
+/** Throws when the address belongs to a member (not the owner) of a workspace that requires SSO. */
+export async function refuseIfSsoRequired(db: Db, email: string): Promise<void> {
+  const [row] = await db
+    .select({ workspace: workspaces.name })
+    .from(users)
+    .innerJoin(workspaceMembers, eq(workspaceMembers.userId, users.id))
+    .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.organizationId))
+    .innerJoin(ssoConnections, and(eq(ssoConnections.workspaceId, workspaces.id), eq(ssoConnections.enabled, true), eq(ssoConnections.requireSso, true)))
+    .where(and(eq(users.email, email.toLowerCase()), ne(workspaceMembers.role, 'owner')))
+    .limit(1);
+  if (row) {
+    throw new APIError('FORBIDDEN', {
+      code: 'SSO_REQUIRED',
+      message: `${row.workspace} requires single sign-on: use “Continue with SSO” with your work email instead of a password.`,
+    });
+  }
+}

@@ -1,0 +1,40 @@
+// An Enterprise team workspace with an owner and a member, made before Sling starts (PGlite allows
+// one process at a time): accounts with the CLI, the workspace and memberships in the database,
+// then an API token of the owner for that workspace.
+import { randomUUID } from 'node:crypto';
+import { workspaceMembers, workspaces } from '../../db/schema';
+import { runSling } from './sling-process';
+import type { TestDatabase } from './databases';
+import { openTestContext } from './open-test-handle';
+
+export const PASSWORD = 'correct horse 1';
+
+export async function createUser(env: Record<string, string>, email: string, plan = 'free'): Promise<void> {
+  const user = await runSling(['users', 'create', '--email', email, '--password-stdin', '--plan', plan, '--name', email.split('@')[0]], env, `${PASSWORD}\n`);
+  if (user.code !== 0) throw new Error(`users create failed: ${user.stderr}`);
+}
+
+export async function createToken(env: Record<string, string>, email: string, workspace?: string): Promise<string> {
+  const token = await runSling(['tokens', 'create', '--email', email, '--name', 'test', ...(workspace ? ['--workspace', workspace] : [])], env);
+  if (token.code !== 0) throw new Error(`tokens create failed: ${token.stderr}`);
+  return token.stdout.trim().split('\n').at(-1)!;
+}
+
+/** The team workspace `slug` (Enterprise) owned by `owner`, with `members` as Members; returns its id. */
+export async function createEnterpriseTeam(tdb: TestDatabase, slug: string, owner: string, members: string[] = []): Promise<string> {
+  const ctx = await openTestContext(tdb);
+  try {
+    const db = ctx.handle.db;
+    const id = randomUUID();
+    const ids = await db.query.users.findMany({ columns: { id: true, email: true } });
+    const idOf = (email: string) => ids.find((u) => u.email === email)!.id;
+    await db.insert(workspaces).values({ id, name: 'Acme Corp', slug, kind: 'team', plan: 'enterprise' });
+    await db.insert(workspaceMembers).values([
+      { id: randomUUID(), organizationId: id, userId: idOf(owner), role: 'owner' as const },
+      ...members.map((m) => ({ id: randomUUID(), organizationId: id, userId: idOf(m), role: 'member' as const })),
+    ]);
+    return id;
+  } finally {
+    await ctx.handle.close();
+  }
+}

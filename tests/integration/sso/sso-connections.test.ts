@@ -1,0 +1,211 @@
+// SSO connections through a running Sling, against a real OpenID provider (oidc-provider) and a real
+// DNS server (pebble-challtestsrv) on loopback: Enterprise only, the client secret never returned
+// nor stored readable, "Test connection" reporting each check (a wrong secret and an unreachable
+// issuer fail), enabling refused until the test passes and the domain is proven by TXT record,
+// "Continue with SSO" sent to the provider with PKCE, and "Require SSO" refusing a member's
+// password sign-in while the owner keeps it.
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { openTestContext } from '../../helpers/open-test-handle';
+import { createPgliteDatabase, type TestDatabase } from '../../helpers/databases';
+import { startDnsServer, type TestDnsServer } from '../../helpers/dns-server';
+import { startIdp, type TestIdp } from '../../helpers/oidc-idp';
+import { challtestsrvPath } from '../../helpers/services';
+import { freePort, startSling, type SlingProcess } from '../../helpers/sling-process';
+import { createEnterpriseTeam, createToken, createUser, PASSWORD } from '../../helpers/sso-fixtures';
+
+const challtestsrv = challtestsrvPath();
+const OWNER = 'ann@acme.test';
+const MEMBER = 'mia@acme.test';
+const FREE = 'bob@example.com';
+
+describe.skipIf(!challtestsrv)('SSO connections (PGlite)', () => {
+  let tdb: TestDatabase;
+  let sling: SlingProcess;
+  let dns: TestDnsServer;
+  let idp: TestIdp | undefined;
+  let idpPort: number;
+  let ownerToken: string;
+  let freeToken: string;
+  let connection: Record<string, any>;
+
+  const api = (token: string) => (path: string, init: { method?: string; body?: unknown } = {}) =>
+    fetch(`${sling.url}${path}`, {
+      method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+      headers: { authorization: `Bearer ${token}`, ...(init.body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    });
+  const owner = (path: string, init?: { method?: string; body?: unknown }) => api(ownerToken)(path, init);
+  const signIn = (email: string) =>
+    fetch(`${sling.url}/api/auth/sign-in/email`, { method: 'POST', headers: { 'content-type': 'application/json', origin: sling.url }, body: JSON.stringify({ email, password: PASSWORD }) });
+
+  beforeAll(async () => {
+    [tdb, dns, idpPort] = await Promise.all([createPgliteDatabase(), startDnsServer(challtestsrv!), freePort()]);
+    for (const [email, plan] of [[OWNER, 'free'], [MEMBER, 'free'], [FREE, 'free']]) await createUser(tdb.env, email, plan);
+    await createEnterpriseTeam(tdb, 'acme', OWNER, [MEMBER]);
+    [ownerToken, freeToken] = [await createToken(tdb.env, OWNER, 'acme'), await createToken(tdb.env, FREE)];
+    sling = await startSling({ ...tdb.env, SSO_ALLOW_PRIVATE_ISSUERS: 'true', DNS_SERVERS: dns.address, AUTH_ATTEMPTS_PER_MINUTE: '100' });
+  });
+  afterAll(async () => {
+    await sling?.stop();
+    await idp?.stop();
+    await dns?.stop();
+    await tdb?.drop();
+  });
+
+  const body = (over: Record<string, unknown> = {}) => ({
+    type: 'okta',
+    name: 'Acme Okta',
+    issuer: `http://127.0.0.1:${idpPort}`,
+    client_id: 'sling-test-client',
+    client_secret: 'wrong-secret-for-now',
+    domain: 'acme.test',
+    ...over,
+  });
+
+  test('a workspace on another plan gets 403 plan_required naming the plan', async () => {
+    const res = await api(freeToken)('/api/v1/workspace/sso', { body: body() });
+    expect(res.status).toBe(403);
+    const { error } = await res.json();
+    expect(error.code).toBe('plan_required');
+    expect(error.message).toContain('Enterprise');
+    expect(error.message).toContain('Free');
+    expect(error.details).toMatchObject({ required_plan: 'enterprise', plan: 'free' });
+  });
+
+  test('bad input is a 400 naming the field; SAML is refused as not offered yet', async () => {
+    const bad = await owner('/api/v1/workspace/sso', { body: body({ issuer: 'https://{your-org}.okta.com', domain: 'not a domain' }) });
+    expect(bad.status).toBe(400);
+    const { error } = await bad.json();
+    expect(Object.keys(error.details).sort()).toEqual(['domain', 'issuer']);
+    const saml = await owner('/api/v1/workspace/sso', { body: body({ type: 'saml' }) });
+    expect(saml.status).toBe(400);
+    expect((await saml.json()).error.details.type).toMatch(/SAML/);
+  });
+
+  test('a connection is created as a draft: callback URL and DNS record shown, the secret never', async () => {
+    const res = await owner('/api/v1/workspace/sso', { body: body() });
+    expect(res.status).toBe(201);
+    const text = await res.text();
+    expect(text).not.toContain('wrong-secret-for-now');
+    connection = JSON.parse(text).connection;
+    expect(connection).toMatchObject({
+      type: 'okta',
+      type_label: 'Okta',
+      enabled: false,
+      client_secret_set: true,
+      default_role: 'member',
+      scopes: ['openid', 'email', 'profile'],
+      callback_url: `${sling.url}/api/auth/sso/callback/${connection.id}`,
+      domain_verification: { type: 'TXT', name: '_sling-sso.acme.test', verified: false },
+    });
+    expect(connection.domain_verification.value).toMatch(/^sling-sso=[0-9a-f]{32}$/);
+    const list = await (await owner('/api/v1/workspace/sso')).json();
+    expect(list.connections.map((c: { id: string }) => c.id)).toEqual([connection.id]);
+    expect(list.provider_types.find((t: { type: string }) => t.type === 'entra').issuer_template).toContain('login.microsoftonline.com');
+    // Another workspace does not see it.
+    expect((await api(freeToken)(`/api/v1/workspace/sso/${connection.id}`)).status).toBe(403);
+  });
+
+  test('an unreachable issuer fails discovery and the rest is not checked; enabling is refused', async () => {
+    const res = await owner(`/api/v1/workspace/sso/${connection.id}/test`, { body: {} });
+    expect(res.status).toBe(200);
+    const { connection: c } = await res.json();
+    expect(c.test.passed).toBe(false);
+    expect(c.test.checks.map((k: { id: string; status: string }) => [k.id, k.status])).toEqual([
+      ['discovery', 'failed'],
+      ['issuer', 'skipped'],
+      ['jwks', 'skipped'],
+      ['client', 'skipped'],
+    ]);
+    expect(c.test.checks[0].detail).toMatch(/could not be reached/);
+    const enable = await owner(`/api/v1/workspace/sso/${connection.id}/enable`, { body: {} });
+    expect(enable.status).toBe(409);
+    const { error } = await enable.json();
+    expect(error.code).toBe('sso_not_ready');
+    expect(error.details.missing).toEqual(['test', 'domain']);
+  });
+
+  test('with the provider up, a wrong client secret fails the client check only', async () => {
+    idp = await startIdp(idpPort, [connection.callback_url]);
+    const { connection: c } = await (await owner(`/api/v1/workspace/sso/${connection.id}/test`, { body: {} })).json();
+    expect(c.test.checks.map((k: { id: string; status: string }) => [k.id, k.status])).toEqual([
+      ['discovery', 'passed'],
+      ['issuer', 'passed'],
+      ['jwks', 'passed'],
+      ['client', 'failed'],
+    ]);
+    expect(c.test.checks[3].detail).toContain('invalid_client');
+    expect(c.test.passed).toBe(false);
+    expect((await owner(`/api/v1/workspace/sso/${connection.id}/enable`, { body: {} })).status).toBe(409);
+  });
+
+  test('the right secret passes every check', async () => {
+    const patched = await owner(`/api/v1/workspace/sso/${connection.id}`, { method: 'PATCH', body: { client_secret: idp!.clientSecret } });
+    expect(patched.status).toBe(200);
+    expect(await patched.text()).not.toContain(idp!.clientSecret);
+    const { connection: c } = await (await owner(`/api/v1/workspace/sso/${connection.id}/test`, { body: {} })).json();
+    expect(c.test.checks.every((k: { status: string }) => k.status === 'passed')).toBe(true);
+    expect(c.test.passed).toBe(true);
+  });
+
+  test('the domain is proven by its TXT record, then the connection can be enabled', async () => {
+    const early = await owner(`/api/v1/workspace/sso/${connection.id}/enable`, { body: {} });
+    expect((await early.json()).error.details.missing).toEqual(['domain']);
+    const missing = await (await owner(`/api/v1/workspace/sso/${connection.id}/verify-domain`, { body: {} })).json();
+    expect(missing.verified).toBe(false);
+    await dns.addTxt('_sling-sso.acme.test', connection.domain_verification.value);
+    const found = await (await owner(`/api/v1/workspace/sso/${connection.id}/verify-domain`, { body: {} })).json();
+    expect(found.verified).toBe(true);
+    expect(found.connection.domain_verification.verified).toBe(true);
+    const enabled = await owner(`/api/v1/workspace/sso/${connection.id}/enable`, { body: {} });
+    expect(enabled.status).toBe(200);
+    expect((await enabled.json()).connection.enabled).toBe(true);
+  });
+
+  test('"Continue with SSO" sends an address of the domain to the provider, with PKCE', async () => {
+    const res = await fetch(`${sling.url}/api/auth/sign-in/sso`, { method: 'POST', headers: { 'content-type': 'application/json', origin: sling.url }, body: JSON.stringify({ email: 'New.Person@ACME.test' }) });
+    expect(res.status).toBe(200);
+    const url = new URL((await res.json()).url);
+    expect(url.origin).toBe(idp!.issuer);
+    expect(url.searchParams.get('client_id')).toBe(idp!.clientId);
+    expect(url.searchParams.get('redirect_uri')).toBe(connection.callback_url);
+    expect(url.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(url.searchParams.get('state')).toBeTruthy();
+    expect(res.headers.getSetCookie().length).toBeGreaterThan(0);
+    const other = await fetch(`${sling.url}/api/auth/sign-in/sso`, { method: 'POST', headers: { 'content-type': 'application/json', origin: sling.url }, body: JSON.stringify({ email: 'someone@elsewhere.test' }) });
+    expect(other.status).toBe(404);
+  });
+
+  test('"Require SSO" refuses a member\'s password sign-in, pointing to SSO; the owner keeps it', async () => {
+    expect((await signIn(MEMBER)).status).toBe(200);
+    const on = await owner(`/api/v1/workspace/sso/${connection.id}`, { method: 'PATCH', body: { require_sso: true } });
+    expect((await on.json()).connection.require_sso).toBe(true);
+    const refused = await signIn(MEMBER);
+    expect(refused.status).toBe(403);
+    expect((await refused.json()).message).toMatch(/Continue with SSO/);
+    expect((await signIn(OWNER)).status).toBe(200);
+    const off = await owner(`/api/v1/workspace/sso/${connection.id}/disable`, { body: {} });
+    expect((await off.json()).connection.enabled).toBe(false);
+    // A disabled connection requires nothing.
+    expect((await signIn(MEMBER)).status).toBe(200);
+    expect((await owner(`/api/v1/workspace/sso/${connection.id}/enable`, { body: {} })).status).toBe(200);
+  });
+
+  test('the database holds neither the client secret nor the provider config readable', async () => {
+    await sling.stop();
+    const ctx = await openTestContext(tdb);
+    try {
+      const dump = JSON.stringify([
+        await ctx.handle.query('SELECT * FROM sso_connections'),
+        await ctx.handle.query('SELECT * FROM sso_providers'),
+      ]);
+      expect(dump).toContain(connection.id);
+      expect(dump).not.toContain(idp!.clientSecret);
+      expect(dump).not.toContain('clientSecret');
+      const [row] = await ctx.handle.query<{ oidc_config: string }>('SELECT oidc_config FROM sso_providers');
+      expect(row.oidc_config).toMatch(/^v1\./);
+    } finally {
+      await ctx.handle.close();
+    }
+  });
+});
