@@ -13,3 +13,4 @@ export * from './qr-logos';
 export * from './threat-entries';
 export * from './certificates';
 export * from './abuse-reports';
+export * from './admin';

@@ -4,6 +4,7 @@ import { betterAuth } from 'better-auth';
 import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
 import { twoFactor } from 'better-auth/plugins/two-factor';
 import { organization } from 'better-auth/plugins/organization';
+import { admin } from 'better-auth/plugins/admin';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { accounts, sessions, twoFactors, users, verifications, workspaceInvitations, workspaceMembers, workspaces } from '../../db/schema';
 import { loadConfig } from '../config/load-config';
@@ -15,8 +16,9 @@ import { ensurePersonalWorkspace } from '../workspaces/ensure-personal-workspace
 import { openingWorkspace } from '../workspaces/opening-workspace';
 import { recordLogin } from './login-history';
 import { mailExistingAccount } from './mail-existing-account';
-import { refuseUnservedEndpoints } from './refuse-endpoint';
+import { refuseUnservedOrGated } from './refuse-endpoint';
 import { AppError } from '../http/errors';
+import { claimFirstAdmin } from '../admin/claim-first-admin';
 import { hashPassword, verifyPassword } from './password';
 
 const SIGN_IN_STEPS = new Set(['/sign-in/email', '/two-factor/verify-totp', '/two-factor/verify-backup-code']);
@@ -67,7 +69,15 @@ export function createAuth(db: Awaited<ReturnType<typeof database>>['db'], confi
     databaseHooks: {
       // Every account gets its personal workspace at sign-up; a new session opens on the workspace
       // used last, else the personal one.
-      user: { create: { after: async (user) => void (await ensurePersonalWorkspace(db, user)) } },
+      // The instance's first account becomes its admin (lib/admin/claim-first-admin.ts).
+      user: {
+        create: {
+          after: async (user) => {
+            await ensurePersonalWorkspace(db, user);
+            await claimFirstAdmin(db, user.id);
+          },
+        },
+      },
       session: {
         create: {
           before: async (session) => ({ data: { ...session, activeOrganizationId: await openingWorkspace(db, session.userId) } }),
@@ -95,7 +105,7 @@ export function createAuth(db: Awaited<ReturnType<typeof database>>['db'], confi
       },
     },
     hooks: {
-      before: refuseUnservedEndpoints,
+      before: refuseUnservedOrGated(db),
       // Every email sign-in attempt goes to the login history (and may send a new-device notice).
       // With 2FA the password step only opens the second step: the attempt is recorded when the
       // code is checked (success) or when the password is wrong (failure).
@@ -115,7 +125,9 @@ export function createAuth(db: Awaited<ReturnType<typeof database>>['db'], confi
         });
       }),
     },
-    plugins: [twoFactor({ issuer: 'Sling', backupCodeOptions: { amount: 10 } }), workspacePlugin],
+    // admin: platform roles and bans (a banned user gets no new session). Its HTTP endpoints stay
+    // closed (endpoint-policy.ts); the admin console calls banUser/unbanUser server-side.
+    plugins: [twoFactor({ issuer: 'Sling', backupCodeOptions: { amount: 10 } }), workspacePlugin, admin({ bannedUserMessage: 'This account is suspended. Contact the administrator of this Sling instance.' })],
     advanced: {
       database: { generateId: () => crypto.randomUUID() },
       // server.ts puts the visitor's address (after TRUST_PROXY) here.
