@@ -13,7 +13,7 @@ CREATE TABLE "instance_settings" (
 	"id" smallint PRIMARY KEY DEFAULT 1 NOT NULL,
 	"signups" text DEFAULT 'open' NOT NULL,
 	"anonymous_shortening" boolean DEFAULT true NOT NULL,
-	"anonymous_per_hour" integer DEFAULT 20 NOT NULL,
+	"anonymous_per_hour" integer,
 	"first_admin_at" timestamp with time zone,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "instance_settings_one_row" CHECK ("instance_settings"."id" = 1)

@@ -32,8 +32,8 @@ export const instanceSettings = pgTable(
     id: smallint('id').primaryKey().default(1),
     signups: text('signups').$type<SignupMode>().notNull().default('open'),
     anonymousShortening: boolean('anonymous_shortening').notNull().default(true),
-    /** Anonymous links per IP per hour (on top of ANON_LINKS_PER_MINUTE / _PER_DAY). */
-    anonymousPerHour: integer('anonymous_per_hour').notNull().default(20),
+    /** Anonymous links per IP per hour, on top of ANON_LINKS_PER_MINUTE / _PER_DAY; null: no hourly limit. */
+    anonymousPerHour: integer('anonymous_per_hour'),
     /** When the instance's first account became its admin: claimed once, by a row-locked update. */
     firstAdminAt: timestamp('first_admin_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

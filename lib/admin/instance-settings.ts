@@ -9,11 +9,12 @@ import { globalSingleton } from '../runtime/global-singleton';
 export interface InstanceSettings {
   signups: SignupMode;
   anonymousShortening: boolean;
-  anonymousPerHour: number;
+  /** null: no hourly limit beyond ANON_LINKS_PER_MINUTE / _PER_DAY. */
+  anonymousPerHour: number | null;
 }
 
 const CACHE_MS = 5_000;
-const DEFAULTS: InstanceSettings = { signups: 'open', anonymousShortening: true, anonymousPerHour: 20 };
+const DEFAULTS: InstanceSettings = { signups: 'open', anonymousShortening: true, anonymousPerHour: null };
 
 const cache = () => globalSingleton('instance-settings-cache', () => ({ value: null as InstanceSettings | null, at: 0 }));
 

@@ -1,6 +1,7 @@
 // The home page's shortener: no account, random code only, rate-limited per IP; the links live in
 // the system workspace.
 import { SYSTEM_WORKSPACE_ID } from '../../db/schema';
+import { assertAnonymousShortening } from '../admin/assert-anonymous-shortening';
 import { AppError } from '../http/errors';
 import { headersOf, type WindowLimiter } from '../ratelimit/window-limiter';
 import { createLink } from './create-link';
@@ -21,6 +22,7 @@ export async function shortenAnonymously(
       alias: 'Sign in to choose an alias.',
     });
   }
+  await assertAnonymousShortening(deps.ctx.handle.db, ip); // the admin console's on/off and hourly limit
   // Every attempt counts, valid or not, so the limit also bounds probing.
   const headers = headersOf(await deps.limiter.consume(`ip:${ip}`));
   try {
