@@ -1,6 +1,6 @@
 'use client';
 // The sidebar's page list with the current page marked. A page is listed only once it exists (the
-// Domains and Admin pages slot in here when their issues land).
+// Domains page slots in here when its issue lands); Admin is listed for platform admins only.
 import { usePathname } from 'next/navigation';
 import { Icon, type IconName } from './icons';
 
@@ -16,6 +16,9 @@ export const NAV_ITEMS: NavItem[] = [
   { href: '/analytics', label: 'Analytics', icon: 'analytics' },
   { href: '/settings', label: 'Settings', icon: 'settings' },
 ];
+
+/** The admin console, added for platform admins. */
+export const ADMIN_NAV_ITEM: NavItem = { href: '/admin', label: 'Admin', icon: 'admin' };
 
 const isCurrent = (pathname: string, href: string) => pathname === href || pathname.startsWith(`${href}/`);
 
