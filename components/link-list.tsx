@@ -115,6 +115,11 @@ export function LinkList({ links, selected, busy, onSelect, onSelectPage, onCopy
                       <Icon name="arrow" size={13} />
                       <span className="dest-text">{link.long_url.replace(/^https?:\/\//, '')}</span>
                     </div>
+                    {link.status === 'disabled' && link.disabled_reason ? (
+                      <p className="link-disabled-reason" data-testid="disabled-reason">
+                        Disabled by an administrator: {link.disabled_reason}
+                      </p>
+                    ) : null}
                   </div>
                   <div className="link-stats">
                     <a className="click-pill" href={`/links/${link.id}`} aria-label={`${formatCount(link.clicks)} ${link.clicks === 1 ? 'click' : 'clicks'}, analytics for ${link.short_url}`}>
