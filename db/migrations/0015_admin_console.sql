@@ -19,6 +19,7 @@ CREATE TABLE "instance_settings" (
 	CONSTRAINT "instance_settings_one_row" CHECK ("instance_settings"."id" = 1)
 );
 --> statement-breakpoint
+ALTER TABLE "sessions" ADD COLUMN "impersonated_by" text;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "role" text DEFAULT 'user' NOT NULL;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "banned" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "ban_reason" text;--> statement-breakpoint

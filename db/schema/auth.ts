@@ -35,6 +35,8 @@ export const sessions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     /** The workspace the dashboard shows (better-auth's organization plugin field); null: the personal one. */
     activeOrganizationId: text('active_workspace_id'),
+    /** better-auth's admin plugin field (impersonation, which Sling does not offer): its adapter checks the column exists. */
+    impersonatedBy: text('impersonated_by'),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
