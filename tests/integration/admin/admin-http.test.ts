@@ -39,8 +39,14 @@ describe.each(databaseKinds(pgUrl()))('admin console API on %s', (_name, makeDb)
   const asAdmin = (path: string, method = 'GET', body?: unknown) => call(path, { method, body, cookie: cookie.admin });
   const signIn = (email: string) =>
     fetch(`${sling.url}/api/auth/sign-in/email`, { method: 'POST', headers: { 'content-type': 'application/json', origin: sling.url }, body: JSON.stringify({ email, password: PASSWORD }) });
+  // Each sign-up from its own address: better-auth allows 3 sign-ups per 10 s per address.
+  let signUps = 0;
   const signUp = (email: string) =>
-    fetch(`${sling.url}/api/auth/sign-up/email`, { method: 'POST', headers: { 'content-type': 'application/json', origin: sling.url }, body: JSON.stringify({ email, password: PASSWORD, name: email.split('@')[0] }) });
+    fetch(`${sling.url}/api/auth/sign-up/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: sling.url, 'x-forwarded-for': `198.51.100.${++signUps}` },
+      body: JSON.stringify({ email, password: PASSWORD, name: email.split('@')[0] }),
+    });
   const visit = async (c: string) => (await fetch(`${sling.url}/${c}`, { redirect: 'manual' })).status;
   const queue = async () => (await (await asAdmin('/api/v1/admin/review-queue')).json()) as { items: any[]; actions: any[] };
 
@@ -55,7 +61,7 @@ describe.each(databaseKinds(pgUrl()))('admin console API on %s', (_name, makeDb)
 
   beforeAll(async () => {
     tdb = await makeDb();
-    env = { ...tdb.env, AUTH_ATTEMPTS_PER_MINUTE: '1000' };
+    env = { ...tdb.env, AUTH_ATTEMPTS_PER_MINUTE: '1000', TRUST_PROXY: '1' };
     sling = await startSling(env);
     cookie.admin = await signUpAndIn(sling.url, 'ada@example.com', 'Ada', PASSWORD);
     cookie.owner = await signUpAndIn(sling.url, 'olly@example.com', 'Olly', PASSWORD);

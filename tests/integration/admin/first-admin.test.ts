@@ -50,5 +50,5 @@ describe.each(databaseKinds(pgUrl()))('platform admins on %s', (_name, makeDb) =
     expect(usage.code).toBe(2);
     sling = await startSling({ ...tdb.env, AUTH_ATTEMPTS_PER_MINUTE: '1000' });
     expect(await admins()).toEqual(['later@example.com']);
-  });
+  }, 300_000); // four CLI runs and a restart, each opening the embedded database
 });
