@@ -22,8 +22,9 @@ export const ADMIN_NAV_ITEM: NavItem = { href: '/admin', label: 'Admin', icon: '
 
 const isCurrent = (pathname: string, href: string) => pathname === href || pathname.startsWith(`${href}/`);
 
-export function AppNav({ items = NAV_ITEMS }: { items?: NavItem[] }) {
+export function AppNav({ items = NAV_ITEMS, showAdmin = false }: { items?: NavItem[]; showAdmin?: boolean }) {
   const pathname = usePathname() ?? '';
+  if (showAdmin) items = [...items, ADMIN_NAV_ITEM];
   return (
     <nav className="app-nav" aria-label="Main">
       <ul>

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import type { Viewer } from '@/app/_lib/current-viewer';
 import { can } from '@/lib/workspaces/actor';
 import { AppFrame } from './app-frame';
-import { ADMIN_NAV_ITEM, AppNav, NAV_ITEMS } from './app-nav';
+import { AppNav } from './app-nav';
 import { CommandPalette, PaletteButton } from './command-palette';
 import { SignOutButton } from './sign-out-button';
 import { WorkspaceSwitcher } from './workspace-switcher';
@@ -17,7 +17,7 @@ export function AppShell({ viewer, children }: { viewer: Viewer; children: React
       </a>
       <WorkspaceSwitcher currentId={viewer.actor.workspaceId} workspaces={viewer.workspaces} />
       <PaletteButton />
-      <AppNav items={viewer.isAdmin ? [...NAV_ITEMS, ADMIN_NAV_ITEM] : NAV_ITEMS} />
+      <AppNav showAdmin={viewer.isAdmin} />
       <div className="sidebar-foot">
         <span className="who" data-testid="header-email" title={viewer.email}>
           {viewer.email}

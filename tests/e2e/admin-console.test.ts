@@ -72,6 +72,7 @@ describe.skipIf(!chromium)('admin console in Chromium', () => {
     ownerProblems = watchProblems(owner, [/status of 401/]);
   });
   afterAll(async () => {
+    console.log('SLINGOUT', sling?.output().split('\n').filter((l) => /rror/.test(l)).slice(0, 8).join('\n'));
     await browser?.close();
     await sling?.stop();
     await tdb?.drop();
