@@ -42,7 +42,9 @@ export function AdminActionDialog({ request, onDone }: { request: ActionRequest;
           </label>
         ) : null}
         <label htmlFor={`${id}-note`}>
-          Note for the audit trail <span className="muted">(optional)</span>
+          <span>
+            Note for the audit trail <span className="muted">(optional)</span>
+          </span>
           <textarea id={`${id}-note`} rows={2} maxLength={1000} value={note} onChange={(e) => setNote(e.target.value)} />
         </label>
       </div>

@@ -76,7 +76,9 @@ export function InstanceSettingsForm({ settings }: { settings: SettingsJson }) {
         </label>
       </fieldset>
       <label>
-        Note for the audit trail <span className="muted">(optional)</span>
+        <span>
+            Note for the audit trail <span className="muted">(optional)</span>
+          </span>
         <input name="note" maxLength={1000} />
       </label>
       <FormError message={error} />
