@@ -1,8 +1,8 @@
-// Banning an account: better-auth's ban (the flag, every session ended, no new ones), then every
-// link of the workspaces it owns disabled with the ban reason (visitors get 451; link.updated per
-// link). Unbanning lets the account sign in again; its links stay disabled until approved one by one.
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
-import { links, users, workspaceMembers } from '../../db/schema';
+// Banning an account: better-auth's ban (the flag, every session ended, no new ones), its API
+// tokens revoked, then every link of the workspaces it owns disabled with the ban reason (visitors
+// get 451; link.updated per link). Unbanning lets the account sign in again; its links stay disabled until approved one by one.
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { apiTokens, links, users, workspaceMembers } from '../../db/schema';
 import type { Auth } from '../auth/auth';
 import { invalidationBus, linkKey } from '../cache/invalidation-bus';
 import { linkEvent } from '../events/link-event';
@@ -20,6 +20,7 @@ export async function banUser(auth: Auth, headers: Headers, admin: { id: string 
   const reason = `Account suspended: ${body.reason}`;
   const owned = db.select({ id: workspaceMembers.organizationId }).from(workspaceMembers).where(and(eq(workspaceMembers.userId, userId), eq(workspaceMembers.role, 'owner')));
   const disabled = await db.transaction(async (tx) => {
+    await tx.update(apiTokens).set({ revokedAt: sql`now()` }).where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)));
     const rows = await tx
       .update(links)
       .set({ status: 'disabled', disabledReason: reason, updatedAt: sql`now()` })

@@ -20,7 +20,7 @@ describe.each(databaseKinds(pgUrl()))('admin console API on %s', (_name, makeDb)
   let sling: SlingProcess;
   let env: Record<string, string>;
   const cookie = { admin: '', owner: '', user: '' };
-  const token = { admin: '', user: '' };
+  const token = { admin: '', user: '', owner: '' };
   const ids = { ownerId: '', ownerWorkspace: '', reported: 0, pending: 0, blocked: 0, orphanReport: 0, firstReport: 0 };
   const code = { reported: '', pending: '', blocked: '' };
 
@@ -66,7 +66,7 @@ describe.each(databaseKinds(pgUrl()))('admin console API on %s', (_name, makeDb)
     cookie.admin = await signUpAndIn(sling.url, 'ada@example.com', 'Ada', PASSWORD);
     cookie.owner = await signUpAndIn(sling.url, 'olly@example.com', 'Olly', PASSWORD);
     cookie.user = await signUpAndIn(sling.url, 'uma@example.com', 'Uma', PASSWORD);
-    for (const who of ['admin', 'user'] as const) {
+    for (const who of ['admin', 'user', 'owner'] as const) {
       const res = await call('/api/v1/tokens', { method: 'POST', cookie: cookie[who], body: { name: 'probe' } });
       token[who] = (await res.json()).secret;
     }
@@ -218,7 +218,7 @@ describe.each(databaseKinds(pgUrl()))('admin console API on %s', (_name, makeDb)
     expect((await asAdmin('/api/v1/admin/users?page=0')).status).toBe(400);
   });
 
-  test('POST /api/v1/admin/users/{id}/ban ends their sessions, refuses sign-in and disables their links; unban lets them in again', async () => {
+  test('POST /api/v1/admin/users/{id}/ban ends their sessions and tokens, refuses sign-in and disables their links; unban lets them in again', async () => {
     expect((await asAdmin(`/api/v1/admin/users/${ids.ownerId}/ban`, 'POST', {})).status).toBe(400);
     const self = (await (await asAdmin('/api/v1/admin/users?q=ada')).json()).users[0];
     expect((await asAdmin(`/api/v1/admin/users/${self.id}/ban`, 'POST', { reason: 'oops' })).status).toBe(400);
@@ -227,6 +227,7 @@ describe.each(databaseKinds(pgUrl()))('admin console API on %s', (_name, makeDb)
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ disabled_links: 2 }); // the pending one (approved) and the blocked one
     expect((await call('/api/v1/links', { cookie: cookie.owner })).status).toBe(401);
+    expect((await call('/api/v1/links', { token: token.owner })).status).toBe(401);
     const refused = await signIn('olly@example.com');
     expect(refused.status).toBe(403);
     expect(await visit(code.blocked)).toBe(451);
