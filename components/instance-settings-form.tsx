@@ -2,17 +2,23 @@
 // Admin console → Instance settings: who may sign up, and whether visitors may shorten without an
 // account (with an hourly limit per IP address).
 import { useRouter } from 'next/navigation';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import type { SettingsJson } from '@/lib/admin/admin-settings';
 import { adminApi } from './admin-api';
 import { ApiError } from './api-client';
 import { FormError } from './form-error';
 import { useToast } from './toasts';
 
-const SIGNUP_CHOICES: Array<[SettingsJson['signups'], string, string]> = [
+const SIGNUP_CHOICES: Array<[SettingsJson['signups'], string, ReactNode]> = [
   ['open', 'Open', 'Anyone can create an account.'],
   ['invite_only', 'Invite only', 'Only addresses with a pending workspace invitation can sign up.'],
-  ['closed', 'Closed', 'Nobody can sign up; accounts are made with `sling users create`.'],
+  [
+    'closed',
+    'Closed',
+    <>
+      Nobody can sign up; accounts are made with <code>sling users create</code>.
+    </>,
+  ],
 ];
 
 export function InstanceSettingsForm({ settings }: { settings: SettingsJson }) {
