@@ -34,6 +34,7 @@ Commands:
                                                is the personal workspace's)
   users set-plan (--email E | --workspace SLUG) --plan P
                                                change the plan of a user's personal workspace, or of a workspace
+  users set-admin <email> [--off]              make an account a platform admin (the admin console), or not
   tokens create --email E [--workspace SLUG] [--name N] [--scopes links:read,links:write,…]
                                                create an API token (the secret is the last line)
   tokens list --email E [--workspace SLUG]     list a user's tokens
@@ -76,6 +77,7 @@ async function main(argv: string[]) {
       type: { type: 'string' },
       limit: { type: 'string' },
       follow: { type: 'boolean', short: 'f' },
+      off: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -89,7 +91,7 @@ async function main(argv: string[]) {
     case 'links':
       return runLinksCommand(positionals[0], values);
     case 'users':
-      return runUsersCommand(positionals[0], values);
+      return runUsersCommand(positionals[0], values, positionals.slice(1));
     case 'tokens':
       return runTokensCommand(positionals[0], values);
     case 'jobs':

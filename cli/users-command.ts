@@ -1,19 +1,24 @@
-// `sling users create|set-plan`: accounts from the shell (admins). Plans belong to workspaces: a new
-// account's plan is its personal workspace's; set-plan changes the personal workspace, or the
-// workspace named with --workspace <slug>.
-import { eq } from 'drizzle-orm';
-import { PLANS, workspaces, type Plan } from '../db/schema';
+// `sling users create|set-plan|set-admin`: accounts from the shell (admins). Plans belong to
+// workspaces: a new account's plan is its personal workspace's; set-plan changes the personal
+// workspace, or the workspace named with --workspace <slug>. set-admin [--off] grants or takes back
+// the platform admin role (the admin console).
+import { PLANS, type Plan } from '../db/schema';
+import { setPlatformAdmin } from '../lib/admin/set-platform-admin';
 import { getAuth } from '../lib/auth/auth';
 import { findUserByEmail, lookUpUserByEmail } from '../lib/auth/find-user-by-email';
 import { AppError, invalidField } from '../lib/http/errors';
 import { openCliRuntime } from './cli-runtime';
 import { print } from './cli-io';
 import { findWorkspaceBySlug, personalWorkspaceOf } from '../lib/workspaces/find-workspace';
+import { setWorkspacePlan } from '../lib/workspaces/set-workspace-plan';
 import { readPassword, type PasswordOptions } from './read-password';
 import { UsageError } from './usage-error';
 
-export async function runUsersCommand(action: string | undefined, values: PasswordOptions & { email?: string; plan?: string; name?: string; workspace?: string }) {
-  if (action !== 'create' && action !== 'set-plan') throw new UsageError('Usage: sling users create|set-plan --email E …');
+type UsersOptions = PasswordOptions & { email?: string; plan?: string; name?: string; workspace?: string; off?: boolean };
+
+export async function runUsersCommand(action: string | undefined, values: UsersOptions, positionals: string[] = []) {
+  if (action === 'set-admin') return setAdmin(values.email ?? positionals[0], values.off === true);
+  if (action !== 'create' && action !== 'set-plan') throw new UsageError('Usage: sling users create|set-plan|set-admin --email E …');
   if (!values.email && !(action === 'set-plan' && values.workspace)) throw new UsageError('--email is required');
   const plan = (values.plan ?? 'free') as Plan;
   if (!PLANS.includes(plan)) throw new UsageError(`--plan must be one of ${PLANS.join(', ')}`);
@@ -30,14 +35,26 @@ export async function runUsersCommand(action: string | undefined, values: Passwo
       const { user } = await auth.api.signUpEmail({
         body: { email: values.email!, password, name: values.name ?? values.email!.split('@')[0] },
       });
-      const ws = await personalWorkspaceOf(db, user.id);
-      await db.update(workspaces).set({ plan, updatedAt: new Date() }).where(eq(workspaces.id, ws.id));
+      const ws = await setWorkspacePlan(db, (await personalWorkspaceOf(db, user.id)).id, plan);
       print(JSON.stringify({ id: user.id, email: user.email, plan, workspace: { id: ws.id, slug: ws.slug } }));
     } else {
-      const ws = values.workspace ? await findWorkspaceBySlug(db, values.workspace) : await personalWorkspaceOf(db, (await findUserByEmail(db, values.email!)).id);
-      await db.update(workspaces).set({ plan, updatedAt: new Date() }).where(eq(workspaces.id, ws.id));
+      const found = values.workspace ? await findWorkspaceBySlug(db, values.workspace) : await personalWorkspaceOf(db, (await findUserByEmail(db, values.email!)).id);
+      const ws = await setWorkspacePlan(db, found.id, plan);
       print(JSON.stringify({ workspace: { id: ws.id, slug: ws.slug, name: ws.name }, plan }));
     }
+  } finally {
+    await runtime.close();
+  }
+}
+
+/** `sling users set-admin <email> [--off]` (or --email E). */
+async function setAdmin(email: string | undefined, off: boolean) {
+  if (!email) throw new UsageError('Usage: sling users set-admin <email> [--off]');
+  const runtime = await openCliRuntime();
+  try {
+    const db = runtime.handle.db;
+    const user = await setPlatformAdmin(db, (await findUserByEmail(db, email)).id, !off);
+    print(JSON.stringify({ id: user.id, email: user.email, role: user.role }));
   } finally {
     await runtime.close();
   }

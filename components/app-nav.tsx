@@ -1,6 +1,5 @@
 'use client';
-// The sidebar's page list with the current page marked. A page is listed only once it exists (the
-// Admin page slots in here when its issue lands).
+// The sidebar's page list with the current page marked; Admin is listed for platform admins only.
 import { usePathname } from 'next/navigation';
 import { Icon, type IconName } from './icons';
 
@@ -18,10 +17,14 @@ export const NAV_ITEMS: NavItem[] = [
   { href: '/settings', label: 'Settings', icon: 'settings' },
 ];
 
+/** The admin console, added for platform admins. */
+export const ADMIN_NAV_ITEM: NavItem = { href: '/admin', label: 'Admin', icon: 'admin' };
+
 const isCurrent = (pathname: string, href: string) => pathname === href || pathname.startsWith(`${href}/`);
 
-export function AppNav({ items = NAV_ITEMS }: { items?: NavItem[] }) {
+export function AppNav({ items = NAV_ITEMS, showAdmin = false }: { items?: NavItem[]; showAdmin?: boolean }) {
   const pathname = usePathname() ?? '';
+  if (showAdmin) items = [...items, ADMIN_NAV_ITEM];
   return (
     <nav className="app-nav" aria-label="Main">
       <ul>

@@ -17,7 +17,7 @@ export function AppShell({ viewer, children }: { viewer: Viewer; children: React
       </a>
       <WorkspaceSwitcher currentId={viewer.actor.workspaceId} workspaces={viewer.workspaces} />
       <PaletteButton />
-      <AppNav />
+      <AppNav showAdmin={viewer.isAdmin} />
       <div className="sidebar-foot">
         <span className="who" data-testid="header-email" title={viewer.email}>
           {viewer.email}

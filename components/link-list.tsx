@@ -166,6 +166,11 @@ export function LinkList({ links, selected, busy, onSelect, onSelectPage, onCopy
                         ) : null}
                       </div>
                     ) : null}
+                    {link.status === 'disabled' && link.disabled_reason ? (
+                      <p className="link-disabled-reason" data-testid="disabled-reason">
+                        Disabled by an administrator: {link.disabled_reason}
+                      </p>
+                    ) : null}
                   </div>
                   <div className="link-stats">
                     <a className="click-pill" href={`/links/${link.id}`} aria-label={`${formatCount(link.clicks)} ${link.clicks === 1 ? 'click' : 'clicks'}, analytics for ${link.short_url}`}>

@@ -2,6 +2,7 @@
 // else the actor in the session's workspace and every workspace the user can switch to.
 import { headers } from 'next/headers';
 import { cache } from 'react';
+import { isPlatformAdmin } from '@/lib/admin/set-platform-admin';
 import { getAuth } from '@/lib/auth/auth';
 import { database } from '@/lib/db/database';
 import type { Actor } from '@/lib/workspaces/actor';
@@ -13,6 +14,8 @@ export interface Viewer {
   email: string;
   name: string;
   workspaces: WorkspaceJson[];
+  /** A platform admin (the Admin console is listed). */
+  isAdmin: boolean;
 }
 
 export const currentViewer = cache(async (): Promise<Viewer | null> => {
@@ -24,5 +27,5 @@ export const currentViewer = cache(async (): Promise<Viewer | null> => {
   // The actor first: it creates a missing personal workspace, which the list then includes.
   const actor = await actorForSession(db, session);
   const workspaces = await listUserWorkspaces(db, session.user.id);
-  return { actor, email: session.user.email, name: session.user.name, workspaces };
+  return { actor, email: session.user.email, name: session.user.name, workspaces, isAdmin: isPlatformAdmin(session.user) };
 });

@@ -10,6 +10,12 @@ export const users = pgTable('users', {
   emailVerified: boolean('email_verified').notNull().default(false),
   image: text('image'),
   twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
+  /** Platform role (better-auth's admin plugin): admin runs the admin console; user otherwise. */
+  role: text('role').notNull().default('user'),
+  /** Banned users cannot sign in (the plugin refuses new sessions); their links are disabled. */
+  banned: boolean('banned').notNull().default(false),
+  banReason: text('ban_reason'),
+  banExpires: timestamp('ban_expires', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -29,6 +35,8 @@ export const sessions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     /** The workspace the dashboard shows (better-auth's organization plugin field); null: the personal one. */
     activeOrganizationId: text('active_workspace_id'),
+    /** better-auth's admin plugin field (impersonation, which Sling does not offer): its adapter checks the column exists. */
+    impersonatedBy: text('impersonated_by'),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );

@@ -4,6 +4,7 @@ import { betterAuth } from 'better-auth';
 import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
 import { twoFactor } from 'better-auth/plugins/two-factor';
 import { organization } from 'better-auth/plugins/organization';
+import { admin } from 'better-auth/plugins/admin';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { accounts, sessions, ssoProviders, twoFactors, users, verifications, workspaceInvitations, workspaceMembers, workspaces } from '../../db/schema';
 import { loadConfig } from '../config/load-config';
@@ -19,7 +20,10 @@ import { refusedEndpoint } from './refuse-endpoint';
 import { servedOverHttp } from './endpoint-policy';
 import { enabledIssuerOrigins } from '../sso/enabled-connection';
 import { provisionAfterSignIn, refuseIfSsoRequired, SSO_CALLBACK_PATH, ssoPlugin, validateSsoIdentity } from '../sso/sso-auth';
+import { assertSignupAllowed } from '../admin/assert-signup-allowed';
+import { errorResponse } from '../http/json-response';
 import { AppError } from '../http/errors';
+import { claimFirstAdmin } from '../admin/claim-first-admin';
 import { hashPassword, verifyPassword } from './password';
 
 const SIGN_IN_STEPS = new Set(['/sign-in/email', '/two-factor/verify-totp', '/two-factor/verify-backup-code']);
@@ -75,7 +79,15 @@ export function createAuth(db: Awaited<ReturnType<typeof database>>['db'], confi
     databaseHooks: {
       // Every account gets its personal workspace at sign-up; a new session opens on the workspace
       // used last, else the personal one.
-      user: { create: { after: async (user) => void (await ensurePersonalWorkspace(db, user)) } },
+      // The instance's first account becomes its admin (lib/admin/claim-first-admin.ts).
+      user: {
+        create: {
+          after: async (user) => {
+            await ensurePersonalWorkspace(db, user);
+            await claimFirstAdmin(db, user.id);
+          },
+        },
+      },
       session: {
         create: {
           before: async (session) => ({ data: { ...session, activeOrganizationId: await openingWorkspace(db, session.userId) } }),
@@ -111,6 +123,14 @@ export function createAuth(db: Awaited<ReturnType<typeof database>>['db'], confi
       before: createAuthMiddleware(async (ctx) => {
         if (ctx.request && !servedOverHttp(ctx.path)) return refusedEndpoint();
         if (ctx.path === '/sign-in/email') await refuseIfSsoRequired(db, String((ctx.body as { email?: unknown } | undefined)?.email ?? ''));
+        // Sign-ups over HTTP follow the instance setting (open, invite-only, closed); the CLI's do not.
+        if (ctx.request && ctx.path === '/sign-up/email') {
+          try {
+            await assertSignupAllowed(db, (ctx.body as { email?: unknown } | undefined)?.email);
+          } catch (err) {
+            return errorResponse(err);
+          }
+        }
       }),
       // Every email sign-in attempt goes to the login history (and may send a new-device notice).
       // With 2FA the password step only opens the second step: the attempt is recorded when the
@@ -141,7 +161,14 @@ export function createAuth(db: Awaited<ReturnType<typeof database>>['db'], confi
         });
       }),
     },
-    plugins: [twoFactor({ issuer: 'Sling', backupCodeOptions: { amount: 10 } }), workspacePlugin, ssoPlugin()],
+    // admin: platform roles and bans (a banned user gets no new session). Its HTTP endpoints stay
+    // closed (endpoint-policy.ts); the admin console calls banUser/unbanUser server-side.
+    plugins: [
+      twoFactor({ issuer: 'Sling', backupCodeOptions: { amount: 10 } }),
+      workspacePlugin,
+      ssoPlugin(),
+      admin({ bannedUserMessage: 'This account is suspended. Contact the administrator of this Sling instance.' }),
+    ],
     advanced: {
       database: { generateId: () => crypto.randomUUID() },
       // server.ts puts the visitor's address (after TRUST_PROXY) here.

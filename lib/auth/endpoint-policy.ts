@@ -108,6 +108,25 @@ export const AUTH_ENDPOINT_POLICY: Record<string, EndpointDecision> = {
   '/sso/saml2/sp/acs/:providerId': 'refused',
   '/sso/saml2/sp/slo/:providerId': 'refused',
   '/sso/saml2/logout/:providerId': 'refused',
+
+  // Platform admins (better-auth's admin plugin) use Sling's /api/v1/admin/* endpoints: they write
+  // the audit trail, disable a banned user's links and answer 404 to everyone else. The plugin's own
+  // endpoints (impersonation, password setting, account removal) are not offered.
+  '/admin/set-role': 'refused',
+  '/admin/get-user': 'refused',
+  '/admin/create-user': 'refused',
+  '/admin/update-user': 'refused',
+  '/admin/list-users': 'refused',
+  '/admin/list-user-sessions': 'refused',
+  '/admin/unban-user': 'refused',
+  '/admin/ban-user': 'refused',
+  '/admin/impersonate-user': 'refused',
+  '/admin/stop-impersonating': 'refused',
+  '/admin/revoke-user-session': 'refused',
+  '/admin/revoke-user-sessions': 'refused',
+  '/admin/remove-user': 'refused',
+  '/admin/set-user-password': 'refused',
+  '/admin/has-permission': 'refused',
 };
 
 /** Whether better-auth may answer an HTTP request for the endpoint declared at `path`. */

@@ -1,6 +1,7 @@
 // The home page's shortener: no account, random code only, rate-limited per IP and paid for with an
 // ALTCHA proof-of-work solution (solved invisibly by the page); the links live in the system workspace.
 import { SYSTEM_WORKSPACE_ID } from '../../db/schema';
+import { assertAnonymousShortening } from '../admin/assert-anonymous-shortening';
 import { verifyAltcha } from '../altcha/verify-altcha';
 import { AppError } from '../http/errors';
 import { headersOf, type WindowLimiter } from '../ratelimit/window-limiter';
@@ -22,6 +23,7 @@ export async function shortenAnonymously(
       alias: 'Sign in to choose an alias.',
     });
   }
+  await assertAnonymousShortening(deps.ctx.handle.db, ip); // the admin console's on/off and hourly limit
   // Every attempt counts, valid or not, so the limit also bounds probing.
   const headers = headersOf(await deps.limiter.consume(`ip:${ip}`));
   try {

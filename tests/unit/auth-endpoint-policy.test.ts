@@ -17,6 +17,12 @@ describe('better-auth endpoint policy', () => {
     for (const path of ['/change-email', '/delete-user', '/update-session', '/verify-password', '/organization/create']) expect(servedOverHttp(path), path).toBe(false);
   });
 
+  test("the admin plugin's endpoints are refused: the console uses /api/v1/admin/*", () => {
+    const adminPaths = Object.keys(AUTH_ENDPOINT_POLICY).filter((p) => p.startsWith('/admin/'));
+    expect(adminPaths).toContain('/admin/impersonate-user');
+    for (const path of adminPaths) expect(servedOverHttp(path), path).toBe(false);
+  });
+
   test('an endpoint the policy does not know is refused', () => {
     expect(servedOverHttp('/some-new/endpoint')).toBe(false);
     expect(servedOverHttp('constructor')).toBe(false);

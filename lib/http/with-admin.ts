@@ -1,0 +1,42 @@
+// The wrapper of every /api/v1/admin/* endpoint: a signed-in platform admin's session, or 404 —
+// to everyone else (signed out, a user, any API token) the admin API does not exist. Cookie writes
+// pass the same-origin check as every session endpoint.
+import { getAuth, type Auth } from '../auth/auth';
+import { isPlatformAdmin } from '../admin/set-platform-admin';
+import { loadConfig } from '../config/load-config';
+import { currentLinkContext } from '../links/current-link-context';
+import type { LinkContext } from '../links/link-context';
+import { assertSameOrigin } from './check-origin';
+import { AppError } from './errors';
+import { errorResponse } from './json-response';
+
+export interface AdminRequest<P> {
+  req: Request;
+  admin: { id: string; email: string };
+  auth: Auth;
+  ctx: LinkContext;
+  params: P;
+  searchParams: URLSearchParams;
+}
+
+export function withAdmin<P = Record<string, never>>(handler: (r: AdminRequest<P>) => Promise<Response>) {
+  return async (req: Request, context?: { params: Promise<P> }): Promise<Response> => {
+    try {
+      const auth = await getAuth();
+      const session = req.headers.has('authorization') ? null : await auth.api.getSession({ headers: req.headers });
+      if (!session || !isPlatformAdmin(session.user)) throw new AppError('not_found', 'There is no such endpoint.');
+      if (req.method !== 'GET' && req.method !== 'HEAD') assertSameOrigin(req, loadConfig().BASE_URL);
+      const ctx = await currentLinkContext();
+      return await handler({
+        req,
+        admin: { id: session.user.id, email: session.user.email },
+        auth,
+        ctx,
+        params: ((await context?.params) ?? {}) as P,
+        searchParams: new URL(req.url).searchParams,
+      });
+    } catch (err) {
+      return errorResponse(err);
+    }
+  };
+}
