@@ -53,7 +53,8 @@ export async function captureThemes(page: Page, name: string): Promise<AxeViolat
   const found: AxeViolation[] = [];
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
-    await page.waitForTimeout(100); // let transitions settle
+    // The theme switch starts colour transitions; the shot waits for them to end.
+    await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
     await page.screenshot({ path: `test-results/${name}-${colorScheme}.png`, fullPage: true });
     found.push(...(await seriousA11yViolations(page)).map((v) => ({ ...v, help: `[${colorScheme}] ${v.help}` })));
   }

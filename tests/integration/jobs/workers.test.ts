@@ -102,7 +102,7 @@ describe.skipIf(!pg)('jobs with worker processes on PostgreSQL', () => {
     const ids: number[] = [];
     for (let i = 0; i < 100; i++) ids.push((await createLink({ workspaceId: SYSTEM_WORKSPACE_ID, url: `https://example.com/${i}`, expiresAt }, ctx)).id);
     const pair = await Promise.all([worker(), worker()]);
-    await new Promise((r) => setTimeout(r, Math.max(0, expiresAt.getTime() - Date.now() + 50)));
+    await until('the expiry time to pass', async () => Date.now() > expiresAt.getTime(), { intervalMs: 50 });
     // Several sweeps at once, so both workers run them side by side.
     await Promise.all([1, 2, 3, 4].map(() => sling(['jobs', 'run', 'links.expire'], tdb.env)));
     const expiredCount = async () =>

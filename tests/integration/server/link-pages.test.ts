@@ -40,10 +40,8 @@ describe.each(databaseKinds(pg))('link pages on %s', (_name, makeDb) => {
       headers: { 'content-type': 'application/x-www-form-urlencoded', 'user-agent': AGENTS.chrome },
       body: new URLSearchParams({ password }),
     });
-  const clicks = async (code: string) => {
-    await new Promise((r) => setTimeout(r, 300));
-    return (await (await api('GET', `?action=stats&slug=${code}`)).json()).clicks as number;
-  };
+  /** The link's click count as the API reports it (clicks are written in batches, so poll it). */
+  const clicks = async (code: string) => (await (await api('GET', `?action=stats&slug=${code}`)).json()).clicks as number;
 
   test('HEAD through a link page (curl -I /l/<page>/<code>) answers like GET but is never counted', async () => {
     expect((await api('POST', '', { url: 'https://example.com/head', alias: 'head-1' })).status).toBe(201);
@@ -75,13 +73,13 @@ describe.each(databaseKinds(pg))('link pages on %s', (_name, makeDb) => {
     expect(right.headers.get('location')).toBe('https://example.com/secret?ref=mail');
     const cookie = right.headers.get('set-cookie')!;
     expect(cookie).toMatch(/^sl_unlock_\d+=\d+\.[\w-]+; Max-Age=3600; Path=\/; HttpOnly; SameSite=Lax/);
-    expect(await clicks('locked-1')).toBe(1);
+    await expect.poll(() => clicks('locked-1')).toBe(1);
 
     // The unlock cookie lets the same visitor through at the edge for an hour.
     const again = await visit('/locked-1', cookie.split(';')[0]);
     expect(again.status).toBe(302);
     expect(again.headers.get('location')).toBe('https://example.com/secret');
-    expect(await clicks('locked-1')).toBe(2);
+    await expect.poll(() => clicks('locked-1')).toBe(2);
 
     // A new password ends earlier unlocks.
     expect((await api('PATCH', '?slug=locked-1', { password: 'new secret' })).status).toBe(200);
@@ -110,9 +108,12 @@ describe.each(databaseKinds(pg))('link pages on %s', (_name, makeDb) => {
     const created = await api('POST', '', { url: 'https://example.com/soon', alias: 'soon-gone', expiration: at.toISOString() });
     expect(created.status).toBe(201);
     expect((await visit('/soon-gone')).status).toBe(302);
-    await new Promise((r) => setTimeout(r, Math.max(0, at.getTime() - Date.now()) + 50));
-    const gone = await visit('/soon-gone');
-    expect(gone.status).toBe(410);
+    // The link answers 302 until its second has passed, then 410 (waited for, not slept through).
+    const gone = await until('the link to expire', async () => {
+      const res = await visit('/soon-gone');
+      return res.status === 410 ? res : undefined;
+    }, { timeoutMs: 10_000, intervalMs: 100 });
+    expect(Date.now()).toBeGreaterThanOrEqual(at.getTime());
     const html = await gone.text();
     expect(html).toContain('<title>Link Expired</title>');
     expect(html).not.toContain('example.com/soon');
@@ -127,7 +128,7 @@ describe.each(databaseKinds(pg))('link pages on %s', (_name, makeDb) => {
     const statuses: number[] = [];
     for (let i = 0; i < 4; i++) statuses.push((await visit('/three-only')).status);
     expect(statuses).toEqual([302, 302, 302, 410]);
-    expect(await clicks('three-only')).toBe(3);
+    await expect.poll(() => clicks('three-only')).toBe(3);
     expect((await api('PATCH', '?slug=three-only', { max_clicks: null })).status).toBe(200);
     expect((await visit('/three-only')).status).toBe(302);
     const bad = await api('POST', '', { url: 'https://example.com/x', max_clicks: 0 });
@@ -156,17 +157,17 @@ describe.skipIf(!pg)('disabled links (PostgreSQL, the CLI runs beside the server
       expect((await fetch(`${sling.url}/bad-one`, { redirect: 'manual' })).status).toBe(302);
       const off = await runSling(['links', 'disable', '--code', 'bad-one', '--reason', 'Reported as phishing'], { ...tdb.env, BASE_URL: sling.url });
       expect(off.code).toBe(0);
-      await new Promise((r) => setTimeout(r, 300));
-      const page = await fetch(`${sling.url}/bad-one`, { redirect: 'manual' });
-      expect(page.status).toBe(451);
+      const page = await until('the disabled page', async () => {
+        const res = await fetch(`${sling.url}/bad-one`, { redirect: 'manual' });
+        return res.status === 451 ? res : undefined;
+      });
       const html = await page.text();
       expect(html).toContain('This link has been disabled');
       expect(html).not.toContain('phishing');
       const mine = await (await api('?action=list&q=bad-one')).json();
       expect(mine.links[0]).toMatchObject({ status: 'disabled', disabled_reason: 'Reported as phishing' });
       expect((await runSling(['links', 'enable', '--code', 'bad-one'], { ...tdb.env, BASE_URL: sling.url })).code).toBe(0);
-      await new Promise((r) => setTimeout(r, 300));
-      expect((await fetch(`${sling.url}/bad-one`, { redirect: 'manual' })).status).toBe(302);
+      await expect.poll(async () => (await fetch(`${sling.url}/bad-one`, { redirect: 'manual' })).status).toBe(302);
     } finally {
       await sling.stop();
       await tdb.drop();
