@@ -67,7 +67,8 @@ describe.skipIf(!chromium)('the app shell in Chromium', () => {
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.waitForURL(`${sling.url}/links`);
     expect(await mainNav().getByRole('link', { name: 'Links' }).getAttribute('aria-current')).toBe('page');
-    expect(await mainNav().getByRole('link').allTextContents()).toEqual(['Links', 'Analytics', 'Domains', 'Settings']);
+    // The instance's first account is its platform admin, so the Admin console is listed too.
+    expect(await mainNav().getByRole('link').allTextContents()).toEqual(['Links', 'Analytics', 'Domains', 'Settings', 'Admin']);
 
     const box = page.getByRole('region', { name: 'Shorten your first link' });
     await box.waitFor();
@@ -146,7 +147,7 @@ describe.skipIf(!chromium)('the app shell in Chromium', () => {
     await page.goto(`${sling.url}/links`);
     const row = page.locator(`ul.link-list li[data-link-id="${firstId}"]`);
     await row.getByRole('button', { name: /^More actions for / }).click();
-    expect(await row.locator('.row-menu-panel button').allTextContents()).toEqual(['Edit', 'QR code', 'Duplicate', 'Copy short link', 'Delete']);
+    expect(await row.locator('.row-menu-panel button').allTextContents()).toEqual(['Edit', 'QR code', 'Duplicate', 'Copy short link', 'Archive', 'Delete']);
     await row.getByRole('button', { name: 'Duplicate' }).click();
     const dialog = page.getByRole('dialog', { name: 'Duplicate link' });
     expect(await dialog.getByLabel('Destination URL').inputValue()).toBe('https://example.com/first?x=1');

@@ -183,7 +183,7 @@ describe.skipIf(!chromium)('workspaces, members and invitations in Chromium', ()
     expect(await ownersRow.getByRole('checkbox').count()).toBe(0);
     expect(await ownersRow.getByRole('link', { name: /analytics for / }).count()).toBe(1);
     const ownRow = linkRow(member, 'mia-first');
-    expect(await rowActions(ownRow)).toEqual(['Edit', 'QR code', 'Duplicate', 'Copy short link', 'Delete']);
+    expect(await rowActions(ownRow)).toEqual(['Edit', 'QR code', 'Duplicate', 'Copy short link', 'Archive', 'Delete']);
     expect(await captureThemes(member, 'links-member')).toEqual([]);
 
     // Members: the list, no admin action; Leave is offered. The nav has no Webhooks.
