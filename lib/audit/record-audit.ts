@@ -37,6 +37,6 @@ export async function recordAudit(tx: Db | Tx, e: AuditEntryInput): Promise<void
 }
 
 /** The common case: the signed-in user (or token) of a workspace request did it. */
-export function byActor(actor: Actor): Pick<AuditEntryInput, 'workspaceId' | 'actorId'> {
-  return { workspaceId: actor.workspaceId, actorId: actor.userId };
+export function byActor(actor: Actor): Pick<AuditEntryInput, 'workspaceId' | 'actorId' | 'ip'> {
+  return { workspaceId: actor.workspaceId, actorId: actor.userId, ip: actor.ip ?? null };
 }

@@ -4,13 +4,15 @@
 // OpenID provider, its domain proven by a real DNS server, enabled, disabled, deleted). Admins only
 // (a member gets 403), another workspace sees none of it, paging and the action filter, and the CSV
 // export with formula cells defused. Sign-in via SSO and the just-in-time join are written by the
-// browser flow in tests/e2e/sso-sign-in.test.ts.
+// browser flow in tests/e2e/sso-sign-in.test.ts. Entries made by requests keep only a keyed hash of
+// the client address. Run on PGlite and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { parseCsv } from '../../helpers/csv';
-import { createPgliteDatabase, type TestDatabase } from '../../helpers/databases';
+import { databaseKinds, type TestDatabase } from '../../helpers/databases';
 import { startDnsServer, type TestDnsServer } from '../../helpers/dns-server';
 import { startIdp, type TestIdp } from '../../helpers/oidc-idp';
-import { challtestsrvPath } from '../../helpers/services';
+import { openTestContext } from '../../helpers/open-test-handle';
+import { challtestsrvPath, pgUrl } from '../../helpers/services';
 import { freePort, startSling, type SlingProcess } from '../../helpers/sling-process';
 import { startSmtpListener } from '../../helpers/smtp-listener';
 import { createEnterpriseTeam, createToken, createUser, PASSWORD } from '../../helpers/sso-fixtures';
@@ -23,7 +25,7 @@ const OWNER = 'ann@acme.test';
 const MEMBER = 'mia@acme.test';
 const OTHER = 'olga@globex.test';
 
-describe('audit log (PGlite)', () => {
+describe.each(databaseKinds(pgUrl()))('audit log on %s', (_name, makeDb) => {
   let tdb: TestDatabase;
   let sling: SlingProcess;
   let dns: TestDnsServer;
@@ -61,7 +63,7 @@ describe('audit log (PGlite)', () => {
   const audit = async (call: ReturnType<typeof request>, query = '') => (await ok(await call(`/api/v1/workspace/audit${query}`))) as { entries: Entry[]; next_cursor: string | null };
 
   beforeAll(async () => {
-    [tdb, dns, idpPort, smtp] = await Promise.all([createPgliteDatabase(), startDnsServer(challtestsrvPath()!), freePort(), startSmtpListener()]);
+    [tdb, dns, idpPort, smtp] = await Promise.all([makeDb(), startDnsServer(challtestsrvPath()!), freePort(), startSmtpListener()]);
     for (const email of [OWNER, MEMBER, OTHER]) await createUser(tdb.env, email);
     acmeId = await createEnterpriseTeam(tdb, 'acme', OWNER, [MEMBER]);
     await createEnterpriseTeam(tdb, 'globex', OTHER);
@@ -226,5 +228,18 @@ describe('audit log (PGlite)', () => {
     const filtered = parseCsv(await (await bob('/api/v1/workspace/audit/export?action=member.left')).text());
     expect(filtered.slice(1).map((r) => r[1])).toEqual(['member.left']);
     expect((await bob('/api/v1/workspace/audit/export?action=nope')).status).toBe(400);
+  });
+
+  test('entries made by requests keep a keyed hash of the client address, never the address', async () => {
+    await sling.stop();
+    const ctx = await openTestContext(tdb);
+    try {
+      const rows = await ctx.handle.query<{ action: string; ip_hash: string | null }>('SELECT action, ip_hash FROM audit_entries');
+      expect(rows.length).toBeGreaterThan(15);
+      for (const row of rows) expect(row.ip_hash, row.action).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(JSON.stringify(rows)).not.toContain('127.0.0.1');
+    } finally {
+      await ctx.handle.close();
+    }
   });
 });
