@@ -11,10 +11,11 @@ export function describeEntry(e: Entry): string {
   const what = e.targetLabel ?? 'a deleted item';
   const d = e.details as Record<string, any>;
   switch (e.action as AuditAction) {
-    case 'workspace.updated':
-      return `${who} changed the workspace ${Object.entries(d)
-        .map(([field, v]) => `${field} from “${v?.from}” to “${v?.to}”`)
-        .join(' and ')}`;
+    case 'workspace.updated': {
+      const changes = Object.entries(d).filter(([, v]) => v && typeof v === 'object' && 'from' in v && 'to' in v);
+      if (!changes.length) return `${who} changed the workspace settings`;
+      return `${who} changed the workspace ${changes.map(([field, v]) => `${field} from “${v.from}” to “${v.to}”`).join(' and ')}`;
+    }
     case 'workspace.ownership_transferred':
       return `${who} transferred ownership of the workspace to ${what}`;
     case 'member.invited':
