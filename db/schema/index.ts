@@ -18,3 +18,4 @@ export * from './landing-pages';
 export * from './altcha-spent';
 export * from './sso';
 export * from './admin';
+export * from './audit';

@@ -51,7 +51,7 @@ export function withWorkspace<P = Record<string, never>>(
     const rate = { headers: {} as Record<string, string> };
     try {
       const ctx = await currentLinkContext();
-      const actor = await resolveActor(req, ctx, opts, rate);
+      const actor: Actor = { ...(await resolveActor(req, ctx, opts, rate)), ip: requestIp(req) };
       if (actor.via === 'token' || opts.sessionBudget !== false) rate.headers = headersOf(await countWorkspaceRequest(actor, req.method, opts.tokenLimiter?.()));
       if (opts.permission) assertCan(actor, opts.permission);
       const res = await handler({ req, actor, ctx, params: ((await context?.params) ?? {}) as P, searchParams: new URL(req.url).searchParams });

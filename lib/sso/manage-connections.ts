@@ -6,6 +6,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { ssoConnections, ssoProviders, type SsoConnectionRow } from '../../db/schema';
 import type { Db, Tx } from '../db/types';
 import { isUniqueViolation } from '../db/unique-violation';
+import { byActor, recordAudit } from '../audit/record-audit';
 import { AppError } from '../http/errors';
 import type { TCreateSsoConnection, TUpdateSsoConnection } from '../schemas/sso-connection';
 import type { Actor } from '../workspaces/actor';
@@ -45,27 +46,34 @@ function assertAvailable(type: SsoConnectionRow['type']) {
 export async function createConnection(s: SsoScope, input: TCreateSsoConnection): Promise<SsoConnectionRow> {
   assertAvailable(input.type);
   const template = PROVIDER_TEMPLATES[input.type];
-  const [row] = await s.db
-    .insert(ssoConnections)
-    .values({
-      id: randomUUID(),
-      workspaceId: s.actor.workspaceId,
-      name: input.name ?? template.label,
-      type: input.type,
-      issuer: input.issuer,
-      clientId: input.client_id,
-      clientSecretCiphertext: sealClientSecret(input.client_secret, s.secretKey),
-      scopes: input.scopes ?? template.scopes,
-      domain: input.domain,
-      domainToken: randomBytes(16).toString('hex'),
-      mapping: { email: input.mapping?.email ?? 'email', name: input.mapping?.name ?? 'name' },
-      defaultRole: input.default_role ?? 'member',
-      requireSso: input.require_sso ?? false,
-      createdBy: s.actor.userId,
-    })
-    .returning();
-  return row;
+  return s.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(ssoConnections)
+      .values({
+        id: randomUUID(),
+        workspaceId: s.actor.workspaceId,
+        name: input.name ?? template.label,
+        type: input.type,
+        issuer: input.issuer,
+        clientId: input.client_id,
+        clientSecretCiphertext: sealClientSecret(input.client_secret, s.secretKey),
+        scopes: input.scopes ?? template.scopes,
+        domain: input.domain,
+        domainToken: randomBytes(16).toString('hex'),
+        mapping: { email: input.mapping?.email ?? 'email', name: input.mapping?.name ?? 'name' },
+        defaultRole: input.default_role ?? 'member',
+        requireSso: input.require_sso ?? false,
+        createdBy: s.actor.userId,
+      })
+      .returning();
+    await recordAudit(tx, { ...byActor(s.actor), action: 'sso.connection.created', target: connectionTarget(row), details: { type: row.type, domain: row.domain } });
+    return row;
+  });
 }
+
+const connectionTarget = (row: SsoConnectionRow) => ({ type: 'sso_connection' as const, id: row.id, label: row.name });
+/** The fields an update names, never their values (one of them is the client secret). */
+const changedFields = (input: TUpdateSsoConnection) => Object.keys(input).filter((k) => input[k as keyof TUpdateSsoConnection] !== undefined);
 
 export async function updateConnection(s: SsoScope, id: string, input: TUpdateSsoConnection): Promise<SsoConnectionRow> {
   const current = await getConnectionOrThrow(s.db, s.actor, id);
@@ -88,6 +96,7 @@ export async function updateConnection(s: SsoScope, id: string, input: TUpdateSs
   return s.db.transaction(async (tx) => {
     const [row] = await tx.update(ssoConnections).set(changes).where(and(eq(ssoConnections.id, id), eq(ssoConnections.workspaceId, s.actor.workspaceId))).returning();
     if (!row) throw notFound();
+    await recordAudit(tx, { ...byActor(s.actor), action: 'sso.connection.updated', target: connectionTarget(row), details: { fields: changedFields(input), ...(current.enabled && !row.enabled && { disabled: true }) } });
     if (!row.enabled) await tx.delete(ssoProviders).where(eq(ssoProviders.providerId, row.id));
     else await writeProvider(tx, s, row);
     return row;
@@ -95,8 +104,11 @@ export async function updateConnection(s: SsoScope, id: string, input: TUpdateSs
 }
 
 export async function deleteConnection(db: Db, actor: Actor, id: string): Promise<void> {
-  const gone = await db.delete(ssoConnections).where(and(eq(ssoConnections.id, id), eq(ssoConnections.workspaceId, actor.workspaceId))).returning({ id: ssoConnections.id });
-  if (gone.length === 0) throw notFound();
+  await db.transaction(async (tx) => {
+    const [gone] = await tx.delete(ssoConnections).where(and(eq(ssoConnections.id, id), eq(ssoConnections.workspaceId, actor.workspaceId))).returning();
+    if (!gone) throw notFound();
+    await recordAudit(tx, { ...byActor(actor), action: 'sso.connection.deleted', target: connectionTarget(gone), details: { domain: gone.domain } });
+  });
 }
 
 export async function testConnection(s: SsoScope, id: string): Promise<SsoConnectionRow> {
@@ -105,21 +117,24 @@ export async function testConnection(s: SsoScope, id: string): Promise<SsoConnec
     { issuer: row.issuer, clientId: row.clientId, clientSecret: openClientSecret(row.clientSecretCiphertext, s.secretKey), redirectUri: ssoCallbackUrl(s.baseUrl, row.id) },
     { allowPrivate: s.allowPrivate },
   );
-  const [updated] = await s.db
-    .update(ssoConnections)
-    .set({
-      checks: result.checks,
-      testPassed: result.passed,
-      testedAt: new Date(),
-      endpoints: result.endpoints ?? row.endpoints,
-      // A failing test of an enabled connection leaves it enabled: sign-ins may still work, and
-      // the admin sees the failed checks. Only a change of what was tested sends it back to draft.
-      updatedAt: new Date(),
-    })
-    .where(and(eq(ssoConnections.id, id), eq(ssoConnections.workspaceId, s.actor.workspaceId)))
-    .returning();
-  if (!updated) throw notFound();
-  return updated;
+  return s.db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(ssoConnections)
+      .set({
+        checks: result.checks,
+        testPassed: result.passed,
+        testedAt: new Date(),
+        endpoints: result.endpoints ?? row.endpoints,
+        // A failing test of an enabled connection leaves it enabled: sign-ins may still work, and
+        // the admin sees the failed checks. Only a change of what was tested sends it back to draft.
+        updatedAt: new Date(),
+      })
+      .where(and(eq(ssoConnections.id, id), eq(ssoConnections.workspaceId, s.actor.workspaceId)))
+      .returning();
+    if (!updated) throw notFound();
+    await recordAudit(tx, { ...byActor(s.actor), action: 'sso.connection.tested', target: connectionTarget(updated), details: { passed: result.passed, failed: result.checks.filter((c) => c.status === 'failed').map((c) => c.id) } });
+    return updated;
+  });
 }
 
 export async function verifyConnectionDomain(s: SsoScope, id: string): Promise<{ row: SsoConnectionRow; found: boolean; seen: string[]; error?: string }> {
@@ -128,12 +143,16 @@ export async function verifyConnectionDomain(s: SsoScope, id: string): Promise<{
   const check = await checkDomainClaim(row.domain, row.domainToken, s.dnsServers);
   if (check.status !== 'found') return { row, found: false, seen: check.seen, error: check.error };
   try {
-    const [updated] = await s.db
-      .update(ssoConnections)
-      .set({ domainVerifiedAt: new Date(), updatedAt: new Date() })
-      .where(and(eq(ssoConnections.id, id), eq(ssoConnections.workspaceId, s.actor.workspaceId)))
-      .returning();
-    if (!updated) throw notFound();
+    const updated = await s.db.transaction(async (tx) => {
+      const [verified] = await tx
+        .update(ssoConnections)
+        .set({ domainVerifiedAt: new Date(), updatedAt: new Date() })
+        .where(and(eq(ssoConnections.id, id), eq(ssoConnections.workspaceId, s.actor.workspaceId)))
+        .returning();
+      if (!verified) throw notFound();
+      await recordAudit(tx, { ...byActor(s.actor), action: 'sso.domain.verified', target: connectionTarget(verified), details: { domain: verified.domain } });
+      return verified;
+    });
     return { row: updated, found: true, seen: check.seen };
   } catch (err) {
     if (isUniqueViolation(err, 'sso_connections_verified_domain_key')) {
@@ -162,6 +181,7 @@ export async function setConnectionEnabled(s: SsoScope, id: string, enabled: boo
       .where(and(eq(ssoConnections.id, id), eq(ssoConnections.workspaceId, s.actor.workspaceId)))
       .returning();
     if (!updated) throw notFound();
+    await recordAudit(tx, { ...byActor(s.actor), action: enabled ? 'sso.connection.enabled' : 'sso.connection.disabled', target: connectionTarget(updated) });
     if (enabled) await writeProvider(tx, s, updated);
     else await tx.delete(ssoProviders).where(eq(ssoProviders.providerId, updated.id));
     return updated;

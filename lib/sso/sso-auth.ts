@@ -11,6 +11,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { ssoConnections, users, workspaceMembers, workspaces } from '../../db/schema';
 import type { Db } from '../db/types';
+import { recordAudit } from '../audit/record-audit';
 import { recordLogin } from '../auth/login-history';
 import { setActiveWorkspace } from '../workspaces/set-active-workspace';
 import { emailDomain, enabledConnection } from './enabled-connection';
@@ -43,11 +44,18 @@ interface NewSession {
 export async function provisionAfterSignIn(db: Db, providerId: string, s: NewSession, request: { ip: string | null; userAgent: string | null }) {
   const connection = await enabledConnection(db, providerId);
   if (!connection) return;
-  await db
-    .insert(workspaceMembers)
-    .values({ id: randomUUID(), organizationId: connection.workspaceId, userId: s.user.id, role: connection.defaultRole })
-    .onConflictDoNothing();
-  await setActiveWorkspace(db, { sessionId: s.session.id, userId: s.user.id, workspaceId: connection.workspaceId });
+  await db.transaction(async (tx) => {
+    const [joined] = await tx
+      .insert(workspaceMembers)
+      .values({ id: randomUUID(), organizationId: connection.workspaceId, userId: s.user.id, role: connection.defaultRole })
+      .onConflictDoNothing()
+      .returning({ id: workspaceMembers.id });
+    const via = { type: 'sso_connection' as const, id: connection.id, label: connection.name };
+    // The identity provider made the member (no Sling user did): the actor is the connection.
+    if (joined) await recordAudit(tx, { workspaceId: connection.workspaceId, actorId: null, actorLabel: connection.name, action: 'member.provisioned', target: { type: 'user', id: s.user.id }, details: { role: connection.defaultRole, connection_id: connection.id }, ip: request.ip });
+    await recordAudit(tx, { workspaceId: connection.workspaceId, actorId: s.user.id, action: 'sso.signed_in', target: via, ip: request.ip });
+    await setActiveWorkspace(tx, { sessionId: s.session.id, userId: s.user.id, workspaceId: connection.workspaceId });
+  });
   await recordLogin(db, { email: s.user.email.toLowerCase(), userId: s.user.id, ip: request.ip, userAgent: request.userAgent, success: true, method: `sso:${connection.name}` });
 }
 

@@ -6,13 +6,14 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { users, workspaceInvitations, workspaceMembers } from '../../db/schema';
 import type { Db } from '../db/types';
+import { recordAudit } from '../audit/record-audit';
 import { AppError, invalidField } from '../http/errors';
 import { invitationState } from './describe-invitation';
 import { invitationHash, looksLikeInvitationSecret } from './invitation-secret';
 import { setActiveWorkspace } from './set-active-workspace';
 import { findUserWorkspace, type WorkspaceJson } from './list-user-workspaces';
 
-export async function acceptInvitation(db: Db, input: { secret: unknown; userId: string; sessionId: string }): Promise<WorkspaceJson> {
+export async function acceptInvitation(db: Db, input: { secret: unknown; userId: string; sessionId: string; ip?: string }): Promise<WorkspaceJson> {
   if (typeof input.secret !== 'string' || input.secret === '') throw invalidField('token', 'token must be the secret from the invitation link.');
   if (!looksLikeInvitationSecret(input.secret)) throw notFound();
   const hash = invitationHash(input.secret);
@@ -22,8 +23,9 @@ export async function acceptInvitation(db: Db, input: { secret: unknown; userId:
       .update(workspaceInvitations)
       .set({ status: 'accepted', updatedAt: sql`now()` })
       .where(and(eq(workspaceInvitations.tokenHash, hash), eq(workspaceInvitations.status, 'pending'), gt(workspaceInvitations.expiresAt, sql`now()`), invitedAddress))
-      .returning({ workspaceId: workspaceInvitations.organizationId, role: workspaceInvitations.role });
+      .returning({ id: workspaceInvitations.id, email: workspaceInvitations.email, workspaceId: workspaceInvitations.organizationId, role: workspaceInvitations.role });
     if (!inv) return undefined;
+    await recordAudit(tx, { workspaceId: inv.workspaceId, actorId: input.userId, action: 'invitation.accepted', target: { type: 'invitation', id: inv.id, label: inv.email }, details: { role: inv.role }, ip: input.ip });
     // Already a member (e.g. invited twice): keep the role they have.
     await tx.insert(workspaceMembers).values({ id: randomUUID(), organizationId: inv.workspaceId, userId: input.userId, role: inv.role }).onConflictDoNothing();
     await tx.update(users).set({ emailVerified: true, updatedAt: sql`now()` }).where(eq(users.id, input.userId));

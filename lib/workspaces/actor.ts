@@ -24,6 +24,8 @@ export interface Actor {
   workspace: ActorWorkspace;
   /** The token used (via: 'token'). */
   tokenId?: string;
+  /** The client address of the request (for the audit log's hashed IP); absent outside requests. */
+  ip?: string;
 }
 
 export const ALL_SCOPES: readonly TokenScope[] = TOKEN_SCOPES;

@@ -37,6 +37,6 @@ export async function revokeInvitationRoute({ actor, ctx, params }: WorkspaceReq
 /** POST /api/v1/invitations/accept {token} */
 export async function acceptInvitationRoute({ req, actor, ctx }: WorkspaceRequest<object>): Promise<Response> {
   const body = await readFields(req, new Set(['token']));
-  const workspace = await acceptInvitation(ctx.handle.db, { secret: body.token, userId: actor.userId, sessionId: await currentSessionId(req) });
+  const workspace = await acceptInvitation(ctx.handle.db, { secret: body.token, userId: actor.userId, sessionId: await currentSessionId(req), ip: actor.ip });
   return json({ workspace });
 }

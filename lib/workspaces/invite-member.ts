@@ -5,6 +5,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { users, workspaceInvitations, workspaceMembers } from '../../db/schema';
 import type { Db } from '../db/types';
 import { isUniqueViolation } from '../db/unique-violation';
+import { recordAudit, byActor } from '../audit/record-audit';
 import { AppError, invalidField } from '../http/errors';
 import type { Actor } from './actor';
 import { assertTeamWorkspace } from './assert-team-workspace';
@@ -41,11 +42,13 @@ export async function inviteMember(db: Db, actor: Actor, input: { email: unknown
         .set({ tokenHash: hash, expiresAt, role, inviterId: actor.userId, updatedAt: sql`now()` })
         .where(and(eq(workspaceInvitations.organizationId, actor.workspaceId), eq(sql`lower(${workspaceInvitations.email})`, email), eq(workspaceInvitations.status, 'pending')))
         .returning({ id: workspaceInvitations.id });
-      if (replaced) return replaced.id;
-      const [created] = await tx
-        .insert(workspaceInvitations)
-        .values({ id: randomUUID(), organizationId: actor.workspaceId, email, role, status: 'pending', expiresAt, inviterId: actor.userId, tokenHash: hash })
-        .returning({ id: workspaceInvitations.id });
+      const [created] = replaced
+        ? [replaced]
+        : await tx
+            .insert(workspaceInvitations)
+            .values({ id: randomUUID(), organizationId: actor.workspaceId, email, role, status: 'pending', expiresAt, inviterId: actor.userId, tokenHash: hash })
+            .returning({ id: workspaceInvitations.id });
+      await recordAudit(tx, { ...byActor(actor), action: 'member.invited', target: { type: 'invitation', id: created.id, label: email }, details: { role, ...(replaced && { resent: true }) } });
       return created.id;
     });
   // Two admins inviting the same address at once: the second finds the first's row and replaces it.

@@ -41,6 +41,7 @@ export const PERMISSIONS = {
   'tokens.own': { role: 'member', scope: null },
   'tokens.manage': { role: 'admin', scope: null },
   'sso.manage': { role: 'admin', scope: 'workspace:write' },
+  'audit.read': { role: 'admin', scope: 'workspace:read' },
 } as const satisfies Record<string, Rule>;
 export type Permission = keyof typeof PERMISSIONS;
 

@@ -4,6 +4,7 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { apiTokens, links, webhooks, workspaceMembers } from '../../db/schema';
 import type { Db } from '../db/types';
+import { recordAudit, byActor } from '../audit/record-audit';
 import { AppError } from '../http/errors';
 import type { Actor } from './actor';
 import { assertTeamWorkspace } from './assert-team-workspace';
@@ -12,7 +13,7 @@ import { dropActiveWorkspace } from './set-active-workspace';
 /** DELETE /api/v1/workspace/members/{userId}: the remover inherits (yourself: see leaveWorkspace). */
 export async function removeMember(db: Db, actor: Actor, userId: string): Promise<void> {
   if (userId === actor.userId) return leaveWorkspace(db, actor);
-  await takeOut(db, actor.workspaceId, userId, sql`${actor.userId}`);
+  await takeOut(db, actor, userId, sql`${actor.userId}`);
 }
 
 /** POST /api/v1/workspace/leave: anyone but the owner; the owner inherits. */
@@ -20,10 +21,11 @@ export async function leaveWorkspace(db: Db, actor: Actor): Promise<void> {
   assertTeamWorkspace(actor, 'cannot be left');
   if (actor.role === 'owner') throw new AppError('invalid_request', 'The owner cannot leave; transfer ownership first.', { role: 'owner' });
   const owner = sql`(select ${workspaceMembers.userId} from ${workspaceMembers} where ${workspaceMembers.organizationId} = ${actor.workspaceId} and ${workspaceMembers.role} = 'owner')`;
-  await takeOut(db, actor.workspaceId, actor.userId, owner);
+  await takeOut(db, actor, actor.userId, owner);
 }
 
-async function takeOut(db: Db, workspaceId: string, userId: string, heir: ReturnType<typeof sql>): Promise<void> {
+async function takeOut(db: Db, actor: Actor, userId: string, heir: ReturnType<typeof sql>): Promise<void> {
+  const { workspaceId } = actor;
   const outcome = await db.transaction(async (tx) => {
     const inWorkspace = and(eq(workspaceMembers.organizationId, workspaceId), eq(workspaceMembers.userId, userId));
     const [gone] = await tx.delete(workspaceMembers).where(and(inWorkspace, ne(workspaceMembers.role, 'owner'))).returning({ id: workspaceMembers.id });
@@ -31,6 +33,7 @@ async function takeOut(db: Db, workspaceId: string, userId: string, heir: Return
       const [owner] = await tx.select({ id: workspaceMembers.id }).from(workspaceMembers).where(inWorkspace).limit(1);
       return owner ? 'owner' : 'missing';
     }
+    await recordAudit(tx, { ...byActor(actor), action: userId === actor.userId ? 'member.left' : 'member.removed', target: { type: 'user', id: userId } });
     await tx.update(links).set({ createdBy: heir, updatedAt: sql`now()` }).where(and(eq(links.workspaceId, workspaceId), eq(links.createdBy, userId)));
     await tx.update(webhooks).set({ createdBy: heir }).where(and(eq(webhooks.workspaceId, workspaceId), eq(webhooks.createdBy, userId)));
     await tx

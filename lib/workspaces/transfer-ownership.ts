@@ -3,6 +3,7 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { workspaceMembers } from '../../db/schema';
 import type { Db } from '../db/types';
+import { recordAudit, byActor } from '../audit/record-audit';
 import { AppError, invalidField } from '../http/errors';
 import type { Actor } from './actor';
 import { assertTeamWorkspace } from './assert-team-workspace';
@@ -19,6 +20,7 @@ export async function transferOwnership(db: Db, actor: Actor, targetUserId: unkn
     const [promoted] = await tx.update(workspaceMembers).set({ role: 'owner' }).where(and(member(targetUserId), ne(workspaceMembers.role, 'owner'))).returning({ id: workspaceMembers.id });
     // Throwing rolls the demotion back.
     if (!promoted) throw invalidField('user_id', 'The new owner must be a member of this workspace; invite them first.');
+    await recordAudit(tx, { ...byActor(actor), action: 'workspace.ownership_transferred', target: { type: 'user', id: targetUserId } });
     return listMembers(tx, actor.workspaceId);
   });
 }

@@ -2,6 +2,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { workspaces } from '../../db/schema';
 import type { Db } from '../db/types';
+import { recordAudit, byActor } from '../audit/record-audit';
 import { AppError } from '../http/errors';
 import { isUniqueViolation } from '../db/unique-violation';
 import type { Actor } from './actor';
@@ -13,12 +14,18 @@ export async function updateWorkspace(db: Db, actor: Actor, changes: { name?: un
   const name = changes.name === undefined ? undefined : workspaceName(changes.name);
   const slug = changes.slug === undefined ? undefined : workspaceSlug(changes.slug);
   try {
-    const [row] = await db
-      .update(workspaces)
-      .set({ ...(name === undefined ? {} : { name }), ...(slug === undefined ? {} : { slug }), updatedAt: sql`now()` })
-      .where(eq(workspaces.id, actor.workspaceId))
-      .returning();
-    if (!row) throw new AppError('not_found', 'This workspace no longer exists.');
+    const row = await db.transaction(async (tx) => {
+      const [before] = await tx.select({ name: workspaces.name, slug: workspaces.slug }).from(workspaces).where(eq(workspaces.id, actor.workspaceId)).for('update');
+      const [after] = await tx
+        .update(workspaces)
+        .set({ ...(name === undefined ? {} : { name }), ...(slug === undefined ? {} : { slug }), updatedAt: sql`now()` })
+        .where(eq(workspaces.id, actor.workspaceId))
+        .returning();
+      if (!after) throw new AppError('not_found', 'This workspace no longer exists.');
+      const changed = Object.fromEntries((['name', 'slug'] as const).filter((k) => before[k] !== after[k]).map((k) => [k, { from: before[k], to: after[k] }]));
+      if (Object.keys(changed).length) await recordAudit(tx, { ...byActor(actor), action: 'workspace.updated', target: { type: 'workspace', id: after.id, label: after.name }, details: changed });
+      return after;
+    });
     return serializeWorkspace(row);
   } catch (err) {
     if (slug !== undefined && isUniqueViolation(err, 'workspaces_slug_key')) throw slugTaken(slug);

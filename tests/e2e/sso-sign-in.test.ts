@@ -179,4 +179,43 @@ describe.skipIf(!chromium || !challtestsrv)('single sign-on in Chromium', () => 
     const members = await owner.evaluate(async () => (await (await fetch('/api/v1/workspace/members')).json()).members);
     expect(members.map((m: { email: string }) => m.email)).not.toContain('eve@elsewhere.test');
   });
+
+  test('Settings → Audit log lists the setup, the SSO sign-in and the just-in-time join; filter and CSV export', async () => {
+    await owner.setViewportSize({ width: 1280, height: 900 });
+    await owner.goto(`${sling.url}/settings/sso`);
+    await owner.getByRole('navigation', { name: 'Settings sections' }).getByRole('link', { name: 'Audit log' }).click();
+    await owner.waitForURL('**/settings/audit');
+    const list = owner.getByTestId('audit-list');
+    const sentences = () => list.locator('.audit-summary').allTextContents();
+    expect(await sentences()).toEqual(
+      expect.arrayContaining([
+        'Nora Newcomer signed in via Okta',
+        'Okta added Nora Newcomer as member on first SSO sign-in',
+        'olivia enabled the SSO connection Okta',
+        'olivia verified the domain acme.test of Okta',
+        'olivia tested the SSO connection Okta: all checks passed',
+        'olivia created the SSO connection Okta',
+      ]),
+    );
+    // Relative time, the exact moment on hover.
+    const time = list.locator('time').first();
+    expect(await time.textContent()).toMatch(/now|ago/);
+    expect(await time.getAttribute('title')).toMatch(/\d{4}/);
+    expect(await captureThemes(owner, 'settings-audit')).toEqual([]);
+
+    await owner.getByLabel('Action').selectOption({ label: 'Member joined via SSO' });
+    await owner.waitForURL('**/settings/audit?action=member.provisioned');
+    await expect.poll(sentences).toEqual(['Okta added Nora Newcomer as member on first SSO sign-in']);
+    const href = await owner.getByTestId('audit-export').getAttribute('href');
+    expect(href).toBe('/api/v1/workspace/audit/export?action=member.provisioned');
+    const csv = await owner.evaluate(async (h) => (await fetch(h)).text(), href!);
+    expect(csv.trim().split('\r\n')).toHaveLength(2);
+    expect(csv).toContain('member.provisioned');
+
+    await owner.setViewportSize(PHONE);
+    await owner.goto(`${sling.url}/settings/audit`);
+    expect(await noSidewaysScroll(owner)).toBe(true);
+    expect(await captureThemes(owner, 'settings-audit-phone')).toEqual([]);
+    expect(ownerProblems).toEqual([]);
+  });
 });

@@ -1,0 +1,45 @@
+// Every kind of audit entry, in the order the dashboard's filter lists them.
+export const AUDIT_ACTIONS = [
+  'workspace.updated',
+  'workspace.ownership_transferred',
+  'member.invited',
+  'invitation.revoked',
+  'invitation.accepted',
+  'member.provisioned',
+  'member.role_changed',
+  'member.removed',
+  'member.left',
+  'sso.connection.created',
+  'sso.connection.updated',
+  'sso.connection.deleted',
+  'sso.connection.tested',
+  'sso.connection.enabled',
+  'sso.connection.disabled',
+  'sso.domain.verified',
+  'sso.signed_in',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export const AUDIT_ACTION_LABEL: Record<AuditAction, string> = {
+  'workspace.updated': 'Workspace settings changed',
+  'workspace.ownership_transferred': 'Ownership transferred',
+  'member.invited': 'Member invited',
+  'invitation.revoked': 'Invitation revoked',
+  'invitation.accepted': 'Invitation accepted',
+  'member.provisioned': 'Member joined via SSO',
+  'member.role_changed': 'Role changed',
+  'member.removed': 'Member removed',
+  'member.left': 'Member left',
+  'sso.connection.created': 'SSO connection created',
+  'sso.connection.updated': 'SSO connection updated',
+  'sso.connection.deleted': 'SSO connection deleted',
+  'sso.connection.tested': 'SSO connection tested',
+  'sso.connection.enabled': 'SSO connection enabled',
+  'sso.connection.disabled': 'SSO connection disabled',
+  'sso.domain.verified': 'SSO domain verified',
+  'sso.signed_in': 'Signed in via SSO',
+};
+
+export function isAuditAction(v: unknown): v is AuditAction {
+  return typeof v === 'string' && (AUDIT_ACTIONS as readonly string[]).includes(v);
+}

@@ -1,0 +1,54 @@
+// One entry as a sentence a person reads: "Ann changed Bob's role from member to admin".
+import type { AuditEntryRow } from '../../db/schema';
+import type { AuditAction } from './audit-actions';
+
+type Entry = Pick<AuditEntryRow, 'actorLabel' | 'action' | 'targetLabel' | 'details'>;
+
+const possessive = (name: string) => (name.endsWith('s') ? `${name}’` : `${name}’s`);
+
+export function describeEntry(e: Entry): string {
+  const who = e.actorLabel;
+  const what = e.targetLabel ?? 'a deleted item';
+  const d = e.details as Record<string, any>;
+  switch (e.action as AuditAction) {
+    case 'workspace.updated': {
+      const changes = Object.entries(d).filter(([, v]) => v && typeof v === 'object' && 'from' in v && 'to' in v);
+      if (!changes.length) return `${who} changed the workspace settings`;
+      return `${who} changed the workspace ${changes.map(([field, v]) => `${field} from “${v.from}” to “${v.to}”`).join(' and ')}`;
+    }
+    case 'workspace.ownership_transferred':
+      return `${who} transferred ownership of the workspace to ${what}`;
+    case 'member.invited':
+      return `${who} ${d.resent ? 're-invited' : 'invited'} ${what} as ${d.role ?? 'member'}`;
+    case 'invitation.revoked':
+      return `${who} revoked the invitation of ${what}`;
+    case 'invitation.accepted':
+      return `${who} accepted the invitation and joined as ${d.role ?? 'member'}`;
+    case 'member.provisioned':
+      return `${who} added ${what} as ${d.role ?? 'member'} on first SSO sign-in`;
+    case 'member.role_changed':
+      return `${who} changed ${possessive(what)} role from ${d.from} to ${d.to}`;
+    case 'member.removed':
+      return `${who} removed ${what} from the workspace`;
+    case 'member.left':
+      return `${who} left the workspace`;
+    case 'sso.connection.created':
+      return `${who} created the SSO connection ${what}`;
+    case 'sso.connection.updated':
+      return `${who} updated the SSO connection ${what}${Array.isArray(d.fields) && d.fields.length ? ` (${d.fields.join(', ')})` : ''}`;
+    case 'sso.connection.deleted':
+      return `${who} deleted the SSO connection ${what}`;
+    case 'sso.connection.tested':
+      return `${who} tested the SSO connection ${what}: ${d.passed ? 'all checks passed' : 'some checks failed'}`;
+    case 'sso.connection.enabled':
+      return `${who} enabled the SSO connection ${what}`;
+    case 'sso.connection.disabled':
+      return `${who} disabled the SSO connection ${what}`;
+    case 'sso.domain.verified':
+      return `${who} verified the domain ${d.domain ?? ''} of ${what}`.replace('  ', ' ');
+    case 'sso.signed_in':
+      return `${who} signed in via ${what}`;
+    default:
+      return `${who}: ${e.action}`;
+  }
+}
