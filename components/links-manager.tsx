@@ -22,6 +22,7 @@ export interface FirstRunFacts {
   hasLink: boolean;
   hasClick: boolean;
   hasToken: boolean;
+  hasDomain: boolean;
 }
 
 interface LinksManagerProps {
@@ -225,6 +226,7 @@ export function LinksManager({ domains, viewer, workspace, initialView, firstRun
           { id: 'link', label: 'Create a short link', done: hasLink, hint: 'Paste a long address and get a short one.' },
           { id: 'click', label: 'Get your first click', done: sawClick, hint: 'Open your short link or share it: every visit is counted.' },
           { id: 'token', label: 'Make an API token', done: firstRun.hasToken, hint: 'Create links from scripts and other apps.', href: '/settings/tokens' },
+          { id: 'domain', label: 'Add your own domain', done: firstRun.hasDomain, hint: 'Short links on a name of yours, like go.example.com.', href: '/domains' },
         ]}
       />
       <LinksToolbar

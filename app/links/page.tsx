@@ -19,15 +19,16 @@ export default async function LinksPage({ searchParams }: { searchParams: Query 
   const { actor } = await requireActor(`/links${linksViewQuery(view)}`);
   const handle = await database();
   const db = handle.db;
-  const [registry, usable, mostClicked, tokens] = await Promise.all([
+  const [registry, domains, mostClicked, tokens] = await Promise.all([
     currentDomains(),
-    // The shared domain and the workspace's verified ones: links may go only on those.
-    listDomains(handle, actor).then((all) => all.filter((d) => d.status === 'verified')),
+    listDomains(handle, actor),
     // The first-run checklist: any link at all, and whether the most-clicked one has a click.
     findLinks(db, { scope: linkScope(actor, 'read'), sort: 'clicks', order: 'desc', archived: 'include', limit: 1, offset: 0 }),
     findTokens(db, tokenScope(actor)),
   ]);
   const preferred = registry.defaultFor(actor.workspaceId).id;
+  // The shared domain and the workspace's verified ones: links may go only on those.
+  const usable = domains.filter((d) => d.status === 'verified');
   return (
     <main className="links-main">
       <LinksManager
@@ -36,7 +37,7 @@ export default async function LinksPage({ searchParams }: { searchParams: Query 
         workspace={{ id: actor.workspaceId, name: actor.workspace.name, kind: actor.workspace.kind === 'team' ? 'team' : 'personal' }}
         initialView={view}
         startCreating={query.create !== undefined}
-        firstRun={{ hasLink: mostClicked.total > 0, hasClick: (mostClicked.links[0]?.clicks ?? 0) > 0, hasToken: tokens.length > 0 }}
+        firstRun={{ hasLink: mostClicked.total > 0, hasClick: (mostClicked.links[0]?.clicks ?? 0) > 0, hasToken: tokens.length > 0, hasDomain: domains.some((d) => !d.isDefault) }}
       />
     </main>
   );

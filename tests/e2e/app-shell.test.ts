@@ -73,7 +73,7 @@ describe.skipIf(!chromium)('the app shell in Chromium', () => {
     const box = page.getByRole('region', { name: 'Shorten your first link' });
     await box.waitFor();
     const checklist = page.getByRole('region', { name: 'Get started' });
-    expect(await checklist.getByTestId('checklist-progress').textContent()).toBe('0 of 3 done');
+    expect(await checklist.getByTestId('checklist-progress').textContent()).toBe('0 of 4 done');
     await checkPage('links-first-run');
 
     await box.getByLabel('Destination URL').fill('example.com/first?x=1');
@@ -82,7 +82,7 @@ describe.skipIf(!chromium)('the app shell in Chromium', () => {
     await expect.poll(() => rows().count()).toBe(1);
     expect(await rows().first().locator('.link-dest').getAttribute('title')).toBe('https://example.com/first?x=1');
     expect(await checklist.getByTestId('check-link').getAttribute('data-done')).toBe('true');
-    expect(await checklist.getByTestId('checklist-progress').textContent()).toBe('1 of 3 done');
+    expect(await checklist.getByTestId('checklist-progress').textContent()).toBe('1 of 4 done');
     firstId = Number(await rows().first().getAttribute('data-link-id'));
 
     // A real visit ticks "Get your first click" once the page is loaded again.
