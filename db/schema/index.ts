@@ -17,3 +17,4 @@ export * from './link-scans';
 export * from './landing-pages';
 export * from './altcha-spent';
 export * from './sso';
+export * from './domain-favicons';
