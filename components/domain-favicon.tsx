@@ -24,7 +24,7 @@ export function DomainFavicon({ domainId, hostname }: { domainId: number; hostna
 
   const load = useCallback(async () => {
     const res = await fetch(path, { cache: 'no-store' });
-    if (!res.ok) return setShown(SLING);
+    if (!res.ok || res.headers.get('x-favicon-source') !== 'uploaded') return setShown(SLING);
     setShown({ src: URL.createObjectURL(await res.blob()), own: true });
   }, [path]);
 

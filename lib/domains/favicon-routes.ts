@@ -1,6 +1,7 @@
 // REST v1 /api/v1/domains/{id}/favicon (token or session, through withWorkspace): the dashboard shows,
 // uploads and removes a custom domain's favicon here. The body of a PUT is the PNG itself.
 import { json } from '../http/json-response';
+import { slingIcon } from '../qr/domain-favicon';
 import type { WorkspaceRequest } from '../http/with-workspace';
 import { getOwnFavicon, removeFavicon, saveFavicon, type DomainFavicon } from './manage-favicon';
 
@@ -16,11 +17,16 @@ function toJson(favicon: DomainFavicon): FaviconJson {
   return { content_type: favicon.contentType, size: favicon.data.length, updated_at: favicon.updatedAt.toISOString() };
 }
 
-// GET /api/v1/domains/{id}/favicon – the uploaded image itself (404 while the domain shows Sling's icon)
+/** Says which icon GET answered with: `uploaded`, or `sling` while the domain has none of its own. */
+export const FAVICON_SOURCE_HEADER = 'x-favicon-source';
+
+// GET /api/v1/domains/{id}/favicon – the icon the domain shows: its upload, else Sling's (never a 404
+// for "none", which the dashboard's image would log as an error)
 export async function getFaviconRoute({ actor, ctx, params }: WorkspaceRequest<Params>): Promise<Response> {
   const { favicon } = await getOwnFavicon(ctx.handle, actor, params.id);
-  return new Response(new Uint8Array(favicon.data), {
-    headers: { 'content-type': favicon.contentType, 'cache-control': 'private, no-cache', 'last-modified': favicon.updatedAt.toUTCString() },
+  const shown = favicon ?? slingIcon();
+  return new Response(new Uint8Array(shown.data), {
+    headers: { 'content-type': shown.contentType, 'cache-control': 'private, no-cache', [FAVICON_SOURCE_HEADER]: favicon ? 'uploaded' : 'sling' },
   });
 }
 

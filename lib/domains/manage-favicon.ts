@@ -23,12 +23,11 @@ function faviconScope(actor: Actor, domainId: number) {
   return and(eq(domainFavicons.domainId, domainId), eq(domainFavicons.workspaceId, actor.workspaceId));
 }
 
-/** The domain's uploaded favicon, for its owners (not_found when the domain has none). */
-export async function getOwnFavicon(handle: DbHandle, actor: Actor, id: string): Promise<{ domain: DomainRow; favicon: DomainFavicon }> {
+/** The domain's uploaded favicon, for its owners (undefined while it shows Sling's icon). */
+export async function getOwnFavicon(handle: DbHandle, actor: Actor, id: string): Promise<{ domain: DomainRow; favicon: DomainFavicon | undefined }> {
   const domain = await getDomainOrThrow(handle, actor, id);
   const [row] = await handle.db.select().from(domainFavicons).where(faviconScope(actor, domain.id)).limit(1);
-  if (!row) throw new AppError('not_found', `The domain ${domain.hostname} has no favicon of its own; it shows Sling's icon.`);
-  return { domain, favicon: toFavicon(row) };
+  return { domain, favicon: row && toFavicon(row) };
 }
 
 /** Reads an upload (a declared length over the limit refused unread), checks it in the CPU pool, stores it. */

@@ -5,7 +5,11 @@
 import type { ServerResponse } from 'node:http';
 import { slingIcon } from '../qr/domain-favicon';
 
-export const FAVICON_PATH = /^\/favicon\.ico(\?|$)/;
+/**
+ * /favicon.ico, and /icon.svg: the icon link Next writes into the link pages (/l/…) from app/icon.svg,
+ * which on a custom domain must show that domain's icon too (browsers go by the answer's type).
+ */
+export const FAVICON_PATH = /^\/(favicon\.ico|icon\.svg)(\?|$)/;
 
 export function answerFavicon(res: ServerResponse, uploaded: Buffer | undefined): void {
   const body = uploaded ?? slingIcon().data;

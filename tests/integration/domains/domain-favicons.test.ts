@@ -57,7 +57,7 @@ describe.each(databaseKinds(pgUrl()))('domain favicons on %s', (name, makeDb) =>
     await tdb?.drop();
   });
 
-  async function call(path: string, opts: { method?: string; body?: Uint8Array | string; type?: string; as?: LandingWho | null } = {}) {
+  async function call(path: string, opts: { method?: string; body?: Uint8Array<ArrayBuffer> | string; type?: string; as?: LandingWho | null } = {}) {
     const as = opts.as === undefined ? 'owner' : opts.as;
     const res = await fetch(`${sling.url}${path}`, {
       method: opts.method ?? (opts.body === undefined ? 'GET' : 'PUT'),
@@ -72,12 +72,13 @@ describe.each(databaseKinds(pgUrl()))('domain favicons on %s', (name, makeDb) =>
   const path = (domainId: number | string = id) => favicon.replace('{id}', String(domainId));
 
   test('PUT, GET and DELETE …/favicon: owners and admins; a member 403, another workspace 404, no credentials 401', async () => {
-    expect((await call(path())).status).toBe(404); // none yet: the domain shows Sling's icon
+    const none = await call(path()); // none yet: the domain shows Sling's icon
+    expect([none.status, none.headers.get('x-favicon-source'), none.bytes.equals(SLING_ICON)]).toEqual([200, 'sling', true]);
     const saved = await call(path(), { body: new Uint8Array(logo) });
     expect(saved.status).toBe(200);
     expect(saved.json).toEqual({ favicon: { content_type: 'image/png', size: logo.length, updated_at: expect.stringMatching(/Z$/) }, domain_id: id });
     const got = await call(path(), { as: 'admin' });
-    expect([got.status, got.headers.get('content-type')]).toEqual([200, 'image/png']);
+    expect([got.status, got.headers.get('content-type'), got.headers.get('x-favicon-source')]).toEqual([200, 'image/png', 'uploaded']);
     expect(got.bytes.equals(logo)).toBe(true);
     // Judged by its bytes, not by the header.
     expect((await call(path(), { body: new Uint8Array(logo), type: 'application/octet-stream', as: 'admin' })).status).toBe(200);
@@ -131,6 +132,8 @@ describe.each(databaseKinds(pgUrl()))('domain favicons on %s', (name, makeDb) =>
     expect(own.headers['set-cookie']).toBeUndefined();
     expect(own.body.equals(logo)).toBe(true);
     expect((await visit(sling.port, HOST, '/favicon.ico?v=2')).body.equals(logo)).toBe(true);
+    // The link pages' icon link (Next's /icon.svg) shows it too.
+    expect((await visit(sling.port, HOST, '/icon.svg?0a1b2c')).body.equals(logo)).toBe(true);
 
     // Another domain of the same workspace, and the app host, never show it.
     const other = await visit(sling.port, OTHER, '/favicon.ico');
@@ -144,7 +147,7 @@ describe.each(databaseKinds(pgUrl()))('domain favicons on %s', (name, makeDb) =>
     expect((await visit(sling.port, HOST, '/favicon.ico')).body.equals(green)).toBe(true);
     expect((await call(path(), { method: 'DELETE' })).status).toBe(204);
     expect((await visit(sling.port, HOST, '/favicon.ico')).body.equals(SLING_ICON)).toBe(true);
-    expect((await call(path())).status).toBe(404);
+    expect((await call(path())).headers.get('x-favicon-source')).toBe('sling');
     expect((await call(path(), { method: 'DELETE' })).status).toBe(204);
   });
 
