@@ -59,14 +59,16 @@ export function DomainFavicon({ domainId, hostname }: { domainId: number; hostna
         <span className="favicon-preview">{shown ? <img src={shown.src} alt={shown.own ? `Favicon of ${hostname}` : "Sling's icon"} width={32} height={32} /> : null}</span>
         <span className="hint">{shown?.own ? 'Your favicon' : "Sling's icon"} — shown in browser tabs and in QR codes with logo=favicon.</span>
         <input ref={input} type="file" accept="image/png" hidden onChange={(e) => e.target.files?.[0] && send('PUT', e.target.files[0])} aria-label={`Favicon file for ${hostname}`} />
-        <button type="button" className="secondary small push-right" aria-disabled={busy} onClick={() => !busy && input.current?.click()}>
-          Upload<span className="sr-only"> a favicon for {hostname}</span>
-        </button>
-        {shown?.own ? (
-          <button type="button" className="secondary small" aria-disabled={busy} onClick={() => !busy && send('DELETE')}>
-            Remove<span className="sr-only"> the favicon of {hostname}</span>
+        <span className="favicon-actions">
+          <button type="button" className="secondary small" aria-disabled={busy} onClick={() => !busy && input.current?.click()}>
+            Upload<span className="sr-only"> a favicon for {hostname}</span>
           </button>
-        ) : null}
+          {shown?.own ? (
+            <button type="button" className="secondary small" aria-disabled={busy} onClick={() => !busy && send('DELETE')}>
+              Remove<span className="sr-only"> the favicon of {hostname}</span>
+            </button>
+          ) : null}
+        </span>
       </div>
       {error ? <FormError message={error} /> : <p className="hint">A square PNG of at most 1024×1024 pixels and 512 KiB.</p>}
     </div>

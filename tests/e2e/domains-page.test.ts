@@ -9,7 +9,7 @@
 // HTTPS is checked twice: node's TLS client trusting only pebble's root (so the certificate is
 // really valid for the name), and Chromium with `--host-resolver-rules` mapping the name to
 // 127.0.0.1 and ignoreHTTPSErrors (Chromium cannot be told to trust pebble's per-run root).
-import { createServer, request as httpRequest, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import { request } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { chromium as playwright, type Browser, type BrowserContext, type Page } from 'playwright-core';
@@ -49,10 +49,10 @@ function httpsGet(port: number, servername: string, path: string, ca: string): P
   });
 }
 
-/** GET over plain HTTP with any Host header, the body's bytes. */
-function plainGet(port: number, host: string, path: string): Promise<Buffer> {
+/** GET over TLS as httpsGet does, the body's bytes. */
+function httpsBytes(port: number, servername: string, path: string, ca: string): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port, path, headers: { host } }, (res) => {
+    const req = request({ host: '127.0.0.1', port, path, servername, ca, headers: { host: servername } }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (d: Buffer) => chunks.push(d));
       res.on('end', () => resolve(Buffer.concat(chunks)));
@@ -273,7 +273,7 @@ if (chromium && challtestsrv) {
       expect(await row.getByRole('alert').count()).toBe(0);
       await expect.poll(() => page.getByTestId('toast').filter({ hasText: `${HOST} now shows your favicon.` }).count()).toBe(1);
       await checkPage('domains-favicon');
-      const served = await plainGet(sling.port, HOST, '/favicon.ico');
+      const served = await httpsBytes(tlsPort, HOST, '/favicon.ico', await acme.rootPem());
       expect(served.equals(png)).toBe(true);
       await row.getByRole('button', { name: `Remove the favicon of ${HOST}` }).click();
       await expect.poll(() => row.getByRole('img').getAttribute('alt')).toBe("Sling's icon");
