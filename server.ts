@@ -9,6 +9,8 @@ import { invalidationBus } from './lib/cache/invalidation-bus';
 import { liveDomains } from './lib/domains/current-domains';
 import { currentSites } from './lib/domains/current-sites';
 import { currentLandingPages } from './lib/landing/current-landing-pages';
+import { currentFavicons } from './lib/domains/current-favicons';
+import { answerFavicon, FAVICON_PATH } from './lib/edge/favicon-answer';
 import type { CustomDomain, Site } from './lib/domains/site-directory';
 import { processEnricher } from './lib/analytics/process-enricher';
 import { ClickBuffer } from './lib/edge/click-buffer';
@@ -74,6 +76,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   const defaultDomain = domains.current.defaultDomain;
   const sites = currentSites();
   const landingPages = currentLandingPages();
+  const favicons = currentFavicons();
   if (role === 'all' || role === 'edge') {
     const cache = new LinkCache({
       maxEntries: config.CACHE_MAX_ENTRIES,
@@ -207,6 +210,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
         .catch((err) => failRequest(res, err));
     }
     if (url === '/' || url.startsWith('/?')) return serveRoot(res, domain);
+    if (FAVICON_PATH.test(url)) return serveFavicon(res, domain);
     if (edge === undefined || parseLinkTarget(url) === null) return answerNotFound(res, domain, url);
     const afterEdge = (answered: boolean) => {
       if (answered) return;
@@ -236,6 +240,13 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     const page = landingPages.get(domain.hostname, domain.id);
     if (page instanceof Promise) return void page.then((p) => answerRoot(res, domain, p)).catch((err) => failRequest(res, err));
     answerRoot(res, domain, page);
+  }
+
+  /** A custom domain's /favicon.ico, from the per-host cache (synchronous once cached). */
+  function serveFavicon(res: ServerResponse, domain: CustomDomain): void {
+    const icon = favicons.get(domain.hostname, domain.id);
+    if (icon instanceof Promise) return void icon.then((i) => answerFavicon(res, i)).catch((err) => failRequest(res, err));
+    answerFavicon(res, icon);
   }
 
   const server = createServer({ headersTimeout: config.HEADERS_TIMEOUT_MS, requestTimeout: config.REQUEST_TIMEOUT_MS, connectionsCheckingInterval: 1_000 }, onRequest);

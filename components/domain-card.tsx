@@ -1,9 +1,10 @@
 'use client';
 // One custom domain: its name, status and certificate at a glance; opened, the DNS records to add
-// with Verify now and each record's result, the certificate's details, the redirects, the landing
+// with Verify now and each record's result, the certificate's details, the favicon, the redirects, the landing
 // page, making it the default for new links, and deleting it.
 import { useId, useState } from 'react';
 import { CertificateBadge, CertificateDetails } from './domain-certificate';
+import { DomainFavicon } from './domain-favicon';
 import { DomainRecordsTable } from './domain-records-table';
 import { DomainSettingsForm } from './domain-settings-form';
 import type { DomainView } from './domains-api';
@@ -120,6 +121,10 @@ export function DomainCard({ domain, canManage, startOpen, verifying, onVerify, 
         </section>
         {canManage ? (
           <>
+            <section className="domain-section" aria-label={`Favicon for ${domain.hostname}`}>
+              <h3>Favicon</h3>
+              <DomainFavicon domainId={domain.id} hostname={domain.hostname} />
+            </section>
             <section className="domain-section" aria-label={`Redirects for ${domain.hostname}`}>
               <h3>Redirects</h3>
               <DomainSettingsForm domain={domain} onSaved={onSaved} />

@@ -19,3 +19,4 @@ export * from './altcha-spent';
 export * from './sso';
 export * from './admin';
 export * from './audit';
+export * from './domain-favicons';

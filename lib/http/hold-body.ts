@@ -7,6 +7,7 @@
 // How it is held: Node's HTTP parser delivers body bytes by calling `push` on the request; the
 // request's own `push` is shadowed until the body is complete, then restored and given the bytes.
 import type { IncomingMessage } from 'node:http';
+import { MAX_FAVICON_BYTES } from '../domains/favicon-image';
 import { LANDING_BODY_MAX_BYTES } from '../landing/landing-size';
 import { bodyProblem } from './text-checks';
 
@@ -14,11 +15,13 @@ import { bodyProblem } from './text-checks';
 export const DEFAULT_BODY_LIMIT = 64 * 1024;
 
 /**
- * Routes that take more: the logo upload (a 256 KiB image in multipart framing) and a domain's
+ * Routes that take more: the logo upload (a 256 KiB image in multipart framing), a domain's favicon
+ * (a 512 KiB PNG, the route's own limit) and a domain's
  * landing page (512 KiB of code, JSON-escaped; the page's own limit is checked by its route).
  */
 const BODY_LIMITS: ReadonlyArray<{ path: RegExp; bytes: number }> = [
   { path: /^\/api\/v1\/links\/[^/]+\/qr\/logo\/?$/, bytes: 512 * 1024 },
+  { path: /^\/api\/v1\/domains\/[^/]+\/favicon\/?$/, bytes: MAX_FAVICON_BYTES },
   { path: /^\/api\/v1\/domains\/[^/]+\/landing\/?$/, bytes: LANDING_BODY_MAX_BYTES },
 ];
 

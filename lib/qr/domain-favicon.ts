@@ -1,17 +1,24 @@
-// A domain's favicon as a QR logo. Every domain serves Sling's icon today (app/icon.svg, shipped
-// rasterised as public/icon-256.png for PNG and PDF codes); when custom domains get icons of their
-// own, this is where to look them up.
+// A domain's favicon as a QR logo: the one its owners uploaded (manage-favicon.ts), else Sling's icon
+// (app/icon.svg, shipped rasterised as public/icon-256.png for PNG and PDF codes).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Db } from '../db/types';
 import type { Domain } from '../domains/domain-registry';
+import { findFavicon } from '../domains/manage-favicon';
 import { globalSingleton } from '../runtime/global-singleton';
 import { projectRoot } from '../runtime/project-root';
 import type { QrLogo } from './qr-logo';
 
-export function domainFavicon(_domain: Domain): QrLogo & { updatedAt: Date } {
+/** Sling's own icon, shown wherever a domain has none of its own. */
+export function slingIcon(): QrLogo & { contentType: 'image/png'; updatedAt: Date } {
   return globalSingleton('slingIconLogo', () => ({
     contentType: 'image/png' as const,
     data: readFileSync(join(/* turbopackIgnore: true */ projectRoot(), 'public', 'icon-256.png')),
     updatedAt: new Date(0),
   }));
+}
+
+export async function domainFavicon(db: Db, domain: Pick<Domain, 'id' | 'isDefault'>): Promise<QrLogo & { updatedAt: Date }> {
+  if (domain.isDefault) return slingIcon();
+  return (await findFavicon(db, domain.id)) ?? slingIcon();
 }

@@ -29,10 +29,10 @@ export async function qrResponse(req: Request, link: LinkRow, ctx: LinkContext):
   return new Response(body as BodyInit, { headers: { ...headers, 'content-type': contentType } });
 }
 
-/** logo=1 (or true): the link's uploaded logo; logo=favicon: its domain's favicon; absent: none. */
+/** logo=1 (or true): the link's uploaded logo; logo=favicon: its domain's favicon (uploaded, else Sling's icon); absent: none. */
 async function chooseLogo(choice: string | null, link: LinkRow, ctx: LinkContext) {
   if (choice === null || choice === '' || choice === '0' || choice === 'false') return undefined;
-  if (choice === 'favicon') return domainFavicon(ctx.domains.byId(link.domainId) ?? ctx.domains.defaultDomain);
+  if (choice === 'favicon') return domainFavicon(ctx.handle.db, ctx.domains.byId(link.domainId) ?? ctx.domains.defaultDomain);
   if (choice !== '1' && choice !== 'true') throw invalidField('logo', 'The logo must be 1 (the uploaded logo) or favicon.');
   const logo = await getLinkLogo(ctx.handle.db, link);
   if (!logo) throw invalidField('logo', `This link has no logo yet; upload one with PUT /api/v1/links/${link.id}/qr/logo, or use logo=favicon.`);

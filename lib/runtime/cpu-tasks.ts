@@ -3,6 +3,7 @@
 // structured clone, which turns a Buffer into a plain Uint8Array: tasks take Uint8Array.
 import { bcryptCompare, bcryptHash } from '../auth/bcrypt';
 import type { QrOptions } from '../qr/qr-options';
+import { validateFavicon } from '../domains/favicon-image';
 import { validateLogo, type QrLogo } from '../qr/qr-logo';
 import { renderQr } from '../qr/render-qr';
 
@@ -12,6 +13,8 @@ export const cpuTasks = {
   renderQr: (text: string, opts: QrOptions, logo?: CpuLogo) => renderQr(text, opts, logo && { contentType: logo.contentType, data: asBuffer(logo.data) }),
   /** Checks an uploaded logo (its size from the header, then a full decode); answers its type. */
   checkLogo: (contentType: string | null, data: Uint8Array): QrLogo['contentType'] => validateLogo(contentType, asBuffer(data)).contentType,
+  /** Checks an uploaded domain favicon by its bytes (PNG header, then a full decode). */
+  checkFavicon: (data: Uint8Array) => validateFavicon(asBuffer(data)),
   hashPassword: (password: string) => bcryptHash(password),
   verifyPassword: (password: string, hash: string) => bcryptCompare(password, hash),
 };

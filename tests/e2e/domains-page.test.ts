@@ -3,7 +3,7 @@
 // in the dialog), read its records off the page and put them into the test DNS server, Verify now
 // (missing, then a wrong TXT value with what was seen, then verified), watch the certificate go to
 // issued, make it the default, create a link on it in the link dialog (the preview says
-// https://<host>/<code>), open that link over Sling's HTTPS port, and delete the domain (the dialog
+// https://<host>/<code>), open that link over Sling's HTTPS port, upload and remove its favicon, and delete the domain (the dialog
 // says how many links stop answering).
 //
 // HTTPS is checked twice: node's TLS client trusting only pebble's root (so the certificate is
@@ -18,6 +18,7 @@ import { prepareAcmeServer, type TestAcmeServer } from '../helpers/acme-server';
 import { createUserWithToken } from '../helpers/accounts';
 import { CHROMIUM_ARGS, launchChromium } from '../helpers/browser';
 import { createPgliteDatabase, type TestDatabase } from '../helpers/databases';
+import { makePngLogo } from '../helpers/decode-qr';
 import { startDnsServer, type TestDnsServer } from '../helpers/dns-server';
 import { captureThemes, watchProblems } from '../helpers/page-checks';
 import { challtestsrvPath, chromiumPath } from '../helpers/services';
@@ -30,8 +31,8 @@ const HOST = 'go.brand.test';
 const EMAIL = 'domains@example.com';
 const DESKTOP = { width: 1366, height: 900 };
 const PHONE = { width: 390, height: 844 };
-/** Refusals the test provokes (a bad host name, the plan's limit); Chromium logs each as a console error. */
-const EXPECTED = [/status of 400/, /status of 403/];
+/** Refusals the test provokes (a bad host name, the plan's limit, a JPEG favicon); Chromium logs each as a console error. */
+const EXPECTED = [/status of 400/, /status of 403/, /status of 415/];
 /** Pebble validates and signs within a minute or two on a loaded machine. */
 const CERT_WAIT = { timeout: 170_000, interval: 1000 };
 
@@ -42,6 +43,19 @@ function httpsGet(port: number, servername: string, path: string, ca: string): P
       const protocol = (res.socket as import('node:tls').TLSSocket).getProtocol();
       res.resume();
       res.on('end', () => resolve({ status: res.statusCode!, location: res.headers.location, protocol }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** GET over TLS as httpsGet does, the body's bytes. */
+function httpsBytes(port: number, servername: string, path: string, ca: string): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path, servername, ca, headers: { host: servername } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (d: Buffer) => chunks.push(d));
+      res.on('end', () => resolve(Buffer.concat(chunks)));
     });
     req.on('error', reject);
     req.end();
@@ -244,6 +258,27 @@ if (chromium && challtestsrv) {
         await mapped.close();
       }
     }, 120_000);
+
+    test("the Favicon row: a JPEG is refused in plain words, a PNG is shown and served at the domain's /favicon.ico, Remove brings Sling's icon back", async () => {
+      await page.goto(`${sling.url}/domains`);
+      await openCard();
+      const row = card().getByTestId('domain-favicon');
+      await expect.poll(() => row.getByRole('img').getAttribute('alt')).toBe("Sling's icon");
+      const file = row.getByLabel(`Favicon file for ${HOST}`);
+      await file.setInputFiles({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0, 1]) });
+      await expect.poll(() => row.getByRole('alert').textContent()).toMatch(/must be a PNG image; this is a JPEG/);
+      const png = makePngLogo();
+      await file.setInputFiles({ name: 'brand.png', mimeType: 'image/png', buffer: png });
+      await expect.poll(() => row.getByRole('img').getAttribute('alt')).toBe(`Favicon of ${HOST}`);
+      expect(await row.getByRole('alert').count()).toBe(0);
+      await expect.poll(() => page.getByTestId('toast').filter({ hasText: `${HOST} now shows your favicon.` }).count()).toBe(1);
+      await checkPage('domains-favicon');
+      const served = await httpsBytes(tlsPort, HOST, '/favicon.ico', await acme.rootPem());
+      expect(served.equals(png)).toBe(true);
+      await row.getByRole('button', { name: `Remove the favicon of ${HOST}` }).click();
+      await expect.poll(() => row.getByRole('img').getAttribute('alt')).toBe("Sling's icon");
+      expect(problems).toEqual([]);
+    }, 60_000);
 
     test('deleting the domain says how many links stop answering', async () => {
       await page.goto(`${sling.url}/domains`);

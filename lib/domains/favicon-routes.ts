@@ -1,0 +1,43 @@
+// REST v1 /api/v1/domains/{id}/favicon (token or session, through withWorkspace): the dashboard shows,
+// uploads and removes a custom domain's favicon here. The body of a PUT is the PNG itself.
+import { json } from '../http/json-response';
+import { slingIcon } from '../qr/domain-favicon';
+import type { WorkspaceRequest } from '../http/with-workspace';
+import { getOwnFavicon, removeFavicon, saveFavicon, type DomainFavicon } from './manage-favicon';
+
+type Params = { id: string };
+
+export interface FaviconJson {
+  content_type: 'image/png';
+  size: number;
+  updated_at: string;
+}
+
+function toJson(favicon: DomainFavicon): FaviconJson {
+  return { content_type: favicon.contentType, size: favicon.data.length, updated_at: favicon.updatedAt.toISOString() };
+}
+
+/** Says which icon GET answered with: `uploaded`, or `sling` while the domain has none of its own. */
+export const FAVICON_SOURCE_HEADER = 'x-favicon-source';
+
+// GET /api/v1/domains/{id}/favicon – the icon the domain shows: its upload, else Sling's (never a 404
+// for "none", which the dashboard's image would log as an error)
+export async function getFaviconRoute({ actor, ctx, params }: WorkspaceRequest<Params>): Promise<Response> {
+  const { favicon } = await getOwnFavicon(ctx.handle, actor, params.id);
+  const shown = favicon ?? slingIcon();
+  return new Response(new Uint8Array(shown.data), {
+    headers: { 'content-type': shown.contentType, 'cache-control': 'private, no-cache', [FAVICON_SOURCE_HEADER]: favicon ? 'uploaded' : 'sling' },
+  });
+}
+
+// PUT /api/v1/domains/{id}/favicon – body: a PNG (judged by its bytes), ≤ 512 KiB and 1024×1024 pixels
+export async function putFaviconRoute({ actor, ctx, params, req }: WorkspaceRequest<Params>): Promise<Response> {
+  const { domain, favicon } = await saveFavicon(ctx.handle, actor, params.id, req);
+  return json({ favicon: toJson(favicon), domain_id: domain.id });
+}
+
+// DELETE /api/v1/domains/{id}/favicon – back to Sling's icon
+export async function deleteFaviconRoute({ actor, ctx, params }: WorkspaceRequest<Params>): Promise<Response> {
+  await removeFavicon(ctx.handle, actor, params.id);
+  return new Response(null, { status: 204 });
+}
