@@ -87,7 +87,8 @@ describe.skipIf(!chromium)('shell, home and settings in Chromium', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL('**/links');
     const nav = page.getByRole('navigation', { name: 'Main' });
-    expect(await nav.getByRole('link').allTextContents()).toEqual(['Links', 'Analytics', 'Domains', 'Settings']);
+    // The instance's first account (made with the CLI) is its platform admin: Admin is listed too.
+    expect(await nav.getByRole('link').allTextContents()).toEqual(['Links', 'Analytics', 'Domains', 'Settings', 'Admin']);
     expect(await page.getByTestId('header-email').textContent()).toBe(EMAIL);
     await page.getByRole('button', { name: 'Sign out' }).waitFor();
     await page.goto(`${sling.url}/settings`); // every page, not only Links
