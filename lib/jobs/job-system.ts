@@ -5,7 +5,9 @@ import PgBoss from 'pg-boss';
 import type { DbHandle } from '../db/types';
 import { logger } from '../log/logger';
 import { loadConfig } from '../config/load-config';
-import { watchLinkChanges } from '../safety/deep-scan/watch-link-changes';
+import { DEEP_SCAN_QUEUE } from '../safety/deep-scan/deep-scan-queue';
+import { domainHostKey } from '../domains/site-directory';
+import { wakeOnChange, type WakeRule } from './wake-on-change';
 import { deadLetterOf, QUEUES } from './queues';
 
 /** Advisory lock key serialising queue creation ("sljq"). */
@@ -60,10 +62,10 @@ export async function openJobSystem(handle: DbHandle, opts: JobSystemOptions): P
     // the runs are idempotent, so instances starting together only repeat the work.
     if (spec.atStart?.()) await boss.send(spec.name, {});
   }
-  if (loadConfig().SAFETY_DEEP_SCAN) {
-    const unwatch = watchLinkChanges(boss);
-    boss.on('stopped', unwatch);
-  }
+  const rules: WakeRule[] = [{ prefix: domainHostKey(''), queue: 'certificates.issue' }];
+  if (loadConfig().SAFETY_DEEP_SCAN) rules.push({ prefix: 'link:', queue: DEEP_SCAN_QUEUE });
+  const unwatch = wakeOnChange(boss, rules);
+  boss.on('stopped', unwatch);
   return boss;
 }
 

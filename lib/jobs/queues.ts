@@ -18,7 +18,7 @@ import { pruneDeliveries } from '../webhooks/deliveries';
 import { importFeeds } from '../safety/feeds/import-feeds';
 import { deepScanDue } from '../safety/deep-scan/deep-scan-due';
 import { deepScanSettings } from '../safety/deep-scan/deep-scan-settings';
-import { DEEP_SCAN_QUEUE } from '../safety/deep-scan/watch-link-changes';
+import { DEEP_SCAN_QUEUE } from '../safety/deep-scan/deep-scan-queue';
 import { runProbe, type ProbeData } from './probe';
 
 export interface QueueSpec {
@@ -65,7 +65,7 @@ export const QUEUES: QueueSpec[] = [
     },
   },
   {
-    // Each minute, and soon after any link changes (watch-link-changes.ts): fetches new and changed
+    // Each minute, and soon after any link changes (wake-on-change.ts): fetches new and changed
     // destinations, following redirects, and blocks links whose chain reaches a listed address.
     name: DEEP_SCAN_QUEUE,
     options: { retryLimit: 1, retryDelay: 30, retryBackoff: true, expireInSeconds: 900 },
@@ -96,6 +96,8 @@ export const QUEUES: QueueSpec[] = [
   },
   {
     // Certificates for verified custom domains: new ones, renewals 30 days ahead, retries with backoff.
+    // Each minute, and soon after a domain changes (wake-on-change.ts), so a domain just verified
+    // gets its certificate within seconds.
     name: 'certificates.issue',
     options: { retryLimit: 1, retryDelay: 60, retryBackoff: true, expireInSeconds: 900 },
     cron: '* * * * *',
