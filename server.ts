@@ -1,26 +1,24 @@
 // Process entry: config → database → edge → Next handler → workers → shutdown (DESIGN §2).
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { createServer as createHttpsServer, type Server as HttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import type { TLSSocket } from 'node:tls';
 import { join } from 'node:path';
 import type PgBoss from 'pg-boss';
 import { invalidationBus } from './lib/cache/invalidation-bus';
 import { liveDomains } from './lib/domains/current-domains';
 import { currentSites } from './lib/domains/current-sites';
-import { currentLandingPages } from './lib/landing/current-landing-pages';
+import type { Site } from './lib/domains/site-directory';
 import { currentFavicons } from './lib/domains/current-favicons';
-import { answerFavicon, FAVICON_PATH } from './lib/edge/favicon-answer';
-import type { CustomDomain, Site } from './lib/domains/site-directory';
+import { currentLandingPages } from './lib/landing/current-landing-pages';
+import { customDomainRouter } from './lib/edge/custom-domain-router';
+import { startHttpsListener } from './lib/tls/https-listener';
+import { failRequest, sendJson } from './lib/http/node-answers';
 import { processEnricher } from './lib/analytics/process-enricher';
 import { ClickBuffer } from './lib/edge/click-buffer';
 import { clientIp } from './lib/edge/client-ip';
 import { createEdge, type EdgeHandler } from './lib/edge/create-edge';
 import { LinkCache } from './lib/edge/link-cache';
-import { hostOf, parseLinkTarget } from './lib/edge/parse-request';
-import { ACME_CHALLENGE_PATH, answerAcmeChallenge, answerHttpsRedirect, answerMethodNotAllowed, HSTS, answerNotFound, answerRoot, answerUnknownHost } from './lib/edge/site-answers';
-import { findKeyAuthorization } from './lib/acme/challenge-store';
-import { CertificateStore } from './lib/tls/certificate-store';
+import { hostOf } from './lib/edge/parse-request';
+import { answerUnknownHost } from './lib/edge/site-answers';
 import { clickWriter } from './lib/edge/write-clicks';
 import { checkReadiness } from './lib/health/check-readiness';
 import { CLIENT_IP_HEADER } from './lib/http/client-ip-header';
@@ -30,7 +28,6 @@ import { answerClientError } from './lib/http/client-error';
 import { limitConnectionsPerIp } from './lib/http/connection-limit';
 import { announcesBody, bodyLimitFor, holdBody } from './lib/http/hold-body';
 import { apiHeaders, pageHeaders, type HeaderOptions } from './lib/http/security-headers';
-import { withoutCookies } from './lib/http/without-cookies';
 import { targetProblem } from './lib/http/text-checks';
 import { getLinkByCode } from './lib/links/get-link-by-code';
 import { openJobSystem, stopJobSystem } from './lib/jobs/job-system';
@@ -75,8 +72,6 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   const domains = await liveDomains();
   const defaultDomain = domains.current.defaultDomain;
   const sites = currentSites();
-  const landingPages = currentLandingPages();
-  const favicons = currentFavicons();
   if (role === 'all' || role === 'edge') {
     const cache = new LinkCache({
       maxEntries: config.CACHE_MAX_ENTRIES,
@@ -184,70 +179,15 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     if (site.kind === 'unknown') return answerUnknownHost(res);
     routeCustom(req, res, site.domain);
   }
-
-  /**
-   * A verified custom domain: ACME challenge → root → short link → link pages → that domain's not-found. Never the
-   * dashboard, the APIs or sign-in: the only requests passed to Next are the link pages (/l/…).
-   */
-  function routeCustom(req: IncomingMessage, res: ServerResponse, domain: CustomDomain): void {
-    const url = req.url ?? '/';
-    const method = req.method;
-    // With a certificate, plain HTTP moves to HTTPS (the CA's challenges excepted) and HTTPS says so for a year.
-    if (domain.hasCertificate && config.TLS_PORT !== undefined) {
-      if ((req.socket as TLSSocket).encrypted !== true) {
-        if (!url.startsWith(ACME_CHALLENGE_PATH)) return answerHttpsRedirect(res, domain, url);
-      } else res.setHeader('Strict-Transport-Security', HSTS);
-    }
-    if (/^\/l\/(protected|expired|disabled)\/[^/?]+(\?|$)/.test(url) && (method === 'GET' || method === 'HEAD' || (method === 'POST' && url.startsWith('/l/protected/')))) {
-      if (announcesBody(req)) return void holdThenRoute(req, res, passOnToNext).catch((err) => failRequest(res, err));
-      return passOnToNext(req, res);
-    }
-    if (method !== 'GET' && method !== 'HEAD') return answerMethodNotAllowed(res);
-    if (url.startsWith(ACME_CHALLENGE_PATH)) {
-      const token = url.slice(ACME_CHALLENGE_PATH.length);
-      return void findKeyAuthorization(handle.db, token, domain.hostname)
-        .then((keyAuthorization) => answerAcmeChallenge(res, keyAuthorization))
-        .catch((err) => failRequest(res, err));
-    }
-    if (url === '/' || url.startsWith('/?')) return serveRoot(res, domain);
-    if (FAVICON_PATH.test(url)) return serveFavicon(res, domain);
-    if (edge === undefined || parseLinkTarget(url) === null) return answerNotFound(res, domain, url);
-    const afterEdge = (answered: boolean) => {
-      if (answered) return;
-      // The edge rewrote the visit to a link page (password, expired, disabled), or found no link.
-      if (req.url !== url && req.url?.startsWith('/l/')) return passOnToNext(req, res);
-      answerNotFound(res, domain, url);
-    };
-    let answered: boolean | Promise<boolean>;
-    try {
-      answered = edge(req, res, domain);
-    } catch (err) {
-      return failRequest(res, err);
-    }
-    if (typeof answered === 'boolean') return afterEdge(answered);
-    answered.then(afterEdge).catch((err) => failRequest(res, err));
-  }
-
-  /** Next for a custom domain: only the link pages come this far, and they set no cookie there. */
-  function passOnToNext(req: IncomingMessage, res: ServerResponse): void {
-    withoutCookies(res);
-    passOn(req, res).catch((err) => failRequest(res, err));
-  }
-
-  /** A custom domain's root; its landing page from the per-host cache (synchronous once cached). */
-  function serveRoot(res: ServerResponse, domain: CustomDomain): void {
-    if (domain.rootBehavior !== 'landing') return answerRoot(res, domain);
-    const page = landingPages.get(domain.hostname, domain.id);
-    if (page instanceof Promise) return void page.then((p) => answerRoot(res, domain, p)).catch((err) => failRequest(res, err));
-    answerRoot(res, domain, page);
-  }
-
-  /** A custom domain's /favicon.ico, from the per-host cache (synchronous once cached). */
-  function serveFavicon(res: ServerResponse, domain: CustomDomain): void {
-    const icon = favicons.get(domain.hostname, domain.id);
-    if (icon instanceof Promise) return void icon.then((i) => answerFavicon(res, i)).catch((err) => failRequest(res, err));
-    answerFavicon(res, icon);
-  }
+  const routeCustom = customDomainRouter({
+    db: handle.db,
+    edge,
+    https: config.TLS_PORT !== undefined,
+    landingPages: currentLandingPages(),
+    favicons: currentFavicons(),
+    passOn,
+    holdThenRoute,
+  });
 
   const server = createServer({ headersTimeout: config.HEADERS_TIMEOUT_MS, requestTimeout: config.REQUEST_TIMEOUT_MS, connectionsCheckingInterval: 1_000 }, onRequest);
   // "Expect: 100-continue" with a length over the limit: refused before the client sends the body.
@@ -284,31 +224,8 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     server.once('error', reject);
     server.listen(config.PORT, config.HOST, () => resolve());
   });
-  // HTTPS for custom domains: each name's certificate by SNI; no certificate, no handshake.
-  let tlsServer: HttpsServer | undefined;
-  if (config.TLS_PORT !== undefined && edge !== undefined) {
-    const store = new CertificateStore({ db: async () => handle.db, secretKey: config.SECRET_KEY, ttlMs: config.CACHE_TTL_MS });
-    invalidationBus().subscribe((key) => store.invalidate(key));
-    tlsServer = createHttpsServer(
-      {
-        minVersion: config.TLS_MIN_VERSION === '1.2' ? 'TLSv1.2' : 'TLSv1.3',
-        SNICallback: (name, done) => {
-          store.contextFor(name).then((context) => done(context ? null : new Error(`no certificate for ${name}`), context ?? undefined), (err: Error) => done(err));
-        },
-        headersTimeout: config.HEADERS_TIMEOUT_MS,
-        requestTimeout: config.REQUEST_TIMEOUT_MS,
-      },
-      onRequest,
-    );
-    tlsServer.keepAliveTimeout = config.KEEP_ALIVE_TIMEOUT_MS;
-    tlsServer.on('clientError', answerClientError);
-    limitConnectionsPerIp(tlsServer, config.MAX_CONNECTIONS_PER_IP);
-    await new Promise<void>((resolve, reject) => {
-      tlsServer!.once('error', reject);
-      tlsServer!.listen(config.TLS_PORT, config.HOST, () => resolve());
-    });
-    log.info({ port: (tlsServer.address() as AddressInfo).port, minVersion: config.TLS_MIN_VERSION }, 'HTTPS listening for custom domains');
-  }
+  // HTTPS for custom domains, beside the edge.
+  const tlsServer = config.TLS_PORT !== undefined && edge !== undefined ? await startHttpsListener(config, handle.db, onRequest) : undefined;
   const port = (server.address() as AddressInfo).port;
   log.info({ port, role, database: handle.kind, baseUrl: config.BASE_URL }, `Sling listening on ${config.BASE_URL}`);
 
@@ -343,12 +260,6 @@ function closeServer(server: Server, graceMs = 5_000): Promise<void> {
   });
 }
 
-function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
-  const text = JSON.stringify(body);
-  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', ...headers });
-  res.end(text);
-}
-
 /** The path Next routes: dot segments, even percent-encoded ones, resolved as URL parsing does. */
 function routedPath(url: string): string {
   const q = url.indexOf('?');
@@ -364,10 +275,4 @@ function answerTarget(res: ServerResponse, answer: Extract<TargetDecision, { kin
   if (answer.body) return sendJson(res, answer.status, answer.body, answer.headers);
   res.writeHead(answer.status, answer.headers);
   res.end();
-}
-
-function failRequest(res: ServerResponse, err: unknown) {
-  logger().error({ err }, 'request failed');
-  if (res.headersSent) return void res.destroy();
-  sendJson(res, 500, { error: { code: 'internal', message: 'Something went wrong on our side.' } });
 }

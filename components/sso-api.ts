@@ -1,0 +1,33 @@
+// The shapes of /api/v1/workspace/sso as the Single sign-on settings page reads them.
+export interface ProviderType {
+  type: string;
+  label: string;
+  issuer_template: string;
+  hint: string;
+  available: boolean;
+}
+
+export interface Check {
+  id: string;
+  label: string;
+  status: 'passed' | 'failed' | 'skipped';
+  detail: string;
+}
+
+export interface Connection {
+  id: string;
+  name: string;
+  type: string;
+  type_label: string;
+  issuer: string;
+  client_id: string;
+  domain: string;
+  domain_verification: { name: string; value: string; verified: boolean };
+  default_role: 'member' | 'admin';
+  require_sso: boolean;
+  enabled: boolean;
+  test: { passed: boolean; tested_at: string | null; checks: Check[] };
+  callback_url: string;
+}
+
+export const SSO_API = '/api/v1/workspace/sso';

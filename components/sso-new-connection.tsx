@@ -1,0 +1,140 @@
+'use client';
+// A new SSO connection in two steps: the provider type, then its credentials.
+import { useState, type FormEvent } from 'react';
+import { apiJson, ApiError } from './api-client';
+import { FormError } from './form-error';
+import { SSO_API, type Connection, type ProviderType } from './sso-api';
+
+export function NewConnection({ types, baseUrl, onCreated, onCancel }: { types: ProviderType[]; baseUrl: string; onCreated: (c: Connection) => void; onCancel?: () => void }) {
+  const [type, setType] = useState<ProviderType | null>(null);
+  const [step, setStep] = useState<1 | 2>(1);
+  const [error, setError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+
+  async function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const f = new FormData(e.currentTarget);
+    setBusy(true);
+    setError(null);
+    setFieldErrors({});
+    try {
+      const { connection } = await apiJson<{ connection: Connection }>(SSO_API, {
+        method: 'POST',
+        body: {
+          type: type!.type,
+          name: String(f.get('name') || type!.label),
+          issuer: String(f.get('issuer')),
+          client_id: String(f.get('client_id')),
+          client_secret: String(f.get('client_secret')),
+          domain: String(f.get('domain')),
+          default_role: String(f.get('default_role')),
+        },
+      });
+      onCreated(connection);
+    } catch (err) {
+      setError((err as Error).message);
+      if (err instanceof ApiError) setFieldErrors(err.details);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const fieldError = (name: string) => (fieldErrors[name] ? <span className="field-error">{fieldErrors[name]}</span> : null);
+
+  if (step === 1 || !type) {
+    return (
+      <form
+        className="sso-connection"
+        aria-labelledby="sso-new-h"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (type) setStep(2);
+        }}
+      >
+        <header>
+          <h2 id="sso-new-h">New connection · step 1 of 2</h2>
+        </header>
+        <fieldset className="sso-types">
+          <legend>Which identity provider does your company use?</legend>
+          {types.map((t) => (
+            <label key={t.type} className="sso-type">
+              <input type="radio" name="type" value={t.type} disabled={!t.available} checked={type?.type === t.type} onChange={() => setType(t)} />
+              {t.label}
+              <span className="hint">{t.available ? (t.type === 'oidc' ? 'Any OpenID Connect provider' : 'OpenID Connect') : 'Not offered yet'}</span>
+            </label>
+          ))}
+        </fieldset>
+        <div className="row">
+          <button type="submit" disabled={!type}>
+            Continue
+          </button>
+          {onCancel && (
+            <button type="button" className="secondary" onClick={onCancel}>
+              Cancel
+            </button>
+          )}
+        </div>
+      </form>
+    );
+  }
+
+  return (
+    <form className="sso-connection stack" aria-labelledby="sso-new-h" onSubmit={submit} noValidate>
+      <header>
+        <h2 id="sso-new-h">New connection · step 2 of 2: {type.label} credentials</h2>
+      </header>
+      <p className="muted">{type.hint} Its redirect (callback) URL is shown on the next screen; it has the form {baseUrl}/api/auth/sso/callback/…</p>
+      <label>
+        Name
+        <input name="name" defaultValue={type.label} maxLength={100} />
+      </label>
+      <label>
+        Issuer URL
+        <input name="issuer" type="url" required defaultValue={type.issuer_template} placeholder="https://login.example.com" aria-describedby="sso-issuer-hint" />
+        <span id="sso-issuer-hint" className="hint">
+          {type.issuer_template.includes('{') ? 'Replace the part in braces with your own. ' : ''}The provider’s /.well-known/openid-configuration is found under it.
+        </span>
+        {fieldError('issuer')}
+      </label>
+      <label>
+        Client ID
+        <input name="client_id" required autoComplete="off" />
+        {fieldError('client_id')}
+      </label>
+      <label>
+        Client secret
+        <input name="client_secret" type="password" required autoComplete="new-password" aria-describedby="sso-secret-hint" />
+        <span id="sso-secret-hint" className="hint">
+          Stored encrypted; Sling never shows it again.
+        </span>
+        {fieldError('client_secret')}
+      </label>
+      <label>
+        Email domain
+        <input name="domain" required placeholder="example.com" autoComplete="off" aria-describedby="sso-domain-hint" />
+        <span id="sso-domain-hint" className="hint">
+          Addresses at this domain sign in through this provider.
+        </span>
+        {fieldError('domain')}
+      </label>
+      <label>
+        Role of people who join by signing in
+        <select name="default_role" defaultValue="member">
+          <option value="member">Member</option>
+          <option value="admin">Admin</option>
+        </select>
+      </label>
+      <FormError message={error} />
+      <div className="row">
+        <button type="submit" disabled={busy}>
+          Save connection
+        </button>
+        <button type="button" className="secondary" onClick={() => setStep(1)}>
+          Back
+        </button>
+      </div>
+    </form>
+  );
+}
+

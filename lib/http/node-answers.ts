@@ -1,0 +1,22 @@
+// JSON answers on node:http responses, for the layers in server.ts that answer before Next does.
+import type { ServerResponse } from 'node:http';
+import { logger } from '../log/logger';
+
+export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', ...headers });
+  res.end(text);
+}
+
+/** An unexpected failure: logged, and a fixed 500 (or a cut connection once the answer has begun). */
+export function failRequest(res: ServerResponse, err: unknown) {
+  logger().error({ err }, 'request failed');
+  if (res.headersSent) return void res.destroy();
+  sendJson(res, 500, { error: { code: 'internal', message: 'Something went wrong on our side.' } });
+}
+
+/** Answers from a per-host cache that is synchronous once warm: no promise on a hit. */
+export function answerWhenReady<T>(res: ServerResponse, value: T | Promise<T>, answer: (value: T) => void): void {
+  if (value instanceof Promise) return void value.then(answer).catch((err) => failRequest(res, err));
+  answer(value);
+}
