@@ -30,7 +30,8 @@ export function ssoPlugin() {
     // request must answer one Sling made, for the same connection. Signatures, audience,
     // recipient, time conditions and replays (each assertion ID once, kept in the verification
     // table until it expires, so across instances) are checked by the plugin through samlify.
-    saml: { allowIdpInitiated: true, enableInResponseToValidation: true, requireTimestamps: true },
+    // SHA-1 signatures and digests are refused, not just logged.
+    saml: { allowIdpInitiated: true, enableInResponseToValidation: true, requireTimestamps: true, algorithms: { onDeprecated: 'reject' } },
   });
 }
 

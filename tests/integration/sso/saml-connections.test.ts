@@ -40,7 +40,7 @@ describe.skipIf(!challtestsrv)('SAML 2.0 connections (PGlite)', () => {
     await createEnterpriseTeam(tdb, 'saml-co', OWNER);
     ownerToken = await createToken(tdb.env, OWNER, 'saml-co');
     sling = await startSling({ ...tdb.env, SSO_ALLOW_PRIVATE_ISSUERS: 'true', DNS_SERVERS: dns.address });
-  });
+  }, 240_000); // several processes start on a shared machine
   afterAll(async () => {
     await sling?.stop();
     await idp?.stop();

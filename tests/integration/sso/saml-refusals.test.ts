@@ -31,7 +31,7 @@ describe.skipIf(!challtestsrv)('SAML ACS refusals (PGlite)', () => {
     const token = await createToken(tdb.env, 'owner@refuse.test', 'refuse');
     sling = await startSling({ ...tdb.env, SSO_ALLOW_PRIVATE_ISSUERS: 'true', DNS_SERVERS: dns.address });
     connection = await enableSamlConnection(sling.url, token, idp, dns, 'refuse.test');
-  });
+  }, 240_000); // several processes start on a shared machine
   afterAll(async () => {
     await sling?.stop();
     await idp?.stop();
