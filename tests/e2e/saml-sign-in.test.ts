@@ -74,8 +74,8 @@ describe.skipIf(!chromium || !challtestsrv)('SAML single sign-on in Chromium', (
     await step2.getByText('Or enter the identity provider’s details by hand').click();
     expect(await captureThemes(owner, 'settings-sso-saml-form')).toEqual([]);
     await owner.setViewportSize(PHONE);
-    expect(await noSidewaysScroll(owner)).toBe(true);
     expect(await captureThemes(owner, 'settings-sso-saml-form-phone')).toEqual([]);
+    expect(await noSidewaysScroll(owner)).toBe(true);
     await owner.setViewportSize({ width: 1280, height: 900 });
     await step2.getByRole('button', { name: 'Save connection' }).click();
 
@@ -102,8 +102,8 @@ describe.skipIf(!chromium || !challtestsrv)('SAML single sign-on in Chromium', (
     await expect.poll(() => card.locator('.badge').textContent()).toBe('Enabled');
     expect(await captureThemes(owner, 'settings-sso-saml-checks')).toEqual([]);
     await owner.setViewportSize(PHONE);
-    expect(await noSidewaysScroll(owner)).toBe(true);
     expect(await captureThemes(owner, 'settings-sso-saml-checks-phone')).toEqual([]);
+    expect(await noSidewaysScroll(owner)).toBe(true);
     await owner.setViewportSize({ width: 1280, height: 900 });
     expect(ownerProblems).toEqual([]);
     // The IdP admin's side: the IdP reads Sling's SP metadata.
