@@ -1,5 +1,5 @@
 // What a SAML ACS must refuse, each against a real samlify IdP on loopback: a tampered assertion
-// (its signature broken), an assertion for another audience, an expired one, and the same
+// (its signature broken, or removed), an assertion for another audience, an expired one, and the same
 // response posted twice (the assertion ID is remembered in the database until it expires). Each
 // refusal ends on the sign-in page with the reason, never a 500, and signs nobody in.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -67,6 +67,11 @@ describe.skipIf(!challtestsrv)('SAML ACS refusals (PGlite)', () => {
   test('a tampered assertion (another address after signing) is refused', async () => {
     const { SAMLResponse } = await respond('victim@refuse.test');
     await expectRefused(tamper(SAMLResponse, /victim@refuse\.test/g, 'mallory@refuse.test'));
+  });
+
+  test('an assertion with its signature removed is refused (signed assertions are required)', async () => {
+    const { SAMLResponse } = await respond('unsigned@refuse.test');
+    await expectRefused(tamper(SAMLResponse, /<ds:Signature[\s\S]*<\/ds:Signature>/, ''));
   });
 
   test('an assertion for another audience is refused', async () => {
