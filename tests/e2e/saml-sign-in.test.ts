@@ -132,6 +132,9 @@ describe.skipIf(!chromium || !challtestsrv)('SAML single sign-on in Chromium', (
     await expect.poll(() => page.getByTestId('workspace-switcher').textContent()).toBe('AWorkspace: Acme CorpMember');
     const session = await page.evaluate(async () => (await fetch('/api/auth/get-session')).json());
     expect(session.user).toMatchObject({ email: 'sara@samlco.test', name: 'Sara Samlsson' });
+    // The login history names the connection.
+    await page.goto(`${sling.url}/settings/security`);
+    expect(await page.getByTestId('login-row').first().textContent()).toContain('signed in with SSO (SAML 2.0)');
     expect(problems).toEqual([]);
     await context.close();
   });
