@@ -2,6 +2,7 @@
 export interface ProviderType {
   type: string;
   label: string;
+  protocol: 'oidc' | 'saml';
   issuer_template: string;
   hint: string;
   available: boolean;
@@ -27,7 +28,23 @@ export interface Connection {
   require_sso: boolean;
   enabled: boolean;
   test: { passed: boolean; tested_at: string | null; checks: Check[] };
-  callback_url: string;
+  /** OpenID Connect only. */
+  callback_url: string | null;
+  protocol: 'oidc' | 'saml';
+  mapping: { email: string; name: string };
+  saml: SamlSettings | null;
+}
+
+export interface SamlSettings {
+  metadata_url: string | null;
+  metadata_xml: string | null;
+  entity_id: string | null;
+  sso_url: string | null;
+  certificate: string | null;
+  idp: { entity_id: string; sso_url: string } | null;
+  acs_url: string;
+  sp_entity_id: string;
+  sp_metadata_url: string;
 }
 
 export const SSO_API = '/api/v1/workspace/sso';

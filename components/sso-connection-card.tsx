@@ -1,9 +1,11 @@
 'use client';
-// One SSO connection's set-up as numbered steps: the callback URL to register with the provider,
+// One SSO connection's set-up as numbered steps: what to register with the provider (OpenID
+// Connect: the callback URL; SAML: the ACS URL, entity ID and SP metadata URL, and the attributes),
 // the connection test (each check listed), the DNS proof of the email domain, enable, and
 // "Require SSO".
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { apiJson } from './api-client';
+import { CopyField } from './copy-field';
 import { FormError } from './form-error';
 import { SSO_API, type Check, type Connection } from './sso-api';
 
@@ -52,8 +54,22 @@ export function ConnectionCard({ connection: c, hint, onChange, onDelete }: { co
       <ol className="sso-steps">
         <li className="done">
           <h3>Register Sling with your provider</h3>
-          <p className="muted">Add this as the redirect (callback) URL of the app. {hint}</p>
-          <CopyField label="Callback URL" value={c.callback_url} />
+          {c.saml ? (
+            <>
+              <p className="muted">
+                In your identity provider’s SAML app, give these (or just the SP metadata URL where it can read metadata). Send the email address in the attribute “{c.mapping.email}” and the
+                name in “{c.mapping.name}”.
+              </p>
+              <CopyField label="ACS URL" value={c.saml.acs_url} />
+              <CopyField label="SP entity ID" value={c.saml.sp_entity_id} />
+              <CopyField label="SP metadata URL" value={c.saml.sp_metadata_url} />
+            </>
+          ) : (
+            <>
+              <p className="muted">Add this as the redirect (callback) URL of the app. {hint}</p>
+              <CopyField label="Callback URL" value={c.callback_url ?? ''} />
+            </>
+          )}
         </li>
         <li className={c.test.passed ? 'done' : undefined}>
           <h3>Test the connection</h3>
@@ -72,7 +88,11 @@ export function ConnectionCard({ connection: c, hint, onChange, onDelete }: { co
               ))}
             </ul>
           ) : (
-            <p className="muted">Sling fetches the discovery document, checks the issuer and signing keys, and tries the client ID and secret at the token endpoint.</p>
+            <p className="muted">
+              {c.saml
+                ? 'Sling reads the identity provider’s metadata, checks its signing certificate is valid and not expired, and that the ACS URL and entity ID match this instance.'
+                : 'Sling fetches the discovery document, checks the issuer and signing keys, and tries the client ID and secret at the token endpoint.'}
+            </p>
           )}
           <div>
             <button type="button" className="secondary small" disabled={busy !== null} onClick={() => act('test', '/test')}>
@@ -127,36 +147,5 @@ export function ConnectionCard({ connection: c, hint, onChange, onDelete }: { co
       </ol>
       <FormError message={error} />
     </article>
-  );
-}
-
-function CopyField({ label, value }: { label: string; value: string }) {
-  const id = useId();
-  const field = useRef<HTMLInputElement>(null);
-  const [note, setNote] = useState('');
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(value);
-      setNote('Copied.');
-    } catch {
-      field.current?.select();
-      setNote('Selected; press Ctrl+C (⌘C) to copy.');
-    }
-  }
-  return (
-    <div className="stack" style={{ gap: 4 }}>
-      <label htmlFor={id} className="hint">
-        {label}
-      </label>
-      <div className="sso-copy">
-        <input ref={field} id={id} readOnly value={value} />
-        <button type="button" className="secondary small" onClick={copy} aria-label={`Copy ${label.toLowerCase()}`}>
-          Copy
-        </button>
-        <span aria-live="polite" className="hint">
-          {note}
-        </span>
-      </div>
-    </div>
   );
 }

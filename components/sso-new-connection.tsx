@@ -1,9 +1,11 @@
 'use client';
-// A new SSO connection in two steps: the provider type, then its credentials.
-import { useState, type FormEvent } from 'react';
+// A new SSO connection in two steps: the provider type, then its credentials (OpenID Connect) or
+// its identity provider's description (SAML 2.0), with the attribute mapping and the default role.
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { apiJson, ApiError } from './api-client';
 import { FormError } from './form-error';
 import { SSO_API, type Connection, type ProviderType } from './sso-api';
+import { MappingFields, mappingBody, SamlIdpFields, samlBody } from './sso-protocol-fields';
 
 export function NewConnection({ types, baseUrl, onCreated, onCancel }: { types: ProviderType[]; baseUrl: string; onCreated: (c: Connection) => void; onCancel?: () => void }) {
   const [type, setType] = useState<ProviderType | null>(null);
@@ -19,18 +21,9 @@ export function NewConnection({ types, baseUrl, onCreated, onCancel }: { types: 
     setError(null);
     setFieldErrors({});
     try {
-      const { connection } = await apiJson<{ connection: Connection }>(SSO_API, {
-        method: 'POST',
-        body: {
-          type: type!.type,
-          name: String(f.get('name') || type!.label),
-          issuer: String(f.get('issuer')),
-          client_id: String(f.get('client_id')),
-          client_secret: String(f.get('client_secret')),
-          domain: String(f.get('domain')),
-          default_role: String(f.get('default_role')),
-        },
-      });
+      const common = { type: type!.type, name: String(f.get('name') || type!.label), domain: String(f.get('domain')), default_role: String(f.get('default_role')), mapping: mappingBody(f) };
+      const protocol = saml ? { saml: samlBody(f) } : { issuer: String(f.get('issuer')), client_id: String(f.get('client_id')), client_secret: String(f.get('client_secret')) };
+      const { connection } = await apiJson<{ connection: Connection }>(SSO_API, { method: 'POST', body: { ...common, ...protocol } });
       onCreated(connection);
     } catch (err) {
       setError((err as Error).message);
@@ -40,6 +33,7 @@ export function NewConnection({ types, baseUrl, onCreated, onCancel }: { types: 
     }
   }
 
+  const saml = type?.protocol === 'saml';
   const fieldError = (name: string) => (fieldErrors[name] ? <span className="field-error">{fieldErrors[name]}</span> : null);
 
   if (step === 1 || !type) {
@@ -61,7 +55,7 @@ export function NewConnection({ types, baseUrl, onCreated, onCancel }: { types: 
             <label key={t.type} className="sso-type">
               <input type="radio" name="type" value={t.type} disabled={!t.available} checked={type?.type === t.type} onChange={() => setType(t)} />
               {t.label}
-              <span className="hint">{t.available ? (t.type === 'oidc' ? 'Any OpenID Connect provider' : 'OpenID Connect') : 'Not offered yet'}</span>
+              <span className="hint">{!t.available ? 'Not offered yet' : t.protocol === 'saml' ? 'Any SAML 2.0 provider' : t.type === 'oidc' ? 'Any OpenID Connect provider' : 'OpenID Connect'}</span>
             </label>
           ))}
         </fieldset>
@@ -82,13 +76,53 @@ export function NewConnection({ types, baseUrl, onCreated, onCancel }: { types: 
   return (
     <form className="sso-connection stack" aria-labelledby="sso-new-h" onSubmit={submit} noValidate>
       <header>
-        <h2 id="sso-new-h">New connection · step 2 of 2: {type.label} credentials</h2>
+        <h2 id="sso-new-h">
+          New connection · step 2 of 2: {type.label} {saml ? 'identity provider' : 'credentials'}
+        </h2>
       </header>
-      <p className="muted">{type.hint} Its redirect (callback) URL is shown on the next screen; it has the form {baseUrl}/api/auth/sso/callback/…</p>
+      <p className="muted">
+        {type.hint}{' '}
+        {saml
+          ? `The ACS URL and entity ID to give it are shown on the next screen; they have the form ${baseUrl}/api/auth/sso/saml2/sp/…`
+          : `Its redirect (callback) URL is shown on the next screen; it has the form ${baseUrl}/api/auth/sso/callback/…`}
+      </p>
       <label>
         Name
         <input name="name" defaultValue={type.label} maxLength={100} />
       </label>
+      {saml ? <SamlIdpFields fieldError={fieldError} /> : <OidcFields type={type} fieldError={fieldError} />}
+      <label>
+        Email domain
+        <input name="domain" required placeholder="example.com" autoComplete="off" aria-describedby="sso-domain-hint" />
+        <span id="sso-domain-hint" className="hint">
+          Addresses at this domain sign in through this provider.
+        </span>
+        {fieldError('domain')}
+      </label>
+      <MappingFields saml={saml} fieldError={fieldError} />
+      <label>
+        Role of people who join by signing in
+        <select name="default_role" defaultValue="member">
+          <option value="member">Member</option>
+          <option value="admin">Admin</option>
+        </select>
+      </label>
+      <FormError message={error} />
+      <div className="row">
+        <button type="submit" disabled={busy}>
+          Save connection
+        </button>
+        <button type="button" className="secondary" onClick={() => setStep(1)}>
+          Back
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function OidcFields({ type, fieldError }: { type: ProviderType; fieldError: (name: string) => ReactNode }) {
+  return (
+    <>
       <label>
         Issuer URL
         <input name="issuer" type="url" required defaultValue={type.issuer_template} placeholder="https://login.example.com" aria-describedby="sso-issuer-hint" />
@@ -110,31 +144,6 @@ export function NewConnection({ types, baseUrl, onCreated, onCancel }: { types: 
         </span>
         {fieldError('client_secret')}
       </label>
-      <label>
-        Email domain
-        <input name="domain" required placeholder="example.com" autoComplete="off" aria-describedby="sso-domain-hint" />
-        <span id="sso-domain-hint" className="hint">
-          Addresses at this domain sign in through this provider.
-        </span>
-        {fieldError('domain')}
-      </label>
-      <label>
-        Role of people who join by signing in
-        <select name="default_role" defaultValue="member">
-          <option value="member">Member</option>
-          <option value="admin">Admin</option>
-        </select>
-      </label>
-      <FormError message={error} />
-      <div className="row">
-        <button type="submit" disabled={busy}>
-          Save connection
-        </button>
-        <button type="button" className="secondary" onClick={() => setStep(1)}>
-          Back
-        </button>
-      </div>
-    </form>
+    </>
   );
 }
-

@@ -18,7 +18,8 @@ export const SSO_MEMBER_ROLES = ['member', 'admin'] as const;
 export type SsoMemberRole = (typeof SSO_MEMBER_ROLES)[number];
 
 export interface SsoCheck {
-  id: 'discovery' | 'issuer' | 'jwks' | 'client';
+  /** OpenID Connect: discovery, issuer, jwks, client. SAML 2.0: metadata, certificate, acs. */
+  id: 'discovery' | 'issuer' | 'jwks' | 'client' | 'metadata' | 'certificate' | 'acs';
   label: string;
   status: 'passed' | 'failed' | 'skipped';
   detail: string;
@@ -36,6 +37,20 @@ export interface SsoEndpoints {
   jwks: string;
   userinfo: string | null;
   tokenAuthMethods: string[];
+}
+
+/**
+ * A SAML 2.0 connection's identity provider, as the admin gave it (a metadata URL, pasted metadata
+ * XML, or the entity ID, sign-in URL and signing certificate) and as the last passing test read it
+ * (`resolved`: what sign-in uses, so the metadata URL is not fetched at every sign-in).
+ */
+export interface SsoSamlSettings {
+  metadataUrl: string | null;
+  metadataXml: string | null;
+  entityId: string | null;
+  ssoUrl: string | null;
+  certificate: string | null;
+  resolved: { entityId: string; ssoUrl: string; certificates: string[]; metadataXml: string | null } | null;
 }
 
 const PURPOSE = 'sso-provider-config';
@@ -76,6 +91,8 @@ export const ssoConnections = pgTable(
     testPassed: boolean('test_passed').notNull().default(false),
     testedAt: timestamp('tested_at', { withTimezone: true }),
     endpoints: jsonb('endpoints').$type<SsoEndpoints>(),
+    /** SAML 2.0 connections only (null for OpenID Connect ones). */
+    saml: jsonb('saml').$type<SsoSamlSettings>(),
     createdBy: text('created_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

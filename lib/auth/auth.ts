@@ -19,7 +19,7 @@ import { mailExistingAccount } from './mail-existing-account';
 import { refusedEndpoint } from './refuse-endpoint';
 import { servedOverHttp } from './endpoint-policy';
 import { enabledIssuerOrigins } from '../sso/enabled-connection';
-import { provisionAfterSignIn, refuseIfSsoRequired, SSO_CALLBACK_PATH, ssoPlugin, validateSsoIdentity } from '../sso/sso-auth';
+import { provisionAfterSignIn, refuseIfSsoRequired, SSO_SIGN_IN_PATHS, ssoPlugin, validateSsoIdentity } from '../sso/sso-auth';
 import { assertSignupAllowed } from '../admin/assert-signup-allowed';
 import { errorResponse } from '../http/json-response';
 import { AppError } from '../http/errors';
@@ -136,7 +136,7 @@ export function createAuth(db: Awaited<ReturnType<typeof database>>['db'], confi
       // With 2FA the password step only opens the second step: the attempt is recorded when the
       // code is checked (success) or when the password is wrong (failure).
       after: createAuthMiddleware(async (ctx) => {
-        if (ctx.path === SSO_CALLBACK_PATH) {
+        if (SSO_SIGN_IN_PATHS.has(ctx.path)) {
           const session = ctx.context.newSession;
           if (session) {
             await provisionAfterSignIn(db, String(ctx.params?.providerId ?? ''), session, {

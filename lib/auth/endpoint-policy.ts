@@ -94,8 +94,10 @@ export const AUTH_ENDPOINT_POLICY: Record<string, EndpointDecision> = {
   // Single sign-on (@better-auth/sso). /sign-in/sso takes only {email, callbackURL?}: Sling picks the
   // enabled connection from the address's proven domain (start-sso.ts), so no caller names a
   // provider; the identity provider comes back to the per-connection callback. Connections are managed through /api/v1/workspace/sso (plan, roles,
-  // sealed secret, test, DNS proof), never through the plugin's own provider endpoints. SAML is
-  // not offered yet, so its endpoints stay closed.
+  // sealed secret, test, DNS proof), never through the plugin's own provider endpoints. SAML: the
+  // identity provider posts to the per-connection ACS (its refusals are sent on to the sign-in page,
+  // saml-acs-answer.ts); Sling serves the SP metadata itself, for drafts too. Single logout is not
+  // offered.
   '/sign-in/sso': 'wrapped',
   '/sso/callback/:providerId': 'allowed',
   '/sso/callback': 'refused',
@@ -104,8 +106,8 @@ export const AUTH_ENDPOINT_POLICY: Record<string, EndpointDecision> = {
   '/sso/get-provider': 'refused',
   '/sso/update-provider': 'refused',
   '/sso/delete-provider': 'refused',
-  '/sso/saml2/sp/metadata': 'refused',
-  '/sso/saml2/sp/acs/:providerId': 'refused',
+  '/sso/saml2/sp/metadata': 'wrapped',
+  '/sso/saml2/sp/acs/:providerId': 'wrapped',
   '/sso/saml2/sp/slo/:providerId': 'refused',
   '/sso/saml2/logout/:providerId': 'refused',
 

@@ -8,6 +8,7 @@ import { database } from '../db/database';
 import { AppError, ERROR_STATUS, type ErrorCode } from '../http/errors';
 import { json } from '../http/json-response';
 import { readJsonBody } from '../http/read-json-body';
+import { isSamlAcsPath, samlAcsAnswer, SP_METADATA_PATH, spMetadataAnswer } from '../sso/saml-acs-answer';
 import { ssoSignInRequest } from '../sso/start-sso';
 import { getAuth, type Auth } from './auth';
 
@@ -17,6 +18,8 @@ const ZRevokeById = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/) })
 export async function handleAuthRequest(req: Request): Promise<Response> {
   const auth = await getAuth();
   const path = new URL(req.url).pathname.slice(BASE_PATH.length);
+  if (req.method === 'GET' && path === SP_METADATA_PATH) return spMetadataAnswer(req);
+  if (isSamlAcsPath(path)) return samlAcsAnswer(await auth.handler(req));
   const forwarded =
     req.method === 'POST' && path === '/revoke-session' ? await revokeSessionById(auth, req) : req.method === 'POST' && path === '/sign-in/sso' ? await ssoSignInRequest(req) : req;
   return withoutTokens(asJsonError(await auth.handler(forwarded)));

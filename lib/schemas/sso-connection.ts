@@ -21,6 +21,31 @@ const claim = z.string({ error: 'must be a claim name' }).trim().regex(/^[A-Za-z
 const mapping = z.strictObject({ email: claim.optional(), name: claim.optional() }, { error: 'must be an object {email, name}' });
 const scopes = z.array(z.string().regex(/^[\x21\x23-\x5B\x5D-\x7E]{1,100}$/, { error: 'must be scope names' }), { error: 'must be a list of scope names' }).max(20);
 
+// SAML 2.0: the identity provider's metadata URL, or its metadata XML pasted, or its entity ID,
+// sign-in URL and signing certificate by hand ("Test connection" says which is missing).
+const samlCertificate = z
+  .string({ error: 'the certificate must be text' })
+  .trim()
+  .max(20_000, { error: 'the certificate is too long' })
+  .regex(/^(-----BEGIN CERTIFICATE-----)?[\sA-Za-z0-9+/=]+(-----END CERTIFICATE-----)?$/, { error: 'the certificate must be a PEM or base64 X.509 certificate' });
+const samlUrl = (what: string) =>
+  z
+    .string({ error: `${what} must be a URL` })
+    .trim()
+    .max(2048, { error: `${what} must be at most 2048 characters` })
+    .refine((v) => /^https?:\/\/[^/\s?#]+/i.test(v) && URL.canParse(v), { error: `${what} must be an http(s) URL` });
+export const ZSamlSettings = z.strictObject(
+  {
+    metadata_url: samlUrl('the metadata URL').optional(),
+    metadata_xml: z.string({ error: 'the metadata must be XML text' }).trim().min(1, { error: 'the metadata XML is empty' }).max(60_000, { error: 'the metadata XML must be at most 60 KB' }).refine((v) => v.startsWith('<'), { error: 'the metadata XML must start with <' }).optional(),
+    entity_id: z.string({ error: 'the entity ID must be text' }).trim().min(1, { error: 'the entity ID is empty' }).max(1024, { error: 'the entity ID must be at most 1024 characters' }).optional(),
+    sso_url: samlUrl('the SSO URL').optional(),
+    certificate: samlCertificate.optional(),
+  },
+  { error: 'must be an object {metadata_url, metadata_xml, entity_id, sso_url, certificate}' },
+);
+export type TSamlSettings = z.infer<typeof ZSamlSettings>;
+
 export const ZCreateSsoConnection = z.strictObject({
   name: name.optional(),
   type: z.enum(SSO_PROVIDER_TYPES, { error: `must be one of ${SSO_PROVIDER_TYPES.join(', ')}` }),
@@ -45,8 +70,19 @@ export const ZUpdateSsoConnection = z.strictObject({
   mapping: mapping.optional(),
   default_role: z.enum(SSO_MEMBER_ROLES, { error: 'must be member or admin' }).optional(),
   require_sso: z.boolean({ error: 'must be true or false' }).optional(),
+  /** SAML connections: the identity provider's settings, replacing the previous ones as a whole. */
+  saml: ZSamlSettings.optional(),
 });
 export type TUpdateSsoConnection = z.infer<typeof ZUpdateSsoConnection>;
+
+/** A SAML connection: the OpenID Connect fields give way to the identity provider's SAML settings. */
+export const ZCreateSamlConnection = ZCreateSsoConnection.omit({ issuer: true, client_id: true, client_secret: true, scopes: true })
+  .extend({ saml: ZSamlSettings })
+  .refine((v) => v.saml.metadata_url || v.saml.metadata_xml || v.saml.entity_id || v.saml.sso_url || v.saml.certificate, {
+    error: 'give the metadata URL, the metadata XML, or the entity ID, SSO URL and certificate',
+    path: ['saml'],
+  });
+export type TCreateSamlConnection = z.infer<typeof ZCreateSamlConnection>;
 
 export const ZStartSso = z.strictObject({
   email: z.string({ error: 'must be an email address' }).trim().toLowerCase().max(320).regex(/^[^\s@]+@[^\s@]+$/, { error: 'must be an email address' }),

@@ -8,13 +8,15 @@ import type { Db, Tx } from '../db/types';
 import { isUniqueViolation } from '../db/unique-violation';
 import { byActor, recordAudit } from '../audit/record-audit';
 import { AppError } from '../http/errors';
-import type { TCreateSsoConnection, TUpdateSsoConnection } from '../schemas/sso-connection';
+import type { TCreateSamlConnection, TCreateSsoConnection, TUpdateSsoConnection } from '../schemas/sso-connection';
 import type { Actor } from '../workspaces/actor';
 import { ssoCallbackUrl } from './callback-url';
 import { checkDomainClaim, domainClaimRecord } from './domain-claim';
 import { PROVIDER_TEMPLATES } from './provider-types';
 import { openClientSecret, sealClientSecret } from './sso-secret';
 import { testOidcConnection } from './test-connection';
+import { isSaml, samlIssuer, samlProviderConfig, samlSettings, serializeSaml } from './saml-connection';
+import { testSamlConnection } from './test-saml-connection';
 
 export interface SsoScope {
   db: Db;
@@ -37,15 +39,13 @@ export async function getConnectionOrThrow(db: Db, actor: Actor, id: string): Pr
   return row;
 }
 
-function assertAvailable(type: SsoConnectionRow['type']) {
-  if (!PROVIDER_TEMPLATES[type].available) {
-    throw new AppError('invalid_request', 'SAML 2.0 connections are not offered yet; use your provider’s OpenID Connect app.', { type: 'SAML 2.0 is not offered yet.' });
-  }
-}
-
-export async function createConnection(s: SsoScope, input: TCreateSsoConnection): Promise<SsoConnectionRow> {
-  assertAvailable(input.type);
+export async function createConnection(s: SsoScope, input: TCreateSsoConnection | TCreateSamlConnection): Promise<SsoConnectionRow> {
   const template = PROVIDER_TEMPLATES[input.type];
+  // A SAML connection has no client: its OpenID Connect columns hold the IdP's name and nothing secret.
+  const protocolValues =
+    'saml' in input
+      ? { issuer: samlIssuer(samlSettings(input.saml)), clientId: '', clientSecretCiphertext: sealClientSecret('', s.secretKey), scopes: [], saml: samlSettings(input.saml) }
+      : { issuer: input.issuer, clientId: input.client_id, clientSecretCiphertext: sealClientSecret(input.client_secret, s.secretKey), scopes: input.scopes ?? template.scopes };
   return s.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(ssoConnections)
@@ -54,10 +54,7 @@ export async function createConnection(s: SsoScope, input: TCreateSsoConnection)
         workspaceId: s.actor.workspaceId,
         name: input.name ?? template.label,
         type: input.type,
-        issuer: input.issuer,
-        clientId: input.client_id,
-        clientSecretCiphertext: sealClientSecret(input.client_secret, s.secretKey),
-        scopes: input.scopes ?? template.scopes,
+        ...protocolValues,
         domain: input.domain,
         domainToken: randomBytes(16).toString('hex'),
         mapping: { email: input.mapping?.email ?? 'email', name: input.mapping?.name ?? 'name' },
@@ -77,7 +74,8 @@ const changedFields = (input: TUpdateSsoConnection) => Object.keys(input).filter
 
 export async function updateConnection(s: SsoScope, id: string, input: TUpdateSsoConnection): Promise<SsoConnectionRow> {
   const current = await getConnectionOrThrow(s.db, s.actor, id);
-  const retest = ['issuer', 'client_id', 'client_secret', 'scopes'].some((k) => k in input && input[k as keyof TUpdateSsoConnection] !== undefined);
+  if (input.saml !== undefined && !isSaml(current)) throw new AppError('invalid_request', 'SAML settings apply to SAML 2.0 connections only.', { saml: 'This is an OpenID Connect connection.' });
+  const retest = ['issuer', 'client_id', 'client_secret', 'scopes', 'saml'].some((k) => k in input && input[k as keyof TUpdateSsoConnection] !== undefined);
   const newDomain = input.domain !== undefined && input.domain !== current.domain;
   const changes: Partial<typeof ssoConnections.$inferInsert> = {
     ...(input.name !== undefined && { name: input.name }),
@@ -85,6 +83,7 @@ export async function updateConnection(s: SsoScope, id: string, input: TUpdateSs
     ...(input.client_id !== undefined && { clientId: input.client_id }),
     ...(input.client_secret !== undefined && { clientSecretCiphertext: sealClientSecret(input.client_secret, s.secretKey) }),
     ...(input.scopes !== undefined && { scopes: input.scopes }),
+    ...(input.saml !== undefined && { saml: samlSettings(input.saml), issuer: samlIssuer(samlSettings(input.saml)) }),
     ...(input.mapping !== undefined && { mapping: { ...current.mapping, ...input.mapping } }),
     ...(input.default_role !== undefined && { defaultRole: input.default_role }),
     ...(input.require_sso !== undefined && { requireSso: input.require_sso }),
@@ -111,12 +110,22 @@ export async function deleteConnection(db: Db, actor: Actor, id: string): Promis
   });
 }
 
-export async function testConnection(s: SsoScope, id: string): Promise<SsoConnectionRow> {
-  const row = await getConnectionOrThrow(s.db, s.actor, id);
+async function runTest(s: SsoScope, row: SsoConnectionRow): Promise<{ checks: SsoConnectionRow['checks']; passed: boolean; values: Partial<typeof ssoConnections.$inferInsert> }> {
+  if (row.saml) {
+    const r = await testSamlConnection(row.saml, { baseUrl: s.baseUrl, connectionId: row.id }, { allowPrivate: s.allowPrivate });
+    const saml = { ...row.saml, resolved: r.resolved ?? row.saml.resolved };
+    return { checks: r.checks, passed: r.passed, values: { saml, issuer: samlIssuer(saml) } };
+  }
   const result = await testOidcConnection(
     { issuer: row.issuer, clientId: row.clientId, clientSecret: openClientSecret(row.clientSecretCiphertext, s.secretKey), redirectUri: ssoCallbackUrl(s.baseUrl, row.id) },
     { allowPrivate: s.allowPrivate },
   );
+  return { checks: result.checks, passed: result.passed, values: { endpoints: result.endpoints ?? row.endpoints } };
+}
+
+export async function testConnection(s: SsoScope, id: string): Promise<SsoConnectionRow> {
+  const row = await getConnectionOrThrow(s.db, s.actor, id);
+  const result = await runTest(s, row);
   return s.db.transaction(async (tx) => {
     const [updated] = await tx
       .update(ssoConnections)
@@ -124,7 +133,7 @@ export async function testConnection(s: SsoScope, id: string): Promise<SsoConnec
         checks: result.checks,
         testPassed: result.passed,
         testedAt: new Date(),
-        endpoints: result.endpoints ?? row.endpoints,
+        ...result.values,
         // A failing test of an enabled connection leaves it enabled: sign-ins may still work, and
         // the admin sees the failed checks. Only a change of what was tested sends it back to draft.
         updatedAt: new Date(),
@@ -132,7 +141,7 @@ export async function testConnection(s: SsoScope, id: string): Promise<SsoConnec
       .where(and(eq(ssoConnections.id, id), eq(ssoConnections.workspaceId, s.actor.workspaceId)))
       .returning();
     if (!updated) throw notFound();
-    await recordAudit(tx, { ...byActor(s.actor), action: 'sso.connection.tested', target: connectionTarget(updated), details: { passed: result.passed, failed: result.checks.filter((c) => c.status === 'failed').map((c) => c.id) } });
+    await recordAudit(tx, { ...byActor(s.actor), action: 'sso.connection.tested', target: connectionTarget(updated), details: { passed: result.passed, failed: (result.checks ?? []).filter((c) => c.status === 'failed').map((c) => c.id) } });
     return updated;
   });
 }
@@ -166,7 +175,7 @@ export async function setConnectionEnabled(s: SsoScope, id: string, enabled: boo
   const row = await getConnectionOrThrow(s.db, s.actor, id);
   if (enabled) {
     const missing = [
-      ...(row.testPassed && row.endpoints ? [] : ['test']),
+      ...(row.testPassed && (row.saml ? row.saml.resolved : row.endpoints) ? [] : ['test']),
       ...(row.domainVerifiedAt ? [] : ['domain']),
     ];
     if (missing.length) {
@@ -190,6 +199,11 @@ export async function setConnectionEnabled(s: SsoScope, id: string, enabled: boo
 
 /** @better-auth/sso's row for an enabled connection (its config column is sealed by the schema). */
 async function writeProvider(tx: Tx, s: SsoScope, row: SsoConnectionRow): Promise<void> {
+  if (row.saml) {
+    const values = { issuer: row.issuer, oidcConfig: null, samlConfig: samlProviderConfig(row, s.baseUrl), domain: row.domain.toLowerCase(), organizationId: row.workspaceId, userId: row.createdBy };
+    await tx.insert(ssoProviders).values({ id: randomUUID(), providerId: row.id, ...values }).onConflictDoUpdate({ target: ssoProviders.providerId, set: values });
+    return;
+  }
   const e = row.endpoints!;
   const basic = e.tokenAuthMethods.includes('client_secret_basic') || !e.tokenAuthMethods.includes('client_secret_post');
   const oidcConfig = JSON.stringify({
@@ -232,7 +246,9 @@ export function serializeConnection(row: SsoConnectionRow, baseUrl: string) {
     require_sso: row.requireSso,
     enabled: row.enabled,
     test: { passed: row.testPassed, tested_at: row.testedAt?.toISOString() ?? null, checks: row.checks ?? [] },
-    callback_url: ssoCallbackUrl(baseUrl, row.id),
+    callback_url: isSaml(row) ? null : ssoCallbackUrl(baseUrl, row.id),
+    protocol: isSaml(row) ? 'saml' : 'oidc',
+    saml: isSaml(row) ? serializeSaml(row, baseUrl) : null,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };

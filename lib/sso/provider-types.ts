@@ -1,6 +1,6 @@
 // What each kind of identity provider is called and what it asks for. The named ones prefill the
-// issuer (with a placeholder the admin replaces) and the scopes; all of them speak OpenID Connect
-// here. SAML 2.0 is listed so the form can say it is not offered yet.
+// issuer (with a placeholder the admin replaces) and the scopes and speak OpenID Connect here; any
+// SAML 2.0 identity provider (Okta, Entra ID and Google Workspace included) is the `saml` type.
 import type { SsoProviderType } from '../../db/schema';
 
 export interface ProviderTemplate {
@@ -54,7 +54,7 @@ export const PROVIDER_TEMPLATES: Record<SsoProviderType, ProviderTemplate> = {
     protocol: 'saml',
     issuerTemplate: '',
     scopes: [],
-    hint: 'Not offered yet: use your provider’s OpenID Connect app instead.',
-    available: false,
+    hint: 'Any SAML 2.0 identity provider (Okta, Microsoft Entra ID, Google Workspace, ADFS, …): give its metadata URL or XML, or its entity ID, sign-in URL and signing certificate.',
+    available: true,
   },
 };

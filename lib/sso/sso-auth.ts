@@ -17,11 +17,21 @@ import { setActiveWorkspace } from '../workspaces/set-active-workspace';
 import { emailDomain, enabledConnection } from './enabled-connection';
 
 export const SSO_CALLBACK_PATH = '/sso/callback/:providerId';
+/** Where a SAML identity provider posts its responses (SP- and IdP-initiated alike). */
+export const SAML_ACS_PATH = '/sso/saml2/sp/acs/:providerId';
+/** The endpoints after which a new session is an SSO sign-in to provision. */
+export const SSO_SIGN_IN_PATHS = new Set([SSO_CALLBACK_PATH, SAML_ACS_PATH]);
 
 export function ssoPlugin() {
   return sso({
     // Sling joins members itself (provisionAfterSignIn), with its own table and rules.
     organizationProvisioning: { disabled: true },
+    // SAML: responses the IdP sends unasked (IdP-initiated) are accepted; a response that answers a
+    // request must answer one Sling made, for the same connection. Signatures, audience,
+    // recipient, time conditions and replays (each assertion ID once, kept in the verification
+    // table until it expires, so across instances) are checked by the plugin through samlify.
+    // SHA-1 signatures and digests are refused, not just logged.
+    saml: { allowIdpInitiated: true, enableInResponseToValidation: true, requireTimestamps: true, algorithms: { onDeprecated: 'reject' } },
   });
 }
 

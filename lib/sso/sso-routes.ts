@@ -6,7 +6,7 @@ import { json } from '../http/json-response';
 import { readJsonBody } from '../http/read-json-body';
 import type { WorkspaceRequest } from '../http/with-workspace';
 import { parseBody } from '../schemas/domain';
-import { ZCreateSsoConnection, ZUpdateSsoConnection } from '../schemas/sso-connection';
+import { ZCreateSamlConnection, ZCreateSsoConnection, ZUpdateSsoConnection } from '../schemas/sso-connection';
 import {
   createConnection, deleteConnection, getConnectionOrThrow, listConnections, serializeConnection, setConnectionEnabled, testConnection,
   updateConnection, verifyConnectionDomain, type SsoScope,
@@ -32,7 +32,9 @@ export async function listConnectionsRoute(r: WorkspaceRequest<object>): Promise
 
 export async function createConnectionRoute(r: WorkspaceRequest<object>): Promise<Response> {
   const s = scopeOf(r);
-  const input = parseBody(ZCreateSsoConnection, await readJsonBody(r.req));
+  const body = await readJsonBody(r.req);
+  const saml = (body as { type?: unknown } | null)?.type === 'saml';
+  const input = saml ? parseBody(ZCreateSamlConnection, body) : parseBody(ZCreateSsoConnection, body);
   return json({ connection: out(s, await createConnection(s, input)) }, { status: 201 });
 }
 

@@ -6,7 +6,7 @@
 // SSO_ALLOW_PRIVATE_ISSUERS; redirects are not followed.
 import { randomBytes } from 'node:crypto';
 import type { SsoCheck, SsoEndpoints } from '../../db/schema';
-import { assertPublicHost } from '../safety/public-address';
+import { CheckFailed, fetchChecked, type TestOptions } from './check-fetch';
 
 export interface TestInput {
   issuer: string;
@@ -15,10 +15,7 @@ export interface TestInput {
   redirectUri: string;
 }
 
-export interface TestOptions {
-  allowPrivate: boolean;
-  timeoutMs?: number;
-}
+export type { TestOptions } from './check-fetch';
 
 export interface TestResult {
   passed: boolean;
@@ -26,63 +23,20 @@ export interface TestResult {
   endpoints: SsoEndpoints | null;
 }
 
-const MAX_BYTES = 256 * 1024;
-const LABELS: Record<SsoCheck['id'], string> = {
+const LABELS: Partial<Record<SsoCheck['id'], string>> = {
   discovery: 'Discovery document fetched',
   issuer: 'Issuer matches',
   jwks: 'Signing keys (JWKS) reachable',
   client: 'Client ID and secret accepted',
 };
 
-class CheckFailed extends Error {}
-
 async function get(url: string, opts: TestOptions, init: RequestInit = {}): Promise<{ status: number; body: unknown }> {
-  let parsed: URL;
+  const { status, text } = await fetchChecked(url, opts, init);
   try {
-    parsed = new URL(url);
+    return { status, body: JSON.parse(text) };
   } catch {
-    throw new CheckFailed(`"${url}" is not a URL.`);
+    return { status, body: null };
   }
-  if (parsed.protocol !== 'https:' && !(opts.allowPrivate && parsed.protocol === 'http:')) throw new CheckFailed(`${url} must use https.`);
-  if (!opts.allowPrivate) {
-    try {
-      await assertPublicHost(parsed.hostname);
-    } catch (err) {
-      throw new CheckFailed(`${parsed.hostname} cannot be reached: ${(err as Error).message}.`);
-    }
-  }
-  let res: Response;
-  try {
-    res = await fetch(url, { ...init, redirect: 'manual', signal: AbortSignal.timeout(opts.timeoutMs ?? 5_000) });
-  } catch (err) {
-    const cause = (err as { cause?: { code?: string } }).cause?.code ?? (err as Error).name;
-    throw new CheckFailed(`${parsed.host} could not be reached (${cause}).`);
-  }
-  if (res.status >= 300 && res.status < 400) throw new CheckFailed(`${url} answered with a redirect (${res.status}); give the final URL.`);
-  const text = await readLimited(res);
-  try {
-    return { status: res.status, body: JSON.parse(text) };
-  } catch {
-    return { status: res.status, body: null };
-  }
-}
-
-async function readLimited(res: Response): Promise<string> {
-  if (!res.body) return '';
-  const reader = res.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_BYTES) {
-      await reader.cancel();
-      throw new CheckFailed('The answer is larger than 256 KiB.');
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
 }
 
 const trimSlash = (u: string) => u.replace(/\/+$/, '');
@@ -90,7 +44,7 @@ const str = (v: unknown) => (typeof v === 'string' && v.length > 0 ? v : null);
 
 export async function testOidcConnection(input: TestInput, opts: TestOptions): Promise<TestResult> {
   const checks: SsoCheck[] = [];
-  const report = (id: SsoCheck['id'], status: SsoCheck['status'], detail: string) => checks.push({ id, label: LABELS[id], status, detail });
+  const report = (id: SsoCheck['id'], status: SsoCheck['status'], detail: string) => checks.push({ id, label: LABELS[id]!, status, detail });
   const skipRest = (from: SsoCheck['id'][]) => from.forEach((id) => report(id, 'skipped', 'Not checked: an earlier check failed.'));
 
   const discoveryUrl = `${trimSlash(input.issuer)}/.well-known/openid-configuration`;

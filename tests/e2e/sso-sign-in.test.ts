@@ -66,9 +66,9 @@ describe.skipIf(!chromium || !challtestsrv)('single sign-on in Chromium', () => 
     await owner.getByRole('navigation', { name: 'Settings sections' }).getByRole('link', { name: 'Single sign-on' }).click();
     await owner.waitForURL('**/settings/sso');
 
-    // Step 1: the provider type. SAML is listed but not offered yet.
+    // Step 1: the provider type (SAML 2.0 is offered too: tests/e2e/saml-sign-in.test.ts).
     const step1 = owner.getByRole('form', { name: /step 1 of 2/ });
-    expect(await step1.getByRole('radio', { name: /SAML 2.0/ }).isDisabled()).toBe(true);
+    expect(await step1.getByRole('radio', { name: /SAML 2.0/ }).isDisabled()).toBe(false);
     expect(await captureThemes(owner, 'settings-sso-type')).toEqual([]);
     await step1.locator('label.sso-type', { hasText: 'Okta' }).click();
     await step1.getByRole('button', { name: 'Continue' }).click();

@@ -34,7 +34,7 @@ export default async function SsoPage() {
           <>
             <p className="muted">
               People with an address at your company’s domain sign in to <strong>{actor.workspace.name}</strong> through your identity provider, and join it on their first sign-in.
-              Set it up in five steps: choose the provider, enter its credentials, register Sling’s callback URL with it, test, and enable.
+              Set it up in five steps: choose the provider, enter its credentials (or, for SAML, its metadata), register Sling with it, test, and enable.
             </p>
             <SsoManager baseUrl={loadConfig().BASE_URL} />
           </>

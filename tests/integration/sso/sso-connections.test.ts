@@ -72,14 +72,16 @@ describe.skipIf(!challtestsrv)('SSO connections (PGlite)', () => {
     expect(error.details).toMatchObject({ required_plan: 'enterprise', plan: 'free' });
   });
 
-  test('bad input is a 400 naming the field; SAML is refused as not offered yet', async () => {
+  test('bad input is a 400 naming the field; a SAML connection takes SAML settings, not client credentials', async () => {
     const bad = await owner('/api/v1/workspace/sso', { body: body({ issuer: 'https://{your-org}.okta.com', domain: 'not a domain' }) });
     expect(bad.status).toBe(400);
     const { error } = await bad.json();
     expect(Object.keys(error.details).sort()).toEqual(['domain', 'issuer']);
     const saml = await owner('/api/v1/workspace/sso', { body: body({ type: 'saml' }) });
     expect(saml.status).toBe(400);
-    expect((await saml.json()).error.details.type).toMatch(/SAML/);
+    const samlDetails = (await saml.json()).error.details;
+    expect(samlDetails).toMatchObject({ issuer: 'Unknown field.', client_id: 'Unknown field.', client_secret: 'Unknown field.' });
+    expect(samlDetails.saml).toBeTruthy();
   });
 
   test('a connection is created as a draft: callback URL and DNS record shown, the secret never', async () => {
