@@ -107,11 +107,18 @@ describe.skipIf(!chromium || !challtestsrv)('single sign-on in Chromium', () => 
     const txt = await card.getByRole('textbox', { name: 'TXT record value' }).inputValue();
     await dns.addTxt('_sling-sso.acme.test', txt);
     await card.getByRole('button', { name: 'Check DNS' }).click();
-    await card.getByText('Verified.').waitFor();
+    await card.getByTestId('sso-domain').getByText('Verified', { exact: true }).waitFor();
+    // A second email domain, with its own TXT record.
+    await card.getByRole('textbox', { name: 'Add a domain' }).fill('acme-labs.test');
+    await card.getByRole('button', { name: 'Add domain' }).click();
+    const second = card.getByTestId('sso-domain').filter({ hasText: 'acme-labs.test' });
+    await dns.addTxt('_sling-sso.acme-labs.test', await second.getByRole('textbox', { name: 'TXT record value' }).inputValue());
+    await second.getByRole('button', { name: 'Check DNS' }).click();
+    await second.getByText('Verified', { exact: true }).waitFor();
 
     // Step 6: enable.
     await card.getByRole('button', { name: 'Enable SSO' }).click();
-    await expect.poll(() => card.locator('.badge').textContent()).toBe('Enabled');
+    await expect.poll(() => card.locator('header .badge').textContent()).toBe('Enabled');
     expect(await captureThemes(owner, 'settings-sso')).toEqual([]);
     await owner.setViewportSize(PHONE);
     expect(await noSidewaysScroll(owner)).toBe(true);
