@@ -157,7 +157,9 @@ describe.skipIf(!chromium || !challtestsrv)('single sign-on in Chromium', () => 
 
     await page.goto(`${sling.url}/settings/security`);
     const first = page.getByTestId('login-row').first();
-    expect(await first.textContent()).toContain('signed in with SSO (Okta)');
+    expect(await first.textContent()).toContain('SSO · Okta');
+    // The session list names the provider of this session too.
+    await expect.poll(() => page.getByTestId('session-row').filter({ hasText: 'this device' }).getByTestId('session-method').textContent()).toBe('SSO · Okta');
     expect(slingProblems()).toEqual([]);
     await context.close();
 
