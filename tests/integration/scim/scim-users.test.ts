@@ -5,9 +5,10 @@
 // deleted; a wrong token is a 401 in SCIM's error shape; another workspace's users are not visible.
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createPgliteDatabase, type TestDatabase } from '../../helpers/databases';
+import { createPgliteDatabase, createPostgresDatabase, type TestDatabase } from '../../helpers/databases';
 import { openTestContext } from '../../helpers/open-test-handle';
 import { addProvenDomain } from '../../helpers/scim-fixtures';
+import { pgUrl } from '../../helpers/services';
 import { startSling, type SlingProcess } from '../../helpers/sling-process';
 import { createEnterpriseTeam, createToken, createUser, PASSWORD } from '../../helpers/sso-fixtures';
 
@@ -20,7 +21,10 @@ const USER = 'urn:ietf:params:scim:schemas:core:2.0:User';
 const PATCH_OP = 'urn:ietf:params:scim:api:messages:2.0:PatchOp';
 const ERROR = 'urn:ietf:params:scim:api:messages:2.0:Error';
 
-describe('SCIM directory sync: users (PGlite)', () => {
+// PostgreSQL when there is one (the set-up runs the CLI eleven times; PGlite does it one at a time).
+const server = pgUrl();
+
+describe(`SCIM directory sync: users (${server ? 'PostgreSQL' : 'PGlite'})`, () => {
   let tdb: TestDatabase;
   let sling: SlingProcess;
   let acmeId: string;
@@ -48,15 +52,23 @@ describe('SCIM directory sync: users (PGlite)', () => {
   const auditActions = async () => ((await (await api(ownerToken)('/api/v1/workspace/audit')).json()).entries as Array<{ action: string; actor: { label: string } }>).map((e) => e.action);
 
   beforeAll(async () => {
-    tdb = await createPgliteDatabase();
-    for (const email of [OWNER, MIA, OTHER_OWNER, FREE]) await createUser(tdb.env, email);
+    tdb = server ? await createPostgresDatabase(server) : await createPgliteDatabase();
+    // (PGlite: one process at a time, so in sequence.)
+    const inTurn = async <T,>(jobs: Array<() => Promise<T>>): Promise<T[]> => {
+      if (server) return Promise.all(jobs.map((j) => j()));
+      const out: T[] = [];
+      for (const j of jobs) out.push(await j());
+      return out;
+    };
+    await createUser(tdb.env, OWNER); // the first account (migrations, instance admin) alone
+    await inTurn([MIA, OTHER_OWNER, FREE].map((email) => () => createUser(tdb.env, email)));
     acmeId = await createEnterpriseTeam(tdb, 'acme', OWNER);
     const otherId = await createEnterpriseTeam(tdb, 'other', OTHER_OWNER);
     await addProvenDomain(tdb, acmeId, 'acme.test');
     await addProvenDomain(tdb, otherId, 'other.test');
-    [ownerToken, otherOwnerToken, freeToken] = [await createToken(tdb.env, OWNER, 'acme'), await createToken(tdb.env, OTHER_OWNER, 'other'), await createToken(tdb.env, FREE)];
+    [ownerToken, otherOwnerToken, freeToken] = await inTurn([() => createToken(tdb.env, OWNER, 'acme'), () => createToken(tdb.env, OTHER_OWNER, 'other'), () => createToken(tdb.env, FREE)]);
     sling = await startSling({ ...tdb.env, AUTH_ATTEMPTS_PER_MINUTE: '100' });
-  });
+  }, 300_000);
   afterAll(async () => {
     await sling?.stop();
     await tdb?.drop();
@@ -125,7 +137,7 @@ describe('SCIM directory sync: users (PGlite)', () => {
     ids.mia = user.id;
     expect(res.headers.get('location')).toBe(`${sling.url}/api/scim/v2/Users/${user.id}`);
     expect(user).toMatchObject({ schemas: [USER], userName: MIA, externalId: '00u1okta', active: true, name: { givenName: 'Mia', familyName: 'Moss' }, emails: [{ value: MIA, primary: true }], meta: { resourceType: 'User' } });
-    expect(await members()).toEqual([`${MIA}:member`, `${OWNER}:owner`]);
+    expect(await members()).toEqual([`${MIA}:member`, `${OWNER}:owner`].sort());
     const dup = await scim(scimToken, '/Users', { body: { schemas: [USER], userName: MIA.toUpperCase(), emails: [{ value: MIA, primary: true }] } });
     expect(dup.status).toBe(409);
     expect(await dup.json()).toMatchObject({ schemas: [ERROR], status: '409', scimType: 'uniqueness' });
@@ -147,7 +159,7 @@ describe('SCIM directory sync: users (PGlite)', () => {
     });
     expect(res.status).toBe(201);
     ids.noa = (await res.json()).id;
-    expect(await members()).toEqual([`${MIA}:member`, `${NOA}:member`, `${OWNER}:owner`]);
+    expect(await members()).toEqual([`${MIA}:member`, `${NOA}:member`, `${OWNER}:owner`].sort());
     const outside = await scim(scimToken, '/Users', { body: { schemas: [USER], userName: 'eve@evil.test', emails: [{ value: 'eve@evil.test', primary: true }] } });
     expect(outside.status).toBe(400);
     expect(await outside.json()).toMatchObject({ status: '400', scimType: 'invalidValue' });
@@ -228,7 +240,7 @@ describe('SCIM directory sync: users (PGlite)', () => {
     expect(await (await asMia('/api/auth/get-session')).json()).toBeNull();
     const viaToken = await api(miaToken)('/api/v1/links');
     expect(viaToken.status).toBe(401);
-    expect(await members()).toEqual([`${NOA}:member`, `${OWNER}:owner`]);
+    expect(await members()).toEqual([`${NOA}:member`, `${OWNER}:owner`].sort());
     // The SCIM user stays, inactive: the IdP may reactivate it.
     expect(await (await scim(scimToken, `/Users/${ids.mia}`)).json()).toMatchObject({ active: false });
     expect(await auditActions()).toContain('member.deprovisioned');
@@ -237,13 +249,13 @@ describe('SCIM directory sync: users (PGlite)', () => {
   test('Entra\'s "False"/"True" strings deactivate and reactivate; DELETE removes the user', async () => {
     const patch = (value: string) => scim(scimToken, `/Users/${ids.noa}`, { method: 'PATCH', body: { schemas: [PATCH_OP], Operations: [{ op: 'Replace', path: 'active', value }] } });
     expect((await (await patch('False')).json()).active).toBe(false);
-    expect(await members()).toEqual([`${OWNER}:owner`]);
+    expect(await members()).toEqual([`${OWNER}:owner`].sort());
     expect((await (await patch('True')).json()).active).toBe(true);
-    expect(await members()).toEqual([`${NOA}:member`, `${OWNER}:owner`]);
+    expect(await members()).toEqual([`${NOA}:member`, `${OWNER}:owner`].sort());
     const del = await scim(scimToken, `/Users/${ids.noa}`, { method: 'DELETE' });
     expect(del.status).toBe(204);
     expect((await scim(scimToken, `/Users/${ids.noa}`)).status).toBe(404);
-    expect(await members()).toEqual([`${OWNER}:owner`]);
+    expect(await members()).toEqual([`${OWNER}:owner`].sort());
     const state = await (await api(ownerToken)('/api/v1/workspace/directory-sync')).json();
     expect(state.directory_sync).toMatchObject({ users: { total: 1, active: 0 }, last_activity: expect.stringContaining('Deleted') });
   });
@@ -259,7 +271,7 @@ describe('SCIM directory sync: users (PGlite)', () => {
     const fresh = await api(ownerToken)('/api/v1/workspace/directory-sync', { body: {} });
     expect(fresh.status).toBe(201);
     const last = (await fresh.json()).token as string;
-    // PGlite has one process at a time: read the row with Sling stopped.
+    // (PGlite has one process at a time: the row is read with Sling stopped.)
     await sling.stop();
     const ctx = await openTestContext(tdb);
     try {
