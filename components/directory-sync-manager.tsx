@@ -88,7 +88,8 @@ export function DirectorySyncManager() {
         <h2>Token</h2>
         {state.token ? (
           <p>
-            <code>{state.token.prefix}…</code> created <When iso={state.token.created_at} />. Your identity provider sends it as <code>Authorization: Bearer</code>.
+            <code className="dsync-nowrap">{state.token.prefix}…</code> created <When iso={state.token.created_at} />. Your identity provider sends it as{' '}
+            <code className="dsync-nowrap">Authorization: Bearer</code>.
           </p>
         ) : (
           <p className="muted">No token yet: create one and paste it into your identity provider’s provisioning settings with the base URL above.</p>
