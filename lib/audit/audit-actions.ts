@@ -31,7 +31,7 @@ export const AUDIT_ACTION_LABEL: Record<AuditAction, string> = {
   'member.invited': 'Member invited',
   'invitation.revoked': 'Invitation revoked',
   'invitation.accepted': 'Invitation accepted',
-  'member.provisioned': 'Member provisioned (SSO or directory sync)',
+  'member.provisioned': 'Member provisioned',
   'member.updated': 'Member updated via directory sync',
   'member.deprovisioned': 'Member deprovisioned via directory sync',
   'member.role_changed': 'Role changed',

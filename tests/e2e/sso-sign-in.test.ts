@@ -212,7 +212,7 @@ describe.skipIf(!chromium || !challtestsrv)('single sign-on in Chromium', () => 
     expect(await time.getAttribute('title')).toMatch(/\d{4}/);
     expect(await captureThemes(owner, 'settings-audit')).toEqual([]);
 
-    await owner.getByLabel('Action').selectOption({ label: 'Member joined via SSO' });
+    await owner.getByLabel('Action').selectOption({ label: 'Member provisioned' });
     await owner.waitForURL('**/settings/audit?action=member.provisioned');
     await expect.poll(sentences).toEqual(['Okta added Nora Newcomer as member on first SSO sign-in']);
     const href = await owner.getByTestId('audit-export').getAttribute('href');
