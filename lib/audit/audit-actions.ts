@@ -32,8 +32,8 @@ export const AUDIT_ACTION_LABEL: Record<AuditAction, string> = {
   'invitation.revoked': 'Invitation revoked',
   'invitation.accepted': 'Invitation accepted',
   'member.provisioned': 'Member provisioned',
-  'member.updated': 'Member updated via directory sync',
-  'member.deprovisioned': 'Member deprovisioned via directory sync',
+  'member.updated': 'Member updated via SCIM',
+  'member.deprovisioned': 'Member deprovisioned',
   'member.role_changed': 'Role changed',
   'member.removed': 'Member removed',
   'member.left': 'Member left',
@@ -45,9 +45,9 @@ export const AUDIT_ACTION_LABEL: Record<AuditAction, string> = {
   'sso.connection.disabled': 'SSO connection disabled',
   'sso.domain.verified': 'SSO domain verified',
   'sso.signed_in': 'Signed in via SSO',
-  'directory_sync.token_created': 'Directory sync token created',
-  'directory_sync.token_rotated': 'Directory sync token rotated',
-  'directory_sync.token_revoked': 'Directory sync token revoked',
+  'directory_sync.token_created': 'SCIM token created',
+  'directory_sync.token_rotated': 'SCIM token rotated',
+  'directory_sync.token_revoked': 'SCIM token revoked',
 };
 
 export function isAuditAction(v: unknown): v is AuditAction {
