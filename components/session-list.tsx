@@ -52,7 +52,8 @@ export function SessionList({ currentId, devices, methods }: { currentId: string
           <div className="skeleton" />
         </div>
       ) : (
-        <div className="table-scroll">
+        // Scrolls sideways on a phone: focusable, so it scrolls with the keyboard too.
+        <div className="table-scroll" tabIndex={0} role="region" aria-label="Sessions">
           <table>
             <thead>
               <tr>

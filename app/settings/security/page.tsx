@@ -43,7 +43,7 @@ export default async function SecurityPage() {
         {history.length === 0 ? (
           <p className="muted">No sign-ins recorded yet. Each sign-in, and each wrong password, will be listed here.</p>
         ) : (
-          <div className="table-scroll">
+          <div className="table-scroll" tabIndex={0} role="region" aria-label="Login history">
             <table>
               <thead>
                 <tr>
