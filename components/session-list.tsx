@@ -13,7 +13,8 @@ const revokeSession = (id: string) => authClient.$fetch<{ status: boolean }>('/r
 
 type Pending = { kind: 'one'; session: Session } | { kind: 'others' };
 
-export function SessionList({ currentId, devices }: { currentId: string; devices: Record<string, string> }) {
+/** `methods`: session id → how it was signed in ("Password", "SSO · Acme Okta"). */
+export function SessionList({ currentId, devices, methods }: { currentId: string; devices: Record<string, string>; methods: Record<string, string> }) {
   const [sessions, setSessions] = useState<Session[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState<Pending | null>(null);
@@ -51,11 +52,13 @@ export function SessionList({ currentId, devices }: { currentId: string; devices
           <div className="skeleton" />
         </div>
       ) : (
-        <div className="table-scroll">
+        // Scrolls sideways on a phone: focusable, so it scrolls with the keyboard too.
+        <div className="table-scroll" tabIndex={0} role="region" aria-label="Sessions">
           <table>
             <thead>
               <tr>
                 <th>Device</th>
+                <th>Signed in with</th>
                 <th>IP address</th>
                 <th>Last used</th>
                 <th>Actions</th>
@@ -68,6 +71,7 @@ export function SessionList({ currentId, devices }: { currentId: string; devices
                     {name(s)}
                     {s.id === currentId && <strong> (this device)</strong>}
                   </td>
+                  <td data-testid="session-method">{methods[s.id] ?? 'Password'}</td>
                   <td>{s.ipAddress || '—'}</td>
                   <td><When iso={new Date(s.updatedAt).toISOString()} /></td>
                   <td>

@@ -2,7 +2,7 @@
 // account's) beside the page. Webhooks is listed only for those who manage them.
 import type { ReactNode } from 'react';
 
-type Page = 'profile' | 'security' | 'workspace' | 'members' | 'tokens' | 'webhooks' | 'sso' | 'audit' | 'plan';
+type Page = 'profile' | 'security' | 'workspace' | 'members' | 'tokens' | 'webhooks' | 'sso' | 'directory-sync' | 'audit' | 'plan';
 
 const WORKSPACE_PAGES: Array<[Page, string, string]> = [
   ['workspace', 'General', '/settings/workspace'],
@@ -10,6 +10,7 @@ const WORKSPACE_PAGES: Array<[Page, string, string]> = [
   ['tokens', 'API tokens', '/settings/tokens'],
   ['webhooks', 'Webhooks', '/settings/webhooks'],
   ['sso', 'Single sign-on', '/settings/sso'],
+  ['directory-sync', 'Directory sync', '/settings/directory-sync'],
   ['audit', 'Audit log', '/settings/audit'],
   ['plan', 'Plan & usage', '/settings/plan'],
 ];
@@ -50,7 +51,7 @@ export function SettingsShell({ current, showWebhooks, children }: SettingsShell
       <div className="settings-layout">
         <nav className="settings-nav" aria-label="Settings sections">
           <p className="settings-title">Settings</p>
-          <PageList id="settings-nav-workspace" title="Workspace" pages={WORKSPACE_PAGES.filter(([p]) => !['webhooks', 'sso', 'audit'].includes(p) || showWebhooks)} current={current} />
+          <PageList id="settings-nav-workspace" title="Workspace" pages={WORKSPACE_PAGES.filter(([p]) => !['webhooks', 'sso', 'directory-sync', 'audit'].includes(p) || showWebhooks)} current={current} />
           <PageList id="settings-nav-account" title="Your account" pages={ACCOUNT_PAGES} current={current} />
         </nav>
         <div className="settings-sections">{children}</div>

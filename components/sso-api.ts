@@ -15,6 +15,14 @@ export interface Check {
   detail: string;
 }
 
+export interface ConnectionDomain {
+  id: string;
+  domain: string;
+  verification: { type: 'TXT'; name: string; value: string };
+  verified: boolean;
+  verified_at: string | null;
+}
+
 export interface Connection {
   id: string;
   name: string;
@@ -22,8 +30,9 @@ export interface Connection {
   type_label: string;
   issuer: string;
   client_id: string;
-  domain: string;
-  domain_verification: { name: string; value: string; verified: boolean };
+  domain: string | null;
+  domain_verification: { name: string; value: string; verified: boolean } | null;
+  domains: ConnectionDomain[];
   default_role: 'member' | 'admin';
   require_sso: boolean;
   enabled: boolean;

@@ -1,26 +1,28 @@
 'use client';
 // One SSO connection's set-up as numbered steps: what to register with the provider (OpenID
 // Connect: the callback URL; SAML: the ACS URL, entity ID and SP metadata URL, and the attributes),
-// the connection test (each check listed), the DNS proof of the email domain, enable, and
+// the connection test (each check listed), the DNS proof of each email domain, enable, and
 // "Require SSO".
 import { useId, useState } from 'react';
 import { apiJson } from './api-client';
 import { CopyField } from './copy-field';
 import { FormError } from './form-error';
+import { DomainsStep } from './sso-domains-step';
 import { SSO_API, type Check, type Connection } from './sso-api';
+
+export type ActResult = { connection?: Connection; verified?: boolean; seen?: string[] };
 
 export function ConnectionCard({ connection: c, hint, onChange, onDelete }: { connection: Connection; hint: string; onChange: (c: Connection) => void; onDelete: () => void }) {
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [dnsNote, setDnsNote] = useState<string | null>(null);
   const headingId = useId();
 
   /** The answer, or null when the call was refused (the message is shown). */
-  async function act(what: string, path: string, init: { method?: string; body?: unknown } = { method: 'POST', body: {} }) {
+  async function act(what: string, path: string, init: { method?: string; body?: unknown } = { method: 'POST', body: {} }): Promise<ActResult | null> {
     setBusy(what);
     setError(null);
     try {
-      const data = (await apiJson<{ connection?: Connection; verified?: boolean; seen?: string[] } | null>(`${SSO_API}/${c.id}${path}`, init)) ?? {};
+      const data = (await apiJson<ActResult | null>(`${SSO_API}/${c.id}${path}`, init)) ?? {};
       if (data.connection) onChange(data.connection);
       return data;
     } catch (err) {
@@ -31,23 +33,19 @@ export function ConnectionCard({ connection: c, hint, onChange, onDelete }: { co
     }
   }
 
-  async function verify() {
-    const data = await act('verify', '/verify-domain');
-    if (data && !data.verified) setDnsNote(data.seen?.length ? `Found ${data.seen.join(', ')} — not the value above yet.` : 'The record is not there yet; DNS changes can take a few minutes.');
-    else setDnsNote(null);
-  }
-
   async function remove() {
     if (!window.confirm(`Delete the connection “${c.name}”? People will sign in with passwords again.`)) return;
     if (await act('delete', '', { method: 'DELETE' }) !== null) onDelete();
   }
 
   const tested = c.test.tested_at !== null;
+  const domainList = c.domains.map((d) => d.domain).join(', ');
+  const anyVerified = c.domains.some((d) => d.verified);
   return (
     <article className="sso-connection" aria-labelledby={headingId} data-testid="sso-connection">
       <header>
         <h2 id={headingId}>
-          {c.name} <span className="muted">· {c.name === c.type_label ? c.domain : `${c.type_label} · ${c.domain}`}</span>
+          {c.name} <span className="muted">· {c.name === c.type_label ? domainList : `${c.type_label} · ${domainList}`}</span>
         </h2>
         <span className={`badge ${c.enabled ? 'enabled' : 'draft'}`}>{c.enabled ? 'Enabled' : 'Not enabled'}</span>
       </header>
@@ -100,30 +98,13 @@ export function ConnectionCard({ connection: c, hint, onChange, onDelete }: { co
             </button>
           </div>
         </li>
-        <li className={c.domain_verification.verified ? 'done' : undefined}>
-          <h3>Prove you own {c.domain}</h3>
-          {c.domain_verification.verified ? (
-            <p>Verified.</p>
-          ) : (
-            <>
-              <p className="muted">Add this TXT record at your DNS host, then check it.</p>
-              <CopyField label="TXT record name" value={c.domain_verification.name} />
-              <CopyField label="TXT record value" value={c.domain_verification.value} />
-              {dnsNote && <p role="status">{dnsNote}</p>}
-              <div>
-                <button type="button" className="secondary small" disabled={busy !== null} onClick={verify}>
-                  {busy === 'verify' ? 'Checking…' : 'Check DNS'}
-                </button>
-              </div>
-            </>
-          )}
-        </li>
+        <DomainsStep connection={c} busy={busy !== null} act={act} />
         <li className={c.enabled ? 'done' : undefined}>
           <h3>{c.enabled ? 'Enabled' : 'Enable single sign-on'}</h3>
           <p className="muted">
             {c.enabled
-              ? `People at ${c.domain} can choose “Continue with SSO” on the sign-in page; newcomers join as ${c.default_role === 'admin' ? 'Admins' : 'Members'}.`
-              : 'Enabling needs a passing test and a verified domain.'}
+              ? `People at ${c.domains.filter((d) => d.verified).map((d) => d.domain).join(', ')} can choose “Continue with SSO” on the sign-in page; newcomers join as ${c.default_role === 'admin' ? 'Admins' : 'Members'}.`
+              : 'Enabling needs a passing test and at least one verified domain.'}
           </p>
           <label className="inline">
             <input type="checkbox" checked={c.require_sso} disabled={busy !== null} onChange={(e) => act('require', '', { method: 'PATCH', body: { require_sso: e.target.checked } })} /> Require SSO: members
@@ -135,7 +116,7 @@ export function ConnectionCard({ connection: c, hint, onChange, onDelete }: { co
                 Disable
               </button>
             ) : (
-              <button type="button" className="small" disabled={busy !== null || !c.test.passed || !c.domain_verification.verified} onClick={() => act('enable', '/enable')}>
+              <button type="button" className="small" disabled={busy !== null || !c.test.passed || !anyVerified} onClick={() => act('enable', '/enable')}>
                 Enable SSO
               </button>
             )}

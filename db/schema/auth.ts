@@ -37,6 +37,8 @@ export const sessions = pgTable(
     activeOrganizationId: text('active_workspace_id'),
     /** better-auth's admin plugin field (impersonation, which Sling does not offer): its adapter checks the column exists. */
     impersonatedBy: text('impersonated_by'),
+    /** How the session was signed in: null for a password, "sso:<connection name>" for single sign-on. */
+    signInMethod: text('sign_in_method'),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );

@@ -20,3 +20,5 @@ export * from './sso';
 export * from './admin';
 export * from './audit';
 export * from './domain-favicons';
+export * from './directory-sync';
+export * from './sso-domains';

@@ -6,6 +6,8 @@ export const AUDIT_ACTIONS = [
   'invitation.revoked',
   'invitation.accepted',
   'member.provisioned',
+  'member.updated',
+  'member.deprovisioned',
   'member.role_changed',
   'member.removed',
   'member.left',
@@ -17,6 +19,9 @@ export const AUDIT_ACTIONS = [
   'sso.connection.disabled',
   'sso.domain.verified',
   'sso.signed_in',
+  'directory_sync.token_created',
+  'directory_sync.token_rotated',
+  'directory_sync.token_revoked',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -26,7 +31,9 @@ export const AUDIT_ACTION_LABEL: Record<AuditAction, string> = {
   'member.invited': 'Member invited',
   'invitation.revoked': 'Invitation revoked',
   'invitation.accepted': 'Invitation accepted',
-  'member.provisioned': 'Member joined via SSO',
+  'member.provisioned': 'Member provisioned',
+  'member.updated': 'Member updated via SCIM',
+  'member.deprovisioned': 'Member deprovisioned',
   'member.role_changed': 'Role changed',
   'member.removed': 'Member removed',
   'member.left': 'Member left',
@@ -38,6 +45,9 @@ export const AUDIT_ACTION_LABEL: Record<AuditAction, string> = {
   'sso.connection.disabled': 'SSO connection disabled',
   'sso.domain.verified': 'SSO domain verified',
   'sso.signed_in': 'Signed in via SSO',
+  'directory_sync.token_created': 'SCIM token created',
+  'directory_sync.token_rotated': 'SCIM token rotated',
+  'directory_sync.token_revoked': 'SCIM token revoked',
 };
 
 export function isAuditAction(v: unknown): v is AuditAction {

@@ -25,7 +25,12 @@ export function describeEntry(e: Entry): string {
     case 'invitation.accepted':
       return `${who} accepted the invitation and joined as ${d.role ?? 'member'}`;
     case 'member.provisioned':
+      if (d.via === 'scim') return `${who} provisioned ${what} as ${d.role ?? 'member'} via directory sync`;
       return `${who} added ${what} as ${d.role ?? 'member'} on first SSO sign-in`;
+    case 'member.updated':
+      return `${who} updated ${what} via directory sync${Array.isArray(d.fields) && d.fields.length ? ` (${d.fields.join(', ')})` : ''}`;
+    case 'member.deprovisioned':
+      return `${who} ${d.deleted ? 'deleted' : 'deactivated'} ${what} via directory sync: removed from the workspace, sessions and API tokens ended`;
     case 'member.role_changed':
       return `${who} changed ${possessive(what)} role from ${d.from} to ${d.to}`;
     case 'member.removed':
@@ -48,6 +53,12 @@ export function describeEntry(e: Entry): string {
       return `${who} verified the domain ${d.domain ?? ''} of ${what}`.replace('  ', ' ');
     case 'sso.signed_in':
       return `${who} signed in via ${what}`;
+    case 'directory_sync.token_created':
+      return `${who} created the directory sync token`;
+    case 'directory_sync.token_rotated':
+      return `${who} rotated the directory sync token`;
+    case 'directory_sync.token_revoked':
+      return `${who} revoked the directory sync token`;
     default:
       return `${who}: ${e.action}`;
   }

@@ -1,8 +1,8 @@
-// The enabled connection whose proven email domain an address belongs to: what "Continue with SSO"
+// The enabled connection one of whose proven email domains an address belongs to: what "Continue with SSO"
 // and the sign-in checks go by. A workspace that left the Enterprise plan keeps its connections
 // (they come back with the plan) but nobody signs in through them meanwhile.
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
-import { ssoConnections, workspaces, type SsoConnectionRow } from '../../db/schema';
+import { and, eq, exists, isNotNull, sql } from 'drizzle-orm';
+import { ssoConnectionDomains, ssoConnections, workspaces, type SsoConnectionRow } from '../../db/schema';
 import type { Db } from '../db/types';
 
 export const emailDomain = (email: string) => email.slice(email.lastIndexOf('@') + 1).toLowerCase();
@@ -12,17 +12,20 @@ export async function enabledConnectionForEmail(db: Db, email: string): Promise<
     .select({ c: ssoConnections })
     .from(ssoConnections)
     .innerJoin(workspaces, and(eq(workspaces.id, ssoConnections.workspaceId), eq(workspaces.plan, 'enterprise')))
-    .where(and(eq(ssoConnections.enabled, true), isNotNull(ssoConnections.domainVerifiedAt), eq(sql`lower(${ssoConnections.domain})`, emailDomain(email))))
+    .innerJoin(ssoConnectionDomains, eq(ssoConnectionDomains.connectionId, ssoConnections.id))
+    .where(and(eq(ssoConnections.enabled, true), isNotNull(ssoConnectionDomains.verifiedAt), eq(sql`lower(${ssoConnectionDomains.domain})`, emailDomain(email))))
     .limit(1);
   return row?.c ?? null;
 }
+
+const verifiedDomainOf = sql`(select 1 from ${ssoConnectionDomains} where ${ssoConnectionDomains.connectionId} = ${ssoConnections.id} and ${ssoConnectionDomains.verifiedAt} is not null)`;
 
 export async function enabledConnection(db: Db, id: string): Promise<SsoConnectionRow | null> {
   const [row] = await db
     .select({ c: ssoConnections })
     .from(ssoConnections)
     .innerJoin(workspaces, and(eq(workspaces.id, ssoConnections.workspaceId), eq(workspaces.plan, 'enterprise')))
-    .where(and(eq(ssoConnections.id, id), eq(ssoConnections.enabled, true), isNotNull(ssoConnections.domainVerifiedAt)))
+    .where(and(eq(ssoConnections.id, id), eq(ssoConnections.enabled, true), exists(verifiedDomainOf)))
     .limit(1);
   return row?.c ?? null;
 }

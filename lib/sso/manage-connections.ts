@@ -3,15 +3,14 @@
 // proven by DNS; enabling it writes @better-auth/sso's provider row, disabling removes it.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
-import { ssoConnections, ssoProviders, type SsoConnectionRow } from '../../db/schema';
+import { ssoConnectionDomains, ssoConnections, ssoProviders, type SsoConnectionDomainRow, type SsoConnectionRow } from '../../db/schema';
 import type { Db, Tx } from '../db/types';
-import { isUniqueViolation } from '../db/unique-violation';
 import { byActor, recordAudit } from '../audit/record-audit';
 import { AppError } from '../http/errors';
 import type { TCreateSamlConnection, TCreateSsoConnection, TUpdateSsoConnection } from '../schemas/sso-connection';
 import type { Actor } from '../workspaces/actor';
 import { ssoCallbackUrl } from './callback-url';
-import { checkDomainClaim, domainClaimRecord } from './domain-claim';
+import { insertDomain, serializeDomain, verifiedDomains, verifyDomains, type DomainCheck } from './connection-domains';
 import { PROVIDER_TEMPLATES } from './provider-types';
 import { openClientSecret, sealClientSecret } from './sso-secret';
 import { testOidcConnection } from './test-connection';
@@ -63,6 +62,7 @@ export async function createConnection(s: SsoScope, input: TCreateSsoConnection 
         createdBy: s.actor.userId,
       })
       .returning();
+    await insertDomain(tx, row, input.domain);
     await recordAudit(tx, { ...byActor(s.actor), action: 'sso.connection.created', target: connectionTarget(row), details: { type: row.type, domain: row.domain } });
     return row;
   });
@@ -89,12 +89,17 @@ export async function updateConnection(s: SsoScope, id: string, input: TUpdateSs
     ...(input.require_sso !== undefined && { requireSso: input.require_sso }),
     // What was tested or proven no longer holds: the connection goes back to draft.
     ...(retest && { testPassed: false, enabled: false }),
+    // A new `domain` replaces every claimed domain (more are added through /domains).
     ...(newDomain && { domain: input.domain, domainToken: randomBytes(16).toString('hex'), domainVerifiedAt: null, enabled: false }),
     updatedAt: new Date(),
   };
   return s.db.transaction(async (tx) => {
     const [row] = await tx.update(ssoConnections).set(changes).where(and(eq(ssoConnections.id, id), eq(ssoConnections.workspaceId, s.actor.workspaceId))).returning();
     if (!row) throw notFound();
+    if (newDomain) {
+      await tx.delete(ssoConnectionDomains).where(and(eq(ssoConnectionDomains.connectionId, row.id), eq(ssoConnectionDomains.workspaceId, s.actor.workspaceId)));
+      await insertDomain(tx, row, input.domain!);
+    }
     await recordAudit(tx, { ...byActor(s.actor), action: 'sso.connection.updated', target: connectionTarget(row), details: { fields: changedFields(input), ...(current.enabled && !row.enabled && { disabled: true }) } });
     if (!row.enabled) await tx.delete(ssoProviders).where(eq(ssoProviders.providerId, row.id));
     else await writeProvider(tx, s, row);
@@ -146,29 +151,12 @@ export async function testConnection(s: SsoScope, id: string): Promise<SsoConnec
   });
 }
 
-export async function verifyConnectionDomain(s: SsoScope, id: string): Promise<{ row: SsoConnectionRow; found: boolean; seen: string[]; error?: string }> {
+/** Checks the TXT record of every domain not yet proven; `verified` when all of them are. */
+export async function verifyConnectionDomain(s: SsoScope, id: string, domainId?: string): Promise<{ row: SsoConnectionRow; found: boolean; seen: string[]; error?: string; domains: DomainCheck[] }> {
   const row = await getConnectionOrThrow(s.db, s.actor, id);
-  if (row.domainVerifiedAt) return { row, found: true, seen: [] };
-  const check = await checkDomainClaim(row.domain, row.domainToken, s.dnsServers);
-  if (check.status !== 'found') return { row, found: false, seen: check.seen, error: check.error };
-  try {
-    const updated = await s.db.transaction(async (tx) => {
-      const [verified] = await tx
-        .update(ssoConnections)
-        .set({ domainVerifiedAt: new Date(), updatedAt: new Date() })
-        .where(and(eq(ssoConnections.id, id), eq(ssoConnections.workspaceId, s.actor.workspaceId)))
-        .returning();
-      if (!verified) throw notFound();
-      await recordAudit(tx, { ...byActor(s.actor), action: 'sso.domain.verified', target: connectionTarget(verified), details: { domain: verified.domain } });
-      return verified;
-    });
-    return { row: updated, found: true, seen: check.seen };
-  } catch (err) {
-    if (isUniqueViolation(err, 'sso_connections_verified_domain_key')) {
-      throw new AppError('domain_taken', `${row.domain} is already claimed by another SSO connection.`, { domain: row.domain });
-    }
-    throw err;
-  }
+  const checks = await verifyDomains(s.db, s.actor, row, s.dnsServers, domainId);
+  const failed = checks.find((c) => !c.verified);
+  return { row, found: !failed, seen: failed?.seen ?? checks.flatMap((c) => c.seen), ...(failed?.error ? { error: failed.error } : {}), domains: checks };
 }
 
 export async function setConnectionEnabled(s: SsoScope, id: string, enabled: boolean): Promise<SsoConnectionRow> {
@@ -176,10 +164,10 @@ export async function setConnectionEnabled(s: SsoScope, id: string, enabled: boo
   if (enabled) {
     const missing = [
       ...(row.testPassed && (row.saml ? row.saml.resolved : row.endpoints) ? [] : ['test']),
-      ...(row.domainVerifiedAt ? [] : ['domain']),
+      ...((await verifiedDomains(s.db, row.id)).length ? [] : ['domain']),
     ];
     if (missing.length) {
-      const what = missing.map((m) => (m === 'test' ? 'run "Test connection" until every check passes' : `prove ${row.domain} with its DNS TXT record`)).join(' and ');
+      const what = missing.map((m) => (m === 'test' ? 'run "Test connection" until every check passes' : 'prove one of its email domains with its DNS TXT record')).join(' and ');
       throw new AppError('sso_not_ready', `This connection cannot be enabled yet: ${what}.`, { missing });
     }
   }
@@ -220,7 +208,9 @@ async function writeProvider(tx: Tx, s: SsoScope, row: SsoConnectionRow): Promis
     scopes: row.scopes,
     mapping: { id: 'sub', email: row.mapping.email, emailVerified: 'email_verified', name: row.mapping.name },
   });
-  const values = { issuer: row.issuer, oidcConfig, domain: row.domain.toLowerCase(), organizationId: row.workspaceId, userId: row.createdBy };
+  // Sling picks the provider by the address's verified domain itself; the plugin's column gets them all.
+  const domains = await verifiedDomains(tx, row.id);
+  const values = { issuer: row.issuer, oidcConfig, domain: (domains.length ? domains : [row.domain.toLowerCase()]).join(','), organizationId: row.workspaceId, userId: row.createdBy };
   await tx
     .insert(ssoProviders)
     .values({ id: randomUUID(), providerId: row.id, ...values })
@@ -228,8 +218,10 @@ async function writeProvider(tx: Tx, s: SsoScope, row: SsoConnectionRow): Promis
 }
 
 /** The API's view: never the secret, always the callback URL and the DNS record to add. */
-export function serializeConnection(row: SsoConnectionRow, baseUrl: string) {
-  const record = domainClaimRecord(row.domain, row.domainToken);
+export function serializeConnection(row: SsoConnectionRow, baseUrl: string, domainRows: SsoConnectionDomainRow[]) {
+  const domains = domainRows.map(serializeDomain);
+  // `domain` and `domain_verification` name the first domain (the API before several domains).
+  const first = domains[0];
   return {
     id: row.id,
     name: row.name,
@@ -239,8 +231,9 @@ export function serializeConnection(row: SsoConnectionRow, baseUrl: string) {
     client_id: row.clientId,
     client_secret_set: true,
     scopes: row.scopes,
-    domain: row.domain,
-    domain_verification: { type: 'TXT', name: record.name, value: record.value, verified: row.domainVerifiedAt !== null, verified_at: row.domainVerifiedAt?.toISOString() ?? null },
+    domain: first?.domain ?? null,
+    domain_verification: first ? { ...first.verification, verified: first.verified, verified_at: first.verified_at } : null,
+    domains,
     mapping: row.mapping,
     default_role: row.defaultRole,
     require_sso: row.requireSso,

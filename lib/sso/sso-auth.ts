@@ -9,11 +9,12 @@ import { sso } from '@better-auth/sso';
 import { APIError } from 'better-auth/api';
 import { and, eq, ne } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
-import { ssoConnections, users, workspaceMembers, workspaces } from '../../db/schema';
+import { sessions, ssoConnections, users, workspaceMembers, workspaces } from '../../db/schema';
 import type { Db } from '../db/types';
 import { recordAudit } from '../audit/record-audit';
 import { recordLogin } from '../auth/login-history';
 import { setActiveWorkspace } from '../workspaces/set-active-workspace';
+import { verifiedDomains } from './connection-domains';
 import { emailDomain, enabledConnection } from './enabled-connection';
 
 export const SSO_CALLBACK_PATH = '/sso/callback/:providerId';
@@ -40,7 +41,7 @@ export async function validateSsoIdentity(db: Db, data: { user: { email?: unknow
   if (!data.source.method.startsWith('sso-')) return;
   const connection = data.source.sso ? await enabledConnection(db, data.source.sso.providerId) : null;
   const email = typeof data.user.email === 'string' ? data.user.email : '';
-  if (!connection || emailDomain(email) !== connection.domain.toLowerCase()) {
+  if (!connection || !(await verifiedDomains(db, connection.id)).includes(emailDomain(email))) {
     return { error: 'email_domain_not_allowed', errorDescription: 'Your identity provider gave an address outside the domain of this single sign-on connection.' };
   }
 }
@@ -65,6 +66,8 @@ export async function provisionAfterSignIn(db: Db, providerId: string, s: NewSes
     if (joined) await recordAudit(tx, { workspaceId: connection.workspaceId, actorId: null, actorLabel: connection.name, action: 'member.provisioned', target: { type: 'user', id: s.user.id }, details: { role: connection.defaultRole, connection_id: connection.id }, ip: request.ip });
     await recordAudit(tx, { workspaceId: connection.workspaceId, actorId: s.user.id, action: 'sso.signed_in', target: via, ip: request.ip });
     await setActiveWorkspace(tx, { sessionId: s.session.id, userId: s.user.id, workspaceId: connection.workspaceId });
+    // Settings → Sessions shows how each session was signed in.
+    await tx.update(sessions).set({ signInMethod: `sso:${connection.name}` }).where(eq(sessions.id, s.session.id));
   });
   await recordLogin(db, { email: s.user.email.toLowerCase(), userId: s.user.id, ip: request.ip, userAgent: request.userAgent, success: true, method: `sso:${connection.name}` });
 }

@@ -32,6 +32,7 @@ const SIGNED_IN = [
   '/settings/members',
   '/settings/webhooks',
   '/settings/sso',
+  '/settings/directory-sync',
   '/settings/audit',
   '/admin',
   '/admin/users',

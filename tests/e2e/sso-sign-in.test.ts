@@ -107,11 +107,18 @@ describe.skipIf(!chromium || !challtestsrv)('single sign-on in Chromium', () => 
     const txt = await card.getByRole('textbox', { name: 'TXT record value' }).inputValue();
     await dns.addTxt('_sling-sso.acme.test', txt);
     await card.getByRole('button', { name: 'Check DNS' }).click();
-    await card.getByText('Verified.').waitFor();
+    await card.getByTestId('sso-domain').getByText('Verified', { exact: true }).waitFor();
+    // A second email domain, with its own TXT record.
+    await card.getByRole('textbox', { name: 'Add a domain' }).fill('acme-labs.test');
+    await card.getByRole('button', { name: 'Add domain' }).click();
+    const second = card.getByTestId('sso-domain').filter({ hasText: 'acme-labs.test' });
+    await dns.addTxt('_sling-sso.acme-labs.test', await second.getByRole('textbox', { name: 'TXT record value' }).inputValue());
+    await second.getByRole('button', { name: 'Check DNS' }).click();
+    await second.getByText('Verified', { exact: true }).waitFor();
 
     // Step 6: enable.
     await card.getByRole('button', { name: 'Enable SSO' }).click();
-    await expect.poll(() => card.locator('.badge').textContent()).toBe('Enabled');
+    await expect.poll(() => card.locator('header .badge').textContent()).toBe('Enabled');
     expect(await captureThemes(owner, 'settings-sso')).toEqual([]);
     await owner.setViewportSize(PHONE);
     expect(await noSidewaysScroll(owner)).toBe(true);
@@ -150,7 +157,9 @@ describe.skipIf(!chromium || !challtestsrv)('single sign-on in Chromium', () => 
 
     await page.goto(`${sling.url}/settings/security`);
     const first = page.getByTestId('login-row').first();
-    expect(await first.textContent()).toContain('signed in with SSO (Okta)');
+    expect(await first.textContent()).toContain('SSO · Okta');
+    // The session list names the provider of this session too.
+    await expect.poll(() => page.getByTestId('session-row').filter({ hasText: 'this device' }).getByTestId('session-method').textContent()).toBe('SSO · Okta');
     expect(slingProblems()).toEqual([]);
     await context.close();
 
@@ -203,7 +212,7 @@ describe.skipIf(!chromium || !challtestsrv)('single sign-on in Chromium', () => 
     expect(await time.getAttribute('title')).toMatch(/\d{4}/);
     expect(await captureThemes(owner, 'settings-audit')).toEqual([]);
 
-    await owner.getByLabel('Action').selectOption({ label: 'Member joined via SSO' });
+    await owner.getByLabel('Action').selectOption({ label: 'Member provisioned' });
     await owner.waitForURL('**/settings/audit?action=member.provisioned');
     await expect.poll(sentences).toEqual(['Okta added Nora Newcomer as member on first SSO sign-in']);
     const href = await owner.getByTestId('audit-export').getAttribute('href');

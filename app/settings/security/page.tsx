@@ -7,6 +7,7 @@ import { When } from '@/components/when';
 import { getAuth } from '@/lib/auth/auth';
 import { deviceName } from '@/lib/auth/device-name';
 import { findLoginHistory } from '@/lib/auth/login-history';
+import { sessionMethodLabels, signInMethodLabel } from '@/lib/auth/sign-in-method';
 import { database } from '@/lib/db/database';
 import { can } from '@/lib/workspaces/actor';
 import { actorForSession } from '@/lib/workspaces/session-actor';
@@ -21,10 +22,11 @@ export default async function SecurityPage() {
   const session = await auth.api.getSession({ headers: requestHeaders });
   if (!session) redirect('/login?next=%2Fsettings%2Fsecurity');
   const db = (await database()).db;
-  const [actor, history, sessions] = await Promise.all([
+  const [actor, history, sessions, methods] = await Promise.all([
     actorForSession(db, session),
     findLoginHistory(db, session.user.id),
     auth.api.listSessions({ headers: requestHeaders }),
+    sessionMethodLabels(db, session.user.id),
   ]);
   // Device names are worked out here so the browser does not need a user-agent parser.
   const devices = Object.fromEntries(sessions.map((s) => [s.userAgent ?? '', deviceName(s.userAgent)]));
@@ -35,19 +37,20 @@ export default async function SecurityPage() {
         <TwoFactorSettings enabled={Boolean(user.twoFactorEnabled)} />
       </SettingsSection>
       <SettingsSection id="sessions" title="Sessions">
-        <SessionList currentId={session.session.id} devices={devices} />
+        <SessionList currentId={session.session.id} devices={devices} methods={methods} />
       </SettingsSection>
       <SettingsSection id="history" title="Login history">
         {history.length === 0 ? (
           <p className="muted">No sign-ins recorded yet. Each sign-in, and each wrong password, will be listed here.</p>
         ) : (
-          <div className="table-scroll">
+          <div className="table-scroll" tabIndex={0} role="region" aria-label="Login history">
             <table>
               <thead>
                 <tr>
                   <th>When</th>
                   <th>Device</th>
                   <th>IP address</th>
+                  <th>Signed in with</th>
                   <th>Result</th>
                 </tr>
               </thead>
@@ -59,7 +62,8 @@ export default async function SecurityPage() {
                     </td>
                     <td>{e.device}</td>
                     <td>{e.ip ?? '—'}</td>
-                    <td>{!e.success ? 'wrong password' : e.method?.startsWith('sso:') ? `signed in with SSO (${e.method.slice(4)})` : 'signed in'}</td>
+                    <td>{signInMethodLabel(e.method)}</td>
+                    <td>{!e.success ? 'wrong password' : 'signed in'}</td>
                   </tr>
                 ))}
               </tbody>

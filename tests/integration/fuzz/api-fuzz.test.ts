@@ -181,10 +181,23 @@ describe('API fuzz: hostile input on every route', () => {
     });
   }
 
+  /** SCIM endpoints answer errors in SCIM's shape (RFC 7644 §3.12), which identity providers read. */
+  function scimProblemOf(a: Answer): string | null {
+    if (!a.contentType.startsWith('application/scim+json')) return `SCIM error ${a.status} as ${a.contentType || 'no content type'}`;
+    try {
+      const parsed = JSON.parse(a.body) as { schemas?: unknown; status?: unknown; detail?: unknown };
+      const shaped = Array.isArray(parsed.schemas) && parsed.schemas.includes('urn:ietf:params:scim:api:messages:2.0:Error') && parsed.status === String(a.status) && typeof parsed.detail === 'string';
+      return shaped ? null : `SCIM error ${a.status} not in SCIM's error shape: ${a.body.slice(0, 120)}`;
+    } catch {
+      return `SCIM error ${a.status} with a body that is not JSON: ${a.body.slice(0, 120)}`;
+    }
+  }
+
   /** What is wrong with an answer, or null. */
   function problemOf(r: FuzzRequest, a: Answer): string | null {
     if (a.status >= 500) return `status ${a.status}: ${a.body.slice(0, 200)}`;
     if (a.ms > BUDGET_MS) return `answered after ${a.ms} ms`;
+    if (a.status >= 400 && r.method !== 'HEAD' && r.route.path.startsWith('/api/scim/')) return scimProblemOf(a);
     if (a.status >= 400 && r.method !== 'HEAD') {
       if (!a.contentType.startsWith('application/json')) return `error ${a.status} as ${a.contentType || 'no content type'}: ${a.body.slice(0, 120)}`;
       try {

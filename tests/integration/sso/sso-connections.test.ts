@@ -178,6 +178,34 @@ describe.skipIf(!challtestsrv)('SSO connections (PGlite)', () => {
     expect(other.status).toBe(404);
   });
 
+  test('a second email domain has its own TXT proof; sign-in by email picks the connection by any verified domain', async () => {
+    const startSso = (email: string) => fetch(`${sling.url}/api/auth/sign-in/sso`, { method: 'POST', headers: { 'content-type': 'application/json', origin: sling.url }, body: JSON.stringify({ email }) });
+    const added = await owner(`/api/v1/workspace/sso/${connection.id}/domains`, { body: { domain: 'Acme-Labs.test' } });
+    expect(added.status).toBe(201);
+    const c = (await added.json()).connection;
+    expect(c.domains.map((d: { domain: string; verified: boolean }) => [d.domain, d.verified])).toEqual([['acme.test', true], ['acme-labs.test', false]]);
+    const labs = c.domains[1];
+    expect(labs.verification).toMatchObject({ type: 'TXT', name: '_sling-sso.acme-labs.test' });
+    expect(labs.verification.value).not.toBe(c.domains[0].verification.value);
+    expect((await owner(`/api/v1/workspace/sso/${connection.id}/domains`, { body: { domain: 'acme-labs.test' } })).status).toBe(400);
+    // Not proven yet: no SSO for its addresses.
+    expect((await startSso('lee@acme-labs.test')).status).toBe(404);
+    const pending = await (await owner(`/api/v1/workspace/sso/${connection.id}/domains/${labs.id}/verify`, { body: {} })).json();
+    expect(pending.verified).toBe(false);
+    await dns.addTxt('_sling-sso.acme-labs.test', labs.verification.value);
+    const proven = await (await owner(`/api/v1/workspace/sso/${connection.id}/domains/${labs.id}/verify`, { body: {} })).json();
+    expect(proven.verified).toBe(true);
+    const start = await startSso('lee@acme-labs.test');
+    expect(start.status).toBe(200);
+    expect(new URL((await start.json()).url).searchParams.get('client_id')).toBe(idp!.clientId);
+    // Removed, its addresses no longer go to the provider; the connection stays enabled by acme.test.
+    const removed = await owner(`/api/v1/workspace/sso/${connection.id}/domains/${labs.id}`, { method: 'DELETE' });
+    expect((await removed.json()).connection).toMatchObject({ enabled: true, domains: [{ domain: 'acme.test' }] });
+    expect((await startSso('lee@acme-labs.test')).status).toBe(404);
+    // Another workspace cannot touch this connection's domains.
+    expect((await api(freeToken)(`/api/v1/workspace/sso/${connection.id}/domains`, { body: { domain: 'x.test' } })).status).toBe(403);
+  });
+
   test('"Require SSO" refuses a member\'s password sign-in, pointing to SSO; the owner keeps it', async () => {
     expect((await signIn(MEMBER)).status).toBe(200);
     const on = await owner(`/api/v1/workspace/sso/${connection.id}`, { method: 'PATCH', body: { require_sso: true } });

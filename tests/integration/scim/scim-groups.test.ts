@@ -1,0 +1,95 @@
+// SCIM /Groups through a running Sling, with Okta's and Entra's request shapes: a group created
+// with a member, found by displayName, members added and removed by PATCH (Okta's
+// `members[value eq "…"]` path and Entra's value list), renamed, replaced and deleted; a user of
+// another workspace cannot be made a member, and another workspace does not see the group.
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createPgliteDatabase, createPostgresDatabase, type TestDatabase } from '../../helpers/databases';
+import { addProvenDomain } from '../../helpers/scim-fixtures';
+import { pgUrl } from '../../helpers/services';
+import { startSling, type SlingProcess } from '../../helpers/sling-process';
+import { createEnterpriseTeam, createToken, createUser } from '../../helpers/sso-fixtures';
+
+const server = pgUrl();
+const GROUP = 'urn:ietf:params:scim:schemas:core:2.0:Group';
+const USER = 'urn:ietf:params:scim:schemas:core:2.0:User';
+const PATCH_OP = 'urn:ietf:params:scim:api:messages:2.0:PatchOp';
+
+describe(`SCIM directory sync: groups (${server ? 'PostgreSQL' : 'PGlite'})`, () => {
+  let tdb: TestDatabase;
+  let sling: SlingProcess;
+  const token: Record<'acme' | 'other', string> = { acme: '', other: '' };
+  const user: Record<string, string> = {};
+  let groupId: string;
+
+  const scim = (who: 'acme' | 'other', path: string, init: { method?: string; body?: unknown } = {}) =>
+    fetch(`${sling.url}/api/scim/v2${path}`, {
+      method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+      headers: { authorization: `Bearer ${token[who]}`, ...(init.body === undefined ? {} : { 'content-type': 'application/scim+json' }) },
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    });
+  const memberNames = async () => ((await (await scim('acme', `/Groups/${groupId}`)).json()).members as Array<{ display: string }>).map((m) => m.display).sort();
+
+  beforeAll(async () => {
+    tdb = server ? await createPostgresDatabase(server) : await createPgliteDatabase();
+    await createUser(tdb.env, 'ann@acme.test');
+    await createUser(tdb.env, 'ola@other.test');
+    const acme = await createEnterpriseTeam(tdb, 'acme', 'ann@acme.test');
+    const other = await createEnterpriseTeam(tdb, 'other', 'ola@other.test');
+    await addProvenDomain(tdb, acme, 'acme.test');
+    await addProvenDomain(tdb, other, 'other.test');
+    const [annToken, olaToken] = [await createToken(tdb.env, 'ann@acme.test', 'acme'), await createToken(tdb.env, 'ola@other.test', 'other')];
+    sling = await startSling(tdb.env);
+    for (const [who, apiToken] of [['acme', annToken], ['other', olaToken]] as const) {
+      const res = await fetch(`${sling.url}/api/v1/workspace/directory-sync`, { method: 'POST', headers: { authorization: `Bearer ${apiToken}`, 'content-type': 'application/json' }, body: '{}' });
+      token[who] = (await res.json()).token;
+    }
+    for (const [who, email] of [['acme', 'mia@acme.test'], ['acme', 'noa@acme.test'], ['other', 'oz@other.test']] as const) {
+      const res = await scim(who, '/Users', { body: { schemas: [USER], userName: email, emails: [{ value: email, primary: true }] } });
+      user[email] = (await res.json()).id;
+    }
+  }, 300_000);
+  afterAll(async () => {
+    await sling?.stop();
+    await tdb?.drop();
+  });
+
+  test('a group is created with a member and found by displayName', async () => {
+    const res = await scim('acme', '/Groups', { body: { schemas: [GROUP], displayName: 'Engineering', externalId: 'okta-g1', members: [{ value: user['mia@acme.test'], display: 'mia@acme.test' }] } });
+    expect(res.status).toBe(201);
+    const group = await res.json();
+    groupId = group.id;
+    expect(res.headers.get('location')).toBe(`${sling.url}/api/scim/v2/Groups/${groupId}`);
+    expect(group).toMatchObject({ schemas: [GROUP], displayName: 'Engineering', externalId: 'okta-g1', members: [{ value: user['mia@acme.test'], display: 'mia@acme.test' }], meta: { resourceType: 'Group' } });
+    const found = await (await scim('acme', `/Groups?filter=${encodeURIComponent('displayName eq "engineering"')}&startIndex=1&count=100`)).json();
+    expect(found).toMatchObject({ totalResults: 1, Resources: [{ id: groupId }] });
+    const dup = await scim('acme', '/Groups', { body: { schemas: [GROUP], displayName: 'Engineering' } });
+    expect(dup.status).toBe(409);
+    expect((await dup.json()).scimType).toBe('uniqueness');
+  });
+
+  test('PATCH adds and removes members (Okta\'s and Entra\'s forms) and renames', async () => {
+    const patch = (Operations: unknown[]) => scim('acme', `/Groups/${groupId}`, { method: 'PATCH', body: { schemas: [PATCH_OP], Operations } });
+    expect((await patch([{ op: 'add', path: 'members', value: [{ value: user['noa@acme.test'], display: 'noa@acme.test' }] }])).status).toBe(200);
+    expect(await memberNames()).toEqual(['mia@acme.test', 'noa@acme.test']);
+    expect((await patch([{ op: 'remove', path: `members[value eq "${user['mia@acme.test']}"]` }])).status).toBe(200);
+    expect(await memberNames()).toEqual(['noa@acme.test']);
+    expect((await patch([{ op: 'Remove', path: 'members', value: [{ value: user['noa@acme.test'] }] }, { op: 'Replace', path: 'displayName', value: 'Eng' }])).status).toBe(200);
+    expect(await memberNames()).toEqual([]);
+    expect((await (await scim('acme', `/Groups/${groupId}`)).json()).displayName).toBe('Eng');
+    // A user of another workspace is not a member to be had.
+    const foreign = await patch([{ op: 'add', path: 'members', value: [{ value: user['oz@other.test'] }] }]);
+    expect(foreign.status).toBe(400);
+    expect((await foreign.json()).scimType).toBe('invalidValue');
+  });
+
+  test('another workspace does not see the group; PUT replaces it and DELETE removes it', async () => {
+    expect((await (await scim('other', '/Groups')).json()).totalResults).toBe(0);
+    expect((await scim('other', `/Groups/${groupId}`)).status).toBe(404);
+    expect((await scim('other', `/Groups/${groupId}`, { method: 'DELETE' })).status).toBe(404);
+    const put = await scim('acme', `/Groups/${groupId}`, { method: 'PUT', body: { schemas: [GROUP], displayName: 'Engineering', members: [{ value: user['mia@acme.test'] }, { value: user['noa@acme.test'] }] } });
+    expect(put.status).toBe(200);
+    expect(await memberNames()).toEqual(['mia@acme.test', 'noa@acme.test']);
+    expect((await scim('acme', `/Groups/${groupId}`, { method: 'DELETE' })).status).toBe(204);
+    expect((await scim('acme', `/Groups/${groupId}`)).status).toBe(404);
+  });
+});
