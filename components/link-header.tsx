@@ -1,12 +1,14 @@
 'use client';
-// The top of a link's page: short URL with copy and QR code buttons, destination, status, created.
+// The top of a link's page: short URL with copy and QR code buttons, destination, status, created,
+// the note, and the old codes that still redirect here (safe renames).
 import { useState } from 'react';
+import type { PreviousCodeJson } from '@/lib/links/previous-codes-json';
 import type { LinkJson } from '@/lib/links/serialize-link';
 import { When } from './when';
 import { QrDialog } from './qr-dialog';
 import { useToast } from './toasts';
 
-export type HeaderLink = Pick<LinkJson, 'id' | 'short_url' | 'long_url' | 'status' | 'created_at' | 'expiration' | 'password_protected' | 'disabled_reason'>;
+export type HeaderLink = Pick<LinkJson, 'id' | 'short_url' | 'long_url' | 'status' | 'created_at' | 'expiration' | 'password_protected' | 'disabled_reason'> & Partial<Pick<LinkJson, 'note'>> & { previous_codes?: PreviousCodeJson[] };
 
 export function CopyButton({ text, label }: { text: string; label: string }) {
   const toast = useToast();
@@ -62,6 +64,25 @@ export function LinkHeader({ link }: { link: HeaderLink }) {
             <dd>
               <When iso={link.expiration} />
             </dd>
+          </>
+        ) : null}
+        {link.previous_codes?.length ? (
+          <>
+            <dt>Also reached by</dt>
+            <dd data-testid="previous-codes">
+              {link.previous_codes.map((p, i) => (
+                <span key={p.code}>
+                  {i > 0 ? ', ' : ''}
+                  <a href={p.short_url} title={`The code before a rename; it still redirects here`}>{p.short_url.replace(/^https?:\/\//, '')}</a>
+                </span>
+              ))}
+            </dd>
+          </>
+        ) : null}
+        {link.note ? (
+          <>
+            <dt>Note</dt>
+            <dd className="link-note-text">{link.note}</dd>
           </>
         ) : null}
       </dl>
