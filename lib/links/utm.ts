@@ -17,16 +17,19 @@ export function readUtm(url: string): Utm {
 export function writeUtm(url: string, values: Partial<Record<UtmKey, string | null>>): string {
   const u = parsed(url);
   if (!u) return url;
-  const before = u.search;
+  let changed = false;
   for (const key of UTM_KEYS) {
     if (!(key in values)) continue;
-    const value = values[key];
-    if (value === null || value === undefined || value === '') u.searchParams.delete(key);
-    else if (u.searchParams.has(key)) replaceFirst(u.searchParams, key, value);
+    const value = values[key] ?? '';
+    const all = u.searchParams.getAll(key);
+    // Only a real change touches the query: URLSearchParams re-encodes all of it when it writes.
+    if (value === '' ? all.length === 0 : all.length === 1 && all[0] === value) continue;
+    changed = true;
+    if (value === '') u.searchParams.delete(key);
+    else if (all.length > 0) replaceFirst(u.searchParams, key, value);
     else u.searchParams.append(key, value);
   }
-  // Untouched queries keep their spelling (URLSearchParams re-encodes what it rewrites).
-  return u.search === before ? url : u.toString();
+  return changed ? u.toString() : url;
 }
 
 /** Sets the first `key` and drops its repeats, keeping its place among the other parameters. */

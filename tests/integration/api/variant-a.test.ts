@@ -50,7 +50,7 @@ describe.each(databaseKinds(pgUrl()))('/api.php on %s', (_name, makeDb) => {
       domain: { hostname: '127.0.0.1' },
     });
     expect(Object.keys(link).sort()).toEqual(
-      ['archived', 'archived_at', 'clicks', 'created_at', 'created_by', 'disabled_reason', 'domain', 'expiration', 'id', 'long_url', 'max_clicks', 'password_protected', 'safety_reason', 'short_code', 'short_url', 'status', 'tags', 'updated_at'].sort(),
+      ['archived', 'archived_at', 'clicks', 'created_at', 'created_by', 'disabled_reason', 'domain', 'expiration', 'id', 'long_url', 'max_clicks', 'note', 'password_protected', 'safety_reason', 'short_code', 'short_url', 'status', 'tags', 'updated_at', 'utm_campaign', 'utm_content', 'utm_medium', 'utm_source', 'utm_term'].sort(),
     );
     expect((await fetch(link.short_url, { redirect: 'manual' })).headers.get('location')).toBe('https://example.com/a?b=1');
 
