@@ -54,7 +54,8 @@ export function LinkFormDialog({ link, preset, domains, onSaved, onClose }: Link
   const chosen = options.find((d) => String(d.id) === domainId);
   const prefix = chosen?.prefix ?? (chosen ? `https://${chosen.hostname}/` : '');
   const preview = `${prefix}${alias.trim() || link?.short_code || ''}`;
-  const renamed = Boolean(link && alias.trim() && alias.trim() !== link.short_code);
+  // A change of case only keeps the same code (codes are case-insensitive): nothing is left behind.
+  const renamed = Boolean(link && alias.trim() && alias.trim().toLowerCase() !== link.short_code.toLowerCase());
 
   useEffect(() => {
     dialog.current?.showModal();
