@@ -4,6 +4,7 @@
 import { useState } from 'react';
 import type { PreviousCodeJson } from '@/lib/links/previous-codes-json';
 import type { LinkJson } from '@/lib/links/serialize-link';
+import { LinkPreviousCodes } from './link-previous-codes';
 import { When } from './when';
 import { QrDialog } from './qr-dialog';
 import { useToast } from './toasts';
@@ -66,19 +67,7 @@ export function LinkHeader({ link }: { link: HeaderLink }) {
             </dd>
           </>
         ) : null}
-        {link.previous_codes?.length ? (
-          <>
-            <dt>Also reached by</dt>
-            <dd data-testid="previous-codes">
-              {link.previous_codes.map((p, i) => (
-                <span key={p.code}>
-                  {i > 0 ? ', ' : ''}
-                  <a href={p.short_url} title={`The code before a rename; it still redirects here`}>{p.short_url.replace(/^https?:\/\//, '')}</a>
-                </span>
-              ))}
-            </dd>
-          </>
-        ) : null}
+        <LinkPreviousCodes linkId={link.id} codes={link.previous_codes ?? []} />
         {link.note ? (
           <>
             <dt>Note</dt>

@@ -1,6 +1,7 @@
 'use client';
 // The link dialog's UTM builder: five fields read from the destination's query and written back
 // into it as you type (so the URL field and these always agree; editing the URL updates them).
+import { useEffect, useState } from 'react';
 import { readUtm, UTM_KEYS, writeUtm, type UtmKey } from '@/lib/links/utm';
 import { withScheme } from './with-scheme';
 
@@ -23,8 +24,15 @@ export function LinkUtmFields({ url, onUrl }: LinkUtmFieldsProps) {
   const utm = readUtm(target);
   const parsable = URL.canParse(target);
   const set = (key: UtmKey, value: string) => onUrl(writeUtm(target, { [key]: value }));
+  const hasUtm = UTM_KEYS.some((k) => utm[k] !== null);
+  // Open when the URL has UTM values (on opening the dialog, or once typed into the URL); emptying a
+  // field does not close it under the user's hands.
+  const [open, setOpen] = useState(hasUtm);
+  useEffect(() => {
+    if (hasUtm) setOpen(true);
+  }, [hasUtm]);
   return (
-    <details className="utm-builder" open={UTM_KEYS.some((k) => utm[k] !== null)}>
+    <details className="utm-builder" open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
       <summary>UTM parameters</summary>
       <p className="hint">{parsable ? 'Written into the destination URL as you type; leave a field empty to remove it.' : 'Enter a destination URL first.'}</p>
       <div className="utm-grid">

@@ -10,6 +10,7 @@ import { checkAliasAvailability } from './alias-availability';
 import { createLink } from './create-link';
 import { deleteLink } from './delete-link';
 import { duplicateLink } from './duplicate-link';
+import { freeOldCode } from './free-previous-code';
 import { deleteLinks } from './delete-links';
 import { parseTagParam } from '../schemas/link';
 import { findTags } from './find-tags';
@@ -70,6 +71,13 @@ export async function duplicateLinkRoute({ req, actor, ctx, params }: WorkspaceR
   const source = await getLinkOrThrow({ actor, ctx, access: 'read' }, params.id);
   const copy = await duplicateLink(source, { workspaceId: actor.workspaceId, createdBy: actor.userId, plan: actor.workspace?.plan, clientIp: requestIp(req) }, ctx);
   return json(serializeLink(copy, ctx.domains), { status: 201 });
+}
+
+/** DELETE /api/v1/links/{id}/previous-codes/{code} (links.write): the old code stops redirecting and is free again. */
+export async function freePreviousCodeRoute({ actor, ctx, params }: WorkspaceRequest<Params & { code: string }>): Promise<Response> {
+  const link = await getLinkOrThrow({ actor, ctx, access: 'write' }, params.id);
+  await freeOldCode(link, params.code, ctx);
+  return new Response(null, { status: 204 });
 }
 
 /** DELETE /api/v1/links/{id} (links.write; a member only its own). */

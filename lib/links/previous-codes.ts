@@ -38,3 +38,9 @@ export async function moveCode(tx: Tx, link: { id: number; domainId: number }, o
   }
   return { heldByAnother: false };
 }
+
+/** Gives an old code up (it stops leading to the link); false when the link holds no such code. */
+export async function freePreviousCode(tx: Tx, link: { id: number; domainId: number }, code: string): Promise<boolean> {
+  const freed = await tx.delete(linkAliases).where(and(sameCode(link.domainId, code), eq(linkAliases.linkId, link.id))).returning({ id: linkAliases.id });
+  return freed.length > 0;
+}

@@ -46,10 +46,13 @@ describe.skipIf(!chromium)('the link dialog: UTM builder, note, safe rename and 
     return [res.status, res.headers.get('location')] as const;
   };
   const apiLink = async (q: string) => (await (await page.request.get(`${sling.url}/api/v1/links?q=${q}`)).json()).links[0];
-  /** The dialog in light and dark, then at 390 px (no horizontal overflow), with axe in each. */
-  async function shoot(name: string) {
+  /** The dialog in light and dark, then at 390 px scrolled to `phoneFocus` (no horizontal overflow), with axe in each. */
+  async function shoot(name: string, phoneFocus: string) {
+    // Tall enough for the whole dialog on a desktop.
+    await page.setViewportSize({ width: 1280, height: 1400 });
     expect(await captureThemes(page, name)).toEqual([]);
     await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('dialog').locator(phoneFocus).scrollIntoViewIfNeeded();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     expect(await page.getByRole('dialog').evaluate((d) => d.scrollWidth <= d.clientWidth)).toBe(true);
     expect(await captureThemes(page, `${name}-phone`)).toEqual([]);
@@ -86,13 +89,14 @@ describe.skipIf(!chromium)('the link dialog: UTM builder, note, safe rename and 
     await dialog.getByLabel('Tags (optional)').fill('promo');
     await dialog.getByLabel('Note (optional)').fill('Printed on the March flyer');
     await expect.poll(() => dialog.getByText('Available', { exact: true }).isVisible()).toBe(true);
-    await shoot('link-dialog-utm-note');
+    await shoot('link-dialog-utm-note', '.utm-builder');
     await dialog.getByRole('button', { name: 'Create link' }).click();
     await expect.poll(() => status().textContent()).toBe(`Created ${sling.url}/launch.`);
     expect(await apiLink('launch')).toMatchObject({ long_url: `${dest}/spring?ref=1&utm_campaign=march&utm_source=newsletter`, utm_source: 'newsletter', utm_campaign: 'march', utm_medium: null, note: 'Printed on the March flyer' });
 
     // The note: an icon whose tooltip and accessible name carry it; the search finds it.
     const note = rows().first().getByTestId('link-note');
+    expect(await captureThemes(page, 'links-list-note')).toEqual([]);
     expect(await note.getAttribute('title')).toBe('Printed on the March flyer');
     expect(await note.getAttribute('aria-label')).toBe('Note: Printed on the March flyer');
     await page.getByRole('searchbox', { name: 'Search' }).fill('flyer march');
@@ -115,7 +119,7 @@ describe.skipIf(!chromium)('the link dialog: UTM builder, note, safe rename and 
     await expect.poll(() => notice.textContent()).toContain(`${host}/launch will keep redirecting to this link`);
     await dialog.getByLabel(`Free the old short link ${host}/launch for reuse`).check();
     expect(await notice.textContent()).toContain(`${host}/launch will stop working`);
-    await shoot('link-dialog-rename');
+    await shoot('link-dialog-rename', '.rename-notice');
     await dialog.getByLabel(`Free the old short link ${host}/launch for reuse`).uncheck();
     await dialog.getByLabel('Term').fill('shoes');
     await dialog.getByRole('button', { name: 'Save changes' }).click();
@@ -127,7 +131,8 @@ describe.skipIf(!chromium)('the link dialog: UTM builder, note, safe rename and 
     // The detail page lists the old code.
     const renamed = await apiLink('launch-2026');
     await page.goto(`${sling.url}/links/${renamed.id}`);
-    expect(await page.getByTestId('previous-codes').textContent()).toBe(`${host}/launch`);
+    expect(await page.getByTestId('previous-codes').locator('a').allTextContents()).toEqual([`${host}/launch`]);
+    expect(await captureThemes(page, 'link-detail-previous-codes')).toEqual([]);
     await page.goto(`${sling.url}/links`);
 
     // Duplicate: the dialog opens prefilled (UTM values, tags, note), and saves under a random code.
@@ -155,6 +160,13 @@ describe.skipIf(!chromium)('the link dialog: UTM builder, note, safe rename and 
     await expect.poll(() => status().textContent()).toBe(`Saved ${sling.url}/launch-final.`);
     await until('the freed code stops', async () => (await redirect('launch-2026'))[0] === 404);
     expect(await redirect('launch')).toEqual([302, expected]); // the earlier one was kept
+
+    // …and "Free" on the link's page gives up the one kept before.
+    await page.goto(`${sling.url}/links/${renamed.id}`);
+    await page.getByRole('button', { name: `Free ${host}/launch for reuse` }).click();
+    await expect.poll(() => status().textContent()).toBe(`Freed ${host}/launch: it no longer redirects here.`);
+    expect(await page.getByTestId('previous-codes').count()).toBe(0);
+    await until('the code freed on the page stops', async () => (await redirect('launch'))[0] === 404);
     expect(problems).toEqual([]);
   });
 });

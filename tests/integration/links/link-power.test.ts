@@ -2,7 +2,8 @@
 // values merge into the destination and come back parsed from it; a note is kept, cleared, limited
 // and found by the list search; a duplicate is a copy under a new code (not another workspace's
 // link); a renamed link keeps its old code redirecting (clicks on the same link) unless the old code
-// is freed, a held code cannot be taken, and the edge's cache follows every change.
+// is freed (with the rename or afterwards), a held code cannot be taken, and the edge's cache
+// follows every change.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createUserWithToken } from '../../helpers/accounts';
 import { AGENTS } from '../../helpers/agents';
@@ -135,6 +136,15 @@ describe('link notes, UTM values, duplicates and safe renames', () => {
     const back = await patched(ann, link.id, { alias: 'old-code' });
     expect((await detail(ann, back.id)).previous_codes?.map((p) => p.code)).toEqual(['new-code']);
     expect(await visit('new-code')).toEqual([302, 'https://example.com/moved']);
+
+    // DELETE /api/v1/links/{id}/previous-codes/{code} frees one afterwards (only in the link's workspace).
+    const free = (token: string, code: string) => api(token, `/api/v1/links/${link.id}/previous-codes/${code}`, { method: 'DELETE' });
+    expect(await errorOf(await free(bob, 'new-code'))).toMatchObject({ status: 404, code: 'not_found' });
+    expect(await visit('new-code')).toEqual([302, 'https://example.com/moved']);
+    expect((await free(ann, 'NEW-code')).status).toBe(204);
+    await until('the freed code stops redirecting', async () => (await visit('new-code'))[0] === 404);
+    expect((await detail(ann, link.id)).previous_codes).toEqual([]);
+    expect(await errorOf(await free(ann, 'new-code'))).toMatchObject({ status: 404, code: 'not_found' });
   });
 
   test('free_old_code gives the old code up at once; a new link may take it; deleting a link frees its old codes', async () => {
