@@ -157,7 +157,7 @@ describe.skipIf(!chromium)('the link dialog: UTM builder, note, safe rename and 
     await dialog.getByLabel('Alias (optional)').fill('launch-final');
     await dialog.getByLabel(`Free the old short link ${host}/launch-2026 for reuse`).check();
     await dialog.getByRole('button', { name: 'Save changes' }).click();
-    await expect.poll(() => status().textContent()).toBe(`Saved ${sling.url}/launch-final.`);
+    await expect.poll(() => status().textContent(), { timeout: 15_000 }).toBe(`Saved ${sling.url}/launch-final.`);
     await until('the freed code stops', async () => (await redirect('launch-2026'))[0] === 404);
     expect(await redirect('launch')).toEqual([302, expected]); // the earlier one was kept
 
