@@ -199,7 +199,6 @@ describe.each(databaseKinds(pgUrl()))('tenant isolation matrix on %s', (_name, m
     { name: 'GET /api/v1/links/{id}/qr', method: 'GET', path: () => `/api/v1/links/${L().id}/qr?format=svg`, refused: { outsider: 404, anon: 401 }, allowed: ['member', 200] },
     { name: 'PUT /api/v1/links/{id}/qr/logo', method: 'PUT', path: () => `/api/v1/links/${L().id}/qr/logo`, raw: () => ({ type: 'image/png', data: new Uint8Array(makePngLogo()) }), state: () => `/api/v1/links/${L().id}/qr?format=svg&logo=favicon`, refused: { outsider: 404, anon: 401, member: 403, readonly: 403 }, allowed: ['admin', 204] },
     { name: 'DELETE /api/v1/links/{id}/qr/logo', method: 'DELETE', path: () => `/api/v1/links/${L().id}/qr/logo`, refused: { outsider: 404, anon: 401, member: 403, readonly: 403 }, allowed: ['owner', 204] },
-    { name: 'POST /api/v1/links/{id}/duplicate', method: 'POST', path: () => `/api/v1/links/${L().id}/duplicate`, state: () => '/api/v1/links?limit=100', refused: { outsider: 404, anon: 401, readonly: 403 }, allowed: ['member', 201] },
     { name: 'DELETE /api/v1/links/{id}', method: 'DELETE', path: () => `/api/v1/links/${f.linkM.id}`, state: () => `/api/v1/links/${f.linkM.id}`, refused: { outsider: 404, anon: 401, readonly: 403 }, allowed: ['member', 204] },
     // Workspace analytics filtered by another workspace's link
     { name: 'GET /api/v1/analytics?link_id= (another workspace\'s link)', method: 'GET', path: () => `/api/v1/analytics?link_id=${f.linkX.id}`, refused: { owner: 404, admin: 404, member: 404, anon: 401 }, allowed: ['outsider', 200] },
@@ -241,6 +240,8 @@ describe.each(databaseKinds(pgUrl()))('tenant isolation matrix on %s', (_name, m
     { name: 'PATCH /api/v1/workspace/members/{member} back', method: 'PATCH', path: () => `/api/v1/workspace/members/${f.userIds.member}`, body: () => ({ role: 'member' }), state: () => '/api/v1/workspace/members', refused: { outsider: 404 }, allowed: ['owner', 200] },
     { name: 'POST /api/v1/links/bulk-delete', method: 'POST', path: () => '/api/v1/links/bulk-delete', body: () => ({ ids: [f.linkO.id] }), state: () => `/api/v1/links/${L().id}`, refused: { outsider: 404, anon: 401, member: 403, readonly: 403 }, allowed: ['owner', 200] },
     { name: 'PATCH /api/v1/workspace', method: 'PATCH', path: () => '/api/v1/workspace', body: () => ({ name: 'Hijacked' }), state: () => '/api/v1/workspace', refused: { anon: 401, member: 403, readonly: 403 }, allowed: ['admin', 200] },
+    // Last: the copy's link.created goes to team W's webhook, whose deliveries earlier cases compare.
+    { name: 'POST /api/v1/links/{id}/duplicate', method: 'POST', path: () => `/api/v1/links/${L().id}/duplicate`, state: () => '/api/v1/links?limit=100', refused: { outsider: 404, anon: 401, readonly: 403 }, allowed: ['member', 201] },
   ];
 
   test('every endpoint × role × outsider: the documented status, and nothing changed when refused', async () => {
