@@ -52,6 +52,12 @@ const PATHS = {
     </>
   ),
   plus: <path d="M12 5v14M5 12h14" />,
+  note: (
+    <>
+      <path d="M4 4h16v12l-4 4H4Z" />
+      <path d="M16 20v-4h4M8 9h8M8 13h5" />
+    </>
+  ),
   signout: <path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4M16 17l5-5-5-5M21 12H9" />,
 } satisfies Record<string, ReactNode>;
 

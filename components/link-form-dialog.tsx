@@ -1,14 +1,18 @@
 'use client';
 // Create or edit a link in a modal <dialog>: destination, alias (checked as you type), domain,
-// password (set, change or remove), expiration in the user's time zone (sent as UTC), click limit, tags.
-// An edit sends only what changed; the API's field errors show next to their fields. A destination
+// password (set, change or remove), expiration in the user's time zone (sent as UTC), click limit, tags,
+// UTM values (written into the destination), a note. A new alias keeps the old code redirecting unless
+// the user frees it (the dialog says so). An edit sends only what changed; the API's field errors show next to their fields. A destination
 // typed without a scheme gets https://.
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { FormError } from './form-error';
+import { LinkRenameNotice } from './link-rename-notice';
+import { LinkUtmFields } from './link-utm-fields';
 import { ApiError, fromLocalInput, linksApi, toLocalInput, type DomainOption, type Link } from './links-api';
 import { withScheme } from './with-scheme';
 
-const FIELDS = ['url', 'alias', 'domain_id', 'password', 'expiration', 'max_clicks', 'tags'];
+const FIELDS = ['url', 'alias', 'domain_id', 'password', 'expiration', 'max_clicks', 'tags', 'note', 'free_old_code'];
+const MAX_NOTE = 2000;
 
 /** "Sale, spring 2026" → ["sale", "spring-2026"] (the server normalises the same way and says what it refuses). */
 const tagList = (text: string) => [...new Set(text.split(',').map((t) => t.trim().toLowerCase().replace(/\s+/g, '-')).filter(Boolean))];
@@ -17,7 +21,7 @@ interface LinkFormDialogProps {
   /** The link to edit; null creates one. */
   link: Link | null;
   /** A new link's starting values (Duplicate): everything but the alias and the password. */
-  preset?: Pick<Link, 'long_url' | 'expiration' | 'max_clicks'> & Partial<Pick<Link, 'tags'>> & { domain: { id: number } };
+  preset?: Pick<Link, 'long_url' | 'expiration' | 'max_clicks'> & Partial<Pick<Link, 'tags' | 'note'>> & { domain: { id: number } };
   domains: DomainOption[];
   onSaved: (link: Link) => void;
   onClose: () => void;
@@ -38,6 +42,8 @@ export function LinkFormDialog({ link, preset, domains, onSaved, onClose }: Link
   const [expiration, setExpiration] = useState(toLocalInput(start?.expiration && (link || Date.parse(start.expiration) > Date.now()) ? start.expiration : null));
   const [maxClicks, setMaxClicks] = useState(start?.max_clicks === null || start?.max_clicks === undefined ? '' : String(start.max_clicks));
   const [tags, setTags] = useState((start?.tags ?? []).join(', '));
+  const [note, setNote] = useState(start?.note ?? '');
+  const [freeOldCode, setFreeOldCode] = useState(false);
   const [availability, setAvailability] = useState<Availability>({ state: 'idle' });
   const [fields, setFields] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
@@ -46,7 +52,10 @@ export function LinkFormDialog({ link, preset, domains, onSaved, onClose }: Link
   // A link on a domain no longer offered (no longer verified) still shows where it lives.
   const options = start && !domains.some((d) => d.id === start.domain.id) ? [...domains, { id: start.domain.id, hostname: (start.domain as { hostname?: string }).hostname ?? String(start.domain.id) }] : domains;
   const chosen = options.find((d) => String(d.id) === domainId);
-  const preview = `${chosen?.prefix ?? (chosen ? `https://${chosen.hostname}/` : '')}${alias.trim() || link?.short_code || ''}`;
+  const prefix = chosen?.prefix ?? (chosen ? `https://${chosen.hostname}/` : '');
+  const preview = `${prefix}${alias.trim() || link?.short_code || ''}`;
+  // A change of case only keeps the same code (codes are case-insensitive): nothing is left behind.
+  const renamed = Boolean(link && alias.trim() && alias.trim().toLowerCase() !== link.short_code.toLowerCase());
 
   useEffect(() => {
     dialog.current?.showModal();
@@ -90,16 +99,19 @@ export function LinkFormDialog({ link, preset, domains, onSaved, onClose }: Link
         ...(expiry ? { expiration: expiry } : {}),
         ...(limit !== null ? { max_clicks: limit } : {}),
         ...(tagList(tags).length ? { tags: tagList(tags) } : {}),
+        ...(note.trim() ? { note: note.trim() } : {}),
       };
     }
     const changes: Record<string, unknown> = {};
     if (withScheme(url) !== link.long_url) changes.url = withScheme(url);
     if (alias.trim() !== link.short_code) changes.alias = alias.trim();
+    if (renamed && freeOldCode) changes.free_old_code = true;
     if (removePassword) changes.password = null;
     else if (password) changes.password = password;
     if (expiration !== toLocalInput(link.expiration)) changes.expiration = expiry;
     if (limit !== link.max_clicks) changes.max_clicks = limit;
     if (tagList(tags).join() !== link.tags.join()) changes.tags = tagList(tags);
+    if (note.trim() !== (link.note ?? '')) changes.note = note.trim() || null;
     return changes;
   }
 
@@ -172,6 +184,7 @@ export function LinkFormDialog({ link, preset, domains, onSaved, onClose }: Link
           />
           {fieldError('url')}
         </label>
+        <LinkUtmFields url={url} onUrl={setUrl} />
         <div className="link-dialog-grid">
           <label>
             Domain
@@ -209,6 +222,7 @@ export function LinkFormDialog({ link, preset, domains, onSaved, onClose }: Link
             {alias.trim() || link ? '' : <span className="muted">random-code</span>}
           </code>
         </p>
+        {renamed && link ? <LinkRenameNotice oldShortLink={`${prefix}${link.short_code}`.replace(/^https?:\/\//, '')} free={freeOldCode} onFree={setFreeOldCode} /> : null}
         {link?.password_protected ? (
           <fieldset>
             <legend>Password</legend>
@@ -256,6 +270,14 @@ export function LinkFormDialog({ link, preset, domains, onSaved, onClose }: Link
             Up to 10, separated by commas. Filter the list and the analytics by them.
           </span>
           {fieldError('tags')}
+        </label>
+        <label>
+          Note (optional)
+          <textarea name="note" rows={2} maxLength={MAX_NOTE} placeholder="Who asked for it, where it is printed…" value={note} onChange={(e) => setNote(e.target.value)} aria-invalid={Boolean(fields.note)} aria-describedby={describedBy('note', `${id}-note-hint`)} />
+          <span id={`${id}-note-hint`} className="hint">
+            Only your workspace sees it; the list search finds it.
+          </span>
+          {fieldError('note')}
         </label>
         <FormError message={error} />
         <div className="row end">

@@ -1,12 +1,15 @@
 'use client';
-// The top of a link's page: short URL with copy and QR code buttons, destination, status, created.
+// The top of a link's page: short URL with copy and QR code buttons, destination, status, created,
+// the note, and the old codes that still redirect here (safe renames).
 import { useState } from 'react';
+import type { PreviousCodeJson } from '@/lib/links/previous-codes-json';
 import type { LinkJson } from '@/lib/links/serialize-link';
+import { LinkPreviousCodes } from './link-previous-codes';
 import { When } from './when';
 import { QrDialog } from './qr-dialog';
 import { useToast } from './toasts';
 
-export type HeaderLink = Pick<LinkJson, 'id' | 'short_url' | 'long_url' | 'status' | 'created_at' | 'expiration' | 'password_protected' | 'disabled_reason'>;
+export type HeaderLink = Pick<LinkJson, 'id' | 'short_url' | 'long_url' | 'status' | 'created_at' | 'expiration' | 'password_protected' | 'disabled_reason'> & Partial<Pick<LinkJson, 'note'>> & { previous_codes?: PreviousCodeJson[] };
 
 export function CopyButton({ text, label }: { text: string; label: string }) {
   const toast = useToast();
@@ -62,6 +65,13 @@ export function LinkHeader({ link }: { link: HeaderLink }) {
             <dd>
               <When iso={link.expiration} />
             </dd>
+          </>
+        ) : null}
+        <LinkPreviousCodes linkId={link.id} codes={link.previous_codes ?? []} />
+        {link.note ? (
+          <>
+            <dt>Note</dt>
+            <dd className="link-note-text">{link.note}</dd>
           </>
         ) : null}
       </dl>

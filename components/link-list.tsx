@@ -1,6 +1,7 @@
 'use client';
 // The rows of the links page, one link each: the short link (with copy) above its destination, the
-// click count (opening its analytics), when it was made, its tags (each filters the list), and a "…"
+// click count (opening its analytics), when it was made, its tags (each filters the list), a note
+// icon (the note as its tooltip), and a "…"
 // menu (edit, QR code, duplicate, archive, delete). A click anywhere else on the row opens the
 // link's analytics too. The column heads sort the list (again: the other way round).
 import { Icon } from './icons';
@@ -142,6 +143,12 @@ export function LinkList({ links, selected, busy, onSelect, onSelectPage, onCopy
                           {b}
                         </span>
                       ))}
+                      {link.note ? (
+                        // The note on hover (title) and for screen readers (the label); the dialog shows it whole.
+                        <span className="link-note" role="img" aria-label={`Note: ${link.note}`} title={link.note} data-testid="link-note">
+                          <Icon name="note" size={14} />
+                        </span>
+                      ) : null}
                       {link.expiration && linkBadges(link)[0] === 'active' ? (
                         <span className="hint expires">
                           expires <When iso={link.expiration} />

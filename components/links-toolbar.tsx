@@ -32,7 +32,7 @@ export function LinksToolbar({ query, onQuery, status, onStatus, tags, tag, onTa
           type="search"
           aria-label="Search"
           aria-keyshortcuts="/"
-          placeholder="Search by code or destination"
+          placeholder="Search codes, destinations, notes"
           value={query}
           onChange={(e) => onQuery(e.target.value)}
         />

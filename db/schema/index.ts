@@ -2,6 +2,7 @@
 export * from './workspaces';
 export * from './domains';
 export * from './links';
+export * from './link-aliases';
 export * from './clicks';
 export * from './auth';
 export * from './api-tokens';

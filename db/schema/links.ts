@@ -36,6 +36,8 @@ export const links = pgTable(
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
     /** When the owner archived it: hidden from the list by default, still redirects. */
     archivedAt: timestamp('archived_at', { withTimezone: true }),
+    /** The owner's free-text note (at most 2000 characters; lib/schemas/link.ts), never shown to visitors. */
+    note: text('note'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,8 +1,10 @@
 // Step 2 of the edge: code → CachedLink from an LRU bounded by entries and bytes, the database on
 // a miss (concurrent misses share one query). Unknown codes are remembered briefly. Every entry is
-// reloaded after ttlMs, so one whose invalidation message was lost heals by itself.
+// reloaded after ttlMs, so one whose invalidation message was lost heals by itself. A code a link had
+// before a rename is cached under that old code but depends on the link's current key: every
+// invalidation of the link (edited, disabled, deleted, renamed again) drops its old codes' entries too.
 import { LRUCache } from 'lru-cache';
-import { ALL_KEYS } from '../cache/invalidation-bus';
+import { ALL_KEYS, linkKey } from '../cache/invalidation-bus';
 import { cachedLinkSize, toCachedLink, type CachedLink } from './cached-link';
 import type { LinkRow } from '../../db/schema';
 import type { SelfAddress } from '../domains/self-address';
@@ -23,6 +25,8 @@ export interface LinkCacheOptions {
 interface Slot {
   entry: CachedLink;
   freshUntil: number;
+  /** For an old code: the link's current key, whose invalidation drops this entry too. */
+  dependsOn?: string;
 }
 
 const MISSING: CachedLink = { kind: 'missing' };
@@ -32,6 +36,8 @@ export class LinkCache {
   private inflight = new Map<string, Promise<CachedLink>>();
   /** Bumped by every invalidation: a load that raced with one is used once but not kept. */
   private epoch = 0;
+  /** Current key → the old-code keys cached for the same link. */
+  private dependents = new Map<string, Set<string>>();
 
   constructor(private opts: LinkCacheOptions) {
     // Staleness is checked here rather than with lru-cache's ttl, which reads its own clock.
@@ -39,6 +45,12 @@ export class LinkCache {
       max: opts.maxEntries,
       maxSize: opts.maxBytes,
       sizeCalculation: (slot) => cachedLinkSize(slot.entry) + 16,
+      dispose: (slot, key) => {
+        if (slot.dependsOn === undefined) return;
+        const keys = this.dependents.get(slot.dependsOn);
+        keys?.delete(key);
+        if (keys?.size === 0) this.dependents.delete(slot.dependsOn);
+      },
     });
   }
 
@@ -60,7 +72,11 @@ export class LinkCache {
           const ttl = this.opts.ttlMs ?? 60_000;
           const freshUntil = startedAt + (row ? ttl : Math.min(ttl, this.opts.missingTtlMs ?? 60_000));
           const entry: CachedLink = row ? toCachedLink(row, this.opts.self?.()) : MISSING;
-          if (epoch === this.epoch) this.lru.set(key, { entry, freshUntil });
+          const current = row ? linkKey(row.domainId, row.shortCode) : key;
+          if (epoch === this.epoch) {
+            this.lru.set(key, current === key ? { entry, freshUntil } : { entry, freshUntil, dependsOn: current });
+            if (current !== key) this.dependents.set(current, (this.dependents.get(current) ?? new Set()).add(key));
+          }
           return entry;
         })
         .finally(() => this.inflight.delete(key));
@@ -72,8 +88,9 @@ export class LinkCache {
   /** Handles a published invalidation key. */
   invalidate(key: string) {
     this.epoch++;
-    if (key === ALL_KEYS) this.lru.clear();
-    else this.lru.delete(key);
+    if (key === ALL_KEYS) return this.lru.clear();
+    for (const old of [...(this.dependents.get(key) ?? [])]) this.lru.delete(old);
+    this.lru.delete(key);
   }
 
   get size() {

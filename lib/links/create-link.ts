@@ -16,6 +16,8 @@ import { validateMaxClicks } from './validate-max-clicks';
 import type { LinkContext } from './link-context';
 import { validateAlias } from './validate-alias';
 import { validateLongUrl } from './validate-long-url';
+import { isCodeHeld } from './previous-codes';
+import { writeUtm, type UtmKey } from './utm';
 
 export interface CreateLinkInput {
   url: unknown;
@@ -34,6 +36,10 @@ export interface CreateLinkInput {
   maxClicks?: unknown;
   /** Already normalised (lib/schemas/link.ts). */
   tags?: string[];
+  /** The owner's note (already parsed: trimmed, null for none). */
+  note?: string | null;
+  /** UTM values written into the destination's query ('' removes one). */
+  utm?: Partial<Record<UtmKey, string>>;
   /** The workspace's plan, for its daily quota (looked up when not given). */
   plan?: Plan;
   /** The client's address, for the unsafe-destination throttle. */
@@ -51,7 +57,8 @@ export async function createLink(input: CreateLinkInput, ctx: LinkContext, opts:
   const generate = opts.generate ?? generateCode;
   const creator = { userId: input.createdBy, ip: input.clientIp };
   await ctx.safeguards?.assertNotThrottled(creator);
-  const longUrl = validateLongUrl(input.url, ctx.domains.self, input.urlField);
+  let longUrl = validateLongUrl(input.url, ctx.domains.self, input.urlField);
+  if (input.utm) longUrl = validateLongUrl(writeUtm(longUrl, input.utm), ctx.domains.self, input.urlField);
   // Before anything else is checked or hashed: a listed destination is refused outright.
   let scan: ScanVerdict;
   try {
@@ -75,10 +82,15 @@ export async function createLink(input: CreateLinkInput, ctx: LinkContext, opts:
 
   for (let attempt = 0; attempt < (alias ? 1 : CODE_ATTEMPTS); attempt++) {
     const shortCode = alias ?? generate();
+    // A code another link had before a rename still leads there: taken, like a current one.
+    if (await isCodeHeld(ctx.handle.db, domain.id, shortCode)) {
+      if (alias) throw aliasTaken(alias, domain.hostname);
+      continue;
+    }
     try {
       const row = await insertLinkWithEvent(
         ctx.handle.db,
-        { workspaceId: input.workspaceId, createdBy: input.createdBy ?? null, domainId: domain.id, shortCode, longUrl, expiresAt, passwordHash, maxClicks, status: scan.status, safetyReason: scan.reason, tags: input.tags ?? [] },
+        { workspaceId: input.workspaceId, createdBy: input.createdBy ?? null, domainId: domain.id, shortCode, longUrl, expiresAt, passwordHash, maxClicks, status: scan.status, safetyReason: scan.reason, tags: input.tags ?? [], note: input.note ?? null },
         ctx.domains,
       );
       // An earlier "unknown code" answer may be cached; drop it everywhere. The insert is one
@@ -88,12 +100,12 @@ export async function createLink(input: CreateLinkInput, ctx: LinkContext, opts:
       return row;
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;
-      if (alias) {
-        throw new AppError('alias_taken', `The alias "${alias}" is already taken on ${domain.hostname}.`, {
-          alias: 'This alias is already taken.',
-        });
-      }
+      if (alias) throw aliasTaken(alias, domain.hostname);
     }
   }
   throw new Error(`no free random code after ${CODE_ATTEMPTS} attempts`);
+}
+
+function aliasTaken(alias: string, hostname: string): AppError {
+  return new AppError('alias_taken', `The alias "${alias}" is already taken on ${hostname}.`, { alias: 'This alias is already taken.' });
 }

@@ -58,7 +58,8 @@ export async function findLinks(db: Db, opts: FindLinksOptions): Promise<{ links
   const where = and(
     opts.scope,
     opts.createdBy ? eq(links.createdBy, opts.createdBy) : undefined,
-    pattern ? or(ilike(links.shortCode, pattern), ilike(links.longUrl, pattern)) : undefined,
+    // The note too: the words one wrote about a link are how one looks for it.
+    pattern ? or(ilike(links.shortCode, pattern), ilike(links.longUrl, pattern), ilike(links.note, pattern)) : undefined,
     opts.status ? STATUS_WHERE[opts.status] : undefined,
     opts.tag ? arrayContains(links.tags, [opts.tag]) : undefined,
     opts.archived === 'include' ? undefined : opts.archived === 'only' ? isNotNull(links.archivedAt) : isNull(links.archivedAt),

@@ -9,7 +9,7 @@ import type { DomainRegistry } from '../domains/domain-registry';
 import { linkEvent } from '../events/link-event';
 import { newEventId } from '../events/record-event';
 
-export type NewLink = Pick<typeof links.$inferInsert, 'workspaceId' | 'createdBy' | 'domainId' | 'shortCode' | 'longUrl' | 'expiresAt' | 'passwordHash' | 'maxClicks' | 'status' | 'safetyReason'> & Partial<Pick<typeof links.$inferInsert, 'tags'>>;
+export type NewLink = Pick<typeof links.$inferInsert, 'workspaceId' | 'createdBy' | 'domainId' | 'shortCode' | 'longUrl' | 'expiresAt' | 'passwordHash' | 'maxClicks' | 'status' | 'safetyReason'> & Partial<Pick<typeof links.$inferInsert, 'tags' | 'note'>>;
 
 export async function insertLinkWithEvent(db: Db, link: NewLink, domains: DomainRegistry): Promise<LinkRow> {
   const now = new Date();
@@ -17,7 +17,7 @@ export async function insertLinkWithEvent(db: Db, link: NewLink, domains: Domain
   // Everything in the event but the id the database assigns, which the statement adds.
   const draft: LinkRow = {
     id: 0, status: 'active', disabledReason: null, safetyReason: null, redirectStatus: 302, clicks: 0,
-    createdBy: null, expiresAt: null, passwordHash: null, maxClicks: null, archivedAt: null, ...values, tags: values.tags ?? [],
+    createdBy: null, expiresAt: null, passwordHash: null, maxClicks: null, archivedAt: null, ...values, tags: values.tags ?? [], note: values.note ?? null,
   };
   const { type, data } = linkEvent('link.created', draft, domains);
   const inserted = db.$with('inserted').as(db.insert(links).values(values).returning());

@@ -4,15 +4,17 @@ import { AppError, invalidField } from '../http/errors';
 import { readFields } from '../http/read-fields';
 import type { Plan } from '../../db/schema';
 import type { CreateLinkInput } from './create-link';
-import { parseArchived, parseTags } from '../schemas/link';
+import { parseArchived, parseFreeOldCode, parseNote, parseTags, parseUtmFields } from '../schemas/link';
+import { UTM_KEYS } from './utm';
 import { parseExpiration } from './parse-expiration';
 import type { UpdateLinkChanges } from './update-link';
 
 export const CREATE_FIELDS: ReadonlySet<string> = new Set(['url', 'alias', 'domain_id', 'password', 'expiration', 'max_clicks']);
 export const UPDATE_FIELDS: ReadonlySet<string> = new Set(['url', 'alias', 'password', 'expiration', 'max_clicks']);
 /** REST v1 takes tags too, and archived on update (Variant A keeps its documented fields). */
-export const V1_CREATE_FIELDS: ReadonlySet<string> = new Set([...CREATE_FIELDS, 'tags']);
-export const V1_UPDATE_FIELDS: ReadonlySet<string> = new Set([...UPDATE_FIELDS, 'tags', 'archived']);
+/** …and a note and UTM values (merged into the destination), and on update free_old_code (see update-link.ts). */
+export const V1_CREATE_FIELDS: ReadonlySet<string> = new Set([...CREATE_FIELDS, 'tags', 'note', ...UTM_KEYS]);
+export const V1_UPDATE_FIELDS: ReadonlySet<string> = new Set([...UPDATE_FIELDS, 'tags', 'archived', 'note', ...UTM_KEYS, 'free_old_code']);
 
 /** The request's JSON object; a key outside `allowed` is a 400 naming it. */
 export const readLinkFields = readFields;
@@ -31,12 +33,14 @@ export function createInputFrom(body: Record<string, unknown>, actor: { workspac
     expiresAt: body.expiration === undefined || body.expiration === null ? null : parseExpiration(body.expiration, 'expiration'),
     maxClicks: body.max_clicks,
     tags: body.tags === undefined || body.tags === null ? undefined : parseTags(body.tags),
+    note: body.note === undefined ? undefined : parseNote(body.note),
+    utm: parseUtmFields(body, UTM_KEYS),
   };
 }
 
 /** updateLink's changes from an update body: only the fields given; null removes password, expiration, limit. */
 export function changesFrom(body: Record<string, unknown>): UpdateLinkChanges {
-  if (Object.keys(body).length === 0) throw new AppError('invalid_request', 'Send at least one field to change: url, alias, password, expiration, max_clicks, tags or archived.');
+  if (Object.keys(body).length === 0) throw new AppError('invalid_request', 'Send at least one field to change: url, alias, password, expiration, max_clicks, tags, archived, note or a utm_* value.');
   return {
     url: body.url,
     alias: body.alias,
@@ -46,6 +50,9 @@ export function changesFrom(body: Record<string, unknown>): UpdateLinkChanges {
     // null clears the tags, as it removes the other optional fields.
     tags: body.tags === undefined ? undefined : body.tags === null ? [] : parseTags(body.tags),
     archived: body.archived === undefined ? undefined : parseArchived(body.archived),
+    note: body.note === undefined ? undefined : parseNote(body.note),
+    utm: parseUtmFields(body, UTM_KEYS),
+    freeOldCode: body.free_old_code === undefined ? undefined : parseFreeOldCode(body.free_old_code),
   };
 }
 

@@ -9,6 +9,8 @@ import { linkScope } from '../workspaces/scope';
 import { checkAliasAvailability } from './alias-availability';
 import { createLink } from './create-link';
 import { deleteLink } from './delete-link';
+import { duplicateLink } from './duplicate-link';
+import { freeOldCode } from './free-previous-code';
 import { deleteLinks } from './delete-links';
 import { parseTagParam } from '../schemas/link';
 import { findTags } from './find-tags';
@@ -18,6 +20,7 @@ import { changesFrom, createdByParam, createInputFrom, intParam, optionalId, rea
 import { serializeLink } from './serialize-link';
 import { updateLink } from './update-link';
 import { linkScanJson } from '../safety/deep-scan/link-scan-json';
+import { previousCodesJson } from './previous-codes-json';
 
 type Params = { id: string };
 
@@ -49,10 +52,11 @@ export async function createLinkRoute({ req, actor, ctx }: WorkspaceRequest<obje
   return json(serializeLink(link, ctx.domains), { status: 201 });
 }
 
-/** GET /api/v1/links/{id} (links.read). */
+/** GET /api/v1/links/{id} (links.read): with its deep scan and the old codes that still lead to it. */
 export async function getLinkRoute({ actor, ctx, params }: WorkspaceRequest<Params>): Promise<Response> {
   const link = await getLinkOrThrow({ actor, ctx, access: 'read' }, params.id);
-  return json({ ...serializeLink(link, ctx.domains), scan: await linkScanJson(ctx.handle.db, link) });
+  const [scan, previous] = await Promise.all([linkScanJson(ctx.handle.db, link), previousCodesJson(ctx, link)]);
+  return json({ ...serializeLink(link, ctx.domains), scan, previous_codes: previous });
 }
 
 /** PATCH /api/v1/links/{id} (links.write; a member only its own). */
@@ -60,6 +64,20 @@ export async function updateLinkRoute({ req, actor, ctx, params }: WorkspaceRequ
   const link = await getLinkOrThrow({ actor, ctx, access: 'write' }, params.id);
   const updated = await updateLink(link, changesFrom(await readLinkFields(req, V1_UPDATE_FIELDS)), ctx, linkScope(actor, 'write'));
   return json(serializeLink(updated, ctx.domains));
+}
+
+/** POST /api/v1/links/{id}/duplicate (links.write): a copy under a new random code, see duplicate-link.ts. */
+export async function duplicateLinkRoute({ req, actor, ctx, params }: WorkspaceRequest<Params>): Promise<Response> {
+  const source = await getLinkOrThrow({ actor, ctx, access: 'read' }, params.id);
+  const copy = await duplicateLink(source, { workspaceId: actor.workspaceId, createdBy: actor.userId, plan: actor.workspace?.plan, clientIp: requestIp(req) }, ctx);
+  return json(serializeLink(copy, ctx.domains), { status: 201 });
+}
+
+/** DELETE /api/v1/links/{id}/previous-codes/{code} (links.write): the old code stops redirecting and is free again. */
+export async function freePreviousCodeRoute({ actor, ctx, params }: WorkspaceRequest<Params & { code: string }>): Promise<Response> {
+  const link = await getLinkOrThrow({ actor, ctx, access: 'write' }, params.id);
+  await freeOldCode(link, params.code, ctx);
+  return new Response(null, { status: 204 });
 }
 
 /** DELETE /api/v1/links/{id} (links.write; a member only its own). */

@@ -1,8 +1,9 @@
-// The public link shape of every API (DESIGN §4).
+// The public link shape of every API (DESIGN §4); utm_* are the destination's UTM parameters.
 import type { LinkRow } from '../../db/schema';
 import type { DomainRegistry } from '../domains/domain-registry';
+import { readUtm, type Utm } from './utm';
 
-export interface LinkJson {
+export interface LinkJson extends Utm {
   id: number;
   short_code: string;
   short_url: string;
@@ -21,6 +22,8 @@ export interface LinkJson {
   tags: string[];
   archived: boolean;
   archived_at: string | null;
+  /** The owner's note (never shown to visitors); null when none. */
+  note: string | null;
   /** The member who made it (null for anonymous links and removed accounts). */
   created_by: string | null;
   created_at: string;
@@ -45,6 +48,9 @@ export function serializeLink(link: LinkRow, domains: DomainRegistry): LinkJson 
     tags: link.tags ?? [],
     archived: link.archivedAt != null,
     archived_at: link.archivedAt ? iso(link.archivedAt) : null,
+    note: link.note ?? null,
+    // Read from the destination's query, where they live (lib/links/utm.ts).
+    ...readUtm(link.longUrl),
     created_by: link.createdBy,
     created_at: iso(link.createdAt),
     updated_at: iso(link.updatedAt),

@@ -1,8 +1,13 @@
-// Changes a link (destination, scanned as on create; alias, password, expiration, click limit) and writes link.updated in
-// the same transaction, then invalidates every cache. null removes the password, the expiration or
-// the limit; moving or removing the expiration or the limit re-activates an expired link.
+// Changes a link (destination, scanned as on create; UTM values; alias, password, expiration, click
+// limit, tags, note) and writes link.updated in the same transaction, then invalidates every cache.
+// null removes the password, the expiration or the limit; moving or removing the expiration or the
+// limit re-activates an expired link. A new alias keeps the old code leading to the link
+// (previous-codes.ts) unless `freeOldCode`.
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { links, type LinkRow } from '../../db/schema';
+import { invalidField } from '../http/errors';
+import { moveCode } from './previous-codes';
+import { writeUtm, type UtmKey } from './utm';
 import { invalidationBus, linkKey } from '../cache/invalidation-bus';
 import { isUniqueViolation } from '../db/unique-violation';
 import { linkEvent } from '../events/link-event';
@@ -28,6 +33,12 @@ export interface UpdateLinkChanges {
   tags?: string[];
   /** true archives (hidden from the list by default; it still redirects), false brings it back. */
   archived?: boolean;
+  /** Text sets, null removes (already parsed: lib/schemas/link.ts). */
+  note?: string | null;
+  /** UTM values written into the destination (the new one, or the current one); '' removes one. */
+  utm?: Partial<Record<UtmKey, string>>;
+  /** With a new alias: give the old code up (it stops redirecting and may be reused) instead of keeping it. */
+  freeOldCode?: boolean;
 }
 
 const REACTIVATED = sql`CASE WHEN ${links.status} = 'expired' THEN 'active' ELSE ${links.status} END`;
@@ -52,14 +63,26 @@ function nextStatus(reactivate: boolean, scan: ScanVerdict | undefined): { statu
  * changed even if it was read a moment before; operators (CLI) pass none.
  */
 export async function updateLink(link: LinkRow | number, changes: UpdateLinkChanges, ctx: LinkContext, scope?: SQL): Promise<LinkRow> {
+  if (typeof link === 'number' && (changes.alias !== undefined || changes.utm)) {
+    // A rename needs the old code and UTM values the current destination.
+    const [found] = await ctx.handle.db.select().from(links).where(and(eq(links.id, link), scope));
+    if (!found) throw new AppError('not_found', 'No such link.');
+    link = found;
+  }
+  if (changes.freeOldCode !== undefined && changes.alias === undefined) throw invalidField('free_old_code', 'free_old_code goes with a new alias: it frees the code the link is leaving.');
   const set: Partial<typeof links.$inferInsert> = {};
   if (changes.url !== undefined) set.longUrl = validateLongUrl(changes.url, ctx.domains.self);
+  if (changes.utm && typeof link !== 'number') {
+    const withUtm = validateLongUrl(writeUtm(set.longUrl ?? link.longUrl, changes.utm), ctx.domains.self);
+    if (set.longUrl !== undefined || withUtm !== link.longUrl) set.longUrl = withUtm;
+  }
   const scan = set.longUrl === undefined ? undefined : await scanDestination(set.longUrl, ctx.handle);
   if (changes.alias !== undefined) set.shortCode = validateAlias(changes.alias);
   if (changes.password !== undefined) set.passwordHash = changes.password === null ? null : await hashLinkPassword(changes.password);
   if (changes.expiresAt !== undefined) set.expiresAt = changes.expiresAt;
   if (changes.maxClicks !== undefined) set.maxClicks = changes.maxClicks === null ? null : validateMaxClicks(changes.maxClicks);
   if (changes.tags !== undefined) set.tags = changes.tags;
+  if (changes.note !== undefined) set.note = changes.note;
   const linkId = typeof link === 'number' ? link : link.id;
   const before = typeof link === 'number' ? undefined : link;
   let row: LinkRow | undefined;
@@ -78,17 +101,25 @@ export async function updateLink(link: LinkRow | number, changes: UpdateLinkChan
         })
         .where(and(eq(links.id, linkId), scope))
         .returning();
+      if (updated && before && updated.shortCode !== before.shortCode) {
+        const moved = await moveCode(tx, updated, before.shortCode, updated.shortCode, changes.freeOldCode === true);
+        if (moved.heldByAnother) throw aliasTaken(updated.shortCode);
+      }
       if (updated) await recordEvent(tx, linkEvent('link.updated', updated, ctx.domains));
       if (updated) for (const key of cacheKeys(updated, before)) await invalidationBus().publishIn(tx, key);
       return updated;
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw new AppError('alias_taken', `The alias "${String(changes.alias)}" is already taken.`, { alias: 'This alias is already taken.' });
+    if (isUniqueViolation(err)) throw aliasTaken(String(changes.alias));
     throw err;
   }
   if (!row) throw new AppError('not_found', 'No such link.');
   for (const key of cacheKeys(row, before)) invalidationBus().publish(key, { sentInTransaction: true });
   return row;
+}
+
+function aliasTaken(alias: string): AppError {
+  return new AppError('alias_taken', `The alias "${alias}" is already taken.`, { alias: 'This alias is already taken.' });
 }
 
 /** The link's cache key, and its old one when the alias changed. */

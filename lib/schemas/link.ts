@@ -52,3 +52,51 @@ export function parseTagParam(value: string | null, field = 'tag'): string | und
   if (!parsed.success) throw invalidField(field, `The ${field} filter: ${parsed.error.issues[0]?.message ?? 'is invalid'}.`);
   return parsed.data;
 }
+
+// ── Notes, UTM parameters and safe renames (link power features) ─────────────────────────────────
+// A note is the owner's free text about a link (`note`; Dub calls it `comments`); UTM values are
+// written into the destination's query (lib/links/utm.ts); `free_old_code` gives up the code a
+// rename leaves instead of keeping it as a redirect.
+
+export const MAX_NOTE_LENGTH = 2000;
+export const MAX_UTM_LENGTH = 200;
+
+export const ZNote = z
+  .string({ error: 'note must be text (or null to remove it)' })
+  .transform((s) => s.normalize('NFC').trim())
+  .pipe(z.string().max(MAX_NOTE_LENGTH, `a note is at most ${MAX_NOTE_LENGTH} characters`));
+
+export const ZUtmValue = z
+  .string({ error: 'a UTM value must be text ("" removes it)' })
+  .transform((s) => s.trim())
+  .pipe(z.string().max(MAX_UTM_LENGTH, `a UTM value is at most ${MAX_UTM_LENGTH} characters`));
+
+export const ZFreeOldCode = z.boolean({ error: 'free_old_code must be true or false' });
+
+/** The note from a body: trimmed text, null (or "") meaning none; a 400 naming `note` otherwise. */
+export function parseNote(value: unknown): string | null {
+  if (value === null) return null;
+  const parsed = ZNote.safeParse(value);
+  if (!parsed.success) throw invalidField('note', `Invalid note: ${parsed.error.issues[0]?.message ?? 'not text'}.`);
+  return parsed.data === '' ? null : parsed.data;
+}
+
+/** The utm_* keys present in a body, each trimmed ("" or null: remove); a 400 naming the key otherwise. */
+export function parseUtmFields(body: Record<string, unknown>, keys: readonly string[]): Record<string, string> | undefined {
+  const given = keys.filter((k) => body[k] !== undefined);
+  if (given.length === 0) return undefined;
+  return Object.fromEntries(
+    given.map((k) => {
+      if (body[k] === null) return [k, ''];
+      const parsed = ZUtmValue.safeParse(body[k]);
+      if (!parsed.success) throw invalidField(k, `Invalid ${k}: ${parsed.error.issues[0]?.message ?? 'not text'}.`);
+      return [k, parsed.data];
+    }),
+  );
+}
+
+export function parseFreeOldCode(value: unknown): boolean {
+  const parsed = ZFreeOldCode.safeParse(value);
+  if (!parsed.success) throw invalidField('free_old_code', 'free_old_code must be true or false.');
+  return parsed.data;
+}

@@ -10,7 +10,7 @@ function row(over: Partial<LinkRow> = {}): LinkRow {
   const now = new Date();
   return {
     id: 7, domainId: 1, shortCode: 'Abc1234', longUrl: 'https://example.com/a?b=1', workspaceId: 'ws_system', createdBy: null,
-    passwordHash: null, expiresAt: null, status: 'active', disabledReason: null, safetyReason: null, redirectStatus: 302, maxClicks: null, clicks: 0, tags: [], archivedAt: null, createdAt: now, updatedAt: now,
+    passwordHash: null, expiresAt: null, status: 'active', disabledReason: null, safetyReason: null, redirectStatus: 302, maxClicks: null, clicks: 0, tags: [], archivedAt: null, note: null, createdAt: now, updatedAt: now,
     ...over,
   };
 }

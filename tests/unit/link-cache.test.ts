@@ -4,9 +4,9 @@ import { LinkCache } from '../../lib/edge/link-cache';
 import type { LinkRow } from '../../db/schema';
 
 const domain = { id: 1, hostname: 'sl.ing', isDefault: true, workspaceId: 'ws_system' };
-const row = (url: string): LinkRow => {
+const row = (url: string, shortCode = 'Abc', id = 1): LinkRow => {
   const now = new Date();
-  return { id: 1, domainId: 1, shortCode: 'Abc', longUrl: url, workspaceId: 'ws_system', createdBy: null, passwordHash: null, expiresAt: null, status: 'active', disabledReason: null, safetyReason: null, redirectStatus: 302, maxClicks: null, clicks: 0, tags: [], archivedAt: null, createdAt: now, updatedAt: now };
+  return { id, domainId: 1, shortCode, longUrl: url, workspaceId: 'ws_system', createdBy: null, passwordHash: null, expiresAt: null, status: 'active', disabledReason: null, safetyReason: null, redirectStatus: 302, maxClicks: null, clicks: 0, tags: [], archivedAt: null, note: null, createdAt: now, updatedAt: now };
 };
 
 function cacheWith(load: (code: string) => Promise<LinkRow | undefined>, missingTtlMs = 60_000, ttlMs?: number) {
@@ -24,12 +24,30 @@ describe('LinkCache', () => {
   });
 
   test('invalidation drops the entry; ALL_KEYS drops everything', async () => {
-    const cache = cacheWith(async () => row('https://a.example/'));
+    const cache = cacheWith(async (code) => row('https://a.example/', code, code.length));
     await cache.load('link:1:abc', domain, 'Abc');
     await cache.load('link:1:def', domain, 'Def');
     cache.invalidate('link:1:abc');
     expect(cache.peek('link:1:abc', Date.now())).toBeUndefined();
     expect(cache.peek('link:1:def', Date.now())).toBeDefined();
+    cache.invalidate(ALL_KEYS);
+    expect(cache.size).toBe(0);
+  });
+
+  test("an old code's entry goes with every invalidation of the link's current code", async () => {
+    // "old" is a code the link had before it was renamed to "Abc": the database answers with the link.
+    const cache = cacheWith(async (code) => (code === 'zzz' ? undefined : row('https://a.example/', 'Abc')));
+    await cache.load('link:1:old', domain, 'old');
+    await cache.load('link:1:abc', domain, 'Abc');
+    expect(cache.peek('link:1:old', Date.now())).toMatchObject({ kind: 'link', id: 1 });
+    cache.invalidate('link:1:abc');
+    expect(cache.peek('link:1:old', Date.now())).toBeUndefined();
+    expect(cache.peek('link:1:abc', Date.now())).toBeUndefined();
+    // Invalidating the old code itself (freed) drops only it, and the bookkeeping follows evictions.
+    await cache.load('link:1:old', domain, 'old');
+    cache.invalidate('link:1:old');
+    expect(cache.peek('link:1:old', Date.now())).toBeUndefined();
+    await cache.load('link:1:old', domain, 'old');
     cache.invalidate(ALL_KEYS);
     expect(cache.size).toBe(0);
   });

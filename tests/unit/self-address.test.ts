@@ -104,7 +104,7 @@ describe('the edge never follows a stored loop', () => {
   const now = Date.parse('2026-06-01T00:00:00Z');
   const row = (longUrl: string, over: Partial<LinkRow> = {}): LinkRow => ({
     id: 7, domainId: 1, shortCode: 'Abc1234', longUrl, workspaceId: 'ws_system', createdBy: null,
-    passwordHash: null, expiresAt: null, status: 'active', disabledReason: null, safetyReason: null, redirectStatus: 302, maxClicks: null, clicks: 0, tags: [], archivedAt: null,
+    passwordHash: null, expiresAt: null, status: 'active', disabledReason: null, safetyReason: null, redirectStatus: 302, maxClicks: null, clicks: 0, tags: [], archivedAt: null, note: null,
     createdAt: new Date(now), updatedAt: new Date(now), ...over,
   });
 

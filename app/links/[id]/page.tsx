@@ -6,6 +6,7 @@ import { requireActor } from '@/app/_lib/require-actor';
 import { AppError } from '@/lib/http/errors';
 import { currentLinkContext } from '@/lib/links/current-link-context';
 import { getLinkOrThrow } from '@/lib/links/get-link-or-throw';
+import { previousCodesJson } from '@/lib/links/previous-codes-json';
 import { serializeLink } from '@/lib/links/serialize-link';
 
 export const dynamic = 'force-dynamic';
@@ -22,7 +23,7 @@ export default async function LinkDetailPage({ params }: { params: Promise<{ id:
     throw err;
   });
   if (!row) notFound();
-  const link = serializeLink(row, ctx.domains);
+  const link = { ...serializeLink(row, ctx.domains), previous_codes: await previousCodesJson(ctx, row) };
   return (
     <main>
       <div className="card wide link-detail stack">

@@ -50,7 +50,7 @@ describe.each(databaseKinds(pgUrl()))('/api.php on %s', (_name, makeDb) => {
       domain: { hostname: '127.0.0.1' },
     });
     expect(Object.keys(link).sort()).toEqual(
-      ['archived', 'archived_at', 'clicks', 'created_at', 'created_by', 'disabled_reason', 'domain', 'expiration', 'id', 'long_url', 'max_clicks', 'password_protected', 'safety_reason', 'short_code', 'short_url', 'status', 'tags', 'updated_at'].sort(),
+      ['archived', 'archived_at', 'clicks', 'created_at', 'created_by', 'disabled_reason', 'domain', 'expiration', 'id', 'long_url', 'max_clicks', 'note', 'password_protected', 'safety_reason', 'short_code', 'short_url', 'status', 'tags', 'updated_at', 'utm_campaign', 'utm_content', 'utm_medium', 'utm_source', 'utm_term'].sort(),
     );
     expect((await fetch(link.short_url, { redirect: 'manual' })).headers.get('location')).toBe('https://example.com/a?b=1');
 
@@ -109,7 +109,7 @@ describe.each(databaseKinds(pgUrl()))('/api.php on %s', (_name, makeDb) => {
     expect(body.domains).toEqual([expect.objectContaining({ id: expect.any(Number), hostname: '127.0.0.1', is_default: true, shared: true, status: 'verified', records: [] })]);
   });
 
-  test('PATCH and PUT /api.php?slug= change fields; null removes password and expiration; the edge follows', async () => {
+  test('PATCH and PUT /api.php?slug= change fields; null removes password and expiration; the edge follows, and a renamed code still redirects', async () => {
     await api(ann, 'POST', '', { url: 'https://example.com/v1', alias: 'edit-me', password: 'pass1', expiration: '2030-05-01' });
     const patched = await (await api(ann, 'PATCH', '?slug=EDIT-ME', { url: 'https://example.com/v2', password: null, expiration: null })).json();
     expect(patched).toMatchObject({ long_url: 'https://example.com/v2', password_protected: false, expiration: null });
@@ -117,7 +117,8 @@ describe.each(databaseKinds(pgUrl()))('/api.php on %s', (_name, makeDb) => {
     expect(visit.headers.get('location')).toBe('https://example.com/v2');
     const put = await (await api(ann, 'PUT', '?slug=edit-me', { alias: 'edited' })).json();
     expect(put.short_code).toBe('edited');
-    expect((await fetch(`${sling.url}/edit-me`, { redirect: 'manual' })).status).toBe(404);
+    // A rename is safe: the old code keeps leading to the link (REST v1's free_old_code gives it up).
+    expect((await fetch(`${sling.url}/edit-me`, { redirect: 'manual' })).headers.get('location')).toBe('https://example.com/v2');
     expect((await fetch(`${sling.url}/edited`, { redirect: 'manual' })).status).toBe(302);
   });
 

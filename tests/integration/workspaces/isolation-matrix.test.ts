@@ -240,6 +240,8 @@ describe.each(databaseKinds(pgUrl()))('tenant isolation matrix on %s', (_name, m
     { name: 'PATCH /api/v1/workspace/members/{member} back', method: 'PATCH', path: () => `/api/v1/workspace/members/${f.userIds.member}`, body: () => ({ role: 'member' }), state: () => '/api/v1/workspace/members', refused: { outsider: 404 }, allowed: ['owner', 200] },
     { name: 'POST /api/v1/links/bulk-delete', method: 'POST', path: () => '/api/v1/links/bulk-delete', body: () => ({ ids: [f.linkO.id] }), state: () => `/api/v1/links/${L().id}`, refused: { outsider: 404, anon: 401, member: 403, readonly: 403 }, allowed: ['owner', 200] },
     { name: 'PATCH /api/v1/workspace', method: 'PATCH', path: () => '/api/v1/workspace', body: () => ({ name: 'Hijacked' }), state: () => '/api/v1/workspace', refused: { anon: 401, member: 403, readonly: 403 }, allowed: ['admin', 200] },
+    // Duplicating another workspace's link: 404, and nothing is created in team W (the outsider copies its own).
+    { name: 'POST /api/v1/links/{id}/duplicate (another workspace\'s link)', method: 'POST', path: () => `/api/v1/links/${f.linkX.id}/duplicate`, state: () => '/api/v1/links?limit=100', refused: { owner: 404, admin: 404, member: 404, anon: 401 }, allowed: ['outsider', 201] },
   ];
 
   test('every endpoint × role × outsider: the documented status, and nothing changed when refused', async () => {

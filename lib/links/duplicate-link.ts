@@ -1,0 +1,31 @@
+// A copy of a link under a new random code: the same destination (with its UTM values), domain,
+// tags, note, expiration (when still ahead) and click limit; not its password, clicks or archive.
+import type { LinkRow, Plan } from '../../db/schema';
+import { createLink } from './create-link';
+import type { LinkContext } from './link-context';
+
+export interface DuplicateLinkOptions {
+  workspaceId: string;
+  createdBy: string | null;
+  plan?: Plan;
+  clientIp?: string;
+}
+
+export async function duplicateLink(source: LinkRow, who: DuplicateLinkOptions, ctx: LinkContext): Promise<LinkRow> {
+  const expiresAt = source.expiresAt && new Date(source.expiresAt).getTime() > Date.now() ? new Date(source.expiresAt) : null;
+  return createLink(
+    {
+      url: source.longUrl,
+      domainId: source.domainId,
+      workspaceId: who.workspaceId,
+      createdBy: who.createdBy,
+      plan: who.plan,
+      clientIp: who.clientIp,
+      expiresAt,
+      maxClicks: source.maxClicks,
+      tags: source.tags,
+      note: source.note,
+    },
+    ctx,
+  );
+}
