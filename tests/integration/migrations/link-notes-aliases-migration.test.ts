@@ -1,4 +1,4 @@
-// Migration 0023 (link notes and previous codes) on a populated database of the previous schema:
+// Migration 0025 (link notes and previous codes) on a populated database of the previous schema:
 // every link is kept as it was, without a note or old codes; the new column takes a note, the new
 // table old codes (one per code and domain, any case), and deleting a link deletes its old codes.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
