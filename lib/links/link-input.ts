@@ -11,8 +11,8 @@ import type { UpdateLinkChanges } from './update-link';
 export const CREATE_FIELDS: ReadonlySet<string> = new Set(['url', 'alias', 'domain_id', 'password', 'expiration', 'max_clicks']);
 export const UPDATE_FIELDS: ReadonlySet<string> = new Set(['url', 'alias', 'password', 'expiration', 'max_clicks']);
 /** REST v1 takes tags too, and archived on update (Variant A keeps its documented fields). */
-export const V1_CREATE_FIELDS: ReadonlySet<string> = new Set([...CREATE_FIELDS, 'tags']);
-export const V1_UPDATE_FIELDS: ReadonlySet<string> = new Set([...UPDATE_FIELDS, 'tags', 'archived']);
+export const V1_CREATE_FIELDS: ReadonlySet<string> = new Set([...CREATE_FIELDS, 'tags', 'preview']);
+export const V1_UPDATE_FIELDS: ReadonlySet<string> = new Set([...UPDATE_FIELDS, 'tags', 'archived', 'preview']);
 
 /** The request's JSON object; a key outside `allowed` is a 400 naming it. */
 export const readLinkFields = readFields;

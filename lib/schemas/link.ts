@@ -52,3 +52,6 @@ export function parseTagParam(value: string | null, field = 'tag'): string | und
   if (!parsed.success) throw invalidField(field, `The ${field} filter: ${parsed.error.issues[0]?.message ?? 'is invalid'}.`);
   return parsed.data;
 }
+
+// The social preview's fields (preview: { title, description, image }) live beside this file.
+export { parsePreview, ZLinkPreviewInput, type LinkPreviewInput, type LinkPreviewJson } from './link-preview';
