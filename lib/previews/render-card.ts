@@ -15,6 +15,10 @@ export interface CardInput {
   domain: string;
 }
 
+/** Inter's subsets, each a font of its own name: satori takes a missing glyph from the next family listed. */
+const SUBSETS = ['latin', 'latin-ext', 'cyrillic', 'cyrillic-ext', 'greek', 'greek-ext', 'vietnamese'];
+const FAMILY = SUBSETS.map((s) => `'Inter ${s}'`).join(', ');
+
 type Font = { name: string; data: Buffer; weight: 400 | 700; style: 'normal' };
 type Satori = (typeof import('satori'))['default'];
 type ResvgModule = typeof import('@resvg/resvg-wasm');
@@ -29,10 +33,10 @@ function loadEngine() {
     await resvg.initWasm(readFileSync(require.resolve('@resvg/resvg-wasm/index_bg.wasm')));
     // Latin first; the other subsets cover titles in other scripts (satori falls back in this order).
     const fonts: Font[] = [];
-    for (const subset of ['latin', 'latin-ext', 'cyrillic', 'greek', 'vietnamese']) {
+    for (const subset of SUBSETS) {
       for (const weight of [400, 700] as const) {
         const data = readFileSync(require.resolve(`@fontsource/inter/files/inter-${subset}-${weight}-normal.woff`));
-        fonts.push({ name: 'Inter', data, weight, style: 'normal' });
+        fonts.push({ name: `Inter ${subset}`, data, weight, style: 'normal' });
       }
     }
     return { satori, resvg, fonts };
@@ -59,24 +63,23 @@ export function cardTree(input: CardInput): Node {
   return h(
     'div',
     {
-      width: '100%',
-      height: '100%',
+      // Fixed size, no padding (satori sizes boxes as content-box): the blocks are placed absolutely.
+      width: CARD_WIDTH,
+      height: CARD_HEIGHT,
       display: 'flex',
-      flexDirection: 'column',
-      justifyContent: 'space-between',
-      padding: '72px 80px',
+      position: 'relative',
       background: 'linear-gradient(135deg, #eef2ff 0%, #ffffff 55%, #ecfeff 100%)',
-      fontFamily: 'Inter',
+      fontFamily: FAMILY,
       color: '#0f172a',
     },
     [
-      h('div', { display: 'flex', flexDirection: 'column' }, [
-        h('div', { display: 'flex', fontSize: long ? 56 : 72, fontWeight: 700, lineHeight: 1.15, letterSpacing: -1 }, title),
-        ...(description ? [h('div', { display: 'flex', marginTop: 28, fontSize: 32, lineHeight: 1.4, color: '#475569' }, description)] : []),
+      h('div', { display: 'flex', flexDirection: 'column', position: 'absolute', left: 80, top: 72, width: 1040 }, [
+        h('div', { display: 'flex', width: 1040, fontSize: long ? 56 : 72, fontWeight: 700, lineHeight: 1.15, letterSpacing: -1 }, title),
+        ...(description ? [h('div', { display: 'flex', width: 1040, marginTop: 28, fontSize: 32, lineHeight: 1.4, color: '#475569' }, description)] : []),
       ]),
-      h('div', { display: 'flex', alignItems: 'center', fontSize: 30, fontWeight: 700, color: '#4338ca' }, [
+      h('div', { display: 'flex', position: 'absolute', left: 80, bottom: 64, alignItems: 'center', fontSize: 30, fontWeight: 700, color: '#4338ca' }, [
         h('div', { display: 'flex', width: 18, height: 18, borderRadius: 9, background: '#4338ca', marginRight: 16 }),
-        clip(input.domain, 60),
+        h('div', { display: 'flex' }, clip(input.domain, 60)),
       ]),
     ],
   );
