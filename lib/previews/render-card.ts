@@ -3,7 +3,8 @@
 // @fontsource/inter (shipped in the package, read from disk: no network) and rasterised by resvg's
 // WebAssembly build (no native code). Runs in the CPU pool (cpu-tasks.ts), off the edge's thread.
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { projectRoot } from '../runtime/project-root';
 
 export const CARD_WIDTH = 1200;
 export const CARD_HEIGHT = 630;
@@ -28,14 +29,16 @@ let engine: Promise<{ satori: Satori; resvg: ResvgModule; fonts: Font[] }> | und
 /** Loaded once per thread: fonts (≈ 300 KiB) and the WebAssembly module. */
 function loadEngine() {
   engine ??= (async () => {
-    const require = createRequire(import.meta.url);
+    // Read from the project's node_modules by path: the bundlers (Next's, for route handlers that
+    // share cpu-tasks.ts) must not try to bundle a .wasm or the font files.
+    const modules = join(projectRoot(), 'node_modules');
     const [{ default: satori }, resvg] = await Promise.all([import('satori'), import('@resvg/resvg-wasm')]);
-    await resvg.initWasm(readFileSync(require.resolve('@resvg/resvg-wasm/index_bg.wasm')));
+    await resvg.initWasm(readFileSync(join(modules, '@resvg', 'resvg-wasm', 'index_bg.wasm')));
     // Latin first; the other subsets cover titles in other scripts (satori falls back in this order).
     const fonts: Font[] = [];
     for (const subset of SUBSETS) {
       for (const weight of [400, 700] as const) {
-        const data = readFileSync(require.resolve(`@fontsource/inter/files/inter-${subset}-${weight}-normal.woff`));
+        const data = readFileSync(join(modules, '@fontsource', 'inter', 'files', `inter-${subset}-${weight}-normal.woff`));
         fonts.push({ name: `Inter ${subset}`, data, weight, style: 'normal' });
       }
     }

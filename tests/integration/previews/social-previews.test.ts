@@ -19,7 +19,7 @@ type LinkJson = { id: number; short_code: string; short_url: string; clicks: num
 /** The <meta> tags of a page, by property or name, with HTML entities decoded. */
 function metaTags(html: string): Record<string, string> {
   const out: Record<string, string> = {};
-  const unescape = (s: string) => s.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  const unescape = (s: string) => s.replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n)));
   for (const m of html.matchAll(/<meta (?:property|name)="([^"]+)" content="([^"]*)">/g)) out[m[1]] = unescape(m[2]);
   return out;
 }
