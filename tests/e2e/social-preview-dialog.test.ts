@@ -65,7 +65,7 @@ describe.skipIf(!chromium)('social preview section of the link dialog', () => {
     await dialog.getByRole('button', { name: 'Create link' }).click();
     await expect.poll(() => dialog.getByText('A social preview needs a title.').isVisible()).toBe(true);
 
-    await dialog.getByLabel('Title', { exact: true }).fill('Launch week');
+    await dialog.locator('input[name="preview.title"]').fill('Launch week');
     await expect.poll(() => card.textContent()).toContain('Launch week');
     expect(await card.textContent()).toContain('Everything new in version 2');
     expect(await card.textContent()).toContain(new URL(sling.url).hostname);
@@ -91,11 +91,11 @@ describe.skipIf(!chromium)('social preview section of the link dialog', () => {
     await page.getByRole('button', { name: `More actions for ${created.short_url}` }).click();
     await page.getByRole('button', { name: 'Edit', exact: true }).click();
     const edit = page.getByRole('dialog', { name: 'Edit link' });
-    expect(await edit.getByLabel('Title', { exact: true }).inputValue()).toBe('Launch week');
+    expect(await edit.locator('input[name="preview.title"]').inputValue()).toBe('Launch week');
     const editCard = edit.getByTestId('social-card');
     await expect.poll(() => editCard.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1200);
     await edit.getByLabel('Generated card').check();
-    await edit.getByLabel('Title', { exact: true }).fill('Launch week is here');
+    await edit.locator('input[name="preview.title"]').fill('Launch week is here');
     await expect.poll(() => editCard.textContent()).toContain('Launch week is here');
     await edit.getByRole('button', { name: 'Save changes' }).click();
     await expect.poll(() => edit.isVisible()).toBe(false);
