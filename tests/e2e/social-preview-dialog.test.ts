@@ -60,11 +60,7 @@ describe.skipIf(!chromium)('social preview section of the link dialog', () => {
     await dialog.getByText('Social preview', { exact: false }).first().click();
     const card = dialog.getByTestId('social-card');
 
-    // A description without a title is refused before anything is sent, next to the field.
     await dialog.getByLabel('Description').fill('Everything new in version 2, in one page.');
-    await dialog.getByRole('button', { name: 'Create link' }).click();
-    await expect.poll(() => dialog.getByText('A social preview needs a title.').isVisible()).toBe(true);
-
     await dialog.locator('input[name="preview.title"]').fill('Launch week');
     await expect.poll(() => card.textContent()).toContain('Launch week');
     expect(await card.textContent()).toContain('Everything new in version 2');
@@ -73,10 +69,17 @@ describe.skipIf(!chromium)('social preview section of the link dialog', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
     expect(await captureThemes(page, 'social-preview-dialog')).toEqual([]);
     await page.setViewportSize({ width: 390, height: 844 });
+    await card.scrollIntoViewIfNeeded();
     expect(await dialog.evaluate((d) => d.scrollWidth <= d.clientWidth)).toBe(true);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     expect(await captureThemes(page, 'social-preview-dialog-phone')).toEqual([]);
     await page.setViewportSize({ width: 1280, height: 900 });
+
+    // A description without a title is refused before anything is sent, next to the field.
+    await dialog.locator('input[name="preview.title"]').fill('');
+    await dialog.getByRole('button', { name: 'Create link' }).click();
+    await expect.poll(() => dialog.getByText('A social preview needs a title.').isVisible()).toBe(true);
+    await dialog.locator('input[name="preview.title"]').fill('Launch week');
 
     // Upload: the chosen file shows in the card at once.
     await dialog.getByLabel('Upload').check();
