@@ -77,8 +77,8 @@ export function cardTree(input: CardInput): Node {
     },
     [
       h('div', { display: 'flex', flexDirection: 'column', position: 'absolute', left: 80, top: 72, width: 1040 }, [
-        h('div', { display: 'flex', width: 1040, fontSize: long ? 56 : 72, fontWeight: 700, lineHeight: 1.15, letterSpacing: -1 }, title),
-        ...(description ? [h('div', { display: 'flex', width: 1040, marginTop: 28, fontSize: 32, lineHeight: 1.4, color: '#475569' }, description)] : []),
+        h('div', { display: 'flex', width: 1040, wordBreak: 'break-word', fontSize: long ? 56 : 72, fontWeight: 700, lineHeight: 1.15, letterSpacing: -1 }, title),
+        ...(description ? [h('div', { display: 'flex', width: 1040, wordBreak: 'break-word', marginTop: 28, fontSize: 32, lineHeight: 1.4, color: '#475569' }, description)] : []),
       ]),
       h('div', { display: 'flex', position: 'absolute', left: 80, bottom: 64, alignItems: 'center', fontSize: 30, fontWeight: 700, color: '#4338ca' }, [
         h('div', { display: 'flex', width: 18, height: 18, borderRadius: 9, background: '#4338ca', marginRight: 16 }),
