@@ -11,8 +11,7 @@ import type { LinkCache } from './link-cache';
 import { parseLinkTarget, withQrMarker, type LinkTarget } from './parse-request';
 import { respondRedirect } from './respond';
 import type { PreviewAssetHandler } from '../previews/card-assets';
-import { isPreviewBot } from '../previews/preview-bots';
-import { respondPreviewPage } from '../previews/preview-page';
+import { answerPreviewBot } from '../previews/preview-page';
 
 export interface EdgeOptions {
   cache: LinkCache;
@@ -45,12 +44,8 @@ export function createEdge(opts: EdgeOptions): EdgeHandler {
     if (outcome.kind !== 'redirect') return false;
     // A link with a social preview shows link-preview bots its Open Graph page (the check runs for
     // those links only); the visit is stored flagged as a bot, like HEAD, and never counted.
-    const preview = entry.kind === 'link' ? entry.preview : null;
-    let bot = false;
-    if (preview !== null && isPreviewBot(req.headers['user-agent'])) {
-      bot = true;
-      respondPreviewPage(res, preview, outcome.location);
-    } else respondRedirect(res, outcome.status, outcome.location);
+    const bot = entry.kind === 'link' && entry.preview !== null && answerPreviewBot(req, res, entry.preview, outcome.location);
+    if (!bot) respondRedirect(res, outcome.status, outcome.location);
     // HEAD (link previews, curl -I) answers the same; it is stored flagged as a bot, never counted.
     const head = bot || req.method === 'HEAD';
     if (!head && entry.kind === 'link') entry.clicks++;

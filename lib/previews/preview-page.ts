@@ -1,9 +1,10 @@
 // The page a link-preview bot gets for a link with a social preview: Open Graph and Twitter card
 // tags (title, description, absolute image URL, the short URL) and a plain link to the destination
 // for any reader that shows the body. Loads nothing and runs nothing; no cookie.
-import type { ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { escapeHtml } from '../link-pages/page-html';
 import type { EdgePreview } from './edge-preview';
+import { isPreviewBot } from './preview-bots';
 
 const HEADERS = {
   'Content-Type': 'text/html; charset=utf-8',
@@ -38,4 +39,11 @@ export function respondPreviewPage(res: ServerResponse, preview: EdgePreview, de
   const body = previewPageHtml(preview, destination);
   res.writeHead(200, { ...HEADERS, 'Content-Length': String(Buffer.byteLength(body)) });
   res.end(body);
+}
+
+/** The edge's step for a link with a preview: answers a link-preview bot with the page (true), or leaves the visit to the redirect (false). */
+export function answerPreviewBot(req: IncomingMessage, res: ServerResponse, preview: EdgePreview, destination: string): boolean {
+  if (!isPreviewBot(req.headers['user-agent'])) return false;
+  respondPreviewPage(res, preview, destination);
+  return true;
 }
