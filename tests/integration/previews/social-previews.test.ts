@@ -41,7 +41,7 @@ describe('social previews', () => {
     ann = await createUserWithToken(tdb.env, 'ann@example.com', 'business');
     bob = await createUserWithToken(tdb.env, 'bob@example.com', 'business');
     sling = await startSling({ ...tdb.env, TRUST_PROXY: 'true' });
-  });
+  }, 240_000); // two accounts through the CLI, then a server start: slow on a loaded 2-core machine
   afterAll(async () => {
     await sling?.stop();
     await tdb?.drop();
