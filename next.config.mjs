@@ -3,7 +3,7 @@
 const nextConfig = {
   // Database drivers, WASM Postgres and Redis stay real node_modules so route handlers share
   // the process-wide handles that server.ts opened (kept on globalThis).
-  serverExternalPackages: ['@electric-sql/pglite', 'pg', 'ioredis', 'pino', 'drizzle-orm', 'rate-limiter-flexible'],
+  serverExternalPackages: ['@electric-sql/pglite', 'pg', 'ioredis', 'pino', 'drizzle-orm', 'rate-limiter-flexible', 'satori', '@resvg/resvg-wasm'],
   poweredByHeader: false,
   // Next type-checks the app only; `npm run typecheck` covers tests, CLI and benchmarks too.
   typescript: { tsconfigPath: 'tsconfig.app.json' },

@@ -29,7 +29,8 @@ import { limitConnectionsPerIp } from './lib/http/connection-limit';
 import { announcesBody, bodyLimitFor, holdBody } from './lib/http/hold-body';
 import { apiHeaders, pageHeaders, type HeaderOptions } from './lib/http/security-headers';
 import { targetProblem } from './lib/http/text-checks';
-import { getLinkByCode } from './lib/links/get-link-by-code';
+import { edgeLinkLoader } from './lib/previews/edge-preview';
+import { createPreviewAssets } from './lib/previews/card-assets';
 import { openJobSystem, stopJobSystem } from './lib/jobs/job-system';
 import { startWebhookDispatcher, type Dispatcher } from './lib/webhooks/dispatcher';
 import { notifyWebhookDisabled } from './lib/webhooks/notify-disabled';
@@ -77,14 +78,16 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
       maxEntries: config.CACHE_MAX_ENTRIES,
       maxBytes: config.CACHE_MAX_BYTES,
       ttlMs: config.CACHE_TTL_MS,
-      load: (domainId, code) => getLinkByCode(handle.db, domainId, code),
+      // The link with its social preview (one query): bots get the preview page without another.
+      load: edgeLinkLoader(handle.db, () => domains.current),
       self: () => domains.current.self,
     });
     invalidationBus().subscribe((key) => cache.invalidate(key));
     // The GeoIP files load now, not in the first flush, where reading them would stall redirects.
     clicks = new ClickBuffer({ write: clickWriter(handle, processEnricher({ warm: true })), flushMs: config.CLICK_FLUSH_MS });
     clicks.start();
-    edge = createEdge({ cache, clicks, trustProxy: config.TRUST_PROXY, secret: config.SECRET_KEY });
+    const previewAssets = createPreviewAssets({ cache, db: handle.db, trustProxy: config.TRUST_PROXY });
+    edge = createEdge({ cache, clicks, trustProxy: config.TRUST_PROXY, secret: config.SECRET_KEY, previewAssets });
     setGlobalSingleton('clickBuffer', clicks);
   }
 

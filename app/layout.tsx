@@ -10,6 +10,7 @@ import './workspace.css';
 import './shell.css';
 import './links.css';
 import './sso.css';
+import './social-preview.css';
 
 export const metadata: Metadata = {
   title: 'Sling — short links that just work',

@@ -10,8 +10,11 @@ import { LinkRenameNotice } from './link-rename-notice';
 import { LinkUtmFields } from './link-utm-fields';
 import { ApiError, fromLocalInput, linksApi, toLocalInput, type DomainOption, type Link } from './links-api';
 import { withScheme } from './with-scheme';
+import { SocialPreviewSection } from './social-preview-section';
+import { useSocialPreview } from './use-social-preview';
+import type { LinkPreviewJson } from '@/lib/schemas/link-preview';
 
-const FIELDS = ['url', 'alias', 'domain_id', 'password', 'expiration', 'max_clicks', 'tags', 'note', 'free_old_code'];
+const FIELDS = ['url', 'alias', 'domain_id', 'password', 'expiration', 'max_clicks', 'tags', 'note', 'free_old_code', 'preview.title', 'preview.description', 'preview.image', 'image'];
 const MAX_NOTE = 2000;
 
 /** "Sale, spring 2026" → ["sale", "spring-2026"] (the server normalises the same way and says what it refuses). */
@@ -48,6 +51,9 @@ export function LinkFormDialog({ link, preset, domains, onSaved, onClose }: Link
   const [fields, setFields] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // The social preview's fields; a link created whose image upload then failed is kept here, so a retry only uploads.
+  const social = useSocialPreview((link as (Link & { preview?: LinkPreviewJson | null }) | null)?.preview);
+  const createdLink = useRef<Link | null>(null);
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
   // A link on a domain no longer offered (no longer verified) still shows where it lives.
   const options = start && !domains.some((d) => d.id === start.domain.id) ? [...domains, { id: start.domain.id, hostname: (start.domain as { hostname?: string }).hostname ?? String(start.domain.id) }] : domains;
@@ -100,6 +106,7 @@ export function LinkFormDialog({ link, preset, domains, onSaved, onClose }: Link
         ...(limit !== null ? { max_clicks: limit } : {}),
         ...(tagList(tags).length ? { tags: tagList(tags) } : {}),
         ...(note.trim() ? { note: note.trim() } : {}),
+        ...social.change(),
       };
     }
     const changes: Record<string, unknown> = {};
@@ -112,20 +119,27 @@ export function LinkFormDialog({ link, preset, domains, onSaved, onClose }: Link
     if (limit !== link.max_clicks) changes.max_clicks = limit;
     if (tagList(tags).join() !== link.tags.join()) changes.tags = tagList(tags);
     if (note.trim() !== (link.note ?? '')) changes.note = note.trim() || null;
-    return changes;
+    return { ...changes, ...social.change() };
   }
 
   async function save(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     if (busy) return;
     const payload = body();
-    if (link && Object.keys(payload).length === 0) return dialog.current?.close();
+    if (link && Object.keys(payload).length === 0 && !social.file) return dialog.current?.close();
+    const problems = social.problems();
+    setFields(problems);
+    if (Object.keys(problems).length > 0) return;
     setBusy(true);
     setError(null);
-    setFields({});
     try {
-      const saved = await linksApi<Link>(link ? `/${link.id}` : '', { method: link ? 'PATCH' : 'POST', body: payload });
-      onSaved(saved);
+      let saved = createdLink.current ?? (link && Object.keys(payload).length === 0 ? link : null);
+      if (!saved) {
+        saved = await linksApi<Link>(link ? `/${link.id}` : '', { method: link ? 'PATCH' : 'POST', body: payload });
+        if (!link) createdLink.current = saved;
+      }
+      const image = await social.upload(saved.id);
+      onSaved(image ? { ...saved, preview: image } as Link : saved);
       dialog.current?.close();
     } catch (err) {
       const details = err instanceof ApiError ? err.details : {};
@@ -279,6 +293,7 @@ export function LinkFormDialog({ link, preset, domains, onSaved, onClose }: Link
           </span>
           {fieldError('note')}
         </label>
+        <SocialPreviewSection form={social} host={chosen?.hostname ?? ''} linkId={link?.id ?? null} fields={fields} />
         <FormError message={error} />
         <div className="row end">
           <button type="button" className="secondary" onClick={() => dialog.current?.close()}>

@@ -23,3 +23,4 @@ export * from './audit';
 export * from './domain-favicons';
 export * from './directory-sync';
 export * from './sso-domains';
+export * from './link-previews';

@@ -1,6 +1,7 @@
 // What the edge keeps per code: just enough to decide and answer without the database.
 import type { LinkRow } from '../../db/schema';
 import type { SelfAddress } from '../domains/self-address';
+import { edgePreviewSize, type EdgePreview } from '../previews/edge-preview';
 
 export type CachedLink =
   | {
@@ -24,12 +25,14 @@ export type CachedLink =
       clicks: number;
       /** The destination leads back to Sling itself (stored before loop protection caught it): never followed. */
       loops: boolean;
+      /** The social preview link-preview bots are shown (lib/previews), or null: bots get the redirect too. */
+      preview: EdgePreview | null;
     }
   /** An unknown code, remembered until its cache slot goes stale (link-cache.ts). */
   | { kind: 'missing' };
 
 /** `self` judges the destination once, here, so the edge's per-visit check is one boolean. */
-export function toCachedLink(row: LinkRow, self?: Pick<SelfAddress, 'loops'>): CachedLink {
+export function toCachedLink(row: LinkRow & { preview?: EdgePreview | null }, self?: Pick<SelfAddress, 'loops'>): CachedLink {
   const h = row.longUrl.indexOf('#');
   return {
     kind: 'link',
@@ -45,10 +48,11 @@ export function toCachedLink(row: LinkRow, self?: Pick<SelfAddress, 'loops'>): C
     maxClicks: row.maxClicks,
     clicks: Number(row.clicks),
     loops: self?.loops(row.longUrl) ?? false,
+    preview: row.preview ?? null,
   };
 }
 
 /** Rough retained size in bytes, for the cache's byte bound. */
 export function cachedLinkSize(entry: CachedLink): number {
-  return entry.kind === 'link' ? 160 + 2 * (entry.base.length + entry.hash.length + entry.location.length) : 64;
+  return entry.kind === 'link' ? 160 + 2 * (entry.base.length + entry.hash.length + entry.location.length) + edgePreviewSize(entry.preview) : 64;
 }

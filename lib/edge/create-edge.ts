@@ -10,6 +10,8 @@ import { decideOutcome, redirectOutcome, type LinkPage } from './decide-outcome'
 import type { LinkCache } from './link-cache';
 import { parseLinkTarget, withQrMarker, type LinkTarget } from './parse-request';
 import { respondRedirect } from './respond';
+import type { PreviewAssetHandler } from '../previews/card-assets';
+import { answerPreviewBot } from '../previews/preview-page';
 
 export interface EdgeOptions {
   cache: LinkCache;
@@ -17,6 +19,8 @@ export interface EdgeOptions {
   trustProxy: boolean | number;
   /** Signs unlock cookies of password-protected links. */
   secret: string;
+  /** /_og/<code>.png: the social preview images (lib/previews/card-assets.ts). */
+  previewAssets?: PreviewAssetHandler;
 }
 
 /** Answers a visit to a code on `domain` (the request's host was resolved before: server.ts). */
@@ -38,9 +42,12 @@ export function createEdge(opts: EdgeOptions): EdgeHandler {
       return false;
     }
     if (outcome.kind !== 'redirect') return false;
-    respondRedirect(res, outcome.status, outcome.location);
+    // A link with a social preview shows link-preview bots its Open Graph page (the check runs for
+    // those links only); the visit is stored flagged as a bot, like HEAD, and never counted.
+    const bot = entry.kind === 'link' && entry.preview !== null && answerPreviewBot(req, res, entry.preview, outcome.location);
+    if (!bot) respondRedirect(res, outcome.status, outcome.location);
     // HEAD (link previews, curl -I) answers the same; it is stored flagged as a bot, never counted.
-    const head = req.method === 'HEAD';
+    const head = bot || req.method === 'HEAD';
     if (!head && entry.kind === 'link') entry.clicks++;
     clicks.push({
       linkId: outcome.linkId,
@@ -58,7 +65,7 @@ export function createEdge(opts: EdgeOptions): EdgeHandler {
     const method = req.method;
     if (method !== 'GET' && method !== 'HEAD') return false;
     const target = parseLinkTarget(req.url);
-    if (target === null) return false;
+    if (target === null) return opts.previewAssets ? opts.previewAssets(req, res, domain) : false;
     const key = linkKey(domain.id, target.code);
     const now = Date.now();
     const entry = cache.peek(key, now);

@@ -14,6 +14,7 @@ import type { LandingCache } from '../landing/landing-cache';
 import type { EdgeHandler } from './create-edge';
 import { answerFavicon, FAVICON_PATH } from './favicon-answer';
 import { parseLinkTarget } from './parse-request';
+import { parsePreviewAssetPath } from '../previews/preview-urls';
 import { ACME_CHALLENGE_PATH, answerAcmeChallenge, answerHttpsRedirect, answerMethodNotAllowed, answerNotFound, answerRoot, HSTS } from './site-answers';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
@@ -65,7 +66,8 @@ export function customDomainRouter(opts: CustomDomainRouterOptions) {
       return answerWhenReady(res, opts.landingPages.get(domain.hostname, domain.id), (page) => answerRoot(res, domain, page));
     }
     if (FAVICON_PATH.test(url)) return answerWhenReady(res, opts.favicons.get(domain.hostname, domain.id), (icon) => answerFavicon(res, icon));
-    if (edge === undefined || parseLinkTarget(url) === null) return answerNotFound(res, domain, url);
+    // Short links, and their social preview images (/_og/<code>.png, lib/previews).
+    if (edge === undefined || (parseLinkTarget(url) === null && parsePreviewAssetPath(url) === null)) return answerNotFound(res, domain, url);
     const afterEdge = (answered: boolean) => {
       if (answered) return;
       // The edge rewrote the visit to a link page (password, expired, disabled), or found no link.

@@ -8,6 +8,7 @@ import { ALL_KEYS, linkKey } from '../cache/invalidation-bus';
 import { cachedLinkSize, toCachedLink, type CachedLink } from './cached-link';
 import type { LinkRow } from '../../db/schema';
 import type { SelfAddress } from '../domains/self-address';
+import type { EdgePreview } from '../previews/edge-preview';
 
 export interface LinkCacheOptions {
   maxEntries: number;
@@ -16,7 +17,8 @@ export interface LinkCacheOptions {
   missingTtlMs?: number;
   /** How long any entry is used before the database is asked again (ms); default 60 s. */
   ttlMs?: number;
-  load: (domainId: number, code: string) => Promise<LinkRow | undefined>;
+  /** The link by code; with its social preview when the loader adds one (lib/previews/edge-preview.ts). */
+  load: (domainId: number, code: string) => Promise<(LinkRow & { preview?: EdgePreview | null }) | undefined>;
   /** Sling's own addresses as they are now (links whose destination is one of them loop). */
   self?: () => Pick<SelfAddress, 'loops'>;
 }

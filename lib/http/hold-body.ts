@@ -9,6 +9,7 @@
 import type { IncomingMessage } from 'node:http';
 import { MAX_FAVICON_BYTES } from '../domains/favicon-image';
 import { LANDING_BODY_MAX_BYTES } from '../landing/landing-size';
+import { MAX_PREVIEW_IMAGE_BYTES } from '../previews/preview-image';
 import { bodyProblem } from './text-checks';
 
 /** The largest body of any route not listed in BODY_LIMITS. */
@@ -23,6 +24,7 @@ const BODY_LIMITS: ReadonlyArray<{ path: RegExp; bytes: number }> = [
   { path: /^\/api\/v1\/links\/[^/]+\/qr\/logo\/?$/, bytes: 512 * 1024 },
   { path: /^\/api\/v1\/domains\/[^/]+\/favicon\/?$/, bytes: MAX_FAVICON_BYTES },
   { path: /^\/api\/v1\/domains\/[^/]+\/landing\/?$/, bytes: LANDING_BODY_MAX_BYTES },
+  { path: /^\/api\/v1\/links\/[^/]+\/preview\/image\/?$/, bytes: MAX_PREVIEW_IMAGE_BYTES },
 ];
 
 export function bodyLimitFor(url: string): number {

@@ -12,9 +12,9 @@ import type { UpdateLinkChanges } from './update-link';
 export const CREATE_FIELDS: ReadonlySet<string> = new Set(['url', 'alias', 'domain_id', 'password', 'expiration', 'max_clicks']);
 export const UPDATE_FIELDS: ReadonlySet<string> = new Set(['url', 'alias', 'password', 'expiration', 'max_clicks']);
 /** REST v1 takes tags too, and archived on update (Variant A keeps its documented fields). */
-/** …and a note and UTM values (merged into the destination), and on update free_old_code (see update-link.ts). */
-export const V1_CREATE_FIELDS: ReadonlySet<string> = new Set([...CREATE_FIELDS, 'tags', 'note', ...UTM_KEYS]);
-export const V1_UPDATE_FIELDS: ReadonlySet<string> = new Set([...UPDATE_FIELDS, 'tags', 'archived', 'note', ...UTM_KEYS, 'free_old_code']);
+/** …and a note and UTM values (merged into the destination), a social preview, and on update free_old_code (see update-link.ts). */
+export const V1_CREATE_FIELDS: ReadonlySet<string> = new Set([...CREATE_FIELDS, 'tags', 'note', ...UTM_KEYS, 'preview']);
+export const V1_UPDATE_FIELDS: ReadonlySet<string> = new Set([...UPDATE_FIELDS, 'tags', 'archived', 'note', ...UTM_KEYS, 'free_old_code', 'preview']);
 
 /** The request's JSON object; a key outside `allowed` is a 400 naming it. */
 export const readLinkFields = readFields;

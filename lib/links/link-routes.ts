@@ -17,10 +17,12 @@ import { findTags } from './find-tags';
 import { findLinks, LINK_ARCHIVED, LINK_ORDERS, LINK_SORTS, LINK_STATUS_FILTERS } from './find-links';
 import { getLinkOrThrow, getLinksOrThrow } from './get-link-or-throw';
 import { changesFrom, createdByParam, createInputFrom, intParam, optionalId, readLinkFields, V1_CREATE_FIELDS, V1_UPDATE_FIELDS } from './link-input';
-import { serializeLink } from './serialize-link';
 import { updateLink } from './update-link';
 import { linkScanJson } from '../safety/deep-scan/link-scan-json';
 import { previousCodesJson } from './previous-codes-json';
+import { serializeLink } from './serialize-link';
+import { parsePreview } from '../schemas/link';
+import { linksWithPreviews, linkWithPreview } from '../previews/preview-routes';
 
 type Params = { id: string };
 
@@ -43,27 +45,34 @@ export async function listLinksRoute({ actor, ctx, searchParams: params }: Works
     limit,
     offset,
   });
-  return json({ links: found.links.map((l) => serializeLink(l, ctx.domains)), total: found.total, limit, offset });
+  return json({ links: await linksWithPreviews(found.links, actor.workspaceId, ctx), total: found.total, limit, offset });
 }
 
 /** POST /api/v1/links (links.write). */
 export async function createLinkRoute({ req, actor, ctx }: WorkspaceRequest<object>): Promise<Response> {
-  const link = await createLink(createInputFrom(await readLinkFields(req, V1_CREATE_FIELDS), actor, requestIp(req)), ctx);
-  return json(serializeLink(link, ctx.domains), { status: 201 });
+  const body = await readLinkFields(req, V1_CREATE_FIELDS);
+  // Checked before the link is made, so a bad preview creates nothing.
+  const preview = parsePreview(body.preview) ?? undefined;
+  const link = await createLink(createInputFrom(body, actor, requestIp(req)), ctx);
+  return json(await linkWithPreview(link, ctx, preview), { status: 201 });
 }
 
 /** GET /api/v1/links/{id} (links.read): with its deep scan and the old codes that still lead to it. */
 export async function getLinkRoute({ actor, ctx, params }: WorkspaceRequest<Params>): Promise<Response> {
   const link = await getLinkOrThrow({ actor, ctx, access: 'read' }, params.id);
-  const [scan, previous] = await Promise.all([linkScanJson(ctx.handle.db, link), previousCodesJson(ctx, link)]);
-  return json({ ...serializeLink(link, ctx.domains), scan, previous_codes: previous });
+  const [withPreview, scan, previous] = await Promise.all([linkWithPreview(link, ctx), linkScanJson(ctx.handle.db, link), previousCodesJson(ctx, link)]);
+  return json({ ...withPreview, scan, previous_codes: previous });
 }
 
 /** PATCH /api/v1/links/{id} (links.write; a member only its own). */
 export async function updateLinkRoute({ req, actor, ctx, params }: WorkspaceRequest<Params>): Promise<Response> {
   const link = await getLinkOrThrow({ actor, ctx, access: 'write' }, params.id);
-  const updated = await updateLink(link, changesFrom(await readLinkFields(req, V1_UPDATE_FIELDS)), ctx, linkScope(actor, 'write'));
-  return json(serializeLink(updated, ctx.domains));
+  const { preview: previewField, ...fields } = await readLinkFields(req, V1_UPDATE_FIELDS);
+  const preview = parsePreview(previewField);
+  // A body with only `preview` changes only the preview.
+  const onlyPreview = preview !== undefined && Object.keys(fields).length === 0;
+  const updated = onlyPreview ? link : await updateLink(link, changesFrom(fields), ctx, linkScope(actor, 'write'));
+  return json(await linkWithPreview(updated, ctx, preview));
 }
 
 /** POST /api/v1/links/{id}/duplicate (links.write): a copy under a new random code, see duplicate-link.ts. */

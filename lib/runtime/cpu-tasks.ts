@@ -6,6 +6,8 @@ import type { QrOptions } from '../qr/qr-options';
 import { validateFavicon } from '../domains/favicon-image';
 import { validateLogo, type QrLogo } from '../qr/qr-logo';
 import { renderQr } from '../qr/render-qr';
+import { renderCard, type CardInput } from '../previews/render-card';
+import { validatePreviewImage } from '../previews/preview-image';
 
 export type CpuLogo = Omit<QrLogo, 'data'> & { data: Uint8Array };
 
@@ -15,6 +17,10 @@ export const cpuTasks = {
   checkLogo: (contentType: string | null, data: Uint8Array): QrLogo['contentType'] => validateLogo(contentType, asBuffer(data)).contentType,
   /** Checks an uploaded domain favicon by its bytes (PNG header, then a full decode). */
   checkFavicon: (data: Uint8Array) => validateFavicon(asBuffer(data)),
+  /** A link's generated social card (1200×630 PNG). */
+  renderPreviewCard: (input: CardInput) => renderCard(input),
+  /** Checks an uploaded social-preview image (PNG decoded, JPEG header read); answers its type. */
+  checkPreviewImage: (data: Uint8Array) => validatePreviewImage(data),
   hashPassword: (password: string) => bcryptHash(password),
   verifyPassword: (password: string, hash: string) => bcryptCompare(password, hash),
 };

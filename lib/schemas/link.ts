@@ -100,3 +100,6 @@ export function parseFreeOldCode(value: unknown): boolean {
   if (!parsed.success) throw invalidField('free_old_code', 'free_old_code must be true or false.');
   return parsed.data;
 }
+
+// The social preview's fields (preview: { title, description, image }) live beside this file.
+export { parsePreview, ZLinkPreviewInput, type LinkPreviewInput, type LinkPreviewJson } from './link-preview';
