@@ -20,3 +20,4 @@ export * from './sso';
 export * from './admin';
 export * from './audit';
 export * from './domain-favicons';
+export * from './imports';
