@@ -89,7 +89,7 @@ export async function* readRows(data: Buffer, format: ImportFormat): AsyncGenera
       columns = format === 'yourls' ? YOURLS_POSITIONAL : ['url', 'alias', 'expiration', 'password', 'tags'];
     }
     rowNumber++;
-    yield { rowNumber, input: raw.replace(/\r?\n$/, '').slice(0, MAX_INPUT), fields: fieldsOf(format, columns, record) };
+    yield { rowNumber, input: raw.replace(/^[\r\n]+|[\r\n]+$/g, '').slice(0, MAX_INPUT), fields: fieldsOf(format, columns, record) };
   }
 }
 
