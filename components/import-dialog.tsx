@@ -62,7 +62,7 @@ export function ImportDialog({ onClose, onImported }: ImportDialogProps) {
       } catch {
         /* the next tick tries again */
       }
-    }, 500);
+    }, 1000);
     return () => clearInterval(timer);
   }, [running, current, loadPast, onImported]);
 
@@ -102,7 +102,7 @@ export function ImportDialog({ onClose, onImported }: ImportDialogProps) {
             <p className="muted dialog-lead">Bring your links from a CSV file or from Bitly, YOURLS or Kutt. Rows already imported are skipped, so a file can be imported again safely.</p>
             <label>
               Format
-              <select name="format" value={format} onChange={(e) => setFormat(e.target.value)}>
+              <select name="format" aria-label="Format" value={format} onChange={(e) => setFormat(e.target.value)}>
                 {FORMATS.map(([value, label]) => (
                   <option key={value} value={value}>
                     {label}
@@ -112,7 +112,7 @@ export function ImportDialog({ onClose, onImported }: ImportDialogProps) {
             </label>
             <label>
               File
-              <input name="file" type="file" accept=".csv,.json,.txt,text/csv,application/json" onChange={(e) => setFile(e.target.files?.[0] ?? null)} aria-describedby={`${id}-hint`} />
+              <input name="file" type="file" aria-label="File" accept=".csv,.json,.txt,text/csv,application/json" onChange={(e) => setFile(e.target.files?.[0] ?? null)} aria-describedby={`${id}-hint`} />
               <span className="hint" id={`${id}-hint`}>
                 Up to 50 MB. See “Importing links” in the README for each format&apos;s columns.
               </span>
