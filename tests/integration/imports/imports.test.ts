@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createUserWithToken } from '../../helpers/accounts';
 import { parseCsv } from '../../helpers/csv';
-import { createPgliteDatabase, tempDir, type TestDatabase } from '../../helpers/databases';
+import { databaseKinds, tempDir, type TestDatabase } from '../../helpers/databases';
 import { importFile, plannedRow, takenAlias, type ImportFixtureFormat } from '../../helpers/import-files';
 import { startSling, type SlingProcess } from '../../helpers/sling-process';
 import { feedHost, hostList } from '../../helpers/threat-feeds';
@@ -18,16 +18,18 @@ const ROWS = 10_000;
 
 type ImportJson = { id: string; status: string; format: string; rows: { total: number | null; processed: number; created: number; skipped: number; refused: number }; report_url: string };
 
-describe('bulk import', () => {
+describe.each(databaseKinds(process.env.TEST_DATABASE_URL))('bulk import on %s', (_kind, createDatabase) => {
   let tdb: TestDatabase;
   let sling: SlingProcess;
   let ann: string;
   let bob: string;
+  let cy: string;
 
   beforeAll(async () => {
-    tdb = await createPgliteDatabase();
+    tdb = await createDatabase();
     ann = await createUserWithToken(tdb.env, 'ann@example.com', 'enterprise');
     bob = await createUserWithToken(tdb.env, 'bob@example.com', 'enterprise');
+    cy = await createUserWithToken(tdb.env, 'cy@example.com', 'free');
     const dir = tempDir('sling-import-feeds-');
     mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, 'hosts.txt'), hostList(10));
@@ -166,6 +168,20 @@ describe('bulk import', () => {
     if (huge) expect(huge.status).toBe(413);
     const broken = (await (await upload(ann, '{"data": [', '?format=kutt', { 'content-type': 'application/json' })).json()) as ImportJson;
     expect(await finished(ann, broken.id)).toMatchObject({ status: 'failed', error: expect.stringMatching(/not valid JSON/) });
+  });
+
+  test("the plan's daily quota: rows past it are refused with the quota's message", async () => {
+    // Free: 500 new links a day (the default), and 10 API calls a minute, so this polls slowly.
+    const rows = Array.from({ length: 1200 }, (_, k) => `https://example.com/quota/${k}`).join('\n');
+    const { id } = (await (await upload(cy, `url\n${rows}\n`, '?format=csv')).json()) as ImportJson;
+    const done = await until('the quota import to finish', async () => {
+      const s = await status(cy, id);
+      return s.status === 'done' ? s : undefined;
+    }, { timeoutMs: 120_000, intervalMs: 3000 });
+    expect(done.rows).toMatchObject({ processed: 1200, created: 500, refused: 700, skipped: 0 });
+    const report = parseCsv(await (await api(cy, done.report_url)).text()).filter((r) => r.length > 1);
+    expect(report[500]).toEqual(['500', 'https://example.com/quota/499', 'created', '', expect.any(String)]);
+    expect(report[501]).toEqual(['501', 'https://example.com/quota/500', 'refused', expect.stringMatching(/^quota: .*500 new links per day/), '']);
   });
 
   test('POST /api/v1/links/bulk: per-item results, 400 over 100', async () => {
