@@ -38,7 +38,8 @@ describe.each(databaseKinds(process.env.TEST_DATABASE_URL))('bulk import on %s',
       ENTERPRISE_LIMIT_PER_MINUTE: '100000', JOBS_POLL_SECONDS: '1',
     });
     await until('the feed to be imported', async () => (await api(ann, '/api/v1/links', { method: 'POST', body: JSON.stringify({ url: `https://${feedHost(2)}/` }) })).status === 422, { timeoutMs: 60_000 });
-  });
+    // Three accounts made with the CLI (a process each) and a server start: slow on a loaded machine.
+  }, 300_000);
   afterAll(async () => {
     await sling?.stop();
     await tdb?.drop();
