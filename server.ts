@@ -95,6 +95,8 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   let webhooks: Dispatcher | undefined;
   if (role === 'all' || role === 'worker') {
     jobs = await openJobSystem(handle, { work: true, maintenanceSeconds: config.JOBS_MAINTENANCE_SECONDS, pollSeconds: config.JOBS_POLL_SECONDS });
+    // Route handlers send jobs through it (lib/jobs/send-job.ts).
+    setGlobalSingleton('jobSystem', jobs);
     webhooks = startWebhookDispatcher(handle, {
       secretKey: config.SECRET_KEY,
       allowPrivate: config.WEBHOOKS_ALLOW_PRIVATE,
@@ -238,6 +240,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
       await Promise.all([closeServer(server), tlsServer && closeServer(tlsServer)]);
       setGlobalSingleton('webhookDispatcher', undefined);
       await webhooks?.stop();
+      setGlobalSingleton('jobSystem', undefined);
       if (jobs) await stopJobSystem(jobs);
       setGlobalSingleton('clickBuffer', undefined);
       const left = (await clicks?.stop()) ?? 0;

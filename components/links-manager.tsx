@@ -1,11 +1,12 @@
 'use client';
 // The links page: search (debounced), status and tag filters, archived shown or not, sort and page
-// — all kept in the address bar —, archive and unarchive, bulk delete, the dialogs (create/edit/duplicate, QR code, confirmations), the first-run box and
+// — all kept in the address bar —, archive and unarchive, bulk delete, the dialogs (create/edit/duplicate, import, QR code, confirmations), the first-run box and
 // checklist, and two shortcuts: "c" creates a link, "/" goes to the search box.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ConfirmDialog } from './confirm-dialog';
 import { FirstLinkBox, FirstRunChecklist } from './first-run';
 import { FormError } from './form-error';
+import { ImportDialog } from './import-dialog';
 import { Icon } from './icons';
 import { LinkFormDialog } from './link-form-dialog';
 import { LinkList } from './link-list';
@@ -57,6 +58,7 @@ export function LinksManager({ domains, viewer, workspace, initialView, firstRun
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [editing, setEditing] = useState<Editing | null>(startCreating ? { mode: 'new' } : null);
   const [qrFor, setQrFor] = useState<Link | null>(null);
+  const [importing, setImporting] = useState(false);
   const [deleting, setDeleting] = useState<Link | 'selected' | null>(null);
   const [sawClick, setSawClick] = useState(firstRun.hasClick);
   const [tags, setTags] = useState<string[]>([]);
@@ -214,11 +216,16 @@ export function LinksManager({ domains, viewer, workspace, initialView, firstRun
             </p>
           ) : null}
         </div>
-        <button type="button" className="with-icon" onClick={() => setEditing({ mode: 'new' })} aria-keyshortcuts="c">
-          <Icon name="plus" size={16} />
-          Create link
-          <kbd aria-hidden="true">C</kbd>
-        </button>
+        <div className="row page-actions">
+          <button type="button" className="secondary" onClick={() => setImporting(true)}>
+            Import
+          </button>
+          <button type="button" className="with-icon" onClick={() => setEditing({ mode: 'new' })} aria-keyshortcuts="c">
+            <Icon name="plus" size={16} />
+            Create link
+            <kbd aria-hidden="true">C</kbd>
+          </button>
+        </div>
       </div>
       <FirstRunChecklist
         workspaceId={workspace.id}
@@ -309,6 +316,7 @@ export function LinksManager({ domains, viewer, workspace, initialView, firstRun
           onSaved={(saved) => (editing.mode === 'edit' ? refresh(`Saved ${saved.short_url}.`) : created(saved))}
         />
       ) : null}
+      {importing ? <ImportDialog onClose={() => setImporting(false)} onImported={(done) => refresh(`Imported ${formatCount(done.rows.created)} links.`)} /> : null}
       {qrFor ? <QrDialog linkId={qrFor.id} shortUrl={qrFor.short_url} onClose={() => setQrFor(null)} /> : null}
       {deleting ? (
         <ConfirmDialog

@@ -24,3 +24,4 @@ export * from './domain-favicons';
 export * from './directory-sync';
 export * from './sso-domains';
 export * from './link-previews';
+export * from './imports';

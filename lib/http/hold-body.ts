@@ -11,6 +11,7 @@ import { MAX_FAVICON_BYTES } from '../domains/favicon-image';
 import { LANDING_BODY_MAX_BYTES } from '../landing/landing-size';
 import { MAX_PREVIEW_IMAGE_BYTES } from '../previews/preview-image';
 import { bodyProblem } from './text-checks';
+import { MAX_IMPORT_BYTES } from '../schemas/import';
 
 /** The largest body of any route not listed in BODY_LIMITS. */
 export const DEFAULT_BODY_LIMIT = 64 * 1024;
@@ -18,13 +19,17 @@ export const DEFAULT_BODY_LIMIT = 64 * 1024;
 /**
  * Routes that take more: the logo upload (a 256 KiB image in multipart framing), a domain's favicon
  * (a 512 KiB PNG, the route's own limit) and a domain's
- * landing page (512 KiB of code, JSON-escaped; the page's own limit is checked by its route).
+ * landing page (512 KiB of code, JSON-escaped; the page's own limit is checked by its route), an
+ * import's file and a bulk create's body.
  */
 const BODY_LIMITS: ReadonlyArray<{ path: RegExp; bytes: number }> = [
   { path: /^\/api\/v1\/links\/[^/]+\/qr\/logo\/?$/, bytes: 512 * 1024 },
   { path: /^\/api\/v1\/domains\/[^/]+\/favicon\/?$/, bytes: MAX_FAVICON_BYTES },
   { path: /^\/api\/v1\/domains\/[^/]+\/landing\/?$/, bytes: LANDING_BODY_MAX_BYTES },
   { path: /^\/api\/v1\/links\/[^/]+\/preview\/image\/?$/, bytes: MAX_PREVIEW_IMAGE_BYTES },
+  // A bulk import's file (50 MB, plus multipart framing) and 100 links of POST /api/v1/links/bulk.
+  { path: /^\/api\/v1\/imports\/?$/, bytes: MAX_IMPORT_BYTES + 64 * 1024 },
+  { path: /^\/api\/v1\/links\/bulk\/?$/, bytes: 512 * 1024 },
 ];
 
 export function bodyLimitFor(url: string): number {

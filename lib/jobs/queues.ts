@@ -20,6 +20,8 @@ import { deepScanDue } from '../safety/deep-scan/deep-scan-due';
 import { deepScanSettings } from '../safety/deep-scan/deep-scan-settings';
 import { DEEP_SCAN_QUEUE } from '../safety/deep-scan/deep-scan-queue';
 import { runProbe, type ProbeData } from './probe';
+import { IMPORT_QUEUE } from '../imports/import-queue';
+import { runImport } from '../imports/run-import';
 
 export interface QueueSpec {
   name: string;
@@ -105,6 +107,12 @@ export const QUEUES: QueueSpec[] = [
       const acme = acmeSettings();
       return acme ? issueDueCertificates((await database()).db, acme) : { skipped: 'ACME_DIRECTORY_URL is not set' };
     },
+  },
+  {
+    // A bulk import (POST /api/v1/imports): one job per upload; a retry resumes after the rows done.
+    name: IMPORT_QUEUE,
+    options: { retryLimit: 2, retryDelay: 10, retryBackoff: true, expireInSeconds: 3600 },
+    run: async (data) => runImport(await currentLinkContext(), String((data as { importId?: unknown }).importId)),
   },
   {
     // Checks the job system end to end (`sling jobs probe`).

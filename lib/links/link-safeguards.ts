@@ -11,8 +11,8 @@ export interface LinkSafeguards {
   assertNotThrottled(who: Creator): Promise<void>;
   /** Counts an unsafe_url refusal against the creator. */
   recordUnsafeRefusal(db: Db, who: Creator, url: string, reason: string): Promise<void>;
-  /** Counts one new link against the workspace's daily quota; throws 429 quota_exceeded past it. */
-  countLinkCreation(db: Db, workspaceId: string, plan?: Plan): Promise<void>;
+  /** Counts one new link (or `count`) against the workspace's daily quota; throws 429 quota_exceeded past it. */
+  countLinkCreation(db: Db, workspaceId: string, plan?: Plan, count?: number): Promise<void>;
 }
 
 export const linkSafeguards: LinkSafeguards = { assertNotThrottled, recordUnsafeRefusal, countLinkCreation };

@@ -22,13 +22,13 @@ export function dailyLinkQuota(plan: Plan | 'anonymous'): number | null {
   return quotas[plan];
 }
 
-/** Counts one new link of the workspace; throws 429 quota_exceeded (with Retry-After) past its quota. */
-export async function countLinkCreation(db: Db, workspaceId: string, plan?: Plan): Promise<void> {
+/** Counts one new link (or `count`, a batch) of the workspace; throws 429 quota_exceeded (with Retry-After) past its quota. */
+export async function countLinkCreation(db: Db, workspaceId: string, plan?: Plan, count = 1): Promise<void> {
   const kind = workspaceId === SYSTEM_WORKSPACE_ID ? 'anonymous' : (plan ?? (await planOf(db, workspaceId)));
   const quota = dailyLinkQuota(kind);
   if (quota === null) return;
   try {
-    await sharedLimiter(`quota-${kind}-${quota}`, () => [{ points: quota, durationSec: 86_400 }]).consume(`ws:${workspaceId}`);
+    await sharedLimiter(`quota-${kind}-${quota}`, () => [{ points: quota, durationSec: 86_400 }]).consume(`ws:${workspaceId}`, count);
   } catch (err) {
     if (!(err instanceof AppError) || err.code !== 'rate_limited') throw err;
     const retryAfter = Number(err.details?.retry_after ?? 86_400);

@@ -17,8 +17,8 @@ export interface LimitState {
 }
 
 export interface WindowLimiter {
-  /** Counts one request for `key`; throws AppError rate_limited (with headers) when over a limit. */
-  consume(key: string): Promise<LimitState>;
+  /** Counts one request (or `points`) for `key`; throws AppError rate_limited (with headers) when over a limit. */
+  consume(key: string, points?: number): Promise<LimitState>;
 }
 
 export function createWindowLimiter(opts: { name: string; windows: Window[]; redis?: Redis; prefix?: string; subject?: string }): WindowLimiter {
@@ -30,12 +30,12 @@ export function createWindowLimiter(opts: { name: string; windows: Window[]; red
     return [w, new RateLimiterRedis({ ...base, storeClient: opts.redis, insuranceLimiter: new RateLimiterMemory(base) })];
   });
   return {
-    async consume(key) {
+    async consume(key, points = 1) {
       let tightest: LimitState | undefined;
       for (const [w, limiter] of limiters) {
         let res: RateLimiterRes;
         try {
-          res = await limiter.consume(key);
+          res = await limiter.consume(key, points);
         } catch (rejection) {
           if (!(rejection instanceof RateLimiterRes)) throw rejection;
           const retryAfter = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));

@@ -1,0 +1,71 @@
+// Bulk import and bulk create (issue 19, point 4): the upload's parameters, the status answer, and
+// the body of POST /api/v1/links/bulk. Self-contained: its own ZodError → invalid_request mapper.
+import { z } from 'zod';
+import { AppError } from '../http/errors';
+
+export const IMPORT_FORMATS = ['csv', 'bitly', 'yourls', 'kutt'] as const;
+export type ImportFormat = (typeof IMPORT_FORMATS)[number];
+
+/** The largest upload taken (413 beyond). */
+export const MAX_IMPORT_BYTES = 50 * 1024 * 1024;
+/** Links per POST /api/v1/links/bulk. */
+export const MAX_BULK_CREATE = 100;
+
+/** ?format= or the multipart field `format`: one of the formats, or auto/absent (detected from the file). */
+export const ZImportFormat = z
+  .union([z.enum(IMPORT_FORMATS), z.literal('auto'), z.literal('')], { error: `must be one of ${IMPORT_FORMATS.join(', ')} or auto` })
+  .optional()
+  .transform((f) => (f === 'auto' || f === '' ? undefined : f));
+
+export const ZImportParams = z.strictObject({
+  format: ZImportFormat,
+  filename: z.string({ error: 'must be text' }).max(255, { error: 'must be at most 255 characters' }).optional(),
+});
+export type TImportParams = z.infer<typeof ZImportParams>;
+
+export const ZImportId = z.string().regex(/^imp_[A-Za-z0-9_-]{10,40}$/, { error: 'is not an import id' });
+
+export const ZImportListQuery = z.strictObject({
+  limit: z.coerce.number({ error: 'must be a whole number from 1 to 100' }).int({ error: 'must be a whole number from 1 to 100' }).min(1, { error: 'must be a whole number from 1 to 100' }).max(100, { error: 'must be a whole number from 1 to 100' }).default(20),
+});
+
+/** One item of POST /api/v1/links/bulk: the fields of POST /api/v1/links (checked there, item by item). */
+export const ZBulkItem = z.record(z.string(), z.unknown(), { error: 'each item must be a JSON object with the fields of POST /api/v1/links' });
+
+export const ZBulkCreate = z.strictObject({
+  links: z
+    .array(z.unknown(), { error: `must be a list of 1 to ${MAX_BULK_CREATE} links` })
+    .min(1, { error: `must be a list of 1 to ${MAX_BULK_CREATE} links` })
+    .max(MAX_BULK_CREATE, { error: `must hold at most ${MAX_BULK_CREATE} links per request` }),
+});
+
+export const IMPORT_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
+
+/** The answer of GET /api/v1/imports/{id} (and each item of the list). */
+export const ZImportJson = z.object({
+  id: z.string(),
+  format: z.enum(IMPORT_FORMATS),
+  filename: z.string().nullable(),
+  bytes: z.number().int(),
+  status: z.enum(IMPORT_STATUSES),
+  error: z.string().nullable(),
+  rows: z.object({ total: z.number().int().nullable(), processed: z.number().int(), created: z.number().int(), skipped: z.number().int(), refused: z.number().int() }),
+  report_url: z.string(),
+  created_at: z.string(),
+  started_at: z.string().nullable(),
+  finished_at: z.string().nullable(),
+});
+export type ImportJson = z.infer<typeof ZImportJson>;
+
+/** Parses `input` or throws invalid_request naming every bad field in details. */
+export function parseImportInput<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
+  const parsed = schema.safeParse(input);
+  if (parsed.success) return parsed.data;
+  const details: Record<string, string> = {};
+  for (const issue of parsed.error.issues) {
+    const field = issue.path.length > 0 ? issue.path.join('.') : issue.code === 'unrecognized_keys' ? issue.keys.join(',') : 'body';
+    details[field] ??= issue.code === 'unrecognized_keys' ? 'is not a field of this request' : issue.message;
+  }
+  const message = Object.entries(details).map(([f, m]) => `${f} ${m}`).join('; ');
+  throw new AppError('invalid_request', `Invalid request: ${message}.`, details);
+}
