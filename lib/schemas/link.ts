@@ -5,6 +5,8 @@
 // colour, no description) that would need a row of its own.
 import { z } from 'zod';
 import { invalidField } from '../http/errors';
+import { LINK_ARCHIVED, LINK_ORDERS, LINK_SORTS, LINK_STATUS_FILTERS } from '../links/find-links';
+import { zIsoDate, zOptionalId, zPositiveId, zQueryEnum, zQueryInt, ZTimestamp } from './common';
 
 export const MAX_TAGS = 10;
 export const MAX_TAG_LENGTH = 32;
@@ -52,3 +54,132 @@ export function parseTagParam(value: string | null, field = 'tag'): string | und
   if (!parsed.success) throw invalidField(field, `The ${field} filter: ${parsed.error.issues[0]?.message ?? 'is invalid'}.`);
   return parsed.data;
 }
+
+// ── Link body fields ─────────────────────────────────────────────────────────────────────────────
+// One schema per field, named as the API names it. The create and update bodies below are built
+// from this table: a new field (UTM, notes, previews…) is one entry here plus its name in the
+// bodies that take it. Deeper rules (URL safety, reserved aliases, loops) stay in createLink/updateLink.
+
+export const LINK_FIELDS = {
+  url: z.string({ error: 'A destination URL is required.' }).meta({ description: 'The destination, http:// or https://.', example: 'https://example.com/page' }),
+  alias: z.string({ error: 'The alias must be a string.' }).meta({ description: '3 to 50 of letters, digits, "-" and "_"; random when absent.' }),
+  domain_id: zPositiveId('domain_id must be a positive whole number.').meta({ description: 'One of the workspace’s domains; the default when absent.' }),
+  password: z.string({ error: 'The password must be at least 4 characters.' }).meta({ description: '4 to 128 characters; null removes it.' }),
+  expiration: zIsoDate('expiration'),
+  max_clicks: z.number({ error: 'max_clicks must be a whole number of at least 1 (or null for no limit).' }).meta({ description: 'Whole number ≥ 1; past it the link behaves as expired.' }),
+  tags: z.unknown().transform((v, ctx) => {
+    const parsed = ZTags.safeParse(v);
+    if (parsed.success) return parsed.data;
+    ctx.addIssue({ code: 'custom', message: `Invalid tags: ${parsed.error.issues[0]?.message ?? 'not a list of names'}.` });
+    return z.NEVER;
+  }).meta({ type: 'array', items: { type: 'string', maxLength: MAX_TAG_LENGTH }, maxItems: MAX_TAGS, description: 'Names, normalised to lower case.' } as never),
+  archived: z.boolean({ error: 'archived must be true or false.' }),
+} as const;
+
+const F = LINK_FIELDS;
+
+/** Variant A's create body (its documented fields). */
+export const ZCreateLinkA = z.strictObject({
+  url: F.url,
+  alias: F.alias.nullish(),
+  domain_id: F.domain_id.nullish(),
+  password: F.password.nullish(),
+  expiration: F.expiration.nullish(),
+  max_clicks: F.max_clicks.nullish(),
+});
+/** REST v1's create body: Variant A's plus tags. */
+export const ZCreateLink = ZCreateLinkA.extend({ tags: F.tags.nullish() });
+export type TCreateLink = z.output<typeof ZCreateLink>;
+
+const NOTHING_TO_CHANGE = 'Send at least one field to change: url, alias, password, expiration, max_clicks, tags or archived.';
+/** Variant A's update body: only the fields given change; null removes password, expiration, limit. */
+export const ZUpdateLinkA = z
+  .strictObject({
+    url: F.url.optional(),
+    alias: F.alias.optional(),
+    password: F.password.nullable().optional(),
+    expiration: F.expiration.nullable().optional(),
+    max_clicks: F.max_clicks.nullable().optional(),
+  })
+  .refine((b) => Object.keys(b).length > 0, { error: NOTHING_TO_CHANGE, path: ['body'] });
+/** REST v1's update body: Variant A's plus tags (null clears them) and archived. */
+export const ZUpdateLink = z
+  .strictObject({
+    url: F.url.optional(),
+    alias: F.alias.optional(),
+    password: F.password.nullable().optional(),
+    expiration: F.expiration.nullable().optional(),
+    max_clicks: F.max_clicks.nullable().optional(),
+    tags: F.tags.nullable().optional(),
+    archived: F.archived.optional(),
+  })
+  .refine((b) => Object.keys(b).length > 0, { error: NOTHING_TO_CHANGE, path: ['body'] });
+export type TUpdateLink = z.output<typeof ZUpdateLink>;
+
+export const ZBulkDeleteLinks = z.strictObject({
+  ids: z
+    .array(zPositiveId('ids must be a list of 1 to 100 link ids (positive whole numbers).').pipe(z.number()), { error: 'ids must be a list of 1 to 100 link ids (positive whole numbers).' })
+    .min(1, { error: 'ids must be a list of 1 to 100 link ids (positive whole numbers).' })
+    .max(100, { error: 'ids must be a list of 1 to 100 link ids (positive whole numbers).' }),
+});
+
+// ── Queries ──────────────────────────────────────────────────────────────────────────────────────
+
+const ZTagParam = z.string().optional().transform((v, ctx) => {
+  if (v === undefined || v === '') return undefined;
+  const parsed = ZTag.safeParse(v);
+  if (parsed.success) return parsed.data;
+  ctx.addIssue({ code: 'custom', message: `The tag filter: ${parsed.error.issues[0]?.message ?? 'is invalid'}.` });
+  return z.NEVER;
+});
+
+export const ZListLinksQuery = z.object({
+  q: z.string().optional().transform((v) => v?.trim() || undefined),
+  sort: zQueryEnum('sort', LINK_SORTS),
+  order: zQueryEnum('order', LINK_ORDERS),
+  status: zQueryEnum('status', LINK_STATUS_FILTERS),
+  tag: ZTagParam,
+  archived: zQueryEnum('archived', LINK_ARCHIVED),
+  created_by: z.string().regex(/^[\w-]{0,100}$/, { error: "created_by must be a member's user id." }).optional().transform((v) => v || undefined),
+  limit: zQueryInt('limit', 50, 1, 100),
+  offset: zQueryInt('offset', 0, 0, Number.MAX_SAFE_INTEGER),
+});
+
+export const ZAliasAvailabilityQuery = z.object({
+  alias: z.string({ error: 'Name the alias to check with ?alias=.' }).min(1, { error: 'Name the alias to check with ?alias=.' }),
+  domain_id: zOptionalId('domain_id'),
+});
+
+export const ZLinkIdParams = z.object({ id: z.string().meta({ description: 'The link id.' }) });
+
+export const ZLinkEventsQuery = z.object({
+  limit: zQueryInt('limit', 20, 1, 100, 'The limit must be a whole number from 1 to 100.'),
+  before: z.string().optional().transform((v) => v || undefined),
+});
+
+// ── Answers ──────────────────────────────────────────────────────────────────────────────────────
+
+export const ZLink = z
+  .object({
+    id: z.number().int(),
+    short_code: z.string(),
+    short_url: z.string(),
+    long_url: z.string(),
+    domain: z.object({ id: z.number().int(), hostname: z.string() }),
+    password_protected: z.boolean(),
+    expiration: ZTimestamp.nullable(),
+    max_clicks: z.number().int().nullable(),
+    status: z.string(),
+    disabled_reason: z.string().nullable(),
+    safety_reason: z.string().nullable(),
+    clicks: z.number().int(),
+    tags: z.array(z.string()),
+    archived: z.boolean(),
+    archived_at: ZTimestamp.nullable(),
+    created_by: z.string().nullable(),
+    created_at: ZTimestamp,
+    updated_at: ZTimestamp,
+  })
+  .meta({ id: 'Link' });
+
+export const ZLinkList = z.object({ links: z.array(ZLink), total: z.number().int(), limit: z.number().int(), offset: z.number().int() }).meta({ id: 'LinkList' });

@@ -1,0 +1,45 @@
+// The one ZodError → invalid_request mapper. Every bad field is named in `details` ({ field:
+// message }); the message is the first field's (a fragment such as "must be a URL" is prefixed with
+// the field's name). Unknown keys come first, as "Unknown field(s): a, b." (details: "Unknown field.").
+import type { z } from 'zod';
+import { AppError } from '../http/errors';
+
+export function zodToAppError(error: z.ZodError): AppError {
+  const details: Record<string, string> = {};
+  const unknown: string[] = [];
+  for (const issue of error.issues) {
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) {
+        unknown.push(key);
+        details[key] = 'Unknown field.';
+      }
+    } else {
+      details[issue.path.length ? issue.path.map(String).join('.') : 'body'] ??= issue.message;
+    }
+  }
+  if (unknown.length) return new AppError('invalid_request', `Unknown field${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}.`, details);
+  const [field, message] = Object.entries(details)[0] ?? ['body', 'The request is invalid.'];
+  return new AppError('invalid_request', /^[a-z]/.test(message) ? `${field.split('.')[0]} ${message}` : message, details);
+}
+
+/** Parses `value` or throws 400 invalid_request naming every bad field. */
+export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  throw zodToAppError(result.error);
+}
+
+/**
+ * Runs a domain rule inside a zod transform: an AppError naming fields (invalidField) becomes an
+ * issue on each of those fields, so the one mapper reports it with the others.
+ */
+export function asIssues<T>(ctx: z.RefinementCtx, fn: () => T): T {
+  try {
+    return fn();
+  } catch (err) {
+    if (!(err instanceof AppError) || err.code !== 'invalid_request') throw err;
+    const fields = Object.entries(err.details ?? { body: err.message });
+    for (const [field, message] of fields) ctx.addIssue({ code: 'custom', path: [field], message: String(message) });
+    return undefined as never;
+  }
+}
