@@ -1,7 +1,7 @@
 // The one ZodError → invalid_request mapper. Every bad field is named in `details` ({ field:
 // message }); the message is the first field's (a fragment such as "must be a URL" is prefixed with
 // the field's name). Unknown keys come first, as "Unknown field(s): a, b." (details: "Unknown field.").
-import type { z } from 'zod';
+import { z } from 'zod';
 import { AppError } from '../http/errors';
 
 export function zodToAppError(error: z.ZodError): AppError {
@@ -22,11 +22,11 @@ export function zodToAppError(error: z.ZodError): AppError {
   return new AppError('invalid_request', /^[a-z]/.test(message) ? `${field.split('.')[0]} ${message}` : message, details);
 }
 
-/** Parses `value` or throws 400 invalid_request naming every bad field. */
-export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+/** Parses `value` or throws 400 invalid_request naming every bad field (`field`: the name of a lone value). */
+export function parseWith<S extends z.ZodType>(schema: S, value: unknown, field?: string): z.output<S> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  throw zodToAppError(result.error);
+  throw zodToAppError(field ? new z.ZodError(result.error.issues.map((i) => ({ ...i, path: [field, ...i.path] }))) : result.error);
 }
 
 /**
