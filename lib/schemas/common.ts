@@ -52,7 +52,7 @@ export function zIsoDate(field: string) {
         return z.NEVER;
       }
     })
-    .meta({ format: 'date-time', description: 'ISO 8601; without an offset, UTC.' });
+    .meta({ description: 'ISO 8601 (2027-01-31 or 2027-01-31T10:00:00Z); without an offset, UTC.' });
 }
 
 /** Every answer that is not a success: { error: { code, message, details? } }. */
