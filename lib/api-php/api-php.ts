@@ -5,7 +5,8 @@ import { domainSettings } from '../domains/domain-settings';
 import { listDomains } from '../domains/manage-domains';
 import { serializeDomain } from '../domains/serialize-domain';
 import { getLinkStats } from '../analytics/get-stats';
-import { AppError, invalidField } from '../http/errors';
+import { z } from 'zod';
+import { AppError } from '../http/errors';
 import { requestIp } from '../http/handle-route';
 import { json } from '../http/json-response';
 import type { WorkspaceRequest } from '../http/with-workspace';
@@ -17,7 +18,8 @@ import { changesFrom, createInputFrom } from '../links/link-input';
 import { serializeLink } from '../links/serialize-link';
 import { updateLink } from '../links/update-link';
 import { VARIANT_A_ACTIONS as OPS } from '../openapi/operations/compat';
-import { carryOperations, parseRequest, type Operation } from '../schemas/operation';
+import { carryOperations, parseRequest, queryObject, type Operation } from '../schemas/operation';
+import { parseWith } from '../schemas/parse-input';
 import { assertCan } from '../workspaces/actor';
 import { linkScope, type Access } from '../workspaces/scope';
 
@@ -35,7 +37,14 @@ async function update(r: R, op: typeof OPS.PATCH | typeof OPS.PUT): Promise<Resp
   return json(serializeLink(updated, r.ctx.domains));
 }
 
-const READS: Record<string, (r: R) => Promise<Response>> = {
+/** Which read: ?action= (each then parses its own query). */
+const ZApiPhpRead = z.object({
+  action: z
+    .string({ error: 'Say what to do with ?action=list, stats or domains.' })
+    .refine((a): a is 'list' | 'stats' | 'domains' => ['list', 'stats', 'domains'].includes(a), { error: (i) => `Unknown action "${String(i.input)}"; use list, stats or domains.` }),
+});
+
+const READS: Record<'list' | 'stats' | 'domains', (r: R) => Promise<Response>> = {
   async list(r) {
     assertCan(r.actor, 'links.read');
     const { query } = await parse(OPS['GET list'], r);
@@ -63,10 +72,7 @@ const METHODS: Record<string, (r: R) => Promise<Response>> = {
     return json(serializeLink(link, r.ctx.domains), { status: 201 });
   },
   GET(r) {
-    const action = r.searchParams.get('action');
-    const read = action ? READS[action] : undefined;
-    if (!read) throw invalidField('action', action ? `Unknown action "${action}"; use list, stats or domains.` : 'Say what to do with ?action=list, stats or domains.');
-    return read(r);
+    return READS[parseWith(ZApiPhpRead, queryObject(r.searchParams)).action](r);
   },
   PATCH: (r) => update(r, OPS.PATCH),
   PUT: (r) => update(r, OPS.PUT),

@@ -100,3 +100,12 @@ export function queryObject(searchParams: URLSearchParams): Record<string, strin
   }
   return out;
 }
+
+/** A public (or self-authenticating) route's handler bound to its operation, for handleRoute. */
+export function publicHandler<O extends Operation, C extends { params?: Promise<unknown> } | undefined>(
+  op: O,
+  fn: (req: Request, input: InputOf<O>) => Promise<Response>,
+): ((req: Request, context?: C) => Promise<Response>) & WithOperations {
+  const handler = async (req: Request, context?: C) => fn(req, await parseRequest(op, req, await context?.params, new URL(req.url).searchParams));
+  return Object.assign(handler, { [OPERATIONS]: [op] });
+}
