@@ -3,6 +3,7 @@
 // tests/unit/route-schemas.test.ts checks the two agree.
 import type { Operation } from '../schemas/operation';
 import * as compat from './operations/compat';
+import * as domains from './operations/domains';
 import * as links from './operations/links';
 import * as meta from './operations/meta';
 import * as stats from './operations/stats';
@@ -11,4 +12,4 @@ import * as webhooks from './operations/webhooks';
 
 const isOperation = (v: unknown): v is Operation => typeof v === 'object' && v !== null && 'method' in v && 'path' in v && 'responses' in v;
 
-export const ALL_OPERATIONS: Operation[] = [links, stats, webhooks, tokens, compat, meta].flatMap((m) => Object.values(m).filter(isOperation));
+export const ALL_OPERATIONS: Operation[] = [links, stats, webhooks, tokens, domains, compat, meta].flatMap((m) => Object.values(m).filter(isOperation));

@@ -28,7 +28,8 @@ describe('real answers match the OpenAPI document', () => {
     tdb = await createPgliteDatabase();
     token = await createUserWithToken(tdb.env, 'ann@example.com', 'enterprise');
     receiver = await startReceiver();
-    sling = await startSling({ ...tdb.env, WEBHOOKS_ALLOW_PRIVATE: 'true' });
+    // DNS answers come from a closed local port: a domain check fails fast instead of asking the internet.
+    sling = await startSling({ ...tdb.env, WEBHOOKS_ALLOW_PRIVATE: 'true', DNS_SERVERS: '127.0.0.1:9' });
     cookie = await signUpAndIn(sling.url, 'sam@example.com');
   });
   afterAll(async () => {
@@ -152,6 +153,21 @@ describe('real answers match the OpenAPI document', () => {
     expect((await call('GET', '/api/v1/webhooks/{id}/deliveries/{deliveryId}', { values: { id, deliveryId } })).status).toBe(200);
     expect((await call('POST', '/api/v1/webhooks/{id}/deliveries/{deliveryId}/resend', { values: { id, deliveryId } })).status).toBe(202);
     expect((await call('DELETE', '/api/v1/webhooks/{id}', { values: { id } })).status).toBe(204);
+  });
+
+  test('domains', async () => {
+    const made = await call('POST', '/api/v1/domains', { body: { hostname: 'go.contract-example.org' } });
+    expect(made.status).toBe(201);
+    const id = ((made.body as Json).domain as Json).id as number;
+    expect((await call('POST', '/api/v1/domains', { body: { hostname: 42, default: 'yes' } })).body).toMatchObject({ error: { details: { hostname: expect.any(String), default: expect.any(String) } } });
+    expect((await call('POST', '/api/v1/domains', { body: { hostname: 'go.contract-example.org' } })).status).toBe(409);
+    expect((await call('GET', '/api/v1/domains')).status).toBe(200);
+    expect((await call('GET', '/api/v1/domains/{id}', { values: { id } })).status).toBe(200);
+    expect((await call('GET', '/api/v1/domains/{id}', { values: { id: 999999 } })).status).toBe(404);
+    expect((await call('PATCH', '/api/v1/domains/{id}', { values: { id }, body: { root_behavior: 'nope' } })).status).toBe(400);
+    expect((await call('PATCH', '/api/v1/domains/{id}', { values: { id }, body: { not_found_url: 'https://example.com/404' } })).status).toBe(200);
+    expect((await call('POST', '/api/v1/domains/{id}/verify', { values: { id } })).status).toBe(200);
+    expect((await call('DELETE', '/api/v1/domains/{id}', { values: { id } })).status).toBe(204);
   });
 
   test('API tokens (session only)', async () => {
