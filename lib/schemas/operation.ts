@@ -6,7 +6,7 @@
 import type { z } from 'zod';
 import type { ErrorCode } from '../http/errors';
 import { readJsonBody, readOptionalJsonBody } from '../http/read-json-body';
-import { parseWith } from './parse-input';
+import { parseWithAsync } from './parse-input';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /** bearer: Authorization: Bearer <token>; session: the dashboard's cookie; token_param: Variant B's "token". */
@@ -59,12 +59,12 @@ export type WithOperations = { [OPERATIONS]?: Operation[] };
 
 /** Parses the request's params, query and body by the operation's schemas (a 400 naming every bad field). */
 export async function parseRequest<O extends Operation>(op: O, req: Request, params: unknown, searchParams: URLSearchParams): Promise<InputOf<O>> {
-  const parsedParams = op.params ? parseWith(op.params, params ?? {}) : undefined;
-  const query = op.query ? parseWith(op.query, queryObject(searchParams)) : undefined;
+  const parsedParams = op.params ? await parseWithAsync(op.params, params ?? {}) : undefined;
+  const query = op.query ? await parseWithAsync(op.query, queryObject(searchParams)) : undefined;
   let body: unknown;
   if (op.body) {
     const raw = op.bodyOptional ? await readOptionalJsonBody(req, op.maxBodyBytes) : await readJsonBody(req, op.maxBodyBytes);
-    body = parseWith(op.body, raw);
+    body = await parseWithAsync(op.body, raw);
   }
   return { params: parsedParams, query, body } as InputOf<O>;
 }

@@ -1,6 +1,7 @@
 // The one ZodError → invalid_request mapper. Every bad field is named in `details` ({ field:
-// message }); the message is the first field's (a fragment such as "must be a URL" is prefixed with
-// the field's name). Unknown keys come first, as "Unknown field(s): a, b." (details: "Unknown field.").
+// message }); the message is that field's (a fragment such as "must be a URL" is prefixed with the
+// field's name), or "Check these fields: a, b." when several are bad. Unknown keys come first, as
+// "Unknown field(s): a, b." (details: "Unknown field.").
 import { z } from 'zod';
 import { AppError } from '../http/errors';
 
@@ -18,6 +19,8 @@ export function zodToAppError(error: z.ZodError): AppError {
     }
   }
   if (unknown.length) return new AppError('invalid_request', `Unknown field${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}.`, details);
+  const fields = Object.keys(details);
+  if (fields.length > 1) return new AppError('invalid_request', `Check these fields: ${fields.join(', ')}.`, details);
   const [field, message] = Object.entries(details)[0] ?? ['body', 'The request is invalid.'];
   return new AppError('invalid_request', /^[a-z]/.test(message) ? `${field.split('.')[0]} ${message}` : message, details);
 }
@@ -27,6 +30,13 @@ export function parseWith<S extends z.ZodType>(schema: S, value: unknown, field?
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   throw zodToAppError(field ? new z.ZodError(result.error.issues.map((i) => ({ ...i, path: [field, ...i.path] }))) : result.error);
+}
+
+/** parseWith for schemas with async checks (a webhook URL's DNS lookup). */
+export async function parseWithAsync<S extends z.ZodType>(schema: S, value: unknown): Promise<z.output<S>> {
+  const result = await schema.safeParseAsync(value);
+  if (result.success) return result.data;
+  throw zodToAppError(result.error);
 }
 
 /**

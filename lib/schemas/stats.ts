@@ -13,8 +13,9 @@ const filterFields = Object.fromEntries(FILTER_NAMES.map((n) => [n, filterValue]
 
 const rangeFields = {
   interval: z.enum(INTERVALS, { error: 'The interval must be hour, day or week.' }).optional(),
-  from: zIsoDate('from').optional(),
-  to: zIsoDate('to').optional(),
+  // An empty ?from= or ?to= is the default, as the dashboard's range picker leaves them.
+  from: z.literal('').transform(() => undefined).or(zIsoDate('from')).optional(),
+  to: z.literal('').transform(() => undefined).or(zIsoDate('to')).optional(),
   tz: z.string().optional().meta({ description: 'An IANA time zone (default UTC).', example: 'Europe/Paris' }),
 };
 

@@ -1,14 +1,18 @@
-// Webhook request bodies and answers (/api/v1/webhooks). The URL's shape is checked here; where it
-// resolves to (public addresses only, https unless private targets are allowed) is checked when the
-// webhook is saved (lib/webhooks/webhook-target.ts), as it needs DNS.
+// Webhook request bodies and answers (/api/v1/webhooks). The URL's shape and where it resolves
+// (public addresses only, https unless private targets are allowed: lib/webhooks/webhook-target.ts,
+// an async check) are both checked here, so one answer names every bad field.
 import { z } from 'zod';
+import { loadConfig } from '../config/load-config';
+import { AppError } from '../http/errors';
 import { DELIVERY_STATUSES } from '../webhooks/delivery-log';
+import { checkWebhookTarget } from '../webhooks/webhook-target';
 import { WEBHOOK_EVENTS, type WebhookEvent } from '../webhooks/event-types';
 import { zPositiveId, zQueryInt, ZTimestamp } from './common';
 
 const GIVE_URL = 'Give the URL that should receive the events.';
 
-export const ZWebhookUrl = z
+/** The URL's shape: absolute, http(s), a host (no DNS). */
+export const ZWebhookUrlShape = z
   .string({ error: GIVE_URL })
   .trim()
   .min(1, { error: GIVE_URL })
@@ -27,6 +31,17 @@ export const ZWebhookUrl = z
     return url;
   })
   .meta({ description: 'https:// (http:// only for private targets when the operator allows them).', format: 'uri' });
+
+/** A webhook URL as registered: its shape, then where it resolves (public addresses only, unless the operator allows private ones). */
+export const ZWebhookUrl = ZWebhookUrlShape.transform(async (url, ctx) => {
+  try {
+    return await checkWebhookTarget(url, { allowPrivate: loadConfig().WEBHOOKS_ALLOW_PRIVATE });
+  } catch (err) {
+    if (!(err instanceof AppError) || err.code !== 'invalid_request') throw err;
+    ctx.addIssue({ code: 'custom', message: err.message });
+    return z.NEVER;
+  }
+});
 
 const known = WEBHOOK_EVENTS.join(', ');
 export const ZWebhookEvents = z

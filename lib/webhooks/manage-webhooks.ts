@@ -10,7 +10,7 @@ import { AppError, invalidField } from '../http/errors';
 import type { Actor } from '../workspaces/actor';
 import { linkScope, webhookScope } from '../workspaces/scope';
 import type { TCreateWebhook, TUpdateWebhook } from '../schemas/webhook';
-import { checkWebhookTarget, type WebhookPolicy } from './webhook-target';
+import type { WebhookPolicy } from './webhook-target';
 import { newWebhookSecret, sealWebhookSecret } from './webhook-secret';
 
 export const MAX_WEBHOOKS_PER_WORKSPACE = 25;
@@ -68,10 +68,10 @@ export async function getWebhookOrThrow(db: Db, actor: Actor, id: string): Promi
   return row;
 }
 
-/** `input` is parsed (lib/schemas/webhook.ts); here: where the URL points, and that the filters are the workspace's. */
+/** `input` is parsed (lib/schemas/webhook.ts: the URL's shape and target); here: that the filters are the workspace's. */
 export async function createWebhook(scope: WebhookScope, input: TCreateWebhook): Promise<{ webhook: WebhookRow; secret: string }> {
-  const [url, linkId, domainId] = await allFields([
-    () => checkWebhookTarget(input.url, scope.policy),
+  const { url } = input;
+  const [linkId, domainId] = await allFields([
     () => checkLinkFilter(scope, input.link_id ?? null),
     () => checkDomainFilter(scope, input.domain_id ?? null),
   ] as const);
@@ -100,7 +100,7 @@ export async function createWebhook(scope: WebhookScope, input: TCreateWebhook):
 export async function updateWebhook(scope: WebhookScope, id: string, input: TUpdateWebhook): Promise<WebhookRow> {
   const current = await getWebhookOrThrow(scope.db, scope.actor, id);
   const set: Partial<typeof webhooks.$inferInsert> = { updatedAt: new Date() };
-  if (input.url !== undefined) set.url = await checkWebhookTarget(input.url, scope.policy);
+  if (input.url !== undefined) set.url = input.url;
   if (input.events !== undefined) set.events = input.events;
   if (input.link_id !== undefined) set.linkId = await checkLinkFilter(scope, input.link_id);
   if (input.domain_id !== undefined) set.domainId = checkDomainFilter(scope, input.domain_id);

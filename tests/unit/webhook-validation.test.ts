@@ -3,11 +3,11 @@
 import { Webhook } from 'standardwebhooks';
 import { describe, expect, test } from 'vitest';
 import { parseWith } from '../../lib/schemas/parse-input';
-import { ZWebhookEvents, ZWebhookUrl } from '../../lib/schemas/webhook';
+import { ZWebhookEvents, ZWebhookUrlShape } from '../../lib/schemas/webhook';
 import { checkWebhookTarget, type WebhookPolicy } from '../../lib/webhooks/webhook-target';
 
 /** The checks a webhook URL meets on registration: its shape (the schema), then where it points. */
-const validateWebhookUrl = async (url: unknown, policy: WebhookPolicy) => checkWebhookTarget(parseWith(ZWebhookUrl, url), policy);
+const validateWebhookUrl = async (url: unknown, policy: WebhookPolicy) => checkWebhookTarget(parseWith(ZWebhookUrlShape, url), policy);
 const validateEvents = (events: unknown) => parseWith(ZWebhookEvents, events);
 import { newWebhookSecret, signatureHeader } from '../../lib/webhooks/webhook-secret';
 
