@@ -14,11 +14,13 @@ const SECURITY: Record<AuthScheme, Record<string, string[]>> = {
   token_param: { tokenParameter: [] },
 };
 
+/** On every answer once the request was counted (all successes; errors after authentication). */
 const RATE_HEADERS = {
   'X-RateLimit-Limit': { description: 'Requests allowed in the current window.', schema: { type: 'string' } },
   'X-RateLimit-Remaining': { description: 'Requests left in the current window.', schema: { type: 'string' } },
   'X-RateLimit-Reset': { description: 'When the window resets (Unix seconds).', schema: { type: 'string' } },
 };
+const required = <T extends Record<string, object>>(headers: T) => Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, { ...v, required: true }]));
 const RETRY_AFTER = { 'Retry-After': { description: 'Seconds to wait before trying again.', schema: { type: 'string' } } };
 
 /** Every route can fail on our side or with the database away. */
@@ -145,7 +147,7 @@ function successResponses(op: Operation, schemas: SchemaCollector): Record<strin
       : r.contentType
         ? { [r.contentType]: { schema: { type: 'string' } }, ...(r.contentType === 'text/csv' ? { 'application/json': { schema: { type: 'array', items: { type: 'object' } } } } : {}) }
         : undefined;
-    out[status] = { description: r.description, ...(op.rateLimited ? { headers: RATE_HEADERS } : {}), ...(content ? { content } : {}) };
+    out[status] = { description: r.description, ...(op.rateLimited ? { headers: required(RATE_HEADERS) } : {}), ...(content ? { content } : {}) };
   }
   return out;
 }

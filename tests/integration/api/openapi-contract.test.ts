@@ -24,6 +24,7 @@ describe('real answers match the OpenAPI document', () => {
   /** operationId → statuses seen. */
   const seen = new Map<string, Set<number>>();
 
+  // Accounts are made with the CLI before the server starts: three processes, slow on a busy machine.
   beforeAll(async () => {
     tdb = await createPgliteDatabase();
     token = await createUserWithToken(tdb.env, 'ann@example.com', 'enterprise');
@@ -31,7 +32,7 @@ describe('real answers match the OpenAPI document', () => {
     // DNS answers come from a closed local port: a domain check fails fast instead of asking the internet.
     sling = await startSling({ ...tdb.env, WEBHOOKS_ALLOW_PRIVATE: 'true', DNS_SERVERS: '127.0.0.1:9' });
     cookie = await signUpAndIn(sling.url, 'sam@example.com');
-  });
+  }, 400_000);
   afterAll(async () => {
     await sling?.stop();
     await receiver?.close();
@@ -62,9 +63,8 @@ describe('real answers match the OpenAPI document', () => {
         expect(validate(body) ? [] : validate.errors, `${op.operationId} ${res.status}: body matches the schema`).toEqual([]);
       }
     } else expect(text, `${op.operationId} ${res.status}: no body`).toBe('');
-    for (const name of Object.keys(declared.headers ?? {})) {
-      if (name === 'Retry-After') continue;
-      expect(res.headers.get(name), `${op.operationId} ${res.status}: header ${name}`).not.toBeNull();
+    for (const [name, header] of Object.entries(declared.headers ?? {})) {
+      if ((header as { required?: boolean }).required) expect(res.headers.get(name), `${op.operationId} ${res.status}: header ${name}`).not.toBeNull();
     }
     return { status: res.status, body: type === 'application/json' && text ? JSON.parse(text) : text };
   }
@@ -83,7 +83,7 @@ describe('real answers match the OpenAPI document', () => {
     expect(made.status).toBe(201);
     const id = (made.body as Json).id as number;
     const other = ((await call('POST', '/api/v1/links', { body: { url: 'https://example.com/other' } })).body as Json).id as number;
-    expect((await call('POST', '/api/v1/links', { body: { url: 'https://example.com', bogus: 1, alias: 'x' } })).body).toMatchObject({
+    expect((await call('POST', '/api/v1/links', { body: { url: 'https://example.com', bogus: 1, alias: 5 } })).body).toMatchObject({
       error: { code: 'invalid_request', details: { bogus: 'Unknown field.', alias: expect.any(String) } },
     });
     expect((await call('POST', '/api/v1/links', { body: { url: 'https://example.com', alias: 'contract' } })).status).toBe(409);
