@@ -1,10 +1,12 @@
-// Tags and the archive flag of links as the JSON APIs take them. Tags are stored as a text[] column
+// Links as the JSON APIs (REST v1, Variant A) take and answer them, in sections: tags, the body
+// fields (one table, LINK_FIELDS), the create/update bodies, the queries, the answers.
+//
+// Tags are stored as a text[] column
 // on the link rather than in a tags table with link_tags: a link carries at most 10, they are read
 // with the row (the list shows them without a join), a GIN index answers "links tagged x", and a
 // workspace's tag list is the distinct values of its links — there is nothing else to a tag (no
 // colour, no description) that would need a row of its own.
 import { z } from 'zod';
-import { invalidField } from '../http/errors';
 import { LINK_ARCHIVED, LINK_ORDERS, LINK_SORTS, LINK_STATUS_FILTERS } from '../links/find-links';
 import { zIsoDate, zOptionalId, zPositiveId, zQueryEnum, zQueryInt, ZTimestamp } from './common';
 
@@ -31,29 +33,6 @@ export const ZTags = z
   .array(ZTag, { error: `tags must be a list of at most ${MAX_TAGS} names` })
   .transform((tags) => [...new Set(tags)])
   .pipe(z.array(z.string()).max(MAX_TAGS, `a link has at most ${MAX_TAGS} tags`));
-
-export const ZArchived = z.boolean({ error: 'archived must be true or false' });
-
-/** The link's tags from a request body, normalised and without repeats; a 400 naming `tags` otherwise. */
-export function parseTags(value: unknown): string[] {
-  const parsed = ZTags.safeParse(value);
-  if (!parsed.success) throw invalidField('tags', `Invalid tags: ${parsed.error.issues[0]?.message ?? 'not a list of names'}.`);
-  return parsed.data;
-}
-
-export function parseArchived(value: unknown): boolean {
-  const parsed = ZArchived.safeParse(value);
-  if (!parsed.success) throw invalidField('archived', 'archived must be true or false.');
-  return parsed.data;
-}
-
-/** ?tag= on lists and statistics: one tag, normalised (an unknown tag simply matches nothing). */
-export function parseTagParam(value: string | null, field = 'tag'): string | undefined {
-  if (value === null || value === '') return undefined;
-  const parsed = ZTag.safeParse(value);
-  if (!parsed.success) throw invalidField(field, `The ${field} filter: ${parsed.error.issues[0]?.message ?? 'is invalid'}.`);
-  return parsed.data;
-}
 
 // ── Link body fields ─────────────────────────────────────────────────────────────────────────────
 // One schema per field, named as the API names it. The create and update bodies below are built
