@@ -55,6 +55,23 @@ export function zIsoDate(field: string) {
     .meta({ description: 'ISO 8601 (2027-01-31 or 2027-01-31T10:00:00Z); without an offset, UTC.' });
 }
 
+/** An optional ISO 8601 date in a query string: absent or empty is none. */
+export function zQueryDate(field: string) {
+  return z
+    .string()
+    .optional()
+    .transform((s, ctx) => {
+      if (!s) return undefined;
+      try {
+        return parseExpiration(s, field);
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', message: (err as Error).message });
+        return z.NEVER;
+      }
+    })
+    .meta({ description: 'ISO 8601 (2027-01-31 or 2027-01-31T10:00:00Z); without an offset, UTC.' });
+}
+
 /** Every answer that is not a success: { error: { code, message, details? } }. */
 export const ZErrorBody = z
   .object({

@@ -95,11 +95,12 @@ export const ZUpdateLink = z
   .refine((b) => Object.keys(b).length > 0, { error: NOTHING_TO_CHANGE, path: ['body'] });
 export type TUpdateLink = z.output<typeof ZUpdateLink>;
 
+const BULK_IDS = 'ids must be a list of 1 to 100 link ids (positive whole numbers).';
 export const ZBulkDeleteLinks = z.strictObject({
   ids: z
-    .array(zPositiveId('ids must be a list of 1 to 100 link ids (positive whole numbers).').pipe(z.number()), { error: 'ids must be a list of 1 to 100 link ids (positive whole numbers).' })
-    .min(1, { error: 'ids must be a list of 1 to 100 link ids (positive whole numbers).' })
-    .max(100, { error: 'ids must be a list of 1 to 100 link ids (positive whole numbers).' }),
+    .array(z.number({ error: BULK_IDS }).int({ error: BULK_IDS }).min(1, { error: BULK_IDS }).max(Number.MAX_SAFE_INTEGER, { error: BULK_IDS }), { error: BULK_IDS })
+    .min(1, { error: BULK_IDS })
+    .max(100, { error: BULK_IDS }),
 });
 
 // ── Queries ──────────────────────────────────────────────────────────────────────────────────────

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { EXPORT_FORMATS } from '../analytics/export-clicks';
 import { FILTER_NAMES, statsFiltersOf, type FilterName } from '../analytics/stats-filters';
 import { INTERVALS, statsRangeOf } from '../analytics/stats-range';
-import { zIsoDate } from './common';
+import { zQueryDate } from './common';
 import { asIssues } from './parse-input';
 
 const filterValue = z.union([z.string(), z.array(z.string())]).optional().meta({ description: 'Repeat the parameter to match any of several values.' });
@@ -14,8 +14,8 @@ const filterFields = Object.fromEntries(FILTER_NAMES.map((n) => [n, filterValue]
 const rangeFields = {
   interval: z.enum(INTERVALS, { error: 'The interval must be hour, day or week.' }).optional(),
   // An empty ?from= or ?to= is the default, as the dashboard's range picker leaves them.
-  from: z.literal('').transform(() => undefined).or(zIsoDate('from')).optional(),
-  to: z.literal('').transform(() => undefined).or(zIsoDate('to')).optional(),
+  from: zQueryDate('from'),
+  to: zQueryDate('to'),
   tz: z.string().optional().meta({ description: 'An IANA time zone (default UTC).', example: 'Europe/Paris' }),
 };
 

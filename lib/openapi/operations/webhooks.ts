@@ -55,10 +55,12 @@ export const listDeliveries = defineOperation({
 
 export const getDelivery = defineOperation({
   id: 'getDelivery', method: 'GET', path: '/api/v1/webhooks/{id}/deliveries/{deliveryId}', tag, auth, summary: 'One delivery with its attempts',
-  params: ZDeliveryParams, responses: { 200: ok(ZDelivery) }, errors: workspaceErrors('not_found'),
+  params: ZDeliveryParams,
+  responses: { 200: ok(z.object({ delivery: ZDelivery, attempts: z.array(z.record(z.string(), z.unknown())), payload: z.record(z.string(), z.unknown()) })) },
+  errors: workspaceErrors('not_found'),
 });
 
 export const resendDelivery = defineOperation({
   id: 'resendDelivery', method: 'POST', path: '/api/v1/webhooks/{id}/deliveries/{deliveryId}/resend', tag, auth, summary: 'Send a delivery again',
-  params: ZDeliveryParams, responses: { 202: ok(z.object({ delivery: ZDelivery }), 'Queued') }, errors: workspaceErrors('not_found'),
+  params: ZDeliveryParams, responses: { 202: ok(z.object({ delivery: ZDelivery }), 'Queued') }, errors: workspaceErrors('not_found', 'invalid_request'),
 });
