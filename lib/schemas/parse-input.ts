@@ -15,14 +15,15 @@ export function zodToAppError(error: z.ZodError): AppError {
         details[key] = 'Unknown field.';
       }
     } else {
-      details[issue.path.length ? issue.path.map(String).join('.') : 'body'] ??= issue.message;
+      // Named by the top-level field (ids, not ids.0): the field the client sent.
+      details[issue.path.length ? String(issue.path[0]) : 'body'] ??= issue.message;
     }
   }
   if (unknown.length) return new AppError('invalid_request', `Unknown field${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}.`, details);
   const fields = Object.keys(details);
   if (fields.length > 1) return new AppError('invalid_request', `Check these fields: ${fields.join(', ')}.`, details);
   const [field, message] = Object.entries(details)[0] ?? ['body', 'The request is invalid.'];
-  return new AppError('invalid_request', /^[a-z]/.test(message) ? `${field.split('.')[0]} ${message}` : message, details);
+  return new AppError('invalid_request', /^[a-z]/.test(message) ? `${field} ${message}` : message, details);
 }
 
 /** Parses `value` or throws 400 invalid_request naming every bad field (`field`: the name of a lone value). */
