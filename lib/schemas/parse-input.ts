@@ -5,7 +5,8 @@
 import { z } from 'zod';
 import { AppError } from '../http/errors';
 
-export function zodToAppError(error: z.ZodError): AppError {
+/** `order`: the schema's field order, so a field checked asynchronously (a URL's DNS) still comes in its place. */
+export function zodToAppError(error: z.ZodError, order: readonly string[] = []): AppError {
   const details: Record<string, string> = {};
   const unknown: string[] = [];
   for (const issue of error.issues) {
@@ -20,9 +21,11 @@ export function zodToAppError(error: z.ZodError): AppError {
     }
   }
   if (unknown.length) return new AppError('invalid_request', `Unknown field${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}.`, details);
-  const fields = Object.keys(details);
+  const rank = (f: string) => (order.includes(f) ? order.indexOf(f) : order.length);
+  const fields = Object.keys(details).sort((a, b) => rank(a) - rank(b));
   if (fields.length > 1) return new AppError('invalid_request', `Check these fields: ${fields.join(', ')}.`, details);
-  const [field, message] = Object.entries(details)[0] ?? ['body', 'The request is invalid.'];
+  const field = fields[0] ?? 'body';
+  const message = details[field] ?? 'The request is invalid.';
   return new AppError('invalid_request', /^[a-z]/.test(message) ? `${field} ${message}` : message, details);
 }
 
@@ -30,14 +33,16 @@ export function zodToAppError(error: z.ZodError): AppError {
 export function parseWith<S extends z.ZodType>(schema: S, value: unknown, field?: string): z.output<S> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  throw zodToAppError(field ? new z.ZodError(result.error.issues.map((i) => ({ ...i, path: [field, ...i.path] }))) : result.error);
+  const shape = (schema as unknown as { shape?: Record<string, unknown> }).shape;
+  throw zodToAppError(field ? new z.ZodError(result.error.issues.map((i) => ({ ...i, path: [field, ...i.path] }))) : result.error, shape ? Object.keys(shape) : []);
 }
 
 /** parseWith for schemas with async checks (a webhook URL's DNS lookup). */
 export async function parseWithAsync<S extends z.ZodType>(schema: S, value: unknown): Promise<z.output<S>> {
   const result = await schema.safeParseAsync(value);
   if (result.success) return result.data;
-  throw zodToAppError(result.error);
+  const shape = (schema as unknown as { shape?: Record<string, unknown> }).shape;
+  throw zodToAppError(result.error, shape ? Object.keys(shape) : []);
 }
 
 /**
