@@ -1,6 +1,9 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  // The app's own alias (tsconfig paths), so tests can import route files (tests/unit/route-schemas.test.ts).
+  resolve: { alias: { '@': fileURLToPath(new URL('.', import.meta.url)) } },
   test: {
     include: ['tests/**/*.test.ts'],
     testTimeout: 60_000,

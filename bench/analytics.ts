@@ -10,7 +10,9 @@ import { join } from 'node:path';
 import { createClickEnricher } from '../lib/analytics/enrich-click';
 import { openGeoIp } from '../lib/analytics/geoip';
 import { getSeries, getStats } from '../lib/analytics/get-stats';
-import { parseStatsRange } from '../lib/analytics/stats-range';
+import { parseWith } from '../lib/schemas/parse-input';
+import { queryObject } from '../lib/schemas/operation';
+import { ZStatsFilters, ZStatsRange } from '../lib/schemas/stats';
 import { applyMigrations } from '../lib/db/migrate';
 import { openDatabase } from '../lib/db/open-database';
 import type { DbHandle } from '../lib/db/types';
@@ -105,7 +107,7 @@ async function seriesQuery(handle: DbHandle): Promise<{ seriesMs: number; statsM
   );
   await handle.query('ANALYZE clicks');
   await handle.query('ANALYZE click_rollups');
-  const range = parseStatsRange(new URLSearchParams({ interval: 'day' }));
+  const range = parseWith(ZStatsRange, queryObject(new URLSearchParams({ interval: 'day' })));
   const time = async (fn: () => Promise<unknown>) => {
     await fn(); // warm
     const runs: number[] = [];

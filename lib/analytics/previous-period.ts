@@ -1,7 +1,6 @@
 // The period before a statistics range, for "+25% on the previous 30 days": as long as the range
 // and ending just before the hour the range starts in (statistics count whole hours, so the two never
 // share one). Asked for with ?compare=previous.
-import { invalidField } from '../http/errors';
 import type { Queryable } from '../db/types';
 import { getTotals, type StatsScope } from './get-stats';
 import type { StatsRange } from './stats-range';
@@ -20,13 +19,6 @@ export function previousRange(range: Pick<StatsRange, 'from' | 'to'>): { from: D
   return { from: new Date(to.getTime() - (range.to.getTime() - range.from.getTime())), to };
 }
 
-/** `compare=previous` → true; absent → false; anything else is a 400. */
-export function wantsComparison(params: URLSearchParams): boolean {
-  const compare = params.get('compare');
-  if (compare === null) return false;
-  if (compare !== 'previous') throw invalidField('compare', 'compare must be "previous" (the period of the same length just before).');
-  return true;
-}
 
 export async function getPreviousPeriod(db: Queryable, scope: StatsScope, range: Pick<StatsRange, 'from' | 'to'>): Promise<PreviousPeriod> {
   const previous = previousRange(range);

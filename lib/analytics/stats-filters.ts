@@ -18,7 +18,7 @@ export const FILTER_COLUMNS = {
 } as const;
 
 export type FilterName = keyof typeof FILTER_COLUMNS | 'tag';
-const NAMES: FilterName[] = [...(Object.keys(FILTER_COLUMNS) as Array<keyof typeof FILTER_COLUMNS>), 'tag'];
+export const FILTER_NAMES: FilterName[] = [...(Object.keys(FILTER_COLUMNS) as Array<keyof typeof FILTER_COLUMNS>), 'tag'];
 export type StatsFilters = Partial<Record<FilterName, string[]>>;
 
 /** What a breakdown calls a missing value; stored as NULL (raw clicks) or '' (rollups). */
@@ -40,11 +40,13 @@ const SHAPES: Record<FilterName, z.ZodType<string>> = {
   tag: ZTag,
 };
 
-export function parseStatsFilters(params: URLSearchParams): StatsFilters {
+/** The filters from the query object (a parameter given twice is a list); a bad value is a 400 naming its parameter. */
+export function statsFiltersOf(query: Partial<Record<FilterName, string | string[]>>): StatsFilters {
   const filters: StatsFilters = {};
-  for (const name of NAMES) {
-    const values = params.getAll(name);
-    if (values.length === 0) continue;
+  for (const name of FILTER_NAMES) {
+    const raw = query[name];
+    if (raw === undefined) continue;
+    const values = Array.isArray(raw) ? raw : [raw];
     const parsed = z.array(SHAPES[name]).max(MAX_VALUES, `at most ${MAX_VALUES} values`).safeParse(values);
     if (!parsed.success) throw invalidField(name, `The ${name} filter ${parsed.error.issues[0]?.message ?? 'is invalid'}.`);
     filters[name] = [...new Set(parsed.data.map((v) => (name === 'country' && v !== '(unknown)' ? v.toUpperCase() : v)))];

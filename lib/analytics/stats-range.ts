@@ -1,7 +1,6 @@
 // The range and bucketing of a statistics query: interval=hour|day|week over from/to (default the
 // last 30 days), in UTC or a requested IANA time zone (tz).
 import { invalidField } from '../http/errors';
-import { parseExpiration } from '../links/parse-expiration';
 
 export const INTERVALS = ['hour', 'day', 'week'] as const;
 export type Interval = (typeof INTERVALS)[number];
@@ -17,13 +16,13 @@ export interface StatsRange {
 const MAX_POINTS = 5000;
 const STEP_MS: Record<Interval, number> = { hour: 3_600_000, day: 86_400_000, week: 7 * 86_400_000 };
 
-export function parseStatsRange(params: URLSearchParams, now = new Date()): StatsRange {
-  const interval = (params.get('interval') ?? 'day') as Interval;
-  if (!INTERVALS.includes(interval)) throw invalidField('interval', 'The interval must be hour, day or week.');
-  const tz = params.get('tz') ?? 'UTC';
+/** The range from parsed query values (lib/schemas/stats.ts): the checks between fields. */
+export function statsRangeOf(q: { interval?: Interval; tz?: string; from?: Date; to?: Date }, now = new Date()): StatsRange {
+  const interval = q.interval ?? 'day';
+  const tz = q.tz ?? 'UTC';
   if (!isTimeZone(tz)) throw invalidField('tz', `"${tz}" is not an IANA time zone (e.g. Europe/Paris).`);
-  const to = params.get('to') ? parseExpiration(params.get('to'), 'to') : now;
-  const from = params.get('from') ? parseExpiration(params.get('from'), 'from') : new Date(to.getTime() - 30 * STEP_MS.day);
+  const to = q.to ?? now;
+  const from = q.from ?? new Date(to.getTime() - 30 * STEP_MS.day);
   if (from.getTime() > to.getTime()) throw invalidField('from', '"from" must be before "to".');
   if ((to.getTime() - from.getTime()) / STEP_MS[interval] > MAX_POINTS) {
     throw invalidField('interval', `That range has more than ${MAX_POINTS} ${interval}s; choose a larger interval or a shorter range.`);

@@ -4,20 +4,18 @@
 // ?compare=previous, the previous period's totals too.
 import { json } from '../http/json-response';
 import type { WorkspaceRequest } from '../http/with-workspace';
+import { workspaceStats } from '../openapi/operations/stats';
+import { operationHandler } from '../schemas/operation';
 import { getStats } from './get-stats';
-import { getPreviousPeriod, wantsComparison } from './previous-period';
-import { parseStatsFilters } from './stats-filters';
-import { parseStatsRange } from './stats-range';
+import { getPreviousPeriod } from './previous-period';
 import { workspaceAnalyticsScope } from './workspace-analytics-scope';
 
-export async function workspaceStatsRoute({ actor, ctx, searchParams }: WorkspaceRequest<object>): Promise<Response> {
-  const scope = await workspaceAnalyticsScope({ actor, ctx }, searchParams);
-  const range = parseStatsRange(searchParams);
-  const filters = parseStatsFilters(searchParams);
-  const compare = wantsComparison(searchParams);
+export const workspaceStatsRoute = operationHandler(workspaceStats, async ({ actor, ctx }: WorkspaceRequest<object>, { query }) => {
+  const scope = await workspaceAnalyticsScope({ actor, ctx }, query);
+  const { range, filters, compare } = query;
   const [stats, previous] = await Promise.all([
     getStats(ctx.handle, { ...scope, filters }, range),
     compare ? getPreviousPeriod(ctx.handle, { ...scope, filters }, range) : undefined,
   ]);
   return json({ workspace: { id: actor.workspace.id, name: actor.workspace.name }, ...stats, ...(previous ? { previous } : {}) });
-}
+});

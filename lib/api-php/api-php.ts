@@ -1,10 +1,12 @@
 // Variant A (/api.php, bearer token, JSON): create, list, stats, domains, update, delete (DESIGN §4).
+// Each method (and each read ?action=) is an operation of lib/openapi/operations/compat.ts: its
+// query and body are parsed by that operation's schemas.
 import { domainSettings } from '../domains/domain-settings';
 import { listDomains } from '../domains/manage-domains';
 import { serializeDomain } from '../domains/serialize-domain';
 import { getLinkStats } from '../analytics/get-stats';
-import { parseStatsRange } from '../analytics/stats-range';
-import { AppError, invalidField } from '../http/errors';
+import { z } from 'zod';
+import { AppError } from '../http/errors';
 import { requestIp } from '../http/handle-route';
 import { json } from '../http/json-response';
 import type { WorkspaceRequest } from '../http/with-workspace';
@@ -12,65 +14,79 @@ import { createLink } from '../links/create-link';
 import { deleteLink } from '../links/delete-link';
 import { findLinks } from '../links/find-links';
 import { getLinkByCodeOrThrow } from '../links/get-link-or-throw';
-import { changesFrom, CREATE_FIELDS, createInputFrom, intParam, optionalId, readLinkFields, UPDATE_FIELDS } from '../links/link-input';
-import type { LinkContext } from '../links/link-context';
+import { changesFrom, createInputFrom } from '../links/link-input';
 import { serializeLink } from '../links/serialize-link';
 import { updateLink } from '../links/update-link';
-import { assertCan, type Actor } from '../workspaces/actor';
+import { VARIANT_A_ACTIONS as OPS } from '../openapi/operations/compat';
+import { carryOperations, parseRequest, queryObject, type Operation } from '../schemas/operation';
+import { parseWith } from '../schemas/parse-input';
+import { assertCan } from '../workspaces/actor';
 import { linkScope, type Access } from '../workspaces/scope';
 
-/** Every operation acts within the token's workspace, with the permission it needs. */
-export async function handleApiPhp({ req, actor, ctx, searchParams: params }: WorkspaceRequest<object>): Promise<Response> {
-  switch (req.method) {
-    case 'POST': {
-      assertCan(actor, 'links.write');
-      const link = await createLink(createInputFrom(await readLinkFields(req, CREATE_FIELDS), actor, requestIp(req)), ctx);
-      return json(serializeLink(link, ctx.domains), { status: 201 });
-    }
-    case 'GET':
-      return readOp(params, actor, ctx);
-    case 'PATCH':
-    case 'PUT': {
-      assertCan(actor, 'links.write');
-      const link = await linkFromParams(params, actor, ctx, 'write');
-      const updated = await updateLink(link, changesFrom(await readLinkFields(req, UPDATE_FIELDS)), ctx, linkScope(actor, 'write'));
-      return json(serializeLink(updated, ctx.domains));
-    }
-    case 'DELETE': {
-      assertCan(actor, 'links.write');
-      await deleteLink(await linkFromParams(params, actor, ctx, 'write'), ctx, linkScope(actor, 'write'));
-      return new Response(null, { status: 204 });
-    }
-    default:
-      throw new AppError('method_not_allowed', `${req.method} is not supported here; use GET, POST, PATCH, PUT or DELETE.`);
-  }
+type R = WorkspaceRequest<object>;
+
+const parse = <O extends Operation>(op: O, r: R) => parseRequest(op, r.req, r.params, r.searchParams);
+
+const linkOf = (r: R, q: { slug: string; domain_id?: number }, access: Access) =>
+  getLinkByCodeOrThrow({ actor: r.actor, ctx: r.ctx, access }, q.slug, q.domain_id);
+
+async function update(r: R, op: typeof OPS.PATCH | typeof OPS.PUT): Promise<Response> {
+  assertCan(r.actor, 'links.write');
+  const { query, body } = await parse(op, r);
+  const updated = await updateLink(await linkOf(r, query, 'write'), changesFrom(body), r.ctx, linkScope(r.actor, 'write'));
+  return json(serializeLink(updated, r.ctx.domains));
 }
 
-async function readOp(params: URLSearchParams, actor: Actor, ctx: LinkContext): Promise<Response> {
-  const action = params.get('action');
-  if (action === 'list') {
-    assertCan(actor, 'links.read');
-    const limit = intParam(params, 'limit', 50, 1, 1000);
-    const offset = intParam(params, 'offset', 0, 0, Number.MAX_SAFE_INTEGER);
-    const q = params.get('q')?.trim() || undefined;
-    const found = await findLinks(ctx.handle.db, { scope: linkScope(actor, 'read'), q, limit, offset });
-    return json({ links: found.links.map((l) => serializeLink(l, ctx.domains)), total: found.total, limit, offset });
-  }
-  if (action === 'stats') {
-    assertCan(actor, 'analytics.read');
-    const link = await linkFromParams(params, actor, ctx, 'read');
-    return json(await getLinkStats(ctx.handle, link, parseStatsRange(params)));
-  }
-  if (action === 'domains') {
-    assertCan(actor, 'domains.read');
+/** Which read: ?action= (each then parses its own query). */
+const ZApiPhpRead = z.object({
+  action: z
+    .string({ error: 'Say what to do with ?action=list, stats or domains.' })
+    .refine((a): a is 'list' | 'stats' | 'domains' => ['list', 'stats', 'domains'].includes(a), { error: (i) => `Unknown action "${String(i.input)}"; use list, stats or domains.` }),
+});
+
+const READS: Record<'list' | 'stats' | 'domains', (r: R) => Promise<Response>> = {
+  async list(r) {
+    assertCan(r.actor, 'links.read');
+    const { query } = await parse(OPS['GET list'], r);
+    const found = await findLinks(r.ctx.handle.db, { scope: linkScope(r.actor, 'read'), q: query.q, limit: query.limit, offset: query.offset });
+    return json({ links: found.links.map((l) => serializeLink(l, r.ctx.domains)), total: found.total, limit: query.limit, offset: query.offset });
+  },
+  async stats(r) {
+    assertCan(r.actor, 'analytics.read');
+    const { query } = await parse(OPS['GET stats'], r);
+    return json(await getLinkStats(r.ctx.handle, await linkOf(r, query, 'read'), query.range));
+  },
+  async domains(r) {
+    assertCan(r.actor, 'domains.read');
+    await parse(OPS['GET domains'], r);
     const settings = domainSettings();
-    return json({ domains: (await listDomains(ctx.handle, actor)).map((d) => ({ ...serializeDomain(d, settings), is_default: d.isDefault })) });
-  }
-  throw invalidField('action', action ? `Unknown action "${action}"; use list, stats or domains.` : 'Say what to do with ?action=list, stats or domains.');
-}
+    return json({ domains: (await listDomains(r.ctx.handle, r.actor)).map((d) => ({ ...serializeDomain(d, settings), is_default: d.isDefault })) });
+  },
+};
 
-function linkFromParams(params: URLSearchParams, actor: Actor, ctx: LinkContext, access: Access) {
-  const slug = params.get('slug');
-  if (!slug) throw invalidField('slug', 'Name the link with ?slug=<short code>.');
-  return getLinkByCodeOrThrow({ actor, ctx, access }, slug, optionalId(params.get('domain_id') ?? undefined, 'domain_id'));
-}
+const METHODS: Record<string, (r: R) => Promise<Response>> = {
+  async POST(r) {
+    assertCan(r.actor, 'links.write');
+    const { body } = await parse(OPS.POST, r);
+    const link = await createLink(createInputFrom(body, r.actor, requestIp(r.req)), r.ctx);
+    return json(serializeLink(link, r.ctx.domains), { status: 201 });
+  },
+  GET(r) {
+    return READS[parseWith(ZApiPhpRead, queryObject(r.searchParams)).action](r);
+  },
+  PATCH: (r) => update(r, OPS.PATCH),
+  PUT: (r) => update(r, OPS.PUT),
+  async DELETE(r) {
+    assertCan(r.actor, 'links.write');
+    const { query } = await parse(OPS.DELETE, r);
+    await deleteLink(await linkOf(r, query, 'write'), r.ctx, linkScope(r.actor, 'write'));
+    return new Response(null, { status: 204 });
+  },
+};
+
+/** Every operation acts within the token's workspace, with the permission it needs. */
+export const handleApiPhp = carryOperations(async (r: R): Promise<Response> => {
+  const method = METHODS[r.req.method];
+  if (!method) throw new AppError('method_not_allowed', `${r.req.method} is not supported here; use GET, POST, PATCH, PUT or DELETE.`);
+  return method(r);
+}, { [Symbol.for('sling.operations')]: Object.values(OPS) });

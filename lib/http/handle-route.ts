@@ -1,15 +1,16 @@
 // Wraps a route handler: any thrown error becomes the JSON error shape, once, here.
 import { CLIENT_IP_HEADER } from './client-ip-header';
 import { errorResponse } from './json-response';
+import { carryOperations } from '../schemas/operation';
 
 export function handleRoute<A extends unknown[]>(fn: (req: Request, ...rest: A) => Promise<Response>) {
-  return async (req: Request, ...rest: A): Promise<Response> => {
+  return carryOperations(async (req: Request, ...rest: A): Promise<Response> => {
     try {
       return await fn(req, ...rest);
     } catch (err) {
       return errorResponse(err);
     }
-  };
+  }, fn);
 }
 
 /** The visitor's address as computed by server.ts (after TRUST_PROXY). */

@@ -6,6 +6,7 @@ import { isPlatformAdmin } from '../admin/set-platform-admin';
 import { loadConfig } from '../config/load-config';
 import { currentLinkContext } from '../links/current-link-context';
 import type { LinkContext } from '../links/link-context';
+import { carryOperations } from '../schemas/operation';
 import { assertSameOrigin } from './check-origin';
 import { AppError } from './errors';
 import { errorResponse } from './json-response';
@@ -20,7 +21,7 @@ export interface AdminRequest<P> {
 }
 
 export function withAdmin<P = Record<string, never>>(handler: (r: AdminRequest<P>) => Promise<Response>) {
-  return async (req: Request, context?: { params: Promise<P> }): Promise<Response> => {
+  return carryOperations(async (req: Request, context?: { params: Promise<P> }): Promise<Response> => {
     try {
       const auth = await getAuth();
       const session = req.headers.has('authorization') ? null : await auth.api.getSession({ headers: req.headers });
@@ -38,5 +39,5 @@ export function withAdmin<P = Record<string, never>>(handler: (r: AdminRequest<P
     } catch (err) {
       return errorResponse(err);
     }
-  };
+  }, handler);
 }

@@ -13,6 +13,7 @@ import { authenticateToken, bearerToken } from '../tokens/authenticate-token';
 import { assertCan, type Actor } from '../workspaces/actor';
 import type { Permission } from '../workspaces/permissions';
 import { actorForSession } from '../workspaces/session-actor';
+import { carryOperations } from '../schemas/operation';
 import { assertSameOrigin } from './check-origin';
 import { AppError } from './errors';
 import { requestIp } from './handle-route';
@@ -47,7 +48,7 @@ export function withWorkspace<P = Record<string, never>>(
   handler: (r: WorkspaceRequest<P>) => Promise<Response>,
   opts: WorkspaceRouteOptions = {},
 ) {
-  return async (req: Request, context?: { params: Promise<P> }): Promise<Response> => {
+  return carryOperations(async (req: Request, context?: { params: Promise<P> }): Promise<Response> => {
     const rate = { headers: {} as Record<string, string> };
     try {
       const ctx = await currentLinkContext();
@@ -60,7 +61,7 @@ export function withWorkspace<P = Record<string, never>>(
     } catch (err) {
       return errorResponse(err, rate.headers);
     }
-  };
+  }, handler);
 }
 
 async function resolveActor(req: Request, ctx: LinkContext, opts: WorkspaceRouteOptions, rate: { headers: Record<string, string> }): Promise<Actor> {

@@ -10,9 +10,11 @@ export type ExpirationFormat = 'iso' | 'variant-b';
 /** Parses a date; `field` names the input in the error. Returns a Date (UTC when no offset). */
 export function parseExpiration(input: unknown, field: string, format: ExpirationFormat = 'iso'): Date {
   const hint = format === 'iso' ? 'an ISO 8601 date such as 2027-01-31 or 2027-01-31T10:00:00Z' : 'a date as YYYY-MM-DD HH:MM:SS (UTC)';
-  if (typeof input !== 'string') throw invalidField(field, `The expiration must be ${hint}.`);
+  // The field's own name in the message: a bad ?from= is not "the expiration".
+  const what = /expir/.test(field) ? 'The expiration' : `"${field}"`;
+  if (typeof input !== 'string') throw invalidField(field, `${what} must be ${hint}.`);
   const m = (format === 'iso' ? ISO : SPACE).exec(input.trim());
-  if (!m) throw invalidField(field, `The expiration must be ${hint}.`);
+  if (!m) throw invalidField(field, `${what} must be ${hint}.`);
   const [, y, mo, d, h = '00', mi = '00', s = '00', frac = '', zone] = m;
   const ms = Date.UTC(+y, +mo - 1, +d, +h, +mi, +s, Number((frac + '000').slice(0, 3)));
   const date = new Date(ms);

@@ -1,7 +1,6 @@
 // Request bodies of /api/v1/domains, parsed with zod; a failure is a 400 naming each field.
 import { z } from 'zod';
 import { ROOT_BEHAVIORS } from '../../db/schema/domains';
-import { AppError } from '../http/errors';
 
 const rootBehavior = z.enum(ROOT_BEHAVIORS, { error: `must be one of ${ROOT_BEHAVIORS.join(', ')}` });
 const url = z.string({ error: 'must be a URL' }).max(2048, { error: 'must be at most 2048 characters' });
@@ -23,15 +22,26 @@ export const ZUpdateDomain = z.strictObject({
 });
 export type TUpdateDomain = z.infer<typeof ZUpdateDomain>;
 
-/** Parses `body` or throws 400 invalid_request with one message per field. */
-export function parseBody<T>(schema: z.ZodType<T>, body: unknown): T {
-  const result = schema.safeParse(body);
-  if (result.success) return result.data;
-  const details: Record<string, string> = {};
-  for (const issue of result.error.issues) {
-    if (issue.code === 'unrecognized_keys') for (const key of issue.keys) details[key] = 'Unknown field.';
-    else details[String(issue.path[0] ?? 'body')] ??= issue.message;
-  }
-  const [field, message] = Object.entries(details)[0];
-  throw new AppError('invalid_request', message === 'Unknown field.' ? `Unknown field: ${field}.` : `${field} ${message}`.replace(/^hostname Give/, 'Give'), details);
-}
+/** Parses `body` or throws 400 invalid_request naming each field (the shared mapper, lib/schemas/parse-input.ts). */
+export { parseWith as parseBody } from './parse-input';
+
+/** A domain as the API answers (GET /api/v1/domains, Variant A's domains action). */
+export const ZDomain = z
+  .object({
+    id: z.number().int(),
+    hostname: z.string(),
+    status: z.string(),
+    shared: z.boolean(),
+    default: z.boolean(),
+    not_found_url: z.string().nullable(),
+    root_redirect_url: z.string().nullable(),
+    root_behavior: z.string(),
+    records: z.array(z.record(z.string(), z.unknown())),
+    verified_at: z.string().nullable(),
+    last_checked_at: z.string().nullable(),
+    next_check_at: z.string().nullable(),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .loose()
+  .meta({ id: 'Domain' });

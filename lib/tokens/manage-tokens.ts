@@ -5,6 +5,8 @@ import { and, count, desc, eq, gt, isNull, or, sql, type SQL } from 'drizzle-orm
 import { apiTokens, workspaces, type ApiTokenRow } from '../../db/schema';
 import type { Db } from '../db/types';
 import { AppError, invalidField } from '../http/errors';
+import { parseWith } from '../schemas/parse-input';
+import { ZTokenName, ZTokenScopes } from '../schemas/token';
 import { isTokenScope, TOKEN_SCOPES, type TokenScope } from '../workspaces/permissions';
 import { displayPrefix, hashToken, newTokenSecret } from './token-secret';
 import { TOKEN_CAPS, tokenCapReached } from './token-cap';
@@ -45,12 +47,11 @@ export async function createApiToken(
   db: Db,
   input: { userId: string; workspaceId: string; name?: string; expiresAt?: Date | null; scopes?: unknown },
 ): Promise<{ secret: string; token: ApiTokenRow }> {
-  const name = (input.name ?? 'API token').trim();
-  if (name.length === 0 || name.length > 100) throw invalidField('name', 'The name must be 1 to 100 characters.');
+  const name = parseWith(ZTokenName, input.name ?? 'API token', 'name');
   if (input.expiresAt && input.expiresAt.getTime() <= Date.now()) {
     throw invalidField('expires_at', 'The expiry date must be in the future.');
   }
-  const scopes = validateScopes(input.scopes);
+  const scopes = parseWith(ZTokenScopes, input.scopes, 'scopes');
   const secret = newTokenSecret();
   const token = await db.transaction(async (tx) => {
     // The workspace row is locked so concurrent creations count one after the other.
@@ -68,16 +69,6 @@ export async function createApiToken(
     return row;
   });
   return { secret, token };
-}
-
-/** Absent: every scope (stored as an empty list); otherwise a non-empty list of known scopes. */
-export function validateScopes(input: unknown): TokenScope[] {
-  if (input === undefined || input === null) return [];
-  if (!Array.isArray(input) || input.length === 0) throw invalidField('scopes', `scopes must be a non-empty list of: ${TOKEN_SCOPES.join(', ')}.`);
-  const unknown = input.filter((s) => !isTokenScope(s));
-  if (unknown.length > 0) throw invalidField('scopes', `Unknown scope ${unknown.map((s) => JSON.stringify(s)).join(', ')}; the scopes are ${TOKEN_SCOPES.join(', ')}.`);
-  const given = new Set(input as TokenScope[]);
-  return given.size === TOKEN_SCOPES.length ? [] : TOKEN_SCOPES.filter((s) => given.has(s));
 }
 
 /** Tokens within `scope` (tokenScope(actor)), newest first. */

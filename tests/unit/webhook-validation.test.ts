@@ -1,7 +1,14 @@
-// Registration rules for webhook URLs and events, and Standard Webhooks signatures.
+// Registration rules for webhook URLs and events (lib/schemas/webhook.ts, lib/webhooks/webhook-target.ts),
+// and Standard Webhooks signatures.
 import { Webhook } from 'standardwebhooks';
 import { describe, expect, test } from 'vitest';
-import { validateEvents, validateWebhookUrl } from '../../lib/webhooks/validate-webhook';
+import { parseWith } from '../../lib/schemas/parse-input';
+import { ZWebhookEvents, ZWebhookUrlShape } from '../../lib/schemas/webhook';
+import { checkWebhookTarget, type WebhookPolicy } from '../../lib/webhooks/webhook-target';
+
+/** The checks a webhook URL meets on registration: its shape (the schema), then where it points. */
+const validateWebhookUrl = async (url: unknown, policy: WebhookPolicy) => checkWebhookTarget(parseWith(ZWebhookUrlShape, url), policy);
+const validateEvents = (events: unknown) => parseWith(ZWebhookEvents, events);
 import { newWebhookSecret, signatureHeader } from '../../lib/webhooks/webhook-secret';
 
 const strict = { allowPrivate: false };
@@ -12,7 +19,7 @@ async function refusal(url: unknown, policy = strict): Promise<string> {
     await validateWebhookUrl(url, policy);
   } catch (err) {
     expect(err).toMatchObject({ code: 'invalid_request' });
-    return (err as { details: { url: string } }).details.url;
+    return (err as { details: Record<string, string> }).details.url ?? (err as { details: Record<string, string> }).details.body;
   }
   throw new Error(`${String(url)} was accepted`);
 }

@@ -5,7 +5,9 @@ import { createClickEnricher } from '../../../lib/analytics/enrich-click';
 import { exportClicks, EXPORT_COLUMNS } from '../../../lib/analytics/export-clicks';
 import { getStats } from '../../../lib/analytics/get-stats';
 import { openGeoIp } from '../../../lib/analytics/geoip';
-import { parseStatsRange } from '../../../lib/analytics/stats-range';
+import { parseWith } from '../../../lib/schemas/parse-input';
+import { queryObject } from '../../../lib/schemas/operation';
+import { ZStatsFilters, ZStatsRange } from '../../../lib/schemas/stats';
 import type { Click } from '../../../lib/edge/click-buffer';
 import { clickWriter } from '../../../lib/edge/write-clicks';
 import { createLink } from '../../../lib/links/create-link';
@@ -40,7 +42,7 @@ describe.each(databaseKinds(pgUrl()))('analytics on %s', (name, makeDb) => {
   const click = (linkId: number, at: number, ip: string, userAgent: string | undefined, extra: Partial<Click> = {}): Click => ({
     linkId, at, ip, userAgent, referrer: undefined, ...extra,
   });
-  const range = (q: Record<string, string>) => parseStatsRange(new URLSearchParams(q));
+  const range = (q: Record<string, string>) => parseWith(ZStatsRange, queryObject(new URLSearchParams(q)));
 
   test('breakdowns, unique visitors and bots: counted from rollups, bots and HEAD kept but not counted', async () => {
     const link = await createLink({ url: 'https://example.com/stats', ...freeUser.owns }, ctx);

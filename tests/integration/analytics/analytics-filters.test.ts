@@ -6,8 +6,9 @@ import { createClickEnricher } from '../../../lib/analytics/enrich-click';
 import { getStats } from '../../../lib/analytics/get-stats';
 import { getPreviousPeriod, previousRange } from '../../../lib/analytics/previous-period';
 import { openGeoIp } from '../../../lib/analytics/geoip';
-import { parseStatsFilters } from '../../../lib/analytics/stats-filters';
-import { parseStatsRange } from '../../../lib/analytics/stats-range';
+import { parseWith } from '../../../lib/schemas/parse-input';
+import { queryObject } from '../../../lib/schemas/operation';
+import { ZStatsFilters, ZStatsRange } from '../../../lib/schemas/stats';
 import type { Click } from '../../../lib/edge/click-buffer';
 import { clickWriter } from '../../../lib/edge/write-clicks';
 import { AppError } from '../../../lib/http/errors';
@@ -18,7 +19,7 @@ import { openTestContext } from '../../helpers/open-test-handle';
 import { pgUrl } from '../../helpers/services';
 import { makeUser } from '../../helpers/workspace-fixtures';
 
-const filters = (q: string) => parseStatsFilters(new URLSearchParams(q));
+const filters = (q: string) => parseWith(ZStatsFilters, queryObject(new URLSearchParams(q)));
 
 describe('statistics filters: parsing', () => {
   test('values are kept as given (countries upper-cased, repeats merged); a bad shape is a 400 naming the parameter', () => {
@@ -58,7 +59,7 @@ describe.each(databaseKinds(pgUrl()))('filtered statistics on %s', (name, makeDb
   });
 
   const click = (linkId: number, at: number, ip: string, userAgent: string, extra: Partial<Click> = {}): Click => ({ linkId, at, ip, userAgent, referrer: undefined, ...extra });
-  const range = (q: Record<string, string> = {}) => parseStatsRange(new URLSearchParams(q));
+  const range = (q: Record<string, string> = {}) => parseWith(ZStatsRange, queryObject(new URLSearchParams(q)));
   const sum = (points: Array<{ clicks: number }>) => points.reduce((n, p) => n + p.clicks, 0);
 
   test('a country narrows every number; the filters add up to the whole; another workspace\'s link stays out', async () => {

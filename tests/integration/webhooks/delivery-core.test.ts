@@ -1,5 +1,7 @@
 // Webhook delivery against every database, with the worker loop in the test process and a real
 // receiver on loopback that verifies signatures with the `standardwebhooks` package.
+import { parseWith } from '../../../lib/schemas/parse-input';
+import { ZCreateWebhook, ZWebhookUrlShape } from '../../../lib/schemas/webhook';
 import { SYSTEM_WORKSPACE_ID } from '../../../db/schema';
 import { makeUser, type TestUser } from '../../helpers/workspace-fixtures';
 import { eq, sql } from 'drizzle-orm';
@@ -74,7 +76,7 @@ describe.each(databaseKinds(pgUrl()))('webhook delivery on %s', (name, makeDb) =
 
   async function subscribe(scope: WebhookScope, events: string[], extra: Record<string, unknown> = {}, answer?: Parameters<typeof startReceiver>[1]) {
     receiver = await startReceiver([], answer);
-    const { webhook, secret } = await createWebhook(scope, { url: receiver.url, events, ...extra });
+    const { webhook, secret } = await createWebhook(scope, { ...parseWith(ZCreateWebhook.extend({ url: ZWebhookUrlShape }), { url: receiver.url, events, ...extra }), url: receiver.url });
     receiver.secrets.push(secret);
     return { webhook, secret, receiver };
   }

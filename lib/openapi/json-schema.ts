@@ -1,0 +1,49 @@
+// zod → JSON Schema (2020-12, which OpenAPI 3.1 uses) for the document: requests as the client sends
+// them (io: input), answers as the server writes them (io: output). Schemas named with
+// .meta({ id }) become components, referenced as #/components/schemas/<id>.
+import { z } from 'zod';
+
+export type JsonSchema = Record<string, unknown>;
+
+export class SchemaCollector {
+  readonly components: Record<string, JsonSchema> = {};
+
+  convert(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+    const out = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any', reused: 'inline' }) as JsonSchema;
+    const defs = (out.$defs ?? {}) as Record<string, JsonSchema>;
+    delete out.$defs;
+    delete out.$schema;
+    const names = new Map<string, string>();
+    for (const [id, def] of Object.entries(defs)) {
+      // The same id in both directions may differ (transforms): the request side is <id>Input.
+      names.set(id, this.components[id] && io === 'input' && JSON.stringify(this.components[id]) !== JSON.stringify(rewriteRefs(def, new Map())) ? `${id}Input` : id);
+    }
+    for (const [id, def] of Object.entries(defs)) this.components[names.get(id)!] ??= rewriteRefs(def, names);
+    const rewritten = rewriteRefs(out, names);
+    if (typeof out.id === 'string' && !defs[out.id as string]) {
+      // A top-level schema with an id is itself a component.
+      const id = out.id as string;
+      delete (rewritten as JsonSchema).id;
+      this.components[id] ??= rewritten;
+      return { $ref: `#/components/schemas/${id}` };
+    }
+    return rewritten;
+  }
+}
+
+function rewriteRefs<T>(value: T, names: Map<string, string>): T {
+  if (Array.isArray(value)) return value.map((v) => rewriteRefs(v, names)) as T;
+  if (value && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) {
+      if (k === '$ref' && typeof v === 'string' && v.startsWith('#/$defs/')) {
+        const id = v.slice('#/$defs/'.length);
+        out[k] = `#/components/schemas/${names.get(id) ?? id}`;
+      } else if (k === 'id' && typeof v === 'string') {
+        continue;
+      } else out[k] = rewriteRefs(v, names);
+    }
+    return out as T;
+  }
+  return value;
+}

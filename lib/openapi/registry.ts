@@ -1,0 +1,15 @@
+// Every operation of the API, for the OpenAPI document and the route test. A route's handler
+// carries its operations (lib/schemas/operation.ts); this list is what the document describes, and
+// tests/unit/route-schemas.test.ts checks the two agree.
+import type { Operation } from '../schemas/operation';
+import * as compat from './operations/compat';
+import * as domains from './operations/domains';
+import * as links from './operations/links';
+import * as meta from './operations/meta';
+import * as stats from './operations/stats';
+import * as tokens from './operations/tokens';
+import * as webhooks from './operations/webhooks';
+
+const isOperation = (v: unknown): v is Operation => typeof v === 'object' && v !== null && 'method' in v && 'path' in v && 'responses' in v;
+
+export const ALL_OPERATIONS: Operation[] = [links, stats, webhooks, tokens, domains, compat, meta].flatMap((m) => Object.values(m).filter(isOperation));

@@ -1,0 +1,61 @@
+// The one ZodError → invalid_request mapper. Every bad field is named in `details` ({ field:
+// message }); the message is that field's (a fragment such as "must be a URL" is prefixed with the
+// field's name), or "Check these fields: a, b." when several are bad. Unknown keys come first, as
+// "Unknown field(s): a, b." (details: "Unknown field.").
+import { z } from 'zod';
+import { AppError } from '../http/errors';
+
+/** `order`: the schema's field order, so a field checked asynchronously (a URL's DNS) still comes in its place. */
+export function zodToAppError(error: z.ZodError, order: readonly string[] = []): AppError {
+  const details: Record<string, string> = {};
+  const unknown: string[] = [];
+  for (const issue of error.issues) {
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) {
+        unknown.push(key);
+        details[key] = 'Unknown field.';
+      }
+    } else {
+      // Named by the top-level field (ids, not ids.0): the field the client sent.
+      details[issue.path.length ? String(issue.path[0]) : 'body'] ??= issue.message;
+    }
+  }
+  if (unknown.length) return new AppError('invalid_request', `Unknown field${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}.`, details);
+  const rank = (f: string) => (order.includes(f) ? order.indexOf(f) : order.length);
+  const fields = Object.keys(details).sort((a, b) => rank(a) - rank(b));
+  if (fields.length > 1) return new AppError('invalid_request', `Check these fields: ${fields.join(', ')}.`, details);
+  const field = fields[0] ?? 'body';
+  const message = details[field] ?? 'The request is invalid.';
+  return new AppError('invalid_request', /^[a-z]/.test(message) ? `${field} ${message}` : message, details);
+}
+
+/** Parses `value` or throws 400 invalid_request naming every bad field (`field`: the name of a lone value). */
+export function parseWith<S extends z.ZodType>(schema: S, value: unknown, field?: string): z.output<S> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const shape = (schema as unknown as { shape?: Record<string, unknown> }).shape;
+  throw zodToAppError(field ? new z.ZodError(result.error.issues.map((i) => ({ ...i, path: [field, ...i.path] }))) : result.error, shape ? Object.keys(shape) : []);
+}
+
+/** parseWith for schemas with async checks (a webhook URL's DNS lookup). */
+export async function parseWithAsync<S extends z.ZodType>(schema: S, value: unknown): Promise<z.output<S>> {
+  const result = await schema.safeParseAsync(value);
+  if (result.success) return result.data;
+  const shape = (schema as unknown as { shape?: Record<string, unknown> }).shape;
+  throw zodToAppError(result.error, shape ? Object.keys(shape) : []);
+}
+
+/**
+ * Runs a domain rule inside a zod transform: an AppError naming fields (invalidField) becomes an
+ * issue on each of those fields, so the one mapper reports it with the others.
+ */
+export function asIssues<T>(ctx: z.RefinementCtx, fn: () => T): T {
+  try {
+    return fn();
+  } catch (err) {
+    if (!(err instanceof AppError) || err.code !== 'invalid_request') throw err;
+    const fields = Object.entries(err.details ?? { body: err.message });
+    for (const [field, message] of fields) ctx.addIssue({ code: 'custom', path: [field], message: String(message) });
+    return undefined as never;
+  }
+}

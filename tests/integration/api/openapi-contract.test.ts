@@ -1,0 +1,204 @@
+// Contract test: real answers of a running Sling match the OpenAPI document it serves — for every
+// operation of the document, its success status and the error statuses below, the status must be
+// declared for that operation, a JSON body must validate against the declared schema (ajv, JSON
+// Schema 2020-12), the content type must be a declared one, and rate-limited operations carry
+// X-RateLimit-* headers.
+import Ajv2020 from 'ajv/dist/2020';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createUserWithToken, signUpAndIn } from '../../helpers/accounts';
+import { createPgliteDatabase, type TestDatabase } from '../../helpers/databases';
+import { startSling, type SlingProcess } from '../../helpers/sling-process';
+import { until } from '../../helpers/until';
+import { startReceiver, type Receiver } from '../../helpers/webhook-receiver';
+
+type Json = Record<string, unknown>;
+type Doc = { paths: Record<string, Record<string, { operationId: string; responses: Record<string, { content?: Record<string, { schema: Json }>; headers?: Json }> }>>; components: Json };
+
+describe('real answers match the OpenAPI document', () => {
+  let tdb: TestDatabase;
+  let sling: SlingProcess;
+  let receiver: Receiver;
+  let token: string;
+  let cookie: string;
+  let doc: Doc;
+  const ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: true });
+  /** operationId → statuses seen. */
+  const seen = new Map<string, Set<number>>();
+
+  // Accounts are made with the CLI before the server starts: three processes, slow on a busy machine.
+  beforeAll(async () => {
+    tdb = await createPgliteDatabase();
+    token = await createUserWithToken(tdb.env, 'ann@example.com', 'enterprise');
+    receiver = await startReceiver();
+    // DNS answers come from a closed local port: a domain check fails fast instead of asking the internet.
+    sling = await startSling({ ...tdb.env, WEBHOOKS_ALLOW_PRIVATE: 'true', DNS_SERVERS: '127.0.0.1:9' });
+    cookie = await signUpAndIn(sling.url, 'sam@example.com');
+  }, 400_000);
+  afterAll(async () => {
+    await sling?.stop();
+    await receiver?.close();
+    await tdb?.drop();
+  });
+
+  /** Calls `method path` (path as in the document, with `values` for its parameters) and checks the answer against the document. */
+  async function call(method: string, template: string, init: { query?: string; body?: unknown; auth?: 'token' | 'cookie' | 'none'; values?: Record<string, string | number> } = {}) {
+    const path = template.replace(/\{(\w+)\}/g, (_, k) => String(init.values?.[k]));
+    const auth = init.auth ?? 'token';
+    const headers: Record<string, string> = {
+      ...(auth === 'token' ? { authorization: `Bearer ${token}` } : auth === 'cookie' ? { cookie, origin: sling.url } : {}),
+      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+    };
+    const res = await fetch(`${sling.url}${path}${init.query ? `?${init.query}` : ''}`, { method, headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) });
+    const op = doc.paths[template]?.[method.toLowerCase()];
+    expect(op, `${method} ${template} is in the document`).toBeDefined();
+    const declared = op.responses[String(res.status)];
+    const text = await res.text();
+    expect(declared, `${op.operationId}: status ${res.status} is declared (${text.slice(0, 300)})`).toBeDefined();
+    seen.set(op.operationId, (seen.get(op.operationId) ?? new Set()).add(res.status));
+    const type = (res.headers.get('content-type') ?? '').split(';')[0];
+    if (declared.content) {
+      expect(Object.keys(declared.content), `${op.operationId} ${res.status}: content type`).toContain(type);
+      if (type === 'application/json' && declared.content['application/json'].schema) {
+        const validate = ajv.compile({ ...declared.content['application/json'].schema, components: doc.components });
+        const body = JSON.parse(text);
+        expect(validate(body) ? [] : validate.errors, `${op.operationId} ${res.status}: body matches the schema`).toEqual([]);
+      }
+    } else expect(text, `${op.operationId} ${res.status}: no body`).toBe('');
+    for (const [name, header] of Object.entries(declared.headers ?? {})) {
+      if ((header as { required?: boolean }).required) expect(res.headers.get(name), `${op.operationId} ${res.status}: header ${name}`).not.toBeNull();
+    }
+    return { status: res.status, body: type === 'application/json' && text ? JSON.parse(text) : text };
+  }
+
+  test('the document is served, public and cacheable', async () => {
+    const res = await fetch(`${sling.url}/api/v1/openapi.json`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toMatch(/public/);
+    doc = (await res.json()) as Doc;
+    expect(doc).toMatchObject({ openapi: '3.1.0', servers: [{ url: sling.url }] });
+    await call('GET', '/api/v1/openapi.json', { auth: 'none' });
+  });
+
+  test('links, statistics and exports (REST v1)', async () => {
+    const made = await call('POST', '/api/v1/links', { body: { url: 'https://example.com/contract', alias: 'contract', tags: ['Launch'] } });
+    expect(made.status).toBe(201);
+    const id = (made.body as Json).id as number;
+    const other = ((await call('POST', '/api/v1/links', { body: { url: 'https://example.com/other' } })).body as Json).id as number;
+    expect((await call('POST', '/api/v1/links', { body: { url: 'https://example.com', bogus: 1, alias: 5 } })).body).toMatchObject({
+      error: { code: 'invalid_request', details: { bogus: 'Unknown field.', alias: expect.any(String) } },
+    });
+    expect((await call('POST', '/api/v1/links', { body: { url: 'https://example.com', alias: 'contract' } })).status).toBe(409);
+    expect((await call('POST', '/api/v1/links', { body: { url: 'https://example.com' }, auth: 'none' })).status).toBe(401);
+    expect((await call('GET', '/api/v1/links', { query: 'tag=launch' })).status).toBe(200);
+    expect((await call('GET', '/api/v1/links', { query: 'limit=0' })).status).toBe(400);
+    expect((await call('GET', '/api/v1/links/{id}', { values: { id } })).status).toBe(200);
+    expect((await call('GET', '/api/v1/links/{id}', { values: { id: 999999 } })).status).toBe(404);
+    expect((await call('PATCH', '/api/v1/links/{id}', { values: { id }, body: { archived: true, max_clicks: null } })).status).toBe(200);
+    expect((await call('PATCH', '/api/v1/links/{id}', { values: { id }, body: {} })).status).toBe(400);
+    expect((await call('GET', '/api/v1/links/tags')).status).toBe(200);
+    expect((await call('GET', '/api/v1/links/availability', { query: 'alias=free-one' })).status).toBe(200);
+    expect((await call('GET', '/api/v1/links/availability')).status).toBe(400);
+    expect((await call('GET', '/api/v1/links/{id}/events', { values: { id } })).status).toBe(200);
+    expect((await call('GET', '/api/v1/links/{id}/events', { values: { id }, query: 'limit=0' })).status).toBe(400);
+    expect((await call('GET', '/api/v1/links/{id}/stats', { values: { id }, query: 'compare=previous&country=FR' })).status).toBe(200);
+    const badFrom = await call('GET', '/api/v1/links/{id}/stats', { values: { id }, query: 'from=bad' });
+    expect(badFrom.body).toMatchObject({ error: { code: 'invalid_request', details: { from: expect.stringMatching(/^"from" must be/) } } });
+    expect((await call('GET', '/api/v1/analytics', { query: 'interval=hour&from=2026-01-01&to=2026-01-02' })).status).toBe(200);
+    expect((await call('GET', '/api/v1/analytics', { query: 'interval=year' })).status).toBe(400);
+    expect((await call('GET', '/api/v1/analytics/export')).status).toBe(200);
+    expect((await call('GET', '/api/v1/analytics/export', { query: 'format=xml' })).status).toBe(400);
+    expect((await call('GET', '/api/v1/links/{id}/clicks/export', { values: { id }, query: 'format=json' })).status).toBe(200);
+    expect((await call('POST', '/api/v1/links/bulk-delete', { body: { ids: [] } })).status).toBe(400);
+    expect((await call('POST', '/api/v1/links/bulk-delete', { body: { ids: [other] } })).status).toBe(200);
+    expect((await call('DELETE', '/api/v1/links/{id}', { values: { id } })).status).toBe(204);
+    expect((await call('DELETE', '/api/v1/links/{id}', { values: { id } })).status).toBe(404);
+  });
+
+  test('Variant A (/api.php) and Variant B (/api)', async () => {
+    expect((await call('POST', '/api.php', { body: { url: 'https://example.com/a', alias: 'variant-a' } })).status).toBe(201);
+    expect((await call('POST', '/api.php', { body: { url: 'https://example.com/a', tags: ['no'] } })).status).toBe(400);
+    expect((await call('GET', '/api.php', { query: 'action=list' })).status).toBe(200);
+    expect((await call('GET', '/api.php', { query: 'action=stats&slug=variant-a' })).status).toBe(200);
+    expect((await call('GET', '/api.php', { query: 'action=domains' })).status).toBe(200);
+    expect((await call('GET', '/api.php', { query: 'action=nope' })).status).toBe(400);
+    expect((await call('GET', '/api.php', { query: 'action=stats&slug=missing' })).status).toBe(404);
+    expect((await call('PATCH', '/api.php', { query: 'slug=variant-a', body: { max_clicks: 10 } })).status).toBe(200);
+    expect((await call('PUT', '/api.php', { query: 'slug=variant-a', body: { password: 'four' } })).status).toBe(200);
+    expect((await call('PUT', '/api.php', { body: { password: 'four' } })).status).toBe(400);
+    expect((await call('DELETE', '/api.php', { query: 'slug=variant-a' })).status).toBe(204);
+    expect((await call('GET', '/api.php', { query: 'action=list', auth: 'none' })).status).toBe(401);
+
+    expect((await call('POST', '/api', { auth: 'none', query: `token=${token}&long_url=${encodeURIComponent('https://example.com/b')}` })).status).toBe(201);
+    expect((await call('POST', '/api', { auth: 'none', body: { token, long_url: 'https://example.com/c', expiration_date: '2099-01-01 00:00:00' } })).status).toBe(201);
+    expect((await call('POST', '/api', { auth: 'none', body: { token, long_url: 'https://example.com/c', expiration_date: 'soon' } })).status).toBe(400);
+    expect((await call('POST', '/api', { auth: 'none', body: { long_url: 'https://example.com/c' } })).status).toBe(401);
+  });
+
+  test('webhooks', async () => {
+    const made = await call('POST', '/api/v1/webhooks', { body: { url: receiver.url, events: ['link.created'] } });
+    expect(made.status).toBe(201);
+    const id = ((made.body as Json).webhook as Json).id as string;
+    expect((await call('POST', '/api/v1/webhooks', { body: { url: 'ftp://x', events: ['nope'] } })).body).toMatchObject({ error: { details: { url: expect.any(String), events: expect.any(String) } } });
+    expect((await call('GET', '/api/v1/webhooks')).status).toBe(200);
+    expect((await call('GET', '/api/v1/webhooks/{id}', { values: { id } })).status).toBe(200);
+    expect((await call('GET', '/api/v1/webhooks/{id}', { values: { id: 'wh_nope' } })).status).toBe(404);
+    expect((await call('PATCH', '/api/v1/webhooks/{id}', { values: { id }, body: { link_id: null, enabled: true } })).status).toBe(200);
+    expect((await call('PATCH', '/api/v1/webhooks/{id}', { values: { id }, body: { enabled: 'yes' } })).status).toBe(400);
+    expect((await call('POST', '/api/v1/webhooks/{id}/rotate-secret', { values: { id }, body: { grace_hours: 1 } })).status).toBe(200);
+    expect((await call('POST', '/api/v1/webhooks/{id}/rotate-secret', { values: { id }, body: { grace_hours: 1000 } })).status).toBe(400);
+    const tested = await call('POST', '/api/v1/webhooks/{id}/test', { values: { id } });
+    expect(tested.status).toBe(202);
+    const deliveryId = ((tested.body as Json).delivery as Json).id as string;
+    expect((await call('GET', '/api/v1/webhooks/{id}/deliveries', { values: { id } })).status).toBe(200);
+    expect((await call('GET', '/api/v1/webhooks/{id}/deliveries', { values: { id }, query: 'status=bogus' })).status).toBe(400);
+    expect((await call('GET', '/api/v1/webhooks/{id}/deliveries/{deliveryId}', { values: { id, deliveryId } })).status).toBe(200);
+    // A delivery still queued cannot be re-sent; once the receiver has it, it can.
+    await until('the test delivery is delivered', async () => {
+      const res = await fetch(`${sling.url}/api/v1/webhooks/${id}/deliveries/${deliveryId}`, { headers: { authorization: `Bearer ${token}` } });
+      return ((await res.json()) as { delivery: Json }).delivery.status !== 'pending';
+    });
+    expect((await call('POST', '/api/v1/webhooks/{id}/deliveries/{deliveryId}/resend', { values: { id, deliveryId } })).status).toBe(202);
+    expect((await call('DELETE', '/api/v1/webhooks/{id}', { values: { id } })).status).toBe(204);
+  });
+
+  test('domains', async () => {
+    const made = await call('POST', '/api/v1/domains', { body: { hostname: 'go.contract-example.org' } });
+    expect(made.status).toBe(201);
+    const id = ((made.body as Json).domain as Json).id as number;
+    expect((await call('POST', '/api/v1/domains', { body: { hostname: 42, default: 'yes' } })).body).toMatchObject({ error: { details: { hostname: expect.any(String), default: expect.any(String) } } });
+    expect((await call('POST', '/api/v1/domains', { body: { hostname: 'go.contract-example.org' } })).status).toBe(409);
+    expect((await call('GET', '/api/v1/domains')).status).toBe(200);
+    expect((await call('GET', '/api/v1/domains/{id}', { values: { id } })).status).toBe(200);
+    expect((await call('GET', '/api/v1/domains/{id}', { values: { id: 999999 } })).status).toBe(404);
+    expect((await call('PATCH', '/api/v1/domains/{id}', { values: { id }, body: { root_behavior: 'nope' } })).status).toBe(400);
+    expect((await call('PATCH', '/api/v1/domains/{id}', { values: { id }, body: { not_found_url: 'https://example.com/404' } })).status).toBe(200);
+    expect((await call('POST', '/api/v1/domains/{id}/verify', { values: { id } })).status).toBe(200);
+    expect((await call('DELETE', '/api/v1/domains/{id}', { values: { id } })).status).toBe(204);
+  });
+
+  test('API tokens (session only)', async () => {
+    const made = await call('POST', '/api/v1/tokens', { auth: 'cookie', body: { name: 'contract', scopes: ['links:read'] } });
+    expect(made.status).toBe(201);
+    const id = ((made.body as Json).token as Json).id as string;
+    expect((await call('POST', '/api/v1/tokens', { auth: 'cookie', body: { scopes: ['nope'], expires_at: 'never' } })).body).toMatchObject({ error: { details: { scopes: expect.any(String), expires_at: expect.any(String) } } });
+    expect((await call('GET', '/api/v1/tokens', { auth: 'cookie' })).status).toBe(200);
+    expect((await call('GET', '/api/v1/tokens')).status).toBe(403);
+    expect((await call('GET', '/api/v1/tokens', { auth: 'none' })).status).toBe(401);
+    expect((await call('POST', '/api/v1/tokens/{id}/rotate', { auth: 'cookie', values: { id }, body: { grace_hours: 2 } })).status).toBe(200);
+    expect((await call('POST', '/api/v1/tokens/{id}/rotate', { auth: 'cookie', values: { id }, body: { grace_hours: -1 } })).status).toBe(400);
+    expect((await call('POST', '/api/v1/tokens/{id}/regenerate', { auth: 'cookie', values: { id } })).status).toBe(200);
+    expect((await call('DELETE', '/api/v1/tokens/{id}', { auth: 'cookie', values: { id } })).status).toBe(204);
+    expect((await call('DELETE', '/api/v1/tokens/{id}', { auth: 'cookie', values: { id: 'nope' } })).status).toBe(404);
+  });
+
+  test('every operation of the document was called, with its success status', () => {
+    const missing: string[] = [];
+    for (const [path, methods] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(methods)) {
+        const success = Object.keys(op.responses).map(Number).filter((s) => s < 300);
+        if (!success.some((s) => seen.get(op.operationId)?.has(s))) missing.push(`${method.toUpperCase()} ${path}`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+});

@@ -1,0 +1,57 @@
+// The OpenAPI 3.1 document: valid (swagger-parser), one operation per declared route, the three
+// authentication schemes, the rate-limit headers and the error statuses of each operation.
+import SwaggerParser from '@apidevtools/swagger-parser';
+import { describe, expect, test } from 'vitest';
+import { ERROR_STATUS } from '../../lib/http/errors';
+import { buildOpenApiDocument } from '../../lib/openapi/build-document';
+import { ALL_OPERATIONS } from '../../lib/openapi/registry';
+
+const doc = buildOpenApiDocument({ serverUrl: 'https://sling.example' });
+type Op = { operationId: string; security: unknown[]; responses: Record<string, { headers?: Record<string, unknown>; 'x-error-codes'?: string[] }>; parameters?: Array<{ name: string; in: string }>; requestBody?: unknown };
+const opOf = (method: string, path: string) => (doc.paths[path] as Record<string, Op>)[method.toLowerCase()];
+
+describe('the OpenAPI document', () => {
+  test('is a valid OpenAPI 3.1 document', async () => {
+    const api = await SwaggerParser.validate(structuredClone(doc) as never);
+    expect((api as { openapi: string }).openapi).toBe('3.1.0');
+  });
+
+  test('describes every operation, with its parameters and body', () => {
+    for (const op of ALL_OPERATIONS) {
+      const o = opOf(op.method, op.path);
+      expect(o, `${op.method} ${op.path}`).toBeDefined();
+      for (const name of op.path.match(/\{(\w+)\}/g) ?? []) expect(o.parameters?.some((p) => p.in === 'path' && `{${p.name}}` === name), `${op.id} ${name}`).toBe(true);
+      if (op.body) expect(o.requestBody, op.id).toBeDefined();
+      for (const status of Object.keys(op.responses)) expect(o.responses[status], `${op.id} ${status}`).toBeDefined();
+    }
+    expect(opOf('GET', '/api/v1/links').parameters?.map((p) => p.name)).toEqual(expect.arrayContaining(['q', 'sort', 'tag', 'limit', 'offset']));
+    expect(opOf('GET', '/api.php').parameters?.find((p) => p.name === 'action')).toMatchObject({ required: true, schema: { enum: ['list', 'stats', 'domains'] } });
+  });
+
+  test('names the three ways to authenticate, per operation', () => {
+    expect(Object.keys((doc.components as { securitySchemes: object }).securitySchemes).sort()).toEqual(['bearerToken', 'sessionCookie', 'tokenParameter']);
+    expect(opOf('GET', '/api/v1/links').security).toEqual([{ bearerToken: [] }, { sessionCookie: [] }]);
+    expect(opOf('POST', '/api/v1/tokens').security).toEqual([{ sessionCookie: [] }]);
+    expect(opOf('POST', '/api.php').security).toEqual([{ bearerToken: [] }]);
+    expect(opOf('POST', '/api').security).toEqual([{ tokenParameter: [] }]);
+    expect(opOf('GET', '/api/v1/openapi.json').security).toEqual([]);
+  });
+
+  test('every error status each operation can return, with the codes and the rate-limit headers', () => {
+    for (const op of ALL_OPERATIONS) {
+      const o = opOf(op.method, op.path);
+      for (const code of [...op.errors, 'internal', 'unavailable'] as const) {
+        const r = o.responses[String(ERROR_STATUS[code])];
+        expect(r?.['x-error-codes'], `${op.id} ${code}`).toContain(code);
+      }
+      if (op.auth.length) expect(o.responses['401'], `${op.id} 401`).toBeDefined();
+      if (op.rateLimited) {
+        expect(Object.keys(o.responses['429'].headers ?? {}), op.id).toEqual(expect.arrayContaining(['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After']));
+        const success = Object.keys(op.responses)[0];
+        expect(Object.keys(o.responses[success].headers ?? {}), op.id).toContain('X-RateLimit-Remaining');
+      }
+    }
+    expect(opOf('POST', '/api/v1/links').responses['409']['x-error-codes']).toContain('alias_taken');
+    expect(opOf('POST', '/api/v1/links').responses['422']['x-error-codes']).toContain('unsafe_url');
+  });
+});
