@@ -1,8 +1,10 @@
 // Each test run makes its own databases and drops them afterwards; nothing depends on leftovers.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 
 export interface TestDatabase {
@@ -20,8 +22,31 @@ export function tempDir(prefix = 'sling-test-'): string {
   return mkdtempSync(join(tmpdir(), prefix));
 }
 
+const PGLITE_VERSION = (createRequire(import.meta.url)(join(dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite')), '..', 'package.json')) as { version: string }).version;
+const PGLITE_TEMPLATE = join(tmpdir(), `sling-test-pglite-initdb-${PGLITE_VERSION}`);
+
+/**
+ * A PGlite cluster just after initdb (nothing of Sling's in it), made once per machine and PGlite
+ * version: initdb costs seconds of CPU in WebAssembly, a copy a tenth of a second. A copy is what
+ * PGlite itself would have made in an empty directory; migrations still run on it as on a new one.
+ */
+async function pgliteTemplate(): Promise<string> {
+  if (existsSync(join(PGLITE_TEMPLATE, 'PG_VERSION'))) return PGLITE_TEMPLATE;
+  const building = tempDir('sling-pglite-initdb-');
+  const db = await PGlite.create(join(building, 'pglite'));
+  await db.close();
+  try {
+    renameSync(join(building, 'pglite'), PGLITE_TEMPLATE);
+  } catch {
+    /* another test file made it first */
+  }
+  rmSync(building, { recursive: true, force: true });
+  return PGLITE_TEMPLATE;
+}
+
 export async function createPgliteDatabase(): Promise<TestDatabase> {
   const dataDir = tempDir();
+  cpSync(await pgliteTemplate(), join(dataDir, 'pglite'), { recursive: true });
   return {
     kind: 'pglite',
     dataDir,

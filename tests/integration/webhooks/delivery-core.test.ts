@@ -72,6 +72,19 @@ describe.each(databaseKinds(pgUrl()))('webhook delivery on %s', (name, makeDb) =
     return dispatcher;
   }
 
+  /**
+   * Nothing more can reach `webhookId`'s endpoint: every event is fanned out and none of its
+   * deliveries is waiting or in flight (a delivery leaves `pending` only once its attempt is recorded).
+   */
+  async function settled(webhookId: string): Promise<boolean> {
+    const [row] = await ctx.handle.query<{ undispatched: number; pending: number }>(
+      `SELECT (SELECT count(*) FROM events WHERE dispatched_at IS NULL)::int AS undispatched,
+              (SELECT count(*) FROM webhook_deliveries WHERE webhook_id = $1 AND status = 'pending')::int AS pending`,
+      [webhookId],
+    );
+    return row.undispatched === 0 && row.pending === 0;
+  }
+
   async function subscribe(scope: WebhookScope, events: string[], extra: Record<string, unknown> = {}, answer?: Parameters<typeof startReceiver>[1]) {
     receiver = await startReceiver([], answer);
     const { webhook, secret } = await createWebhook(scope, { url: receiver.url, events, ...extra });
@@ -102,7 +115,7 @@ describe.each(databaseKinds(pgUrl()))('webhook delivery on %s', (name, makeDb) =
     await createLink({ url: 'https://example.com/other', workspaceId: SYSTEM_WORKSPACE_ID }, ctx);
 
     await until('7 deliveries', async () => rx.received.length >= 7);
-    await new Promise((r) => setTimeout(r, 300));
+    await until('every event fanned out and every delivery done', () => settled(webhook.id));
     expect(rx.received).toHaveLength(7);
     expect(rx.received.every((r) => r.verified)).toBe(true);
     const byEvent = (e: string) => rx.received.filter((r) => r.payload.event === e).map((r) => r.payload);
@@ -142,13 +155,13 @@ describe.each(databaseKinds(pgUrl()))('webhook delivery on %s', (name, makeDb) =
       `INSERT INTO events (id, type, occurred_at, workspace_id, link_id, data) VALUES ('evt_before_' || $1, 'link.updated', now() - interval '1 minute', $2, $3, '{}')`,
       [name, scope.actor.workspaceId, keep.id],
     );
-    const { receiver: rx } = await subscribe(scope, ['link.updated'], { link_id: keep.id });
+    const { webhook, receiver: rx } = await subscribe(scope, ['link.updated'], { link_id: keep.id });
     start();
     const other = await createLink({ url: 'https://example.com/other', ...scope.owns }, ctx);
     await updateLink(other, { url: 'https://example.com/other2' }, ctx);
     await updateLink(keep, { url: 'https://example.com/keep2' }, ctx);
     await until('the update', async () => rx.received.length >= 1);
-    await new Promise((r) => setTimeout(r, 400));
+    await until('every event fanned out and every delivery done', () => settled(webhook.id));
     expect(rx.received.map((r) => [r.payload.event, r.payload.data.id])).toEqual([['link.updated', keep.id]]);
   });
 
@@ -285,12 +298,18 @@ describe.each(databaseKinds(pgUrl()))('webhook delivery on %s', (name, makeDb) =
     const off = await getWebhookOrThrow(ctx.handle.db, scope.actor, webhook.id);
     expect(off.disabledReason).toBe('Turned off by Sling: 3 deliveries failed in a row.');
     expect(disabled.filter((n) => n.url === webhook.url)).toEqual([{ email: `${scope.userId}@example.com`, url: webhook.url, reason: off.disabledReason }]);
-    await new Promise((r) => setTimeout(r, 400));
-    const tried = rx.received.length;
+    // Proof that nothing more goes to it: a later webhook's delivery arrives. Deliveries are claimed
+    // oldest first, so the two still waiting for the turned-off one would have gone before it.
+    const later = await createWebhook(scope, { url: `${rx.url}-later`, events: ['link.created'] });
+    rx.secrets.push(later.secret);
+    await createLink({ url: 'https://example.com/later', ...scope.owns }, ctx);
+    await until('the later webhook\'s delivery', async () => rx.received.some((r) => r.path === '/hook-later'));
+    const toHook = () => rx.received.filter((r) => r.path === '/hook');
+    const tried = toHook().length;
     expect(tried).toBe(3);
     healthy = true;
     await updateWebhook(scope, webhook.id, { enabled: true });
-    await until('the rest', async () => rx.received.length === 5);
+    await until('the rest', async () => toHook().length === 5);
     const on = await getWebhookOrThrow(ctx.handle.db, scope.actor, webhook.id);
     expect(on).toMatchObject({ enabled: true, disabledReason: null, consecutiveFailures: 0 });
   });
