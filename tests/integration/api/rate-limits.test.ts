@@ -60,7 +60,7 @@ describe('on one server (PGlite)', () => {
     // Enterprise numbers from the configuration: 15 an hour, so the hour runs out first.
     sling = await startSling({ ...tdb.env, AUTH_ATTEMPTS_PER_MINUTE: '100', ENTERPRISE_LIMIT_PER_HOUR: '15', ENTERPRISE_LIMIT_PER_MINUTE: '1000' });
     cleanup.push(() => tdb.drop(), () => sling.stop());
-  });
+  }, 240_000); // six accounts and a start
 
   test('Free plan: 10 requests a minute, the 11th is 429 with Retry-After; remaining counts down', async () => {
     const token = tokens.free;

@@ -206,11 +206,11 @@ describe.each(databaseKinds(pgUrl()))('webhook delivery on %s', (name, makeDb) =
     await expect(resendDelivery(ctx.handle, { id: webhook.id, enabled: true }, 'whd_nope')).rejects.toMatchObject({ code: 'not_found' });
 
     const testDelivery = await sendTestEvent(ctx.handle, { id: webhook.id, workspaceId: scope.actor.workspaceId, enabled: true });
-    await until('the test event', async () => rx.received.some((r) => r.payload.event === 'webhook.test'));
+    // Recorded as succeeded once the receiver has answered (so it has the request by then).
+    await until('the test event', async () => (await getDelivery(ctx.handle, webhook.id, testDelivery.id)).delivery.status === 'succeeded');
     const t = rx.received.find((r) => r.payload.event === 'webhook.test')!;
     expect(t.verified).toBe(true);
     expect(t.payload.data).toEqual({ webhook_id: webhook.id, message: 'This is a test event from Sling.' });
-    expect((await getDelivery(ctx.handle, webhook.id, testDelivery.id)).delivery.status).toBe('succeeded');
   });
 
   test('rotation: both secrets sign for the grace period; without one only the new secret does', async () => {
