@@ -1,11 +1,10 @@
 // Each test run makes its own databases and drops them afterwards; nothing depends on leftovers.
-import { cpSync, existsSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { copyPgliteTemplate, postgresTemplate } from './database-templates';
 
 export interface TestDatabase {
   /** Environment for a Sling process using this database. */
@@ -22,31 +21,10 @@ export function tempDir(prefix = 'sling-test-'): string {
   return mkdtempSync(join(tmpdir(), prefix));
 }
 
-const PGLITE_VERSION = (createRequire(import.meta.url)(join(dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite')), '..', 'package.json')) as { version: string }).version;
-const PGLITE_TEMPLATE = join(tmpdir(), `sling-test-pglite-initdb-${PGLITE_VERSION}`);
-
-/**
- * A PGlite cluster just after initdb (nothing of Sling's in it), made once per machine and PGlite
- * version: initdb costs seconds of CPU in WebAssembly, a copy a tenth of a second. A copy is what
- * PGlite itself would have made in an empty directory; migrations still run on it as on a new one.
- */
-async function pgliteTemplate(): Promise<string> {
-  if (existsSync(join(PGLITE_TEMPLATE, 'PG_VERSION'))) return PGLITE_TEMPLATE;
-  const building = tempDir('sling-pglite-initdb-');
-  const db = await PGlite.create(join(building, 'pglite'));
-  await db.close();
-  try {
-    renameSync(join(building, 'pglite'), PGLITE_TEMPLATE);
-  } catch {
-    /* another test file made it first */
-  }
-  rmSync(building, { recursive: true, force: true });
-  return PGLITE_TEMPLATE;
-}
-
-export async function createPgliteDatabase(): Promise<TestDatabase> {
+/** An embedded database as a first start finds it (empty); `migrated`: with Sling's migrations applied. */
+export async function createPgliteDatabase(opts: { migrated?: boolean } = {}): Promise<TestDatabase> {
   const dataDir = tempDir();
-  cpSync(await pgliteTemplate(), join(dataDir, 'pglite'), { recursive: true });
+  await copyPgliteTemplate(dataDir, opts.migrated === true);
   return {
     kind: 'pglite',
     dataDir,
@@ -55,11 +33,13 @@ export async function createPgliteDatabase(): Promise<TestDatabase> {
   };
 }
 
-export async function createPostgresDatabase(serverUrl: string): Promise<TestDatabase> {
+/** An empty database on the server; `migrated`: a copy of one with Sling's migrations applied. */
+export async function createPostgresDatabase(serverUrl: string, opts: { migrated?: boolean } = {}): Promise<TestDatabase> {
   const name = `sling_test_${randomBytes(6).toString('hex')}`;
+  const template = opts.migrated ? await postgresTemplate(serverUrl) : undefined;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
@@ -79,9 +59,19 @@ export async function createPostgresDatabase(serverUrl: string): Promise<TestDat
   };
 }
 
-/** The databases every shared integration suite runs against. */
+/** The databases every shared integration suite runs against (empty, as a first start finds them). */
 export function databaseKinds(pgServerUrl: string | undefined): Array<[string, () => Promise<TestDatabase>]> {
-  const kinds: Array<[string, () => Promise<TestDatabase>]> = [['PGlite', createPgliteDatabase]];
+  const kinds: Array<[string, () => Promise<TestDatabase>]> = [['PGlite', () => createPgliteDatabase()]];
   if (pgServerUrl) kinds.push(['PostgreSQL', () => createPostgresDatabase(pgServerUrl)]);
+  return kinds;
+}
+
+/**
+ * The same, with Sling's migrations already applied (copied from a template): for suites that are
+ * not about migrating or a first start, so each database does not pay for the migrations again.
+ */
+export function migratedDatabaseKinds(pgServerUrl: string | undefined): Array<[string, () => Promise<TestDatabase>]> {
+  const kinds: Array<[string, () => Promise<TestDatabase>]> = [['PGlite', () => createPgliteDatabase({ migrated: true })]];
+  if (pgServerUrl) kinds.push(['PostgreSQL', () => createPostgresDatabase(pgServerUrl, { migrated: true })]);
   return kinds;
 }

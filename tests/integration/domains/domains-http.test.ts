@@ -5,7 +5,7 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createUserWithToken } from '../../helpers/accounts';
-import { databaseKinds, type TestDatabase } from '../../helpers/databases';
+import { migratedDatabaseKinds, type TestDatabase } from '../../helpers/databases';
 import { startDnsServer, type TestDnsServer } from '../../helpers/dns-server';
 import { challtestsrvPath, pgUrl } from '../../helpers/services';
 import { runSling, startSling, type SlingProcess } from '../../helpers/sling-process';
@@ -29,7 +29,7 @@ function get(port: number, host: string, path: string, method = 'GET'): Promise<
 }
 
 if (binary) {
-  describe.each(databaseKinds(pgUrl()))('custom domains over HTTP on %s', (_name, makeDb) => {
+  describe.each(migratedDatabaseKinds(pgUrl()))('custom domains over HTTP on %s', (_name, makeDb) => {
     let tdb: TestDatabase;
     let dns: TestDnsServer;
     let sling: SlingProcess;

@@ -2,14 +2,14 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createUserWithToken } from '../../helpers/accounts';
 import { AGENTS } from '../../helpers/agents';
-import { databaseKinds, type TestDatabase } from '../../helpers/databases';
+import { migratedDatabaseKinds, type TestDatabase } from '../../helpers/databases';
 import { pgUrl } from '../../helpers/services';
 import { runSling, startSling, type SlingProcess } from '../../helpers/sling-process';
 import { until } from '../../helpers/until';
 
 const pg = pgUrl();
 
-describe.each(databaseKinds(pg))('link pages on %s', (_name, makeDb) => {
+describe.each(migratedDatabaseKinds(pg))('link pages on %s', (_name, makeDb) => {
   let tdb: TestDatabase;
   let sling: SlingProcess;
   let token: string;
