@@ -1,13 +1,10 @@
-// Accounts and tokens made the way an admin would: with the CLI (before the server starts when
-// the database is PGlite, which allows one process at a time).
-import { runSling } from './sling-process';
+// Accounts and tokens as an admin makes them with `sling users create` and `sling tokens create`
+// (before the server starts when the database is PGlite, which allows one process at a time);
+// made in the test process through the same lib functions (seed-in-process.ts).
+import { seedUserWithToken } from './seed-in-process';
 
 export async function createUserWithToken(env: Record<string, string>, email: string, plan = 'free'): Promise<string> {
-  const user = await runSling(['users', 'create', '--email', email, '--password-stdin', '--plan', plan], env, 'correct horse 1\n');
-  if (user.code !== 0) throw new Error(`users create failed: ${user.stderr}`);
-  const token = await runSling(['tokens', 'create', '--email', email, '--name', 'test'], env);
-  if (token.code !== 0) throw new Error(`tokens create failed: ${token.stderr}`);
-  return token.stdout.trim().split('\n').at(-1)!;
+  return seedUserWithToken(env, email, { plan });
 }
 
 /** Signs up through the API, then signs in (sign-up no longer signs in): the session cookie header. */

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { copyPgliteTemplate, postgresTemplate } from './database-templates';
 
 export interface TestDatabase {
   /** Environment for a Sling process using this database. */
@@ -20,8 +21,10 @@ export function tempDir(prefix = 'sling-test-'): string {
   return mkdtempSync(join(tmpdir(), prefix));
 }
 
-export async function createPgliteDatabase(): Promise<TestDatabase> {
+/** An embedded database as a first start finds it (empty); `migrated`: with Sling's migrations applied. */
+export async function createPgliteDatabase(opts: { migrated?: boolean } = {}): Promise<TestDatabase> {
   const dataDir = tempDir();
+  await copyPgliteTemplate(dataDir, opts.migrated === true);
   return {
     kind: 'pglite',
     dataDir,
@@ -30,11 +33,13 @@ export async function createPgliteDatabase(): Promise<TestDatabase> {
   };
 }
 
-export async function createPostgresDatabase(serverUrl: string): Promise<TestDatabase> {
+/** An empty database on the server; `migrated`: a copy of one with Sling's migrations applied. */
+export async function createPostgresDatabase(serverUrl: string, opts: { migrated?: boolean } = {}): Promise<TestDatabase> {
   const name = `sling_test_${randomBytes(6).toString('hex')}`;
+  const template = opts.migrated ? await postgresTemplate(serverUrl) : undefined;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
@@ -54,9 +59,19 @@ export async function createPostgresDatabase(serverUrl: string): Promise<TestDat
   };
 }
 
-/** The databases every shared integration suite runs against. */
+/** The databases every shared integration suite runs against (empty, as a first start finds them). */
 export function databaseKinds(pgServerUrl: string | undefined): Array<[string, () => Promise<TestDatabase>]> {
-  const kinds: Array<[string, () => Promise<TestDatabase>]> = [['PGlite', createPgliteDatabase]];
+  const kinds: Array<[string, () => Promise<TestDatabase>]> = [['PGlite', () => createPgliteDatabase()]];
   if (pgServerUrl) kinds.push(['PostgreSQL', () => createPostgresDatabase(pgServerUrl)]);
+  return kinds;
+}
+
+/**
+ * The same, with Sling's migrations already applied (copied from a template): for suites that are
+ * not about migrating or a first start, so each database does not pay for the migrations again.
+ */
+export function migratedDatabaseKinds(pgServerUrl: string | undefined): Array<[string, () => Promise<TestDatabase>]> {
+  const kinds: Array<[string, () => Promise<TestDatabase>]> = [['PGlite', () => createPgliteDatabase({ migrated: true })]];
+  if (pgServerUrl) kinds.push(['PostgreSQL', () => createPostgresDatabase(pgServerUrl, { migrated: true })]);
   return kinds;
 }

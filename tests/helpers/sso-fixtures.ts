@@ -1,23 +1,20 @@
 // An Enterprise team workspace with an owner and a member, made before Sling starts (PGlite allows
-// one process at a time): accounts with the CLI, the workspace and memberships in the database,
+// one process at a time): accounts as the CLI makes them (seed-in-process.ts), the workspace and memberships in the database,
 // then an API token of the owner for that workspace.
 import { randomUUID } from 'node:crypto';
 import { workspaceMembers, workspaces } from '../../db/schema';
-import { runSling } from './sling-process';
+import { seedToken, seedUser } from './seed-in-process';
 import type { TestDatabase } from './databases';
 import { openTestContext } from './open-test-handle';
 
 export const PASSWORD = 'correct horse 1';
 
 export async function createUser(env: Record<string, string>, email: string, plan = 'free'): Promise<void> {
-  const user = await runSling(['users', 'create', '--email', email, '--password-stdin', '--plan', plan, '--name', email.split('@')[0]], env, `${PASSWORD}\n`);
-  if (user.code !== 0) throw new Error(`users create failed: ${user.stderr}`);
+  await seedUser(env, email, { plan, password: PASSWORD, name: email.split('@')[0] });
 }
 
 export async function createToken(env: Record<string, string>, email: string, workspace?: string): Promise<string> {
-  const token = await runSling(['tokens', 'create', '--email', email, '--name', 'test', ...(workspace ? ['--workspace', workspace] : [])], env);
-  if (token.code !== 0) throw new Error(`tokens create failed: ${token.stderr}`);
-  return token.stdout.trim().split('\n').at(-1)!;
+  return seedToken(env, email, { workspace });
 }
 
 /** The team workspace `slug` (Enterprise) owned by `owner`, with `members` as Members; returns its id. */

@@ -10,13 +10,13 @@ import { openDatabase } from '../../../lib/db/open-database';
 import type { DbHandle } from '../../../lib/db/types';
 import { signUpAndIn } from '../../helpers/accounts';
 import { altchaPayload } from '../../helpers/altcha';
-import { databaseKinds, type TestDatabase } from '../../helpers/databases';
+import { migratedDatabaseKinds, type TestDatabase } from '../../helpers/databases';
 import { pgUrl } from '../../helpers/services';
 import { startSling, type SlingProcess } from '../../helpers/sling-process';
 
 const PASSWORD = 'correct horse 1';
 
-describe.each(databaseKinds(pgUrl()))('admin console API on %s', (_name, makeDb) => {
+describe.each(migratedDatabaseKinds(pgUrl()))('admin console API on %s', (_name, makeDb) => {
   let tdb: TestDatabase;
   let sling: SlingProcess;
   let env: Record<string, string>;

@@ -3,11 +3,11 @@
 // `--off` takes it back (the admin API answers accordingly).
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { signUpAndIn } from '../../helpers/accounts';
-import { databaseKinds, type TestDatabase } from '../../helpers/databases';
+import { migratedDatabaseKinds, type TestDatabase } from '../../helpers/databases';
 import { pgUrl } from '../../helpers/services';
 import { runSling, startSling, type SlingProcess } from '../../helpers/sling-process';
 
-describe.each(databaseKinds(pgUrl()))('platform admins on %s', (_name, makeDb) => {
+describe.each(migratedDatabaseKinds(pgUrl()))('platform admins on %s', (_name, makeDb) => {
   let tdb: TestDatabase;
   let sling: SlingProcess | undefined;
   const cookies: Record<string, string> = {};

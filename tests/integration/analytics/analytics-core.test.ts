@@ -12,7 +12,7 @@ import type { Click } from '../../../lib/edge/click-buffer';
 import { clickWriter } from '../../../lib/edge/write-clicks';
 import { createLink } from '../../../lib/links/create-link';
 import { deleteLink } from '../../../lib/links/delete-link';
-import { databaseKinds, type TestDatabase } from '../../helpers/databases';
+import { migratedDatabaseKinds, type TestDatabase } from '../../helpers/databases';
 import { parseCsv } from '../../helpers/csv';
 import { openTestContext } from '../../helpers/open-test-handle';
 import { pgUrl } from '../../helpers/services';
@@ -20,7 +20,7 @@ import { AGENTS } from '../../helpers/agents';
 import { SYSTEM_WORKSPACE_ID } from '../../../db/schema';
 import { makeUser, type TestUser } from '../../helpers/workspace-fixtures';
 
-describe.each(databaseKinds(pgUrl()))('analytics on %s', (name, makeDb) => {
+describe.each(migratedDatabaseKinds(pgUrl()))('analytics on %s', (name, makeDb) => {
   let tdb: TestDatabase;
   let ctx: Awaited<ReturnType<typeof openTestContext>>;
   let write: (batch: Click[]) => Promise<void>;

@@ -14,7 +14,7 @@ import { clickWriter } from '../../../lib/edge/write-clicks';
 import { AppError } from '../../../lib/http/errors';
 import { createLink } from '../../../lib/links/create-link';
 import { AGENTS } from '../../helpers/agents';
-import { databaseKinds, type TestDatabase } from '../../helpers/databases';
+import { migratedDatabaseKinds, type TestDatabase } from '../../helpers/databases';
 import { openTestContext } from '../../helpers/open-test-handle';
 import { pgUrl } from '../../helpers/services';
 import { makeUser } from '../../helpers/workspace-fixtures';
@@ -43,7 +43,7 @@ describe('statistics filters: parsing', () => {
   });
 });
 
-describe.each(databaseKinds(pgUrl()))('filtered statistics on %s', (name, makeDb) => {
+describe.each(migratedDatabaseKinds(pgUrl()))('filtered statistics on %s', (name, makeDb) => {
   let tdb: TestDatabase;
   let ctx: Awaited<ReturnType<typeof openTestContext>>;
   let write: (batch: Click[]) => Promise<void>;

@@ -1,7 +1,7 @@
 // Accounts over HTTP as a browser would use them: sign-up, sign-in, login history, new-device
 // notices by mail (real SMTP listener), sessions and their revocation, password reset by mail.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { databaseKinds, type TestDatabase } from '../../helpers/databases';
+import { migratedDatabaseKinds, type TestDatabase } from '../../helpers/databases';
 import { pgUrl } from '../../helpers/services';
 import { startSling, type SlingProcess } from '../../helpers/sling-process';
 import { startSmtpListener } from '../../helpers/smtp-listener';
@@ -9,7 +9,7 @@ import { startSmtpListener } from '../../helpers/smtp-listener';
 const FIREFOX_WIN = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:120.0) Gecko/20100101 Firefox/120.0';
 const SAFARI_MAC = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_1) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1 Safari/605.1.15';
 
-describe.each(databaseKinds(pgUrl()))('accounts on %s', (_name, makeDb) => {
+describe.each(migratedDatabaseKinds(pgUrl()))('accounts on %s', (_name, makeDb) => {
   let tdb: TestDatabase;
   let sling: SlingProcess;
   let smtp: Awaited<ReturnType<typeof startSmtpListener>>;

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { AUTH_ENDPOINT_POLICY } from '../../../lib/auth/endpoint-policy';
 import { routedAuthEndpoints } from '../../helpers/auth-endpoints';
-import { createPgliteDatabase, databaseKinds, type TestDatabase } from '../../helpers/databases';
+import { createPgliteDatabase, migratedDatabaseKinds, type TestDatabase } from '../../helpers/databases';
 import { pgUrl } from '../../helpers/services';
 import { startSling, type SlingProcess } from '../../helpers/sling-process';
 import { startSmtpListener } from '../../helpers/smtp-listener';
@@ -45,7 +45,7 @@ function client(base: () => string) {
   };
 }
 
-describe.each(databaseKinds(pgUrl()))('better-auth endpoints on %s', (_name, makeDb) => {
+describe.each(migratedDatabaseKinds(pgUrl()))('better-auth endpoints on %s', (_name, makeDb) => {
   let tdb: TestDatabase;
   let sling: SlingProcess;
   let smtp: Awaited<ReturnType<typeof startSmtpListener>>;

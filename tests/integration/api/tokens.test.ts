@@ -11,11 +11,11 @@ import { createApiToken, findTokens, replaceTokenSecret, revokeApiToken } from '
 import { TOKEN_CAPS } from '../../../lib/tokens/token-cap';
 import { ownTokenScope, tokenScope } from '../../../lib/workspaces/scope';
 import { makeUser, type TestUser } from '../../helpers/workspace-fixtures';
-import { databaseKinds, type TestDatabase } from '../../helpers/databases';
+import { migratedDatabaseKinds, type TestDatabase } from '../../helpers/databases';
 import { openTestContext } from '../../helpers/open-test-handle';
 import { pgUrl } from '../../helpers/services';
 
-describe.each(databaseKinds(pgUrl()))('API tokens on %s', (_name, makeDb) => {
+describe.each(migratedDatabaseKinds(pgUrl()))('API tokens on %s', (_name, makeDb) => {
   let tdb: TestDatabase;
   let ctx: Awaited<ReturnType<typeof openTestContext>>;
   const userId = 'user-tokens-1';

@@ -1,12 +1,12 @@
 // TOTP two-factor authentication over HTTP: enable with a confirm code, then every sign-in needs
 // a code (or a one-time backup code); disabling needs the password and a current code.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { databaseKinds, type TestDatabase } from '../../helpers/databases';
+import { migratedDatabaseKinds, type TestDatabase } from '../../helpers/databases';
 import { pgUrl } from '../../helpers/services';
 import { startSling, type SlingProcess } from '../../helpers/sling-process';
 import { secretFromUri, totp } from '../../helpers/totp';
 
-describe.each(databaseKinds(pgUrl()))('two-factor on %s', (_name, makeDb) => {
+describe.each(migratedDatabaseKinds(pgUrl()))('two-factor on %s', (_name, makeDb) => {
   let tdb: TestDatabase;
   let sling: SlingProcess;
   let secret: string;

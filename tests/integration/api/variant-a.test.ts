@@ -1,12 +1,12 @@
 // /api.php (Variant A) from outside, on PGlite and PostgreSQL: every operation, every error.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createUserWithToken } from '../../helpers/accounts';
-import { databaseKinds, type TestDatabase } from '../../helpers/databases';
+import { migratedDatabaseKinds, type TestDatabase } from '../../helpers/databases';
 import { pgUrl } from '../../helpers/services';
 import { startSling, type SlingProcess } from '../../helpers/sling-process';
 import { until } from '../../helpers/until';
 
-describe.each(databaseKinds(pgUrl()))('/api.php on %s', (_name, makeDb) => {
+describe.each(migratedDatabaseKinds(pgUrl()))('/api.php on %s', (_name, makeDb) => {
   let tdb: TestDatabase;
   let sling: SlingProcess;
   let ann: string;

@@ -1,11 +1,11 @@
 // POST /api (Variant B): token, long_url and expiration_date in the query string or a JSON body.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createUserWithToken } from '../../helpers/accounts';
-import { databaseKinds, type TestDatabase } from '../../helpers/databases';
+import { migratedDatabaseKinds, type TestDatabase } from '../../helpers/databases';
 import { pgUrl } from '../../helpers/services';
 import { startSling, type SlingProcess } from '../../helpers/sling-process';
 
-describe.each(databaseKinds(pgUrl()))('POST /api on %s', (_name, makeDb) => {
+describe.each(migratedDatabaseKinds(pgUrl()))('POST /api on %s', (_name, makeDb) => {
   let tdb: TestDatabase;
   let sling: SlingProcess;
   let token: string;

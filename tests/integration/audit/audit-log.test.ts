@@ -8,7 +8,7 @@
 // the client address. Run on PGlite and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { parseCsv } from '../../helpers/csv';
-import { databaseKinds, type TestDatabase } from '../../helpers/databases';
+import { migratedDatabaseKinds, type TestDatabase } from '../../helpers/databases';
 import { startDnsServer, type TestDnsServer } from '../../helpers/dns-server';
 import { startIdp, type TestIdp } from '../../helpers/oidc-idp';
 import { openTestContext } from '../../helpers/open-test-handle';
@@ -25,7 +25,7 @@ const OWNER = 'ann@acme.test';
 const MEMBER = 'mia@acme.test';
 const OTHER = 'olga@globex.test';
 
-describe.each(databaseKinds(pgUrl()))('audit log on %s', (_name, makeDb) => {
+describe.each(migratedDatabaseKinds(pgUrl()))('audit log on %s', (_name, makeDb) => {
   let tdb: TestDatabase;
   let sling: SlingProcess;
   let dns: TestDnsServer;

@@ -13,7 +13,7 @@ import { findKeyAuthorization } from '../../../lib/acme/challenge-store';
 import { findCertificate } from '../../../lib/acme/find-certificate';
 import { issueDueCertificates, retryDelayMs } from '../../../lib/acme/issue-due-certificates';
 import { prepareAcmeServer, type TestAcmeServer } from '../../helpers/acme-server';
-import { databaseKinds, TEST_SECRET, type TestDatabase } from '../../helpers/databases';
+import { migratedDatabaseKinds, TEST_SECRET, type TestDatabase } from '../../helpers/databases';
 import { startDnsServer, type TestDnsServer } from '../../helpers/dns-server';
 import { openTestContext } from '../../helpers/open-test-handle';
 import { challtestsrvPath, pgUrl } from '../../helpers/services';
@@ -22,7 +22,7 @@ import { makeUser } from '../../helpers/workspace-fixtures';
 
 const binary = challtestsrvPath();
 
-describe.each(databaseKinds(pgUrl()))('certificate authority behaviour on %s', (name, makeDb) => {
+describe.each(migratedDatabaseKinds(pgUrl()))('certificate authority behaviour on %s', (name, makeDb) => {
   let tdb: TestDatabase;
   let ctx: Awaited<ReturnType<typeof openTestContext>>;
 
@@ -55,7 +55,7 @@ describe.each(databaseKinds(pgUrl()))('certificate authority behaviour on %s', (
 });
 
 if (binary) {
-  describe.each(databaseKinds(pgUrl()))('external account binding with pebble on %s', (name, makeDb) => {
+  describe.each(migratedDatabaseKinds(pgUrl()))('external account binding with pebble on %s', (name, makeDb) => {
     let tdb: TestDatabase;
     let ctx: Awaited<ReturnType<typeof openTestContext>>;
     let dns: TestDnsServer;

@@ -7,7 +7,7 @@ import { connect, type TLSSocket } from 'node:tls';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { prepareAcmeServer, type TestAcmeServer } from '../../helpers/acme-server';
 import { createUserWithToken } from '../../helpers/accounts';
-import { databaseKinds, type TestDatabase } from '../../helpers/databases';
+import { migratedDatabaseKinds, type TestDatabase } from '../../helpers/databases';
 import { startDnsServer, type TestDnsServer } from '../../helpers/dns-server';
 import { challtestsrvPath, pgUrl } from '../../helpers/services';
 import { freePort, startSling, type SlingProcess } from '../../helpers/sling-process';
@@ -46,7 +46,7 @@ function exchange(socket: TLSSocket, text: string): Promise<string> {
 }
 
 if (binary) {
-  describe.each(databaseKinds(pgUrl()))('certificates from pebble on %s', (_name, makeDb) => {
+  describe.each(migratedDatabaseKinds(pgUrl()))('certificates from pebble on %s', (_name, makeDb) => {
     let tdb: TestDatabase;
     let dns: TestDnsServer;
     let acme: TestAcmeServer;

@@ -7,7 +7,7 @@ import { request } from 'node:http';
 import { join } from 'node:path';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { databaseKinds, type TestDatabase } from '../../helpers/databases';
+import { migratedDatabaseKinds, type TestDatabase } from '../../helpers/databases';
 import { decodeQrPng, makePngLogo } from '../../helpers/decode-qr';
 import { seedLandingFixture, type LandingFixture, type LandingWho } from '../../helpers/landing-fixtures';
 import { pgUrl } from '../../helpers/services';
@@ -39,7 +39,7 @@ function solidPng(width: number, height: number, rgb: [number, number, number]):
   return PNG.sync.write(png);
 }
 
-describe.each(databaseKinds(pgUrl()))('domain favicons on %s', (name, makeDb) => {
+describe.each(migratedDatabaseKinds(pgUrl()))('domain favicons on %s', (name, makeDb) => {
   let tdb: TestDatabase;
   let sling: SlingProcess;
   let f: LandingFixture;

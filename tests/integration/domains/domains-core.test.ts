@@ -10,7 +10,7 @@ import type { DomainSettings } from '../../../lib/domains/domain-settings';
 import { addDomain, deleteDomain, type DomainScope } from '../../../lib/domains/manage-domains';
 import { verifyDomain } from '../../../lib/domains/verify-domain';
 import { createLink } from '../../../lib/links/create-link';
-import { databaseKinds, type TestDatabase } from '../../helpers/databases';
+import { migratedDatabaseKinds, type TestDatabase } from '../../helpers/databases';
 import { startDnsServer, type TestDnsServer } from '../../helpers/dns-server';
 import { BASE, openTestContext } from '../../helpers/open-test-handle';
 import { challtestsrvPath, pgUrl } from '../../helpers/services';
@@ -19,7 +19,7 @@ import { makeUser, type TestUser } from '../../helpers/workspace-fixtures';
 const binary = challtestsrvPath();
 
 if (binary) {
-  describe.each(databaseKinds(pgUrl()))('custom domains (lib) on %s', (_name, makeDb) => {
+  describe.each(migratedDatabaseKinds(pgUrl()))('custom domains (lib) on %s', (_name, makeDb) => {
     let tdb: TestDatabase;
     let dns: TestDnsServer;
     let ctx: Awaited<ReturnType<typeof openTestContext>>;

@@ -12,7 +12,7 @@ import { notifyDomainStatus } from '../../../lib/domains/notify-domain-status';
 import { recheckVerifiedDomains } from '../../../lib/domains/recheck-verified-domains';
 import { serializeDomain } from '../../../lib/domains/serialize-domain';
 import { verifyDomain } from '../../../lib/domains/verify-domain';
-import { databaseKinds, TEST_SECRET, type TestDatabase } from '../../helpers/databases';
+import { migratedDatabaseKinds, TEST_SECRET, type TestDatabase } from '../../helpers/databases';
 import { startDnsServer, type TestDnsServer } from '../../helpers/dns-server';
 import { BASE, openTestContext } from '../../helpers/open-test-handle';
 import { challtestsrvPath, pgUrl } from '../../helpers/services';
@@ -32,7 +32,7 @@ beforeAll(async () => {
 afterAll(async () => smtp?.close());
 
 if (binary) {
-  describe.each(databaseKinds(pgUrl()))('re-checking verified domains on %s', (name, makeDb) => {
+  describe.each(migratedDatabaseKinds(pgUrl()))('re-checking verified domains on %s', (name, makeDb) => {
     let tdb: TestDatabase;
     let dns: TestDnsServer;
     let ctx: Awaited<ReturnType<typeof openTestContext>>;

@@ -5,7 +5,7 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { LANDING_CSP } from '../../../lib/edge/site-answers';
-import { databaseKinds, type TestDatabase } from '../../helpers/databases';
+import { migratedDatabaseKinds, type TestDatabase } from '../../helpers/databases';
 import { seedLandingFixture, type LandingFixture, type LandingWho } from '../../helpers/landing-fixtures';
 import { pgUrl } from '../../helpers/services';
 import { startSling, type SlingProcess } from '../../helpers/sling-process';
@@ -34,7 +34,7 @@ function visit(port: number, host: string, path: string, method = 'GET', form?: 
   });
 }
 
-describe.each(databaseKinds(pgUrl()))('landing pages on %s', (name, makeDb) => {
+describe.each(migratedDatabaseKinds(pgUrl()))('landing pages on %s', (name, makeDb) => {
   let tdb: TestDatabase;
   let sling: SlingProcess;
   let f: LandingFixture;

@@ -13,11 +13,11 @@ import { expireDueLinks } from '../../../lib/links/expire-due-links';
 import { serializeLink } from '../../../lib/links/serialize-link';
 import { setLinkDisabled } from '../../../lib/links/set-link-disabled';
 import { updateLink } from '../../../lib/links/update-link';
-import { databaseKinds, type TestDatabase } from '../../helpers/databases';
+import { migratedDatabaseKinds, type TestDatabase } from '../../helpers/databases';
 import { openTestContext } from '../../helpers/open-test-handle';
 import { pgUrl } from '../../helpers/services';
 
-describe.each(databaseKinds(pgUrl()))('event outbox on %s', (name, makeDb) => {
+describe.each(migratedDatabaseKinds(pgUrl()))('event outbox on %s', (name, makeDb) => {
   let tdb: TestDatabase;
   let ctx: Awaited<ReturnType<typeof openTestContext>>;
 

@@ -7,7 +7,7 @@ import { openDatabase } from '../../../lib/db/open-database';
 import { altchaPayload } from '../../helpers/altcha';
 import { AGENTS } from '../../helpers/agents';
 import { createUserWithToken } from '../../helpers/accounts';
-import { databaseKinds, type TestDatabase } from '../../helpers/databases';
+import { migratedDatabaseKinds, type TestDatabase } from '../../helpers/databases';
 import { pgUrl } from '../../helpers/services';
 import { freePort, startSling, type SlingProcess } from '../../helpers/sling-process';
 
@@ -24,7 +24,7 @@ const aliases = (port: number) => [
   `0.0.0.0:${port}`,
 ];
 
-describe.each(databaseKinds(pgUrl()))('loop protection on %s', (_name, makeDb) => {
+describe.each(migratedDatabaseKinds(pgUrl()))('loop protection on %s', (_name, makeDb) => {
   let tdb: TestDatabase;
   let sling: SlingProcess;
   let port: number;

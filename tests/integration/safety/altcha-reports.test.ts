@@ -9,7 +9,7 @@ import { altchaSecrets } from '../../../lib/altcha/altcha-secrets';
 import { openDatabase } from '../../../lib/db/open-database';
 import { createUserWithToken } from '../../helpers/accounts';
 import { altchaPayload } from '../../helpers/altcha';
-import { createPostgresDatabase, databaseKinds, TEST_SECRET, type TestDatabase } from '../../helpers/databases';
+import { createPostgresDatabase, migratedDatabaseKinds, TEST_SECRET, type TestDatabase } from '../../helpers/databases';
 import { pgUrl } from '../../helpers/services';
 import { startSling, type SlingProcess } from '../../helpers/sling-process';
 import { startSmtpListener } from '../../helpers/smtp-listener';
@@ -17,7 +17,7 @@ import { startSmtpListener } from '../../helpers/smtp-listener';
 type Smtp = Awaited<ReturnType<typeof startSmtpListener>>;
 const encode = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64');
 
-describe.each(databaseKinds(pgUrl()))('ALTCHA and abuse reports on %s', (_name, makeDb) => {
+describe.each(migratedDatabaseKinds(pgUrl()))('ALTCHA and abuse reports on %s', (_name, makeDb) => {
   let tdb: TestDatabase;
   let sling: SlingProcess;
   let smtp: Smtp;

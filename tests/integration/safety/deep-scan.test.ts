@@ -12,7 +12,7 @@ import { deepScanDue } from '../../../lib/safety/deep-scan/deep-scan-due';
 import type { Resolve } from '../../../lib/safety/deep-scan/fetch-chain';
 import type { DeepScanSettings } from '../../../lib/safety/deep-scan/scan-link';
 import { storeEntries } from '../../../lib/safety/feeds/store-entries';
-import { databaseKinds, type TestDatabase } from '../../helpers/databases';
+import { migratedDatabaseKinds, type TestDatabase } from '../../helpers/databases';
 import { openTestContext } from '../../helpers/open-test-handle';
 import { pgUrl } from '../../helpers/services';
 
@@ -30,7 +30,7 @@ function listen(handler: (req: IncomingMessage, res: ServerResponse) => void): P
 }
 const portOf = (s: Server) => (s.address() as { port: number }).port;
 
-describe.each(databaseKinds(pgUrl()))('deep scan on %s', (_name, makeDb) => {
+describe.each(migratedDatabaseKinds(pgUrl()))('deep scan on %s', (_name, makeDb) => {
   let tdb: TestDatabase;
   let ctx: Awaited<ReturnType<typeof openTestContext>>;
   let site: Server;

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openDatabase } from '../../../lib/db/open-database';
 import { createUserWithToken } from '../../helpers/accounts';
 import { shortenAnonymously } from '../../helpers/altcha';
-import { databaseKinds, tempDir, type TestDatabase } from '../../helpers/databases';
+import { migratedDatabaseKinds, tempDir, type TestDatabase } from '../../helpers/databases';
 import { pgUrl } from '../../helpers/services';
 import { startSling, type SlingProcess } from '../../helpers/sling-process';
 import { feedHost, hostList } from '../../helpers/threat-feeds';
@@ -15,7 +15,7 @@ import { until } from '../../helpers/until';
 
 type ApiError = { error: { code: string; message: string; details?: Record<string, unknown> } };
 
-describe.each(databaseKinds(pgUrl()))('quotas and the unsafe-destination throttle on %s', (_name, makeDb) => {
+describe.each(migratedDatabaseKinds(pgUrl()))('quotas and the unsafe-destination throttle on %s', (_name, makeDb) => {
   let tdb: TestDatabase;
   let sling: SlingProcess;
   const tokens: Record<string, string> = {};

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { shortenAnonymously } from '../../helpers/altcha';
 import { createUserWithToken } from '../../helpers/accounts';
-import { databaseKinds, tempDir, type TestDatabase } from '../../helpers/databases';
+import { migratedDatabaseKinds, tempDir, type TestDatabase } from '../../helpers/databases';
 import { pgUrl } from '../../helpers/services';
 import { runSling, startSling, type SlingProcess } from '../../helpers/sling-process';
 import { feedHost, feedUrl, hostList, openphish, urlhausCsv } from '../../helpers/threat-feeds';
@@ -18,7 +18,7 @@ import { until } from '../../helpers/until';
 
 const N = 2000;
 
-describe.each(databaseKinds(pgUrl()))('safety over HTTP on %s', (dbName, makeDb) => {
+describe.each(migratedDatabaseKinds(pgUrl()))('safety over HTTP on %s', (dbName, makeDb) => {
   let tdb: TestDatabase;
   let sling: SlingProcess | undefined;
   let env: Record<string, string>;

@@ -7,7 +7,7 @@ import { AppError } from '../../../lib/http/errors';
 import { createLink } from '../../../lib/links/create-link';
 import { updateLink } from '../../../lib/links/update-link';
 import { announceThreatListChange } from '../../../lib/safety/current-threat-list';
-import { databaseKinds, type TestDatabase } from '../../helpers/databases';
+import { migratedDatabaseKinds, type TestDatabase } from '../../helpers/databases';
 import { openTestContext } from '../../helpers/open-test-handle';
 import { pgUrl } from '../../helpers/services';
 
@@ -17,7 +17,7 @@ async function refusal(p: Promise<unknown>): Promise<AppError> {
   return err as AppError;
 }
 
-describe.each(databaseKinds(pgUrl()))('scanning on create and update on %s', (_name, makeDb) => {
+describe.each(migratedDatabaseKinds(pgUrl()))('scanning on create and update on %s', (_name, makeDb) => {
   let tdb: TestDatabase;
   let ctx: Awaited<ReturnType<typeof openTestContext>>;
 

@@ -3,7 +3,7 @@ import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openDatabase } from '../../../lib/db/open-database';
 import { altchaPayload } from '../../helpers/altcha';
-import { databaseKinds, type TestDatabase } from '../../helpers/databases';
+import { migratedDatabaseKinds, type TestDatabase } from '../../helpers/databases';
 import { pgUrl } from '../../helpers/services';
 import { startSling } from '../../helpers/sling-process';
 
@@ -32,7 +32,7 @@ function burst(url: string, count: number, concurrency: number, headers: Record<
   return Promise.all(Array.from({ length: concurrency }, worker)).then(() => statuses);
 }
 
-describe.each(databaseKinds(pgUrl()))('click recording on %s', (_name, makeDb) => {
+describe.each(migratedDatabaseKinds(pgUrl()))('click recording on %s', (_name, makeDb) => {
   let tdb: TestDatabase;
   beforeAll(async () => {
     tdb = await makeDb();

@@ -2,7 +2,7 @@
 // as the page sends), follow the short link.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { altchaPayload } from '../../helpers/altcha';
-import { databaseKinds, type TestDatabase } from '../../helpers/databases';
+import { migratedDatabaseKinds, type TestDatabase } from '../../helpers/databases';
 import { pgUrl } from '../../helpers/services';
 import { startSling, type SlingProcess } from '../../helpers/sling-process';
 
@@ -15,7 +15,7 @@ async function shorten(sling: SlingProcess, body: unknown, headers: Record<strin
   return { res, body: await res.json() };
 }
 
-describe.each(databaseKinds(pgUrl()))('redirects on %s', (_name, makeDb) => {
+describe.each(migratedDatabaseKinds(pgUrl()))('redirects on %s', (_name, makeDb) => {
   let tdb: TestDatabase;
   let sling: SlingProcess;
 

@@ -23,13 +23,13 @@ import { getDelivery, listDeliveries, resendDelivery, sendTestEvent } from '../.
 import { startWebhookDispatcher, type Dispatcher, type DispatcherOptions } from '../../../lib/webhooks/dispatcher';
 import { createWebhook, getWebhookOrThrow, rotateWebhookSecret, updateWebhook, type WebhookScope } from '../../../lib/webhooks/manage-webhooks';
 import { AGENTS } from '../../helpers/agents';
-import { databaseKinds, TEST_SECRET, type TestDatabase } from '../../helpers/databases';
+import { migratedDatabaseKinds, TEST_SECRET, type TestDatabase } from '../../helpers/databases';
 import { openTestContext } from '../../helpers/open-test-handle';
 import { pgUrl } from '../../helpers/services';
 import { until } from '../../helpers/until';
 import { startReceiver, type Receiver } from '../../helpers/webhook-receiver';
 
-describe.each(databaseKinds(pgUrl()))('webhook delivery on %s', (name, makeDb) => {
+describe.each(migratedDatabaseKinds(pgUrl()))('webhook delivery on %s', (name, makeDb) => {
   let tdb: TestDatabase;
   let ctx: Awaited<ReturnType<typeof openTestContext>>;
   let dispatcher: Dispatcher | undefined;
@@ -74,6 +74,19 @@ describe.each(databaseKinds(pgUrl()))('webhook delivery on %s', (name, makeDb) =
     return dispatcher;
   }
 
+  /**
+   * Nothing more can reach `webhookId`'s endpoint: every event is fanned out and none of its
+   * deliveries is waiting or in flight (a delivery leaves `pending` only once its attempt is recorded).
+   */
+  async function settled(webhookId: string): Promise<boolean> {
+    const [row] = await ctx.handle.query<{ undispatched: number; pending: number }>(
+      `SELECT (SELECT count(*) FROM events WHERE dispatched_at IS NULL)::int AS undispatched,
+              (SELECT count(*) FROM webhook_deliveries WHERE webhook_id = $1 AND status = 'pending')::int AS pending`,
+      [webhookId],
+    );
+    return row.undispatched === 0 && row.pending === 0;
+  }
+
   async function subscribe(scope: WebhookScope, events: string[], extra: Record<string, unknown> = {}, answer?: Parameters<typeof startReceiver>[1]) {
     receiver = await startReceiver([], answer);
     const { webhook, secret } = await createWebhook(scope, { ...parseWith(ZCreateWebhook.extend({ url: ZWebhookUrlShape }), { url: receiver.url, events, ...extra }), url: receiver.url });
@@ -104,7 +117,7 @@ describe.each(databaseKinds(pgUrl()))('webhook delivery on %s', (name, makeDb) =
     await createLink({ url: 'https://example.com/other', workspaceId: SYSTEM_WORKSPACE_ID }, ctx);
 
     await until('7 deliveries', async () => rx.received.length >= 7);
-    await new Promise((r) => setTimeout(r, 300));
+    await until('every event fanned out and every delivery done', () => settled(webhook.id));
     expect(rx.received).toHaveLength(7);
     expect(rx.received.every((r) => r.verified)).toBe(true);
     const byEvent = (e: string) => rx.received.filter((r) => r.payload.event === e).map((r) => r.payload);
@@ -144,13 +157,13 @@ describe.each(databaseKinds(pgUrl()))('webhook delivery on %s', (name, makeDb) =
       `INSERT INTO events (id, type, occurred_at, workspace_id, link_id, data) VALUES ('evt_before_' || $1, 'link.updated', now() - interval '1 minute', $2, $3, '{}')`,
       [name, scope.actor.workspaceId, keep.id],
     );
-    const { receiver: rx } = await subscribe(scope, ['link.updated'], { link_id: keep.id });
+    const { webhook, receiver: rx } = await subscribe(scope, ['link.updated'], { link_id: keep.id });
     start();
     const other = await createLink({ url: 'https://example.com/other', ...scope.owns }, ctx);
     await updateLink(other, { url: 'https://example.com/other2' }, ctx);
     await updateLink(keep, { url: 'https://example.com/keep2' }, ctx);
     await until('the update', async () => rx.received.length >= 1);
-    await new Promise((r) => setTimeout(r, 400));
+    await until('every event fanned out and every delivery done', () => settled(webhook.id));
     expect(rx.received.map((r) => [r.payload.event, r.payload.data.id])).toEqual([['link.updated', keep.id]]);
   });
 
@@ -195,11 +208,11 @@ describe.each(databaseKinds(pgUrl()))('webhook delivery on %s', (name, makeDb) =
     await expect(resendDelivery(ctx.handle, { id: webhook.id, enabled: true }, 'whd_nope')).rejects.toMatchObject({ code: 'not_found' });
 
     const testDelivery = await sendTestEvent(ctx.handle, { id: webhook.id, workspaceId: scope.actor.workspaceId, enabled: true });
-    await until('the test event', async () => rx.received.some((r) => r.payload.event === 'webhook.test'));
+    // Recorded as succeeded once the receiver has answered (so it has the request by then).
+    await until('the test event', async () => (await getDelivery(ctx.handle, webhook.id, testDelivery.id)).delivery.status === 'succeeded');
     const t = rx.received.find((r) => r.payload.event === 'webhook.test')!;
     expect(t.verified).toBe(true);
     expect(t.payload.data).toEqual({ webhook_id: webhook.id, message: 'This is a test event from Sling.' });
-    expect((await getDelivery(ctx.handle, webhook.id, testDelivery.id)).delivery.status).toBe('succeeded');
   });
 
   test('rotation: both secrets sign for the grace period; without one only the new secret does', async () => {

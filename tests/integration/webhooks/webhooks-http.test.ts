@@ -1,6 +1,7 @@
 // Webhooks through a running Sling: the REST API, link.clicked from a real redirect, the delivery
 // log, disabling with an email, a receiver that is down for 1,000 events and a restart, private
 // targets refused, and two worker processes on PostgreSQL sending each event once.
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createUserWithToken } from '../../helpers/accounts';
 import { AGENTS } from '../../helpers/agents';
@@ -226,15 +227,15 @@ describe('private targets refused (default configuration)', () => {
   });
 });
 
-const pg = pgUrl();
-describe.skipIf(!pg)('two worker processes on PostgreSQL', () => {
+const pgServer = pgUrl();
+describe.skipIf(!pgServer)('two worker processes on PostgreSQL', () => {
   let tdb: TestDatabase;
   let app: SlingProcess;
   let worker: SlingProcess;
   let rx: Receiver;
 
   beforeAll(async () => {
-    tdb = await createPostgresDatabase(pg!);
+    tdb = await createPostgresDatabase(pgServer!);
   });
   afterAll(async () => {
     await Promise.all([app?.stop(), worker?.stop()]);
@@ -257,13 +258,28 @@ describe.skipIf(!pg)('two worker processes on PostgreSQL', () => {
     await api('/api.php', { body: { url: 'https://example.com/pg', alias: 'pg-busy' } });
     await visit(`${app.url}/pg-busy`, 400);
     await until('401 events at the first receiver and 400 at the second', async () => rx.ids().size >= 401 && second.ids().size >= 400, { timeoutMs: 60_000 });
-    await new Promise((r) => setTimeout(r, 1000));
+    const sent = (p: SlingProcess) => p.output().split('\n').filter((l) => l.includes('"msg":"webhook attempt"')).length;
+    // Nothing more can be sent: every event is fanned out and no delivery waits or is in flight
+    // (a delivery leaves `pending` only once its attempt is recorded, after the receiver got it).
+    const db = new pg.Client({ connectionString: tdb.databaseUrl });
+    await db.connect();
+    try {
+      await until('every event fanned out and every delivery done', async () => {
+        const { rows } = await db.query<{ undispatched: number; pending: number }>(
+          `SELECT (SELECT count(*) FROM events WHERE dispatched_at IS NULL)::int AS undispatched,
+                  (SELECT count(*) FROM webhook_deliveries WHERE status = 'pending')::int AS pending`,
+        );
+        // …and each recorded attempt's log line (written just after it is recorded) has come through.
+        return rows[0].undispatched === 0 && rows[0].pending === 0 && sent(app) + sent(worker) >= 801;
+      });
+    } finally {
+      await db.end();
+    }
     expect(rx.received).toHaveLength(401);
     expect(second.received).toHaveLength(400);
     expect(rx.received.every((r) => r.verified) && second.received.every((r) => r.verified)).toBe(true);
     // The same event reached both webhooks under its one id.
     expect([...second.ids()].every((id) => rx.ids().has(id))).toBe(true);
-    const sent = (p: SlingProcess) => p.output().split('\n').filter((l) => l.includes('"msg":"webhook attempt"')).length;
     expect(sent(app) + sent(worker)).toBe(801);
     expect(sent(app)).toBeGreaterThan(0);
     expect(sent(worker)).toBeGreaterThan(0);

@@ -16,7 +16,7 @@ import { inviteMember } from '../../../lib/workspaces/invite-member';
 import { listInvitations } from '../../../lib/workspaces/list-invitations';
 import { resendInvitation } from '../../../lib/workspaces/resend-invitation';
 import { actorForSession } from '../../../lib/workspaces/session-actor';
-import { databaseKinds, TEST_SECRET, type TestDatabase } from '../../helpers/databases';
+import { migratedDatabaseKinds, TEST_SECRET, type TestDatabase } from '../../helpers/databases';
 import { openTestContext } from '../../helpers/open-test-handle';
 import { pgUrl } from '../../helpers/services';
 import { startSmtpListener } from '../../helpers/smtp-listener';
@@ -37,7 +37,7 @@ beforeAll(async () => {
 });
 afterAll(async () => smtp?.close());
 
-describe.each(databaseKinds(pgUrl()))('invitations in-process on %s', (_name, makeDb) => {
+describe.each(migratedDatabaseKinds(pgUrl()))('invitations in-process on %s', (_name, makeDb) => {
   let tdb: TestDatabase;
   let handle: DbHandle;
   let mailsBefore = 0;

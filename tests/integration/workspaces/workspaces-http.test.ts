@@ -4,7 +4,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { AGENTS } from '../../helpers/agents';
-import { databaseKinds, type TestDatabase } from '../../helpers/databases';
+import { migratedDatabaseKinds, type TestDatabase } from '../../helpers/databases';
 import { pgUrl } from '../../helpers/services';
 import { startSling, type SlingProcess } from '../../helpers/sling-process';
 import { startSmtpListener } from '../../helpers/smtp-listener';
@@ -20,7 +20,7 @@ async function expectError(res: Response, status: number, code: string, field?: 
   return body.error as { message: string; details?: Record<string, unknown> };
 }
 
-describe.each(databaseKinds(pgUrl()))('workspaces, members and invitations on %s', (name, makeDb) => {
+describe.each(migratedDatabaseKinds(pgUrl()))('workspaces, members and invitations on %s', (name, makeDb) => {
   let tdb: TestDatabase;
   let smtp: Smtp;
   let sling: SlingProcess;
