@@ -1,7 +1,8 @@
 // What the edge keeps of a link's social preview, with the link in its cache (cached-link.ts): the
 // page's fields, ready to write, and the card's inputs. Loaded with the link in one query on a cache
 // miss (left join), so a link without a preview costs one null and the redirect nothing more.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { getLinkByPreviousCode } from '../links/previous-codes';
 import { linkPreviews, links, type LinkRow } from '../../db/schema';
 import type { Db } from '../db/types';
 import type { DomainRegistry } from '../domains/domain-registry';
@@ -25,10 +26,10 @@ export interface EdgePreview {
 
 export type LinkRowWithPreview = LinkRow & { preview: EdgePreview | null };
 
-/** The edge cache's loader: the link (as getLinkByCode finds it) with its preview. */
+/** The edge cache's loader: the link (as getLinkByCode finds it, old codes of renamed links too) with its preview. */
 export function edgeLinkLoader(db: Db, domains: () => Pick<DomainRegistry, 'byId' | 'defaultDomain' | 'shortUrl'>) {
-  return async (domainId: number, code: string): Promise<LinkRowWithPreview | undefined> => {
-    const [row] = await db
+  const select = (where: SQL | undefined) =>
+    db
       .select({
         link: links,
         title: linkPreviews.title,
@@ -39,8 +40,15 @@ export function edgeLinkLoader(db: Db, domains: () => Pick<DomainRegistry, 'byId
       })
       .from(links)
       .leftJoin(linkPreviews, eq(linkPreviews.linkId, links.id))
-      .where(and(eq(links.domainId, domainId), sql`lower(${links.shortCode}) = ${code.toLowerCase()}`))
+      .where(where)
       .limit(1);
+  return async (domainId: number, code: string): Promise<LinkRowWithPreview | undefined> => {
+    let [row] = await select(and(eq(links.domainId, domainId), sql`lower(${links.shortCode}) = ${code.toLowerCase()}`));
+    if (!row) {
+      // A code the link had before a rename still leads to it (its current code won above).
+      const renamed = await getLinkByPreviousCode(db, domainId, code);
+      if (renamed) [row] = await select(eq(links.id, renamed.id));
+    }
     if (!row) return undefined;
     if (row.title === null || row.updatedAt === null) return { ...row.link, preview: null };
     const registry = domains();
