@@ -5,7 +5,7 @@ import { CopyableCode } from './copyable-code';
 export function quickStartCommands(baseUrl: string) {
   const auth = '-H "Authorization: Bearer $SLING_TOKEN"';
   return {
-    token: 'export SLING_TOKEN=sl_…   # the token you just created',
+    token: 'export SLING_TOKEN=sl_yourtoken   # the token you just created',
     create: `curl -X POST ${baseUrl}/api/v1/links \\\n  ${auth} \\\n  -H "Content-Type: application/json" \\\n  -d '{"url": "https://example.com/a/long/page"}'`,
     list: `curl "${baseUrl}/api/v1/links?limit=20" \\\n  ${auth}`,
     stats: `curl "${baseUrl}/api/v1/links/LINK_ID/stats?interval=day" \\\n  ${auth}`,
@@ -23,12 +23,13 @@ export function ApiQuickStart({ baseUrl, signedIn }: { baseUrl: string; signedIn
           <p className="muted">
             {signedIn ? (
               <>
-                In <a href="/settings/tokens">Settings → API tokens</a>, create a token with the links scopes and keep it in a variable:
+                In <a href="/settings/tokens">Settings → API tokens</a>, create a token (all scopes, or at least <code>links:read</code>, <code>links:write</code> and{' '}
+                <code>analytics:read</code>) and keep it in a variable:
               </>
             ) : (
               <>
-                <a href="/signup">Create an account</a> (or <a href="/login?next=%2Fsettings%2Ftokens">sign in</a>), then create a token in Settings → API tokens and keep it
-                in a variable:
+                <a href="/signup">Create an account</a> (or <a href="/login?next=%2Fsettings%2Ftokens">sign in</a>), then create a token in Settings → API tokens (with <code>links:read</code>,{' '}
+                <code>links:write</code> and <code>analytics:read</code>) and keep it in a variable:
               </>
             )}
           </p>
