@@ -1,6 +1,9 @@
+import { headers } from 'next/headers';
 import { ApiQuickStart } from '@/components/api-quick-start';
 import { ApiReference } from '@/components/api-reference';
 import { loadConfig } from '@/lib/config/load-config';
+import { scalarBundleUrl } from '@/lib/docs/scalar-bundle';
+import { nonceFromPolicy } from '@/lib/http/page-nonce';
 import { currentViewer } from '../_lib/current-viewer';
 import '../docs.css';
 
@@ -8,11 +11,15 @@ export const dynamic = 'force-dynamic';
 export const metadata = { title: 'API reference — Sling' };
 
 // /docs: the REST API v1 reference, signed in or not: a quick start, then the OpenAPI document
-// rendered by Scalar (bundled; nothing is loaded from another origin).
+// rendered by Scalar (its own browser bundle, served by Sling at /docs/scalar.js; nothing is loaded
+// from another origin).
 export default async function DocsPage() {
   const viewer = await currentViewer();
+  const nonce = nonceFromPolicy((await headers()).get('content-security-policy'));
+  const bundle = scalarBundleUrl();
   return (
     <main className="docs">
+      <script src={bundle} nonce={nonce} async />
       <header className="docs-intro">
         <h1>API reference</h1>
         <p className="muted">
@@ -21,7 +28,7 @@ export default async function DocsPage() {
         </p>
       </header>
       <ApiQuickStart baseUrl={loadConfig().BASE_URL} signedIn={viewer !== null} />
-      <ApiReference signedIn={viewer !== null} />
+      <ApiReference signedIn={viewer !== null} bundle={bundle} />
     </main>
   );
 }

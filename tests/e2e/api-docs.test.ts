@@ -1,7 +1,11 @@
 // /docs in Chromium, signed in: the page loads nothing from another origin (every request is
 // recorded; CSP violations are console errors), shows the quick start with this instance's URL, and
 // Scalar's "Test Request" creates a link with the browser's session; the link then exists in the API.
+// Scalar is the package's own browser bundle, served by Sling at /docs/scalar.js (never in Next's chunks).
 // Screenshots in the light and the dark theme, and at 390 px, land in test-results/api-docs-*.png.
+import { readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { signUpAndIn } from '../helpers/accounts';
@@ -12,6 +16,7 @@ import { chromiumPath } from '../helpers/services';
 import { startSling, type SlingProcess } from '../helpers/sling-process';
 
 const chromium = chromiumPath();
+const projectDir = join(import.meta.dirname, '..', '..');
 
 describe.skipIf(!chromium)('/docs in Chromium', () => {
   let tdb: TestDatabase;
@@ -82,6 +87,14 @@ describe.skipIf(!chromium)('/docs in Chromium', () => {
     await page.getByRole('button', { name: 'Test Request (post /api/v1/links)' }).waitFor();
     expect(await page.getByRole('heading', { name: 'A link’s statistics' }).count()).toBeGreaterThan(0);
 
+    // Scalar came from Sling's own route, loaded by a <script> carrying the page's nonce.
+    const script = await page.evaluate(() => {
+      const s = [...document.scripts].find((el) => el.getAttribute('src')?.startsWith('/docs/scalar.js'));
+      return s ? { src: s.getAttribute('src')!, nonced: (s.nonce ?? '').length > 0 } : null;
+    });
+    expect(script).toEqual({ src: expect.stringMatching(/^\/docs\/scalar\.js\?v=\d+\.\d+\.\d+$/), nonced: true });
+    expect(requested).toContain(`${sling.url}${script!.src}`);
+
     expect(await captureThemes(page, 'api-docs', SCALAR_REFERENCE)).toEqual([]);
     await page.setViewportSize({ width: 390, height: 844 });
     await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
@@ -91,6 +104,29 @@ describe.skipIf(!chromium)('/docs in Chromium', () => {
     const elsewhere = requested.filter((url) => new URL(url).origin !== sling.url && !url.startsWith('data:') && !url.startsWith('blob:'));
     expect(elsewhere).toEqual([]);
     expect(problems).toEqual([]);
+  });
+
+  test('/docs/scalar.js is the package’s browser bundle, compressed and cached for good; Next’s chunks hold no Scalar', async () => {
+    const src = await page.evaluate(() => [...document.scripts].find((el) => el.getAttribute('src')?.startsWith('/docs/scalar.js'))!.getAttribute('src')!);
+    const file = readFileSync(createRequire(import.meta.url).resolve('@scalar/api-reference/browser/standalone.js'));
+    for (const [accept, encoding] of [['gzip, deflate, br', 'br'], ['gzip', 'gzip'], ['identity', null]] as const) {
+      const res = await fetch(`${sling.url}${src}`, { headers: { 'accept-encoding': accept } });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+      expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect(res.headers.get('content-encoding')).toBe(encoding);
+      expect(Buffer.from(await res.arrayBuffer()).equals(file)).toBe(true); // fetch decodes br and gzip
+    }
+    // Another version in the URL is not cached for good (the file may have changed since).
+    const stale = await fetch(`${sling.url}/docs/scalar.js?v=0.0.1`);
+    expect(stale.headers.get('cache-control')).toBe('no-cache');
+    await stale.arrayBuffer();
+
+    const chunks = join(projectDir, '.next', 'static', 'chunks');
+    const withScalar = readdirSync(chunks, { recursive: true, encoding: 'utf8' }).filter(
+      (name) => name.endsWith('.js') && readFileSync(join(chunks, name), 'utf8').includes('@scalar/api-reference@'),
+    );
+    expect(withScalar).toEqual([]);
   });
 
   test('"Test Request" creates a link with the signed-in session', async () => {
