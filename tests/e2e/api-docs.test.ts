@@ -121,6 +121,8 @@ describe.skipIf(!chromium)('/docs in Chromium', () => {
     const stale = await fetch(`${sling.url}/docs/scalar.js?v=0.0.1`);
     expect(stale.headers.get('cache-control')).toBe('no-cache');
     await stale.arrayBuffer();
+    const post = await fetch(`${sling.url}${src}`, { method: 'POST', headers: { origin: sling.url } });
+    expect([post.status, post.headers.get('allow')]).toEqual([405, 'GET, HEAD']);
 
     const chunks = join(projectDir, '.next', 'static', 'chunks');
     const withScalar = readdirSync(chunks, { recursive: true, encoding: 'utf8' }).filter(
