@@ -10,6 +10,7 @@ import type { Site } from './lib/domains/site-directory';
 import { currentFavicons } from './lib/domains/current-favicons';
 import { currentLandingPages } from './lib/landing/current-landing-pages';
 import { customDomainRouter } from './lib/edge/custom-domain-router';
+import { SCALAR_BUNDLE_PATH, sendScalarBundle } from './lib/docs/serve-scalar-bundle';
 import { startHttpsListener } from './lib/tls/https-listener';
 import { failRequest, sendJson } from './lib/http/node-answers';
 import { processEnricher } from './lib/analytics/process-enricher';
@@ -122,7 +123,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   }
   const headerOptions: HeaderOptions = { https: config.BASE_URL.startsWith('https:'), dev: opts.dev ?? false };
 
-  /** Everything the edge does not answer: health checks, then Next (pages, APIs, 404). */
+  /** Everything the edge does not answer: health checks, Scalar's bundle for /docs, then Next (pages, APIs, 404). */
   async function passOn(req: IncomingMessage, res: ServerResponse) {
     const url = req.url ?? '/';
     if (url === '/healthz') return sendJson(res, 200, { status: 'ok' });
@@ -138,6 +139,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     const problem = targetProblem(url);
     if (problem !== null) return sendJson(res, 400, { error: { code: 'invalid_request', message: problem } }, apiHeaders(headerOptions));
     const path = routedPath(url);
+    if (path === SCALAR_BUNDLE_PATH) return sendScalarBundle(req, res, apiHeaders(headerOptions));
     if (isApiPath(path)) {
       const answer = routeAnswer(apiRoutes, req.method ?? 'GET', path);
       if (answer?.status === 404) return sendJson(res, 404, { error: { code: 'not_found', message: `No API endpoint at ${path}.` } }, apiHeaders(headerOptions));

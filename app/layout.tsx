@@ -36,7 +36,9 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
               <div id="content" className="content" tabIndex={-1}>
                 {children}
               </div>
-              <footer className="site">Sling — self-hosted link management</footer>
+              <footer className="site">
+                Sling — self-hosted link management · <a href="/docs">API reference</a>
+              </footer>
             </>
           )}
         </ToastProvider>

@@ -2,12 +2,14 @@
 // account's) beside the page. Webhooks is listed only for those who manage them.
 import type { ReactNode } from 'react';
 
-type Page = 'profile' | 'security' | 'workspace' | 'members' | 'tokens' | 'webhooks' | 'sso' | 'directory-sync' | 'audit' | 'plan';
+type Page = 'profile' | 'security' | 'workspace' | 'members' | 'tokens' | 'docs' | 'webhooks' | 'sso' | 'directory-sync' | 'audit' | 'plan';
 
 const WORKSPACE_PAGES: Array<[Page, string, string]> = [
   ['workspace', 'General', '/settings/workspace'],
   ['members', 'Members', '/settings/members'],
   ['tokens', 'API tokens', '/settings/tokens'],
+  // Not a settings page: the REST API's reference, listed next to the tokens it is used with.
+  ['docs', 'API reference', '/docs'],
   ['webhooks', 'Webhooks', '/settings/webhooks'],
   ['sso', 'Single sign-on', '/settings/sso'],
   ['directory-sync', 'Directory sync', '/settings/directory-sync'],

@@ -16,6 +16,9 @@ export default async function TokensPage() {
           A token lets a script or another app create and read short links for you in <strong>{actor.workspace.name}</strong>, and only there. Choose what each
           token may do, and keep it as secret as a password: anyone who has it can act as you. To use another workspace, switch to it and make a token there.
         </p>
+        <p className="muted">
+          How to use a token, with examples and a console to try every endpoint: the <a href="/docs">API reference</a>.
+        </p>
         <TokenManager />
       </SettingsSection>
     </SettingsShell>
