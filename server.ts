@@ -12,7 +12,7 @@ import { currentLandingPages } from './lib/landing/current-landing-pages';
 import { customDomainRouter } from './lib/edge/custom-domain-router';
 import { SCALAR_BUNDLE_PATH, sendScalarBundle } from './lib/docs/serve-scalar-bundle';
 import { startHttpsListener } from './lib/tls/https-listener';
-import { failRequest, sendJson } from './lib/http/node-answers';
+import { failRequest, sendApiError, sendJson } from './lib/http/node-answers';
 import { processEnricher } from './lib/analytics/process-enricher';
 import { ClickBuffer } from './lib/edge/click-buffer';
 import { clientIp } from './lib/edge/client-ip';
@@ -137,15 +137,15 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     if (!nextHandler) return sendJson(res, 404, { error: { code: 'not_found', message: 'Not found.' } });
     // NUL and non-UTF-8 in the path or query never reach a route (PostgreSQL refused them with a 500).
     const problem = targetProblem(url);
-    if (problem !== null) return sendJson(res, 400, { error: { code: 'invalid_request', message: problem } }, apiHeaders(headerOptions));
+    if (problem !== null) return sendApiError(res, url, 400, 'invalid_request', problem, apiHeaders(headerOptions));
     const path = routedPath(url);
     if (path === SCALAR_BUNDLE_PATH) return sendScalarBundle(req, res, apiHeaders(headerOptions));
     if (isApiPath(path)) {
       const answer = routeAnswer(apiRoutes, req.method ?? 'GET', path);
-      if (answer?.status === 404) return sendJson(res, 404, { error: { code: 'not_found', message: `No API endpoint at ${path}.` } }, apiHeaders(headerOptions));
+      if (answer?.status === 404) return sendApiError(res, path, 404, 'not_found', `No API endpoint at ${path}.`, apiHeaders(headerOptions));
       if (answer?.status === 405) {
         const message = `${req.method} is not supported here; use ${answer.allow}.`;
-        return sendJson(res, 405, { error: { code: 'method_not_allowed', message } }, { ...apiHeaders(headerOptions), Allow: answer.allow });
+        return sendApiError(res, path, 405, 'method_not_allowed', message, { ...apiHeaders(headerOptions), Allow: answer.allow });
       }
       setHeaders(res, apiHeaders(headerOptions));
     } else {
@@ -163,7 +163,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     const refusal = await holdBody(req, bodyLimitFor(req.url ?? '/'));
     if (refusal === null) return next(req, res);
     if (refusal.status === 0) return; // the client left
-    sendJson(res, refusal.status, { error: { code: refusal.code, message: refusal.message } }, apiHeaders(headerOptions));
+    sendApiError(res, req.url, refusal.status, refusal.code, refusal.message, apiHeaders(headerOptions));
   }
 
   // The redirect path stays synchronous on a cache hit (of the host and of the link): no promise, no await.
@@ -205,7 +205,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
       return onRequest(req, res);
     }
     const message = `The request body is larger than this endpoint takes (${limit / 1024} KiB).`;
-    sendJson(res, 413, { error: { code: 'payload_too_large', message } }, { ...apiHeaders(headerOptions), Connection: 'close' });
+    sendApiError(res, req.url, 413, 'payload_too_large', message, { ...apiHeaders(headerOptions), Connection: 'close' });
   });
   server.keepAliveTimeout = config.KEEP_ALIVE_TIMEOUT_MS;
   server.on('clientError', answerClientError);

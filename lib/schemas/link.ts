@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { LINK_ARCHIVED, LINK_ORDERS, LINK_SORTS, LINK_STATUS_FILTERS } from '../links/find-links';
 import { zIsoDate, zOptionalId, zPositiveId, zQueryEnum, zQueryInt, ZTimestamp } from './common';
 import { invalidField } from '../http/errors';
-import { ZLinkPreviewInput } from './link-preview';
+import { MAX_PREVIEW_DESCRIPTION, MAX_PREVIEW_TITLE } from './link-preview';
 
 export const MAX_TAGS = 10;
 export const MAX_TAG_LENGTH = 32;
@@ -85,7 +85,18 @@ export const LINK_FIELDS = {
   utm_term: ZUtmValue,
   utm_content: ZUtmValue,
   free_old_code: z.boolean({ error: 'free_old_code must be true or false.' }).meta({ description: 'With a new alias: free the old code instead of keeping it as a redirect.' }),
-  preview: ZLinkPreviewInput.meta({ description: 'The social preview bots get: title, description, image (https URL); null removes it.' }),
+  // Checked by parsePreview (link-preview.ts) in the route, so an error names `preview.title` etc.
+  preview: z.unknown().meta({
+    type: ['object', 'null'],
+    properties: {
+      title: { type: 'string', minLength: 1, maxLength: MAX_PREVIEW_TITLE },
+      description: { type: ['string', 'null'], maxLength: MAX_PREVIEW_DESCRIPTION },
+      image: { type: ['string', 'null'], format: 'uri', description: 'An https URL; an upload goes to PUT /api/v1/links/{id}/preview/image.' },
+    },
+    required: ['title'],
+    additionalProperties: false,
+    description: 'The social preview link-preview bots get; null removes it.',
+  } as never),
 } as const;
 
 const F = LINK_FIELDS;

@@ -12,8 +12,8 @@ export const ZTokenName = z
 
 /** Absent: every scope (stored as an empty list); otherwise a non-empty list of known scopes. */
 export const ZTokenScopes = z
-  .array(z.unknown(), { error: `scopes must be a non-empty list of: ${TOKEN_SCOPES.join(', ')}.` })
-  .min(1, { error: `scopes must be a non-empty list of: ${TOKEN_SCOPES.join(', ')}.` })
+  .array(z.unknown(), { error: `Scopes must be a non-empty list of: ${TOKEN_SCOPES.join(', ')}.` })
+  .min(1, { error: `Scopes must be a non-empty list of: ${TOKEN_SCOPES.join(', ')}.` })
   .nullish()
   .transform((input, ctx): TokenScope[] => {
     if (!input) return [];

@@ -16,7 +16,9 @@ export const listTokensRoute = operationHandler(ops.listTokens, async ({ actor, 
 });
 
 export const createTokenRoute = operationHandler(ops.createToken, async ({ actor, ctx }: WorkspaceRequest<object>, { body }) => {
-  const { secret, token } = await createApiToken(ctx.handle.db, { userId: actor.userId, workspaceId: actor.workspaceId, name: body.name, expiresAt: body.expires_at ?? null, scopes: body.scopes });
+  // Parsed already: [] stands for every scope, which createApiToken reads as scopes left out.
+  const scopes = body.scopes?.length ? body.scopes : undefined;
+  const { secret, token } = await createApiToken(ctx.handle.db, { userId: actor.userId, workspaceId: actor.workspaceId, name: body.name, expiresAt: body.expires_at ?? null, scopes });
   return json({ token: serializeToken(token), secret }, { status: 201 });
 });
 

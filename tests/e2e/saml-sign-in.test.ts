@@ -97,7 +97,7 @@ describe.skipIf(!chromium || !challtestsrv)('SAML single sign-on in Chromium', (
     expect(await card.getByRole('button', { name: 'Enable SSO' }).isDisabled()).toBe(true);
     await dns.addTxt('_sling-sso.samlco.test', await card.getByRole('textbox', { name: 'TXT record value' }).inputValue());
     await card.getByRole('button', { name: 'Check DNS' }).click();
-    await card.getByText('Verified.').waitFor();
+    await card.getByTestId('sso-domain').getByText('Verified', { exact: true }).waitFor();
     await card.getByRole('button', { name: 'Enable SSO' }).click();
     await expect.poll(() => card.locator('.badge').textContent()).toBe('Enabled');
     expect(await captureThemes(owner, 'settings-sso-saml-checks')).toEqual([]);

@@ -108,6 +108,17 @@ describe('real answers match the OpenAPI document', () => {
     expect((await call('GET', '/api/v1/analytics/export')).status).toBe(200);
     expect((await call('GET', '/api/v1/analytics/export', { query: 'format=xml' })).status).toBe(400);
     expect((await call('GET', '/api/v1/links/{id}/clicks/export', { values: { id }, query: 'format=json' })).status).toBe(200);
+    // Link power features: a rename keeps the old code (previous_codes) until it is freed; duplicate; bulk create.
+    expect((await call('PATCH', '/api/v1/links/{id}', { values: { id: other }, body: { alias: 'contract-renamed', note: 'n', utm_source: 'news' } })).status).toBe(200);
+    const renamed = (await call('GET', '/api/v1/links/{id}', { values: { id: other } })).body as Json;
+    const oldCode = (renamed.previous_codes as Json[])[0]!.code as string;
+    expect((await call('DELETE', '/api/v1/links/{id}/previous-codes/{code}', { values: { id: other, code: oldCode } })).status).toBe(204);
+    expect((await call('DELETE', '/api/v1/links/{id}/previous-codes/{code}', { values: { id: other, code: oldCode } })).status).toBe(404);
+    expect((await call('POST', '/api/v1/links/{id}/duplicate', { values: { id: other } })).status).toBe(201);
+    expect((await call('POST', '/api/v1/links/{id}/duplicate', { values: { id: 999999 } })).status).toBe(404);
+    const bulk = await call('POST', '/api/v1/links/bulk', { body: { links: [{ url: 'https://example.com/bulk' }, { url: 'not a url' }] } });
+    expect(bulk.body).toMatchObject({ created: 1, failed: 1 });
+    expect((await call('POST', '/api/v1/links/bulk', { body: { links: [] } })).status).toBe(400);
     expect((await call('POST', '/api/v1/links/bulk-delete', { body: { ids: [] } })).status).toBe(400);
     expect((await call('POST', '/api/v1/links/bulk-delete', { body: { ids: [other] } })).status).toBe(200);
     expect((await call('DELETE', '/api/v1/links/{id}', { values: { id } })).status).toBe(204);
