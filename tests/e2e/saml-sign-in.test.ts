@@ -99,7 +99,7 @@ describe.skipIf(!chromium || !challtestsrv)('SAML single sign-on in Chromium', (
     await card.getByRole('button', { name: 'Check DNS' }).click();
     await card.getByTestId('sso-domain').getByText('Verified', { exact: true }).waitFor();
     await card.getByRole('button', { name: 'Enable SSO' }).click();
-    await expect.poll(() => card.locator('.badge').textContent()).toBe('Enabled');
+    await expect.poll(() => card.locator('header .badge').textContent()).toBe('Enabled');
     expect(await captureThemes(owner, 'settings-sso-saml-checks')).toEqual([]);
     await owner.setViewportSize(PHONE);
     expect(await captureThemes(owner, 'settings-sso-saml-checks-phone')).toEqual([]);
@@ -134,7 +134,7 @@ describe.skipIf(!chromium || !challtestsrv)('SAML single sign-on in Chromium', (
     expect(session.user).toMatchObject({ email: 'sara@samlco.test', name: 'Sara Samlsson' });
     // The login history names the connection.
     await page.goto(`${sling.url}/settings/security`);
-    expect(await page.getByTestId('login-row').first().textContent()).toContain('signed in with SSO (SAML 2.0)');
+    expect(await page.getByTestId('login-row').first().textContent()).toContain('SSO · SAML 2.0');
     expect(problems).toEqual([]);
     await context.close();
   });
