@@ -101,7 +101,7 @@ describe.skipIf(!chromium)('shell, home and settings in Chromium', () => {
     await page.goto(`${sling.url}/settings`);
     const sectionNav = page.getByRole('navigation', { name: 'Settings sections' });
     // The workspace's pages (the owner of a personal workspace manages its webhooks), then the account's.
-    expect(await sectionNav.getByRole('list', { name: 'Workspace' }).getByRole('link').allTextContents()).toEqual(['General', 'Members', 'API tokens', 'Webhooks', 'Single sign-on', 'Directory sync', 'Audit log', 'Plan & usage']);
+    expect(await sectionNav.getByRole('list', { name: 'Workspace' }).getByRole('link').allTextContents()).toEqual(['General', 'Members', 'API tokens', 'API reference', 'Webhooks', 'Single sign-on', 'Directory sync', 'Audit log', 'Plan & usage']);
     expect(await sectionNav.getByRole('list', { name: 'Your account' }).getByRole('link').allTextContents()).toEqual(['Profile', 'Security']);
     expect(await sectionNav.getByRole('link', { name: 'Profile' }).getAttribute('aria-current')).toBe('page');
     expect(await sectionNav.getByRole('link', { name: 'Webhooks' }).getAttribute('href')).toBe('/settings/webhooks');

@@ -110,7 +110,7 @@ describe.skipIf(!chromium)('workspaces, members and invitations in Chromium', ()
     // Invite from Settings → Members (reached through the settings nav).
     await owner.goto(`${sling.url}/settings`);
     const nav = owner.getByRole('navigation', { name: 'Settings sections' });
-    expect(await nav.getByRole('list', { name: 'Workspace' }).getByRole('link').allTextContents()).toEqual(['General', 'Members', 'API tokens', 'Webhooks', 'Single sign-on', 'Directory sync', 'Audit log', 'Plan & usage']);
+    expect(await nav.getByRole('list', { name: 'Workspace' }).getByRole('link').allTextContents()).toEqual(['General', 'Members', 'API tokens', 'API reference', 'Webhooks', 'Single sign-on', 'Directory sync', 'Audit log', 'Plan & usage']);
     await nav.getByRole('link', { name: 'Members' }).click();
     await owner.waitForURL('**/settings/members');
     const members = owner.getByRole('region', { name: 'Members' });
@@ -198,7 +198,7 @@ describe.skipIf(!chromium)('workspaces, members and invitations in Chromium', ()
     expect(await member.getByRole('region', { name: 'Pending invitations' }).count()).toBe(0);
     await member.getByRole('button', { name: 'Leave workspace' }).waitFor();
     const nav = member.getByRole('navigation', { name: 'Settings sections' });
-    expect(await nav.getByRole('list', { name: 'Workspace' }).getByRole('link').allTextContents()).toEqual(['General', 'Members', 'API tokens', 'Plan & usage']);
+    expect(await nav.getByRole('list', { name: 'Workspace' }).getByRole('link').allTextContents()).toEqual(['General', 'Members', 'API tokens', 'API reference', 'Plan & usage']);
     expect(await captureThemes(member, 'members-member')).toEqual([]);
 
     // General is read-only for a member, with no transfer or delete.

@@ -63,6 +63,8 @@ const PARSERS = new Set([
   'lib/scim/scim-routes.ts',
   // Reads a destination URL's query (UTM values), not a request's.
   'lib/links/utm.ts',
+  // Reads the Scalar bundle's ?v= (its cache key) and Accept-Encoding, not API input.
+  'lib/docs/serve-scalar-bundle.ts',
   // Reads the redirect better-auth answered the SAML ACS post with (and the provider id), not a client's input.
   'lib/sso/saml-acs-answer.ts',
 ]);
