@@ -2,6 +2,7 @@
 // every tenth, tags) stored as an import and run by the import job's own code (streamed parse, row
 // checks, batched inserts with their events, report rows, progress) on a fresh database, then the
 // same file again (every row "already imported"). Prints rows/s; every row must be accounted for.
+import { fmtInt } from './alternate';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -40,9 +41,9 @@ async function run(database: BenchDatabase, file: Buffer): Promise<{ line: strin
     const first = await once('imp_bench_first_000');
     const again = await once('imp_bench_again_000');
     const ok = first.row.rowsCreated === ROWS && again.row.rowsSkipped === ROWS && again.row.rowsCreated === 0;
-    const rate = (ms: number) => fmt((ROWS / ms) * 1000);
-    const line = `${database.label}: ${fmt(ROWS)} rows imported in ${(first.ms / 1000).toFixed(1)} s = ${rate(first.ms)} rows/s` +
-      ` (${fmt(first.row.rowsCreated)} created); the same file again ${(again.ms / 1000).toFixed(1)} s = ${rate(again.ms)} rows/s (${fmt(again.row.rowsSkipped)} skipped)`;
+    const rate = (ms: number) => fmtInt((ROWS / ms) * 1000);
+    const line = `${database.label}: ${fmtInt(ROWS)} rows imported in ${(first.ms / 1000).toFixed(1)} s = ${rate(first.ms)} rows/s` +
+      ` (${fmtInt(first.row.rowsCreated)} created); the same file again ${(again.ms / 1000).toFixed(1)} s = ${rate(again.ms)} rows/s (${fmtInt(again.row.rowsSkipped)} skipped)`;
     return { line, ok };
   } finally {
     await handle.close();
@@ -65,10 +66,6 @@ async function main(): Promise<number> {
   for (const line of lines) console.log(`  ${line}`);
   rmSync(tmp, { recursive: true, force: true });
   return ok ? 0 : 1;
-}
-
-function fmt(n: number): string {
-  return Math.round(n).toLocaleString('en');
 }
 
 main().then(
