@@ -60,13 +60,13 @@ async function signUp(handle: DbHandle, config: Config & { SECRET_KEY: string },
   await setWorkspacePlan(db, (await personalWorkspaceOf(db, user.id)).id, (opts.plan ?? 'free') as Plan);
 }
 
-async function newToken(handle: DbHandle, email: string, name: string, workspace?: string): Promise<string> {
+async function newToken(handle: DbHandle, email: string, name: string, workspace?: string, scopes?: string[]): Promise<string> {
   const db = handle.db;
   const user = await findUserByEmail(db, email);
   const ws = workspace ? await findWorkspaceBySlug(db, workspace) : await personalWorkspaceOf(db, user.id);
   const [member] = await db.select().from(workspaceMembers).where(and(eq(workspaceMembers.organizationId, ws.id), eq(workspaceMembers.userId, user.id))).limit(1);
   if (!member) throw new Error(`tokens create failed: ${email} is not a member of the workspace ${ws.slug}`);
-  return (await createApiToken(db, { userId: user.id, workspaceId: ws.id, name })).secret;
+  return (await createApiToken(db, { userId: user.id, workspaceId: ws.id, name, scopes })).secret;
 }
 
 const usersCreateArgs = (email: string, opts: UserOptions) => ['users', 'create', '--email', email, '--password-stdin', '--plan', opts.plan ?? 'free', ...(opts.name ? ['--name', opts.name] : [])];
@@ -78,10 +78,11 @@ export async function seedUser(env: Env, email: string, opts: UserOptions = {}):
   if (!done) await cli(usersCreateArgs(email, opts), env, `${opts.password ?? PASSWORD}\n`);
 }
 
-/** As `sling tokens create --email E --name N [--workspace slug]`: the token's secret. */
-export async function seedToken(env: Env, email: string, opts: { name?: string; workspace?: string } = {}): Promise<string> {
+/** As `sling tokens create --email E --name N [--workspace slug]`: the token's secret. `scopes` (default: every scope) only before a server holds the database. */
+export async function seedToken(env: Env, email: string, opts: { name?: string; workspace?: string; scopes?: string[] } = {}): Promise<string> {
   const name = opts.name ?? 'test';
-  const done = await withCliDatabase(env, (handle) => newToken(handle, email, name, opts.workspace));
+  const done = await withCliDatabase(env, (handle) => newToken(handle, email, name, opts.workspace, opts.scopes));
+  if (!done && opts.scopes) throw new Error('seedToken: scopes can be given only while no server holds the database');
   return done ? done.value : cli(tokensCreateArgs(email, name, opts.workspace), env);
 }
 

@@ -1,0 +1,7 @@
+// Which contract test file answers for which tags of the OpenAPI document: each file calls every
+// operation of its tags with every status they declare, and tests/unit/contract-tags.test.ts checks
+// that every tag of the document belongs to exactly one file.
+export const CONTRACT_TAGS = {
+  /** tests/integration/api/openapi-contract.test.ts */
+  core: ['Meta', 'Links', 'Analytics', 'Variant A (/api.php)', 'Variant B (/api)', 'Webhooks', 'Domains', 'API tokens'],
+} as const satisfies Record<string, readonly string[]>;

@@ -1,0 +1,159 @@
+// The contract tests' shared client: calls a running Sling, checks each answer against the OpenAPI
+// document it serves (status declared, body valid by ajv, content type, required headers), and
+// records which statuses each operation was seen answering. `sweepCommonErrors` provokes, for every
+// operation of a set, the statuses any route can give (401, 403, 413, 415, 429) where it declares
+// them; `uncovered` lists each operation's declared statuses not seen yet. 500 and 503 (declared on
+// every route: a bug, or the database away) cannot be caused from outside on purpose, so they are
+// not asked for.
+import Ajv2020 from 'ajv/dist/2020';
+import { expect } from 'vitest';
+import { ALL_OPERATIONS } from '../../lib/openapi/registry';
+import type { Operation } from '../../lib/schemas/operation';
+import type { SlingProcess } from './sling-process';
+
+type Json = Record<string, unknown>;
+type DocOperation = { operationId: string; responses: Record<string, { content?: Record<string, { schema: Json }>; headers?: Json }> };
+export type OpenApiDoc = { paths: Record<string, Record<string, DocOperation>>; components: Json };
+
+/** How a call authenticates: the context's token or session, none, or given headers. */
+export type CallAuth = 'token' | 'cookie' | 'none' | { bearer: string } | { cookie: string };
+
+export interface CallInit {
+  query?: string;
+  body?: unknown;
+  /** A body sent as is (with its own content type), instead of JSON. */
+  rawBody?: { data: string | Blob | ArrayBuffer; type: string };
+  auth?: CallAuth;
+  values?: Record<string, string | number>;
+}
+
+const NOT_ASKED = new Set([500, 503]);
+
+export class ContractClient {
+  readonly seen = new Map<string, Set<number>>();
+  private readonly ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: true });
+
+  constructor(
+    readonly sling: SlingProcess,
+    readonly doc: OpenApiDoc,
+    readonly token: string,
+    readonly cookie: string,
+  ) {}
+
+  static async connect(sling: SlingProcess, token: string, cookie: string): Promise<ContractClient> {
+    const res = await fetch(`${sling.url}/api/v1/openapi.json`);
+    expect(res.status).toBe(200);
+    return new ContractClient(sling, (await res.json()) as OpenApiDoc, token, cookie);
+  }
+
+  private headersFor(auth: CallAuth): Record<string, string> {
+    if (auth === 'token') return { authorization: `Bearer ${this.token}` };
+    if (auth === 'cookie') return { cookie: this.cookie, origin: this.sling.url };
+    if (auth === 'none') return {};
+    return 'bearer' in auth ? { authorization: `Bearer ${auth.bearer}` } : { cookie: auth.cookie, origin: this.sling.url };
+  }
+
+  /** Calls `method template` (a path of the document, `values` filling its parameters) and checks the answer against the document. */
+  async call(method: string, template: string, init: CallInit = {}): Promise<{ status: number; body: unknown; headers: Headers }> {
+    const path = template.replace(/\{(\w+)\}/g, (_, k) => encodeURIComponent(String(init.values?.[k])));
+    const headers: Record<string, string> = { ...this.headersFor(init.auth ?? 'token') };
+    let body: string | Blob | ArrayBuffer | undefined;
+    if (init.rawBody) {
+      headers['content-type'] = init.rawBody.type;
+      body = init.rawBody.data;
+    } else if (init.body !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(init.body);
+    }
+    const res = await fetch(`${this.sling.url}${path}${init.query ? `?${init.query}` : ''}`, { method, headers, body });
+    const op = this.doc.paths[template]?.[method.toLowerCase()];
+    expect(op, `${method} ${template} is in the document`).toBeDefined();
+    const text = await res.text();
+    const declared = op.responses[String(res.status)];
+    expect(declared, `${op.operationId}: status ${res.status} is declared (${text.slice(0, 300)})`).toBeDefined();
+    this.seen.set(op.operationId, (this.seen.get(op.operationId) ?? new Set()).add(res.status));
+    const type = (res.headers.get('content-type') ?? '').split(';')[0];
+    if (declared.content) {
+      expect(Object.keys(declared.content), `${op.operationId} ${res.status}: content type`).toContain(type);
+      const schema = declared.content['application/json']?.schema;
+      if (type === 'application/json' && schema) {
+        const validate = this.ajv.compile({ ...schema, components: this.doc.components });
+        expect(validate(JSON.parse(text)) ? [] : validate.errors, `${op.operationId} ${res.status}: body matches the schema`).toEqual([]);
+      }
+    } else expect(text, `${op.operationId} ${res.status}: no body`).toBe('');
+    for (const [name, header] of Object.entries(declared.headers ?? {})) {
+      if ((header as { required?: boolean }).required) expect(res.headers.get(name), `${op.operationId} ${res.status}: header ${name}`).not.toBeNull();
+    }
+    return { status: res.status, body: type === 'application/json' && text ? JSON.parse(text) : text, headers: res.headers };
+  }
+
+  /** The document's operations whose tag is one of `tags`. */
+  operations(tags: readonly string[]): Array<{ method: string; path: string; op: DocOperation; tag: string }> {
+    return Object.entries(this.doc.paths).flatMap(([path, methods]) =>
+      Object.entries(methods)
+        .map(([method, op]) => ({ method: method.toUpperCase(), path, op, tag: String((op as { tags?: string[] }).tags?.[0]) }))
+        .filter((o) => tags.includes(o.tag)),
+    );
+  }
+
+  /** Each operation with a tag of `tags`, with the declared statuses it was never seen answering. */
+  uncovered(tags: readonly string[]): string[] {
+    return this.operations(tags).flatMap(({ method, path, op }) => {
+      const missing = Object.keys(op.responses).map(Number).filter((s) => !NOT_ASKED.has(s) && !this.seen.get(op.operationId)?.has(s));
+      return missing.length ? [`${method} ${path} (${op.operationId}): ${missing.join(', ')}`] : [];
+    });
+  }
+}
+
+/** Path parameters that pass any parameter schema of the document (ids are numbers or strings). */
+const PLACEHOLDER = 1;
+
+function registryOperation(method: string, path: string): Operation | undefined {
+  return ALL_OPERATIONS.find((o) => o.method === method && o.path === path);
+}
+
+export interface SweepTokens {
+  /** Two tokens with one read scope each (e.g. links:read and webhooks:read): every operation refuses one of them. */
+  narrow: [string, string];
+}
+
+/**
+ * For every operation of `tags`: 401 without credentials, 403 with a token it does not admit, 413
+ * with a body over its limit and 415 with a body that is not JSON — each where the operation
+ * declares it. Writes never happen: each call is refused before the handler runs.
+ */
+export async function sweepCommonErrors(client: ContractClient, tags: readonly string[], tokens: SweepTokens): Promise<void> {
+  for (const { method, path, op } of client.operations(tags)) {
+    const declared = (s: number) => String(s) in op.responses;
+    const values = Object.fromEntries([...path.matchAll(/\{(\w+)\}/g)].map((m) => [m[1], PLACEHOLDER]));
+    const reg = registryOperation(method, path);
+    const tokenParam = reg?.auth.includes('token_param');
+    if (declared(401)) await client.call(method, path, { values, auth: 'none', ...(reg?.body && !tokenParam ? { body: {} } : {}) });
+    if (declared(403) && !tokenParam) {
+      for (const narrow of tokens.narrow) if ((await client.call(method, path, { values, auth: { bearer: narrow } })).status === 403) break;
+    }
+    if (!reg?.body) continue;
+    const auth: CallAuth = reg.auth.includes('bearer') ? 'token' : 'cookie';
+    if (declared(413)) {
+      const big = JSON.stringify({ padding: 'x'.repeat((reg.maxBodyBytes ?? 64 * 1024) + 1) });
+      await client.call(method, path, { values, auth, rawBody: { data: big, type: 'application/json' } });
+    }
+    if (declared(415)) await client.call(method, path, { values, auth, rawBody: { data: 'a=1', type: 'text/plain' } });
+  }
+}
+
+/**
+ * 429 for every rate-limited operation of `tags`: `spend` uses up the window of a workspace on a
+ * small plan, then each operation is called once more with the same credentials.
+ */
+export async function sweepRateLimits(client: ContractClient, tags: readonly string[], limited: { bearer: string; cookie: string }, spend: () => Promise<void>): Promise<void> {
+  await spend();
+  for (const { method, path, op } of client.operations(tags)) {
+    if (!('429' in op.responses)) continue;
+    const reg = registryOperation(method, path);
+    const values = Object.fromEntries([...path.matchAll(/\{(\w+)\}/g)].map((m) => [m[1], PLACEHOLDER]));
+    if (reg?.auth.includes('token_param')) await client.call(method, path, { values, auth: 'none', body: { token: limited.bearer } });
+    else if (reg?.auth.includes('bearer')) await client.call(method, path, { values, auth: { bearer: limited.bearer } });
+    else await client.call(method, path, { values, auth: { cookie: limited.cookie } });
+  }
+}
