@@ -17,7 +17,7 @@ export const ZApiPhpLinkQuery = z.object({ slug, domain_id: zOptionalId('domain_
 export const apiPhpCreate = defineOperation({
   ...A, id: 'apiPhpCreate', method: 'POST', summary: 'Create a short link (Variant A)',
   body: ZCreateLinkA, responses: { 201: ok(ZLink, 'Created') },
-  errors: workspaceErrors('invalid_request', 'not_found', 'alias_taken', 'unsafe_url', 'quota_exceeded', 'unsafe_throttled', 'payload_too_large', 'unsupported_media_type'),
+  errors: workspaceErrors('invalid_request', 'alias_taken', 'unsafe_url', 'quota_exceeded', 'unsafe_throttled', 'payload_too_large', 'unsupported_media_type'),
 });
 
 export const apiPhpList = defineOperation({

@@ -32,7 +32,7 @@ export const updateDomain = defineOperation({
 
 export const deleteDomain = defineOperation({
   id: 'deleteDomain', method: 'DELETE', path: '/api/v1/domains/{id}', tag, auth, summary: 'Delete a domain and every link on it',
-  params, responses: { 204: NO_CONTENT }, errors: workspaceErrors('not_found', 'invalid_request'),
+  params, responses: { 204: NO_CONTENT }, errors: workspaceErrors('not_found'),
 });
 
 export const verifyDomain = defineOperation({

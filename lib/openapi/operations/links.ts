@@ -18,7 +18,7 @@ export const listLinks = defineOperation({
 export const createLink = defineOperation({
   id: 'createLink', method: 'POST', path: '/api/v1/links', tag, auth, summary: 'Create a short link',
   body: ZCreateLink, responses: { 201: ok(ZLink, 'Created') },
-  errors: workspaceErrors('invalid_request', 'not_found', 'alias_taken', 'unsafe_url', 'quota_exceeded', 'unsafe_throttled', 'payload_too_large', 'unsupported_media_type'),
+  errors: workspaceErrors('invalid_request', 'alias_taken', 'unsafe_url', 'quota_exceeded', 'unsafe_throttled', 'payload_too_large', 'unsupported_media_type'),
 });
 
 const ZPreviousCode = z.object({ code: z.string(), short_url: z.string(), since: z.string() }).loose();
@@ -76,7 +76,7 @@ export const listTags = defineOperation({
 
 export const aliasAvailability = defineOperation({
   id: 'aliasAvailability', method: 'GET', path: '/api/v1/links/availability', tag, auth, summary: 'Is an alias free?',
-  query: ZAliasAvailabilityQuery, responses: { 200: ok(z.object({ available: z.boolean() }).loose()) }, errors: workspaceErrors('invalid_request', 'not_found'),
+  query: ZAliasAvailabilityQuery, responses: { 200: ok(z.object({ available: z.boolean() }).loose()) }, errors: workspaceErrors('invalid_request'),
 });
 
 export const linkEvents = defineOperation({

@@ -2,6 +2,7 @@
 // operations of CONTRACT_TAGS.core: every operation is called with its success status and with every
 // error status it declares (tests/helpers/contract.ts checks each answer: status declared, body valid
 // by the declared schema, content type, required headers).
+import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createUserWithToken, signUpAndIn } from '../../helpers/accounts';
 import { seedToken } from '../../helpers/seed-in-process';
@@ -9,6 +10,7 @@ import { ContractClient, sweepCommonErrors, sweepRateLimits } from '../../helper
 import { CONTRACT_TAGS } from '../../helpers/contract-tags';
 import { createPgliteDatabase, type TestDatabase } from '../../helpers/databases';
 import { startSling, type SlingProcess } from '../../helpers/sling-process';
+import { feedHost, hostList } from '../../helpers/threat-feeds';
 import { until } from '../../helpers/until';
 import { startReceiver, type Receiver } from '../../helpers/webhook-receiver';
 
@@ -20,6 +22,10 @@ describe('real answers match the OpenAPI document', () => {
   let sling: SlingProcess;
   let receiver: Receiver;
   let client: ContractClient;
+  let feed: Server;
+  /** A link made before its destination's host was listed: duplicating it is refused (422). */
+  let listedLinkId: number;
+  const LISTED = `https://${feedHost(0)}/payload`;
   let token: string;
   /** Ann's tokens with one read scope each: every operation refuses one of them (403). */
   let narrow: [string, string];
@@ -30,13 +36,30 @@ describe('real answers match the OpenAPI document', () => {
     token = await createUserWithToken(tdb.env, 'ann@example.com', 'enterprise');
     narrow = [await seedToken(tdb.env, 'ann@example.com', { scopes: ['links:read'] }), await seedToken(tdb.env, 'ann@example.com', { scopes: ['webhooks:read'] })];
     receiver = await startReceiver();
+    // The threat feed the workers import at start answers only once a link to its host exists.
+    let release!: () => void;
+    const released = new Promise<void>((r) => (release = r));
+    feed = createServer((_req, res) => void released.then(() => res.end(hostList(1))));
+    await new Promise<void>((r) => feed.listen(0, '127.0.0.1', r));
+    const feedUrl = `http://127.0.0.1:${(feed.address() as { port: number }).port}/hosts.txt`;
     // DNS answers come from a closed local port: a domain check fails fast instead of asking the internet.
-    sling = await startSling({ ...tdb.env, WEBHOOKS_ALLOW_PRIVATE: 'true', DNS_SERVERS: '127.0.0.1:9' });
+    sling = await startSling({ ...tdb.env, WEBHOOKS_ALLOW_PRIVATE: 'true', DNS_SERVERS: '127.0.0.1:9', SAFETY_FEEDS: feedUrl });
     client = await ContractClient.connect(sling, token, await signUpAndIn(sling.url, 'sam@example.com'));
+    const listed = await fetch(`${sling.url}/api/v1/links`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ url: LISTED }) });
+    listedLinkId = ((await listed.json()) as { id: number }).id;
+    release();
+    await until('the feed is imported', async () => {
+      const res = await fetch(`${sling.url}/api/v1/links/availability?alias=x`, { headers: { authorization: `Bearer ${token}` } });
+      await res.arrayBuffer();
+      const made = await fetch(`${sling.url}/api.php`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ url: `${LISTED}?probe` }) });
+      await made.arrayBuffer();
+      return made.status === 422;
+    });
   }, 400_000);
   afterAll(async () => {
     await sling?.stop();
     await receiver?.close();
+    feed?.close();
     await tdb?.drop();
   });
 
@@ -169,6 +192,66 @@ describe('real answers match the OpenAPI document', () => {
     expect((await call('POST', '/api/v1/tokens/{id}/regenerate', { auth: 'cookie', values: { id } })).status).toBe(200);
     expect((await call('DELETE', '/api/v1/tokens/{id}', { auth: 'cookie', values: { id } })).status).toBe(204);
     expect((await call('DELETE', '/api/v1/tokens/{id}', { auth: 'cookie', values: { id: 'nope' } })).status).toBe(404);
+  });
+
+  test('errors particular to each operation', async () => {
+    const link = ((await call('POST', '/api/v1/links', { body: { url: 'https://example.com/particular', alias: 'particular' } })).body as Json).id as number;
+    await call('POST', '/api/v1/links', { body: { url: 'https://example.com/held', alias: 'held' } });
+    const none = { id: 999999 };
+    // Links (REST v1)
+    // An unknown domain_id is a bad field (400), not a missing resource.
+    expect.soft((await call('GET', '/api/v1/links/availability', { query: 'alias=x&domain_id=999999' })).status).toBe(400);
+    expect.soft((await call('POST', '/api/v1/links/bulk-delete', { body: { ids: [999999] } })).status).toBe(404);
+    expect.soft((await call('POST', '/api/v1/links', { body: { url: 'https://example.com', domain_id: 999999 } })).status).toBe(400);
+    expect.soft((await call('POST', '/api/v1/links', { body: { url: LISTED } })).status).toBe(422);
+    expect.soft((await call('PATCH', '/api/v1/links/{id}', { values: none, body: { note: 'x' } })).status).toBe(404);
+    expect.soft((await call('PATCH', '/api/v1/links/{id}', { values: { id: link }, body: { alias: 'held' } })).status).toBe(409);
+    expect.soft((await call('PATCH', '/api/v1/links/{id}', { values: { id: link }, body: { url: LISTED } })).status).toBe(422);
+    expect.soft((await call('POST', '/api/v1/links/{id}/duplicate', { values: { id: listedLinkId } })).status).toBe(422);
+    // Statistics and exports
+    expect.soft((await call('GET', '/api/v1/links/{id}/events', { values: none })).status).toBe(404);
+    expect.soft((await call('GET', '/api/v1/links/{id}/stats', { values: none })).status).toBe(404);
+    expect.soft((await call('GET', '/api/v1/links/{id}/clicks/export', { values: none })).status).toBe(404);
+    expect.soft((await call('GET', '/api/v1/links/{id}/clicks/export', { values: { id: link }, query: 'format=xml' })).status).toBe(400);
+    expect.soft((await call('GET', '/api/v1/analytics', { query: 'link_id=999999' })).status).toBe(404);
+    expect.soft((await call('GET', '/api/v1/analytics/export', { query: 'link_id=999999' })).status).toBe(404);
+    // Webhooks
+    const wh = { id: 'wh_nope' };
+    expect.soft((await call('PATCH', '/api/v1/webhooks/{id}', { values: wh, body: { enabled: true } })).status).toBe(404);
+    expect.soft((await call('DELETE', '/api/v1/webhooks/{id}', { values: wh })).status).toBe(404);
+    expect.soft((await call('POST', '/api/v1/webhooks/{id}/rotate-secret', { values: wh })).status).toBe(404);
+    expect.soft((await call('POST', '/api/v1/webhooks/{id}/test', { values: wh })).status).toBe(404);
+    expect.soft((await call('GET', '/api/v1/webhooks/{id}/deliveries', { values: wh })).status).toBe(404);
+    const made = await call('POST', '/api/v1/webhooks', { body: { url: receiver.url, events: ['link.created'] } });
+    const webhookId = ((made.body as Json).webhook as Json).id as string;
+    const delivery = (((await call('POST', '/api/v1/webhooks/{id}/test', { values: { id: webhookId } })).body as Json).delivery as Json).id as string;
+    expect.soft((await call('GET', '/api/v1/webhooks/{id}/deliveries/{deliveryId}', { values: { id: webhookId, deliveryId: 'dl_nope' } })).status).toBe(404);
+    expect.soft((await call('POST', '/api/v1/webhooks/{id}/deliveries/{deliveryId}/resend', { values: { id: webhookId, deliveryId: 'dl_nope' } })).status).toBe(404);
+    await call('PATCH', '/api/v1/webhooks/{id}', { values: { id: webhookId }, body: { enabled: false } });
+    expect.soft((await call('POST', '/api/v1/webhooks/{id}/deliveries/{deliveryId}/resend', { values: { id: webhookId, deliveryId: delivery } })).status).toBe(400);
+    // API tokens: a Free workspace's cap
+    expect.soft((await call('POST', '/api/v1/tokens/{id}/regenerate', { auth: 'cookie', values: { id: 'nope' } })).status).toBe(404);
+    expect.soft((await call('POST', '/api/v1/tokens/{id}/rotate', { auth: 'cookie', values: { id: 'nope' } })).status).toBe(404);
+    for (let i = 0; i < 50 && (await call('POST', '/api/v1/tokens', { auth: 'cookie', body: { name: `cap ${i}` } })).status === 201; i++);
+    // Domains
+    expect.soft((await call('PATCH', '/api/v1/domains/{id}', { values: none, body: { default: true } })).status).toBe(404);
+    expect.soft((await call('DELETE', '/api/v1/domains/{id}', { values: none })).status).toBe(404);
+    expect.soft((await call('POST', '/api/v1/domains/{id}/verify', { values: none })).status).toBe(404);
+    // Variant A and Variant B
+    expect.soft((await call('POST', '/api.php', { body: { url: 'https://example.com', domain_id: 999999 } })).status).toBe(400);
+    expect.soft((await call('POST', '/api.php', { body: { url: 'https://example.com', alias: 'held' } })).status).toBe(409);
+    expect.soft((await call('POST', '/api.php', { body: { url: LISTED } })).status).toBe(422);
+    expect.soft((await call('GET', '/api.php', { query: 'action=list', auth: { bearer: narrow[1] } })).status).toBe(403);
+    expect.soft((await call('DELETE', '/api.php')).status).toBe(400);
+    expect.soft((await call('DELETE', '/api.php', { query: 'slug=missing' })).status).toBe(404);
+    for (const method of ['PUT', 'PATCH']) {
+      expect.soft((await call(method, '/api.php', { query: 'slug=missing', body: { max_clicks: 5 } })).status).toBe(404);
+      expect.soft((await call(method, '/api.php', { query: 'slug=particular', body: { alias: 'held' } })).status).toBe(409);
+      expect.soft((await call(method, '/api.php', { query: 'slug=particular', body: { url: LISTED } })).status).toBe(422);
+      expect.soft((await call(method, '/api.php', { query: 'slug=particular', rawBody: { data: 'max_clicks=5', type: 'text/plain' } })).status).toBe(415);
+    }
+    expect.soft((await call('POST', '/api', { auth: 'none', body: { token: narrow[0], long_url: 'https://example.com/b' } })).status).toBe(403);
+    expect.soft((await call('POST', '/api', { auth: 'none', body: { token, long_url: LISTED } })).status).toBe(422);
   });
 
   test('errors every route can give: 401, 403, 413, 415', async () => {
