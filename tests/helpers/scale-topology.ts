@@ -14,6 +14,17 @@ import { until } from './until';
 export const HAPROXY = '/usr/sbin/haproxy';
 export const HAPROXY_CFG = fileURLToPath(new URL('../../deploy/haproxy.cfg', import.meta.url));
 
+/** The variables deploy/haproxy.cfg reads (deploy/compose.yaml sets the same ones). */
+export const HAPROXY_VARIABLES = ['LINKS_HTTP_BIND', 'LINKS_HTTPS_BIND', 'APP_BIND', 'EDGE1_HTTP', 'EDGE2_HTTP', 'EDGE1_HTTPS', 'EDGE2_HTTPS', 'APP1', 'APP2'] as const;
+
+/** What every instance gets besides the database, Redis and ports (deploy/compose.yaml sets the same). */
+export const INSTANCE_ENV = {
+  // Above HAProxy's inter 1s × fall 3 (deploy/haproxy.cfg): out of rotation before the listener closes.
+  SHUTDOWN_DRAIN_MS: '4000',
+  // Every connection comes from HAProxy.
+  MAX_CONNECTIONS_PER_IP: '0',
+};
+
 export type InstanceName = 'edge1' | 'edge2' | 'app' | 'worker';
 
 interface Slot {
@@ -56,7 +67,7 @@ export async function startTopology(env: Record<string, string>): Promise<Topolo
     worker: { role: 'worker', port: await freePort() },
   };
   const at = (port: number) => `127.0.0.1:${port}`;
-  const haproxyEnv = {
+  const haproxyEnv: Record<(typeof HAPROXY_VARIABLES)[number], string> = {
     LINKS_HTTP_BIND: at(linksPort),
     LINKS_HTTPS_BIND: at(linksTlsPort),
     APP_BIND: at(appPort),
@@ -68,7 +79,7 @@ export async function startTopology(env: Record<string, string>): Promise<Topolo
     APP2: at(slots.appSpare.port),
   };
   const appUrl = `http://${at(appPort)}`;
-  const shared = { ...env, BASE_URL: appUrl, HOST: '127.0.0.1', MAX_CONNECTIONS_PER_IP: '0' };
+  const shared = { ...env, ...INSTANCE_ENV, BASE_URL: appUrl, HOST: '127.0.0.1' };
 
   const start = (slot: Slot) =>
     startSling({ ...shared, PORT: String(slot.port), ...(slot.tlsPort ? { TLS_PORT: String(slot.tlsPort) } : {}) }, ['--role', slot.role]).then((p) => {

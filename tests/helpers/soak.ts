@@ -61,8 +61,6 @@ export async function runSoak(opts: SoakOptions): Promise<SoakReport> {
       REDIS_PREFIX: prefix,
       WEBHOOKS_ALLOW_PRIVATE: 'true',
       WEBHOOKS_POLL_MS: '200',
-      // Above HAProxy's inter 1s × fall 3 (deploy/haproxy.cfg).
-      SHUTDOWN_DRAIN_MS: '4000',
       ENTERPRISE_LIMIT_PER_MINUTE: '10000000',
       ENTERPRISE_LIMIT_PER_HOUR: '10000000',
     });
