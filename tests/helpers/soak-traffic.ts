@@ -1,6 +1,7 @@
-// Mixed traffic for the scale-out soak: short-link visits through HAProxy's short-link frontend and
-// API writes through its app frontend, each request on its own connection (as browsers behind
-// different addresses would), every answer counted and every failure kept with its start and end.
+// Mixed traffic for the scale-out soak: short-link visits through HAProxy's short-link frontend (one
+// in ten through its app frontend) and API writes through its app frontend, each request on its own
+// connection (as browsers behind different addresses would), every answer counted and every failure
+// kept with its start and end.
 import { request } from 'node:http';
 import { AGENTS } from './agents';
 
@@ -88,8 +89,11 @@ export async function runTraffic(opts: TrafficOptions, tally: Tally, stop: Promi
   let n = 0;
   const visitLoop = async () => {
     while (running) {
-      const code = opts.codes[n++ % opts.codes.length];
-      const out = await tally.track(`GET /${code}`, () => send(`${opts.linksUrl}/${code}`, { headers: { 'user-agent': AGENTS.chrome } }), 302);
+      const i = n++;
+      const code = opts.codes[i % opts.codes.length];
+      // One visit in ten on the app host: the default domain's links are answered there too.
+      const base = i % 10 === 9 ? opts.appUrl : opts.linksUrl;
+      const out = await tally.track(`GET ${base}/${code}`, () => send(`${base}/${code}`, { headers: { 'user-agent': AGENTS.chrome } }), 302);
       if (out) tally.redirected(code);
     }
   };
