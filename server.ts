@@ -74,7 +74,9 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   const domains = await liveDomains();
   const defaultDomain = domains.current.defaultDomain;
   const sites = currentSites();
-  if (role === 'all' || role === 'edge') {
+  // `app` answers its own host's short links too: behind a TCP load balancer the app host's traffic
+  // (BASE_URL, the default domain's links included) cannot be split by path (README "Scale-out").
+  if (role !== 'worker') {
     const cache = new LinkCache({
       maxEntries: config.CACHE_MAX_ENTRIES,
       maxBytes: config.CACHE_MAX_BYTES,
@@ -121,6 +123,8 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     nextHandler = app.getRequestHandler();
     apiRoutes = readApiRoutes(join(projectRoot(), 'app'));
   }
+  /** Set by shutdown() for SHUTDOWN_DRAIN_MS: /readyz says 503 while everything else is still served. */
+  let draining = false;
   const headerOptions: HeaderOptions = { https: config.BASE_URL.startsWith('https:'), dev: opts.dev ?? false };
 
   /** Everything the edge does not answer: health checks, Scalar's bundle for /docs, then Next (pages, APIs, 404). */
@@ -128,6 +132,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     const url = req.url ?? '/';
     if (url === '/healthz') return sendJson(res, 200, { status: 'ok' });
     if (url === '/readyz') {
+      if (draining) return sendJson(res, 503, { status: 'draining' });
       const r = await checkReadiness(handle);
       if (r.ready) return sendJson(res, 200, { status: 'ready' });
       // The reason can hold database error text: it goes to the log, the answer stays fixed.
@@ -239,6 +244,11 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   let stopping: Promise<void> | undefined;
   function shutdown(): Promise<void> {
     stopping ??= (async () => {
+      // Behind a load balancer: out of its rotation first, then the listener closes (README "Scale-out").
+      if (config.SHUTDOWN_DRAIN_MS > 0) {
+        draining = true;
+        await new Promise((resolve) => setTimeout(resolve, config.SHUTDOWN_DRAIN_MS));
+      }
       await Promise.all([closeServer(server), tlsServer && closeServer(tlsServer)]);
       setGlobalSingleton('webhookDispatcher', undefined);
       await webhooks?.stop();

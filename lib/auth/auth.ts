@@ -25,6 +25,8 @@ import { errorResponse } from '../http/json-response';
 import { AppError } from '../http/errors';
 import { claimFirstAdmin } from '../admin/claim-first-admin';
 import { hashPassword, verifyPassword } from './password';
+import { redisRateLimitStorage } from './redis-rate-limit-storage';
+import { sharedRedis } from '../ratelimit/redis-client';
 
 const SIGN_IN_STEPS = new Set(['/sign-in/email', '/two-factor/verify-totp', '/two-factor/verify-backup-code']);
 
@@ -60,6 +62,8 @@ export function createAuth(db: Awaited<ReturnType<typeof database>>['db'], confi
         '/reset-password': { window: 60, max: config.AUTH_ATTEMPTS_PER_MINUTE },
         '/two-factor/*': { window: 60, max: config.AUTH_ATTEMPTS_PER_MINUTE },
       },
+      // Shared by every instance through Redis when there is one.
+      ...(config.REDIS_URL ? { customStorage: redisRateLimitStorage(sharedRedis(config.REDIS_URL), config.REDIS_PREFIX) } : {}),
     },
     database: drizzleAdapter(db, {
       provider: 'pg',

@@ -76,6 +76,8 @@ const EnvSchema = z.object({
   KEEP_ALIVE_TIMEOUT_MS: count(1000).max(600_000, { error: 'must be at most 600000 (ms)' }).default(65_000),
   /** Open connections allowed per client address; 0 = no bound. Default 256, or 0 when TRUST_PROXY is set (every client then shares the proxy's address). */
   MAX_CONNECTIONS_PER_IP: count(0).optional(),
+  /** After SIGTERM: how long /readyz answers 503 while requests are still served, so a load balancer's health check takes the instance out before its listener closes. */
+  SHUTDOWN_DRAIN_MS: count(0).max(120_000, { error: 'must be at most 120000 (ms)' }).default(0),
   CLICK_FLUSH_MS: count(10).max(1000, { error: 'must be at most 1000 (ms)' }).default(1000),
   CACHE_MAX_ENTRIES: count(100).default(100_000),
   CACHE_MAX_BYTES: count(1024 * 1024).default(64 * 1024 * 1024),

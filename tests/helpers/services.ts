@@ -18,3 +18,5 @@ export const chromiumPath = () =>
   available('Chromium', existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined, 'apt-get install -y chromium');
 export const challtestsrvPath = () =>
   available('pebble-challtestsrv', existsSync('/usr/bin/pebble-challtestsrv') ? '/usr/bin/pebble-challtestsrv' : undefined, 'apt-get install -y pebble');
+export const haproxyPath = () =>
+  available('HAProxy', existsSync('/usr/sbin/haproxy') ? '/usr/sbin/haproxy' : undefined, 'apt-get install -y haproxy');

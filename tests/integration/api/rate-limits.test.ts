@@ -162,9 +162,9 @@ describe('on one server (PGlite)', () => {
 });
 
 describe.skipIf(!pg || !redis)('with Redis', () => {
-  test('two instances share the workspace budget: two tokens, the 11th request to either is 429; sessions count across instances too', async () => {
+  test('two instances share the workspace budget: two tokens, the 11th request to either is 429; sessions count across instances too, and so do sign-in attempts', async () => {
     const tdb = await createPostgresDatabase(pg!);
-    const env = { ...tdb.env, REDIS_URL: redis!, REDIS_PREFIX: `test-${randomBytes(6).toString('hex')}` };
+    const env = { ...tdb.env, REDIS_URL: redis!, REDIS_PREFIX: `test-${randomBytes(6).toString('hex')}`, AUTH_ATTEMPTS_PER_MINUTE: '5' };
     const token = await createUserWithToken(env, 'shared@example.com', 'free');
     const second = await secondToken(env, 'shared@example.com');
     const other = await createUserWithToken(env, 'apart@example.com', 'free');
@@ -189,6 +189,18 @@ describe.skipIf(!pg || !redis)('with Redis', () => {
     const sessionLeft: Array<string | null> = [];
     for (let i = 0; i < 4; i++) sessionLeft.push(remainingOf(await (i % 2 ? onB : onA)('/api/v1/links?limit=1')));
     expect(sessionLeft).toEqual(['99', '98', '97', '96']);
+
+    // better-auth's sign-in limit (5 a minute per address) is counted in Redis: the two sign-ins
+    // above and three wrong passwords, alternating instances, use it up on both.
+    const attempt = (sling: SlingProcess) =>
+      fetch(`${sling.url}/api/auth/sign-in/email`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: sling.url },
+        body: JSON.stringify({ email: 'shared@example.com', password: 'not the password' }),
+      }).then((res) => res.status);
+    const attempts: number[] = [];
+    for (const sling of [b, a, b, a, b]) attempts.push(await attempt(sling));
+    expect(attempts).toEqual([401, 401, 401, 429, 429]);
   }, 180_000);
 
   test('when Redis goes away, limits fall back to memory: answers go on, never a 500', async () => {

@@ -1,4 +1,5 @@
-// /readyz answers a fixed body: why Sling is not ready goes to the log, never to the client.
+// /readyz answers a fixed body: why Sling is not ready goes to the log, never to the client; while
+// it drains after SIGTERM (SHUTDOWN_DRAIN_MS) it says so and everything else is still answered.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createPostgresDatabase, type TestDatabase } from '../../helpers/databases';
@@ -15,7 +16,7 @@ describe.skipIf(!pgServer)('/readyz on PostgreSQL', () => {
   beforeAll(async () => {
     tdb = await createPostgresDatabase(pgServer!);
     // The edge role answers /readyz without Next.
-    sling = await startSling(tdb.env, ['--role', 'edge']);
+    sling = await startSling({ ...tdb.env, SHUTDOWN_DRAIN_MS: '5000' }, ['--role', 'edge']);
   });
   afterAll(async () => {
     await sling?.stop();
@@ -57,5 +58,13 @@ describe.skipIf(!pgServer)('/readyz on PostgreSQL', () => {
     // The database answers with an error: its text stays out of the answer.
     await sql('CREATE VIEW drizzle.__drizzle_migrations AS SELECT id FROM generate_series(1, 1) AS id WHERE 1 / (id - 1) > 0');
     await notReady(/database unreachable: division by zero/);
+  });
+
+  test('SIGTERM with SHUTDOWN_DRAIN_MS: /readyz says 503 {"status":"draining"} while requests are still answered, then Sling exits 0', async () => {
+    const exited = sling.stop('SIGTERM');
+    await until('/readyz to say draining', async () => (await (await fetch(`${sling.url}/readyz`)).text()) === '{"status":"draining"}', { intervalMs: 50 });
+    const health = await fetch(`${sling.url}/healthz`);
+    expect(health.status).toBe(200);
+    expect(await exited).toBe(0);
   });
 });
