@@ -1,10 +1,9 @@
-// The handlers behind /api/v1/admin/* (app/api/v1/admin/**/route.ts are one line each).
-import { z } from 'zod';
+// The handlers behind /api/v1/admin/* (app/api/v1/admin/**/route.ts are one line each); input parsed
+// by lib/openapi/operations/admin.ts.
 import type { AdminRequest } from '../http/with-admin';
 import { json } from '../http/json-response';
-import { readOptionalJsonBody as body } from '../http/read-json-body';
-import { parseBody } from '../schemas/domain';
-import { ZAdminNote, ZBanUser, ZDisableLink, ZNumericId, ZSetPlan, ZTextId, ZUpdateSettings, ZUsersQuery } from '../schemas/admin';
+import * as ops from '../openapi/operations/admin';
+import { operationHandler } from '../schemas/operation';
 import { changePlan, settingsJson, updateSettings } from './admin-settings';
 import { banUser, unbanUser } from './ban-user';
 import { findReviewQueue } from './find-review-queue';
@@ -15,59 +14,43 @@ import { findAdminActions } from './record-admin-action';
 
 type IdParams = { id: string };
 
-const numericId = (id: string) => parseBody(z.object({ id: ZNumericId }), { id }).id;
-const textId = (id: string) => parseBody(z.object({ id: ZTextId }), { id }).id;
-
-export async function reviewQueueRoute(r: AdminRequest<object>) {
+export const reviewQueueRoute = operationHandler(ops.adminReviewQueue, async (r: AdminRequest<object>) => {
   const [items, actions] = await Promise.all([findReviewQueue(r.ctx.handle.db, r.ctx), findAdminActions(r.ctx.handle.db)]);
   return json({ items, actions });
-}
+});
 
-export async function actionsRoute(r: AdminRequest<object>) {
-  return json({ actions: await findAdminActions(r.ctx.handle.db) });
-}
+export const actionsRoute = operationHandler(ops.adminActions, async (r: AdminRequest<object>) => json({ actions: await findAdminActions(r.ctx.handle.db) }));
 
-export async function approveLinkRoute(r: AdminRequest<IdParams>) {
-  const { note } = parseBody(ZAdminNote, await body(r.req));
-  return json(await approveLink(r.admin.id, numericId(r.params.id), note, r.ctx));
-}
+export const approveLinkRoute = operationHandler(ops.adminApproveLink, async (r: AdminRequest<IdParams>, { params, body }) =>
+  json(await approveLink(r.admin.id, params.id, body.note, r.ctx)),
+);
 
-export async function disableLinkRoute(r: AdminRequest<IdParams>) {
-  const input = parseBody(ZDisableLink, await body(r.req));
-  return json(await disableLink(r.admin.id, numericId(r.params.id), input, r.ctx));
-}
+export const disableLinkRoute = operationHandler(ops.adminDisableLink, async (r: AdminRequest<IdParams>, { params, body }) =>
+  json(await disableLink(r.admin.id, params.id, body, r.ctx)),
+);
 
-export async function dismissReportRoute(r: AdminRequest<IdParams>) {
-  const { note } = parseBody(ZAdminNote, await body(r.req));
-  await dismissReport(r.ctx.handle.db, r.admin.id, numericId(r.params.id), note);
+export const dismissReportRoute = operationHandler(ops.adminDismissReport, async (r: AdminRequest<IdParams>, { params, body }) => {
+  await dismissReport(r.ctx.handle.db, r.admin.id, params.id, body.note);
   return new Response(null, { status: 204 });
-}
+});
 
-export async function usersRoute(r: AdminRequest<object>) {
-  const query = parseBody(ZUsersQuery, Object.fromEntries(r.searchParams));
-  return json(await findUsers(r.ctx.handle.db, query));
-}
+export const usersRoute = operationHandler(ops.adminUsers, async (r: AdminRequest<object>, { query }) => json(await findUsers(r.ctx.handle.db, query)));
 
-export async function banUserRoute(r: AdminRequest<IdParams>) {
-  const input = parseBody(ZBanUser, await body(r.req));
-  return json(await banUser(r.auth, r.req.headers, r.admin, textId(r.params.id), input, r.ctx));
-}
+export const banUserRoute = operationHandler(ops.adminBanUser, async (r: AdminRequest<IdParams>, { params, body }) =>
+  json(await banUser(r.auth, r.req.headers, r.admin, params.id, body, r.ctx)),
+);
 
-export async function unbanUserRoute(r: AdminRequest<IdParams>) {
-  const { note } = parseBody(ZAdminNote, await body(r.req));
-  await unbanUser(r.auth, r.req.headers, r.admin, textId(r.params.id), note, r.ctx);
+export const unbanUserRoute = operationHandler(ops.adminUnbanUser, async (r: AdminRequest<IdParams>, { params, body }) => {
+  await unbanUser(r.auth, r.req.headers, r.admin, params.id, body.note, r.ctx);
   return new Response(null, { status: 204 });
-}
+});
 
-export async function setPlanRoute(r: AdminRequest<IdParams>) {
-  const { plan, note } = parseBody(ZSetPlan, await body(r.req));
-  return json(await changePlan(r.ctx.handle.db, r.admin.id, textId(r.params.id), plan, note));
-}
+export const setPlanRoute = operationHandler(ops.adminSetPlan, async (r: AdminRequest<IdParams>, { params, body }) =>
+  json(await changePlan(r.ctx.handle.db, r.admin.id, params.id, body.plan, body.note)),
+);
 
-export async function settingsRoute(r: AdminRequest<object>) {
-  return json(settingsJson(await getInstanceSettings(r.ctx.handle.db)));
-}
+export const settingsRoute = operationHandler(ops.adminSettings, async (r: AdminRequest<object>) => json(settingsJson(await getInstanceSettings(r.ctx.handle.db))));
 
-export async function updateSettingsRoute(r: AdminRequest<object>) {
-  return json(await updateSettings(r.ctx.handle.db, r.admin.id, parseBody(ZUpdateSettings, await body(r.req))));
-}
+export const updateSettingsRoute = operationHandler(ops.adminUpdateSettings, async (r: AdminRequest<object>, { body }) =>
+  json(await updateSettings(r.ctx.handle.db, r.admin.id, body)),
+);

@@ -2,6 +2,8 @@
 // carries its operations (lib/schemas/operation.ts); this list is what the document describes, and
 // tests/unit/route-schemas.test.ts checks the two agree.
 import type { Operation } from '../schemas/operation';
+import * as account from './operations/account';
+import * as admin from './operations/admin';
 import * as compat from './operations/compat';
 import * as domains from './operations/domains';
 import * as links from './operations/links';
@@ -9,7 +11,8 @@ import * as meta from './operations/meta';
 import * as stats from './operations/stats';
 import * as tokens from './operations/tokens';
 import * as webhooks from './operations/webhooks';
+import * as workspaces from './operations/workspaces';
 
 const isOperation = (v: unknown): v is Operation => typeof v === 'object' && v !== null && 'method' in v && 'path' in v && 'responses' in v;
 
-export const ALL_OPERATIONS: Operation[] = [links, stats, webhooks, tokens, domains, compat, meta].flatMap((m) => Object.values(m).filter(isOperation));
+export const ALL_OPERATIONS: Operation[] = [links, stats, webhooks, tokens, domains, compat, meta, workspaces, admin, account].flatMap((m) => Object.values(m).filter(isOperation));

@@ -10,3 +10,16 @@ export const ZAuditQuery = z
   })
   .strict();
 export type TAuditQuery = z.infer<typeof ZAuditQuery>;
+
+/** One entry of the audit log as the API answers it. */
+export const ZAuditEntry = z
+  .object({
+    id: z.number().int(),
+    action: z.string().meta({ description: 'One of the actions the ?action= filter takes.' }),
+    summary: z.string(),
+    actor: z.object({ id: z.string().nullable(), label: z.string() }),
+    target: z.object({ type: z.string(), id: z.string().nullable(), label: z.string().nullable() }).nullable(),
+    details: z.record(z.string(), z.unknown()),
+    created_at: z.string().meta({ format: 'date-time' }),
+  })
+  .meta({ id: 'AuditEntry' });

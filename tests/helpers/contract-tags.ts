@@ -4,4 +4,6 @@
 export const CONTRACT_TAGS = {
   /** tests/integration/api/openapi-contract.test.ts */
   core: ['Meta', 'Links', 'Analytics', 'Variant A (/api.php)', 'Variant B (/api)', 'Webhooks', 'Domains', 'API tokens'],
+  /** tests/integration/api/contract-workspace.test.ts */
+  workspace: ['Workspaces', 'Members', 'Audit log', 'Admin console', 'Account'],
 } as const satisfies Record<string, readonly string[]>;

@@ -25,6 +25,8 @@ export interface CallInit {
   rawBody?: { data: string | Blob | ArrayBuffer; type: string };
   auth?: CallAuth;
   values?: Record<string, string | number>;
+  /** Extra request headers (e.g. a foreign Origin, for a cross-site 403). */
+  headers?: Record<string, string>;
 }
 
 const NOT_ASKED = new Set([500, 503]);
@@ -56,7 +58,7 @@ export class ContractClient {
   /** Calls `method template` (a path of the document, `values` filling its parameters) and checks the answer against the document. */
   async call(method: string, template: string, init: CallInit = {}): Promise<{ status: number; body: unknown; headers: Headers }> {
     const path = template.replace(/\{(\w+)\}/g, (_, k) => encodeURIComponent(String(init.values?.[k])));
-    const headers: Record<string, string> = { ...this.headersFor(init.auth ?? 'token') };
+    const headers: Record<string, string> = { ...this.headersFor(init.auth ?? 'token'), ...init.headers };
     let body: string | Blob | ArrayBuffer | undefined;
     if (init.rawBody) {
       headers['content-type'] = init.rawBody.type;
