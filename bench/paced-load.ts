@@ -15,6 +15,8 @@ export interface PacedOptions {
   connections: number;
   /** Gives up this long after the last request was due (default 15 s). */
   graceMs?: number;
+  /** Sent as User-Agent (none by default: Sling stores such visits flagged as bots). */
+  userAgent?: string;
 }
 
 export interface PacedResult {
@@ -39,7 +41,8 @@ interface Conn {
 }
 
 export async function runPaced(opts: PacedOptions): Promise<PacedResult> {
-  const requests = opts.paths.map((p) => Buffer.from(`GET ${p} HTTP/1.1\r\nHost: 127.0.0.1:${opts.port}\r\n\r\n`, 'latin1'));
+  const agent = opts.userAgent ? `User-Agent: ${opts.userAgent}\r\n` : '';
+  const requests = opts.paths.map((p) => Buffer.from(`GET ${p} HTTP/1.1\r\nHost: 127.0.0.1:${opts.port}\r\n${agent}\r\n`, 'latin1'));
   const conns = await Promise.all(Array.from({ length: opts.connections }, () => open(opts.port)));
   const latencies = new Float64Array(opts.count);
   const idle: Conn[] = [...conns];
