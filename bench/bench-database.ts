@@ -66,6 +66,20 @@ export async function countClicks(target: BenchDatabase): Promise<{ rows: number
   });
 }
 
+/**
+ * Rows in `clicks` while Sling runs, for bench/settle.ts: PostgreSQL only (PGlite's directory is
+ * Sling's alone while it runs; there the settle waits on Sling's CPU instead). Close it when done.
+ */
+export async function liveClickCounter(target: BenchDatabase): Promise<{ count: () => Promise<number>; close: () => Promise<void> } | undefined> {
+  if (!target.databaseUrl) return undefined;
+  const client = new pg.Client({ connectionString: target.databaseUrl });
+  await client.connect();
+  return {
+    count: async () => Number((await client.query<{ n: string }>('SELECT count(*)::text AS n FROM clicks')).rows[0].n),
+    close: () => client.end(),
+  };
+}
+
 /** Links made by `userId` (the ones the link-creation scenario made; seeded links have no creator). */
 export async function countLinksOf(target: BenchDatabase, userId: string): Promise<number> {
   return withHandle(target, async (handle) => {
