@@ -4,7 +4,8 @@
 // and the whole process's, the median over alternating rounds, with each target left to settle (its
 // click backlog written) before the next is loaded.
 // BENCH_SLING_BUNDLES=dist/before/sling.mjs,dist/sling.mjs compares builds in the same run (each on
-// its own copy of the seeded PGlite directory). BENCH_CPU_PROF=<dir> writes a V8 CPU profile per Sling.
+// its own copy of the seeded PGlite directory). BENCH_CPU_PROF=<dir> writes V8 CPU profiles (raw's too).
+// BENCH_SCENARIOS=hot skips the random one.
 // BENCH_RATE (req/s, default 3000), BENCH_SECONDS (default 5), BENCH_ROUNDS (default 3).
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,6 +15,7 @@ import { pgliteDatabase, seedDatabase, type SeedLink } from './bench-database';
 import { endChildren } from './children';
 import { processCpuSeconds, threadCpuSeconds } from './cpu-usage';
 import { runPaced } from './paced-load';
+import { readLoopDelay, resetLoopDelay } from './loop-delay-report';
 import { waitUntilSettled } from './settle';
 import { freePort, startServer, stopServer, waitUntilAnswering, type ServerProcess } from './servers';
 
@@ -44,9 +46,12 @@ async function main() {
     writeFileSync(linksFile, JSON.stringify([HOT, ...MANY].map((l) => [l.code, l.url])));
     const targets: Target[] = [];
     const rawPort = await freePort();
-    targets.push({ label: 'raw', server: startServer({ name: 'raw', args: [join(ROOT, 'bench/raw-server.mjs'), linksFile], env: {}, port: rawPort, logFile: join(tmp, 'raw.log'), cwd: ROOT }) });
-    const bundles = (process.env.BENCH_SLING_BUNDLES ?? 'bin/sling.mjs').split(',');
     const profDir = process.env.BENCH_CPU_PROF ? resolve(process.env.BENCH_CPU_PROF) : undefined;
+    if (profDir) mkdirSync(join(profDir, 'raw'), { recursive: true });
+    const rawProf = profDir ? ['--cpu-prof', `--cpu-prof-dir=${join(profDir, 'raw')}`] : [];
+    const rawArgs = [...rawProf, join(ROOT, 'bench/raw-server.mjs'), linksFile];
+    targets.push({ label: 'raw', server: startServer({ name: 'raw', args: rawArgs, env: {}, port: rawPort, logFile: join(tmp, 'raw.log'), cwd: ROOT }) });
+    const bundles = (process.env.BENCH_SLING_BUNDLES ?? 'bin/sling.mjs').split(',');
     for (const [i, bundle] of bundles.entries()) {
       const dataDir = join(tmp, `data-${i}`);
       cpSync(seeded, dataDir, { recursive: true });
@@ -67,40 +72,27 @@ async function main() {
     }
     await Promise.all(targets.map((t) => waitUntilAnswering(t.server, `/${HOT.code}`, 302)));
     const random = MANY.map((l) => `/${l.code}`).sort(() => Math.random() - 0.5);
-    for (const t of targets.slice(1)) {
+    const wanted = (process.env.BENCH_SCENARIOS ?? 'hot,random').split(',');
+    for (const t of wanted.includes('random') ? targets.slice(1) : []) {
       const cold = await runPaced({ port: t.server.port, paths: random, count: random.length, rate: 0, connections: 50, userAgent: UA });
       console.log(`${t.label}: cold pass ${Math.round(cold.achievedRate)} req/s`);
       await waitUntilSettled(t.server);
     }
     const results = new Map<string, { main: number[]; proc: number[]; p99: number[]; loopP99: number[] }>();
     for (let round = 1; round <= ROUNDS; round++) {
-      for (const [scenario, paths] of [['hot', [`/${HOT.code}`]], ['random', random]] as Array<[string, string[]]>) {
+      const scenarios: Array<[string, string[]]> = [['hot', [`/${HOT.code}`]], ['random', random]];
+      for (const [scenario, paths] of scenarios.filter(([name]) => wanted.includes(name))) {
         for (const t of targets) {
           const pid = t.server.child.pid!;
-          if (t.delayFile) process.kill(pid, 'SIGUSR2');
+          if (t.delayFile) await resetLoopDelay(t.server, t.delayFile);
           const [main0, proc0] = [threadCpuSeconds(pid)!, processCpuSeconds(pid)!];
           const r = await runPaced({ port: t.server.port, paths, count: RATE * SECONDS, rate: RATE, connections: 50, userAgent: UA });
           // The click backlog is part of the redirect's cost: counted until the process settles.
           const settled = await waitUntilSettled(t.server);
           const [main1, proc1] = [threadCpuSeconds(pid)!, processCpuSeconds(pid)!];
-          let loop = '';
-          let loopP99 = Number.NaN;
-          if (t.delayFile) {
-            const before = Date.now();
-            rmSync(t.delayFile, { force: true });
-            process.kill(pid, 'SIGUSR2');
-            for (;;) {
-              try {
-                const d = JSON.parse(readFileSync(t.delayFile, 'utf8'));
-                loopP99 = d.delay.p99Ms;
-                loop = `  loop delay p99 ${d.delay.p99Ms.toFixed(1)} max ${d.delay.maxMs.toFixed(1)} ms, gc ${d.gc.count}× max ${d.gc.maxMs.toFixed(1)} ms`;
-                break;
-              } catch {
-                if (Date.now() - before > 5000) break;
-                await new Promise((res) => setTimeout(res, 20));
-              }
-            }
-          }
+          const d = t.delayFile ? await readLoopDelay(t.server, t.delayFile) : undefined;
+          const loopP99 = d?.delay.p99Ms ?? Number.NaN;
+          const loop = d ? `  loop delay p99 ${d.delay.p99Ms.toFixed(1)} max ${d.delay.maxMs.toFixed(1)} ms, gc ${d.gc.count}× max ${d.gc.maxMs.toFixed(1)} ms` : '';
           const key = `${scenario}\t${t.label}`;
           const e = results.get(key) ?? { main: [], proc: [], p99: [], loopP99: [] };
           e.main.push(((main1 - main0) * 1e6) / r.responses);

@@ -1,8 +1,6 @@
 // Bundles server.ts and the CLI into dist/sling.mjs, and the CPU pool's worker thread into
 // dist/cpu-worker.mjs next to it (lib/runtime/cpu-pool.ts looks for it there); npm packages stay external.
-// It is the last step of `npm run build`, so it writes the build stamp (ensure-build.mjs reads it).
 import { build } from 'esbuild';
-import { writeBuildStamp } from './build-stamp.mjs';
 
 await build({
   entryPoints: { sling: 'cli/sling.ts', 'cpu-worker': 'lib/runtime/cpu-worker.ts' },
@@ -16,4 +14,3 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
 });
-writeBuildStamp();

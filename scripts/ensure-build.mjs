@@ -1,7 +1,7 @@
 // Builds (Next + server bundle) when there is no build yet or a source file is newer than it,
 // so `npm start`, `npm test` and `npm run bench` work on a fresh clone. The build's own output is
 // shown only when it fails (or with SLING_BUILD_VERBOSE=1): a first start prints two short lines.
-// `npm run build` writes the stamp itself (scripts/build-server.mjs), so a manual build counts too.
+// `npm run build` writes the stamp itself (scripts/build-stamp.mjs, its last step), so a manual build counts too.
 import { execSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';

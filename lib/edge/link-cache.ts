@@ -59,14 +59,15 @@ export class LinkCache {
 
   /**
    * What the edge uses: the entry if fresh at `now`; a link gone stale (its TTL ran out, no invalidation
-   * came) for at most one more TTL while it is read again in the background, so a hot link never waits
-   * for the database (behind a click write, that was hundreds of ms); otherwise the load.
+   * came) while it is read again in the background, so a cached link never waits for the database
+   * (behind a click write, that was hundreds of ms): a lost invalidation still heals, one visit later.
+   * An unknown code, or an unknown code gone stale, waits for the load.
    */
   lookup(key: string, domain: { id: number }, code: string, now: number): CachedLink | Promise<CachedLink> {
     const slot = this.lru.get(key);
     if (slot === undefined) return this.load(key, domain, code);
     if (slot.freshUntil > now) return slot.entry;
-    if (slot.entry.kind !== 'link' || slot.freshUntil + (this.opts.ttlMs ?? 60_000) <= now) return this.load(key, domain, code);
+    if (slot.entry.kind !== 'link') return this.load(key, domain, code);
     // A failed refresh keeps the stale entry; the next visit tries again.
     if (!this.inflight.has(key)) this.load(key, domain, code).catch(() => {});
     return slot.entry;

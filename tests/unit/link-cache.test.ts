@@ -106,8 +106,11 @@ describe('LinkCache', () => {
     release();
     await until('the reload to land', async () => (cache.peek('link:1:abc', Date.now()) as { location?: string } | undefined)?.location === 'https://new.example/');
     expect(queries).toBe(2);
-    // Past a second TTL a stale link is not used at all: the visit waits for the database.
-    expect(cache.lookup('link:1:abc', domain, 'Abc', Date.now() + 2500)).toBeInstanceOf(Promise);
+    expect(cache.lookup('link:1:abc', domain, 'Abc', Date.now())).toMatchObject({ location: 'https://new.example/' });
+    // An unknown code gone stale is not guessed at: the visit waits for the database.
+    const missing = cacheWith(async () => undefined, 60_000, 1000);
+    await missing.lookup('link:1:zzz', domain, 'zzz', Date.now());
+    expect(missing.lookup('link:1:zzz', domain, 'zzz', Date.now() + 1500)).toBeInstanceOf(Promise);
   });
 
   test('the TTL also bounds how long an unknown code is remembered, and defaults to 60 s', async () => {
