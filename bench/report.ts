@@ -183,6 +183,9 @@ function halfLoad(r: Report): string[] {
       'latency from when each request was due',
     `  Sling  ${line(sling)}  (${int(sling.achievedRate)} req/s achieved)`,
     `  raw    ${line(raw)}  (same rate: the client's and loopback's floor)`,
+    ...(raw.achievedRate < 0.95 * rate
+      ? [`  NOT A MEASUREMENT OF SLING: even the raw server got only ${int(raw.achievedRate)} of ${int(rate)} req/s, so the machine (load generator included) could not hold this rate`]
+      : []),
     `  Sling was left to settle for ${(r.half.settledMs / 1000).toFixed(1)} s first (earlier runs' clicks written); during the run its ` +
       (r.half.loop
         ? `event loop's delay was p99 ${r.half.loop.delay.p99Ms.toFixed(1)} ms, max ${r.half.loop.delay.maxMs.toFixed(1)} ms; ` +
@@ -235,7 +238,7 @@ function verdicts(r: Report): string[] {
   const errors = r.scenarios.reduce((n, s) => n + s.errors, 0);
   const created = r.create.create.best.rps / r.create.baseline.best.rps;
   const l = r.linkCheck;
-  const target = (what: string, pass: boolean, got: string) => `Target  ${what.padEnd(34)}${pass ? 'PASS' : 'BELOW'} (${got})`;
+  const target = (what: string, pass: boolean, got: string) => `Target  ${what.padEnd(42)}${pass ? 'PASS' : 'BELOW'} (${got})`;
   return [
     target(`hot-link throughput ≥ ${THROUGHPUT_TARGET}× raw`, ratio >= THROUGHPUT_TARGET, `${ratio.toFixed(2)}×`),
     ...r.scenarios.slice(1).map((s) => {
