@@ -21,7 +21,7 @@ export interface Target {
   /** Shown in the per-run lines, e.g. "raw" or "Sling". */
   label: string;
   server: ServerProcess;
-  load: Pick<LoadOptions, 'paths' | 'post'>;
+  load: Pick<LoadOptions, 'paths' | 'post' | 'userAgent'>;
 }
 
 export interface TargetResult {

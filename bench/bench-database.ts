@@ -21,6 +21,8 @@ export interface BenchDatabase {
 export interface SeedLink {
   code: string;
   url: string;
+  /** A social preview (lib/previews): link-preview bots get its Open Graph page, people the redirect. */
+  previewTitle?: string;
 }
 
 /** Creates `sling_bench_<random>` on the server of `serverUrl` and returns its URL. */
@@ -51,6 +53,13 @@ export async function seedDatabase(target: BenchDatabase, host: string, seed: Se
     for (let i = 0; i < seed.length; i += 5_000) {
       const rows = seed.slice(i, i + 5_000).map((s) => ({ workspaceId: SYSTEM_WORKSPACE_ID, domainId: domain.id, shortCode: s.code, longUrl: s.url }));
       await handle.db.insert(links).values(rows);
+    }
+    for (const s of seed.filter((l) => l.previewTitle !== undefined)) {
+      await handle.query(
+        `INSERT INTO link_previews (link_id, workspace_id, title, description)
+         SELECT id, workspace_id, $2, 'Seeded by the bench' FROM links WHERE domain_id = $1 AND short_code = $3`,
+        [domain.id, s.previewTitle, s.code],
+      );
     }
   });
 }

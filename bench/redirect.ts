@@ -55,6 +55,10 @@ const HALF_LOAD_S = 10;
 const RENDER_LOAD_S = 8;
 
 const HOT: SeedLink = { code: 'hot', url: 'https://example.com/landing/hot?utm_source=sling' };
+/** A link with a social preview (issue 19): bots get its Open Graph page, browsers the same 302 as HOT. */
+const CARD: SeedLink = { code: 'card', url: 'https://example.com/landing/card?utm_source=sling', previewTitle: 'A card for the bench' };
+const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+const PREVIEW_BOT = 'facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)';
 const MANY: SeedLink[] = Array.from({ length: LINKS }, (_, i) => {
   const code = `r${String(i).padStart(5, '0')}`;
   return { code, url: `https://example.com/articles/${i}/some-title?utm_source=sling&id=${code}` };
@@ -95,10 +99,10 @@ async function main(): Promise<number> {
   while (slingPort === rawPort) slingPort = await freePort();
 
   console.log(`Seeding ${database.label}: 1 hot link + ${LINKS.toLocaleString('en')} links…`);
-  await seedDatabase(database, '127.0.0.1', [HOT, ...MANY]); // closes it again: PGlite is one process per dir
+  await seedDatabase(database, '127.0.0.1', [HOT, CARD, ...MANY]); // closes it again: PGlite is one process per dir
   const linksFile = join(tmp, 'links.json');
   const loopDelayFile = join(tmp, 'loop-delay.json');
-  writeFileSync(linksFile, JSON.stringify([HOT, ...MANY].map((l) => [l.code, l.url])));
+  writeFileSync(linksFile, JSON.stringify([HOT, CARD, ...MANY].map((l) => [l.code, l.url])));
 
   const raw = startServer({
     name: 'raw node:http',
@@ -153,10 +157,23 @@ async function main(): Promise<number> {
     await expectRedirect(sling, link);
     exact++;
   }
+  // The previewed link: a browser gets the 302 (counted), a link-preview bot the Open Graph page.
+  await expectRedirect(sling, CARD, BROWSER);
+  exact++;
+  const og = await fetch(`http://127.0.0.1:${slingPort}/${CARD.code}`, { redirect: 'manual', headers: { 'user-agent': PREVIEW_BOT } });
+  const ogHtml = await og.text();
+  if (og.status !== 200 || !ogHtml.includes('og:title') || !ogHtml.includes(CARD.previewTitle!)) {
+    throw new Error(`Sling /${CARD.code} for a link-preview bot: expected 200 with og:title, got ${og.status}`);
+  }
+  exact++; // stored too, flagged as a bot (not counted)
 
   const scenarios: ScenarioResult[] = [];
   scenarios.push(await scenario('hot link', [`/${HOT.code}`], tool, raw, sling, runs));
   scenarios.push(await scenario(`hot link, ${MANY_CONNECTIONS} connections`, [`/${HOT.code}`], tool, raw, sling, { ...runs, connections: MANY_CONNECTIONS }));
+  // Issue 19: a social preview must not slow the browser's redirect. Both with a browser's agent,
+  // which the previewed link checks against the bot list on every visit.
+  scenarios.push(await scenario('hot link, browser agent', [`/${HOT.code}`], tool, raw, sling, runs, BROWSER));
+  scenarios.push(await scenario('link with a social preview, browser agent', [`/${CARD.code}`], tool, raw, sling, runs, BROWSER));
 
   // Load every code into Sling's cache first, one visit each: the random scenario measures the
   // steady state where the working set is cached (it fits: CACHE_MAX_ENTRIES defaults to 100,000).
@@ -250,13 +267,14 @@ async function scenario(
   raw: ServerProcess,
   sling: ServerProcess,
   runs: RunSettings,
+  userAgent?: string,
 ): Promise<ScenarioResult> {
   const r = await alternate(
     name,
     tool,
     [
-      { label: 'raw', server: raw, load: { paths } },
-      { label: 'sling', server: sling, load: { paths } },
+      { label: 'raw', server: raw, load: { paths, userAgent } },
+      { label: 'sling', server: sling, load: { paths, userAgent } },
     ],
     runs,
   );
@@ -272,8 +290,9 @@ async function scenario(
   };
 }
 
-async function expectRedirect(server: ServerProcess, link: SeedLink) {
-  const res = await fetch(`http://127.0.0.1:${server.port}/${link.code}`, { redirect: 'manual' });
+async function expectRedirect(server: ServerProcess, link: SeedLink, userAgent?: string) {
+  const agent = userAgent ? { 'user-agent': userAgent } : undefined;
+  const res = await fetch(`http://127.0.0.1:${server.port}/${link.code}`, { redirect: 'manual', headers: agent });
   const body = await res.text();
   const headers = `Location=${res.headers.get('location')} Cache-Control=${res.headers.get('cache-control')}`;
   const got = `${res.status} ${headers} body=${body.length}B`;
