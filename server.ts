@@ -28,7 +28,9 @@ import { isApiPath, readApiRoutes, routeAnswer, type ApiRoute } from './lib/http
 import { answerClientError } from './lib/http/client-error';
 import { limitConnectionsPerIp } from './lib/http/connection-limit';
 import { announcesBody, bodyLimitFor, holdBody } from './lib/http/hold-body';
-import { apiHeaders, pageHeaders, type HeaderOptions } from './lib/http/security-headers';
+import { apiHeaders, linkPageHeaders, pageHeaders, type HeaderOptions } from './lib/http/security-headers';
+import { edgeLinkPages } from './lib/link-pages/edge-pages';
+import { reportUrl } from './lib/link-pages/page-html';
 import { targetProblem } from './lib/http/text-checks';
 import { edgeLinkLoader } from './lib/previews/edge-preview';
 import { createPreviewAssets } from './lib/previews/card-assets';
@@ -90,7 +92,16 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     clicks = new ClickBuffer({ write: clickWriter(handle, processEnricher({ warm: true })), flushMs: config.CLICK_FLUSH_MS });
     clicks.start();
     const previewAssets = createPreviewAssets({ cache, db: handle.db, trustProxy: config.TRUST_PROXY });
-    edge = createEdge({ cache, clicks, trustProxy: config.TRUST_PROXY, secret: config.SECRET_KEY, previewAssets });
+    // Link pages (password prompt, expired, disabled, unsafe, loop) from the cached link, without Next.
+    const pages = edgeLinkPages({
+      headers: linkPageHeaders({ https: config.BASE_URL.startsWith('https:'), dev: opts.dev ?? false }),
+      brand: (domainId, code) => {
+        const d = domains.current;
+        const domain = d.byId(domainId) ?? d.defaultDomain;
+        return { host: domain.hostname, reportUrl: reportUrl(config.BASE_URL, d.shortUrl(domain, code)) };
+      },
+    });
+    edge = createEdge({ cache, clicks, trustProxy: config.TRUST_PROXY, secret: config.SECRET_KEY, previewAssets, pages });
     setGlobalSingleton('clickBuffer', clicks);
   }
 

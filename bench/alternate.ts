@@ -1,6 +1,6 @@
 // Two load targets measured in turns (A, B, A, B, …) after a warm-up on each; each keeps its best
 // run. Used for raw vs Sling (redirects) and for bare route vs link creation (one Sling process).
-import { machineTicks, processCpuSeconds, stealShare } from './cpu-usage';
+import { machineTicks, processCpuSeconds, stealShare, threadCpuSeconds } from './cpu-usage';
 import type { LoadOptions, LoadTool } from './load-tool';
 import type { MeasuredRun } from './report';
 import type { ServerProcess } from './servers';
@@ -10,13 +10,18 @@ export interface RunSettings {
   warmupSeconds: number;
   seconds: number;
   rounds: number;
+  /**
+   * Waits, after each run, until the target is done with it (bench/settle.ts): the next run must not
+   * share the machine with the previous one's click backlog.
+   */
+  settle?: (server: ServerProcess) => Promise<unknown>;
 }
 
 export interface Target {
   /** Shown in the per-run lines, e.g. "raw" or "Sling". */
   label: string;
   server: ServerProcess;
-  load: Pick<LoadOptions, 'paths' | 'post'>;
+  load: Pick<LoadOptions, 'paths' | 'post' | 'userAgent'>;
 }
 
 export interface TargetResult {
@@ -43,16 +48,18 @@ export async function alternate(name: string, tool: LoadTool, [a, b]: [Target, T
   ]);
   async function measure(t: Target, seconds: number): Promise<MeasuredRun> {
     const pid = t.server.child.pid!;
-    const [cpu, ticks] = [processCpuSeconds(pid), machineTicks()];
+    const [cpu, main, ticks] = [processCpuSeconds(pid), threadCpuSeconds(pid), machineTicks()];
     const r = await tool.run({ ...t.load, port: t.server.port, connections: s.connections, seconds });
+    const steal = stealShare(ticks, machineTicks());
+    // What the run left to do (its clicks' writes) is part of its cost, and must end before the next run.
+    await s.settle?.(t.server);
     errors += r.badStatus + r.socketErrors;
     const total = totals.get(t)!;
     total.responses += r.responses;
     total.sent += r.sent;
-    const cpuAfter = processCpuSeconds(pid);
-    const cpuUsPerRequest =
-      cpu !== undefined && cpuAfter !== undefined ? ((cpuAfter - cpu) * 1e6) / r.responses : undefined;
-    return { ...r, cpuUsPerRequest, steal: stealShare(ticks, machineTicks()) };
+    const [cpuAfter, mainAfter] = [processCpuSeconds(pid), threadCpuSeconds(pid)];
+    const perRequest = (a?: number, b?: number) => (a !== undefined && b !== undefined ? ((b - a) * 1e6) / r.responses : undefined);
+    return { ...r, cpuUsPerRequest: perRequest(cpu, cpuAfter), mainCpuUsPerRequest: perRequest(main, mainAfter), steal };
   }
   const width = Math.max(a.label.length, b.label.length);
   for (const t of [a, b]) {
@@ -70,6 +77,7 @@ export async function alternate(name: string, tool: LoadTool, [a, b]: [Target, T
         `  ${name} · ${t.label.padEnd(width)} · round ${round}: ${fmtInt(r.rps).padStart(7)} req/s  ` +
           `p50 ${r.p50Ms.toFixed(2)} ms  p99 ${r.p99Ms.toFixed(2)} ms` +
           (r.cpuUsPerRequest !== undefined ? `  CPU ${r.cpuUsPerRequest.toFixed(1)} µs/req` : '') +
+          (r.mainCpuUsPerRequest !== undefined ? ` (main thread ${r.mainCpuUsPerRequest.toFixed(1)})` : '') +
           (r.steal !== undefined ? `  steal ${(r.steal * 100).toFixed(0)}%` : '') +
           (r.badStatus + r.socketErrors > 0 ? `  ERRORS: ${r.badStatus} bad status, ${r.socketErrors} socket` : ''),
       );

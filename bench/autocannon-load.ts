@@ -21,7 +21,8 @@ export function autocannonTool(): LoadTool {
           setupRequest: (req) => ({ ...req, body: `${before}${tag}-${++n}${after}` }),
         };
       } else {
-        request = paths.length === 1 ? { path: paths[0] } : { setupRequest: (req) => ({ ...req, path: pick() }) };
+        const headers = opts.userAgent ? { 'user-agent': opts.userAgent } : undefined;
+        request = paths.length === 1 ? { path: paths[0], headers } : { headers, setupRequest: (req) => ({ ...req, path: pick() }) };
       }
       const r = await autocannon({
         url: `http://127.0.0.1:${opts.port}`,

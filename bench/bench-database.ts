@@ -21,6 +21,8 @@ export interface BenchDatabase {
 export interface SeedLink {
   code: string;
   url: string;
+  /** A social preview (lib/previews): link-preview bots get its Open Graph page, people the redirect. */
+  previewTitle?: string;
 }
 
 /** Creates `sling_bench_<random>` on the server of `serverUrl` and returns its URL. */
@@ -52,6 +54,13 @@ export async function seedDatabase(target: BenchDatabase, host: string, seed: Se
       const rows = seed.slice(i, i + 5_000).map((s) => ({ workspaceId: SYSTEM_WORKSPACE_ID, domainId: domain.id, shortCode: s.code, longUrl: s.url }));
       await handle.db.insert(links).values(rows);
     }
+    for (const s of seed.filter((l) => l.previewTitle !== undefined)) {
+      await handle.query(
+        `INSERT INTO link_previews (link_id, workspace_id, title, description)
+         SELECT id, workspace_id, $2, 'Seeded by the bench' FROM links WHERE domain_id = $1 AND short_code = $3`,
+        [domain.id, s.previewTitle, s.code],
+      );
+    }
   });
 }
 
@@ -64,6 +73,20 @@ export async function countClicks(target: BenchDatabase): Promise<{ rows: number
     );
     return { rows: Number(r.rows), bots: Number(r.bots), counters: Number(r.counters) };
   });
+}
+
+/**
+ * Rows in `clicks` while Sling runs, for bench/settle.ts: PostgreSQL only (PGlite's directory is
+ * Sling's alone while it runs; there the settle waits on Sling's CPU instead). Close it when done.
+ */
+export async function liveClickCounter(target: BenchDatabase): Promise<{ count: () => Promise<number>; close: () => Promise<void> } | undefined> {
+  if (!target.databaseUrl) return undefined;
+  const client = new pg.Client({ connectionString: target.databaseUrl });
+  await client.connect();
+  return {
+    count: async () => Number((await client.query<{ n: string }>('SELECT count(*)::text AS n FROM clicks')).rows[0].n),
+    close: () => client.end(),
+  };
 }
 
 /** Links made by `userId` (the ones the link-creation scenario made; seeded links have no creator). */

@@ -6,10 +6,10 @@ import { readFileSync } from 'node:fs';
 const TICKS_PER_SECOND = 100; // USER_HZ, 100 on every Linux build the bench will meet
 
 /** utime + stime of all the process's threads, in seconds. */
-export function processCpuSeconds(pid: number): number | undefined {
+export function processCpuSeconds(pid: number, statFile = `/proc/${pid}/stat`): number | undefined {
   try {
     // Fields after the ")" that ends the command name: state is field 3, utime 14, stime 15.
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const stat = readFileSync(statFile, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
   } catch {
@@ -38,4 +38,9 @@ export function machineTicks(): MachineTicks | undefined {
 export function stealShare(before?: MachineTicks, after?: MachineTicks): number | undefined {
   if (!before || !after || after.total === before.total) return undefined;
   return (after.steal - before.steal) / (after.total - before.total);
+}
+
+/** utime + stime of one thread (the main thread's id is the process's), in seconds. */
+export function threadCpuSeconds(pid: number, tid = pid): number | undefined {
+  return processCpuSeconds(pid, `/proc/${pid}/task/${tid}/stat`);
 }

@@ -12,6 +12,8 @@ export interface LoadOptions {
   seconds: number;
   /** POST instead of GET (to paths[0]); each request's body is unique within the run. */
   post?: PostLoad;
+  /** GET only: sent as User-Agent (none by default). */
+  userAgent?: string;
 }
 
 export interface PostLoad {

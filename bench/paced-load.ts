@@ -13,8 +13,14 @@ export interface PacedOptions {
   /** Requests per second; 0 makes every request due at once (as fast as the connections allow). */
   rate: number;
   connections: number;
-  /** Gives up this long after the last request was due (default 15 s). */
+  /**
+   * Gives up once nothing has been answered for this long after the last request was due (default
+   * 15 s). Counted from the last answer, so a slow but steady pass (the cold-cache pass on a busy
+   * machine, every request due at once) is not cut off while it is still being answered.
+   */
   graceMs?: number;
+  /** Sent as User-Agent (none by default: Sling stores such visits flagged as bots). */
+  userAgent?: string;
 }
 
 export interface PacedResult {
@@ -24,6 +30,8 @@ export interface PacedResult {
   non3xx: number;
   /** Requests without a response: lost with their connection, or still waiting at the deadline. */
   failed: number;
+  /** Of those, the ones in flight when their connection was lost (the server may have served them). */
+  lostInFlight: number;
   seconds: number;
   achievedRate: number;
   p50Ms: number;
@@ -39,7 +47,8 @@ interface Conn {
 }
 
 export async function runPaced(opts: PacedOptions): Promise<PacedResult> {
-  const requests = opts.paths.map((p) => Buffer.from(`GET ${p} HTTP/1.1\r\nHost: 127.0.0.1:${opts.port}\r\n\r\n`, 'latin1'));
+  const agent = opts.userAgent ? `User-Agent: ${opts.userAgent}\r\n` : '';
+  const requests = opts.paths.map((p) => Buffer.from(`GET ${p} HTTP/1.1\r\nHost: 127.0.0.1:${opts.port}\r\n${agent}\r\n`, 'latin1'));
   const conns = await Promise.all(Array.from({ length: opts.connections }, () => open(opts.port)));
   const latencies = new Float64Array(opts.count);
   const idle: Conn[] = [...conns];
@@ -51,6 +60,7 @@ export async function runPaced(opts: PacedOptions): Promise<PacedResult> {
   let non3xx = 0;
   let failed = 0;
   const start = performance.now();
+  let lastAnswer = start;
   const dueAt = (i: number) => (opts.rate > 0 ? start + (i * 1000) / opts.rate : start);
 
   return new Promise<PacedResult>((resolve) => {
@@ -65,24 +75,42 @@ export async function runPaced(opts: PacedOptions): Promise<PacedResult> {
         sent++;
       }
       if (responses + failed === opts.count) finish();
+      else if (performance.now() > Math.max(dueAt(opts.count - 1), lastAnswer) + grace) finish();
     }
 
     function onResponse(c: Conn, status: number) {
-      latencies[responses++] = performance.now() - dueAt(c.current);
+      lastAnswer = performance.now();
+      latencies[responses++] = lastAnswer - dueAt(c.current);
       if (status < 300 || status >= 400) non3xx++;
       c.current = -1;
       idle.push(c);
       pump();
     }
 
+    /**
+     * A connection that closes (a reset on a loaded machine, the server's keep-alive timeout) is
+     * replaced: its request in flight counts as failed (the server may or may not have served it),
+     * the ones still due go out on the others and on the new one.
+     */
     function onLost(c: Conn) {
       if (c.current === -2) return; // 'error' and then 'close'
       if (c.current >= 0) failed++;
       c.current = -2; // never reused
-      if (responses + failed === opts.count || conns.every((x) => x.current === -2)) finish();
+      const i = idle.indexOf(c);
+      if (i !== -1) idle.splice(i, 1);
+      if (!finished) {
+        open(opts.port).then((fresh) => {
+          if (finished) return void fresh.socket.destroy();
+          conns.push(fresh);
+          attach(fresh);
+          idle.push(fresh);
+          pump();
+        }, () => {});
+      }
+      if (responses + failed === opts.count) finish();
     }
 
-    for (const c of conns) {
+    function attach(c: Conn) {
       c.socket.on('data', (chunk: Buffer) => {
         c.buf += chunk.toString('latin1');
         for (;;) {
@@ -95,15 +123,15 @@ export async function runPaced(opts: PacedOptions): Promise<PacedResult> {
       c.socket.on('error', () => onLost(c));
       c.socket.on('close', () => onLost(c));
     }
+    for (const c of conns) attach(c);
 
+    const grace = opts.graceMs ?? 15_000;
     const ticker = setInterval(pump, 1);
-    const giveUp = setTimeout(finish, dueAt(opts.count) - start + (opts.graceMs ?? 15_000));
     let finished = false;
     function finish() {
       if (finished) return;
       finished = true;
       clearInterval(ticker);
-      clearTimeout(giveUp);
       const seconds = (performance.now() - start) / 1000;
       for (const c of conns) c.socket.destroy();
       const sorted = latencies.slice(0, responses).sort();
@@ -113,6 +141,7 @@ export async function runPaced(opts: PacedOptions): Promise<PacedResult> {
         responses,
         non3xx,
         failed: opts.count - responses,
+      lostInFlight: failed,
         seconds,
         achievedRate: responses / seconds,
         p50Ms: at(0.5),

@@ -1,11 +1,11 @@
 // Builds (Next + server bundle) when there is no build yet or a source file is newer than it,
 // so `npm start`, `npm test` and `npm run bench` work on a fresh clone. The build's own output is
 // shown only when it fails (or with SLING_BUILD_VERBOSE=1): a first start prints two short lines.
+// `npm run build` writes the stamp itself (scripts/build-stamp.mjs, its last step), so a manual build counts too.
 import { execSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-
-const STAMP = 'dist/.build-stamp';
+import { STAMP } from './build-stamp.mjs';
 const SOURCES = ['app', 'components', 'lib', 'db', 'cli', 'public', 'server.ts', 'next.config.mjs', 'package.json', 'tsconfig.json'];
 
 function newest(path) {
@@ -30,6 +30,5 @@ if (built === 0 || changed > built) {
     console.error('The build failed (its output is above).');
     process.exit(1);
   }
-  writeFileSync(STAMP, new Date().toISOString() + '\n');
   console.log(`Built in ${Math.round((Date.now() - started) / 1000)} s.`);
 }

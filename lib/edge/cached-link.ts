@@ -2,6 +2,8 @@
 import type { LinkRow } from '../../db/schema';
 import type { SelfAddress } from '../domains/self-address';
 import { edgePreviewSize, type EdgePreview } from '../previews/edge-preview';
+import type { Outcome } from './decide-outcome';
+import { redirectHeaders } from './respond';
 
 export type CachedLink =
   | {
@@ -27,6 +29,10 @@ export type CachedLink =
       loops: boolean;
       /** The social preview link-preview bots are shown (lib/previews), or null: bots get the redirect too. */
       preview: EdgePreview | null;
+      /** The scanner's reason, shown on the safety pages (blocked, review); null when none. */
+      safetyReason: string | null;
+      /** The redirect of a visit without a query string, headers included: made once, sent as is. */
+      redirect: Extract<Outcome, { kind: 'redirect' }>;
     }
   /** An unknown code, remembered until its cache slot goes stale (link-cache.ts). */
   | { kind: 'missing' };
@@ -34,6 +40,7 @@ export type CachedLink =
 /** `self` judges the destination once, here, so the edge's per-visit check is one boolean. */
 export function toCachedLink(row: LinkRow & { preview?: EdgePreview | null }, self?: Pick<SelfAddress, 'loops'>): CachedLink {
   const h = row.longUrl.indexOf('#');
+  const redirect = { kind: 'redirect', status: row.redirectStatus, location: row.longUrl, linkId: row.id, headers: redirectHeaders(row.longUrl) } as const;
   return {
     kind: 'link',
     id: row.id,
@@ -49,10 +56,12 @@ export function toCachedLink(row: LinkRow & { preview?: EdgePreview | null }, se
     clicks: Number(row.clicks),
     loops: self?.loops(row.longUrl) ?? false,
     preview: row.preview ?? null,
+    safetyReason: row.safetyReason ?? null,
+    redirect,
   };
 }
 
 /** Rough retained size in bytes, for the cache's byte bound. */
 export function cachedLinkSize(entry: CachedLink): number {
-  return entry.kind === 'link' ? 160 + 2 * (entry.base.length + entry.hash.length + entry.location.length) + edgePreviewSize(entry.preview) : 64;
+  return entry.kind === 'link' ? 240 + 2 * (entry.base.length + entry.hash.length + entry.location.length + (entry.safetyReason?.length ?? 0)) + edgePreviewSize(entry.preview) : 64;
 }

@@ -10,6 +10,7 @@ import { decideOutcome, redirectOutcome, type LinkPage } from './decide-outcome'
 import type { LinkCache } from './link-cache';
 import { parseLinkTarget, withQrMarker, type LinkTarget } from './parse-request';
 import { respondRedirect } from './respond';
+import type { EdgePageResponder } from '../link-pages/edge-pages';
 import type { PreviewAssetHandler } from '../previews/card-assets';
 import { answerPreviewBot } from '../previews/preview-page';
 
@@ -21,6 +22,8 @@ export interface EdgeOptions {
   secret: string;
   /** /_og/<code>.png: the social preview images (lib/previews/card-assets.ts). */
   previewAssets?: PreviewAssetHandler;
+  /** Sends the link pages from the cached link (lib/link-pages/edge-pages.ts); without it Next renders them. */
+  pages?: EdgePageResponder;
 }
 
 /** Answers a visit to a code on `domain` (the request's host was resolved before: server.ts). */
@@ -29,7 +32,7 @@ export type EdgeHandler = (req: IncomingMessage, res: ServerResponse, domain: { 
 export function createEdge(opts: EdgeOptions): EdgeHandler {
   const { cache, clicks, trustProxy, secret } = opts;
 
-  function finish(req: IncomingMessage, res: ServerResponse, entry: CachedLink, target: LinkTarget, now: number): boolean {
+  function finish(req: IncomingMessage, res: ServerResponse, entry: CachedLink, target: LinkTarget, domainId: number, now: number): boolean {
     let outcome = decideOutcome(entry, target.query, now);
     // A visitor who typed the right password within the hour goes straight through.
     if (outcome.kind === 'page' && outcome.page === 'protected' && entry.kind === 'link' && entry.passwordHash !== null
@@ -37,15 +40,21 @@ export function createEdge(opts: EdgeOptions): EdgeHandler {
       outcome = redirectOutcome(entry, target.query);
     }
     if (outcome.kind === 'page') {
-      // Next renders the page; the visit's query string rides along (the prompt forwards it).
-      req.url = linkPagePath(outcome.page, target.code, withQrMarker(target.query, target.trigger));
+      // The visit's query string rides along (the prompt's and the warning's forms forward it).
+      const query = withQrMarker(target.query, target.trigger);
+      // The edge sends the page from the cached link; a visit is counted only once it redirects.
+      if (opts.pages !== undefined && entry.kind === 'link') {
+        opts.pages(res, outcome.page, entry, target.code, query, domainId, now);
+        return true;
+      }
+      req.url = linkPagePath(outcome.page, target.code, query);
       return false;
     }
     if (outcome.kind !== 'redirect') return false;
     // A link with a social preview shows link-preview bots its Open Graph page (the check runs for
     // those links only); the visit is stored flagged as a bot, like HEAD, and never counted.
     const bot = entry.kind === 'link' && entry.preview !== null && answerPreviewBot(req, res, entry.preview, outcome.location);
-    if (!bot) respondRedirect(res, outcome.status, outcome.location);
+    if (!bot) respondRedirect(res, outcome.status, outcome.headers);
     // HEAD (link previews, curl -I) answers the same; it is stored flagged as a bot, never counted.
     const head = bot || req.method === 'HEAD';
     if (!head && entry.kind === 'link') entry.clicks++;
@@ -66,11 +75,10 @@ export function createEdge(opts: EdgeOptions): EdgeHandler {
     if (method !== 'GET' && method !== 'HEAD') return false;
     const target = parseLinkTarget(req.url);
     if (target === null) return opts.previewAssets ? opts.previewAssets(req, res, domain) : false;
-    const key = linkKey(domain.id, target.code);
     const now = Date.now();
-    const entry = cache.peek(key, now);
-    if (entry !== undefined) return finish(req, res, entry, target, now);
-    return cache.load(key, domain, target.code).then((loaded) => finish(req, res, loaded, target, Date.now()));
+    const entry = cache.lookup(linkKey(domain.id, target.code), domain, target.code, now);
+    if (!(entry instanceof Promise)) return finish(req, res, entry, target, domain.id, now);
+    return entry.then((loaded) => finish(req, res, loaded, target, domain.id, Date.now()));
   };
 }
 

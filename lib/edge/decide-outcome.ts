@@ -2,11 +2,12 @@
 // blocked, safety review, expired, loop, password prompt), or hand the request to Next (unknown
 // codes get its 404 page).
 import type { CachedLink } from './cached-link';
+import { redirectHeaders } from './respond';
 
 export type LinkPage = 'disabled' | 'blocked' | 'review' | 'expired' | 'loop' | 'protected';
 
 export type Outcome =
-  | { kind: 'redirect'; status: number; location: string; linkId: number }
+  | { kind: 'redirect'; status: number; location: string; linkId: number; headers: string[] }
   | { kind: 'page'; page: LinkPage }
   | { kind: 'next' };
 
@@ -56,8 +57,11 @@ function heldOutcome(entry: Extract<CachedLink, { kind: 'link' }>, now: number, 
   }
 }
 
+/** A visit without a query string gets the outcome made once for the cached link (no allocation). */
 export function redirectOutcome(entry: Extract<CachedLink, { kind: 'link' }>, query: string): Outcome {
-  return { kind: 'redirect', status: entry.redirectStatus, location: withQuery(entry, query), linkId: entry.id };
+  if (query === '') return entry.redirect;
+  const location = withQuery(entry, query);
+  return { kind: 'redirect', status: entry.redirectStatus, location, linkId: entry.id, headers: redirectHeaders(location) };
 }
 
 /** Appends the visit's query string to the destination, before any #fragment (as Shlink and Bitly do). */

@@ -3,6 +3,7 @@
 // reloaded after ttlMs, so one whose invalidation message was lost heals by itself. A code a link had
 // before a rename is cached under that old code but depends on the link's current key: every
 // invalidation of the link (edited, disabled, deleted, renamed again) drops its old codes' entries too.
+// The edge's lookup() serves a stale link once more while it is reloaded (stale-while-revalidate).
 import { LRUCache } from 'lru-cache';
 import { ALL_KEYS, linkKey } from '../cache/invalidation-bus';
 import { cachedLinkSize, toCachedLink, type CachedLink } from './cached-link';
@@ -54,6 +55,22 @@ export class LinkCache {
         if (keys?.size === 0) this.dependents.delete(slot.dependsOn);
       },
     });
+  }
+
+  /**
+   * What the edge uses: the entry if fresh at `now`; a link gone stale (its TTL ran out, no invalidation
+   * came) while it is read again in the background, so a cached link never waits for the database
+   * (behind a click write, that was hundreds of ms): a lost invalidation still heals, one visit later.
+   * An unknown code, or an unknown code gone stale, waits for the load.
+   */
+  lookup(key: string, domain: { id: number }, code: string, now: number): CachedLink | Promise<CachedLink> {
+    const slot = this.lru.get(key);
+    if (slot === undefined) return this.load(key, domain, code);
+    if (slot.freshUntil > now) return slot.entry;
+    if (slot.entry.kind !== 'link') return this.load(key, domain, code);
+    // A failed refresh keeps the stale entry; the next visit tries again.
+    if (!this.inflight.has(key)) this.load(key, domain, code).catch(() => {});
+    return slot.entry;
   }
 
   /** The cached entry, or undefined when the database must be asked (unknown, or stale at `now`). */

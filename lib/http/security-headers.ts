@@ -44,3 +44,20 @@ export function pageHeaders(opts: HeaderOptions): { nonce: string; headers: Reco
   ].join('; ');
   return { nonce, headers: { ...COMMON, 'Content-Security-Policy': policy, ...(opts.https ? HSTS : {}) } };
 }
+
+/**
+ * Headers for the link pages the edge sends itself (lib/link-pages/edge-pages.ts): the common ones,
+ * and a policy for a page that runs no script and loads nothing (its one <style> block is inline);
+ * its only form posts back to Sling (the password prompt, "continue anyway").
+ */
+export function linkPageHeaders(opts: HeaderOptions): Record<string, string> {
+  const policy = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
+  return {
+    ...COMMON,
+    'Content-Security-Policy': policy,
+    ...(opts.https ? HSTS : {}),
+    'Content-Type': 'text/html; charset=utf-8',
+    'Cache-Control': 'no-store',
+    'X-Robots-Tag': 'noindex',
+  };
+}

@@ -11,7 +11,7 @@ import { toCachedLink, type CachedLink } from '../edge/cached-link';
 import { processEnricher } from '../analytics/process-enricher';
 import { clickWriter } from '../edge/write-clicks';
 import type { ClickBuffer, Click } from '../edge/click-buffer';
-import { decideOutcome, withQuery, type LinkPage } from '../edge/decide-outcome';
+import { decideOutcome, withQuery } from '../edge/decide-outcome';
 import { hostOf, splitQrMarker } from '../edge/parse-request';
 import { AppError } from '../http/errors';
 import { requestIp } from '../http/handle-route';
@@ -19,7 +19,8 @@ import { getLinkByCode } from '../links/get-link-by-code';
 import { makeUnlockCookie } from '../links/unlock-cookie';
 import { getGlobalSingleton } from '../runtime/global-singleton';
 import { sharedLimiter } from '../ratelimit/shared-limiter';
-import { escapeHtml, pageHtml, reportUrl, type PageOptions as HtmlOptions } from './page-html';
+import { contextOf, expiredBy, notFoundContent, PAGE_CONTENT, promptContent, type Brand, type PageContext } from './page-content';
+import { pageHtml, reportUrl } from './page-html';
 
 /** Password guesses per link and IP. */
 export const UNLOCK_ATTEMPTS_PER_MINUTE = 5;
@@ -38,21 +39,12 @@ async function findLink(req: Request, code: string) {
   return { link, entry: link ? toCachedLink(link, domains.self) : undefined, domainId: domainId ?? 0, handle, brand };
 }
 
-type Brand = Pick<HtmlOptions, 'host' | 'reportUrl'>;
-
-/** Why an expired link expired: its date passed, or its click limit was reached. */
-function expiredBy(link: { expiresAt: Date | null; maxClicks: number | null; clicks: number } | undefined): 'date' | 'clicks' | undefined {
-  if (!link) return undefined;
-  if (link.expiresAt !== null && new Date(link.expiresAt).getTime() <= Date.now()) return 'date';
-  return link.maxClicks !== null ? 'clicks' : undefined;
-}
-
 export async function showLinkPage(req: Request, page: string, code: string): Promise<Response> {
   const url = new URL(req.url);
   const { link, entry, handle, brand } = await findLink(req, code);
   // The edge counts max_clicks with its own redirects, ahead of the stored counter: trust it here,
   // or the two would bounce the visitor between them.
-  if (page === 'expired' && link?.maxClicks != null) return PAGES.expired(code, '', { brand, expiredBy: expiredBy(link) ?? 'clicks' });
+  if (page === 'expired' && link?.maxClicks != null) return pageHtml(PAGE_CONTENT.expired(code, '', { brand, expiredBy: expiredBy(entry, Date.now()) ?? 'clicks' }));
   const query = url.search.slice(1);
   const visit = splitQrMarker(query);
   // The link redirects after all (e.g. edited on another instance a moment ago): redirect here
@@ -62,7 +54,7 @@ export async function showLinkPage(req: Request, page: string, code: string): Pr
     recordClick(handle, visitClick(req, link.id, visit.trigger));
     return new Response(null, { status: outcome.status, headers: { location: outcome.location, 'cache-control': 'private, max-age=0' } });
   }
-  return pageFor(entry, code, query, { reason: link?.safetyReason, destination: link?.longUrl, brand, expiredBy: expiredBy(link) });
+  return pageFor(entry, code, query, entry?.kind === 'link' ? contextOf(entry, Date.now(), brand) : { brand });
 }
 
 /** A HEAD request (link previews, curl -I) is kept flagged as a bot and never counted, as at the edge. */
@@ -78,108 +70,15 @@ function visitClick(req: Request, linkId: number, trigger: 'link' | 'qr'): Click
   };
 }
 
-interface PageOptions {
-  error?: string;
-  status?: number;
-  /** The scanner's reason (safety pages). */
-  reason?: string | null;
-  /** The link's destination (the review warning names its host). */
-  destination?: string;
-  /** The visitor already chose "continue anyway" (the password prompt carries it on). */
-  reviewed?: boolean;
-  brand?: Brand;
-  expiredBy?: 'date' | 'clicks';
-}
-
-function pageFor(entry: CachedLink | undefined, code: string, query: string, opts: PageOptions = {}): Response {
-  if (!entry) return notFound(opts.brand);
+function pageFor(entry: CachedLink | undefined, code: string, query: string, opts: PageContext = {}): Response {
+  if (!entry) return pageHtml(notFoundContent(opts.brand));
   const outcome = decideOutcome(entry, query, Date.now(), opts.reviewed);
-  if (outcome.kind !== 'page') return notFound(opts.brand);
-  return PAGES[outcome.page](code, query, opts);
-}
-
-const EXPIRED_TEXT = {
-  date: 'This short link had an end date, and it has passed: it no longer leads anywhere.',
-  clicks: 'This short link could be opened a limited number of times, and that limit has been reached: it no longer leads anywhere.',
-  unknown: 'This short link has expired and no longer leads anywhere.',
-};
-
-const PAGES: Record<LinkPage, (code: string, query: string, opts: PageOptions) => Response> = {
-  expired: (_code, _query, opts) =>
-    pageHtml({
-      ...opts.brand,
-      status: 410,
-      tone: 'time',
-      title: 'Link Expired',
-      heading: 'Link Expired',
-      body: `<p>${EXPIRED_TEXT[opts.expiredBy ?? 'unknown']}</p>`,
-    }),
-  disabled: (_code, _query, opts) =>
-    pageHtml({
-      ...opts.brand,
-      status: 451,
-      tone: 'danger',
-      title: 'Link disabled',
-      heading: 'This link has been disabled',
-      body: '<p>This short link was disabled by the administrators of this service and no longer leads anywhere.</p>',
-    }),
-  // 508 Loop Detected: the destination is this service again; following it would never arrive.
-  loop: (_code, _query, opts) =>
-    pageHtml({
-      ...opts.brand,
-      status: 508,
-      tone: 'warn',
-      title: 'Link loops',
-      heading: 'This link leads back to itself',
-      body: '<p>This short link points at an address of this link service, so following it would only loop. Its owner needs to change the destination.</p>',
-    }),
-  protected: (code, query, opts) => promptPage(code, query, opts.error, opts.status, opts.reviewed, opts.brand),
-  review: (code, query, opts) => reviewPage(code, query, opts),
-  blocked: (_code, _query, opts) =>
-    pageHtml({
-      ...opts.brand,
-      status: 403,
-      tone: 'danger',
-      title: 'Unsafe link',
-      heading: 'This link may be unsafe',
-      body: `<p>${escapeHtml(opts.reason ?? 'This link leads to a site listed as malware or phishing.')}</p>
-<p>It has been blocked to protect you, and there is no way on from here.</p>`,
-    }),
-};
-
-/** Heuristic suspicion: say why, name where it leads, and let the visitor decide (a POST: prefetchers never count). */
-function reviewPage(code: string, query: string, opts: PageOptions): Response {
-  const action = `/l/review/${encodeURIComponent(code)}${query ? `?${escapeHtml(query)}` : ''}`;
-  const host = opts.destination ? new URL(opts.destination).host : undefined;
-  return pageHtml({
-    ...opts.brand,
-    status: 200,
-    tone: 'warn',
-    title: 'Possibly unsafe link',
-    heading: 'This link may be unsafe',
-    body: `<p>${escapeHtml(opts.reason ?? 'This link is waiting for a safety review.')}</p>
-${host ? `<p>It leads to <strong>${escapeHtml(host)}</strong>. Continue only if you trust that site.</p>` : ''}
-<form method="post" action="${action}"><button type="submit">Continue anyway</button></form>`,
-  });
+  if (outcome.kind !== 'page') return pageHtml(notFoundContent(opts.brand));
+  return pageHtml(PAGE_CONTENT[outcome.page](code, query, opts));
 }
 
 function promptPage(code: string, query: string, error?: string, status = 200, reviewed = false, brand?: Brand): Response {
-  const action = `/l/protected/${encodeURIComponent(code)}${query ? `?${escapeHtml(query)}` : ''}`;
-  return pageHtml({
-    ...brand,
-    tone: 'lock',
-    status,
-    title: 'Password required',
-    heading: 'This link is password-protected',
-    body: `<p>Enter the password to continue.</p>
-<form method="post" action="${action}"><label for="password">Password</label>
-<input id="password" name="password" type="password" autocomplete="off" required autofocus>${reviewed ? '<input type="hidden" name="reviewed" value="1">' : ''}
-${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}<button type="submit">Continue</button></form>`,
-  });
-}
-
-function notFound(brand?: Brand): Response {
-  return pageHtml({ ...brand, status: 404, tone: 'info', title: 'Not found', heading: 'Link not found', body: '<p>This short link does not exist, or it was removed.</p>' });
+  return pageHtml(promptContent(code, query, error, status, reviewed, brand));
 }
 
 /** POST /l/protected/<code>: check the password (throttled), then unlock and redirect. */
@@ -205,7 +104,7 @@ export async function unlockLink(req: Request, code: string): Promise<Response> 
     recordClick(handle, visitClick(req, link.id, visit.trigger));
     return new Response(null, { status: 303, headers: { location: outcome.location, 'cache-control': 'no-store' } });
   }
-  if (link && !(outcome?.kind === 'page' && outcome.page === 'protected')) return pageFor(entry, code, query, { reason: link.safetyReason, destination: link.longUrl, reviewed, brand, expiredBy: expiredBy(link) });
+  if (link && entry?.kind === 'link' && !(outcome?.kind === 'page' && outcome.page === 'protected')) return pageFor(entry, code, query, contextOf(entry, Date.now(), brand, reviewed));
   // bcrypt runs in the CPU pool (a full one answers 503), never on the edge's redirect path. An
   // unknown code answers exactly like a wrong password.
   let ok: boolean;
@@ -246,7 +145,7 @@ export async function continueToLink(req: Request, code: string): Promise<Respon
     return new Response(null, { status: 303, headers: { location: outcome.location, 'cache-control': 'no-store' } });
   }
   // Blocked meanwhile, expired, or password-protected (the prompt remembers the choice).
-  return pageFor(entry, code, query, { reason: link?.safetyReason, destination: link?.longUrl, reviewed: true, brand, expiredBy: expiredBy(link) });
+  return pageFor(entry, code, query, entry?.kind === 'link' ? contextOf(entry, Date.now(), brand, true) : { brand, reviewed: true });
 }
 
 function unlockLimiter() {

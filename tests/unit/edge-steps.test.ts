@@ -47,7 +47,11 @@ describe('decideOutcome', () => {
 
   test('an active link redirects, the visit query string appended before the fragment', () => {
     const e = toCachedLink(row({ longUrl: 'https://example.com/a?b=1#top' }));
-    expect(decideOutcome(e, '', now)).toEqual({ kind: 'redirect', status: 302, location: 'https://example.com/a?b=1#top', linkId: 7 });
+    const headers = ['Location', 'https://example.com/a?b=1#top', 'Cache-Control', 'private, max-age=0'];
+    expect(decideOutcome(e, '', now)).toEqual({ kind: 'redirect', status: 302, location: 'https://example.com/a?b=1#top', linkId: 7, headers });
+    // Made once per cached link: a visit without a query string allocates nothing.
+    expect(decideOutcome(e, '', now)).toBe(decideOutcome(e, '', now + 1));
+    expect(decideOutcome(e, 'x=2', now)).toMatchObject({ headers: ['Location', 'https://example.com/a?b=1&x=2#top', 'Cache-Control', 'private, max-age=0'] });
     expect(decideOutcome(e, 'x=2', now)).toMatchObject({ location: 'https://example.com/a?b=1&x=2#top' });
     const plain = toCachedLink(row({ longUrl: 'https://example.com/p' }));
     expect(decideOutcome(plain, 'utm_source=t', now)).toMatchObject({ location: 'https://example.com/p?utm_source=t' });

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { ALL_KEYS } from '../../lib/cache/invalidation-bus';
 import { LinkCache } from '../../lib/edge/link-cache';
+import { until } from '../helpers/until';
 import type { LinkRow } from '../../db/schema';
 
 const domain = { id: 1, hostname: 'sl.ing', isDefault: true, workspaceId: 'ws_system' };
@@ -82,6 +83,34 @@ describe('LinkCache', () => {
     expect(cache.peek('link:1:abc', Date.now() + 1000)).toBeUndefined();
     expect(await cache.load('link:1:abc', domain, 'Abc')).toMatchObject({ location: 'https://new.example/' });
     expect(cache.peek('link:1:abc', Date.now())).toMatchObject({ location: 'https://new.example/' });
+  });
+
+  test('the edge serves a stale link once more while it is read again in the background (never waiting for the database)', async () => {
+    let url = 'https://old.example/';
+    let queries = 0;
+    let release: () => void = () => {};
+    const cache = cacheWith(async () => {
+      queries++;
+      if (queries > 1) await new Promise<void>((r) => (release = r)); // the reload waits, as behind a click write
+      return row(url);
+    }, 60_000, 1000);
+    const first = cache.lookup('link:1:abc', domain, 'Abc', Date.now());
+    expect(first).toBeInstanceOf(Promise);
+    await first;
+    url = 'https://new.example/';
+    const stale = Date.now() + 1500;
+    // Stale: answered at once from the cache, and one reload starts (however many visits come).
+    expect(cache.lookup('link:1:abc', domain, 'Abc', stale)).toMatchObject({ location: 'https://old.example/' });
+    expect(cache.lookup('link:1:abc', domain, 'Abc', stale)).toMatchObject({ location: 'https://old.example/' });
+    await until('the reload to start', async () => queries === 2);
+    release();
+    await until('the reload to land', async () => (cache.peek('link:1:abc', Date.now()) as { location?: string } | undefined)?.location === 'https://new.example/');
+    expect(queries).toBe(2);
+    expect(cache.lookup('link:1:abc', domain, 'Abc', Date.now())).toMatchObject({ location: 'https://new.example/' });
+    // An unknown code gone stale is not guessed at: the visit waits for the database.
+    const missing = cacheWith(async () => undefined, 60_000, 1000);
+    await missing.lookup('link:1:zzz', domain, 'zzz', Date.now());
+    expect(missing.lookup('link:1:zzz', domain, 'zzz', Date.now() + 1500)).toBeInstanceOf(Promise);
   });
 
   test('the TTL also bounds how long an unknown code is remembered, and defaults to 60 s', async () => {

@@ -136,6 +136,21 @@ describe.each(migratedDatabaseKinds(pg))('link pages on %s', (_name, makeDb) => 
     expect((await bad.json()).error.details).toHaveProperty('max_clicks');
   });
 
+  test('the edge sends the expired and password pages itself, the same page Next sends for /l/<page>/<code>', async () => {
+    await api('POST', '', { url: 'https://example.com/used-up', alias: 'one-shot', max_clicks: 1 });
+    await api('POST', '', { url: 'https://example.com/locked', alias: 'locked-2', password: 'pw pw pw' });
+    expect((await visit('/one-shot')).status).toBe(302);
+    for (const [code, page, status] of [['one-shot', 'expired', 410], ['locked-2', 'protected', 200]] as const) {
+      const atEdge = await visit(`/${code}?ref=x`);
+      const byNext = await visit(`/l/${page}/${code}?ref=x`);
+      expect([atEdge.status, byNext.status]).toEqual([status, status]);
+      expect(await atEdge.text()).toBe(await byNext.text());
+      // Next's pages carry a script nonce in their policy; the edge's page runs no script at all.
+      expect(byNext.headers.get('content-security-policy')).toContain("'nonce-");
+      expect(atEdge.headers.get('content-security-policy')).toMatch(/^default-src 'none'; style-src 'unsafe-inline'; form-action 'self'/);
+    }
+  });
+
   test('an unknown code gets the 404 page; a direct /l/ URL cannot show the wrong page', async () => {
     expect((await visit('/l/expired/nothing-here')).status).toBe(404);
     await api('POST', '', { url: 'https://example.com/plain', alias: 'plain-1' });

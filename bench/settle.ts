@@ -1,0 +1,51 @@
+// Between two load runs: the server just loaded must be done with that load (its click backlog
+// written) before the next target is loaded, or the next run shares the machine with the backlog's
+// writes (on PGlite they run in Sling's own process). Settled means the stored click count (when the
+// bench can read it: PostgreSQL) and the main thread's CPU time (where the edge, the click writer and
+// PGlite run; a profiler's own threads would never look idle) have both stopped moving for `quietMs`.
+import { threadCpuSeconds } from './cpu-usage';
+import type { ServerProcess } from './servers';
+
+export interface SettleOptions {
+  /** Rows in `clicks` now (undefined when the bench cannot read the database while Sling runs: PGlite). */
+  storedClicks?: () => Promise<number>;
+  /** How long both must stay still; longer than CLICK_FLUSH_MS (1 s), so a pending flush shows. */
+  quietMs?: number;
+  /** Below this share of one core the main thread counts as idle (timers, pg-boss polling). */
+  idleShare?: number;
+  timeoutMs?: number;
+}
+
+export interface Settled {
+  waitedMs: number;
+  /** False when the timeout came first. */
+  settled: boolean;
+  /** The stored count when it settled (PostgreSQL only). */
+  stored?: number;
+}
+
+export async function waitUntilSettled(server: ServerProcess, opts: SettleOptions = {}): Promise<Settled> {
+  const quietMs = opts.quietMs ?? 1_500;
+  const idleShare = opts.idleShare ?? 0.05;
+  const started = Date.now();
+  const deadline = started + (opts.timeoutMs ?? 120_000);
+  const pid = server.child.pid!;
+  let since = Date.now();
+  let cpuAt = threadCpuSeconds(pid) ?? 0;
+  let stored = await opts.storedClicks?.();
+  for (;;) {
+    await new Promise((r) => setTimeout(r, 250));
+    const now = Date.now();
+    const cpu = threadCpuSeconds(pid) ?? 0;
+    const count = await opts.storedClicks?.();
+    const busy = cpu - cpuAt > (idleShare * (now - since)) / 1000 || count !== stored;
+    if (busy) {
+      since = now;
+      cpuAt = cpu;
+      stored = count;
+    } else if (now - since >= quietMs) {
+      return { waitedMs: now - started, settled: true, stored };
+    }
+    if (now > deadline) return { waitedMs: now - started, settled: false, stored };
+  }
+}

@@ -1,0 +1,35 @@
+// The link pages (password prompt, expired, disabled, loop, the safety warnings) sent by the edge
+// itself from the cached link: no Next, no database. Next keeps the POSTs (password, "continue
+// anyway") and direct /l/<page>/<code> visits; both send the same content (page-content.ts).
+import type { ServerResponse } from 'node:http';
+import type { CachedLink } from '../edge/cached-link';
+import type { LinkPage } from '../edge/decide-outcome';
+import { contextOf, PAGE_CONTENT, type Brand } from './page-content';
+import { pageDocument } from './page-html';
+
+export interface EdgePagesOptions {
+  /** Every page's headers (lib/http/security-headers.ts linkPageHeaders). */
+  headers: Record<string, string>;
+  /** The short domain's name and the report address for `code` on the domain of `domainId`. */
+  brand: (domainId: number, code: string) => Brand;
+}
+
+/** Sends `page` for a link; `query` is the visit's (QR marker included), carried by the pages' forms. */
+export type EdgePageResponder = (
+  res: ServerResponse,
+  page: LinkPage,
+  entry: Extract<CachedLink, { kind: 'link' }>,
+  code: string,
+  query: string,
+  domainId: number,
+  now: number,
+) => void;
+
+export function edgeLinkPages(opts: EdgePagesOptions): EdgePageResponder {
+  return (res, page, entry, code, query, domainId, now) => {
+    const content = PAGE_CONTENT[page](code, query, contextOf(entry, now, opts.brand(domainId, code)));
+    const html = pageDocument(content);
+    res.writeHead(content.status, { ...opts.headers, 'Content-Length': String(Buffer.byteLength(html)) });
+    res.end(html);
+  };
+}
