@@ -7,6 +7,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { SYSTEM_WORKSPACE_ID } from '../db/schema';
 import { createClickEnricher } from '../lib/analytics/enrich-click';
 import { openGeoIp } from '../lib/analytics/geoip';
 import { getSeries, getStats } from '../lib/analytics/get-stats';
@@ -59,9 +60,9 @@ async function openBench(database: BenchDatabase): Promise<DbHandle> {
 
 async function seedLinks(handle: DbHandle, n: number, prefix: string): Promise<number[]> {
   const rows = await handle.query<{ id: number }>(
-    `INSERT INTO links (domain_id, short_code, long_url)
-     SELECT (SELECT id FROM domains LIMIT 1), $1 || i, 'https://example.com/' || i FROM generate_series(1, $2::int) AS i RETURNING id`,
-    [prefix, n],
+    `INSERT INTO links (workspace_id, domain_id, short_code, long_url)
+     SELECT $3, (SELECT id FROM domains LIMIT 1), $1 || i, 'https://example.com/' || i FROM generate_series(1, $2::int) AS i RETURNING id`,
+    [prefix, n, SYSTEM_WORKSPACE_ID],
   );
   return rows.map((r) => Number(r.id));
 }
@@ -99,10 +100,10 @@ async function seriesQuery(handle: DbHandle): Promise<{ seriesMs: number; statsM
     [linkId, SERIES_CLICKS],
   );
   await handle.query(
-    `INSERT INTO click_rollups (link_id, hour, dim, value, clicks)
-     SELECT link_id, date_trunc('hour', clicked_at), d.dim, d.value, count(*)
+    `INSERT INTO click_rollups (link_id, workspace_id, hour, dim, value, clicks)
+     SELECT link_id, (SELECT workspace_id FROM links WHERE id = $1), date_trunc('hour', clicked_at), d.dim, d.value, count(*)
      FROM clicks, LATERAL (VALUES ('', ''), ('country', country), ('device', device), ('browser', browser), ('os', os), ('trigger', trigger)) AS d(dim, value)
-     WHERE link_id = $1 GROUP BY 1, 2, 3, 4`,
+     WHERE link_id = $1 GROUP BY 1, 2, 3, 4, 5`,
     [linkId],
   );
   await handle.query('ANALYZE clicks');
