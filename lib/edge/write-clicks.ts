@@ -88,11 +88,9 @@ export function clickWriter(db: Db, enrich: (click: Click) => EnrichedClick, opt
       await tallies.write(db).catch((err) => logger().warn({ err: String(err?.message ?? err), held: tallies.clicks }, 'click counts not written; will retry'));
     }
   }
-  return Object.assign(writeClicks, {
-    settle: () => tallies.write(db),
-    get held() {
-      return tallies.clicks;
-    },
+  return Object.defineProperties(writeClicks as ClickWriter, {
+    settle: { value: () => tallies.write(db) },
+    held: { get: () => tallies.clicks },
   });
 }
 
