@@ -135,7 +135,12 @@ function copyText(clicks: EnrichedClick[]): string {
   const profiles = new Map<VisitorProfile, string>();
   const refs = new Map<string, string>();
   let out = '';
+  let second = NaN;
+  let prefix = '';
   for (const c of clicks) {
+    // Clicks come seconds apart at most: the time's text up to the second is made once a second.
+    const ms = c.at % 1000;
+    if (c.at - ms !== second) prefix = new Date((second = c.at - ms)).toISOString().slice(0, 20);
     let p = profiles.get(c.profile);
     if (p === undefined) {
       const v = c.profile;
@@ -147,7 +152,7 @@ function copyText(clicks: EnrichedClick[]): string {
       r = refs.get(c.referrer) ?? '';
       if (r === '') refs.set(c.referrer, (r = `${field(c.referrer)}\t${field(c.referrerHost)}`));
     }
-    out += `${c.linkId}\t${new Date(c.at).toISOString()}\t${r}\t${p}\t${c.trigger}\t${c.bot ? 't' : 'f'}\n`;
+    out += `${c.linkId}\t${prefix}${ms < 10 ? '00' : ms < 100 ? '0' : ''}${ms}Z\t${r}\t${p}\t${c.trigger}\t${c.bot ? 't' : 'f'}\n`;
   }
   return out;
 }
