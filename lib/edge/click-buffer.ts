@@ -95,7 +95,10 @@ export class ClickBuffer {
     this.flushing = this.opts
       .settle()
       .catch((err) => logger().warn({ err: String(err?.message ?? err) }, 'click counts not written; will retry'))
-      .finally(() => (this.flushing = undefined));
+      .finally(() => {
+        this.flushing = undefined;
+        if (this.pending.length >= this.maxBatch && this.failures === 0) setImmediate(() => void this.flush());
+      });
     return this.flushing;
   }
 
