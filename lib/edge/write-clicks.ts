@@ -163,7 +163,6 @@ function copyText(clicks: EnrichedClick[]): string {
  *  text columns cannot hold) dropped. */
 function field(value: string | null | undefined): string {
   if (value === null || value === undefined) return '\\N';
-  // eslint-disable-next-line no-control-regex
   return /[\\\t\n\r\0]/.test(value) ? value.replace(/[\\\t\n\r\0]/g, (ch) => ESCAPES[ch]) : value;
 }
 const ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r', '\0': '' };
