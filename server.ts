@@ -20,7 +20,7 @@ import { createEdge, type EdgeHandler } from './lib/edge/create-edge';
 import { LinkCache } from './lib/edge/link-cache';
 import { hostOf } from './lib/edge/parse-request';
 import { answerUnknownHost } from './lib/edge/site-answers';
-import { clickWriter } from './lib/edge/write-clicks';
+import { CLICK_COUNTS_HOLD_MS, clickWriter } from './lib/edge/write-clicks';
 import { checkReadiness } from './lib/health/check-readiness';
 import { CLIENT_IP_HEADER } from './lib/http/client-ip-header';
 import { decideTarget, type TargetDecision } from './lib/http/request-target';
@@ -89,7 +89,9 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     });
     invalidationBus().subscribe((key) => cache.invalidate(key));
     // The GeoIP files load now, not in the first flush, where reading them would stall redirects.
-    clicks = new ClickBuffer({ write: clickWriter(handle, processEnricher({ warm: true })), flushMs: config.CLICK_FLUSH_MS });
+    // Under load the writer sums rollups and counters over batches for up to 2 s (write-clicks.ts).
+    const writer = clickWriter(handle, processEnricher({ warm: true }), { holdMs: CLICK_COUNTS_HOLD_MS });
+    clicks = new ClickBuffer({ write: writer, settle: writer.settle, flushMs: config.CLICK_FLUSH_MS });
     clicks.start();
     const previewAssets = createPreviewAssets({ cache, db: handle.db, trustProxy: config.TRUST_PROXY });
     // Link pages (password prompt, expired, disabled, unsafe, loop) from the cached link, without Next.

@@ -1,4 +1,4 @@
-// Hourly click counts per link and dimension, updated in the same statement as the raw clicks, so
+// Hourly click counts per link and dimension, summed by the click writer (lib/edge/click-tallies.ts), so
 // statistics read a few hundred rows instead of every click. dim '' (value '') is the total;
 // otherwise country, region, city, device, browser, os, referrer (host) or trigger. value '' means
 // unknown. Bots are not counted.

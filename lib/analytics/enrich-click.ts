@@ -27,6 +27,9 @@ export interface EnrichedClick {
   os: string | null;
   trigger: 'link' | 'qr';
   bot: boolean;
+  /** The memoized enrichment shared by every click from this address and agent (one object each):
+   *  the writer sends it once per batch rather than once per click. */
+  profile: VisitorProfile;
 }
 
 export interface EnricherOptions {
@@ -35,7 +38,12 @@ export interface EnricherOptions {
   storeIp: boolean;
 }
 
-type Visitor = Pick<EnrichedClick, 'visitor' | 'country' | 'region' | 'city' | 'regionLabel' | 'cityLabel' | 'device' | 'browser' | 'os' | 'bot'>;
+export type VisitorProfile = Pick<EnrichedClick, 'visitor' | 'country' | 'region' | 'city' | 'regionLabel' | 'cityLabel' | 'device' | 'browser' | 'os' | 'bot'> & {
+  /** The stored address (null unless STORE_IP) and user agent. */
+  ip: string | null;
+  userAgent: string | undefined;
+};
+type Visitor = VisitorProfile;
 
 export function createClickEnricher(opts: EnricherOptions): (click: Click) => EnrichedClick {
   const visitors = new LRUCache<string, Visitor>({ max: 50_000 });
@@ -53,6 +61,8 @@ export function createClickEnricher(opts: EnricherOptions): (click: Click) => En
         .digest('base64url')
         .slice(0, 22);
       v = {
+        ip: opts.storeIp ? ip : null,
+        userAgent: ua,
         visitor, ...geo,
         regionLabel: place(geo.region, geo.country),
         cityLabel: place(geo.city, geo.region, geo.country),
@@ -80,10 +90,9 @@ export function createClickEnricher(opts: EnricherOptions): (click: Click) => En
       at: click.at,
       referrer: click.referrer,
       referrerHost: hostOf(click.referrer),
-      userAgent: click.userAgent,
-      ip: opts.storeIp ? click.ip : null,
       ...v,
       bot: v.bot || click.head === true,
+      profile: v,
       trigger: click.trigger ?? 'link',
     };
   };

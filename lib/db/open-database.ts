@@ -1,6 +1,8 @@
 // Opens PGlite in DATA_DIR (embedded default) or a PostgreSQL pool when DATABASE_URL is set.
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import * as schema from '../../db/schema';
 import type { Db, DbHandle, Queryable } from './types';
 import { openPgliteThread, type PgliteClient } from './pglite-thread';
@@ -41,6 +43,10 @@ async function openPglite(dataDir: string): Promise<DbHandle> {
 
 async function openPostgres(url: string, max: number): Promise<DbHandle> {
   const { default: pg } = await import('pg');
+  const { from: copyStream } = await import('pg-copy-streams');
+  const copyFrom = async (client: import('pg').ClientBase, sql: string, data: string) => {
+    await pipeline(Readable.from([data]), client.query(copyStream(sql)));
+  };
   const { drizzle } = await import('drizzle-orm/node-postgres');
   // bigint columns (counts) as JS numbers; they stay far below 2^53.
   pg.types.setTypeParser(20, (v: string) => Number(v));
@@ -52,12 +58,20 @@ async function openPostgres(url: string, max: number): Promise<DbHandle> {
     kind: 'postgres',
     db: drizzle(pool, { schema }) as unknown as Db,
     query: async (text, params) => (await pool.query(text, params)).rows,
+    copyFrom: async (sql, data) => {
+      const client = await pool.connect();
+      try {
+        await copyFrom(client, sql, data);
+      } finally {
+        client.release();
+      }
+    },
     executeSql: (text, values) => pool.query(text, values) as Promise<{ rows: any[] }>,
     transaction: async (fn) => {
       const client = await pool.connect();
       try {
         await client.query('BEGIN');
-        const result = await fn({ query: async (text, params) => (await client.query(text, params)).rows });
+        const result = await fn({ query: async (text, params) => (await client.query(text, params)).rows, copyFrom: (sql, data) => copyFrom(client, sql, data) });
         await client.query('COMMIT');
         return result;
       } catch (err) {

@@ -9,6 +9,8 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** Plain parameterised SQL, for the few statements drizzle does not express well (batched unnest). */
 export interface Queryable {
   query<R = Record<string, unknown>>(text: string, params?: unknown[]): Promise<R[]>;
+  /** PostgreSQL only: `COPY … FROM STDIN` fed with `data` (COPY's text format). */
+  copyFrom?(sql: string, data: string): Promise<void>;
 }
 
 export interface DbHandle extends Queryable {

@@ -1,5 +1,7 @@
 // Clicks wait here, off the redirect path, and are written in batches: every flushMs (≤ 1 s) or as
 // soon as maxBatch are waiting. A failed write puts the batch back in front; nothing is dropped.
+// Whatever the writer holds back (its summed rollups and counters) is settled as soon as no click
+// is waiting, and on stop.
 import { logger } from '../log/logger';
 
 export interface Click {
@@ -21,6 +23,8 @@ export interface ClickBufferOptions {
   maxBatch?: number;
   /** Rows per write statement when a backlog has built up. */
   maxRowsPerWrite?: number;
+  /** Writes what `write` held back; called when no click is waiting and on stop. */
+  settle?: () => Promise<void>;
 }
 
 export class ClickBuffer {
@@ -62,7 +66,7 @@ export class ClickBuffer {
   /** Writes what is waiting (one write at a time). Resolves when that write ends, failed or not. */
   flush(): Promise<void> {
     if (this.flushing) return this.flushing;
-    if (this.pending.length === 0) return Promise.resolve();
+    if (this.pending.length === 0) return this.settle();
     const batch = this.pending.length <= this.maxRows ? this.pending : this.pending.slice(0, this.maxRows);
     this.pending = batch === this.pending ? [] : this.pending.slice(this.maxRows);
     this.flushing = this.opts
@@ -81,17 +85,40 @@ export class ClickBuffer {
       .finally(() => {
         this.flushing = undefined;
         if (this.pending.length >= this.maxBatch && this.failures === 0) setImmediate(() => void this.flush());
+        else if (this.pending.length === 0 && this.failures === 0 && this.opts.settle) setImmediate(() => void this.flush());
       });
     return this.flushing;
   }
 
-  /** Stops the timer and writes everything, retrying for up to `timeoutMs`. Returns clicks left unwritten. */
+  private settle(): Promise<void> {
+    if (!this.opts.settle) return Promise.resolve();
+    this.flushing = this.opts
+      .settle()
+      .catch((err) => logger().warn({ err: String(err?.message ?? err) }, 'click counts not written; will retry'))
+      .finally(() => {
+        this.flushing = undefined;
+        if (this.pending.length >= this.maxBatch && this.failures === 0) setImmediate(() => void this.flush());
+      });
+    return this.flushing;
+  }
+
+  /** Stops the timer and writes everything, counts included, retrying for up to `timeoutMs`.
+   *  Returns clicks left unwritten. */
   async stop(timeoutMs = 15_000): Promise<number> {
     if (this.timer) clearInterval(this.timer);
     const deadline = Date.now() + timeoutMs;
     while ((this.pending.length > 0 || this.flushing) && Date.now() < deadline) {
       await this.flush();
       if (this.failures > 0) await new Promise((r) => setTimeout(r, Math.min(200 * this.failures, 2_000)));
+    }
+    for (let tries = 1; this.opts.settle && Date.now() < deadline; tries++) {
+      try {
+        await this.opts.settle();
+        break;
+      } catch (err) {
+        logger().warn({ err: String((err as Error)?.message ?? err) }, 'click counts not written; will retry');
+        await new Promise((r) => setTimeout(r, Math.min(200 * tries, 2_000)));
+      }
     }
     return this.pending.length;
   }

@@ -1,142 +1,176 @@
-// One statement per batch: enrich the clicks, insert them, add them to the hourly rollups and to
-// each link's counter, and write link.clicked for links whose workspace subscribed a webhook to it.
-// Whatever the batch size it sends a fixed set of arrays; repeated strings (user agents, referrers,
-// places, browsers) travel once per batch as a dictionary plus int indexes, because parsing long
-// text arrays is what costs most in the embedded database. Rollups are summed here first, so the
-// database upserts one row per link, hour and value rather than one per click.
-import type { EnrichedClick } from '../analytics/enrich-click';
-import type { Queryable } from '../db/types';
+// Writes a batch of buffered clicks: enriches them, drops those of links deleted meanwhile, stores
+// the raw rows (COPY on PostgreSQL; on PGlite one INSERT whose clicks travel as five int arrays
+// plus the batch's distinct visitors and referrers, as parsing long text arrays is what costs most
+// in the embedded database), records link.clicked for links whose workspace subscribed a webhook
+// to it (in the same transaction), and counts the clicks into the rollups and link counters
+// (click-tallies.ts) — at once, or summed over several batches while clicks keep coming (holdMs).
+import type { EnrichedClick, VisitorProfile } from '../analytics/enrich-click';
+import type { DbHandle, Queryable } from '../db/types';
+import { logger } from '../log/logger';
 import type { Click } from './click-buffer';
+import { ClickTallies } from './click-tallies';
 
-const SQL = `
-WITH dict AS (SELECT $1::text[] AS d),
-live AS (SELECT id, workspace_id FROM links WHERE id = ANY($24::bigint[])),
-b AS (
-  SELECT * FROM unnest($2::bigint[], $3::float8[], $4::int[], $5::int[], $6::int[], $7::int[], $8::int[], $9::int[],
-                       $10::int[], $11::int[], $12::int[], $13::int[], $14::int[], $15::int[], $16::bool[])
-    AS b(link_id, ms, ref, ua, ip, visitor, country, region, city, device, browser, os, ref_host, trig, bot)
-  WHERE b.link_id IN (SELECT id FROM live) -- a link deleted while its clicks were buffered leaves nothing behind
-),
-ins AS (
-  INSERT INTO clicks (link_id, clicked_at, referrer, user_agent, ip, visitor, country, region, city, device, browser, os,
-                      referrer_host, trigger, bot)
-  SELECT b.link_id, to_timestamp(b.ms / 1000.0), d[b.ref], d[b.ua], d[b.ip], d[b.visitor], d[b.country], d[b.region],
-         d[b.city], d[b.device], d[b.browser], d[b.os], d[b.ref_host], d[b.trig], b.bot
-  FROM b, dict
-),
-roll AS (
-  INSERT INTO click_rollups (link_id, workspace_id, hour, dim, value, clicks)
-  SELECT r.link_id, live.workspace_id, to_timestamp(r.ms / 1000.0), coalesce(d[r.dim], ''), coalesce(d[r.value], ''), r.n
-  FROM unnest($17::bigint[], $18::float8[], $19::int[], $20::int[], $21::int[]) AS r(link_id, ms, dim, value, n)
-  JOIN live ON live.id = r.link_id, dict
-  ON CONFLICT (link_id, dim, hour, value) DO UPDATE SET clicks = click_rollups.clicks + EXCLUDED.clicks
-),
-subscribed AS (
-  SELECT l.id, l.workspace_id, l.short_code, l.long_url FROM links l
-  WHERE l.id = ANY($22::bigint[]) AND EXISTS (
-    SELECT 1 FROM webhooks w
-    WHERE w.workspace_id = l.workspace_id AND w.enabled AND 'link.clicked' = ANY(w.events)
-      AND (w.link_id IS NULL OR w.link_id = l.id) AND (w.domain_id IS NULL OR w.domain_id = l.domain_id))
-),
-ev AS (
-  INSERT INTO events (id, type, occurred_at, workspace_id, link_id, data)
-  SELECT 'evt_' || replace(gen_random_uuid()::text, '-', ''), 'link.clicked', to_timestamp(b.ms / 1000.0), s.workspace_id, s.id,
-         jsonb_build_object('link_id', s.id, 'short_code', s.short_code, 'long_url', s.long_url, 'trigger', d[b.trig],
-           'visitor', jsonb_build_object('country', d[b.country], 'region', d[b.region], 'city', d[b.city],
-             'device', d[b.device], 'browser', d[b.browser], 'os', d[b.os], 'referrer', d[b.ref], 'referrer_host', d[b.ref_host]))
-  FROM b JOIN subscribed s ON s.id = b.link_id, dict
-  WHERE NOT b.bot
-)
-UPDATE links SET clicks = links.clicks + c.n
-FROM unnest($22::bigint[], $23::int[]) AS c(id, n)
-WHERE links.id = c.id`;
+const LIVE = `
+SELECT l.id, EXISTS (
+  SELECT 1 FROM webhooks w
+  WHERE w.workspace_id = l.workspace_id AND w.enabled AND 'link.clicked' = ANY(w.events)
+    AND (w.link_id IS NULL OR w.link_id = l.id) AND (w.domain_id IS NULL OR w.domain_id = l.domain_id)) AS subscribed
+FROM links l WHERE l.id = ANY($1::bigint[])`;
 
-const HOUR = 3_600_000;
-/** The rollup dimensions besides the total ('', index 0). */
-const DIMENSIONS = ['country', 'region', 'city', 'device', 'browser', 'os', 'referrer', 'trigger'] as const;
+const COLUMNS = 'link_id, clicked_at, referrer, referrer_host, user_agent, ip, visitor, country, region, city, device, browser, os, trigger, bot';
+const COPY = `COPY clicks (${COLUMNS}) FROM STDIN`;
+const INSERT = `
+INSERT INTO clicks (${COLUMNS})
+SELECT b.link_id, to_timestamp(b.ms / 1000.0), r.ref, r.host, p.ua, p.ip, p.visitor, p.country, p.region, p.city, p.device,
+       p.browser, p.os, CASE WHEN b.f & 2 = 0 THEN 'link' ELSE 'qr' END, p.bot OR b.f & 1 = 1
+FROM unnest($1::bigint[], $2::float8[], $3::int[], $4::int[], $5::int[]) AS b(link_id, ms, p, r, f)
+JOIN unnest($6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::text[], $13::text[], $14::text[], $15::bool[])
+  WITH ORDINALITY AS p(ua, ip, visitor, country, region, city, device, browser, os, bot, i) ON p.i = b.p
+LEFT JOIN unnest($16::text[], $17::text[]) WITH ORDINALITY AS r(ref, host, i) ON r.i = b.r`;
+const EVENTS = `
+INSERT INTO events (id, type, occurred_at, workspace_id, link_id, data)
+SELECT 'evt_' || replace(gen_random_uuid()::text, '-', ''), 'link.clicked', to_timestamp(c.ms / 1000.0), l.workspace_id, l.id,
+       jsonb_build_object('link_id', l.id, 'short_code', l.short_code, 'long_url', l.long_url, 'trigger', c.trig,
+         'visitor', jsonb_build_object('country', c.country, 'region', c.region, 'city', c.city, 'device', c.device,
+           'browser', c.browser, 'os', c.os, 'referrer', c.ref, 'referrer_host', c.ref_host))
+FROM unnest($1::bigint[], $2::float8[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[])
+  AS c(link_id, ms, trig, country, region, city, device, browser, os, ref, ref_host)
+JOIN links l ON l.id = c.link_id`;
 
-export function clickWriter(db: Queryable, enrich: (click: Click) => EnrichedClick) {
-  return async function writeClicks(batch: Click[]): Promise<void> {
-    const n = batch.length;
-    const cols = Array.from({ length: 14 }, () => new Array<number>(n));
-    const [linkIds, at, ref, ua, ip, visitor, country, region, city, device, browser, os, refHost, trig] = cols;
-    const bots = new Array<boolean>(n);
-    const dict = new Dictionary();
-    // Rollup deltas keyed by link, then by one number packing the hour, dimension and value.
-    const rollups = new Map<number, Map<number, { hour: number; dim: number; value: number; n: number }>>();
-    const perLink = new Map<number, number>();
-    const dims = DIMENSIONS.map((d) => dict.index(d));
-    const [dCountry, dRegion, dCity, dDevice, dBrowser, dOs, dReferrer, dTrigger] = dims;
-    let firstHour = -1;
-    const roll = (byLink: Map<number, { hour: number; dim: number; value: number; n: number }>, hour: number, slot: number, dim: number, value: number) => {
-      const key = (slot * 2_097_152 + value) * 16 + dim; // value < 2^21 (a batch's dictionary), dim < 16
-      const r = byLink.get(key);
-      if (r) r.n++;
-      else byLink.set(key, { hour, dim, value, n: 1 });
-    };
-    for (let i = 0; i < n; i++) {
-      const c = enrich(batch[i]);
-      linkIds[i] = c.linkId;
-      at[i] = c.at;
-      ref[i] = dict.index(c.referrer);
-      ua[i] = dict.index(c.userAgent);
-      ip[i] = dict.index(c.ip);
-      visitor[i] = dict.index(c.visitor);
-      country[i] = dict.index(c.country);
-      region[i] = dict.index(c.region);
-      city[i] = dict.index(c.city);
-      device[i] = dict.index(c.device);
-      browser[i] = dict.index(c.browser);
-      os[i] = dict.index(c.os);
-      refHost[i] = dict.index(c.referrerHost);
-      trig[i] = dict.index(c.trigger);
-      bots[i] = c.bot;
-      if (c.bot) continue; // kept, never counted
-      perLink.set(c.linkId, (perLink.get(c.linkId) ?? 0) + 1);
-      const hour = Math.floor(c.at / HOUR) * HOUR;
-      if (firstHour < 0) firstHour = hour;
-      const slot = (hour - firstHour) / HOUR + 1024; // a batch spans few hours, either side
-      let byLink = rollups.get(c.linkId);
-      if (!byLink) rollups.set(c.linkId, (byLink = new Map()));
-      roll(byLink, hour, slot, 0, 0); // the total
-      roll(byLink, hour, slot, dCountry, country[i]);
-      roll(byLink, hour, slot, dRegion, dict.index(c.regionLabel));
-      roll(byLink, hour, slot, dCity, dict.index(c.cityLabel));
-      roll(byLink, hour, slot, dDevice, device[i]);
-      roll(byLink, hour, slot, dBrowser, browser[i]);
-      roll(byLink, hour, slot, dOs, os[i]);
-      roll(byLink, hour, slot, dReferrer, refHost[i]);
-      roll(byLink, hour, slot, dTrigger, trig[i]);
-    }
-    const [rLink, rHour, rDim, rValue, rN]: number[][] = [[], [], [], [], []];
-    for (const [linkId, byLink] of rollups) {
-      for (const r of byLink.values()) {
-        rLink.push(linkId);
-        rHour.push(r.hour);
-        rDim.push(r.dim);
-        rValue.push(r.value);
-        rN.push(r.n);
-      }
-    }
-    await db.query(SQL, [
-      dict.values, linkIds, at, ref, ua, ip, visitor, country, region, city, device, browser, os, refHost, trig, bots,
-      rLink, rHour, rDim, rValue, rN,
-      [...perLink.keys()], [...perLink.values()], [...new Set(linkIds)],
-    ]);
-  };
+/** How long a running server lets counts wait while clicks keep coming (the buffer settles them
+ *  as soon as none is waiting). */
+export const CLICK_COUNTS_HOLD_MS = 2_000;
+
+export interface ClickWriter {
+  (batch: Click[]): Promise<void>;
+  /** Writes the rollups and counters still held. */
+  settle(): Promise<void>;
+  /** Clicks stored whose counts are still held. */
+  readonly held: number;
 }
 
-/** Distinct strings of a batch; index 0 (no such array element in SQL) stands for NULL. */
-class Dictionary {
-  readonly values: string[] = [];
-  private map = new Map<string, number>();
-  index(value: string | null | undefined): number {
-    if (value === undefined || value === null) return 0;
-    let i = this.map.get(value);
-    if (i === undefined) {
-      i = this.values.push(value);
-      this.map.set(value, i);
+export interface ClickWriterOptions {
+  /** How long counts may be held, summed over batches, before they are written (0, the default: with each batch). */
+  holdMs?: number;
+  /** Rollup rows after which held counts are written whatever their age. */
+  maxRows?: number;
+}
+
+type Db = Queryable & Partial<Pick<DbHandle, 'transaction'>>;
+
+export function clickWriter(db: Db, enrich: (click: Click) => EnrichedClick, opts: ClickWriterOptions = {}): ClickWriter {
+  const holdMs = opts.holdMs ?? 0;
+  const maxRows = opts.maxRows ?? 100_000;
+  const tallies = new ClickTallies();
+
+  async function writeClicks(batch: Click[]): Promise<void> {
+    const enriched = batch.map(enrich);
+    const ids = [...new Set(enriched.map((c) => c.linkId))];
+    const live = await db.query<{ id: number | string; subscribed: boolean }>(LIVE, [ids]);
+    const liveIds = new Set(live.map((r) => Number(r.id)));
+    const subscribed = new Set(live.filter((r) => r.subscribed).map((r) => Number(r.id)));
+    // A link deleted while its clicks were buffered leaves nothing behind. The rest in link order,
+    // as the clicks' index is: consecutive rows land on the same index pages.
+    const kept = enriched.filter((c) => liveIds.has(c.linkId)).sort((a, b) => a.linkId - b.linkId || a.at - b.at);
+    if (kept.length > 0) {
+      const events = kept.filter((c) => !c.bot && subscribed.has(c.linkId));
+      const store = async (q: Queryable) => {
+        if (q.copyFrom) await q.copyFrom(COPY, copyText(kept));
+        else await q.query(INSERT, insertParams(kept));
+        if (events.length > 0) await q.query(EVENTS, eventParams(events));
+      };
+      if (events.length > 0 && db.transaction) await db.transaction(store);
+      else await store(db);
     }
-    return i;
+    // Stored: from here on a failure must not fail the batch (it would be stored twice).
+    tallies.add(kept);
+    if (holdMs === 0 || tallies.rows >= maxRows || Date.now() - tallies.since >= holdMs) {
+      await tallies.write(db).catch((err) => logger().warn({ err: String(err?.message ?? err), held: tallies.clicks }, 'click counts not written; will retry'));
+    }
   }
+  return Object.defineProperties(writeClicks as ClickWriter, {
+    settle: { value: () => tallies.write(db) },
+    held: { get: () => tallies.clicks },
+  });
+}
+
+/** Per click: link, time, visitor profile, referrer (indexes, 1-based; 0 is none) and flags (1 HEAD, 2 QR). */
+function insertParams(clicks: EnrichedClick[]): unknown[] {
+  const n = clicks.length;
+  const [link, ms, prof, ref, flags] = [new Array<number>(n), new Array<number>(n), new Array<number>(n), new Array<number>(n), new Array<number>(n)];
+  const profiles = new Map<VisitorProfile, number>();
+  const refs = new Map<string, number>();
+  const p: Array<Array<string | null | undefined>> = Array.from({ length: 9 }, () => []);
+  const pBot: boolean[] = [];
+  const [rText, rHost]: Array<Array<string | null>> = [[], []];
+  for (let i = 0; i < n; i++) {
+    const c = clicks[i];
+    let pi = profiles.get(c.profile);
+    if (pi === undefined) {
+      const v = c.profile;
+      [v.userAgent, v.ip, v.visitor, v.country, v.region, v.city, v.device, v.browser, v.os].forEach((x, k) => p[k].push(x ?? null));
+      pBot.push(v.bot);
+      profiles.set(v, (pi = pBot.length));
+    }
+    let ri = 0;
+    if (c.referrer !== undefined) {
+      ri = refs.get(c.referrer) ?? 0;
+      if (ri === 0) {
+        rText.push(c.referrer);
+        rHost.push(c.referrerHost);
+        refs.set(c.referrer, (ri = rText.length));
+      }
+    }
+    link[i] = c.linkId;
+    ms[i] = c.at;
+    prof[i] = pi;
+    ref[i] = ri;
+    flags[i] = (c.bot && !c.profile.bot ? 1 : 0) | (c.trigger === 'qr' ? 2 : 0);
+  }
+  // Number arrays as array literals: one string crosses to PGlite's thread instead of 10,000 numbers.
+  const literal = (xs: number[]) => `{${xs.join(',')}}`;
+  return [literal(link), literal(ms), literal(prof), literal(ref), literal(flags), ...p, pBot, rText, rHost];
+}
+
+/** The batch in COPY's text format; each visitor's and referrer's columns are escaped once. */
+function copyText(clicks: EnrichedClick[]): string {
+  const profiles = new Map<VisitorProfile, string>();
+  const refs = new Map<string, string>();
+  let out = '';
+  let second = NaN;
+  let prefix = '';
+  for (const c of clicks) {
+    // Clicks come seconds apart at most: the time's text up to the second is made once a second.
+    const ms = c.at % 1000;
+    if (c.at - ms !== second) prefix = new Date((second = c.at - ms)).toISOString().slice(0, 20);
+    let p = profiles.get(c.profile);
+    if (p === undefined) {
+      const v = c.profile;
+      p = [v.userAgent, v.ip, v.visitor, v.country, v.region, v.city, v.device, v.browser, v.os].map(field).join('\t');
+      profiles.set(v, p);
+    }
+    let r = '\\N\t\\N';
+    if (c.referrer !== undefined) {
+      r = refs.get(c.referrer) ?? '';
+      if (r === '') refs.set(c.referrer, (r = `${field(c.referrer)}\t${field(c.referrerHost)}`));
+    }
+    out += `${c.linkId}\t${prefix}${ms < 10 ? '00' : ms < 100 ? '0' : ''}${ms}Z\t${r}\t${p}\t${c.trigger}\t${c.bot ? 't' : 'f'}\n`;
+  }
+  return out;
+}
+
+/** One column in COPY's text format: \N for NULL; backslash, tab and line ends escaped; NUL (which
+ *  text columns cannot hold) dropped. */
+function field(value: string | null | undefined): string {
+  if (value === null || value === undefined) return '\\N';
+  return /[\\\t\n\r\0]/.test(value) ? value.replace(/[\\\t\n\r\0]/g, (ch) => ESCAPES[ch]) : value;
+}
+const ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r', '\0': '' };
+
+function eventParams(clicks: EnrichedClick[]): unknown[] {
+  const cols: Array<(c: EnrichedClick) => unknown> = [
+    (c) => c.linkId, (c) => c.at, (c) => c.trigger, (c) => c.country, (c) => c.region, (c) => c.city,
+    (c) => c.device, (c) => c.browser, (c) => c.os, (c) => c.referrer ?? null, (c) => c.referrerHost,
+  ];
+  return cols.map((col) => clicks.map(col));
 }

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { ClickBuffer, type Click } from '../../lib/edge/click-buffer';
+import { until } from '../helpers/until';
 
 const click = (linkId: number, at = Date.now()): Click => ({ linkId, at, referrer: undefined, userAgent: 'ua', ip: '1.2.3.4' });
 
@@ -76,5 +77,26 @@ describe('ClickBuffer', () => {
     for (let i = 0; i < 1000; i++) buf.push(click(1));
     await buf.stop();
     expect(sizes).toEqual([400, 400, 200]);
+  });
+
+  test('what the writer holds back is settled once no click waits, not while a backlog remains', async () => {
+    const log: string[] = [];
+    let release: () => void = () => {};
+    const buf = new ClickBuffer({
+      write: async (b) => {
+        log.push(`write ${b.length}`);
+        if (log.length === 1) await new Promise<void>((r) => (release = r)); // the first write is slow
+      },
+      settle: async () => void log.push('settle'),
+      maxBatch: 10,
+    });
+    for (let i = 0; i < 10; i++) buf.push(click(1));
+    await new Promise((r) => setImmediate(r));
+    for (let i = 0; i < 15; i++) buf.push(click(1)); // a backlog builds while the first write runs
+    release();
+    await until('the backlog written and the counts settled', async () => log.at(-1) === 'settle');
+    expect(log).toEqual(['write 10', 'write 15', 'settle']);
+    await buf.stop();
+    expect(log.at(-1)).toBe('settle');
   });
 });

@@ -1,0 +1,158 @@
+// The counted side of clicks: hourly rollups per link and dimension, and each link's counter. They
+// are summed here, in memory, over as many written batches as the writer lets them wait (see
+// write-clicks.ts), then written in one statement: under load a link's few hundred clicks a second
+// become a few dozen rollup upserts and one counter update instead of one per batch.
+import type { EnrichedClick } from '../analytics/enrich-click';
+import type { Queryable } from '../db/types';
+
+const SQL = `
+WITH dict AS (SELECT $1::text[] AS d),
+live AS (SELECT id, workspace_id FROM links WHERE id = ANY($6::bigint[])),
+roll AS (
+  INSERT INTO click_rollups (link_id, workspace_id, hour, dim, value, clicks)
+  SELECT r.link_id, live.workspace_id, to_timestamp(r.ms / 1000.0), coalesce(d[r.dim], ''), coalesce(d[r.value], ''), r.n
+  FROM unnest($2::bigint[], $3::float8[], $4::int[], $5::int[], $8::int[]) AS r(link_id, ms, dim, value, n)
+  JOIN live ON live.id = r.link_id, dict
+  ON CONFLICT (link_id, dim, hour, value) DO UPDATE SET clicks = click_rollups.clicks + EXCLUDED.clicks
+)
+UPDATE links SET clicks = links.clicks + c.n
+FROM unnest($6::bigint[], $7::int[]) AS c(id, n)
+WHERE links.id = c.id`;
+
+const HOUR = 3_600_000;
+/** The rollup dimensions besides the total ('', index 0). */
+const DIMENSIONS = ['country', 'region', 'city', 'device', 'browser', 'os', 'referrer', 'trigger'] as const;
+
+/** Per link: per hour (epoch ms): per (value index × 16 + dimension index): clicks. */
+type Counts = Map<number, Map<number, Map<number, number>>>;
+
+export class ClickTallies {
+  private counts: Counts = new Map();
+  private perLink = new Map<number, number>();
+  private dict = new Dictionary();
+  private dims = DIMENSIONS.map((d) => this.dict.index(d));
+  /** Clicks counted and not yet written. */
+  clicks = 0;
+  /** Rollup rows waiting (what one write will upsert). */
+  rows = 0;
+  /** When the oldest unwritten count was added (ms), or 0. */
+  since = 0;
+
+  /** Counts a batch's clicks (bots are kept in the raw rows, never counted). */
+  add(clicks: EnrichedClick[]) {
+    const [dCountry, dRegion, dCity, dDevice, dBrowser, dOs, dReferrer, dTrigger] = this.dims;
+    const dict = this.dict;
+    for (const c of clicks) {
+      if (c.bot) continue;
+      if (this.clicks++ === 0) this.since = Date.now();
+      this.perLink.set(c.linkId, (this.perLink.get(c.linkId) ?? 0) + 1);
+      let byHour = this.counts.get(c.linkId);
+      if (!byHour) this.counts.set(c.linkId, (byHour = new Map()));
+      const hour = Math.floor(c.at / HOUR) * HOUR;
+      let byValue = byHour.get(hour);
+      if (!byValue) byHour.set(hour, (byValue = new Map()));
+      this.bump(byValue, 0, 0); // the total
+      this.bump(byValue, dCountry, dict.index(c.country));
+      this.bump(byValue, dRegion, dict.index(c.regionLabel));
+      this.bump(byValue, dCity, dict.index(c.cityLabel));
+      this.bump(byValue, dDevice, dict.index(c.device));
+      this.bump(byValue, dBrowser, dict.index(c.browser));
+      this.bump(byValue, dOs, dict.index(c.os));
+      this.bump(byValue, dReferrer, dict.index(c.referrerHost));
+      this.bump(byValue, dTrigger, dict.index(c.trigger));
+    }
+  }
+
+  private bump(byValue: Map<number, number>, dim: number, value: number) {
+    const key = value * 16 + dim; // dim < 16
+    const n = byValue.get(key);
+    if (n === undefined) {
+      byValue.set(key, 1);
+      this.rows++;
+    } else byValue.set(key, n + 1);
+  }
+
+  /** Writes every count held (one statement) and forgets them; on failure they stay, to be retried. */
+  async write(db: Queryable): Promise<void> {
+    if (this.clicks === 0) return;
+    const counts = this.counts;
+    const perLink = this.perLink;
+    const dict = this.dict;
+    // Taken before the await: clicks counted while the statement runs go into fresh maps.
+    this.reset();
+    const [rLink, rHour, rDim, rValue, rN]: number[][] = [[], [], [], [], []];
+    // Link by link in id order, as the rollups' primary key is ordered: fewer index pages touched.
+    for (const linkId of [...counts.keys()].sort((a, b) => a - b)) {
+      for (const [hour, byValue] of counts.get(linkId)!) {
+        for (const [key, n] of byValue) {
+          rLink.push(linkId);
+          rHour.push(hour);
+          rDim.push(key % 16);
+          rValue.push(Math.floor(key / 16));
+          rN.push(n);
+        }
+      }
+    }
+    try {
+      await db.query(SQL, [dict.values, rLink, rHour, rDim, rValue, [...perLink.keys()], [...perLink.values()], rN]);
+    } catch (err) {
+      this.restore(counts, perLink, dict);
+      throw err;
+    }
+  }
+
+  private reset() {
+    this.counts = new Map();
+    this.perLink = new Map();
+    this.dict = new Dictionary();
+    this.dims = DIMENSIONS.map((d) => this.dict.index(d));
+    this.clicks = 0;
+    this.rows = 0;
+    this.since = 0;
+  }
+
+  /** Puts counts that failed to be written back under what was counted since. */
+  private restore(counts: Counts, perLink: Map<number, number>, dict: Dictionary) {
+    const newer = { counts: this.counts, perLink: this.perLink, dict: this.dict, clicks: this.clicks, since: this.since };
+    const rows = [...counts.values()].reduce((s, byHour) => s + [...byHour.values()].reduce((t, m) => t + m.size, 0), 0);
+    this.counts = counts;
+    this.perLink = perLink;
+    this.dict = dict;
+    this.dims = DIMENSIONS.map((d) => dict.index(d));
+    this.rows = rows;
+    this.clicks = [...perLink.values()].reduce((s, n) => s + n, 0);
+    this.since = Date.now();
+    for (const [linkId, n] of newer.perLink) this.perLink.set(linkId, (this.perLink.get(linkId) ?? 0) + n);
+    for (const [linkId, byHour] of newer.counts) {
+      for (const [hour, byValue] of byHour) {
+        for (const [key, n] of byValue) {
+          const value = newer.dict.values[Math.floor(key / 16) - 1];
+          const dim = key % 16; // the dimension indexes are the same in every dictionary
+          let h = this.counts.get(linkId);
+          if (!h) this.counts.set(linkId, (h = new Map()));
+          let v = h.get(hour);
+          if (!v) h.set(hour, (v = new Map()));
+          const k = dict.index(value) * 16 + dim;
+          if (!v.has(k)) this.rows++;
+          v.set(k, (v.get(k) ?? 0) + n);
+        }
+      }
+    }
+    this.clicks += newer.clicks;
+  }
+}
+
+/** Distinct strings; index 0 (no such array element in SQL) stands for NULL. */
+export class Dictionary {
+  readonly values: string[] = [];
+  private map = new Map<string, number>();
+  index(value: string | null | undefined): number {
+    if (value === undefined || value === null) return 0;
+    let i = this.map.get(value);
+    if (i === undefined) {
+      i = this.values.push(value);
+      this.map.set(value, i);
+    }
+    return i;
+  }
+}
