@@ -22,6 +22,28 @@ export function registersSql(where: string, opts: { perLink?: boolean } = {}): s
      GROUP BY ${opts.perLink ? '1, 2' : '1'}`;
 }
 
+/**
+ * The same registers as registersSql, but every click's (reg, top 50 bits) returned in two arrays
+ * and folded here: for the few tens of thousands of raw clicks a query reads, cheaper than the
+ * database's grouping (on PGlite a third of the CPU). The top bits fit a double exactly (< 2^53).
+ */
+export function hashesSql(where: string): string {
+  return `SELECT coalesce(array_agg((h & ${REGISTERS - 1})::int), '{}') AS regs, coalesce(array_agg(((h >> ${PRECISION}) & ${2 ** Q - 1})::float8), '{}') AS tops
+     FROM (SELECT hashtextextended(visitor, 0) AS h FROM clicks WHERE ${where} AND visitor IS NOT NULL) v`;
+}
+
+/** Raises registers to the clicks read by hashesSql. */
+export function addHashes(registers: Uint8Array, regs: number[], tops: number[]): Uint8Array {
+  for (let i = 0; i < regs.length; i++) {
+    const top = Number(tops[i]);
+    const high = Math.floor(top / 2 ** 32);
+    const bits = high > 0 ? 64 - Math.clz32(high) : 32 - Math.clz32(top >>> 0);
+    const rho = Q - bits + 1; // the first 1's position in the top Q bits; Q + 1 when there is none
+    if (rho > registers[regs[i]]) registers[regs[i]] = rho;
+  }
+  return registers;
+}
+
 export function emptyRegisters(): Uint8Array {
   return new Uint8Array(REGISTERS);
 }

@@ -5,7 +5,7 @@
 // when no built day falls inside the range it is the exact count, as it is with dimension filters
 // (get-stats.ts), which the per-link sketches cannot apply.
 import type { Queryable } from '../db/types';
-import { addRegisters, emptyRegisters, estimate, mergeSketch, registersSql } from './hyperloglog';
+import { addHashes, emptyRegisters, estimate, hashesSql, mergeSketch } from './hyperloglog';
 
 const HOUR = 3_600_000;
 /** The raw clicks counted: not bots, in the whole hours of $1 (from) to $2 (to), as get-stats.ts reads them. */
@@ -64,7 +64,8 @@ export async function countUniqueVisitors(db: Queryable, where: UniqueVisitorsSq
     const within = stretches
       .map(([a, b]) => `(clicked_at >= ${p(new Date(a).toISOString())}::timestamptz AND clicked_at < ${p(new Date(b).toISOString())}::timestamptz)`)
       .join(' OR ');
-    addRegisters(registers, await db.query<{ reg: number; rho: number }>(registersSql(`${where.clicks} AND ${RAW_HOURS} AND (${within})`), params));
+    const [raw] = await db.query<{ regs: number[]; tops: number[] }>(hashesSql(`${where.clicks} AND ${RAW_HOURS} AND (${within})`), params);
+    addHashes(registers, raw.regs, raw.tops);
   }
   return estimate(registers);
 }

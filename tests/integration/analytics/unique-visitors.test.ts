@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { applyRetention } from '../../../lib/analytics/apply-retention';
 import { buildVisitorSketches } from '../../../lib/analytics/build-visitor-sketches';
 import { getTotals, type StatsScope } from '../../../lib/analytics/get-stats';
+import { addHashes, addRegisters, emptyRegisters, hashesSql, registersSql } from '../../../lib/analytics/hyperloglog';
 import { createLink } from '../../../lib/links/create-link';
 import { migratedDatabaseKinds, type TestDatabase } from '../../helpers/databases';
 import { openTestContext } from '../../helpers/open-test-handle';
@@ -104,6 +105,14 @@ describe.each(migratedDatabaseKinds(pgUrl()))('unique visitors on %s', (name, ma
     const other = await exact('link_id = $3', [ids.other], from, '2026-03-06T00:00:00Z');
     const estimate = await uniques({ workspaceId: user.workspaceId, linkId: ids.other }, from, to);
     expect(Math.abs(estimate - other) / other).toBeLessThan(0.02);
+  });
+
+  test('the job\'s registers (grouped in the database) and the query\'s (folded from every click\'s hash) agree', async () => {
+    const where = `link_id = $1 AND NOT bot`;
+    const grouped = addRegisters(emptyRegisters(), await ctx.handle.query<{ reg: number; rho: number }>(registersSql(where), [ids.busy]));
+    const [raw] = await ctx.handle.query<{ regs: number[]; tops: number[] }>(hashesSql(where), [ids.busy]);
+    expect(addHashes(emptyRegisters(), raw.regs, raw.tops)).toEqual(grouped);
+    expect(Math.max(...grouped)).toBeGreaterThan(10);
   });
 
   test('filtered statistics count visitors exactly, from the raw clicks', async () => {
