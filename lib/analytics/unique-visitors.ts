@@ -4,8 +4,8 @@
 // same way and merged in. The answer is then a HyperLogLog estimate (about 0.8 % standard error);
 // when no built day falls inside the range it is the exact count, as it is with dimension filters
 // (get-stats.ts), which the per-link sketches cannot apply.
-import type { Queryable } from '../db/types';
-import { addHashes, emptyRegisters, estimate, hashesSql, mergeSketch } from './hyperloglog';
+import type { DbHandle, Queryable } from '../db/types';
+import { addHashes, addRegisters, emptyRegisters, estimate, hashesSql, mergeSketch, registersSql } from './hyperloglog';
 
 const HOUR = 3_600_000;
 /** The raw clicks counted: not bots, in the whole hours of $1 (from) to $2 (to), as get-stats.ts reads them. */
@@ -64,8 +64,14 @@ export async function countUniqueVisitors(db: Queryable, where: UniqueVisitorsSq
     const within = stretches
       .map(([a, b]) => `(clicked_at >= ${p(new Date(a).toISOString())}::timestamptz AND clicked_at < ${p(new Date(b).toISOString())}::timestamptz)`)
       .join(' OR ');
-    const [raw] = await db.query<{ regs: number[]; tops: number[] }>(hashesSql(`${where.clicks} AND ${RAW_HOURS} AND (${within})`), params);
-    addHashes(registers, raw.regs, raw.tops);
+    const rawWhere = `${where.clicks} AND ${RAW_HOURS} AND (${within})`;
+    // PGlite groups slowly and hands arrays over cheaply; PostgreSQL the other way round (pg parses array text).
+    if ((db as Partial<DbHandle>).kind === 'pglite') {
+      const [raw] = await db.query<{ regs: number[]; tops: number[] }>(hashesSql(rawWhere), params);
+      addHashes(registers, raw.regs, raw.tops);
+    } else {
+      addRegisters(registers, await db.query<{ reg: number; rho: number }>(registersSql(rawWhere), params));
+    }
   }
   return estimate(registers);
 }
