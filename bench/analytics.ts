@@ -4,14 +4,17 @@
 //    hourly rollups, counters) until every one is stored, counts included. Prints clicks/s (target
 //    ≥ 50,000/s) and the CPU a click costs, steadier than clicks/s on a shared machine.
 // 2. Statistics on a link with 1,000,000 clicks over 30 days: the daily series (target < 100 ms on
-//    PostgreSQL) and the whole stats answer, on PostgreSQL when BENCH_DATABASE_URL is set.
+//    PostgreSQL), unique visitors from the day sketches (< 100 ms) and the whole stats answer
+//    (< 150 ms), before and after the sketch backfill, on PostgreSQL when BENCH_DATABASE_URL is set.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SYSTEM_WORKSPACE_ID } from '../db/schema';
 import { createClickEnricher } from '../lib/analytics/enrich-click';
 import { openGeoIp } from '../lib/analytics/geoip';
-import { getSeries, getStats } from '../lib/analytics/get-stats';
+import { buildVisitorSketches } from '../lib/analytics/build-visitor-sketches';
+import { getSeries, getStats, scopeSql } from '../lib/analytics/get-stats';
+import { countUniqueVisitors } from '../lib/analytics/unique-visitors';
 import { parseWith } from '../lib/schemas/parse-input';
 import { queryObject } from '../lib/schemas/operation';
 import { ZStatsFilters, ZStatsRange } from '../lib/schemas/stats';
@@ -108,7 +111,20 @@ async function ingestion(handle: DbHandle): Promise<{ perSecond: number; stored:
   };
 }
 
-async function seriesQuery(handle: DbHandle): Promise<{ seriesMs: number; statsMs: number; points: number; total: number }> {
+interface StatsTimes {
+  seriesMs: number;
+  statsMs: number;
+  exactMs: number;
+  uniquesMs: number;
+  backfillMs: number;
+  backfillCpuMs: number;
+  exact: number;
+  estimate: number;
+  points: number;
+  total: number;
+}
+
+async function seriesQuery(handle: DbHandle): Promise<StatsTimes> {
   const [linkId] = await seedLinks(handle, 1, 'popular');
   // A million clicks spread over the last 30 days, and their hourly rollups.
   await handle.query(
@@ -119,10 +135,10 @@ async function seriesQuery(handle: DbHandle): Promise<{ seriesMs: number; statsM
   );
   await handle.query(
     `INSERT INTO click_rollups (link_id, workspace_id, hour, dim, value, clicks)
-     SELECT link_id, (SELECT workspace_id FROM links WHERE id = $1), date_trunc('hour', clicked_at), d.dim, d.value, count(*)
+     SELECT link_id, $2, date_trunc('hour', clicked_at), d.dim, d.value, count(*)
      FROM clicks, LATERAL (VALUES ('', ''), ('country', country), ('device', device), ('browser', browser), ('os', os), ('trigger', trigger)) AS d(dim, value)
-     WHERE link_id = $1 GROUP BY 1, 2, 3, 4, 5`,
-    [linkId],
+     WHERE link_id = $1 GROUP BY 1, 3, 4, 5`,
+    [linkId, SYSTEM_WORKSPACE_ID],
   );
   await handle.query('ANALYZE clicks');
   await handle.query('ANALYZE click_rollups');
@@ -139,8 +155,22 @@ async function seriesQuery(handle: DbHandle): Promise<{ seriesMs: number; statsM
   };
   const points = await getSeries(handle, { linkId }, range);
   const seriesMs = await time(() => getSeries(handle, { linkId }, range));
-  const statsMs = await time(() => getStats(handle, { linkId }, range));
-  return { seriesMs, statsMs, points: points.length, total: points.reduce((s, p) => s + p.clicks, 0) };
+  const scope = { linkId };
+  const exactMs = await time(() => getStats(handle, scope, range)); // before any sketch: visitors counted over the raw clicks
+  const [{ n: exact }] = await handle.query<{ n: number }>(
+    `SELECT count(DISTINCT visitor)::int AS n FROM clicks WHERE link_id = $1 AND NOT bot AND clicked_at >= date_trunc('hour', $2::timestamptz, 'UTC') AND clicked_at < date_trunc('hour', $3::timestamptz, 'UTC') + interval '1 hour'`,
+    [linkId, range.from.toISOString(), range.to.toISOString()],
+  );
+  const started = performance.now();
+  const cpu = process.cpuUsage();
+  await buildVisitorSketches(handle);
+  const backfillMs = performance.now() - started;
+  const backfillCpuMs = (process.cpuUsage(cpu).user + process.cpuUsage(cpu).system) / 1000;
+  const { rollups: sketches, clicks, params } = scopeSql(scope, range);
+  const estimate = await countUniqueVisitors(handle, { sketches, clicks, params }, range);
+  const uniquesMs = await time(() => countUniqueVisitors(handle, { sketches, clicks, params }, range));
+  const statsMs = await time(() => getStats(handle, scope, range));
+  return { seriesMs, statsMs, exactMs, uniquesMs, backfillMs, backfillCpuMs, exact, estimate, points: points.length, total: points.reduce((s, p) => s + p.clicks, 0) };
 }
 
 async function main(): Promise<number> {
@@ -162,11 +192,19 @@ async function main(): Promise<number> {
       );
       targets.push([`click ingestion ≥ 50,000/s (${kind})`, ingest.perSecond, () => ingest.perSecond >= 50_000]);
       const series = await seriesQuery(handle);
+      const error = (series.estimate - series.exact) / series.exact;
       results.push(
         `Statistics ${kind}: 30-day daily series on a link with ${fmt(SERIES_CLICKS)} clicks: ${series.seriesMs.toFixed(1)} ms` +
-          ` (${series.points} points, ${fmt(series.total)} clicks); whole stats answer (breakdowns, unique visitors over the raw clicks): ${series.statsMs.toFixed(0)} ms`,
+          ` (${series.points} points, ${fmt(series.total)} clicks); whole stats answer: ${series.statsMs.toFixed(0)} ms with visitor sketches` +
+          ` (${series.exactMs.toFixed(0)} ms counting visitors over the raw clicks, ${(series.exactMs / series.statsMs).toFixed(1)}× slower)`,
+        `Uniques    ${kind}: ${series.uniquesMs.toFixed(1)} ms for the 30 days (${fmt(series.estimate)} estimated, ${fmt(series.exact)} exact,` +
+          ` error ${(error * 100).toFixed(2)} %); sketch backfill of 30 days: ${(series.backfillMs / 1000).toFixed(1)} s (${fmt(series.backfillCpuMs)} ms CPU in this process)`,
       );
-      if (kind === 'PostgreSQL') targets.push(['30-day daily series < 100 ms (PostgreSQL)', series.seriesMs, () => series.seriesMs < 100]);
+      if (kind === 'PostgreSQL') {
+        targets.push(['30-day daily series < 100 ms (PostgreSQL)', series.seriesMs, () => series.seriesMs < 100]);
+        targets.push(['30-day unique visitors < 100 ms (PostgreSQL)', series.uniquesMs, () => series.uniquesMs < 100]);
+        targets.push(['whole stats answer < 150 ms (PostgreSQL)', series.statsMs, () => series.statsMs < 150]);
+      }
     } finally {
       await handle.close();
       await database.drop();

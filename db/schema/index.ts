@@ -25,3 +25,4 @@ export * from './directory-sync';
 export * from './sso-domains';
 export * from './link-previews';
 export * from './imports';
+export * from './visitor-sketches';

@@ -1,5 +1,5 @@
 // Click retention by the workspace's plan: Free 30 days, Pro 1 year, Business 2 years, Enterprise
-// unlimited (anonymous links, in the system workspace, count as Free). Raw clicks and rollups older than that are deleted in
+// unlimited (anonymous links, in the system workspace, count as Free). Raw clicks, rollups and unique-visitor sketches older than that are deleted in
 // batches, each its own short statement, so no lock is held for long. The daily job runs this.
 import type { Plan } from '../../db/schema';
 import type { Queryable } from '../db/types';
@@ -38,6 +38,8 @@ export async function applyRetention(db: Queryable, opts: { now?: Date; batchSiz
         [cutoff, plan, batch],
       ),
     );
+    // Unique-visitor sketches of the days whose clicks are gone (the cutoff's own day stays, as its rollups' later hours do).
+    await db.query(`DELETE FROM visitor_sketches WHERE link_id IN (${planLinks}) AND day < ($1::timestamptz AT TIME ZONE 'UTC')::date`, [cutoff, plan]);
   }
   return { clicks, rollups };
 }

@@ -1,5 +1,5 @@
 // Statistics of a link or of a workspace's links (all, one member's, or one link) (DESIGN §4 stats shape), read from the hourly
-// rollups; only unique visitors need the raw clicks (a visitor may come back in any hour). Bots
+// rollups; unique visitors from the per-day sketches and the raw clicks outside them (unique-visitors.ts). Bots
 // are in neither count. Filtered by a dimension (clicks from France), every number comes from the
 // raw clicks instead: a rollup counts one dimension at a time, so it cannot say which French
 // clicks came from phones. Raw clicks are read over the same whole hours the rollups cover, so a
@@ -8,6 +8,7 @@ import type { LinkRow } from '../../db/schema';
 import type { Queryable } from '../db/types';
 import { filtersSql, hasFilters, type StatsFilters } from './stats-filters';
 import type { Interval, StatsRange } from './stats-range';
+import { countUniqueVisitors } from './unique-visitors';
 
 export type Breakdown = Array<{ value: string; clicks: number }>;
 /** The most clicked links of a workspace: value is the link's id. */
@@ -94,14 +95,13 @@ export async function getTotals(db: Queryable, scope: StatsScope, range: Pick<St
     hasFilters(scope.filters)
       ? db.query<{ clicks: number }>(`SELECT count(*)::bigint AS clicks FROM clicks WHERE ${clicks} AND ${RAW_HOURS}`, params)
       : db.query<{ clicks: number }>(`SELECT coalesce(sum(clicks), 0)::bigint AS clicks FROM click_rollups WHERE ${rollups} AND dim = '' AND ${hours}`, params),
-    db.query<{ n: number }>(
-      // The same whole hours as the clicks (the rollups' buckets), so both numbers cover one window:
-      // with an instant as the end, a range ending at 23:00 counted the 23:00 hour's clicks but not its visitors.
-      `SELECT count(DISTINCT visitor)::int AS n FROM clicks WHERE ${clicks} AND ${RAW_HOURS}`,
-      params,
-    ),
+    // The same whole hours as the clicks (the rollups' buckets), so both numbers cover one window:
+    // with an instant as the end, a range ending at 23:00 counted the 23:00 hour's clicks but not its visitors.
+    hasFilters(scope.filters)
+      ? db.query<{ n: number }>(`SELECT count(DISTINCT visitor)::int AS n FROM clicks WHERE ${clicks} AND ${RAW_HOURS}`, params).then((r) => Number(r[0]?.n ?? 0))
+      : countUniqueVisitors(db, { sketches: rollups, clicks, params }, range),
   ]);
-  return { clicks: Number(totals[0]?.clicks ?? 0), unique_visitors: Number(uniques[0]?.n ?? 0) };
+  return { clicks: Number(totals[0]?.clicks ?? 0), unique_visitors: uniques };
 }
 
 export async function getStats(db: Queryable, scope: StatsScope, range: StatsRange): Promise<Stats> {

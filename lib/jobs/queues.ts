@@ -3,6 +3,7 @@
 // is what `sling jobs status` reports for operators to look at.
 import type PgBoss from 'pg-boss';
 import { applyRetention } from '../analytics/apply-retention';
+import { buildVisitorSketches } from '../analytics/build-visitor-sketches';
 import { acmeSettings } from '../acme/acme-settings';
 import { issueDueCertificates } from '../acme/issue-due-certificates';
 import { loadConfig } from '../config/load-config';
@@ -47,6 +48,15 @@ export const QUEUES: QueueSpec[] = [
     options: { retryLimit: 3, retryDelay: 60, retryBackoff: true, expireInSeconds: 3600 },
     cron: '30 3 * * *',
     run: async () => applyRetention(await database()),
+  },
+  {
+    // Daily, just after midnight UTC, and when workers start (the first run backfills every past
+    // day): yesterday's unique-visitor sketches, and the day before's rebuilt where clicks came late.
+    name: 'analytics.visitor-sketches',
+    options: { retryLimit: 3, retryDelay: 60, retryBackoff: true, expireInSeconds: 3600 },
+    cron: '15 0 * * *',
+    atStart: () => true,
+    run: async () => buildVisitorSketches(await database()),
   },
   {
     // Daily: the webhook delivery log keeps finished deliveries for DELIVERY_LOG_DAYS.
