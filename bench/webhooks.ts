@@ -7,6 +7,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { SYSTEM_WORKSPACE_ID } from '../db/schema';
 import { applyMigrations } from '../lib/db/migrate';
 import { openDatabase } from '../lib/db/open-database';
 import { startWebhookDispatcher } from '../lib/webhooks/dispatcher';
@@ -29,16 +30,16 @@ async function run(kind: string, database: { dataDir: string; databaseUrl?: stri
   const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
   try {
     await handle.query(
-      `INSERT INTO webhooks (id, user_id, url, events, secret_ciphertext, created_at) VALUES ('wh_bench', 'bench-user', $1, '{link.clicked}', $2, now() - interval '1 hour')`,
-      [url, sealWebhookSecret(newWebhookSecret(), KEY)],
+      `INSERT INTO webhooks (id, workspace_id, url, events, secret_ciphertext, created_at) VALUES ('wh_bench', $3, $1, '{link.clicked}', $2, now() - interval '1 hour')`,
+      [url, sealWebhookSecret(newWebhookSecret(), KEY), SYSTEM_WORKSPACE_ID],
     );
     await handle.query(
-      `INSERT INTO events (id, type, user_id, link_id, data)
-       SELECT 'evt_' || replace(gen_random_uuid()::text, '-', ''), 'link.clicked', 'bench-user', 1,
+      `INSERT INTO events (id, type, workspace_id, link_id, data)
+       SELECT 'evt_' || replace(gen_random_uuid()::text, '-', ''), 'link.clicked', $2, 1,
               jsonb_build_object('link_id', 1, 'short_code', 'bench', 'long_url', 'https://example.com/' || i,
                 'visitor', jsonb_build_object('country', 'US', 'device', 'mobile', 'browser', 'Mobile Safari'))
        FROM generate_series(1, $1::int) i`,
-      [EVENTS],
+      [EVENTS, SYSTEM_WORKSPACE_ID],
     );
     const started = performance.now();
     const dispatcher = startWebhookDispatcher(handle, {
