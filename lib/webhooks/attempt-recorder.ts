@@ -9,13 +9,13 @@ export interface AttemptRecorder {
   record(attempt: FinishedAttempt): Promise<void>;
   /** Outcomes handed in and not yet written. */
   waiting(): number;
-  /** Waits for everything handed in so far, endpoints being turned off included. */
+  /** Waits for everything handed in so far to be written. */
   flushed(): Promise<void>;
 }
 
 export interface AttemptRecorderOptions {
   limits: HealthLimits;
-  /** Called (once per batch and endpoint) when an endpoint should be turned off. */
+  /** Called (once per batch and endpoint) when an endpoint should be turned off; must not throw. */
   disable(webhookId: string, reason: string): Promise<void>;
   /** Attempts per statement at most. */
   maxBatch?: number;
@@ -32,29 +32,28 @@ export function attemptRecorder(db: Queryable, opts: AttemptRecorderOptions): At
   let queue: Waiting[] = [];
   let writing: Promise<void> | null = null;
   let writingCount = 0;
-  const sideEffects = new Set<Promise<void>>();
 
   async function write(batch: Waiting[]) {
     let results: Awaited<ReturnType<typeof recordAttempts>>;
+    const failed = new Map<Waiting, unknown>();
     try {
       results = await recordAttempts(db, batch.map((w) => w.attempt), opts.limits);
-      for (const w of batch) w.resolve();
     } catch {
       // One bad row must not hold back the others: each on its own, to find it.
       results = [];
       for (const w of batch) {
         try {
           results.push(...(await recordAttempts(db, [w.attempt], opts.limits)));
-          w.resolve();
         } catch (err) {
-          w.reject(err);
+          failed.set(w, err);
         }
       }
     }
-    for (const r of results) {
-      if (!r.disable_because) continue;
-      const p = opts.disable(r.webhook_id, r.disable_because).finally(() => sideEffects.delete(p));
-      sideEffects.add(p);
+    // An endpoint to turn off is off before its attempts count as recorded, so the worker sends it nothing more.
+    await Promise.all(results.filter((r) => r.disable_because).map((r) => opts.disable(r.webhook_id, r.disable_because!)));
+    for (const w of batch) {
+      if (failed.has(w)) w.reject(failed.get(w));
+      else w.resolve();
     }
   }
 
@@ -80,7 +79,6 @@ export function attemptRecorder(db: Queryable, opts: AttemptRecorderOptions): At
     waiting: () => queue.length + writingCount,
     async flushed() {
       while (writing || queue.length > 0) await (writing ?? Promise.resolve());
-      await Promise.all([...sideEffects]);
     },
   };
 }

@@ -53,6 +53,8 @@ export function startWebhookDispatcher(db: Queryable, opts: DispatcherOptions): 
   const leaseSeconds = (2 * opts.timeoutMs) / 1000 + 30;
   const slots = new DeliverySlots(opts.concurrency, Math.min(opts.endpointConcurrency, opts.concurrency));
   const inFlight = new Set<Promise<void>>();
+  /** Owners being told their endpoint was turned off. */
+  const notices = new Set<Promise<void>>();
   /** Webhooks whose last claim took all they may hold: more of theirs may be due. */
   const capped = new Set<string>();
   const agents = endpointAgents({ allowPrivate: opts.allowPrivate, socketsPerEndpoint: slots.perEndpoint });
@@ -144,16 +146,26 @@ export function startWebhookDispatcher(db: Queryable, opts: DispatcherOptions): 
 
   async function attempt(claim: ClaimedDelivery) {
     const result = await send(claim).catch((err: Error): PostResult => ({ ok: false, statusCode: null, durationMs: 0, body: '', error: err.message }));
-    // The slot is free once the answer is in; the outcome is written with others (attempt-recorder.ts).
+    log.debug({ delivery: claim.id, webhook: claim.webhook_id, status: result.statusCode, error: result.error, ms: result.durationMs }, 'webhook attempt');
+    const retries = opts.retrySchedule;
+    const retryIn = result.ok || !claim.auto_retry || claim.attempts > retries.length ? null : jitter(retries[claim.attempts - 1]);
+    const recorded = recorder.record({ claim, outcome: result, retryInSeconds: retryIn });
+    // After a success the slot is free at once (the outcome is written with others); after a
+    // failure only once it is written, so an endpoint that fails enough to be turned off is off
+    // before it is sent anything more.
+    if (!result.ok) await recorded.finally(() => release(claim));
+    else {
+      release(claim);
+      await recorded;
+    }
+  }
+
+  function release(claim: ClaimedDelivery) {
     const held = slots.finish(claim);
     startWaiting();
     // With more waiting, claim again once half of what may be held is free (of the worker, or of
     // an endpoint that had its fill): one claim for many deliveries.
     if ((backlog && slots.heldTotal <= slots.perWorker) || (capped.has(claim.webhook_id) && held <= slots.perEndpoint)) schedule(0);
-    const retries = opts.retrySchedule;
-    const retryIn = result.ok || !claim.auto_retry || claim.attempts > retries.length ? null : jitter(retries[claim.attempts - 1]);
-    log.debug({ delivery: claim.id, webhook: claim.webhook_id, status: result.statusCode, error: result.error, ms: result.durationMs }, 'webhook attempt');
-    await recorder.record({ claim, outcome: result, retryInSeconds: retryIn });
   }
 
   async function disable(webhookId: string, because: string) {
@@ -163,9 +175,12 @@ export function startWebhookDispatcher(db: Queryable, opts: DispatcherOptions): 
       await releaseDeliveries(db, slots.dropWaiting(webhookId)); // claimed for it, not yet sent: they wait with the rest
       if (!notice) return;
       log.warn({ webhook: webhookId, reason }, 'webhook endpoint disabled');
-      await opts.notifyDisabled({ ...notice, reason });
+      const told = opts.notifyDisabled({ ...notice, reason })
+        .catch((err) => log.error({ err, webhook: webhookId }, 'could not tell the owner about a disabled webhook'))
+        .finally(() => notices.delete(told));
+      notices.add(told);
     } catch (err) {
-      log.error({ err, webhook: webhookId }, 'could not turn off a failing webhook or tell its owner');
+      log.error({ err, webhook: webhookId }, 'could not turn off a failing webhook');
     }
   }
 
@@ -201,6 +216,7 @@ export function startWebhookDispatcher(db: Queryable, opts: DispatcherOptions): 
       const unsent = slots.drainWaiting();
       await Promise.all([...inFlight]);
       await recorder.flushed();
+      await Promise.all([...notices]);
       await releaseDeliveries(db, unsent).catch((err) => log.warn({ err }, 'claimed deliveries not handed back; they are sent when their lease ends'));
       agents.destroy();
     },
