@@ -146,10 +146,11 @@ export function startWebhookDispatcher(db: Queryable, opts: DispatcherOptions): 
 
   async function attempt(claim: ClaimedDelivery) {
     const result = await send(claim).catch((err: Error): PostResult => ({ ok: false, statusCode: null, durationMs: 0, body: '', error: err.message }));
-    log.debug({ delivery: claim.id, webhook: claim.webhook_id, status: result.statusCode, error: result.error, ms: result.durationMs }, 'webhook attempt');
     const retries = opts.retrySchedule;
     const retryIn = result.ok || !claim.auto_retry || claim.attempts > retries.length ? null : jitter(retries[claim.attempts - 1]);
-    const recorded = recorder.record({ claim, outcome: result, retryInSeconds: retryIn });
+    const recorded = recorder.record({ claim, outcome: result, retryInSeconds: retryIn }).then(() => {
+      log.debug({ delivery: claim.id, webhook: claim.webhook_id, status: result.statusCode, error: result.error, ms: result.durationMs }, 'webhook attempt');
+    });
     // After a success the slot is free at once (the outcome is written with others); after a
     // failure only once it is written, so an endpoint that fails enough to be turned off is off
     // before it is sent anything more.
