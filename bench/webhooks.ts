@@ -63,7 +63,7 @@ async function run(kind: string, database: { dataDir: string; databaseUrl?: stri
     const [{ post }] = await handle.query<{ post: number }>(`SELECT avg(duration_ms)::float8 AS post FROM webhook_attempts`);
     const line = `${kind}: ${fmt(EVENTS)} events delivered in ${(ms / 1000).toFixed(1)} s = ${fmt((seen.size / ms) * 1000)} deliveries/s` +
       ` (${fmt(seen.size)} received, ${repeated} repeated; a POST took ${post.toFixed(1)} ms on average;` +
-      ` ${((used.user + used.system) / 1000 / EVENTS).toFixed(2)} ms of this process's CPU per delivery, receiver and PGlite included)`;
+      ` ${((used.user + used.system) / 1000 / EVENTS).toFixed(2)} ms of CPU per delivery in this process: receiver and, on PGlite, the database thread included)`;
     return { line, ok: seen.size === EVENTS && repeated === 0 };
   } finally {
     receiver.close();
