@@ -121,6 +121,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
       disableAfterFailures: config.WEBHOOKS_DISABLE_AFTER_FAILURES,
       disableAfterHours: config.WEBHOOKS_DISABLE_AFTER_HOURS,
       concurrency: config.WEBHOOKS_CONCURRENCY,
+      endpointConcurrency: config.WEBHOOKS_ENDPOINT_CONCURRENCY,
       pollMs: config.WEBHOOKS_POLL_MS,
       notifyDisabled: (notice) => notifyWebhookDisabled(notice, config.BASE_URL),
     });

@@ -63,8 +63,11 @@ export const webhookDeliveries = pgTable(
   },
   (t) => [
     uniqueIndex('webhook_deliveries_once').on(t.webhookId, t.eventId),
-    index('webhook_deliveries_due').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    /** A claim takes each endpoint's oldest due deliveries, up to its share of the slots. */
+    index('webhook_deliveries_due_by_webhook').on(t.webhookId, t.nextAttemptAt, t.eventSeq).where(sql`${t.status} = 'pending'`),
     index('webhook_deliveries_log').on(t.webhookId, t.eventSeq),
+    /** Events still in a delivery log are kept when old events are pruned. */
+    index('webhook_deliveries_event_idx').on(t.eventId),
   ],
 );
 

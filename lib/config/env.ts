@@ -133,8 +133,12 @@ const EnvSchema = z.object({
   CPU_POOL_SIZE: count(1).max(64, { error: 'must be at most 64' }).optional(),
   /** Tasks that may wait for a free worker thread; beyond that requests get 503 with Retry-After. */
   CPU_POOL_QUEUE: count(0).max(10_000, { error: 'must be at most 10000' }).default(32),
-  /** Webhook POSTs in flight at once, per worker process. */
-  WEBHOOKS_CONCURRENCY: count(1).max(256, { error: 'must be at most 256' }).default(16),
+  /** Webhook POSTs in flight at once, per worker process… */
+  WEBHOOKS_CONCURRENCY: count(1).max(256, { error: 'must be at most 256' }).default(64),
+  /** …and to one endpoint (kept connections to it, too), so a slow endpoint cannot hold every slot. */
+  WEBHOOKS_ENDPOINT_CONCURRENCY: count(1).max(256, { error: 'must be at most 256' }).default(16),
+  /** Events older than this many days leave the outbox once fanned out (and no delivery log row needs them). */
+  EVENTS_RETENTION_DAYS: count(1).max(3650, { error: 'must be at most 3650 (days)' }).default(30),
   /** How often a worker looks for new events and due retries, in ms. */
   WEBHOOKS_POLL_MS: count(50).max(60_000, { error: 'must be at most 60000 (ms)' }).default(1000),
   /** Fetch each new or changed destination in a job (redirects followed, each hop checked against the lists). */

@@ -16,6 +16,7 @@ import { currentLinkContext } from '../links/current-link-context';
 import { expireDueLinks } from '../links/expire-due-links';
 import { DELIVERY_LOG_DAYS } from '../webhooks/event-types';
 import { pruneDeliveries } from '../webhooks/deliveries';
+import { pruneEvents } from '../events/prune-events';
 import { importFeeds } from '../safety/feeds/import-feeds';
 import { deepScanDue } from '../safety/deep-scan/deep-scan-due';
 import { deepScanSettings } from '../safety/deep-scan/deep-scan-settings';
@@ -64,6 +65,14 @@ export const QUEUES: QueueSpec[] = [
     options: { retryLimit: 3, retryDelay: 60, retryBackoff: true, expireInSeconds: 3600 },
     cron: '45 3 * * *',
     run: async () => ({ deleted: await pruneDeliveries(await database(), DELIVERY_LOG_DAYS) }),
+  },
+  {
+    // Daily, after the delivery log's pruning: events older than EVENTS_RETENTION_DAYS leave the
+    // outbox once fanned out, unless a delivery log row still shows them.
+    name: 'events.prune',
+    options: { retryLimit: 3, retryDelay: 60, retryBackoff: true, expireInSeconds: 3600 },
+    cron: '55 3 * * *',
+    run: async () => ({ deleted: await pruneEvents(await database(), loadConfig().EVENTS_RETENTION_DAYS) }),
   },
   {
     // Hourly, and when workers start: threat feeds (SAFETY_FEEDS) into the lists; newly listed links blocked.

@@ -1,6 +1,5 @@
-// Claiming due deliveries and recording the outcome of an attempt. A claim takes a lease
-// (locked_until) and counts the attempt; the outcome is written in one statement together with
-// the attempt log row and the endpoint's health (failing since, failures in a row).
+// Claiming due deliveries: a claim takes a lease (locked_until) and counts the attempt; the outcome
+// is written by record-attempts.ts. Also turning a failing endpoint off, and pruning the log.
 import type { Queryable } from '../db/types';
 
 export interface ClaimedDelivery {
@@ -19,13 +18,24 @@ export interface ClaimedDelivery {
   previous_valid: boolean | null;
 }
 
+// Per enabled webhook, its due deliveries up to its free slots (the per-endpoint cap less what this
+// worker already has in flight there), so one endpoint's backlog cannot fill every slot; then the
+// oldest of those up to the worker's free slots. Rows locked but not taken are let go when the
+// statement ends.
 const CLAIM = `
-WITH due AS (
-  SELECT d.id FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id
-  WHERE d.status = 'pending' AND d.next_attempt_at <= now() AND (d.locked_until IS NULL OR d.locked_until < now()) AND w.enabled
+WITH busy AS (SELECT * FROM unnest($4::text[], $5::int[]) AS b(webhook_id, n)),
+due AS (
+  SELECT d.id, d.next_attempt_at, d.event_seq FROM webhooks w
+  CROSS JOIN LATERAL (
+    SELECT d.id, d.next_attempt_at, d.event_seq FROM webhook_deliveries d
+    WHERE d.webhook_id = w.id AND d.status = 'pending' AND d.next_attempt_at <= now() AND (d.locked_until IS NULL OR d.locked_until < now())
+    ORDER BY d.next_attempt_at, d.event_seq
+    LIMIT greatest(0, $3 - coalesce((SELECT n FROM busy WHERE busy.webhook_id = w.id), 0))
+    FOR UPDATE OF d SKIP LOCKED
+  ) d
+  WHERE w.enabled
   ORDER BY d.next_attempt_at, d.event_seq
   LIMIT $1
-  FOR UPDATE OF d SKIP LOCKED
 ),
 claimed AS (
   UPDATE webhook_deliveries d SET locked_until = now() + make_interval(secs => $2::float8), attempts = d.attempts + 1
@@ -37,83 +47,31 @@ SELECT c.*, e.type, e.occurred_at, e.data, w.url, w.secret_ciphertext, w.previou
 FROM claimed c JOIN events e ON e.id = c.event_id JOIN webhooks w ON w.id = c.webhook_id
 ORDER BY e.seq`;
 
-/** Claims up to `limit` due deliveries of enabled webhooks for `leaseSeconds`. */
-export function claimDueDeliveries(db: Queryable, limit: number, leaseSeconds: number): Promise<ClaimedDelivery[]> {
-  return db.query<ClaimedDelivery>(CLAIM, [limit, leaseSeconds]);
+export interface ClaimOptions {
+  /** Deliveries to claim at most (the worker's free slots). */
+  limit: number;
+  leaseSeconds: number;
+  /** Deliveries in flight per endpoint at most… */
+  perEndpoint: number;
+  /** …of which this worker already has these (webhook id → count). */
+  busy?: ReadonlyMap<string, number>;
 }
 
-const RECORD = `
-WITH att AS (
-  INSERT INTO webhook_attempts (delivery_id, status_code, duration_ms, error, response_body, succeeded)
-  SELECT $1, $2, $3, $4, $5, $6 WHERE EXISTS (SELECT 1 FROM webhook_deliveries WHERE id = $1) -- gone if the webhook was deleted meanwhile
-),
-d AS (
-  UPDATE webhook_deliveries SET
-    status = $7::text,
-    next_attempt_at = CASE WHEN $7::text = 'pending' THEN now() + make_interval(secs => $8::float8) ELSE next_attempt_at END,
-    locked_until = NULL,
-    completed_at = CASE WHEN $7::text = 'pending' THEN NULL ELSE now() END
-  WHERE id = $1 AND attempts = $9 AND status = 'pending'
-  RETURNING webhook_id
-),
--- The endpoint's health row is written only when it changes (last_success_at at most once a
--- minute): every delivery of a busy endpoint writing the one row would serialise them on its lock.
-health AS (
-  UPDATE webhooks w SET
-    failing_since = CASE WHEN $6 THEN NULL ELSE coalesce(w.failing_since, now()) END,
-    consecutive_failures = CASE WHEN $6 THEN 0 WHEN $7::text = 'failed' THEN w.consecutive_failures + 1 ELSE w.consecutive_failures END,
-    last_success_at = CASE WHEN $6 THEN now() ELSE w.last_success_at END
-  WHERE w.id IN (SELECT webhook_id FROM d) AND CASE
-    WHEN $6 THEN w.failing_since IS NOT NULL OR w.consecutive_failures <> 0 OR w.last_success_at IS NULL OR w.last_success_at < now() - interval '1 minute'
-    ELSE w.failing_since IS NULL OR $7::text = 'failed' END
-  RETURNING w.enabled, w.consecutive_failures, w.failing_since
-),
-state AS (
-  SELECT * FROM health
-  UNION ALL
-  SELECT w.enabled, w.consecutive_failures, w.failing_since FROM webhooks w
-  WHERE w.id IN (SELECT webhook_id FROM d) AND NOT EXISTS (SELECT 1 FROM health)
-)
-SELECT CASE
-  WHEN NOT enabled THEN NULL
-  WHEN consecutive_failures >= $10 THEN consecutive_failures || CASE WHEN consecutive_failures = 1 THEN ' delivery' ELSE ' deliveries' END || ' failed in a row'
-  WHEN failing_since <= now() - make_interval(secs => $11::float8) THEN 'no successful delivery since ' || to_char(failing_since AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI "UTC"')
-END AS disable_because FROM state`;
-
-export interface AttemptOutcome {
-  ok: boolean;
-  statusCode: number | null;
-  durationMs: number;
-  error: string | null;
-  body: string;
+/** Claims due deliveries of enabled webhooks for `leaseSeconds`, at most `perEndpoint` in flight per webhook. */
+export function claimDueDeliveries(db: Queryable, opts: ClaimOptions): Promise<ClaimedDelivery[]> {
+  const busy = opts.busy ?? new Map<string, number>();
+  return db.query<ClaimedDelivery>(CLAIM, [opts.limit, opts.leaseSeconds, opts.perEndpoint, [...busy.keys()], [...busy.values()]]);
 }
 
-export interface HealthLimits {
-  /** Deliveries failed in a row (out of retries) that disable the endpoint. */
-  disableAfterFailures: number;
-  /** Hours without a success (while failing) that disable the endpoint. */
-  disableAfterHours: number;
-}
-
-/**
- * Writes the attempt and moves the delivery on: succeeded, failed (out of retries, or a manual
- * resend), or pending again in `retryInSeconds`. A worker whose lease ran out and whose delivery
- * another worker re-claimed only logs its attempt. Returns why the endpoint should now be
- * disabled, or null.
- */
-export async function recordAttempt(
-  db: Queryable,
-  claim: Pick<ClaimedDelivery, 'id' | 'attempts'>,
-  outcome: AttemptOutcome,
-  retryInSeconds: number | null,
-  limits: HealthLimits,
-): Promise<string | null> {
-  const status = outcome.ok ? 'succeeded' : retryInSeconds === null ? 'failed' : 'pending';
-  const rows = await db.query<{ disable_because: string | null }>(RECORD, [
-    claim.id, outcome.statusCode, outcome.durationMs, outcome.error, outcome.body, outcome.ok,
-    status, retryInSeconds ?? 0, claim.attempts, limits.disableAfterFailures, limits.disableAfterHours * 3600,
-  ]);
-  return rows[0]?.disable_because ?? null;
+/** Gives claimed deliveries that were not attempted back (a worker stopping), as if never claimed. */
+export async function releaseDeliveries(db: Queryable, claims: Pick<ClaimedDelivery, 'id' | 'attempts'>[]): Promise<void> {
+  if (claims.length === 0) return;
+  await db.query(
+    `UPDATE webhook_deliveries d SET locked_until = NULL, attempts = d.attempts - 1
+     FROM unnest($1::text[], $2::int[]) AS c(id, attempts)
+     WHERE d.id = c.id AND d.attempts = c.attempts AND d.status = 'pending'`,
+    [claims.map((c) => c.id), claims.map((c) => c.attempts)],
+  );
 }
 
 /** Turns the endpoint off (once); returns whom to tell (the admin who registered it, else the workspace owner) and the URL. */

@@ -1,5 +1,7 @@
 // The webhook worker loop (roles all and worker): fan new events out into deliveries, claim due
-// deliveries up to the concurrency limit, POST them, record every attempt, schedule retries.
+// deliveries up to the concurrency limit (and at most `endpointConcurrency` per endpoint, so a slow
+// one cannot hold every slot), POST them over kept connections, record every attempt (many per
+// statement), schedule retries.
 //
 // Why not one pg-boss job per attempt: a delivery needs state pg-boss jobs do not keep (its
 // attempt log, a manual resend, the endpoint's health, a fixed retry schedule rather than one
@@ -7,9 +9,13 @@
 // claims jobs (FOR UPDATE SKIP LOCKED, with a lease for a worker that dies).
 import type { Queryable } from '../db/types';
 import { logger } from '../log/logger';
-import { claimDueDeliveries, disableFailingWebhook, recordAttempt, type ClaimedDelivery, type HealthLimits } from './deliveries';
+import { attemptRecorder } from './attempt-recorder';
+import { claimDueDeliveries, disableFailingWebhook, releaseDeliveries, type ClaimedDelivery } from './deliveries';
+import { DeliverySlots } from './delivery-slots';
+import { endpointAgents } from './endpoint-agents';
 import { fanOutEvents } from './fan-out';
 import { postWebhook, type PostResult } from './post-webhook';
+import type { HealthLimits } from './record-attempts';
 import { openWebhookSecret, signatureHeader } from './webhook-secret';
 
 /** Seconds before each retry: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (about 28 h in all). */
@@ -21,7 +27,10 @@ export interface DispatcherOptions extends HealthLimits {
   timeoutMs: number;
   /** Seconds before retry 1, 2, …; after the last one a delivery is failed. */
   retrySchedule: number[];
+  /** POSTs in flight at once… */
   concurrency: number;
+  /** …and to one endpoint (its share of the slots). */
+  endpointConcurrency: number;
   pollMs: number;
   /** Tells the owner their endpoint was turned off. */
   notifyDisabled(notice: { email: string | null; url: string; reason: string }): Promise<void>;
@@ -35,20 +44,30 @@ export interface Dispatcher {
 }
 
 const FAN_OUT_BATCH = 500;
+/** Fan-out statements per round at most, so claims are not held up behind a large backlog. */
+const FAN_OUT_PER_ROUND = 4;
 
 export function startWebhookDispatcher(db: Queryable, opts: DispatcherOptions): Dispatcher {
   const log = logger();
-  const leaseSeconds = opts.timeoutMs / 1000 + 30;
+  // A claimed delivery may wait for one POST to its endpoint before its own starts.
+  const leaseSeconds = (2 * opts.timeoutMs) / 1000 + 30;
+  const slots = new DeliverySlots(opts.concurrency, Math.min(opts.endpointConcurrency, opts.concurrency));
   const inFlight = new Set<Promise<void>>();
+  /** Owners being told their endpoint was turned off. */
+  const notices = new Set<Promise<void>>();
+  /** Webhooks whose last claim took all they may hold: more of theirs may be due. */
+  const capped = new Set<string>();
+  const agents = endpointAgents({ allowPrivate: opts.allowPrivate, socketsPerEndpoint: slots.perEndpoint });
+  const recorder = attemptRecorder(db, { limits: opts, disable });
   let running = true;
   let round: Promise<void> | null = null;
   let timer: NodeJS.Timeout | undefined;
   let timerAt = Infinity;
   /** Asked for a round while one was running: run another right after it. */
   let again = false;
-  /** The last claim filled every free slot, so more may be due right now. */
+  /** The last claim took all it could, so more may be due right now. */
   let backlog = false;
-  /** New events are fanned out once per poll interval, or at once when woken. */
+  /** New events are fanned out once per poll interval, or at once when woken or behind. */
   let lastFanOut = 0;
   let woken = true;
 
@@ -78,14 +97,29 @@ export function startWebhookDispatcher(db: Queryable, opts: DispatcherOptions): 
       // otherwise run its finally, clearing `round`, before the assignment below sets it for good.)
       await Promise.resolve();
       try {
-        for (let i = 0; fanOut && i < 20 && running; i++) {
+        for (let i = 0; fanOut && running; i++) {
           if ((await fanOutEvents(db, FAN_OUT_BATCH)).events < FAN_OUT_BATCH) break;
+          if (i + 1 === FAN_OUT_PER_ROUND) {
+            woken = again = true; // more waiting: the next round goes on with it
+            break;
+          }
         }
-        const free = opts.concurrency - inFlight.size;
-        if (running && free > 0) {
-          const claims = await claimDueDeliveries(db, free, leaseSeconds);
-          backlog = claims.length === free;
-          for (const claim of claims) launch(claim);
+        // Outcomes not yet written hold their deliveries' leases: no more claims until they are.
+        if (recorder.waiting() > 2 * opts.concurrency) await recorder.flushed();
+        const room = slots.room();
+        if (running && room.limit > 0) {
+          const before = new Map(slots.held);
+          const claims = await claimDueDeliveries(db, { ...room, leaseSeconds, busy: before });
+          backlog = claims.length === room.limit;
+          // Endpoints that got all they may hold may have more due (finishing meanwhile does not count).
+          const took = new Map<string, number>();
+          for (const c of claims) took.set(c.webhook_id, (took.get(c.webhook_id) ?? 0) + 1);
+          capped.clear();
+          for (const id of new Set([...before.keys(), ...took.keys()])) {
+            if ((before.get(id) ?? 0) + (took.get(id) ?? 0) >= room.perEndpoint) capped.add(id);
+          }
+          slots.add(claims);
+          startWaiting();
         }
       } catch (err) {
         log.warn({ err }, 'webhook round failed; trying again shortly');
@@ -99,30 +133,55 @@ export function startWebhookDispatcher(db: Queryable, opts: DispatcherOptions): 
     return round;
   }
 
+  function startWaiting() {
+    if (running) for (const claim of slots.take()) launch(claim);
+  }
+
   function launch(claim: ClaimedDelivery) {
     const p: Promise<void> = attempt(claim)
       .catch((err) => log.error({ err, delivery: claim.id }, 'webhook attempt could not be recorded; it is retried when its lease ends'))
-      .finally(() => {
-        inFlight.delete(p);
-        // With more waiting, refill once half the slots are free: one claim for many deliveries.
-        if (backlog && inFlight.size <= opts.concurrency / 2) schedule(0);
-      });
+      .finally(() => inFlight.delete(p));
     inFlight.add(p);
   }
 
   async function attempt(claim: ClaimedDelivery) {
-    const result = await send(claim);
+    const result = await send(claim).catch((err: Error): PostResult => ({ ok: false, statusCode: null, durationMs: 0, body: '', error: err.message }));
     const retries = opts.retrySchedule;
     const retryIn = result.ok || !claim.auto_retry || claim.attempts > retries.length ? null : jitter(retries[claim.attempts - 1]);
-    const disableBecause = await recordAttempt(db, claim, result, retryIn, opts);
-    log.debug({ delivery: claim.id, webhook: claim.webhook_id, status: result.statusCode, error: result.error, ms: result.durationMs }, 'webhook attempt');
-    if (disableBecause) {
-      const reason = `Turned off by Sling: ${disableBecause}.`;
-      const notice = await disableFailingWebhook(db, claim.webhook_id, reason);
-      if (notice) {
-        log.warn({ webhook: claim.webhook_id, reason }, 'webhook endpoint disabled');
-        await opts.notifyDisabled({ ...notice, reason }).catch((err) => log.error({ err }, 'could not tell the owner about a disabled webhook'));
-      }
+    const recorded = recorder.record({ claim, outcome: result, retryInSeconds: retryIn }).then(() => {
+      log.debug({ delivery: claim.id, webhook: claim.webhook_id, status: result.statusCode, error: result.error, ms: result.durationMs }, 'webhook attempt');
+    });
+    // After a success the slot is free at once (the outcome is written with others); after a
+    // failure only once it is written, so an endpoint that fails enough to be turned off is off
+    // before it is sent anything more.
+    if (!result.ok) await recorded.finally(() => release(claim));
+    else {
+      release(claim);
+      await recorded;
+    }
+  }
+
+  function release(claim: ClaimedDelivery) {
+    const held = slots.finish(claim);
+    startWaiting();
+    // With more waiting, claim again once half of what may be held is free (of the worker, or of
+    // an endpoint that had its fill): one claim for many deliveries.
+    if ((backlog && slots.heldTotal <= slots.perWorker) || (capped.has(claim.webhook_id) && held <= slots.perEndpoint)) schedule(0);
+  }
+
+  async function disable(webhookId: string, because: string) {
+    const reason = `Turned off by Sling: ${because}.`;
+    try {
+      const notice = await disableFailingWebhook(db, webhookId, reason);
+      await releaseDeliveries(db, slots.dropWaiting(webhookId)); // claimed for it, not yet sent: they wait with the rest
+      if (!notice) return;
+      log.warn({ webhook: webhookId, reason }, 'webhook endpoint disabled');
+      const told = opts.notifyDisabled({ ...notice, reason })
+        .catch((err) => log.error({ err, webhook: webhookId }, 'could not tell the owner about a disabled webhook'))
+        .finally(() => notices.delete(told));
+      notices.add(told);
+    } catch (err) {
+      log.error({ err, webhook: webhookId }, 'could not turn off a failing webhook');
     }
   }
 
@@ -142,7 +201,7 @@ export function startWebhookDispatcher(db: Queryable, opts: DispatcherOptions): 
       'webhook-timestamp': String(timestamp),
       'webhook-signature': signatureHeader(secrets, claim.event_id, timestamp, body),
     };
-    return postWebhook(claim.url, body, headers, { timeoutMs: opts.timeoutMs, allowPrivate: opts.allowPrivate });
+    return postWebhook(claim.url, body, headers, { timeoutMs: opts.timeoutMs, allowPrivate: opts.allowPrivate, agents });
   }
 
   schedule(0);
@@ -155,7 +214,12 @@ export function startWebhookDispatcher(db: Queryable, opts: DispatcherOptions): 
       running = false;
       clearTimeout(timer);
       await round;
+      const unsent = slots.drainWaiting();
       await Promise.all([...inFlight]);
+      await recorder.flushed();
+      await Promise.all([...notices]);
+      await releaseDeliveries(db, unsent).catch((err) => log.warn({ err }, 'claimed deliveries not handed back; they are sent when their lease ends'));
+      agents.destroy();
     },
   };
 }

@@ -12,6 +12,8 @@ export interface PostOptions {
   timeoutMs: number;
   /** Allow loopback and private addresses (WEBHOOKS_ALLOW_PRIVATE). */
   allowPrivate: boolean;
+  /** Keep-alive connections (endpoint-agents.ts); without them each POST opens its own. */
+  agents?: { http: http.Agent; https: https.Agent };
 }
 
 export interface PostResult {
@@ -30,9 +32,9 @@ export const KEEP_BYTES = 1024;
 export class UnsafeAddressError extends Error {}
 
 /** A dns.lookup that refuses names with any non-public address (unless allowed). */
-export function safeLookup(allowPrivate: boolean): LookupFunction {
+export function safeLookup(allowPrivate: boolean, resolve: typeof dnsLookup = dnsLookup): LookupFunction {
   return (hostname, options, callback) => {
-    dnsLookup(hostname, { family: options.family, hints: options.hints, all: true }, (err, addresses: LookupAddress[]) => {
+    resolve(hostname, { family: options.family, hints: options.hints, all: true }, (err, addresses: LookupAddress[]) => {
       if (err) return callback(err, '', 0);
       const refused = allowPrivate ? [] : addresses.filter((a) => !isPublicAddress(a.address));
       if (addresses.length === 0 || refused.length > 0) {
@@ -63,53 +65,68 @@ export function postWebhook(url: string, body: string, headers: Record<string, s
   if (isIP(host) && !opts.allowPrivate && !isPublicAddress(host)) {
     return Promise.resolve(done({ statusCode: null, error: `${host} is a non-public address`, body: '' }));
   }
-  const request = target.protocol === 'https:' ? https.request : http.request;
+  const secure = target.protocol === 'https:';
+  const request = secure ? https.request : http.request;
+  const agent = opts.agents ? (secure ? opts.agents.https : opts.agents.http) : false;
   return new Promise((resolve) => {
     let settled = false;
+    let req: http.ClientRequest;
     const finish = (r: Omit<PostResult, 'durationMs' | 'ok'>) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
       resolve(done(r));
     };
-    const req = request(
-      target,
-      {
-        method: 'POST',
-        agent: false,
-        lookup: safeLookup(opts.allowPrivate),
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'user-agent': 'Sling-Webhooks/1', ...headers },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        let size = 0;
-        const status = res.statusCode ?? 0;
-        const error = status >= 200 && status < 300 ? null : status >= 300 && status < 400 ? `redirect (${status}) not followed` : `answered ${status}`;
-        const complete = () => finish({ statusCode: res.statusCode ?? null, error, body: firstKiB(chunks) });
-        res.on('data', (chunk: Buffer) => {
-          if (size < KEEP_BYTES) chunks.push(chunk);
-          size += chunk.length;
-          if (size >= MAX_READ_BYTES) {
-            complete();
-            res.destroy();
-          }
-        });
-        res.on('end', complete);
-        res.on('error', complete); // the status is known; a cut-off body does not change the outcome
-        res.on('close', complete);
-      },
-    );
     const timer = setTimeout(() => {
       finish({ statusCode: null, error: `no answer within ${opts.timeoutMs / 1000} s`, body: '' });
       req.destroy();
     }, opts.timeoutMs);
-    req.on('error', (err: NodeJS.ErrnoException) => finish({ statusCode: null, error: describe(err), body: '' }));
-    req.end(body);
+    const send = () => {
+      let answered = false;
+      req = request(
+        target,
+        {
+          method: 'POST',
+          agent,
+          ...(agent ? {} : { lookup: safeLookup(opts.allowPrivate) }), // an agent connects through its own
+          headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'user-agent': 'Sling-Webhooks/1', ...headers },
+        },
+        (res) => {
+          answered = true;
+          const chunks: Buffer[] = [];
+          let size = 0;
+          const status = res.statusCode ?? 0;
+          const error = status >= 200 && status < 300 ? null : status >= 300 && status < 400 ? `redirect (${status}) not followed` : `answered ${status}`;
+          const complete = () => finish({ statusCode: res.statusCode ?? null, error, body: firstKiB(chunks) });
+          res.on('data', (chunk: Buffer) => {
+            if (size < KEEP_BYTES) chunks.push(chunk);
+            size += chunk.length;
+            if (size >= MAX_READ_BYTES) {
+              complete();
+              res.destroy();
+            }
+          });
+          res.on('end', complete);
+          res.on('error', complete); // the status is known; a cut-off body does not change the outcome
+          res.on('close', complete);
+        },
+      );
+      req.on('error', (err: NodeJS.ErrnoException) => {
+        // A kept connection the endpoint closed while idle: send again (Node's advice for keep-alive
+        // clients); each such connection is used up by it, and a new one is never "reused", so this
+        // ends (as does the time limit). The receiver dedupes by webhook-id if it did get the first.
+        if (!settled && !answered && req.reusedSocket && (err.code === 'ECONNRESET' || err.code === 'EPIPE')) return send();
+        finish({ statusCode: null, error: describe(err), body: '' });
+      });
+      req.end(body);
+    };
+    send();
   });
 }
 
 function firstKiB(chunks: Buffer[]): string {
-  return Buffer.concat(chunks).subarray(0, KEEP_BYTES).toString('utf8').replace(/\uFFFD$/, '');
+  // (NUL cannot be stored in a text column.)
+  return Buffer.concat(chunks).subarray(0, KEEP_BYTES).toString('utf8').replace(/\uFFFD$/, '').replaceAll('\u0000', '');
 }
 
 function describe(err: NodeJS.ErrnoException): string {

@@ -21,6 +21,8 @@ export interface Receiver {
   url: string;
   port: number;
   received: Received[];
+  /** TCP connections accepted (keep-alive reuses them). */
+  connections: number;
   /** Unique webhook-ids that verified. */
   ids(): Set<string>;
   secrets: string[];
@@ -40,6 +42,7 @@ export async function startReceiver(secrets: string[] = [], answer: Answer = () 
     received: [],
     secrets,
     answer,
+    connections: 0,
     ids: () => new Set(receiver.received.filter((r) => r.verified).map((r) => r.id)),
     async down() {
       if (!server) return;
@@ -52,6 +55,7 @@ export async function startReceiver(secrets: string[] = [], answer: Answer = () 
     async up() {
       if (server) return;
       server = createServer(handle);
+      server.on('connection', () => receiver.connections++);
       await new Promise<void>((r, j) => {
         server!.once('error', j);
         server!.listen(port, '127.0.0.1', () => r());

@@ -18,6 +18,7 @@ describe('parseEnv', () => {
     expect(c.WEBHOOKS_TIMEOUT_MS).toBe(10_000);
     expect(c.WEBHOOKS_RETRY_SCHEDULE).toEqual([5, 300, 1800, 7200, 18000, 36000, 36000]);
     expect([c.WEBHOOKS_DISABLE_AFTER_FAILURES, c.WEBHOOKS_DISABLE_AFTER_HOURS]).toEqual([50, 120]);
+    expect([c.WEBHOOKS_CONCURRENCY, c.WEBHOOKS_ENDPOINT_CONCURRENCY, c.EVENTS_RETENTION_DAYS]).toEqual([64, 16, 30]);
     expect([c.CPU_POOL_SIZE, c.CPU_POOL_QUEUE]).toEqual([undefined, 32]);
   });
 
@@ -34,6 +35,7 @@ describe('parseEnv', () => {
     [{ WEBHOOKS_RETRY_SCHEDULE: '5, 300' }, /WEBHOOKS_RETRY_SCHEDULE must be a comma-separated list of seconds/],
     [{ WEBHOOKS_ALLOW_PRIVATE: 'yes' }, /WEBHOOKS_ALLOW_PRIVATE must be true or false/],
     [{ WEBHOOKS_DISABLE_AFTER_HOURS: '-1' }, /WEBHOOKS_DISABLE_AFTER_HOURS must be a positive number of hours/],
+    [{ EVENTS_RETENTION_DAYS: '0' }, /EVENTS_RETENTION_DAYS must be/],
     [{ CPU_POOL_SIZE: '0' }, /CPU_POOL_SIZE must be a whole number of at least 1/],
     [{ CPU_POOL_QUEUE: 'many' }, /CPU_POOL_QUEUE must be a whole number of at least 0/],
     [{ ACME_EAB_KID: 'kid-1' }, /ACME_EAB_KID and ACME_EAB_HMAC_KEY must be set together/],

@@ -66,7 +66,7 @@ describe('jobs on the embedded database', () => {
 
     const bad = await runSling(['jobs', 'run', 'nope'], env);
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toMatch(/queue is one of: links\.expire, analytics\.retention, analytics\.visitor-sketches, webhooks\.prune, safety\.import-feeds, safety\.deep-scan, domains\.check, domains\.recheck, certificates\.issue, links\.import, probe/);
+    expect(bad.stderr).toMatch(/queue is one of: links\.expire, analytics\.retention, analytics\.visitor-sketches, webhooks\.prune, events\.prune, safety\.import-feeds, safety\.deep-scan, domains\.check, domains\.recheck, certificates\.issue, links\.import, probe/);
   }, 90_000);
 });
 

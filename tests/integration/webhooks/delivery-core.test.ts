@@ -17,7 +17,9 @@ import { deleteLink } from '../../../lib/links/delete-link';
 import { expireDueLinks } from '../../../lib/links/expire-due-links';
 import { serializeLink } from '../../../lib/links/serialize-link';
 import { updateLink } from '../../../lib/links/update-link';
-import { claimDueDeliveries, pruneDeliveries, recordAttempt } from '../../../lib/webhooks/deliveries';
+import { claimDueDeliveries, pruneDeliveries } from '../../../lib/webhooks/deliveries';
+import { recordAttempts } from '../../../lib/webhooks/record-attempts';
+import { pruneEvents } from '../../../lib/events/prune-events';
 import { fanOutEvents } from '../../../lib/webhooks/fan-out';
 import { getDelivery, listDeliveries, resendDelivery, sendTestEvent } from '../../../lib/webhooks/delivery-log';
 import { startWebhookDispatcher, type Dispatcher, type DispatcherOptions } from '../../../lib/webhooks/dispatcher';
@@ -67,6 +69,7 @@ describe.each(migratedDatabaseKinds(pgUrl()))('webhook delivery on %s', (name, m
       disableAfterFailures: 50,
       disableAfterHours: 120,
       concurrency: 8,
+      endpointConcurrency: 8,
       pollMs: 100,
       notifyDisabled: async (n) => void disabled.push(n),
       ...opts,
@@ -340,11 +343,11 @@ describe.each(migratedDatabaseKinds(pgUrl()))('webhook delivery on %s', (name, m
     const { webhook, receiver: rx } = await subscribe(scope, ['link.created']);
     await createLink({ url: 'https://example.com/inflight', ...scope.owns }, ctx);
     await fanOutEvents(ctx.handle);
-    const claim = (await claimDueDeliveries(ctx.handle, 100, 30)).find((c) => c.webhook_id === webhook.id)!;
+    const claim = (await claimDueDeliveries(ctx.handle, { limit: 100, leaseSeconds: 30, perEndpoint: 100 })).find((c) => c.webhook_id === webhook.id)!;
     expect(claim).toMatchObject({ webhook_id: webhook.id, attempts: 1 });
     await ctx.handle.db.delete(webhooks).where(eq(webhooks.id, webhook.id)); // while the POST is on its way
     const outcome = { ok: true, statusCode: 204, durationMs: 5, error: null, body: '' };
-    await expect(recordAttempt(ctx.handle, claim, outcome, null, { disableAfterFailures: 50, disableAfterHours: 120 })).resolves.toBeNull();
+    await expect(recordAttempts(ctx.handle, [{ claim, outcome, retryInSeconds: null }], { disableAfterFailures: 50, disableAfterHours: 120 })).resolves.toEqual([]);
     const [{ n }] = await ctx.handle.query<{ n: number }>(`SELECT count(*)::int AS n FROM webhook_attempts WHERE delivery_id = $1`, [claim.id]);
     expect(n).toBe(0);
     expect(rx.received).toHaveLength(0);
