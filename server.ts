@@ -13,7 +13,7 @@ import { customDomainRouter } from './lib/edge/custom-domain-router';
 import { SCALAR_BUNDLE_PATH, sendScalarBundle } from './lib/docs/serve-scalar-bundle';
 import { startHttpsListener } from './lib/tls/https-listener';
 import { failRequest, sendApiError, sendJson } from './lib/http/node-answers';
-import { processEnricher } from './lib/analytics/process-enricher';
+import { loadingGeoFirst, processEnricher } from './lib/analytics/process-enricher';
 import { ClickBuffer } from './lib/edge/click-buffer';
 import { clientIp } from './lib/edge/client-ip';
 import { createEdge, type EdgeHandler } from './lib/edge/create-edge';
@@ -84,8 +84,8 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
       self: () => domains.current.self,
     });
     invalidationBus().subscribe((key) => cache.invalidate(key));
-    // The GeoIP files load now, not in the first flush, where reading them would stall redirects.
-    clicks = new ClickBuffer({ write: clickWriter(handle, processEnricher({ warm: true })), flushMs: config.CLICK_FLUSH_MS });
+    // The GeoIP files load when a batch first needs them, off the event loop (process-enricher.ts).
+    clicks = new ClickBuffer({ write: loadingGeoFirst(clickWriter(handle, processEnricher())), flushMs: config.CLICK_FLUSH_MS });
     clicks.start();
     const previewAssets = createPreviewAssets({ cache, db: handle.db, trustProxy: config.TRUST_PROXY });
     edge = createEdge({ cache, clicks, trustProxy: config.TRUST_PROXY, secret: config.SECRET_KEY, previewAssets });

@@ -77,6 +77,8 @@ const EnvSchema = z.object({
   /** Open connections allowed per client address; 0 = no bound. Default 256, or 0 when TRUST_PROXY is set (every client then shares the proxy's address). */
   MAX_CONNECTIONS_PER_IP: count(0).optional(),
   CLICK_FLUSH_MS: count(10).max(1000, { error: 'must be at most 1000 (ms)' }).default(1000),
+  /** The embedded database's buffer cache, in MiB (PostgreSQL's shared_buffers; its own default, 128, was most of an idle server's memory). */
+  PGLITE_SHARED_BUFFERS_MB: count(1).max(4096, { error: 'must be at most 4096 (MiB)' }).default(16),
   CACHE_MAX_ENTRIES: count(100).default(100_000),
   CACHE_MAX_BYTES: count(1024 * 1024).default(64 * 1024 * 1024),
   /** How long the edge uses a cached link before reading it again: the bound on staleness when an invalidation message is lost. */
