@@ -25,6 +25,7 @@ import { checkReadiness } from './lib/health/check-readiness';
 import { CLIENT_IP_HEADER } from './lib/http/client-ip-header';
 import { decideTarget, type TargetDecision } from './lib/http/request-target';
 import { isApiPath, readApiRoutes, routeAnswer, type ApiRoute } from './lib/http/api-routes';
+import { directApiHandler, serveDirect } from './lib/http/api-dispatch';
 import { answerClientError } from './lib/http/client-error';
 import { limitConnectionsPerIp } from './lib/http/connection-limit';
 import { announcesBody, bodyLimitFor, holdBody } from './lib/http/hold-body';
@@ -155,6 +156,9 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
       setHeaders(res, page.headers);
     }
     req.headers[CLIENT_IP_HEADER] = clientIp(req, config.TRUST_PROXY);
+    // Creating links with a token: the route's own handler, without Next's request handling (api-dispatch.ts).
+    const direct = directApiHandler(req.method, path, req);
+    if (direct) return serveDirect(direct, req, res);
     await nextHandler(req, res);
   }
 
