@@ -46,7 +46,7 @@ async function main() {
     await Promise.all(servers.map((s) => waitUntilAnswering(s.proc, '/readyz', 200)));
     for (const s of servers) console.log(`${s.label}: idle RSS ${(await idleRss(s.proc.child.pid!)).toFixed(0)} MiB`);
     const post = { headers: { Authorization: `Bearer ${account.token}`, 'Content-Type': 'application/json' }, body: '{"url":"https://example.com/h2h/{n}"}' };
-    const settings = { connections: 50, warmupSeconds: 3, seconds: 6, rounds: ROUNDS };
+    const settings = { connections: Number(process.env.BENCH_CONNECTIONS ?? 50), warmupSeconds: 3, seconds: 6, rounds: ROUNDS };
     console.log(`load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
     for (const path of ['/api.php', '/api/v1/links', '/api/v1/bench-constant']) {
       const r = await alternate(path, tool, [
