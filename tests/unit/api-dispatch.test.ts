@@ -94,3 +94,14 @@ function rawPost(url: string, headers: Record<string, string>): Promise<{ header
     r.end('{}');
   });
 }
+
+describe('AppError across bundles', () => {
+  test('an AppError made by another copy of errors.ts (Next\'s bundle, or the server\'s) is still an AppError', async () => {
+    const { AppError } = await import('../../lib/http/errors');
+    const copy = await import('../../lib/http/errors?copy' as string) as typeof import('../../lib/http/errors');
+    expect(copy.AppError).not.toBe(AppError); // a second module instance, as a second bundle has
+    const foreign = new copy.AppError('rate_limited', 'Too many requests.');
+    expect(foreign instanceof AppError).toBe(true);
+    expect(new Error('x') instanceof AppError).toBe(false);
+  });
+});
