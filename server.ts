@@ -13,7 +13,7 @@ import { customDomainRouter } from './lib/edge/custom-domain-router';
 import { SCALAR_BUNDLE_PATH, sendScalarBundle } from './lib/docs/serve-scalar-bundle';
 import { startHttpsListener } from './lib/tls/https-listener';
 import { failRequest, sendApiError, sendJson } from './lib/http/node-answers';
-import { processEnricher } from './lib/analytics/process-enricher';
+import { loadingGeoFirst, processEnricher } from './lib/analytics/process-enricher';
 import { ClickBuffer } from './lib/edge/click-buffer';
 import { clientIp } from './lib/edge/client-ip';
 import { createEdge, type EdgeHandler } from './lib/edge/create-edge';
@@ -25,6 +25,7 @@ import { checkReadiness } from './lib/health/check-readiness';
 import { CLIENT_IP_HEADER } from './lib/http/client-ip-header';
 import { decideTarget, type TargetDecision } from './lib/http/request-target';
 import { isApiPath, readApiRoutes, routeAnswer, type ApiRoute } from './lib/http/api-routes';
+import { directApiHandler, serveDirect } from './lib/http/api-dispatch';
 import { answerClientError } from './lib/http/client-error';
 import { limitConnectionsPerIp } from './lib/http/connection-limit';
 import { announcesBody, bodyLimitFor, holdBody } from './lib/http/hold-body';
@@ -88,10 +89,10 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
       self: () => domains.current.self,
     });
     invalidationBus().subscribe((key) => cache.invalidate(key));
-    // The GeoIP files load now, not in the first flush, where reading them would stall redirects.
+    // The GeoIP files load when a batch first needs them, off the event loop (process-enricher.ts).
     // Under load the writer sums rollups and counters over batches for up to 2 s (write-clicks.ts).
-    const writer = clickWriter(handle, processEnricher({ warm: true }), { holdMs: CLICK_COUNTS_HOLD_MS });
-    clicks = new ClickBuffer({ write: writer, settle: writer.settle, flushMs: config.CLICK_FLUSH_MS });
+    const writer = clickWriter(handle, processEnricher(), { holdMs: CLICK_COUNTS_HOLD_MS });
+    clicks = new ClickBuffer({ write: loadingGeoFirst(writer), settle: writer.settle, flushMs: config.CLICK_FLUSH_MS });
     clicks.start();
     const previewAssets = createPreviewAssets({ cache, db: handle.db, trustProxy: config.TRUST_PROXY });
     // Link pages (password prompt, expired, disabled, unsafe, loop) from the cached link, without Next.
@@ -174,6 +175,9 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
       setHeaders(res, page.headers);
     }
     req.headers[CLIENT_IP_HEADER] = clientIp(req, config.TRUST_PROXY);
+    // Creating links with a token: the route's own handler, without Next's request handling (api-dispatch.ts).
+    const direct = directApiHandler(req.method, path, req);
+    if (direct) return serveDirect(direct, req, res);
     await nextHandler(req, res);
   }
 

@@ -20,6 +20,7 @@ import {
   type SeedLink,
 } from './bench-database';
 import { endChildren } from './children';
+import { idleRss } from './idle-rss';
 import { CREATE_LINKS_ENV, createBenchAccount, createLinksScenario } from './create-links';
 import { pickLoadTool, type LoadTool } from './load-tool';
 import { runPaced, type PacedResult } from './paced-load';
@@ -138,6 +139,8 @@ async function main(): Promise<number> {
     cwd: ROOT,
   });
   await Promise.all([waitUntilAnswering(raw, `/${HOT.code}`, 302), waitUntilAnswering(sling, '/readyz', 200)]);
+  // Memory once started and quiet (issue 20's target on the embedded database: at most 300 MiB).
+  console.log(`Sling idle RSS: ${(await idleRss(sling.child.pid!)).toFixed(0)} MiB (${database.label})`);
   console.log(`Raw server on :${rawPort}, Sling on :${slingPort}; load: ${tool.name}, ${CONNECTIONS} connections\n`);
   // Between runs, each target waits until the one just loaded is done: on PostgreSQL its stored click
   // count has stopped moving, and (both databases) Sling's main thread is idle again.

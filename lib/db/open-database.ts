@@ -12,18 +12,20 @@ export interface OpenDatabaseOptions {
   dataDir: string;
   /** Pool size for PostgreSQL (default 10). */
   maxConnections?: number;
+  /** PGlite's shared_buffers in MiB (default 16, PGLITE_SHARED_BUFFERS_MB). */
+  sharedBuffersMb?: number;
 }
 
 export async function openDatabase(opts: OpenDatabaseOptions): Promise<DbHandle> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.maxConnections ?? 10) : openPglite(opts.dataDir);
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.maxConnections ?? 10) : openPglite(opts.dataDir, opts.sharedBuffersMb ?? 16);
 }
 
-async function openPglite(dataDir: string): Promise<DbHandle> {
+async function openPglite(dataDir: string, sharedBuffersMb: number): Promise<DbHandle> {
   const { drizzle } = await import('drizzle-orm/pglite');
   const dir = resolve(dataDir, 'pglite');
   mkdirSync(dir, { recursive: true });
   // PGlite runs in a worker thread: its WebAssembly work never blocks the redirect edge.
-  const pg = await openPgliteThread(dir);
+  const pg = await openPgliteThread(dir, sharedBuffersMb);
   const queryable = (c: PgliteClient): Queryable => ({
     query: async (text, params) => (await c.query(text, params ?? [])).rows as never[],
   });

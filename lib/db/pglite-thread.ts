@@ -24,8 +24,8 @@ export interface PgliteClient {
 
 type Pending = { resolve: (v: unknown) => void; reject: (e: unknown) => void };
 
-export async function openPgliteThread(dataDir: string): Promise<PgliteClient> {
-  const worker = new Worker(join(projectRoot(), 'lib', 'db', 'pglite-worker.mjs'), { workerData: { dataDir } });
+export async function openPgliteThread(dataDir: string, sharedBuffersMb = 16): Promise<PgliteClient> {
+  const worker = new Worker(join(projectRoot(), 'lib', 'db', 'pglite-worker.mjs'), { workerData: { dataDir, sharedBuffersMb } });
   const pending = new Map<number, Pending>();
   let nextId = 1;
   let closed = false;

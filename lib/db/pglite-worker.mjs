@@ -4,7 +4,10 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 
-const db = await PGlite.create(workerData.dataDir);
+// shared_buffers: PostgreSQL's default (128 MB) was most of an idle server's memory; pages it no
+// longer holds come from the OS's file cache instead.
+const startParams = [...PGlite.defaultStartParams, '-c', `shared_buffers=${Number(workerData.sharedBuffersMb ?? 16)}MB`];
+const db = await PGlite.create(workerData.dataDir, { startParams });
 const transactions = new Map();
 let nextTx = 1;
 

@@ -30,7 +30,21 @@ export type ErrorCode = keyof typeof ERROR_STATUS;
 
 export type ErrorBody = { error: { code: ErrorCode; message: string; details?: Record<string, unknown> } };
 
+/** Marks an AppError whichever copy of this module made it (below). */
+const APP_ERROR = Symbol.for('sling.AppError');
+
 export class AppError extends Error {
+  /**
+   * `instanceof AppError` holds for an AppError made by another bundle's copy of this module too:
+   * server.ts (api-dispatch.ts) and Next's route bundles each have one, and process-wide objects
+   * made by either (the rate limiters) throw their own copy's errors into the other's handlers.
+   */
+  static [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[APP_ERROR] === true;
+  }
+
+  readonly [APP_ERROR] = true;
+
   constructor(
     readonly code: ErrorCode,
     message: string,

@@ -24,7 +24,7 @@ export async function openRuntime(opts: { migrate?: boolean } = {}): Promise<Run
   const unlock = config.DATABASE_URL ? () => {} : lockDataDir(config.DATA_DIR);
   let handle: DbHandle | undefined;
   try {
-    handle = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+    handle = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, sharedBuffersMb: config.PGLITE_SHARED_BUFFERS_MB });
     if (opts.migrate !== false) await applyMigrations(handle, config.DATABASE_URL);
     await ensureDefaultDomain(handle, config.baseHost);
     useDatabase(handle);

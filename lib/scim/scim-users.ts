@@ -14,6 +14,7 @@ import { ScimError } from './scim-error';
 import { parseEqFilter } from './scim-filter';
 import { accountFor, deprovision, join, roleForEmail } from './scim-membership';
 import { applyUserPatch, type UserState } from './scim-user-patch';
+import { forgetTokens } from '../tokens/token-cache';
 
 export const DIRECTORY_ACTOR = 'Directory sync';
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -135,6 +136,7 @@ async function save(db: Db, ws: ScimWorkspace, current: Found, next: UserState, 
       }
       return { row, email: current.email };
     });
+    if (before.active !== next.active) forgetTokens();
     const what = before.active !== next.active ? (next.active ? 'Reactivated' : 'Deactivated') : 'Updated';
     await noteActivity(db, ws.id, `${what} ${next.userName} (${how})`);
     return saved;
@@ -151,6 +153,7 @@ export async function deleteUser(db: Db, ws: ScimWorkspace, id: string): Promise
     const removed = await deprovision(tx, ws.id, gone.userId);
     await audit(tx, ws, gone, 'member.deprovisioned', { deleted: true, ...(removed ? {} : { was_member: false }) });
   });
+  forgetTokens();
   await noteActivity(db, ws.id, `Deleted a user (${id})`);
 }
 

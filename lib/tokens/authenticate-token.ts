@@ -7,7 +7,7 @@ import { apiTokens } from '../../db/schema';
 import type { DbHandle } from '../db/types';
 import { AppError } from '../http/errors';
 import { ALL_SCOPES, type Actor } from '../workspaces/actor';
-import { findTokenByHash } from './find-token-by-hash';
+import { findTokenCached } from './token-cache';
 import { isTokenScope } from '../workspaces/permissions';
 import { hashToken, TOKEN_PREFIX } from './token-secret';
 
@@ -28,7 +28,7 @@ export function bearerToken(header: string | null): string {
 export async function authenticateToken(handle: DbHandle, secret: string): Promise<Actor> {
   if (!secret.startsWith(TOKEN_PREFIX) || secret.length > 200) throw unauthorized('This API token is not valid.');
   const hash = hashToken(secret);
-  const row = await findTokenByHash(handle, hash);
+  const row = await findTokenCached(handle, hash);
   if (!row) throw unauthorized('This API token is not valid.');
   const now = Date.now();
   if (row.revokedAt) throw unauthorized('This API token has been revoked.');
@@ -43,6 +43,7 @@ export async function authenticateToken(handle: DbHandle, secret: string): Promi
   // last_used_at is informative: write it at most once a minute per token, without waiting.
   if (!row.lastUsedAt || now - new Date(row.lastUsedAt).getTime() > 60_000) {
     handle.db.update(apiTokens).set({ lastUsedAt: sql`now()` }).where(eq(apiTokens.id, row.id)).catch(() => {});
+    row.lastUsedAt = new Date(now); // the cached row (token-cache.ts) too, so the next minute writes nothing
   }
   const scopes = row.scopes.length === 0 ? ALL_SCOPES : row.scopes.filter(isTokenScope);
   return { userId: row.userId, workspaceId: row.workspace.id, role: row.role, via: 'token', scopes, workspace: row.workspace, tokenId: row.id };

@@ -10,6 +10,7 @@ import { ZTokenName, ZTokenScopes } from '../schemas/token';
 import { isTokenScope, TOKEN_SCOPES, type TokenScope } from '../workspaces/permissions';
 import { displayPrefix, hashToken, newTokenSecret } from './token-secret';
 import { TOKEN_CAPS, tokenCapReached } from './token-cap';
+import { forgetTokens } from './token-cache';
 
 export const DEFAULT_ROTATION_GRACE_HOURS = 24;
 
@@ -100,6 +101,7 @@ export async function replaceTokenSecret(
     .where(and(eq(apiTokens.id, input.tokenId), input.scope, isNull(apiTokens.revokedAt)))
     .returning();
   if (!token) throw new AppError('not_found', 'No such token.');
+  forgetTokens(); // the old secret stops (or gets its grace period) on every instance
   return { secret, token };
 }
 
@@ -108,5 +110,6 @@ export async function revokeApiToken(db: Db, input: { tokenId: string; scope?: S
   const where = and(eq(apiTokens.id, input.tokenId), input.scope);
   const [token] = await db.update(apiTokens).set({ revokedAt: sql`coalesce(${apiTokens.revokedAt}, now())` }).where(where).returning();
   if (!token) throw new AppError('not_found', 'No such token.');
+  forgetTokens(); // refused at once here, and on other instances as soon as the bus delivers
   return token;
 }

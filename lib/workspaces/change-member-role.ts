@@ -7,6 +7,7 @@ import { AppError } from '../http/errors';
 import type { Actor } from './actor';
 import { findMember, type MemberJson } from './list-members';
 import { assignableRole } from './member-role';
+import { forgetTokens } from '../tokens/token-cache';
 
 export async function changeMemberRole(db: Db, actor: Actor, input: { userId: string; role: unknown }): Promise<MemberJson> {
   const role = assignableRole(input.role);
@@ -19,6 +20,7 @@ export async function changeMemberRole(db: Db, actor: Actor, input: { userId: st
     if (before.role !== role) await recordAudit(tx, { ...byActor(actor), action: 'member.role_changed', target: { type: 'user', id: input.userId }, details: { from: before.role, to: role } });
     return true;
   });
+  if (changed) forgetTokens();
   const member = await findMember(db, actor.workspaceId, input.userId);
   if (!member) throw new AppError('not_found', 'No such member in this workspace.');
   if (!changed) throw new AppError('invalid_request', "The owner's role cannot be changed; transfer ownership instead.", { user_id: 'This member is the owner.' });

@@ -11,6 +11,7 @@ import { AppError } from '../http/errors';
 import type { Actor } from './actor';
 import { assertTeamWorkspace } from './assert-team-workspace';
 import { dropActiveWorkspace } from './set-active-workspace';
+import { forgetTokens } from '../tokens/token-cache';
 
 /** Above this many links one "drop everything" message is cheaper than one per link. */
 const PER_KEY_LIMIT = 200;
@@ -34,6 +35,7 @@ export async function deleteWorkspace(db: Db, actor: Actor): Promise<void> {
     for (const key of keys) await invalidationBus().publishIn(tx, key);
     return keys;
   });
+  forgetTokens();
   // Never fails the request: a lost message heals when the cached entry expires (CACHE_TTL_MS).
   for (const key of keys) invalidationBus().publish(key, { sentInTransaction: true });
 }

@@ -9,6 +9,7 @@ import { AppError } from '../http/errors';
 import type { Actor } from './actor';
 import { assertTeamWorkspace } from './assert-team-workspace';
 import { dropActiveWorkspace } from './set-active-workspace';
+import { forgetTokens } from '../tokens/token-cache';
 
 /** DELETE /api/v1/workspace/members/{userId}: the remover inherits (yourself: see leaveWorkspace). */
 export async function removeMember(db: Db, actor: Actor, userId: string): Promise<void> {
@@ -43,6 +44,7 @@ async function takeOut(db: Db, actor: Actor, userId: string, heir: ReturnType<ty
     await dropActiveWorkspace(tx, { workspaceId, userId });
     return 'removed';
   });
+  if (outcome === 'removed') forgetTokens(); // their tokens here are revoked; refused on every instance now
   if (outcome === 'missing') throw new AppError('not_found', 'No such member in this workspace.');
   if (outcome === 'owner') throw new AppError('invalid_request', 'The owner cannot be removed; transfer ownership first.', { user_id: 'This member is the owner.' });
 }

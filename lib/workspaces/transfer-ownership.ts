@@ -8,13 +8,14 @@ import { AppError, invalidField } from '../http/errors';
 import type { Actor } from './actor';
 import { assertTeamWorkspace } from './assert-team-workspace';
 import { listMembers, type MemberJson } from './list-members';
+import { forgetTokens } from '../tokens/token-cache';
 
 export async function transferOwnership(db: Db, actor: Actor, targetUserId: unknown): Promise<MemberJson[]> {
   assertTeamWorkspace(actor, 'cannot be transferred');
   if (typeof targetUserId !== 'string' || targetUserId === '') throw invalidField('user_id', "user_id must be the new owner's user id.");
   if (targetUserId === actor.userId) throw invalidField('user_id', 'You already own this workspace.');
   const member = (userId: string) => and(eq(workspaceMembers.organizationId, actor.workspaceId), eq(workspaceMembers.userId, userId));
-  return db.transaction(async (tx) => {
+  const members = await db.transaction(async (tx) => {
     const [demoted] = await tx.update(workspaceMembers).set({ role: 'admin' }).where(and(member(actor.userId), eq(workspaceMembers.role, 'owner'))).returning({ id: workspaceMembers.id });
     if (!demoted) throw new AppError('forbidden', 'Only the owner can transfer this workspace.', { required_role: 'owner' });
     const [promoted] = await tx.update(workspaceMembers).set({ role: 'owner' }).where(and(member(targetUserId), ne(workspaceMembers.role, 'owner'))).returning({ id: workspaceMembers.id });
@@ -23,4 +24,6 @@ export async function transferOwnership(db: Db, actor: Actor, targetUserId: unkn
     await recordAudit(tx, { ...byActor(actor), action: 'workspace.ownership_transferred', target: { type: 'user', id: targetUserId } });
     return listMembers(tx, actor.workspaceId);
   });
+  forgetTokens(); // both members' roles changed
+  return members;
 }

@@ -8,6 +8,7 @@ import { isUniqueViolation } from '../db/unique-violation';
 import type { Actor } from './actor';
 import { serializeWorkspace, type WorkspaceInfoJson } from './get-workspace';
 import { slugTaken, workspaceName, workspaceSlug } from './workspace-fields';
+import { forgetTokens } from '../tokens/token-cache';
 
 export async function updateWorkspace(db: Db, actor: Actor, changes: { name?: unknown; slug?: unknown }): Promise<WorkspaceInfoJson> {
   if (changes.name === undefined && changes.slug === undefined) throw new AppError('invalid_request', 'Send at least one field to change: name or slug.');
@@ -26,6 +27,7 @@ export async function updateWorkspace(db: Db, actor: Actor, changes: { name?: un
       if (Object.keys(changed).length) await recordAudit(tx, { ...byActor(actor), action: 'workspace.updated', target: { type: 'workspace', id: after.id, label: after.name }, details: changed });
       return after;
     });
+    forgetTokens(); // token rows carry the workspace's name and slug
     return serializeWorkspace(row);
   } catch (err) {
     if (slug !== undefined && isUniqueViolation(err, 'workspaces_slug_key')) throw slugTaken(slug);

@@ -9,6 +9,7 @@ import { AppError } from '../../../lib/http/errors';
 import { authenticateToken, bearerToken } from '../../../lib/tokens/authenticate-token';
 import { createApiToken, findTokens, replaceTokenSecret, revokeApiToken } from '../../../lib/tokens/manage-tokens';
 import { TOKEN_CAPS } from '../../../lib/tokens/token-cap';
+import { forgetTokens } from '../../../lib/tokens/token-cache';
 import { ownTokenScope, tokenScope } from '../../../lib/workspaces/scope';
 import { makeUser, type TestUser } from '../../helpers/workspace-fixtures';
 import { migratedDatabaseKinds, type TestDatabase } from '../../helpers/databases';
@@ -67,6 +68,7 @@ describe.each(migratedDatabaseKinds(pgUrl()))('API tokens on %s', (_name, makeDb
     expect((await authenticateToken(ctx.handle, old)).tokenId).toBe(token.id);
     expect((await authenticateToken(ctx.handle, fresh)).tokenId).toBe(token.id);
     await ctx.handle.query("UPDATE api_tokens SET previous_valid_until = now() - interval '1 second' WHERE id = $1", [token.id]);
+    forgetTokens(); // a direct write is not seen by the token cache; the app's own writes call this
     expect(await refused(old)).toMatch(/replaced/);
     expect((await authenticateToken(ctx.handle, fresh)).tokenId).toBe(token.id);
   });
@@ -75,6 +77,7 @@ describe.each(migratedDatabaseKinds(pgUrl()))('API tokens on %s', (_name, makeDb
     const { secret, token } = await createApiToken(ctx.handle.db, { ...mine, expiresAt: new Date(Date.now() + 60_000) });
     expect((await authenticateToken(ctx.handle, secret)).tokenId).toBe(token.id);
     await ctx.handle.query("UPDATE api_tokens SET expires_at = now() - interval '1 second' WHERE id = $1", [token.id]);
+    forgetTokens();
     expect(await refused(secret)).toMatch(/expired/);
     const err = await createApiToken(ctx.handle.db, { ...mine, expiresAt: new Date(Date.now() - 1000) }).catch((e) => e);
     expect(err.details).toHaveProperty('expires_at');
@@ -102,6 +105,7 @@ describe.each(migratedDatabaseKinds(pgUrl()))('API tokens on %s', (_name, makeDb
       expect(err.details).toHaveProperty('scopes');
     }
     await ctx.handle.db.delete(workspaceMembers).where(and(eq(workspaceMembers.userId, userId), eq(workspaceMembers.organizationId, user.workspaceId)));
+    forgetTokens();
     expect(await refused(secret)).toMatch(/not valid/);
     const [row] = await ctx.handle.db.select().from(apiTokens).where(eq(apiTokens.id, token.id));
     expect(row.revokedAt).toBeNull(); // refused by the membership join alone
@@ -137,6 +141,23 @@ describe.each(migratedDatabaseKinds(pgUrl()))('API tokens on %s', (_name, makeDb
     const refusals = results.flatMap((r) => (r.status === 'rejected' ? [r.reason.code] : []));
     expect(refusals).toEqual(['limit_reached', 'limit_reached', 'limit_reached']);
     expect(await findTokens(ctx.handle.db, eq(apiTokens.workspaceId, free.workspaceId))).toHaveLength(5);
+  });
+
+  test('a token is looked up once and then served from memory; the app\'s own writes (revoke, rotate) take effect at once', async () => {
+    const member = await makeUser(ctx.handle.db, 'user-tokens-cache', 'pro');
+    const { secret, token } = await createApiToken(ctx.handle.db, { userId: member.userId, workspaceId: member.workspaceId, name: 'cached' });
+    expect((await authenticateToken(ctx.handle, secret)).tokenId).toBe(token.id);
+    // A write behind the app's back is not seen until the cache is told: the lookup was not repeated.
+    await ctx.handle.query("UPDATE api_tokens SET scopes = '{links:read}' WHERE id = $1", [token.id]);
+    expect((await authenticateToken(ctx.handle, secret)).scopes).toContain('links:write');
+    forgetTokens();
+    expect((await authenticateToken(ctx.handle, secret)).scopes).toEqual(['links:read']);
+    // Rotation and revocation through the app: the cached row is dropped at once.
+    const { secret: fresh } = await replaceTokenSecret(ctx.handle.db, { tokenId: token.id, scope: ownTokenScope(member.actor), graceHours: 0 });
+    expect(await refused(secret)).toMatch(/replaced|not valid/);
+    expect((await authenticateToken(ctx.handle, fresh)).tokenId).toBe(token.id);
+    await revokeApiToken(ctx.handle.db, { tokenId: token.id, scope: tokenScope(member.actor) });
+    expect(await refused(fresh)).toMatch(/revoked/);
   });
 
   test('bearerToken reads the scheme case-insensitively and refuses anything else', () => {

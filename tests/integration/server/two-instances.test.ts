@@ -88,4 +88,17 @@ describe.skipIf(!pg).each(transports)('two instances on PostgreSQL, invalidation
     const elapsed = await within(1000, async () => (await location(b, code)) === 'https://example.com/second');
     expect(elapsed).toBeLessThan(1000);
   });
+
+  test('a token revoked elsewhere (`sling tokens revoke`) is refused by A and B within 1 s, though both had it cached', async () => {
+    const email = `revoke-${Date.now()}@example.com`;
+    const token = await createUserWithToken({ ...tdb.env, ...extraEnv }, email, 'pro');
+    const status = async (sling: SlingProcess) => (await fetch(`${sling.url}/api/v1/links`, { headers: { authorization: `Bearer ${token}` } })).status;
+    expect([await status(a), await status(b)]).toEqual([200, 200]); // both cache the token
+    const listed = await runSling(['tokens', 'list', '--email', email], { ...tdb.env, ...extraEnv, BASE_URL: a.url });
+    const { id } = JSON.parse(listed.stdout.trim().split('\n')[0]) as { id: string };
+    expect((await runSling(['tokens', 'revoke', '--id', id], { ...tdb.env, ...extraEnv, BASE_URL: a.url })).code).toBe(0);
+    const [ea, eb] = await Promise.all([within(1000, async () => (await status(a)) === 401), within(1000, async () => (await status(b)) === 401)]);
+    expect(ea).toBeLessThan(1000);
+    expect(eb).toBeLessThan(1000);
+  });
 });
