@@ -26,6 +26,7 @@ import { CLIENT_IP_HEADER } from './lib/http/client-ip-header';
 import { decideTarget, type TargetDecision } from './lib/http/request-target';
 import { isApiPath, readApiRoutes, routeAnswer, type ApiRoute } from './lib/http/api-routes';
 import { directApiHandler, serveDirect } from './lib/http/api-dispatch';
+import { linkPageHandler } from './lib/http/link-page-dispatch';
 import { answerClientError } from './lib/http/client-error';
 import { limitConnectionsPerIp } from './lib/http/connection-limit';
 import { announcesBody, bodyLimitFor, holdBody } from './lib/http/hold-body';
@@ -154,11 +155,18 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
       log.warn({ reason: r.reason }, 'not ready');
       return sendJson(res, 503, { status: 'not_ready' });
     }
-    if (!nextHandler) return sendJson(res, 404, { error: { code: 'not_found', message: 'Not found.' } });
     // NUL and non-UTF-8 in the path or query never reach a route (PostgreSQL refused them with a 500).
     const problem = targetProblem(url);
     if (problem !== null) return sendApiError(res, url, 400, 'invalid_request', problem, apiHeaders(headerOptions));
     const path = routedPath(url);
+    if (!nextHandler) {
+      // An edge instance: the link pages' forms still work (link-page-dispatch.ts); nothing else is here.
+      const page = linkPageHandler(req.method, path);
+      if (!page) return sendJson(res, 404, { error: { code: 'not_found', message: 'Not found.' } });
+      setHeaders(res, pageHeaders(headerOptions).headers);
+      req.headers[CLIENT_IP_HEADER] = clientIp(req, config.TRUST_PROXY);
+      return serveDirect(page, req, res);
+    }
     if (path === SCALAR_BUNDLE_PATH) return sendScalarBundle(req, res, apiHeaders(headerOptions));
     if (isApiPath(path)) {
       const answer = routeAnswer(apiRoutes, req.method ?? 'GET', path);
