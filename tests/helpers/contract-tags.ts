@@ -4,4 +4,6 @@
 export const CONTRACT_TAGS = {
   /** tests/integration/api/openapi-contract.test.ts */
   core: ['Meta', 'Links', 'Analytics', 'Variant A (/api.php)', 'Variant B (/api)', 'Webhooks', 'Domains', 'API tokens'],
+  /** tests/integration/api/contract-assets.test.ts */
+  assets: ['Single sign-on', 'Directory sync', 'Domain assets', 'Link assets', 'Imports', 'Public forms'],
 } as const satisfies Record<string, readonly string[]>;
