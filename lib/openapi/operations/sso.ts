@@ -45,7 +45,7 @@ export const deleteSsoConnection = defineOperation({
 export const ssoConnectionAction = defineOperation({
   id: 'ssoConnectionAction', method: 'POST', path: '/api/v1/workspace/sso/{id}/{action}', tag, auth,
   summary: 'test (discovery, keys, client), verify-domain (every domain’s TXT record), enable or disable',
-  params: ZSsoActionParams, responses: { 200: ok(z.union([ZSsoVerification, one])) }, errors: ssoErrors('not_found', 'sso_not_ready'),
+  params: ZSsoActionParams, responses: { 200: ok(z.union([ZSsoVerification, one])) }, errors: ssoErrors('not_found', 'sso_not_ready', 'domain_taken'),
 });
 
 export const addSsoDomain = defineOperation({
