@@ -9,7 +9,6 @@ import type { Db, DbHandle } from '../db/types';
 import { AppError } from '../http/errors';
 import { runCpuTask } from '../runtime/run-cpu-task';
 import type { Actor } from '../workspaces/actor';
-import { MAX_FAVICON_BYTES } from './favicon-image';
 import { getDomainOrThrow } from './manage-domains';
 import { domainHostKey } from './site-directory';
 

@@ -11,7 +11,7 @@ import type { DomainRegistry } from '../domains/domain-registry';
 import { AppError } from '../http/errors';
 import { runCpuTask } from '../runtime/run-cpu-task';
 import type { LinkPreviewInput, LinkPreviewJson } from '../schemas/link-preview';
-import { MAX_PREVIEW_IMAGE_BYTES, type PreviewImageType } from './preview-image';
+import type { PreviewImageType } from './preview-image';
 import { previewAssetUrl } from './preview-urls';
 
 /** The preview without the image bytes. */

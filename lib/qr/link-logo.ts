@@ -2,16 +2,15 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { qrLogos, type LinkRow } from '../../db/schema';
 import type { Db } from '../db/types';
-import { AppError } from '../http/errors';
 import { runCpuTask } from '../runtime/run-cpu-task';
-import { MAX_LOGO_BYTES, type QrLogo } from './qr-logo';
+import type { QrLogo } from './qr-logo';
 
 export async function getLinkLogo(db: Db, link: Pick<LinkRow, 'id' | 'workspaceId'>): Promise<(QrLogo & { updatedAt: Date }) | undefined> {
   const [row] = await db.select().from(qrLogos).where(and(eq(qrLogos.linkId, link.id), eq(qrLogos.workspaceId, link.workspaceId))).limit(1);
   return row && { contentType: row.contentType as QrLogo['contentType'], data: row.data, updatedAt: row.updatedAt };
 }
 
-/** Checks an upload (read by the operation, at most MAX_LOGO_BYTES) in the CPU pool, stores it. */
+/** Checks an upload (read by the operation, within MAX_LOGO_BYTES) in the CPU pool, stores it. */
 export async function saveLinkLogo(db: Db, link: Pick<LinkRow, 'id' | 'workspaceId'>, upload: { data: Buffer; contentType: string | null }): Promise<void> {
   const { data } = upload;
   const logo = { contentType: await runCpuTask('checkLogo', upload.contentType, data), data };
