@@ -6,12 +6,14 @@ import { AppError, invalidField } from '../http/errors';
 import { readPngDimensions } from '../qr/png-dimensions';
 
 export const MAX_FAVICON_BYTES = 512 * 1024;
+/** The 413 of an upload over MAX_FAVICON_BYTES. */
+export const faviconTooLarge = () => new AppError('payload_too_large', `The favicon must be at most ${MAX_FAVICON_BYTES / 1024} KiB.`);
 /** 1024² decodes to 4 MiB; a favicon is shown at 16–256 pixels, so more only costs memory. */
 export const MAX_FAVICON_SIDE = 1024;
 
 export function validateFavicon(data: Buffer): 'image/png' {
   if (data.length === 0) throw invalidField('favicon', 'Send the favicon image (a PNG) as the request body.');
-  if (data.length > MAX_FAVICON_BYTES) throw new AppError('payload_too_large', `The favicon must be at most ${MAX_FAVICON_BYTES / 1024} KiB.`);
+  if (data.length > MAX_FAVICON_BYTES) throw faviconTooLarge();
   const size = readPngDimensions(data);
   if (!size) throw new AppError('unsupported_media_type', `The favicon must be a PNG image${sniff(data)}.`);
   if (size.width > MAX_FAVICON_SIDE || size.height > MAX_FAVICON_SIDE) {

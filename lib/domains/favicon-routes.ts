@@ -3,6 +3,8 @@
 import { json } from '../http/json-response';
 import { slingIcon } from '../qr/domain-favicon';
 import type { WorkspaceRequest } from '../http/with-workspace';
+import * as ops from '../openapi/operations/domain-assets';
+import { operationHandler } from '../schemas/operation';
 import { getOwnFavicon, removeFavicon, saveFavicon, type DomainFavicon } from './manage-favicon';
 
 type Params = { id: string };
@@ -22,22 +24,22 @@ export const FAVICON_SOURCE_HEADER = 'x-favicon-source';
 
 // GET /api/v1/domains/{id}/favicon – the icon the domain shows: its upload, else Sling's (never a 404
 // for "none", which the dashboard's image would log as an error)
-export async function getFaviconRoute({ actor, ctx, params }: WorkspaceRequest<Params>): Promise<Response> {
+export const getFaviconRoute = operationHandler(ops.getDomainFavicon, async ({ actor, ctx }: WorkspaceRequest<Params>, { params }) => {
   const { favicon } = await getOwnFavicon(ctx.handle, actor, params.id);
   const shown = favicon ?? slingIcon();
   return new Response(new Uint8Array(shown.data), {
     headers: { 'content-type': shown.contentType, 'cache-control': 'private, no-cache', [FAVICON_SOURCE_HEADER]: favicon ? 'uploaded' : 'sling' },
   });
-}
+});
 
 // PUT /api/v1/domains/{id}/favicon – body: a PNG (judged by its bytes), ≤ 512 KiB and 1024×1024 pixels
-export async function putFaviconRoute({ actor, ctx, params, req }: WorkspaceRequest<Params>): Promise<Response> {
-  const { domain, favicon } = await saveFavicon(ctx.handle, actor, params.id, req);
+export const putFaviconRoute = operationHandler(ops.putDomainFavicon, async ({ actor, ctx }: WorkspaceRequest<Params>, { params, upload }) => {
+  const { domain, favicon } = await saveFavicon(ctx.handle, actor, params.id, upload.data);
   return json({ favicon: toJson(favicon), domain_id: domain.id });
-}
+});
 
 // DELETE /api/v1/domains/{id}/favicon – back to Sling's icon
-export async function deleteFaviconRoute({ actor, ctx, params }: WorkspaceRequest<Params>): Promise<Response> {
+export const deleteFaviconRoute = operationHandler(ops.deleteDomainFavicon, async ({ actor, ctx }: WorkspaceRequest<Params>, { params }) => {
   await removeFavicon(ctx.handle, actor, params.id);
   return new Response(null, { status: 204 });
-}
+});

@@ -9,7 +9,6 @@ import type { Db, DbHandle } from '../db/types';
 import { AppError } from '../http/errors';
 import { runCpuTask } from '../runtime/run-cpu-task';
 import type { Actor } from '../workspaces/actor';
-import { MAX_FAVICON_BYTES } from './favicon-image';
 import { getDomainOrThrow } from './manage-domains';
 import { domainHostKey } from './site-directory';
 
@@ -30,13 +29,9 @@ export async function getOwnFavicon(handle: DbHandle, actor: Actor, id: string):
   return { domain, favicon: row && toFavicon(row) };
 }
 
-/** Reads an upload (a declared length over the limit refused unread), checks it in the CPU pool, stores it. */
-export async function saveFavicon(handle: DbHandle, actor: Actor, id: string, req: Request): Promise<{ domain: DomainRow; favicon: DomainFavicon }> {
+/** Checks an upload (read by the operation, at most MAX_FAVICON_BYTES) in the CPU pool, stores it. */
+export async function saveFavicon(handle: DbHandle, actor: Actor, id: string, data: Buffer): Promise<{ domain: DomainRow; favicon: DomainFavicon }> {
   const domain = await getDomainOrThrow(handle, actor, id);
-  if (Number(req.headers.get('content-length') ?? 0) > MAX_FAVICON_BYTES) {
-    throw new AppError('payload_too_large', `The favicon must be at most ${MAX_FAVICON_BYTES / 1024} KiB.`);
-  }
-  const data = Buffer.from(await req.arrayBuffer());
   const contentType = await runCpuTask('checkFavicon', data);
   const values = { contentType, data, updatedAt: sql`now()` };
   const row = await handle.db.transaction(async (tx) => {

@@ -8,22 +8,22 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { clickRollups, links } from '../../db/schema';
 import type { Db } from '../db/types';
 import { loadConfig } from '../config/load-config';
-import { invalidField, AppError } from '../http/errors';
+import { AppError } from '../http/errors';
 import type { WorkspaceRequest } from '../http/with-workspace';
+import * as ops from '../openapi/operations/link-assets';
+import { operationHandler } from '../schemas/operation';
 import { linkScope } from '../workspaces/scope';
 import { cachedFavicon } from './favicon-cache';
 import { fetchFavicon } from './fetch-favicon';
 import { letterIcon } from './letter-icon';
 
-const HOST = /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/;
 /** The authority of a stored destination (user info left out), as PostgreSQL reads it. */
 const AUTHORITY = '^[A-Za-z][A-Za-z0-9+.-]*://(?:[^@/?#]*@)?([^/?#]+)';
 const CACHE = 'private, max-age=86400';
 
-export async function faviconRoute({ actor, ctx, params }: WorkspaceRequest<{ host: string }>): Promise<Response> {
-  // A malformed escape stays as it is, and fails the shape check below (a 400, not a 500).
-  const host = safeDecode(params.host).toLowerCase();
-  if (host.length > 260 || !HOST.test(host)) throw invalidField('host', 'The host must be a domain name or an address, with an optional port.');
+/** The host is decoded, lower-cased and checked by ZFaviconHostParams. */
+export const faviconRoute = operationHandler(ops.getSiteFavicon, async ({ actor, ctx }: WorkspaceRequest<{ host: string }>, { params }) => {
+  const { host } = params;
   const origin = (await destinationOrigin(ctx.handle.db, linkScope(actor, 'read'), host)) ?? (await referrerOrigin(ctx.handle.db, actor.workspaceId, host));
   if (!origin) throw new AppError('not_found', 'No link of this workspace goes to that host, and no click came from it.');
   const config = loadConfig();
@@ -33,7 +33,7 @@ export async function faviconRoute({ actor, ctx, params }: WorkspaceRequest<{ ho
   const common = { 'cache-control': CACHE, 'x-content-type-options': 'nosniff', 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'" };
   if (icon) return new Response(new Uint8Array(icon.body), { headers: { ...common, 'content-type': icon.type, 'x-favicon': 'site' } });
   return new Response(letterIcon(host), { headers: { ...common, 'content-type': 'image/svg+xml', 'x-favicon': 'letter' } });
-}
+});
 
 async function destinationOrigin(db: Db, scope: SQL, host: string): Promise<string | undefined> {
   const [link] = await db
@@ -52,12 +52,4 @@ async function referrerOrigin(db: Db, workspaceId: string, host: string): Promis
     .where(and(eq(clickRollups.workspaceId, workspaceId), eq(clickRollups.dim, 'referrer'), eq(clickRollups.value, host)))
     .limit(1);
   return seen && URL.canParse(`https://${host}`) ? new URL(`https://${host}`).origin : undefined;
-}
-
-function safeDecode(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
-  }
 }

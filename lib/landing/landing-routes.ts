@@ -3,11 +3,10 @@
 import { domainSettings } from '../domains/domain-settings';
 import { serializeDomain } from '../domains/serialize-domain';
 import { json } from '../http/json-response';
-import { readJsonBody } from '../http/read-json-body';
 import type { WorkspaceRequest } from '../http/with-workspace';
-import { parseBody } from '../schemas/domain';
-import { ZLandingPage } from '../schemas/landing-page';
-import { LANDING_BODY_MAX_BYTES, LANDING_PAGE_MAX_BYTES, landingSize } from './landing-size';
+import * as ops from '../openapi/operations/domain-assets';
+import { operationHandler } from '../schemas/operation';
+import { LANDING_PAGE_MAX_BYTES, landingSize } from './landing-size';
 import { getLandingPage, saveLandingPage, type LandingPage } from './manage-landing';
 
 type Params = { id: string };
@@ -27,14 +26,13 @@ function toJson(page: LandingPage): LandingPageJson {
 }
 
 // GET /api/v1/domains/{id}/landing – the page (empty parts before the first save) and the domain
-export async function getLandingRoute({ actor, ctx, params }: WorkspaceRequest<Params>): Promise<Response> {
+export const getLandingRoute = operationHandler(ops.getDomainLanding, async ({ actor, ctx }: WorkspaceRequest<Params>, { params }) => {
   const { domain, page } = await getLandingPage(ctx.handle, actor, params.id);
   return json({ landing_page: toJson(page), domain: serializeDomain(domain, domainSettings()) });
-}
+});
 
 // PUT /api/v1/domains/{id}/landing – html, css, js (at most 512 KiB together)
-export async function putLandingRoute({ actor, ctx, params, req }: WorkspaceRequest<Params>): Promise<Response> {
-  const input = parseBody(ZLandingPage, await readJsonBody(req, LANDING_BODY_MAX_BYTES));
-  const { domain, page } = await saveLandingPage(ctx.handle, actor, params.id, input);
+export const putLandingRoute = operationHandler(ops.putDomainLanding, async ({ actor, ctx }: WorkspaceRequest<Params>, { params, body }) => {
+  const { domain, page } = await saveLandingPage(ctx.handle, actor, params.id, body);
   return json({ landing_page: toJson(page), domain: serializeDomain(domain, domainSettings()) });
-}
+});

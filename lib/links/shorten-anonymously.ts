@@ -8,16 +8,15 @@ import { headersOf, type WindowLimiter } from '../ratelimit/window-limiter';
 import { createLink } from './create-link';
 import type { LinkContext } from './link-context';
 import { serializeLink, type LinkJson } from './serialize-link';
+import type { TShorten } from '../schemas/shorten';
 
+/** `body`: parsed by the operation (lib/openapi/operations/public-forms.ts). */
 export async function shortenAnonymously(
-  body: unknown,
+  body: TShorten,
   ip: string,
   deps: { ctx: LinkContext; limiter: WindowLimiter },
 ): Promise<{ link: LinkJson; headers: Record<string, string> }> {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw new AppError('invalid_request', 'Send a JSON object like {"url": "https://example.com"}.');
-  }
-  const { url, alias, altcha } = body as Record<string, unknown>;
+  const { url, alias, altcha } = body;
   if (alias !== undefined && alias !== null && alias !== '') {
     throw new AppError('forbidden', 'Custom aliases are for registered users; sign up to choose one.', {
       alias: 'Sign in to choose an alias.',

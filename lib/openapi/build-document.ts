@@ -3,7 +3,7 @@
 // authenticate, the rate-limit headers and every error status each route can return.
 import { ERROR_STATUS, type ErrorCode } from '../http/errors';
 import { ZErrorBody } from '../schemas/common';
-import type { AuthScheme, Operation } from '../schemas/operation';
+import type { AuthScheme, Operation, UploadSpec } from '../schemas/operation';
 import { SchemaCollector, type JsonSchema } from './json-schema';
 import { ALL_OPERATIONS } from './registry';
 
@@ -88,6 +88,7 @@ function operationObject(op: Operation, schemas: SchemaCollector, errorRef: Json
     ...(op.body
       ? { requestBody: { required: !op.bodyOptional, content: { 'application/json': { schema: schemas.convert(op.body, 'input') } } } }
       : {}),
+    ...(op.upload ? { requestBody: uploadBody(op.upload) } : {}),
     responses: { ...successResponses(op, schemas), ...errorResponses(op, errorRef) },
   };
 }
@@ -145,11 +146,27 @@ function successResponses(op: Operation, schemas: SchemaCollector): Record<strin
     const content = r.schema
       ? { 'application/json': { schema: schemas.convert(r.schema, 'output') } }
       : r.contentType
-        ? { [r.contentType]: { schema: { type: 'string' } }, ...(r.contentType === 'text/csv' ? { 'application/json': { schema: { type: 'array', items: { type: 'object' } } } } : {}) }
+        ? typeof r.contentType === 'string'
+          ? { [r.contentType]: { schema: { type: 'string' } }, ...(r.contentType === 'text/csv' ? { 'application/json': { schema: { type: 'array', items: { type: 'object' } } } } : {}) }
+          : Object.fromEntries(r.contentType.map((t) => [t, { schema: bytesOf(t) }]))
         : undefined;
     out[status] = { description: r.description, ...(op.rateLimited ? { headers: required(RATE_HEADERS) } : {}), ...(content ? { content } : {}) };
   }
   return out;
+}
+
+const BINARY = { type: 'string', format: 'binary' };
+/** Text types (CSV, SVG) are strings; images and PDFs are bytes. */
+const bytesOf = (type: string) => (/^text\/|\+xml$/.test(type) ? { type: 'string' } : BINARY);
+
+/** A binary body: the bytes themselves in one of its types, or (multipart) the file in its field with text fields beside. */
+function uploadBody(upload: UploadSpec): Record<string, unknown> {
+  const content: Record<string, unknown> = Object.fromEntries(upload.contentTypes.map((t) => [t, { schema: bytesOf(t) }]));
+  if (upload.multipartField) {
+    const field = upload.multipartField;
+    content['multipart/form-data'] = { schema: { type: 'object', properties: { [field]: BINARY }, required: [field], additionalProperties: { type: 'string' } } };
+  }
+  return { required: true, description: `At most ${upload.maxBytes} bytes.`, content };
 }
 
 function errorResponses(op: Operation, errorRef: JsonSchema): Record<string, unknown> {

@@ -5,9 +5,14 @@ import type { Operation } from '../schemas/operation';
 import * as account from './operations/account';
 import * as admin from './operations/admin';
 import * as compat from './operations/compat';
+import * as domainAssets from './operations/domain-assets';
 import * as domains from './operations/domains';
+import * as imports from './operations/imports';
+import * as linkAssets from './operations/link-assets';
 import * as links from './operations/links';
 import * as meta from './operations/meta';
+import * as publicForms from './operations/public-forms';
+import * as sso from './operations/sso';
 import * as stats from './operations/stats';
 import * as tokens from './operations/tokens';
 import * as webhooks from './operations/webhooks';
@@ -15,4 +20,4 @@ import * as workspaces from './operations/workspaces';
 
 const isOperation = (v: unknown): v is Operation => typeof v === 'object' && v !== null && 'method' in v && 'path' in v && 'responses' in v;
 
-export const ALL_OPERATIONS: Operation[] = [links, stats, webhooks, tokens, domains, compat, meta, workspaces, admin, account].flatMap((m) => Object.values(m).filter(isOperation));
+export const ALL_OPERATIONS: Operation[] = [links, stats, webhooks, tokens, domains, compat, meta, workspaces, admin, account, linkAssets, domainAssets, imports, sso, publicForms].flatMap((m) => Object.values(m).filter(isOperation));

@@ -11,7 +11,7 @@ import type { DomainRegistry } from '../domains/domain-registry';
 import { AppError } from '../http/errors';
 import { runCpuTask } from '../runtime/run-cpu-task';
 import type { LinkPreviewInput, LinkPreviewJson } from '../schemas/link-preview';
-import { MAX_PREVIEW_IMAGE_BYTES, type PreviewImageType } from './preview-image';
+import type { PreviewImageType } from './preview-image';
 import { previewAssetUrl } from './preview-urls';
 
 /** The preview without the image bytes. */
@@ -73,12 +73,8 @@ export async function applyPreview(handle: DbHandle, link: Link, input: LinkPrev
   });
 }
 
-/** Stores an uploaded image (checked in the CPU pool) in place of any image URL; the preview must exist. */
-export async function saveUploadedImage(handle: DbHandle, link: Link, req: Request): Promise<LinkPreview> {
-  if (Number(req.headers.get('content-length') ?? 0) > MAX_PREVIEW_IMAGE_BYTES) {
-    throw new AppError('payload_too_large', `The preview image must be at most ${MAX_PREVIEW_IMAGE_BYTES / 1024} KiB.`);
-  }
-  const data = Buffer.from(await req.arrayBuffer());
+/** Stores an uploaded image (read by the operation; checked in the CPU pool) in place of any image URL; the preview must exist. */
+export async function saveUploadedImage(handle: DbHandle, link: Link, data: Buffer): Promise<LinkPreview> {
   const imageType = await runCpuTask('checkPreviewImage', data);
   const row = await announced(handle, link, async (tx) => {
     const [row] = await tx

@@ -6,13 +6,15 @@ import { AppError, invalidField } from '../http/errors';
 import { readPngDimensions, type PngDimensions } from '../qr/png-dimensions';
 
 export const MAX_PREVIEW_IMAGE_BYTES = 1024 * 1024;
+/** The 413 of an upload over MAX_PREVIEW_IMAGE_BYTES. */
+export const previewImageTooLarge = () => new AppError('payload_too_large', `The preview image must be at most ${MAX_PREVIEW_IMAGE_BYTES / 1024} KiB.`);
 export const MAX_PREVIEW_IMAGE_SIDE = 4096;
 
 export type PreviewImageType = 'image/png' | 'image/jpeg';
 
 export function validatePreviewImage(data: Uint8Array): PreviewImageType {
   if (data.length === 0) throw invalidField('image', 'Send the image (PNG or JPEG) as the request body.');
-  if (data.length > MAX_PREVIEW_IMAGE_BYTES) throw new AppError('payload_too_large', `The preview image must be at most ${MAX_PREVIEW_IMAGE_BYTES / 1024} KiB.`);
+  if (data.length > MAX_PREVIEW_IMAGE_BYTES) throw previewImageTooLarge();
   const png = readPngDimensions(data);
   const size = png ?? readJpegDimensions(data);
   if (!size) throw new AppError('unsupported_media_type', 'The preview image must be a PNG or JPEG image.', { image: 'Not a PNG or JPEG image.' });

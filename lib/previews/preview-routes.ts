@@ -5,6 +5,8 @@ import { json } from '../http/json-response';
 import type { WorkspaceRequest } from '../http/with-workspace';
 import type { LinkContext } from '../links/link-context';
 import { getLinkOrThrow } from '../links/get-link-or-throw';
+import * as ops from '../openapi/operations/link-assets';
+import { operationHandler } from '../schemas/operation';
 import { serializeLink, type LinkJson } from '../links/serialize-link';
 import type { LinkPreviewInput, LinkPreviewJson } from '../schemas/link-preview';
 import { applyPreview, findPreview, findPreviews, findUploadedImage, previewJson, removeUploadedImage, saveUploadedImage } from './link-preview-store';
@@ -27,23 +29,23 @@ export async function linksWithPreviews(links: LinkRow[], workspaceId: string, c
 }
 
 // GET /api/v1/links/{id}/preview/image – the uploaded image, for the dashboard's card preview (same origin, any domain)
-export async function getPreviewImageRoute({ actor, ctx, params }: WorkspaceRequest<Params>): Promise<Response> {
+export const getPreviewImageRoute = operationHandler(ops.getLinkPreviewImage, async ({ actor, ctx }: WorkspaceRequest<Params>, { params }) => {
   const link = await getLinkOrThrow({ actor, ctx, access: 'read' }, params.id);
   const image = await findUploadedImage(ctx.handle.db, link.id);
   if (!image) throw new AppError('not_found', 'This link has no uploaded preview image.');
   return new Response(new Uint8Array(image.data), { headers: { 'content-type': image.type, 'cache-control': 'private, no-cache', 'x-content-type-options': 'nosniff' } });
-}
+});
 
 // PUT /api/v1/links/{id}/preview/image – body: a PNG or JPEG (judged by its bytes), ≤ 1 MiB and 4096×4096 pixels
-export async function putPreviewImageRoute({ req, actor, ctx, params }: WorkspaceRequest<Params>): Promise<Response> {
+export const putPreviewImageRoute = operationHandler(ops.putLinkPreviewImage, async ({ actor, ctx }: WorkspaceRequest<Params>, { params, upload }) => {
   const link = await getLinkOrThrow({ actor, ctx, access: 'write' }, params.id);
-  const preview = await saveUploadedImage(ctx.handle, link, req);
+  const preview = await saveUploadedImage(ctx.handle, link, upload.data);
   return json({ preview: previewJson(preview, link, ctx.domains) });
-}
+});
 
 // DELETE /api/v1/links/{id}/preview/image – back to the generated card
-export async function deletePreviewImageRoute({ actor, ctx, params }: WorkspaceRequest<Params>): Promise<Response> {
+export const deletePreviewImageRoute = operationHandler(ops.deleteLinkPreviewImage, async ({ actor, ctx }: WorkspaceRequest<Params>, { params }) => {
   const link = await getLinkOrThrow({ actor, ctx, access: 'write' }, params.id);
   await removeUploadedImage(ctx.handle, link);
   return new Response(null, { status: 204 });
-}
+});

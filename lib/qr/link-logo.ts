@@ -2,22 +2,18 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { qrLogos, type LinkRow } from '../../db/schema';
 import type { Db } from '../db/types';
-import { AppError } from '../http/errors';
 import { runCpuTask } from '../runtime/run-cpu-task';
-import { MAX_LOGO_BYTES, type QrLogo } from './qr-logo';
+import type { QrLogo } from './qr-logo';
 
 export async function getLinkLogo(db: Db, link: Pick<LinkRow, 'id' | 'workspaceId'>): Promise<(QrLogo & { updatedAt: Date }) | undefined> {
   const [row] = await db.select().from(qrLogos).where(and(eq(qrLogos.linkId, link.id), eq(qrLogos.workspaceId, link.workspaceId))).limit(1);
   return row && { contentType: row.contentType as QrLogo['contentType'], data: row.data, updatedAt: row.updatedAt };
 }
 
-/** Reads an upload (refusing a body over the limit before reading it), checks it in the CPU pool, stores it. */
-export async function saveLinkLogo(db: Db, link: Pick<LinkRow, 'id' | 'workspaceId'>, req: Request): Promise<void> {
-  if (Number(req.headers.get('content-length') ?? 0) > MAX_LOGO_BYTES) {
-    throw new AppError('payload_too_large', `The logo must be at most ${MAX_LOGO_BYTES / 1024} KiB.`);
-  }
-  const data = Buffer.from(await req.arrayBuffer());
-  const logo = { contentType: await runCpuTask('checkLogo', req.headers.get('content-type'), data), data };
+/** Checks an upload (read by the operation, within MAX_LOGO_BYTES) in the CPU pool, stores it. */
+export async function saveLinkLogo(db: Db, link: Pick<LinkRow, 'id' | 'workspaceId'>, upload: { data: Buffer; contentType: string | null }): Promise<void> {
+  const { data } = upload;
+  const logo = { contentType: await runCpuTask('checkLogo', upload.contentType, data), data };
   await db
     .insert(qrLogos)
     .values({ linkId: link.id, workspaceId: link.workspaceId, contentType: logo.contentType, data: logo.data })

@@ -12,6 +12,8 @@ export interface QrLogo {
 }
 
 export const MAX_LOGO_BYTES = 256 * 1024;
+/** The 413 of an upload over MAX_LOGO_BYTES. */
+export const logoTooLarge = () => new AppError('payload_too_large', `The logo must be at most ${MAX_LOGO_BYTES / 1024} KiB.`);
 /** Side of the logo's box as a fraction of the code's (0.3² = 9 % of the area, under the 20 % cap). */
 export const LOGO_SIDE = 0.3;
 /**
@@ -29,7 +31,7 @@ export function logoSizeAllowed(size: PngDimensions): boolean {
 export function validateLogo(contentType: string | null, data: Buffer): QrLogo {
   const type = (contentType ?? '').split(';')[0].trim().toLowerCase();
   if (data.length === 0) throw invalidField('logo', 'Send the logo image as the request body.');
-  if (data.length > MAX_LOGO_BYTES) throw new AppError('payload_too_large', `The logo must be at most ${MAX_LOGO_BYTES / 1024} KiB.`);
+  if (data.length > MAX_LOGO_BYTES) throw logoTooLarge();
   if (type === 'image/png') {
     const size = readPngDimensions(data);
     if (!size) throw invalidField('logo', 'That is not a readable PNG image.');

@@ -3,18 +3,19 @@
 import { createHash } from 'node:crypto';
 import type { LinkRow } from '../../db/schema';
 import { invalidField } from '../http/errors';
+import type { z } from 'zod';
 import type { LinkContext } from '../links/link-context';
 import { domainFavicon } from './domain-favicon';
 import { getLinkLogo } from './link-logo';
 import { serializeLink } from '../links/serialize-link';
-import { parseQrOptions } from './qr-options';
+import type { ZQrQuery } from '../schemas/qr';
 import { runCpuTask } from '../runtime/run-cpu-task';
 import { qrUrl } from './render-qr';
 
-export async function qrResponse(req: Request, link: LinkRow, ctx: LinkContext): Promise<Response> {
-  const params = new URL(req.url).searchParams;
-  const opts = parseQrOptions(params);
-  const logo = await chooseLogo(params.get('logo'), link, ctx);
+/** `query`: parsed by ZQrQuery (lib/openapi/operations/link-assets.ts); If-None-Match is read from `req`. */
+export async function qrResponse(req: Request, link: LinkRow, ctx: LinkContext, query: z.output<typeof ZQrQuery>): Promise<Response> {
+  const { logo: choice, ...opts } = query;
+  const logo = await chooseLogo(choice, link, ctx);
   if (logo) opts.ecc = 'H'; // the logo hides modules; the highest error correction reads through it
   const text = qrUrl(serializeLink(link, ctx.domains).short_url);
   const etag = `"${createHash('sha256').update(JSON.stringify([text, opts, logo?.updatedAt ?? null])).digest('base64url').slice(0, 27)}"`;
@@ -29,11 +30,10 @@ export async function qrResponse(req: Request, link: LinkRow, ctx: LinkContext):
   return new Response(body as BodyInit, { headers: { ...headers, 'content-type': contentType } });
 }
 
-/** logo=1 (or true): the link's uploaded logo; logo=favicon: its domain's favicon (uploaded, else Sling's icon); absent: none. */
-async function chooseLogo(choice: string | null, link: LinkRow, ctx: LinkContext) {
-  if (choice === null || choice === '' || choice === '0' || choice === 'false') return undefined;
+/** uploaded: the link's uploaded logo; favicon: its domain's favicon (uploaded, else Sling's icon); undefined: none. */
+async function chooseLogo(choice: 'uploaded' | 'favicon' | undefined, link: LinkRow, ctx: LinkContext) {
+  if (choice === undefined) return undefined;
   if (choice === 'favicon') return domainFavicon(ctx.handle.db, ctx.domains.byId(link.domainId) ?? ctx.domains.defaultDomain);
-  if (choice !== '1' && choice !== 'true') throw invalidField('logo', 'The logo must be 1 (the uploaded logo) or favicon.');
   const logo = await getLinkLogo(ctx.handle.db, link);
   if (!logo) throw invalidField('logo', `This link has no logo yet; upload one with PUT /api/v1/links/${link.id}/qr/logo, or use logo=favicon.`);
   return logo;

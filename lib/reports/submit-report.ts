@@ -8,8 +8,7 @@ import type { LinkContext } from '../links/link-context';
 import { logger } from '../log/logger';
 import { sendMail } from '../mail/send-mail';
 import { headersOf, type WindowLimiter } from '../ratelimit/window-limiter';
-import { parseBody } from '../schemas/domain';
-import { ZCreateReport } from '../schemas/report';
+import type { TCreateReport } from '../schemas/report';
 import { findReportedLink } from './find-reported-link';
 import { hashIp } from './hash-ip';
 
@@ -21,12 +20,12 @@ export interface ReportJson {
   created_at: string;
 }
 
+/** `input`: parsed by the operation (lib/openapi/operations/public-forms.ts). */
 export async function submitReport(
-  body: unknown,
+  input: TCreateReport,
   ip: string,
   deps: { ctx: LinkContext; limiter: WindowLimiter },
 ): Promise<{ report: ReportJson; headers: Record<string, string> }> {
-  const input = parseBody(ZCreateReport, body);
   // Every well-formed attempt counts, so the limit also bounds guessing at solutions and links.
   const headers = headersOf(await deps.limiter.consume(`ip:${ip}`));
   try {

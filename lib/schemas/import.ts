@@ -1,5 +1,5 @@
 // Bulk import and bulk create (issue 19, point 4): the upload's parameters, the status answer, and
-// the body of POST /api/v1/links/bulk. Self-contained: its own ZodError → invalid_request mapper.
+// the body of POST /api/v1/links/bulk (parsed by the operations of lib/openapi/operations/imports.ts).
 import { z } from 'zod';
 import { AppError } from '../http/errors';
 
@@ -8,6 +8,12 @@ export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 
 /** The largest upload taken (413 beyond). */
 export const MAX_IMPORT_BYTES = 50 * 1024 * 1024;
+/** Multipart framing allowed around the file. */
+export const MULTIPART_FRAMING_BYTES = 64 * 1024;
+
+export function importTooLarge(): AppError {
+  return new AppError('payload_too_large', `The file is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB; split it into several imports.`, { limit_bytes: MAX_IMPORT_BYTES });
+}
 /** Links per POST /api/v1/links/bulk. */
 export const MAX_BULK_CREATE = 100;
 
@@ -17,8 +23,9 @@ export const ZImportFormat = z
   .optional()
   .transform((f) => (f === 'auto' || f === '' ? undefined : f));
 
+/** ?format=&filename= (a multipart upload's fields count as these; its file's name is the filename). */
 export const ZImportParams = z.strictObject({
-  format: ZImportFormat,
+  format: ZImportFormat.meta({ description: `${IMPORT_FORMATS.join(', ')} or auto (detected from the file; the default).` }),
   filename: z.string({ error: 'must be text' }).max(255, { error: 'must be at most 255 characters' }).optional(),
 });
 export type TImportParams = z.infer<typeof ZImportParams>;
@@ -57,15 +64,4 @@ export const ZImportJson = z.object({
 });
 export type ImportJson = z.infer<typeof ZImportJson>;
 
-/** Parses `input` or throws invalid_request naming every bad field in details. */
-export function parseImportInput<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
-  const parsed = schema.safeParse(input);
-  if (parsed.success) return parsed.data;
-  const details: Record<string, string> = {};
-  for (const issue of parsed.error.issues) {
-    const field = issue.path.length > 0 ? issue.path.join('.') : issue.code === 'unrecognized_keys' ? issue.keys.join(',') : 'body';
-    details[field] ??= issue.code === 'unrecognized_keys' ? 'is not a field of this request' : issue.message;
-  }
-  const message = Object.entries(details).map(([f, m]) => `${f} ${m}`).join('; ');
-  throw new AppError('invalid_request', `Invalid request: ${message}.`, details);
-}
+export const ZImportIdParams = z.object({ id: z.string().meta({ description: 'The import id (imp_…).' }) });

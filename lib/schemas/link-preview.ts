@@ -64,3 +64,12 @@ export interface LinkPreviewJson {
   /** What bots get as og:image: `image`, or the generated card's public address. */
   image_url: string;
 }
+
+/** LinkPreviewJson as a schema (the answer of PUT /api/v1/links/{id}/preview/image). */
+export const ZLinkPreviewJson = z.object({
+  title: z.string(),
+  description: z.string().nullable(),
+  image: z.string().nullable(),
+  image_source: z.enum(['url', 'upload', 'generated']),
+  image_url: z.string(),
+});

@@ -4,8 +4,9 @@
 // (lib/openapi/build-document.ts); a route's handler carries its operation, so a test can check that
 // every route parses its input through one (tests/unit/route-schemas.test.ts).
 import type { z } from 'zod';
-import type { ErrorCode } from '../http/errors';
+import type { AppError, ErrorCode } from '../http/errors';
 import { readJsonBody, readOptionalJsonBody } from '../http/read-json-body';
+import { readUpload, type Upload } from '../http/read-upload';
 import { parseWithAsync } from './parse-input';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -16,8 +17,26 @@ export interface OperationResponse {
   description: string;
   /** JSON body schema; absent: no body (204) or a non-JSON body (contentType). */
   schema?: z.ZodType;
-  contentType?: string;
+  /** A non-JSON answer's type, or the types it may be (an image: PNG or SVG). */
+  contentType?: string | readonly string[];
   headers?: Record<string, string>;
+}
+
+/**
+ * A body that is not JSON (an image, a file): read as bytes up to maxBytes (413 beyond, with the
+ * route's own error), handed to the handler as `upload`; the handler judges the bytes themselves.
+ */
+export interface UploadSpec {
+  /** The content types the document lists for the body. */
+  contentTypes: readonly string[];
+  maxBytes: number;
+  /** The 413 for a body over maxBytes. */
+  tooLarge: () => AppError;
+  /**
+   * multipart/form-data is taken too: the file in this field, the form's other fields read as
+   * query parameters (parsed by the query schema).
+   */
+  multipartField?: string;
 }
 
 export interface Operation<P extends z.ZodType = z.ZodType, Q extends z.ZodType = z.ZodType, B extends z.ZodType = z.ZodType> {
@@ -38,6 +57,8 @@ export interface Operation<P extends z.ZodType = z.ZodType, Q extends z.ZodType 
   bodyOptional?: boolean;
   /** Read the body with a larger limit than 64 KiB. */
   maxBodyBytes?: number;
+  /** A binary body instead of JSON (never with `body`). */
+  upload?: UploadSpec;
   responses: Record<number, OperationResponse>;
   errors: ErrorCode[];
   /** Variant A's read actions share GET /api.php: which ?action= this is. */
@@ -45,7 +66,8 @@ export interface Operation<P extends z.ZodType = z.ZodType, Q extends z.ZodType 
 }
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
-export type InputOf<O> = O extends Operation<infer P, infer Q, infer B> ? { params: Out<P>; query: Out<Q>; body: Out<B> } : never;
+/** `upload` is set when the operation declares one (else undefined). */
+export type InputOf<O> = O extends Operation<infer P, infer Q, infer B> ? { params: Out<P>; query: Out<Q>; body: Out<B>; upload: Upload } : never;
 
 export function defineOperation<P extends z.ZodType = z.ZodType, Q extends z.ZodType = z.ZodType, B extends z.ZodType = z.ZodType>(
   op: Omit<Operation<P, Q, B>, 'rateLimited'> & { rateLimited?: boolean },
@@ -60,13 +82,15 @@ export type WithOperations = { [OPERATIONS]?: Operation[] };
 /** Parses the request's params, query and body by the operation's schemas (a 400 naming every bad field). */
 export async function parseRequest<O extends Operation>(op: O, req: Request, params: unknown, searchParams: URLSearchParams): Promise<InputOf<O>> {
   const parsedParams = op.params ? await parseWithAsync(op.params, params ?? {}) : undefined;
-  const query = op.query ? await parseWithAsync(op.query, queryObject(searchParams)) : undefined;
+  const upload = op.upload ? await readUpload(req, op.upload) : undefined;
+  // A multipart upload's other fields are parameters like the query's (a field wins).
+  const query = op.query ? await parseWithAsync(op.query, { ...queryObject(searchParams), ...upload?.fields }) : undefined;
   let body: unknown;
   if (op.body) {
     const raw = op.bodyOptional ? await readOptionalJsonBody(req, op.maxBodyBytes) : await readJsonBody(req, op.maxBodyBytes);
     body = await parseWithAsync(op.body, raw);
   }
-  return { params: parsedParams, query, body } as InputOf<O>;
+  return { params: parsedParams, query, body, upload } as InputOf<O>;
 }
 
 /**

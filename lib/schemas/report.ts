@@ -14,3 +14,12 @@ export const ZCreateReport = z.strictObject({
   altcha: z.string({ error: 'must be an ALTCHA payload' }).max(4096, { error: 'is too long' }).optional(),
 });
 export type TCreateReport = z.infer<typeof ZCreateReport>;
+
+/** The answer of POST /api/v1/reports. */
+export const ZReport = z.object({
+  id: z.number().int(),
+  url: z.string(),
+  reason: z.enum(REPORT_REASONS),
+  status: z.literal('open'),
+  created_at: z.string(),
+});

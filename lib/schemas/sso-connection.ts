@@ -1,6 +1,7 @@
-// Request bodies of /api/v1/workspace/sso, parsed with zod (parseBody: a 400 naming each field).
+// Request bodies and answers of /api/v1/workspace/sso (the operations of lib/openapi/operations/sso.ts).
 import { z } from 'zod';
 import { SSO_MEMBER_ROLES, SSO_PROVIDER_TYPES } from '../../db/schema';
+import { ZTimestamp } from './common';
 
 const name = z.string({ error: 'must be text' }).trim().min(1, { error: 'is required' }).max(100, { error: 'must be at most 100 characters' });
 const issuer = z
@@ -88,4 +89,97 @@ export const ZStartSso = z.strictObject({
   email: z.string({ error: 'must be an email address' }).trim().toLowerCase().max(320).regex(/^[^\s@]+@[^\s@]+$/, { error: 'must be an email address' }),
   /** Where to go afterwards: a path on this site (anything else means /links). */
   callbackURL: z.string().max(2048).optional(),
+});
+
+/**
+ * POST /api/v1/workspace/sso: a SAML connection's fields when type is "saml", else OpenID
+ * Connect's; each field at fault is named, in its schema's order (the document shows both shapes).
+ */
+export const ZCreateConnection = z
+  .unknown()
+  .transform(async (value, ctx) => {
+    const schema = (value as { type?: unknown } | null)?.type === 'saml' ? ZCreateSamlConnection : ZCreateSsoConnection;
+    const result = await schema.safeParseAsync(value);
+    if (result.success) return result.data as TCreateSsoConnection | TCreateSamlConnection;
+    const order = Object.keys(schema.shape);
+    const rank = (i: z.core.$ZodIssue) => (i.path.length ? order.indexOf(String(i.path[0])) : -1);
+    for (const issue of [...result.error.issues].sort((a, b) => rank(a) - rank(b))) ctx.addIssue({ ...issue } as Parameters<typeof ctx.addIssue>[0]);
+    return z.NEVER;
+  })
+  .meta({ description: 'An OpenID Connect connection, or (type "saml") a SAML 2.0 one.', anyOf: [z.toJSONSchema(ZCreateSsoConnection, { io: 'input' }), z.toJSONSchema(ZCreateSamlConnection, { io: 'input' })].map(({ $schema: _, ...s }) => s) });
+
+export const ZSsoParams = z.object({ id: z.string().meta({ description: 'The connection id.' }) });
+export const ZSsoActionParams = ZSsoParams.extend({ action: z.string().meta({ description: 'test, verify-domain, enable or disable.' }) });
+export const ZSsoDomainParams = ZSsoParams.extend({ domainId: z.string().meta({ description: 'The domain id.' }) });
+
+// ── Answers ──────────────────────────────────────────────────────────────────────────────────────
+
+const ZSsoDomain = z.object({
+  id: z.string(),
+  domain: z.string(),
+  verification: z.object({ type: z.literal('TXT'), name: z.string(), value: z.string() }),
+  verified: z.boolean(),
+  verified_at: ZTimestamp.nullable(),
+});
+
+const nullableText = z.string().nullable();
+export const ZSsoConnection = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    type: z.enum(SSO_PROVIDER_TYPES),
+    type_label: z.string(),
+    issuer: z.string(),
+    client_id: z.string(),
+    client_secret_set: z.boolean(),
+    scopes: z.array(z.string()),
+    domain: nullableText,
+    domain_verification: z.object({ type: z.literal('TXT'), name: z.string(), value: z.string(), verified: z.boolean(), verified_at: ZTimestamp.nullable() }).nullable(),
+    domains: z.array(ZSsoDomain),
+    mapping: z.object({ email: z.string(), name: z.string() }),
+    default_role: z.enum(SSO_MEMBER_ROLES),
+    require_sso: z.boolean(),
+    enabled: z.boolean(),
+    test: z.object({
+      passed: z.boolean(),
+      tested_at: ZTimestamp.nullable(),
+      checks: z.array(z.object({ id: z.string(), label: z.string(), status: z.enum(['passed', 'failed', 'skipped']), detail: z.string() })),
+    }),
+    callback_url: nullableText,
+    protocol: z.enum(['oidc', 'saml']),
+    saml: z
+      .object({
+        metadata_url: nullableText,
+        metadata_xml: nullableText,
+        entity_id: nullableText,
+        sso_url: nullableText,
+        certificate: nullableText,
+        idp: z.object({ entity_id: z.string(), sso_url: z.string() }).nullable(),
+        acs_url: z.string(),
+        sp_entity_id: z.string(),
+        sp_metadata_url: z.string(),
+      })
+      .nullable(),
+    created_at: ZTimestamp,
+    updated_at: ZTimestamp,
+  })
+  .meta({ id: 'SsoConnection' });
+
+export const ZSsoProviderType = z.object({
+  type: z.enum(SSO_PROVIDER_TYPES),
+  label: z.string(),
+  protocol: z.enum(['oidc', 'saml']),
+  issuer_template: z.string(),
+  scopes: z.array(z.string()),
+  hint: z.string(),
+  available: z.boolean(),
+});
+
+/** The answer of a domain check: each domain's TXT lookup. */
+export const ZSsoVerification = z.object({
+  connection: ZSsoConnection,
+  verified: z.boolean(),
+  seen: z.array(z.string()),
+  domains: z.array(z.object({ domain: z.string(), verified: z.boolean(), seen: z.array(z.string()), error: z.string().optional() })),
+  error: z.string().optional(),
 });

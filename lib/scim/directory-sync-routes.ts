@@ -4,6 +4,8 @@ import { loadConfig } from '../config/load-config';
 import { AppError } from '../http/errors';
 import { json } from '../http/json-response';
 import type { WorkspaceRequest } from '../http/with-workspace';
+import * as ops from '../openapi/operations/sso';
+import { operationHandler } from '../schemas/operation';
 import { assertTeamWorkspace } from '../workspaces/assert-team-workspace';
 import type { Actor } from '../workspaces/actor';
 import { findDirectorySync, issueToken, revokeToken, serializeDirectorySync } from './directory-sync';
@@ -21,23 +23,23 @@ export function assertDirectorySyncAllowed(actor: Actor): void {
 }
 
 /** GET: the base URL, whether a token exists (its first characters) and the last activity. */
-export async function directorySyncRoute({ actor, ctx }: WorkspaceRequest<object>): Promise<Response> {
+export const directorySyncRoute = operationHandler(ops.getDirectorySync, async ({ actor, ctx }: WorkspaceRequest<object>) => {
   assertDirectorySyncAllowed(actor);
   return json({ directory_sync: await serializeDirectorySync(ctx.handle.db, actor.workspaceId, loadConfig().BASE_URL) });
-}
+});
 
 /** POST: a new token, shown this once; the previous one (if any) stops working at once. */
-export async function issueTokenRoute({ actor, ctx }: WorkspaceRequest<object>): Promise<Response> {
+export const issueTokenRoute = operationHandler(ops.issueDirectorySyncToken, async ({ actor, ctx }: WorkspaceRequest<object>) => {
   assertDirectorySyncAllowed(actor);
   const db = ctx.handle.db;
   const existed = (await findDirectorySync(db, actor.workspaceId)) !== null;
   const { secret } = await issueToken(db, actor);
   return json({ token: secret, directory_sync: await serializeDirectorySync(db, actor.workspaceId, loadConfig().BASE_URL) }, { status: existed ? 200 : 201 });
-}
+});
 
 /** DELETE: the token stops working; provisioned members stay. */
-export async function revokeTokenRoute({ actor, ctx }: WorkspaceRequest<object>): Promise<Response> {
+export const revokeTokenRoute = operationHandler(ops.revokeDirectorySyncToken, async ({ actor, ctx }: WorkspaceRequest<object>) => {
   assertDirectorySyncAllowed(actor);
   await revokeToken(ctx.handle.db, actor);
   return new Response(null, { status: 204 });
-}
+});

@@ -6,4 +6,6 @@ export const CONTRACT_TAGS = {
   core: ['Meta', 'Links', 'Analytics', 'Variant A (/api.php)', 'Variant B (/api)', 'Webhooks', 'Domains', 'API tokens'],
   /** tests/integration/api/contract-workspace.test.ts */
   workspace: ['Workspaces', 'Members', 'Audit log', 'Admin console', 'Account'],
+  /** tests/integration/api/contract-assets.test.ts */
+  assets: ['Single sign-on', 'Directory sync', 'Domain assets', 'Link assets', 'Imports', 'Public forms'],
 } as const satisfies Record<string, readonly string[]>;

@@ -21,11 +21,11 @@ export type CallAuth = 'token' | 'cookie' | 'none' | { bearer: string } | { cook
 export interface CallInit {
   query?: string;
   body?: unknown;
-  /** A body sent as is (with its own content type), instead of JSON. */
-  rawBody?: { data: string | Blob | ArrayBuffer; type: string };
+  /** A body sent as is (with its own content type; FormData: multipart, typed by fetch), instead of JSON. */
+  rawBody?: { data: string | Blob | ArrayBuffer | FormData; type?: string };
   auth?: CallAuth;
   values?: Record<string, string | number>;
-  /** Extra request headers (e.g. a foreign Origin, for a cross-site 403). */
+  /** Extra request headers (a foreign Origin for a cross-site 403, If-None-Match). */
   headers?: Record<string, string>;
 }
 
@@ -59,9 +59,9 @@ export class ContractClient {
   async call(method: string, template: string, init: CallInit = {}): Promise<{ status: number; body: unknown; headers: Headers }> {
     const path = template.replace(/\{(\w+)\}/g, (_, k) => encodeURIComponent(String(init.values?.[k])));
     const headers: Record<string, string> = { ...this.headersFor(init.auth ?? 'token'), ...init.headers };
-    let body: string | Blob | ArrayBuffer | undefined;
+    let body: string | Blob | ArrayBuffer | FormData | undefined;
     if (init.rawBody) {
-      headers['content-type'] = init.rawBody.type;
+      if (init.rawBody.type !== undefined) headers['content-type'] = init.rawBody.type;
       body = init.rawBody.data;
     } else if (init.body !== undefined) {
       headers['content-type'] = 'application/json';
@@ -121,7 +121,8 @@ export interface SweepTokens {
 
 /**
  * For every operation of `tags`: 401 without credentials, 403 with a token it does not admit, 413
- * with a body over its limit and 415 with a body that is not JSON — each where the operation
+ * with a body over its limit (JSON, or a binary upload's bytes) and 415 with a body that is not JSON
+ * (an upload's 415 needs a real resource, so its own test asks for it) — each where the operation
  * declares it. Writes never happen: each call is refused before the handler runs.
  */
 export async function sweepCommonErrors(client: ContractClient, tags: readonly string[], tokens: SweepTokens): Promise<void> {
@@ -134,11 +135,14 @@ export async function sweepCommonErrors(client: ContractClient, tags: readonly s
     if (declared(403) && !tokenParam) {
       for (const narrow of tokens.narrow) if ((await client.call(method, path, { values, auth: { bearer: narrow } })).status === 403) break;
     }
-    if (!reg?.body) continue;
+    if (!reg?.body && !reg?.upload) continue;
     const auth: CallAuth = reg.auth.includes('bearer') ? 'token' : 'cookie';
     if (declared(413)) {
-      const big = JSON.stringify({ padding: 'x'.repeat((reg.maxBodyBytes ?? 64 * 1024) + 1) });
-      await client.call(method, path, { values, auth, rawBody: { data: big, type: 'application/json' } });
+      // A binary upload: one byte over its limit, in its first content type.
+      const big = reg.upload
+        ? { data: new Blob([new Uint8Array(reg.upload.maxBytes + 1)]), type: reg.upload.contentTypes[0] }
+        : { data: JSON.stringify({ padding: 'x'.repeat((reg.maxBodyBytes ?? 64 * 1024) + 1) }), type: 'application/json' };
+      await client.call(method, path, { values, auth, rawBody: big });
     }
     if (declared(415)) await client.call(method, path, { values, auth, rawBody: { data: 'a=1', type: 'text/plain' } });
   }

@@ -7,7 +7,8 @@ import { AppError } from '../../lib/http/errors';
 import { PNG } from 'pngjs';
 import QRCode from 'qrcode';
 import { validateLogo } from '../../lib/qr/qr-logo';
-import { parseQrOptions, type QrOptions } from '../../lib/qr/qr-options';
+import type { QrOptions } from '../../lib/qr/qr-options';
+import { parseQrOptions } from '../../lib/schemas/qr';
 import { qrMatrix, qrUrl, renderQr } from '../../lib/qr/render-qr';
 import { decodeQrPng, makePngLogo, pngSize } from '../helpers/decode-qr';
 

@@ -7,7 +7,7 @@ import { AppError } from '../../lib/http/errors';
 import { startCpuPool, stopCpuPool } from '../../lib/runtime/cpu-pool';
 import { runCpuTask } from '../../lib/runtime/run-cpu-task';
 import { createWorkerPool, type WorkerPool } from '../../lib/runtime/worker-pool';
-import { parseQrOptions } from '../../lib/qr/qr-options';
+import { parseQrOptions } from '../../lib/schemas/qr';
 import { qrUrl } from '../../lib/qr/render-qr';
 import { bcryptCompare } from '../../lib/auth/bcrypt';
 import { hashPassword, verifyPassword } from '../../lib/auth/password';

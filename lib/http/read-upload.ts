@@ -1,0 +1,66 @@
+// Reads a binary request body (an image, an import's file) for an operation that declares `upload`
+// (lib/schemas/operation.ts): a declared length over the limit is refused unread, a longer stream
+// at the limit (413, the route's own error); multipart/form-data gives the file of the named field
+// and the form's other fields. The bytes are judged by the route (PNG? CSV?), not here.
+import { AppError } from './errors';
+
+export interface Upload {
+  data: Buffer;
+  /** The request's Content-Type (multipart: the file part's own type, if any). */
+  contentType: string | null;
+  /** Multipart: the file's name, as the client gave it. */
+  filename?: string;
+  /** Multipart: the form's other (text) fields. */
+  fields?: Record<string, string>;
+}
+
+export interface UploadLimits {
+  maxBytes: number;
+  tooLarge: () => AppError;
+  multipartField?: string;
+}
+
+export async function readUpload(req: Request, spec: UploadLimits): Promise<Upload> {
+  if (Number(req.headers.get('content-length') ?? 0) > spec.maxBytes) throw spec.tooLarge();
+  const contentType = req.headers.get('content-type');
+  if (spec.multipartField && /^multipart\/form-data/i.test(contentType ?? '')) return readMultipart(req, spec.multipartField);
+  return { data: await readBytes(req, spec), contentType };
+}
+
+async function readMultipart(req: Request, field: string): Promise<Upload> {
+  let form: FormData;
+  try {
+    form = await req.formData();
+  } catch {
+    throw new AppError('invalid_request', 'The multipart body could not be read.');
+  }
+  const file = form.get(field);
+  if (!(file instanceof Blob)) throw new AppError('invalid_request', `Send the file in a multipart field named "${field}".`, { [field]: 'A file is required.' });
+  const fields: Record<string, string> = {};
+  for (const [k, v] of form.entries()) if (k !== field) fields[k] = typeof v === 'string' ? v : '';
+  const filename = 'name' in file && typeof file.name === 'string' && file.name !== '' ? file.name : undefined;
+  return { data: Buffer.from(await file.arrayBuffer()), contentType: file.type || null, filename, fields };
+}
+
+async function readBytes(req: Request, spec: UploadLimits): Promise<Buffer> {
+  if (!req.body) return Buffer.alloc(0);
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    let chunk: ReadableStreamReadResult<Uint8Array>;
+    try {
+      chunk = await reader.read();
+    } catch {
+      throw new AppError('invalid_request', 'The request body could not be read completely.');
+    }
+    if (chunk.done) break;
+    size += chunk.value.byteLength;
+    if (size > spec.maxBytes) {
+      await reader.cancel().catch(() => {});
+      throw spec.tooLarge();
+    }
+    chunks.push(chunk.value);
+  }
+  return Buffer.concat(chunks);
+}
