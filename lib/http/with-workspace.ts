@@ -13,7 +13,7 @@ import { authenticateToken, bearerToken } from '../tokens/authenticate-token';
 import { assertCan, type Actor } from '../workspaces/actor';
 import type { Permission } from '../workspaces/permissions';
 import { actorForSession } from '../workspaces/session-actor';
-import { carryOperations } from '../schemas/operation';
+import { carryOperations, operationsOf } from '../schemas/operation';
 import { assertSameOrigin } from './check-origin';
 import { AppError } from './errors';
 import { requestIp } from './handle-route';
@@ -36,24 +36,22 @@ export interface WorkspaceRouteOptions {
   token?: (req: Request) => Promise<string>;
   /** A per-token limit counted on top of the workspace's (Variant B: 1,000/h per token). */
   tokenLimiter?: () => WindowLimiter;
-  /**
-   * false: a signed-in session's request is not counted (tokens still are). For the dashboard's own
-   * images (favicons: one request per row, cached by the browser for a day) that would otherwise eat
-   * the budget of the calls the user makes.
-   */
-  sessionBudget?: false;
 }
 
 export function withWorkspace<P = Record<string, never>>(
   handler: (r: WorkspaceRequest<P>) => Promise<Response>,
   opts: WorkspaceRouteOptions = {},
 ) {
+  // An operation with rateLimited: 'tokens' does not count a signed-in session's requests (tokens
+  // still are): the dashboard's own images (favicons: one request per row, cached by the browser for
+  // a day) and an import's progress polling would otherwise eat the budget of the calls the user makes.
+  const countSessions = !operationsOf(handler).some((op) => op.rateLimited === 'tokens');
   return carryOperations(async (req: Request, context?: { params: Promise<P> }): Promise<Response> => {
     const rate = { headers: {} as Record<string, string> };
     try {
       const ctx = await currentLinkContext();
       const actor: Actor = { ...(await resolveActor(req, ctx, opts, rate)), ip: requestIp(req) };
-      if (actor.via === 'token' || opts.sessionBudget !== false) rate.headers = headersOf(await countWorkspaceRequest(actor, req.method, opts.tokenLimiter?.()));
+      if (actor.via === 'token' || countSessions) rate.headers = headersOf(await countWorkspaceRequest(actor, req.method, opts.tokenLimiter?.()));
       if (opts.permission) assertCan(actor, opts.permission);
       const res = await handler({ req, actor, ctx, params: ((await context?.params) ?? {}) as P, searchParams: new URL(req.url).searchParams });
       for (const [name, value] of Object.entries(rate.headers)) res.headers.set(name, value);

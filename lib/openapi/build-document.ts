@@ -150,7 +150,8 @@ function successResponses(op: Operation, schemas: SchemaCollector): Record<strin
           ? { [r.contentType]: { schema: { type: 'string' } }, ...(r.contentType === 'text/csv' ? { 'application/json': { schema: { type: 'array', items: { type: 'object' } } } } : {}) }
           : Object.fromEntries(r.contentType.map((t) => [t, { schema: bytesOf(t) }]))
         : undefined;
-    out[status] = { description: r.description, ...(op.rateLimited ? { headers: required(RATE_HEADERS) } : {}), ...(content ? { content } : {}) };
+    const headers = op.rateLimited === true ? required(RATE_HEADERS) : op.rateLimited === 'tokens' ? RATE_HEADERS : undefined;
+    out[status] = { description: r.description, ...(headers ? { headers } : {}), ...(content ? { content } : {}) };
   }
   return out;
 }

@@ -48,8 +48,12 @@ export interface Operation<P extends z.ZodType = z.ZodType, Q extends z.ZodType 
   tag: string;
   /** Empty: public. */
   auth: AuthScheme[];
-  /** Counted against a rate limit (X-RateLimit-* headers on every answer). */
-  rateLimited: boolean;
+  /**
+   * Counted against a rate limit (X-RateLimit-* headers on every answer); 'tokens': only requests
+   * with a token are (withWorkspace does not count a session's), so the headers
+   * come only with those.
+   */
+  rateLimited: boolean | 'tokens';
   params?: P;
   query?: Q;
   body?: B;
@@ -70,7 +74,7 @@ type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 export type InputOf<O> = O extends Operation<infer P, infer Q, infer B> ? { params: Out<P>; query: Out<Q>; body: Out<B>; upload: Upload } : never;
 
 export function defineOperation<P extends z.ZodType = z.ZodType, Q extends z.ZodType = z.ZodType, B extends z.ZodType = z.ZodType>(
-  op: Omit<Operation<P, Q, B>, 'rateLimited'> & { rateLimited?: boolean },
+  op: Omit<Operation<P, Q, B>, 'rateLimited'> & { rateLimited?: boolean | 'tokens' },
 ): Operation<P, Q, B> {
   return { rateLimited: true, ...op };
 }

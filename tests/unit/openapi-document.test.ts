@@ -51,8 +51,11 @@ describe('the OpenAPI document', () => {
         expect(Object.keys(o.responses['429'].headers ?? {}), op.id).toEqual(expect.arrayContaining(['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After']));
         const success = Object.keys(op.responses)[0];
         expect(Object.keys(o.responses[success].headers ?? {}), op.id).toContain('X-RateLimit-Remaining');
+        // Counted for tokens only (a session's reads are free): the headers are not always there.
+        expect((o.responses[success].headers as Record<string, { required?: boolean }>)['X-RateLimit-Remaining'].required, op.id).toBe(op.rateLimited === true ? true : undefined);
       }
     }
+    expect(ALL_OPERATIONS.filter((op) => op.rateLimited === 'tokens').map((op) => op.id).sort()).toEqual(['getImport', 'getSiteFavicon', 'listImports']);
     expect(opOf('POST', '/api/v1/links').responses['409']['x-error-codes']).toContain('alias_taken');
     expect(opOf('POST', '/api/v1/links').responses['422']['x-error-codes']).toContain('unsafe_url');
   });

@@ -11,7 +11,7 @@ const tag = 'Imports';
 const auth = WORKSPACE_AUTH;
 
 export const listImports = defineOperation({
-  id: 'listImports', method: 'GET', path: '/api/v1/imports', tag, auth, summary: "The workspace's imports, newest first (a session's reads are not counted)",
+  id: 'listImports', rateLimited: 'tokens', method: 'GET', path: '/api/v1/imports', tag, auth, summary: "The workspace's imports, newest first (a session's reads are not counted)",
   query: ZImportListQuery, responses: { 200: ok(z.object({ imports: z.array(ZImportJson) })) }, errors: workspaceErrors('invalid_request'),
 });
 
@@ -24,7 +24,7 @@ export const createImport = defineOperation({
 });
 
 export const getImport = defineOperation({
-  id: 'getImport', method: 'GET', path: '/api/v1/imports/{id}', tag, auth, summary: 'An import’s status and row counts (a session’s reads are not counted)',
+  id: 'getImport', rateLimited: 'tokens', method: 'GET', path: '/api/v1/imports/{id}', tag, auth, summary: 'An import’s status and row counts (a session’s reads are not counted)',
   params: ZImportIdParams, responses: { 200: ok(ZImportJson) }, errors: workspaceErrors('not_found'),
 });
 

@@ -54,7 +54,7 @@ export const deleteLinkPreviewImage = defineOperation({
 });
 
 export const getSiteFavicon = defineOperation({
-  id: 'getSiteFavicon', method: 'GET', path: '/api/v1/favicons/{host}', tag, auth,
+  id: 'getSiteFavicon', rateLimited: 'tokens', method: 'GET', path: '/api/v1/favicons/{host}', tag, auth,
   summary: 'The favicon of a site the workspace’s links go to (or a letter icon); a session’s reads are not counted',
   params: ZFaviconHostParams,
   responses: {
