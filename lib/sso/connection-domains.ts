@@ -82,14 +82,19 @@ export interface DomainCheck {
   error?: string;
 }
 
-/** Looks up the TXT record of each domain not yet proven (or only `domainId`); proven ones are marked verified. */
+/** Looks up the TXT record of each domain not yet proven (or of `domainId`, 404 when the connection has no such domain); proven ones are marked verified. */
 export async function verifyDomains(db: Db, actor: Actor, row: SsoConnectionRow, dnsServers: string | undefined, domainId?: string): Promise<DomainCheck[]> {
   const pending = await db
     .select()
     .from(ssoConnectionDomains)
-    .where(and(eq(ssoConnectionDomains.connectionId, row.id), eq(ssoConnectionDomains.workspaceId, actor.workspaceId), isNull(ssoConnectionDomains.verifiedAt), domainId ? eq(ssoConnectionDomains.id, domainId) : undefined));
+    .where(and(eq(ssoConnectionDomains.connectionId, row.id), eq(ssoConnectionDomains.workspaceId, actor.workspaceId), domainId ? eq(ssoConnectionDomains.id, domainId) : isNull(ssoConnectionDomains.verifiedAt)));
+  if (domainId && pending.length === 0) throw new AppError('not_found', `This connection has no domain "${domainId}".`);
   const results: DomainCheck[] = [];
   for (const d of pending) {
+    if (d.verifiedAt) {
+      results.push({ domain: d.domain, verified: true, seen: [] });
+      continue;
+    }
     const check = await checkDomainClaim(d.domain, d.token, dnsServers);
     if (check.status !== 'found') {
       results.push({ domain: d.domain, verified: false, seen: check.seen, ...(check.error ? { error: check.error } : {}) });

@@ -221,6 +221,8 @@ describe('real answers match the OpenAPI document (assets, SSO, imports, public 
     expect((await verify(b)).body).toMatchObject({ error: { code: 'domain_taken' } });
     expect((await action('verify-domain', b.id)).body).toMatchObject({ error: { code: 'domain_taken' } });
     expect((await call('POST', '/api/v1/workspace/sso/{id}/domains/{domainId}/verify', { values: { id: 'no-such-connection', domainId: 'nope' } })).status).toBe(404);
+    expect((await call('POST', '/api/v1/workspace/sso/{id}/domains/{domainId}/verify', { values: { id: a.id, domainId: labs.id } })).status).toBe(404);
+    expect((await verify(a)).body).toMatchObject({ verified: true });
 
     expect((await call('DELETE', '/api/v1/workspace/sso/{id}', { values: { id: b.id } })).status).toBe(204);
     expect((await call('DELETE', '/api/v1/workspace/sso/{id}', { values: { id: b.id } })).status).toBe(404);
