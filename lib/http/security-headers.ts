@@ -47,11 +47,12 @@ export function pageHeaders(opts: HeaderOptions): { nonce: string; headers: Reco
 
 /**
  * Headers for the link pages the edge sends itself (lib/link-pages/edge-pages.ts): the common ones,
- * and a policy for a page that runs no script and loads nothing (its one <style> block is inline);
- * its only form posts back to Sling (the password prompt, "continue anyway").
+ * and a policy for a page that runs no script and loads nothing (its one <style> block is inline).
+ * No form-action: its form posts back to Sling (the password prompt, "continue anyway"), which
+ * answers with a redirect to the link's destination, and browsers hold that redirect to form-action too.
  */
 export function linkPageHeaders(opts: HeaderOptions): Record<string, string> {
-  const policy = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
+  const policy = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; frame-ancestors 'none'";
   return {
     ...COMMON,
     'Content-Security-Policy': policy,

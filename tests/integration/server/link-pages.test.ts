@@ -147,7 +147,7 @@ describe.each(migratedDatabaseKinds(pg))('link pages on %s', (_name, makeDb) => 
       expect(await atEdge.text()).toBe(await byNext.text());
       // Next's pages carry a script nonce in their policy; the edge's page runs no script at all.
       expect(byNext.headers.get('content-security-policy')).toContain("'nonce-");
-      expect(atEdge.headers.get('content-security-policy')).toMatch(/^default-src 'none'; style-src 'unsafe-inline'; form-action 'self'/);
+      expect(atEdge.headers.get('content-security-policy')).toMatch(/^default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'/);
     }
   });
 
