@@ -8,6 +8,9 @@ export default defineConfig({
     include: ['tests/**/*.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // expect.poll waits for a condition like until(): on a busy machine a page or a query can take
+    // more than vitest's default second to catch up, which is not a failure.
+    expect: { poll: { timeout: 15_000 } },
     pool: 'forks',
     // Integration suites start real servers; two at a time suits a 2-core machine.
     maxWorkers: 2,
