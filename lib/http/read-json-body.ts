@@ -11,7 +11,7 @@ export async function readJsonBody(req: Request, maxBytes = MAX_BODY_BYTES): Pro
   }
   const declared = Number(req.headers.get('content-length') ?? 0);
   if (declared > maxBytes) throw tooLarge(maxBytes);
-  const text = await readLimited(req, maxBytes);
+  const text = (await readBodyBytes(req, maxBytes, () => tooLarge(maxBytes))).toString('utf8');
   if (text.trim() === '') throw new AppError('invalid_request', 'The request body is empty; send a JSON object.');
   let body: unknown;
   try {
@@ -31,8 +31,9 @@ export async function readOptionalJsonBody(req: Request, maxBytes = MAX_BODY_BYT
   return hasBody ? readJsonBody(req, maxBytes) : {};
 }
 
-async function readLimited(req: Request, maxBytes: number): Promise<string> {
-  if (!req.body) return '';
+/** The request's body, read up to `maxBytes` (over it: `refuse()`, the rest left unread). Also used for uploads (read-upload.ts). */
+export async function readBodyBytes(req: Request, maxBytes: number, refuse: () => AppError): Promise<Buffer> {
+  if (!req.body) return Buffer.alloc(0);
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -49,11 +50,11 @@ async function readLimited(req: Request, maxBytes: number): Promise<string> {
     size += value.byteLength;
     if (size > maxBytes) {
       await reader.cancel().catch(() => {});
-      throw tooLarge(maxBytes);
+      throw refuse();
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
 }
 
 function tooLarge(maxBytes: number) {

@@ -3,6 +3,7 @@
 // at the limit (413, the route's own error); multipart/form-data gives the file of the named field
 // and the form's other fields. The bytes are judged by the route (PNG? CSV?), not here.
 import { AppError } from './errors';
+import { readBodyBytes } from './read-json-body';
 
 export interface Upload {
   data: Buffer;
@@ -24,7 +25,7 @@ export async function readUpload(req: Request, spec: UploadLimits): Promise<Uplo
   if (Number(req.headers.get('content-length') ?? 0) > spec.maxBytes) throw spec.tooLarge();
   const contentType = req.headers.get('content-type');
   if (spec.multipartField && /^multipart\/form-data/i.test(contentType ?? '')) return readMultipart(req, spec.multipartField);
-  return { data: await readBytes(req, spec), contentType };
+  return { data: await readBodyBytes(req, spec.maxBytes, spec.tooLarge), contentType };
 }
 
 async function readMultipart(req: Request, field: string): Promise<Upload> {
@@ -40,27 +41,4 @@ async function readMultipart(req: Request, field: string): Promise<Upload> {
   for (const [k, v] of form.entries()) if (k !== field) fields[k] = typeof v === 'string' ? v : '';
   const filename = 'name' in file && typeof file.name === 'string' && file.name !== '' ? file.name : undefined;
   return { data: Buffer.from(await file.arrayBuffer()), contentType: file.type || null, filename, fields };
-}
-
-async function readBytes(req: Request, spec: UploadLimits): Promise<Buffer> {
-  if (!req.body) return Buffer.alloc(0);
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    let chunk: ReadableStreamReadResult<Uint8Array>;
-    try {
-      chunk = await reader.read();
-    } catch {
-      throw new AppError('invalid_request', 'The request body could not be read completely.');
-    }
-    if (chunk.done) break;
-    size += chunk.value.byteLength;
-    if (size > spec.maxBytes) {
-      await reader.cancel().catch(() => {});
-      throw spec.tooLarge();
-    }
-    chunks.push(chunk.value);
-  }
-  return Buffer.concat(chunks);
 }
