@@ -25,8 +25,7 @@ import { errorResponse } from '../http/json-response';
 import { AppError } from '../http/errors';
 import { claimFirstAdmin } from '../admin/claim-first-admin';
 import { hashPassword, verifyPassword } from './password';
-import { redisRateLimitStorage } from './redis-rate-limit-storage';
-import { sharedRedis } from '../ratelimit/redis-client';
+import { sharedRateLimitStorage } from './shared-rate-limit-storage';
 
 const SIGN_IN_STEPS = new Set(['/sign-in/email', '/two-factor/verify-totp', '/two-factor/verify-backup-code']);
 
@@ -63,7 +62,7 @@ export function createAuth(db: Awaited<ReturnType<typeof database>>['db'], confi
         '/two-factor/*': { window: 60, max: config.AUTH_ATTEMPTS_PER_MINUTE },
       },
       // Shared by every instance through Redis when there is one.
-      ...(config.REDIS_URL ? { customStorage: redisRateLimitStorage(sharedRedis(config.REDIS_URL), config.REDIS_PREFIX) } : {}),
+      ...(config.REDIS_URL ? { customStorage: sharedRateLimitStorage() } : {}),
     },
     database: drizzleAdapter(db, {
       provider: 'pg',
