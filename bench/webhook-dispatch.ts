@@ -15,7 +15,22 @@ async function main() {
   const handle = await openDatabase({ databaseUrl: process.env.BENCH_DATABASE_URL || undefined, dataDir: process.env.BENCH_DATA_DIR! });
   await handle.query('SELECT 1');
   let statements = 0;
-  const counted = { query: (text: string, params?: unknown[]) => (statements++, handle.query(text, params)) } as typeof handle;
+  /** Statements and their milliseconds end to end, by what they do. */
+  const kinds: Record<string, { n: number; ms: number }> = {};
+  const counted = {
+    query: async (text: string, params?: unknown[]) => {
+      statements++;
+      const kind = /INSERT INTO webhook_deliveries/.test(text) ? 'fan-out' : /SET locked_until = now\(\) \+/.test(text) ? 'claim' : /INSERT INTO webhook_attempts/.test(text) ? 'record' : 'other';
+      const k = (kinds[kind] ??= { n: 0, ms: 0 });
+      const t = performance.now();
+      try {
+        return await handle.query(text, params);
+      } finally {
+        k.n++;
+        k.ms += performance.now() - t;
+      }
+    },
+  } as typeof handle;
   const opts = JSON.parse(process.env.BENCH_DISPATCHER_OPTIONS!);
   send({ ready: true });
   await message('start');
@@ -28,6 +43,7 @@ async function main() {
   send({
     ms,
     statements,
+    kinds,
     mainCpuMs: (threadCpuSeconds(process.pid)! - cpu.main) * 1000,
     processCpuMs: (processCpuSeconds(process.pid)! - cpu.all) * 1000,
   });

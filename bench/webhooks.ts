@@ -11,7 +11,8 @@
 //
 // BENCH_WEBHOOK_BEFORE=<a checkout of main with node_modules> runs its dispatcher too, alternating
 // with this one (before, after, before, …) BENCH_WEBHOOK_ROUNDS times on each database.
-// BENCH_WEBHOOK_CPU_PROF=<dir> writes a --cpu-prof profile of each dispatcher process there.
+// BENCH_WEBHOOK_CPU_PROF=<dir> writes a --cpu-prof profile of each dispatcher process there;
+// BENCH_WEBHOOK_VERBOSE=1 prints each run's statements and their time end to end, by kind.
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -168,6 +169,7 @@ async function run(kind: 'pglite' | 'postgres', side: string, root: string, tmp:
       stored.succeeded !== EVENTS && `${stored.succeeded} recorded as succeeded`,
       stored.attempts !== EVENTS && `${stored.attempts} attempts logged`,
     ].filter(Boolean);
+    if (process.env.BENCH_WEBHOOK_VERBOSE) console.log(side, kind, JSON.stringify(r.kinds));
     return {
       side,
       perSecond: (got.received / r.ms) * 1000,

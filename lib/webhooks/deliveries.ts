@@ -16,6 +16,8 @@ export interface ClaimedDelivery {
   secret_ciphertext: string | null;
   previous_secret_ciphertext: string | null;
   previous_valid: boolean | null;
+  /** The payload, serialised by the dispatcher once per event of a claim. */
+  body?: string;
 }
 
 // Per enabled webhook, its due deliveries up to its free slots (the per-endpoint cap less what this

@@ -126,6 +126,13 @@ export function startWebhookDispatcher(db: Queryable, opts: DispatcherOptions): 
           for (const id of new Set([...before.keys(), ...took.keys()])) {
             if ((before.get(id) ?? 0) + (took.get(id) ?? 0) >= room.perEndpoint) capped.add(id);
           }
+          // The payload once per event (an event claimed for several endpoints is the same bytes to each).
+          const bodies = new Map<string, string>();
+          for (const c of claims) {
+            let body = bodies.get(c.event_id);
+            if (body === undefined) bodies.set(c.event_id, (body = payloadOf(c)));
+            c.body = body;
+          }
           slots.add(claims);
           startWaiting();
         }
@@ -203,7 +210,7 @@ export function startWebhookDispatcher(db: Queryable, opts: DispatcherOptions): 
     } catch {
       return { ok: false, statusCode: null, durationMs: 0, body: '', error: 'the signing secret cannot be read (was SECRET_KEY changed?); rotate the secret' };
     }
-    const body = JSON.stringify({ id: claim.event_id, event: claim.type, timestamp: new Date(claim.occurred_at).toISOString(), data: claim.data });
+    const body = claim.body ?? payloadOf(claim);
     const timestamp = Math.floor(Date.now() / 1000);
     const headers = {
       'webhook-id': claim.event_id,
@@ -231,6 +238,10 @@ export function startWebhookDispatcher(db: Queryable, opts: DispatcherOptions): 
       agents.destroy();
     },
   };
+}
+
+function payloadOf(claim: ClaimedDelivery): string {
+  return JSON.stringify({ id: claim.event_id, event: claim.type, timestamp: new Date(claim.occurred_at).toISOString(), data: claim.data });
 }
 
 /** ±20 %, so endpoints coming back are not hit by every retry at once. */
