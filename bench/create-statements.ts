@@ -4,8 +4,8 @@
 // links one after another per path, and the log lines of that database in that window are sorted by
 // what they do. Needs to read the server's log (BENCH_PG_LOG, Debian's default path below):
 //   BENCH_DATABASE_URL=postgres://… BENCH_BEFORE=/path/to/other/checkout tsx bench/create-statements.ts
-import { mkdtempSync, openSync, readSync, rmSync, statSync, closeSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { closeSync, mkdtempSync, openSync, readFileSync, readSync, rmSync, statSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -69,13 +69,15 @@ async function measure(label: string, root: string) {
     for (const path of PATHS) {
       const from = statSync(PG_LOG).size;
       const started = Date.now();
+      const cpuFrom = processCpuMs(server.child.pid!);
       for (let i = 0; i < CREATIONS; i++) await create(path, `${path}-${i}`);
       const ms = Date.now() - started;
+      const cpuUs = ((processCpuMs(server.child.pid!) - cpuFrom) * 1000) / CREATIONS;
       await new Promise((r) => setTimeout(r, 1_000)); // a wake-up job coalesced during the run is sent 500 ms later
       const counts = countStatements(readFrom(PG_LOG, from), name);
       const total = Object.values(counts).reduce((a, b) => a + b, 0);
       const parts = Object.entries(counts).map(([k, v]) => `${k} ${(v / CREATIONS).toFixed(2)}`).join(', ');
-      console.log(`${label} ${path}: ${CREATIONS} creations in ${ms} ms; statements per creation ${(total / CREATIONS).toFixed(2)} (${parts})`);
+      console.log(`${label} ${path}: ${CREATIONS} creations in ${ms} ms, server CPU ${cpuUs.toFixed(0)} µs each (load average ${loadavg()[0].toFixed(1)}); statements per creation ${(total / CREATIONS).toFixed(2)} (${parts})`);
     }
     await stopServer(server);
   } finally {
@@ -83,6 +85,12 @@ async function measure(label: string, root: string) {
     await database.drop();
     rmSync(tmp, { recursive: true, force: true });
   }
+}
+
+/** The process's user + system CPU so far, in ms (Linux: /proc/<pid>/stat, in clock ticks of 10 ms). */
+function processCpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 function readFrom(path: string, from: number): string {
