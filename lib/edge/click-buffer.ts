@@ -107,6 +107,14 @@ export class ClickBuffer {
         else if (this.pending.length === 0 && this.running.size === 0 && this.failures === 0 && this.opts.settle) setImmediate(() => void this.flush());
       });
     this.running.set(seq, writing);
+    // A backlog fills the other slot at once (pushes alone would not: they may all have come already).
+    if (this.pending.length >= this.maxBatch && this.hasRoom() && !this.soon) {
+      this.soon = true;
+      setImmediate(() => {
+        this.soon = false;
+        void this.flush();
+      });
+    }
     return writing;
   }
 
@@ -143,12 +151,14 @@ export class ClickBuffer {
       await this.flush();
       if (this.failures > 0) await new Promise((r) => setTimeout(r, Math.min(200 * this.failures, 2_000)));
     }
-    for (let tries = 1; this.opts.settle && Date.now() < deadline; tries++) {
+    // At least once, even when writing the clicks took the whole time: they are stored, their counts held.
+    for (let tries = 1; this.opts.settle; tries++) {
       try {
         await this.opts.settle();
         break;
       } catch (err) {
         logger().warn({ err: String((err as Error)?.message ?? err) }, 'click counts not written; will retry');
+        if (Date.now() >= deadline) break;
         await new Promise((r) => setTimeout(r, Math.min(200 * tries, 2_000)));
       }
     }
