@@ -1,7 +1,7 @@
 // A batch of clicks as it crosses to the click writer's thread: numbers in one transferred
 // Float64Array (link, time, flags, user agent, referrer), the batch's distinct user agents and
 // referrers once each, and the addresses in one string. Posting the Click objects themselves cost
-// the main thread about 3× as much (structured clone writes every key and string of every click;
+// the main thread 3–6× as much (structured clone writes every key and string of every click;
 // bench/click-transfer.ts).
 import type { Click } from './click-buffer';
 
