@@ -5,13 +5,14 @@
 // click backlog written) before the next is loaded.
 // BENCH_SLING_BUNDLES=dist/before/sling.mjs,dist/sling.mjs compares builds in the same run (each on
 // its own copy of the seeded PGlite directory). BENCH_CPU_PROF=<dir> writes V8 CPU profiles (raw's too).
-// BENCH_SCENARIOS=hot skips the random one.
+// BENCH_SCENARIOS=hot skips the random one. BENCH_DATABASE_URL: each build on its own seeded
+// PostgreSQL database on that server instead of PGlite (PostgreSQL's own CPU is not counted).
 // BENCH_RATE (req/s, default 3000), BENCH_SECONDS (default 5), BENCH_ROUNDS (default 3).
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { pgliteDatabase, seedDatabase, type SeedLink } from './bench-database';
+import { createPostgresDatabase, pgliteDatabase, seedDatabase, type BenchDatabase, type SeedLink } from './bench-database';
 import { endChildren } from './children';
 import { processCpuSeconds, threadCpuSeconds } from './cpu-usage';
 import { runPaced } from './paced-load';
@@ -39,6 +40,7 @@ interface Target {
 
 async function main() {
   const tmp = mkdtempSync(join(tmpdir(), 'sling-edge-cpu-'));
+  const databases: BenchDatabase[] = [];
   try {
     const seeded = join(tmp, 'seed');
     await seedDatabase(pgliteDatabase(seeded), '127.0.0.1', [HOT, ...MANY]);
@@ -54,7 +56,14 @@ async function main() {
     const bundles = (process.env.BENCH_SLING_BUNDLES ?? 'bin/sling.mjs').split(',');
     for (const [i, bundle] of bundles.entries()) {
       const dataDir = join(tmp, `data-${i}`);
-      cpSync(seeded, dataDir, { recursive: true });
+      let databaseUrl: string | undefined;
+      if (process.env.BENCH_DATABASE_URL) {
+        mkdirSync(dataDir);
+        const pgDb = await createPostgresDatabase(process.env.BENCH_DATABASE_URL, dataDir);
+        databases.push(pgDb);
+        await seedDatabase(pgDb, '127.0.0.1', [HOT, ...MANY]);
+        databaseUrl = pgDb.databaseUrl;
+      } else cpSync(seeded, dataDir, { recursive: true });
       let port = await freePort();
       while (targets.some((t) => t.server.port === port)) port = await freePort();
       const delayFile = join(tmp, `delay-${i}.json`);
@@ -63,7 +72,7 @@ async function main() {
       const server = startServer({
         name: `Sling ${bundle}`,
         args: ['--import', join(ROOT, 'bench/loop-delay.mjs'), ...prof, join(ROOT, bundle), 'start'],
-        env: { HOST: '127.0.0.1', BASE_URL: `http://127.0.0.1:${port}`, DATA_DIR: dataDir, DATABASE_URL: undefined, REDIS_URL: undefined, LINK_HOST: undefined, TRUST_PROXY: undefined, TLS_PORT: undefined, LOG_LEVEL: 'warn', BENCH_LOOP_DELAY_FILE: delayFile },
+        env: { HOST: '127.0.0.1', BASE_URL: `http://127.0.0.1:${port}`, DATA_DIR: dataDir, DATABASE_URL: databaseUrl, ...(databaseUrl ? { SECRET_KEY: 'edge-cpu-bench-secret-0123456789abcdef0123456789' } : {}), REDIS_URL: undefined, LINK_HOST: undefined, TRUST_PROXY: undefined, TLS_PORT: undefined, LOG_LEVEL: 'warn', BENCH_LOOP_DELAY_FILE: delayFile },
         port,
         logFile: join(tmp, `sling-${i}.log`),
         cwd: ROOT,
@@ -116,6 +125,7 @@ async function main() {
     for (const t of targets) await stopServer(t.server);
   } finally {
     await endChildren();
+    for (const d of databases) await d.drop().catch(() => {});
     rmSync(tmp, { recursive: true, force: true });
   }
 }
