@@ -17,6 +17,7 @@ import { Redis } from 'ioredis';
 import { alternate, fmtInt, type Alternated, type RunSettings, type Target } from './alternate';
 import { countLinksOf, createPostgresDatabase, liveClickCounter, pgliteDatabase, seedDatabase, type BenchDatabase, type SeedLink } from './bench-database';
 import { endChildren } from './children';
+import { treeCpuSeconds } from './cpu-usage';
 import { CREATE_LINKS_ENV, createBenchAccount } from './create-links';
 import { checkKuttDir, countKutt, kuttEnv, liveVisitCounter, prepareKutt, startKutt, type KuttRedis, type KuttStore } from './kutt-server';
 import { pickLoadTool, type LoadTool, type PostLoad } from './load-tool';
@@ -122,6 +123,10 @@ async function main(): Promise<number> {
   // Each run's stored visits must be written before the other server is loaded (settle.ts).
   const settle = (s: ServerProcess) => waitUntilSettled(s, { storedClicks: (s === sling ? slingCounter : kuttCounter)?.count });
   const runs: RunSettings = { ...RUNS, settle };
+  // Background work (job polling, Bull's workers) is in every run's CPU: at a few hundred requests/s
+  // it is a visible share of the CPU per request, so it is shown on its own.
+  const idle = await idleCpuMsPerSecond([sling, kutt]);
+  console.log(`Idle CPU (5 s without requests): Sling ${idle[0].toFixed(0)} ms/s, Kutt ${idle[1].toFixed(0)} ms/s`);
   const loadBefore = loadavg();
   console.log(`Sling on :${slingPort}, Kutt on :${kuttPort}; ${tool.name}, ${RUNS.connections} connections; load average ${fmtLoad(loadBefore)}\n`);
 
@@ -209,6 +214,12 @@ async function expectCreated(server: ServerProcess, path: string, post: PostLoad
     // reported below
   }
   if (res.status !== 201 || !ok(json)) throw new Error(`${server.name} POST ${path}: expected 201 with the link, got ${res.status} ${text.slice(0, 300)}`);
+}
+
+async function idleCpuMsPerSecond(servers: ServerProcess[], ms = 5_000): Promise<number[]> {
+  const before = servers.map((s) => treeCpuSeconds(s.child.pid!) ?? NaN);
+  await new Promise((r) => setTimeout(r, ms));
+  return servers.map((s, i) => ((treeCpuSeconds(s.child.pid!) ?? NaN) - before[i]) * (1e6 / ms));
 }
 
 async function twoPorts(): Promise<[number, number]> {
