@@ -239,7 +239,8 @@ main()
     process.exit(code);
   })
   .catch(async (err) => {
-    console.error(`\nBenchmark failed: ${err instanceof Error ? err.message : err}`);
+    // Cut: a failed query's message carries its whole SQL (a seed batch is 400 rows).
+    console.error(`\nBenchmark failed: ${String(err instanceof Error ? err.message : err).slice(0, 2_000)}`);
     await cleanUp();
     process.exit(1);
   });

@@ -97,7 +97,8 @@ export async function prepareKutt(dir: string, env: Record<string, string>, stor
     const [user] = await knex('users').insert({ email: 'bench@example.com', password: 'unused: the bench signs in with the API key', apikey: apiKey, verified: true }, 'id');
     const userId = Number(user.id);
     // Owned links: Kutt records visits only for links that have a user (links.handler.js redirect).
-    await knex.batchInsert('links', seed.map((l) => ({ address: l.code, target: l.url, user_id: userId })), 1_000);
+    // knex inserts SQLite batches as one compound SELECT, which SQLite caps at 500 terms.
+    await knex.batchInsert('links', seed.map((l) => ({ address: l.code, target: l.url, user_id: userId })), 400);
     return { userId, apiKey };
   });
 }
