@@ -17,6 +17,7 @@ import { Redis } from 'ioredis';
 import { alternate, fmtInt, type Alternated, type RunSettings, type Target } from './alternate';
 import { countLinksOf, createPostgresDatabase, liveClickCounter, pgliteDatabase, seedDatabase, type BenchDatabase, type SeedLink } from './bench-database';
 import { endChildren } from './children';
+import { onCleanup, runBench } from './cleanups';
 import { treeCpuSeconds } from './cpu-usage';
 import { CREATE_LINKS_ENV, createBenchAccount } from './create-links';
 import { checkKuttDir, countKutt, kuttEnv, liveVisitCounter, prepareKutt, startKutt, type KuttRedis, type KuttStore } from './kutt-server';
@@ -53,35 +54,21 @@ interface Row {
   result: Alternated;
 }
 
-const cleanups: Array<() => unknown> = [];
-async function cleanUp() {
-  for (let fn = cleanups.pop(); fn; fn = cleanups.pop()) {
-    try {
-      await fn();
-    } catch (err) {
-      console.error('cleanup:', (err as Error).message);
-    }
-  }
-}
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => void cleanUp().finally(() => process.exit(130)));
-}
-
 async function main(): Promise<number> {
   if (!KUTT_DIR) throw new Error('Set BENCH_KUTT_DIR to a Kutt checkout with its dependencies installed (see the README, "Head to head with Kutt").');
   const tmp = mkdtempSync(join(tmpdir(), 'sling-kutt-'));
-  cleanups.push(() => rmSync(tmp, { recursive: true, force: true }));
+  onCleanup(() => rmSync(tmp, { recursive: true, force: true }));
   const { tool, fallback } = pickLoadTool(tmp);
   if (fallback) console.log('wrk not found on PATH: falling back to autocannon (in-process; numbers are less reliable)');
 
   const slingDb: BenchDatabase = SERVER_URL ? await createPostgresDatabase(SERVER_URL, join(tmp, 'data')) : pgliteDatabase(join(tmp, 'data'));
-  cleanups.push(() => slingDb.drop());
+  onCleanup(() => slingDb.drop());
   const kuttPg = SERVER_URL ? await createPostgresDatabase(SERVER_URL, tmp) : undefined;
-  if (kuttPg) cleanups.push(() => kuttPg.drop());
+  if (kuttPg) onCleanup(() => kuttPg.drop());
   const store: KuttStore = kuttPg ? { databaseUrl: kuttPg.databaseUrl! } : { sqliteFile: join(tmp, 'kutt.sqlite') };
   checkKuttDir(KUTT_DIR, store);
   const redis = SERVER_URL ? await kuttRedis() : undefined;
-  cleanups.push(() => endChildren()); // runs first: servers stop before their databases go
+  onCleanup(() => endChildren()); // runs first: servers stop before their databases go
   const setup = SERVER_URL ? 'Sling and Kutt on one PostgreSQL server (a throw-away database each) and one Redis' : 'Sling on PGlite, Kutt on SQLite (each one\'s embedded default)';
   console.log(`${setup}; seeding each: a user with an API key, 1 hot link + ${fmtInt(MANY.length)} links…`);
 
@@ -117,9 +104,9 @@ async function main(): Promise<number> {
   await expectCreated(kutt, '/api/v2/links', kuttPost, (j) => j.target === 'https://93.184.215.14/h2h/check?utm_source=bench');
 
   const slingCounter = await liveClickCounter(slingDb);
-  if (slingCounter) cleanups.push(() => slingCounter.close());
+  if (slingCounter) onCleanup(() => slingCounter.close());
   const kuttCounter = liveVisitCounter(KUTT_DIR, store, kuttAccount.userId);
-  if (kuttCounter) cleanups.push(() => kuttCounter.close());
+  if (kuttCounter) onCleanup(() => kuttCounter.close());
   // Each run's stored visits must be written before the other server is loaded (settle.ts).
   const settle = (s: ServerProcess) => waitUntilSettled(s, { storedClicks: (s === sling ? slingCounter : kuttCounter)?.count });
   const runs: RunSettings = { ...RUNS, settle };
@@ -176,7 +163,7 @@ async function kuttRedis(): Promise<KuttRedis> {
     client.disconnect();
   };
   await flush();
-  cleanups.push(flush);
+  onCleanup(flush);
   return target;
 }
 
@@ -233,14 +220,4 @@ function fmtLoad(l: number[]) {
   return l.map((x) => x.toFixed(2)).join(' ');
 }
 
-main()
-  .then(async (code) => {
-    await cleanUp();
-    process.exit(code);
-  })
-  .catch(async (err) => {
-    // Cut: a failed query's message carries its whole SQL (a seed batch is 400 rows).
-    console.error(`\nBenchmark failed: ${String(err instanceof Error ? err.message : err).slice(0, 2_000)}`);
-    await cleanUp();
-    process.exit(1);
-  });
+runBench(main);
