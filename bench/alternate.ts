@@ -1,6 +1,6 @@
 // Two load targets measured in turns (A, B, A, B, …) after a warm-up on each; each keeps its best
 // run. Used for raw vs Sling (redirects) and for bare route vs link creation (one Sling process).
-import { machineTicks, processCpuSeconds, stealShare, threadCpuSeconds } from './cpu-usage';
+import { machineTicks, stealShare, threadCpuSeconds, treeCpuSeconds } from './cpu-usage';
 import type { LoadOptions, LoadTool } from './load-tool';
 import type { MeasuredRun } from './report';
 import type { ServerProcess } from './servers';
@@ -48,7 +48,7 @@ export async function alternate(name: string, tool: LoadTool, [a, b]: [Target, T
   ]);
   async function measure(t: Target, seconds: number): Promise<MeasuredRun> {
     const pid = t.server.child.pid!;
-    const [cpu, main, ticks] = [processCpuSeconds(pid), threadCpuSeconds(pid), machineTicks()];
+    const [cpu, main, ticks] = [treeCpuSeconds(pid), threadCpuSeconds(pid), machineTicks()];
     const r = await tool.run({ ...t.load, port: t.server.port, connections: s.connections, seconds });
     const steal = stealShare(ticks, machineTicks());
     // What the run left to do (its clicks' writes) is part of its cost, and must end before the next run.
@@ -57,7 +57,7 @@ export async function alternate(name: string, tool: LoadTool, [a, b]: [Target, T
     const total = totals.get(t)!;
     total.responses += r.responses;
     total.sent += r.sent;
-    const [cpuAfter, mainAfter] = [processCpuSeconds(pid), threadCpuSeconds(pid)];
+    const [cpuAfter, mainAfter] = [treeCpuSeconds(pid), threadCpuSeconds(pid)];
     const perRequest = (a?: number, b?: number) => (a !== undefined && b !== undefined ? ((b - a) * 1e6) / r.responses : undefined);
     return { ...r, cpuUsPerRequest: perRequest(cpu, cpuAfter), mainCpuUsPerRequest: perRequest(main, mainAfter), steal };
   }

@@ -1,7 +1,7 @@
 // CPU seconds a process has used, and the machine's steal time, from /proc (Linux; undefined
 // elsewhere). CPU per request is steadier than requests/s on a shared VM, where the hypervisor's
 // steal and the load generator compete for the same two cores.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 
 const TICKS_PER_SECOND = 100; // USER_HZ, 100 on every Linux build the bench will meet
 
@@ -43,4 +43,31 @@ export function stealShare(before?: MachineTicks, after?: MachineTicks): number 
 /** utime + stime of one thread (the main thread's id is the process's), in seconds. */
 export function threadCpuSeconds(pid: number, tid = pid): number | undefined {
   return processCpuSeconds(pid, `/proc/${pid}/task/${tid}/stat`);
+}
+
+/**
+ * CPU seconds of `pid` and every process descended from it (alive now). Kutt with Redis hands
+ * visits to Bull's sandboxed worker processes, whose CPU is part of what a redirect costs it.
+ */
+export function treeCpuSeconds(pid: number): number | undefined {
+  const own = processCpuSeconds(pid);
+  if (own === undefined) return undefined;
+  const children = new Map<number, number[]>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
+    } catch {
+      // exited while the list was read
+    }
+  }
+  let total = own;
+  const queue = [...(children.get(pid) ?? [])];
+  for (let child = queue.pop(); child !== undefined; child = queue.pop()) {
+    total += processCpuSeconds(child) ?? 0;
+    queue.push(...(children.get(child) ?? []));
+  }
+  return total;
 }

@@ -20,6 +20,7 @@ import {
   type SeedLink,
 } from './bench-database';
 import { endChildren } from './children';
+import { onCleanup, runBench } from './cleanups';
 import { idleRss } from './idle-rss';
 import { CREATE_LINKS_ENV, createBenchAccount, createLinksScenario } from './create-links';
 import { pickLoadTool, type LoadTool } from './load-tool';
@@ -65,36 +66,17 @@ const MANY: SeedLink[] = Array.from({ length: LINKS }, (_, i) => {
   return { code, url: `https://example.com/articles/${i}/some-title?utm_source=sling&id=${code}` };
 });
 
-const cleanups: Array<() => unknown> = [];
-async function cleanUp() {
-  for (let fn = cleanups.pop(); fn; fn = cleanups.pop()) {
-    try {
-      await fn();
-    } catch (err) {
-      console.error('cleanup:', (err as Error).message);
-    }
-  }
-}
-let interrupted = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    interrupted = true;
-    console.error(`\n${signal}: stopping servers and removing temporary files…`);
-    void cleanUp().finally(() => process.exit(130));
-  });
-}
-
 async function main(): Promise<number> {
   const tmp = mkdtempSync(join(tmpdir(), 'sling-bench-'));
-  cleanups.push(() => rmSync(tmp, { recursive: true, force: true }));
+  onCleanup(() => rmSync(tmp, { recursive: true, force: true }));
   const { tool, fallback } = pickLoadTool(tmp);
   if (fallback) console.log('wrk not found on PATH: falling back to autocannon (in-process; numbers are less reliable)');
 
   const dataDir = join(tmp, 'data');
   const serverUrl = process.env.BENCH_DATABASE_URL;
   const database: BenchDatabase = serverUrl ? await createPostgresDatabase(serverUrl, dataDir) : pgliteDatabase(dataDir);
-  cleanups.push(() => database.drop());
-  cleanups.push(() => endChildren()); // runs first: servers stop before their database goes
+  onCleanup(() => database.drop());
+  onCleanup(() => endChildren()); // runs first: servers stop before their database goes
   const rawPort = await freePort();
   let slingPort = await freePort();
   while (slingPort === rawPort) slingPort = await freePort();
@@ -145,7 +127,7 @@ async function main(): Promise<number> {
   // Between runs, each target waits until the one just loaded is done: on PostgreSQL its stored click
   // count has stopped moving, and (both databases) Sling's main thread is idle again.
   const counter = await liveClickCounter(database);
-  if (counter) cleanups.push(() => counter.close());
+  if (counter) onCleanup(() => counter.close());
   const settle = (server: ServerProcess) => waitUntilSettled(server, { storedClicks: server === sling ? counter?.count : undefined });
   const runs: RunSettings = { ...RUNS, settle };
 
@@ -309,14 +291,4 @@ function assertComplete(what: string, r: PacedResult) {
   }
 }
 
-main()
-  .then(async (code) => {
-    await cleanUp();
-    process.exit(code);
-  })
-  .catch(async (err) => {
-    if (interrupted) return; // the signal handler is cleaning up; its failures are expected
-    console.error(`\nBenchmark failed: ${err instanceof Error ? err.message : err}`);
-    await cleanUp();
-    process.exit(1);
-  });
+runBench(main);

@@ -8,7 +8,7 @@ import type { PacedResult } from './paced-load';
 import { RENDER_CLIENTS, type RenderLoadResult } from './qr-render-load';
 
 export interface MeasuredRun extends LoadResult {
-  /** The server process's CPU time (all threads) per response, in µs, its click backlog's included. */
+  /** The server's CPU time (all threads, and its child processes) per response, in µs, its click backlog's included. */
   cpuUsPerRequest?: number;
   /** The main thread's (where the edge answers; PGlite and the CPU pool have their own threads). */
   mainCpuUsPerRequest?: number;
