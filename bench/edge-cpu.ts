@@ -5,13 +5,18 @@
 // click backlog written) before the next is loaded.
 // BENCH_SLING_BUNDLES=dist/before/sling.mjs,dist/sling.mjs compares builds in the same run (each on
 // its own copy of the seeded PGlite directory). BENCH_CPU_PROF=<dir> writes V8 CPU profiles (raw's too).
-// BENCH_SCENARIOS=hot skips the random one.
+// BENCH_SCENARIOS=hot skips the random one. BENCH_DATABASE_URL runs the Sling builds on PostgreSQL
+// (a database of their own each, dropped afterwards) and prints the statements each round committed
+// (pg_stat_database.xact_commit: link loads plus click writes). BENCH_CACHE_TTL_MS sets Sling's
+// CACHE_TTL_MS, so that with a short one (5000) the random scenario crosses TTL boundaries and pays
+// its link reloads inside the measured rounds.
 // BENCH_RATE (req/s, default 3000), BENCH_SECONDS (default 5), BENCH_ROUNDS (default 3).
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { pgliteDatabase, seedDatabase, type SeedLink } from './bench-database';
+import pg from 'pg';
+import { createPostgresDatabase, pgliteDatabase, seedDatabase, type BenchDatabase, type SeedLink } from './bench-database';
 import { endChildren } from './children';
 import { processCpuSeconds, threadCpuSeconds } from './cpu-usage';
 import { runPaced } from './paced-load';
@@ -35,6 +40,22 @@ interface Target {
   label: string;
   server: ServerProcess;
   delayFile?: string;
+  database?: BenchDatabase;
+}
+
+/** Transactions committed in the target's PostgreSQL database so far (undefined on PGlite). */
+async function commits(t: Target): Promise<number | undefined> {
+  if (!t.database?.databaseUrl) return undefined;
+  const client = new pg.Client({ connectionString: t.database.databaseUrl });
+  await client.connect();
+  try {
+    // Statistics reach pg_stat_database when a backend flushes them (within about a second of idling).
+    await new Promise((r) => setTimeout(r, 1500));
+    const { rows } = await client.query<{ n: string }>('SELECT xact_commit::text AS n FROM pg_stat_database WHERE datname = current_database()');
+    return Number(rows[0].n);
+  } finally {
+    await client.end();
+  }
 }
 
 async function main() {
@@ -52,9 +73,15 @@ async function main() {
     const rawArgs = [...rawProf, join(ROOT, 'bench/raw-server.mjs'), linksFile];
     targets.push({ label: 'raw', server: startServer({ name: 'raw', args: rawArgs, env: {}, port: rawPort, logFile: join(tmp, 'raw.log'), cwd: ROOT }) });
     const bundles = (process.env.BENCH_SLING_BUNDLES ?? 'bin/sling.mjs').split(',');
+    const pgServer = process.env.BENCH_DATABASE_URL;
     for (const [i, bundle] of bundles.entries()) {
       const dataDir = join(tmp, `data-${i}`);
-      cpSync(seeded, dataDir, { recursive: true });
+      let database: BenchDatabase | undefined;
+      if (pgServer) {
+        mkdirSync(dataDir, { recursive: true });
+        database = await createPostgresDatabase(pgServer, dataDir);
+        await seedDatabase(database, '127.0.0.1', [HOT, ...MANY]);
+      } else cpSync(seeded, dataDir, { recursive: true });
       let port = await freePort();
       while (targets.some((t) => t.server.port === port)) port = await freePort();
       const delayFile = join(tmp, `delay-${i}.json`);
@@ -63,12 +90,12 @@ async function main() {
       const server = startServer({
         name: `Sling ${bundle}`,
         args: ['--import', join(ROOT, 'bench/loop-delay.mjs'), ...prof, join(ROOT, bundle), 'start'],
-        env: { HOST: '127.0.0.1', BASE_URL: `http://127.0.0.1:${port}`, DATA_DIR: dataDir, DATABASE_URL: undefined, REDIS_URL: undefined, LINK_HOST: undefined, TRUST_PROXY: undefined, TLS_PORT: undefined, LOG_LEVEL: 'warn', BENCH_LOOP_DELAY_FILE: delayFile },
+        env: { HOST: '127.0.0.1', BASE_URL: `http://127.0.0.1:${port}`, DATA_DIR: dataDir, DATABASE_URL: database?.databaseUrl, CACHE_TTL_MS: process.env.BENCH_CACHE_TTL_MS, REDIS_URL: undefined, LINK_HOST: undefined, TRUST_PROXY: undefined, TLS_PORT: undefined, LOG_LEVEL: 'warn', BENCH_LOOP_DELAY_FILE: delayFile },
         port,
         logFile: join(tmp, `sling-${i}.log`),
         cwd: ROOT,
       });
-      targets.push({ label: bundle, server, delayFile });
+      targets.push({ label: bundle, server, delayFile, database });
     }
     await Promise.all(targets.map((t) => waitUntilAnswering(t.server, `/${HOT.code}`, 302)));
     const random = MANY.map((l) => `/${l.code}`).sort(() => Math.random() - 0.5);
@@ -85,11 +112,14 @@ async function main() {
         for (const t of targets) {
           const pid = t.server.child.pid!;
           if (t.delayFile) await resetLoopDelay(t.server, t.delayFile);
+          const commits0 = await commits(t);
           const [main0, proc0] = [threadCpuSeconds(pid)!, processCpuSeconds(pid)!];
           const r = await runPaced({ port: t.server.port, paths, count: RATE * SECONDS, rate: RATE, connections: 50, userAgent: UA });
           // The click backlog is part of the redirect's cost: counted until the process settles.
           const settled = await waitUntilSettled(t.server);
           const [main1, proc1] = [threadCpuSeconds(pid)!, processCpuSeconds(pid)!];
+          const commits1 = await commits(t);
+          const statements = commits0 !== undefined && commits1 !== undefined ? `, ${commits1 - commits0 - 1} statements` : '';
           const d = t.delayFile ? await readLoopDelay(t.server, t.delayFile) : undefined;
           const loopP99 = d?.delay.p99Ms ?? Number.NaN;
           const loop = d ? `  loop delay p99 ${d.delay.p99Ms.toFixed(1)} max ${d.delay.maxMs.toFixed(1)} ms, gc ${d.gc.count}× max ${d.gc.maxMs.toFixed(1)} ms` : '';
@@ -102,7 +132,7 @@ async function main() {
           results.set(key, e);
           console.log(
             `round ${round} ${scenario.padEnd(6)} ${t.label.padEnd(24)} main ${e.main.at(-1)!.toFixed(1)} µs/req, process ${e.proc.at(-1)!.toFixed(1)} µs/req, ` +
-              `p99 ${r.p99Ms.toFixed(2)} ms, ${r.non3xx + r.failed} bad, settled in ${settled.waitedMs} ms${loop}`,
+              `p99 ${r.p99Ms.toFixed(2)} ms, ${r.non3xx + r.failed} bad, settled in ${settled.waitedMs} ms${statements}${loop}`,
           );
         }
       }
@@ -114,6 +144,7 @@ async function main() {
       console.log(`  ${scenario.padEnd(6)} ${label.padEnd(24)} main thread ${median(e.main).toFixed(1)} µs/req  process ${median(e.proc).toFixed(1)} µs/req  p99 ${median(e.p99).toFixed(2)} ms`);
     }
     for (const t of targets) await stopServer(t.server);
+    for (const t of targets) await t.database?.drop();
   } finally {
     await endChildren();
     rmSync(tmp, { recursive: true, force: true });
