@@ -97,7 +97,7 @@ async function main() {
       });
       targets.push({ label: bundle, server, delayFile, database });
     }
-    await Promise.all(targets.map((t) => waitUntilAnswering(t.server, `/${HOT.code}`, 302)));
+    await Promise.all(targets.map((t) => waitUntilAnswering(t.server, `/${HOT.code}`, 302, 300_000)));
     const random = MANY.map((l) => `/${l.code}`).sort(() => Math.random() - 0.5);
     const wanted = (process.env.BENCH_SCENARIOS ?? 'hot,random').split(',');
     for (const t of wanted.includes('random') ? targets.slice(1) : []) {

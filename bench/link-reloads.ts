@@ -6,7 +6,7 @@
 // reloads go to the database. Prints the queries per wave and the CPU per reloaded link, the main
 // thread's (the edge's; on PostgreSQL the pg client's work is there) and the whole process's (PGlite
 // runs in a worker thread), alternating the two caches over BENCH_ROUNDS (default 3) rounds.
-// PGlite always; PostgreSQL too with BENCH_DATABASE_URL.
+// PGlite (unless BENCH_SKIP_PGLITE=1); PostgreSQL too with BENCH_DATABASE_URL.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -83,7 +83,7 @@ async function measure(target: BenchDatabase) {
 async function main() {
   const tmp = mkdtempSync(join(tmpdir(), 'sling-link-reloads-'));
   try {
-    const targets = [pgliteDatabase(join(tmp, 'pglite'))];
+    const targets = process.env.BENCH_SKIP_PGLITE ? [] : [pgliteDatabase(join(tmp, 'pglite'))];
     if (process.env.BENCH_DATABASE_URL) targets.push(await createPostgresDatabase(process.env.BENCH_DATABASE_URL, join(tmp, 'pg')));
     for (const target of targets) {
       console.log(`${target.label}:`);
