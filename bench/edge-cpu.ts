@@ -58,6 +58,8 @@ async function commits(t: Target): Promise<number | undefined> {
   }
 }
 
+const databases: BenchDatabase[] = [];
+
 async function main() {
   const tmp = mkdtempSync(join(tmpdir(), 'sling-edge-cpu-'));
   try {
@@ -80,6 +82,7 @@ async function main() {
       if (pgServer) {
         mkdirSync(dataDir, { recursive: true });
         database = await createPostgresDatabase(pgServer, dataDir);
+        databases.push(database);
         await seedDatabase(database, '127.0.0.1', [HOT, ...MANY]);
       } else cpSync(seeded, dataDir, { recursive: true });
       let port = await freePort();
@@ -90,7 +93,7 @@ async function main() {
       const server = startServer({
         name: `Sling ${bundle}`,
         args: ['--import', join(ROOT, 'bench/loop-delay.mjs'), ...prof, join(ROOT, bundle), 'start'],
-        env: { HOST: '127.0.0.1', BASE_URL: `http://127.0.0.1:${port}`, DATA_DIR: dataDir, DATABASE_URL: database?.databaseUrl, CACHE_TTL_MS: process.env.BENCH_CACHE_TTL_MS, REDIS_URL: undefined, LINK_HOST: undefined, TRUST_PROXY: undefined, TLS_PORT: undefined, LOG_LEVEL: 'warn', BENCH_LOOP_DELAY_FILE: delayFile },
+        env: { HOST: '127.0.0.1', BASE_URL: `http://127.0.0.1:${port}`, DATA_DIR: dataDir, DATABASE_URL: database?.databaseUrl, SECRET_KEY: database ? 'bench-secret-key-0123456789abcdef0123456789abcdef' : undefined, CACHE_TTL_MS: process.env.BENCH_CACHE_TTL_MS, REDIS_URL: undefined, LINK_HOST: undefined, TRUST_PROXY: undefined, TLS_PORT: undefined, LOG_LEVEL: 'warn', BENCH_LOOP_DELAY_FILE: delayFile },
         port,
         logFile: join(tmp, `sling-${i}.log`),
         cwd: ROOT,
@@ -144,9 +147,9 @@ async function main() {
       console.log(`  ${scenario.padEnd(6)} ${label.padEnd(24)} main thread ${median(e.main).toFixed(1)} µs/req  process ${median(e.proc).toFixed(1)} µs/req  p99 ${median(e.p99).toFixed(2)} ms`);
     }
     for (const t of targets) await stopServer(t.server);
-    for (const t of targets) await t.database?.drop();
   } finally {
     await endChildren();
+    for (const d of databases) await d.drop().catch(() => {});
     rmSync(tmp, { recursive: true, force: true });
   }
 }
