@@ -13,14 +13,13 @@ import { customDomainRouter } from './lib/edge/custom-domain-router';
 import { SCALAR_BUNDLE_PATH, sendScalarBundle } from './lib/docs/serve-scalar-bundle';
 import { startHttpsListener } from './lib/tls/https-listener';
 import { failRequest, sendApiError, sendJson } from './lib/http/node-answers';
-import { loadingGeoFirst, processEnricher } from './lib/analytics/process-enricher';
 import { ClickBuffer } from './lib/edge/click-buffer';
 import { clientIp } from './lib/edge/client-ip';
 import { createEdge, type EdgeHandler } from './lib/edge/create-edge';
 import { LinkCache } from './lib/edge/link-cache';
 import { hostOf } from './lib/edge/parse-request';
 import { answerUnknownHost } from './lib/edge/site-answers';
-import { CLICK_COUNTS_HOLD_MS, clickWriter } from './lib/edge/write-clicks';
+import { startClickWriterThread, type ClickWriterThread } from './lib/edge/click-writer-thread';
 import { checkReadiness } from './lib/health/check-readiness';
 import { CLIENT_IP_HEADER } from './lib/http/client-ip-header';
 import { decideTarget, type TargetDecision } from './lib/http/request-target';
@@ -74,6 +73,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
 
   let edge: EdgeHandler | undefined;
   let clicks: ClickBuffer | undefined;
+  let clickThread: ClickWriterThread | undefined;
   // The app host's links are the shared default domain's (its row follows BASE_URL at start).
   const domains = await liveDomains();
   const defaultDomain = domains.current.defaultDomain;
@@ -91,10 +91,18 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
       self: () => domains.current.self,
     });
     invalidationBus().subscribe((key) => cache.invalidate(key));
-    // The GeoIP files load when a batch first needs them, off the event loop (process-enricher.ts).
+    // Clicks are enriched, encoded and stored in the click writer's own thread, which reaches the
+    // database itself (its own pool, or a port to PGlite's thread) and loads the GeoIP files when a
+    // batch first needs them. Two batches in flight: the next is prepared while one is stored.
     // Under load the writer sums rollups and counters over batches for up to 2 s (write-clicks.ts).
-    const writer = clickWriter(handle, processEnricher(), { holdMs: CLICK_COUNTS_HOLD_MS });
-    clicks = new ClickBuffer({ write: loadingGeoFirst(writer), settle: writer.settle, flushMs: config.CLICK_FLUSH_MS });
+    const databaseUrl = config.DATABASE_URL;
+    clickThread = startClickWriterThread({
+      secret: config.SECRET_KEY,
+      storeIp: config.STORE_IP,
+      geoipPath: config.GEOIP_DB,
+      database: () => (databaseUrl ? { databaseUrl } : { pglitePort: handle.connectPort!() }),
+    });
+    clicks = new ClickBuffer({ write: clickThread.write, settle: clickThread.settle, flushMs: config.CLICK_FLUSH_MS, maxInFlight: 2 });
     clicks.start();
     const previewAssets = createPreviewAssets({ cache, db: handle.db, trustProxy: config.TRUST_PROXY });
     // Link pages (password prompt, expired, disabled, unsafe, loop) from the cached link, without Next.
@@ -284,6 +292,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
       setGlobalSingleton('clickBuffer', undefined);
       const left = (await clicks?.stop()) ?? 0;
       if (left > 0) log.error({ left }, 'clicks could not be written before shutdown');
+      await clickThread?.close();
       await stopCpuPool();
       await runtime.close();
       log.info('Sling stopped');

@@ -5,11 +5,11 @@
 // click backlog written) before the next is loaded.
 // BENCH_SLING_BUNDLES=dist/before/sling.mjs,dist/sling.mjs compares builds in the same run (each on
 // its own copy of the seeded PGlite directory). BENCH_CPU_PROF=<dir> writes V8 CPU profiles (raw's too).
-// BENCH_SCENARIOS=hot skips the random one. BENCH_DATABASE_URL runs the Sling builds on PostgreSQL
-// (a database of their own each, dropped afterwards) and prints the statements each round committed
-// (pg_stat_database.xact_commit: link loads plus click writes). BENCH_CACHE_TTL_MS sets Sling's
-// CACHE_TTL_MS, so that with a short one (5000) the random scenario crosses TTL boundaries and pays
-// its link reloads inside the measured rounds.
+// BENCH_SCENARIOS=hot skips the random one. BENCH_DATABASE_URL: each build on its own seeded
+// PostgreSQL database on that server instead of PGlite (PostgreSQL's own CPU is not counted), and
+// prints the statements each round committed (pg_stat_database.xact_commit: link loads plus click
+// writes). BENCH_CACHE_TTL_MS sets Sling's CACHE_TTL_MS, so that with a short one (5000) the random
+// scenario crosses TTL boundaries and pays its link reloads inside the measured rounds.
 // BENCH_RATE (req/s, default 3000), BENCH_SECONDS (default 5), BENCH_ROUNDS (default 3).
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -40,13 +40,13 @@ interface Target {
   label: string;
   server: ServerProcess;
   delayFile?: string;
-  database?: BenchDatabase;
+  databaseUrl?: string;
 }
 
 /** Transactions committed in the target's PostgreSQL database so far (undefined on PGlite). */
 async function commits(t: Target): Promise<number | undefined> {
-  if (!t.database?.databaseUrl) return undefined;
-  const client = new pg.Client({ connectionString: t.database.databaseUrl });
+  if (!t.databaseUrl) return undefined;
+  const client = new pg.Client({ connectionString: t.databaseUrl });
   await client.connect();
   try {
     // Statistics reach pg_stat_database when a backend flushes them (within about a second of idling).
@@ -58,10 +58,9 @@ async function commits(t: Target): Promise<number | undefined> {
   }
 }
 
-const databases: BenchDatabase[] = [];
-
 async function main() {
   const tmp = mkdtempSync(join(tmpdir(), 'sling-edge-cpu-'));
+  const databases: BenchDatabase[] = [];
   try {
     const seeded = join(tmp, 'seed');
     await seedDatabase(pgliteDatabase(seeded), '127.0.0.1', [HOT, ...MANY]);
@@ -75,15 +74,15 @@ async function main() {
     const rawArgs = [...rawProf, join(ROOT, 'bench/raw-server.mjs'), linksFile];
     targets.push({ label: 'raw', server: startServer({ name: 'raw', args: rawArgs, env: {}, port: rawPort, logFile: join(tmp, 'raw.log'), cwd: ROOT }) });
     const bundles = (process.env.BENCH_SLING_BUNDLES ?? 'bin/sling.mjs').split(',');
-    const pgServer = process.env.BENCH_DATABASE_URL;
     for (const [i, bundle] of bundles.entries()) {
       const dataDir = join(tmp, `data-${i}`);
-      let database: BenchDatabase | undefined;
-      if (pgServer) {
-        mkdirSync(dataDir, { recursive: true });
-        database = await createPostgresDatabase(pgServer, dataDir);
-        databases.push(database);
-        await seedDatabase(database, '127.0.0.1', [HOT, ...MANY]);
+      let databaseUrl: string | undefined;
+      if (process.env.BENCH_DATABASE_URL) {
+        mkdirSync(dataDir);
+        const pgDb = await createPostgresDatabase(process.env.BENCH_DATABASE_URL, dataDir);
+        databases.push(pgDb);
+        await seedDatabase(pgDb, '127.0.0.1', [HOT, ...MANY]);
+        databaseUrl = pgDb.databaseUrl;
       } else cpSync(seeded, dataDir, { recursive: true });
       let port = await freePort();
       while (targets.some((t) => t.server.port === port)) port = await freePort();
@@ -93,12 +92,12 @@ async function main() {
       const server = startServer({
         name: `Sling ${bundle}`,
         args: ['--import', join(ROOT, 'bench/loop-delay.mjs'), ...prof, join(ROOT, bundle), 'start'],
-        env: { HOST: '127.0.0.1', BASE_URL: `http://127.0.0.1:${port}`, DATA_DIR: dataDir, DATABASE_URL: database?.databaseUrl, SECRET_KEY: database ? 'bench-secret-key-0123456789abcdef0123456789abcdef' : undefined, CACHE_TTL_MS: process.env.BENCH_CACHE_TTL_MS, REDIS_URL: undefined, LINK_HOST: undefined, TRUST_PROXY: undefined, TLS_PORT: undefined, LOG_LEVEL: 'warn', BENCH_LOOP_DELAY_FILE: delayFile },
+        env: { HOST: '127.0.0.1', BASE_URL: `http://127.0.0.1:${port}`, DATA_DIR: dataDir, DATABASE_URL: databaseUrl, ...(databaseUrl ? { SECRET_KEY: 'edge-cpu-bench-secret-0123456789abcdef0123456789' } : {}), REDIS_URL: undefined, LINK_HOST: undefined, TRUST_PROXY: undefined, TLS_PORT: undefined, LOG_LEVEL: 'warn', BENCH_LOOP_DELAY_FILE: delayFile, CACHE_TTL_MS: process.env.BENCH_CACHE_TTL_MS },
         port,
         logFile: join(tmp, `sling-${i}.log`),
         cwd: ROOT,
       });
-      targets.push({ label: bundle, server, delayFile, database });
+      targets.push({ label: bundle, server, delayFile, databaseUrl });
     }
     await Promise.all(targets.map((t) => waitUntilAnswering(t.server, `/${HOT.code}`, 302, 300_000)));
     const random = MANY.map((l) => `/${l.code}`).sort(() => Math.random() - 0.5);

@@ -1,9 +1,10 @@
 // Between two load runs: the server just loaded must be done with that load (its click backlog
 // written) before the next target is loaded, or the next run shares the machine with the backlog's
 // writes (on PGlite they run in Sling's own process). Settled means the stored click count (when the
-// bench can read it: PostgreSQL) and the main thread's CPU time (where the edge, the click writer and
-// PGlite run; a profiler's own threads would never look idle) have both stopped moving for `quietMs`.
-import { threadCpuSeconds } from './cpu-usage';
+// bench can read it: PostgreSQL) and the process's CPU time (the edge, the click writer's thread and
+// PGlite's) have both stopped moving for `quietMs`. Under a profiler (BENCH_CPU_PROF), whose own
+// threads never look idle, the main thread's alone: the click writer's thread then goes unwatched.
+import { processCpuSeconds, threadCpuSeconds } from './cpu-usage';
 import type { ServerProcess } from './servers';
 
 export interface SettleOptions {
@@ -11,7 +12,7 @@ export interface SettleOptions {
   storedClicks?: () => Promise<number>;
   /** How long both must stay still; longer than CLICK_FLUSH_MS (1 s), so a pending flush shows. */
   quietMs?: number;
-  /** Below this share of one core the main thread counts as idle (timers, pg-boss polling). */
+  /** Below this share of one core the process counts as idle (timers, pg-boss polling). */
   idleShare?: number;
   timeoutMs?: number;
 }
@@ -31,12 +32,13 @@ export async function waitUntilSettled(server: ServerProcess, opts: SettleOption
   const deadline = started + (opts.timeoutMs ?? 120_000);
   const pid = server.child.pid!;
   let since = Date.now();
-  let cpuAt = threadCpuSeconds(pid) ?? 0;
+  const cpuOf = process.env.BENCH_CPU_PROF ? () => threadCpuSeconds(pid) ?? 0 : () => processCpuSeconds(pid) ?? 0;
+  let cpuAt = cpuOf();
   let stored = await opts.storedClicks?.();
   for (;;) {
     await new Promise((r) => setTimeout(r, 250));
     const now = Date.now();
-    const cpu = threadCpuSeconds(pid) ?? 0;
+    const cpu = cpuOf();
     const count = await opts.storedClicks?.();
     const busy = cpu - cpuAt > (idleShare * (now - since)) / 1000 || count !== stored;
     if (busy) {

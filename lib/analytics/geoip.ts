@@ -46,7 +46,15 @@ export function openGeoIp(customPath?: string): GeoIp {
   type AnyReader = Reader<any>;
   const readers = new Map<string, AnyReader>();
   const loading = new Map<string, Promise<void>>();
-  const pathOf = (family: Family) => customPath ?? bundledPath(family); // a custom file holds both families
+  // Resolved once per family: resolving the package's path (createRequire + require.resolve) for
+  // every address cost about 10 µs a click in loadFor, which checks every address of a batch.
+  const bundled = new Map<Family, string>();
+  const pathOf = (family: Family) => {
+    if (customPath) return customPath; // a custom file holds both families
+    let path = bundled.get(family);
+    if (path === undefined) bundled.set(family, (path = bundledPath(family)));
+    return path;
+  };
   function reader(family: Family): AnyReader {
     const path = pathOf(family);
     let r = readers.get(path);
@@ -64,6 +72,7 @@ export function openGeoIp(customPath?: string): GeoIp {
   }
   return {
     async loadFor(ips) {
+      if (readers.has(pathOf('v4')) && readers.has(pathOf('v6'))) return;
       const paths = new Set<string>();
       for (const ip of ips) {
         const family = familyOf(ip);

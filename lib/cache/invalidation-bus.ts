@@ -21,6 +21,8 @@ export interface Transport {
   publish(key: string): Promise<void>;
   /** Sends `key` as part of the transaction `tx` (delivered at its commit), when the transport can. */
   publishIn?(tx: Tx, key: string): Promise<void>;
+  /** The NOTIFY channel when keys travel over PostgreSQL NOTIFY, so a single statement can send one itself. */
+  notifyChannel?: string;
   /** Calls `onKey` for every key published anywhere (including here), ALL_KEYS after a reconnect. */
   start(onKey: Listener): Promise<void>;
   close(): Promise<void>;
@@ -65,6 +67,16 @@ export class InvalidationBus {
    */
   async publishIn(tx: Tx, key: string): Promise<void> {
     await this.transport?.publishIn?.(tx, this.origin + SEP + key);
+  }
+
+  /**
+   * What a single writing statement on the database passes to pg_notify so that the message commits
+   * with it, when the transport carries keys that way (PostgreSQL NOTIFY); undefined otherwise (Redis,
+   * or one process on PGlite). After the commit, call publish(key, { sentInTransaction: true }).
+   */
+  statementNotify(key: string): { channel: string; payload: string } | undefined {
+    const channel = this.transport?.publishIn ? this.transport.notifyChannel : undefined;
+    return channel === undefined ? undefined : { channel, payload: this.origin + SEP + key };
   }
 
   subscribe(listener: Listener): () => void {

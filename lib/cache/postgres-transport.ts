@@ -45,6 +45,7 @@ export function postgresTransport(databaseUrl: string, publishVia: (sql: string,
     publishIn: async (tx, key) => {
       await tx.execute(sql`SELECT pg_notify(${CHANNEL}, ${key})`);
     },
+    notifyChannel: CHANNEL,
     close: async () => {
       closed = true;
       if (retryTimer) clearTimeout(retryTimer);

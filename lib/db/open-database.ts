@@ -1,11 +1,10 @@
 // Opens PGlite in DATA_DIR (embedded default) or a PostgreSQL pool when DATABASE_URL is set.
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import * as schema from '../../db/schema';
-import type { Db, DbHandle, Queryable } from './types';
-import { openPgliteThread, type PgliteClient } from './pglite-thread';
+import type { Db, DbHandle } from './types';
+import { openPgliteThread, pgliteQueryable } from './pglite-thread';
+import { postgresQueryable } from './postgres-queryable';
 
 export interface OpenDatabaseOptions {
   databaseUrl?: string;
@@ -26,29 +25,22 @@ async function openPglite(dataDir: string, sharedBuffersMb: number): Promise<DbH
   mkdirSync(dir, { recursive: true });
   // PGlite runs in a worker thread: its WebAssembly work never blocks the redirect edge.
   const pg = await openPgliteThread(dir, sharedBuffersMb);
-  const queryable = (c: PgliteClient): Queryable => ({
-    query: async (text, params) => (await c.query(text, params ?? [])).rows as never[],
-  });
   return {
     kind: 'pglite',
     db: drizzle({ client: pg as never, schema }) as unknown as Db,
-    query: queryable(pg).query,
+    ...pgliteQueryable(pg),
     executeSql: async (text, values) => {
       if (values && values.length > 0) return pg.query(text, values);
       const results = await pg.exec(text);
       return { rows: results.at(-1)?.rows ?? [] };
     },
-    transaction: (fn) => pg.transaction((tx) => fn(queryable(tx))),
+    connectPort: () => pg.connectPort(),
     close: () => pg.close(),
   };
 }
 
 async function openPostgres(url: string, max: number): Promise<DbHandle> {
   const { default: pg } = await import('pg');
-  const { from: copyStream } = await import('pg-copy-streams');
-  const copyFrom = async (client: import('pg').ClientBase, sql: string, data: string) => {
-    await pipeline(Readable.from([data]), client.query(copyStream(sql)));
-  };
   const { drizzle } = await import('drizzle-orm/node-postgres');
   // bigint columns (counts) as JS numbers; they stay far below 2^53.
   pg.types.setTypeParser(20, (v: string) => Number(v));
@@ -59,31 +51,8 @@ async function openPostgres(url: string, max: number): Promise<DbHandle> {
   return {
     kind: 'postgres',
     db: drizzle(pool, { schema }) as unknown as Db,
-    query: async (text, params) => (await pool.query(text, params)).rows,
-    copyFrom: async (sql, data) => {
-      const client = await pool.connect();
-      try {
-        await copyFrom(client, sql, data);
-      } finally {
-        client.release();
-      }
-    },
+    ...(await postgresQueryable(pool)),
     executeSql: (text, values) => pool.query(text, values) as Promise<{ rows: any[] }>,
-    transaction: async (fn) => {
-      const client = await pool.connect();
-      try {
-        await client.query('BEGIN');
-        const result = await fn({ query: async (text, params) => (await client.query(text, params)).rows, copyFrom: (sql, data) => copyFrom(client, sql, data) });
-        await client.query('COMMIT');
-        return result;
-      } catch (err) {
-        await client.query('ROLLBACK').catch(() => {});
-        throw err;
-      } finally {
-        client.release();
-      }
-    },
     close: () => pool.end(),
   };
 }
-

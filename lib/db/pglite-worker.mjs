@@ -1,6 +1,8 @@
 // Embedded PostgreSQL (PGlite, WebAssembly) in its own thread, so database work never stalls the
 // redirect edge's event loop. Plain JS: worker threads cannot load TypeScript, and this file runs
-// unchanged from source, from dist/ and under Vitest. Protocol: see pglite-thread.ts.
+// unchanged from source, from dist/ and under Vitest. Protocol: see pglite-thread.ts. It is served on
+// the parent port and on every port the parent hands over ({ op: 'port' }): the click writer's
+// thread talks to the database directly, not through the main thread.
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 
@@ -11,17 +13,17 @@ const db = await PGlite.create(workerData.dataDir, { startParams });
 const transactions = new Map();
 let nextTx = 1;
 
-function reply(id, result) {
-  parentPort.postMessage({ id, ok: true, result });
+function reply(port, id, result) {
+  port.postMessage({ id, ok: true, result });
 }
 
-function fail(id, err) {
+function fail(port, id, err) {
   const error = { message: String(err?.message ?? err) };
   // Keep what callers test for (SQLSTATE code, constraint, detail…).
   for (const key of ['code', 'constraint', 'detail', 'table', 'column', 'schema', 'severity', 'hint']) {
     if (err && err[key] !== undefined) error[key] = err[key];
   }
-  parentPort.postMessage({ id, ok: false, error });
+  port.postMessage({ id, ok: false, error });
 }
 
 // Parser tables are the same few sets every time (drizzle's); build each once.
@@ -45,7 +47,7 @@ function target(tx) {
   return t.tx;
 }
 
-async function handle(msg) {
+async function handle(msg, port) {
   switch (msg.op) {
     case 'query': {
       const res = await target(msg.tx).query(msg.sql, msg.params ?? [], queryOptions(msg.opts));
@@ -66,7 +68,7 @@ async function handle(msg) {
           opened(txId);
           await ended;
         });
-        transactions.set(txId, { tx: undefined, settle, run });
+        transactions.set(txId, { tx: undefined, settle, run, port });
         run.catch(refused).finally(() => transactions.delete(txId));
       });
     }
@@ -90,10 +92,18 @@ async function handle(msg) {
   }
 }
 
-parentPort.on('message', (msg) => {
-  handle(msg).then(
-    (result) => reply(msg.id, result),
-    (err) => fail(msg.id, err),
-  );
-});
+function serve(port) {
+  port.on('message', (msg) => {
+    if (msg.op === 'port') return serve(msg.port);
+    handle(msg, port).then(
+      (result) => reply(port, msg.id, result),
+      (err) => fail(port, msg.id, err),
+    );
+  });
+  // A thread that went away mid-transaction must not hold the database's only session forever.
+  port.on('close', () => {
+    for (const t of transactions.values()) if (t.port === port) t.settle.reject(new Error('the port closed'));
+  });
+}
+serve(parentPort);
 parentPort.postMessage({ ready: true });

@@ -20,5 +20,7 @@ export interface DbHandle extends Queryable {
   executeSql(text: string, values?: unknown[]): Promise<{ rows: any[] }>;
   /** Runs `fn` in one transaction on one connection. */
   transaction<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
+  /** PGlite only: a port to its thread for another thread's own client (pgliteOverPort). */
+  connectPort?(): import('node:worker_threads').MessagePort;
   close(): Promise<void>;
 }

@@ -4,6 +4,7 @@
 // in the embedded database), records link.clicked for links whose workspace subscribed a webhook
 // to it (in the same transaction), and counts the clicks into the rollups and link counters
 // (click-tallies.ts) — at once, or summed over several batches while clicks keep coming (holdMs).
+// In a running server this runs in its own thread (click-writer-thread.ts), not on the edge's.
 import type { EnrichedClick, VisitorProfile } from '../analytics/enrich-click';
 import type { DbHandle, Queryable } from '../db/types';
 import { logger } from '../log/logger';
@@ -54,16 +55,39 @@ export interface ClickWriterOptions {
   holdMs?: number;
   /** Rollup rows after which held counts are written whatever their age. */
   maxRows?: number;
+  /** Runs before a batch is enriched (the GeoIP files it needs are loaded here, off the event loop). */
+  beforeEnrich?: (batch: Click[]) => Promise<void>;
 }
 
 type Db = Queryable & Partial<Pick<DbHandle, 'transaction'>>;
 
+interface Prepared {
+  kept: EnrichedClick[];
+  rows: string | unknown[];
+  events: unknown[] | undefined;
+}
+
+/**
+ * Batches may be handed over before the one before is stored (ClickBuffer's maxInFlight): each is
+ * enriched, checked against live links and encoded at once, while the previous one is still being
+ * written, and stored strictly in the order the calls came in (so are its counts, and settle()).
+ */
 export function clickWriter(db: Db, enrich: (click: Click) => EnrichedClick, opts: ClickWriterOptions = {}): ClickWriter {
   const holdMs = opts.holdMs ?? 0;
   const maxRows = opts.maxRows ?? 100_000;
   const tallies = new ClickTallies();
+  let turn: Promise<void> = Promise.resolve();
 
-  async function writeClicks(batch: Click[]): Promise<void> {
+  /** Takes the next place in the store order now; `fn` runs once every earlier store has ended. */
+  function inTurn<T>(fn: (wait: () => Promise<void>) => Promise<T>): Promise<T> {
+    const before = turn;
+    let done!: () => void;
+    turn = new Promise((resolve) => (done = resolve));
+    return fn(() => before).finally(done);
+  }
+
+  async function prepare(batch: Click[]): Promise<Prepared> {
+    await opts.beforeEnrich?.(batch);
     const enriched = batch.map(enrich);
     const ids = [...new Set(enriched.map((c) => c.linkId))];
     const live = await db.query<{ id: number | string; subscribed: boolean }>(LIVE, [ids]);
@@ -72,15 +96,23 @@ export function clickWriter(db: Db, enrich: (click: Click) => EnrichedClick, opt
     // A link deleted while its clicks were buffered leaves nothing behind. The rest in link order,
     // as the clicks' index is: consecutive rows land on the same index pages.
     const kept = enriched.filter((c) => liveIds.has(c.linkId)).sort((a, b) => a.linkId - b.linkId || a.at - b.at);
+    const events = kept.filter((c) => !c.bot && subscribed.has(c.linkId));
+    return {
+      kept,
+      rows: kept.length === 0 ? [] : db.copyFrom ? copyText(kept) : insertParams(kept),
+      events: events.length > 0 ? eventParams(events) : undefined,
+    };
+  }
+
+  async function store({ kept, rows, events }: Prepared): Promise<void> {
     if (kept.length > 0) {
-      const events = kept.filter((c) => !c.bot && subscribed.has(c.linkId));
-      const store = async (q: Queryable) => {
-        if (q.copyFrom) await q.copyFrom(COPY, copyText(kept));
-        else await q.query(INSERT, insertParams(kept));
-        if (events.length > 0) await q.query(EVENTS, eventParams(events));
+      const write = async (q: Queryable) => {
+        if (typeof rows === 'string') await q.copyFrom!(COPY, rows);
+        else await q.query(INSERT, rows);
+        if (events) await q.query(EVENTS, events);
       };
-      if (events.length > 0 && db.transaction) await db.transaction(store);
-      else await store(db);
+      if (events && db.transaction) await db.transaction(write);
+      else await write(db);
     }
     // Stored: from here on a failure must not fail the batch (it would be stored twice).
     tallies.add(kept);
@@ -88,8 +120,21 @@ export function clickWriter(db: Db, enrich: (click: Click) => EnrichedClick, opt
       await tallies.write(db).catch((err) => logger().warn({ err: String(err?.message ?? err), held: tallies.clicks }, 'click counts not written; will retry'));
     }
   }
+
+  const writeClicks = (batch: Click[]) =>
+    inTurn(async (previousStored) => {
+      const prepared = await prepare(batch);
+      await previousStored();
+      await store(prepared);
+    });
   return Object.defineProperties(writeClicks as ClickWriter, {
-    settle: { value: () => tallies.write(db) },
+    settle: {
+      value: () =>
+        inTurn(async (previousStored) => {
+          await previousStored();
+          await tallies.write(db);
+        }),
+    },
     held: { get: () => tallies.clicks },
   });
 }

@@ -8,8 +8,6 @@ import { database } from '../db/database';
 import { currentDomains } from '../domains/current-domains';
 import { currentSites } from '../domains/current-sites';
 import { toCachedLink, type CachedLink } from '../edge/cached-link';
-import { processEnricher } from '../analytics/process-enricher';
-import { clickWriter } from '../edge/write-clicks';
 import type { ClickBuffer, Click } from '../edge/click-buffer';
 import { decideOutcome, withQuery } from '../edge/decide-outcome';
 import { hostOf, splitQrMarker } from '../edge/parse-request';
@@ -153,9 +151,13 @@ function unlockLimiter() {
   return sharedLimiter('unlock', () => [{ points: UNLOCK_ATTEMPTS_PER_MINUTE, durationSec: 60 }]);
 }
 
-/** Into the edge's buffer when this process has one (role all), else written at once. */
+/** Into the edge's buffer when this process has one (role all), else written at once. The writer and
+ *  its enricher are imported only then: where the buffer exists (a running server) enrichment runs in
+ *  the click writer's thread, and the main thread never loads the user-agent parser or GeoIP. */
 function recordClick(handle: Awaited<ReturnType<typeof database>>, click: Click) {
   const buffer = getGlobalSingleton<ClickBuffer>('clickBuffer');
-  if (buffer) buffer.push(click);
-  else void clickWriter(handle, processEnricher())([click]).catch(() => {});
+  if (buffer) return buffer.push(click);
+  void Promise.all([import('../analytics/process-enricher'), import('../edge/write-clicks')])
+    .then(([{ processEnricher }, { clickWriter }]) => clickWriter(handle, processEnricher())([click]))
+    .catch(() => {});
 }

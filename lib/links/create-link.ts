@@ -1,8 +1,9 @@
 // Creates a short link: refuses a creator throttled for repeated unsafe destinations, validates and
 // scans the destination (a suspicious one is created pending_review; a refusal is a strike against
 // the creator), validates the alias, counts the workspace's daily quota, picks a random code when no alias is
-// given (retrying on collision), writes link.created with it, then tells every instance's cache
-// about the new code.
+// given (retrying on collision, also with another link's old code), and inserts it with its
+// link.created event and the message dropping every instance's cached "unknown code" answer — on
+// PostgreSQL one statement, the creation's only round trip (insert-link.ts).
 import type { LinkRow, Plan } from '../../db/schema';
 import { invalidationBus, linkKey } from '../cache/invalidation-bus';
 import { isUniqueViolation } from '../db/unique-violation';
@@ -16,7 +17,6 @@ import { validateMaxClicks } from './validate-max-clicks';
 import type { LinkContext } from './link-context';
 import { validateAlias } from './validate-alias';
 import { validateLongUrl } from './validate-long-url';
-import { isCodeHeld } from './previous-codes';
 import { writeUtm, type UtmKey } from './utm';
 
 export interface CreateLinkInput {
@@ -80,28 +80,33 @@ export async function createLink(input: CreateLinkInput, ctx: LinkContext, opts:
   // Last, so a refused input does not spend the day's quota.
   await ctx.safeguards?.countLinkCreation(ctx.handle.db, input.workspaceId, input.plan);
 
+  const bus = invalidationBus();
   for (let attempt = 0; attempt < (alias ? 1 : CODE_ATTEMPTS); attempt++) {
     const shortCode = alias ?? generate();
-    // A code another link had before a rename still leads there: taken, like a current one.
-    if (await isCodeHeld(ctx.handle.db, domain.id, shortCode)) {
-      if (alias) throw aliasTaken(alias, domain.hostname);
-      continue;
-    }
+    const key = linkKey(domain.id, shortCode);
+    // An earlier "unknown code" answer may be cached; drop it everywhere. On PostgreSQL NOTIFY the
+    // message goes in the insert statement itself and commits with it; otherwise (Redis, PGlite)
+    // publish() sends it after the commit without waiting, and a lost message only keeps an
+    // "unknown" answer until its TTL.
+    const notify = ctx.handle.kind === 'postgres' ? bus.statementNotify(key) : undefined;
+    let row: LinkRow | undefined;
     try {
-      const row = await insertLinkWithEvent(
-        ctx.handle.db,
+      row = await insertLinkWithEvent(
+        ctx.handle,
         { workspaceId: input.workspaceId, createdBy: input.createdBy ?? null, domainId: domain.id, shortCode, longUrl, expiresAt, passwordHash, maxClicks, status: scan.status, safetyReason: scan.reason, tags: input.tags ?? [], note: input.note ?? null },
         ctx.domains,
+        notify,
       );
-      // An earlier "unknown code" answer may be cached; drop it everywhere. The insert is one
-      // statement (a CTE with its event), not a transaction to NOTIFY in, so this is sent after
-      // the commit without waiting: a lost message only keeps an "unknown" answer until its TTL.
-      invalidationBus().publish(linkKey(domain.id, shortCode));
-      return row;
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;
-      if (alias) throw aliasTaken(alias, domain.hostname);
     }
+    if (row) {
+      bus.publish(key, { sentInTransaction: notify !== undefined });
+      return row;
+    }
+    // Taken by a current link (the unique index) or held as another link's old code after a rename
+    // (the insert's guard): an alias is refused, a random code drawn again.
+    if (alias) throw aliasTaken(alias, domain.hostname);
   }
   throw new Error(`no free random code after ${CODE_ATTEMPTS} attempts`);
 }

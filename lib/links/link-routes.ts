@@ -38,7 +38,10 @@ export const createLinkRoute = operationHandler(ops.createLink, async ({ req, ac
   // Checked before the link is made, so a bad preview creates nothing.
   const preview = parsePreview(body.preview) ?? undefined;
   const link = await createLink(createInputFrom(body, actor, requestIp(req)), ctx);
-  return json(await linkWithPreview(link, ctx, preview), { status: 201 });
+  // A link made just now has no preview unless this request gives it one: nothing to look up (a
+  // query per creation otherwise).
+  const answer = preview === undefined ? { ...serializeLink(link, ctx.domains), preview: null } : await linkWithPreview(link, ctx, preview);
+  return json(answer, { status: 201 });
 });
 
 /** GET /api/v1/links/{id} (links.read): with its deep scan and the old codes that still lead to it. */

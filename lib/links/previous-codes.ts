@@ -6,12 +6,6 @@ import type { Db, Tx } from '../db/types';
 
 const sameCode = (domainId: number, code: string) => and(eq(linkAliases.domainId, domainId), sql`lower(${linkAliases.code}) = ${code.toLowerCase()}`);
 
-/** Whether an old code on the domain still leads to a link (so it cannot be given to another). */
-export async function isCodeHeld(db: Db | Tx, domainId: number, code: string): Promise<boolean> {
-  const [row] = await db.select({ id: linkAliases.id }).from(linkAliases).where(sameCode(domainId, code)).limit(1);
-  return row !== undefined;
-}
-
 /** The link an old code on the domain leads to. */
 export async function getLinkByPreviousCode(db: Db, domainId: number, code: string): Promise<LinkRow | undefined> {
   const [row] = await db.select({ link: links }).from(linkAliases).innerJoin(links, eq(links.id, linkAliases.linkId)).where(sameCode(domainId, code)).limit(1);

@@ -1,6 +1,8 @@
 // A worker's claimed deliveries: at most `perWorker` POSTs in flight, `perEndpoint` of them to one
-// endpoint. As many again wait here already claimed, so the next POST to an endpoint starts the
-// moment one ends instead of after the next claim; endpoints take turns for free slots.
+// endpoint. Up to `depth - 1` times as many again wait here already claimed, so the next POST to an
+// endpoint starts the moment one ends instead of after the next claim, and one claim takes many
+// rows; endpoints take turns for free slots. Every cap is scaled by the same depth, so the worker
+// can only have no room to claim when all its POST slots are busy.
 import type { ClaimedDelivery } from './deliveries';
 
 export class DeliverySlots {
@@ -11,11 +13,11 @@ export class DeliverySlots {
   inFlight = 0;
   heldTotal = 0;
 
-  constructor(readonly perWorker: number, readonly perEndpoint: number) {}
+  constructor(readonly perWorker: number, readonly perEndpoint: number, readonly depth = 2) {}
 
   /** How much the next claim may take: in all, and per endpoint (including what is held). */
   room(): { limit: number; perEndpoint: number } {
-    return { limit: 2 * this.perWorker - this.heldTotal, perEndpoint: 2 * this.perEndpoint };
+    return { limit: this.depth * this.perWorker - this.heldTotal, perEndpoint: this.depth * this.perEndpoint };
   }
 
   add(claims: ClaimedDelivery[]): void {

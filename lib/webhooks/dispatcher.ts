@@ -7,6 +7,7 @@
 // attempt log, a manual resend, the endpoint's health, a fixed retry schedule rather than one
 // backoff formula), so the delivery row is the job and this loop claims rows the way pg-boss
 // claims jobs (FOR UPDATE SKIP LOCKED, with a lease for a worker that dies).
+import type { KeyObject } from 'node:crypto';
 import type { Queryable } from '../db/types';
 import { logger } from '../log/logger';
 import { attemptRecorder } from './attempt-recorder';
@@ -16,7 +17,7 @@ import { endpointAgents } from './endpoint-agents';
 import { fanOutEvents } from './fan-out';
 import { postWebhook, type PostResult } from './post-webhook';
 import type { HealthLimits } from './record-attempts';
-import { openWebhookSecret, signatureHeader } from './webhook-secret';
+import { signatureHeader, signingKeys } from './webhook-secret';
 
 /** Seconds before each retry: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (about 28 h in all). */
 export const DEFAULT_RETRY_SCHEDULE = [5, 300, 1800, 7200, 18000, 36000, 36000];
@@ -43,15 +44,21 @@ export interface Dispatcher {
   stop(): Promise<void>;
 }
 
+/**
+ * Claimed deliveries per POST slot (of the worker and of an endpoint): one slot's worth is in flight,
+ * the rest wait, and the worker claims again once half is free, so a busy endpoint's claim takes
+ * about twice its POST slots in one statement while those POSTs run.
+ */
+const CLAIM_DEPTH = 4;
 const FAN_OUT_BATCH = 500;
 /** Fan-out statements per round at most, so claims are not held up behind a large backlog. */
 const FAN_OUT_PER_ROUND = 4;
 
 export function startWebhookDispatcher(db: Queryable, opts: DispatcherOptions): Dispatcher {
   const log = logger();
-  // A claimed delivery may wait for one POST to its endpoint before its own starts.
-  const leaseSeconds = (2 * opts.timeoutMs) / 1000 + 30;
-  const slots = new DeliverySlots(opts.concurrency, Math.min(opts.endpointConcurrency, opts.concurrency));
+  // A claimed delivery may wait for CLAIM_DEPTH - 1 POSTs to its endpoint before its own starts.
+  const leaseSeconds = (CLAIM_DEPTH * opts.timeoutMs) / 1000 + 30;
+  const slots = new DeliverySlots(opts.concurrency, Math.min(opts.endpointConcurrency, opts.concurrency), CLAIM_DEPTH);
   const inFlight = new Set<Promise<void>>();
   /** Owners being told their endpoint was turned off. */
   const notices = new Set<Promise<void>>();
@@ -59,6 +66,7 @@ export function startWebhookDispatcher(db: Queryable, opts: DispatcherOptions): 
   const capped = new Set<string>();
   const agents = endpointAgents({ allowPrivate: opts.allowPrivate, socketsPerEndpoint: slots.perEndpoint });
   const recorder = attemptRecorder(db, { limits: opts, disable });
+  const keyOf = signingKeys(opts.secretKey);
   let running = true;
   let round: Promise<void> | null = null;
   let timer: NodeJS.Timeout | undefined;
@@ -105,7 +113,7 @@ export function startWebhookDispatcher(db: Queryable, opts: DispatcherOptions): 
           }
         }
         // Outcomes not yet written hold their deliveries' leases: no more claims until they are.
-        if (recorder.waiting() > 2 * opts.concurrency) await recorder.flushed();
+        if (recorder.waiting() > CLAIM_DEPTH * opts.concurrency) await recorder.flushed();
         const room = slots.room();
         if (running && room.limit > 0) {
           const before = new Map(slots.held);
@@ -117,6 +125,13 @@ export function startWebhookDispatcher(db: Queryable, opts: DispatcherOptions): 
           capped.clear();
           for (const id of new Set([...before.keys(), ...took.keys()])) {
             if ((before.get(id) ?? 0) + (took.get(id) ?? 0) >= room.perEndpoint) capped.add(id);
+          }
+          // The payload once per event (an event claimed for several endpoints is the same bytes to each).
+          const bodies = new Map<string, string>();
+          for (const c of claims) {
+            let body = bodies.get(c.event_id);
+            if (body === undefined) bodies.set(c.event_id, (body = payloadOf(c)));
+            c.body = body;
           }
           slots.add(claims);
           startWaiting();
@@ -165,8 +180,9 @@ export function startWebhookDispatcher(db: Queryable, opts: DispatcherOptions): 
     const held = slots.finish(claim);
     startWaiting();
     // With more waiting, claim again once half of what may be held is free (of the worker, or of
-    // an endpoint that had its fill): one claim for many deliveries.
-    if ((backlog && slots.heldTotal <= slots.perWorker) || (capped.has(claim.webhook_id) && held <= slots.perEndpoint)) schedule(0);
+    // an endpoint that had its fill): one claim for many deliveries, made while the rest are sent.
+    const half = { worker: (slots.depth * slots.perWorker) / 2, endpoint: (slots.depth * slots.perEndpoint) / 2 };
+    if ((backlog && slots.heldTotal <= half.worker) || (capped.has(claim.webhook_id) && held <= half.endpoint)) schedule(0);
   }
 
   async function disable(webhookId: string, because: string) {
@@ -186,15 +202,15 @@ export function startWebhookDispatcher(db: Queryable, opts: DispatcherOptions): 
   }
 
   async function send(claim: ClaimedDelivery): Promise<PostResult> {
-    let secrets: string[];
+    let secrets: KeyObject[];
     try {
       if (!claim.secret_ciphertext) throw new Error('no secret');
-      secrets = [openWebhookSecret(claim.secret_ciphertext, opts.secretKey)];
-      if (claim.previous_valid && claim.previous_secret_ciphertext) secrets.push(openWebhookSecret(claim.previous_secret_ciphertext, opts.secretKey));
+      secrets = [keyOf(claim.secret_ciphertext)];
+      if (claim.previous_valid && claim.previous_secret_ciphertext) secrets.push(keyOf(claim.previous_secret_ciphertext));
     } catch {
       return { ok: false, statusCode: null, durationMs: 0, body: '', error: 'the signing secret cannot be read (was SECRET_KEY changed?); rotate the secret' };
     }
-    const body = JSON.stringify({ id: claim.event_id, event: claim.type, timestamp: new Date(claim.occurred_at).toISOString(), data: claim.data });
+    const body = claim.body ?? payloadOf(claim);
     const timestamp = Math.floor(Date.now() / 1000);
     const headers = {
       'webhook-id': claim.event_id,
@@ -222,6 +238,10 @@ export function startWebhookDispatcher(db: Queryable, opts: DispatcherOptions): 
       agents.destroy();
     },
   };
+}
+
+function payloadOf(claim: ClaimedDelivery): string {
+  return JSON.stringify({ id: claim.event_id, event: claim.type, timestamp: new Date(claim.occurred_at).toISOString(), data: claim.data });
 }
 
 /** ±20 %, so endpoints coming back are not hit by every retry at once. */

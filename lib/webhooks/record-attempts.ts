@@ -23,7 +23,9 @@ d AS (
     next_attempt_at = CASE WHEN b.status = 'pending' THEN now() + make_interval(secs => b.retry_in) ELSE d.next_attempt_at END,
     locked_until = NULL,
     completed_at = CASE WHEN b.status = 'pending' THEN NULL ELSE now() END
-  FROM b WHERE d.id = b.id AND d.attempts = b.attempts AND d.status = 'pending'
+  -- (id = ANY: found by primary key; joined on b alone, a young table without statistics was
+  -- read through all its pending rows for each batch.)
+  FROM b WHERE d.id = ANY($1::text[]) AND d.id = b.id AND d.attempts = b.attempts AND d.status = 'pending'
   RETURNING d.webhook_id, b.ord, b.ok, b.status
 ),
 last_ok AS (SELECT webhook_id, max(ord) FILTER (WHERE ok) AS ord FROM d GROUP BY webhook_id),

@@ -100,3 +100,61 @@ describe('ClickBuffer', () => {
     expect(log.at(-1)).toBe('settle');
   });
 });
+
+describe('ClickBuffer with two writes in flight', () => {
+  test('the next batch is handed over while the one before is still being written', async () => {
+    const started: number[] = [];
+    const releases: Array<() => void> = [];
+    const buf = new ClickBuffer({
+      write: (b) => {
+        started.push(b.length);
+        return new Promise<void>((r) => releases.push(r));
+      },
+      maxBatch: 10,
+      maxRowsPerWrite: 10,
+      maxInFlight: 2,
+    });
+    for (let i = 0; i < 30; i++) buf.push(click(1));
+    await until('two writes running', async () => started.length === 2);
+    expect(buf.size).toBe(10); // the third waits for room
+    releases[0]();
+    await until('the third handed over', async () => started.length === 3);
+    releases[1]();
+    releases[2]();
+    expect(await buf.stop()).toBe(0);
+    expect(buf.written).toBe(30);
+  });
+
+  test('batches that fail while both run are put back oldest first and written once each', async () => {
+    const stored: number[] = [];
+    const attempts: number[][] = [];
+    const gates: Array<(fail: boolean) => void> = [];
+    const buf = new ClickBuffer({
+      write: (b) => {
+        attempts.push(b.map((c) => c.at));
+        return new Promise<void>((resolve, reject) =>
+          gates.push((fail) => (fail ? reject(new Error('database down')) : (stored.push(...b.map((c) => c.at)), resolve()))),
+        );
+      },
+      maxBatch: 2,
+      maxRowsPerWrite: 2,
+      maxInFlight: 2,
+    });
+    for (let at = 1; at <= 4; at++) buf.push(click(1, at));
+    await until('two writes running', async () => gates.length === 2);
+    gates[1](true); // the later batch fails first…
+    await until('it is back', async () => buf.size === 2);
+    gates[0](true); // …then the earlier one
+    await until('both back', async () => buf.size === 4);
+    const stop = buf.stop();
+    await until('the retry handed over', async () => gates.length === 3);
+    expect(attempts[2]).toEqual([1, 2]); // oldest first
+    gates[2](false);
+    await until('the next retry handed over', async () => gates.length === 4);
+    expect(attempts[3]).toEqual([3, 4]);
+    gates[3](false);
+    expect(await stop).toBe(0);
+    expect(stored).toEqual([1, 2, 3, 4]);
+    expect(buf.written).toBe(4);
+  });
+});

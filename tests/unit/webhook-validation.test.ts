@@ -9,7 +9,7 @@ import { checkWebhookTarget, type WebhookPolicy } from '../../lib/webhooks/webho
 /** The checks a webhook URL meets on registration: its shape (the schema), then where it points. */
 const validateWebhookUrl = async (url: unknown, policy: WebhookPolicy) => checkWebhookTarget(parseWith(ZWebhookUrlShape, url), policy);
 const validateEvents = (events: unknown) => parseWith(ZWebhookEvents, events);
-import { newWebhookSecret, signatureHeader } from '../../lib/webhooks/webhook-secret';
+import { newWebhookSecret, sealWebhookSecret, signatureHeader, signingKeys } from '../../lib/webhooks/webhook-secret';
 
 const strict = { allowPrivate: false };
 const lenient = { allowPrivate: true };
@@ -93,5 +93,28 @@ describe('signatures', () => {
     expect(new Webhook(b).verify(body, headers)).toMatchObject({ id: 'evt_1' });
     expect(() => new Webhook(newWebhookSecret()).verify(body, headers)).toThrow();
     expect(() => new Webhook(a).verify(body.replace('é', 'e'), headers)).toThrow();
+  });
+
+  test('keys opened once per sealed secret sign as the secret does; a rotated secret is never signed with the old key', () => {
+    const KEY = 'unit-secret-key-0123456789abcdef0123456789';
+    const keyOf = signingKeys(KEY, 2);
+    const [a, b] = [newWebhookSecret(), newWebhookSecret()];
+    const [sealedA, sealedB] = [sealWebhookSecret(a, KEY), sealWebhookSecret(b, KEY)];
+    const body = '{"id":"evt_2","data":{}}';
+    const ts = Math.floor(Date.now() / 1000);
+    const sign = (sealed: string) => ({ 'webhook-id': 'evt_2', 'webhook-timestamp': String(ts), 'webhook-signature': signatureHeader([keyOf(sealed)], 'evt_2', ts, body) });
+    expect(keyOf(sealedA)).toBe(keyOf(sealedA)); // opened once
+    expect(signatureHeader([keyOf(sealedA)], 'evt_2', ts, body)).toBe(signatureHeader([a], 'evt_2', ts, body));
+    expect(() => new Webhook(a).verify(body, sign(sealedA))).not.toThrow();
+    // After a rotation the webhook row holds sealedB: it is signed with b alone.
+    expect(() => new Webhook(b).verify(body, sign(sealedB))).not.toThrow();
+    expect(() => new Webhook(a).verify(body, sign(sealedB))).toThrow();
+    // Bounded: a third secret evicts the oldest, which is opened again (to the same key) when it comes back.
+    const c = newWebhookSecret();
+    const first = keyOf(sealedA);
+    keyOf(sealWebhookSecret(c, KEY));
+    expect(keyOf(sealedA)).not.toBe(first);
+    expect(keyOf(sealedA).export().equals(first.export())).toBe(true);
+    expect(() => signingKeys(`${KEY}x`)(sealedA)).toThrow();
   });
 });

@@ -1,11 +1,11 @@
 // PGlite in its worker thread behaves like PGlite: results, errors with SQLSTATE, transactions.
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { openPgliteThread, type PgliteClient } from '../../../lib/db/pglite-thread';
+import { openPgliteThread, pgliteOverPort, type PgliteThread } from '../../../lib/db/pglite-thread';
 import { tempDir } from '../../helpers/databases';
 
 let dir: string;
-let db: PgliteClient;
+let db: PgliteThread;
 beforeAll(async () => {
   dir = tempDir();
   db = await openPgliteThread(dir);
@@ -57,4 +57,23 @@ test('a transaction commits as a whole or not at all, and other queries wait for
   setTimeout(release, 50);
   await tx;
   expect((await outside).rows).toEqual([{ n: 4 }]);
+});
+
+test('another thread reaches the database through its own port: queries, SQLSTATE errors, transactions that commit or roll back', async () => {
+  // The click writer's thread talks to PGlite this way; a MessagePort works the same in any thread.
+  const other = pgliteOverPort(db.connectPort());
+  try {
+    await other.transaction(async (tx) => {
+      await tx.query('INSERT INTO t VALUES (10, now(), $1)', ['from the port']);
+    });
+    const dup = await other.transaction((tx) => tx.query('INSERT INTO t VALUES (10, now(), $1)', ['again'])).catch((e) => e);
+    expect(dup.code).toBe('23505');
+    expect((await db.query('SELECT note FROM t WHERE id = 10')).rows).toEqual([{ note: 'from the port' }]);
+    expect((await other.query('SELECT count(*)::int AS n FROM t WHERE id >= 10')).rows).toEqual([{ n: 1 }]);
+  } finally {
+    await other.close();
+  }
+  // Closing the port leaves the database open for everyone else.
+  expect((await db.query('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
+  await expect(other.query('SELECT 1')).rejects.toThrow(/closed/);
 });

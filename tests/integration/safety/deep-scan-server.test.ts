@@ -1,17 +1,19 @@
 // The deep scan in a running server: a link made through the API is scanned by the job system soon
 // after (woken by the link change, not the next cron minute); its redirect chain over loopback
 // sites ends at an address a feed lists, so the link is blocked, and the API's link detail shows
-// the scan. SAFETY_ALLOW_PRIVATE=true lets the scan reach the loopback sites (tests only).
+// the scan. SAFETY_ALLOW_PRIVATE=true lets the scan reach the loopback sites (tests only). On PGlite
+// and on PostgreSQL, where the creation is one statement that also carries its NOTIFY.
 import { createServer, type Server } from 'node:http';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createUserWithToken } from '../../helpers/accounts';
-import { createPgliteDatabase, tempDir, type TestDatabase } from '../../helpers/databases';
+import { databaseKinds, tempDir, type TestDatabase } from '../../helpers/databases';
+import { pgUrl } from '../../helpers/services';
 import { startSling, type SlingProcess } from '../../helpers/sling-process';
 import { until } from '../../helpers/until';
 
-describe('deep scan in the running server', () => {
+describe.each(databaseKinds(pgUrl()))('deep scan in the running server on %s', (_name, makeDb) => {
   let tdb: TestDatabase;
   let sling: SlingProcess;
   let site: Server;
@@ -30,7 +32,7 @@ describe('deep scan in the running server', () => {
     port = (site.address() as { port: number }).port;
     const feeds = tempDir('sling-feeds-');
     writeFileSync(join(feeds, 'phish.txt'), `http://localhost:${port}/final\n`);
-    tdb = await createPgliteDatabase();
+    tdb = await makeDb();
     token = await createUserWithToken(tdb.env, 'scan@example.com', 'pro');
     sling = await startSling({ ...tdb.env, SAFETY_DEEP_SCAN: 'true', SAFETY_ALLOW_PRIVATE: 'true', SAFETY_FEEDS: join(feeds, 'phish.txt') });
   });

@@ -1,4 +1,5 @@
-// Every GET redirect is a stored click, also when SIGTERM arrives right after a burst; HEAD is not.
+// Every GET redirect is a stored, enriched and counted click, also when SIGTERM arrives right after a
+// burst (the click writer's thread finishes its batches and held counts first); HEAD is not counted.
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openDatabase } from '../../../lib/db/open-database';
@@ -69,15 +70,19 @@ describe.each(migratedDatabaseKinds(pgUrl()))('click recording on %s', (_name, m
     try {
       const [link] = await handle.query<{ id: number; clicks: number }>('SELECT id, clicks FROM links WHERE short_code = $1', [code!]);
       expect(Number(link.clicks)).toBe(3000);
-      const rows = await handle.query<{ n: number; heads: number; agents: number; ref: string; ip: string | null; visitors: number }>(
+      const rows = await handle.query<{ n: number; heads: number; agents: number; ref: string; ip: string | null; visitors: number; browser: string; os: string }>(
         `SELECT count(*) FILTER (WHERE NOT bot)::int AS n, count(*) FILTER (WHERE bot)::int AS heads,
                 count(DISTINCT user_agent) FILTER (WHERE NOT bot)::int AS agents, min(referrer) AS ref, min(ip) AS ip,
-                count(DISTINCT visitor) FILTER (WHERE NOT bot)::int AS visitors
+                count(DISTINCT visitor) FILTER (WHERE NOT bot)::int AS visitors,
+                min(browser) FILTER (WHERE NOT bot) AS browser, min(os) FILTER (WHERE NOT bot) AS os
          FROM clicks WHERE link_id = $1`,
         [link.id],
       );
-      // HEAD requests are kept, flagged, and not counted; raw addresses are not stored by default.
-      expect(rows[0]).toEqual({ n: 3000, heads: 5, agents: 1, ref: 'https://news.example/post', ip: null, visitors: 1 });
+      // HEAD requests are kept, flagged, and not counted; raw addresses are not stored by default;
+      // every click enriched (in the click writer's thread) and counted in the rollups too.
+      expect(rows[0]).toEqual({ n: 3000, heads: 5, agents: 1, ref: 'https://news.example/post', ip: null, visitors: 1, browser: 'Chrome', os: 'Linux' });
+      const [rolled] = await handle.query<{ n: number }>(`SELECT sum(clicks)::int AS n FROM click_rollups WHERE link_id = $1 AND dim = ''`, [link.id]);
+      expect(rolled.n).toBe(3000);
     } finally {
       await handle.close();
     }

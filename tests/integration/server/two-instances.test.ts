@@ -89,6 +89,20 @@ describe.skipIf(!pg).each(transports)('two instances on PostgreSQL, invalidation
     expect(elapsed).toBeLessThan(1000);
   });
 
+  test('a link created through A (POST /api/v1/links, one statement carrying its NOTIFY) is followed by B, which had cached the code as unknown', async () => {
+    const token = await createUserWithToken({ ...tdb.env, ...extraEnv }, `create-${Date.now()}@example.com`, 'pro');
+    const code = `new-on-a-${Date.now()}`;
+    expect(await location(b, code)).toBe(404); // B now remembers "unknown"
+    const made = await fetch(`${a.url}/api/v1/links`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ url: 'https://example.com/made-on-a', alias: code }),
+    });
+    expect(made.status).toBe(201);
+    const elapsed = await within(1000, async () => (await location(b, code)) === 'https://example.com/made-on-a');
+    expect(elapsed).toBeLessThan(1000);
+  });
+
   test('a token revoked elsewhere (`sling tokens revoke`) is refused by A and B within 1 s, though both had it cached', async () => {
     const email = `revoke-${Date.now()}@example.com`;
     const token = await createUserWithToken({ ...tdb.env, ...extraEnv }, email, 'pro');

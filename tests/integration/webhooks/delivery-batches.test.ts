@@ -87,6 +87,23 @@ describe.each(migratedDatabaseKinds(pgUrl()))('webhook delivery in batches on %s
     expect(n).toBe(60);
   });
 
+  test("deliveries claimed by a worker that died are sent by another once their lease ends, each once", async () => {
+    const scope = await owner();
+    const { webhook, rx } = await subscribe(scope);
+    for (let i = 0; i < 6; i++) await createLink({ url: `https://example.com/orphan${i}`, ...scope.owns }, ctx);
+    await fanOutEvents(ctx.handle);
+    // The dead worker: it claimed them (a 1 s lease) and never sent or recorded anything.
+    const orphans = (await claimDueDeliveries(ctx.handle, { limit: 100, leaseSeconds: 1, perEndpoint: 100 })).filter((c) => c.webhook_id === webhook.id);
+    expect(orphans).toHaveLength(6);
+    start({ concurrency: 4, endpointConcurrency: 2 });
+    await until('every orphan delivered', async () => (await listDeliveries(ctx.handle, webhook.id, { limit: 10, status: 'succeeded' })).deliveries.length === 6);
+    expect(rx.received).toHaveLength(6);
+    expect(rx.ids().size).toBe(6);
+    const attempts = await ctx.handle.query<{ n: number; tries: number }>(
+      `SELECT count(a.id)::int AS n, max(d.attempts)::int AS tries FROM webhook_deliveries d LEFT JOIN webhook_attempts a ON a.delivery_id = d.id WHERE d.webhook_id = $1`, [webhook.id]);
+    expect(attempts[0]).toEqual({ n: 6, tries: 2 }); // the dead worker's claim counted as a try, with nothing to log
+  });
+
   test('an answer with NUL characters is logged without them', async () => {
     const scope = await owner();
     const { webhook, rx } = await subscribe(scope, () => ({ status: 200, body: 'ok\u0000done' }));

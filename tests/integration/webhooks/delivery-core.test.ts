@@ -245,6 +245,22 @@ describe.each(migratedDatabaseKinds(pgUrl()))('webhook delivery on %s', (name, m
     expect(() => new Webhook(third).verify(d3.body, d3.headers)).not.toThrow();
   });
 
+  test('a secret rotated while the worker runs signs the next delivery, not the key the worker opened before', async () => {
+    const scope = await owner();
+    const { webhook, secret: first, receiver: rx } = await subscribe(scope, ['link.created']);
+    start();
+    await createLink({ url: 'https://example.com/key1', ...scope.owns }, ctx);
+    await until('delivery 1', async () => rx.received.length >= 1);
+    expect(rx.received[0].verified).toBe(true); // the worker now holds the first secret's key
+    const { secret: second } = await rotateWebhookSecret(scope, webhook.id, 0);
+    await createLink({ url: 'https://example.com/key2', ...scope.owns }, ctx);
+    await until('delivery 2', async () => rx.received.length >= 2);
+    const d2 = rx.received[1];
+    expect(d2.headers['webhook-signature'].split(' ')).toHaveLength(1);
+    expect(() => new Webhook(second).verify(d2.body, d2.headers)).not.toThrow();
+    expect(() => new Webhook(first).verify(d2.body, d2.headers)).toThrow();
+  });
+
   test('no redirects are followed, slow receivers time out, and only the first KiB of an answer is kept', async () => {
     const scope = await owner();
     const target = await startReceiver();

@@ -1,0 +1,53 @@
+// Link creation under load with the server's CPU profiled (`node --cpu-prof`), on a throw-away
+// PostgreSQL database: for finding what a creation still costs in Sling's own code.
+//   BENCH_DATABASE_URL=postgres://… BENCH_PROFILE_DIR=/tmp/prof tsx bench/create-profile.ts
+// Writes the .cpuprofile to BENCH_PROFILE_DIR and prints the load's result (BENCH_PATH, default /api.php).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createPostgresDatabase, seedDatabase } from './bench-database';
+import { endChildren } from './children';
+import { CREATE_LINKS_ENV, createBenchAccount } from './create-links';
+import { pickLoadTool } from './load-tool';
+import { freePort, startServer, stopServer, waitUntilAnswering } from './servers';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const SERVER_URL = process.env.BENCH_DATABASE_URL;
+const PROFILE_DIR = process.env.BENCH_PROFILE_DIR ?? tmpdir();
+const PATH = process.env.BENCH_PATH ?? '/api.php';
+
+async function main() {
+  if (!SERVER_URL) throw new Error('Set BENCH_DATABASE_URL.');
+  const tmp = mkdtempSync(join(tmpdir(), 'sling-prof-'));
+  const { tool } = pickLoadTool(tmp);
+  const database = await createPostgresDatabase(SERVER_URL, join(tmp, 'data'));
+  try {
+    await seedDatabase(database, '127.0.0.1', []);
+    const port = await freePort();
+    const env = {
+      HOST: '127.0.0.1', BASE_URL: `http://127.0.0.1:${port}`, DATA_DIR: join(tmp, 'data'), DATABASE_URL: database.databaseUrl,
+      SECRET_KEY: 'bench-secret-key-0123456789abcdef0123456789abcdef', REDIS_URL: undefined, LOG_LEVEL: 'warn', ...CREATE_LINKS_ENV,
+    };
+    const account = createBenchAccount(ROOT, env);
+    const server = startServer({ name: 'profiled', args: ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`, join(ROOT, 'bin/sling.mjs'), 'start'], env, port, logFile: join(tmp, 'server.log'), cwd: ROOT });
+    await waitUntilAnswering(server, '/readyz', 200);
+    const post = { headers: { Authorization: `Bearer ${account.token}`, 'Content-Type': 'application/json' }, body: '{"url":"https://example.com/prof/{n}"}' };
+    await tool.run({ port, paths: [PATH], connections: 20, seconds: 3, post });
+    const r = await tool.run({ port, paths: [PATH], connections: 20, seconds: Number(process.env.BENCH_SECONDS ?? 10), post });
+    console.log(`${PATH}: ${r.rps.toFixed(0)} req/s, ${r.responses} answers, bad ${r.badStatus}; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+    await stopServer(server);
+  } finally {
+    await endChildren();
+    await database.drop();
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);
