@@ -33,7 +33,7 @@ import { apiHeaders, linkPageHeaders, pageHeaders, type HeaderOptions } from './
 import { edgeLinkPages } from './lib/link-pages/edge-pages';
 import { reportUrl } from './lib/link-pages/page-html';
 import { targetProblem } from './lib/http/text-checks';
-import { edgeLinkLoader } from './lib/previews/edge-preview';
+import { edgeLinksLoader } from './lib/previews/edge-preview';
 import { createPreviewAssets } from './lib/previews/card-assets';
 import { openJobSystem, stopJobSystem } from './lib/jobs/job-system';
 import { startWebhookDispatcher, type Dispatcher } from './lib/webhooks/dispatcher';
@@ -85,8 +85,9 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
       maxEntries: config.CACHE_MAX_ENTRIES,
       maxBytes: config.CACHE_MAX_BYTES,
       ttlMs: config.CACHE_TTL_MS,
-      // The link with its social preview (one query): bots get the preview page without another.
-      load: edgeLinkLoader(handle.db, () => domains.current),
+      // Links with their social previews, one query per batch of codes (misses, stale reloads):
+      // bots get the preview page without another.
+      loadMany: edgeLinksLoader(handle.db, () => domains.current),
       self: () => domains.current.self,
     });
     invalidationBus().subscribe((key) => cache.invalidate(key));

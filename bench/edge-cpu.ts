@@ -6,12 +6,16 @@
 // BENCH_SLING_BUNDLES=dist/before/sling.mjs,dist/sling.mjs compares builds in the same run (each on
 // its own copy of the seeded PGlite directory). BENCH_CPU_PROF=<dir> writes V8 CPU profiles (raw's too).
 // BENCH_SCENARIOS=hot skips the random one. BENCH_DATABASE_URL: each build on its own seeded
-// PostgreSQL database on that server instead of PGlite (PostgreSQL's own CPU is not counted).
+// PostgreSQL database on that server instead of PGlite (PostgreSQL's own CPU is not counted), and
+// prints the statements each round committed (pg_stat_database.xact_commit: link loads plus click
+// writes). BENCH_CACHE_TTL_MS sets Sling's CACHE_TTL_MS, so that with a short one (5000) the random
+// scenario crosses TTL boundaries and pays its link reloads inside the measured rounds.
 // BENCH_RATE (req/s, default 3000), BENCH_SECONDS (default 5), BENCH_ROUNDS (default 3).
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import { createPostgresDatabase, pgliteDatabase, seedDatabase, type BenchDatabase, type SeedLink } from './bench-database';
 import { endChildren } from './children';
 import { processCpuSeconds, threadCpuSeconds } from './cpu-usage';
@@ -36,6 +40,22 @@ interface Target {
   label: string;
   server: ServerProcess;
   delayFile?: string;
+  databaseUrl?: string;
+}
+
+/** Transactions committed in the target's PostgreSQL database so far (undefined on PGlite). */
+async function commits(t: Target): Promise<number | undefined> {
+  if (!t.databaseUrl) return undefined;
+  const client = new pg.Client({ connectionString: t.databaseUrl });
+  await client.connect();
+  try {
+    // Statistics reach pg_stat_database when a backend flushes them (within about a second of idling).
+    await new Promise((r) => setTimeout(r, 1500));
+    const { rows } = await client.query<{ n: string }>('SELECT xact_commit::text AS n FROM pg_stat_database WHERE datname = current_database()');
+    return Number(rows[0].n);
+  } finally {
+    await client.end();
+  }
 }
 
 async function main() {
@@ -72,14 +92,14 @@ async function main() {
       const server = startServer({
         name: `Sling ${bundle}`,
         args: ['--import', join(ROOT, 'bench/loop-delay.mjs'), ...prof, join(ROOT, bundle), 'start'],
-        env: { HOST: '127.0.0.1', BASE_URL: `http://127.0.0.1:${port}`, DATA_DIR: dataDir, DATABASE_URL: databaseUrl, ...(databaseUrl ? { SECRET_KEY: 'edge-cpu-bench-secret-0123456789abcdef0123456789' } : {}), REDIS_URL: undefined, LINK_HOST: undefined, TRUST_PROXY: undefined, TLS_PORT: undefined, LOG_LEVEL: 'warn', BENCH_LOOP_DELAY_FILE: delayFile },
+        env: { HOST: '127.0.0.1', BASE_URL: `http://127.0.0.1:${port}`, DATA_DIR: dataDir, DATABASE_URL: databaseUrl, ...(databaseUrl ? { SECRET_KEY: 'edge-cpu-bench-secret-0123456789abcdef0123456789' } : {}), REDIS_URL: undefined, LINK_HOST: undefined, TRUST_PROXY: undefined, TLS_PORT: undefined, LOG_LEVEL: 'warn', BENCH_LOOP_DELAY_FILE: delayFile, CACHE_TTL_MS: process.env.BENCH_CACHE_TTL_MS },
         port,
         logFile: join(tmp, `sling-${i}.log`),
         cwd: ROOT,
       });
-      targets.push({ label: bundle, server, delayFile });
+      targets.push({ label: bundle, server, delayFile, databaseUrl });
     }
-    await Promise.all(targets.map((t) => waitUntilAnswering(t.server, `/${HOT.code}`, 302)));
+    await Promise.all(targets.map((t) => waitUntilAnswering(t.server, `/${HOT.code}`, 302, 300_000)));
     const random = MANY.map((l) => `/${l.code}`).sort(() => Math.random() - 0.5);
     const wanted = (process.env.BENCH_SCENARIOS ?? 'hot,random').split(',');
     for (const t of wanted.includes('random') ? targets.slice(1) : []) {
@@ -94,11 +114,14 @@ async function main() {
         for (const t of targets) {
           const pid = t.server.child.pid!;
           if (t.delayFile) await resetLoopDelay(t.server, t.delayFile);
+          const commits0 = await commits(t);
           const [main0, proc0] = [threadCpuSeconds(pid)!, processCpuSeconds(pid)!];
           const r = await runPaced({ port: t.server.port, paths, count: RATE * SECONDS, rate: RATE, connections: 50, userAgent: UA });
           // The click backlog is part of the redirect's cost: counted until the process settles.
           const settled = await waitUntilSettled(t.server);
           const [main1, proc1] = [threadCpuSeconds(pid)!, processCpuSeconds(pid)!];
+          const commits1 = await commits(t);
+          const statements = commits0 !== undefined && commits1 !== undefined ? `, ${commits1 - commits0 - 1} statements` : '';
           const d = t.delayFile ? await readLoopDelay(t.server, t.delayFile) : undefined;
           const loopP99 = d?.delay.p99Ms ?? Number.NaN;
           const loop = d ? `  loop delay p99 ${d.delay.p99Ms.toFixed(1)} max ${d.delay.maxMs.toFixed(1)} ms, gc ${d.gc.count}× max ${d.gc.maxMs.toFixed(1)} ms` : '';
@@ -111,7 +134,7 @@ async function main() {
           results.set(key, e);
           console.log(
             `round ${round} ${scenario.padEnd(6)} ${t.label.padEnd(24)} main ${e.main.at(-1)!.toFixed(1)} µs/req, process ${e.proc.at(-1)!.toFixed(1)} µs/req, ` +
-              `p99 ${r.p99Ms.toFixed(2)} ms, ${r.non3xx + r.failed} bad, settled in ${settled.waitedMs} ms${loop}`,
+              `p99 ${r.p99Ms.toFixed(2)} ms, ${r.non3xx + r.failed} bad, settled in ${settled.waitedMs} ms${statements}${loop}`,
           );
         }
       }

@@ -122,7 +122,7 @@ describe('LinkCache', () => {
 
     const byDefault = cacheWith(async () => row('https://a.example/'));
     await byDefault.load('link:1:abc', domain, 'Abc');
-    expect(byDefault.peek('link:1:abc', now + 59_000)).toBeDefined();
+    expect(byDefault.peek('link:1:abc', now + 47_999)).toBeDefined();
     expect(byDefault.peek('link:1:abc', Date.now() + 60_001)).toBeUndefined();
   });
 

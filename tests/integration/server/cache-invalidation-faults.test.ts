@@ -127,8 +127,10 @@ describe.skipIf(!pgServer || !redis)('cache invalidation when Redis fails (Postg
       intervalMs: 50,
     });
     const healedAt = Date.now();
-    // B did not hear of the change: it kept its copy until the copy was TTL_MS old, no longer.
-    expect(healedAt - warmedAt).toBeGreaterThanOrEqual(TTL_MS);
+    // B did not hear of the change: it kept its copy until the copy was its TTL old, no longer. Each
+    // entry's TTL is TTL_MS × a random factor in [0.8, 1] (lib/edge/link-cache.ts), so that links
+    // loaded together do not all go stale together.
+    expect(healedAt - warmedAt).toBeGreaterThanOrEqual(TTL_MS * 0.8);
     expect(healedAt - changedAt).toBeLessThan(TTL_MS + 1000);
   });
 });
