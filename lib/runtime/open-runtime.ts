@@ -6,7 +6,7 @@ import { invalidationBus } from '../cache/invalidation-bus';
 import { postgresTransport } from '../cache/postgres-transport';
 import { redisTransport } from '../cache/redis-transport';
 import { useDatabase } from '../db/database';
-import { applyMigrations } from '../db/migrate';
+import { applyMigrations, appliedMigrationCount, shippedMigrationCount } from '../db/migrate';
 import { openDatabase } from '../db/open-database';
 import type { DbHandle } from '../db/types';
 import { ensureDefaultDomain } from '../domains/domain-registry';
@@ -19,13 +19,32 @@ export interface Runtime {
   close(): Promise<void>;
 }
 
-export async function openRuntime(opts: { migrate?: boolean } = {}): Promise<Runtime> {
+export interface RuntimeOptions {
+  migrate?: boolean;
+  /** PGlite: start a fresh database thread once migrations have run (a long-running server's memory). */
+  reopenAfterMigrating?: boolean;
+}
+
+export async function openRuntime(opts: RuntimeOptions = {}): Promise<Runtime> {
   const config = loadConfig();
   const unlock = config.DATABASE_URL ? () => {} : lockDataDir(config.DATA_DIR);
   let handle: DbHandle | undefined;
   try {
-    handle = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, sharedBuffersMb: config.PGLITE_SHARED_BUFFERS_MB });
-    if (opts.migrate !== false) await applyMigrations(handle, config.DATABASE_URL);
+    const open = () => openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, sharedBuffersMb: config.PGLITE_SHARED_BUFFERS_MB });
+    handle = await open();
+    if (opts.migrate !== false) {
+      const behind = opts.reopenAfterMigrating === true && handle.kind === 'pglite' && (await appliedMigrationCount(handle)) < shippedMigrationCount();
+      await applyMigrations(handle, config.DATABASE_URL);
+      if (behind) {
+        // initdb and the migrations grow PGlite's WebAssembly memory (to some 570 MiB on a first
+        // start), and WebAssembly memory never shrinks: a new PGlite thread on the migrated data
+        // starts at its usual ~150 MiB (README "Idle memory"). Costs one more PGlite start (~1–2 s).
+        const migrated = handle;
+        handle = undefined;
+        await migrated.close();
+        handle = await open();
+      }
+    }
     await ensureDefaultDomain(handle, config.baseHost);
     useDatabase(handle);
     const bus = invalidationBus();
