@@ -82,6 +82,8 @@ async function handle(msg) {
       }
       return null;
     }
+    case 'memory':
+      return db.mod?.wasmMemory?.buffer.byteLength ?? db.mod?.HEAPU8?.byteLength ?? 0;
     case 'close':
       await db.close();
       return null;

@@ -21,4 +21,6 @@ export interface DbHandle extends Queryable {
   /** Runs `fn` in one transaction on one connection. */
   transaction<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** PGlite: the size of its WebAssembly memory, which grows and never shrinks (open-runtime.ts). */
+  wasmMemoryBytes?(): Promise<number>;
 }

@@ -6,7 +6,7 @@ import { invalidationBus } from '../cache/invalidation-bus';
 import { postgresTransport } from '../cache/postgres-transport';
 import { redisTransport } from '../cache/redis-transport';
 import { useDatabase } from '../db/database';
-import { applyMigrations, appliedMigrationCount, shippedMigrationCount } from '../db/migrate';
+import { applyMigrations } from '../db/migrate';
 import { openDatabase } from '../db/open-database';
 import type { DbHandle } from '../db/types';
 import { ensureDefaultDomain } from '../domains/domain-registry';
@@ -18,6 +18,12 @@ export interface Runtime {
   handle: DbHandle;
   close(): Promise<void>;
 }
+
+/**
+ * PGlite's WebAssembly memory after a restart: 148 MiB with 16 MiB of shared_buffers, 189 with 128.
+ * Past 200 MiB plus the buffers, initdb or the migrations grew it.
+ */
+const grownPastMiB = (sharedBuffersMb: number) => 200 + sharedBuffersMb;
 
 export interface RuntimeOptions {
   migrate?: boolean;
@@ -33,12 +39,12 @@ export async function openRuntime(opts: RuntimeOptions = {}): Promise<Runtime> {
     const open = () => openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, sharedBuffersMb: config.PGLITE_SHARED_BUFFERS_MB });
     handle = await open();
     if (opts.migrate !== false) {
-      const behind = opts.reopenAfterMigrating === true && handle.kind === 'pglite' && (await appliedMigrationCount(handle)) < shippedMigrationCount();
       await applyMigrations(handle, config.DATABASE_URL);
-      if (behind) {
-        // initdb and the migrations grow PGlite's WebAssembly memory (to some 570 MiB on a first
-        // start), and WebAssembly memory never shrinks: a new PGlite thread on the migrated data
-        // starts at its usual ~150 MiB (README "Idle memory"). Costs one more PGlite start (~1–2 s).
+      const grown = opts.reopenAfterMigrating === true && handle.wasmMemoryBytes !== undefined && (await handle.wasmMemoryBytes()) / 1048576 > grownPastMiB(config.PGLITE_SHARED_BUFFERS_MB);
+      if (grown) {
+        // initdb and the migrations sometimes grow PGlite's WebAssembly memory (to 570–646 MiB on a
+        // first start), and WebAssembly memory never shrinks: a new PGlite thread on the migrated
+        // data starts at its usual 128–148 MiB (README "Idle memory"), for one more PGlite start.
         const migrated = handle;
         handle = undefined;
         await migrated.close();
