@@ -40,7 +40,7 @@ async function openPglite(dataDir: string, sharedBuffersMb: number): Promise<DbH
     },
     transaction: (fn) => pg.transaction((tx) => fn(queryable(tx))),
     close: () => pg.close(),
-    wasmMemoryBytes: () => pg.wasmMemoryBytes(),
+    externalMemoryBytes: () => pg.externalMemoryBytes(),
   };
 }
 

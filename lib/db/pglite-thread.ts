@@ -20,8 +20,8 @@ export interface PgliteClient {
   exec(sql: string): Promise<QueryResult[]>;
   transaction<T>(fn: (tx: PgliteClient) => Promise<T>): Promise<T>;
   close(): Promise<void>;
-  /** The size of PGlite's WebAssembly memory in the thread. */
-  wasmMemoryBytes(): Promise<number>;
+  /** The thread's memory outside its JS heap: PGlite's WebAssembly memory and other buffers. */
+  externalMemoryBytes(): Promise<number>;
 }
 
 type Pending = { resolve: (v: unknown) => void; reject: (e: unknown) => void };
@@ -83,7 +83,7 @@ export async function openPgliteThread(dataDir: string, sharedBuffersMb = 16): P
         await call({ op: 'end', tx: txId, commit: true });
         return result;
       },
-      wasmMemoryBytes: () => call<number>({ op: 'memory' }),
+      externalMemoryBytes: () => call<number>({ op: 'memory' }),
       close: async () => {
         if (closed) return;
         await call({ op: 'close' });

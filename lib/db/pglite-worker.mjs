@@ -1,6 +1,7 @@
 // Embedded PostgreSQL (PGlite, WebAssembly) in its own thread, so database work never stalls the
 // redirect edge's event loop. Plain JS: worker threads cannot load TypeScript, and this file runs
 // unchanged from source, from dist/ and under Vitest. Protocol: see pglite-thread.ts.
+import { getHeapStatistics } from 'node:v8';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 
@@ -83,7 +84,9 @@ async function handle(msg) {
       return null;
     }
     case 'memory':
-      return db.mod?.wasmMemory?.buffer.byteLength ?? db.mod?.HEAPU8?.byteLength ?? 0;
+      // Outside this thread's JS heap: PGlite's WebAssembly memory, and after a first start the
+      // buffers initdb left (570–646 MiB seen), which no GC takes back while the thread is idle.
+      return getHeapStatistics().external_memory;
     case 'close':
       await db.close();
       return null;

@@ -21,6 +21,6 @@ export interface DbHandle extends Queryable {
   /** Runs `fn` in one transaction on one connection. */
   transaction<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
-  /** PGlite: the size of its WebAssembly memory, which grows and never shrinks (open-runtime.ts). */
-  wasmMemoryBytes?(): Promise<number>;
+  /** PGlite: its thread's memory outside the JS heap (WebAssembly memory, initdb's leftovers; open-runtime.ts). */
+  externalMemoryBytes?(): Promise<number>;
 }

@@ -20,8 +20,8 @@ export interface Runtime {
 }
 
 /**
- * PGlite's WebAssembly memory after a restart: 148 MiB with 16 MiB of shared_buffers, 189 with 128.
- * Past 200 MiB plus the buffers, initdb or the migrations grew it.
+ * PGlite's thread holds 139–148 MiB outside its heap after a restart with 16 MiB of shared_buffers
+ * (189 with 128). Past 200 MiB plus the buffers, initdb or the migrations left more.
  */
 const grownPastMiB = (sharedBuffersMb: number) => 200 + sharedBuffersMb;
 
@@ -40,11 +40,11 @@ export async function openRuntime(opts: RuntimeOptions = {}): Promise<Runtime> {
     handle = await open();
     if (opts.migrate !== false) {
       await applyMigrations(handle, config.DATABASE_URL);
-      const grown = opts.reopenAfterMigrating === true && handle.wasmMemoryBytes !== undefined && (await handle.wasmMemoryBytes()) / 1048576 > grownPastMiB(config.PGLITE_SHARED_BUFFERS_MB);
+      const grown = opts.reopenAfterMigrating === true && handle.externalMemoryBytes !== undefined && (await handle.externalMemoryBytes()) / 1048576 > grownPastMiB(config.PGLITE_SHARED_BUFFERS_MB);
       if (grown) {
-        // initdb and the migrations sometimes grow PGlite's WebAssembly memory (to 570–646 MiB on a
-        // first start), and WebAssembly memory never shrinks: a new PGlite thread on the migrated
-        // data starts at its usual 128–148 MiB (README "Idle memory"), for one more PGlite start.
+        // A first start can leave 570–646 MiB there (initdb's buffers, grown WebAssembly memory, which
+        // never shrinks): a new PGlite thread on the migrated data starts at its usual size (README
+        // "Idle memory"), for one more PGlite start.
         const migrated = handle;
         handle = undefined;
         await migrated.close();
