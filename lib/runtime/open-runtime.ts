@@ -7,7 +7,7 @@ import { postgresTransport } from '../cache/postgres-transport';
 import { redisTransport } from '../cache/redis-transport';
 import { useDatabase } from '../db/database';
 import { applyMigrations } from '../db/migrate';
-import { openDatabase } from '../db/open-database';
+import { openDatabase, pgliteIsNew } from '../db/open-database';
 import type { DbHandle } from '../db/types';
 import { ensureDefaultDomain } from '../domains/domain-registry';
 import { lockDataDir } from './data-dir-lock';
@@ -37,14 +37,15 @@ export async function openRuntime(opts: RuntimeOptions = {}): Promise<Runtime> {
   let handle: DbHandle | undefined;
   try {
     const open = () => openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, sharedBuffersMb: config.PGLITE_SHARED_BUFFERS_MB });
+    const initdb = !config.DATABASE_URL && pgliteIsNew(config.DATA_DIR);
     handle = await open();
     if (opts.migrate !== false) {
       await applyMigrations(handle, config.DATABASE_URL);
-      const grown = opts.reopenAfterMigrating === true && handle.externalMemoryBytes !== undefined && (await handle.externalMemoryBytes()) / 1048576 > grownPastMiB(config.PGLITE_SHARED_BUFFERS_MB);
-      if (grown) {
-        // A first start can leave 570–646 MiB there (initdb's buffers, grown WebAssembly memory, which
-        // never shrinks): a new PGlite thread on the migrated data starts at its usual size (README
-        // "Idle memory"), for one more PGlite start.
+      const grown = handle.externalMemoryBytes !== undefined && (initdb || (await handle.externalMemoryBytes()) / 1048576 > grownPastMiB(config.PGLITE_SHARED_BUFFERS_MB));
+      if (opts.reopenAfterMigrating === true && grown) {
+        // After initdb (a first start) PGlite's thread holds some 100 MiB more than on a restart, up to
+        // 570–646 MiB more when initdb's buffers stay (WebAssembly memory never shrinks): a new thread
+        // on the migrated data starts at its usual size (README "Idle memory"), for one more PGlite start.
         const migrated = handle;
         handle = undefined;
         await migrated.close();
