@@ -62,7 +62,7 @@ export interface RunningServer {
 export async function startServer(opts: StartOptions = {}): Promise<RunningServer> {
   const role = opts.role ?? 'all';
   const log = logger();
-  const runtime = await openRuntime();
+  const runtime = await openRuntime({ reopenAfterMigrating: true });
   const { config, handle } = runtime;
   // QR rendering, logo checks and bcrypt run here, off the edge's event loop (DESIGN §8).
   await startCpuPool({

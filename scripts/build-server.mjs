@@ -1,13 +1,25 @@
 // Bundles server.ts and the CLI into dist/sling.mjs, and the CPU pool's and the click writer's worker
 // threads into dist/cpu-worker.mjs and dist/click-writer-worker.mjs next to it (lib/runtime/cpu-pool.ts
 // and lib/edge/click-writer-thread.ts look for them there); npm packages stay external.
+// Split into chunks: a module the server imports with import() is a chunk of its own, so the npm
+// packages it needs load when it runs, not at start (bundled in one file, every package import is
+// hoisted to the top and loaded at start; README "Idle memory").
+import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
+
+// Chunks sit next to the entries (cpu-pool.ts finds cpu-worker.mjs beside its own module); a
+// rebuild's chunks have new names, so the old ones go first.
+for (const f of existsSync('dist') ? readdirSync('dist', { withFileTypes: true }) : []) {
+  if (f.isFile() && f.name.startsWith('chunk-')) rmSync(`dist/${f.name}`);
+}
 
 await build({
   entryPoints: { sling: 'cli/sling.ts', 'cpu-worker': 'lib/runtime/cpu-worker.ts', 'click-writer-worker': 'lib/edge/click-writer-worker.ts' },
   outdir: 'dist',
   outExtension: { '.js': '.mjs' },
   bundle: true,
+  splitting: true,
+  chunkNames: 'chunk-[hash]',
   platform: 'node',
   format: 'esm',
   target: 'node20',

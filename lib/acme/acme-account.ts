@@ -1,7 +1,6 @@
 // The ACME account Sling uses with a directory: made once, its key sealed under SECRET_KEY, shared by
 // every instance through the database, with its URL once the CA has made it (later orders skip
 // newAccount: some CAs refuse its repeat, which acme-client turns into an empty account update).
-import acme from 'acme-client';
 import { eq } from 'drizzle-orm';
 import { acmeAccounts } from '../../db/schema';
 import { openSecret, sealSecret } from '../crypto/secret-box';
@@ -22,6 +21,7 @@ export async function rememberAccountUrl(db: Db, directoryUrl: string, url: stri
 export async function accountKey(db: Db, directoryUrl: string, secretKey: string): Promise<Buffer> {
   const [row] = await db.select().from(acmeAccounts).where(eq(acmeAccounts.directoryUrl, directoryUrl)).limit(1);
   if (row) return Buffer.from(openSecret(row.keySealed, secretKey, PURPOSE));
+  const { default: acme } = await import('acme-client'); // loaded when first needed (issue-certificate.ts)
   const key = await acme.crypto.createPrivateEcdsaKey();
   // Two instances racing: the first row wins and both use it.
   await db.insert(acmeAccounts).values({ directoryUrl, keySealed: sealSecret(key.toString(), secretKey, PURPOSE), accountUrl: null }).onConflictDoNothing();

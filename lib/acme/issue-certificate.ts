@@ -2,7 +2,6 @@
 // challenge goes into the database for the edge to answer, the CA checks it, the certificate and
 // its private key (sealed) are stored. The caller decides when to try (issue-due-certificates.ts).
 import { Agent } from 'node:https';
-import acme from 'acme-client';
 import { certificates } from '../../db/schema';
 import { invalidationBus } from '../cache/invalidation-bus';
 import { sealSecret } from '../crypto/secret-box';
@@ -26,6 +25,9 @@ export interface AcmeSettings {
 export const CERT_KEY_PURPOSE = 'certificate-key';
 
 export async function issueCertificate(db: Db, domain: { id: number; hostname: string }, s: AcmeSettings): Promise<{ expiresAt: Date }> {
+  // Loaded for the first certificate: acme-client and its crypto libraries are ~6 MiB of heap that a
+  // server without custom domains on HTTPS never needs (README "Idle memory").
+  const { default: acme } = await import('acme-client');
   // acme-client keeps these on its one axios instance: the same for every call in this process.
   if (s.caPem) acme.axios.defaults.httpsAgent = new Agent({ ca: s.caPem });
   if (s.networkRetries !== undefined) (acme.axios.defaults as unknown as { acmeSettings: { retryMaxAttempts: number } }).acmeSettings.retryMaxAttempts = s.networkRetries;

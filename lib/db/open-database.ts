@@ -1,6 +1,6 @@
 // Opens PGlite in DATA_DIR (embedded default) or a PostgreSQL pool when DATABASE_URL is set.
-import { mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import * as schema from '../../db/schema';
 import type { Db, DbHandle } from './types';
 import { openPgliteThread, pgliteQueryable } from './pglite-thread';
@@ -17,6 +17,11 @@ export interface OpenDatabaseOptions {
 
 export async function openDatabase(opts: OpenDatabaseOptions): Promise<DbHandle> {
   return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.maxConnections ?? 10) : openPglite(opts.dataDir, opts.sharedBuffersMb ?? 16);
+}
+
+/** No embedded database in DATA_DIR yet: opening it will run initdb. */
+export function pgliteIsNew(dataDir: string): boolean {
+  return !existsSync(join(resolve(dataDir, 'pglite'), 'PG_VERSION'));
 }
 
 async function openPglite(dataDir: string, sharedBuffersMb: number): Promise<DbHandle> {
@@ -36,6 +41,7 @@ async function openPglite(dataDir: string, sharedBuffersMb: number): Promise<DbH
     },
     connectPort: () => pg.connectPort(),
     close: () => pg.close(),
+    externalMemoryBytes: () => pg.externalMemoryBytes(),
   };
 }
 

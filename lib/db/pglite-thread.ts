@@ -24,6 +24,8 @@ export interface PgliteClient {
   transaction<T>(fn: (tx: PgliteClient) => Promise<T>): Promise<T>;
   /** The worker's client stops the database; a port's client closes only its port. */
   close(): Promise<void>;
+  /** The thread's memory outside its JS heap: PGlite's WebAssembly memory and other buffers. */
+  externalMemoryBytes(): Promise<number>;
 }
 
 export interface PgliteThread extends PgliteClient {
@@ -127,6 +129,7 @@ function client(channel: Rpc, close: () => Promise<void>, tx?: number): PgliteCl
       await channel.call({ op: 'end', tx: txId, commit: true });
       return result;
     },
+    externalMemoryBytes: () => channel.call<number>({ op: 'memory' }),
     close: () => (closing ??= close()),
   };
 }

@@ -3,6 +3,7 @@
 // unchanged from source, from dist/ and under Vitest. Protocol: see pglite-thread.ts. It is served on
 // the parent port and on every port the parent hands over ({ op: 'port' }): the click writer's
 // thread talks to the database directly, not through the main thread.
+import { getHeapStatistics } from 'node:v8';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 
@@ -84,6 +85,10 @@ async function handle(msg, port) {
       }
       return null;
     }
+    case 'memory':
+      // Outside this thread's JS heap: PGlite's WebAssembly memory, and after a first start the
+      // buffers initdb left (570–646 MiB seen), which no GC takes back while the thread is idle.
+      return getHeapStatistics().external_memory;
     case 'close':
       await db.close();
       return null;

@@ -23,4 +23,6 @@ export interface DbHandle extends Queryable {
   /** PGlite only: a port to its thread for another thread's own client (pgliteOverPort). */
   connectPort?(): import('node:worker_threads').MessagePort;
   close(): Promise<void>;
+  /** PGlite: its thread's memory outside the JS heap (WebAssembly memory, initdb's leftovers; open-runtime.ts). */
+  externalMemoryBytes?(): Promise<number>;
 }

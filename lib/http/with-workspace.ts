@@ -2,7 +2,6 @@
 // from a bearer token or, without one, from the session cookie (cross-site writes refused) —,
 // counts it against its workspace's limits (X-RateLimit-* on every answer), checks the permission,
 // runs the handler, and maps any thrown error to the JSON error shape once.
-import { getAuth } from '../auth/auth';
 import { loadConfig } from '../config/load-config';
 import { currentLinkContext } from '../links/current-link-context';
 import type { LinkContext } from '../links/link-context';
@@ -75,6 +74,9 @@ async function resolveActor(req: Request, ctx: LinkContext, opts: WorkspaceRoute
     }
   }
   if (authorization !== null) throw new AppError('forbidden', 'API tokens cannot do this; sign in to the dashboard.', { required: 'session' });
+  // Loaded with the first session: better-auth and its plugins (~14 MiB of heap) stay out of a
+  // server that has only served tokens or nothing yet (README "Idle memory").
+  const { getAuth } = await import('../auth/auth');
   const session = await (await getAuth()).api.getSession({ headers: req.headers });
   if (!session) throw new AppError('unauthorized', auth === 'session' ? 'Sign in first.' : 'Send an API token (Authorization: Bearer …) or sign in.');
   assertSameOrigin(req, loadConfig().BASE_URL);

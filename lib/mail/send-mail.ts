@@ -1,6 +1,6 @@
 // Mail over SMTP_URL (nodemailer). Without it nothing is sent, and the log says which mail was skipped
 // but never its body: bodies carry password-reset and invitation links, and logs travel further than mail.
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { loadConfig } from '../config/load-config';
 import { logger } from '../log/logger';
 import { globalSingleton } from '../runtime/global-singleton';
@@ -15,17 +15,18 @@ export interface Mail {
   text: string;
 }
 
-function transport(): Transporter | null {
-  return globalSingleton('mailTransport', () => {
-    const url = loadConfig().SMTP_URL;
-    return url ? nodemailer.createTransport(url) : null;
-  });
+async function transport(): Promise<Transporter | null> {
+  const url = loadConfig().SMTP_URL;
+  if (!url) return null;
+  // Loaded with the first mail: an idle server does not keep nodemailer (~2 MiB of heap).
+  const { default: nodemailer } = await import('nodemailer');
+  return globalSingleton('mailTransport', () => nodemailer.createTransport(url));
 }
 
 export async function sendMail({ kind, ...mail }: Mail): Promise<void> {
   const config = loadConfig();
   const from = config.MAIL_FROM ?? `Sling <no-reply@${config.baseHost}>`;
-  const t = transport();
+  const t = await transport();
   if (!t) {
     logger().info({ mail: { kind, to: mail.to, subject: mail.subject } }, 'mail not sent: SMTP_URL is not set');
     return;

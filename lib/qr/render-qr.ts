@@ -1,7 +1,6 @@
 // Renders a QR code as PNG, SVG or PDF, all drawn from the QR matrix (qrcode): PNG as a bitmap
 // (draw-png.ts); SVG and PDF as vector squares (the PDF is one page the size of the code, no raster
 // inside unless a PNG logo is given), so they print sharp. An optional logo sits in the centre.
-import { PDFDocument, rgb } from 'pdf-lib';
 import QRCode from 'qrcode';
 import { invalidField } from '../http/errors';
 import type { QrOptions } from './qr-options';
@@ -109,6 +108,9 @@ function svg(m: QrMatrix, opts: QrOptions, logo?: QrLogo): string {
 }
 
 async function pdf(m: QrMatrix, opts: QrOptions, logo?: QrLogo): Promise<Uint8Array> {
+  // Loaded for the first PDF: a server that renders none does not keep pdf-lib (~3 MiB of heap).
+  const { PDFDocument, rgb } = await import('pdf-lib');
+  const colour = (hex: string) => rgb(parseInt(hex.slice(1, 3), 16) / 255, parseInt(hex.slice(3, 5), 16) / 255, parseInt(hex.slice(5, 7), 16) / 255);
   const doc = await PDFDocument.create();
   doc.setTitle('QR code');
   doc.setCreator('Sling');
@@ -131,10 +133,6 @@ async function pdf(m: QrMatrix, opts: QrOptions, logo?: QrLogo): Promise<Uint8Ar
     page.drawImage(image, { x: (at + side / 2) * unit - fit.width / 2, y: top + (side * unit) / 2 - fit.height / 2, width: fit.width, height: fit.height });
   }
   return doc.save();
-}
-
-function colour(hex: string) {
-  return rgb(parseInt(hex.slice(1, 3), 16) / 255, parseInt(hex.slice(3, 5), 16) / 255, parseInt(hex.slice(5, 7), 16) / 255);
 }
 
 /** The URL a Sling QR code encodes: the short link with the marker the edge counts as a QR visit. */

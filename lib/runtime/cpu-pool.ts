@@ -1,5 +1,6 @@
 // Starts and stops the process's CPU pool (server.ts): worker threads for QR rendering, logo
 // decoding and bcrypt (DESIGN §8). Tasks reach it through run-cpu-task.ts.
+import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -15,15 +16,16 @@ export interface CpuPoolOptions {
   onWorkerExit?: (err: Error) => void;
 }
 
+/**
+ * The workers start with the first task (sign-in's bcrypt, a QR code), not here: an idle server
+ * keeps the memory of a thread (README "Idle memory"). A missing worker file fails the start still.
+ */
 export async function startCpuPool(opts: CpuPoolOptions): Promise<WorkerPool> {
   const size = opts.size ?? Math.max(1, availableParallelism() - 1);
-  const pool = createWorkerPool({ ...workerEntry(), size, queueMax: opts.queueMax, onWorkerExit: opts.onWorkerExit });
-  try {
-    await pool.ready();
-  } catch (err) {
-    await pool.close();
-    throw err;
-  }
+  const entry = workerEntry();
+  const file = entry.workerData ? fileURLToPath((entry.workerData as { entry: string }).entry) : entry.file;
+  if (!existsSync(file)) throw new Error(`the CPU pool's worker is missing: ${file} (run npm run build)`);
+  const pool = createWorkerPool({ ...entry, size, queueMax: opts.queueMax, onWorkerExit: opts.onWorkerExit });
   setGlobalSingleton(CPU_POOL, pool);
   return pool;
 }

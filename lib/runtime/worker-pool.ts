@@ -1,5 +1,5 @@
 // A small pool of worker threads for CPU-heavy tasks (DESIGN §8: the edge's event loop stays free).
-// Each worker runs one task at a time; tasks wait in a bounded first-in-first-out queue, and when
+// Workers start on demand. Each runs one task at a time; tasks wait in a bounded first-in-first-out queue, and when
 // that is full the caller is refused at once (503 `unavailable` with Retry-After) rather than left
 // waiting behind a backlog. The worker side is serveTasks, below.
 import { parentPort, Worker } from 'node:worker_threads';
@@ -19,10 +19,10 @@ export interface WorkerPoolOptions {
 
 export interface WorkerPool {
   run<T>(task: string, args: unknown[]): Promise<T>;
-  /** Resolves once every worker has loaded its entry; rejects if one cannot. */
+  /** Starts the workers not running yet; resolves once every one has loaded its entry, rejects if one cannot. */
   ready(): Promise<void>;
-  /** Tasks running and waiting. */
-  load(): { running: number; queued: number };
+  /** Tasks running and waiting, and the worker threads started. */
+  load(): { running: number; queued: number; threads: number };
   /** Refuses new tasks, fails the waiting ones and stops the workers. */
   close(): Promise<void>;
 }
@@ -122,7 +122,8 @@ export function createWorkerPool(opts: WorkerPoolOptions): WorkerPool {
     );
   }
 
-  for (const slot of slots) spawn(slot);
+  // No worker starts here: each starts with the first task that needs it (a thread costs some
+  // 15–20 MiB of an idle server's memory; README "Idle memory"), or with ready().
 
   return {
     run<T>(task: string, args: unknown[]): Promise<T> {
@@ -136,9 +137,9 @@ export function createWorkerPool(opts: WorkerPoolOptions): WorkerPool {
       });
     },
     ready: async () => {
-      await Promise.all(slots.map((s) => s.online));
+      await Promise.all(slots.map((s) => (s.worker ? s.online : (spawn(s), s.online))));
     },
-    load: () => ({ running: slots.filter((s) => s.job).length, queued: queue.length }),
+    load: () => ({ running: slots.filter((s) => s.job).length, queued: queue.length, threads: slots.filter((s) => s.worker).length }),
     close: async () => {
       closed = true;
       for (const job of queue.splice(0)) job.reject(new AppError('unavailable', 'The server is shutting down.'));

@@ -51,7 +51,7 @@ describe('createWorkerPool', () => {
     const gates = new Int32Array(new SharedArrayBuffer(8));
     const running = p.run('hold', [gates, 0]);
     const queued = p.run('hold', [gates, 1]);
-    expect(p.load()).toEqual({ running: 1, queued: 1 });
+    expect(p.load()).toEqual({ running: 1, queued: 1, threads: 1 });
     const refusal = await p.run('echo', ['too many']).catch((err: unknown) => err);
     expect(refusal).toBeInstanceOf(AppError);
     const busy = refusal as AppError;
@@ -66,6 +66,15 @@ describe('createWorkerPool', () => {
     Atomics.notify(gates, 1);
     expect(await queued).toBe('released 1');
     expect(await p.run('echo', ['room again'])).toBe('room again');
+  });
+
+  test('no thread starts before the first task needs one; each starts with a task, not all at once', async () => {
+    const p = pool(2, 4);
+    expect(p.load()).toEqual({ running: 0, queued: 0, threads: 0 });
+    expect(await p.run('echo', ['first'])).toBe('first');
+    expect(p.load().threads).toBe(1);
+    await p.ready();
+    expect(p.load().threads).toBe(2);
   });
 
   test('a queue of 0 runs tasks only on free workers', async () => {
@@ -105,6 +114,8 @@ describe('the CPU pool (startCpuPool, runCpuTask)', () => {
 
   test('renders QR codes, checks logos and runs bcrypt in its worker threads', async () => {
     const pool = await startCpuPool({ size: 1, queueMax: 8 });
+    // The thread starts with the first task (sign-in's bcrypt or a QR code), not with the server.
+    expect(pool.load().threads).toBe(0);
     const url = qrUrl('https://sl.ing/pool');
     const opts = parseQrOptions(new URLSearchParams({ size: '400', ecc: 'H' }));
     const rendering = runCpuTask('renderQr', url, opts, { contentType: 'image/png', data: makePngLogo() });
