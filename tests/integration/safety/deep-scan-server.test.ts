@@ -30,7 +30,7 @@ describe('deep scan in the running server', () => {
     port = (site.address() as { port: number }).port;
     const feeds = tempDir('sling-feeds-');
     writeFileSync(join(feeds, 'phish.txt'), `http://localhost:${port}/final\n`);
-    tdb = await createPgliteDatabase();
+    tdb = await createPgliteDatabase({ migrated: true });
     token = await createUserWithToken(tdb.env, 'scan@example.com', 'pro');
     sling = await startSling({ ...tdb.env, SAFETY_DEEP_SCAN: 'true', SAFETY_ALLOW_PRIVATE: 'true', SAFETY_FEEDS: join(feeds, 'phish.txt') });
   });
