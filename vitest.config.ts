@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { LongestFirstSequencer } from './tests/longest-first-sequencer';
 
 export default defineConfig({
   // The app's own alias (tsconfig paths), so tests can import route files (tests/unit/route-schemas.test.ts).
@@ -14,6 +15,8 @@ export default defineConfig({
     pool: 'forks',
     // Integration suites start real servers; two at a time suits a 2-core machine.
     maxWorkers: 2,
+    // The longest files first, so none starts late and runs alone at the end (tests/file-durations.json).
+    sequence: { sequencer: LongestFirstSequencer },
     env: { NEXT_TELEMETRY_DISABLED: '1', LOG_LEVEL: 'error' },
   },
 });
