@@ -1,5 +1,5 @@
 // Writes tests/file-durations.json (seconds per test file, longest first) from a run's JSON report,
-// for the order test files start in (tests/longest-first-sequencer.ts). Run it on a CI run's report:
+// for the order test files start in (vitest.config.ts). Run it on a CI run's report:
 //   node scripts/test-durations.mjs [test-results/vitest.json]
 import { readFileSync, writeFileSync } from 'node:fs';
 
