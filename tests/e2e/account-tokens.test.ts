@@ -19,7 +19,7 @@ describe.skipIf(!chromium)('accounts and API tokens in Chromium', () => {
   const problems: string[] = [];
 
   beforeAll(async () => {
-    tdb = await createPgliteDatabase();
+    tdb = await createPgliteDatabase({ migrated: true });
     [sling, browser] = await Promise.all([startSling({ ...tdb.env, AUTH_ATTEMPTS_PER_MINUTE: '100' }), launchChromium(chromium!)]);
     page = await browser.newPage({ acceptDownloads: true, permissions: ['clipboard-read', 'clipboard-write'] });
     page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));

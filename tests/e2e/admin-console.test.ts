@@ -43,7 +43,7 @@ describe.skipIf(!chromium)('admin console in Chromium', () => {
   }
 
   beforeAll(async () => {
-    tdb = await createPgliteDatabase();
+    tdb = await createPgliteDatabase({ migrated: true });
     env = { ...tdb.env, AUTH_ATTEMPTS_PER_MINUTE: '100' };
     // The instance's first account is its admin.
     await createUserWithToken(env, 'admin@example.com');

@@ -29,7 +29,7 @@ describe.skipIf(!chromium)('analytics filters in Chromium', () => {
   let problems: string[];
 
   beforeAll(async () => {
-    tdb = await createPgliteDatabase();
+    tdb = await createPgliteDatabase({ migrated: true });
     token = await createUserWithToken(tdb.env, 'filter@example.com', 'pro');
     [sling, browser] = await Promise.all([startSling({ ...tdb.env, TRUST_PROXY: 'true' }), launchChromium(chromium!)]);
     page = await (await browser.newContext({ viewport: DESKTOP, locale: 'en-US' })).newPage();

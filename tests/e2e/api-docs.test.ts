@@ -29,7 +29,7 @@ describe.skipIf(!chromium)('/docs in Chromium', () => {
   const requested: string[] = [];
 
   beforeAll(async () => {
-    tdb = await createPgliteDatabase();
+    tdb = await createPgliteDatabase({ migrated: true });
     [sling, browser] = await Promise.all([startSling({ ...tdb.env, AUTH_ATTEMPTS_PER_MINUTE: '100' }), launchChromium(chromium!)]);
     cookie = await signUpAndIn(sling.url, 'docs@example.com', 'Dora Docs');
     context = await browser.newContext({ locale: 'en-US' });

@@ -30,7 +30,7 @@ describe.skipIf(!chromium)('the app shell in Chromium', () => {
   let firstId: number;
 
   beforeAll(async () => {
-    tdb = await createPgliteDatabase();
+    tdb = await createPgliteDatabase({ migrated: true });
     [sling, browser] = await Promise.all([startSling({ ...tdb.env, AUTH_ATTEMPTS_PER_MINUTE: '100' }), launchChromium(chromium!)]);
     context = await browser.newContext({ acceptDownloads: true, viewport: DESKTOP, locale: 'en-US', permissions: ['clipboard-read', 'clipboard-write'] });
     page = await context.newPage();

@@ -24,7 +24,7 @@ describe.skipIf(!chromium)('Settings → Directory sync in Chromium', () => {
   let problems: string[];
 
   beforeAll(async () => {
-    tdb = await createPgliteDatabase();
+    tdb = await createPgliteDatabase({ migrated: true });
     await createUser(tdb.env, OWNER);
     teamId = await createEnterpriseTeam(tdb, 'acme', OWNER);
     await addProvenDomain(tdb, teamId, 'acme.test');

@@ -77,7 +77,7 @@ if (chromium && challtestsrv) {
     let dest: string;
 
     beforeAll(async () => {
-      tdb = await createPgliteDatabase();
+      tdb = await createPgliteDatabase({ migrated: true });
       // Free plan: one custom domain, so a second is refused by the plan.
       await createUserWithToken(tdb.env, EMAIL, 'free');
       destination = createServer((req, res) => {

@@ -52,7 +52,7 @@ describe.skipIf(!chromium)('every page in Chromium', () => {
   let linkId: number;
 
   beforeAll(async () => {
-    tdb = await createPgliteDatabase();
+    tdb = await createPgliteDatabase({ migrated: true });
     [sling, browser] = await Promise.all([startSling({ ...tdb.env, AUTH_ATTEMPTS_PER_MINUTE: '100' }), launchChromium(chromium!)]);
     context = await browser.newContext({ locale: 'en-US' });
     page = await context.newPage();

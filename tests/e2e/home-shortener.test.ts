@@ -16,7 +16,7 @@ describe.skipIf(!chromium)('home page shortener in Chromium', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    tdb = await createPgliteDatabase();
+    tdb = await createPgliteDatabase({ migrated: true });
     [sling, browser] = await Promise.all([startSling({ ...tdb.env, ANON_LINKS_PER_MINUTE: '2' }), launchChromium(chromium!)]);
   });
   afterAll(async () => {

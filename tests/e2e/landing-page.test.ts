@@ -37,7 +37,7 @@ if (chromium) {
     let editorUrl: string;
 
     beforeAll(async () => {
-      tdb = await createPgliteDatabase();
+      tdb = await createPgliteDatabase({ migrated: true });
       f = await seedLandingFixture(tdb, [HOST]);
       [sling, browser] = await Promise.all([
         startSling({ ...tdb.env, DNS_SERVERS: '127.0.0.1:9' }),

@@ -25,7 +25,7 @@ describe.skipIf(!chromium)('link analytics page in Chromium', () => {
   let bobToken: string;
 
   beforeAll(async () => {
-    tdb = await createPgliteDatabase();
+    tdb = await createPgliteDatabase({ migrated: true });
     token = await createUserWithToken(tdb.env, 'ana@example.com', 'enterprise');
     bobToken = await createUserWithToken(tdb.env, 'bob@example.com');
     // TRUST_PROXY: the visit's X-Forwarded-For is the visitor's address, so it is geolocated.

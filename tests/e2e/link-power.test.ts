@@ -25,7 +25,7 @@ describe.skipIf(!chromium)('the link dialog: UTM builder, note, safe rename and 
   let dest: string;
 
   beforeAll(async () => {
-    tdb = await createPgliteDatabase();
+    tdb = await createPgliteDatabase({ migrated: true });
     destination = createServer((_req, res) => res.end('ok'));
     await new Promise<void>((resolve) => destination.listen(0, '127.0.0.1', resolve));
     dest = `http://localhost:${(destination.address() as AddressInfo).port}`;

@@ -29,7 +29,7 @@ describe.skipIf(!chromium)('the links page in Chromium', () => {
   let dest: string;
 
   beforeAll(async () => {
-    tdb = await createPgliteDatabase();
+    tdb = await createPgliteDatabase({ migrated: true });
     destination = createServer((req, res) => {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
       res.end(`<!doctype html><title>Destination</title><h1>Destination reached: ${req.url}</h1>`);

@@ -21,7 +21,7 @@ describe.skipIf(!chromium)('QR dialog in Chromium', () => {
   const problems: string[] = [];
 
   beforeAll(async () => {
-    tdb = await createPgliteDatabase();
+    tdb = await createPgliteDatabase({ migrated: true });
     token = await createUserWithToken(tdb.env, 'qr@example.com', 'pro');
     [sling, browser] = await Promise.all([startSling(tdb.env), launchChromium(chromium!)]);
     page = await (await browser.newContext({ acceptDownloads: true })).newPage();

@@ -20,7 +20,7 @@ describe.skipIf(!chromium)('the report form in Chromium', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    tdb = await createPgliteDatabase();
+    tdb = await createPgliteDatabase({ migrated: true });
     const made = await runSling(['links', 'create', '--url', 'https://login-bank.example/verify', '--alias', 'bad-e2e'], tdb.env);
     expect(made.code).toBe(0);
     [sling, browser] = await Promise.all([startSling(tdb.env), launchChromium(chromium!)]);

@@ -35,7 +35,7 @@ describe.skipIf(!chromium || !challtestsrv)('SAML single sign-on in Chromium', (
 
   beforeAll(async () => {
     let idpPort: number;
-    [tdb, dns, idpPort] = await Promise.all([createPgliteDatabase(), startDnsServer(challtestsrv!), freePort()]);
+    [tdb, dns, idpPort] = await Promise.all([createPgliteDatabase({ migrated: true }), startDnsServer(challtestsrv!), freePort()]);
     idp = await startSamlIdp(idpPort, undefined, { email: 'mail', name: 'displayName' });
     await createUser(tdb.env, OWNER);
     teamId = await createEnterpriseTeam(tdb, 'samlco', OWNER);

@@ -23,7 +23,7 @@ describe.skipIf(!chromium)('shell, home and settings in Chromium', () => {
   let problems: string[];
 
   beforeAll(async () => {
-    tdb = await createPgliteDatabase();
+    tdb = await createPgliteDatabase({ migrated: true });
     await createUserWithToken(tdb.env, EMAIL);
     [sling, browser] = await Promise.all([startSling({ ...tdb.env, AUTH_ATTEMPTS_PER_MINUTE: '100' }), launchChromium(chromium!)]);
     context = await browser.newContext({ acceptDownloads: true });

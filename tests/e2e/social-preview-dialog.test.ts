@@ -28,7 +28,7 @@ describe.skipIf(!chromium)('social preview section of the link dialog', () => {
   let token: string;
 
   beforeAll(async () => {
-    tdb = await createPgliteDatabase();
+    tdb = await createPgliteDatabase({ migrated: true });
     token = await createUserWithToken(tdb.env, 'og@example.com', 'pro');
     [sling, browser] = await Promise.all([startSling(tdb.env), launchChromium(chromium!)]);
     page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();

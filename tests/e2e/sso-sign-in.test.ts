@@ -34,7 +34,7 @@ describe.skipIf(!chromium || !challtestsrv)('single sign-on in Chromium', () => 
   let ownerProblems: string[];
 
   beforeAll(async () => {
-    [tdb, dns, idpPort] = await Promise.all([createPgliteDatabase(), startDnsServer(challtestsrv!), freePort()]);
+    [tdb, dns, idpPort] = await Promise.all([createPgliteDatabase({ migrated: true }), startDnsServer(challtestsrv!), freePort()]);
     await createUser(tdb.env, OWNER);
     teamId = await createEnterpriseTeam(tdb, 'acme', OWNER);
     [sling, browser] = await Promise.all([

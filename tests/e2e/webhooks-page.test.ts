@@ -29,7 +29,7 @@ describe.skipIf(!chromium)('Settings → Webhooks in Chromium', () => {
   const problems: string[] = [];
 
   beforeAll(async () => {
-    tdb = await createPgliteDatabase();
+    tdb = await createPgliteDatabase({ migrated: true });
     token = await createUserWithToken(tdb.env, 'hooks@example.com');
     receiver = await startReceiver();
     // One retry half a second after the first failure, then the delivery is failed (and resendable).

@@ -32,7 +32,7 @@ describe.skipIf(!chromium)('workspaces, members and invitations in Chromium', ()
   let inviteUrl: string;
 
   beforeAll(async () => {
-    [tdb, smtp] = await Promise.all([createPgliteDatabase(), startSmtpListener()]);
+    [tdb, smtp] = await Promise.all([createPgliteDatabase({ migrated: true }), startSmtpListener()]);
     const env = { ...tdb.env, SMTP_URL: smtp.url, MAIL_FROM: 'Sling <sling@test.example>', AUTH_ATTEMPTS_PER_MINUTE: '100' };
     [sling, browser] = await Promise.all([startSling(env), launchChromium(chromium!)]);
     ownerContext = await browser.newContext({ locale: 'en-US' });

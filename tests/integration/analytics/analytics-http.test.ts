@@ -15,7 +15,7 @@ describe('analytics through the edge', () => {
   let bob: string;
 
   beforeAll(async () => {
-    tdb = await createPgliteDatabase();
+    tdb = await createPgliteDatabase({ migrated: true });
     ann = await createUserWithToken(tdb.env, 'ann@example.com', 'business');
     bob = await createUserWithToken(tdb.env, 'bob@example.com', 'business');
     // The default flush interval (1 s), as users run it; the client address comes from X-Forwarded-For.

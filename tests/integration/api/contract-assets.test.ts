@@ -45,7 +45,7 @@ describe('real answers match the OpenAPI document (assets, SSO, imports, public 
   beforeAll(async () => {
     const challtestsrv = challtestsrvPath();
     if (!challtestsrv) throw new Error('pebble-challtestsrv is needed (Debian package pebble)');
-    [tdb, dns] = await Promise.all([createPgliteDatabase(), startDnsServer(challtestsrv)]);
+    [tdb, dns] = await Promise.all([createPgliteDatabase({ migrated: true }), startDnsServer(challtestsrv)]);
     await createUser(tdb.env, OWNER, 'enterprise');
     await createEnterpriseTeam(tdb, 'acme', OWNER);
     const token = await createToken(tdb.env, OWNER, 'acme');

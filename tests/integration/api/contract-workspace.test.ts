@@ -49,7 +49,7 @@ describe('workspace, admin and account answers match the OpenAPI document', () =
   }
 
   beforeAll(async () => {
-    tdb = await createPgliteDatabase();
+    tdb = await createPgliteDatabase({ migrated: true });
     smtp = await startSmtpListener();
     sling = await startSling({ ...tdb.env, SMTP_URL: smtp.url, MAIL_FROM: 'Sling <sling@test.example>', AUTH_ATTEMPTS_PER_MINUTE: '1000', TRUST_PROXY: '1' });
     // The first account is the instance's admin.

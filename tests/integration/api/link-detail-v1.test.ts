@@ -15,7 +15,7 @@ describe('REST v1 link detail endpoints', () => {
   let bob: string;
 
   beforeAll(async () => {
-    tdb = await createPgliteDatabase();
+    tdb = await createPgliteDatabase({ migrated: true });
     ann = await createUserWithToken(tdb.env, 'ann@example.com', 'enterprise');
     bob = await createUserWithToken(tdb.env, 'bob@example.com', 'enterprise');
     sling = await startSling({ ...tdb.env, TRUST_PROXY: 'true' });

@@ -36,7 +36,7 @@ describe('REST v1 links through a running Sling', () => {
   let nobody: Api;
 
   beforeAll(async () => {
-    tdb = await createPgliteDatabase();
+    tdb = await createPgliteDatabase({ migrated: true });
     const [annToken, bobToken] = [await createUserWithToken(tdb.env, 'ann@example.com', 'enterprise'), await createUserWithToken(tdb.env, 'bob@example.com', 'enterprise')];
     sling = await startSling(tdb.env);
     ann = client(() => sling.url, annToken);

@@ -32,7 +32,7 @@ describe('real answers match the OpenAPI document', () => {
   const call: ContractClient['call'] = (...args) => client.call(...args);
 
   beforeAll(async () => {
-    tdb = await createPgliteDatabase();
+    tdb = await createPgliteDatabase({ migrated: true });
     token = await createUserWithToken(tdb.env, 'ann@example.com', 'enterprise');
     narrow = [await seedToken(tdb.env, 'ann@example.com', { scopes: ['links:read'] }), await seedToken(tdb.env, 'ann@example.com', { scopes: ['webhooks:read'] })];
     receiver = await startReceiver();

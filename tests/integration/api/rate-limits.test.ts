@@ -52,7 +52,7 @@ describe('on one server (PGlite)', () => {
   let sling: SlingProcess;
   const tokens: Record<string, string> = {};
   beforeAll(async () => {
-    tdb = await createPgliteDatabase();
+    tdb = await createPgliteDatabase({ migrated: true });
     for (const [email, plan] of [['free', 'free'], ['ann', 'free'], ['bob', 'free'], ['dana', 'free'], ['eve', 'free'], ['fay', 'enterprise']]) {
       tokens[email] = await createUserWithToken(tdb.env, `${email}@example.com`, plan);
     }
@@ -163,7 +163,7 @@ describe('on one server (PGlite)', () => {
 
 describe.skipIf(!pg || !redis)('with Redis', () => {
   test('two instances share the workspace budget: two tokens, the 11th request to either is 429; sessions count across instances too, and so do sign-in attempts', async () => {
-    const tdb = await createPostgresDatabase(pg!);
+    const tdb = await createPostgresDatabase(pg!, { migrated: true });
     const env = { ...tdb.env, REDIS_URL: redis!, REDIS_PREFIX: `test-${randomBytes(6).toString('hex')}`, AUTH_ATTEMPTS_PER_MINUTE: '5' };
     const token = await createUserWithToken(env, 'shared@example.com', 'free');
     const second = await secondToken(env, 'shared@example.com');
@@ -205,7 +205,7 @@ describe.skipIf(!pg || !redis)('with Redis', () => {
 
   test('when Redis goes away, limits fall back to memory: answers go on, never a 500', async () => {
     const proxy = await tcpProxy(new URL(redis!));
-    const tdb = await createPostgresDatabase(pg!);
+    const tdb = await createPostgresDatabase(pg!, { migrated: true });
     const env = { ...tdb.env, REDIS_URL: `redis://127.0.0.1:${proxy.port}`, REDIS_PREFIX: `test-${randomBytes(6).toString('hex')}` };
     const token = await createUserWithToken(env, 'fallback@example.com', 'pro');
     const sling = await startSling(env);

@@ -8,7 +8,7 @@ import { startSling, type SlingProcess } from '../../helpers/sling-process';
 let tdb: TestDatabase;
 let sling: SlingProcess;
 beforeAll(async () => {
-  tdb = await createPgliteDatabase();
+  tdb = await createPgliteDatabase({ migrated: true });
   // The CLI's token is the first of the Free workspace's five.
   await createUserWithToken(tdb.env, 'cap@example.com', 'free');
   sling = await startSling(tdb.env);

@@ -19,7 +19,7 @@ describe('the CLI while the server runs on PGlite', () => {
     fetch(`${sling.url}${path}`, { ...init, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } });
 
   beforeAll(async () => {
-    tdb = await createPgliteDatabase();
+    tdb = await createPgliteDatabase({ migrated: true });
     token = await createUserWithToken(tdb.env, 'ops@example.com', 'free');
     socket = join(tdb.dataDir, 'sling.sock');
     // Left by a server that was killed: replaced at start.
@@ -35,6 +35,12 @@ describe('the CLI while the server runs on PGlite', () => {
     const st = lstatSync(socket);
     expect(st.isSocket()).toBe(true);
     expect(st.mode & 0o777).toBe(0o600);
+  });
+
+  test('a second server on the same DATA_DIR is refused in one line: the embedded database admits one process', async () => {
+    const second = await runSling(['start', '--role', 'worker'], tdb.env);
+    expect(second.code).toBe(1);
+    expect(second.stderr.trim()).toMatch(/^DATA_DIR .* is in use by Sling process \d+/);
   });
 
   test('users set-plan and links disable succeed, and the running server shows the change', async () => {

@@ -1,7 +1,9 @@
-// `sling domains list|add|verify|remove` against the built CLI, on PGlite, with a real DNS server:
-// the same checks as the API (hostname rules, plan allowance, one owner per hostname, the
-// workspace scope), by workspace id or owner email.
+// `sling domains list|add|verify|remove` on PGlite, with a real DNS server: the same checks as the
+// API (hostname rules, plan allowance, one owner per hostname, the workspace scope), by workspace id
+// or owner email. The commands run in this process through runCli (cli-in-process.ts), as a server
+// runs them for its admin socket; the last test checks that the built CLI prints the same.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { openCliInProcess, type CliRun, type InProcessCli } from '../../helpers/cli-in-process';
 import { createPgliteDatabase, type TestDatabase } from '../../helpers/databases';
 import { startDnsServer, type TestDnsServer } from '../../helpers/dns-server';
 import { challtestsrvPath } from '../../helpers/services';
@@ -15,24 +17,24 @@ if (binary) {
     let tdb: TestDatabase;
     let dns: TestDnsServer;
     let env: Record<string, string>;
+    let cli: InProcessCli;
     let owner: { id: string; workspace: { id: string; slug: string } };
 
-    const sling = async (...args: string[]) => {
-      const r = await runSling(['domains', ...args], env);
-      return { ...r, lines: r.stdout.trim() === '' ? [] : r.stdout.trim().split('\n').map((l) => JSON.parse(l)) };
-    };
+    const withLines = (r: CliRun) => ({ ...r, lines: r.stdout.trim() === '' ? [] : r.stdout.trim().split('\n').map((l) => JSON.parse(l)) });
+    const sling = async (...args: string[]) => withLines(await cli.run(['domains', ...args]));
 
     beforeAll(async () => {
-      tdb = await createPgliteDatabase();
-      dns = await startDnsServer(binary);
+      [tdb, dns] = await Promise.all([createPgliteDatabase({ migrated: true }), startDnsServer(binary)]);
       env = { ...tdb.env, BASE_URL: 'https://sl.ing', LINK_HOST, DNS_SERVERS: dns.address };
-      const made = await runSling(['users', 'create', '--email', 'cli-owner@example.com', '--password-stdin', '--plan', 'free'], env, 'correct horse 1\n');
+      cli = await openCliInProcess(env);
+      const made = await cli.run(['users', 'create', '--email', 'cli-owner@example.com', '--password-stdin', '--plan', 'free'], 'correct horse 1\n');
       expect(made.code, made.stderr).toBe(0);
       owner = JSON.parse(made.stdout.trim().split('\n').at(-1)!);
-      const other = await runSling(['users', 'create', '--email', 'cli-other@example.com', '--password-stdin'], env, 'correct horse 2\n');
+      const other = await cli.run(['users', 'create', '--email', 'cli-other@example.com', '--password-stdin'], 'correct horse 2\n');
       expect(other.code, other.stderr).toBe(0);
     });
     afterAll(async () => {
+      await cli?.close();
       await dns?.stop();
       await tdb?.drop();
     });
@@ -88,6 +90,16 @@ if (binary) {
       const nobody = await sling('list', '--email', 'nobody@example.com');
       expect(nobody.code).toBe(1);
       expect(nobody.stderr).toContain('Error (not_found): No user nobody@example.com with a personal workspace.');
+    }, 120_000);
+
+    test('the built CLI answers as the commands above: the same lines and exit codes', async () => {
+      await cli.run(['domains', 'add', '--email', 'cli-owner@example.com', '--hostname', 'built.cli.test']);
+      const inProcess = [await sling('list', '--workspace', owner.workspace.slug), await sling('list', '--email', 'nobody@example.com')];
+      expect(inProcess.map((r) => r.code)).toEqual([0, 1]);
+      await cli.close(); // the embedded database admits one process
+      const built = [withLines(await runSling(['domains', 'list', '--workspace', owner.workspace.slug], env)), withLines(await runSling(['domains', 'list', '--email', 'nobody@example.com'], env))];
+      expect(built.map(({ code, stdout, stderr }) => ({ code, stdout, stderr }))).toEqual(inProcess.map(({ code, stdout, stderr }) => ({ code, stdout, stderr })));
+      expect(built[0].lines.map((d: { hostname: string }) => d.hostname)).toEqual(['sl.ing', 'built.cli.test']);
     }, 120_000);
   });
 }

@@ -39,7 +39,7 @@ describe('favicons', () => {
   const sites: Record<string, Site> = {};
 
   beforeAll(async () => {
-    tdb = await createPgliteDatabase();
+    tdb = await createPgliteDatabase({ migrated: true });
     ann = await createUserWithToken(tdb.env, 'ann@example.com', 'pro');
     bob = await createUserWithToken(tdb.env, 'bob@example.com', 'pro');
     sites.png = await site((_req, res) => res.writeHead(200, { 'content-type': 'image/png' }).end(PNG));

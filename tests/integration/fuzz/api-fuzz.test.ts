@@ -137,7 +137,7 @@ describe('API fuzz: hostile input on every route', () => {
   const knownIds: Record<string, string[]> = {};
 
   beforeAll(async () => {
-    tdb = await createPgliteDatabase();
+    tdb = await createPgliteDatabase({ migrated: true });
     const env = { ...tdb.env, ENTERPRISE_LIMIT_PER_MINUTE: '1000000', ENTERPRISE_LIMIT_PER_HOUR: '1000000', ANON_LINKS_PER_MINUTE: '100000', ANON_LINKS_PER_DAY: '100000', AUTH_ATTEMPTS_PER_MINUTE: '100000' };
     token = await createUserWithToken(env, 'fuzz@example.com', 'enterprise');
     sling = await startSling(env);

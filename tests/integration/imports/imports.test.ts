@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createUserWithToken } from '../../helpers/accounts';
 import { parseCsv } from '../../helpers/csv';
-import { databaseKinds, tempDir, type TestDatabase } from '../../helpers/databases';
+import { migratedDatabaseKinds, tempDir, type TestDatabase } from '../../helpers/databases';
 import { importFile, plannedRow, takenAlias, type ImportFixtureFormat } from '../../helpers/import-files';
 import { startSling, type SlingProcess } from '../../helpers/sling-process';
 import { feedHost, hostList } from '../../helpers/threat-feeds';
@@ -18,7 +18,7 @@ const ROWS = 10_000;
 
 type ImportJson = { id: string; status: string; format: string; rows: { total: number | null; processed: number; created: number; skipped: number; refused: number }; report_url: string };
 
-describe.each(databaseKinds(process.env.TEST_DATABASE_URL))('bulk import on %s', (_kind, createDatabase) => {
+describe.each(migratedDatabaseKinds(process.env.TEST_DATABASE_URL))('bulk import on %s', (_kind, createDatabase) => {
   let tdb: TestDatabase;
   let sling: SlingProcess;
   let ann: string;

@@ -24,7 +24,7 @@ const status = async (env: Record<string, string>) => JSON.parse(await sling(['j
 describe('jobs on the embedded database', () => {
   let tdb: TestDatabase;
   beforeAll(async () => {
-    tdb = await createPgliteDatabase();
+    tdb = await createPgliteDatabase({ migrated: true });
   });
   afterAll(() => tdb?.drop());
 
@@ -76,7 +76,7 @@ describe.skipIf(!pg)('jobs with worker processes on PostgreSQL', () => {
   let ctx: Awaited<ReturnType<typeof openTestContext>>;
   const workers: SlingProcess[] = [];
   beforeAll(async () => {
-    tdb = await createPostgresDatabase(pg!);
+    tdb = await createPostgresDatabase(pg!, { migrated: true });
     ctx = await openTestContext(tdb);
   });
   // Each test starts its own workers; none may outlive it and take the next test's jobs.

@@ -24,7 +24,7 @@ describe('link notes, UTM values, duplicates and safe renames', () => {
   let bob: string;
 
   beforeAll(async () => {
-    tdb = await createPgliteDatabase();
+    tdb = await createPgliteDatabase({ migrated: true });
     ann = await createUserWithToken(tdb.env, 'ann@example.com', 'business');
     bob = await createUserWithToken(tdb.env, 'bob@example.com', 'business');
     sling = await startSling(tdb.env);

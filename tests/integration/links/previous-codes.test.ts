@@ -9,12 +9,12 @@ import { deleteLink } from '../../../lib/links/delete-link';
 import { getLinkByCode } from '../../../lib/links/get-link-by-code';
 import { findPreviousCodes } from '../../../lib/links/previous-codes';
 import { updateLink } from '../../../lib/links/update-link';
-import { databaseKinds, type TestDatabase } from '../../helpers/databases';
+import { migratedDatabaseKinds, type TestDatabase } from '../../helpers/databases';
 import { openTestContext } from '../../helpers/open-test-handle';
 import { pgUrl } from '../../helpers/services';
 import { SYSTEM_WORKSPACE_ID as W } from '../../../db/schema';
 
-describe.each(databaseKinds(pgUrl()))('previous codes on %s', (_name, makeDb) => {
+describe.each(migratedDatabaseKinds(pgUrl()))('previous codes on %s', (_name, makeDb) => {
   let tdb: TestDatabase;
   let ctx: Awaited<ReturnType<typeof openTestContext>>;
 

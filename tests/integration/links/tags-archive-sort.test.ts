@@ -20,7 +20,7 @@ describe('link tags, archive, sorting and filtered exports', () => {
   let bob: string;
 
   beforeAll(async () => {
-    tdb = await createPgliteDatabase();
+    tdb = await createPgliteDatabase({ migrated: true });
     ann = await createUserWithToken(tdb.env, 'ann@example.com', 'business');
     bob = await createUserWithToken(tdb.env, 'bob@example.com', 'business');
     sling = await startSling({ ...tdb.env, TRUST_PROXY: 'true', FAVICONS_TIMEOUT_MS: '500' });

@@ -37,7 +37,7 @@ describe('social previews', () => {
   let bob: string;
 
   beforeAll(async () => {
-    tdb = await createPgliteDatabase();
+    tdb = await createPgliteDatabase({ migrated: true });
     ann = await createUserWithToken(tdb.env, 'ann@example.com', 'business');
     bob = await createUserWithToken(tdb.env, 'bob@example.com', 'business');
     sling = await startSling({ ...tdb.env, TRUST_PROXY: 'true' });

@@ -21,7 +21,7 @@ describe('QR codes and the CPU pool (CPU_POOL_SIZE=1, CPU_POOL_QUEUE=2)', () => 
   let link: { id: number; short_url: string };
 
   beforeAll(async () => {
-    tdb = await createPgliteDatabase();
+    tdb = await createPgliteDatabase({ migrated: true });
     token = await createUserWithToken(tdb.env, 'ann@example.com', 'enterprise');
     sling = await startSling({ ...tdb.env, CPU_POOL_SIZE: '1', CPU_POOL_QUEUE: '2' });
     link = await (

@@ -17,7 +17,7 @@ describe('GET /api/v1/links/{id}/qr', () => {
   let link: { id: number; short_url: string };
 
   beforeAll(async () => {
-    tdb = await createPgliteDatabase();
+    tdb = await createPgliteDatabase({ migrated: true });
     ann = await createUserWithToken(tdb.env, 'ann@example.com', 'business');
     bob = await createUserWithToken(tdb.env, 'bob@example.com', 'business');
     sling = await startSling({ ...tdb.env, CLICK_FLUSH_MS: '50' });

@@ -30,7 +30,7 @@ describe('Safe Browsing in the deep scan', () => {
   let settings: DeepScanSettings;
 
   beforeAll(async () => {
-    tdb = await createPgliteDatabase();
+    tdb = await createPgliteDatabase({ migrated: true });
     ctx = await openTestContext(tdb);
     site = createServer((req, res) => {
       if (req.url === '/go') return res.writeHead(302, { location: '/sb-malware/payload' }).end();

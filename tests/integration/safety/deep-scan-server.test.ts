@@ -8,12 +8,12 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createUserWithToken } from '../../helpers/accounts';
-import { databaseKinds, tempDir, type TestDatabase } from '../../helpers/databases';
+import { migratedDatabaseKinds, tempDir, type TestDatabase } from '../../helpers/databases';
 import { pgUrl } from '../../helpers/services';
 import { startSling, type SlingProcess } from '../../helpers/sling-process';
 import { until } from '../../helpers/until';
 
-describe.each(databaseKinds(pgUrl()))('deep scan in the running server on %s', (_name, makeDb) => {
+describe.each(migratedDatabaseKinds(pgUrl()))('deep scan in the running server on %s', (_name, makeDb) => {
   let tdb: TestDatabase;
   let sling: SlingProcess;
   let site: Server;

@@ -30,7 +30,7 @@ describe(`SCIM directory sync: groups (${server ? 'PostgreSQL' : 'PGlite'})`, ()
   const memberNames = async () => ((await (await scim('acme', `/Groups/${groupId}`)).json()).members as Array<{ display: string }>).map((m) => m.display).sort();
 
   beforeAll(async () => {
-    tdb = server ? await createPostgresDatabase(server) : await createPgliteDatabase();
+    tdb = server ? await createPostgresDatabase(server, { migrated: true }) : await createPgliteDatabase({ migrated: true });
     await createUser(tdb.env, 'ann@acme.test');
     await createUser(tdb.env, 'ola@other.test');
     const acme = await createEnterpriseTeam(tdb, 'acme', 'ann@acme.test');

@@ -22,7 +22,7 @@ async function shorten(sling: SlingProcess, n: number) {
 }
 
 test('POST /api/v1/shorten over the per-minute limit: 429 rate_limited with Retry-After', async () => {
-  const tdb = await createPgliteDatabase();
+  const tdb = await createPgliteDatabase({ migrated: true });
   const sling = await startSling({ ...tdb.env, ANON_LINKS_PER_MINUTE: '2' });
   cleanup.push(() => tdb.drop(), () => sling.stop());
 
@@ -45,7 +45,7 @@ test('POST /api/v1/shorten over the per-minute limit: 429 rate_limited with Retr
 describe.skipIf(!pg || !redis)('with REDIS_URL', () => {
   let tdb: TestDatabase;
   test('two instances share one limit', async () => {
-    tdb = await createPostgresDatabase(pg!);
+    tdb = await createPostgresDatabase(pg!, { migrated: true });
     const env = { ...tdb.env, REDIS_URL: redis!, REDIS_PREFIX: `test-${randomBytes(6).toString('hex')}`, ANON_LINKS_PER_MINUTE: '3' };
     const [a, b] = await Promise.all([startSling(env), startSling(env)]);
     cleanup.push(() => tdb.drop(), () => a.stop(), () => b.stop());

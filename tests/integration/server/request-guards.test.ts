@@ -70,7 +70,7 @@ describe('request guards in front of every route', () => {
   let linkId: number;
 
   beforeAll(async () => {
-    tdb = await createPgliteDatabase();
+    tdb = await createPgliteDatabase({ migrated: true });
     token = await createUserWithToken(tdb.env, 'guard@example.com');
     sling = await startSling({ ...tdb.env, HEADERS_TIMEOUT_MS: '1000', REQUEST_TIMEOUT_MS: '3000', MAX_CONNECTIONS_PER_IP: '8' });
     cookie = await signUpAndIn(sling.url, 'guard-session@example.com', 'Guard');

@@ -22,7 +22,7 @@ describe('request targets and methods', () => {
   let tdb: TestDatabase;
   let sling: SlingProcess;
   beforeAll(async () => {
-    tdb = await createPgliteDatabase();
+    tdb = await createPgliteDatabase({ migrated: true });
     sling = await startSling(tdb.env);
   });
   afterAll(async () => {

@@ -14,7 +14,7 @@ describe('branded visitor pages', () => {
   let token: string;
 
   beforeAll(async () => {
-    tdb = await createPgliteDatabase();
+    tdb = await createPgliteDatabase({ migrated: true });
     token = await createUserWithToken(tdb.env, 'vic@example.com', 'business');
     sling = await startSling(tdb.env);
   });

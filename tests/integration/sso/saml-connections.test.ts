@@ -34,7 +34,7 @@ describe.skipIf(!challtestsrv)('SAML 2.0 connections (PGlite)', () => {
 
   beforeAll(async () => {
     let idpPort: number;
-    [tdb, dns, idpPort] = await Promise.all([createPgliteDatabase(), startDnsServer(challtestsrv!), freePort()]);
+    [tdb, dns, idpPort] = await Promise.all([createPgliteDatabase({ migrated: true }), startDnsServer(challtestsrv!), freePort()]);
     idp = await startSamlIdp(idpPort, undefined, { email: 'mail', name: 'displayName' });
     await createUser(tdb.env, OWNER);
     await createEnterpriseTeam(tdb, 'saml-co', OWNER);

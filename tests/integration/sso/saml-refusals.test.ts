@@ -24,7 +24,7 @@ describe.skipIf(!challtestsrv)('SAML ACS refusals (PGlite)', () => {
 
   beforeAll(async () => {
     let idpPort: number;
-    [tdb, dns, idpPort] = await Promise.all([createPgliteDatabase(), startDnsServer(challtestsrv!), freePort()]);
+    [tdb, dns, idpPort] = await Promise.all([createPgliteDatabase({ migrated: true }), startDnsServer(challtestsrv!), freePort()]);
     idp = await startSamlIdp(idpPort);
     await createUser(tdb.env, 'owner@refuse.test');
     await createEnterpriseTeam(tdb, 'refuse', 'owner@refuse.test');

@@ -39,7 +39,7 @@ describe.skipIf(!challtestsrv)('SSO connections (PGlite)', () => {
     fetch(`${sling.url}/api/auth/sign-in/email`, { method: 'POST', headers: { 'content-type': 'application/json', origin: sling.url }, body: JSON.stringify({ email, password: PASSWORD }) });
 
   beforeAll(async () => {
-    [tdb, dns, idpPort] = await Promise.all([createPgliteDatabase(), startDnsServer(challtestsrv!), freePort()]);
+    [tdb, dns, idpPort] = await Promise.all([createPgliteDatabase({ migrated: true }), startDnsServer(challtestsrv!), freePort()]);
     for (const [email, plan] of [[OWNER, 'free'], [MEMBER, 'free'], [FREE, 'free']]) await createUser(tdb.env, email, plan);
     await createEnterpriseTeam(tdb, 'acme', OWNER, [MEMBER]);
     [ownerToken, freeToken] = [await createToken(tdb.env, OWNER, 'acme'), await createToken(tdb.env, FREE)];

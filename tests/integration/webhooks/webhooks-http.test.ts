@@ -45,7 +45,7 @@ describe('webhooks through a running Sling (PGlite)', () => {
   const receivers: Receiver[] = [];
 
   beforeAll(async () => {
-    tdb = await createPgliteDatabase();
+    tdb = await createPgliteDatabase({ migrated: true });
     smtp = await startSmtpListener();
     // (Enterprise: the log polling below stays well under the API's per-minute limit.)
     const [ann, bob] = [await createUserWithToken(tdb.env, 'ann@example.com', 'enterprise'), await createUserWithToken(tdb.env, 'bob@example.com')];
@@ -206,7 +206,7 @@ describe('private targets refused (default configuration)', () => {
   let api: ReturnType<typeof client>;
 
   beforeAll(async () => {
-    tdb = await createPgliteDatabase();
+    tdb = await createPgliteDatabase({ migrated: true });
     const token = await createUserWithToken(tdb.env, 'cat@example.com');
     sling = await startSling(tdb.env);
     api = client(() => sling.url, token);
@@ -235,7 +235,7 @@ describe.skipIf(!pgServer)('two worker processes on PostgreSQL', () => {
   let rx: Receiver;
 
   beforeAll(async () => {
-    tdb = await createPostgresDatabase(pgServer!);
+    tdb = await createPostgresDatabase(pgServer!, { migrated: true });
   });
   afterAll(async () => {
     await Promise.all([app?.stop(), worker?.stop()]);
