@@ -1,7 +1,6 @@
 // Process entry: config → database → edge → Next handler → workers → shutdown (DESIGN §2).
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
 import type PgBoss from 'pg-boss';
 import { invalidationBus } from './lib/cache/invalidation-bus';
 import { liveDomains } from './lib/domains/current-domains';
@@ -23,12 +22,12 @@ import { startClickWriterThread, type ClickWriterThread } from './lib/edge/click
 import { checkReadiness } from './lib/health/check-readiness';
 import { CLIENT_IP_HEADER } from './lib/http/client-ip-header';
 import { decideTarget, type TargetDecision } from './lib/http/request-target';
-import { isApiPath, readApiRoutes, routeAnswer, type ApiRoute } from './lib/http/api-routes';
-import { directApiHandler, serveDirect } from './lib/http/api-dispatch';
+import { createRouter, isApiPath, type Router } from './lib/api/router';
 import { linkPageHandler } from './lib/http/link-page-dispatch';
+import { serveApi, toWebRequest, writeResponse } from './lib/server/serve-api';
 import { answerClientError } from './lib/http/client-error';
 import { limitConnectionsPerIp } from './lib/http/connection-limit';
-import { announcesBody, bodyLimitFor, holdBody } from './lib/http/hold-body';
+import { announcesBody, holdBody, PAGE_BODY_LIMIT } from './lib/http/hold-body';
 import { apiHeaders, linkPageHeaders, pageHeaders, type HeaderOptions } from './lib/http/security-headers';
 import { edgeLinkPages } from './lib/link-pages/edge-pages';
 import { reportUrl } from './lib/link-pages/page-html';
@@ -140,13 +139,14 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   }
 
   let nextHandler: ((req: IncomingMessage, res: ServerResponse) => Promise<void>) | undefined;
-  let apiRoutes: ApiRoute[] = [];
+  /** The API's router, built with the first API request (its handlers' modules load then, not at start). */
+  let apiRouter: Promise<Router> | undefined;
+  const router = () => (apiRouter ??= import('./lib/api/routes').then((m) => createRouter(m.API_ROUTES)));
   if (role === 'all' || role === 'app') {
     const { default: next } = await import('next');
     const app = next({ dev: opts.dev ?? false, dir: projectRoot(), hostname: config.HOST, port: config.PORT });
     await app.prepare();
     nextHandler = app.getRequestHandler();
-    apiRoutes = readApiRoutes(join(projectRoot(), 'app'));
   }
   /** Set by shutdown() for SHUTDOWN_DRAIN_MS: /readyz says 503 while everything else is still served. */
   let draining = false;
@@ -174,33 +174,24 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
       if (!page) return sendJson(res, 404, { error: { code: 'not_found', message: 'Not found.' } });
       setHeaders(res, pageHeaders(headerOptions).headers);
       req.headers[CLIENT_IP_HEADER] = clientIp(req, config.TRUST_PROXY);
-      return serveDirect(page, req, res);
+      return writeResponse(req, res, await page(toWebRequest(req, res, PAGE_BODY_LIMIT)));
     }
     if (path === SCALAR_BUNDLE_PATH) return sendScalarBundle(req, res, apiHeaders(headerOptions));
-    if (isApiPath(path)) {
-      const answer = routeAnswer(apiRoutes, req.method ?? 'GET', path);
-      if (answer?.status === 404) return sendApiError(res, path, 404, 'not_found', `No API endpoint at ${path}.`, apiHeaders(headerOptions));
-      if (answer?.status === 405) {
-        const message = `${req.method} is not supported here; use ${answer.allow}.`;
-        return sendApiError(res, path, 405, 'method_not_allowed', message, { ...apiHeaders(headerOptions), Allow: answer.allow });
-      }
-      setHeaders(res, apiHeaders(headerOptions));
-    } else {
-      const page = pageHeaders(headerOptions);
-      // Next takes the nonce for its own scripts from the request's policy.
-      req.headers['content-security-policy'] = page.headers['Content-Security-Policy'];
-      setHeaders(res, page.headers);
-    }
     req.headers[CLIENT_IP_HEADER] = clientIp(req, config.TRUST_PROXY);
-    // Creating links with a token: the route's own handler, without Next's request handling (api-dispatch.ts).
-    const direct = directApiHandler(req.method, path, req);
-    if (direct) return serveDirect(direct, req, res);
+    if (isApiPath(path)) {
+      setHeaders(res, apiHeaders(headerOptions));
+      return serveApi(await router(), req, res, path);
+    }
+    const page = pageHeaders(headerOptions);
+    // Next takes the nonce for its own scripts from the request's policy.
+    req.headers['content-security-policy'] = page.headers['Content-Security-Policy'];
+    setHeaders(res, page.headers);
     await nextHandler(req, res);
   }
 
-  /** A request with a body: held (bounded, checked) before anything routes it. */
+  /** A request with a body for a page: held (bounded, checked) before anything routes it. */
   async function holdThenRoute(req: IncomingMessage, res: ServerResponse, next: (req: IncomingMessage, res: ServerResponse) => void) {
-    const refusal = await holdBody(req, bodyLimitFor(req.url ?? '/'));
+    const refusal = await holdBody(req, PAGE_BODY_LIMIT);
     if (refusal === null) return next(req, res);
     if (refusal.status === 0) return; // the client left
     sendApiError(res, req.url, refusal.status, refusal.code, refusal.message, apiHeaders(headerOptions));
@@ -220,7 +211,8 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   function dispatch(site: Site, req: IncomingMessage, res: ServerResponse): void {
     // Health checks answer on any host: load balancers probe by address.
     if (site.kind === 'app' || req.url === '/healthz' || req.url === '/readyz') {
-      if (announcesBody(req)) return void holdThenRoute(req, res, route).catch((err) => failRequest(res, err));
+      // The API's bodies wait for the router, which reads them after authentication (serve-api.ts).
+      if (announcesBody(req) && !(nextHandler && isApiPath(routedPath(req.url ?? '/')))) return void holdThenRoute(req, res, route).catch((err) => failRequest(res, err));
       return route(req, res);
     }
     if (site.kind === 'unknown') return answerUnknownHost(res);
@@ -238,14 +230,20 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
 
   const server = createServer({ headersTimeout: config.HEADERS_TIMEOUT_MS, requestTimeout: config.REQUEST_TIMEOUT_MS, connectionsCheckingInterval: 1_000 }, onRequest);
   // "Expect: 100-continue" with a length over the limit: refused before the client sends the body.
+  // "Expect: 100-continue" with a length over the route's limit: refused before the client sends the
+  // body. Within it, an API request is told to go on only when its handler reads the body (serve-api.ts).
   server.on('checkContinue', (req, res) => {
-    const limit = bodyLimitFor(req.url ?? '/');
-    if (Number(req.headers['content-length'] ?? 0) <= limit) {
-      res.writeContinue();
-      return onRequest(req, res);
-    }
-    const message = `The request body is larger than this endpoint takes (${limit / 1024} KiB).`;
-    sendApiError(res, req.url, 413, 'payload_too_large', message, { ...apiHeaders(headerOptions), Connection: 'close' });
+    const path = routedPath(req.url ?? '/');
+    const api = nextHandler !== undefined && isApiPath(path);
+    const limitOf = api ? router().then((r) => bodyLimitOf(r, req.method ?? 'POST', path)) : Promise.resolve(PAGE_BODY_LIMIT);
+    limitOf.then((limit) => {
+      if (Number(req.headers['content-length'] ?? 0) > limit) {
+        const message = `The request body is larger than this endpoint takes (${Math.round(limit / 1024)} KiB).`;
+        return sendApiError(res, req.url, 413, 'payload_too_large', message, { ...apiHeaders(headerOptions), Connection: 'close' });
+      }
+      if (!api) res.writeContinue();
+      onRequest(req, res);
+    }).catch((err) => failRequest(res, err));
   });
   server.keepAliveTimeout = config.KEEP_ALIVE_TIMEOUT_MS;
   server.on('clientError', answerClientError);
@@ -319,6 +317,12 @@ function routedPath(url: string): string {
   const q = url.indexOf('?');
   const path = q === -1 ? url : url.slice(0, q);
   return /\.|%2e/i.test(path) ? new URL(path, 'http://x').pathname : path;
+}
+
+/** The body limit of the route that serves the request (the page limit where none does). */
+function bodyLimitOf(router: Router, method: string, path: string): number {
+  const found = router.find(method, path);
+  return found.kind === 'route' ? found.route.bodyLimit : PAGE_BODY_LIMIT;
 }
 
 function setHeaders(res: ServerResponse, headers: Record<string, string>) {

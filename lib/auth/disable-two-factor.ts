@@ -5,10 +5,10 @@ import { AppError, invalidField } from '../http/errors';
 import type { WorkspaceRequest } from '../http/with-workspace';
 import * as ops from '../openapi/operations/account';
 import { operationHandler } from '../schemas/operation';
-import { getAuth } from './auth';
+import { loadAuth } from './load-auth';
 
 export async function disableTwoFactor(headers: Headers, input: { password: string; code: string }): Promise<void> {
-  const auth = await getAuth();
+  const auth = await loadAuth();
   try {
     await auth.api.verifyTOTP({ body: { code: input.code }, headers });
   } catch (err) {

@@ -10,13 +10,14 @@ import { json } from '../http/json-response';
 import { readJsonBody } from '../http/read-json-body';
 import { isSamlAcsPath, samlAcsAnswer, SP_METADATA_PATH, spMetadataAnswer } from '../sso/saml-acs-answer';
 import { ssoSignInRequest } from '../sso/start-sso';
-import { getAuth, type Auth } from './auth';
+import type { Auth } from './auth';
+import { loadAuth } from './load-auth';
 
 const BASE_PATH = '/api/auth';
 const ZRevokeById = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/) });
 
 export async function handleAuthRequest(req: Request): Promise<Response> {
-  const auth = await getAuth();
+  const auth = await loadAuth();
   const path = new URL(req.url).pathname.slice(BASE_PATH.length);
   if (req.method === 'GET' && path === SP_METADATA_PATH) return spMetadataAnswer(req);
   if (isSamlAcsPath(path)) return samlAcsAnswer(await auth.handler(req));

@@ -1,42 +1,19 @@
-// Every request body is bounded before anything reads it (issue 14: a 50 MiB chunked sign-in body
-// was read whole by better-auth before any size check). server.ts holds the body here, ahead of the
-// edge and Next: a declared length over the route's limit is refused unread; a chunked body is
+// Every body bound for Next (pages, link-page forms) is bounded before anything reads it: a 50 MiB
+// chunked body was once read whole before any size check. server.ts holds the body here, ahead of
+// the edge and Next: a declared length over the route's limit is refused unread; a chunked body is
 // counted as it arrives and refused at the limit; a body within it is checked for NUL and invalid
 // UTF-8 (text-checks.ts) and handed back to the request stream, so the route reads it as usual.
 //
 // How it is held: Node's HTTP parser delivers body bytes by calling `push` on the request; the
 // request's own `push` is shadowed until the body is complete, then restored and given the bytes.
 import type { IncomingMessage } from 'node:http';
-import { MAX_FAVICON_BYTES } from '../domains/favicon-image';
-import { LANDING_BODY_MAX_BYTES } from '../landing/landing-size';
-import { MAX_PREVIEW_IMAGE_BYTES } from '../previews/preview-image';
 import { bodyProblem } from './text-checks';
-import { MAX_IMPORT_BYTES } from '../schemas/import';
-
-/** The largest body of any route not listed in BODY_LIMITS. */
-export const DEFAULT_BODY_LIMIT = 64 * 1024;
 
 /**
- * Routes that take more: the logo upload (a 256 KiB image in multipart framing), a domain's favicon
- * (a 512 KiB PNG, the route's own limit) and a domain's
- * landing page (512 KiB of code, JSON-escaped; the page's own limit is checked by its route), an
- * import's file and a bulk create's body.
+ * The most any page or link-page form takes. The API's bodies are not held here: its router reads
+ * each only after the caller is authenticated, up to the route's own limit (lib/server/serve-api.ts).
  */
-const BODY_LIMITS: ReadonlyArray<{ path: RegExp; bytes: number }> = [
-  { path: /^\/api\/v1\/links\/[^/]+\/qr\/logo\/?$/, bytes: 512 * 1024 },
-  { path: /^\/api\/v1\/domains\/[^/]+\/favicon\/?$/, bytes: MAX_FAVICON_BYTES },
-  { path: /^\/api\/v1\/domains\/[^/]+\/landing\/?$/, bytes: LANDING_BODY_MAX_BYTES },
-  { path: /^\/api\/v1\/links\/[^/]+\/preview\/image\/?$/, bytes: MAX_PREVIEW_IMAGE_BYTES },
-  // A bulk import's file (50 MB, plus multipart framing) and 100 links of POST /api/v1/links/bulk.
-  { path: /^\/api\/v1\/imports\/?$/, bytes: MAX_IMPORT_BYTES + 64 * 1024 },
-  { path: /^\/api\/v1\/links\/bulk\/?$/, bytes: 512 * 1024 },
-];
-
-export function bodyLimitFor(url: string): number {
-  const q = url.indexOf('?');
-  const path = q === -1 ? url : url.slice(0, q);
-  return BODY_LIMITS.find((l) => l.path.test(path))?.bytes ?? DEFAULT_BODY_LIMIT;
-}
+export const PAGE_BODY_LIMIT = 64 * 1024;
 
 /** True when the request announces a body (a length above 0, or chunked framing). */
 export function announcesBody(req: IncomingMessage): boolean {

@@ -41,7 +41,9 @@ export async function readBodyBytes(req: Request, maxBytes: number, refuse: () =
     let chunk: ReadableStreamReadResult<Uint8Array>;
     try {
       chunk = await reader.read();
-    } catch {
+    } catch (err) {
+      // The router's own refusal (over the route's limit, NUL or invalid UTF-8: lib/api/limited-body.ts).
+      if (err instanceof AppError) throw err;
       // The client went away mid-body ("aborted"): a 400 it will never see, not a 500 in the log.
       throw new AppError('invalid_request', 'The request body could not be read completely.');
     }

@@ -32,7 +32,10 @@ async function readMultipart(req: Request, field: string): Promise<Upload> {
   let form: FormData;
   try {
     form = await req.formData();
-  } catch {
+  } catch (err) {
+    // The router's refusal of the body (lib/api/limited-body.ts), as undici hands it on.
+    const refusal = err instanceof AppError ? err : (err as { cause?: unknown } | null)?.cause;
+    if (refusal instanceof AppError) throw refusal;
     throw new AppError('invalid_request', 'The multipart body could not be read.');
   }
   const file = form.get(field);

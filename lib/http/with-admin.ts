@@ -1,7 +1,8 @@
 // The wrapper of every /api/v1/admin/* endpoint: a signed-in platform admin's session, or 404 —
 // to everyone else (signed out, a user, any API token) the admin API does not exist. Cookie writes
 // pass the same-origin check as every session endpoint.
-import { getAuth, type Auth } from '../auth/auth';
+import type { Auth } from '../auth/auth';
+import { loadAuth } from '../auth/load-auth';
 import { isPlatformAdmin } from '../admin/set-platform-admin';
 import { loadConfig } from '../config/load-config';
 import { currentLinkContext } from '../links/current-link-context';
@@ -23,7 +24,7 @@ export interface AdminRequest<P> {
 export function withAdmin<P = Record<string, never>>(handler: (r: AdminRequest<P>) => Promise<Response>) {
   return carryOperations(async (req: Request, context?: { params: Promise<P> }): Promise<Response> => {
     try {
-      const auth = await getAuth();
+      const auth = await loadAuth();
       const session = req.headers.has('authorization') ? null : await auth.api.getSession({ headers: req.headers });
       if (!session || !isPlatformAdmin(session.user)) throw new AppError('not_found', 'There is no such endpoint.');
       if (req.method !== 'GET' && req.method !== 'HEAD') assertSameOrigin(req, loadConfig().BASE_URL);

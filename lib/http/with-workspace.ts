@@ -2,6 +2,7 @@
 // from a bearer token or, without one, from the session cookie (cross-site writes refused) —,
 // counts it against its workspace's limits (X-RateLimit-* on every answer), checks the permission,
 // runs the handler, and maps any thrown error to the JSON error shape once.
+import { loadAuth } from '../auth/load-auth';
 import { loadConfig } from '../config/load-config';
 import { currentLinkContext } from '../links/current-link-context';
 import type { LinkContext } from '../links/link-context';
@@ -12,7 +13,7 @@ import { authenticateToken, bearerToken } from '../tokens/authenticate-token';
 import { assertCan, type Actor } from '../workspaces/actor';
 import type { Permission } from '../workspaces/permissions';
 import { actorForSession } from '../workspaces/session-actor';
-import { carryOperations, operationsOf } from '../schemas/operation';
+import { carryOperations, operationsOf, type Operation } from '../schemas/operation';
 import { assertSameOrigin } from './check-origin';
 import { AppError } from './errors';
 import { requestIp } from './handle-route';
@@ -27,11 +28,7 @@ export interface WorkspaceRequest<P> {
 }
 
 export interface WorkspaceRouteOptions {
-  /** Checked before the handler runs (handlers check more themselves with assertCan). */
-  permission?: Permission;
-  /** Who may call: a token or a session (default), tokens only (the compatibility APIs), or sessions only. */
-  auth?: 'any' | 'token' | 'session';
-  /** Where the token comes from (default: Authorization: Bearer); with auth: 'token'. */
+  /** Where the token comes from (default: Authorization: Bearer); for Variant B's token parameter. */
   token?: (req: Request) => Promise<string>;
   /** A per-token limit counted on top of the workspace's (Variant B: 1,000/h per token). */
   tokenLimiter?: () => WindowLimiter;
@@ -44,14 +41,18 @@ export function withWorkspace<P = Record<string, never>>(
   // An operation with rateLimited: 'tokens' does not count a signed-in session's requests (tokens
   // still are): the dashboard's own images (favicons: one request per row, cached by the browser for
   // a day) and an import's progress polling would otherwise eat the budget of the calls the user makes.
-  const countSessions = !operationsOf(handler).some((op) => op.rateLimited === 'tokens');
+  const ops = operationsOf(handler);
+  const countSessions = !ops.some((op) => op.rateLimited === 'tokens');
+  const auth = authOf(ops);
+  const permissions = permissionsByMethod(ops);
   return carryOperations(async (req: Request, context?: { params: Promise<P> }): Promise<Response> => {
     const rate = { headers: {} as Record<string, string> };
     try {
       const ctx = await currentLinkContext();
-      const actor: Actor = { ...(await resolveActor(req, ctx, opts, rate)), ip: requestIp(req) };
+      const actor: Actor = { ...(await resolveActor(req, ctx, auth, opts, rate)), ip: requestIp(req) };
       if (actor.via === 'token' || countSessions) rate.headers = headersOf(await countWorkspaceRequest(actor, req.method, opts.tokenLimiter?.()));
-      if (opts.permission) assertCan(actor, opts.permission);
+      const permission = permissions.get(req.method === 'HEAD' ? 'GET' : req.method);
+      if (permission) assertCan(actor, permission);
       const res = await handler({ req, actor, ctx, params: ((await context?.params) ?? {}) as P, searchParams: new URL(req.url).searchParams });
       for (const [name, value] of Object.entries(rate.headers)) res.headers.set(name, value);
       return res;
@@ -61,8 +62,30 @@ export function withWorkspace<P = Record<string, never>>(
   }, handler);
 }
 
-async function resolveActor(req: Request, ctx: LinkContext, opts: WorkspaceRouteOptions, rate: { headers: Record<string, string> }): Promise<Actor> {
-  const auth = opts.auth ?? 'any';
+type Who = 'any' | 'token' | 'session';
+
+/** Who may call, from the operations: a token or a session, tokens only (the compatibility APIs), or sessions only. */
+function authOf(ops: readonly Operation[]): Who {
+  const schemes = new Set(ops.flatMap((op) => op.auth));
+  const token = schemes.has('bearer') || schemes.has('token_param');
+  if (token && schemes.has('session')) return 'any';
+  if (token) return 'token';
+  if (schemes.has('session')) return 'session';
+  throw new Error(`withWorkspace: operations ${ops.map((o) => o.id).join(', ')} declare no workspace caller`);
+}
+
+/** The permission checked before the handler, per method: the one its operations agree on (Variant A's reads differ by ?action= and check their own). */
+function permissionsByMethod(ops: readonly Operation[]): Map<string, Permission> {
+  const out = new Map<string, Permission>();
+  for (const method of new Set(ops.map((op) => op.method))) {
+    const mine = new Set(ops.filter((op) => op.method === method).map((op) => op.permission));
+    const [only] = mine;
+    if (mine.size === 1 && only) out.set(method, only);
+  }
+  return out;
+}
+
+async function resolveActor(req: Request, ctx: LinkContext, auth: Who, opts: WorkspaceRouteOptions, rate: { headers: Record<string, string> }): Promise<Actor> {
   const authorization = req.headers.get('authorization');
   if (auth === 'token' || (auth === 'any' && authorization !== null)) {
     try {
@@ -74,10 +97,7 @@ async function resolveActor(req: Request, ctx: LinkContext, opts: WorkspaceRoute
     }
   }
   if (authorization !== null) throw new AppError('forbidden', 'API tokens cannot do this; sign in to the dashboard.', { required: 'session' });
-  // Loaded with the first session: better-auth and its plugins (~14 MiB of heap) stay out of a
-  // server that has only served tokens or nothing yet (README "Idle memory").
-  const { getAuth } = await import('../auth/auth');
-  const session = await (await getAuth()).api.getSession({ headers: req.headers });
+  const session = await (await loadAuth()).api.getSession({ headers: req.headers });
   if (!session) throw new AppError('unauthorized', auth === 'session' ? 'Sign in first.' : 'Send an API token (Authorization: Bearer …) or sign in.');
   assertSameOrigin(req, loadConfig().BASE_URL);
   return actorForSession(ctx.handle.db, session);

@@ -6,6 +6,7 @@ import { ZErrorBody } from '../schemas/common';
 import type { AuthScheme, Operation, UploadSpec } from '../schemas/operation';
 import { SchemaCollector, type JsonSchema } from './json-schema';
 import { ALL_OPERATIONS } from './registry';
+import { PERMISSIONS } from '../workspaces/permissions';
 
 const SECURITY: Record<AuthScheme, Record<string, string[]>> = {
   bearer: { bearerToken: [] },
@@ -13,6 +14,20 @@ const SECURITY: Record<AuthScheme, Record<string, string[]>> = {
   admin_session: { sessionCookie: [] },
   token_param: { tokenParameter: [] },
 };
+
+/** A token scheme lists the scope the operation needs (OpenAPI 3.1 allows scopes for any scheme). */
+function securityOf(scheme: AuthScheme, op: Operation): Record<string, string[]> {
+  const scope = op.permission ? PERMISSIONS[op.permission].scope : null;
+  if ((scheme === 'bearer' || scheme === 'token_param') && scope) return { [Object.keys(SECURITY[scheme])[0]]: [scope] };
+  return SECURITY[scheme];
+}
+
+function permissionText(op: Operation): string {
+  const { scope, role } = PERMISSIONS[op.permission!];
+  const who = `the ${role} role in the workspace`;
+  if (!op.auth.includes('bearer') && !op.auth.includes('token_param')) return `Needs ${who}; API tokens cannot call it.`;
+  return scope ? `Needs ${who}; an API token needs the \`${scope}\` scope.` : `Needs ${who}; API tokens cannot call it.`;
+}
 
 /** On every answer once the request was counted (all successes; errors after authentication). */
 const RATE_HEADERS = {
@@ -83,7 +98,9 @@ function operationObject(op: Operation, schemas: SchemaCollector, errorRef: Json
     operationId: op.id,
     summary: op.summary,
     tags: [op.tag],
-    security: op.auth.length ? op.auth.map((a) => SECURITY[a]) : [],
+    ...(op.permission ? { description: permissionText(op) } : {}),
+    security: op.auth.length ? op.auth.map((a) => securityOf(a, op)) : [],
+    ...(op.permission ? { 'x-required-scope': PERMISSIONS[op.permission].scope, 'x-required-role': PERMISSIONS[op.permission].role } : {}),
     ...(parameters.length ? { parameters } : {}),
     ...(op.body
       ? { requestBody: { required: !op.bodyOptional, content: { 'application/json': { schema: schemas.convert(op.body, 'input') } } } }

@@ -5,6 +5,7 @@
 // every route parses its input through one (tests/unit/route-schemas.test.ts).
 import type { z } from 'zod';
 import type { AppError, ErrorCode } from '../http/errors';
+import type { Permission } from '../workspaces/permissions';
 import { readJsonBody, readOptionalJsonBody } from '../http/read-json-body';
 import { readUpload, type Upload } from '../http/read-upload';
 import { parseWithAsync } from './parse-input';
@@ -49,6 +50,11 @@ export interface Operation<P extends z.ZodType = z.ZodType, Q extends z.ZodType 
   /** Empty: public. */
   auth: AuthScheme[];
   /**
+   * What the caller must be allowed (a member's role, a token's scopes): checked before the handler
+   * runs and before the body is read, and stated in the OpenAPI document.
+   */
+  permission?: Permission;
+  /**
    * Counted against a rate limit (X-RateLimit-* headers on every answer); 'tokens': only requests
    * with a token are (withWorkspace does not count a session's), so the headers
    * come only with those.
@@ -85,15 +91,14 @@ export type WithOperations = { [OPERATIONS]?: Operation[] };
 
 /** Parses the request's params, query and body by the operation's schemas (a 400 naming every bad field). */
 export async function parseRequest<O extends Operation>(op: O, req: Request, params: unknown, searchParams: URLSearchParams): Promise<InputOf<O>> {
-  const parsedParams = op.params ? await parseWithAsync(op.params, params ?? {}) : undefined;
+  // The body first (the caller is already authenticated): a body over the limit or of the wrong type
+  // is refused as such, whatever else is wrong with the request.
   const upload = op.upload ? await readUpload(req, op.upload) : undefined;
+  const raw = op.body ? await (op.bodyOptional ? readOptionalJsonBody(req, op.maxBodyBytes) : readJsonBody(req, op.maxBodyBytes)) : undefined;
+  const parsedParams = op.params ? await parseWithAsync(op.params, params ?? {}) : undefined;
   // A multipart upload's other fields are parameters like the query's (a field wins).
   const query = op.query ? await parseWithAsync(op.query, { ...queryObject(searchParams), ...upload?.fields }) : undefined;
-  let body: unknown;
-  if (op.body) {
-    const raw = op.bodyOptional ? await readOptionalJsonBody(req, op.maxBodyBytes) : await readJsonBody(req, op.maxBodyBytes);
-    body = await parseWithAsync(op.body, raw);
-  }
+  const body = op.body ? await parseWithAsync(op.body, raw) : undefined;
   return { params: parsedParams, query, body, upload } as InputOf<O>;
 }
 

@@ -5,7 +5,7 @@ import { AppError } from '../http/errors';
 import { json } from '../http/json-response';
 import type { WorkspaceRequest } from '../http/with-workspace';
 import * as ops from '../openapi/operations/tokens';
-import { carryOperations, operationHandler } from '../schemas/operation';
+import { operationHandler } from '../schemas/operation';
 import { ownTokenScope, tokenScope } from '../workspaces/scope';
 import { createApiToken, DEFAULT_ROTATION_GRACE_HOURS, findTokens, replaceTokenSecret, revokeApiToken, serializeToken } from './manage-tokens';
 
@@ -27,17 +27,10 @@ async function replaceSecret({ actor, ctx }: WorkspaceRequest<Params>, id: strin
   return json({ token: serializeToken(token), secret });
 }
 
-const regenerate = operationHandler(ops.regenerateToken, async (r: WorkspaceRequest<Params>, { params }) => replaceSecret(r, params.id, 0));
-const rotate = operationHandler(ops.rotateToken, async (r: WorkspaceRequest<Params>, { params, body }) =>
+export const regenerateTokenRoute = operationHandler(ops.regenerateToken, async (r: WorkspaceRequest<Params>, { params }) => replaceSecret(r, params.id, 0));
+export const rotateTokenRoute = operationHandler(ops.rotateToken, async (r: WorkspaceRequest<Params>, { params, body }) =>
   replaceSecret(r, params.id, body.grace_hours ?? DEFAULT_ROTATION_GRACE_HOURS),
 );
-
-/** POST /api/v1/tokens/{id}/regenerate | rotate */
-export const changeTokenRoute = carryOperations(async (r: WorkspaceRequest<Params & { action: string }>): Promise<Response> => {
-  if (r.params.action === 'regenerate') return regenerate(r);
-  if (r.params.action === 'rotate') return rotate(r);
-  throw new AppError('not_found', 'No such action.');
-}, regenerate, rotate);
 
 /** DELETE /api/v1/tokens/{id}: revoke (admins may revoke any token of the workspace). */
 export const deleteTokenRoute = operationHandler(ops.revokeToken, async ({ actor, ctx }: WorkspaceRequest<Params>, { params }) => {

@@ -6,7 +6,7 @@ import { AppError } from '../http/errors';
 import { json } from '../http/json-response';
 import type { WorkspaceRequest } from '../http/with-workspace';
 import * as ops from '../openapi/operations/webhooks';
-import { carryOperations, operationHandler } from '../schemas/operation';
+import { operationHandler } from '../schemas/operation';
 import { getGlobalSingleton } from '../runtime/global-singleton';
 import { getDelivery, listDeliveries, resendDelivery, sendTestEvent } from './delivery-log';
 import type { Dispatcher } from './dispatcher';
@@ -52,24 +52,17 @@ export const deleteWebhookRoute = operationHandler(ops.deleteWebhook, async ({ a
   return new Response(null, { status: 204 });
 });
 
-const rotateSecret = operationHandler(ops.rotateWebhookSecret, async (r: WorkspaceRequest<Params>, { params, body }) => {
+export const rotateWebhookSecretRoute = operationHandler(ops.rotateWebhookSecret, async (r: WorkspaceRequest<Params>, { params, body }) => {
   const { webhook, secret } = await rotateWebhookSecret(scopeOf(r), params.id, body.grace_hours);
   return json({ webhook: serializeWebhook(webhook), secret });
 });
 
-const sendTest = operationHandler(ops.testWebhook, async ({ actor, ctx }: WorkspaceRequest<Params>, { params }) => {
+export const testWebhookRoute = operationHandler(ops.testWebhook, async ({ actor, ctx }: WorkspaceRequest<Params>, { params }) => {
   const webhook = await getWebhookOrThrow(ctx.handle.db, actor, params.id);
   const delivery = await sendTestEvent(ctx.handle, webhook);
   wakeDispatcher();
   return json({ delivery }, { status: 202 });
 });
-
-/** POST /api/v1/webhooks/{id}/rotate-secret, /test */
-export const webhookActionRoute = carryOperations(async (r: WorkspaceRequest<Params & { action: string }>): Promise<Response> => {
-  if (r.params.action === 'rotate-secret') return rotateSecret(r);
-  if (r.params.action === 'test') return sendTest(r);
-  throw new AppError('not_found', `No action "${r.params.action}"; use rotate-secret or test.`);
-}, rotateSecret, sendTest);
 
 export const listDeliveriesRoute = operationHandler(ops.listDeliveries, async ({ actor, ctx }: WorkspaceRequest<Params>, { params, query }) => {
   const webhook = await getWebhookOrThrow(ctx.handle.db, actor, params.id);

@@ -2,7 +2,6 @@
 // refusal is an AppError (a 4xx in the JSON error shape), never a thrown RangeError.
 import { PNG } from 'pngjs';
 import { describe, expect, test } from 'vitest';
-import { bodyLimitFor } from '../../lib/http/hold-body';
 import { MAX_FAVICON_BYTES, validateFavicon } from '../../lib/domains/favicon-image';
 import { AppError } from '../../lib/http/errors';
 
@@ -40,8 +39,4 @@ describe('validateFavicon', () => {
     expect(refusal(png(64, 64).subarray(0, 40)).code).toBe('invalid_request');
   });
 
-  test('the favicon route takes bodies up to the favicon limit; others keep the default', () => {
-    expect(bodyLimitFor('/api/v1/domains/7/favicon')).toBe(MAX_FAVICON_BYTES);
-    expect(bodyLimitFor('/api/v1/domains/7')).toBe(64 * 1024);
-  });
 });

@@ -7,7 +7,7 @@ import { buildOpenApiDocument } from '../../lib/openapi/build-document';
 import { ALL_OPERATIONS } from '../../lib/openapi/registry';
 
 const doc = buildOpenApiDocument({ serverUrl: 'https://sling.example' });
-type Op = { operationId: string; security: unknown[]; responses: Record<string, { headers?: Record<string, unknown>; 'x-error-codes'?: string[] }>; parameters?: Array<{ name: string; in: string }>; requestBody?: unknown };
+type Op = { operationId: string; security: unknown[]; responses: Record<string, { headers?: Record<string, unknown>; 'x-error-codes'?: string[] }>; parameters?: Array<{ name: string; in: string }>; requestBody?: unknown; 'x-required-scope'?: string | null; 'x-required-role'?: string; description?: string };
 const opOf = (method: string, path: string) => (doc.paths[path] as Record<string, Op>)[method.toLowerCase()];
 
 describe('the OpenAPI document', () => {
@@ -28,12 +28,18 @@ describe('the OpenAPI document', () => {
     expect(opOf('GET', '/api.php').parameters?.find((p) => p.name === 'action')).toMatchObject({ required: true, schema: { enum: ['list', 'stats', 'domains'] } });
   });
 
-  test('names the three ways to authenticate, per operation', () => {
+  test('names the three ways to authenticate, per operation, with the scope a token needs', () => {
     expect(Object.keys((doc.components as { securitySchemes: object }).securitySchemes).sort()).toEqual(['bearerToken', 'sessionCookie', 'tokenParameter']);
-    expect(opOf('GET', '/api/v1/links').security).toEqual([{ bearerToken: [] }, { sessionCookie: [] }]);
+    expect(opOf('GET', '/api/v1/links').security).toEqual([{ bearerToken: ['links:read'] }, { sessionCookie: [] }]);
+    expect(opOf('POST', '/api/v1/links')).toMatchObject({ 'x-required-scope': 'links:write', 'x-required-role': 'member', description: expect.stringContaining('`links:write`') });
+    expect(opOf('POST', '/api/v1/domains')).toMatchObject({ 'x-required-scope': 'domains:write', 'x-required-role': 'admin' });
     expect(opOf('POST', '/api/v1/tokens').security).toEqual([{ sessionCookie: [] }]);
-    expect(opOf('POST', '/api.php').security).toEqual([{ bearerToken: [] }]);
-    expect(opOf('POST', '/api').security).toEqual([{ tokenParameter: [] }]);
+    expect(opOf('POST', '/api.php').security).toEqual([{ bearerToken: ['links:write'] }]);
+    expect(opOf('POST', '/api').security).toEqual([{ tokenParameter: ['links:write'] }]);
+    // Every operation a token may call states the scope it needs.
+    for (const op of ALL_OPERATIONS.filter((o) => o.auth.includes('bearer') && o.permission)) {
+      expect(opOf(op.method, op.path)['x-required-scope'], op.id).toBeDefined();
+    }
     expect(opOf('GET', '/api/v1/openapi.json').security).toEqual([]);
   });
 

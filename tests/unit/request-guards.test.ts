@@ -1,6 +1,4 @@
-import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { exportedMethods, readApiRoutes, routeAnswer } from '../../lib/http/api-routes';
 import { apiHeaders, pageHeaders } from '../../lib/http/security-headers';
 import { bodyProblem, percentDecoded, targetProblem } from '../../lib/http/text-checks';
 
@@ -30,26 +28,6 @@ describe('text checks', () => {
   });
   test('percent decoding keeps malformed escapes as they are', () => {
     expect(percentDecoded(Buffer.from('a%41%4')).toString()).toBe('aA%4');
-  });
-});
-
-describe('API route table', () => {
-  test('reads every export style the route files use', () => {
-    expect([...exportedMethods('export const GET = x;\nexport async function POST() {}')].sort()).toEqual(['GET', 'POST']);
-    expect([...exportedMethods('export { handler as GET, handler as PATCH, other };')].sort()).toEqual(['GET', 'PATCH']);
-    expect([...exportedMethods('export const config = {}; export function helper() {}')]).toEqual([]);
-  });
-  test('knows the real routes: static beats dynamic, HEAD follows GET, OPTIONS always passes', () => {
-    const routes = readApiRoutes(join(__dirname, '../../app'));
-    expect(routes.length).toBeGreaterThan(30);
-    expect(routeAnswer(routes, 'GET', '/api/v1/links')).toBeNull();
-    expect(routeAnswer(routes, 'HEAD', '/api/v1/links')).toBeNull();
-    expect(routeAnswer(routes, 'OPTIONS', '/api/v1/shorten')).toBeNull();
-    expect(routeAnswer(routes, 'GET', '/api/v1/links/42/')).toBeNull();
-    expect(routeAnswer(routes, 'DELETE', '/api/v1/links/availability')).toEqual({ status: 405, allow: 'GET, HEAD, OPTIONS' });
-    expect(routeAnswer(routes, 'GET', '/api/v1/nope')).toEqual({ status: 404 });
-    expect(routeAnswer(routes, 'POST', '/api/auth/anything/here')).toBeNull();
-    expect(routeAnswer(routes, 'GET', '/api.php')).toBeNull();
   });
 });
 

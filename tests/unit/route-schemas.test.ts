@@ -1,38 +1,20 @@
-// Every route parses its input through a schema: each method a route file exports carries the
-// operations (lib/schemas/operation.ts) whose schemas parse its params, query and body, and those
+// Every route parses its input through a schema: each route of the router (lib/api/routes.ts) carries
+// the operations (lib/schemas/operation.ts) whose schemas parse its params, query and body, and those
 // operations are the ones the OpenAPI document describes (lib/openapi/registry.ts). Variant A's and
 // Variant B's action tables are walked too. No module outside the parsing code reads a body or a
 // query parameter by hand.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { readApiRoutes } from '../../lib/http/api-routes';
+import { API_ROUTES } from '../../lib/api/routes';
 import { REFUSES_METHOD } from '../../lib/http/method-not-allowed';
 import { VARIANT_A_ACTIONS, VARIANT_B_ACTIONS } from '../../lib/openapi/operations/compat';
 import { ALL_OPERATIONS } from '../../lib/openapi/registry';
-import { operationsOf, type Operation } from '../../lib/schemas/operation';
 
 const ROOT = join(import.meta.dirname, '../..');
-const APP = join(ROOT, 'app');
 
-/** better-auth's own endpoints: its handler parses them; they are not part of Sling's API document. */
-const EXEMPT = new Set([
-  '/api/auth/[...all]',
-  // SCIM 2.0 (directory sync): its own protocol, bodies and error shape (RFC 7643/7644), parsed by
-  // lib/schemas/scim.ts in lib/scim/scim-routes.ts; not part of Sling's REST API document.
-  '/api/scim/v2/Users', '/api/scim/v2/Users/[id]', '/api/scim/v2/Groups', '/api/scim/v2/Groups/[id]',
-  '/api/scim/v2/ResourceTypes', '/api/scim/v2/Schemas', '/api/scim/v2/ServiceProviderConfig',
-  // A benchmark's baseline (npm run bench), a 404 unless the server runs with SLING_BENCH_ROUTES=1: not part of the API.
-  '/api/v1/bench-constant',
-]);
-
-/**
- * Routes not yet moved to operations (they still parse with zod via parseBody, or by hand). The
- * test fails when one of them is converted without being taken off this list, so it stays exact.
- */
-export const NOT_YET: ReadonlySet<string> = new Set([
-  // None left: every route of Sling's API declares its operations.
-]);
+/** Routes of other protocols than Sling's API, with no operations: better-auth's, and SCIM 2.0's (RFC 7643/7644, parsed by lib/schemas/scim.ts). */
+const EXEMPT = /^\/api\/(auth|scim\/v2)\//;
 
 /** The modules allowed to touch a request's body or query directly: the parsing code itself. */
 const PARSERS = new Set([
@@ -56,42 +38,19 @@ const NOT_YET_MODULES = new Set([
   'lib/auth/handle-auth-request.ts', 'lib/sso/start-sso.ts',
 ]);
 
-const toAppPath = (openApiPath: string) => openApiPath.replace(/\{(\w+)\}/g, '[$1]');
-const routes = readApiRoutes(APP);
-
-async function loadRoute(path: string): Promise<Record<string, unknown>> {
-  const file = join(APP, ...path.split('/').filter(Boolean), 'route.ts');
-  return import(file);
-}
-
 describe('every route parses its input through an operation', () => {
-  const carried: Operation[] = [];
-
-  test.each(routes.filter((r) => !EXEMPT.has(r.path)).map((r) => [r.path, r] as const))('%s', async (path, route) => {
-    const mod = await loadRoute(path);
-    for (const method of route.methods) {
-      const handler = mod[method] as Record<symbol, unknown> | undefined;
-      expect(handler, `${method} ${path} is exported`).toBeTypeOf('function');
-      if (handler?.[REFUSES_METHOD]) continue;
-      const ops = operationsOf(handler);
-      const key = `${method} ${path}`;
-      if (NOT_YET.has(key)) {
-        expect(ops, `${key} now carries operations: take it off NOT_YET`).toEqual([]);
-        continue;
-      }
-      const mine = ops.filter((o) => o.method === method);
-      expect(mine.length, `${key} carries an operation for ${method}`).toBeGreaterThan(0);
-      for (const op of mine) {
-        expect(route.pattern.test(toAppPath(op.path).replace(/\[\w+\]/g, 'x')) || toAppPath(op.path) === path, `${op.id} (${op.path}) is served by ${path}`).toBe(true);
-        expect(ALL_OPERATIONS, `${op.id} is in the registry (and so in the OpenAPI document)`).toContain(op);
-        carried.push(op);
-      }
+  test.each(API_ROUTES.map((r) => [`${r.method} ${r.path}`, r] as const))('%s', (_key, route) => {
+    if (EXEMPT.test(route.path) || (route.handler as { [REFUSES_METHOD]?: boolean })[REFUSES_METHOD]) return void expect(route.operations).toEqual([]);
+    expect(route.operations.length).toBeGreaterThan(0);
+    for (const op of route.operations) {
+      expect([op.method, op.path]).toEqual([route.method, route.path]);
+      expect(ALL_OPERATIONS, `${op.id} is in the registry (and so in the OpenAPI document)`).toContain(op);
     }
   });
 
   test('every operation of the registry is served by a route', () => {
-    const missing = ALL_OPERATIONS.filter((op) => !carried.includes(op)).map((op) => `${op.method} ${op.path}`);
-    expect(missing).toEqual([]);
+    const carried = new Set(API_ROUTES.flatMap((r) => r.operations));
+    expect(ALL_OPERATIONS.filter((op) => !carried.has(op)).map((op) => `${op.method} ${op.path}`)).toEqual([]);
   });
 
   test("Variant A's and Variant B's action tables are operations of the registry", () => {
@@ -112,7 +71,7 @@ describe('no module reads request input by hand', () => {
   }
 
   test('only the parsing code (and the routes not yet moved) reads bodies and query strings', () => {
-    const readers = [...sources(join(ROOT, 'lib')), ...sources(join(APP, 'api')), ...sources(join(APP, 'api.php'))].filter((f) =>
+    const readers = sources(join(ROOT, 'lib')).filter((f) =>
       HAND_READS.test(readFileSync(join(ROOT, f), 'utf8')),
     );
     const unexpected = readers.filter((f) => !PARSERS.has(f) && !NOT_YET_MODULES.has(f));

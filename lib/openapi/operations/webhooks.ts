@@ -12,55 +12,55 @@ const bodyErrors = ['invalid_request', 'payload_too_large', 'unsupported_media_t
 const withSecret = z.object({ webhook: ZWebhook, secret: z.string().meta({ description: 'Shown once: the signing secret (whsec_…).' }) });
 
 export const listWebhooks = defineOperation({
-  id: 'listWebhooks', method: 'GET', path: '/api/v1/webhooks', tag, auth, summary: "The workspace's webhooks",
+  id: 'listWebhooks', permission: 'webhooks.read', method: 'GET', path: '/api/v1/webhooks', tag, auth, summary: "The workspace's webhooks",
   responses: { 200: ok(z.object({ webhooks: z.array(ZWebhook) })) }, errors: workspaceErrors(),
 });
 
 export const createWebhook = defineOperation({
-  id: 'createWebhook', method: 'POST', path: '/api/v1/webhooks', tag, auth, summary: 'Subscribe a URL to events',
+  id: 'createWebhook', permission: 'webhooks.write', method: 'POST', path: '/api/v1/webhooks', tag, auth, summary: 'Subscribe a URL to events',
   body: ZCreateWebhook, responses: { 201: ok(withSecret, 'Created; the secret is shown once') }, errors: workspaceErrors(...bodyErrors),
 });
 
 export const getWebhook = defineOperation({
-  id: 'getWebhook', method: 'GET', path: '/api/v1/webhooks/{id}', tag, auth, summary: 'One webhook',
+  id: 'getWebhook', permission: 'webhooks.read', method: 'GET', path: '/api/v1/webhooks/{id}', tag, auth, summary: 'One webhook',
   params: ZWebhookParams, responses: { 200: ok(z.object({ webhook: ZWebhook })) }, errors: workspaceErrors('not_found'),
 });
 
 export const updateWebhook = defineOperation({
-  id: 'updateWebhook', method: 'PATCH', path: '/api/v1/webhooks/{id}', tag, auth, summary: 'Change a webhook',
+  id: 'updateWebhook', permission: 'webhooks.write', method: 'PATCH', path: '/api/v1/webhooks/{id}', tag, auth, summary: 'Change a webhook',
   params: ZWebhookParams, body: ZUpdateWebhook, responses: { 200: ok(z.object({ webhook: ZWebhook })) }, errors: workspaceErrors('not_found', ...bodyErrors),
 });
 
 export const deleteWebhook = defineOperation({
-  id: 'deleteWebhook', method: 'DELETE', path: '/api/v1/webhooks/{id}', tag, auth, summary: 'Delete a webhook and its delivery log',
+  id: 'deleteWebhook', permission: 'webhooks.write', method: 'DELETE', path: '/api/v1/webhooks/{id}', tag, auth, summary: 'Delete a webhook and its delivery log',
   params: ZWebhookParams, responses: { 204: NO_CONTENT }, errors: workspaceErrors('not_found'),
 });
 
 export const rotateWebhookSecret = defineOperation({
-  id: 'rotateWebhookSecret', method: 'POST', path: '/api/v1/webhooks/{id}/rotate-secret', tag, auth,
+  id: 'rotateWebhookSecret', permission: 'webhooks.write', method: 'POST', path: '/api/v1/webhooks/{id}/rotate-secret', tag, auth,
   summary: 'A new signing secret; the old one signs alongside for grace_hours (default 24)',
   params: ZWebhookParams, body: ZRotateWebhookSecret, bodyOptional: true, responses: { 200: ok(withSecret) }, errors: workspaceErrors('not_found', ...bodyErrors),
 });
 
 export const testWebhook = defineOperation({
-  id: 'testWebhook', method: 'POST', path: '/api/v1/webhooks/{id}/test', tag, auth, summary: 'Send a webhook.test event',
+  id: 'testWebhook', permission: 'webhooks.write', method: 'POST', path: '/api/v1/webhooks/{id}/test', tag, auth, summary: 'Send a webhook.test event',
   params: ZWebhookParams, responses: { 202: ok(z.object({ delivery: ZDelivery }), 'Queued') }, errors: workspaceErrors('not_found'),
 });
 
 export const listDeliveries = defineOperation({
-  id: 'listDeliveries', method: 'GET', path: '/api/v1/webhooks/{id}/deliveries', tag, auth, summary: "A webhook's deliveries, newest first",
+  id: 'listDeliveries', permission: 'webhooks.read', method: 'GET', path: '/api/v1/webhooks/{id}/deliveries', tag, auth, summary: "A webhook's deliveries, newest first",
   params: ZWebhookParams, query: ZDeliveriesQuery,
   responses: { 200: ok(z.object({ deliveries: z.array(ZDelivery) }).loose()) }, errors: workspaceErrors('invalid_request', 'not_found'),
 });
 
 export const getDelivery = defineOperation({
-  id: 'getDelivery', method: 'GET', path: '/api/v1/webhooks/{id}/deliveries/{deliveryId}', tag, auth, summary: 'One delivery with its attempts',
+  id: 'getDelivery', permission: 'webhooks.read', method: 'GET', path: '/api/v1/webhooks/{id}/deliveries/{deliveryId}', tag, auth, summary: 'One delivery with its attempts',
   params: ZDeliveryParams,
   responses: { 200: ok(z.object({ delivery: ZDelivery, attempts: z.array(z.record(z.string(), z.unknown())), payload: z.record(z.string(), z.unknown()) })) },
   errors: workspaceErrors('not_found'),
 });
 
 export const resendDelivery = defineOperation({
-  id: 'resendDelivery', method: 'POST', path: '/api/v1/webhooks/{id}/deliveries/{deliveryId}/resend', tag, auth, summary: 'Send a delivery again',
+  id: 'resendDelivery', permission: 'webhooks.write', method: 'POST', path: '/api/v1/webhooks/{id}/deliveries/{deliveryId}/resend', tag, auth, summary: 'Send a delivery again',
   params: ZDeliveryParams, responses: { 202: ok(z.object({ delivery: ZDelivery }), 'Queued') }, errors: workspaceErrors('not_found', 'invalid_request'),
 });

@@ -19,7 +19,7 @@ const auth = WORKSPACE_AUTH;
 const tag = 'Workspaces';
 
 export const getWorkspace = defineOperation({
-  id: 'getWorkspace', method: 'GET', path: '/api/v1/workspace', tag, auth, summary: 'The current workspace, your role and what you may do in it',
+  id: 'getWorkspace', permission: 'workspace.read', method: 'GET', path: '/api/v1/workspace', tag, auth, summary: 'The current workspace, your role and what you may do in it',
   responses: {
     200: ok(z.object({ workspace: ZWorkspaceInfo, role: z.enum(ROLES), permissions: z.array(z.enum(Object.keys(PERMISSIONS) as [keyof typeof PERMISSIONS])), user_id: z.string() })),
   },
@@ -27,17 +27,17 @@ export const getWorkspace = defineOperation({
 });
 
 export const updateWorkspace = defineOperation({
-  id: 'updateWorkspace', method: 'PATCH', path: '/api/v1/workspace', tag, auth, summary: 'Rename the workspace or change its slug',
+  id: 'updateWorkspace', permission: 'workspace.update', method: 'PATCH', path: '/api/v1/workspace', tag, auth, summary: 'Rename the workspace or change its slug',
   body: ZUpdateWorkspace, responses: { 200: ok(z.object({ workspace: ZWorkspaceInfo })) }, errors: workspaceErrors(...bodyErrors),
 });
 
 export const deleteWorkspace = defineOperation({
-  id: 'deleteWorkspace', method: 'DELETE', path: '/api/v1/workspace', tag, auth: SESSION_ONLY, summary: 'Delete a team workspace with everything in it (its owner)',
+  id: 'deleteWorkspace', permission: 'workspace.delete', method: 'DELETE', path: '/api/v1/workspace', tag, auth: SESSION_ONLY, summary: 'Delete a team workspace with everything in it (its owner)',
   responses: { 204: NO_CONTENT }, errors: workspaceErrors('invalid_request'),
 });
 
 export const transferOwnership = defineOperation({
-  id: 'transferOwnership', method: 'POST', path: '/api/v1/workspace/transfer', tag, auth: SESSION_ONLY, summary: 'Make another member the owner; you become an admin',
+  id: 'transferOwnership', permission: 'workspace.transfer', method: 'POST', path: '/api/v1/workspace/transfer', tag, auth: SESSION_ONLY, summary: 'Make another member the owner; you become an admin',
   body: ZTransferOwnership, responses: { 200: ok(z.object({ members: z.array(ZMember) })) }, errors: workspaceErrors(...bodyErrors),
 });
 
@@ -67,37 +67,37 @@ export const switchWorkspace = defineOperation({
 const members = 'Members';
 
 export const listMembers = defineOperation({
-  id: 'listMembers', method: 'GET', path: '/api/v1/workspace/members', tag: members, auth, summary: 'The workspace’s members, owner first',
+  id: 'listMembers', permission: 'members.read', method: 'GET', path: '/api/v1/workspace/members', tag: members, auth, summary: 'The workspace’s members, owner first',
   responses: { 200: ok(z.object({ members: z.array(ZMember) })) }, errors: workspaceErrors(),
 });
 
 export const changeMemberRole = defineOperation({
-  id: 'changeMemberRole', method: 'PATCH', path: '/api/v1/workspace/members/{userId}', tag: members, auth, summary: 'Change a member’s role (admin or member)',
+  id: 'changeMemberRole', permission: 'members.write', method: 'PATCH', path: '/api/v1/workspace/members/{userId}', tag: members, auth, summary: 'Change a member’s role (admin or member)',
   params: ZMemberParams, body: ZChangeMemberRole, responses: { 200: ok(z.object({ member: ZMember })) }, errors: workspaceErrors('not_found', ...bodyErrors),
 });
 
 export const removeMember = defineOperation({
-  id: 'removeMember', method: 'DELETE', path: '/api/v1/workspace/members/{userId}', tag: members, auth, summary: 'Remove a member (their links go to you, their tokens end)',
+  id: 'removeMember', permission: 'members.write', method: 'DELETE', path: '/api/v1/workspace/members/{userId}', tag: members, auth, summary: 'Remove a member (their links go to you, their tokens end)',
   params: ZMemberParams, responses: { 204: NO_CONTENT }, errors: workspaceErrors('invalid_request', 'not_found'),
 });
 
 export const listInvitations = defineOperation({
-  id: 'listInvitations', method: 'GET', path: '/api/v1/workspace/invitations', tag: members, auth, summary: 'Pending invitations (expired ones too), newest first',
+  id: 'listInvitations', permission: 'members.write', method: 'GET', path: '/api/v1/workspace/invitations', tag: members, auth, summary: 'Pending invitations (expired ones too), newest first',
   responses: { 200: ok(z.object({ invitations: z.array(ZInvitation) })) }, errors: workspaceErrors(),
 });
 
 export const createInvitation = defineOperation({
-  id: 'createInvitation', method: 'POST', path: '/api/v1/workspace/invitations', tag: members, auth, summary: 'Invite an address; the link is mailed, valid 7 days',
+  id: 'createInvitation', permission: 'members.write', method: 'POST', path: '/api/v1/workspace/invitations', tag: members, auth, summary: 'Invite an address; the link is mailed, valid 7 days',
   body: ZCreateInvitation, responses: { 201: ok(z.object({ invitation: ZInvitation }), 'Created') }, errors: workspaceErrors(...bodyErrors),
 });
 
 export const revokeInvitation = defineOperation({
-  id: 'revokeInvitation', method: 'DELETE', path: '/api/v1/workspace/invitations/{id}', tag: members, auth, summary: 'Revoke a pending invitation',
+  id: 'revokeInvitation', permission: 'members.write', method: 'DELETE', path: '/api/v1/workspace/invitations/{id}', tag: members, auth, summary: 'Revoke a pending invitation',
   params: ZInvitationParams, responses: { 204: NO_CONTENT }, errors: workspaceErrors('not_found'),
 });
 
 export const resendInvitation = defineOperation({
-  id: 'resendInvitation', method: 'POST', path: '/api/v1/workspace/invitations/{id}/resend', tag: members, auth, summary: 'A new link and 7 more days; the old link stops working',
+  id: 'resendInvitation', permission: 'members.write', method: 'POST', path: '/api/v1/workspace/invitations/{id}/resend', tag: members, auth, summary: 'A new link and 7 more days; the old link stops working',
   params: ZInvitationParams, responses: { 200: ok(z.object({ invitation: ZInvitation })) }, errors: workspaceErrors('not_found'),
 });
 
@@ -110,11 +110,11 @@ export const acceptInvitation = defineOperation({
 const audit = 'Audit log';
 
 export const listAudit = defineOperation({
-  id: 'listAudit', method: 'GET', path: '/api/v1/workspace/audit', tag: audit, auth, summary: 'The workspace’s audit log, newest first',
+  id: 'listAudit', permission: 'audit.read', method: 'GET', path: '/api/v1/workspace/audit', tag: audit, auth, summary: 'The workspace’s audit log, newest first',
   query: ZAuditQuery, responses: { 200: ok(z.object({ entries: z.array(ZAuditEntry), next_cursor: z.string().nullable() })) }, errors: workspaceErrors('invalid_request'),
 });
 
 export const exportAudit = defineOperation({
-  id: 'exportAudit', method: 'GET', path: '/api/v1/workspace/audit/export', tag: audit, auth, summary: 'The audit log as CSV (an attachment)',
+  id: 'exportAudit', permission: 'audit.read', method: 'GET', path: '/api/v1/workspace/audit/export', tag: audit, auth, summary: 'The audit log as CSV (an attachment)',
   query: ZAuditQuery, responses: { 200: { description: 'CSV, one entry a row', contentType: 'text/csv' } }, errors: workspaceErrors('invalid_request'),
 });

@@ -128,6 +128,7 @@ describe('real answers match the OpenAPI document', () => {
     expect((await call('PATCH', '/api.php', { query: 'slug=variant-a', body: { max_clicks: 10 } })).status).toBe(200);
     expect((await call('PUT', '/api.php', { query: 'slug=variant-a', body: { password: 'four' } })).status).toBe(200);
     expect((await call('PUT', '/api.php', { body: { password: 'four' } })).status).toBe(400);
+    expect((await call('PATCH', '/api.php', { body: { max_clicks: 10 } })).status).toBe(400);
     expect((await call('DELETE', '/api.php', { query: 'slug=variant-a' })).status).toBe(204);
     expect((await call('GET', '/api.php', { query: 'action=list', auth: 'none' })).status).toBe(401);
 

@@ -1,0 +1,71 @@
+// A request body that is read only when a handler asks for it, never past the route's limit: the
+// router hands handlers a Request whose body is this stream, so a caller is authenticated and
+// authorised before a byte of the body is read (docs/architecture/request-layer.md). Textual bodies
+// are checked for NUL characters and invalid UTF-8 once complete (text-checks.ts).
+import { AppError } from '../http/errors';
+import { bodyProblem } from '../http/text-checks';
+
+/** Where the bytes come from: the next chunk, or null at the end. */
+export type ChunkSource = () => Promise<Uint8Array | null>;
+
+export interface LimitedBodyOptions {
+  /** The most bytes the route takes; beyond it the stream fails with a 413. */
+  limit: number;
+  contentType: string | null;
+  /** The Content-Length the client declared: over the limit, refused before a byte is read. */
+  declaredLength?: number;
+}
+
+/** A 413 for a body over `limit` bytes. */
+export function bodyTooLarge(limit: number): AppError {
+  return new AppError('payload_too_large', `The request body is larger than this endpoint takes (${Math.round(limit / 1024)} KiB).`);
+}
+
+export function limitedBody(next: ChunkSource, opts: LimitedBodyOptions): ReadableStream<Uint8Array> {
+  const keep = isChecked(opts.contentType);
+  const kept: Uint8Array[] = [];
+  let size = 0;
+  let over = false;
+  const refuse = (controller: ReadableStreamDefaultController<Uint8Array>, err: AppError) => controller.error(err);
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        // The chunk that crossed the limit was handed on, so a handler that reads with a limit of its
+        // own refuses with its own error (read-upload.ts); a reader without one stops here.
+        if (over || (size === 0 && (opts.declaredLength ?? 0) > opts.limit)) return refuse(controller, bodyTooLarge(opts.limit));
+        let chunk: Uint8Array | null;
+        try {
+          chunk = await next();
+        } catch {
+          // The client went away mid-body: a 400 it will never see, not a 500 in the log.
+          return refuse(controller, new AppError('invalid_request', 'The request body could not be read completely.'));
+        }
+        if (chunk === null) {
+          const problem = keep ? bodyProblem(Buffer.concat(kept, size), opts.contentType ?? undefined) : null;
+          if (problem !== null) return refuse(controller, new AppError('invalid_request', problem));
+          return controller.close();
+        }
+        size += chunk.byteLength;
+        over = size > opts.limit;
+        if (keep && !over) kept.push(chunk);
+        controller.enqueue(chunk);
+      },
+    },
+    // Nothing is read ahead: the first byte is read when a handler reads the body.
+    { highWaterMark: 0 },
+  );
+}
+
+/** The bodies text-checks.ts looks at (textual ones and forms); binary uploads pass as they are. */
+function isChecked(contentType: string | null): boolean {
+  return bodyProblem(Buffer.from([0]), contentType ?? undefined) !== null;
+}
+
+/** A web stream's chunks as a ChunkSource. */
+export function streamSource(body: ReadableStream<Uint8Array>): ChunkSource {
+  const reader = body.getReader();
+  return async () => {
+    const { done, value } = await reader.read();
+    return done ? null : value;
+  };
+}

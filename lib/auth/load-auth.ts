@@ -1,0 +1,8 @@
+// better-auth and its plugins (~14 MiB of heap) load with the first request that needs them, so a
+// server that has served only redirects and API tokens never loads them (docs/performance).
+import type { Auth } from './auth';
+
+export async function loadAuth(): Promise<Auth> {
+  const { getAuth } = await import('./auth');
+  return getAuth();
+}

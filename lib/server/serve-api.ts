@@ -1,0 +1,131 @@
+// The API on node:http: a matched route's handler gets a web Request whose body is read from the
+// socket only when the handler reads it (after authentication and authorisation, up to the route's
+// limit), and its Response is written back, compressed where that pays. An "Expect: 100-continue"
+// client is told to send its body only when a handler reads it, so a refused caller never sends it.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { TLSSocket } from 'node:tls';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { createGzip, gzipSync } from 'node:zlib';
+import { limitedBody } from '../api/limited-body';
+import type { Router } from '../api/router';
+import { logger } from '../log/logger';
+
+/** Answers compressed from this size up, as Next did before the router (its compression's default threshold). */
+const GZIP_FROM_BYTES = 1024;
+/** How long a client may go on sending a body nobody read after its answer, before the connection is cut. */
+const LINGER_MS = 2_000;
+
+/** Serves an API request; `path` is the routed path (no query, dot segments resolved). */
+export async function serveApi(router: Router, req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
+  const url = req.url ?? '/';
+  const q = url.indexOf('?');
+  const found = router.find(req.method ?? 'GET', path, q === -1 ? '' : url.slice(q));
+  const response = found.kind === 'answer' ? found.response() : await router.run(found.route, found.params, toWebRequest(req, res, found.route.bodyLimit));
+  await writeResponse(req, res, response);
+}
+
+/** The node request as a web Request; its body stays on the socket until read, and never past `limit`. */
+export function toWebRequest(req: IncomingMessage, res: ServerResponse, limit: number): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (typeof value === 'string') headers.set(name, value);
+    else if (value !== undefined) for (const v of value) headers.append(name, v);
+  }
+  const scheme = (req.socket as TLSSocket).encrypted ? 'https' : 'http';
+  const url = `${scheme}://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`;
+  const hasBody = (req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0') || req.headers['transfer-encoding'] !== undefined;
+  if (!hasBody || req.method === 'GET' || req.method === 'HEAD') return new Request(url, { method: req.method, headers });
+  let started = false;
+  const next = () => {
+    if (!started) {
+      started = true;
+      if (/^100-continue$/i.test(req.headers.expect ?? '')) res.writeContinue();
+    }
+    return nextChunk(req);
+  };
+  const declaredLength = Number(req.headers['content-length'] ?? 0) || undefined;
+  const body = limitedBody(next, { limit, contentType: req.headers['content-type'] ?? null, declaredLength });
+  return new Request(url, { method: req.method, headers, body, duplex: 'half' } as RequestInit);
+}
+
+/** The next chunk of the request's body, or null at its end; rejects when the client leaves mid-body. */
+function nextChunk(req: IncomingMessage): Promise<Uint8Array | null> {
+  return new Promise((resolve, reject) => {
+    const done = (fn: () => void) => {
+      req.off('readable', onReadable).off('end', onEnd).off('error', onError).off('close', onClose);
+      fn();
+    };
+    const onReadable = () => {
+      const chunk = req.read() as Buffer | null;
+      if (chunk !== null) done(() => resolve(chunk));
+    };
+    const onEnd = () => done(() => resolve(null));
+    const onError = (err: Error) => done(() => reject(err));
+    const onClose = () => done(() => (req.complete ? resolve(null) : reject(new Error('aborted'))));
+    if (req.readableEnded) return resolve(null);
+    req.on('readable', onReadable).on('end', onEnd).on('error', onError).on('close', onClose);
+    onReadable();
+  });
+}
+
+/** Writes a web Response on the node response; headers already set there (security headers) stay unless replaced. */
+export async function writeResponse(req: IncomingMessage, res: ServerResponse, response: Response): Promise<void> {
+  res.statusCode = response.status;
+  for (const [name, value] of response.headers) if (name !== 'set-cookie') res.setHeader(name, value);
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) res.setHeader('set-cookie', cookies);
+  lingerOnUnreadBody(req, res);
+  if (response.body === null) return void res.end();
+  const gzip = compressible(response) && /\bgzip\b/i.test(req.headers['accept-encoding'] ?? '');
+  if (gzip) res.appendHeader('vary', 'Accept-Encoding');
+  const reader = response.body.getReader();
+  const first = await reader.read();
+  const second = first.done ? first : await reader.read();
+  if (second.done) {
+    // A body of one piece (most answers): sent whole, with its length, compressed from 1 KiB up.
+    let body: Buffer = first.done ? Buffer.alloc(0) : Buffer.from(first.value);
+    if (gzip && body.length >= GZIP_FROM_BYTES) {
+      body = gzipSync(body);
+      res.setHeader('content-encoding', 'gzip');
+    }
+    res.setHeader('content-length', body.length);
+    return void res.end(body);
+  }
+  // A streamed body (exports): written as it comes.
+  res.removeHeader('content-length');
+  if (gzip) res.setHeader('content-encoding', 'gzip');
+  async function* chunks() {
+    yield first.value!;
+    yield second.value!;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      yield value;
+    }
+  }
+  try {
+    await (gzip ? pipeline(Readable.from(chunks()), createGzip(), res) : pipeline(Readable.from(chunks()), res));
+  } catch (err) {
+    // The client left, or the handler's stream failed after the answer began: nothing more can be said.
+    if (!res.destroyed) logger().error({ err }, 'API answer stream failed');
+    res.destroy();
+    await reader.cancel().catch(() => {});
+  }
+}
+
+/** A body the handler never read (a refusal before it, or one cut at the limit) is dropped as it arrives, for a little while. */
+function lingerOnUnreadBody(req: IncomingMessage, res: ServerResponse): void {
+  if (req.complete) return;
+  res.once('finish', () => {
+    if (req.complete) return;
+    req.resume();
+    setTimeout(() => req.complete || req.socket.destroy(), LINGER_MS).unref();
+  });
+}
+
+function compressible(response: Response): boolean {
+  if (response.headers.has('content-encoding')) return false;
+  const type = (response.headers.get('content-type') ?? '').split(';', 1)[0].trim().toLowerCase();
+  return type.startsWith('text/') || type === 'application/json' || type.endsWith('+json') || type === 'image/svg+xml' || type.endsWith('+xml') || type === 'application/xml';
+}
