@@ -3,6 +3,7 @@
 // pass the same-origin check as every session endpoint.
 import type { Auth } from '../auth/auth';
 import { loadAuth } from '../auth/load-auth';
+import { hasSessionCookie } from '../auth/session-cookie';
 import { isPlatformAdmin } from '../admin/set-platform-admin';
 import { loadConfig } from '../config/load-config';
 import { currentLinkContext } from '../links/current-link-context';
@@ -24,8 +25,9 @@ export interface AdminRequest<P> {
 export function withAdmin<P = Record<string, never>>(handler: (r: AdminRequest<P>) => Promise<Response>) {
   return carryOperations(async (req: Request, context?: { params: Promise<P> }): Promise<Response> => {
     try {
+      if (req.headers.has('authorization') || !hasSessionCookie(req.headers)) throw new AppError('not_found', 'There is no such endpoint.');
       const auth = await loadAuth();
-      const session = req.headers.has('authorization') ? null : await auth.api.getSession({ headers: req.headers });
+      const session = await auth.api.getSession({ headers: req.headers });
       if (!session || !isPlatformAdmin(session.user)) throw new AppError('not_found', 'There is no such endpoint.');
       if (req.method !== 'GET' && req.method !== 'HEAD') assertSameOrigin(req, loadConfig().BASE_URL);
       const ctx = await currentLinkContext();

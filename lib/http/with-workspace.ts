@@ -3,6 +3,7 @@
 // counts it against its workspace's limits (X-RateLimit-* on every answer), checks the permission,
 // runs the handler, and maps any thrown error to the JSON error shape once.
 import { loadAuth } from '../auth/load-auth';
+import { hasSessionCookie } from '../auth/session-cookie';
 import { loadConfig } from '../config/load-config';
 import { currentLinkContext } from '../links/current-link-context';
 import type { LinkContext } from '../links/link-context';
@@ -97,7 +98,7 @@ async function resolveActor(req: Request, ctx: LinkContext, auth: Who, opts: Wor
     }
   }
   if (authorization !== null) throw new AppError('forbidden', 'API tokens cannot do this; sign in to the dashboard.', { required: 'session' });
-  const session = await (await loadAuth()).api.getSession({ headers: req.headers });
+  const session = hasSessionCookie(req.headers) ? await (await loadAuth()).api.getSession({ headers: req.headers }) : null;
   if (!session) throw new AppError('unauthorized', auth === 'session' ? 'Sign in first.' : 'Send an API token (Authorization: Bearer …) or sign in.');
   assertSameOrigin(req, loadConfig().BASE_URL);
   return actorForSession(ctx.handle.db, session);

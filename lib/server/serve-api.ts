@@ -3,6 +3,7 @@
 // limit), and its Response is written back, compressed where that pays. An "Expect: 100-continue"
 // client is told to send its body only when a handler reads it, so a refused caller never sends it.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import type { TLSSocket } from 'node:tls';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -13,7 +14,7 @@ import { logger } from '../log/logger';
 
 /** Answers compressed from this size up, as Next did before the router (its compression's default threshold). */
 const GZIP_FROM_BYTES = 1024;
-/** How long a client may go on sending a body nobody read after its answer, before the connection is cut. */
+/** How long a client that is still sending a body nobody will read may keep the connection after its answer. */
 const LINGER_MS = 2_000;
 
 /** Serves an API request; `path` is the routed path (no query, dot segments resolved). */
@@ -114,14 +115,21 @@ export async function writeResponse(req: IncomingMessage, res: ServerResponse, r
   }
 }
 
-/** A body the handler never read (a refusal before it, or one cut at the limit) is dropped as it arrives, for a little while. */
+/**
+ * A body the handler never read (a refusal before it, or one cut at the limit) stays unread: the
+ * answer says the connection closes, the server half-closes after it and cuts the connection
+ * LINGER_MS later. Nothing more of the body is read, so a refused upload of any size costs only
+ * what the kernel buffers; the half-close (not Node's immediate close, which resets a connection
+ * with bytes still arriving) lets the client read its answer first.
+ */
 function lingerOnUnreadBody(req: IncomingMessage, res: ServerResponse): void {
   if (req.complete) return;
-  res.once('finish', () => {
-    if (req.complete) return;
-    req.resume();
-    setTimeout(() => req.complete || req.socket.destroy(), LINGER_MS).unref();
-  });
+  // Marks the body as being consumed, so Node does not read and drop the rest after the answer.
+  req.read(0);
+  const socket = req.socket as Socket & { destroySoon?: () => void };
+  socket.destroySoon = () => socket.end();
+  res.setHeader('connection', 'close');
+  res.once('finish', () => setTimeout(() => req.complete || socket.destroy(), LINGER_MS).unref());
 }
 
 function compressible(response: Response): boolean {

@@ -1,0 +1,145 @@
+// Authenticate, then read: an API request's body stays on the socket until its handler reads it,
+// and a caller who is refused never gets that far. Twenty parallel unauthenticated 50 MiB uploads
+// are each answered 401 while they are still being sent; the server's memory does not grow with
+// them, and a hot short link keeps answering quickly meanwhile.
+import { readFileSync } from 'node:fs';
+import { Agent, request } from 'node:http';
+import { Worker } from 'node:worker_threads';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createUserWithToken } from '../../helpers/accounts';
+import { createPgliteDatabase, type TestDatabase } from '../../helpers/databases';
+import { startSling, type SlingProcess } from '../../helpers/sling-process';
+
+const UPLOADS = 20;
+const UPLOAD_BYTES = 50 * 1024 * 1024;
+
+/** The resident memory of a process, from /proc (bytes). */
+function rssOf(pid: number): number {
+  const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+  return Number(kb) * 1024;
+}
+
+interface Upload {
+  status: number;
+  code: string | undefined;
+  /** Bytes the client had sent when the answer came. */
+  sent: number;
+}
+
+/**
+ * The uploading clients, in a thread of their own so their writing does not delay the test's own
+ * visits: each sends `bytes` in 1 MiB pieces (with a length, or chunked) as a naive client does, on
+ * to the end whatever the server answers meanwhile, and reports the answer once it is done sending.
+ */
+const UPLOADER = `
+const { request } = require('node:http');
+const { parentPort, workerData } = require('node:worker_threads');
+const { port, path, count, bytes } = workerData;
+const piece = Buffer.alloc(1024 * 1024, 'a');
+const one = (chunked) => new Promise((resolve, reject) => {
+  let sent = 0, answer, done = false;
+  const headers = { 'content-type': 'text/csv', ...(chunked ? { 'transfer-encoding': 'chunked' } : { 'content-length': String(bytes) }) };
+  const req = request({ host: '127.0.0.1', port, method: 'POST', path, headers, agent: false }, (res) => {
+    const at = sent;
+    let body = '';
+    res.on('data', (d) => (body += d));
+    res.on('end', () => {
+      let code;
+      try { code = JSON.parse(body).error?.code; } catch {}
+      answer = { status: res.statusCode, code, sent: at };
+      if (done) resolve(answer);
+    });
+  });
+  const finished = () => { done = true; if (answer) resolve(answer); };
+  req.on('finish', finished);
+  req.on('close', finished);
+  req.on('error', (err) => { if (!answer) reject(err); });
+  const pump = () => {
+    while (sent < bytes) {
+      sent += piece.length;
+      if (!req.write(piece)) return void req.once('drain', pump);
+    }
+    req.end();
+  };
+  pump();
+});
+Promise.all(Array.from({ length: count }, (_, i) => one(i % 2 === 1))).then((answers) => parentPort.postMessage({ answers }), (err) => parentPort.postMessage({ error: String(err) }));
+`;
+
+function uploads(port: number, count: number, bytes: number): Promise<Upload[]> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(UPLOADER, { eval: true, workerData: { port, path: '/api/v1/imports?format=csv', count, bytes } });
+    worker.once('message', (m: { answers?: Upload[]; error?: string }) => (m.answers ? resolve(m.answers) : reject(new Error(m.error))));
+    worker.once('error', reject);
+  });
+}
+
+describe('unauthenticated uploads', () => {
+  let tdb: TestDatabase;
+  let sling: SlingProcess;
+  let code: string;
+
+  beforeAll(async () => {
+    tdb = await createPgliteDatabase({ migrated: true });
+    const token = await createUserWithToken(tdb.env, 'uploads@example.com');
+    sling = await startSling(tdb.env);
+    const created = await fetch(`${sling.url}/api/v1/links`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ url: 'https://example.com/hot' }),
+    });
+    expect(created.status).toBe(201);
+    ({ short_code: code } = await created.json());
+  });
+
+  afterAll(async () => {
+    await sling?.stop();
+    await tdb?.drop();
+  });
+
+  test(`${UPLOADS} parallel 50 MiB uploads without credentials: each a 401 before it is sent, memory flat, the hot link still fast`, async () => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 4 });
+    const visit = () =>
+      new Promise<number>((resolve, reject) => {
+        const started = performance.now();
+        const req = request({ host: '127.0.0.1', port: sling.port, path: `/${code}`, agent }, (res) => {
+          res.resume();
+          res.on('end', () => (res.statusCode === 302 ? resolve(performance.now() - started) : reject(new Error(`status ${res.statusCode}`))));
+        });
+        req.on('error', reject).end();
+      });
+    // Warm: the link cache, the router and its modules, one refused upload.
+    for (let i = 0; i < 200; i++) await visit();
+    // The first burst of parallel connections costs some memory once (buffers, compiled code): 1 MiB uploads first.
+    for (const a of await uploads(sling.port, UPLOADS, 1024 * 1024)) expect(a.status).toBe(401);
+    const pid = sling.child.pid!;
+    const before = rssOf(pid);
+
+    let peak = before;
+    const sampler = setInterval(() => (peak = Math.max(peak, rssOf(pid))), 20);
+    const latencies: number[] = [];
+    let uploading = true;
+    const visitors = Array.from({ length: 4 }, async () => {
+      while (uploading) latencies.push(await visit());
+    });
+    const answers = await uploads(sling.port, UPLOADS, UPLOAD_BYTES);
+    uploading = false;
+    await Promise.all(visitors);
+    clearInterval(sampler);
+    agent.destroy();
+
+    for (const a of answers) {
+      expect(a.status).toBe(401);
+      expect(a.code).toBe('unauthorized');
+      // Answered while the body was still being sent.
+      expect(a.sent).toBeLessThan(UPLOAD_BYTES);
+    }
+    expect(peak - before, `RSS ${Math.round(before / 2 ** 20)} → peak ${Math.round(peak / 2 ** 20)} MiB`).toBeLessThan(50 * 2 ** 20);
+    latencies.sort((a, b) => a - b);
+    const p99 = latencies[Math.floor(latencies.length * 0.99)];
+    expect(latencies.length).toBeGreaterThan(20);
+    console.log(`uploads: sent before the answer ${answers.map((a) => Math.round(a.sent / 2 ** 20)).join(',')} MiB; RSS +${Math.round((peak - before) / 2 ** 20)} MiB; hot link p99 ${p99.toFixed(1)} ms over ${latencies.length}`);
+    // The server is still answering.
+    expect((await fetch(`${sling.url}/healthz`)).status).toBe(200);
+  });
+});
