@@ -124,8 +124,9 @@ export async function writeResponse(req: IncomingMessage, res: ServerResponse, r
  */
 function lingerOnUnreadBody(req: IncomingMessage, res: ServerResponse): void {
   if (req.complete) return;
-  // Marks the body as being consumed, so Node does not read and drop the rest after the answer.
-  req.read(0);
+  // Takes what is buffered (at most a read or two) and so marks the body as being consumed: Node
+  // would otherwise read on and drop the rest of it after the answer, at the client's pace.
+  req.read();
   const socket = req.socket as Socket & { destroySoon?: () => void };
   socket.destroySoon = () => socket.end();
   res.setHeader('connection', 'close');

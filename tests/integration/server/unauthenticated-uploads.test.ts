@@ -1,7 +1,9 @@
 // Authenticate, then read: an API request's body stays on the socket until its handler reads it,
 // and a caller who is refused never gets that far. Twenty parallel unauthenticated 50 MiB uploads
 // are each answered 401 while they are still being sent; the server's memory does not grow with
-// them, and a hot short link keeps answering quickly meanwhile.
+// them (their bodies are not even read), and a hot short link keeps answering meanwhile: its p99
+// under 50 ms is a guard against a blocked event loop (1–2 ms measured here at load 11), not a
+// performance figure, which belongs to `npm run bench`.
 import { readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { Worker } from 'node:worker_threads';
@@ -12,6 +14,11 @@ import { startSling, type SlingProcess } from '../../helpers/sling-process';
 
 const UPLOADS = 20;
 const UPLOAD_BYTES = 50 * 1024 * 1024;
+
+/** Bytes a process's main thread has read (its sockets; the database and click writer read in threads of their own), from /proc. */
+function bytesReadBy(pid: number): number {
+  return Number(/rchar: (\d+)/.exec(readFileSync(`/proc/${pid}/task/${pid}/io`, 'utf8'))?.[1]);
+}
 
 /** The resident memory of a process, from /proc (bytes). */
 function rssOf(pid: number): number {
@@ -97,8 +104,8 @@ describe('unauthenticated uploads', () => {
     await tdb?.drop();
   });
 
-  test(`${UPLOADS} parallel 50 MiB uploads without credentials: each a 401 before it is sent, memory flat, the hot link still fast`, async () => {
-    const agent = new Agent({ keepAlive: true, maxSockets: 4 });
+  test(`${UPLOADS} parallel 50 MiB uploads without credentials: each a 401 while it is still being sent, bodies unread, memory flat, the hot link answering throughout`, async () => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
     const visit = () =>
       new Promise<number>((resolve, reject) => {
         const started = performance.now();
@@ -108,23 +115,30 @@ describe('unauthenticated uploads', () => {
         });
         req.on('error', reject).end();
       });
-    // Warm: the link cache, the router and its modules, one refused upload.
-    for (let i = 0; i < 200; i++) await visit();
-    // The first burst of parallel connections costs some memory once (buffers, compiled code): 1 MiB uploads first.
-    for (const a of await uploads(sling.port, UPLOADS, 1024 * 1024)) expect(a.status).toBe(401);
     const pid = sling.child.pid!;
-    const before = rssOf(pid);
-
-    let peak = before;
-    const sampler = setInterval(() => (peak = Math.max(peak, rssOf(pid))), 20);
-    const latencies: number[] = [];
-    let uploading = true;
-    const visitors = Array.from({ length: 4 }, async () => {
+    let uploading = false;
+    let latencies: number[] = [];
+    const visitors = () => Array.from({ length: 1 }, async () => {
       while (uploading) latencies.push(await visit());
     });
+    // A first round of the same shape with 1 MiB uploads: what a first burst of parallel connections
+    // and visits costs once (buffers, compiled code, the click pipeline) is not counted below.
+    uploading = true;
+    let running = visitors();
+    for (const a of await uploads(sling.port, UPLOADS, 1024 * 1024)) expect(a.status).toBe(401);
+    for (let i = 0; i < 2000; i++) await visit();
+    uploading = false;
+    await Promise.all(running);
+    const before = rssOf(pid);
+    const readBefore = bytesReadBy(pid);
+    let peak = before;
+    const sampler = setInterval(() => (peak = Math.max(peak, rssOf(pid))), 20);
+    latencies = [];
+    uploading = true;
+    running = visitors();
     const answers = await uploads(sling.port, UPLOADS, UPLOAD_BYTES);
     uploading = false;
-    await Promise.all(visitors);
+    await Promise.all(running);
     clearInterval(sampler);
     agent.destroy();
 
@@ -134,11 +148,15 @@ describe('unauthenticated uploads', () => {
       // Answered while the body was still being sent.
       expect(a.sent).toBeLessThan(UPLOAD_BYTES);
     }
+    // The bodies were not read: a few reads' worth each, not 50 MiB (nor 1 GiB in all).
+    const read = bytesReadBy(pid) - readBefore;
+    expect(read, `${Math.round(read / 2 ** 20)} MiB read`).toBeLessThan(UPLOADS * 1024 * 1024);
     expect(peak - before, `RSS ${Math.round(before / 2 ** 20)} → peak ${Math.round(peak / 2 ** 20)} MiB`).toBeLessThan(50 * 2 ** 20);
     latencies.sort((a, b) => a - b);
     const p99 = latencies[Math.floor(latencies.length * 0.99)];
     expect(latencies.length).toBeGreaterThan(20);
-    console.log(`uploads: sent before the answer ${answers.map((a) => Math.round(a.sent / 2 ** 20)).join(',')} MiB; RSS +${Math.round((peak - before) / 2 ** 20)} MiB; hot link p99 ${p99.toFixed(1)} ms over ${latencies.length}`);
+    expect(p99, `hot link p99 over ${latencies.length} visits`).toBeLessThan(50);
+    console.log(`uploads: sent before the answer ${answers.map((a) => Math.round(a.sent / 2 ** 20)).join(',')} MiB; server read ${(read / 2 ** 20).toFixed(1)} MiB; RSS +${Math.round((peak - before) / 2 ** 20)} MiB; hot link p99 ${p99.toFixed(1)} ms over ${latencies.length}`);
     // The server is still answering.
     expect((await fetch(`${sling.url}/healthz`)).status).toBe(200);
   });
