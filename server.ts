@@ -166,12 +166,12 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     }
     // NUL and non-UTF-8 in the path or query never reach a route (PostgreSQL refused them with a 500).
     const problem = targetProblem(url);
-    if (problem !== null) return sendApiError(res, url, 400, 'invalid_request', problem, apiHeaders(headerOptions));
+    if (problem !== null) return sendApiError(res, url, 'invalid_request', problem, apiHeaders(headerOptions));
     const path = routedPath(url);
     if (!nextHandler) {
       // An edge instance: the link pages' forms still work (link-page-dispatch.ts); nothing else is here.
       const page = linkPageHandler(req.method, path);
-      if (!page) return sendJson(res, 404, { error: { code: 'not_found', message: 'Not found.' } });
+      if (!page) return sendApiError(res, path, 'not_found', 'Not found.');
       setHeaders(res, pageHeaders(headerOptions).headers);
       req.headers[CLIENT_IP_HEADER] = clientIp(req, config.TRUST_PROXY);
       return writeResponse(req, res, await page(toWebRequest(req, res, PAGE_BODY_LIMIT)));
@@ -194,7 +194,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     const refusal = await holdBody(req, PAGE_BODY_LIMIT);
     if (refusal === null) return next(req, res);
     if (refusal.status === 0) return; // the client left
-    sendApiError(res, req.url, refusal.status, refusal.code, refusal.message, apiHeaders(headerOptions));
+    sendApiError(res, req.url, refusal.code, refusal.message, apiHeaders(headerOptions));
   }
 
   // The redirect path stays synchronous on a cache hit (of the host and of the link): no promise, no await.
@@ -239,7 +239,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     limitOf.then((limit) => {
       if (Number(req.headers['content-length'] ?? 0) > limit) {
         const message = `The request body is larger than this endpoint takes (${Math.round(limit / 1024)} KiB).`;
-        return sendApiError(res, req.url, 413, 'payload_too_large', message, { ...apiHeaders(headerOptions), Connection: 'close' });
+        return sendApiError(res, req.url, 'payload_too_large', message, { ...apiHeaders(headerOptions), Connection: 'close' });
       }
       if (!api) res.writeContinue();
       onRequest(req, res);
@@ -330,7 +330,7 @@ function setHeaders(res: ServerResponse, headers: Record<string, string>) {
 }
 
 function answerTarget(res: ServerResponse, answer: Extract<TargetDecision, { kind: 'answer' }>) {
-  if (answer.body) return sendJson(res, answer.status, answer.body, answer.headers);
+  if (answer.refusal) return sendApiError(res, undefined, answer.refusal.code, answer.refusal.message, answer.headers);
   res.writeHead(answer.status, answer.headers);
   res.end();
 }

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { sessions } from '../../db/schema';
 import { database } from '../db/database';
 import { AppError, ERROR_STATUS, type ErrorCode } from '../http/errors';
-import { json } from '../http/json-response';
+import { errorResponse, json } from '../http/json-response';
 import { readJsonBody } from '../http/read-json-body';
 import { isSamlAcsPath, samlAcsAnswer, SP_METADATA_PATH, spMetadataAnswer } from '../sso/saml-acs-answer';
 import { ssoSignInRequest } from '../sso/start-sso';
@@ -53,8 +53,10 @@ function asJsonError(res: Response): Response {
   if (res.status < 400 || isJson(res)) return res;
   const code = STATUS_CODES.get(res.status) ?? (res.status < 500 ? 'invalid_request' : 'internal');
   const message = code === 'not_found' ? 'There is no such endpoint.' : code === 'method_not_allowed' ? 'This endpoint does not accept that method.' : 'The request could not be handled.';
-  const err = new AppError(code, message);
-  return json(err.toBody(), { status: res.status, headers: Object.fromEntries([...res.headers].filter(([k]) => /^(retry-after|x-retry-after|allow)$/i.test(k))) });
+  const kept = Object.fromEntries([...res.headers].filter(([k]) => /^(retry-after|x-retry-after|allow)$/i.test(k)));
+  const answer = errorResponse(new AppError(code, message, undefined, kept));
+  // better-auth's own status stands where the table has no code for it (e.g. 402, 501).
+  return answer.status === res.status ? answer : new Response(answer.body, { status: res.status, headers: answer.headers });
 }
 
 /** Drops session tokens from JSON answers: `token` (sign-in, sign-up, two-factor steps), `session.token` (get-session) and each listed session's. */

@@ -3,7 +3,7 @@
 // so a body compressed once could not be sent as brotli). Cached for good when the URL names the
 // installed version; the bytes are read and compressed once per process (scalar-bundle.ts).
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { failRequest, sendJson } from '../http/node-answers';
+import { failRequest, sendApiError } from '../http/node-answers';
 import { pickEncoding, scalarBundle, scalarVersion } from './scalar-bundle';
 
 export const SCALAR_BUNDLE_PATH = '/docs/scalar.js';
@@ -11,7 +11,7 @@ export const SCALAR_BUNDLE_PATH = '/docs/scalar.js';
 export function sendScalarBundle(req: IncomingMessage, res: ServerResponse, securityHeaders: Record<string, string>): void {
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     const message = `${req.method} is not supported here; use GET, HEAD.`;
-    return sendJson(res, 405, { error: { code: 'method_not_allowed', message } }, { ...securityHeaders, Allow: 'GET, HEAD' });
+    return sendApiError(res, req.url, 'method_not_allowed', message, { ...securityHeaders, Allow: 'GET, HEAD' });
   }
   const encoding = pickEncoding(req.headers['accept-encoding'] ?? null);
   let current: boolean;

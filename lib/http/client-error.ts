@@ -1,9 +1,9 @@
 // Requests Node's parser cannot take (an unknown method, a malformed line, headers too large, a
 // client too slow to send its request) are answered in the JSON error shape, then the connection
 // closes. Node's own answer was an empty 400.
-import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { ERROR_STATUS, type ErrorCode } from './errors';
+import type { ErrorCode } from './errors';
+import { rawErrorAnswer } from './node-answers';
 
 export function answerClientError(err: Error & { code?: string }, socket: Duplex & { _httpMessage?: { headersSent?: boolean } }): void {
   if (err.code === 'ECONNRESET' || !socket.writable || socket._httpMessage?.headersSent) {
@@ -11,12 +11,7 @@ export function answerClientError(err: Error & { code?: string }, socket: Duplex
     return;
   }
   const [code, message] = refusalFor(err.code);
-  const status = ERROR_STATUS[code];
-  const body = JSON.stringify({ error: { code, message } });
-  socket.end(
-    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
-      `Content-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
-  );
+  socket.end(rawErrorAnswer(code, message));
 }
 
 function refusalFor(code: string | undefined): [ErrorCode, string] {

@@ -3,6 +3,7 @@
 // error shape and is closed. Behind a proxy every client shares the proxy's address, so the bound
 // is off by default there (see MAX_CONNECTIONS_PER_IP).
 import type { Server } from 'node:http';
+import { rawErrorAnswer } from './node-answers';
 
 export function limitConnectionsPerIp(server: Server, max: number): void {
   if (max <= 0) return;
@@ -11,11 +12,7 @@ export function limitConnectionsPerIp(server: Server, max: number): void {
     const ip = socket.remoteAddress ?? '';
     const count = (open.get(ip) ?? 0) + 1;
     if (count > max) {
-      const body = JSON.stringify({ error: { code: 'unavailable', message: `Too many open connections from your address (at most ${max}).` } });
-      socket.end(
-        `HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
-          `Retry-After: 1\r\nConnection: close\r\n\r\n${body}`,
-      );
+      socket.end(rawErrorAnswer('unavailable', `Too many open connections from your address (at most ${max}).`, { 'Retry-After': '1' }));
       return;
     }
     open.set(ip, count);

@@ -1,7 +1,7 @@
 // Web-standard Response helpers for route handlers (no Next imports: usable from any runtime).
-import { randomUUID } from 'node:crypto';
 import { isDatabaseUnreachable } from '../db/database-unreachable';
 import { AppError } from './errors';
+import { newRequestId } from './request-id';
 import { logger } from '../log/logger';
 
 export function json(body: unknown, init: { status?: number; headers?: Record<string, string> } = {}): Response {
@@ -11,12 +11,17 @@ export function json(body: unknown, init: { status?: number; headers?: Record<st
   });
 }
 
-/** Maps a thrown error to the JSON error shape; unknown errors become 500 with a request id, no stack. */
+/**
+ * The one writer of the JSON error shape: an AppError as its code and message; anything else a 500
+ * (or a 503 with the database away) naming the request id, never a stack. Every error answer carries
+ * its request id in X-Request-Id.
+ */
 export function errorResponse(err: unknown, headers: Record<string, string> = {}): Response {
+  const requestId = newRequestId();
+  headers = { ...headers, 'X-Request-Id': requestId };
   if (err instanceof AppError) {
     return json(err.toBody(), { status: err.status, headers: { ...headers, ...err.headers } });
   }
-  const requestId = randomUUID();
   if (isDatabaseUnreachable(err)) {
     logger().error({ err, requestId }, 'database unreachable');
     const body = { error: { code: 'unavailable', message: 'The database cannot be reached just now; try again in a few seconds.', details: { request_id: requestId } } };

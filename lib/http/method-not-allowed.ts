@@ -1,14 +1,11 @@
 // A method the endpoint does not take: 405 in the JSON error shape, with Allow.
-import { json } from './json-response';
+import { AppError } from './errors';
+import { errorResponse } from './json-response';
 
 /** Marks the handlers that only refuse (they read no input; the route test knows them by this). */
 export const REFUSES_METHOD = Symbol.for('sling.refusesMethod');
 
 export function methodNotAllowed(allow: string) {
-  const refuse = async (req: Request) =>
-    json(
-      { error: { code: 'method_not_allowed', message: `${req.method} is not supported here; use ${allow}.` } },
-      { status: 405, headers: { Allow: allow } },
-    );
+  const refuse = async (req: Request) => errorResponse(new AppError('method_not_allowed', `${req.method} is not supported here; use ${allow}.`, undefined, { Allow: allow }));
   return Object.assign(refuse, { [REFUSES_METHOD]: true });
 }

@@ -1,7 +1,9 @@
 // JSON answers on node:http responses, for the layers in server.ts that answer before Next does.
 import { SCIM_CONTENT_TYPE, scimErrorBody } from '../scim/scim-error';
-import type { ServerResponse } from 'node:http';
+import { STATUS_CODES, type ServerResponse } from 'node:http';
 import { logger } from '../log/logger';
+import { AppError, ERROR_STATUS, type ErrorCode } from './errors';
+import { newRequestId } from './request-id';
 
 export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
   const text = JSON.stringify(body);
@@ -14,17 +16,29 @@ export function sendJson(res: ServerResponse, status: number, body: unknown, hea
  * endpoint): Sling's { error: { code, message } }, or SCIM's error shape under /api/scim/, which
  * identity providers read (RFC 7644 §3.12).
  */
-export function sendApiError(res: ServerResponse, url: string | undefined, status: number, code: string, message: string, headers: Record<string, string> = {}) {
-  if (!(url ?? '').startsWith('/api/scim/')) return sendJson(res, status, { error: { code, message } }, headers);
-  res.writeHead(status, { ...headers, 'Content-Type': SCIM_CONTENT_TYPE, 'Cache-Control': 'no-store' });
-  res.end(JSON.stringify(scimErrorBody(status, message)));
+export function sendApiError(res: ServerResponse, url: string | undefined, code: ErrorCode, message: string, headers: Record<string, string> = {}) {
+  const err = new AppError(code, message);
+  const requestId = newRequestId();
+  if (!(url ?? '').startsWith('/api/scim/')) return sendJson(res, err.status, err.toBody(), { ...headers, 'X-Request-Id': requestId });
+  res.writeHead(err.status, { ...headers, 'Content-Type': SCIM_CONTENT_TYPE, 'Cache-Control': 'no-store', 'X-Request-Id': requestId });
+  res.end(JSON.stringify(scimErrorBody(err.status, message)));
 }
 
-/** An unexpected failure: logged, and a fixed 500 (or a cut connection once the answer has begun). */
+/** An unexpected failure: logged with a request id, and a 500 naming it (or a cut connection once the answer has begun). */
 export function failRequest(res: ServerResponse, err: unknown) {
-  logger().error({ err }, 'request failed');
+  const requestId = newRequestId();
+  logger().error({ err, requestId }, 'request failed');
   if (res.headersSent) return void res.destroy();
-  sendJson(res, 500, { error: { code: 'internal', message: 'Something went wrong on our side.' } });
+  const body = { error: { code: 'internal', message: `Something went wrong on our side (request id ${requestId}).`, details: { request_id: requestId } } };
+  sendJson(res, ERROR_STATUS.internal, body, { 'X-Request-Id': requestId });
+}
+
+/** The JSON error shape as a raw HTTP/1.1 answer, for the layers that write on the socket itself (before Node's parser is done). */
+export function rawErrorAnswer(code: ErrorCode, message: string, headers: Record<string, string> = {}): string {
+  const err = new AppError(code, message);
+  const body = JSON.stringify(err.toBody());
+  const lines = Object.entries({ 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': String(Buffer.byteLength(body)), 'Cache-Control': 'no-store', 'X-Request-Id': newRequestId(), ...headers, Connection: 'close' });
+  return `HTTP/1.1 ${err.status} ${STATUS_CODES[err.status]}\r\n${lines.map(([k, v]) => `${k}: ${v}\r\n`).join('')}\r\n${body}`;
 }
 
 /** Answers from a per-host cache that is synchronous once warm: no promise on a hit. */

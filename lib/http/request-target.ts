@@ -3,9 +3,11 @@
 // target's host never outranks the Host header (Next answered such a request with a 308 to the
 // foreign host); "OPTIONS *" is answered here; anything else, and TRACE or CONNECT, is refused with
 // the JSON error shape instead of reaching Next (which failed with a 500).
+import type { ErrorCode } from './errors';
+
 export type TargetDecision =
   | { kind: 'pass'; url?: string }
-  | { kind: 'answer'; status: number; headers: Record<string, string>; body?: { error: { code: string; message: string } } };
+  | { kind: 'answer'; status: number; headers: Record<string, string>; refusal?: { code: ErrorCode; message: string } };
 
 export const ALLOWED_METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS';
 
@@ -32,6 +34,6 @@ export function decideTarget(method: string | undefined, url: string | undefined
   return refuse(400, 'invalid_request', 'The request target must be a path such as /links.');
 }
 
-function refuse(status: number, code: string, message: string, headers: Record<string, string> = {}): TargetDecision {
-  return { kind: 'answer', status, headers, body: { error: { code, message } } };
+function refuse(status: number, code: ErrorCode, message: string, headers: Record<string, string> = {}): TargetDecision {
+  return { kind: 'answer', status, headers, refusal: { code, message } };
 }

@@ -37,6 +37,8 @@ describe('the route table', () => {
     const missing = routeOf('GET', '/api/v1/nope') as Response;
     expect(missing.status).toBe(404);
     expect((await missing.json()).error.code).toBe('not_found');
+    // Every error answer names its request id.
+    expect(missing.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
     const refused = routeOf('DELETE', '/api/v1/links/availability') as Response;
     expect([refused.status, refused.headers.get('allow')]).toEqual([405, 'GET, HEAD, OPTIONS']);
     expect((await refused.json()).error.code).toBe('method_not_allowed');
@@ -98,5 +100,27 @@ describe('the body a handler gets', () => {
     const res = await r.request(new Request('http://x/api/v1/upload', { method: 'POST', body, duplex: 'half' } as RequestInit));
     expect(res.status).toBe(401);
     expect(pulls).toBe(0);
+  });
+});
+
+describe('one error writer', () => {
+  test('raw answers written on the socket have the JSON error shape and a request id', async () => {
+    const { rawErrorAnswer } = await import('../../lib/http/node-answers');
+    const raw = rawErrorAnswer('unavailable', 'Too many.', { 'Retry-After': '1' });
+    const [head, body] = raw.split('\r\n\r\n');
+    expect(head).toMatch(/^HTTP\/1\.1 503 Service Unavailable\r\n/);
+    expect(head).toMatch(/\r\nX-Request-Id: [0-9a-f-]{36}(\r\n|$)/);
+    expect(head).toMatch(/\r\nConnection: close$/);
+    expect(Number(/Content-Length: (\d+)/.exec(head)?.[1])).toBe(Buffer.byteLength(body));
+    expect(JSON.parse(body)).toEqual({ error: { code: 'unavailable', message: 'Too many.' } });
+  });
+
+  test('an unexpected error is a 500 naming its request id, in the body and the header', async () => {
+    const { errorResponse } = await import('../../lib/http/json-response');
+    const res = errorResponse(new Error('boom'));
+    const body = await res.json();
+    expect(res.status).toBe(500);
+    expect(body.error.details.request_id).toBe(res.headers.get('x-request-id'));
+    expect(JSON.stringify(body)).not.toContain('boom');
   });
 });

@@ -13,12 +13,12 @@ describe('decideTarget', () => {
   test('OPTIONS * is answered with Allow; * with another method, and other targets, are 400 in the JSON shape', () => {
     expect(decideTarget('OPTIONS', '*')).toMatchObject({ kind: 'answer', status: 204, headers: { Allow: expect.stringContaining('GET') } });
     for (const [method, url] of [['GET', '*'], ['GET', 'evil.example:443'], ['GET', '//evil.example/x'], ['GET', 'ftp://x/y'], ['GET', '']] as const) {
-      expect(decideTarget(method, url)).toMatchObject({ kind: 'answer', status: 400, body: { error: { code: 'invalid_request' } } });
+      expect(decideTarget(method, url)).toMatchObject({ kind: 'answer', status: 400, refusal: { code: 'invalid_request' } });
     }
   });
   test('TRACE and CONNECT are 405 with Allow', () => {
     for (const m of ['TRACE', 'CONNECT']) {
-      expect(decideTarget(m, '/')).toMatchObject({ kind: 'answer', status: 405, headers: { Allow: expect.any(String) }, body: { error: { code: 'method_not_allowed' } } });
+      expect(decideTarget(m, '/')).toMatchObject({ kind: 'answer', status: 405, headers: { Allow: expect.any(String) }, refusal: { code: 'method_not_allowed' } });
     }
   });
 });
