@@ -9,7 +9,7 @@ import type { Site } from './lib/domains/site-directory';
 import { currentFavicons } from './lib/domains/current-favicons';
 import { currentLandingPages } from './lib/landing/current-landing-pages';
 import { customDomainRouter } from './lib/edge/custom-domain-router';
-import { SCALAR_BUNDLE_PATH, sendScalarBundle } from './lib/docs/serve-scalar-bundle';
+import { sendScalarBundle } from './lib/docs/serve-scalar-bundle';
 import { startHttpsListener } from './lib/tls/https-listener';
 import { failRequest, sendApiError, sendJson } from './lib/http/node-answers';
 import { ClickBuffer } from './lib/edge/click-buffer';
@@ -22,7 +22,9 @@ import { startClickWriterThread, type ClickWriterThread } from './lib/edge/click
 import { checkReadiness } from './lib/health/check-readiness';
 import { CLIENT_IP_HEADER } from './lib/http/client-ip-header';
 import { decideTarget, type TargetDecision } from './lib/http/request-target';
-import { createRouter, isApiPath, type Router } from './lib/api/router';
+import { createRouter, type Router } from './lib/api/router';
+import { destinationOf, holdsBodyFirst, hostRoute, routedPath, type Serves } from './lib/server/destination';
+import { listen, shutdownOnce } from './lib/server/lifecycle';
 import { linkPageHandler } from './lib/http/link-page-dispatch';
 import { serveApi, toWebRequest, writeResponse } from './lib/server/serve-api';
 import { answerClientError } from './lib/http/client-error';
@@ -152,41 +154,49 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   let draining = false;
   const headerOptions: HeaderOptions = { https: config.BASE_URL.startsWith('https:'), dev: opts.dev ?? false };
 
-  /** Everything the edge does not answer: health checks, Scalar's bundle for /docs, then Next (pages, APIs, 404). */
+  const serves: Serves = { app: nextHandler !== undefined };
+
+  /** Everything the edge does not answer, by destination (lib/server/destination.ts). */
   async function passOn(req: IncomingMessage, res: ServerResponse) {
     const url = req.url ?? '/';
-    if (url === '/healthz') return sendJson(res, 200, { status: 'ok' });
-    if (url === '/readyz') {
-      if (draining) return sendJson(res, 503, { status: 'draining' });
-      const r = await checkReadiness(handle);
-      if (r.ready) return sendJson(res, 200, { status: 'ready' });
-      // The reason can hold database error text: it goes to the log, the answer stays fixed.
-      log.warn({ reason: r.reason }, 'not ready');
-      return sendJson(res, 503, { status: 'not_ready' });
-    }
+    const path = routedPath(url);
+    const destination = destinationOf(url, path, serves);
+    if (destination === 'healthz') return sendJson(res, 200, { status: 'ok' });
+    if (destination === 'readyz') return answerReadiness(res);
     // NUL and non-UTF-8 in the path or query never reach a route (PostgreSQL refused them with a 500).
     const problem = targetProblem(url);
     if (problem !== null) return sendApiError(res, url, 'invalid_request', problem, apiHeaders(headerOptions));
-    const path = routedPath(url);
-    if (!nextHandler) {
-      // An edge instance: the link pages' forms still work (link-page-dispatch.ts); nothing else is here.
-      const page = linkPageHandler(req.method, path);
-      if (!page) return sendApiError(res, path, 'not_found', 'Not found.');
-      setHeaders(res, pageHeaders(headerOptions).headers);
-      req.headers[CLIENT_IP_HEADER] = clientIp(req, config.TRUST_PROXY);
-      return writeResponse(req, res, await page(toWebRequest(req, res, PAGE_BODY_LIMIT)));
-    }
-    if (path === SCALAR_BUNDLE_PATH) return sendScalarBundle(req, res, apiHeaders(headerOptions));
     req.headers[CLIENT_IP_HEADER] = clientIp(req, config.TRUST_PROXY);
-    if (isApiPath(path)) {
-      setHeaders(res, apiHeaders(headerOptions));
-      return serveApi(await router(), req, res, path);
+    switch (destination) {
+      case 'docs-bundle':
+        return sendScalarBundle(req, res, apiHeaders(headerOptions));
+      case 'api':
+        setHeaders(res, apiHeaders(headerOptions));
+        return serveApi(await router(), req, res, path);
+      case 'link-page': {
+        // An edge instance: the link pages' forms still work (link-page-dispatch.ts); nothing else is here.
+        const page = linkPageHandler(req.method, path);
+        if (!page) return sendApiError(res, path, 'not_found', 'Not found.');
+        setHeaders(res, pageHeaders(headerOptions).headers);
+        return writeResponse(req, res, await page(toWebRequest(req, res, PAGE_BODY_LIMIT)));
+      }
+      default: {
+        const page = pageHeaders(headerOptions);
+        // Next takes the nonce for its own scripts from the request's policy.
+        req.headers['content-security-policy'] = page.headers['Content-Security-Policy'];
+        setHeaders(res, page.headers);
+        await nextHandler!(req, res);
+      }
     }
-    const page = pageHeaders(headerOptions);
-    // Next takes the nonce for its own scripts from the request's policy.
-    req.headers['content-security-policy'] = page.headers['Content-Security-Policy'];
-    setHeaders(res, page.headers);
-    await nextHandler(req, res);
+  }
+
+  async function answerReadiness(res: ServerResponse) {
+    if (draining) return sendJson(res, 503, { status: 'draining' });
+    const r = await checkReadiness(handle);
+    if (r.ready) return sendJson(res, 200, { status: 'ready' });
+    // The reason can hold database error text: it goes to the log, the answer stays fixed.
+    log.warn({ reason: r.reason }, 'not ready');
+    return sendJson(res, 503, { status: 'not_ready' });
   }
 
   /** A request with a body for a page: held (bounded, checked) before anything routes it. */
@@ -207,16 +217,14 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     dispatch(site, req, res);
   };
 
-  /** Host dispatch (DESIGN §8): the app host gets everything; a custom domain only its links; others a 404. */
+  /** Host dispatch (lib/server/destination.ts): the app host gets everything; a custom domain only its links; others a 404. */
   function dispatch(site: Site, req: IncomingMessage, res: ServerResponse): void {
-    // Health checks answer on any host: load balancers probe by address.
-    if (site.kind === 'app' || req.url === '/healthz' || req.url === '/readyz') {
-      // The API's bodies wait for the router, which reads them after authentication (serve-api.ts).
-      if (announcesBody(req) && !(nextHandler && isApiPath(routedPath(req.url ?? '/')))) return void holdThenRoute(req, res, route).catch((err) => failRequest(res, err));
-      return route(req, res);
-    }
-    if (site.kind === 'unknown') return answerUnknownHost(res);
-    routeCustom(req, res, site.domain);
+    const host = hostRoute(site.kind, req.url ?? '/');
+    if (host === 'unknown-host') return answerUnknownHost(res);
+    if (host === 'custom-domain') return routeCustom(req, res, (site as Extract<Site, { kind: 'custom' }>).domain);
+    // The API's bodies wait for the router, which reads them after authentication (serve-api.ts).
+    if (announcesBody(req) && holdsBodyFirst(routedPath(req.url ?? '/'), serves)) return void holdThenRoute(req, res, route).catch((err) => failRequest(res, err));
+    route(req, res);
   }
   const routeCustom = customDomainRouter({
     db: handle.db,
@@ -234,7 +242,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   // body. Within it, an API request is told to go on only when its handler reads the body (serve-api.ts).
   server.on('checkContinue', (req, res) => {
     const path = routedPath(req.url ?? '/');
-    const api = nextHandler !== undefined && isApiPath(path);
+    const api = !holdsBodyFirst(path, serves);
     const limitOf = api ? router().then((r) => bodyLimitOf(r, req.method ?? 'POST', path)) : Promise.resolve(PAGE_BODY_LIMIT);
     limitOf.then((limit) => {
       if (Number(req.headers['content-length'] ?? 0) > limit) {
@@ -265,58 +273,34 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     }
     passOn(req, res).catch((err) => failRequest(res, err));
   }
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(config.PORT, config.HOST, () => resolve());
-  });
+  await listen(server, config.PORT, config.HOST);
   // HTTPS for custom domains, beside the edge.
   const tlsServer = config.TLS_PORT !== undefined && edge !== undefined ? await startHttpsListener(config, handle.db, onRequest) : undefined;
   const port = (server.address() as AddressInfo).port;
   log.info({ port, role, database: handle.kind, baseUrl: config.BASE_URL }, `Sling listening on ${config.BASE_URL}`);
 
-  let stopping: Promise<void> | undefined;
-  function shutdown(): Promise<void> {
-    stopping ??= (async () => {
-      // Behind a load balancer: out of its rotation first, then the listener closes (README "Scale-out").
-      if (config.SHUTDOWN_DRAIN_MS > 0) {
-        draining = true;
-        await new Promise((resolve) => setTimeout(resolve, config.SHUTDOWN_DRAIN_MS));
-      }
-      await Promise.all([closeServer(server), tlsServer && closeServer(tlsServer)]);
-      setGlobalSingleton('webhookDispatcher', undefined);
-      await webhooks?.stop();
-      setGlobalSingleton('jobSystem', undefined);
-      if (jobs) await stopJobSystem(jobs);
-      setGlobalSingleton('clickBuffer', undefined);
-      const left = (await clicks?.stop()) ?? 0;
-      if (left > 0) log.error({ left }, 'clicks could not be written before shutdown');
-      await clickThread?.close();
-      await stopCpuPool();
-      await runtime.close();
-      log.info('Sling stopped');
-    })();
-    return stopping;
-  }
-  return { server, port, shutdown };
-}
-
-/** Stops accepting; lets in-flight requests finish (closing idle keep-alive sockets), then forces. */
-function closeServer(server: Server, graceMs = 5_000): Promise<void> {
-  return new Promise((resolve) => {
-    const force = setTimeout(() => server.closeAllConnections(), graceMs);
-    server.close(() => {
-      clearTimeout(force);
-      resolve();
-    });
-    server.closeIdleConnections();
+  // Behind a load balancer: out of its rotation first, then the listener closes (docs: scale-out).
+  const shutdown = shutdownOnce({
+    drainMs: config.SHUTDOWN_DRAIN_MS,
+    onDraining: () => (draining = true),
+    listeners: [server, tlsServer],
+    steps: [
+      () => setGlobalSingleton('webhookDispatcher', undefined),
+      () => webhooks?.stop(),
+      () => setGlobalSingleton('jobSystem', undefined),
+      () => jobs && stopJobSystem(jobs),
+      () => setGlobalSingleton('clickBuffer', undefined),
+      async () => {
+        const left = (await clicks?.stop()) ?? 0;
+        if (left > 0) log.error({ left }, 'clicks could not be written before shutdown');
+      },
+      () => clickThread?.close(),
+      () => stopCpuPool(),
+      () => runtime.close(),
+      () => log.info('Sling stopped'),
+    ],
   });
-}
-
-/** The path Next routes: dot segments, even percent-encoded ones, resolved as URL parsing does. */
-function routedPath(url: string): string {
-  const q = url.indexOf('?');
-  const path = q === -1 ? url : url.slice(0, q);
-  return /\.|%2e/i.test(path) ? new URL(path, 'http://x').pathname : path;
+  return { server, port, shutdown };
 }
 
 /** The body limit of the route that serves the request (the page limit where none does). */

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createUserWithToken } from '../../helpers/accounts';
+import { createUserWithToken, signUpAndIn } from '../../helpers/accounts';
 import { createPgliteDatabase, type TestDatabase } from '../../helpers/databases';
 import { startSling, type SlingProcess } from '../../helpers/sling-process';
 
@@ -41,11 +41,11 @@ interface Upload {
 const UPLOADER = `
 const { request } = require('node:http');
 const { parentPort, workerData } = require('node:worker_threads');
-const { port, path, count, bytes } = workerData;
+const { port, path, count, bytes, extra } = workerData;
 const piece = Buffer.alloc(1024 * 1024, 'a');
 const one = (chunked) => new Promise((resolve, reject) => {
   let sent = 0, answer, done = false;
-  const headers = { 'content-type': 'text/csv', ...(chunked ? { 'transfer-encoding': 'chunked' } : { 'content-length': String(bytes) }) };
+  const headers = { ...extra, 'content-type': 'text/csv', ...(chunked ? { 'transfer-encoding': 'chunked' } : { 'content-length': String(bytes) }) };
   const req = request({ host: '127.0.0.1', port, method: 'POST', path, headers, agent: false }, (res) => {
     const at = sent;
     let body = '';
@@ -73,9 +73,9 @@ const one = (chunked) => new Promise((resolve, reject) => {
 Promise.all(Array.from({ length: count }, (_, i) => one(i % 2 === 1))).then((answers) => parentPort.postMessage({ answers }), (err) => parentPort.postMessage({ error: String(err) }));
 `;
 
-function uploads(port: number, count: number, bytes: number): Promise<Upload[]> {
+function uploads(port: number, count: number, bytes: number, extra: Record<string, string> = {}): Promise<Upload[]> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(UPLOADER, { eval: true, workerData: { port, path: '/api/v1/imports?format=csv', count, bytes } });
+    const worker = new Worker(UPLOADER, { eval: true, workerData: { port, path: '/api/v1/imports?format=csv', count, bytes, extra } });
     worker.once('message', (m: { answers?: Upload[]; error?: string }) => (m.answers ? resolve(m.answers) : reject(new Error(m.error))));
     worker.once('error', reject);
   });
@@ -159,5 +159,21 @@ describe('unauthenticated uploads', () => {
     console.log(`uploads: sent before the answer ${answers.map((a) => Math.round(a.sent / 2 ** 20)).join(',')} MiB; server read ${(read / 2 ** 20).toFixed(1)} MiB; RSS +${Math.round((peak - before) / 2 ** 20)} MiB; hot link p99 ${p99.toFixed(1)} ms over ${latencies.length}`);
     // The server is still answering.
     expect((await fetch(`${sling.url}/healthz`)).status).toBe(200);
+  });
+
+  test('a token without the scope an upload needs: 403 before its body is read', async () => {
+    const cookie = await signUpAndIn(sling.url, 'narrow@example.com');
+    const made = await fetch(`${sling.url}/api/v1/tokens`, {
+      method: 'POST',
+      headers: { cookie, origin: sling.url, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'read only', scopes: ['links:read'] }),
+    });
+    expect(made.status).toBe(201);
+    const { secret } = (await made.json()) as { secret: string };
+    const pid = sling.child.pid!;
+    const readBefore = bytesReadBy(pid);
+    const answers = await uploads(sling.port, 4, UPLOAD_BYTES, { authorization: `Bearer ${secret}` });
+    for (const a of answers) expect([a.status, a.code]).toEqual([403, 'forbidden']);
+    expect(bytesReadBy(pid) - readBefore).toBeLessThan(4 * 1024 * 1024);
   });
 });
