@@ -1,5 +1,5 @@
 // Two load targets measured in turns (A, B, A, B, …) after a warm-up on each; each keeps its best
-// run. Used for raw vs Sling (redirects) and for bare route vs link creation (one Sling process).
+// run. Used for raw vs Sling (redirects), a bare node:http POST vs link creation, session vs token.
 import { machineTicks, stealShare, threadCpuSeconds, treeCpuSeconds } from './cpu-usage';
 import type { LoadOptions, LoadTool } from './load-tool';
 import type { MeasuredRun } from './report';

@@ -1,22 +1,23 @@
-// Link creation through Variant A (POST /api.php, bearer token, JSON) against a bare Next route
-// handler returning constant JSON (POST /api/v1/bench-constant, which answers only with
-// SLING_BENCH_ROUTES=1), both on the one Sling process with the same load: the ratio is what
-// creating a link costs on top of Next's own floor for a POST.
+// Link creation through Variant A (POST /api.php, bearer token, JSON) against the bench's own
+// baseline: a bare node:http server answering the same POST with constant JSON (constant-server.mjs,
+// a child process), with the same load in the same run. The ratio is what creating a link costs
+// against the floor of a JSON POST on node:http. Sling itself serves no route for the bench.
+// Also link creation through a session cookie against a token (POST /api/v1/links, same body).
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { alternate, type RunSettings } from './alternate';
 import type { LoadTool, PostLoad } from './load-tool';
-import type { CreateResult } from './report';
-import type { ServerProcess } from './servers';
+import type { CreateResult, SessionTokenResult } from './report';
+import { freePort, startServer, waitUntilAnswering, type ServerProcess } from './servers';
 
 const EMAIL = 'bench@example.com';
-const BASELINE_PATH = '/api/v1/bench-constant';
+const PASSWORD = 'bench-password-123';
+const BASELINE_PATH = '/api/v1/links'; // any path: the constant server answers every POST
 /** `{n}` becomes a tag unique to each request, so every link has its own destination. */
 const BODY = '{"url":"https://example.com/bench/{n}?utm_source=sling"}';
 
-/** For the Sling process: the baseline route on, and the Enterprise plan's limits out of the way. */
+/** For the Sling process: the Enterprise plan's limits out of the way. */
 export const CREATE_LINKS_ENV = {
-  SLING_BENCH_ROUTES: '1',
   ENTERPRISE_LIMIT_PER_HOUR: '1000000000',
   ENTERPRISE_LIMIT_PER_MINUTE: '1000000000',
 };
@@ -32,15 +33,49 @@ export interface BenchAccount {
  */
 export function createBenchAccount(root: string, env: Record<string, string | undefined>): BenchAccount {
   const args = ['create', '--email', EMAIL, '--password-stdin', '--plan', 'enterprise'];
-  const user = JSON.parse(lastLine(cli(root, env, ['users', ...args], 'bench-password-123\n'))) as { id: string };
+  const user = JSON.parse(lastLine(cli(root, env, ['users', ...args], `${PASSWORD}\n`))) as { id: string };
   const token = lastLine(cli(root, env, ['tokens', 'create', '--email', EMAIL, '--name', 'bench']));
   return { userId: user.id, token };
 }
 
-/** Checks one answer of each kind, then alternates baseline and creation runs on `sling`. */
+/** The bench's baseline for a POST: bench/constant-server.mjs in a child process, answering. */
+export async function startConstantServer(root: string, logDir: string): Promise<ServerProcess> {
+  const port = await freePort();
+  const server = startServer({ name: 'constant node:http', args: [join(root, 'bench/constant-server.mjs')], env: {}, port, logFile: join(logDir, 'constant.log'), cwd: root });
+  await waitUntilAnswering(server, '/', 404);
+  return server;
+}
+
+/**
+ * Signs the bench user in as the dashboard does (POST /api/auth/sign-in/email with the app's
+ * Origin): the Cookie header a browser would then send.
+ */
+export async function signInBench(baseUrl: string, port: number): Promise<string> {
+  const res = await fetch(`http://127.0.0.1:${port}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseUrl },
+    body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
+  });
+  if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${(await res.text()).slice(0, 300)}`);
+  const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  if (!cookie) throw new Error('sign-in answered 200 without a session cookie');
+  return cookie;
+}
+
+/** The POST of a link creation through the session cookie, as the dashboard sends it (same-origin). */
+export function sessionPost(cookie: string, baseUrl: string, body = BODY): PostLoad {
+  return { headers: { Cookie: cookie, Origin: baseUrl, 'Content-Type': 'application/json' }, body };
+}
+
+export function tokenPost(token: string, body = BODY): PostLoad {
+  return { headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body };
+}
+
+/** Checks one answer of each kind, then alternates baseline (constant node:http) and creation (Sling) runs. */
 export async function createLinksScenario(
   tool: LoadTool,
   sling: ServerProcess,
+  baseline: ServerProcess,
   token: string,
   settings: RunSettings,
 ): Promise<CreateResult> {
@@ -50,7 +85,7 @@ export async function createLinksScenario(
   };
   // wrk counts only statuses ≥ 400 as errors, so one answer of each is checked here, in full; the
   // links counted after the stop then show that every creation under load was a link (a 201).
-  await expectAnswer(sling, BASELINE_PATH, post, BODY.replace('{n}', 'check'), (body) => body === '{"ok":true}');
+  await expectAnswer(baseline, BASELINE_PATH, post, BODY.replace('{n}', 'check'), (body) => body === '{"ok":true}');
   await expectAnswer(sling, '/api.php', post, BODY.replace('{n}', 'check'), (body) => {
     const link = JSON.parse(body) as { short_code?: unknown; long_url?: unknown };
     return typeof link.short_code === 'string' && link.short_code.length === 7 && link.long_url === 'https://example.com/bench/check?utm_source=sling';
@@ -59,7 +94,7 @@ export async function createLinksScenario(
     'link creation',
     tool,
     [
-      { label: 'bare route', server: sling, load: { paths: [BASELINE_PATH], post } },
+      { label: 'node:http', server: baseline, load: { paths: [BASELINE_PATH], post } },
       { label: 'create', server: sling, load: { paths: ['/api.php'], post } },
     ],
     settings,
@@ -67,7 +102,34 @@ export async function createLinksScenario(
   return { baseline: r.a, create: r.b, errors: r.errors, maxSteal: r.maxSteal, exact: 1 };
 }
 
-async function expectAnswer(
+/**
+ * POST /api/v1/links through the bench user's session cookie and through its token, same body, same
+ * Sling process, runs alternating: the session's cost on top of the token's.
+ */
+export async function sessionTokenScenario(
+  tool: LoadTool,
+  sling: ServerProcess,
+  auth: { token: string; cookie: string; baseUrl: string },
+  settings: RunSettings,
+): Promise<SessionTokenResult> {
+  const session = sessionPost(auth.cookie, auth.baseUrl);
+  const token = tokenPost(auth.token);
+  const isLink = (tag: string) => (body: string) => (JSON.parse(body) as { long_url?: unknown }).long_url === (JSON.parse(BODY.replace('{n}', tag)) as { url: string }).url;
+  await expectAnswer(sling, '/api/v1/links', session, BODY.replace('{n}', 'session-check'), isLink('session-check'));
+  await expectAnswer(sling, '/api/v1/links', token, BODY.replace('{n}', 'token-check'), isLink('token-check'));
+  const r = await alternate(
+    'create: session vs token',
+    tool,
+    [
+      { label: 'session', server: sling, load: { paths: ['/api/v1/links'], post: session } },
+      { label: 'token', server: sling, load: { paths: ['/api/v1/links'], post: token } },
+    ],
+    settings,
+  );
+  return { session: r.a, token: r.b, errors: r.errors, maxSteal: r.maxSteal, exact: 2 };
+}
+
+export async function expectAnswer(
   sling: ServerProcess,
   path: string,
   post: PostLoad,

@@ -2,13 +2,14 @@
 // PostgreSQL database: for finding what a creation still costs in Sling's own code.
 //   BENCH_DATABASE_URL=postgres://… BENCH_PROFILE_DIR=/tmp/prof tsx bench/create-profile.ts
 // Writes the .cpuprofile to BENCH_PROFILE_DIR and prints the load's result (BENCH_PATH, default /api.php).
+// BENCH_AUTH=session sends the bench user's session cookie (as the dashboard does) instead of its token.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createPostgresDatabase, seedDatabase } from './bench-database';
 import { endChildren } from './children';
-import { CREATE_LINKS_ENV, createBenchAccount } from './create-links';
+import { CREATE_LINKS_ENV, createBenchAccount, sessionPost, signInBench, tokenPost } from './create-links';
 import { pickLoadTool } from './load-tool';
 import { freePort, startServer, stopServer, waitUntilAnswering } from './servers';
 
@@ -32,7 +33,8 @@ async function main() {
     const account = createBenchAccount(ROOT, env);
     const server = startServer({ name: 'profiled', args: ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`, join(ROOT, 'bin/sling.mjs'), 'start'], env, port, logFile: join(tmp, 'server.log'), cwd: ROOT });
     await waitUntilAnswering(server, '/readyz', 200);
-    const post = { headers: { Authorization: `Bearer ${account.token}`, 'Content-Type': 'application/json' }, body: '{"url":"https://example.com/prof/{n}"}' };
+    const body = '{"url":"https://example.com/prof/{n}"}';
+    const post = process.env.BENCH_AUTH === 'session' ? sessionPost(await signInBench(env.BASE_URL, port), env.BASE_URL, body) : tokenPost(account.token, body);
     await tool.run({ port, paths: [PATH], connections: 20, seconds: 3, post });
     const r = await tool.run({ port, paths: [PATH], connections: 20, seconds: Number(process.env.BENCH_SECONDS ?? 10), post });
     console.log(`${PATH}: ${r.rps.toFixed(0)} req/s, ${r.responses} answers, bad ${r.badStatus}; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);

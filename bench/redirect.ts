@@ -2,7 +2,8 @@
 // (DESIGN §7): throughput and latency for one hot link and for 10,000 links at random, p99 at half
 // load, the same p99 while 8 clients render the largest QR codes (qr-render-load.ts), and every
 // click written by the time a graceful stop (SIGTERM) exits. Then link creation through Variant A
-// against a bare Next route on the same Sling process (create-links.ts).
+// against a bare node:http POST (the bench's own constant server), and through a session cookie
+// against a token (create-links.ts).
 // BENCH_DATABASE_URL=postgres://… runs Sling on a throw-away database on that server instead of PGlite.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,7 +23,7 @@ import {
 import { endChildren } from './children';
 import { onCleanup, runBench } from './cleanups';
 import { idleRss } from './idle-rss';
-import { CREATE_LINKS_ENV, createBenchAccount, createLinksScenario } from './create-links';
+import { CREATE_LINKS_ENV, createBenchAccount, createLinksScenario, sessionTokenScenario, signInBench, startConstantServer } from './create-links';
 import { pickLoadTool, type LoadTool } from './load-tool';
 import { runPaced, type PacedResult } from './paced-load';
 import { renderLoadScenario } from './qr-render-load';
@@ -192,7 +193,12 @@ async function main(): Promise<number> {
 
   // Link creation: the links it makes get no visits, so the click check is unaffected.
   await settle(sling);
-  const create = await createLinksScenario(tool, sling, account.token, runs);
+  const constant = await startConstantServer(ROOT, tmp);
+  const create = await createLinksScenario(tool, sling, constant, account.token, runs);
+  await stopServer(constant);
+  await settle(sling);
+  const cookie = await signInBench(slingEnv.BASE_URL, slingPort);
+  const sessionToken = await sessionTokenScenario(tool, sling, { token: account.token, cookie, baseUrl: slingEnv.BASE_URL }, runs);
 
   // Redirects while 8 clients render the largest QR codes (in Sling's CPU pool). Last: the renders
   // still queued when it ends are left to the graceful stop.
@@ -212,8 +218,8 @@ async function main(): Promise<number> {
   const counted = await countClicks(database);
   const linkCheck: LinkCheck = {
     links: await countLinksOf(database, account.userId),
-    min: create.exact + create.create.responses + renderLoad.linksCreated,
-    max: create.exact + create.create.sent + renderLoad.linksCreated,
+    min: create.exact + create.create.responses + sessionToken.exact + sessionToken.session.responses + sessionToken.token.responses + renderLoad.linksCreated,
+    max: create.exact + create.create.sent + sessionToken.exact + sessionToken.session.sent + sessionToken.token.sent + renderLoad.linksCreated,
   };
   const check: ClickCheck = {
     exitCode: exit,
@@ -237,10 +243,11 @@ async function main(): Promise<number> {
     renderLoad,
     check,
     create,
+    sessionToken,
     linkCheck,
     slingLog: pinoLines(sling),
   });
-  const errors = scenarios.some((s) => s.errors > 0) || create.errors > 0 || renderLoad.otherStatuses.length > 0;
+  const errors = scenarios.some((s) => s.errors > 0) || create.errors > 0 || sessionToken.errors > 0 || renderLoad.otherStatuses.length > 0;
   return clickCheckPassed(check) && linkCheckPassed(linkCheck) && !errors ? 0 : 1;
 }
 
