@@ -50,6 +50,12 @@ export type Role = 'all' | 'edge' | 'app' | 'worker';
 export interface StartOptions {
   role?: Role;
   dev?: boolean;
+  /**
+   * false: no Next (no pages, no app.prepare()); the API router, the edge, link pages and the
+   * workers serve as usual. For a server started inside a test process, where loading Next would
+   * cost seconds for nothing.
+   */
+  pages?: boolean;
 }
 
 export interface RunningServer {
@@ -144,7 +150,9 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   /** The API's router, built with the first API request (its handlers' modules load then, not at start). */
   let apiRouter: Promise<Router> | undefined;
   const router = () => (apiRouter ??= import('./lib/api/routes').then((m) => createRouter(m.API_ROUTES)));
-  if (role === 'all' || role === 'app') {
+  const serves: Serves = { app: role === 'all' || role === 'app', pages: false };
+  if (serves.app && opts.pages !== false) {
+    serves.pages = true;
     const { default: next } = await import('next');
     const app = next({ dev: opts.dev ?? false, dir: projectRoot(), hostname: config.HOST, port: config.PORT });
     await app.prepare();
@@ -154,7 +162,6 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   let draining = false;
   const headerOptions: HeaderOptions = { https: config.BASE_URL.startsWith('https:'), dev: opts.dev ?? false };
 
-  const serves: Serves = { app: nextHandler !== undefined };
 
   /** Everything the edge does not answer, by destination (lib/server/destination.ts). */
   async function passOn(req: IncomingMessage, res: ServerResponse) {

@@ -114,9 +114,9 @@ async function matchCost(hono: boolean) {
   console.log(`\nMatch cost on the real API table: ${API_ROUTES.length} routes on ${paths.size} paths; ns per match, best of 5 × 200,000; load average ${load()}`);
   const matchers: Array<[string, (method: string, path: string) => unknown]> = [['Sling find()', (m, p) => router.find(m, p).kind]];
   if (hono) {
-    const { RegExpRouter } = (await import('hono/router/reg-exp-router' as string)) as typeof import('hono/router/reg-exp-router');
-    const { TrieRouter } = (await import('hono/router/trie-router' as string)) as typeof import('hono/router/trie-router');
-    const { SmartRouter } = (await import('hono/router/smart-router' as string)) as typeof import('hono/router/smart-router');
+    const { RegExpRouter } = (await import('hono/router/reg-exp-router' as string)) as any;
+    const { TrieRouter } = (await import('hono/router/trie-router' as string)) as any;
+    const { SmartRouter } = (await import('hono/router/smart-router' as string)) as any;
     const honoPath = (p: string) => p.replace(/\{\.\.\.\w+\}$/, '*').replace(/\{(\w+)\}/g, ':$1');
     const fill = <R extends { add(method: string, path: string, handler: number): void }>(r: R) => {
       API_ROUTES.forEach((route, i) => r.add(route.method, honoPath(route.path), i));

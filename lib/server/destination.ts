@@ -7,8 +7,10 @@ import { SCALAR_BUNDLE_PATH } from '../docs/serve-scalar-bundle';
 
 /** What this instance serves besides short links (an `edge` instance has neither). */
 export interface Serves {
-  /** The API's router and Next's pages (roles `all` and `app`). */
+  /** The API's router (roles `all` and `app`). */
   app: boolean;
+  /** Next's pages (not in a server started inside a test process: `startServer({ pages: false })`). */
+  pages: boolean;
 }
 
 export type HostRoute =
@@ -36,7 +38,9 @@ export function destinationOf(url: string, path: string, serves: Serves): Destin
   // An edge instance answers the link pages' own forms (link-page-dispatch.ts) and nothing else.
   if (!serves.app) return 'link-page';
   if (path === SCALAR_BUNDLE_PATH) return 'docs-bundle';
-  return isApiPath(path) ? 'api' : 'page';
+  if (isApiPath(path)) return 'api';
+  // Without Next: the link pages' forms, as on an edge; nothing else.
+  return serves.pages ? 'page' : 'link-page';
 }
 
 /**

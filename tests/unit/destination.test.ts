@@ -3,8 +3,9 @@
 import { describe, expect, test } from 'vitest';
 import { destinationOf, holdsBodyFirst, hostRoute, routedPath } from '../../lib/server/destination';
 
-const app = { app: true };
-const edgeOnly = { app: false };
+const app = { app: true, pages: true };
+const edgeOnly = { app: false, pages: false };
+const noPages = { app: true, pages: false };
 
 describe('hostRoute', () => {
   test('the app host gets everything; a custom domain its own handling; an unknown host a refusal', () => {
@@ -33,6 +34,11 @@ describe('destinationOf', () => {
   test('dot segments are resolved before deciding, so /x/../api is the API and /api/../x a page', () => {
     expect(to('/x/../api/v1/links')).toBe('api');
     expect(to('/api/%2e%2e/links')).toBe('page');
+  });
+  test('without Next (a server inside a test process): the API, and the link pages instead of pages', () => {
+    expect(to('/api/v1/links', noPages)).toBe('api');
+    expect(to('/l/protected/abc', noPages)).toBe('link-page');
+    expect(to('/links', noPages)).toBe('link-page');
   });
   test('an edge instance has only the link pages (and probes)', () => {
     expect(to('/api/v1/links', edgeOnly)).toBe('link-page');
