@@ -123,15 +123,15 @@ async function matchCost(hono: boolean) {
       return r;
     };
     // Hono's default (what `new Hono()` uses): RegExpRouter when it takes the table, else TrieRouter.
-    const smart = fill(new SmartRouter<number>({ routers: [new RegExpRouter<number>(), new TrieRouter<number>()] }));
+    const smart = fill(new SmartRouter({ routers: [new RegExpRouter(), new TrieRouter()] }));
     smart.match('GET', '/api/v1/links');
     console.log(`  Hono's SmartRouter settled on ${smart.name} for this table`);
     try {
-      fill(new RegExpRouter<number>()).match('GET', '/api/v1/links');
+      fill(new RegExpRouter()).match('GET', '/api/v1/links');
     } catch (err) {
       console.log(`  Hono's RegExpRouter refuses the table: ${(err as Error).name} ${(err as Error).message}`);
     }
-    const trie = fill(new TrieRouter<number>());
+    const trie = fill(new TrieRouter());
     matchers.push(['Hono SmartRouter', (m, p) => smart.match(m, p)[0].length], ['Hono TrieRouter', (m, p) => trie.match(m, p)[0].length]);
     // Same answer? Hono runs the first handler registered that matches; Sling's literal segments win.
     const differ: string[] = [];
