@@ -1,4 +1,4 @@
-// The handlers behind /api/v1/admin/* (app/api/v1/admin/**/route.ts are one line each); input parsed
+// The handlers behind /api/v1/admin/* (one line each in lib/api/routes.ts); input parsed
 // by lib/openapi/operations/admin.ts.
 import type { AdminRequest } from '../http/with-admin';
 import { json } from '../http/json-response';

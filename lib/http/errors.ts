@@ -36,8 +36,8 @@ const APP_ERROR = Symbol.for('sling.AppError');
 export class AppError extends Error {
   /**
    * `instanceof AppError` holds for an AppError made by another bundle's copy of this module too:
-   * server.ts (api-dispatch.ts) and Next's route bundles each have one, and process-wide objects
-   * made by either (the rate limiters) throw their own copy's errors into the other's handlers.
+   * server.ts's bundle and Next's pages each have a copy of lib/, and process-wide objects made by
+   * one (the rate limiters, kept on globalThis) can throw into code of the other.
    */
   static [Symbol.hasInstance](value: unknown): boolean {
     return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[APP_ERROR] === true;
