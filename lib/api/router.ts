@@ -57,13 +57,12 @@ export function createRouter(routes: readonly ApiRoute[]): Router {
       return { kind: 'answer', response: () => new Response(null, { status: 308, headers: { location } }) };
     }
     const found = lookup(path);
-    if (!found) return refusal(scim, new AppError('not_found', `No API endpoint at ${path}.`));
+    if (!found) return refusal(scim, () => new AppError('not_found', `No API endpoint at ${path}.`));
     const { entry, params } = found;
     const route = entry.methods.get(method === 'HEAD' ? 'GET' : method);
     if (route) return { kind: 'route', route, params };
     if (method === 'OPTIONS') return { kind: 'answer', response: () => new Response(null, { status: 204, headers: { allow: entry.allow } }) };
-    const err = new AppError('method_not_allowed', `${method} is not supported here; use ${entry.allow}.`, undefined, { Allow: entry.allow });
-    return refusal(scim, err);
+    return refusal(scim, () => new AppError('method_not_allowed', `${method} is not supported here; use ${entry.allow}.`, undefined, { Allow: entry.allow }));
   }
 
   async function run(route: ApiRoute, params: RouteParams, req: Request): Promise<Response> {
@@ -104,8 +103,9 @@ async function readFirst(req: Request, route: ApiRoute): Promise<Request> {
   return new Request(req, { body: bytes });
 }
 
-function refusal(scim: boolean, err: AppError): Found {
-  return { kind: 'answer', response: () => (scim ? scimErrorResponse(err) : errorResponse(err)) };
+/** The error is made when the answer is (an Error's stack costs microseconds; find() alone is also used to learn a body limit). */
+function refusal(scim: boolean, err: () => AppError): Found {
+  return { kind: 'answer', response: () => (scim ? scimErrorResponse(err()) : errorResponse(err())) };
 }
 
 function buildEntries(routes: readonly ApiRoute[]): Entry[] {
