@@ -1,4 +1,7 @@
 // Process entry: config → database → edge → Next handler → workers → shutdown (DESIGN §2).
+// `pages: false` leaves Next out (no pages; the API, the edge, link pages and workers as usual): for
+// a server started inside a test process (tests/helpers/in-process-sling.ts), where Next's start costs
+// seconds and no test of it runs.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type PgBoss from 'pg-boss';
@@ -48,6 +51,12 @@ export type Role = 'all' | 'edge' | 'app' | 'worker';
 export interface StartOptions {
   role?: Role;
   dev?: boolean;
+  /**
+   * false: no Next (no pages, no app.prepare()); the API router, the edge, link pages and the
+   * workers serve as usual and every other path is a 404. For a server started inside another
+   * process (tests/helpers/in-process-sling.ts), where loading Next would cost seconds for nothing.
+   */
+  pages?: boolean;
 }
 
 export interface RunningServer {
@@ -139,10 +148,12 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   }
 
   let nextHandler: ((req: IncomingMessage, res: ServerResponse) => Promise<void>) | undefined;
+  /** Roles all and app serve the API (with or without Next's pages). */
+  const servesApi = role === 'all' || role === 'app';
   /** The API's router, built with the first API request (its handlers' modules load then, not at start). */
   let apiRouter: Promise<Router> | undefined;
   const router = () => (apiRouter ??= import('./lib/api/routes').then((m) => createRouter(m.API_ROUTES)));
-  if (role === 'all' || role === 'app') {
+  if (servesApi && opts.pages !== false) {
     const { default: next } = await import('next');
     const app = next({ dev: opts.dev ?? false, dir: projectRoot(), hostname: config.HOST, port: config.PORT });
     await app.prepare();
@@ -168,7 +179,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     const problem = targetProblem(url);
     if (problem !== null) return sendApiError(res, url, 400, 'invalid_request', problem, apiHeaders(headerOptions));
     const path = routedPath(url);
-    if (!nextHandler) {
+    if (!servesApi) {
       // An edge instance: the link pages' forms still work (link-page-dispatch.ts); nothing else is here.
       const page = linkPageHandler(req.method, path);
       if (!page) return sendJson(res, 404, { error: { code: 'not_found', message: 'Not found.' } });
@@ -181,6 +192,13 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     if (isApiPath(path)) {
       setHeaders(res, apiHeaders(headerOptions));
       return serveApi(await router(), req, res, path);
+    }
+    if (!nextHandler) {
+      // pages: false: the link pages' forms, as on an edge; nothing else.
+      const linkPage = linkPageHandler(req.method, path);
+      if (!linkPage) return sendJson(res, 404, { error: { code: 'not_found', message: 'Not found.' } });
+      setHeaders(res, pageHeaders(headerOptions).headers);
+      return writeResponse(req, res, await linkPage(toWebRequest(req, res, PAGE_BODY_LIMIT)));
     }
     const page = pageHeaders(headerOptions);
     // Next takes the nonce for its own scripts from the request's policy.
@@ -212,7 +230,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     // Health checks answer on any host: load balancers probe by address.
     if (site.kind === 'app' || req.url === '/healthz' || req.url === '/readyz') {
       // The API's bodies wait for the router, which reads them after authentication (serve-api.ts).
-      if (announcesBody(req) && !(nextHandler && isApiPath(routedPath(req.url ?? '/')))) return void holdThenRoute(req, res, route).catch((err) => failRequest(res, err));
+      if (announcesBody(req) && !(servesApi && isApiPath(routedPath(req.url ?? '/')))) return void holdThenRoute(req, res, route).catch((err) => failRequest(res, err));
       return route(req, res);
     }
     if (site.kind === 'unknown') return answerUnknownHost(res);
@@ -234,7 +252,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   // body. Within it, an API request is told to go on only when its handler reads the body (serve-api.ts).
   server.on('checkContinue', (req, res) => {
     const path = routedPath(req.url ?? '/');
-    const api = nextHandler !== undefined && isApiPath(path);
+    const api = servesApi && isApiPath(path);
     const limitOf = api ? router().then((r) => bodyLimitOf(r, req.method ?? 'POST', path)) : Promise.resolve(PAGE_BODY_LIMIT);
     limitOf.then((limit) => {
       if (Number(req.headers['content-length'] ?? 0) > limit) {
