@@ -10,6 +10,7 @@
 import type { RunningServer } from '../../server';
 import { CLIENT_IP_HEADER } from '../../lib/http/client-ip-header';
 import type { Router } from '../../lib/api/router';
+import type { DbHandle } from '../../lib/db/types';
 import { seedOn } from './seed-in-process';
 import { freePort } from './sling-process';
 
@@ -22,6 +23,8 @@ export interface InProcessSling {
    * own open database (no second opening of it, which PGlite would refuse anyway).
    */
   seed: ReturnType<typeof seedOn>;
+  /** The server's database handle, for a test to read what the API does not show (the outbox, jobs). */
+  handle: DbHandle;
   /** An API request answered by the router in this process, with no socket. */
   request(req: Request): Promise<Response>;
   /** Stops the server as its SIGTERM would (clicks written, workers stopped, database closed). */
@@ -58,15 +61,25 @@ async function start(env: Record<string, string>): Promise<InProcessSling> {
   }
   let closing: Promise<void> | undefined;
   const [{ database }, { loadConfig }] = await Promise.all([import('../../lib/db/database'), import('../../lib/config/load-config')]);
+  const handle = await database();
   return {
     url,
     port,
-    seed: seedOn(await database(), loadConfig()),
+    handle,
+    seed: seedOn(handle, loadConfig()),
     request: async (req) => {
       // server.ts puts the caller's address in this header (any incoming copy replaced); a test's
       // requests come from loopback.
       const headers = new Headers(req.headers);
       headers.set(CLIENT_IP_HEADER, '127.0.0.1');
+      // A request off a socket always says how its body comes (Content-Length, or Transfer-Encoding
+      // for a stream), and handlers go by that (read-json-body.ts: no length, no body); a Request
+      // made in this process has neither, so its length is stated as fetch would send it.
+      if (req.body !== null && !headers.has('content-length') && !headers.has('transfer-encoding')) {
+        const bytes = new Uint8Array(await req.arrayBuffer());
+        headers.set('content-length', String(bytes.byteLength));
+        return router.request(new Request(req.url, { method: req.method, headers, body: bytes }));
+      }
       return router.request(new Request(req, { headers }));
     },
     close: () =>
