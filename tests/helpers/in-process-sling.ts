@@ -8,6 +8,8 @@
 // file can run one database after another. One in-process Sling at a time per test file (vitest runs
 // each file in a process of its own).
 import type { RunningServer } from '../../server';
+import type { IncomingMessage } from 'node:http';
+import { clientIp } from '../../lib/edge/client-ip';
 import { CLIENT_IP_HEADER } from '../../lib/http/client-ip-header';
 import type { Router } from '../../lib/api/router';
 import type { DbHandle } from '../../lib/db/types';
@@ -62,16 +64,19 @@ async function start(env: Record<string, string>): Promise<InProcessSling> {
   let closing: Promise<void> | undefined;
   const [{ database }, { loadConfig }] = await Promise.all([import('../../lib/db/database'), import('../../lib/config/load-config')]);
   const handle = await database();
+  const config = loadConfig();
   return {
     url,
     port,
     handle,
-    seed: seedOn(handle, loadConfig()),
+    seed: seedOn(handle, config),
     request: async (req) => {
-      // server.ts puts the caller's address in this header (any incoming copy replaced); a test's
-      // requests come from loopback.
+      // server.ts puts the caller's address in this header (any incoming copy replaced): a test's
+      // requests come from loopback, through X-Forwarded-For when TRUST_PROXY says so.
       const headers = new Headers(req.headers);
-      headers.set(CLIENT_IP_HEADER, '127.0.0.1');
+      const forwarded = headers.get('x-forwarded-for') ?? undefined;
+      const socketLike = { socket: { remoteAddress: '127.0.0.1' }, headers: { 'x-forwarded-for': forwarded } } as unknown as IncomingMessage;
+      headers.set(CLIENT_IP_HEADER, clientIp(socketLike, config.TRUST_PROXY));
       // A request off a socket always says how its body comes (Content-Length, or Transfer-Encoding
       // for a stream), and handlers go by that (read-json-body.ts: no length, no body); a Request
       // made in this process has neither, so its length is stated as fetch would send it.
