@@ -3,20 +3,20 @@
 // filters as the statistics (?country=&device=&browser=&os=&referrer=&trigger=&tag=).
 import type { WorkspaceRequest } from '../http/with-workspace';
 import { getLinkOrThrow } from '../links/get-link-or-throw';
-import { linkExport, workspaceExport } from '../openapi/operations/stats';
+import { linkClicksExport, workspaceClicksExport } from '../openapi/operations/stats';
 import { operationHandler } from '../schemas/operation';
 import { exportClicks, type ExportFormat, type ExportScope } from './export-clicks';
 import type { StatsRange } from './stats-range';
 import { workspaceAnalyticsScope } from './workspace-analytics-scope';
 
 /** GET /api/v1/links/{id}/clicks/export?format=csv|json&from=&to= */
-export const linkExportRoute = operationHandler(linkExport, async ({ actor, ctx }: WorkspaceRequest<{ id: string }>, { params, query }) => {
+export const linkExportRoute = operationHandler(linkClicksExport, async ({ actor, ctx }: WorkspaceRequest<{ id: string }>, { params, query }) => {
   const link = await getLinkOrThrow({ actor, ctx, access: 'read' }, params.id);
   return exportResponse(ctx.handle, { linkId: link.id, filters: query.filters }, query.range, query.format, `sling-${link.shortCode}`);
 });
 
 /** GET /api/v1/analytics/export?format=csv|json&from=&to=&link_id=&created_by= — the workspace's clicks. */
-export const workspaceExportRoute = operationHandler(workspaceExport, async ({ actor, ctx }: WorkspaceRequest<object>, { query }) => {
+export const workspaceExportRoute = operationHandler(workspaceClicksExport, async ({ actor, ctx }: WorkspaceRequest<object>, { query }) => {
   const scope = await workspaceAnalyticsScope({ actor, ctx }, query);
   return exportResponse(ctx.handle, { ...scope, filters: query.filters }, query.range, query.format, `sling-${actor.workspace.slug}`);
 });

@@ -25,9 +25,10 @@ export async function readJsonBody(req: Request, maxBytes = MAX_BODY_BYTES): Pro
   return body as Record<string, unknown>;
 }
 
-/** Like readJsonBody, but a request without a body (no Content-Length, or 0, and not chunked) is `{}`. */
+/** Like readJsonBody, but a request without a body (none at all, or a Content-Length of 0) is `{}`. */
 export async function readOptionalJsonBody(req: Request, maxBytes = MAX_BODY_BYTES): Promise<Record<string, unknown>> {
-  const hasBody = Number(req.headers.get('content-length') ?? 0) > 0 || req.headers.has('transfer-encoding');
+  // The router gives a Request a body only when one was announced (a length above 0, or chunked).
+  const hasBody = req.body !== null && req.headers.get('content-length') !== '0';
   return hasBody ? readJsonBody(req, maxBytes) : {};
 }
 

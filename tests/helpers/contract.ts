@@ -1,4 +1,5 @@
-// The contract tests' shared client: calls a running Sling, checks each answer against the OpenAPI
+// The contract tests' shared client: calls Sling through an API client's transport (in process or
+// over HTTP, tests/helpers/api-client.ts), checks each answer against the OpenAPI
 // document it serves (status declared, body valid by ajv, content type, required headers), and
 // records which statuses each operation was seen answering. `sweepCommonErrors` provokes, for every
 // operation of a set, the statuses any route can give (401, 403, 413, 415, 429) where it declares
@@ -9,7 +10,7 @@ import Ajv2020 from 'ajv/dist/2020';
 import { expect } from 'vitest';
 import { ALL_OPERATIONS } from '../../lib/openapi/registry';
 import type { Operation } from '../../lib/schemas/operation';
-import type { SlingProcess } from './sling-process';
+import type { ApiClient, Caller } from './api-client';
 
 type Json = Record<string, unknown>;
 type DocOperation = { operationId: string; responses: Record<string, { content?: Record<string, { schema: Json }>; headers?: Json }> };
@@ -36,29 +37,32 @@ export class ContractClient {
   private readonly ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: true });
 
   constructor(
-    readonly sling: SlingProcess,
+    readonly api: ApiClient,
     readonly doc: OpenApiDoc,
     readonly token: string,
     readonly cookie: string,
   ) {}
 
-  static async connect(sling: SlingProcess, token: string, cookie: string): Promise<ContractClient> {
-    const res = await fetch(`${sling.url}/api/v1/openapi.json`);
+  static async connect(api: ApiClient, token: string, cookie: string): Promise<ContractClient> {
+    const res = await api.fetch('/api/v1/openapi.json', { as: 'none' });
     expect(res.status).toBe(200);
-    return new ContractClient(sling, (await res.json()) as OpenApiDoc, token, cookie);
+    return new ContractClient(api, (await res.json()) as OpenApiDoc, token, cookie);
   }
 
-  private headersFor(auth: CallAuth): Record<string, string> {
-    if (auth === 'token') return { authorization: `Bearer ${this.token}` };
-    if (auth === 'cookie') return { cookie: this.cookie, origin: this.sling.url };
-    if (auth === 'none') return {};
-    return 'bearer' in auth ? { authorization: `Bearer ${auth.bearer}` } : { cookie: auth.cookie, origin: this.sling.url };
+  /** The caller `auth` names; a session sends the app's Origin, as the dashboard does. */
+  private callerFor(auth: CallAuth): { as: Caller; headers: Record<string, string> } {
+    const origin = { origin: this.api.baseUrl };
+    if (auth === 'token') return { as: { token: this.token }, headers: {} };
+    if (auth === 'cookie') return { as: { cookie: this.cookie }, headers: origin };
+    if (auth === 'none') return { as: 'none', headers: {} };
+    return 'bearer' in auth ? { as: { token: auth.bearer }, headers: {} } : { as: { cookie: auth.cookie }, headers: origin };
   }
 
   /** Calls `method template` (a path of the document, `values` filling its parameters) and checks the answer against the document. */
   async call(method: string, template: string, init: CallInit = {}): Promise<{ status: number; body: unknown; headers: Headers }> {
     const path = template.replace(/\{(\w+)\}/g, (_, k) => encodeURIComponent(String(init.values?.[k])));
-    const headers: Record<string, string> = { ...this.headersFor(init.auth ?? 'token'), ...init.headers };
+    const caller = this.callerFor(init.auth ?? 'token');
+    const headers: Record<string, string> = { ...caller.headers, ...init.headers };
     let body: string | Blob | ArrayBuffer | FormData | undefined;
     if (init.rawBody) {
       if (init.rawBody.type !== undefined) headers['content-type'] = init.rawBody.type;
@@ -67,7 +71,7 @@ export class ContractClient {
       headers['content-type'] = 'application/json';
       body = JSON.stringify(init.body);
     }
-    const res = await fetch(`${this.sling.url}${path}${init.query ? `?${init.query}` : ''}`, { method, headers, body });
+    const res = await this.api.fetch(`${path}${init.query ? `?${init.query}` : ''}`, { method, headers, body, as: caller.as });
     const op = this.doc.paths[template]?.[method.toLowerCase()];
     expect(op, `${method} ${template} is in the document`).toBeDefined();
     const text = await res.text();
@@ -162,4 +166,13 @@ export async function sweepRateLimits(client: ContractClient, tags: readonly str
     else if (reg?.auth.includes('bearer')) await client.call(method, path, { values, auth: { bearer: limited.bearer } });
     else await client.call(method, path, { values, auth: { cookie: limited.cookie } });
   }
+}
+
+/** Spends a free workspace's hourly windows: the token's (100/h) and the session's (1,000/h), twenty calls at a time. */
+export async function spendWindows(api: ApiClient, bearer: string, cookie: string): Promise<void> {
+  const spend = async (n: number, as: Caller) => {
+    for (let i = 0; i < n; i += 20) await Promise.all(Array.from({ length: Math.min(20, n - i) }, () => api.call('listLinks', { as })));
+  };
+  await spend(101, { token: bearer });
+  await spend(1001, { cookie });
 }

@@ -47,7 +47,7 @@ async function cli(args: string[], env: Env, input?: string): Promise<string> {
   return run.stdout.trim().split('\n').at(-1)!;
 }
 
-interface UserOptions {
+export interface UserOptions {
   plan?: string;
   password?: string;
   name?: string;
@@ -84,6 +84,18 @@ export async function seedToken(env: Env, email: string, opts: { name?: string; 
   const done = await withCliDatabase(env, (handle) => newToken(handle, email, name, opts.workspace, opts.scopes));
   if (!done && opts.scopes) throw new Error('seedToken: scopes can be given only while no server holds the database');
   return done ? done.value : cli(tokensCreateArgs(email, name, opts.workspace), env);
+}
+
+/** Accounts and tokens made on a database this process already has open (an in-process Sling's, in-process-sling.ts). */
+export function seedOn(handle: DbHandle, config: Config & { SECRET_KEY: string }) {
+  return {
+    user: (email: string, opts: UserOptions = {}) => signUp(handle, config, email, opts),
+    token: (email: string, opts: { name?: string; workspace?: string; scopes?: string[] } = {}) => newToken(handle, email, opts.name ?? 'test', opts.workspace, opts.scopes),
+    userWithToken: async (email: string, opts: UserOptions & { tokenName?: string } = {}) => {
+      await signUp(handle, config, email, opts);
+      return newToken(handle, email, opts.tokenName ?? 'test');
+    },
+  };
 }
 
 /** seedUser then seedToken (personal workspace), on one opening of the database. */

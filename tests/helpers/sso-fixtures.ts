@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { workspaceMembers, workspaces } from '../../db/schema';
 import { seedToken, seedUser } from './seed-in-process';
+import type { DbHandle } from '../../lib/db/types';
 import type { TestDatabase } from './databases';
 import { openTestContext } from './open-test-handle';
 
@@ -21,17 +22,22 @@ export async function createToken(env: Record<string, string>, email: string, wo
 export async function createEnterpriseTeam(tdb: TestDatabase, slug: string, owner: string, members: string[] = []): Promise<string> {
   const ctx = await openTestContext(tdb);
   try {
-    const db = ctx.handle.db;
-    const id = randomUUID();
-    const ids = await db.query.users.findMany({ columns: { id: true, email: true } });
-    const idOf = (email: string) => ids.find((u) => u.email === email)!.id;
-    await db.insert(workspaces).values({ id, name: 'Acme Corp', slug, kind: 'team', plan: 'enterprise' });
-    await db.insert(workspaceMembers).values([
-      { id: randomUUID(), organizationId: id, userId: idOf(owner), role: 'owner' as const },
-      ...members.map((m) => ({ id: randomUUID(), organizationId: id, userId: idOf(m), role: 'member' as const })),
-    ]);
-    return id;
+    return await makeEnterpriseTeam(ctx.handle, slug, owner, members);
   } finally {
     await ctx.handle.close();
   }
+}
+
+/** createEnterpriseTeam on a database already open (an in-process Sling's). */
+export async function makeEnterpriseTeam(handle: DbHandle, slug: string, owner: string, members: string[] = []): Promise<string> {
+  const db = handle.db;
+  const id = randomUUID();
+  const ids = await db.query.users.findMany({ columns: { id: true, email: true } });
+  const idOf = (email: string) => ids.find((u) => u.email === email)!.id;
+  await db.insert(workspaces).values({ id, name: 'Acme Corp', slug, kind: 'team', plan: 'enterprise' });
+  await db.insert(workspaceMembers).values([
+    { id: randomUUID(), organizationId: id, userId: idOf(owner), role: 'owner' as const },
+    ...members.map((m) => ({ id: randomUUID(), organizationId: id, userId: idOf(m), role: 'member' as const })),
+  ]);
+  return id;
 }

@@ -18,12 +18,12 @@ export const workspaceStats = defineOperation({
   query: ZWorkspaceStatsQuery, responses: { 200: ok(ZStats) }, errors: workspaceErrors('invalid_request', 'not_found'),
 });
 
-export const linkExport = defineOperation({
+export const linkClicksExport = defineOperation({
   id: 'linkClicksExport', permission: 'analytics.read', method: 'GET', path: '/api/v1/links/{id}/clicks/export', tag, auth, summary: "Export a link's clicks",
   params: ZLinkIdParams, query: ZLinkExportQuery, responses: { 200: download }, errors: workspaceErrors('invalid_request', 'not_found'),
 });
 
-export const workspaceExport = defineOperation({
+export const workspaceClicksExport = defineOperation({
   id: 'workspaceClicksExport', permission: 'analytics.read', method: 'GET', path: '/api/v1/analytics/export', tag, auth, summary: "Export the workspace's clicks",
   query: ZWorkspaceExportQuery, responses: { 200: download }, errors: workspaceErrors('invalid_request', 'not_found'),
 });

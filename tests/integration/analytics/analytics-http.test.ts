@@ -1,46 +1,46 @@
-// Analytics from outside: clicks through the edge with real addresses and agents show in Variant A
+// Analytics on Sling in the test process: clicks through its edge (over HTTP, as visitors make them) with real addresses and agents show in Variant A
 // stats within seconds; QR visits; the export endpoint.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createUserWithToken } from '../../helpers/accounts';
 import { AGENTS } from '../../helpers/agents';
+import { apiClient, inProcess, type ApiClient } from '../../helpers/api-client';
 import { parseCsv } from '../../helpers/csv';
 import { createPgliteDatabase, type TestDatabase } from '../../helpers/databases';
-import { startSling, type SlingProcess } from '../../helpers/sling-process';
+import { startInProcessSling, type InProcessSling } from '../../helpers/in-process-sling';
 import { until } from '../../helpers/until';
 
 describe('analytics through the edge', () => {
   let tdb: TestDatabase;
-  let sling: SlingProcess;
-  let ann: string;
-  let bob: string;
+  let sling: InProcessSling;
+  let nobody: ApiClient;
+  let ann: ApiClient;
+  let bob: ApiClient;
 
   beforeAll(async () => {
     tdb = await createPgliteDatabase({ migrated: true });
-    ann = await createUserWithToken(tdb.env, 'ann@example.com', 'business');
-    bob = await createUserWithToken(tdb.env, 'bob@example.com', 'business');
     // The default flush interval (1 s), as users run it; the client address comes from X-Forwarded-For.
-    sling = await startSling({ ...tdb.env, TRUST_PROXY: 'true' });
+    sling = await startInProcessSling({ ...tdb.env, TRUST_PROXY: 'true' });
+    nobody = apiClient(inProcess(sling));
+    ann = nobody.as({ token: await sling.seed.userWithToken('ann@example.com', { plan: 'business' }) });
+    bob = nobody.as({ token: await sling.seed.userWithToken('bob@example.com', { plan: 'business' }) });
   });
   afterAll(async () => {
-    await sling?.stop();
+    await sling?.close();
     await tdb?.drop();
   });
 
-  const api = (token: string, path: string, init: RequestInit = {}) =>
-    fetch(`${sling.url}${path}`, { ...init, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...init.headers } });
   const visit = (code: string, ip: string, ua: string, init: RequestInit = {}) =>
     fetch(`${sling.url}/${code}`, { redirect: 'manual', ...init, headers: { 'x-forwarded-for': ip, 'user-agent': ua, ...init.headers } });
 
   /** Polls Variant A stats until `done` holds (at most 5 s, as promised in the README). */
   const statsWhen = async (code: string, done: (s: any) => boolean) => ({
     stats: await until(`stats of ${code}`, async () => {
-      const stats = await (await api(ann, `/api.php?action=stats&slug=${code}`)).json();
+      const stats = (await ann.call('apiPhpStats', { query: { slug: code } })).json;
       return done(stats) && stats;
     }, { timeoutMs: 5_000, intervalMs: 100 }),
   });
 
   test('a click from 8.8.8.8 on an iPhone shows in stats within 5 s as United States / mobile / Mobile Safari / iOS', async () => {
-    const link = await (await api(ann, '/api.php', { method: 'POST', body: JSON.stringify({ url: 'https://example.com/geo', alias: 'geo' }) })).json();
+    const link = (await ann.call('apiPhpCreate', { body: { url: 'https://example.com/geo', alias: 'geo' } })).json;
     expect((await visit('geo', '8.8.8.8', AGENTS.iphone)).status).toBe(302);
     const { stats } = await statsWhen('geo', (s) => s.clicks === 1);
     expect(stats).toMatchObject({
@@ -55,7 +55,7 @@ describe('analytics through the edge', () => {
   });
 
   test('Googlebot and HEAD are not counted; the same IP and device is one visitor, another device a second', async () => {
-    await api(ann, '/api.php', { method: 'POST', body: JSON.stringify({ url: 'https://example.com/u', alias: 'uniq' }) });
+    await ann.call('apiPhpCreate', { body: { url: 'https://example.com/u', alias: 'uniq' } });
     expect((await visit('uniq', '66.249.66.1', AGENTS.googlebot)).status).toBe(302);
     expect((await visit('uniq', '8.8.8.8', AGENTS.chrome, { method: 'HEAD' })).status).toBe(302);
     await visit('uniq', '8.8.8.8', AGENTS.iphone);
@@ -70,7 +70,7 @@ describe('analytics through the edge', () => {
   });
 
   test('a QR visit (qr=1) redirects without the marker and is counted with trigger qr', async () => {
-    await api(ann, '/api.php', { method: 'POST', body: JSON.stringify({ url: 'https://example.com/menu', alias: 'menu' }) });
+    await ann.call('apiPhpCreate', { body: { url: 'https://example.com/menu', alias: 'menu' } });
     const res = await fetch(`${sling.url}/menu?qr=1&table=4`, { redirect: 'manual', headers: { 'user-agent': AGENTS.iphone, 'x-forwarded-for': '8.8.8.8' } });
     expect(res.headers.get('location')).toBe('https://example.com/menu?table=4');
     const { stats } = await statsWhen('menu', (s) => s.clicks === 1);
@@ -78,35 +78,35 @@ describe('analytics through the edge', () => {
   });
 
   test('GET /api/v1/links/{id}/clicks/export streams CSV and JSON with a download filename; errors are JSON 4xx', async () => {
-    const link = await (await api(ann, '/api.php', { method: 'POST', body: JSON.stringify({ url: 'https://example.com/x', alias: 'exp' }) })).json();
+    const link = (await ann.call('apiPhpCreate', { body: { url: 'https://example.com/x', alias: 'exp' } })).json;
     await visit('exp', '8.8.8.8', AGENTS.iphone, { headers: { referer: 'https://t.co/abc' } });
     await visit('exp', '81.2.69.160', AGENTS.chrome);
     await statsWhen('exp', (s) => s.clicks === 2);
 
-    const csvRes = await api(ann, `/api/v1/links/${link.id}/clicks/export?format=csv`);
+    const csvRes = await ann.call('linkClicksExport', { params: { id: link.id }, query: { format: 'csv' } });
     expect(csvRes.status).toBe(200);
     expect(csvRes.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(csvRes.headers.get('content-disposition')).toMatch(/^attachment; filename="sling-exp-clicks-\d{4}-\d\d-\d\d-to-\d{4}-\d\d-\d\d\.csv"$/);
     expect(csvRes.headers.get('x-ratelimit-limit')).toBeTruthy();
-    const csv = parseCsv(await csvRes.text());
-    const jsonRes = await api(ann, `/api/v1/links/${link.id}/clicks/export?format=json`);
+    const csv = parseCsv(csvRes.text);
+    const jsonRes = await ann.call('linkClicksExport', { params: { id: link.id }, query: { format: 'json' } });
     expect(jsonRes.headers.get('content-disposition')).toMatch(/\.json"$/);
-    const json = await jsonRes.json();
+    const json = jsonRes.json;
     expect(csv).toHaveLength(3);
     expect(json).toHaveLength(2);
     expect(json.map((r: any) => [r.country, r.device, r.referrer_host])).toEqual([['US', 'mobile', 't.co'], ['GB', 'desktop', null]]);
     const header = csv[0];
     expect(csv.slice(1).map((cells) => cells[header.indexOf('country')])).toEqual(['US', 'GB']);
 
-    const bad = await api(ann, `/api/v1/links/${link.id}/clicks/export?format=xml`);
+    const bad = await ann.call('linkClicksExport', { params: { id: link.id }, query: { format: 'xml' } });
     expect(bad.status).toBe(400);
-    expect((await bad.json()).error).toMatchObject({ code: 'invalid_request', details: { format: expect.any(String) } });
-    expect((await api(ann, `/api/v1/links/${link.id}/clicks/export?from=yesterday`)).status).toBe(400);
-    const others = await api(bob, `/api/v1/links/${link.id}/clicks/export`);
+    expect(bad.json.error).toMatchObject({ code: 'invalid_request', details: { format: expect.any(String) } });
+    expect((await ann.call('linkClicksExport', { params: { id: link.id }, query: { from: 'yesterday' } })).status).toBe(400);
+    const others = await bob.call('linkClicksExport', { params: { id: link.id } });
     expect(others.status).toBe(404);
-    expect((await api(ann, '/api/v1/links/abc/clicks/export')).status).toBe(404);
-    const anonymous = await fetch(`${sling.url}/api/v1/links/${link.id}/clicks/export`);
+    expect((await ann.call('linkClicksExport', { params: { id: 'abc' } })).status).toBe(404);
+    const anonymous = await nobody.call('linkClicksExport', { params: { id: link.id } });
     expect(anonymous.status).toBe(401);
-    expect((await anonymous.json()).error.code).toBe('unauthorized');
+    expect(anonymous.json.error.code).toBe('unauthorized');
   });
 });

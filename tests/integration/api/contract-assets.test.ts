@@ -1,4 +1,4 @@
-// Contract test: real answers of a running Sling match the OpenAPI document it serves, for the
+// Contract test: real answers of Sling (in the test process, the API through its router) match the OpenAPI document it serves, for the
 // operations of CONTRACT_TAGS.assets — single sign-on and directory sync (an Enterprise team
 // workspace, a real DNS server on loopback for the domains' TXT records), a domain's favicon and
 // landing page, a link's QR code, logo and preview image, the sites' favicons, imports, and the
@@ -8,17 +8,16 @@ import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { threatEntries } from '../../../db/schema';
 import { MAX_IMPORT_BYTES } from '../../../lib/schemas/import';
-import { signUpAndIn } from '../../helpers/accounts';
+import { signUpAndInVia } from '../../helpers/accounts';
 import { altchaPayload } from '../../helpers/altcha';
-import { ContractClient, sweepCommonErrors, sweepRateLimits } from '../../helpers/contract';
+import { apiClient, inProcess, type ApiClient } from '../../helpers/api-client';
+import { ContractClient, spendWindows, sweepCommonErrors, sweepRateLimits } from '../../helpers/contract';
 import { CONTRACT_TAGS } from '../../helpers/contract-tags';
 import { createPgliteDatabase, type TestDatabase } from '../../helpers/databases';
 import { startDnsServer, type TestDnsServer } from '../../helpers/dns-server';
-import { openTestContext } from '../../helpers/open-test-handle';
-import { seedToken } from '../../helpers/seed-in-process';
+import { startInProcessSling, type InProcessSling } from '../../helpers/in-process-sling';
 import { challtestsrvPath } from '../../helpers/services';
-import { startSling, type SlingProcess } from '../../helpers/sling-process';
-import { createEnterpriseTeam, createToken, createUser } from '../../helpers/sso-fixtures';
+import { makeEnterpriseTeam } from '../../helpers/sso-fixtures';
 
 type Json = Record<string, any>;
 const TAGS = CONTRACT_TAGS.assets;
@@ -34,7 +33,8 @@ const pngBlob = (side?: number) => new Blob([new Uint8Array(png(side))]);
 
 describe('real answers match the OpenAPI document (assets, SSO, imports, public forms)', () => {
   let tdb: TestDatabase;
-  let sling: SlingProcess;
+  let sling: InProcessSling;
+  let api: ApiClient;
   let dns: TestDnsServer;
   let client: ContractClient;
   /** The owner's token in a personal workspace (Enterprise): SSO refuses it with 400. */
@@ -46,18 +46,7 @@ describe('real answers match the OpenAPI document (assets, SSO, imports, public 
     const challtestsrv = challtestsrvPath();
     if (!challtestsrv) throw new Error('pebble-challtestsrv is needed (Debian package pebble)');
     [tdb, dns] = await Promise.all([createPgliteDatabase({ migrated: true }), startDnsServer(challtestsrv)]);
-    await createUser(tdb.env, OWNER, 'enterprise');
-    await createEnterpriseTeam(tdb, 'acme', OWNER);
-    const token = await createToken(tdb.env, OWNER, 'acme');
-    personal = await createToken(tdb.env, OWNER);
-    narrow = [await seedToken(tdb.env, OWNER, { workspace: 'acme', scopes: ['links:read'] }), await seedToken(tdb.env, OWNER, { workspace: 'acme', scopes: ['webhooks:read'] })];
-    const ctx = await openTestContext(tdb);
-    try {
-      await ctx.handle.db.insert(threatEntries).values({ kind: 'host', value: UNSAFE_HOST, source: 'contract' });
-    } finally {
-      await ctx.handle.close();
-    }
-    sling = await startSling({
+    sling = await startInProcessSling({
       ...tdb.env,
       DNS_SERVERS: dns.address,
       SSO_ALLOW_PRIVATE_ISSUERS: 'true',
@@ -67,10 +56,17 @@ describe('real answers match the OpenAPI document (assets, SSO, imports, public 
       ANON_LINKS_PER_MINUTE: '4',
       REPORTS_PER_HOUR: '4',
     });
-    client = await ContractClient.connect(sling, token, await signUpAndIn(sling.url, 'sam@example.com'));
+    await sling.seed.user(OWNER, { plan: 'enterprise', password: 'correct horse 1', name: OWNER.split('@')[0] });
+    await makeEnterpriseTeam(sling.handle, 'acme', OWNER);
+    const token = await sling.seed.token(OWNER, { workspace: 'acme' });
+    personal = await sling.seed.token(OWNER);
+    narrow = [await sling.seed.token(OWNER, { workspace: 'acme', scopes: ['links:read'] }), await sling.seed.token(OWNER, { workspace: 'acme', scopes: ['webhooks:read'] })];
+    await sling.handle.db.insert(threatEntries).values({ kind: 'host', value: UNSAFE_HOST, source: 'contract' });
+    api = apiClient(inProcess(sling));
+    client = await ContractClient.connect(api, token, await signUpAndInVia(api, 'sam@example.com'));
   }, 400_000);
   afterAll(async () => {
-    await sling?.stop();
+    await sling?.close();
     await dns?.stop();
     await tdb?.drop();
   });
@@ -272,21 +268,12 @@ describe('real answers match the OpenAPI document (assets, SSO, imports, public 
   }, 120_000);
 
   test('429 once a workspace has spent its windows', async () => {
-    const cookie = await signUpAndIn(sling.url, 'rita@example.com');
+    const cookie = await signUpAndInVia(api, 'rita@example.com');
     const bearer = ((await call('POST', '/api/v1/tokens', { auth: { cookie }, body: { name: 'limited' } })).body as { secret: string }).secret;
-    await sweepRateLimits(client, TAGS, { bearer, cookie }, () => spendWindows(sling.url, bearer, cookie));
+    await sweepRateLimits(client, TAGS, { bearer, cookie }, () => spendWindows(api, bearer, cookie));
   }, 120_000);
 
   test('every operation was seen with its success status and every error status it declares', () => {
     expect(client.uncovered(TAGS)).toEqual([]);
   });
 });
-
-/** Spends a free workspace's hourly windows: the token's (100/h) and the session's (1,000/h). */
-async function spendWindows(base: string, bearer: string, cookie: string): Promise<void> {
-  const spend = async (n: number, headers: Record<string, string>) => {
-    for (let i = 0; i < n; i += 20) await Promise.all(Array.from({ length: Math.min(20, n - i) }, () => fetch(`${base}/api/v1/links`, { headers }).then((r) => r.arrayBuffer())));
-  };
-  await spend(101, { authorization: `Bearer ${bearer}` });
-  await spend(1001, { cookie, origin: base });
-}

@@ -1,14 +1,15 @@
 // Contract test for CONTRACT_TAGS.workspace: workspaces, members and invitations, the audit log, the
 // instance admin's console and the account endpoints (two-factor off, the ALTCHA challenge). Every
-// operation is called with its success status and every error status it declares against one running
-// Sling (tests/helpers/contract.ts checks each answer against the document it serves). The instance's
+// operation is called with its success status and every error status it declares against one Sling
+// in the test process, the API through its router (tests/helpers/contract.ts checks each answer against the document it serves). The instance's
 // first account (Ada) is its admin and owns the team workspace the calls act in.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { altchaPayload } from '../../helpers/altcha';
-import { ContractClient, sweepCommonErrors, sweepRateLimits } from '../../helpers/contract';
+import { apiClient, inProcess, type ApiClient } from '../../helpers/api-client';
+import { ContractClient, spendWindows, sweepCommonErrors, sweepRateLimits } from '../../helpers/contract';
 import { CONTRACT_TAGS } from '../../helpers/contract-tags';
 import { createPgliteDatabase, type TestDatabase } from '../../helpers/databases';
-import { startSling, type SlingProcess } from '../../helpers/sling-process';
+import { startInProcessSling, type InProcessSling } from '../../helpers/in-process-sling';
 import { startSmtpListener } from '../../helpers/smtp-listener';
 import { secretFromUri, totp } from '../../helpers/totp';
 import { until } from '../../helpers/until';
@@ -21,7 +22,8 @@ const CROSS_SITE = { origin: 'https://evil.example' };
 describe('workspace, admin and account answers match the OpenAPI document', () => {
   let tdb: TestDatabase;
   let smtp: Awaited<ReturnType<typeof startSmtpListener>>;
-  let sling: SlingProcess;
+  let sling: InProcessSling;
+  let api: ApiClient;
   let client: ContractClient;
   const cookie: Record<'ada' | 'bob' | 'cat' | 'dan' | 'fay', string> = { ada: '', bob: '', cat: '', dan: '', fay: '' };
   const id: Record<string, string> = {};
@@ -32,13 +34,13 @@ describe('workspace, admin and account answers match the OpenAPI document', () =
   /** Signs up (each from its own address: better-auth limits sign-ups per address) and in: the cookie. */
   async function signUpAndIn(email: string): Promise<string> {
     const headers = { 'content-type': 'application/json', origin: sling.url, 'x-forwarded-for': `198.51.100.${++signUps}` };
-    const up = await fetch(`${sling.url}/api/auth/sign-up/email`, { method: 'POST', headers, body: JSON.stringify({ email, password: PASSWORD, name: email.split('@')[0] }) });
+    const up = await api.fetch('/api/auth/sign-up/email', { method: 'POST', headers, body: JSON.stringify({ email, password: PASSWORD, name: email.split('@')[0] }) });
     expect(up.status).toBe(200);
-    const inRes = await fetch(`${sling.url}/api/auth/sign-in/email`, { method: 'POST', headers, body: JSON.stringify({ email, password: PASSWORD }) });
+    const inRes = await api.fetch('/api/auth/sign-in/email', { method: 'POST', headers, body: JSON.stringify({ email, password: PASSWORD }) });
     expect(inRes.status).toBe(200);
     return inRes.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
   }
-  const session = async (c: string): Promise<Json> => (await (await fetch(`${sling.url}/api/auth/get-session`, { headers: { cookie: c } })).json()) as Json;
+  const session = async (c: string): Promise<Json> => (await (await api.fetch('/api/auth/get-session', { as: { cookie: c } })).json()) as Json;
   /** The secret of the newest invitation mail to `to` (the mails read so far are skipped). */
   let mailsRead = 0;
   async function invitationSecret(to: string): Promise<string> {
@@ -51,25 +53,26 @@ describe('workspace, admin and account answers match the OpenAPI document', () =
   beforeAll(async () => {
     tdb = await createPgliteDatabase({ migrated: true });
     smtp = await startSmtpListener();
-    sling = await startSling({ ...tdb.env, SMTP_URL: smtp.url, MAIL_FROM: 'Sling <sling@test.example>', AUTH_ATTEMPTS_PER_MINUTE: '1000', TRUST_PROXY: '1' });
+    sling = await startInProcessSling({ ...tdb.env, SMTP_URL: smtp.url, MAIL_FROM: 'Sling <sling@test.example>', AUTH_ATTEMPTS_PER_MINUTE: '1000', TRUST_PROXY: '1' });
+    api = apiClient(inProcess(sling));
     // The first account is the instance's admin.
     cookie.ada = await signUpAndIn('ada@example.com');
     for (const who of ['bob', 'cat', 'dan', 'fay'] as const) cookie[who] = await signUpAndIn(`${who}@example.com`);
     for (const who of ['ada', 'bob', 'dan'] as const) id[who] = (await session(cookie[who])).user.id;
-    const tokenOf = async (c: string, body: Json) => {
-      const res = await fetch(`${sling.url}/api/v1/tokens`, { method: 'POST', headers: { cookie: c, origin: sling.url, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const tokenOf = async (c: string, body: { name: string; scopes?: string[] }) => {
+      const res = await api.call('createToken', { as: { cookie: c }, body });
       expect(res.status).toBe(201);
-      return ((await res.json()) as Json).secret as string;
+      return res.json.secret as string;
     };
     // Ada's team workspace, where her token and her session act (creating it switches the session to it).
-    const team = await fetch(`${sling.url}/api/v1/workspaces`, { method: 'POST', headers: { cookie: cookie.ada, origin: sling.url, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Contract team' }) });
+    const team = await api.call('createWorkspace', { as: { cookie: cookie.ada }, body: { name: 'Contract team' } });
     expect(team.status).toBe(201);
-    id.team = ((await team.json()) as Json).workspace.id;
-    client = await ContractClient.connect(sling, await tokenOf(cookie.ada, { name: 'contract' }), cookie.ada);
+    id.team = team.json.workspace.id;
+    client = await ContractClient.connect(api, await tokenOf(cookie.ada, { name: 'contract' }), cookie.ada);
     narrow = [await tokenOf(cookie.ada, { name: 'links', scopes: ['links:read'] }), await tokenOf(cookie.ada, { name: 'webhooks', scopes: ['webhooks:read'] })];
   }, 400_000);
   afterAll(async () => {
-    await sling?.stop();
+    await sling?.close();
     await smtp?.close();
     await tdb?.drop();
   });
@@ -82,13 +85,12 @@ describe('workspace, admin and account answers match the OpenAPI document', () =
     expect((await call('PUT', '/api/v1/admin/workspaces/{id}/plan', { auth: 'cookie', values: { id: id.team }, body: { plan: 'pro' }, headers: CROSS_SITE })).status).toBe(403);
 
     const link = (await call('POST', '/api/v1/links', { body: { url: 'https://example.com/reported' } })).body as Json;
-    const report = await fetch(`${sling.url}/api/v1/reports`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.9' },
-      body: JSON.stringify({ url: `${sling.url}/${link.short_code}`, reason: 'spam', altcha: await altchaPayload(sling.url) }),
+    const report = await api.call('submitAbuseReport', {
+      headers: { 'x-forwarded-for': '203.0.113.9' },
+      body: { url: `${sling.url}/${link.short_code}`, reason: 'spam', altcha: await altchaPayload(sling.url) },
     });
     expect(report.status).toBe(201);
-    const reportId = ((await report.json()) as Json).id as number;
+    const reportId = report.json.id as number;
 
     const queue = await call('GET', '/api/v1/admin/review-queue', { auth: 'cookie' });
     expect((queue.body as Json).items).toEqual([expect.objectContaining({ link: expect.objectContaining({ id: link.id }), reports: [expect.objectContaining({ id: reportId })] })]);
@@ -104,12 +106,11 @@ describe('workspace, admin and account answers match the OpenAPI document', () =
     expect((await call('POST', '/api/v1/admin/links/{id}/approve', { auth: 'cookie', values: { id: link.id }, headers: CROSS_SITE })).status).toBe(403);
 
     // The approval resolved the first report; a second one is dismissed.
-    const again = await fetch(`${sling.url}/api/v1/reports`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.10' },
-      body: JSON.stringify({ url: `${sling.url}/${link.short_code}`, reason: 'other', altcha: await altchaPayload(sling.url) }),
+    const again = await api.call('submitAbuseReport', {
+      headers: { 'x-forwarded-for': '203.0.113.10' },
+      body: { url: `${sling.url}/${link.short_code}`, reason: 'other', altcha: await altchaPayload(sling.url) },
     });
-    const second = ((await again.json()) as Json).id as number;
+    const second = again.json.id as number;
     expect((await call('POST', '/api/v1/admin/reports/{id}/dismiss', { auth: 'cookie', values: { id: second }, headers: CROSS_SITE })).status).toBe(403);
     expect((await call('POST', '/api/v1/admin/reports/{id}/dismiss', { auth: 'cookie', values: { id: second }, body: { note: 'fine' } })).status).toBe(204);
     expect((await call('POST', '/api/v1/admin/reports/{id}/dismiss', { auth: 'cookie', values: { id: second } })).status).toBe(404);
@@ -142,7 +143,7 @@ describe('workspace, admin and account answers match the OpenAPI document', () =
   });
 
   async function signIn(email: string): Promise<string> {
-    const res = await fetch(`${sling.url}/api/auth/sign-in/email`, { method: 'POST', headers: { 'content-type': 'application/json', origin: sling.url }, body: JSON.stringify({ email, password: PASSWORD }) });
+    const res = await api.fetch('/api/auth/sign-in/email', { method: 'POST', headers: { 'content-type': 'application/json', origin: sling.url }, body: JSON.stringify({ email, password: PASSWORD }) });
     expect(res.status).toBe(200);
     return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
   }
@@ -203,7 +204,7 @@ describe('workspace, admin and account answers match the OpenAPI document', () =
 
   test('the account: two-factor off, the ALTCHA challenge', async () => {
     const post = async (path: string, body: Json, c: string) => {
-      const res = await fetch(`${sling.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', origin: sling.url, cookie: c }, body: JSON.stringify(body) });
+      const res = await api.fetch(path, { method: 'POST', as: c ? { cookie: c } : 'none', headers: { 'content-type': 'application/json', origin: sling.url }, body: JSON.stringify(body) });
       const set = res.headers.getSetCookie().map((s) => s.split(';')[0]).filter((s) => !s.endsWith('='));
       return { status: res.status, body: (await res.json()) as Json, cookie: set.length ? set.join('; ') : c };
     };
@@ -229,7 +230,7 @@ describe('workspace, admin and account answers match the OpenAPI document', () =
     const rita = await signUpAndIn('rita@example.com');
     const made = await call('POST', '/api/v1/tokens', { auth: { cookie: rita }, body: { name: 'limited' } });
     const bearer = (made.body as { secret: string }).secret;
-    await sweepRateLimits(client, TAGS, { bearer, cookie: rita }, () => spendWindows(sling.url, bearer, rita));
+    await sweepRateLimits(client, TAGS, { bearer, cookie: rita }, () => spendWindows(api, bearer, rita));
   });
 
   test('ownership moves last: afterwards Ada is an admin of the team', async () => {
@@ -242,12 +243,3 @@ describe('workspace, admin and account answers match the OpenAPI document', () =
     expect(client.uncovered(TAGS)).toEqual([]);
   });
 });
-
-/** Spends a free workspace's hourly windows: the token's (100/h) and the session's (1,000/h). */
-async function spendWindows(base: string, bearer: string, cookie: string): Promise<void> {
-  const spend = async (n: number, headers: Record<string, string>) => {
-    for (let i = 0; i < n; i += 20) await Promise.all(Array.from({ length: Math.min(20, n - i) }, () => fetch(`${base}/api/v1/links`, { headers }).then((r) => r.arrayBuffer())));
-  };
-  await spend(101, { authorization: `Bearer ${bearer}` });
-  await spend(1001, { cookie, origin: base });
-}

@@ -1,27 +1,18 @@
-// REST v1 /api/v1/links through a running Sling: list (search, sort, status, paging), create, read,
-// change, delete, bulk delete and alias availability; bad input names its field, another user's
-// link is "not found" and left alone, and nothing works without credentials.
+// REST v1 /api/v1/links on Sling in the test process (the API through its router, visits through
+// the in-process server's edge): list (search, sort, status, paging), create, read, change, delete,
+// bulk delete and alias availability; bad input names its field, another user's link is "not
+// found" and left alone, and nothing works without credentials.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createUserWithToken } from '../../helpers/accounts';
 import { AGENTS } from '../../helpers/agents';
+import type { createLink, listLinks } from '../../../lib/openapi/operations/links';
+import { apiClient, inProcess, offSchema, type ApiClient, type ApiResult, type CallOptions } from '../../helpers/api-client';
 import { createPgliteDatabase, type TestDatabase } from '../../helpers/databases';
-import { startSling, type SlingProcess } from '../../helpers/sling-process';
+import { startInProcessSling, type InProcessSling } from '../../helpers/in-process-sling';
 import { until } from '../../helpers/until';
 
-type Api = (path: string, init?: { method?: string; body?: unknown }) => Promise<Response>;
-
-function client(base: () => string, token: string | null): Api {
-  return (path, init = {}) =>
-    fetch(`${base()}${path}`, {
-      method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(init.body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
-    });
-}
-
-async function expectError(res: Response, status: number, code: string, field?: string) {
+function expectError(res: ApiResult, status: number, code: string, field?: string) {
   expect(res.status).toBe(status);
-  const body = await res.json();
+  const body = res.json;
   expect(body.error.code).toBe(code);
   expect(body.error.message).toEqual(expect.any(String));
   if (field) expect(Object.keys(body.error.details ?? {})).toContain(field);
@@ -30,28 +21,28 @@ async function expectError(res: Response, status: number, code: string, field?: 
 
 describe('REST v1 links through a running Sling', () => {
   let tdb: TestDatabase;
-  let sling: SlingProcess;
-  let ann: Api;
-  let bob: Api;
-  let nobody: Api;
+  let sling: InProcessSling;
+  let ann: ApiClient;
+  let bob: ApiClient;
+  let nobody: ApiClient;
 
   beforeAll(async () => {
     tdb = await createPgliteDatabase({ migrated: true });
-    const [annToken, bobToken] = [await createUserWithToken(tdb.env, 'ann@example.com', 'enterprise'), await createUserWithToken(tdb.env, 'bob@example.com', 'enterprise')];
-    sling = await startSling(tdb.env);
-    ann = client(() => sling.url, annToken);
-    bob = client(() => sling.url, bobToken);
-    nobody = client(() => sling.url, null);
+    sling = await startInProcessSling(tdb.env);
+    const [annToken, bobToken] = [await sling.seed.userWithToken('ann@example.com', { plan: 'enterprise' }), await sling.seed.userWithToken('bob@example.com', { plan: 'enterprise' })];
+    nobody = apiClient(inProcess(sling));
+    ann = nobody.as({ token: annToken });
+    bob = nobody.as({ token: bobToken });
   });
   afterAll(async () => {
-    await sling?.stop();
+    await sling?.close();
     await tdb?.drop();
   });
 
-  const create = async (api: Api, body: Record<string, unknown>) => {
-    const res = await api('/api/v1/links', { body });
+  const create = async (api: ApiClient, body: CallOptions<typeof createLink>['body']) => {
+    const res = await api.call('createLink', { body });
     expect(res.status).toBe(201);
-    return res.json();
+    return res.json;
   };
 
   test('POST /api/v1/links', async () => {
@@ -71,18 +62,18 @@ describe('REST v1 links through a running Sling', () => {
     // A random code when no alias is given.
     expect((await create(ann, { url: 'https://example.com/random' })).short_code).toMatch(/^[A-Za-z0-9]{7}$/);
 
-    await expectError(await ann('/api/v1/links', { body: { url: 'javascript:alert(1)' } }), 400, 'invalid_request', 'url');
-    await expectError(await ann('/api/v1/links', { body: { url: 'https://example.com', alias: 'a b' } }), 400, 'invalid_request', 'alias');
-    await expectError(await ann('/api/v1/links', { body: { url: 'https://example.com', alias: 'settings' } }), 400, 'invalid_request', 'alias');
-    await expectError(await ann('/api/v1/links', { body: { url: 'https://example.com', alias: 'launch-V1' } }), 409, 'alias_taken', 'alias');
-    await expectError(await ann('/api/v1/links', { body: { url: 'https://example.com', password: 'abc' } }), 400, 'invalid_request', 'password');
-    await expectError(await ann('/api/v1/links', { body: { url: 'https://example.com', expiration: '2020-01-01T00:00:00Z' } }), 400, 'invalid_request', 'expiration');
-    await expectError(await ann('/api/v1/links', { body: { url: 'https://example.com', expiration: 'next tuesday' } }), 400, 'invalid_request', 'expiration');
-    await expectError(await ann('/api/v1/links', { body: { url: 'https://example.com', max_clicks: 0 } }), 400, 'invalid_request', 'max_clicks');
-    await expectError(await ann('/api/v1/links', { body: { url: 'https://example.com', domain_id: 999 } }), 400, 'invalid_request', 'domain_id');
-    await expectError(await ann('/api/v1/links', { body: { url: 'https://example.com', colour: 'red' } }), 400, 'invalid_request', 'colour');
-    await expectError(await ann('/api/v1/links', { body: [1] }), 400, 'invalid_request');
-    await expectError(await nobody('/api/v1/links', { body: { url: 'https://example.com' } }), 401, 'unauthorized');
+    expectError(await ann.call('createLink', { body: { url: 'javascript:alert(1)' } }), 400, 'invalid_request', 'url');
+    expectError(await ann.call('createLink', { body: { url: 'https://example.com', alias: 'a b' } }), 400, 'invalid_request', 'alias');
+    expectError(await ann.call('createLink', { body: { url: 'https://example.com', alias: 'settings' } }), 400, 'invalid_request', 'alias');
+    expectError(await ann.call('createLink', { body: { url: 'https://example.com', alias: 'launch-V1' } }), 409, 'alias_taken', 'alias');
+    expectError(await ann.call('createLink', { body: { url: 'https://example.com', password: 'abc' } }), 400, 'invalid_request', 'password');
+    expectError(await ann.call('createLink', { body: { url: 'https://example.com', expiration: '2020-01-01T00:00:00Z' } }), 400, 'invalid_request', 'expiration');
+    expectError(await ann.call('createLink', { body: { url: 'https://example.com', expiration: 'next tuesday' } }), 400, 'invalid_request', 'expiration');
+    expectError(await ann.call('createLink', { body: { url: 'https://example.com', max_clicks: 0 } }), 400, 'invalid_request', 'max_clicks');
+    expectError(await ann.call('createLink', { body: { url: 'https://example.com', domain_id: 999 } }), 400, 'invalid_request', 'domain_id');
+    expectError(await ann.call('createLink', { body: offSchema({ url: 'https://example.com', colour: 'red' }) }), 400, 'invalid_request', 'colour');
+    expectError(await ann.call('createLink', { body: offSchema([1]) }), 400, 'invalid_request');
+    expectError(await nobody.call('createLink', { body: { url: 'https://example.com' } }), 401, 'unauthorized');
   });
 
   test('GET /api/v1/links', async () => {
@@ -96,74 +87,74 @@ describe('REST v1 links through a running Sling', () => {
     }
     await fetch(`${sling.url}/l/protected/hats`, { method: 'POST', redirect: 'manual', headers: { 'user-agent': AGENTS.chrome, 'content-type': 'application/x-www-form-urlencoded' }, body: 'password=secret' });
     await fetch(`${sling.url}/l/protected/hats`, { method: 'POST', redirect: 'manual', headers: { 'user-agent': AGENTS.chrome, 'content-type': 'application/x-www-form-urlencoded' }, body: 'password=secret' });
-    const list = async (query: string) => {
-      const res = await bob(`/api/v1/links${query}`);
+    const list = async (query: CallOptions<typeof listLinks>['query'] = {}) => {
+      const res = await bob.call('listLinks', { query });
       expect(res.status).toBe(200);
-      return res.json() as Promise<{ links: Array<{ id: number; short_code: string; clicks: number }>; total: number; limit: number; offset: number }>;
+      return res.json as { links: Array<{ id: number; short_code: string; clicks: number }>; total: number; limit: number; offset: number };
     };
-    await until('clicks are counted', async () => (await list('?sort=clicks')).links[0]?.clicks === 2);
+    await until('clicks are counted', async () => (await list({ sort: 'clicks' })).links[0]?.clicks === 2);
 
-    const newest = await list('');
+    const newest = await list();
     expect(newest).toMatchObject({ total: 3, limit: 50, offset: 0 });
     expect(newest.links.map((l) => l.id)).toEqual([c.id, b.id, a.id]);
-    expect((await list('?order=asc')).links.map((l) => l.short_code)).toEqual(['shoes', 'hats', 'today']);
-    expect((await list('?sort=clicks&order=desc')).links.map((l) => [l.short_code, l.clicks])).toEqual([['hats', 2], ['today', 1], ['shoes', 0]]);
-    expect((await list('?sort=clicks&order=asc')).links.map((l) => l.short_code)).toEqual(['shoes', 'today', 'hats']);
+    expect((await list({ order: 'asc' })).links.map((l) => l.short_code)).toEqual(['shoes', 'hats', 'today']);
+    expect((await list({ sort: 'clicks', order: 'desc' })).links.map((l) => [l.short_code, l.clicks])).toEqual([['hats', 2], ['today', 1], ['shoes', 0]]);
+    expect((await list({ sort: 'clicks', order: 'asc' })).links.map((l) => l.short_code)).toEqual(['shoes', 'today', 'hats']);
     // q searches the code and the destination, case-insensitively.
-    expect((await list('?q=SHOP.example')).links.map((l) => l.short_code).sort()).toEqual(['hats', 'shoes']);
-    expect((await list('?q=toda')).links.map((l) => l.short_code)).toEqual(['today']);
-    expect((await list('?q=100%25')).total).toBe(0);
-    expect((await list('?status=protected')).links.map((l) => l.short_code)).toEqual(['hats']);
-    expect((await list('?status=active')).total).toBe(3);
-    expect((await list('?status=expired')).total).toBe(0);
-    const page2 = await list('?limit=2&offset=2');
+    expect((await list({ q: 'SHOP.example' })).links.map((l) => l.short_code).sort()).toEqual(['hats', 'shoes']);
+    expect((await list({ q: 'toda' })).links.map((l) => l.short_code)).toEqual(['today']);
+    expect((await list({ q: '100%' })).total).toBe(0);
+    expect((await list({ status: 'protected' })).links.map((l) => l.short_code)).toEqual(['hats']);
+    expect((await list({ status: 'active' })).total).toBe(3);
+    expect((await list({ status: 'expired' })).total).toBe(0);
+    const page2 = await list({ limit: '2', offset: '2' });
     expect(page2).toMatchObject({ total: 3, limit: 2, offset: 2 });
     expect(page2.links.map((l) => l.short_code)).toEqual(['shoes']);
     // Ann's links are not Bob's.
-    expect((await list('?q=launch')).total).toBe(0);
+    expect((await list({ q: 'launch' })).total).toBe(0);
 
-    await expectError(await bob('/api/v1/links?limit=101'), 400, 'invalid_request', 'limit');
-    await expectError(await bob('/api/v1/links?limit=0'), 400, 'invalid_request', 'limit');
-    await expectError(await bob('/api/v1/links?offset=-1'), 400, 'invalid_request', 'offset');
-    await expectError(await bob('/api/v1/links?sort=name'), 400, 'invalid_request', 'sort');
-    await expectError(await bob('/api/v1/links?order=up'), 400, 'invalid_request', 'order');
-    await expectError(await bob('/api/v1/links?status=gone'), 400, 'invalid_request', 'status');
-    await expectError(await nobody('/api/v1/links'), 401, 'unauthorized');
+    expectError(await bob.call('listLinks', { query: { limit: '101' } }), 400, 'invalid_request', 'limit');
+    expectError(await bob.call('listLinks', { query: { limit: '0' } }), 400, 'invalid_request', 'limit');
+    expectError(await bob.call('listLinks', { query: { offset: '-1' } }), 400, 'invalid_request', 'offset');
+    expectError(await bob.call('listLinks', { query: { sort: 'name' } }), 400, 'invalid_request', 'sort');
+    expectError(await bob.call('listLinks', { query: { order: 'up' } }), 400, 'invalid_request', 'order');
+    expectError(await bob.call('listLinks', { query: { status: 'gone' } }), 400, 'invalid_request', 'status');
+    expectError(await nobody.call('listLinks'), 401, 'unauthorized');
   });
 
   test('GET, PATCH, DELETE /api/v1/links/{id}', async () => {
     const link = await create(ann, { url: 'https://example.com/edit-me', alias: 'edit-me', password: 'first', expiration: new Date(Date.now() + 3_600_000).toISOString(), max_clicks: 3 });
-    expect(await (await ann(`/api/v1/links/${link.id}`)).json()).toEqual({ ...link, scan: null, previous_codes: [] }); // not scanned: SAFETY_DEEP_SCAN is off in tests unless asked for
+    expect((await ann.call('getLink', { params: { id: link.id } })).json).toEqual({ ...link, scan: null, previous_codes: [] }); // not scanned: SAFETY_DEEP_SCAN is off in tests unless asked for
 
     // Only the fields given change.
-    const moved = await (await ann(`/api/v1/links/${link.id}`, { method: 'PATCH', body: { url: 'https://example.com/moved' } })).json();
+    const moved = (await ann.call('updateLink', { params: { id: link.id }, body: { url: 'https://example.com/moved' } })).json;
     expect(moved).toMatchObject({ long_url: 'https://example.com/moved', short_code: 'edit-me', password_protected: true, max_clicks: 3, expiration: link.expiration });
-    const renamed = await (await ann(`/api/v1/links/${link.id}`, { method: 'PATCH', body: { alias: 'edited', expiration: '2031-05-01T12:30:00Z' } })).json();
+    const renamed = (await ann.call('updateLink', { params: { id: link.id }, body: { alias: 'edited', expiration: '2031-05-01T12:30:00Z' } })).json;
     expect(renamed).toMatchObject({ short_code: 'edited', short_url: `${sling.url}/edited`, expiration: '2031-05-01T12:30:00.000Z', password_protected: true });
     // null removes the password, the expiration and the click limit.
-    const cleared = await (await ann(`/api/v1/links/${link.id}`, { method: 'PATCH', body: { password: null, expiration: null, max_clicks: null } })).json();
+    const cleared = (await ann.call('updateLink', { params: { id: link.id }, body: { password: null, expiration: null, max_clicks: null } })).json;
     expect(cleared).toMatchObject({ password_protected: false, expiration: null, max_clicks: null, long_url: 'https://example.com/moved' });
     expect((await fetch(`${sling.url}/edited`, { redirect: 'manual' })).headers.get('location')).toBe('https://example.com/moved');
 
-    await expectError(await ann(`/api/v1/links/${link.id}`, { method: 'PATCH', body: {} }), 400, 'invalid_request');
-    await expectError(await ann(`/api/v1/links/${link.id}`, { method: 'PATCH', body: { url: 'ftp://example.com' } }), 400, 'invalid_request', 'url');
-    await expectError(await ann(`/api/v1/links/${link.id}`, { method: 'PATCH', body: { alias: 'x' } }), 400, 'invalid_request', 'alias');
-    await expectError(await ann(`/api/v1/links/${link.id}`, { method: 'PATCH', body: { alias: 'LAUNCH-v1' } }), 409, 'alias_taken', 'alias');
-    await expectError(await ann(`/api/v1/links/${link.id}`, { method: 'PATCH', body: { expiration: '2027-02-30' } }), 400, 'invalid_request', 'expiration');
-    await expectError(await ann(`/api/v1/links/${link.id}`, { method: 'PATCH', body: { domain_id: 1 } }), 400, 'invalid_request', 'domain_id');
+    expectError(await ann.call('updateLink', { params: { id: link.id }, body: {} }), 400, 'invalid_request');
+    expectError(await ann.call('updateLink', { params: { id: link.id }, body: { url: 'ftp://example.com' } }), 400, 'invalid_request', 'url');
+    expectError(await ann.call('updateLink', { params: { id: link.id }, body: { alias: 'x' } }), 400, 'invalid_request', 'alias');
+    expectError(await ann.call('updateLink', { params: { id: link.id }, body: { alias: 'LAUNCH-v1' } }), 409, 'alias_taken', 'alias');
+    expectError(await ann.call('updateLink', { params: { id: link.id }, body: { expiration: '2027-02-30' } }), 400, 'invalid_request', 'expiration');
+    expectError(await ann.call('updateLink', { params: { id: link.id }, body: offSchema({ domain_id: 1 }) }), 400, 'invalid_request', 'domain_id');
 
     // Someone else's link is not found, and stays as it was.
-    await expectError(await bob(`/api/v1/links/${link.id}`), 404, 'not_found');
-    await expectError(await bob(`/api/v1/links/${link.id}`, { method: 'PATCH', body: { url: 'https://evil.example' } }), 404, 'not_found');
-    await expectError(await bob(`/api/v1/links/${link.id}`, { method: 'DELETE' }), 404, 'not_found');
-    expect((await (await ann(`/api/v1/links/${link.id}`)).json()).long_url).toBe('https://example.com/moved');
-    await expectError(await ann('/api/v1/links/not-a-number'), 404, 'not_found');
-    await expectError(await nobody(`/api/v1/links/${link.id}`), 401, 'unauthorized');
-    await expectError(await nobody(`/api/v1/links/${link.id}`, { method: 'DELETE' }), 401, 'unauthorized');
+    expectError(await bob.call('getLink', { params: { id: link.id } }), 404, 'not_found');
+    expectError(await bob.call('updateLink', { params: { id: link.id }, body: { url: 'https://evil.example' } }), 404, 'not_found');
+    expectError(await bob.call('deleteLink', { params: { id: link.id } }), 404, 'not_found');
+    expect((await ann.call('getLink', { params: { id: link.id } })).json.long_url).toBe('https://example.com/moved');
+    expectError(await ann.call('getLink', { params: { id: 'not-a-number' } }), 404, 'not_found');
+    expectError(await nobody.call('getLink', { params: { id: link.id } }), 401, 'unauthorized');
+    expectError(await nobody.call('deleteLink', { params: { id: link.id } }), 401, 'unauthorized');
 
-    const gone = await ann(`/api/v1/links/${link.id}`, { method: 'DELETE' });
+    const gone = await ann.call('deleteLink', { params: { id: link.id } });
     expect(gone.status).toBe(204);
-    await expectError(await ann(`/api/v1/links/${link.id}`), 404, 'not_found');
+    expectError(await ann.call('getLink', { params: { id: link.id } }), 404, 'not_found');
     expect((await fetch(`${sling.url}/edited`, { redirect: 'manual' })).status).toBe(404);
   });
 
@@ -172,42 +163,42 @@ describe('REST v1 links through a running Sling', () => {
     const theirs = await create(bob, { url: 'https://example.com/bob-keeps', alias: 'bob-keeps' });
 
     // One id that is not Ann's: 404 naming it, and nothing is deleted.
-    const refused = await expectError(await ann('/api/v1/links/bulk-delete', { body: { ids: [mine[0].id, theirs.id, mine[1].id] } }), 404, 'not_found');
+    const refused = expectError(await ann.call('bulkDeleteLinks', { body: { ids: [mine[0].id, theirs.id, mine[1].id] } }), 404, 'not_found');
     expect(refused.message).toContain(String(theirs.id));
-    for (const link of mine) expect((await ann(`/api/v1/links/${link.id}`)).status).toBe(200);
-    expect((await bob(`/api/v1/links/${theirs.id}`)).status).toBe(200);
+    for (const link of mine) expect((await ann.call('getLink', { params: { id: link.id } })).status).toBe(200);
+    expect((await bob.call('getLink', { params: { id: theirs.id } })).status).toBe(200);
 
-    await expectError(await ann('/api/v1/links/bulk-delete', { body: { ids: [] } }), 400, 'invalid_request', 'ids');
-    await expectError(await ann('/api/v1/links/bulk-delete', { body: { ids: ['1'] } }), 400, 'invalid_request', 'ids');
-    await expectError(await ann('/api/v1/links/bulk-delete', { body: { ids: Array.from({ length: 101 }, (_, i) => i + 1) } }), 400, 'invalid_request', 'ids');
-    await expectError(await ann('/api/v1/links/bulk-delete', { body: {} }), 400, 'invalid_request', 'ids');
-    await expectError(await nobody('/api/v1/links/bulk-delete', { body: { ids: [mine[0].id] } }), 401, 'unauthorized');
+    expectError(await ann.call('bulkDeleteLinks', { body: { ids: [] } }), 400, 'invalid_request', 'ids');
+    expectError(await ann.call('bulkDeleteLinks', { body: offSchema({ ids: ['1'] }) }), 400, 'invalid_request', 'ids');
+    expectError(await ann.call('bulkDeleteLinks', { body: { ids: Array.from({ length: 101 }, (_, i) => i + 1) } }), 400, 'invalid_request', 'ids');
+    expectError(await ann.call('bulkDeleteLinks', { body: offSchema({}) }), 400, 'invalid_request', 'ids');
+    expectError(await nobody.call('bulkDeleteLinks', { body: { ids: [mine[0].id] } }), 401, 'unauthorized');
 
-    const res = await ann('/api/v1/links/bulk-delete', { body: { ids: [mine[0].id, mine[2].id, mine[0].id] } });
+    const res = await ann.call('bulkDeleteLinks', { body: { ids: [mine[0].id, mine[2].id, mine[0].id] } });
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ deleted: 2 });
-    expect((await ann(`/api/v1/links/${mine[0].id}`)).status).toBe(404);
-    expect((await ann(`/api/v1/links/${mine[1].id}`)).status).toBe(200);
-    expect((await ann(`/api/v1/links/${mine[2].id}`)).status).toBe(404);
+    expect(res.json).toEqual({ deleted: 2 });
+    expect((await ann.call('getLink', { params: { id: mine[0].id } })).status).toBe(404);
+    expect((await ann.call('getLink', { params: { id: mine[1].id } })).status).toBe(200);
+    expect((await ann.call('getLink', { params: { id: mine[2].id } })).status).toBe(404);
   });
 
   test('GET /api/v1/links/availability', async () => {
     await create(ann, { url: 'https://example.com/taken', alias: 'Taken-Alias' });
-    const check = async (query: string) => {
-      const res = await bob(`/api/v1/links/availability${query}`);
+    const check = async (alias: string) => {
+      const res = await bob.call('aliasAvailability', { query: { alias } });
       expect(res.status).toBe(200);
-      return res.json();
+      return res.json;
     };
-    expect(await check('?alias=fresh-alias')).toEqual({ available: true });
+    expect(await check('fresh-alias')).toEqual({ available: true });
     // Taken by anyone, in any case.
-    expect(await check('?alias=taken-alias')).toEqual({ available: false, message: expect.stringContaining('already taken') });
-    expect(await check('?alias=Login')).toEqual({ available: false, message: expect.stringContaining('reserved') });
-    expect(await check('?alias=no')).toEqual({ available: false, message: expect.stringContaining('3 to 50') });
-    expect(await check('?alias=has%20space')).toMatchObject({ available: false });
+    expect(await check('taken-alias')).toEqual({ available: false, message: expect.stringContaining('already taken') });
+    expect(await check('Login')).toEqual({ available: false, message: expect.stringContaining('reserved') });
+    expect(await check('no')).toEqual({ available: false, message: expect.stringContaining('3 to 50') });
+    expect(await check('has space')).toMatchObject({ available: false });
 
-    await expectError(await bob('/api/v1/links/availability'), 400, 'invalid_request', 'alias');
-    await expectError(await bob('/api/v1/links/availability?alias=fresh&domain_id=abc'), 400, 'invalid_request', 'domain_id');
-    await expectError(await bob('/api/v1/links/availability?alias=fresh&domain_id=999'), 400, 'invalid_request', 'domain_id');
-    await expectError(await nobody('/api/v1/links/availability?alias=fresh'), 401, 'unauthorized');
+    expectError(await bob.call('aliasAvailability'), 400, 'invalid_request', 'alias');
+    expectError(await bob.call('aliasAvailability', { query: { alias: 'fresh', domain_id: 'abc' } }), 400, 'invalid_request', 'domain_id');
+    expectError(await bob.call('aliasAvailability', { query: { alias: 'fresh', domain_id: 999 } }), 400, 'invalid_request', 'domain_id');
+    expectError(await nobody.call('aliasAvailability', { query: { alias: 'fresh' } }), 401, 'unauthorized');
   });
 });

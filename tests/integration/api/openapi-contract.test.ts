@@ -1,15 +1,15 @@
-// Contract test: real answers of a running Sling match the OpenAPI document it serves, for the
+// Contract test: real answers of Sling (in the test process, the API through its router) match the OpenAPI document it serves, for the
 // operations of CONTRACT_TAGS.core: every operation is called with its success status and with every
 // error status it declares (tests/helpers/contract.ts checks each answer: status declared, body valid
 // by the declared schema, content type, required headers).
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createUserWithToken, signUpAndIn } from '../../helpers/accounts';
-import { seedToken } from '../../helpers/seed-in-process';
-import { ContractClient, sweepCommonErrors, sweepRateLimits } from '../../helpers/contract';
+import { signUpAndInVia } from '../../helpers/accounts';
+import { apiClient, inProcess, type ApiClient } from '../../helpers/api-client';
+import { ContractClient, spendWindows, sweepCommonErrors, sweepRateLimits } from '../../helpers/contract';
 import { CONTRACT_TAGS } from '../../helpers/contract-tags';
 import { createPgliteDatabase, type TestDatabase } from '../../helpers/databases';
-import { startSling, type SlingProcess } from '../../helpers/sling-process';
+import { startInProcessSling, type InProcessSling } from '../../helpers/in-process-sling';
 import { feedHost, hostList } from '../../helpers/threat-feeds';
 import { until } from '../../helpers/until';
 import { startReceiver, type Receiver } from '../../helpers/webhook-receiver';
@@ -19,7 +19,9 @@ const TAGS = CONTRACT_TAGS.core;
 
 describe('real answers match the OpenAPI document', () => {
   let tdb: TestDatabase;
-  let sling: SlingProcess;
+  let sling: InProcessSling;
+  let api: ApiClient;
+  let ann: ApiClient;
   let receiver: Receiver;
   let client: ContractClient;
   let feed: Server;
@@ -33,8 +35,6 @@ describe('real answers match the OpenAPI document', () => {
 
   beforeAll(async () => {
     tdb = await createPgliteDatabase({ migrated: true });
-    token = await createUserWithToken(tdb.env, 'ann@example.com', 'enterprise');
-    narrow = [await seedToken(tdb.env, 'ann@example.com', { scopes: ['links:read'] }), await seedToken(tdb.env, 'ann@example.com', { scopes: ['webhooks:read'] })];
     receiver = await startReceiver();
     // The threat feed the workers import at start answers only once a link to its host exists.
     let release!: () => void;
@@ -43,31 +43,31 @@ describe('real answers match the OpenAPI document', () => {
     await new Promise<void>((r) => feed.listen(0, '127.0.0.1', r));
     const feedUrl = `http://127.0.0.1:${(feed.address() as { port: number }).port}/hosts.txt`;
     // DNS answers come from a closed local port: a domain check fails fast instead of asking the internet.
-    sling = await startSling({ ...tdb.env, WEBHOOKS_ALLOW_PRIVATE: 'true', DNS_SERVERS: '127.0.0.1:9', SAFETY_FEEDS: feedUrl });
-    client = await ContractClient.connect(sling, token, await signUpAndIn(sling.url, 'sam@example.com'));
-    const listed = await fetch(`${sling.url}/api/v1/links`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ url: LISTED }) });
-    listedLinkId = ((await listed.json()) as { id: number }).id;
+    sling = await startInProcessSling({ ...tdb.env, WEBHOOKS_ALLOW_PRIVATE: 'true', DNS_SERVERS: '127.0.0.1:9', SAFETY_FEEDS: feedUrl });
+    token = await sling.seed.userWithToken('ann@example.com', { plan: 'enterprise' });
+    narrow = [await sling.seed.token('ann@example.com', { scopes: ['links:read'] }), await sling.seed.token('ann@example.com', { scopes: ['webhooks:read'] })];
+    api = apiClient(inProcess(sling));
+    ann = api.as({ token });
+    client = await ContractClient.connect(api, token, await signUpAndInVia(api, 'sam@example.com'));
+    listedLinkId = (await ann.call('createLink', { body: { url: LISTED } })).json.id;
     release();
     await until('the feed is imported', async () => {
-      const res = await fetch(`${sling.url}/api/v1/links/availability?alias=x`, { headers: { authorization: `Bearer ${token}` } });
-      await res.arrayBuffer();
-      const made = await fetch(`${sling.url}/api.php`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ url: `${LISTED}?probe` }) });
-      await made.arrayBuffer();
-      return made.status === 422;
+      await ann.call('aliasAvailability', { query: { alias: 'x' } });
+      return (await ann.call('apiPhpCreate', { body: { url: `${LISTED}?probe` } })).status === 422;
     });
   }, 400_000);
   afterAll(async () => {
-    await sling?.stop();
+    await sling?.close();
     await receiver?.close();
     feed?.close();
     await tdb?.drop();
   });
 
   test('the document is served, public and cacheable', async () => {
-    const res = await fetch(`${sling.url}/api/v1/openapi.json`);
+    const res = await api.call('getOpenApiDocument');
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toMatch(/public/);
-    expect(await res.json()).toMatchObject({ openapi: '3.1.0', servers: [{ url: sling.url }] });
+    expect(res.json).toMatchObject({ openapi: '3.1.0', servers: [{ url: sling.url }] });
     await call('GET', '/api/v1/openapi.json', { auth: 'none' });
   });
 
@@ -158,8 +158,7 @@ describe('real answers match the OpenAPI document', () => {
     expect((await call('GET', '/api/v1/webhooks/{id}/deliveries/{deliveryId}', { values: { id, deliveryId } })).status).toBe(200);
     // A delivery still queued cannot be re-sent; once the receiver has it, it can.
     await until('the test delivery is delivered', async () => {
-      const res = await fetch(`${sling.url}/api/v1/webhooks/${id}/deliveries/${deliveryId}`, { headers: { authorization: `Bearer ${token}` } });
-      return ((await res.json()) as { delivery: Json }).delivery.status !== 'pending';
+      return (await ann.call('getDelivery', { params: { id, deliveryId } })).json.delivery.status !== 'pending';
     });
     expect((await call('POST', '/api/v1/webhooks/{id}/deliveries/{deliveryId}/resend', { values: { id, deliveryId } })).status).toBe(202);
     expect((await call('DELETE', '/api/v1/webhooks/{id}', { values: { id } })).status).toBe(204);
@@ -260,22 +259,13 @@ describe('real answers match the OpenAPI document', () => {
   });
 
   test('429 once a workspace has spent its windows', async () => {
-    const cookie = await signUpAndIn(sling.url, 'rita@example.com');
+    const cookie = await signUpAndInVia(api, 'rita@example.com');
     const made = await call('POST', '/api/v1/tokens', { auth: { cookie }, body: { name: 'limited' } });
     const bearer = (made.body as { secret: string }).secret;
-    await sweepRateLimits(client, TAGS, { bearer, cookie }, () => spendWindows(sling.url, bearer, cookie));
+    await sweepRateLimits(client, TAGS, { bearer, cookie }, () => spendWindows(api, bearer, cookie));
   });
 
   test('every operation was seen with its success status and every error status it declares', () => {
     expect(client.uncovered(TAGS)).toEqual([]);
   });
 });
-
-/** Spends a free workspace's hourly windows: the token's (100/h) and the session's (1,000/h). */
-async function spendWindows(base: string, bearer: string, cookie: string): Promise<void> {
-  const spend = async (n: number, headers: Record<string, string>) => {
-    for (let i = 0; i < n; i += 20) await Promise.all(Array.from({ length: Math.min(20, n - i) }, () => fetch(`${base}/api/v1/links`, { headers }).then((r) => r.arrayBuffer())));
-  };
-  await spend(101, { authorization: `Bearer ${bearer}` });
-  await spend(1001, { cookie, origin: base });
-}

@@ -1,17 +1,18 @@
-// SSO connections through a running Sling, against a real OpenID provider (oidc-provider) and a real
+// SSO connections on Sling in the test process (the API through its router), against a real OpenID provider (oidc-provider) and a real
 // DNS server (pebble-challtestsrv) on loopback: Enterprise only, the client secret never returned
 // nor stored readable, "Test connection" reporting each check (a wrong secret and an unreachable
 // issuer fail), enabling refused until the test passes and the domain is proven by TXT record,
 // "Continue with SSO" sent to the provider with PKCE, and "Require SSO" refusing a member's
 // password sign-in while the owner keeps it.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { openTestContext } from '../../helpers/open-test-handle';
+import { apiClient, inProcess, offSchema, type ApiClient } from '../../helpers/api-client';
 import { createPgliteDatabase, type TestDatabase } from '../../helpers/databases';
 import { startDnsServer, type TestDnsServer } from '../../helpers/dns-server';
+import { startInProcessSling, type InProcessSling } from '../../helpers/in-process-sling';
 import { startIdp, type TestIdp } from '../../helpers/oidc-idp';
 import { challtestsrvPath } from '../../helpers/services';
-import { freePort, startSling, type SlingProcess } from '../../helpers/sling-process';
-import { createEnterpriseTeam, createToken, createUser, PASSWORD } from '../../helpers/sso-fixtures';
+import { freePort } from '../../helpers/sling-process';
+import { makeEnterpriseTeam, PASSWORD } from '../../helpers/sso-fixtures';
 
 const challtestsrv = challtestsrvPath();
 const OWNER = 'ann@acme.test';
@@ -20,33 +21,32 @@ const FREE = 'bob@example.com';
 
 describe.skipIf(!challtestsrv)('SSO connections (PGlite)', () => {
   let tdb: TestDatabase;
-  let sling: SlingProcess;
+  let sling: InProcessSling;
   let dns: TestDnsServer;
   let idp: TestIdp | undefined;
   let idpPort: number;
-  let ownerToken: string;
-  let freeToken: string;
+  let api: ApiClient;
+  let owner: ApiClient;
+  let free: ApiClient;
   let connection: Record<string, any>;
 
-  const api = (token: string) => (path: string, init: { method?: string; body?: unknown } = {}) =>
-    fetch(`${sling.url}${path}`, {
-      method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-      headers: { authorization: `Bearer ${token}`, ...(init.body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
-    });
-  const owner = (path: string, init?: { method?: string; body?: unknown }) => api(ownerToken)(path, init);
   const signIn = (email: string) =>
-    fetch(`${sling.url}/api/auth/sign-in/email`, { method: 'POST', headers: { 'content-type': 'application/json', origin: sling.url }, body: JSON.stringify({ email, password: PASSWORD }) });
+    api.fetch('/api/auth/sign-in/email', { method: 'POST', headers: { 'content-type': 'application/json', origin: sling.url }, body: JSON.stringify({ email, password: PASSWORD }) });
+  const startSso = (email: string) =>
+    api.fetch('/api/auth/sign-in/sso', { method: 'POST', headers: { 'content-type': 'application/json', origin: sling.url }, body: JSON.stringify({ email }) });
+  const action = (name: string) => owner.call('ssoConnectionAction', { params: { id: connection.id, action: name } });
 
   beforeAll(async () => {
     [tdb, dns, idpPort] = await Promise.all([createPgliteDatabase({ migrated: true }), startDnsServer(challtestsrv!), freePort()]);
-    for (const [email, plan] of [[OWNER, 'free'], [MEMBER, 'free'], [FREE, 'free']]) await createUser(tdb.env, email, plan);
-    await createEnterpriseTeam(tdb, 'acme', OWNER, [MEMBER]);
-    [ownerToken, freeToken] = [await createToken(tdb.env, OWNER, 'acme'), await createToken(tdb.env, FREE)];
-    sling = await startSling({ ...tdb.env, SSO_ALLOW_PRIVATE_ISSUERS: 'true', DNS_SERVERS: dns.address, AUTH_ATTEMPTS_PER_MINUTE: '100' });
+    sling = await startInProcessSling({ ...tdb.env, SSO_ALLOW_PRIVATE_ISSUERS: 'true', DNS_SERVERS: dns.address, AUTH_ATTEMPTS_PER_MINUTE: '100' });
+    for (const email of [OWNER, MEMBER, FREE]) await sling.seed.user(email, { plan: 'free', password: PASSWORD, name: email.split('@')[0] });
+    await makeEnterpriseTeam(sling.handle, 'acme', OWNER, [MEMBER]);
+    api = apiClient(inProcess(sling));
+    owner = api.as({ token: await sling.seed.token(OWNER, { workspace: 'acme' }) });
+    free = api.as({ token: await sling.seed.token(FREE) });
   });
   afterAll(async () => {
-    await sling?.stop();
+    await sling?.close();
     await idp?.stop();
     await dns?.stop();
     await tdb?.drop();
@@ -63,9 +63,9 @@ describe.skipIf(!challtestsrv)('SSO connections (PGlite)', () => {
   });
 
   test('a workspace on another plan gets 403 plan_required naming the plan', async () => {
-    const res = await api(freeToken)('/api/v1/workspace/sso', { body: body() });
+    const res = await free.call('createSsoConnection', { body: body() });
     expect(res.status).toBe(403);
-    const { error } = await res.json();
+    const { error } = res.json;
     expect(error.code).toBe('plan_required');
     expect(error.message).toContain('Enterprise');
     expect(error.message).toContain('Free');
@@ -73,21 +73,21 @@ describe.skipIf(!challtestsrv)('SSO connections (PGlite)', () => {
   });
 
   test('bad input is a 400 naming the field; a SAML connection takes SAML settings, not client credentials', async () => {
-    const bad = await owner('/api/v1/workspace/sso', { body: body({ issuer: 'https://{your-org}.okta.com', domain: 'not a domain' }) });
+    const bad = await owner.call('createSsoConnection', { body: body({ issuer: 'https://{your-org}.okta.com', domain: 'not a domain' }) });
     expect(bad.status).toBe(400);
-    const { error } = await bad.json();
+    const { error } = bad.json;
     expect(Object.keys(error.details).sort()).toEqual(['domain', 'issuer']);
-    const saml = await owner('/api/v1/workspace/sso', { body: body({ type: 'saml' }) });
+    const saml = await owner.call('createSsoConnection', { body: offSchema(body({ type: 'saml' })) });
     expect(saml.status).toBe(400);
-    const samlDetails = (await saml.json()).error.details;
+    const samlDetails = saml.json.error.details;
     expect(samlDetails).toMatchObject({ issuer: 'Unknown field.', client_id: 'Unknown field.', client_secret: 'Unknown field.' });
     expect(samlDetails.saml).toBeTruthy();
   });
 
   test('a connection is created as a draft: callback URL and DNS record shown, the secret never', async () => {
-    const res = await owner('/api/v1/workspace/sso', { body: body() });
+    const res = await owner.call('createSsoConnection', { body: body() });
     expect(res.status).toBe(201);
-    const text = await res.text();
+    const text = res.text;
     expect(text).not.toContain('wrong-secret-for-now');
     connection = JSON.parse(text).connection;
     expect(connection).toMatchObject({
@@ -101,17 +101,17 @@ describe.skipIf(!challtestsrv)('SSO connections (PGlite)', () => {
       domain_verification: { type: 'TXT', name: '_sling-sso.acme.test', verified: false },
     });
     expect(connection.domain_verification.value).toMatch(/^sling-sso=[0-9a-f]{32}$/);
-    const list = await (await owner('/api/v1/workspace/sso')).json();
+    const list = (await owner.call('listSsoConnections')).json;
     expect(list.connections.map((c: { id: string }) => c.id)).toEqual([connection.id]);
     expect(list.provider_types.find((t: { type: string }) => t.type === 'entra').issuer_template).toContain('login.microsoftonline.com');
     // Another workspace does not see it.
-    expect((await api(freeToken)(`/api/v1/workspace/sso/${connection.id}`)).status).toBe(403);
+    expect((await free.call('getSsoConnection', { params: { id: connection.id } })).status).toBe(403);
   });
 
   test('an unreachable issuer fails discovery and the rest is not checked; enabling is refused', async () => {
-    const res = await owner(`/api/v1/workspace/sso/${connection.id}/test`, { body: {} });
+    const res = await action('test');
     expect(res.status).toBe(200);
-    const { connection: c } = await res.json();
+    const { connection: c } = res.json;
     expect(c.test.passed).toBe(false);
     expect(c.test.checks.map((k: { id: string; status: string }) => [k.id, k.status])).toEqual([
       ['discovery', 'failed'],
@@ -120,16 +120,16 @@ describe.skipIf(!challtestsrv)('SSO connections (PGlite)', () => {
       ['client', 'skipped'],
     ]);
     expect(c.test.checks[0].detail).toMatch(/could not be reached/);
-    const enable = await owner(`/api/v1/workspace/sso/${connection.id}/enable`, { body: {} });
+    const enable = await action('enable');
     expect(enable.status).toBe(409);
-    const { error } = await enable.json();
+    const { error } = enable.json;
     expect(error.code).toBe('sso_not_ready');
     expect(error.details.missing).toEqual(['test', 'domain']);
   });
 
   test('with the provider up, a wrong client secret fails the client check only', async () => {
     idp = await startIdp(idpPort, [connection.callback_url]);
-    const { connection: c } = await (await owner(`/api/v1/workspace/sso/${connection.id}/test`, { body: {} })).json();
+    const { connection: c } = (await action('test')).json;
     expect(c.test.checks.map((k: { id: string; status: string }) => [k.id, k.status])).toEqual([
       ['discovery', 'passed'],
       ['issuer', 'passed'],
@@ -138,34 +138,34 @@ describe.skipIf(!challtestsrv)('SSO connections (PGlite)', () => {
     ]);
     expect(c.test.checks[3].detail).toContain('invalid_client');
     expect(c.test.passed).toBe(false);
-    expect((await owner(`/api/v1/workspace/sso/${connection.id}/enable`, { body: {} })).status).toBe(409);
+    expect((await action('enable')).status).toBe(409);
   });
 
   test('the right secret passes every check', async () => {
-    const patched = await owner(`/api/v1/workspace/sso/${connection.id}`, { method: 'PATCH', body: { client_secret: idp!.clientSecret } });
+    const patched = await owner.call('updateSsoConnection', { params: { id: connection.id }, body: { client_secret: idp!.clientSecret } });
     expect(patched.status).toBe(200);
-    expect(await patched.text()).not.toContain(idp!.clientSecret);
-    const { connection: c } = await (await owner(`/api/v1/workspace/sso/${connection.id}/test`, { body: {} })).json();
+    expect(patched.text).not.toContain(idp!.clientSecret);
+    const { connection: c } = (await action('test')).json;
     expect(c.test.checks.every((k: { status: string }) => k.status === 'passed')).toBe(true);
     expect(c.test.passed).toBe(true);
   });
 
   test('the domain is proven by its TXT record, then the connection can be enabled', async () => {
-    const early = await owner(`/api/v1/workspace/sso/${connection.id}/enable`, { body: {} });
-    expect((await early.json()).error.details.missing).toEqual(['domain']);
-    const missing = await (await owner(`/api/v1/workspace/sso/${connection.id}/verify-domain`, { body: {} })).json();
+    const early = await action('enable');
+    expect(early.json.error.details.missing).toEqual(['domain']);
+    const missing = (await action('verify-domain')).json;
     expect(missing.verified).toBe(false);
     await dns.addTxt('_sling-sso.acme.test', connection.domain_verification.value);
-    const found = await (await owner(`/api/v1/workspace/sso/${connection.id}/verify-domain`, { body: {} })).json();
+    const found = (await action('verify-domain')).json;
     expect(found.verified).toBe(true);
     expect(found.connection.domain_verification.verified).toBe(true);
-    const enabled = await owner(`/api/v1/workspace/sso/${connection.id}/enable`, { body: {} });
+    const enabled = await action('enable');
     expect(enabled.status).toBe(200);
-    expect((await enabled.json()).connection.enabled).toBe(true);
+    expect(enabled.json.connection.enabled).toBe(true);
   });
 
   test('"Continue with SSO" sends an address of the domain to the provider, with PKCE', async () => {
-    const res = await fetch(`${sling.url}/api/auth/sign-in/sso`, { method: 'POST', headers: { 'content-type': 'application/json', origin: sling.url }, body: JSON.stringify({ email: 'New.Person@ACME.test' }) });
+    const res = await startSso('New.Person@ACME.test');
     expect(res.status).toBe(200);
     const url = new URL((await res.json()).url);
     expect(url.origin).toBe(idp!.issuer);
@@ -174,68 +174,59 @@ describe.skipIf(!challtestsrv)('SSO connections (PGlite)', () => {
     expect(url.searchParams.get('code_challenge_method')).toBe('S256');
     expect(url.searchParams.get('state')).toBeTruthy();
     expect(res.headers.getSetCookie().length).toBeGreaterThan(0);
-    const other = await fetch(`${sling.url}/api/auth/sign-in/sso`, { method: 'POST', headers: { 'content-type': 'application/json', origin: sling.url }, body: JSON.stringify({ email: 'someone@elsewhere.test' }) });
+    const other = await startSso('someone@elsewhere.test');
     expect(other.status).toBe(404);
   });
 
   test('a second email domain has its own TXT proof; sign-in by email picks the connection by any verified domain', async () => {
-    const startSso = (email: string) => fetch(`${sling.url}/api/auth/sign-in/sso`, { method: 'POST', headers: { 'content-type': 'application/json', origin: sling.url }, body: JSON.stringify({ email }) });
-    const added = await owner(`/api/v1/workspace/sso/${connection.id}/domains`, { body: { domain: 'Acme-Labs.test' } });
+    const added = await owner.call('addSsoDomain', { params: { id: connection.id }, body: { domain: 'Acme-Labs.test' } });
     expect(added.status).toBe(201);
-    const c = (await added.json()).connection;
+    const c = added.json.connection;
     expect(c.domains.map((d: { domain: string; verified: boolean }) => [d.domain, d.verified])).toEqual([['acme.test', true], ['acme-labs.test', false]]);
     const labs = c.domains[1];
     expect(labs.verification).toMatchObject({ type: 'TXT', name: '_sling-sso.acme-labs.test' });
     expect(labs.verification.value).not.toBe(c.domains[0].verification.value);
-    expect((await owner(`/api/v1/workspace/sso/${connection.id}/domains`, { body: { domain: 'acme-labs.test' } })).status).toBe(400);
+    expect((await owner.call('addSsoDomain', { params: { id: connection.id }, body: { domain: 'acme-labs.test' } })).status).toBe(400);
     // Not proven yet: no SSO for its addresses.
     expect((await startSso('lee@acme-labs.test')).status).toBe(404);
-    const pending = await (await owner(`/api/v1/workspace/sso/${connection.id}/domains/${labs.id}/verify`, { body: {} })).json();
+    const pending = (await owner.call('verifySsoDomain', { params: { id: connection.id, domainId: labs.id } })).json;
     expect(pending.verified).toBe(false);
     await dns.addTxt('_sling-sso.acme-labs.test', labs.verification.value);
-    const proven = await (await owner(`/api/v1/workspace/sso/${connection.id}/domains/${labs.id}/verify`, { body: {} })).json();
+    const proven = (await owner.call('verifySsoDomain', { params: { id: connection.id, domainId: labs.id } })).json;
     expect(proven.verified).toBe(true);
     const start = await startSso('lee@acme-labs.test');
     expect(start.status).toBe(200);
     expect(new URL((await start.json()).url).searchParams.get('client_id')).toBe(idp!.clientId);
     // Removed, its addresses no longer go to the provider; the connection stays enabled by acme.test.
-    const removed = await owner(`/api/v1/workspace/sso/${connection.id}/domains/${labs.id}`, { method: 'DELETE' });
-    expect((await removed.json()).connection).toMatchObject({ enabled: true, domains: [{ domain: 'acme.test' }] });
+    const removed = await owner.call('removeSsoDomain', { params: { id: connection.id, domainId: labs.id } });
+    expect(removed.json.connection).toMatchObject({ enabled: true, domains: [{ domain: 'acme.test' }] });
     expect((await startSso('lee@acme-labs.test')).status).toBe(404);
     // Another workspace cannot touch this connection's domains.
-    expect((await api(freeToken)(`/api/v1/workspace/sso/${connection.id}/domains`, { body: { domain: 'x.test' } })).status).toBe(403);
+    expect((await free.call('addSsoDomain', { params: { id: connection.id }, body: { domain: 'x.test' } })).status).toBe(403);
   });
 
   test('"Require SSO" refuses a member\'s password sign-in, pointing to SSO; the owner keeps it', async () => {
     expect((await signIn(MEMBER)).status).toBe(200);
-    const on = await owner(`/api/v1/workspace/sso/${connection.id}`, { method: 'PATCH', body: { require_sso: true } });
-    expect((await on.json()).connection.require_sso).toBe(true);
+    const on = await owner.call('updateSsoConnection', { params: { id: connection.id }, body: { require_sso: true } });
+    expect(on.json.connection.require_sso).toBe(true);
     const refused = await signIn(MEMBER);
     expect(refused.status).toBe(403);
     expect((await refused.json()).message).toMatch(/Continue with SSO/);
     expect((await signIn(OWNER)).status).toBe(200);
-    const off = await owner(`/api/v1/workspace/sso/${connection.id}/disable`, { body: {} });
-    expect((await off.json()).connection.enabled).toBe(false);
+    const off = await action('disable');
+    expect(off.json.connection.enabled).toBe(false);
     // A disabled connection requires nothing.
     expect((await signIn(MEMBER)).status).toBe(200);
-    expect((await owner(`/api/v1/workspace/sso/${connection.id}/enable`, { body: {} })).status).toBe(200);
+    expect((await action('enable')).status).toBe(200);
   });
 
   test('the database holds neither the client secret nor the provider config readable', async () => {
-    await sling.stop();
-    const ctx = await openTestContext(tdb);
-    try {
-      const dump = JSON.stringify([
-        await ctx.handle.query('SELECT * FROM sso_connections'),
-        await ctx.handle.query('SELECT * FROM sso_providers'),
-      ]);
-      expect(dump).toContain(connection.id);
-      expect(dump).not.toContain(idp!.clientSecret);
-      expect(dump).not.toContain('clientSecret');
-      const [row] = await ctx.handle.query<{ oidc_config: string }>('SELECT oidc_config FROM sso_providers');
-      expect(row.oidc_config).toMatch(/^v1\./);
-    } finally {
-      await ctx.handle.close();
-    }
+    const db = sling.handle;
+    const dump = JSON.stringify([await db.query('SELECT * FROM sso_connections'), await db.query('SELECT * FROM sso_providers')]);
+    expect(dump).toContain(connection.id);
+    expect(dump).not.toContain(idp!.clientSecret);
+    expect(dump).not.toContain('clientSecret');
+    const [row] = await db.query<{ oidc_config: string }>('SELECT oidc_config FROM sso_providers');
+    expect(row.oidc_config).toMatch(/^v1\./);
   });
 });

@@ -16,7 +16,9 @@ import { ensurePersonalWorkspace } from '../../../lib/workspaces/ensure-personal
 import { databaseKinds, type TestDatabase } from '../../helpers/databases';
 import { makePngLogo } from '../../helpers/decode-qr';
 import { pgUrl } from '../../helpers/services';
-import { startSling, type SlingProcess } from '../../helpers/sling-process';
+import { apiClient, inProcess, type ApiClient, type Caller } from '../../helpers/api-client';
+import { signIn } from '../../helpers/accounts';
+import { startInProcessSling, type InProcessSling } from '../../helpers/in-process-sling';
 import { until } from '../../helpers/until';
 
 type Who = 'owner' | 'admin' | 'member' | 'outsider' | 'anon' | 'readonly';
@@ -105,14 +107,15 @@ const eqId = (id: string) => eq(workspaces.id, id);
 
 describe.each(databaseKinds(pgUrl()))('tenant isolation matrix on %s', (_name, makeDb) => {
   let tdb: TestDatabase;
-  let sling: SlingProcess;
+  let sling: InProcessSling;
+  let api: ApiClient;
   let f: Fixture;
   const cookies = {} as Record<'owner' | 'admin' | 'member' | 'outsider', string>;
 
   beforeAll(async () => {
     tdb = await makeDb();
     f = await seed(tdb);
-    sling = await startSling({
+    sling = await startInProcessSling({
       ...tdb.env,
       WEBHOOKS_ALLOW_PRIVATE: 'true',
       AUTH_ATTEMPTS_PER_MINUTE: '1000',
@@ -121,42 +124,40 @@ describe.each(databaseKinds(pgUrl()))('tenant isolation matrix on %s', (_name, m
       // Domain checks ask a closed port on loopback: refused at once, never the network.
       DNS_SERVERS: '127.0.0.1:9',
     });
+    api = apiClient(inProcess(sling));
     for (const who of ['owner', 'admin', 'member', 'outsider'] as const) {
-      const res = await fetch(`${sling.url}/api/auth/sign-in/email`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', origin: sling.url },
-        body: JSON.stringify({ email: `${f.userIds[who]}@example.com`, password: PASSWORD }),
-      });
-      expect(res.status).toBe(200);
-      cookies[who] = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+      cookies[who] = await signIn(api, `${f.userIds[who]}@example.com`, PASSWORD);
       if (who !== 'outsider') {
-        const sw = await call(who, 'POST', `/api/v1/workspaces/${f.W}/switch`, undefined, 'session');
+        const sw = await api.call('switchWorkspace', { params: { id: f.W }, as: { cookie: cookies[who] } });
         expect(sw.status).toBe(200);
       }
     }
-    const sent = await call('owner', 'POST', `/api/v1/webhooks/${f.webhook}/test`);
-    f.delivery = sent.json().delivery.id;
-    await until('the test delivery to fail', async () => (await call('owner', 'GET', `/api/v1/webhooks/${f.webhook}/deliveries/${f.delivery}`)).json().delivery.status === 'failed');
+    const sent = await api.call('testWebhook', { params: { id: f.webhook }, as: caller('owner') });
+    f.delivery = sent.json.delivery.id;
+    await until('the test delivery to fail', async () => (await api.call('getDelivery', { params: { id: f.webhook, deliveryId: f.delivery! }, as: caller('owner') })).json.delivery.status === 'failed');
   });
   afterAll(async () => {
-    await sling?.stop();
+    await sling?.close();
     await tdb?.drop();
   });
 
   type Via = 'session' | 'token';
-  /** One request as `who`: a session cookie (same-origin) or a bearer token; anon sends neither. */
+  /** `who` as the API client's caller: a session cookie (same-origin), a bearer token or Variant B's token parameter; anon sends none. */
+  function caller(who: Who, via: Via | 'param' = 'token'): Caller {
+    if (who === 'anon') return 'none';
+    if (via === 'param') return { tokenParam: f.tokens[who] };
+    return via === 'session' && who !== 'readonly' ? { cookie: cookies[who] } : { token: f.tokens[who] };
+  }
+  /**
+   * One request as `who` (the matrix's rows name a method and a path, so they go through the
+   * client's raw fetch; its credentials as for any operation).
+   */
   async function call(who: Who, method: string, path: string, body?: unknown, via: Via | 'param' = 'token', raw?: { type: string; data: BodyInit }) {
     const headers: Record<string, string> = {};
-    if (via === 'param') body = { ...(body as object), ...(who === 'anon' ? {} : { token: f.tokens[who] }) };
-    else if (who !== 'anon') {
-      if (via === 'session' && who !== 'readonly') {
-        headers.cookie = cookies[who];
-        if (method !== 'GET') headers.origin = sling.url;
-      } else headers.authorization = `Bearer ${f.tokens[who]}`;
-    }
+    if (via === 'param' && who !== 'anon') body = { ...(body as object), token: f.tokens[who] };
     if (raw) headers['content-type'] = raw.type;
     else if (body !== undefined) headers['content-type'] = 'application/json';
-    const res = await fetch(`${sling.url}${path}`, { method, headers, body: raw ? raw.data : body === undefined ? undefined : JSON.stringify(body) });
+    const res = await api.fetch(path, { method, headers, body: raw ? raw.data : body === undefined ? undefined : JSON.stringify(body), as: via === 'param' ? 'none' : caller(who, via) });
     const text = await res.text();
     return { status: res.status, text, json: () => JSON.parse(text) };
   }
@@ -167,7 +168,16 @@ describe.each(databaseKinds(pgUrl()))('tenant isolation matrix on %s', (_name, m
    * endpoint health it writes are left out: they change on their own, not by the refused request.
    */
   const VOLATILE = new Set(['failing_since', 'last_success_at', 'updated_at', 'status', 'attempts', 'next_attempt_at', 'completed_at', 'last_attempt']);
+  /**
+   * Deliveries are made from the event outbox when the dispatcher next polls (fan-out.ts), for the
+   * webhooks subscribed then: an event an allowed call recorded earlier (a link deleted) would
+   * become a delivery in the middle of a later refusal's before and after. Both views wait until
+   * the outbox is empty, so one the refused request recorded shows in its "after".
+   */
+  const outboxDrained = () =>
+    until('the event outbox to be fanned out', async () => (await sling.handle.query<{ n: number }>('SELECT count(*)::int AS n FROM events WHERE dispatched_at IS NULL'))[0].n === 0, { intervalMs: 50 });
   const ownerView = async (path: string) => {
+    if (path.includes('/webhooks')) await outboxDrained();
     const text = (await call('owner', 'GET', path)).text;
     return path.includes('/webhooks') ? JSON.stringify(JSON.parse(text), (k, v) => (VOLATILE.has(k) ? undefined : v)) : text;
   };
@@ -298,16 +308,8 @@ describe.each(databaseKinds(pgUrl()))('tenant isolation matrix on %s', (_name, m
   });
 
   test('a new sign-in opens on the workspace used last; the personal one when that membership is gone', async () => {
-    const signIn = async () => {
-      const res = await fetch(`${sling.url}/api/auth/sign-in/email`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', origin: sling.url },
-        body: JSON.stringify({ email: `${f.userIds.admin}@example.com`, password: PASSWORD }),
-      });
-      return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-    };
-    const current = async (cookie: string) => (await (await fetch(`${sling.url}/api/v1/workspace`, { headers: { cookie } })).json()).workspace.id;
-    expect(await current(await signIn())).toBe(f.W);
+    const current = async (cookie: string) => (await api.call('getWorkspace', { as: { cookie } })).json.workspace.id;
+    expect(await current(await signIn(api, `${f.userIds.admin}@example.com`, PASSWORD))).toBe(f.W);
   });
 
   test('better-auth\'s own organization endpoints are switched off (they would skip Sling\'s rules)', async () => {
@@ -318,9 +320,10 @@ describe.each(databaseKinds(pgUrl()))('tenant isolation matrix on %s', (_name, m
       ['POST', '/api/auth/organization/set-active', { organizationId: f.W }],
       ['GET', '/api/auth/organization/list', undefined],
     ] as const) {
-      const res = await fetch(`${sling.url}${path}`, {
+      const res = await api.fetch(path, {
         method,
-        headers: { cookie: cookies.outsider, origin: sling.url, ...(body ? { 'content-type': 'application/json' } : {}) },
+        as: { cookie: cookies.outsider },
+        headers: { origin: sling.url, ...(body ? { 'content-type': 'application/json' } : {}) },
         body: body ? JSON.stringify(body) : undefined,
       });
       expect(res.status, path).toBe(404);
@@ -329,14 +332,15 @@ describe.each(databaseKinds(pgUrl()))('tenant isolation matrix on %s', (_name, m
   });
 
   test('a cross-site form POST with a valid session cookie is refused before anything happens', async () => {
-    for (const [path, method] of [['/api/v1/links', 'POST'], [`/api/v1/links/${f.linkX.id}`, 'DELETE'], ['/api/v1/tokens', 'POST']] as const) {
-      const res = await fetch(`${sling.url}${path}`, {
-        method,
-        headers: { cookie: cookies.outsider, origin: 'http://evil.example', 'sec-fetch-site': 'cross-site', 'content-type': 'application/x-www-form-urlencoded' },
-        body: method === 'POST' ? 'url=https%3A%2F%2Fevil.example%2F' : undefined,
-      });
-      expect(res.status, `${method} ${path}`).toBe(403);
-      expect((await res.json()).error.code).toBe('forbidden');
+    const crossSite = { as: { cookie: cookies.outsider }, headers: { origin: 'http://evil.example', 'sec-fetch-site': 'cross-site' } };
+    const form = { type: 'application/x-www-form-urlencoded', data: 'url=https%3A%2F%2Fevil.example%2F' };
+    for (const res of [
+      await api.call('createLink', { ...crossSite, raw: form }),
+      await api.call('deleteLink', { ...crossSite, params: { id: f.linkX.id }, headers: { ...crossSite.headers, 'content-type': form.type } }),
+      await api.call('createToken', { ...crossSite, raw: form }),
+    ]) {
+      expect(res.status, res.text).toBe(403);
+      expect(res.json.error.code).toBe('forbidden');
     }
     expect((await call('outsider', 'GET', `/api/v1/links/${f.linkX.id}`)).status).toBe(200);
   });

@@ -1,0 +1,130 @@
+// Sling inside the test process: server.ts's startServer (role all: the edge, the click writer, the
+// job system, the webhook dispatcher) without Next's pages (`pages: false`), on a loopback port for
+// what needs a socket (redirects, link pages), and the API's router answering Requests directly
+// (`request`), as serve-api.ts hands them over, without the socket. The environment is what
+// startSling gives its child process (tests/helpers/sling-process.ts), set on this process's
+// process.env while it runs: the configuration and every other process-wide singleton
+// (lib/runtime/global-singleton.ts) are made afresh for each start and dropped at close, so one test
+// file can run one database after another. One in-process Sling at a time per test file (vitest runs
+// each file in a process of its own).
+import type { RunningServer } from '../../server';
+import type { IncomingMessage } from 'node:http';
+import { clientIp } from '../../lib/edge/client-ip';
+import { CLIENT_IP_HEADER } from '../../lib/http/client-ip-header';
+import type { Router } from '../../lib/api/router';
+import type { DbHandle } from '../../lib/db/types';
+import { seedOn } from './seed-in-process';
+import { freePort } from './sling-process';
+
+export interface InProcessSling {
+  /** The server's own address (BASE_URL): redirects and link pages are fetched there. */
+  url: string;
+  port: number;
+  /**
+   * Accounts and tokens as `sling users create` / `sling tokens create` make them, on the server's
+   * own open database (no second opening of it, which PGlite would refuse anyway).
+   */
+  seed: ReturnType<typeof seedOn>;
+  /** The server's database handle, for a test to read what the API does not show (the outbox, jobs). */
+  handle: DbHandle;
+  /** An API request answered by the router in this process, with no socket. */
+  request(req: Request): Promise<Response>;
+  /** Stops the server as its SIGTERM would (clicks written, workers stopped, database closed). */
+  close(): Promise<void>;
+}
+
+let open: Promise<InProcessSling> | undefined;
+
+/** Starts Sling in this process with `env` (a TestDatabase's env and the suite's settings). */
+export async function startInProcessSling(env: Record<string, string>): Promise<InProcessSling> {
+  if (open) throw new Error('an in-process Sling is already running in this test file; close it first');
+  const starting = start(env);
+  open = starting;
+  starting.catch(() => (open = undefined));
+  return starting;
+}
+
+async function start(env: Record<string, string>): Promise<InProcessSling> {
+  const port = env.PORT ? Number(env.PORT) : await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  // As startSling's child gets it (sling-process.ts baseEnv): no deep scan, the test's log level.
+  const restoreEnv = setEnv({ SAFETY_DEEP_SCAN: 'false', PORT: String(port), HOST: '127.0.0.1', BASE_URL: url, ...env });
+  await dropProcessState();
+  let running: RunningServer;
+  let router: Router;
+  try {
+    const [{ startServer }, { createRouter }, { API_ROUTES }] = await Promise.all([import('../../server'), import('../../lib/api/router'), import('../../lib/api/routes')]);
+    running = await startServer({ role: 'all', pages: false });
+    router = createRouter(API_ROUTES);
+  } catch (err) {
+    await dropProcessState();
+    restoreEnv();
+    throw err;
+  }
+  let closing: Promise<void> | undefined;
+  const [{ database }, { loadConfig }] = await Promise.all([import('../../lib/db/database'), import('../../lib/config/load-config')]);
+  const handle = await database();
+  const config = loadConfig();
+  return {
+    url,
+    port,
+    handle,
+    seed: seedOn(handle, config),
+    request: async (req) => {
+      // server.ts puts the caller's address in this header (any incoming copy replaced): a test's
+      // requests come from loopback, through X-Forwarded-For when TRUST_PROXY says so.
+      const headers = new Headers(req.headers);
+      const forwarded = headers.get('x-forwarded-for') ?? undefined;
+      const socketLike = { socket: { remoteAddress: '127.0.0.1' }, headers: { 'x-forwarded-for': forwarded } } as unknown as IncomingMessage;
+      headers.set(CLIENT_IP_HEADER, clientIp(socketLike, config.TRUST_PROXY));
+      // A request off a socket always says how its body comes (Content-Length, or Transfer-Encoding
+      // for a stream), and handlers go by that (read-json-body.ts: no length, no body); a Request
+      // made in this process has neither, so its length is stated as fetch would send it.
+      if (req.body !== null && !headers.has('content-length') && !headers.has('transfer-encoding')) {
+        const bytes = new Uint8Array(await req.arrayBuffer());
+        headers.set('content-length', String(bytes.byteLength));
+        return router.request(new Request(req.url, { method: req.method, headers, body: bytes }));
+      }
+      return router.request(new Request(req, { headers }));
+    },
+    close: () =>
+      (closing ??= (async () => {
+        try {
+          await running.shutdown();
+        } finally {
+          await dropProcessState();
+          restoreEnv();
+          open = undefined;
+        }
+      })()),
+  };
+}
+
+/** Sets `vars` on process.env; the returned function puts back what was there. */
+function setEnv(vars: Record<string, string>): () => void {
+  const before = new Map(Object.keys(vars).map((k) => [k, process.env[k]]));
+  Object.assign(process.env, vars);
+  return () => {
+    for (const [k, v] of before) {
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    }
+  };
+}
+
+/**
+ * Forgets every process-wide singleton but the logger (the configuration, the database, caches,
+ * limiters, better-auth's instance), closing the few that hold a connection the server's shutdown
+ * does not close: the next start reads its own environment and database, as a new process would.
+ */
+async function dropProcessState(): Promise<void> {
+  const store = globalThis as unknown as Record<symbol, unknown>;
+  const jobSender = store[Symbol.for('sling.jobSender')] as Promise<{ stop(o: object): Promise<void> }> | undefined;
+  if (jobSender) await (await jobSender.catch(() => undefined))?.stop({ graceful: false, wait: true }).catch(() => {});
+  const mail = store[Symbol.for('sling.mailTransport')] as { close(): void } | undefined;
+  mail?.close();
+  for (const key of Object.getOwnPropertySymbols(store)) {
+    const name = key.description ?? '';
+    if (name.startsWith('sling.') && name !== 'sling.logger' && name !== 'sling.operations' && Symbol.for(name) === key) delete store[key];
+  }
+}

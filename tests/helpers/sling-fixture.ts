@@ -1,0 +1,36 @@
+// vitest fixtures for a suite on the in-process Sling: `sling` (one per test file, on a migrated
+// PGlite database unless `database` gives another) and `api`, the API client on its router.
+//
+//   const test = slingTest({ env: { TRUST_PROXY: 'true' } });
+//   test('...', async ({ sling, api }) => { ... });
+//
+// Both are file-scoped: the first test that asks starts Sling, the file's end stops it and drops
+// the database. Suites that run one database after another (describe.each over PGlite and
+// PostgreSQL) keep startInProcessSling in beforeAll/afterAll instead: one Sling at a time per file.
+import { test } from 'vitest';
+import { apiClient, inProcess } from './api-client';
+import { createPgliteDatabase, type TestDatabase } from './databases';
+import { startInProcessSling } from './in-process-sling';
+
+export interface SlingFixtureOptions {
+  /** Settings on top of the database's env (as startSling's callers pass them). */
+  env?: Record<string, string>;
+  database?: () => Promise<TestDatabase>;
+}
+
+export function slingTest(options: SlingFixtureOptions = {}) {
+  return test
+    .extend('sling', { scope: 'file' }, async ({}, { onCleanup }) => {
+      const tdb = await (options.database ?? (() => createPgliteDatabase({ migrated: true })))();
+      const sling = await startInProcessSling({ ...tdb.env, ...options.env }).catch(async (err: unknown) => {
+        await tdb.drop();
+        throw err;
+      });
+      onCleanup(async () => {
+        await sling.close();
+        await tdb.drop();
+      });
+      return sling;
+    })
+    .extend('api', { scope: 'file' }, async ({ sling }) => apiClient(inProcess(sling)));
+}
