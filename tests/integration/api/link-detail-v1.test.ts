@@ -43,7 +43,7 @@ describe('REST v1 link detail endpoints', () => {
       expect(res.status).toBe(200);
       const body = res.json;
       return body.clicks === 2 && body;
-    }, { timeoutMs: 5_000, intervalMs: 100 });
+    }, { timeoutMs: 15_000, intervalMs: 100 });
     expect(stats).toMatchObject({
       short_code: 'detail',
       clicks: 2,

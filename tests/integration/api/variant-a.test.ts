@@ -86,7 +86,7 @@ describe.each(migratedDatabaseKinds(pgUrl()))('/api.php on %s', (_name, makeDb) 
       expect(res.status).toBe(200);
       const body = await res.json();
       return body.clicks === 3 && body;
-    }, { timeoutMs: 5_000, intervalMs: 100 });
+    }, { timeoutMs: 15_000, intervalMs: 100 });
     expect(stats).toMatchObject({ short_code: 'stats-1', clicks: 3, unique_visitors: 2 });
     expect(stats.referrers).toEqual([
       { value: 'r.example', clicks: 2 },

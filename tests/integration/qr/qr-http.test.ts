@@ -50,7 +50,7 @@ describe('GET /api/v1/links/{id}/qr', () => {
     const stats = await until('the QR visit in the stats', async () => {
       const body = await (await fetch(`${sling.url}/api.php?action=stats&slug=menu`, { headers: { authorization: `Bearer ${ann}` } })).json();
       return body.clicks === 1 && body;
-    }, { timeoutMs: 5_000, intervalMs: 100 });
+    }, { timeoutMs: 15_000, intervalMs: 100 });
     expect(stats.triggers).toEqual([{ value: 'qr', clicks: 1 }]);
   });
 
