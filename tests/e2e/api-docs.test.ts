@@ -104,7 +104,9 @@ describe.skipIf(!chromium)('/docs in Chromium', () => {
     const elsewhere = requested.filter((url) => new URL(url).origin !== sling.url && !url.startsWith('data:') && !url.startsWith('blob:'));
     expect(elsewhere).toEqual([]);
     expect(problems).toEqual([]);
-  });
+    // Scalar renders the whole document four times here (two themes, two widths): about 40 s on a
+    // quiet 2-core machine, past 60 s beside another suite.
+  }, 180_000);
 
   test('/docs/scalar.js is the package’s browser bundle, compressed and cached for good; Next’s chunks hold no Scalar', async () => {
     const src = await page.evaluate(() => [...document.scripts].find((el) => el.getAttribute('src')?.startsWith('/docs/scalar.js'))!.getAttribute('src')!);
