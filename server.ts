@@ -286,7 +286,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   const port = (server.address() as AddressInfo).port;
   log.info({ port, role, database: handle.kind, baseUrl: config.BASE_URL }, `Sling listening on ${config.BASE_URL}`);
 
-  // Behind a load balancer: out of its rotation first, then the listener closes (docs: scale-out).
+  // Behind a load balancer: out of its rotation first, then the listener closes (README "Scale-out").
   const shutdown = shutdownOnce({
     drainMs: config.SHUTDOWN_DRAIN_MS,
     onDraining: () => (draining = true),

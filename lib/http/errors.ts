@@ -1,4 +1,4 @@
-// One error class for every refusal, and one table from error code to HTTP status (docs/api/errors.md).
+// One error class for every refusal, and one table from error code to HTTP status (docs/architecture/request-layer.md, "Errors").
 
 export const ERROR_STATUS = {
   invalid_request: 400,
