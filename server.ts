@@ -1,4 +1,4 @@
-// Process entry: config → database → edge → Next handler → workers → shutdown (DESIGN §2).
+// Process entry: config → database → edge → Next handler → workers → shutdown (docs/architecture/overview.md, "Processes and request flow").
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type PgBoss from 'pg-boss';
@@ -71,7 +71,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   const log = logger();
   const runtime = await openRuntime({ reopenAfterMigrating: true });
   const { config, handle } = runtime;
-  // QR rendering, logo checks and bcrypt run here, off the edge's event loop (DESIGN §8).
+  // QR rendering, logo checks and bcrypt run here, off the edge's event loop (docs/architecture/overview.md, "Off the event loop").
   await startCpuPool({
     size: config.CPU_POOL_SIZE,
     queueMax: config.CPU_POOL_QUEUE,
@@ -86,7 +86,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   const defaultDomain = domains.current.defaultDomain;
   const sites = currentSites();
   // `app` answers its own host's short links too: behind a TCP load balancer the app host's traffic
-  // (BASE_URL, the default domain's links included) cannot be split by path (README "Scale-out").
+  // (BASE_URL, the default domain's links included) cannot be split by path (docs/self-hosting/scale-out.md).
   if (role !== 'worker') {
     const cache = new LinkCache({
       maxEntries: config.CACHE_MAX_ENTRIES,
@@ -286,7 +286,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   const port = (server.address() as AddressInfo).port;
   log.info({ port, role, database: handle.kind, baseUrl: config.BASE_URL }, `Sling listening on ${config.BASE_URL}`);
 
-  // Behind a load balancer: out of its rotation first, then the listener closes (README "Scale-out").
+  // Behind a load balancer: out of its rotation first, then the listener closes (docs/self-hosting/scale-out.md).
   const shutdown = shutdownOnce({
     drainMs: config.SHUTDOWN_DRAIN_MS,
     onDraining: () => (draining = true),

@@ -2,7 +2,7 @@
 // rounds (alternate.ts): link creation through each one's API, one hot link, 10,000 links at random.
 // Prints req/s, p99 and CPU per request of each server (Kutt's worker processes included) and the
 // Sling/Kutt ratios, and whether creation reaches issue 20's "≥ 2× Kutt on the same database".
-//   BENCH_KUTT_DIR=/path/to/kutt (a checkout with `npm ci` done; see the README)
+//   BENCH_KUTT_DIR=/path/to/kutt (a checkout with `npm ci` done; see docs/performance/2026-11-26-performance-round-2.md)
 //   BENCH_DATABASE_URL=postgres://…  both on that server (a throw-away database each) and the same
 //                                    Redis (BENCH_REDIS_URL, default redis://127.0.0.1:6379);
 //                                    unset: Sling on PGlite, Kutt on its default SQLite.
@@ -55,7 +55,7 @@ interface Row {
 }
 
 async function main(): Promise<number> {
-  if (!KUTT_DIR) throw new Error('Set BENCH_KUTT_DIR to a Kutt checkout with its dependencies installed (see the README, "Head to head with Kutt").');
+  if (!KUTT_DIR) throw new Error('Set BENCH_KUTT_DIR to a Kutt checkout with its dependencies installed (see docs/performance/2026-11-26-performance-round-2.md, "Head to head with Kutt").');
   const tmp = mkdtempSync(join(tmpdir(), 'sling-kutt-'));
   onCleanup(() => rmSync(tmp, { recursive: true, force: true }));
   const { tool, fallback } = pickLoadTool(tmp);

@@ -1,4 +1,4 @@
-// Redirects while QR codes render (DESIGN §8, "the edge's event loop stays free"): the hot link,
+// Redirects while QR codes render (docs/architecture/overview.md, "Off the event loop", "the edge's event loop stays free"): the hot link,
 // open loop at a fixed rate, while 8 clients keep asking for the largest QR code there is (PNG,
 // 4096 pixels, error correction H, with a logo); and, for comparison, the raw server and Sling
 // alone at the same rate. Rendering runs in Sling's CPU pool; the p99 shows whether the edge waits

@@ -1,5 +1,5 @@
 // `npm run bench`: Sling's redirect against a bare node:http redirect server in the same run
-// (DESIGN §7): throughput and latency for one hot link and for 10,000 links at random, p99 at half
+// (docs/performance/README.md): throughput and latency for one hot link and for 10,000 links at random, p99 at half
 // load, the same p99 while 8 clients render the largest QR codes (qr-render-load.ts), and every
 // click written by the time a graceful stop (SIGTERM) exits. Then link creation through Variant A
 // against a bare node:http POST (the bench's own constant server), and through a session cookie

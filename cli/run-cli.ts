@@ -46,7 +46,7 @@ Commands:
   domains list|add|verify|remove (--workspace ID|SLUG | --email E) [--hostname H | --id I]
                                                a workspace's custom domains, as its owner (JSON lines)
 
-Configuration comes from the environment (see README).`;
+Configuration comes from the environment (see docs/self-hosting/configuration.md).`;
 
 async function main(argv: string[]) {
   const [command, ...rest] = argv;

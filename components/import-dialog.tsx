@@ -114,7 +114,7 @@ export function ImportDialog({ onClose, onImported }: ImportDialogProps) {
               File
               <input name="file" type="file" aria-label="File" accept=".csv,.json,.txt,text/csv,application/json" onChange={(e) => setFile(e.target.files?.[0] ?? null)} aria-describedby={`${id}-hint`} />
               <span className="hint" id={`${id}-hint`}>
-                Up to 50 MB. See “Importing links” in the README for each format&apos;s columns.
+                Up to 50 MB. See docs/guide/importing.md for each format&apos;s columns.
               </span>
             </label>
             {error ? (

@@ -3,7 +3,7 @@
 // and lib/edge/click-writer-thread.ts look for them there); npm packages stay external.
 // Split into chunks: a module the server imports with import() is a chunk of its own, so the npm
 // packages it needs load when it runs, not at start (bundled in one file, every package import is
-// hoisted to the top and loaded at start; README "Idle memory").
+// hoisted to the top and loaded at start; docs/performance/2026-11-26-performance-round-2.md, "Idle memory").
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 

@@ -26,7 +26,7 @@ export const CERT_KEY_PURPOSE = 'certificate-key';
 
 export async function issueCertificate(db: Db, domain: { id: number; hostname: string }, s: AcmeSettings): Promise<{ expiresAt: Date }> {
   // Loaded for the first certificate: acme-client and its crypto libraries are ~6 MiB of heap that a
-  // server without custom domains on HTTPS never needs (README "Idle memory").
+  // server without custom domains on HTTPS never needs (docs/performance/2026-11-26-performance-round-2.md, "Idle memory").
   const { default: acme } = await import('acme-client');
   // acme-client keeps these on its one axios instance: the same for every call in this process.
   if (s.caPem) acme.axios.defaults.httpsAgent = new Agent({ ca: s.caPem });

@@ -1,4 +1,4 @@
-// better-auth, built once per process on the shared database handle (DESIGN §1: sessions, and
+// better-auth, built once per process on the shared database handle (docs/architecture/overview.md: sessions, and
 // later 2FA, organizations and SSO). Route handlers reach it through getAuth().
 import { betterAuth } from 'better-auth';
 import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';

@@ -1,5 +1,5 @@
 // Passwords (accounts through better-auth, link passwords, the CLI): bcrypt, run in the CPU pool's
-// worker threads so a sign-in never stalls the redirect edge (DESIGN §8).
+// worker threads so a sign-in never stalls the redirect edge (docs/architecture/overview.md, "Off the event loop").
 import { runCpuTask } from '../runtime/run-cpu-task';
 
 export function hashPassword(password: string): Promise<string> {

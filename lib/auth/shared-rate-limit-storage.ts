@@ -2,7 +2,7 @@
 // IP and path) counted by Sling's own shared limiters (lib/ratelimit/shared-limiter.ts): in Redis when
 // REDIS_URL is set, so a limit holds across instances instead of per instance, and in memory if Redis
 // fails meanwhile (as Sling's API limits do). Sessions stay in the database, which every instance
-// shares (README "Scale-out" says why).
+// shares (docs/self-hosting/scale-out.md says why).
 import type { BetterAuthOptions } from 'better-auth';
 import { AppError } from '../http/errors';
 import { sharedLimiter } from '../ratelimit/shared-limiter';

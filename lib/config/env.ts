@@ -1,4 +1,4 @@
-// Configuration from the environment (DESIGN §5), validated once at start-up.
+// Configuration from the environment (docs/self-hosting/configuration.md), validated once at start-up.
 import { isIP } from 'node:net';
 import { z } from 'zod';
 

@@ -1,4 +1,4 @@
-// The DNS records a custom domain needs (DESIGN §4): a route to Sling — CNAME <label> → LINK_HOST,
+// The DNS records a custom domain needs (docs/self-hosting/custom-domains.md): a route to Sling — CNAME <label> → LINK_HOST,
 // or for an apex (which cannot have a CNAME) A/AAAA records to LINK_HOST_IPS — and the ownership
 // proof TXT _svc-verify.<label> = svc-verify=<token>.
 import { isIP } from 'node:net';

@@ -1,4 +1,4 @@
-// Requests to a verified custom domain (DESIGN §8): ACME challenge → root (landing page, redirect or
+// Requests to a verified custom domain (docs/self-hosting/custom-domains.md): ACME challenge → root (landing page, redirect or
 // Sling's page) → favicon → short link → link pages → that domain's not-found. Never the dashboard,
 // the APIs or sign-in: the only requests passed on to Next are the link pages (/l/…), and they set
 // no cookie there.

@@ -10,7 +10,7 @@ export interface EventJson {
   data: unknown;
 }
 
-/** The webhook payload shape (DESIGN §4): `{id, event, timestamp, data}`. */
+/** The webhook payload shape (docs/guide/webhooks.md): `{id, event, timestamp, data}`. */
 export function eventJson(row: EventRow): EventJson {
   return { id: row.id, event: row.type, timestamp: new Date(row.occurredAt).toISOString(), data: row.data };
 }

@@ -1,5 +1,5 @@
 // Writes an event to the outbox. Call it with the transaction that makes the change, so the event
-// exists exactly when the change does (DESIGN §4, Events).
+// exists exactly when the change does (docs/guide/webhooks.md, Events).
 import { randomUUID } from 'node:crypto';
 import { events } from '../../db/schema';
 import type { Db, Tx } from '../db/types';

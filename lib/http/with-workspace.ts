@@ -1,4 +1,4 @@
-// The one wrapper of every workspace endpoint (DESIGN §8): it resolves the request to an Actor —
+// The one wrapper of every workspace endpoint (docs/architecture/overview.md, "Tenancy"): it resolves the request to an Actor —
 // from a bearer token or, without one, from the session cookie (cross-site writes refused) —,
 // counts it against its workspace's limits (X-RateLimit-* on every answer), checks the permission,
 // runs the handler, and maps any thrown error to the JSON error shape once.

@@ -1,4 +1,4 @@
-// No Sling cookie is set on a custom domain (DESIGN §8): an answer passed to Next there (the link
+// No Sling cookie is set on a custom domain (docs/self-hosting/custom-domains.md): an answer passed to Next there (the link
 // pages) keeps only the signed, HttpOnly unlock cookie of a password-protected link (scoped to that
 // link, useless elsewhere); any other Set-Cookie is dropped, whichever way Next writes it.
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';

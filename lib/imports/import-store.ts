@@ -1,5 +1,5 @@
 // Import jobs of a workspace: created from an upload (stored in the database, then a job is sent),
-// listed, read, and their per-row report. Every read has the workspace in its `where` (DESIGN §8):
+// listed, read, and their per-row report. Every read has the workspace in its `where` (docs/architecture/overview.md, "Tenancy"):
 // another workspace's import is simply not found.
 import { and, asc, desc, eq, gt } from 'drizzle-orm';
 import { nanoid } from 'nanoid';

@@ -1,6 +1,6 @@
 // Reads an uploaded file as rows of link fields, streamed (csv-parse), whatever its format: our CSV,
 // a Bitly export, a YOURLS export or a Kutt export (API v2 links JSON). Column names are matched
-// case-insensitively, with spaces and hyphens read as "_"; the README lists each format's mapping.
+// case-insensitively, with spaces and hyphens read as "_"; docs/guide/importing.md lists each format's mapping.
 import { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
 import type { ImportFormat } from '../schemas/import';

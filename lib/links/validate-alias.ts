@@ -1,4 +1,4 @@
-// Alias rules (DESIGN §4): 3–50 of [A-Za-z0-9_-], not a reserved word.
+// Alias rules (docs/api/http-apis.md): 3–50 of [A-Za-z0-9_-], not a reserved word.
 import { invalidField } from '../http/errors';
 import { isReserved } from './reserved-words';
 

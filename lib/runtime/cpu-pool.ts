@@ -1,5 +1,5 @@
 // Starts and stops the process's CPU pool (server.ts): worker threads for QR rendering, logo
-// decoding and bcrypt (DESIGN §8). Tasks reach it through run-cpu-task.ts.
+// decoding and bcrypt (docs/architecture/overview.md, "Off the event loop"). Tasks reach it through run-cpu-task.ts.
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -18,7 +18,7 @@ export interface CpuPoolOptions {
 
 /**
  * The workers start with the first task (sign-in's bcrypt, a QR code), not here: an idle server
- * keeps the memory of a thread (README "Idle memory"). A missing worker file fails the start still.
+ * keeps the memory of a thread (docs/performance/2026-11-26-performance-round-2.md, "Idle memory"). A missing worker file fails the start still.
  */
 export async function startCpuPool(opts: CpuPoolOptions): Promise<WorkerPool> {
   const size = opts.size ?? Math.max(1, availableParallelism() - 1);

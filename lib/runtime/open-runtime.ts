@@ -45,7 +45,7 @@ export async function openRuntime(opts: RuntimeOptions = {}): Promise<Runtime> {
       if (opts.reopenAfterMigrating === true && grown) {
         // After initdb (a first start) PGlite's thread holds some 100 MiB more than on a restart, up to
         // 570–646 MiB more when initdb's buffers stay (WebAssembly memory never shrinks): a new thread
-        // on the migrated data starts at its usual size (README "Idle memory"), for one more PGlite start.
+        // on the migrated data starts at its usual size (docs/performance/2026-11-26-performance-round-2.md, "Idle memory"), for one more PGlite start.
         const migrated = handle;
         handle = undefined;
         await migrated.close();

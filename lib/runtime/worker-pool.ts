@@ -1,4 +1,4 @@
-// A small pool of worker threads for CPU-heavy tasks (DESIGN §8: the edge's event loop stays free).
+// A small pool of worker threads for CPU-heavy tasks (docs/architecture/overview.md, "Off the event loop": the edge's event loop stays free).
 // Workers start on demand. Each runs one task at a time; tasks wait in a bounded first-in-first-out queue, and when
 // that is full the caller is refused at once (503 `unavailable` with Retry-After) rather than left
 // waiting behind a backlog. The worker side is serveTasks, below.
@@ -123,7 +123,7 @@ export function createWorkerPool(opts: WorkerPoolOptions): WorkerPool {
   }
 
   // No worker starts here: each starts with the first task that needs it (a thread costs some
-  // 15–20 MiB of an idle server's memory; README "Idle memory"), or with ready().
+  // 15–20 MiB of an idle server's memory; docs/performance/2026-11-26-performance-round-2.md, "Idle memory"), or with ready().
 
   return {
     run<T>(task: string, args: unknown[]): Promise<T> {

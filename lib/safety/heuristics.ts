@@ -1,4 +1,4 @@
-// Suspicion without a list entry (DESIGN §8: such links are created pending_review): each check
+// Suspicion without a list entry (docs/guide/safety.md: such links are created pending_review): each check
 // returns a reason a visitor and the owner can read, or nothing. Pure and cheap: no network.
 import { domainToUnicode } from 'node:url';
 import { BRANDS, SHORTENER_HOSTS } from './known-hosts';

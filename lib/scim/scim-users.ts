@@ -1,4 +1,4 @@
-// SCIM /Users of a workspace (DESIGN §8: the workspace in every `where`; another workspace's user is
+// SCIM /Users of a workspace (docs/architecture/overview.md, "Tenancy": the workspace in every `where`; another workspace's user is
 // a 404). A user's `active` is their membership (scim-membership.ts); each change is audited with the
 // directory as the actor, and noted as the directory's last activity.
 import { randomUUID } from 'node:crypto';

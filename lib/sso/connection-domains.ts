@@ -1,4 +1,4 @@
-// The email domains of an SSO connection (DESIGN §8: the workspace in every `where`). Each domain
+// The email domains of an SSO connection (docs/architecture/overview.md, "Tenancy": the workspace in every `where`). Each domain
 // is proven on its own by its TXT record `_sling-sso.<domain>`; a verified domain belongs to one
 // connection in all of Sling. Removing the last verified domain of an enabled connection disables it.
 import { randomBytes, randomUUID } from 'node:crypto';

@@ -1,4 +1,4 @@
-// SSO connections of a workspace (DESIGN §8: the workspace is in every `where`; another workspace's
+// SSO connections of a workspace (docs/architecture/overview.md, "Tenancy": the workspace is in every `where`; another workspace's
 // connection is a 404). A connection is a draft until its test passes and its email domain is
 // proven by DNS; enabling it writes @better-auth/sso's provider row, disabling removes it.
 import { randomBytes, randomUUID } from 'node:crypto';

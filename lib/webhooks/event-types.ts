@@ -1,4 +1,4 @@
-// The events a webhook can subscribe to (DESIGN §4), and the one Sling sends on request.
+// The events a webhook can subscribe to (docs/guide/webhooks.md), and the one Sling sends on request.
 export const WEBHOOK_EVENTS = ['link.created', 'link.updated', 'link.deleted', 'link.clicked', 'link.expired', 'domain.verified'] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 

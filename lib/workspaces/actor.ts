@@ -1,4 +1,4 @@
-// Who is asking, in which workspace, with which role, and how (DESIGN §8). Every route handler and
+// Who is asking, in which workspace, with which role, and how (docs/architecture/overview.md, "Tenancy"). Every route handler and
 // domain function that touches a workspace's rows takes one.
 import type { Plan, Role, WorkspaceKind } from '../../db/schema';
 import { AppError } from '../http/errors';

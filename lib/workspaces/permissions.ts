@@ -1,5 +1,5 @@
 // Who may do what in a workspace: one table from permission to the least role that has it and the
-// token scope it needs (DESIGN §8). Roles nest: owner ⊃ admin ⊃ member. A member writes only the
+// token scope it needs (docs/architecture/overview.md, "Tenancy"). Roles nest: owner ⊃ admin ⊃ member. A member writes only the
 // links it created; that limit lives in the query (scope.ts), not here.
 import type { Role } from '../../db/schema';
 

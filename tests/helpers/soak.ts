@@ -1,4 +1,4 @@
-// The scale-out soak (README "Scale-out"): the topology of scale-topology.ts under mixed traffic
+// The scale-out soak (docs/self-hosting/scale-out.md): the topology of scale-topology.ts under mixed traffic
 // (short-link visits, API creates and updates, webhook fan-out) while every instance is restarted
 // in turn, then counted exactly: clicks stored = 302s answered, each webhook delivered once, no
 // failed request but those in flight at a kill, and each link change seen by both edges.

@@ -1,5 +1,5 @@
 // Reading import files: the format detected from the file, each format's columns mapped to link
-// fields (README "Importing links"), quoted cells, a headerless YOURLS export, Bitly back-halves.
+// fields (docs/guide/importing.md), quoted cells, a headerless YOURLS export, Bitly back-halves.
 import { describe, expect, test } from 'vitest';
 import { detectFormat, readRows, type InputRow } from '../../lib/imports/read-rows';
 import type { ImportFormat } from '../../lib/schemas/import';

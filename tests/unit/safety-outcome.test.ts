@@ -1,4 +1,4 @@
-// The edge's decision for the safety states (DESIGN §8 link states).
+// The edge's decision for the safety states (docs/guide/safety.md link states).
 import { describe, expect, test } from 'vitest';
 import type { LinkRow } from '../../db/schema';
 import { toCachedLink } from '../../lib/edge/cached-link';

@@ -31,7 +31,7 @@ describe('analytics through the edge', () => {
   const visit = (code: string, ip: string, ua: string, init: RequestInit = {}) =>
     fetch(`${sling.url}/${code}`, { redirect: 'manual', ...init, headers: { 'x-forwarded-for': ip, 'user-agent': ua, ...init.headers } });
 
-  /** Polls Variant A stats until `done` holds (at most 5 s, as promised in the README). */
+  /** Polls Variant A stats until `done` holds (clicks show within about a second, docs/guide/features.md; 5 s leaves room). */
   const statsWhen = async (code: string, done: (s: any) => boolean) => ({
     stats: await until(`stats of ${code}`, async () => {
       const stats = (await ann.call('apiPhpStats', { query: { slug: code } })).json;

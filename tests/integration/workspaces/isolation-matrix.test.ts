@@ -1,4 +1,4 @@
-// The tenant-isolation matrix (issue 13, DESIGN §8): every endpoint × every role × an outsider ×
+// The tenant-isolation matrix (issue 13, docs/architecture/overview.md, "Tenancy"): every endpoint × every role × an outsider ×
 // no credentials × a token without the scope, on PGlite and PostgreSQL. Each refused request is
 // checked twice: its status (401 without credentials, 404 outside the workspace — never 403,
 // which would confirm the row exists —, 403 naming the role or scope inside it) and that nothing
