@@ -150,14 +150,14 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   /** The API's router, built with the first API request (its handlers' modules load then, not at start). */
   let apiRouter: Promise<Router> | undefined;
   const router = () => (apiRouter ??= import('./lib/api/routes').then((m) => createRouter(m.API_ROUTES)));
-  const serves: Serves = { app: role === 'all' || role === 'app', pages: false };
-  if (serves.app && opts.pages !== false) {
-    serves.pages = true;
+  const servesApp = role === 'all' || role === 'app';
+  if (servesApp && opts.pages !== false) {
     const { default: next } = await import('next');
     const app = next({ dev: opts.dev ?? false, dir: projectRoot(), hostname: config.HOST, port: config.PORT });
     await app.prepare();
     nextHandler = app.getRequestHandler();
   }
+  const serves: Serves = { app: servesApp, pages: nextHandler !== undefined };
   /** Set by shutdown() for SHUTDOWN_DRAIN_MS: /readyz says 503 while everything else is still served. */
   let draining = false;
   const headerOptions: HeaderOptions = { https: config.BASE_URL.startsWith('https:'), dev: opts.dev ?? false };

@@ -3,7 +3,7 @@
 // authorised before a byte of the body is read (docs/architecture/request-layer.md). Textual bodies
 // are checked for NUL characters and invalid UTF-8 once complete (text-checks.ts).
 import { AppError } from '../http/errors';
-import { bodyProblem } from '../http/text-checks';
+import { bodyProblem, isCheckedBody } from '../http/text-checks';
 
 /** Where the bytes come from: the next chunk, or null at the end. */
 export type ChunkSource = () => Promise<Uint8Array | null>;
@@ -22,7 +22,7 @@ export function bodyTooLarge(limit: number): AppError {
 }
 
 export function limitedBody(next: ChunkSource, opts: LimitedBodyOptions): ReadableStream<Uint8Array> {
-  const keep = isChecked(opts.contentType);
+  const keep = isCheckedBody(opts.contentType ?? undefined);
   const kept: Uint8Array[] = [];
   let size = 0;
   let over = false;
@@ -54,11 +54,6 @@ export function limitedBody(next: ChunkSource, opts: LimitedBodyOptions): Readab
     // Nothing is read ahead: the first byte is read when a handler reads the body.
     { highWaterMark: 0 },
   );
-}
-
-/** The bodies text-checks.ts looks at (textual ones and forms); binary uploads pass as they are. */
-function isChecked(contentType: string | null): boolean {
-  return bodyProblem(Buffer.from([0]), contentType ?? undefined) !== null;
 }
 
 /** A web stream's chunks as a ChunkSource. */

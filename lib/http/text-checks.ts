@@ -14,9 +14,15 @@ export function targetProblem(url: string): TextProblem {
   return bytesProblem(percentDecoded(Buffer.from(url, 'latin1')), 'The address');
 }
 
+/** True when bodyProblem looks at bodies of this Content-Type (text and forms; not binary or multipart). */
+export function isCheckedBody(contentType: string | undefined): boolean {
+  const type = mediaType(contentType);
+  return type === 'application/x-www-form-urlencoded' || isTextual(type);
+}
+
 /** Checks a request body of the given Content-Type; binary and multipart bodies are not looked at. */
 export function bodyProblem(body: Buffer, contentType: string | undefined): TextProblem {
-  const type = (contentType ?? '').split(';', 1)[0].trim().toLowerCase();
+  const type = mediaType(contentType);
   if (type === 'application/x-www-form-urlencoded') return bytesProblem(percentDecoded(body), 'The form');
   if (!isTextual(type)) return null;
   const raw = bytesProblem(body, 'The request body');
@@ -29,6 +35,10 @@ function bytesProblem(bytes: Buffer, what: string): TextProblem {
   if (bytes.includes(0)) return `${what} contains a NUL character, which is not allowed.`;
   if (!isUtf8(bytes)) return `${what} is not valid UTF-8 text.`;
   return null;
+}
+
+function mediaType(contentType: string | undefined): string {
+  return (contentType ?? '').split(';', 1)[0].trim().toLowerCase();
 }
 
 function isTextual(type: string): boolean {
