@@ -64,6 +64,12 @@ export function startWebhookDispatcher(db: Queryable, opts: DispatcherOptions): 
   const notices = new Set<Promise<void>>();
   /** Webhooks whose last claim took all they may hold: more of theirs may be due. */
   const capped = new Set<string>();
+  /**
+   * Endpoints this worker turned off while a claim was running. That claim's statement may have read
+   * them as still enabled, so what it took for them is given back unsent (rounds never overlap, so
+   * one set serves: it is emptied as each claim starts).
+   */
+  const offDuringClaim = new Set<string>();
   const agents = endpointAgents({ allowPrivate: opts.allowPrivate, socketsPerEndpoint: slots.perEndpoint });
   const recorder = attemptRecorder(db, { limits: opts, disable });
   const keyOf = signingKeys(opts.secretKey);
@@ -117,8 +123,11 @@ export function startWebhookDispatcher(db: Queryable, opts: DispatcherOptions): 
         const room = slots.room();
         if (running && room.limit > 0) {
           const before = new Map(slots.held);
-          const claims = await claimDueDeliveries(db, { ...room, leaseSeconds, busy: before });
-          backlog = claims.length === room.limit;
+          offDuringClaim.clear();
+          const taken = await claimDueDeliveries(db, { ...room, leaseSeconds, busy: before });
+          backlog = taken.length === room.limit;
+          const claims = taken.filter((c) => !offDuringClaim.has(c.webhook_id));
+          if (claims.length < taken.length) await releaseDeliveries(db, taken.filter((c) => offDuringClaim.has(c.webhook_id)));
           // Endpoints that got all they may hold may have more due (finishing meanwhile does not count).
           const took = new Map<string, number>();
           for (const c of claims) took.set(c.webhook_id, (took.get(c.webhook_id) ?? 0) + 1);
@@ -189,6 +198,7 @@ export function startWebhookDispatcher(db: Queryable, opts: DispatcherOptions): 
     const reason = `Turned off by Sling: ${because}.`;
     try {
       const notice = await disableFailingWebhook(db, webhookId, reason);
+      offDuringClaim.add(webhookId);
       await releaseDeliveries(db, slots.dropWaiting(webhookId)); // claimed for it, not yet sent: they wait with the rest
       if (!notice) return;
       log.warn({ webhook: webhookId, reason }, 'webhook endpoint disabled');

@@ -15,7 +15,9 @@ export interface Received {
   path: string;
 }
 
-export type Answer = (r: Received, n: number) => { status: number; body?: string; headers?: Record<string, string> } | 'hang';
+type Reply = { status: number; body?: string; headers?: Record<string, string> } | 'hang';
+/** How to answer the n-th request; a promise holds the answer back until the test lets it go. */
+export type Answer = (r: Received, n: number) => Reply | Promise<Reply>;
 
 export interface Receiver {
   url: string;
@@ -91,13 +93,22 @@ export async function startReceiver(secrets: string[] = [], answer: Answer = () 
       }
       const r: Received = { id: headers['webhook-id'] ?? '', headers, body, payload, verified, path: req.url ?? '' };
       receiver.received.push(r);
+      const reply = (a: Reply) => {
+        if (a === 'hang') {
+          hanging.add(res);
+          return;
+        }
+        res.writeHead(a.status, a.headers);
+        res.end(a.body ?? '');
+      };
       const a = receiver.answer(r, receiver.received.length);
-      if (a === 'hang') {
+      if (a instanceof Promise) {
         hanging.add(res);
-        return;
-      }
-      res.writeHead(a.status, a.headers);
-      res.end(a.body ?? '');
+        void a.then((x) => {
+          hanging.delete(res);
+          if (!res.destroyed) reply(x);
+        });
+      } else reply(a);
     });
   }
 

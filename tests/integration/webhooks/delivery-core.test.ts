@@ -335,6 +335,54 @@ describe.each(migratedDatabaseKinds(pgUrl()))('webhook delivery on %s', (name, m
     expect(on).toMatchObject({ enabled: true, disabledReason: null, consecutiveFailures: 0 });
   });
 
+  test('what a claim took for an endpoint turned off while it ran is given back unsent', async () => {
+    // On PostgreSQL a claim's statement reads the endpoint as it was when the statement began, so
+    // it can take a delivery for an endpoint that another attempt turns off meanwhile. Here the
+    // claim's rows are held back until the endpoint is off, as a slow statement would be.
+    const scope = await owner();
+    let letFirstFail!: () => void;
+    const firstAnswer = new Promise<{ status: number }>((resolve) => (letFirstFail = () => resolve({ status: 500 })));
+    let healthy = false;
+    const { webhook, receiver: rx } = await subscribe(scope, ['link.created'], {}, (_r, n) => (n === 1 ? firstAnswer : { status: healthy ? 200 : 500 }));
+    const isOff = async () => !(await getWebhookOrThrow(ctx.handle.db, scope.actor, webhook.id)).enabled;
+    let holdClaims = false;
+    const slowClaims = {
+      async query<R>(text: string, params?: unknown[]): Promise<R[]> {
+        const rows = await ctx.handle.query<R>(text, params);
+        const forThisEndpoint = rows.some((r) => (r as { webhook_id?: string }).webhook_id === webhook.id);
+        if (holdClaims && text.includes('claimed AS') && forThisEndpoint) await until('the endpoint turned off', isOff);
+        return rows;
+      },
+    };
+    dispatcher = startWebhookDispatcher(slowClaims, {
+      secretKey: TEST_SECRET, allowPrivate: true, timeoutMs: 10_000, retrySchedule: [], disableAfterFailures: 1, disableAfterHours: 120,
+      concurrency: 1, endpointConcurrency: 1, pollMs: 60_000, notifyDisabled: async (n) => void disabled.push(n),
+    });
+    await createLink({ url: 'https://example.com/held-1', ...scope.owns }, ctx);
+    dispatcher.wake();
+    await until('the first delivery in flight', async () => rx.received.length === 1);
+    holdClaims = true;
+    await createLink({ url: 'https://example.com/held-2', ...scope.owns }, ctx);
+    dispatcher.wake(); // fans the second event out and claims it; its rows come back once the endpoint is off
+    const second = async () => (await ctx.handle.query<{ attempts: number; locked: boolean; status: string }>(
+      `SELECT d.attempts, d.locked_until IS NOT NULL AS locked, d.status FROM webhook_deliveries d JOIN events e ON e.seq = d.event_seq
+       WHERE d.webhook_id = $1 AND e.data->>'long_url' = 'https://example.com/held-2'`, [webhook.id]))[0];
+    await until('the second delivery claimed', async () => (await second())?.attempts === 1);
+    letFirstFail();
+    await until('the second delivery given back or sent', async () => {
+      const d = await second();
+      return d.status !== 'pending' || (d.attempts === 0 && !d.locked);
+    });
+    expect(await second()).toEqual({ attempts: 0, locked: false, status: 'pending' });
+    expect(rx.received).toHaveLength(1);
+    holdClaims = false;
+    healthy = true;
+    await updateWebhook(scope, webhook.id, { enabled: true });
+    dispatcher.wake();
+    await until('the second delivery sent once enabled', async () => (await second()).status === 'succeeded');
+    expect(rx.received).toHaveLength(2);
+  });
+
   test('an endpoint without a success for too long is turned off', async () => {
     const scope = await owner();
     const { webhook } = await subscribe(scope, ['link.created'], {}, () => ({ status: 410 }));
