@@ -9,6 +9,7 @@ import { domainHostKey } from '../domains/site-directory';
 import type { Db } from '../db/types';
 import { accountKey, accountUrl, rememberAccountUrl } from './acme-account';
 import { putChallenge, removeChallenge } from './challenge-store';
+import { probeDirectory } from './probe-directory';
 
 export interface AcmeSettings {
   directoryUrl: string;
@@ -25,6 +26,7 @@ export interface AcmeSettings {
 export const CERT_KEY_PURPOSE = 'certificate-key';
 
 export async function issueCertificate(db: Db, domain: { id: number; hostname: string }, s: AcmeSettings): Promise<{ expiresAt: Date }> {
+  await probeDirectory(s.directoryUrl, s.caPem);
   // Loaded for the first certificate: acme-client and its crypto libraries are ~6 MiB of heap that a
   // server without custom domains on HTTPS never needs (docs/performance/2026-11-26-performance-round-2.md, "Idle memory").
   const { default: acme } = await import('acme-client');
@@ -75,8 +77,9 @@ export async function issueCertificate(db: Db, domain: { id: number; hostname: s
 }
 
 /**
- * What to tell the user about a failed order: the CA's own words when it answered; acme-client
- * loses a network failure's reason (it fails reading the missing response), so that one is named here.
+ * What to tell the user about a failed order: the CA's own words when it answered, or why its
+ * directory could not be reached (probe-directory.ts). acme-client loses the reason of a network
+ * failure later in an order (it fails reading the missing response), so that one is only named.
  */
 export function describeAcmeError(err: unknown, directoryUrl: string): string {
   if (err instanceof TypeError || !(err instanceof Error)) return `The certificate authority at ${directoryUrl} could not be reached.`;

@@ -50,7 +50,7 @@ describe.each(migratedDatabaseKinds(pgUrl()))('certificate authority behaviour o
     expect(attempts).toEqual([0, 10, 30, 70, 150, 310, 630, 1270]);
     const [row] = await db.select().from(certificates).where(eq(certificates.domainId, d.id));
     expect(row).toMatchObject({ status: 'failed', failures: 8, nextAttemptAt: new Date(start + 1270 * 60_000 + retryDelayMs(8)) });
-    expect(await findCertificate(db, d.id)).toMatchObject({ status: 'failed', error: expect.stringContaining('could not be reached') });
+    expect(await findCertificate(db, d.id)).toMatchObject({ status: 'failed', error: `The certificate authority at ${settings.directoryUrl} could not be reached: the connection was refused (nothing listens at that address and port).` });
   }, 120_000);
 });
 
@@ -86,6 +86,25 @@ if (binary) {
       await ctx?.handle.close();
       await tdb?.drop();
     });
+
+    test('a directory whose HTTPS the configured CA does not sign fails its order saying so, naming ACME_CA_FILE', async () => {
+      const db = ctx.handle.db;
+      const { workspaceId } = await makeUser(db, `ca-trust-${name.toLowerCase()}`, 'pro');
+      const [d] = await db.insert(domains).values({ hostname: `trust.${name.toLowerCase()}.ca.test`, workspaceId, status: 'verified', verificationToken: 't' }).returning();
+      const now = new Date();
+      // No CA file: pebble's HTTPS is signed by its own test CA, which nothing trusts by default.
+      // acme-client's own retries are left at their default: the reason comes before them.
+      expect(await issueDueCertificates(db, { directoryUrl: acme.directoryUrl, secretKey: TEST_SECRET }, now)).toEqual({ issued: 0, failed: 1 });
+      expect((await findCertificate(db, d.id))!.error).toMatch(
+        /could not be reached: its HTTPS certificate is not trusted \([A-Z_]+\); for a private CA, put the CA of the directory's own HTTPS server in ACME_CA_FILE\.$/,
+      );
+      // A CA file that holds another CA (the one that signs the certificates pebble issues is not the one of its HTTPS).
+      const otherCa = await acme.rootPem();
+      const later = new Date(now.getTime() + retryDelayMs(1));
+      expect(await issueDueCertificates(db, { directoryUrl: acme.directoryUrl, secretKey: TEST_SECRET, caPem: otherCa }, later)).toEqual({ issued: 0, failed: 1 });
+      expect((await findCertificate(db, d.id))!.error).toMatch(/its HTTPS certificate is not signed by the CA in ACME_CA_FILE \([A-Z_]+\); that file must hold the CA of the directory's own HTTPS server/);
+      await db.delete(domains).where(eq(domains.id, d.id));
+    }, 60_000);
 
     test('without ACME_EAB_* the CA refuses and says why; with them a certificate is issued', async () => {
       const db = ctx.handle.db;
