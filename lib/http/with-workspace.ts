@@ -2,7 +2,7 @@
 // from a bearer token or, without one, from the session cookie (cross-site writes refused) —,
 // counts it against its workspace's limits (X-RateLimit-* on every answer), checks the permission,
 // runs the handler, and maps any thrown error to the JSON error shape once.
-import { loadAuth } from '../auth/load-auth';
+import { findSession, forgetSession } from '../auth/session-lookup';
 import { hasSessionCookie } from '../auth/session-cookie';
 import { loadConfig } from '../config/load-config';
 import { currentLinkContext } from '../links/current-link-context';
@@ -13,7 +13,7 @@ import { countWorkspaceRequest } from '../ratelimit/workspace-budget';
 import { authenticateToken, bearerToken } from '../tokens/authenticate-token';
 import { assertCan, type Actor } from '../workspaces/actor';
 import type { Permission } from '../workspaces/permissions';
-import { actorForSession } from '../workspaces/session-actor';
+import { actorForSessionId } from '../workspaces/session-actor';
 import { carryOperations, operationsOf, type Operation } from '../schemas/operation';
 import { assertSameOrigin } from './check-origin';
 import { AppError } from './errors';
@@ -98,9 +98,13 @@ async function resolveActor(req: Request, ctx: LinkContext, auth: Who, opts: Wor
     }
   }
   if (authorization !== null) throw new AppError('forbidden', 'API tokens cannot do this; sign in to the dashboard.', { required: 'session' });
-  const session = hasSessionCookie(req.headers) ? await (await loadAuth()).api.getSession({ headers: req.headers }) : null;
-  if (!session) throw new AppError('unauthorized', auth === 'session' ? 'Sign in first.' : 'Send an API token (Authorization: Bearer …) or sign in.');
+  const signIn = () => new AppError('unauthorized', auth === 'session' ? 'Sign in first.' : 'Send an API token (Authorization: Bearer …) or sign in.');
+  const session = hasSessionCookie(req.headers) ? await findSession(req.headers) : null;
+  if (!session) throw signIn();
   assertSameOrigin(req, loadConfig().BASE_URL);
-  return actorForSession(ctx.handle.db, session);
+  const actor = await actorForSessionId(ctx.handle.db, session);
+  if (actor) return actor;
+  forgetSession(req.headers);
+  throw signIn();
 }
 

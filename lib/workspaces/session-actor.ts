@@ -1,8 +1,8 @@
 // A signed-in user's actor: the session's active workspace when the user is a member of it, else
 // the personal workspace. Membership is part of the query, so a stale or foreign active id simply
 // falls back.
-import { and, desc, eq, or, sql } from 'drizzle-orm';
-import { workspaceMembers, workspaces } from '../../db/schema';
+import { and, desc, eq, gt, or, sql } from 'drizzle-orm';
+import { sessions, users, workspaceMembers, workspaces } from '../../db/schema';
 import type { Db } from '../db/types';
 import { ALL_SCOPES, type Actor, type ActorWorkspace } from './actor';
 import { ACTOR_WORKSPACE_COLUMNS } from './actor-workspace-columns';
@@ -33,4 +33,34 @@ export async function actorForSession(db: Db, session: SessionLike): Promise<Act
     await ensurePersonalWorkspace(db, { id: userId });
   }
   throw new Error(`no workspace for user ${userId}`);
+}
+
+/**
+ * The actor of a session known by id (an API call with a session cookie, auth/session-lookup.ts),
+ * read with the session row itself: null when the session has ended (signed out, revoked, expired)
+ * or its user is banned, so nothing remembered about the cookie outlives the session.
+ */
+export async function actorForSessionId(db: Db, ref: { sessionId: string; userId: string }): Promise<Actor | null> {
+  const live = and(eq(sessions.id, ref.sessionId), eq(sessions.userId, ref.userId), gt(sessions.expiresAt, sql`now()`), eq(users.banned, false));
+  const active = sql`coalesce(${sessions.activeOrganizationId}, '')`;
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const [row] = await db
+      .select(COLUMNS)
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .innerJoin(workspaceMembers, eq(workspaceMembers.userId, sessions.userId))
+      .innerJoin(workspaces, and(eq(workspaces.id, workspaceMembers.organizationId), or(eq(workspaces.id, active), eq(workspaces.personalOwnerId, sessions.userId))))
+      .where(live)
+      .orderBy(desc(sql`${workspaces.id} = ${active}`))
+      .limit(1);
+    if (row) {
+      const { role, ...workspace } = row;
+      return { userId: ref.userId, workspaceId: workspace.id, role, via: 'session', scopes: ALL_SCOPES, workspace: workspace as ActorWorkspace };
+    }
+    // No workspace to act in: either the session is gone, or (rarely) the personal workspace is not made yet.
+    const [session] = await db.select({ id: sessions.id }).from(sessions).innerJoin(users, eq(users.id, sessions.userId)).where(live).limit(1);
+    if (!session) return null;
+    await ensurePersonalWorkspace(db, { id: ref.userId });
+  }
+  throw new Error(`no workspace for user ${ref.userId}`);
 }
