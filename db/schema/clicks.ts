@@ -1,4 +1,4 @@
-// Raw clicks, written in batches by the edge's click buffer (never on the redirect path), enriched
+// Raw clicks, written in batches by the click writer's thread (never on the redirect path), enriched
 // on the way (GeoIP, user agent, bot flag, visitor key). Deliberately lean, as every click pays for
 // each index and check: no primary key, no foreign key (a click for a link deleted while it sat in
 // the buffer is harmless and the retention job sweeps it; deleting a link deletes its clicks), one

@@ -1,5 +1,5 @@
 // User agent → device class, browser, OS and bot flag. A parse costs tens of µs and real traffic has
-// few distinct agents, so results are memoized by the agent string (docs/architecture/overview.md, "Processes and request flow").
+// few distinct agents, so results are memoized by the agent string (docs/architecture/click-path.md).
 import { isbot } from 'isbot';
 import { LRUCache } from 'lru-cache';
 import { UAParser } from 'ua-parser-js';

@@ -1,5 +1,5 @@
-// This process's click enricher, built from the configuration once (the GeoIP files are large) and
-// shared by server.ts's click buffer and Next's route handlers.
+// This process's click enricher, built from the configuration once (the GeoIP files are large), for
+// clicks recorded outside the click writer's thread (which builds its own): the link pages' fallback.
 import { loadConfig } from '../config/load-config';
 import type { Click } from '../edge/click-buffer';
 import { globalSingleton } from '../runtime/global-singleton';

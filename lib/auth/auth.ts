@@ -1,5 +1,5 @@
-// better-auth, built once per process on the shared database handle (docs/architecture/overview.md: sessions, and
-// later 2FA, organizations and SSO). Route handlers reach it through getAuth().
+// better-auth, built once per process on the shared database handle (sessions: docs/adr/0004-sessions-in-postgresql.md;
+// also 2FA, organizations and SSO). Route handlers reach it through getAuth().
 import { betterAuth } from 'better-auth';
 import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
 import { twoFactor } from 'better-auth/plugins/two-factor';

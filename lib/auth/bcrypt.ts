@@ -1,4 +1,4 @@
-// bcrypt itself (bcryptjs, pure JS) at cost 10, as DESIGN asks. It runs in the CPU pool's worker
+// bcrypt itself (bcryptjs, pure JS) at cost 10 (docs/self-hosting/security.md, "At rest"). It runs in the CPU pool's worker
 // threads (runtime/cpu-tasks.ts); callers use password.ts.
 import bcrypt from 'bcryptjs';
 

@@ -1,6 +1,6 @@
 // Step 3 of the edge, pure: redirect now, show one of the link pages (/l/<page>/<code>: disabled,
-// blocked, safety review, expired, loop, password prompt), or hand the request to Next (unknown
-// codes get its 404 page).
+// blocked, safety review, expired, loop, password prompt), or decline it (lib/server/destination.ts
+// decides where it goes: Next's pages, or the link pages' own dispatch on an edge instance).
 import type { CachedLink } from './cached-link';
 import { redirectHeaders } from './respond';
 

@@ -1,6 +1,7 @@
 // The link pages (password prompt, expired, disabled, loop, the safety warnings) sent by the edge
-// itself from the cached link: no Next, no database. Next keeps the POSTs (password, "continue
-// anyway") and direct /l/<page>/<code> visits; both send the same content (page-content.ts).
+// itself from the cached link: no Next, no database. The POSTs (password, "continue anyway") and
+// direct /l/<page>/<code> visits go to the link pages' route (Next's, or link-page-dispatch.ts where
+// Next does not run); all send the same content (page-content.ts).
 import type { ServerResponse } from 'node:http';
 import type { CachedLink } from '../edge/cached-link';
 import type { LinkPage } from '../edge/decide-outcome';

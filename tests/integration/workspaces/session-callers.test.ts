@@ -1,6 +1,6 @@
 // API calls made with a session cookie (lib/auth/session-lookup.ts): better-auth is asked about a
 // cookie once a minute, not on every call, and nothing remembered outlives what it stood for — a
-// switch of workspace, a new role, a removal, a sign-out, a revoked or expired session all count
+// switch of workspace, a new role, a removal, a sign-out, a revoked or expired session, a ban all count
 // at the very next call. Sling in the test process, on PGlite and PostgreSQL.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
@@ -86,5 +86,14 @@ describe.each(migratedDatabaseKinds(pgUrl()))('session callers on %s', (_name, m
     const ownerId = (await sling.handle.db.select({ id: users.id }).from(users).where(eq(users.email, OWNER)))[0].id;
     await sling.handle.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.userId, ownerId));
     expect(await current(c)).toEqual({ status: 401 });
+  });
+
+  test('a banned user\'s session is refused at the next call, even before it is deleted', async () => {
+    const member = api.as({ cookie: await signIn(api, MEMBER, PASSWORD) });
+    expect((await current(member)).status).toBe(200);
+    // A ban deletes the user's sessions too (better-auth); the flag alone is enough here.
+    await sling.handle.db.update(users).set({ banned: true }).where(eq(users.id, memberId));
+    expect(await current(member)).toEqual({ status: 401 });
+    await sling.handle.db.update(users).set({ banned: false }).where(eq(users.id, memberId));
   });
 });
