@@ -1,4 +1,4 @@
-// Statistics of a link or of a workspace's links (all, one member's, or one link) (docs/api/http-apis.md stats shape), read from the hourly
+// Statistics of a link or of a workspace's links (all, one member's, or one link) (docs/api/compatibility.md, the statistics shape), read from the hourly
 // rollups; unique visitors from the per-day sketches and the raw clicks outside them (unique-visitors.ts). Bots
 // are in neither count. Filtered by a dimension (clicks from France), every number comes from the
 // raw clicks instead: a rollup counts one dimension at a time, so it cannot say which French

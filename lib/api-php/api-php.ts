@@ -1,4 +1,4 @@
-// Variant A (/api.php, bearer token, JSON): create, list, stats, domains, update, delete (docs/api/http-apis.md).
+// Variant A (/api.php, bearer token, JSON): create, list, stats, domains, update, delete (docs/api/compatibility.md).
 // Each method (and each read ?action=) is an operation of lib/openapi/operations/compat.ts: its
 // query and body are parsed by that operation's schemas.
 import { domainSettings } from '../domains/domain-settings';

@@ -1,4 +1,4 @@
-// The public link shape of every API (docs/api/http-apis.md); utm_* are the destination's UTM parameters.
+// The public link shape of every API (docs/api/rest-v1.md, "Links"); utm_* are the destination's UTM parameters.
 import type { LinkRow } from '../../db/schema';
 import type { DomainRegistry } from '../domains/domain-registry';
 import { readUtm, type Utm } from './utm';

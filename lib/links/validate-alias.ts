@@ -1,4 +1,4 @@
-// Alias rules (docs/api/http-apis.md): 3–50 of [A-Za-z0-9_-], not a reserved word.
+// Alias rules (docs/api/rest-v1.md, "Links"): 3–50 of [A-Za-z0-9_-], not a reserved word.
 import { invalidField } from '../http/errors';
 import { isReserved } from './reserved-words';
 

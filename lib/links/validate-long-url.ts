@@ -1,4 +1,4 @@
-// Destination URL rules (docs/api/http-apis.md): absolute http(s), ≤ 2048 chars, a host, no loop back to Sling.
+// Destination URL rules (docs/api/rest-v1.md, "Links"): absolute http(s), ≤ 2048 chars, a host, no loop back to Sling.
 import type { SelfAddress } from '../domains/self-address';
 import { invalidField } from '../http/errors';
 

@@ -1,4 +1,4 @@
-// API rate limits (docs/api/http-apis.md), per workspace by its plan: an hourly and a per-minute burst window
+// API rate limits (docs/api/rate-limits.md), per workspace by its plan: an hourly and a per-minute burst window
 // (Enterprise workspaces may have their own numbers), a higher window for signed-in dashboard use,
 // Variant B's 1,000/h per token, and per IP for requests without a valid token.
 // Which request counts against which window: workspace-budget.ts.

@@ -1,4 +1,4 @@
-// Which windows a workspace request counts against (docs/api/http-apis.md, "Rate limits and errors"). Every key is the
+// Which windows a workspace request counts against (docs/api/rate-limits.md, "What counts against what"). Every key is the
 // workspace (`ws:<id>`), so a second token or a session adds no budget:
 // - a token: the plan's hourly and per-minute windows (plus a per-token limit where the API has one:
 //   Variant B's 1,000/h);
