@@ -194,7 +194,7 @@ const safety = {
     .default([])
     .register(envDocs, {
       description: 'Threat feeds imported hourly and when workers start: `http(s)://` URLs or file paths, comma-separated ([safety](../guide/safety.md)). Links whose destination a feed lists are blocked.',
-      example: 'https://openphish.com/feed.txt', unset: 'no feeds',
+      example: 'https://openphish.com/feed.txt,/etc/sling/hosts.txt', unset: 'no feeds',
     }),
   SAFETY_DEEP_SCAN: flag('true')
     .register(envDocs, { description: 'Fetch each new or changed destination in a background job, following redirects, and check every hop against the lists ([safety](../guide/safety.md)).', example: 'false' }),
