@@ -1,6 +1,7 @@
 // The references rendered from the code (scripts/references/) are the committed files, and every error
 // code, environment variable and webhook event is documented where the reference reads it.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import { EnvSchema, envDocs } from '../../lib/config/env-schema';
@@ -31,6 +32,15 @@ describe('generated references', () => {
     for (const name of variables) expect(configuration, name).toContain(`\n### \`${name}\`\n`);
     const webhooks = renderWebhookEventsReference();
     for (const event of events) expect(webhooks, event).toContain(`\n## \`${event}\`\n`);
+  });
+
+  test('their relative links lead to files that exist', () => {
+    for (const { path, render } of REFERENCES) {
+      for (const [, target] of render().matchAll(/\]\(([^)#\s]+)(#[^)\s]*)?\)/g)) {
+        if (/^[a-z]+:/.test(target)) continue;
+        expect(existsSync(join(root, dirname(path), target)), `${path} links to ${target}`).toBe(true);
+      }
+    }
   });
 
   test('an error body points at its code’s entry in the error reference', () => {
