@@ -82,7 +82,7 @@ const database = {
       example: 'postgres://sling:secret@db.internal:5432/sling', unset: 'the embedded database in `DATA_DIR`',
     }),
   PGLITE_SHARED_BUFFERS_MB: count(1).max(4096, { error: 'must be at most 4096 (MiB)' }).default(16)
-    .register(envDocs, { description: 'The embedded database\'s buffer cache in MiB (PostgreSQL\'s `shared_buffers`; its own default, 128, was most of an idle server\'s memory). Pages outside it come from the operating system\'s file cache.' }),
+    .register(envDocs, { description: 'The embedded database\'s buffer cache in MiB (PostgreSQL\'s `shared_buffers`; its own default, 128, was a fifth of an idle server\'s memory). Pages outside it come from the operating system\'s file cache.' }),
 };
 
 const redis = {
@@ -144,7 +144,7 @@ const tls = {
   ACME_EMAIL: z.email({ error: 'must be an email address' }).optional()
     .register(envDocs, { description: 'The contact address of Sling\'s account with the ACME certificate authority (expiry and policy notices).', example: 'ops@sl.example' }),
   ACME_CA_FILE: z.string().min(1).optional().register(envDocs, {
-    description: 'A PEM file of CA certificates to trust for the HTTPS of `ACME_DIRECTORY_URL` itself, when the directory is served under a private CA (pebble, step-ca). It is not the CA that signs the certificates Sling is issued.',
+    description: 'A PEM file of CA certificates to trust for the HTTPS of `ACME_DIRECTORY_URL` itself, when the directory is served under a private CA (pebble, step-ca); only these are then trusted for it. It is not the CA that signs the certificates Sling is issued.',
     example: '/etc/sling/pebble.minica.pem', unset: 'the system\'s trusted CAs',
   }),
   ACME_EAB_KID: z.string().min(1).optional()
@@ -155,7 +155,7 @@ const tls = {
 
 const mail = {
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional().register(envDocs, {
-    description: 'The mail server, as a nodemailer connection URL: `smtp://user:password@host:587` (STARTTLS when offered) or `smtps://user:password@host:465` (TLS from the start); percent-encode special characters of the password. Used for password resets, invitations, new-sign-in notices and operator notices.',
+    description: 'The mail server, as a nodemailer connection URL: `smtp://user:password@host:587` (STARTTLS when offered) or `smtps://user:password@host:465` (TLS from the start); percent-encode special characters of the password. Used for password resets, invitations, new-sign-in notices, and notices to owners and operators (a webhook turned off, a custom domain misconfigured, an abuse report).',
     example: 'smtps://sling%40sl.example:secret@smtp.example.com:465', unset: 'nothing is sent; the kind, recipient and subject of each mail are logged',
   }),
   MAIL_FROM: z.string().min(3).optional()
@@ -193,7 +193,7 @@ const safety = {
     .pipe(z.array(z.string().regex(/^(https?:\/\/[^/\s]+|[^:]+$)/i, 'must list http(s) URLs or file paths, separated by commas')))
     .default([])
     .register(envDocs, {
-      description: 'Threat feeds imported hourly and when workers start: `http(s)://` URLs or file paths, comma-separated ([safety](../guide/safety.md)). Links whose destination a feed lists are blocked.',
+      description: 'Threat feeds imported hourly and when workers start: `http(s)://` URLs or file paths, comma-separated ([safety](../guide/safety.md)). A destination a feed lists is refused for new links (`422 unsafe_url`), and existing links to it are blocked.',
       example: 'https://openphish.com/feed.txt,/etc/sling/hosts.txt', unset: 'no feeds',
     }),
   SAFETY_DEEP_SCAN: flag('true')
@@ -237,9 +237,9 @@ const webhooks = {
     .transform((v) => v.split(',').map(Number))
     .register(envDocs, { description: 'Seconds before each retry of a failed delivery, comma-separated (± 20 % jitter); after the last, the delivery is failed.' }),
   WEBHOOKS_DISABLE_AFTER_FAILURES: count(1).default(50)
-    .register(envDocs, { description: 'An endpoint is turned off, and its owner mailed, after this many deliveries fail in a row…' }),
+    .register(envDocs, { description: 'An endpoint is turned off, and its owner mailed, after this many deliveries fail in a row (or after failing for `WEBHOOKS_DISABLE_AFTER_HOURS`).' }),
   WEBHOOKS_DISABLE_AFTER_HOURS: z.coerce.number({ error: 'must be a number of hours' }).positive({ error: 'must be a positive number of hours' }).default(120)
-    .register(envDocs, { description: '…or after failing this many hours without a success.' }),
+    .register(envDocs, { description: 'An endpoint is turned off, and its owner mailed, after failing this many hours without a success (or `WEBHOOKS_DISABLE_AFTER_FAILURES` deliveries in a row).' }),
   WEBHOOKS_CONCURRENCY: count(1).max(256, { error: 'must be at most 256' }).default(64)
     .register(envDocs, { description: 'Webhook POSTs in flight at once, per worker process.' }),
   WEBHOOKS_ENDPOINT_CONCURRENCY: count(1).max(256, { error: 'must be at most 256' }).default(16)

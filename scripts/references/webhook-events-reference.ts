@@ -64,12 +64,12 @@ const examples: Record<EventName, () => string> = {
   'link.created': () => body(1, 'link.created', AT, linkEvent('link.created', link, domains).data),
   'link.updated': () => body(2, 'link.updated', LATER, linkEvent('link.updated', updated, domains).data),
   'link.deleted': () => body(3, 'link.deleted', LATER, linkEvent('link.deleted', updated, domains).data),
-  'link.expired': () => body(4, 'link.expired', LATER, linkEvent('link.expired', expired, domains, { reason: 'expiration' }).data),
   // Built in SQL by lib/edge/write-clicks.ts (EVENTS).
-  'link.clicked': () => body(5, 'link.clicked', LATER, {
+  'link.clicked': () => body(4, 'link.clicked', LATER, {
     link_id: link.id, short_code: link.shortCode, long_url: updated.longUrl, trigger: 'qr',
     visitor: { country: 'US', region: 'California', city: 'San Francisco', device: 'mobile', browser: 'Mobile Safari', os: 'iOS', referrer: 'https://news.ycombinator.com/item?id=1', referrer_host: 'news.ycombinator.com' },
   }),
+  'link.expired': () => body(5, 'link.expired', LATER, linkEvent('link.expired', expired, domains, { reason: 'expiration' }).data),
   'domain.verified': () => body(6, 'domain.verified', LATER, domainVerifiedData({ id: 7, hostname: 'go.acme.example' }, LATER)),
   // Built in SQL by lib/webhooks/delivery-log.ts (sendTestEvent).
   'webhook.test': () => body(7, TEST_EVENT, LATER, { webhook_id: 'wh_3f9a1c7e5b2d8f4a6c0e1b3d', message: 'This is a test event from Sling.' }),
