@@ -7,8 +7,7 @@ export function generatedNotice(sources: string[]): string {
 
 /** Inline code, with a fence long enough for backticks inside. */
 export function code(text: string): string {
-  const fence = text.includes('`') ? '``' : '`';
-  return fence === '``' ? `\`\` ${text} \`\`` : `\`${text}\``;
+  return text.includes('`') ? `\`\` ${text} \`\`` : `\`${text}\``;
 }
 
 /** A JSON block, two-space indented. */

@@ -121,6 +121,7 @@ describe('one error writer', () => {
     const body = await res.json();
     expect(res.status).toBe(500);
     expect(body.error.details.request_id).toBe(res.headers.get('x-request-id'));
+    expect(body.error.doc_url).toBe('docs/api/errors.md#internal');
     expect(JSON.stringify(body)).not.toContain('boom');
   });
 });
