@@ -49,7 +49,7 @@ export async function verifyDomain(handle: DbHandle, domain: DomainRow, settings
         await recordEvent(tx, {
           type: 'domain.verified',
           workspaceId: flipped.workspaceId,
-          data: { domain: { id: flipped.id, hostname: flipped.hostname }, verified_at: now.toISOString() },
+          data: domainVerifiedData(flipped, now),
         });
         return { domain: flipped, transition: 'verified' };
       }
@@ -73,4 +73,9 @@ export async function verifyDomain(handle: DbHandle, domain: DomainRow, settings
   });
   if (result.transition) invalidationBus().publish(domainHostKey(result.domain.hostname), { sentInTransaction: true });
   return { ...result, verifiedNow: result.transition === 'verified', records };
+}
+
+/** The data of a domain.verified event (docs/api/webhook-events.md). */
+export function domainVerifiedData(domain: Pick<DomainRow, 'id' | 'hostname'>, verifiedAt: Date) {
+  return { domain: { id: domain.id, hostname: domain.hostname }, verified_at: verifiedAt.toISOString() };
 }

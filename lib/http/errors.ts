@@ -28,7 +28,19 @@ export const ERROR_STATUS = {
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
-export type ErrorBody = { error: { code: ErrorCode; message: string; details?: Record<string, unknown> } };
+/**
+ * Where the codes are explained, one anchor per code (lib/http/error-docs.ts renders it). Sling has
+ * no public documentation site and an instance does not serve docs/, so this is the reference's path
+ * in Sling's source tree; make it an absolute URL here once the docs are published somewhere.
+ */
+export const ERROR_DOCS_PATH = 'docs/api/errors.md';
+
+export type ErrorBody = { error: { code: ErrorCode; message: string; details?: Record<string, unknown>; doc_url: string } };
+
+/** The one JSON error shape of Sling's APIs (SCIM has its own, lib/scim/scim-error.ts). */
+export function errorBody(code: ErrorCode, message: string, details?: Record<string, unknown>): ErrorBody {
+  return { error: { code, message, ...(details ? { details } : {}), doc_url: `${ERROR_DOCS_PATH}#${code}` } };
+}
 
 /** Marks an AppError whichever copy of this module made it (below). */
 const APP_ERROR = Symbol.for('sling.AppError');
@@ -61,7 +73,7 @@ export class AppError extends Error {
   }
 
   toBody(): ErrorBody {
-    return { error: { code: this.code, message: this.message, ...(this.details ? { details: this.details } : {}) } };
+    return errorBody(this.code, this.message, this.details);
   }
 }
 

@@ -1,6 +1,6 @@
 // Web-standard Response helpers for route handlers (no Next imports: usable from any runtime).
 import { isDatabaseUnreachable } from '../db/database-unreachable';
-import { AppError } from './errors';
+import { AppError, errorBody } from './errors';
 import { newRequestId } from './request-id';
 import { logger } from '../log/logger';
 
@@ -24,12 +24,12 @@ export function errorResponse(err: unknown, headers: Record<string, string> = {}
   }
   if (isDatabaseUnreachable(err)) {
     logger().error({ err, requestId }, 'database unreachable');
-    const body = { error: { code: 'unavailable', message: 'The database cannot be reached just now; try again in a few seconds.', details: { request_id: requestId } } };
+    const body = errorBody('unavailable', 'The database cannot be reached just now; try again in a few seconds.', { request_id: requestId });
     return json(body, { status: 503, headers: { ...headers, 'Retry-After': '5' } });
   }
   logger().error({ err, requestId }, 'unhandled error');
   return json(
-    { error: { code: 'internal', message: `Something went wrong on our side (request id ${requestId}).`, details: { request_id: requestId } } },
+    errorBody('internal', `Something went wrong on our side (request id ${requestId}).`, { request_id: requestId }),
     { status: 500, headers },
   );
 }

@@ -2,7 +2,7 @@
 import { SCIM_CONTENT_TYPE, scimErrorBody } from '../scim/scim-error';
 import { STATUS_CODES, type ServerResponse } from 'node:http';
 import { logger } from '../log/logger';
-import { AppError, ERROR_STATUS, type ErrorCode } from './errors';
+import { AppError, ERROR_STATUS, errorBody, type ErrorCode } from './errors';
 import { newRequestId } from './request-id';
 
 export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
@@ -13,7 +13,7 @@ export function sendJson(res: ServerResponse, status: number, body: unknown, hea
 
 /**
  * An error answered before any route runs (bad bytes in the address, a refused body, no such
- * endpoint): Sling's { error: { code, message } }, or SCIM's error shape under /api/scim/, which
+ * endpoint): Sling's { error: { code, message, doc_url } }, or SCIM's error shape under /api/scim/, which
  * identity providers read (RFC 7644 §3.12).
  */
 export function sendApiError(res: ServerResponse, url: string | undefined, code: ErrorCode, message: string, headers: Record<string, string> = {}) {
@@ -29,7 +29,7 @@ export function failRequest(res: ServerResponse, err: unknown) {
   const requestId = newRequestId();
   logger().error({ err, requestId }, 'request failed');
   if (res.headersSent) return void res.destroy();
-  const body = { error: { code: 'internal', message: `Something went wrong on our side (request id ${requestId}).`, details: { request_id: requestId } } };
+  const body = errorBody('internal', `Something went wrong on our side (request id ${requestId}).`, { request_id: requestId });
   sendJson(res, ERROR_STATUS.internal, body, { 'X-Request-Id': requestId });
 }
 

@@ -30,7 +30,10 @@ export interface LinkJson extends Utm {
   updated_at: string;
 }
 
-export function serializeLink(link: LinkRow, domains: DomainRegistry): LinkJson {
+/** The part of the domain registry a link's public shape needs. */
+export type LinkDomains = Pick<DomainRegistry, 'byId' | 'defaultDomain' | 'shortUrl'>;
+
+export function serializeLink(link: LinkRow, domains: LinkDomains): LinkJson {
   const domain = domains.byId(link.domainId) ?? domains.defaultDomain;
   return {
     id: link.id,

@@ -1,7 +1,7 @@
 // Building blocks shared by the resource schemas: ids, paging numbers in query strings, dates, and
 // the JSON error body every route answers with.
 import { z } from 'zod';
-import { ERROR_STATUS } from '../http/errors';
+import { ERROR_DOCS_PATH, ERROR_STATUS } from '../http/errors';
 import { parseExpiration } from '../links/parse-expiration';
 
 /** A positive whole number given as a number or a digit string (ids in bodies and query strings); `message` names it. */
@@ -72,13 +72,17 @@ export function zQueryDate(field: string) {
     .meta({ description: 'ISO 8601 (2027-01-31 or 2027-01-31T10:00:00Z); without an offset, UTC.' });
 }
 
-/** Every answer that is not a success: { error: { code, message, details? } }. */
+/** Every answer that is not a success: { error: { code, message, details?, doc_url } }. */
 export const ZErrorBody = z
   .object({
     error: z.object({
       code: z.enum(Object.keys(ERROR_STATUS) as [keyof typeof ERROR_STATUS, ...(keyof typeof ERROR_STATUS)[]]),
       message: z.string(),
       details: z.record(z.string(), z.unknown()).optional(),
+      doc_url: z.string().meta({
+        description: `Where the code is explained: ${ERROR_DOCS_PATH} in Sling's documentation, at the code's anchor.`,
+        example: `${ERROR_DOCS_PATH}#invalid_request`,
+      }),
     }),
   })
   .meta({ id: 'Error' });

@@ -17,6 +17,7 @@ import { endpointAgents } from './endpoint-agents';
 import { fanOutEvents } from './fan-out';
 import { postWebhook, type PostResult } from './post-webhook';
 import type { HealthLimits } from './record-attempts';
+import { webhookBody } from './webhook-body';
 import { signatureHeader, signingKeys } from './webhook-secret';
 
 /** Seconds before each retry: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (about 28 h in all). */
@@ -251,7 +252,7 @@ export function startWebhookDispatcher(db: Queryable, opts: DispatcherOptions): 
 }
 
 function payloadOf(claim: ClaimedDelivery): string {
-  return JSON.stringify({ id: claim.event_id, event: claim.type, timestamp: new Date(claim.occurred_at).toISOString(), data: claim.data });
+  return webhookBody(claim.event_id, claim.type, claim.occurred_at, claim.data);
 }
 
 /** ±20 %, so endpoints coming back are not hit by every retry at once. */

@@ -112,7 +112,7 @@ describe('one error writer', () => {
     expect(head).toMatch(/\r\nX-Request-Id: [0-9a-f-]{36}(\r\n|$)/);
     expect(head).toMatch(/\r\nConnection: close$/);
     expect(Number(/Content-Length: (\d+)/.exec(head)?.[1])).toBe(Buffer.byteLength(body));
-    expect(JSON.parse(body)).toEqual({ error: { code: 'unavailable', message: 'Too many.' } });
+    expect(JSON.parse(body)).toEqual({ error: { code: 'unavailable', message: 'Too many.', doc_url: 'docs/api/errors.md#unavailable' } });
   });
 
   test('an unexpected error is a 500 naming its request id, in the body and the header', async () => {
@@ -121,6 +121,7 @@ describe('one error writer', () => {
     const body = await res.json();
     expect(res.status).toBe(500);
     expect(body.error.details.request_id).toBe(res.headers.get('x-request-id'));
+    expect(body.error.doc_url).toBe('docs/api/errors.md#internal');
     expect(JSON.stringify(body)).not.toContain('boom');
   });
 });

@@ -71,7 +71,7 @@ describe.each(migratedDatabaseKinds(pgUrl()))('better-auth endpoints on %s', (_n
   const expectRefused = (r: Awaited<ReturnType<typeof call>>, what: string) => {
     expect(r.status, what).toBe(404);
     expect(r.type, what).toMatch(/^application\/json/);
-    expect(r.json, what).toEqual({ error: { code: 'not_found', message: 'There is no such endpoint.' } });
+    expect(r.json, what).toEqual({ error: { code: 'not_found', message: 'There is no such endpoint.', doc_url: 'docs/api/errors.md#not_found' } });
   };
 
   test('every endpoint the policy refuses answers 404 in the JSON error shape, signed in or not', async () => {

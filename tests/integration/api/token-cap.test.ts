@@ -44,6 +44,7 @@ test('POST /api/v1/tokens: the 6th live token of a Free workspace is 409 limit_r
       code: 'limit_reached',
       message: expect.stringMatching(/the most the Free plan allows \(5\)/),
       details: { limit: 5, plan: 'free', active_tokens: 5, resource: 'api_tokens' },
+      doc_url: 'docs/api/errors.md#limit_reached',
     },
   });
 

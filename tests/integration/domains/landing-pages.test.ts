@@ -108,7 +108,7 @@ describe.each(migratedDatabaseKinds(pgUrl()))('landing pages on %s', (name, make
     // Counted in UTF-8 bytes: 'é' is two.
     const over = await api(`/api/v1/domains/${id}/landing`, { body: { html: 'é'.repeat(limit / 2), js: 'x' } });
     expect(over.status).toBe(413);
-    expect(over.body).toEqual({ error: { code: 'payload_too_large', message: expect.stringMatching(/at most 512 KiB/), details: { size: limit + 1, limit } } });
+    expect(over.body).toEqual({ error: { code: 'payload_too_large', message: expect.stringMatching(/at most 512 KiB/), details: { size: limit + 1, limit }, doc_url: 'docs/api/errors.md#payload_too_large' } });
     // A body far past the route's own limit is refused before it is read.
     const huge = await api(`/api/v1/domains/${id}/landing`, { body: { html: 'z'.repeat(3 * 1024 * 1024) } });
     expect(huge.status).toBe(413);

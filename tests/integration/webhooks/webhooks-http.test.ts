@@ -95,6 +95,7 @@ describe('webhooks through a running Sling (PGlite)', () => {
       code: 'invalid_request',
       message: 'Check these fields: url, events.',
       details: { url: 'The host no-such-host.invalid could not be found.', events: expect.stringContaining('Unknown event "link.exploded"') },
+      doc_url: 'docs/api/errors.md#invalid_request',
     });
     const noUrl = await api('/api/v1/webhooks', { body: { events: ['link.created'] } });
     expect((await noUrl.json()).error.details).toEqual({ url: 'Give the URL that should receive the events.' });
