@@ -168,7 +168,7 @@ const sso = {
 };
 
 const limits = {
-  ENTERPRISE_LIMIT_PER_HOUR: count(1).default(100_000).register(envDocs, { description: 'API requests per hour of an Enterprise workspace (other plans have fixed limits; [rate limits](../api/http-apis.md#rate-limits-and-errors-every-api)).' }),
+  ENTERPRISE_LIMIT_PER_HOUR: count(1).default(100_000).register(envDocs, { description: 'API requests per hour of an Enterprise workspace (other plans have fixed limits; [rate limits](../api/rate-limits.md)).' }),
   ENTERPRISE_LIMIT_PER_MINUTE: count(1).default(1_000).register(envDocs, { description: 'API requests per minute of an Enterprise workspace.' }),
   AUTH_ATTEMPTS_PER_MINUTE: count(1).default(10).register(envDocs, { description: 'Sign-in, password-reset, password-change and two-factor attempts per address and minute.' }),
   ANON_LINKS_PER_MINUTE: count(1).default(10).register(envDocs, { description: 'Links one address may shorten per minute without an account (the home page).' }),

@@ -80,7 +80,7 @@ export const ERROR_DOCS = {
   },
   rate_limited: {
     meaning: 'Too many requests in a window; the message names whose limit it is (the workspace\'s plan, a token, an address). `Retry-After` gives the seconds to wait, and `X-RateLimit-*` the window.',
-    action: 'Wait `Retry-After` seconds and spread requests out. All of a workspace\'s tokens share one budget, so another token does not help ([rate limits](http-apis.md#rate-limits-and-errors-every-api)).',
+    action: 'Wait `Retry-After` seconds and spread requests out. All of a workspace\'s tokens share one budget, so another token does not help ([rate limits](rate-limits.md)).',
   },
   quota_exceeded: {
     meaning: 'The daily quota of new links is used up: the workspace\'s plan allows so many per day, and all anonymous links together have their own. `details`: `quota`, `plan`, `retry_after`.',

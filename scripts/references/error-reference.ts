@@ -28,7 +28,7 @@ export function renderErrorReference(): string {
     '`details.request_id`, under which the server logged the cause. SCIM (`/api/scim/v2`) answers in',
     'SCIM\'s own error shape (RFC 7644), and the sign-in endpoints under `/api/auth` (better-auth) keep',
     'theirs, except that their empty or plain-text errors get this one. Rate limits and their headers are',
-    'described in [HTTP APIs](http-apis.md#rate-limits-and-errors-every-api).',
+    'described in [rate limits](rate-limits.md).',
     '',
     '| status | code |',
     '|---|---|',
