@@ -1,5 +1,6 @@
 // The OpenAPI 3.1 document: valid (swagger-parser), one operation per declared route, the three
-// authentication schemes, the rate-limit headers and the error statuses of each operation.
+// authentication schemes, the rate-limit headers and the error statuses of each operation; what /docs
+// (Scalar) reads from it: no ±(2^53 − 1) bounds, and a type on every schema of a component.
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { describe, expect, test } from 'vitest';
 import { ERROR_STATUS } from '../../lib/http/errors';
@@ -64,5 +65,31 @@ describe('the OpenAPI document', () => {
     expect(ALL_OPERATIONS.filter((op) => op.rateLimited === 'tokens').map((op) => op.id).sort()).toEqual(['getImport', 'getSiteFavicon', 'listImports']);
     expect(opOf('POST', '/api/v1/links').responses['409']['x-error-codes']).toContain('alias_taken');
     expect(opOf('POST', '/api/v1/links').responses['422']['x-error-codes']).toContain('unsafe_url');
+  });
+});
+
+type Schema = Record<string, unknown>;
+const components = (doc.components as { schemas: Record<string, Schema> }).schemas;
+const SUBSCHEMAS = { one: ['items', 'additionalProperties', 'not', 'propertyNames', 'contains'], list: ['anyOf', 'oneOf', 'allOf', 'prefixItems'], map: ['properties', 'patternProperties'] };
+
+/** Every schema inside `schema` (itself included), with a path to name it. */
+function* schemasIn(schema: unknown, path: string): Generator<[Schema, string]> {
+  if (!schema || typeof schema !== 'object' || Array.isArray(schema)) return;
+  const s = schema as Schema;
+  yield [s, path];
+  for (const k of SUBSCHEMAS.one) yield* schemasIn(s[k], `${path}/${k}`);
+  for (const k of SUBSCHEMAS.list) for (const [i, b] of ((s[k] as unknown[]) ?? []).entries()) yield* schemasIn(b, `${path}/${k}/${i}`);
+  for (const k of SUBSCHEMAS.map) for (const [name, p] of Object.entries((s[k] as Schema) ?? {})) yield* schemasIn(p, `${path}/${k}/${name}`);
+}
+
+describe('what /docs shows of the document', () => {
+  test('no bound or example is ±(2^53 − 1): zod’s defaults for a whole number say nothing to a reader', () => {
+    const json = JSON.stringify(doc);
+    expect(json).not.toContain(String(Number.MAX_SAFE_INTEGER));
+  });
+
+  test('every schema of a component has a type (Scalar’s strict check refuses one without: "document validation errors")', () => {
+    const untyped = [...Object.entries(components)].flatMap(([name, s]) => [...schemasIn(s, name)].filter(([x]) => !('type' in x) && !('$ref' in x)).map(([, path]) => path));
+    expect(untyped).toEqual([]);
   });
 });
