@@ -1,9 +1,10 @@
 // zod → JSON Schema (2020-12, which OpenAPI 3.1 uses) for the document: requests as the client sends
 // them (io: input), answers as the server writes them (io: output). Schemas named with
 // .meta({ id }) become components, referenced as #/components/schemas/<id>. Each schema is then
-// normalized for readers (normalize-schema.ts).
+// normalized for readers (normalize-schema.ts) and given examples by property name (property-examples.ts).
 import { z } from 'zod';
 import { normalizeSchema, type RefType } from './normalize-schema';
+import { withPropertyExamples } from './property-examples';
 
 export type JsonSchema = Record<string, unknown>;
 
@@ -15,9 +16,9 @@ export class SchemaCollector {
     const rawDefs = (raw.$defs ?? {}) as Record<string, JsonSchema>;
     delete raw.$defs;
     delete raw.$schema;
-    // Normalized while the references still point into $defs (a composition's type may come from its target).
+    // Normalized and given examples while the references still point into $defs (a composition's type may come from its target).
     const refType: RefType = (ref) => (ref.startsWith('#/$defs/') ? (rawDefs[ref.slice('#/$defs/'.length)]?.type as string | string[] | undefined) : undefined);
-    const finish = (s: JsonSchema) => normalizeSchema(s, refType);
+    const finish = (s: JsonSchema) => withPropertyExamples(normalizeSchema(s, refType));
     const defs = Object.fromEntries(Object.entries(rawDefs).map(([id, def]) => [id, finish(def)]));
     const out = finish(raw);
     const names = new Map<string, string>();

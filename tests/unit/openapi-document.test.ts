@@ -1,7 +1,9 @@
 // The OpenAPI 3.1 document: valid (swagger-parser), one operation per declared route, the three
 // authentication schemes, the rate-limit headers and the error statuses of each operation; what /docs
-// (Scalar) reads from it: no ±(2^53 − 1) bounds, and a type on every schema of a component.
+// (Scalar) reads from it: realistic examples, each valid for its schema, and a type on every schema of
+// a component.
 import SwaggerParser from '@apidevtools/swagger-parser';
+import Ajv2020 from 'ajv/dist/2020';
 import { describe, expect, test } from 'vitest';
 import { ERROR_STATUS } from '../../lib/http/errors';
 import { buildOpenApiDocument } from '../../lib/openapi/build-document';
@@ -82,10 +84,55 @@ function* schemasIn(schema: unknown, path: string): Generator<[Schema, string]> 
   for (const k of SUBSCHEMAS.map) for (const [name, p] of Object.entries((s[k] as Schema) ?? {})) yield* schemasIn(p, `${path}/${k}/${name}`);
 }
 
+/** Every schema of the document: components, parameters, bodies and answers. */
+function* allSchemas(): Generator<[Schema, string]> {
+  for (const [name, s] of Object.entries(components)) yield* schemasIn(s, `#/components/schemas/${name}`);
+  for (const [path, methods] of Object.entries(doc.paths)) {
+    for (const [method, o] of Object.entries(methods as Record<string, { parameters?: Array<{ name: string; schema: Schema }>; requestBody?: { content: Record<string, { schema: Schema }> }; responses: Record<string, { content?: Record<string, { schema: Schema }> }> }>)) {
+      const at = `${method.toUpperCase()} ${path}`;
+      for (const p of o.parameters ?? []) yield* schemasIn(p.schema, `${at} ?${p.name}`);
+      for (const [type, c] of Object.entries(o.requestBody?.content ?? {})) yield* schemasIn(c.schema, `${at} body ${type}`);
+      for (const [status, r] of Object.entries(o.responses)) for (const [type, c] of Object.entries(r.content ?? {})) yield* schemasIn(c.schema, `${at} ${status} ${type}`);
+    }
+  }
+}
+
+const ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: true });
+const validatorOf = (schema: Schema) => ajv.compile({ ...schema, components: doc.components });
+
 describe('what /docs shows of the document', () => {
   test('no bound or example is ±(2^53 − 1): zod’s defaults for a whole number say nothing to a reader', () => {
     const json = JSON.stringify(doc);
     expect(json).not.toContain(String(Number.MAX_SAFE_INTEGER));
+  });
+
+  test('every example is valid for its own schema', () => {
+    const invalid: string[] = [];
+    let count = 0;
+    for (const [schema, path] of allSchemas()) {
+      const examples = [...((schema.examples as unknown[]) ?? []), ...('example' in schema ? [schema.example] : [])];
+      if (!examples.length) continue;
+      const validate = validatorOf(schema);
+      for (const example of examples) {
+        count++;
+        if (!validate(example)) invalid.push(`${path}: ${JSON.stringify(example)} ${ajv.errorsText(validate.errors)}`);
+      }
+    }
+    expect(invalid).toEqual([]);
+    expect(count).toBeGreaterThan(300);
+  });
+
+  test('the resources of REST v1 show an example for every value (ids, dates, URLs, counts), not "" or 1', () => {
+    const bare: string[] = [];
+    for (const name of ['Link', 'Webhook', 'WebhookDelivery', 'ApiToken', 'Stats', 'Workspace', 'Member']) {
+      for (const [s, path] of schemasIn(components[name], name)) {
+        const types = [s.type].flat();
+        // A nullable value without an example is shown as null, which reads fine.
+        const leaf = types.some((t) => t === 'string' || t === 'integer' || t === 'number') && !types.includes('null');
+        if (leaf && !['examples', 'example', 'enum', 'const', 'format'].some((k) => k in s) && /\/properties\/[^/]+$/.test(path)) bare.push(path);
+      }
+    }
+    expect(bare).toEqual([]);
   });
 
   test('every schema of a component has a type (Scalar’s strict check refuses one without: "document validation errors")', () => {
