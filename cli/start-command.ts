@@ -1,6 +1,7 @@
 // `sling start`: runs the server until SIGTERM/SIGINT, then shuts down gracefully (exit 0). After the
-// JSON "listening" log line it prints a short banner for people (on stderr, so stdout stays JSON
-// lines for log collectors); a port that is taken or not allowed ends start-up with one line naming PORT.
+// JSON "listening" log line it prints a short banner for people: where to open, where the data is,
+// how to change the port, how to stop (on stderr, so stdout stays JSON lines for log collectors); a
+// port that is taken or not allowed ends start-up with one line naming PORT.
 import { resolve } from 'node:path';
 import { loadConfig } from '../lib/config/load-config';
 import { database } from '../lib/db/database';
@@ -21,7 +22,7 @@ export function portProblem(err: unknown, port: number): string | null {
 
 /** Where the data is kept, without any password from DATABASE_URL. */
 function dataLocation(config: ReturnType<typeof loadConfig>): string {
-  if (!config.DATABASE_URL) return `${resolve(config.DATA_DIR)} (embedded database; back up this folder)`;
+  if (!config.DATABASE_URL) return `${resolve(config.DATA_DIR)} (DATA_DIR, embedded database; back up this folder)`;
   try {
     const url = new URL(config.DATABASE_URL);
     return `PostgreSQL at ${url.host}${url.pathname} (DATABASE_URL)`;
@@ -33,7 +34,9 @@ function dataLocation(config: ReturnType<typeof loadConfig>): string {
 export function startBanner(config: ReturnType<typeof loadConfig>, role: Role): string {
   const lines = ['', `  Sling is running${role === 'all' ? '' : ` (role: ${role})`}.`];
   if (role !== 'worker') lines.push(`  Open     ${config.BASE_URL}`);
-  lines.push(`  Data     ${dataLocation(config)}`, '  Stop     press Ctrl+C (buffered clicks are saved first)', '');
+  lines.push(`  Data     ${dataLocation(config)}`);
+  if (role !== 'worker') lines.push(`  Port     ${config.PORT} (PORT; to change it: PORT=${config.PORT === 8080 ? 3000 : 8080} npm start)`);
+  lines.push('  Stop     press Ctrl+C (buffered clicks are saved first)', '');
   return lines.join('\n');
 }
 

@@ -27,9 +27,8 @@ export function AppShell({ viewer, children }: { viewer: Viewer; children: React
     </>
   );
   return (
-    <AppFrame sidebar={sidebar}>
+    <AppFrame sidebar={sidebar} palette={<CommandPalette showWebhooks={can(viewer.actor, 'webhooks.read')} />}>
       {children}
-      <CommandPalette showWebhooks={can(viewer.actor, 'webhooks.read')} />
     </AppFrame>
   );
 }

@@ -7,6 +7,9 @@
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
+// The line scripts/ensure-build.mjs shows as this phase of a first start.
+console.log('Bundling the server, the CLI and their worker threads (esbuild)…');
+
 // Chunks sit next to the entries (cpu-pool.ts finds cpu-worker.mjs beside its own module); a
 // rebuild's chunks have new names, so the old ones go first.
 for (const f of existsSync('dist') ? readdirSync('dist', { withFileTypes: true }) : []) {

@@ -194,7 +194,7 @@ function errorResponses(op: Operation, errorRef: JsonSchema): Record<string, unk
   for (const [status, codes] of [...byStatus.entries()].sort(([a], [b]) => a - b)) {
     const headers = { ...(op.rateLimited ? RATE_HEADERS : {}), ...(status === 429 || status === 503 ? RETRY_AFTER : {}) };
     out[String(status)] = {
-      description: `Error: ${codes.join(', ')}`,
+      description: `Error: ${codes.map((c) => `\`${c}\``).join(', ')}`,
       ...(Object.keys(headers).length ? { headers } : {}),
       content: { 'application/json': { schema: errorRef } },
       'x-error-codes': codes,

@@ -1,7 +1,10 @@
 // zod → JSON Schema (2020-12, which OpenAPI 3.1 uses) for the document: requests as the client sends
 // them (io: input), answers as the server writes them (io: output). Schemas named with
-// .meta({ id }) become components, referenced as #/components/schemas/<id>.
+// .meta({ id }) become components, referenced as #/components/schemas/<id>. Each schema is then
+// normalized for readers (normalize-schema.ts) and given examples by property name (property-examples.ts).
 import { z } from 'zod';
+import { normalizeSchema, type RefType } from './normalize-schema';
+import { withPropertyExamples } from './property-examples';
 
 export type JsonSchema = Record<string, unknown>;
 
@@ -9,10 +12,15 @@ export class SchemaCollector {
   readonly components: Record<string, JsonSchema> = {};
 
   convert(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
-    const out = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any', reused: 'inline' }) as JsonSchema;
-    const defs = (out.$defs ?? {}) as Record<string, JsonSchema>;
-    delete out.$defs;
-    delete out.$schema;
+    const raw = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any', reused: 'inline' }) as JsonSchema;
+    const rawDefs = (raw.$defs ?? {}) as Record<string, JsonSchema>;
+    delete raw.$defs;
+    delete raw.$schema;
+    // Normalized and given examples while the references still point into $defs (a composition's type may come from its target).
+    const refType: RefType = (ref) => (ref.startsWith('#/$defs/') ? (rawDefs[ref.slice('#/$defs/'.length)]?.type as string | string[] | undefined) : undefined);
+    const finish = (s: JsonSchema) => withPropertyExamples(normalizeSchema(s, refType));
+    const defs = Object.fromEntries(Object.entries(rawDefs).map(([id, def]) => [id, finish(def)]));
+    const out = finish(raw);
     const names = new Map<string, string>();
     for (const [id, def] of Object.entries(defs)) {
       // The same id in both directions may differ (transforms): the request side is <id>Input.
@@ -20,9 +28,9 @@ export class SchemaCollector {
     }
     for (const [id, def] of Object.entries(defs)) this.components[names.get(id)!] ??= rewriteRefs(def, names);
     const rewritten = rewriteRefs(out, names);
-    if (typeof out.id === 'string' && !defs[out.id as string]) {
+    if (typeof raw.id === 'string' && !defs[raw.id as string]) {
       // A top-level schema with an id is itself a component.
-      const id = out.id as string;
+      const id = raw.id as string;
       delete (rewritten as JsonSchema).id;
       this.components[id] ??= rewritten;
       return { $ref: `#/components/schemas/${id}` };

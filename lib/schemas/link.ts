@@ -65,7 +65,7 @@ export const ZUtmValue = z
 // bodies that take it. Deeper rules (URL safety, reserved aliases, loops) stay in createLink/updateLink.
 
 export const LINK_FIELDS = {
-  url: z.string({ error: 'A destination URL is required.' }).meta({ description: 'The destination, http:// or https://.', example: 'https://example.com/page' }),
+  url: z.string({ error: 'A destination URL is required.' }).meta({ description: 'The destination, http:// or https://.', examples: ['https://example.com/spring-sale?ref=newsletter'] }),
   alias: z.string({ error: 'The alias must be a string.' }).meta({ description: '3 to 50 of letters, digits, "-" and "_"; random when absent.' }),
   domain_id: zPositiveId('domain_id must be a positive whole number.').meta({ description: 'One of the workspace’s domains; the default when absent.' }),
   password: z.string({ error: 'The password must be at least 4 characters.' }).meta({ description: '4 to 128 characters; null removes it.' }),
@@ -191,7 +191,7 @@ export const ZAliasAvailabilityQuery = z.object({
   domain_id: zOptionalId('domain_id'),
 });
 
-export const ZLinkIdParams = z.object({ id: z.string().meta({ description: 'The link id.' }) });
+export const ZLinkIdParams = z.object({ id: z.string().meta({ description: 'The link id.', examples: ['4711'] }) });
 
 export const ZLinkEventsQuery = z.object({
   limit: zQueryInt('limit', 20, 1, 100, 'The limit must be a whole number from 1 to 100.'),
@@ -206,11 +206,11 @@ export const ZLink = z
     short_code: z.string(),
     short_url: z.string(),
     long_url: z.string(),
-    domain: z.object({ id: z.number().int(), hostname: z.string() }),
+    domain: z.object({ id: z.number().int().meta({ examples: [7] }), hostname: z.string() }),
     password_protected: z.boolean(),
     expiration: ZTimestamp.nullable(),
     max_clicks: z.number().int().nullable(),
-    status: z.string(),
+    status: z.string().meta({ examples: ['active'] }),
     disabled_reason: z.string().nullable(),
     safety_reason: z.string().nullable(),
     clicks: z.number().int(),

@@ -63,26 +63,36 @@ export const ZWorkspaceExportQuery = z.object({ ...exportFields, link_id: linkId
   createdBy: q.created_by,
 }));
 
-const breakdown = z.array(z.object({ value: z.string(), clicks: z.number() }).loose());
-const previous = z.object({ from: z.string(), to: z.string(), clicks: z.number(), unique_visitors: z.number() });
+/** Clicks by one dimension's values, most first; `example` is such a value. */
+const breakdown = (example: string) => z.array(z.object({ value: z.string().meta({ examples: [example] }), clicks: z.number() }).loose());
+const previous = z.object({
+  from: z.string().meta({ examples: ['2026-02-23T00:00:00.000Z'] }),
+  to: z.string().meta({ examples: ['2026-03-02T00:00:00.000Z'] }),
+  clicks: z.number().meta({ examples: [1120] }),
+  unique_visitors: z.number().meta({ examples: [812] }),
+});
 
 /** The statistics body (a link's has short_code; a workspace's has links and workspace). */
 export const ZStats = z
   .object({
     clicks: z.number(),
     unique_visitors: z.number(),
-    countries: breakdown,
-    regions: breakdown,
-    cities: breakdown,
-    devices: breakdown,
-    browsers: breakdown,
-    operating_systems: breakdown,
-    referrers: breakdown,
-    triggers: breakdown,
-    timeseries: z.object({ interval: z.enum(INTERVALS), tz: z.string(), points: z.array(z.object({ t: z.string(), clicks: z.number() })) }),
+    countries: breakdown('FR'),
+    regions: breakdown('Île-de-France, FR'),
+    cities: breakdown('Paris, Île-de-France, FR'),
+    devices: breakdown('mobile'),
+    browsers: breakdown('Chrome'),
+    operating_systems: breakdown('Android'),
+    referrers: breakdown('news.ycombinator.com'),
+    triggers: breakdown('qr'),
+    timeseries: z.object({
+      interval: z.enum(INTERVALS),
+      tz: z.string().meta({ examples: ['Europe/Paris'] }),
+      points: z.array(z.object({ t: z.string().meta({ examples: ['2026-03-01T23:00:00.000Z'] }), clicks: z.number().meta({ examples: [96] }) })),
+    }),
     short_code: z.string().optional(),
-    links: z.array(z.object({ value: z.string(), short_code: z.string(), clicks: z.number() })).optional(),
-    workspace: z.object({ id: z.string(), name: z.string() }).optional(),
+    links: z.array(z.object({ value: z.string().meta({ examples: ['4711'] }), short_code: z.string(), clicks: z.number() })).optional(),
+    workspace: z.object({ id: z.string(), name: z.string().meta({ examples: ['Marketing'] }) }).optional(),
     previous: previous.optional(),
   })
   .meta({ id: 'Stats' });

@@ -8,7 +8,8 @@ export const ZTokenName = z
   .string({ error: 'The name must be text.' })
   .trim()
   .min(1, { error: 'The name must be 1 to 100 characters.' })
-  .max(100, { error: 'The name must be 1 to 100 characters.' });
+  .max(100, { error: 'The name must be 1 to 100 characters.' })
+  .meta({ examples: ['CI deploy'] });
 
 /** Absent: every scope (stored as an empty list); otherwise a non-empty list of known scopes. */
 export const ZTokenScopes = z
@@ -44,14 +45,14 @@ export const ZRotateToken = z.object({
 export const ZToken = z
   .object({
     id: z.string(),
-    name: z.string(),
+    name: z.string().meta({ examples: ['CI deploy'] }),
     prefix: z.string(),
     user_id: z.string(),
     scopes: z.array(z.enum(TOKEN_SCOPES)),
     created_at: ZTimestamp,
     last_used_at: ZTimestamp.nullable(),
     expires_at: ZTimestamp.nullable(),
-    revoked_at: ZTimestamp.nullable(),
+    revoked_at: ZTimestamp.nullable().meta({ examples: [null] }),
   })
   .loose()
   .meta({ id: 'ApiToken' });

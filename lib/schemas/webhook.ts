@@ -30,7 +30,7 @@ export const ZWebhookUrlShape = z
     url.hash = '';
     return url;
   })
-  .meta({ description: 'https:// (http:// only for private targets when the operator allows them).', format: 'uri' });
+  .meta({ description: 'https:// (http:// only for private targets when the operator allows them).', format: 'uri', examples: ['https://hooks.example.com/sling'] });
 
 /** A webhook URL as registered: its shape, then where it resolves (public addresses only, unless the operator allows private ones). */
 export const ZWebhookUrl = ZWebhookUrlShape.transform(async (url, ctx) => {
@@ -84,9 +84,11 @@ export const ZRotateWebhookSecret = z.object({
     .optional(),
 });
 
-export const ZWebhookParams = z.object({ id: z.string() });
-export const ZWebhookActionParams = z.object({ id: z.string(), action: z.enum(['rotate-secret', 'test']) });
-export const ZDeliveryParams = z.object({ id: z.string(), deliveryId: z.string() });
+const webhookId = z.string().meta({ description: 'The webhook id (wh_…).', examples: ['wh_5f0c2e9d7a4e3c8b6a1d2f3e'] });
+const deliveryId = z.string().meta({ description: 'The delivery id (whd_…).', examples: ['whd_9c1f4f6e8a512f7d3c9b1e200b6e4d43'] });
+export const ZWebhookParams = z.object({ id: webhookId });
+export const ZWebhookActionParams = z.object({ id: webhookId, action: z.enum(['rotate-secret', 'test']) });
+export const ZDeliveryParams = z.object({ id: webhookId, deliveryId });
 
 export const ZDeliveriesQuery = z.object({
   status: z.enum(DELIVERY_STATUSES, { error: `The status must be one of ${DELIVERY_STATUSES.join(', ')}.` }).optional(),
@@ -96,16 +98,16 @@ export const ZDeliveriesQuery = z.object({
 
 export const ZWebhook = z
   .object({
-    id: z.string(),
-    url: z.string(),
+    id: z.string().meta({ examples: ['wh_5f0c2e9d7a4e3c8b6a1d2f3e'] }),
+    url: z.string().meta({ examples: ['https://hooks.example.com/sling'] }),
     events: z.array(z.string()),
-    link_id: z.number().int().nullable(),
-    domain_id: z.number().int().nullable(),
+    link_id: z.number().int().nullable().meta({ examples: [null] }),
+    domain_id: z.number().int().nullable().meta({ examples: [null] }),
     enabled: z.boolean(),
     disabled_reason: z.string().nullable(),
-    failing_since: ZTimestamp.nullable(),
+    failing_since: ZTimestamp.nullable().meta({ examples: [null] }),
     last_success_at: ZTimestamp.nullable(),
-    previous_secret_expires_at: ZTimestamp.nullable(),
+    previous_secret_expires_at: ZTimestamp.nullable().meta({ examples: [null] }),
     created_at: ZTimestamp,
     updated_at: ZTimestamp,
   })
@@ -113,12 +115,12 @@ export const ZWebhook = z
 
 export const ZDelivery = z
   .object({
-    id: z.string(),
+    id: z.string().meta({ examples: ['whd_9c1f4f6e8a512f7d3c9b1e200b6e4d43'] }),
     event_id: z.string(),
     event: z.string(),
-    status: z.enum(DELIVERY_STATUSES),
+    status: z.enum(DELIVERY_STATUSES).meta({ examples: ['succeeded'] }),
     attempts: z.number().int(),
-    next_attempt_at: ZTimestamp.nullable(),
+    next_attempt_at: ZTimestamp.nullable().meta({ examples: [null] }),
     created_at: ZTimestamp,
     completed_at: ZTimestamp.nullable(),
     last_attempt: z.record(z.string(), z.unknown()).nullable(),

@@ -9,7 +9,7 @@ const NAME = 'The name must be text of 1 to 60 characters.';
 const SLUG = 'The slug must be 3 to 48 characters of lowercase letters, digits and hyphens.';
 const ROLE = 'The role must be "admin" or "member".';
 
-const name = z.string({ error: NAME }).meta({ description: '1 to 60 characters once trimmed.' });
+const name = z.string({ error: NAME }).meta({ description: '1 to 60 characters once trimmed.', examples: ['Marketing'] });
 const slug = z.string({ error: SLUG }).meta({ description: '3 to 48 of a-z, 0-9 and "-"; "system" and "personal-…" are reserved.' });
 const role = z.string({ error: ROLE }).meta({ description: '"admin" or "member" (ownership moves by transfer).', enum: ['admin', 'member'] } as never);
 
@@ -25,14 +25,15 @@ export const ZAcceptInvitation = z.strictObject({ token: z.string({ error: 'must
 
 export const ZWorkspaceParams = z.object({ id: z.string().meta({ description: 'The workspace id.' }) });
 export const ZInvitationParams = z.object({ id: z.string().meta({ description: 'The invitation id.' }) });
-export const ZMemberParams = z.object({ userId: z.string().meta({ description: 'The member’s user id.' }) });
+export const ZMemberParams = z.object({ userId: z.string().meta({ description: 'The member’s user id.', examples: ['0b6e4d43-9c1f-4f6e-8a51-2f7d3c9b1e20'] }) });
 
 export const ZWorkspaceInfo = z
-  .object({ id: z.string(), name: z.string(), slug: z.string(), kind: z.enum(WORKSPACE_KINDS), plan: z.enum(PLANS), created_at: ZTimestamp })
+  .object({ id: z.string(), name: z.string().meta({ examples: ['Marketing'] }), slug: z.string(), kind: z.enum(WORKSPACE_KINDS).meta({ examples: ['team'] }), plan: z.enum(PLANS), created_at: ZTimestamp })
   .meta({ id: 'Workspace' });
 /** A workspace among a user's, with the user's role in it. */
 export const ZUserWorkspace = ZWorkspaceInfo.extend({ role: z.enum(ROLES) }).meta({ id: 'UserWorkspace' });
-export const ZMember = z.object({ user_id: z.string(), name: z.string(), email: z.string(), role: z.enum(ROLES), joined_at: ZTimestamp }).meta({ id: 'Member' });
+const personName = z.string().meta({ examples: ['Dora Docs'] });
+export const ZMember = z.object({ user_id: z.string(), name: personName, email: z.string(), role: z.enum(ROLES), joined_at: ZTimestamp }).meta({ id: 'Member' });
 export const ZInvitation = z
   .object({
     id: z.string(),
@@ -41,6 +42,6 @@ export const ZInvitation = z
     status: z.enum(['pending', 'expired']),
     expires_at: ZTimestamp,
     created_at: ZTimestamp,
-    inviter: z.object({ id: z.string(), name: z.string(), email: z.string() }),
+    inviter: z.object({ id: z.string(), name: personName, email: z.string() }),
   })
   .meta({ id: 'Invitation' });

@@ -1,6 +1,9 @@
 // /docs in Chromium, signed in: the page loads nothing from another origin (every request is
 // recorded; CSP violations are console errors), shows the quick start with this instance's URL, and
 // Scalar's "Test Request" creates a link with the browser's session; the link then exists in the API.
+// Scalar reads the document without a warning ("document validation errors" was one), the page has
+// one sidebar and one search (Scalar's; the app's sidebar and ⌘K palette step aside), and inline code
+// in the text never breaks inside a word ("analytics:rea d").
 // Scalar is the package's own browser bundle, served by Sling at /docs/scalar.js (never in Next's chunks).
 // Screenshots in the light and the dark theme, and at 390 px, land in test-results/api-docs-*.png.
 import { readdirSync, readFileSync } from 'node:fs';
@@ -26,6 +29,8 @@ describe.skipIf(!chromium)('/docs in Chromium', () => {
   let page: Page;
   let cookie: string;
   let problems: string[];
+  /** Console warnings (Scalar logs a document it cannot read as one). */
+  const warnings: string[] = [];
   const requested: string[] = [];
 
   beforeAll(async () => {
@@ -42,6 +47,7 @@ describe.skipIf(!chromium)('/docs in Chromium', () => {
     );
     page = await context.newPage();
     problems = watchProblems(page);
+    page.on('console', (m) => void (m.type() === 'warning' && warnings.push(m.text())));
     page.on('request', (r) => requested.push(r.url()));
   });
   afterAll(async () => {
@@ -94,10 +100,25 @@ describe.skipIf(!chromium)('/docs in Chromium', () => {
     });
     expect(script).toEqual({ src: expect.stringMatching(/^\/docs\/scalar\.js\?v=\d+\.\d+\.\d+$/), nonced: true });
     expect(requested).toContain(`${sling.url}${script!.src}`);
+    // Scalar checked the document and found nothing to warn about.
+    expect(warnings).toEqual([]);
+
+    // One sidebar and one search: Scalar's (the app's sidebar and command palette are not on this page),
+    // and Ctrl+K opens Scalar's search of the endpoints.
+    expect(await page.locator('#app-sidebar').count()).toBe(0);
+    const searches = page.locator('button').filter({ hasText: /search/i });
+    expect(await searches.evaluateAll((els) => els.filter((el) => (el as HTMLElement).checkVisibility()).length)).toBe(1);
+    await page.keyboard.press('Control+k');
+    await page.getByRole('combobox', { name: 'Enter search query' }).waitFor();
+    expect(await page.getByRole('dialog', { name: 'Command palette' }).count()).toBe(0);
+    await page.keyboard.press('Escape');
+    const brokenCode = () => page.locator('.docs-intro code, .quick-start :not(pre) > code').evaluateAll((els) => els.filter((el) => el.getClientRects().length > 1).map((el) => el.textContent));
+    expect(await brokenCode()).toEqual([]);
 
     expect(await captureThemes(page, 'api-docs', SCALAR_REFERENCE)).toEqual([]);
     await page.setViewportSize({ width: 390, height: 844 });
     await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await brokenCode()).toEqual([]);
     expect(await captureThemes(page, 'api-docs-phone', SCALAR_REFERENCE)).toEqual([]);
     await page.setViewportSize({ width: 1366, height: 800 });
 

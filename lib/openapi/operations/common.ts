@@ -17,4 +17,5 @@ export function ok(schema: z.ZodType, description = 'OK'): OperationResponse {
 
 export const NO_CONTENT: OperationResponse = { description: 'Done; no body.' };
 
-export const ZIdParams = z.object({ id: z.string() });
+/** A domain's id in the path (its landing page and favicon). */
+export const ZIdParams = z.object({ id: z.string().meta({ description: 'The domain id.', examples: ['7'] }) });

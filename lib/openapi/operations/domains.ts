@@ -1,12 +1,12 @@
 // REST v1 /api/v1/domains operations.
 import { z } from 'zod';
-import { ZCreateDomain, ZDomain, ZUpdateDomain } from '../../schemas/domain';
+import { ZCreateDomain, ZDomain, ZDomainDetail, ZUpdateDomain } from '../../schemas/domain';
 import { defineOperation } from '../../schemas/operation';
 import { NO_CONTENT, ok, WORKSPACE_AUTH, workspaceErrors } from './common';
 
 const tag = 'Domains';
 const auth = WORKSPACE_AUTH;
-const params = z.object({ id: z.string() });
+const params = z.object({ id: z.string().meta({ description: 'The domain id.', examples: ['7'] }) });
 const bodyErrors = ['invalid_request', 'payload_too_large', 'unsupported_media_type'] as const;
 const one = z.object({ domain: ZDomain });
 
@@ -22,7 +22,7 @@ export const addDomain = defineOperation({
 
 export const getDomain = defineOperation({
   id: 'getDomain', permission: 'domains.read', method: 'GET', path: '/api/v1/domains/{id}', tag, auth, summary: 'One domain, with its link count and certificate',
-  params, responses: { 200: ok(z.object({ domain: ZDomain.extend({ link_count: z.number().int(), certificate: z.unknown() }) })) }, errors: workspaceErrors('not_found'),
+  params, responses: { 200: ok(z.object({ domain: ZDomainDetail })) }, errors: workspaceErrors('not_found'),
 });
 
 export const updateDomain = defineOperation({

@@ -6,7 +6,7 @@ import { NO_CONTENT, ok, SESSION_ONLY, workspaceErrors } from './common';
 
 const tag = 'API tokens';
 const auth = SESSION_ONLY;
-const withSecret = z.object({ token: ZToken, secret: z.string().meta({ description: 'Shown once.' }) });
+const withSecret = z.object({ token: ZToken, secret: z.string().meta({ description: 'Shown once.', examples: ['sl_4fQ9xkT2mVb7LpQ0rZs3Wy8NcE1dHg5JaK6uXo9R'] }) });
 const bodyErrors = ['invalid_request', 'payload_too_large', 'unsupported_media_type'] as const;
 
 export const listTokens = defineOperation({

@@ -9,7 +9,7 @@ import { NO_CONTENT, ok, WORKSPACE_AUTH, workspaceErrors } from './common';
 const tag = 'Webhooks';
 const auth = WORKSPACE_AUTH;
 const bodyErrors = ['invalid_request', 'payload_too_large', 'unsupported_media_type'] as const;
-const withSecret = z.object({ webhook: ZWebhook, secret: z.string().meta({ description: 'Shown once: the signing secret (whsec_…).' }) });
+const withSecret = z.object({ webhook: ZWebhook, secret: z.string().meta({ description: 'Shown once: the signing secret (whsec_…).', examples: ['whsec_MfKQ9r8GKYqXoRSEG4pTZ1hV7d2Q9m3sA0bB6cC8dD0='] }) });
 
 export const listWebhooks = defineOperation({
   id: 'listWebhooks', permission: 'webhooks.read', method: 'GET', path: '/api/v1/webhooks', tag, auth, summary: "The workspace's webhooks",

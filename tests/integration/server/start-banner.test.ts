@@ -1,5 +1,6 @@
 // `sling start` for people: a short banner after the JSON log line (where to open, where the data
-// is, how to stop), and a busy port is one line naming PORT instead of an EADDRINUSE stack trace.
+// is, how to change the port, how to stop), and a busy port is one line naming PORT instead of an
+// EADDRINUSE stack trace.
 import { createServer, type Server } from 'node:net';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -20,11 +21,12 @@ describe('sling start, as a person sees it', () => {
     await tdb?.drop();
   });
 
-  test('the banner names the URL to open, the data folder and how to stop', async () => {
+  test('the banner names the URL to open, the data folder, the port and how to stop', async () => {
     await until('the banner', async () => sling.output().includes('Stop     press Ctrl+C'));
     const out = sling.output();
     expect(out).toContain(`Open     ${sling.url}\n`);
-    expect(out).toContain(`Data     ${resolve(tdb.dataDir)} (embedded database; back up this folder)\n`);
+    expect(out).toContain(`Data     ${resolve(tdb.dataDir)} (DATA_DIR, embedded database; back up this folder)\n`);
+    expect(out).toContain(`Port     ${sling.port} (PORT; to change it: PORT=${sling.port === 8080 ? 3000 : 8080} npm start)\n`);
     expect(out.match(/Sling is running\./g)).toHaveLength(1);
   });
 });
