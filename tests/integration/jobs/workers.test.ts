@@ -67,7 +67,7 @@ describe('jobs on the embedded database', () => {
     const bad = await runSling(['jobs', 'run', 'nope'], env);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/queue is one of: links\.expire, analytics\.retention, analytics\.visitor-sketches, webhooks\.prune, events\.prune, safety\.import-feeds, safety\.deep-scan, domains\.check, domains\.recheck, certificates\.issue, links\.import, probe/);
-  }, 90_000);
+  }, 180_000); // about 12 `sling` processes and a server start on PGlite: well within 90 s on a quiet machine, past it beside other suites
 });
 
 const pg = pgUrl();
@@ -112,8 +112,10 @@ describe.skipIf(!pg)('jobs with worker processes on PostgreSQL', () => {
       (await ctx.handle.query<{ n: number }>(`SELECT count(*)::int AS n FROM events WHERE type = 'link.expired' AND link_id = ANY($1)`, [ids]))[0].n;
     await until('100 link.expired events', async () => (await expiredCount()) >= 100);
     // Polled in the test process with the function `jobs status` runs; then shown by the command.
-    await until('every sweep to finish', async () => (await jobStatus(ctx.handle)).find((q) => q.queue === 'links.expire')!.completed === 4 || undefined);
-    expect((await status(tdb.env)).find((q) => q.queue === 'links.expire')).toMatchObject({ completed: 4 });
+    // At least the four sent: the workers' minutely schedule may add its own sweep when a minute turns
+    // during the test (it did on a loaded machine), and it must not write a second event either.
+    await until('every sweep to finish', async () => (await jobStatus(ctx.handle)).find((q) => q.queue === 'links.expire')!.completed >= 4 || undefined);
+    expect((await status(tdb.env)).find((q) => q.queue === 'links.expire')!.completed).toBeGreaterThanOrEqual(4);
     const perLink = await ctx.handle.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM events WHERE type = 'link.expired' AND link_id = ANY($1) GROUP BY link_id`,
       [ids],

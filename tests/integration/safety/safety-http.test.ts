@@ -53,8 +53,13 @@ describe.each(migratedDatabaseKinds(pgUrl()))('safety over HTTP on %s', (dbName,
     const feedServer = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
     env = { ...tdb.env, ENTERPRISE_LIMIT_PER_MINUTE: '100000', SAFETY_STRIKES_PER_HOUR: '1000', SAFETY_FEEDS: [hostsFile, join(dir, 'urlhaus.csv'), `${feedServer}/feeds/openphish.txt`].join(',') };
     sling = await startSling(env);
-    // The import runs when the workers start; until then listed destinations are still accepted.
-    await until('the feeds to be imported', async () => (await a({ url: `https://${feedHost(1)}/` })).status === 422, { timeoutMs: 60_000 });
+    // The import runs when the workers start, one feed after another (the one over HTTP may come
+    // last); until then listed destinations are still accepted. Each probe is refused by one feed.
+    const probes = [`https://${feedHost(1)}/`, feedUrl.urlhausCsv(1), feedUrl.openphish(1)];
+    await until('every feed to be imported', async () => {
+      for (const url of probes) if ((await a({ url })).status !== 422) return false;
+      return true;
+    }, { timeoutMs: 60_000 });
   });
   afterAll(async () => {
     await sling?.stop();
