@@ -20,6 +20,8 @@ export async function runUsersCommand(action: string | undefined, values: UsersO
   if (action === 'set-admin') return setAdmin(values.email ?? positionals[0], values.off === true);
   if (action !== 'create' && action !== 'set-plan') throw new UsageError('Usage: sling users create|set-plan|set-admin --email E …');
   if (!values.email && !(action === 'set-plan' && values.workspace)) throw new UsageError('--email is required');
+  // A new account starts on Free; changing a plan must name the plan (never a silent downgrade).
+  if (action === 'set-plan' && values.plan === undefined) throw new UsageError(`--plan is required: one of ${PLANS.join(', ')}`);
   const plan = (values.plan ?? 'free') as Plan;
   if (!PLANS.includes(plan)) throw new UsageError(`--plan must be one of ${PLANS.join(', ')}`);
   // Asked before the database opens, so a prompt does not hold the embedded database's lock.

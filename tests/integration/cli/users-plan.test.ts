@@ -1,0 +1,37 @@
+// `sling users set-plan` must name the plan: without --plan it is a usage error that changes
+// nothing (it used to set Free, a silent downgrade). The CLI in the test process, on PGlite.
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { openCliInProcess, type InProcessCli } from '../../helpers/cli-in-process';
+import { createPgliteDatabase, type TestDatabase } from '../../helpers/databases';
+import { openTestContext } from '../../helpers/open-test-handle';
+
+describe('sling users set-plan', () => {
+  let tdb: TestDatabase;
+  let cli: InProcessCli;
+  beforeAll(async () => {
+    tdb = await createPgliteDatabase({ migrated: true });
+    cli = await openCliInProcess({ ...tdb.env, BASE_URL: 'https://sl.ing' });
+    const made = await cli.run(['users', 'create', '--email', 'plan@example.com', '--password-stdin', '--plan', 'business'], 'correct horse 1\n');
+    expect(made.code, made.stderr).toBe(0);
+  });
+  afterAll(async () => {
+    await cli?.close();
+    await tdb?.drop();
+  });
+
+  test('without --plan: exit 2, the plans named, and the plan kept', async () => {
+    const bare = await cli.run(['users', 'set-plan', '--email', 'plan@example.com']);
+    expect(bare.code).toBe(2);
+    expect(bare.stderr).toMatch(/--plan is required: one of free, pro, business, enterprise/);
+    await cli.close();
+    const ctx = await openTestContext(tdb);
+    try {
+      const [row] = await ctx.handle.query<{ plan: string }>(
+        `SELECT w.plan FROM workspaces w JOIN users u ON u.id = w.personal_owner_id WHERE u.email = 'plan@example.com'`,
+      );
+      expect(row.plan).toBe('business');
+    } finally {
+      await ctx.handle.close();
+    }
+  });
+});
