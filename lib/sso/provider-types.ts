@@ -9,7 +9,7 @@ export interface ProviderTemplate {
   /** The issuer URL with {placeholders}; empty when there is no usual shape. */
   issuerTemplate: string;
   scopes: string[];
-  /** Where the admin finds the client id and secret, for the form and docs/self-hosting/sso.md. */
+  /** Where the admin finds the client id and secret, for the form and docs/guide/single-sign-on.md. */
   hint: string;
   available: boolean;
 }
