@@ -6,3 +6,9 @@ const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=[^;\s
 export function hasSessionCookie(headers: Headers): boolean {
   return SESSION_COOKIE.test(headers.get('cookie') ?? '');
 }
+
+/** The request's session cookie(s) as sent (the key session-lookup.ts remembers them by); null without one. */
+export function sessionCookies(headers: Headers): string | null {
+  const found = (headers.get('cookie') ?? '').match(/(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=[^;]+/g);
+  return found ? found.join(';') : null;
+}

@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { globalSingleton } from '../runtime/global-singleton';
 import { loadAuth } from './load-auth';
+import { sessionCookies } from './session-cookie';
 
 /** Kept this long, so better-auth still sees each session in use about once a minute (and extends it). */
 export const SESSION_LOOKUP_TTL_MS = 60_000;
@@ -19,14 +20,6 @@ const MAX_ENTRIES = 10_000;
 export interface SessionRef {
   sessionId: string;
   userId: string;
-}
-
-/** The request's session cookie(s), as better-auth would read them; null without one. */
-function sessionCookies(headers: Headers): string | null {
-  const cookie = headers.get('cookie');
-  if (!cookie) return null;
-  const found = cookie.match(/(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=[^;]+/g);
-  return found ? found.join(';') : null;
 }
 
 function cache(): LRUCache<string, SessionRef> {
