@@ -48,6 +48,9 @@ export interface RegistryOptions {
 /** Makes sure the default domain row exists and follows BASE_URL's host. */
 export async function ensureDefaultDomain(handle: DbHandle, baseHost: string): Promise<void> {
   await handle.transaction(async (q) => {
+    // Instances that start together would both find no default row (FOR UPDATE locks nothing that
+    // is not there) and both insert one: the lock makes the second wait and then find the first's.
+    await q.query("SELECT pg_advisory_xact_lock(hashtext('domains:default'))");
     const [current] = await q.query<{ id: number; hostname: string }>(
       'SELECT id, hostname FROM domains WHERE is_default FOR UPDATE',
     );
