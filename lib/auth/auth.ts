@@ -26,6 +26,7 @@ import { AppError } from '../http/errors';
 import { claimFirstAdmin } from '../admin/claim-first-admin';
 import { hashPassword, verifyPassword } from './password';
 import { sharedRateLimitStorage } from './shared-rate-limit-storage';
+import { forgetSession } from '../workspaces/session-actor-cache';
 
 const SIGN_IN_STEPS = new Set(['/sign-in/email', '/two-factor/verify-totp', '/two-factor/verify-backup-code']);
 
@@ -95,6 +96,9 @@ export function createAuth(db: Awaited<ReturnType<typeof database>>['db'], confi
         create: {
           before: async (session) => ({ data: { ...session, activeOrganizationId: await openingWorkspace(db, session.userId) } }),
         },
+        // Sign-out, revocations, a ban, a password reset: what API calls remembered of the session goes.
+        update: { after: async (session) => forgetSession(session.id) },
+        delete: { after: async (session) => forgetSession(session.id) },
       },
     },
     emailAndPassword: {

@@ -1,11 +1,10 @@
 // A session cookie → the session it names, remembered for a minute, so an API call made with a
 // cookie does not ask better-auth each time (it checks the cookie's signature over WebCrypto and
 // reads the session: a fifth of a cookie call's CPU, docs/performance/2026-11-27-request-layer.md).
-// Only what never changes for a cookie is kept — which session and whose. Everything that can
-// change is read on every request with the caller's workspace (session-actor.ts, actorForSessionId):
-// that the session still exists and has not expired, that its user is not banned, and its active
-// workspace. So a sign-out, a revoked session, a ban or a switch of workspace counts at the very next
-// request, on every instance, with no message to send. A cookie better-auth refuses is not kept.
+// Only what never changes for a cookie is kept — which session and whose. What can change (that the
+// session still exists and has not expired, that its user is not banned, its active workspace and
+// role) is the session's actor, kept by lib/workspaces/session-actor-cache.ts and forgotten on every
+// instance when it changes. A cookie better-auth refuses is not kept.
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { globalSingleton } from '../runtime/global-singleton';
@@ -43,7 +42,7 @@ export async function findSession(headers: Headers): Promise<SessionRef | null> 
 }
 
 /** Drops what the cookie was remembered as (its session turned out to be gone). */
-export function forgetSession(headers: Headers): void {
+export function forgetCookie(headers: Headers): void {
   const cookies = sessionCookies(headers);
   if (cookies) cache().delete(keyOf(cookies));
 }

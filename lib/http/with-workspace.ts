@@ -2,7 +2,7 @@
 // from a bearer token or, without one, from the session cookie (cross-site writes refused) —,
 // counts it against its workspace's limits (X-RateLimit-* on every answer), checks the permission,
 // runs the handler, and maps any thrown error to the JSON error shape once.
-import { findSession, forgetSession } from '../auth/session-lookup';
+import { findSession, forgetCookie } from '../auth/session-lookup';
 import { hasSessionCookie } from '../auth/session-cookie';
 import { loadConfig } from '../config/load-config';
 import { currentLinkContext } from '../links/current-link-context';
@@ -13,7 +13,7 @@ import { countWorkspaceRequest } from '../ratelimit/workspace-budget';
 import { authenticateToken, bearerToken } from '../tokens/authenticate-token';
 import { assertCan, type Actor } from '../workspaces/actor';
 import type { Permission } from '../workspaces/permissions';
-import { actorForSessionId } from '../workspaces/session-actor';
+import { findSessionActor } from '../workspaces/session-actor-cache';
 import { carryOperations, operationsOf, type Operation } from '../schemas/operation';
 import { assertSameOrigin } from './check-origin';
 import { AppError } from './errors';
@@ -102,9 +102,9 @@ async function resolveActor(req: Request, ctx: LinkContext, auth: Who, opts: Wor
   const session = hasSessionCookie(req.headers) ? await findSession(req.headers) : null;
   if (!session) throw signIn();
   assertSameOrigin(req, loadConfig().BASE_URL);
-  const actor = await actorForSessionId(ctx.handle.db, session);
+  const actor = await findSessionActor(ctx.handle.db, session);
   if (actor) return actor;
-  forgetSession(req.headers);
+  forgetCookie(req.headers);
   throw signIn();
 }
 

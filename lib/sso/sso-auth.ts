@@ -13,6 +13,7 @@ import { sessions, ssoConnections, users, workspaceMembers, workspaces } from '.
 import type { Db } from '../db/types';
 import { recordAudit } from '../audit/record-audit';
 import { recordLogin } from '../auth/login-history';
+import { forgetSession } from '../workspaces/session-actor-cache';
 import { setActiveWorkspace } from '../workspaces/set-active-workspace';
 import { verifiedDomains } from './connection-domains';
 import { emailDomain, enabledConnection } from './enabled-connection';
@@ -69,6 +70,7 @@ export async function provisionAfterSignIn(db: Db, providerId: string, s: NewSes
     // Settings → Sessions shows how each session was signed in.
     await tx.update(sessions).set({ signInMethod: `sso:${connection.name}` }).where(eq(sessions.id, s.session.id));
   });
+  forgetSession(s.session.id);
   await recordLogin(db, { email: s.user.email.toLowerCase(), userId: s.user.id, ip: request.ip, userAgent: request.userAgent, success: true, method: `sso:${connection.name}` });
 }
 

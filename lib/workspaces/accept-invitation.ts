@@ -10,6 +10,7 @@ import { recordAudit } from '../audit/record-audit';
 import { AppError, invalidField } from '../http/errors';
 import { invitationState } from './describe-invitation';
 import { invitationHash, looksLikeInvitationSecret } from './invitation-secret';
+import { forgetSession } from './session-actor-cache';
 import { setActiveWorkspace } from './set-active-workspace';
 import { findUserWorkspace, type WorkspaceJson } from './list-user-workspaces';
 
@@ -33,6 +34,7 @@ export async function acceptInvitation(db: Db, input: { secret: unknown; userId:
     return inv;
   });
   if (!used) throw await whyNot(db, hash);
+  forgetSession(input.sessionId);
   return (await findUserWorkspace(db, input.userId, used.workspaceId))!;
 }
 

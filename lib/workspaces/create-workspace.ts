@@ -4,6 +4,7 @@ import { workspaceMembers, workspaces } from '../../db/schema';
 import type { Db } from '../db/types';
 import { isUniqueViolation } from '../db/unique-violation';
 import type { WorkspaceJson } from './list-user-workspaces';
+import { forgetSession } from './session-actor-cache';
 import { setActiveWorkspace } from './set-active-workspace';
 import { defaultSlug, slugTaken, workspaceName, workspaceSlug } from './workspace-fields';
 
@@ -25,6 +26,7 @@ export async function createWorkspace(db: Db, input: CreateWorkspaceOptions): Pr
       await setActiveWorkspace(tx, { sessionId: input.sessionId, userId: input.userId, workspaceId: id });
       return ws;
     });
+    forgetSession(input.sessionId);
     return { id, name, slug, kind: 'team', plan: row.plan, role: 'owner', created_at: new Date(row.createdAt).toISOString() };
   } catch (err) {
     if (isUniqueViolation(err, 'workspaces_slug_key')) throw slugTaken(slug);

@@ -37,15 +37,16 @@ export async function actorForSession(db: Db, session: SessionLike): Promise<Act
 
 /**
  * The actor of a session known by id (an API call with a session cookie, auth/session-lookup.ts),
- * read with the session row itself: null when the session has ended (signed out, revoked, expired)
- * or its user is banned, so nothing remembered about the cookie outlives the session.
+ * read with the session row itself, and when the session expires: null when it has ended (signed
+ * out, revoked, expired by this process's clock, as better-auth judges it) or its user is banned.
+ * session-actor-cache.ts keeps what this returns.
  */
-export async function actorForSessionId(db: Db, ref: { sessionId: string; userId: string }): Promise<Actor | null> {
-  const live = and(eq(sessions.id, ref.sessionId), eq(sessions.userId, ref.userId), gt(sessions.expiresAt, sql`now()`), eq(users.banned, false));
+export async function actorForSessionId(db: Db, ref: { sessionId: string; userId: string }): Promise<{ actor: Actor; expiresAt: Date } | null> {
+  const live = and(eq(sessions.id, ref.sessionId), eq(sessions.userId, ref.userId), gt(sessions.expiresAt, new Date()), eq(users.banned, false));
   const active = sql`coalesce(${sessions.activeOrganizationId}, '')`;
   for (let attempt = 0; attempt < 2; attempt++) {
     const [row] = await db
-      .select(COLUMNS)
+      .select({ ...COLUMNS, expiresAt: sessions.expiresAt })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .innerJoin(workspaceMembers, eq(workspaceMembers.userId, sessions.userId))
@@ -54,8 +55,8 @@ export async function actorForSessionId(db: Db, ref: { sessionId: string; userId
       .orderBy(desc(sql`${workspaces.id} = ${active}`))
       .limit(1);
     if (row) {
-      const { role, ...workspace } = row;
-      return { userId: ref.userId, workspaceId: workspace.id, role, via: 'session', scopes: ALL_SCOPES, workspace: workspace as ActorWorkspace };
+      const { role, expiresAt, ...workspace } = row;
+      return { actor: { userId: ref.userId, workspaceId: workspace.id, role, via: 'session', scopes: ALL_SCOPES, workspace: workspace as ActorWorkspace }, expiresAt };
     }
     // No workspace to act in: either the session is gone, or (rarely) the personal workspace is not made yet.
     const [session] = await db.select({ id: sessions.id }).from(sessions).innerJoin(users, eq(users.id, sessions.userId)).where(live).limit(1);

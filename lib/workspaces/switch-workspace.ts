@@ -2,10 +2,13 @@
 import type { Db } from '../db/types';
 import { AppError } from '../http/errors';
 import { findUserWorkspace, type WorkspaceJson } from './list-user-workspaces';
+import { forgetSession } from './session-actor-cache';
 import { setActiveWorkspace } from './set-active-workspace';
 
 export async function switchWorkspace(db: Db, input: { userId: string; sessionId: string; workspaceId: string }): Promise<WorkspaceJson> {
-  const workspace = (await setActiveWorkspace(db, input)) ? await findUserWorkspace(db, input.userId, input.workspaceId) : undefined;
+  const switched = await setActiveWorkspace(db, input);
+  if (switched) forgetSession(input.sessionId);
+  const workspace = switched ? await findUserWorkspace(db, input.userId, input.workspaceId) : undefined;
   if (!workspace) throw new AppError('not_found', 'No such workspace among yours.');
   return workspace;
 }

@@ -1,10 +1,11 @@
 // Two Sling instances on one PostgreSQL: an edit made elsewhere reaches the other's cache within
-// 1 s — through Postgres LISTEN/NOTIFY, and through Redis pub/sub when REDIS_URL is set.
+// 1 s — through Postgres LISTEN/NOTIFY, and through Redis pub/sub when REDIS_URL is set: links,
+// tokens and sessions alike.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { altchaPayload } from '../../helpers/altcha';
 import { createPostgresDatabase, type TestDatabase } from '../../helpers/databases';
 import { pgUrl, redisUrl } from '../../helpers/services';
-import { createUserWithToken } from '../../helpers/accounts';
+import { createUserWithToken, signUpAndIn } from '../../helpers/accounts';
 import { runSling, startSling, type SlingProcess } from '../../helpers/sling-process';
 
 const pg = pgUrl();
@@ -114,5 +115,15 @@ describe.skipIf(!pg).each(transports)('two instances on PostgreSQL, invalidation
     const [ea, eb] = await Promise.all([within(1000, async () => (await status(a)) === 401), within(1000, async () => (await status(b)) === 401)]);
     expect(ea).toBeLessThan(1000);
     expect(eb).toBeLessThan(1000);
+  });
+
+  test('a session signed out through A is refused by B within 1 s, though B had its actor cached', async () => {
+    const cookie = await signUpAndIn(a.url, `signout-${Date.now()}@example.com`);
+    const status = async (sling: SlingProcess) => (await fetch(`${sling.url}/api/v1/workspace`, { headers: { cookie } })).status;
+    expect([await status(a), await status(b)]).toEqual([200, 200]); // both remember the session's actor
+    const out = await fetch(`${a.url}/api/auth/sign-out`, { method: 'POST', headers: { cookie, origin: a.url, 'content-type': 'application/json' }, body: '{}' });
+    expect(out.status).toBe(200);
+    expect(await status(a)).toBe(401);
+    expect(await within(1000, async () => (await status(b)) === 401)).toBeLessThan(1000);
   });
 });

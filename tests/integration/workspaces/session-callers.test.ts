@@ -1,11 +1,14 @@
-// API calls made with a session cookie (lib/auth/session-lookup.ts): better-auth is asked about a
-// cookie once a minute, not on every call, and nothing remembered outlives what it stood for — a
-// switch of workspace, a new role, a removal, a sign-out, a revoked or expired session, a ban all count
-// at the very next call. Sling in the test process, on PGlite and PostgreSQL.
-import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+// API calls made with a session cookie: better-auth is asked about a cookie once a minute
+// (lib/auth/session-lookup.ts) and the session's actor is kept in memory
+// (lib/workspaces/session-actor-cache.ts), and nothing remembered outlives what it stood for — a switch
+// of workspace, a new role, a removal, a sign-out, a revoked session, a ban count at the very next
+// call, an expiry when it comes, and a change written behind Sling's back within the cache's TTL.
+// Sling in the test process, on PGlite and PostgreSQL; the clock is moved, never waited for.
+import { desc, eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import { sessions, users } from '../../../db/schema';
 import { loadAuth } from '../../../lib/auth/load-auth';
+import { SESSION_ACTOR_TTL_MS } from '../../../lib/workspaces/session-actor-cache';
 import { signIn } from '../../helpers/accounts';
 import { apiClient, inProcess, type ApiClient } from '../../helpers/api-client';
 import { migratedDatabaseKinds, type TestDatabase } from '../../helpers/databases';
@@ -32,6 +35,9 @@ describe.each(migratedDatabaseKinds(pgUrl()))('session callers on %s', (_name, m
     memberId = (await sling.handle.db.select({ id: users.id }).from(users).where(eq(users.email, MEMBER)))[0].id;
     api = apiClient(inProcess(sling));
     owner = api.as({ token: await sling.seed.token(OWNER, { workspace: 'team' }) });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
   });
   afterAll(async () => {
     vi.restoreAllMocks();
@@ -65,7 +71,15 @@ describe.each(migratedDatabaseKinds(pgUrl()))('session callers on %s', (_name, m
     expect(await current(member)).toEqual(personal);
   });
 
-  test('a signed-out, revoked or expired session is refused at the next call', async () => {
+  /** Moves this process's clock (only Date: timers and the database keep real time). */
+  const moveClockTo = (at: number) => {
+    vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+    vi.setSystemTime(at);
+  };
+  const sessionOf = async (userId: string) =>
+    (await sling.handle.db.select({ expiresAt: sessions.expiresAt }).from(sessions).where(eq(sessions.userId, userId)).orderBy(desc(sessions.expiresAt)).limit(1))[0];
+
+  test('a signed-out or revoked session is refused at the next call', async () => {
     const signOutCookie = await signIn(api, OWNER, PASSWORD);
     const a = api.as({ cookie: signOutCookie });
     expect((await current(a)).status).toBe(200);
@@ -79,21 +93,40 @@ describe.each(migratedDatabaseKinds(pgUrl()))('session callers on %s', (_name, m
     const revoked = await api.fetch('/api/auth/revoke-other-sessions', { method: 'POST', as: { cookie: cCookie }, headers: { origin: api.baseUrl, 'content-type': 'application/json' }, body: '{}' });
     expect(revoked.status).toBe(200);
     expect(await current(b)).toEqual({ status: 401 });
-
-    const c = api.as({ cookie: cCookie });
-    expect((await current(c)).status).toBe(200);
-    // Expired where it is kept (as if a minute of the cookie's memory were still to run).
-    const ownerId = (await sling.handle.db.select({ id: users.id }).from(users).where(eq(users.email, OWNER)))[0].id;
-    await sling.handle.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.userId, ownerId));
-    expect(await current(c)).toEqual({ status: 401 });
+    expect((await current(api.as({ cookie: cCookie }))).status).toBe(200);
   });
 
-  test('a banned user\'s session is refused at the next call, even before it is deleted', async () => {
+  test('a session is refused once it expires, though its actor was remembered a moment before', async () => {
+    const member = api.as({ cookie: await signIn(api, MEMBER, PASSWORD) });
+    // Known now (better-auth, asked at this first call, would otherwise extend a session near its end).
+    expect((await current(member)).status).toBe(200);
+    const expiresAt = (await sessionOf(memberId)).expiresAt.getTime();
+    // Just before the expiry (the remembered actor is older than the TTL: read again, still live)…
+    moveClockTo(expiresAt - 2_000);
+    expect((await current(member)).status).toBe(200);
+    // …and just after it, well within the TTL of that fresh read.
+    vi.setSystemTime(expiresAt + 1_000);
+    expect(await current(member)).toEqual({ status: 401 });
+  });
+
+  test('a ban ends the session at the next call', async () => {
+    const admin = api.as({ cookie: await signIn(api, OWNER, PASSWORD) });
     const member = api.as({ cookie: await signIn(api, MEMBER, PASSWORD) });
     expect((await current(member)).status).toBe(200);
-    // A ban deletes the user's sessions too (better-auth); the flag alone is enough here.
-    await sling.handle.db.update(users).set({ banned: true }).where(eq(users.id, memberId));
+    expect((await admin.call('adminBanUser', { params: { id: memberId }, body: { reason: 'spam' } })).status).toBe(200);
     expect(await current(member)).toEqual({ status: 401 });
-    await sling.handle.db.update(users).set({ banned: false }).where(eq(users.id, memberId));
+    expect((await admin.call('adminUnbanUser', { params: { id: memberId }, body: {} })).status).toBe(204);
+  });
+
+  test('a change written behind Sling\'s back (no message) counts once the TTL has run', async () => {
+    const member = api.as({ cookie: await signIn(api, MEMBER, PASSWORD) });
+    expect((await current(member)).status).toBe(200);
+    await sling.handle.db.update(users).set({ banned: true }).where(eq(users.id, memberId));
+    try {
+      moveClockTo(Date.now() + SESSION_ACTOR_TTL_MS + 1_000);
+      expect(await current(member)).toEqual({ status: 401 });
+    } finally {
+      await sling.handle.db.update(users).set({ banned: false }).where(eq(users.id, memberId));
+    }
   });
 });
