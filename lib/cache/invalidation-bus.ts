@@ -10,8 +10,11 @@ export const CHANNEL = 'sling_invalidate';
 /** Published when a subscription was lost and messages may have been missed: drop everything. */
 export const ALL_KEYS = '*';
 
+/** What every link's key starts with (the bus also carries domains', tokens' and sessions' keys). */
+export const LINK_KEY_PREFIX = 'link:';
+
 export function linkKey(domainId: number, code: string): string {
-  return `link:${domainId}:${code.toLowerCase()}`;
+  return `${LINK_KEY_PREFIX}${domainId}:${code.toLowerCase()}`;
 }
 
 export type Listener = (key: string) => void;

@@ -11,7 +11,7 @@
 // (a cold pass) go stale over a fifth of the TTL rather than in the same second, and none is kept
 // longer than ttlMs, the documented bound on a lost invalidation.
 import { LRUCache } from 'lru-cache';
-import { ALL_KEYS, linkKey } from '../cache/invalidation-bus';
+import { ALL_KEYS, LINK_KEY_PREFIX, linkKey } from '../cache/invalidation-bus';
 import { cachedLinkSize, toCachedLink, type CachedLink } from './cached-link';
 import type { LinkRow } from '../../db/schema';
 import type { SelfAddress } from '../domains/self-address';
@@ -174,8 +174,9 @@ export class LinkCache {
     q.resolve(entry);
   }
 
-  /** Handles a published invalidation key. */
+  /** Handles a published invalidation key; others' keys (tokens, sessions, domains) leave it as it is. */
   invalidate(key: string) {
+    if (key !== ALL_KEYS && !key.startsWith(LINK_KEY_PREFIX)) return;
     this.epoch++;
     if (key === ALL_KEYS) return this.lru.clear();
     for (const old of [...(this.dependents.get(key) ?? [])]) this.lru.delete(old);

@@ -63,6 +63,16 @@ describe('LinkCache', () => {
     expect(cache.peek('link:1:abc', Date.now())).toBeUndefined();
   });
 
+  test("another cache's key (a token's, a session's, a domain's) racing a load does not keep the link from being kept", async () => {
+    let release!: (r: LinkRow) => void;
+    const cache = cacheWith(() => new Promise((r) => (release = r)));
+    const pending = cache.load('link:1:abc', domain, 'Abc');
+    for (const key of ['api-tokens', 'session:s1', 'domain:go.example']) cache.invalidate(key);
+    release(row('https://a.example/'));
+    await pending;
+    expect(cache.peek('link:1:abc', Date.now())).toMatchObject({ location: 'https://a.example/' });
+  });
+
   test('unknown codes are remembered until their TTL runs out', async () => {
     let queries = 0;
     const cache = cacheWith(async () => (queries++, undefined), 1000);
