@@ -2,7 +2,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { openSync, closeSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { track } from './children';
+import { signalGroup, track } from './children';
 
 export interface ServerProcess {
   name: string;
@@ -29,6 +29,7 @@ export function startServer(opts: StartOptions): ServerProcess {
       cwd: opts.cwd,
       env: { ...process.env, ...opts.env, PORT: String(opts.port) },
       stdio: ['ignore', log, log],
+      detached: true, // a process group of its own, ended whole (children.ts, signalGroup)
     }),
   );
   closeSync(log); // the child holds its own descriptor
@@ -60,8 +61,8 @@ export async function waitUntilAnswering(server: ServerProcess, path: string, st
 /** SIGTERM, then SIGKILL after `graceMs`. Resolves with how the process ended. */
 export async function stopServer(server: ServerProcess, graceMs = 30_000): Promise<number | string> {
   if (server.child.exitCode !== null || server.child.signalCode !== null) return server.exited;
-  server.child.kill('SIGTERM');
-  const timer = setTimeout(() => server.child.kill('SIGKILL'), graceMs);
+  signalGroup(server.child, 'SIGTERM');
+  const timer = setTimeout(() => signalGroup(server.child, 'SIGKILL'), graceMs);
   try {
     return await server.exited;
   } finally {
