@@ -1,5 +1,5 @@
 // /l/<page>/<code>: the link pages (lib/link-pages/link-page-routes.ts).
-import { linkPageGet, linkPagePost } from '@/lib/link-pages/link-page-routes';
+import { linkPageGet, linkPagePost } from '@/app/_lib/sling';
 
 export const GET = linkPageGet;
 export const POST = linkPagePost;
