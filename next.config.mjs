@@ -1,9 +1,8 @@
-// Next serves the dashboard, APIs and link pages; redirects never reach it (see server.ts).
+// Next serves the dashboard and the link pages; redirects and the API never reach it (see server.ts).
+// Its server code takes lib/ from the server's own build at run time (app/_lib/sling.ts), so Next
+// compiles only the pure helpers that client components import (docs/architecture/overview.md, "One module graph").
 /** @type {import('next').NextConfig} */
 const nextConfig = {
-  // Database drivers, WASM Postgres and Redis stay real node_modules so route handlers share
-  // the process-wide handles that server.ts opened (kept on globalThis).
-  serverExternalPackages: ['@electric-sql/pglite', 'pg', 'ioredis', 'pino', 'drizzle-orm', 'rate-limiter-flexible', 'satori', '@resvg/resvg-wasm'],
   poweredByHeader: false,
   // Next type-checks the app only; `npm run typecheck` covers tests, CLI and benchmarks too.
   typescript: { tsconfigPath: 'tsconfig.app.json' },

@@ -122,6 +122,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
       },
     });
     edge = createEdge({ cache, clicks, trustProxy: config.TRUST_PROXY, secret: config.SECRET_KEY, previewAssets, pages });
+    // Handed to lib/ code that routes reach (link-pages.ts), through the registry; cleared at shutdown.
     setGlobalSingleton('clickBuffer', clicks);
   }
 
@@ -143,6 +144,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
       pollMs: config.WEBHOOKS_POLL_MS,
       notifyDisabled: (notice) => notifyWebhookDisabled(notice, config.BASE_URL),
     });
+    // The API's webhook routes wake it (lib/webhooks/webhook-routes.ts).
     setGlobalSingleton('webhookDispatcher', webhooks);
   }
 

@@ -2,12 +2,12 @@
 // every page, given the viewer read by the layout.
 import type { ReactNode } from 'react';
 import type { Viewer } from '@/app/_lib/current-viewer';
-import { can } from '@/lib/workspaces/actor';
 import { AppFrame } from './app-frame';
 import { AppNav } from './app-nav';
 import { CommandPalette, PaletteButton } from './command-palette';
 import { SignOutButton } from './sign-out-button';
 import { WorkspaceSwitcher } from './workspace-switcher';
+import { can } from '@/app/_lib/sling';
 
 export function AppShell({ viewer, children }: { viewer: Viewer; children: ReactNode }) {
   const sidebar = (

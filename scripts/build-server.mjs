@@ -1,6 +1,9 @@
 // Bundles server.ts and the CLI into dist/sling.mjs, and the CPU pool's and the click writer's worker
 // threads into dist/cpu-worker.mjs and dist/click-writer-worker.mjs next to it (lib/runtime/cpu-pool.ts
 // and lib/edge/click-writer-thread.ts look for them there); npm packages stay external.
+// dist/pages-lib.mjs is what the dashboard's pages take from lib/ (packages/pages-lib): built with the
+// server, its modules are the server's own chunks, one instance each in the process
+// (docs/architecture/overview.md, "One module graph").
 // Split into chunks: a module the server imports with import() is a chunk of its own, so the npm
 // packages it needs load when it runs, not at start (bundled in one file, every package import is
 // hoisted to the top and loaded at start; docs/performance/2026-11-26-performance-round-2.md, "Idle memory").
@@ -17,7 +20,12 @@ for (const f of existsSync('dist') ? readdirSync('dist', { withFileTypes: true }
 }
 
 await build({
-  entryPoints: { sling: 'cli/sling.ts', 'cpu-worker': 'lib/runtime/cpu-worker.ts', 'click-writer-worker': 'lib/edge/click-writer-worker.ts' },
+  entryPoints: {
+    sling: 'cli/sling.ts',
+    'cpu-worker': 'lib/runtime/cpu-worker.ts',
+    'click-writer-worker': 'lib/edge/click-writer-worker.ts',
+    'pages-lib': 'packages/pages-lib/index.ts',
+  },
   outdir: 'dist',
   outExtension: { '.js': '.mjs' },
   bundle: true,

@@ -8,7 +8,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { STAMP } from './build-stamp.mjs';
-const SOURCES = ['app', 'components', 'lib', 'db', 'cli', 'public', 'server.ts', 'next.config.mjs', 'package.json', 'tsconfig.json'];
+const SOURCES = ['app', 'components', 'lib', 'db', 'cli', 'packages', 'public', 'server.ts', 'next.config.mjs', 'package.json', 'tsconfig.json'];
 
 /** A line of the build's output that starts a phase, and the phase's name here (Next's wording may change: an unknown line is only not shown). */
 const PHASES = [

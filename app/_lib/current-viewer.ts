@@ -2,12 +2,9 @@
 // else the actor in the session's workspace and every workspace the user can switch to.
 import { headers } from 'next/headers';
 import { cache } from 'react';
-import { isPlatformAdmin } from '@/lib/admin/set-platform-admin';
-import { getAuth } from '@/lib/auth/auth';
-import { database } from '@/lib/db/database';
 import type { Actor } from '@/lib/workspaces/actor';
-import { listUserWorkspaces, type WorkspaceJson } from '@/lib/workspaces/list-user-workspaces';
-import { actorForSession } from '@/lib/workspaces/session-actor';
+import type { WorkspaceJson } from '@/lib/workspaces/list-user-workspaces';
+import { actorForSession, database, getAuth, isPlatformAdmin, listUserWorkspaces } from '@/app/_lib/sling';
 
 export interface Viewer {
   actor: Actor;

@@ -2,10 +2,8 @@
 // that comes back to `path` afterwards.
 import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
-import { getAuth } from '@/lib/auth/auth';
-import { database } from '@/lib/db/database';
 import type { Actor } from '@/lib/workspaces/actor';
-import { actorForSession } from '@/lib/workspaces/session-actor';
+import { actorForSession, database, getAuth } from '@/app/_lib/sling';
 
 export async function requireActor(path?: string): Promise<{ actor: Actor; email: string; name: string; sessionToken: string }> {
   const session = await (await getAuth()).api.getSession({ headers: await headers() });

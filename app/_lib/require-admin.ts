@@ -2,8 +2,7 @@
 // does not exist.
 import { headers } from 'next/headers';
 import { notFound } from 'next/navigation';
-import { isPlatformAdmin } from '@/lib/admin/set-platform-admin';
-import { getAuth } from '@/lib/auth/auth';
+import { getAuth, isPlatformAdmin } from '@/app/_lib/sling';
 
 export async function requireAdmin(): Promise<{ id: string; email: string }> {
   const session = await (await getAuth()).api.getSession({ headers: await headers() });

@@ -3,9 +3,7 @@ import { AdminAuditTrail } from '@/components/admin-audit-trail';
 import { AdminShell } from '@/components/admin-shell';
 import { ReviewQueue } from '@/components/review-queue';
 import { SettingsSection } from '@/components/settings-shell';
-import { findReviewQueue } from '@/lib/admin/find-review-queue';
-import { findAdminActions } from '@/lib/admin/record-admin-action';
-import { currentLinkContext } from '@/lib/links/current-link-context';
+import { currentLinkContext, findAdminActions, findReviewQueue } from '@/app/_lib/sling';
 
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Review queue — Admin — Sling', robots: { index: false } };

@@ -1,9 +1,6 @@
 import { requireActor } from '@/app/_lib/require-actor';
 import { ClickAnalytics } from '@/components/link-analytics';
-import { database } from '@/lib/db/database';
-import { findLinks } from '@/lib/links/find-links';
-import { findTags } from '@/lib/links/find-tags';
-import { linkScope } from '@/lib/workspaces/scope';
+import { database, findLinks, findTags, linkScope } from '@/app/_lib/sling';
 
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Analytics — Sling' };

@@ -1,11 +1,9 @@
 import { headers } from 'next/headers';
 import { ApiQuickStart } from '@/components/api-quick-start';
 import { ApiReference } from '@/components/api-reference';
-import { loadConfig } from '@/lib/config/load-config';
-import { scalarBundleUrl } from '@/lib/docs/scalar-bundle';
-import { nonceFromPolicy } from '@/lib/http/page-nonce';
 import { currentViewer } from '../_lib/current-viewer';
 import '../docs.css';
+import { loadConfig, nonceFromPolicy, scalarBundleUrl } from '@/app/_lib/sling';
 
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'API reference — Sling' };

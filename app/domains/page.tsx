@@ -1,14 +1,8 @@
 import { requireActor } from '@/app/_lib/require-actor';
 import { DomainsManager } from '@/components/domains-manager';
 import type { DomainView } from '@/components/domains-api';
-import { findCertificate } from '@/lib/acme/find-certificate';
-import { database } from '@/lib/db/database';
-import { DOMAIN_LIMITS } from '@/lib/domains/domain-limits';
-import { domainSettings } from '@/lib/domains/domain-settings';
-import { countDomainLinks, listDomains } from '@/lib/domains/manage-domains';
-import { serializeDomain } from '@/lib/domains/serialize-domain';
-import { can } from '@/lib/workspaces/actor';
 import '../domains.css';
+import { can, countDomainLinks, database, DOMAIN_LIMITS, domainSettings, findCertificate, listDomains, serializeDomain } from '@/app/_lib/sling';
 
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Domains — Sling' };

@@ -1,12 +1,7 @@
 import { requireActor } from '@/app/_lib/require-actor';
 import { LinksManager } from '@/components/links-manager';
 import { linksViewQuery, parseLinksView } from '@/components/links-query';
-import { database } from '@/lib/db/database';
-import { currentDomains } from '@/lib/domains/current-domains';
-import { listDomains } from '@/lib/domains/manage-domains';
-import { findLinks } from '@/lib/links/find-links';
-import { findTokens } from '@/lib/tokens/manage-tokens';
-import { linkScope, tokenScope } from '@/lib/workspaces/scope';
+import { currentDomains, database, findLinks, findTokens, linkScope, listDomains, tokenScope } from '@/app/_lib/sling';
 
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Links — Sling' };

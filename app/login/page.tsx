@@ -1,8 +1,8 @@
 import { redirect } from 'next/navigation';
 import { AuthForm } from '@/components/auth-form';
 import { SsoSignIn } from '@/components/sso-sign-in';
-import { safeNextPath } from '@/lib/auth/safe-next-path';
 import { currentViewer } from '../_lib/current-viewer';
+import { safeNextPath } from '@/app/_lib/sling';
 
 export const metadata = { title: 'Sign in — Sling' };
 

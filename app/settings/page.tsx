@@ -1,8 +1,7 @@
 import { requireActor } from '@/app/_lib/require-actor';
 import { ProfileForm } from '@/components/profile-form';
 import { SettingsSection, SettingsShell } from '@/components/settings-shell';
-import { currentDomains } from '@/lib/domains/current-domains';
-import { can } from '@/lib/workspaces/actor';
+import { can, currentDomains } from '@/app/_lib/sling';
 
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Profile — Sling' };

@@ -1,7 +1,7 @@
 import { redirect } from 'next/navigation';
 import { AuthForm } from '@/components/auth-form';
-import { safeNextPath } from '@/lib/auth/safe-next-path';
 import { currentViewer } from '../_lib/current-viewer';
+import { safeNextPath } from '@/app/_lib/sling';
 
 export const metadata = { title: 'Sign up — Sling' };
 

@@ -16,6 +16,7 @@ export interface InstanceSettings {
 const CACHE_MS = 5_000;
 const DEFAULTS: InstanceSettings = { signups: 'open', anonymousShortening: true, anonymousPerHour: null };
 
+// In the registry: one database's settings, dropped between two starts in one test process.
 const cache = () => globalSingleton('instance-settings-cache', () => ({ value: null as InstanceSettings | null, at: 0 }));
 
 export async function getInstanceSettings(db: Db): Promise<InstanceSettings> {

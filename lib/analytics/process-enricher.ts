@@ -7,6 +7,7 @@ import { createClickEnricher, type EnrichedClick } from './enrich-click';
 import { openGeoIp, type GeoIp } from './geoip';
 
 function processGeo(): GeoIp {
+  // In the registry: the configured GeoIP files and enricher, made afresh by a test's next start.
   return globalSingleton('geoIp', () => openGeoIp(loadConfig().GEOIP_DB));
 }
 

@@ -198,6 +198,7 @@ async function busyAsApiError<T>(work: Promise<T>): Promise<T> {
 
 /** The process's better-auth instance. */
 export async function getAuth(): Promise<Auth> {
+  // In the registry: better-auth is bound to one database and configuration; a test's next start makes it afresh.
   let auth = getGlobalSingleton<Auth>('auth');
   if (!auth) {
     auth = createAuth((await database()).db);

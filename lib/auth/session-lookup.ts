@@ -22,6 +22,7 @@ export interface SessionRef {
 }
 
 function cache(): LRUCache<string, SessionRef> {
+  // In the registry: one database's sessions, dropped between two starts in one test process.
   return globalSingleton('sessionLookups', () => new LRUCache<string, SessionRef>({ max: MAX_ENTRIES, ttl: SESSION_LOOKUP_TTL_MS }));
 }
 

@@ -121,5 +121,6 @@ export class InvalidationBus {
 
 /** The process-wide bus (shared by server.ts and Next route handlers). */
 export function invalidationBus(): InvalidationBus {
+  // In the registry: it listens on one database or Redis; a test's next start makes it afresh.
   return globalSingleton('invalidationBus', () => new InvalidationBus());
 }

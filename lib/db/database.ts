@@ -1,5 +1,5 @@
-// The process-wide database handle (globalThis, so Next's bundles and server.ts share it:
-// two PGlite instances on one directory would corrupt it).
+// The process-wide database handle, one for server.ts and the pages (two PGlite instances on one
+// directory would corrupt it).
 import { loadConfig } from '../config/load-config';
 import { getGlobalSingleton, setGlobalSingleton } from '../runtime/global-singleton';
 import { openDatabase } from './open-database';
@@ -9,6 +9,7 @@ const NAME = 'database';
 
 /** The shared handle, opened on first use with the process configuration. */
 export function database(): Promise<DbHandle> {
+  // In the registry: a test's next start opens its own database.
   let pending = getGlobalSingleton<Promise<DbHandle>>(NAME);
   if (!pending) {
     const config = loadConfig();

@@ -7,25 +7,25 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import { globalSingleton } from '../runtime/global-singleton';
 import { projectRoot } from '../runtime/project-root';
 
 export type Encoding = 'br' | 'gzip' | 'identity';
 
 const SPECIFIER = '@scalar/api-reference/browser/standalone.js';
 
+let bundlePath: string | undefined;
+let version: string | undefined;
+const bundleBytes = new Map<Encoding, Promise<Buffer>>();
+
 /** The bundle's path, resolved the way Node resolves the package (its `exports` map). */
 export function scalarBundlePath(): string {
-  return globalSingleton('scalarBundlePath', () => createRequire(join(/* turbopackIgnore: true */ projectRoot(), 'package.json')).resolve(SPECIFIER));
+  return (bundlePath ??= createRequire(join(projectRoot(), 'package.json')).resolve(SPECIFIER));
 }
 
 /** The installed @scalar/api-reference version (part of the bundle's URL, so it can be cached for good). */
 export function scalarVersion(): string {
-  return globalSingleton('scalarVersion', () => {
-    // dist/browser/standalone.js → the package's own package.json (not in its `exports`).
-    const pkg = JSON.parse(readFileSync(join(dirname(scalarBundlePath()), '..', '..', 'package.json'), 'utf8')) as { version: string };
-    return pkg.version;
-  });
+  // dist/browser/standalone.js → the package's own package.json (not in its `exports`).
+  return (version ??= (JSON.parse(readFileSync(join(dirname(scalarBundlePath()), '..', '..', 'package.json'), 'utf8')) as { version: string }).version);
 }
 
 /** The URL the /docs page loads the bundle from. */
@@ -57,14 +57,13 @@ const compressors: Record<Exclude<Encoding, 'identity'>, (raw: Buffer) => Promis
 
 /** The bundle's bytes in the given encoding (each computed once, off the event loop). */
 export function scalarBundle(encoding: Encoding): Promise<Buffer> {
-  const cache = globalSingleton('scalarBundleBytes', () => new Map<Encoding, Promise<Buffer>>());
-  let bytes = cache.get(encoding);
+  let bytes = bundleBytes.get(encoding);
   if (!bytes) {
     const raw = encoding === 'identity' ? readFile(scalarBundlePath()) : scalarBundle('identity');
     bytes = encoding === 'identity' ? raw : raw.then(compressors[encoding]);
     // A failure is not kept: the next request tries again.
-    bytes.catch(() => cache.delete(encoding));
-    cache.set(encoding, bytes);
+    bytes.catch(() => bundleBytes.delete(encoding));
+    bundleBytes.set(encoding, bytes);
   }
   return bytes;
 }

@@ -22,6 +22,7 @@ interface State {
 }
 
 const state = () =>
+  // In the registry: one database's domains, dropped between two starts in one test process.
   globalSingleton<State>('domainRegistryState', () => ({ current: undefined, pending: undefined, started: 0, applied: 0, unsubscribe: undefined, patches: new Map() }));
 
 export function currentDomains(): Promise<DomainRegistry> {

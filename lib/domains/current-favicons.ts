@@ -9,6 +9,7 @@ import { globalSingleton } from '../runtime/global-singleton';
 import { findFavicon } from './manage-favicon';
 
 export function currentFavicons(): LandingCache {
+  // In the registry: one database's favicons, dropped between two starts in one test process.
   return globalSingleton('domainFavicons', () => {
     const cache = new LandingCache({
       load: async (domainId) => (await findFavicon((await database()).db, domainId))?.data,

@@ -9,6 +9,7 @@ import { findVerifiedDomain } from './find-verified-domain';
 import { SiteDirectory } from './site-directory';
 
 export function currentSites(): SiteDirectory {
+  // In the registry: one database's sites, dropped between two starts in one test process.
   return globalSingleton('siteDirectory', () => {
     const config = loadConfig();
     const sites = new SiteDirectory({

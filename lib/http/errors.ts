@@ -42,21 +42,7 @@ export function errorBody(code: ErrorCode, message: string, details?: Record<str
   return { error: { code, message, ...(details ? { details } : {}), doc_url: `${ERROR_DOCS_PATH}#${code}` } };
 }
 
-/** Marks an AppError whichever copy of this module made it (below). */
-const APP_ERROR = Symbol.for('sling.AppError');
-
 export class AppError extends Error {
-  /**
-   * `instanceof AppError` holds for an AppError made by another bundle's copy of this module too:
-   * server.ts's bundle and Next's pages each have a copy of lib/, and process-wide objects made by
-   * one (the rate limiters, kept on globalThis) can throw into code of the other.
-   */
-  static [Symbol.hasInstance](value: unknown): boolean {
-    return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[APP_ERROR] === true;
-  }
-
-  readonly [APP_ERROR] = true;
-
   constructor(
     readonly code: ErrorCode,
     message: string,

@@ -3,7 +3,7 @@
 // safety warning's "continue anyway" POST. The edge already renders a visit's page from the cached
 // link (edge-pages.ts); this covers what the page's form sends back, so password-protected links and
 // reviewed links work on a short-link host served only by edges.
-import * as route from '../../app/l/[page]/[code]/route';
+import { linkPageGet, linkPagePost } from '../link-pages/link-page-routes';
 
 type WebHandler = (req: Request) => Promise<Response>;
 type RouteHandler = (req: Request, context: { params: Promise<{ page: string; code: string }> }) => Promise<Response>;
@@ -23,6 +23,6 @@ export function linkPageHandler(method: string | undefined, path: string): WebHa
     return undefined;
   }
   // The route file's own handlers (handleRoute maps their errors), with the parameters Next would give.
-  const handler = (method === 'GET' || method === 'HEAD' ? route.GET : method === 'POST' && (page === 'review' || page === 'protected') ? route.POST : undefined) as RouteHandler | undefined;
+  const handler: RouteHandler | undefined = method === 'GET' || method === 'HEAD' ? linkPageGet : method === 'POST' && (page === 'review' || page === 'protected') ? linkPagePost : undefined;
   return handler && ((req) => handler(req, { params: Promise.resolve({ page, code }) }));
 }

@@ -13,6 +13,7 @@ async function openSender(): Promise<PgBoss> {
 }
 
 export async function sendJob(queue: string, data: object, options: PgBoss.SendOptions = {}): Promise<string | null> {
+  // server.ts's job system where it runs one, else a sender of this process (in the registry: a test closes it).
   const boss = getGlobalSingleton<PgBoss>('jobSystem') ?? (await globalSingleton('jobSender', openSender));
   return boss.send(queue, data, options);
 }

@@ -9,6 +9,7 @@ import { landingSize } from './landing-size';
 import { findLandingPage } from './manage-landing';
 
 export function currentLandingPages(): LandingCache {
+  // In the registry: one database's pages, dropped between two starts in one test process.
   return globalSingleton('landingPages', () => {
     const cache = new LandingCache({
       load: async (domainId) => {

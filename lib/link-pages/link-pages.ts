@@ -155,6 +155,7 @@ function unlockLimiter() {
  *  its enricher are imported only then: where the buffer exists (a running server) enrichment runs in
  *  the click writer's thread, and the main thread never loads the user-agent parser or GeoIP. */
 function recordClick(handle: Awaited<ReturnType<typeof database>>, click: Click) {
+  // The click buffer server.ts runs (set there at start, cleared at shutdown).
   const buffer = getGlobalSingleton<ClickBuffer>('clickBuffer');
   if (buffer) return buffer.push(click);
   void Promise.all([import('../analytics/process-enricher'), import('../edge/write-clicks')])

@@ -20,6 +20,7 @@ async function transport(): Promise<Transporter | null> {
   if (!url) return null;
   // Loaded with the first mail: an idle server does not keep nodemailer (~2 MiB of heap).
   const { default: nodemailer } = await import('nodemailer');
+  // In the registry: a test closes and drops the transport between two starts in one process.
   return globalSingleton('mailTransport', () => nodemailer.createTransport(url));
 }
 

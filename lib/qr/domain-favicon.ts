@@ -5,17 +5,19 @@ import { join } from 'node:path';
 import type { Db } from '../db/types';
 import type { Domain } from '../domains/domain-registry';
 import { findFavicon } from '../domains/manage-favicon';
-import { globalSingleton } from '../runtime/global-singleton';
 import { projectRoot } from '../runtime/project-root';
 import type { QrLogo } from './qr-logo';
 
+type SlingIcon = QrLogo & { contentType: 'image/png'; updatedAt: Date };
+let icon: SlingIcon | undefined;
+
 /** Sling's own icon, shown wherever a domain has none of its own. */
-export function slingIcon(): QrLogo & { contentType: 'image/png'; updatedAt: Date } {
-  return globalSingleton('slingIconLogo', () => ({
-    contentType: 'image/png' as const,
-    data: readFileSync(join(/* turbopackIgnore: true */ projectRoot(), 'public', 'icon-256.png')),
+export function slingIcon(): SlingIcon {
+  return (icon ??= {
+    contentType: 'image/png',
+    data: readFileSync(join(projectRoot(), 'public', 'icon-256.png')),
     updatedAt: new Date(0),
-  }));
+  });
 }
 
 export async function domainFavicon(db: Db, domain: Pick<Domain, 'id' | 'isDefault'>): Promise<QrLogo & { updatedAt: Date }> {

@@ -5,6 +5,7 @@ import { logger } from '../log/logger';
 import { getGlobalSingleton, globalSingleton, setGlobalSingleton } from '../runtime/global-singleton';
 
 export function sharedRedis(url: string): Redis {
+  // In the registry: a connection to the configured Redis, closed and dropped between two starts in one test process.
   return globalSingleton('redis', () => {
     const r = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, connectTimeout: 2_000 });
     let down = false;

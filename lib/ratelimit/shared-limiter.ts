@@ -7,6 +7,7 @@ import { createWindowLimiter, type Window, type WindowLimiter } from './window-l
 
 /** `subject` names whose limit it is in the 429 message ("this workspace's Free plan"). */
 export function sharedLimiter(name: string, windows: () => Window[], subject?: string): WindowLimiter {
+  // In the registry: each limiter is bound to the configured store, made afresh by a test's next start.
   return globalSingleton(`limiter:${name}`, () => {
     const config = loadConfig();
     return createWindowLimiter({

@@ -26,6 +26,7 @@ export async function startCpuPool(opts: CpuPoolOptions): Promise<WorkerPool> {
   const file = entry.workerData ? fileURLToPath((entry.workerData as { entry: string }).entry) : entry.file;
   if (!existsSync(file)) throw new Error(`the CPU pool's worker is missing: ${file} (run npm run build)`);
   const pool = createWorkerPool({ ...entry, size, queueMax: opts.queueMax, onWorkerExit: opts.onWorkerExit });
+  // In the registry: run-cpu-task.ts reads it without loading the pool's module, and a test drops it.
   setGlobalSingleton(CPU_POOL, pool);
   return pool;
 }

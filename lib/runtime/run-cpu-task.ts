@@ -11,6 +11,7 @@ export const CPU_POOL = 'cpuPool';
 type Result<K extends keyof CpuTasks> = Awaited<ReturnType<CpuTasks[K]>>;
 
 export async function runCpuTask<K extends keyof CpuTasks>(task: K, ...args: Parameters<CpuTasks[K]>): Promise<Result<K>> {
+  // The pool server.ts started (cpu-pool.ts), in the registry so a test's stop and start leave none behind.
   const pool = getGlobalSingleton<WorkerPool>(CPU_POOL);
   if (pool) {
     try {

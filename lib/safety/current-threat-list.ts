@@ -29,6 +29,7 @@ interface Registry {
   subscribed: boolean;
 }
 
+// In the registry: its subscription is to one database's bus; a test's next start makes it afresh.
 const registry = () => globalSingleton<Registry>('threatLists', () => ({ byHandle: new WeakMap(), announced: 0, subscribed: false }));
 
 /** The list for `handle`, caught up when an import was announced or CATCH_UP_MS have passed. */

@@ -22,6 +22,7 @@ export interface Creator {
 }
 
 function strikes(): RateLimiterAbstract {
+  // In the registry: bound to the configured store, made afresh by a test's next start.
   return globalSingleton('limiter:unsafe-strikes', () => {
     const config = loadConfig();
     const base = { keyPrefix: `${config.REDIS_PREFIX}:rl:unsafe-strikes`, points: config.SAFETY_STRIKES_PER_HOUR, duration: WINDOW_SECONDS };

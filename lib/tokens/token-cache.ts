@@ -52,6 +52,7 @@ class TokenCache {
 
 /** The process-wide cache (shared by server.ts and Next's route handlers). */
 function tokenCache(): TokenCache {
+  // In the registry: one database's tokens, dropped between two starts in one test process.
   return globalSingleton('tokenCache', () => new TokenCache());
 }
 

@@ -25,6 +25,7 @@ function scopeOf({ actor, ctx }: WorkspaceRequest<unknown>): WebhookScope {
 
 /** The worker loop in this process (role all), told to look now rather than at its next poll. */
 function wakeDispatcher() {
+  // The dispatcher server.ts runs (set there at start, cleared at shutdown).
   getGlobalSingleton<Dispatcher>('webhookDispatcher')?.wake();
 }
 

@@ -62,6 +62,7 @@ class SessionActorCache {
 }
 
 function sessionActorCache(): SessionActorCache {
+  // In the registry: one database's actors, dropped between two starts in one test process.
   return globalSingleton('sessionActorCache', () => new SessionActorCache());
 }
 

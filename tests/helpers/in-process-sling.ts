@@ -113,18 +113,14 @@ function setEnv(vars: Record<string, string>): () => void {
 }
 
 /**
- * Forgets every process-wide singleton but the logger (the configuration, the database, caches,
- * limiters, better-auth's instance), closing the few that hold a connection the server's shutdown
- * does not close: the next start reads its own environment and database, as a new process would.
+ * Forgets every process-wide singleton (the configuration, the database, caches, limiters,
+ * better-auth's instance), closing the few that hold a connection the server's shutdown does not
+ * close: the next start reads its own environment and database, as a new process would.
  */
 async function dropProcessState(): Promise<void> {
-  const store = globalThis as unknown as Record<symbol, unknown>;
-  const jobSender = store[Symbol.for('sling.jobSender')] as Promise<{ stop(o: object): Promise<void> }> | undefined;
+  const { forgetGlobalSingletons, getGlobalSingleton } = await import('../../lib/runtime/global-singleton');
+  const jobSender = getGlobalSingleton<Promise<{ stop(o: object): Promise<void> }>>('jobSender');
   if (jobSender) await (await jobSender.catch(() => undefined))?.stop({ graceful: false, wait: true }).catch(() => {});
-  const mail = store[Symbol.for('sling.mailTransport')] as { close(): void } | undefined;
-  mail?.close();
-  for (const key of Object.getOwnPropertySymbols(store)) {
-    const name = key.description ?? '';
-    if (name.startsWith('sling.') && name !== 'sling.logger' && name !== 'sling.operations' && Symbol.for(name) === key) delete store[key];
-  }
+  getGlobalSingleton<{ close(): void }>('mailTransport')?.close();
+  forgetGlobalSingletons();
 }

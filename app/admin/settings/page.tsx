@@ -2,9 +2,7 @@ import { requireAdmin } from '@/app/_lib/require-admin';
 import { AdminShell } from '@/components/admin-shell';
 import { InstanceSettingsForm } from '@/components/instance-settings-form';
 import { SettingsSection } from '@/components/settings-shell';
-import { settingsJson } from '@/lib/admin/admin-settings';
-import { getInstanceSettings } from '@/lib/admin/instance-settings';
-import { database } from '@/lib/db/database';
+import { database, getInstanceSettings, settingsJson } from '@/app/_lib/sling';
 
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Instance settings — Admin — Sling', robots: { index: false } };

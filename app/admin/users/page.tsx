@@ -2,9 +2,7 @@ import { requireAdmin } from '@/app/_lib/require-admin';
 import { AdminShell } from '@/components/admin-shell';
 import { AdminUserList } from '@/components/admin-user-list';
 import { SettingsSection } from '@/components/settings-shell';
-import { database } from '@/lib/db/database';
-import { findUsers } from '@/lib/admin/find-users';
-import { ZUsersQuery } from '@/lib/schemas/admin';
+import { database, findUsers, ZUsersQuery } from '@/app/_lib/sling';
 
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Users — Admin — Sling', robots: { index: false } };

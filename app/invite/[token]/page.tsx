@@ -2,9 +2,8 @@ import { headers } from 'next/headers';
 import { AcceptInvitation } from '@/components/accept-invitation';
 import { SignOutButton } from '@/components/sign-out-button';
 import { ROLE_HINTS, ROLE_NAMES } from '@/components/workspace-api';
-import { getAuth } from '@/lib/auth/auth';
-import { database } from '@/lib/db/database';
-import { describeInvitation, type InvitationDescription } from '@/lib/workspaces/describe-invitation';
+import type { InvitationDescription } from '@/lib/workspaces/describe-invitation';
+import { database, describeInvitation, getAuth } from '@/app/_lib/sling';
 
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Invitation — Sling', robots: { index: false } };

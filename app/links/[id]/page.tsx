@@ -3,11 +3,7 @@ import { LinkAnalytics } from '@/components/link-analytics';
 import { LinkEventHistory } from '@/components/link-event-history';
 import { LinkHeader } from '@/components/link-header';
 import { requireActor } from '@/app/_lib/require-actor';
-import { AppError } from '@/lib/http/errors';
-import { currentLinkContext } from '@/lib/links/current-link-context';
-import { getLinkOrThrow } from '@/lib/links/get-link-or-throw';
-import { previousCodesJson } from '@/lib/links/previous-codes-json';
-import { serializeLink } from '@/lib/links/serialize-link';
+import { AppError, currentLinkContext, getLinkOrThrow, previousCodesJson, serializeLink } from '@/app/_lib/sling';
 
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Link analytics — Sling' };

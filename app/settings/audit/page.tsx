@@ -2,10 +2,7 @@ import { requireActor } from '@/app/_lib/require-actor';
 import { AuditFilter } from '@/components/audit-filter';
 import { AuditList } from '@/components/audit-list';
 import { SettingsShell } from '@/components/settings-shell';
-import { isAuditAction } from '@/lib/audit/audit-actions';
-import { listAudit, serializeEntry } from '@/lib/audit/list-audit';
-import { database } from '@/lib/db/database';
-import { can } from '@/lib/workspaces/actor';
+import { can, database, isAuditAction, listAudit, serializeEntry } from '@/app/_lib/sling';
 
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Audit log — Sling' };

@@ -1,7 +1,7 @@
 import { requireActor } from '@/app/_lib/require-actor';
 import { DirectorySyncManager } from '@/components/directory-sync-manager';
 import { SettingsShell } from '@/components/settings-shell';
-import { can } from '@/lib/workspaces/actor';
+import { can } from '@/app/_lib/sling';
 
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Directory sync — Sling' };

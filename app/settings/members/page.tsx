@@ -3,7 +3,7 @@ import { CreateWorkspaceButton } from '@/components/create-workspace-button';
 import { LeaveWorkspace } from '@/components/leave-workspace';
 import { MembersManager } from '@/components/members-manager';
 import { SettingsShell } from '@/components/settings-shell';
-import { can } from '@/lib/workspaces/actor';
+import { can } from '@/app/_lib/sling';
 
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Members — Sling' };

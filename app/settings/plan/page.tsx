@@ -1,13 +1,6 @@
 import { requireActor } from '@/app/_lib/require-actor';
 import { SettingsSection, SettingsShell } from '@/components/settings-shell';
-import { RETENTION_DAYS } from '@/lib/analytics/apply-retention';
-import { getStats } from '@/lib/analytics/get-stats';
-import { database } from '@/lib/db/database';
-import { currentLinkContext } from '@/lib/links/current-link-context';
-import { findLinks } from '@/lib/links/find-links';
-import { planLimits } from '@/lib/ratelimit/api-limits';
-import { can } from '@/lib/workspaces/actor';
-import { linkScope } from '@/lib/workspaces/scope';
+import { can, currentLinkContext, database, findLinks, getStats, linkScope, planLimits, RETENTION_DAYS } from '@/app/_lib/sling';
 
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Plan & usage — Sling' };

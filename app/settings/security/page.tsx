@@ -4,13 +4,7 @@ import { SessionList } from '@/components/session-list';
 import { SettingsSection, SettingsShell } from '@/components/settings-shell';
 import { TwoFactorSettings } from '@/components/two-factor-settings';
 import { When } from '@/components/when';
-import { getAuth } from '@/lib/auth/auth';
-import { deviceName } from '@/lib/auth/device-name';
-import { findLoginHistory } from '@/lib/auth/login-history';
-import { sessionMethodLabels, signInMethodLabel } from '@/lib/auth/sign-in-method';
-import { database } from '@/lib/db/database';
-import { can } from '@/lib/workspaces/actor';
-import { actorForSession } from '@/lib/workspaces/session-actor';
+import { actorForSession, can, database, deviceName, findLoginHistory, getAuth, sessionMethodLabels, signInMethodLabel } from '@/app/_lib/sling';
 
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Security — Sling' };

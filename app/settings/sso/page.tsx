@@ -1,8 +1,7 @@
 import { requireActor } from '@/app/_lib/require-actor';
 import { SettingsShell } from '@/components/settings-shell';
 import { SsoManager } from '@/components/sso-manager';
-import { loadConfig } from '@/lib/config/load-config';
-import { can } from '@/lib/workspaces/actor';
+import { can, loadConfig } from '@/app/_lib/sling';
 
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Single sign-on — Sling' };

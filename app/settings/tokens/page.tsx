@@ -1,7 +1,7 @@
 import { requireActor } from '@/app/_lib/require-actor';
 import { SettingsSection, SettingsShell } from '@/components/settings-shell';
 import { TokenManager } from '@/components/token-manager';
-import { can } from '@/lib/workspaces/actor';
+import { can } from '@/app/_lib/sling';
 
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'API tokens — Sling' };

@@ -1,7 +1,7 @@
 import { requireActor } from '@/app/_lib/require-actor';
 import { SettingsShell } from '@/components/settings-shell';
 import { WebhookManager } from '@/components/webhook-manager';
-import { can } from '@/lib/workspaces/actor';
+import { can } from '@/app/_lib/sling';
 
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Webhooks — Sling' };

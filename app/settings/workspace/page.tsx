@@ -3,7 +3,7 @@ import { DeleteWorkspace } from '@/components/delete-workspace';
 import { SettingsShell } from '@/components/settings-shell';
 import { TransferOwnership } from '@/components/transfer-ownership';
 import { WorkspaceGeneralForm } from '@/components/workspace-general-form';
-import { can } from '@/lib/workspaces/actor';
+import { can } from '@/app/_lib/sling';
 
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Workspace — Sling' };

@@ -1,14 +1,8 @@
 import { notFound } from 'next/navigation';
 import { requireActor } from '@/app/_lib/require-actor';
 import { LandingEditor } from '@/components/landing-editor';
-import { findCertificate } from '@/lib/acme/find-certificate';
-import { database } from '@/lib/db/database';
-import { getDomainOrThrow } from '@/lib/domains/manage-domains';
-import { AppError } from '@/lib/http/errors';
-import { starterLanding } from '@/lib/landing/starter-landing';
-import { getLandingPage } from '@/lib/landing/manage-landing';
-import { can } from '@/lib/workspaces/actor';
 import '../../../landing-editor.css';
+import { AppError, can, database, findCertificate, getDomainOrThrow, getLandingPage, starterLanding } from '@/app/_lib/sling';
 
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Landing page — Sling' };

@@ -1,0 +1,46 @@
+// Everything the dashboard's server code (app/) takes from lib/ and db/, in one place: esbuild builds it
+// into dist/pages-lib.mjs beside dist/sling.mjs, and app/_lib/sling.ts loads it at run time, so the
+// pages and server.ts share one instance of each module (docs/architecture/overview.md, "One module graph").
+export { findCertificate } from '../../lib/acme/find-certificate';
+export { settingsJson } from '../../lib/admin/admin-settings';
+export { findReviewQueue } from '../../lib/admin/find-review-queue';
+export { findUsers } from '../../lib/admin/find-users';
+export { getInstanceSettings } from '../../lib/admin/instance-settings';
+export { findAdminActions } from '../../lib/admin/record-admin-action';
+export { isPlatformAdmin } from '../../lib/admin/set-platform-admin';
+export { RETENTION_DAYS } from '../../lib/analytics/apply-retention';
+export { getStats } from '../../lib/analytics/get-stats';
+export { isAuditAction } from '../../lib/audit/audit-actions';
+export { listAudit, serializeEntry } from '../../lib/audit/list-audit';
+export { getAuth } from '../../lib/auth/auth';
+export { deviceName } from '../../lib/auth/device-name';
+export { findLoginHistory } from '../../lib/auth/login-history';
+export { safeNextPath } from '../../lib/auth/safe-next-path';
+export { sessionMethodLabels, signInMethodLabel } from '../../lib/auth/sign-in-method';
+export { loadConfig } from '../../lib/config/load-config';
+export { database } from '../../lib/db/database';
+export { scalarBundleUrl } from '../../lib/docs/scalar-bundle';
+export { currentDomains } from '../../lib/domains/current-domains';
+export { DOMAIN_LIMITS } from '../../lib/domains/domain-limits';
+export { domainSettings } from '../../lib/domains/domain-settings';
+export { countDomainLinks, getDomainOrThrow, listDomains } from '../../lib/domains/manage-domains';
+export { serializeDomain } from '../../lib/domains/serialize-domain';
+export { AppError } from '../../lib/http/errors';
+export { nonceFromPolicy } from '../../lib/http/page-nonce';
+export { getLandingPage } from '../../lib/landing/manage-landing';
+export { starterLanding } from '../../lib/landing/starter-landing';
+export { linkPageGet, linkPagePost } from '../../lib/link-pages/link-page-routes';
+export { currentLinkContext } from '../../lib/links/current-link-context';
+export { findLinks } from '../../lib/links/find-links';
+export { findTags } from '../../lib/links/find-tags';
+export { getLinkOrThrow } from '../../lib/links/get-link-or-throw';
+export { previousCodesJson } from '../../lib/links/previous-codes-json';
+export { serializeLink } from '../../lib/links/serialize-link';
+export { planLimits } from '../../lib/ratelimit/api-limits';
+export { ZUsersQuery } from '../../lib/schemas/admin';
+export { findTokens } from '../../lib/tokens/manage-tokens';
+export { can } from '../../lib/workspaces/actor';
+export { describeInvitation } from '../../lib/workspaces/describe-invitation';
+export { listUserWorkspaces } from '../../lib/workspaces/list-user-workspaces';
+export { linkScope, tokenScope } from '../../lib/workspaces/scope';
+export { actorForSession } from '../../lib/workspaces/session-actor';
