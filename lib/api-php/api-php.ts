@@ -18,7 +18,7 @@ import { changesFrom, createInputFrom } from '../links/link-input';
 import { serializeLink } from '../links/serialize-link';
 import { updateLink } from '../links/update-link';
 import { VARIANT_A_ACTIONS as OPS } from '../openapi/operations/compat';
-import { carryOperations, parseRequest, queryObject, type Operation } from '../schemas/operation';
+import { carryOperations, OPERATIONS, parseRequest, queryObject, type Operation } from '../schemas/operation';
 import { parseWith } from '../schemas/parse-input';
 import { assertCan } from '../workspaces/actor';
 import { linkScope, type Access } from '../workspaces/scope';
@@ -89,4 +89,4 @@ export const handleApiPhp = carryOperations(async (r: R): Promise<Response> => {
   const method = METHODS[r.req.method];
   if (!method) throw new AppError('method_not_allowed', `${r.req.method} is not supported here; use GET, POST, PATCH, PUT or DELETE.`);
   return method(r);
-}, { [Symbol.for('sling.operations')]: Object.values(OPS) });
+}, { [OPERATIONS]: Object.values(OPS) });

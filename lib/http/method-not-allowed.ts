@@ -3,7 +3,7 @@ import { AppError } from './errors';
 import { errorResponse } from './json-response';
 
 /** Marks the handlers that only refuse (they read no input; the route test knows them by this). */
-export const REFUSES_METHOD = Symbol.for('sling.refusesMethod');
+export const REFUSES_METHOD = Symbol('sling.refusesMethod');
 
 export function methodNotAllowed(allow: string) {
   const refuse = async (req: Request) => errorResponse(new AppError('method_not_allowed', `${req.method} is not supported here; use ${allow}.`, undefined, { Allow: allow }));

@@ -86,7 +86,7 @@ export function defineOperation<P extends z.ZodType = z.ZodType, Q extends z.Zod
 }
 
 /** The key under which a handler carries its operations (one per method it serves). */
-export const OPERATIONS = Symbol.for('sling.operations');
+export const OPERATIONS = Symbol('sling.operations');
 export type WithOperations = { [OPERATIONS]?: Operation[] };
 
 /** Parses the request's params, query and body by the operation's schemas (a 400 naming every bad field). */
