@@ -38,7 +38,14 @@ export async function issueCertificate(db: Db, domain: { id: number; hostname: s
   const client = new acme.Client({ directoryUrl: s.directoryUrl, accountKey: accountPrivateKey, accountUrl: knownUrl, externalAccountBinding: s.externalAccountBinding });
   if (!knownUrl) {
     // Made (with the external account binding, if any) and remembered before ordering, so a failed order does not repeat it.
-    await client.createAccount({ termsOfServiceAgreed: true, ...(s.email ? { contact: [`mailto:${s.email}`] } : {}) });
+    try {
+      await client.createAccount({ termsOfServiceAgreed: true, ...(s.email ? { contact: [`mailto:${s.email}`] } : {}) });
+    } catch (err) {
+      // Another instance made the account with this key a moment ago (its URL not stored yet): the CA
+      // answered with that account, and acme-client's follow-up update, empty, is refused by some CAs.
+      // The account exists and its URL is known: use it.
+      if (!knownAccountUrl(client)) throw err;
+    }
     await rememberAccountUrl(db, s.directoryUrl, client.getAccountUrl());
   }
   const key = await acme.crypto.createPrivateEcdsaKey();
@@ -84,4 +91,12 @@ export async function issueCertificate(db: Db, domain: { id: number; hostname: s
 export function describeAcmeError(err: unknown, directoryUrl: string): string {
   if (err instanceof TypeError || !(err instanceof Error)) return `The certificate authority at ${directoryUrl} could not be reached.`;
   return err.message;
+}
+
+function knownAccountUrl(client: { getAccountUrl(): string }): string | undefined {
+  try {
+    return client.getAccountUrl();
+  } catch {
+    return undefined; // acme-client throws when it has none
+  }
 }

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { certificates, domains } from '../../../db/schema';
+import { acmeAccounts, certificates, domains } from '../../../db/schema';
 import { findKeyAuthorization } from '../../../lib/acme/challenge-store';
 import { findCertificate } from '../../../lib/acme/find-certificate';
 import { issueDueCertificates, retryDelayMs } from '../../../lib/acme/issue-due-certificates';
@@ -132,7 +132,16 @@ if (binary) {
       const expires = new Date(issued!.expires_at!).getTime();
       expect(await issueDueCertificates(db, bound, new Date(expires - 60_000))).toEqual({ issued: 0, failed: 0 });
       expect(await issueDueCertificates(db, bound, new Date(expires - 30_000))).toEqual({ issued: 1, failed: 0 });
-      expect((await findCertificate(db, d.id))!.issued_at).not.toBe(issued!.issued_at);
+      const renewed = (await findCertificate(db, d.id))!;
+      expect(renewed.issued_at).not.toBe(issued!.issued_at);
+
+      // Another instance made the account with this key a moment ago and has not stored its URL yet
+      // (two instances ordering at once): the CA answers newAccount with the existing account, which
+      // is used as it is (acme-client's empty update of it is refused by pebble).
+      await db.update(acmeAccounts).set({ accountUrl: null });
+      const renewedExpires = new Date(renewed.expires_at!).getTime();
+      expect(await issueDueCertificates(db, bound, new Date(renewedExpires - 30_000))).toEqual({ issued: 1, failed: 0 });
+      expect((await db.select({ url: acmeAccounts.accountUrl }).from(acmeAccounts))[0].url).toMatch(/^https:/);
     }, 120_000);
   });
 }
