@@ -5,7 +5,8 @@
 // a change against the build before it:
 //   BENCH_BEFORE=/path/to/other/checkout tsx bench/create-head-to-head.ts
 // (the other checkout built, with node_modules). PGlite by default (a DATA_DIR per build);
-// BENCH_DATABASE_URL=postgres://… gives each build a throw-away database on that server instead.
+// BENCH_DATABASE_URL=postgres://… gives each build a throw-away database on that server instead;
+// BENCH_REDIS_URL=redis://… gives both that Redis (rate limits and invalidations), each under its own prefix.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -23,6 +24,7 @@ import { waitUntilSettled } from './settle';
 const AFTER = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const BEFORE = process.env.BENCH_BEFORE;
 const SERVER_URL = process.env.BENCH_DATABASE_URL;
+const REDIS_URL = process.env.BENCH_REDIS_URL;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 /** Which scenarios to run, comma-separated (default: all): redirect, api.php, token, session. */
 const ONLY = process.env.BENCH_ONLY?.split(',');
@@ -63,7 +65,8 @@ async function main(): Promise<number> {
     DATA_DIR: b.database.dataDir,
     DATABASE_URL: b.database.databaseUrl,
     SECRET_KEY: 'bench-secret-key-0123456789abcdef0123456789abcdef',
-    REDIS_URL: undefined,
+    REDIS_URL: REDIS_URL,
+    REDIS_PREFIX: `sling-h2h-${b.label}-${b.port}`,
     LINK_HOST: undefined,
     TRUST_PROXY: undefined,
     TLS_PORT: undefined,
@@ -79,7 +82,7 @@ async function main(): Promise<number> {
     b.cookie = await signInBench(b.baseUrl, b.port);
     await expectAnswer(b.proc!, '/api/v1/links', sessionPost(b.cookie, b.baseUrl, BODY), BODY.replace('{n}', 'check'), (body) => body.includes('"short_code"'));
   }
-  console.log(`Database: ${SERVER_URL ? 'PostgreSQL, a database per build' : 'PGlite, a DATA_DIR per build'}; load: ${tool.name}`);
+  console.log(`Database: ${SERVER_URL ? 'PostgreSQL, a database per build' : 'PGlite, a DATA_DIR per build'}${REDIS_URL ? ', Redis' : ''}; load: ${tool.name}`);
   for (const b of builds) console.log(`${b.label} (${b.root}): idle RSS ${(await idleRss(b.proc!.child.pid!)).toFixed(0)} MiB`);
   const settings: RunSettings = {
     connections: Number(process.env.BENCH_CONNECTIONS ?? 50),

@@ -44,7 +44,9 @@ export const links = pgTable(
   (t) => [
     uniqueIndex('links_domain_code_key').on(t.domainId, sql`lower(${t.shortCode})`),
     index('links_workspace_created_idx').on(t.workspaceId, t.createdAt),
-    index('links_tags_idx').using('gin', t.tags),
+    // Untagged links (most) stay out of the tag index: a GIN entry for every new link cost about a
+    // quarter of PostgreSQL's work per creation. A tag filter states the same predicate (find-links.ts).
+    index('links_tagged_idx').using('gin', t.tags).where(sql`${t.tags} <> '{}'::text[]`),
     // The expiry job's sweep reads only active links that can expire.
     index('links_due_expiry_idx').on(t.expiresAt).where(sql`${t.status} = 'active' AND ${t.expiresAt} IS NOT NULL`),
     index('links_click_limited_idx').on(t.id).where(sql`${t.status} = 'active' AND ${t.maxClicks} IS NOT NULL`),

@@ -13,7 +13,7 @@ export async function postgresQueryable(pool: Pool): Promise<PostgresQueryable> 
     await pipeline(Readable.from([data]), client.query(copyStream(sql)));
   };
   return {
-    query: async (text, params) => (await pool.query(text, params)).rows,
+    query: async (text, params, options) => (await pool.query(options?.name ? { name: options.name, text, values: params } : { text, values: params })).rows,
     copyFrom: async (sql, data) => {
       const client = await pool.connect();
       try {
@@ -26,7 +26,7 @@ export async function postgresQueryable(pool: Pool): Promise<PostgresQueryable> 
       const client = await pool.connect();
       try {
         await client.query('BEGIN');
-        const result = await fn({ query: async (text, params) => (await client.query(text, params)).rows, copyFrom: (sql, data) => copyFrom(client, sql, data) });
+        const result = await fn({ query: async (text, params, options) => (await client.query(options?.name ? { name: options.name, text, values: params } : { text, values: params })).rows, copyFrom: (sql, data) => copyFrom(client, sql, data) });
         await client.query('COMMIT');
         return result;
       } catch (err) {

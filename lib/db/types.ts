@@ -6,9 +6,18 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A drizzle transaction on Db (what `db.transaction(fn)` hands to fn). */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
+export interface QueryOptions {
+  /**
+   * PostgreSQL: run as a named prepared statement, parsed and planned once per pooled connection
+   * instead of on every call (for hot statements; each name must always carry the same text).
+   * PGlite ignores it: its one session runs unnamed statements.
+   */
+  name?: string;
+}
+
 /** Plain parameterised SQL, for the few statements drizzle does not express well (batched unnest). */
 export interface Queryable {
-  query<R = Record<string, unknown>>(text: string, params?: unknown[]): Promise<R[]>;
+  query<R = Record<string, unknown>>(text: string, params?: unknown[], options?: QueryOptions): Promise<R[]>;
   /** PostgreSQL only: `COPY … FROM STDIN` fed with `data` (COPY's text format). */
   copyFrom?(sql: string, data: string): Promise<void>;
 }

@@ -53,17 +53,23 @@ const SORT_COLUMNS: Record<LinkSort, SQL | typeof links.clicks> = {
   destination: sql`regexp_replace(${links.longUrl}, '^https?://', '', 'i')`,
 };
 
-export async function findLinks(db: Db, opts: FindLinksOptions): Promise<{ links: LinkRow[]; total: number }> {
+/** The filter findLinks applies (its scope, member, search, status, tag and archive options). */
+export function linksWhere(opts: Omit<FindLinksOptions, 'sort' | 'order' | 'limit' | 'offset'>): SQL | undefined {
   const pattern = opts.q ? `%${opts.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
-  const where = and(
+  return and(
     opts.scope,
     opts.createdBy ? eq(links.createdBy, opts.createdBy) : undefined,
     // The note too: the words one wrote about a link are how one looks for it.
     pattern ? or(ilike(links.shortCode, pattern), ilike(links.longUrl, pattern), ilike(links.note, pattern)) : undefined,
     opts.status ? STATUS_WHERE[opts.status] : undefined,
-    opts.tag ? arrayContains(links.tags, [opts.tag]) : undefined,
+    // Stated with the partial tag index's own predicate (db/schema/links.ts), so that index is used.
+    opts.tag ? and(sql`${links.tags} <> '{}'::text[]`, arrayContains(links.tags, [opts.tag])) : undefined,
     opts.archived === 'include' ? undefined : opts.archived === 'only' ? isNotNull(links.archivedAt) : isNull(links.archivedAt),
   );
+}
+
+export async function findLinks(db: Db, opts: FindLinksOptions): Promise<{ links: LinkRow[]; total: number }> {
+  const where = linksWhere(opts);
   const dir = opts.order === 'asc' ? asc : desc;
   // The id breaks ties so paging never repeats or skips a row.
   const orderBy = [dir(SORT_COLUMNS[opts.sort ?? 'created']), dir(links.id)];

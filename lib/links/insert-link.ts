@@ -8,7 +8,9 @@
 //
 // Plain SQL rather than Drizzle's builder: building and mapping the CTE cost more CPU per creation
 // than the rest of the statement's handling, and every column but the id is known before the insert,
-// so the statement returns only that.
+// so the statement returns only that. On PostgreSQL it is a named prepared statement: planning this
+// three-part CTE on every call cost PostgreSQL about as much as running it (pgbench: 1,059–1,242
+// creations/s unnamed against 1,797–1,932 prepared; docs/performance/2026-11-28-creation.md).
 import type { LinkRow } from '../../db/schema';
 import type { Queryable } from '../db/types';
 import type { DomainRegistry } from '../domains/domain-registry';
@@ -53,6 +55,8 @@ export async function insertLinkWithEvent(db: Queryable, link: NewLink, domains:
     draft.status, draft.safetyReason, draft.tags, draft.note, now, newEventId(), JSON.stringify(data),
   ];
   if (notify) params.push(notify.channel, notify.payload);
-  const [row] = await db.query<{ id: number | string | bigint }>(notify ? INSERT_NOTIFY : INSERT_QUIET, params);
+  const [row] = notify
+    ? await db.query<{ id: number | string | bigint }>(INSERT_NOTIFY, params, { name: 'sling_insert_link_notify' })
+    : await db.query<{ id: number | string | bigint }>(INSERT_QUIET, params, { name: 'sling_insert_link' });
   return row ? { ...draft, id: Number(row.id) } : undefined;
 }

@@ -31,12 +31,14 @@ export function createWindowLimiter(opts: { name: string; windows: Window[]; red
   });
   return {
     async consume(key, points = 1) {
+      // Every window counts the request at once (one round trip to Redis for all of them, which
+      // the shared client pipelines); the first refusing window, in order, is the one reported.
+      const outcomes = await Promise.allSettled(limiters.map(([, limiter]) => limiter.consume(key, points)));
       let tightest: LimitState | undefined;
-      for (const [w, limiter] of limiters) {
-        let res: RateLimiterRes;
-        try {
-          res = await limiter.consume(key, points);
-        } catch (rejection) {
+      for (const [i, outcome] of outcomes.entries()) {
+        const w = limiters[i][0];
+        if (outcome.status === 'rejected') {
+          const rejection: unknown = outcome.reason;
           if (!(rejection instanceof RateLimiterRes)) throw rejection;
           const retryAfter = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
           throw new AppError(
@@ -46,7 +48,7 @@ export function createWindowLimiter(opts: { name: string; windows: Window[]; red
             { 'Retry-After': String(retryAfter), ...headersOf({ limit: w.points, remaining: 0, reset: resetAt(rejection) }) },
           );
         }
-        const state = { limit: w.points, remaining: res.remainingPoints, reset: resetAt(res) };
+        const state = { limit: w.points, remaining: outcome.value.remainingPoints, reset: resetAt(outcome.value) };
         if (!tightest || state.remaining < tightest.remaining) tightest = state;
       }
       return tightest!;

@@ -42,11 +42,13 @@ function keysOf(who: Creator): string[] {
 
 /** Throws 429 unsafe_throttled while the account or the address is throttled. */
 export async function assertNotThrottled(who: Creator): Promise<void> {
-  for (const key of keysOf(who)) {
-    const res = await strikes().get(key);
+  const keys = keysOf(who);
+  // Both looked up at once (one round trip to Redis); the account's throttle is reported first.
+  const states = await Promise.all(keys.map((key) => strikes().get(key)));
+  for (const [i, res] of states.entries()) {
     if (res && res.consumedPoints > strikesAllowed()) {
       const retryAfter = Math.max(1, Math.ceil(res.msBeforeNext / 1000));
-      const whose = key.startsWith('user:') ? 'this account' : 'this address';
+      const whose = keys[i].startsWith('user:') ? 'this account' : 'this address';
       throw new AppError(
         'unsafe_throttled',
         `Too many destinations from ${whose} were refused as unsafe (${strikesAllowed()} within an hour): creating links is paused for an hour. Try again in ${retryAfter} s.`,

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { CHANNEL, invalidationBus, linkKey } from '../../../lib/cache/invalidation-bus';
 import { postgresTransport } from '../../../lib/cache/postgres-transport';
 import type { DbHandle } from '../../../lib/db/types';
+import { openDatabase } from '../../../lib/db/open-database';
 import { createLink } from '../../../lib/links/create-link';
 import { getLinkByCode } from '../../../lib/links/get-link-by-code';
 import type { LinkContext } from '../../../lib/links/link-context';
@@ -34,7 +35,7 @@ function countingHandle(handle: DbHandle): { handle: DbHandle; statements: () =>
   const counted: DbHandle = {
     ...handle,
     db,
-    query: (text, params) => (n++, handle.query(text, params)),
+    query: (text, params, options) => (n++, handle.query(text, params, options)),
     executeSql: (text, values) => (n++, handle.executeSql(text, values)),
     transaction: (fn) => (n++, handle.transaction(fn)),
   };
@@ -119,6 +120,18 @@ describe.each(databaseKinds(pgUrl()))('link creation in one statement on %s', (n
       expect(heard.filter((k) => k === key)).toHaveLength(1);
     } finally {
       stop();
+    }
+  });
+
+  if (name === 'PostgreSQL') test('on PostgreSQL, the creation is a named prepared statement: planned once per connection, not on every call', async () => {
+    const single = await openDatabase({ databaseUrl: tdb.databaseUrl, dataDir: tdb.dataDir, maxConnections: 1 });
+    try {
+      const one = { ...ctx, handle: single };
+      for (const n of [1, 2, 3]) await createLink({ workspaceId: W, url: `https://example.com/prepared/${n}` }, one);
+      const prepared = await single.query<{ name: string }>(`SELECT name FROM pg_prepared_statements WHERE name LIKE 'sling_insert_link%'`);
+      expect(prepared.map((p) => p.name)).toEqual(['sling_insert_link']);
+    } finally {
+      await single.close();
     }
   });
 

@@ -1,0 +1,2 @@
+DROP INDEX "links_tags_idx";--> statement-breakpoint
+CREATE INDEX "links_tagged_idx" ON "links" USING gin ("tags") WHERE "links"."tags" <> '{}'::text[];
