@@ -70,6 +70,22 @@ export async function consumeAll(checks: ReadonlyArray<readonly [WindowLimiter, 
   return tightest;
 }
 
+/**
+ * Limiters on one key counted as one: every one counts the request at once (one round trip to Redis
+ * for all), the first refusal in the order given is thrown, and the tightest window is returned.
+ */
+export function allAtOnce(limiters: readonly WindowLimiter[]): WindowLimiter {
+  return {
+    async consume(key, points = 1) {
+      const outcomes = await Promise.allSettled(limiters.map((l) => l.consume(key, points)));
+      const refused = outcomes.find((o) => o.status === 'rejected');
+      if (refused) throw refused.reason;
+      const states = outcomes.map((o) => (o as PromiseFulfilledResult<LimitState>).value);
+      return states.reduce((a, b) => (b.remaining < a.remaining ? b : a));
+    },
+  };
+}
+
 export function headersOf(s: LimitState): Record<string, string> {
   return { 'X-RateLimit-Limit': String(s.limit), 'X-RateLimit-Remaining': String(s.remaining), 'X-RateLimit-Reset': String(s.reset) };
 }

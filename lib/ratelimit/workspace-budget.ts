@@ -7,7 +7,7 @@
 //   spend the plan's hourly window, which they share with the workspace's tokens.
 import type { Actor } from '../workspaces/actor';
 import { planHourLimiter, planMinuteLimiter, sessionLimiter } from './api-limits';
-import { consumeAll, type LimitState, type WindowLimiter } from './window-limiter';
+import { allAtOnce, consumeAll, type LimitState, type WindowLimiter } from './window-limiter';
 
 const READS = new Set(['GET', 'HEAD']);
 
@@ -16,11 +16,11 @@ export function countWorkspaceRequest(actor: Actor, method: string, perToken?: W
   const key = `ws:${actor.workspaceId}`;
   const ws = actor.workspace;
   if (actor.via === 'token') {
+    // The workspace's two windows in one round trip; a per-token limit only once the workspace allowed.
     return consumeAll([
-      [planHourLimiter(ws), key],
-      [planMinuteLimiter(ws), key],
+      [allAtOnce([planHourLimiter(ws), planMinuteLimiter(ws)]), key],
       ...(perToken ? [[perToken, `token:${actor.tokenId}`] as const] : []),
     ]);
   }
-  return consumeAll([[sessionLimiter(ws), key], ...(READS.has(method) ? [] : [[planHourLimiter(ws), key] as const])]);
+  return consumeAll([[READS.has(method) ? sessionLimiter(ws) : allAtOnce([sessionLimiter(ws), planHourLimiter(ws)]), key]]);
 }

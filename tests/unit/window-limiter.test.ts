@@ -2,7 +2,7 @@
 // the fewest requests left, and a refusal names the first window (in the order given) that refused.
 import { describe, expect, test } from 'vitest';
 import { AppError } from '../../lib/http/errors';
-import { createWindowLimiter } from '../../lib/ratelimit/window-limiter';
+import { allAtOnce, createWindowLimiter } from '../../lib/ratelimit/window-limiter';
 
 describe('createWindowLimiter', () => {
   test('the tightest window is reported while every window still allows', async () => {
@@ -27,5 +27,19 @@ describe('createWindowLimiter', () => {
     const limiter = createWindowLimiter({ name: 'unit-both', windows: [{ points: 1, durationSec: 86400 }, { points: 1, durationSec: 60 }] });
     await limiter.consume('k');
     await expect(limiter.consume('k')).rejects.toMatchObject({ details: { limit: 1, window_seconds: 86400 } });
+  });
+});
+
+describe('allAtOnce', () => {
+  test('every limiter counts the request; the first refusal given is thrown; the tightest window is returned', async () => {
+    const hour = createWindowLimiter({ name: 'unit-all-hour', windows: [{ points: 3, durationSec: 3600 }] });
+    const minute = createWindowLimiter({ name: 'unit-all-minute', windows: [{ points: 2, durationSec: 60 }] });
+    const both = allAtOnce([hour, minute]);
+    expect(await both.consume('k')).toMatchObject({ limit: 2, remaining: 1 });
+    expect(await both.consume('k')).toMatchObject({ limit: 2, remaining: 0 });
+    await expect(both.consume('k')).rejects.toMatchObject({ code: 'rate_limited', details: { limit: 2, window_seconds: 60 } });
+    // The hour counted all three (the refused one too, as Redis counts it): its next request is refused.
+    await expect(hour.consume('k')).rejects.toMatchObject({ details: { limit: 3, window_seconds: 3600 } });
+    await expect(both.consume('k')).rejects.toMatchObject({ details: { limit: 3, window_seconds: 3600 } });
   });
 });
