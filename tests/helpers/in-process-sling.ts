@@ -6,7 +6,9 @@
 // process.env while it runs: the configuration and every other process-wide singleton
 // (lib/runtime/global-singleton.ts) are made afresh for each start and dropped at close, so one test
 // file can run one database after another. One in-process Sling at a time per test file (vitest runs
-// each file in a process of its own).
+// each file in a process of its own). One thing does outlive a close: better-auth's in-memory
+// rate-limit counters (kept in its own module, without REDIS_URL), so a second Sling in the same file
+// still counts the first one's sign-ups and sign-ins from the same address.
 import type { RunningServer } from '../../server';
 import type { IncomingMessage } from 'node:http';
 import { clientIp } from '../../lib/edge/client-ip';
