@@ -7,7 +7,7 @@
 // links disabled) and unban, plan change, instance settings (sign-ups closed / invite-only,
 // anonymous shortening off / hourly limit).
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { signUpAndInVia } from '../../helpers/accounts';
+import { signIn as signInVia } from '../../helpers/accounts';
 import { altchaPayload } from '../../helpers/altcha';
 import { apiClient, inProcess, offSchema, type ApiClient, type ApiResult } from '../../helpers/api-client';
 import { migratedDatabaseKinds, type TestDatabase } from '../../helpers/databases';
@@ -28,13 +28,14 @@ describe.each(migratedDatabaseKinds(pgUrl()))('admin console API on %s', (_name,
 
   const authJson = { 'content-type': 'application/json' };
   const signIn = (email: string) => api.fetch('/api/auth/sign-in/email', { method: 'POST', headers: { ...authJson, origin: sling.url }, body: JSON.stringify({ email, password: PASSWORD }) });
-  // Each sign-up from its own address: better-auth allows 3 sign-ups per 10 s per address.
+  // Each sign-up from its own address: better-auth allows 3 sign-ups per 10 s per address, and its
+  // counters are kept in its module, so they outlive the Sling of the database before.
   let signUps = 0;
-  const signUp = (email: string) =>
+  const signUp = (email: string, name = email.split('@')[0]) =>
     api.fetch('/api/auth/sign-up/email', {
       method: 'POST',
       headers: { ...authJson, origin: sling.url, 'x-forwarded-for': `198.51.100.${++signUps}` },
-      body: JSON.stringify({ email, password: PASSWORD, name: email.split('@')[0] }),
+      body: JSON.stringify({ email, password: PASSWORD, name }),
     });
   const visit = async (c: string) => (await fetch(`${sling.url}/${c}`, { redirect: 'manual' })).status;
   const queue = async () => (await admin.call('adminReviewQueue')).json as { items: any[]; actions: any[] };
@@ -44,9 +45,13 @@ describe.each(migratedDatabaseKinds(pgUrl()))('admin console API on %s', (_name,
     tdb = await makeDb();
     sling = await startInProcessSling({ ...tdb.env, AUTH_ATTEMPTS_PER_MINUTE: '1000', TRUST_PROXY: '1' });
     api = apiClient(inProcess(sling));
-    cookie.admin = await signUpAndInVia(api, 'ada@example.com', 'Ada', PASSWORD);
-    cookie.owner = await signUpAndInVia(api, 'olly@example.com', 'Olly', PASSWORD);
-    cookie.user = await signUpAndInVia(api, 'uma@example.com', 'Uma', PASSWORD);
+    const signUpAndIn = async (email: string, name: string) => {
+      expect((await signUp(email, name)).status).toBe(200);
+      return signInVia(api, email, PASSWORD);
+    };
+    cookie.admin = await signUpAndIn('ada@example.com', 'Ada');
+    cookie.owner = await signUpAndIn('olly@example.com', 'Olly');
+    cookie.user = await signUpAndIn('uma@example.com', 'Uma');
     admin = api.as({ cookie: cookie.admin });
     for (const who of ['admin', 'user', 'owner'] as const) {
       token[who] = (await api.call('createToken', { as: { cookie: cookie[who] }, body: { name: 'probe' } })).json.secret;
