@@ -13,6 +13,7 @@ import type { RunningServer } from '../../server';
 import type { IncomingMessage } from 'node:http';
 import { clientIp } from '../../lib/edge/client-ip';
 import { CLIENT_IP_HEADER } from '../../lib/http/client-ip-header';
+import { apiHeaders } from '../../lib/http/security-headers';
 import type { Router } from '../../lib/api/router';
 import type { DbHandle } from '../../lib/db/types';
 import { seedOn } from './seed-in-process';
@@ -67,6 +68,14 @@ async function start(env: Record<string, string>): Promise<InProcessSling> {
   const [{ database }, { loadConfig }] = await Promise.all([import('../../lib/db/database'), import('../../lib/config/load-config')]);
   const handle = await database();
   const config = loadConfig();
+  // server.ts sets these on every API answer before the router writes its own (which win).
+  const securityHeaders = Object.entries(apiHeaders({ https: config.BASE_URL.startsWith('https:'), dev: false }));
+  const withSecurityHeaders = async (answer: Promise<Response>) => {
+    const res = await answer;
+    const headers = new Headers(res.headers);
+    for (const [name, value] of securityHeaders) if (!headers.has(name)) headers.set(name, value);
+    return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
+  };
   return {
     url,
     port,
@@ -85,9 +94,9 @@ async function start(env: Record<string, string>): Promise<InProcessSling> {
       if (req.body !== null && !headers.has('content-length') && !headers.has('transfer-encoding')) {
         const bytes = new Uint8Array(await req.arrayBuffer());
         headers.set('content-length', String(bytes.byteLength));
-        return router.request(new Request(req.url, { method: req.method, headers, body: bytes }));
+        return withSecurityHeaders(router.request(new Request(req.url, { method: req.method, headers, body: bytes })));
       }
-      return router.request(new Request(req, { headers }));
+      return withSecurityHeaders(router.request(new Request(req, { headers })));
     },
     close: () =>
       (closing ??= (async () => {
