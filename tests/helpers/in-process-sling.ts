@@ -6,11 +6,14 @@
 // process.env while it runs: the configuration and every other process-wide singleton
 // (lib/runtime/global-singleton.ts) are made afresh for each start and dropped at close, so one test
 // file can run one database after another. One in-process Sling at a time per test file (vitest runs
-// each file in a process of its own).
+// each file in a process of its own). One thing does outlive a close: better-auth's in-memory
+// rate-limit counters (kept in its own module, without REDIS_URL), so a second Sling in the same file
+// still counts the first one's sign-ups and sign-ins from the same address.
 import type { RunningServer } from '../../server';
 import type { IncomingMessage } from 'node:http';
 import { clientIp } from '../../lib/edge/client-ip';
 import { CLIENT_IP_HEADER } from '../../lib/http/client-ip-header';
+import { apiHeaders } from '../../lib/http/security-headers';
 import type { Router } from '../../lib/api/router';
 import type { DbHandle } from '../../lib/db/types';
 import { seedOn } from './seed-in-process';
@@ -65,6 +68,14 @@ async function start(env: Record<string, string>): Promise<InProcessSling> {
   const [{ database }, { loadConfig }] = await Promise.all([import('../../lib/db/database'), import('../../lib/config/load-config')]);
   const handle = await database();
   const config = loadConfig();
+  // server.ts sets these on every API answer before the router writes its own (which win).
+  const securityHeaders = Object.entries(apiHeaders({ https: config.BASE_URL.startsWith('https:'), dev: false }));
+  const withSecurityHeaders = async (answer: Promise<Response>) => {
+    const res = await answer;
+    const headers = new Headers(res.headers);
+    for (const [name, value] of securityHeaders) if (!headers.has(name)) headers.set(name, value);
+    return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
+  };
   return {
     url,
     port,
@@ -83,9 +94,9 @@ async function start(env: Record<string, string>): Promise<InProcessSling> {
       if (req.body !== null && !headers.has('content-length') && !headers.has('transfer-encoding')) {
         const bytes = new Uint8Array(await req.arrayBuffer());
         headers.set('content-length', String(bytes.byteLength));
-        return router.request(new Request(req.url, { method: req.method, headers, body: bytes }));
+        return withSecurityHeaders(router.request(new Request(req.url, { method: req.method, headers, body: bytes })));
       }
-      return router.request(new Request(req, { headers }));
+      return withSecurityHeaders(router.request(new Request(req, { headers })));
     },
     close: () =>
       (closing ??= (async () => {

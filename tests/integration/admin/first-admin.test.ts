@@ -1,34 +1,51 @@
 // Who is a platform admin, on every database: of two simultaneous first sign-ups exactly one becomes
 // the admin, and later sign-ups never do; `sling users set-admin <email>` grants the role and
-// `--off` takes it back (the admin API answers accordingly).
+// `--off` takes it back (the admin API answers accordingly). Sling runs in the test process (its
+// router answers the API); the CLI runs as its own processes, as an operator would run it.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { signUpAndIn } from '../../helpers/accounts';
+import { signIn } from '../../helpers/accounts';
+import { apiClient, inProcess, type ApiClient } from '../../helpers/api-client';
 import { migratedDatabaseKinds, type TestDatabase } from '../../helpers/databases';
+import { startInProcessSling, type InProcessSling } from '../../helpers/in-process-sling';
 import { pgUrl } from '../../helpers/services';
-import { runSling, startSling, type SlingProcess } from '../../helpers/sling-process';
+import { runSling } from '../../helpers/sling-process';
 
 describe.each(migratedDatabaseKinds(pgUrl()))('platform admins on %s', (_name, makeDb) => {
   let tdb: TestDatabase;
-  let sling: SlingProcess | undefined;
+  let sling: InProcessSling | undefined;
+  let api: ApiClient;
   const cookies: Record<string, string> = {};
 
-  const isAdmin = async (email: string) => (await fetch(`${sling!.url}/api/v1/admin/settings`, { headers: { cookie: cookies[email] } })).status === 200;
+  const start = async () => {
+    sling = await startInProcessSling({ ...tdb.env, AUTH_ATTEMPTS_PER_MINUTE: '1000', TRUST_PROXY: '1' });
+    api = apiClient(inProcess(sling));
+  };
+  // Each sign-up from its own address (the server trusts one proxy): better-auth allows 3 sign-ups
+  // per 10 s per address, and its counters outlive the Sling of the database before.
+  let signUps = 0;
+  const signUpAndIn = async (email: string) => {
+    const headers = { 'content-type': 'application/json', origin: api.baseUrl, 'x-forwarded-for': `198.51.100.${++signUps}` };
+    const up = await api.fetch('/api/auth/sign-up/email', { method: 'POST', headers, body: JSON.stringify({ email, password: 'correct horse 1', name: 'Test User' }) });
+    if (up.status !== 200) throw new Error(`sign-up failed: ${up.status} ${await up.text()}`);
+    return signIn(api, email);
+  };
+  const isAdmin = async (email: string) => (await api.call('adminSettings', { as: { cookie: cookies[email] } })).status === 200;
   const admins = async () => (await Promise.all(Object.keys(cookies).map(async (e) => ((await isAdmin(e)) ? e : null)))).filter(Boolean);
 
   beforeAll(async () => {
     tdb = await makeDb();
-    sling = await startSling({ ...tdb.env, AUTH_ATTEMPTS_PER_MINUTE: '1000' });
+    await start();
   });
   afterAll(async () => {
-    await sling?.stop();
+    await sling?.close();
     await tdb?.drop();
   });
 
   test('two simultaneous first sign-ups: exactly one becomes the admin; later ones are users', async () => {
-    const [a, b] = await Promise.all([signUpAndIn(sling!.url, 'first-a@example.com'), signUpAndIn(sling!.url, 'first-b@example.com')]);
+    const [a, b] = await Promise.all([signUpAndIn('first-a@example.com'), signUpAndIn('first-b@example.com')]);
     cookies['first-a@example.com'] = a;
     cookies['first-b@example.com'] = b;
-    cookies['later@example.com'] = await signUpAndIn(sling!.url, 'later@example.com');
+    cookies['later@example.com'] = await signUpAndIn('later@example.com');
     const found = await admins();
     expect(found).toHaveLength(1);
     expect(found[0]).toMatch(/^first-/);
@@ -37,7 +54,8 @@ describe.each(migratedDatabaseKinds(pgUrl()))('platform admins on %s', (_name, m
   test('sling users set-admin <email> grants the role; --off takes it back; an unknown address fails', async () => {
     const [winner] = await admins();
     // PGlite allows one process at a time: the CLI runs while the server is stopped.
-    await sling!.stop();
+    await sling!.close();
+    sling = undefined;
     const granted = await runSling(['users', 'set-admin', 'later@example.com'], tdb.env);
     expect(granted.code, granted.stderr).toBe(0);
     expect(JSON.parse(granted.stdout.trim().split('\n').at(-1)!)).toMatchObject({ email: 'later@example.com', role: 'admin' });
@@ -48,7 +66,7 @@ describe.each(migratedDatabaseKinds(pgUrl()))('platform admins on %s', (_name, m
     expect(unknown.stderr).toMatch(/not_found/);
     const usage = await runSling(['users', 'set-admin'], tdb.env);
     expect(usage.code).toBe(2);
-    sling = await startSling({ ...tdb.env, AUTH_ATTEMPTS_PER_MINUTE: '1000' });
+    await start();
     expect(await admins()).toEqual(['later@example.com']);
   }, 300_000); // four CLI runs and a restart, each opening the embedded database
 });

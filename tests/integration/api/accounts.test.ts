@@ -1,6 +1,9 @@
 // Accounts over HTTP as a browser would use them: sign-up, sign-in, login history, new-device
 // notices by mail (real SMTP listener), sessions and their revocation, password reset by mail.
+// This suite stays on a server process over HTTP: the login history and the signed-out redirect
+// are read on the Next-rendered /settings/security page, which the in-process Sling does not serve.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { apiClient, overHttp, type ApiClient } from '../../helpers/api-client';
 import { migratedDatabaseKinds, type TestDatabase } from '../../helpers/databases';
 import { pgUrl } from '../../helpers/services';
 import { startSling, type SlingProcess } from '../../helpers/sling-process';
@@ -13,12 +16,14 @@ const SAFARI_MAC = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_1) AppleWebKit/605
 describe.each(migratedDatabaseKinds(pgUrl()))('accounts on %s', (_name, makeDb) => {
   let tdb: TestDatabase;
   let sling: SlingProcess;
+  let api: ApiClient;
   let smtp: Awaited<ReturnType<typeof startSmtpListener>>;
 
   beforeAll(async () => {
     tdb = await makeDb();
     smtp = await startSmtpListener();
     sling = await startSling({ ...tdb.env, SMTP_URL: smtp.url, MAIL_FROM: 'Sling <sling@test.example>', AUTH_ATTEMPTS_PER_MINUTE: '100' });
+    api = apiClient(overHttp(sling.url));
   });
   afterAll(async () => {
     await sling?.stop();
@@ -27,19 +32,16 @@ describe.each(migratedDatabaseKinds(pgUrl()))('accounts on %s', (_name, makeDb) 
   });
 
   async function auth(path: string, body: unknown, init: { cookie?: string; ua?: string } = {}) {
-    const res = await fetch(`${sling.url}/api/auth${path}`, {
+    const res = await api.fetch(`/api/auth${path}`, {
       method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        origin: sling.url,
-        'user-agent': init.ua ?? FIREFOX_WIN,
-        ...(init.cookie ? { cookie: init.cookie } : {}),
-      },
+      as: init.cookie ? { cookie: init.cookie } : 'none',
+      headers: { 'content-type': 'application/json', origin: sling.url, 'user-agent': init.ua ?? FIREFOX_WIN },
       body: JSON.stringify(body),
     });
     const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
     return { res, cookie, body: await res.json().catch(() => null) };
   }
+  const tokensStatus = async (cookie: string) => (await api.call('listTokens', { as: { cookie } })).status;
   const settings = (cookie: string) => fetch(`${sling.url}/settings/security`, { headers: { cookie }, redirect: 'manual' });
 
   test('sign-up, wrong and right sign-ins in the login history, a mail for each new device after the first', async () => {
@@ -71,7 +73,7 @@ describe.each(migratedDatabaseKinds(pgUrl()))('accounts on %s', (_name, makeDb) 
 
   test('sessions are listed with device and IP; a revoked session is signed out; "everywhere else" keeps this one', async () => {
     type Listed = { id: string; token?: string; ipAddress: string; userAgent: string };
-    const listSessions = async (cookie: string) => (await (await fetch(`${sling.url}/api/auth/list-sessions`, { headers: { cookie } })).json()) as Listed[];
+    const listSessions = async (cookie: string) => (await (await api.fetch('/api/auth/list-sessions', { as: { cookie } })).json()) as Listed[];
     const a = await auth('/sign-in/email', { email: 'eve@example.com', password: 'first password 1' });
     const earlier = new Set((await listSessions(a.cookie)).map((s) => s.id));
     const b = await auth('/sign-in/email', { email: 'eve@example.com', password: 'first password 1' }, { ua: SAFARI_MAC });
@@ -83,22 +85,22 @@ describe.each(migratedDatabaseKinds(pgUrl()))('accounts on %s', (_name, makeDb) 
     // Revoked by the id the list shows (the list carries no tokens); b is the session that is new.
     const bId = sessions.find((s) => !earlier.has(s.id))!.id;
     expect(sessions.find((s) => s.id === bId)!.userAgent).toBe(SAFARI_MAC);
-    expect((await fetch(`${sling.url}/api/v1/tokens`, { headers: { cookie: b.cookie } })).status).toBe(200);
+    expect(await tokensStatus(b.cookie)).toBe(200);
     const outsider = await auth('/sign-up/email', { email: 'mallory@example.com', password: 'mallory password 1', name: 'Mallory' });
     expect(outsider.res.status).toBe(200);
     const mallory = await auth('/sign-in/email', { email: 'mallory@example.com', password: 'mallory password 1' });
     const stranger = await auth('/revoke-session', { id: bId }, { cookie: mallory.cookie });
     expect(stranger.res.status).toBe(404);
     expect(stranger.body.error.code).toBe('not_found');
-    expect((await fetch(`${sling.url}/api/v1/tokens`, { headers: { cookie: b.cookie } })).status).toBe(200);
+    expect(await tokensStatus(b.cookie)).toBe(200);
     expect((await auth('/revoke-session', { id: bId }, { cookie: a.cookie })).res.status).toBe(200);
-    expect((await fetch(`${sling.url}/api/v1/tokens`, { headers: { cookie: b.cookie } })).status).toBe(401);
+    expect(await tokensStatus(b.cookie)).toBe(401);
     expect((await settings(b.cookie)).status).toBe(307);
 
     const c = await auth('/sign-in/email', { email: 'eve@example.com', password: 'first password 1' });
     expect((await auth('/revoke-other-sessions', {}, { cookie: a.cookie })).res.status).toBe(200);
-    expect((await fetch(`${sling.url}/api/v1/tokens`, { headers: { cookie: c.cookie } })).status).toBe(401);
-    expect((await fetch(`${sling.url}/api/v1/tokens`, { headers: { cookie: a.cookie } })).status).toBe(200);
+    expect(await tokensStatus(c.cookie)).toBe(401);
+    expect(await tokensStatus(a.cookie)).toBe(200);
   });
 
   test('password reset by mail: the link sets a new password, the old one stops working', async () => {

@@ -1,8 +1,9 @@
 // The test API client answers the same through either transport: the in-process Sling's router
 // (no socket) and HTTP to the same server's port, for JSON bodies, a query, path parameters, a
 // 404 from the router itself, a bearer token, a session cookie from better-auth's sign-in, Variant
-// B's token parameter and a body over the route's limit. What differs by the socket (the security
-// headers server.ts adds, compression) is not compared.
+// B's token parameter and a body over the route's limit, with the security headers server.ts adds
+// to every API answer (in-process-sling.ts adds them too). What differs by the socket (compression)
+// is not compared.
 import { expect } from 'vitest';
 import { signUpAndInVia } from '../../helpers/accounts';
 import { apiClient, inProcess, offSchema, overHttp, type ApiClient, type ApiResult } from '../../helpers/api-client';
@@ -13,7 +14,13 @@ const test = slingTest();
 /** What differs between two accounts' otherwise equal answers: ids, times, codes, names. */
 const DIFFERS = new Set(['id', 'current_id', 'created_by', 'created_at', 'updated_at', 'short_code', 'short_url', 'name', 'slug', 'email', 'user_id', 'workspace_id']);
 /** The parts of an answer both transports must agree on. */
-const shape = (r: ApiResult) => ({ status: r.status, type: r.headers.get('content-type'), json: JSON.parse(JSON.stringify(r.json ?? null, (k, v) => (DIFFERS.has(k) ? typeof v : v))) });
+const SECURITY = ['content-security-policy', 'x-content-type-options', 'x-frame-options', 'referrer-policy', 'cross-origin-opener-policy', 'permissions-policy'];
+const shape = (r: ApiResult) => ({
+  status: r.status,
+  type: r.headers.get('content-type'),
+  security: SECURITY.map((h) => r.headers.get(h)),
+  json: JSON.parse(JSON.stringify(r.json ?? null, (k, v) => (DIFFERS.has(k) ? typeof v : v))),
+});
 
 test('the same calls give the same answers in process and over HTTP', async ({ sling }) => {
   const both: Array<[string, ApiClient]> = [['in process', apiClient(inProcess(sling))], ['over HTTP', apiClient(overHttp(sling.url))]];
@@ -39,5 +46,6 @@ test('the same calls give the same answers in process and over HTTP', async ({ s
     expect(unknown.status, name).toBe(404);
   }
   expect(answers[0].map((a) => a.status)).toEqual([201, 200, 200, 400, 404, 401, 201, 413, 200]);
+  expect(answers[0].every((a) => a.security.every((h) => h !== null))).toBe(true);
   expect(answers[1]).toEqual(answers[0]);
 });

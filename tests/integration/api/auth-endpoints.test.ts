@@ -1,11 +1,14 @@
-// better-auth's endpoints as Sling serves them over HTTP (endpoint-policy.ts): every endpoint the
-// policy refuses answers 404 in the JSON error shape, even signed in; answers carry no session
-// token; a sign-up with a known address answers as for a new one and mails the account instead;
-// without SMTP_URL a skipped mail is logged without its body.
+// better-auth's endpoints as Sling serves them (endpoint-policy.ts), on Sling in the test process
+// (its router, no socket): every endpoint the policy refuses answers 404 in the JSON error shape,
+// even signed in; answers carry no session token; a sign-up with a known address answers as for a
+// new one and mails the account instead. Without SMTP_URL a skipped mail is logged without its
+// body: that suite stays on a server process over HTTP, since the process's log output is its subject.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { AUTH_ENDPOINT_POLICY } from '../../../lib/auth/endpoint-policy';
+import { apiClient, inProcess, overHttp, type ApiClient } from '../../helpers/api-client';
 import { routedAuthEndpoints } from '../../helpers/auth-endpoints';
 import { createPgliteDatabase, migratedDatabaseKinds, type TestDatabase } from '../../helpers/databases';
+import { startInProcessSling, type InProcessSling } from '../../helpers/in-process-sling';
 import { pgUrl } from '../../helpers/services';
 import { startSling, type SlingProcess } from '../../helpers/sling-process';
 import { startSmtpListener } from '../../helpers/smtp-listener';
@@ -19,18 +22,17 @@ const cookieOf = (res: Response) =>
     .join('; ');
 
 /** Each call from its own address (the server trusts one proxy), so better-auth's sign-up limit of 3 per 10 s per address does not bite. */
-function client(base: () => string) {
+function client(api: () => ApiClient) {
   let n = 0;
   return async (method: string, path: string, body?: unknown, cookie?: string) => {
     n += 1;
-    const res = await fetch(`${base()}${path}`, {
+    const res = await api().fetch(path, {
       method,
-      redirect: 'manual',
+      as: cookie ? { cookie } : 'none',
       headers: {
-        origin: base(),
+        origin: api().baseUrl,
         'x-forwarded-for': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...(cookie ? { cookie } : {}),
       },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
@@ -47,23 +49,25 @@ function client(base: () => string) {
 
 describe.each(migratedDatabaseKinds(pgUrl()))('better-auth endpoints on %s', (_name, makeDb) => {
   let tdb: TestDatabase;
-  let sling: SlingProcess;
+  let sling: InProcessSling;
+  let api: ApiClient;
   let smtp: Awaited<ReturnType<typeof startSmtpListener>>;
   let cookie: string;
-  const call = client(() => sling.url);
+  const call = client(() => api);
   const password = 'ivy password 1';
 
   beforeAll(async () => {
     tdb = await makeDb();
     smtp = await startSmtpListener();
-    sling = await startSling({ ...tdb.env, SMTP_URL: smtp.url, MAIL_FROM: 'Sling <sling@test.example>', AUTH_ATTEMPTS_PER_MINUTE: '1000', TRUST_PROXY: '1' });
+    sling = await startInProcessSling({ ...tdb.env, SMTP_URL: smtp.url, MAIL_FROM: 'Sling <sling@test.example>', AUTH_ATTEMPTS_PER_MINUTE: '1000', TRUST_PROXY: '1' });
+    api = apiClient(inProcess(sling));
     expect((await call('POST', '/api/auth/sign-up/email', { email: 'ivy@example.com', password, name: 'Ivy' })).status).toBe(200);
     const signIn = await call('POST', '/api/auth/sign-in/email', { email: 'ivy@example.com', password });
     expect(signIn.status).toBe(200);
     cookie = signIn.cookie;
   });
   afterAll(async () => {
-    await sling?.stop();
+    await sling?.close();
     await smtp?.close();
     await tdb?.drop();
   });
@@ -162,10 +166,11 @@ describe.each(migratedDatabaseKinds(pgUrl()))('better-auth endpoints on %s', (_n
   });
 });
 
+// Over HTTP to a server process: what the process writes to its log is the subject.
 describe('mail without SMTP_URL', () => {
   let tdb: TestDatabase;
   let sling: SlingProcess;
-  const call = client(() => sling.url);
+  const call = client(() => apiClient(overHttp(sling.url)));
 
   beforeAll(async () => {
     tdb = await createPgliteDatabase();

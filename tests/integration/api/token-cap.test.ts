@@ -1,45 +1,29 @@
 // POST /api/v1/tokens past the workspace plan's cap of live tokens: 409 limit_reached in the JSON
 // error shape naming the cap; revoking one makes room. (The cap itself per plan: tokens.test.ts.)
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import { createUserWithToken } from '../../helpers/accounts';
-import { createPgliteDatabase, type TestDatabase } from '../../helpers/databases';
-import { startSling, type SlingProcess } from '../../helpers/sling-process';
+// On Sling in the test process, through its router.
+import { expect } from 'vitest';
+import { signIn } from '../../helpers/accounts';
+import { slingTest } from '../../helpers/sling-fixture';
 
-let tdb: TestDatabase;
-let sling: SlingProcess;
-beforeAll(async () => {
-  tdb = await createPgliteDatabase({ migrated: true });
-  // The CLI's token is the first of the Free workspace's five.
-  await createUserWithToken(tdb.env, 'cap@example.com', 'free');
-  sling = await startSling(tdb.env);
-});
-afterAll(async () => {
-  await sling?.stop();
-  await tdb?.drop();
-});
+const test = slingTest();
 
-test('POST /api/v1/tokens: the 6th live token of a Free workspace is 409 limit_reached naming the cap', async () => {
-  const signIn = await fetch(`${sling.url}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: sling.url },
-    body: JSON.stringify({ email: 'cap@example.com', password: 'correct horse 1' }),
-  });
-  expect(signIn.status).toBe(200);
-  const cookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-  const call = (path: string, method = 'POST') =>
-    fetch(`${sling.url}${path}`, { method, headers: { cookie, origin: sling.url, 'content-type': 'application/json' }, body: method === 'POST' ? '{}' : undefined });
+test('POST /api/v1/tokens: the 6th live token of a Free workspace is 409 limit_reached naming the cap', async ({ sling, api }) => {
+  // The seeded token is the first of the Free workspace's five.
+  await sling.seed.userWithToken('cap@example.com', { plan: 'free' });
+  const cap = api.as({ cookie: await signIn(api, 'cap@example.com') });
+  const create = () => cap.call('createToken', { body: {} });
 
   const ids: string[] = [];
   for (let i = 0; i < 4; i++) {
-    const res = await call('/api/v1/tokens');
+    const res = await create();
     expect(res.status).toBe(201);
-    ids.push((await res.json()).token.id);
+    ids.push(res.json.token.id);
   }
-  const refused = await call('/api/v1/tokens');
+  const refused = await create();
   expect(refused.status).toBe(409);
   expect(refused.headers.get('content-type')).toMatch(/application\/json/);
   expect(refused.headers.get('x-ratelimit-limit')).not.toBeNull();
-  expect(await refused.json()).toEqual({
+  expect(refused.json).toEqual({
     error: {
       code: 'limit_reached',
       message: expect.stringMatching(/the most the Free plan allows \(5\)/),
@@ -48,6 +32,6 @@ test('POST /api/v1/tokens: the 6th live token of a Free workspace is 409 limit_r
     },
   });
 
-  expect((await call(`/api/v1/tokens/${ids[0]}`, 'DELETE')).status).toBe(204);
-  expect((await call('/api/v1/tokens')).status).toBe(201);
+  expect((await cap.call('revokeToken', { params: { id: ids[0] } })).status).toBe(204);
+  expect((await create()).status).toBe(201);
 });

@@ -1,6 +1,9 @@
 // TOTP two-factor authentication over HTTP: enable with a confirm code, then every sign-in needs
 // a code (or a one-time backup code); disabling needs the password and a current code.
+// This suite stays on a server process over HTTP: a session finished with a code is checked on the
+// Next-rendered /settings/security page, which the in-process Sling does not serve.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { apiClient, overHttp, type ApiClient } from '../../helpers/api-client';
 import { migratedDatabaseKinds, type TestDatabase } from '../../helpers/databases';
 import { pgUrl } from '../../helpers/services';
 import { startSling, type SlingProcess } from '../../helpers/sling-process';
@@ -9,6 +12,7 @@ import { secretFromUri, totp } from '../../helpers/totp';
 describe.each(migratedDatabaseKinds(pgUrl()))('two-factor on %s', (_name, makeDb) => {
   let tdb: TestDatabase;
   let sling: SlingProcess;
+  let api: ApiClient;
   let secret: string;
   let backupCodes: string[];
   const email = 'fay@example.com';
@@ -17,6 +21,7 @@ describe.each(migratedDatabaseKinds(pgUrl()))('two-factor on %s', (_name, makeDb
   beforeAll(async () => {
     tdb = await makeDb();
     sling = await startSling({ ...tdb.env, AUTH_ATTEMPTS_PER_MINUTE: '100' });
+    api = apiClient(overHttp(sling.url));
   });
   afterAll(async () => {
     await sling?.stop();
@@ -24,15 +29,11 @@ describe.each(migratedDatabaseKinds(pgUrl()))('two-factor on %s', (_name, makeDb
   });
 
   async function post(path: string, body: unknown, cookie?: string) {
-    const res = await fetch(`${sling.url}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: sling.url, ...(cookie ? { cookie } : {}) },
-      body: JSON.stringify(body),
-    });
+    const res = await api.fetch(path, { method: 'POST', as: cookie ? { cookie } : 'none', headers: { 'content-type': 'application/json', origin: sling.url }, body: JSON.stringify(body) });
     const cookies = res.headers.getSetCookie().map((c) => c.split(';')[0]).filter((c) => !c.endsWith('='));
     return { res, cookie: cookies.join('; '), body: res.status === 204 ? null : await res.json().catch(() => null) };
   }
-  const signedIn = async (cookie: string) => (await fetch(`${sling.url}/api/v1/tokens`, { headers: { cookie } })).status === 200;
+  const signedIn = async (cookie: string) => (await api.call('listTokens', { as: { cookie } })).status === 200;
 
   test('enable: the password gives a TOTP URI and backup codes; a confirm code turns it on', async () => {
     await post('/api/auth/sign-up/email', { email, password, name: 'Fay' });
@@ -47,7 +48,7 @@ describe.each(migratedDatabaseKinds(pgUrl()))('two-factor on %s', (_name, makeDb
     expect((await post('/api/auth/two-factor/verify-totp', { code: '000000' }, cookie)).res.status).toBe(401);
     const ok = await post('/api/auth/two-factor/verify-totp', { code: totp(secret) }, cookie);
     expect(ok.res.status).toBe(200);
-    const session = await (await fetch(`${sling.url}/api/auth/get-session`, { headers: { cookie: ok.cookie || cookie } })).json();
+    const session = await (await api.fetch('/api/auth/get-session', { as: { cookie: ok.cookie || cookie } })).json();
     expect(session.user.twoFactorEnabled).toBe(true);
   });
 
@@ -82,14 +83,15 @@ describe.each(migratedDatabaseKinds(pgUrl()))('two-factor on %s', (_name, makeDb
       expect(refused.res.status, path).toBe(404);
       expect(refused.body.error.code, path).toBe('not_found');
     }
-    expect((await (await fetch(`${sling.url}/api/auth/get-session`, { headers: { cookie } })).json()).user.twoFactorEnabled).toBe(true);
+    expect((await (await api.fetch('/api/auth/get-session', { as: { cookie } })).json()).user.twoFactorEnabled).toBe(true);
     expect((await post('/api/auth/sign-in/email', { email, password })).body.twoFactorRedirect).toBe(true);
-    const badCode = await post('/api/v1/two-factor/disable', { password, code: '000000' }, cookie);
-    expect(badCode.res.status).toBe(400);
-    expect(badCode.body.error.details).toHaveProperty('code');
-    const badPassword = await post('/api/v1/two-factor/disable', { password: 'wrong password', code: totp(secret) }, cookie);
-    expect([400, 401]).toContain(badPassword.res.status);
-    expect((await post('/api/v1/two-factor/disable', { password, code: totp(secret) }, cookie)).res.status).toBe(204);
+    const disable = (body: { password: string; code: string }) => api.call('disableTwoFactor', { as: { cookie }, body });
+    const badCode = await disable({ password, code: '000000' });
+    expect(badCode.status).toBe(400);
+    expect(badCode.json.error.details).toHaveProperty('code');
+    const badPassword = await disable({ password: 'wrong password', code: totp(secret) });
+    expect([400, 401]).toContain(badPassword.status);
+    expect((await disable({ password, code: totp(secret) })).status).toBe(204);
     const plain = await post('/api/auth/sign-in/email', { email, password });
     expect(plain.body.twoFactorRedirect).toBeUndefined();
     expect(await signedIn(plain.cookie)).toBe(true);

@@ -1,4 +1,5 @@
-// Favicons for the links list, against loopback sites: the server fetches a site's /favicon.ico
+// Favicons for the links list, on Sling in the test process (its router), against loopback sites:
+// the server fetches a site's /favicon.ico
 // (following a redirect), or the icon its home page links to when there is no /favicon.ico, caches it (a second ask does not reach the site), and answers a letter
 // icon for a site without one, with one too big, or of a type it does not keep; only hosts of the
 // workspace's links are served; private addresses are refused unless FAVICONS_ALLOW_PRIVATE.
@@ -8,9 +9,9 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { fetchFavicon } from '../../../lib/favicons/fetch-favicon';
-import { createUserWithToken } from '../../helpers/accounts';
+import { apiClient, inProcess, type ApiClient } from '../../helpers/api-client';
 import { createPgliteDatabase, type TestDatabase } from '../../helpers/databases';
-import { startSling, type SlingProcess } from '../../helpers/sling-process';
+import { startInProcessSling, type InProcessSling } from '../../helpers/in-process-sling';
 
 // A 1×1 PNG.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
@@ -33,15 +34,14 @@ async function site(handler: http.RequestListener): Promise<Site> {
 
 describe('favicons', () => {
   let tdb: TestDatabase;
-  let sling: SlingProcess;
-  let ann: string;
-  let bob: string;
+  let sling: InProcessSling;
+  let nobody: ApiClient;
+  let ann: ApiClient;
+  let bob: ApiClient;
   const sites: Record<string, Site> = {};
 
   beforeAll(async () => {
     tdb = await createPgliteDatabase({ migrated: true });
-    ann = await createUserWithToken(tdb.env, 'ann@example.com', 'pro');
-    bob = await createUserWithToken(tdb.env, 'bob@example.com', 'pro');
     sites.png = await site((_req, res) => res.writeHead(200, { 'content-type': 'image/png' }).end(PNG));
     sites.moved = await site((req, res) =>
       req.url === '/favicon.ico' ? res.writeHead(301, { location: '/static/icon.png' }).end() : res.writeHead(200, { 'content-type': 'image/x-icon' }).end(PNG),
@@ -58,18 +58,19 @@ describe('favicons', () => {
     sites.fileLink = await site((req, res) =>
       req.url === '/' ? res.writeHead(200, { 'content-type': 'text/html' }).end('<link rel="icon" href="file:///etc/passwd">') : res.writeHead(404).end(),
     );
-    sling = await startSling({ ...tdb.env, FAVICONS_ALLOW_PRIVATE: 'true', FAVICONS_TIMEOUT_MS: '1000' });
+    sling = await startInProcessSling({ ...tdb.env, FAVICONS_ALLOW_PRIVATE: 'true', FAVICONS_TIMEOUT_MS: '1000' });
+    nobody = apiClient(inProcess(sling));
+    ann = nobody.as({ token: await sling.seed.userWithToken('ann@example.com', { plan: 'pro' }) });
+    bob = nobody.as({ token: await sling.seed.userWithToken('bob@example.com', { plan: 'pro' }) });
   });
   afterAll(async () => {
-    await sling?.stop();
+    await sling?.close();
     for (const s of Object.values(sites)) s.server.closeAllConnections(), s.server.close();
     await tdb?.drop();
   });
 
-  const api = (token: string | null, path: string, init: RequestInit = {}) =>
-    fetch(`${sling.url}${path}`, { ...init, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), 'content-type': 'application/json', ...init.headers } });
-  const link = async (token: string, url: string) => expect((await api(token, '/api/v1/links', { method: 'POST', body: JSON.stringify({ url }) })).status).toBe(201);
-  const icon = (token: string | null, host: string) => api(token, `/api/v1/favicons/${encodeURIComponent(host)}`);
+  const link = async (who: ApiClient, url: string) => expect((await who.call('createLink', { body: { url } })).status).toBe(201);
+  const icon = (who: ApiClient, host: string) => who.call('getSiteFavicon', { params: { host } });
 
   test('a site\'s icon is fetched once and cached; sites without a usable one get a letter; only the workspace\'s hosts', async () => {
     for (const s of Object.values(sites)) await link(ann, `http://${s.host}/some/page?x=1`);
@@ -77,9 +78,9 @@ describe('favicons', () => {
     const first = await icon(ann, sites.png.host);
     expect(first.status).toBe(200);
     expect([first.headers.get('content-type'), first.headers.get('x-favicon'), first.headers.get('cache-control')]).toEqual(['image/png', 'site', 'private, max-age=86400']);
-    expect(Buffer.from(await first.arrayBuffer())).toEqual(PNG);
+    expect(Buffer.from(first.bytes)).toEqual(PNG);
     const again = await icon(ann, sites.png.host);
-    expect(Buffer.from(await again.arrayBuffer())).toEqual(PNG);
+    expect(Buffer.from(again.bytes)).toEqual(PNG);
     expect(sites.png.hits).toEqual(['/favicon.ico']); // the second came from the cache
     expect(readdirSync(join(tdb.env.DATA_DIR, 'favicons')).filter((f) => f.endsWith('.bin'))).toHaveLength(1);
 
@@ -90,14 +91,14 @@ describe('favicons', () => {
     // No /favicon.ico: the home page's <link rel="icon"> is followed (its attributes in any case and quoting).
     const linked = await icon(ann, sites.linked.host);
     expect([linked.headers.get('content-type'), linked.headers.get('x-favicon')]).toEqual(['image/png', 'site']);
-    expect(Buffer.from(await linked.arrayBuffer())).toEqual(PNG);
+    expect(Buffer.from(linked.bytes)).toEqual(PNG);
     expect(sites.linked.hits).toEqual(['/favicon.ico', '/', '/assets/icon.png?v=2&x=1']);
 
     for (const name of ['none', 'huge', 'svg', 'silent', 'fileLink']) {
       const res = await icon(ann, sites[name].host);
       expect(res.status, name).toBe(200);
       expect([res.headers.get('content-type'), res.headers.get('x-favicon')], name).toEqual(['image/svg+xml', 'letter']);
-      expect(await res.text(), name).toMatch(/^<svg [^>]*>.*>1<\/text><\/svg>$/);
+      expect(res.text, name).toMatch(/^<svg [^>]*>.*>1<\/text><\/svg>$/);
     }
     // A site known to have none is not asked again at once either.
     await icon(ann, sites.none.host);
@@ -108,9 +109,9 @@ describe('favicons', () => {
     expect((await icon(ann, 'example.com')).status).toBe(404);
     const bad = await icon(ann, 'exa mple.com');
     expect(bad.status).toBe(400);
-    expect((await bad.json()).error.details).toHaveProperty('host');
-    expect((await api(ann, '/api/v1/favicons/%E0%A4%A')).status).toBe(400); // a broken escape
-    expect((await icon(null, sites.png.host)).status).toBe(401);
+    expect(bad.json.error.details).toHaveProperty('host');
+    expect((await ann.fetch('/api/v1/favicons/%E0%A4%A')).status).toBe(400); // a broken escape, as no client would encode it
+    expect((await icon(nobody, sites.png.host)).status).toBe(401);
     expect(existsSync(join(tdb.env.DATA_DIR, 'favicons'))).toBe(true);
   });
 

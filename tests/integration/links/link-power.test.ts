@@ -1,14 +1,16 @@
-// Link notes, UTM values, duplicates and safe renames over REST v1 with a running server: UTM
+// Link notes, UTM values, duplicates and safe renames over REST v1, on Sling in the test process (the
+// API through its router, visits through its edge): UTM
 // values merge into the destination and come back parsed from it; a note is kept, cleared, limited
 // and found by the list search; a duplicate is a copy under a new code (not another workspace's
 // link); a renamed link keeps its old code redirecting (clicks on the same link) unless the old code
 // is freed (with the rename or afterwards), a held code cannot be taken, and the edge's cache
 // follows every change.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createUserWithToken } from '../../helpers/accounts';
+import type { createLink, updateLink } from '../../../lib/openapi/operations/links';
 import { AGENTS } from '../../helpers/agents';
+import { apiClient, inProcess, offSchema, type ApiClient, type ApiResult, type CallOptions } from '../../helpers/api-client';
 import { createPgliteDatabase, type TestDatabase } from '../../helpers/databases';
-import { startSling, type SlingProcess } from '../../helpers/sling-process';
+import { startInProcessSling, type InProcessSling } from '../../helpers/in-process-sling';
 import { until } from '../../helpers/until';
 
 type LinkJson = {
@@ -19,41 +21,43 @@ type LinkJson = {
 
 describe('link notes, UTM values, duplicates and safe renames', () => {
   let tdb: TestDatabase;
-  let sling: SlingProcess;
-  let ann: string;
-  let bob: string;
+  let sling: InProcessSling;
+  let ann: ApiClient;
+  let bob: ApiClient;
 
   beforeAll(async () => {
     tdb = await createPgliteDatabase({ migrated: true });
-    ann = await createUserWithToken(tdb.env, 'ann@example.com', 'business');
-    bob = await createUserWithToken(tdb.env, 'bob@example.com', 'business');
-    sling = await startSling(tdb.env);
+    sling = await startInProcessSling(tdb.env);
+    const api = apiClient(inProcess(sling));
+    ann = api.as({ token: await sling.seed.userWithToken('ann@example.com', { plan: 'business' }) });
+    bob = api.as({ token: await sling.seed.userWithToken('bob@example.com', { plan: 'business' }) });
   });
   afterAll(async () => {
-    await sling?.stop();
+    await sling?.close();
     await tdb?.drop();
   });
 
-  const api = (token: string, path: string, init: RequestInit = {}) =>
-    fetch(`${sling.url}${path}`, { ...init, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...init.headers } });
-  const post = (token: string, path: string, body?: unknown) => api(token, path, { method: 'POST', body: body === undefined ? undefined : JSON.stringify(body) });
-  const create = async (token: string, body: Record<string, unknown>) => {
-    const res = await post(token, '/api/v1/links', body);
+  type CreateBody = CallOptions<typeof createLink>['body'];
+  type PatchBody = CallOptions<typeof updateLink>['body'];
+  const post = (who: ApiClient, body: CreateBody) => who.call('createLink', { body });
+  const create = async (who: ApiClient, body: CreateBody) => {
+    const res = await post(who, body);
     expect(res.status, JSON.stringify(body)).toBe(201);
-    return (await res.json()) as LinkJson;
+    return res.json as LinkJson;
   };
-  const patch = (token: string, id: number, body: Record<string, unknown>) => api(token, `/api/v1/links/${id}`, { method: 'PATCH', body: JSON.stringify(body) });
-  const patched = async (token: string, id: number, body: Record<string, unknown>) => {
-    const res = await patch(token, id, body);
+  const patch = (who: ApiClient, id: number, body: PatchBody) => who.call('updateLink', { params: { id }, body });
+  const patched = async (who: ApiClient, id: number, body: PatchBody) => {
+    const res = await patch(who, id, body);
     expect(res.status, JSON.stringify(body)).toBe(200);
-    return (await res.json()) as LinkJson;
+    return res.json as LinkJson;
   };
-  const detail = async (token: string, id: number) => (await (await api(token, `/api/v1/links/${id}`)).json()) as LinkJson;
+  const duplicate = (who: ApiClient, id: number) => who.call('duplicateLink', { params: { id } });
+  const detail = async (who: ApiClient, id: number) => (await who.call('getLink', { params: { id } })).json as LinkJson;
   const visit = async (code: string) => {
     const res = await fetch(`${sling.url}/${code}`, { redirect: 'manual', headers: { 'user-agent': AGENTS.chrome } });
     return [res.status, res.headers.get('location')] as const;
   };
-  const errorOf = async (res: Response) => ({ status: res.status, ...((await res.json()) as { error: { code: string; details?: Record<string, string> } }).error });
+  const errorOf = (res: ApiResult) => ({ status: res.status, ...(res.json as { error: { code: string; details?: Record<string, string> } }).error });
 
   test('POST/PATCH /api/v1/links: utm_* merge into the destination (replacing, "" removing) and come back parsed', async () => {
     const link = await create(ann, { url: 'https://shop.example/p?utm_source=old&x=1#top', alias: 'utm-a', utm_source: 'newsletter', utm_medium: ' email ', utm_campaign: 'spring sale' });
@@ -71,8 +75,8 @@ describe('link notes, UTM values, duplicates and safe renames', () => {
     expect(await visit('utm-a')).toEqual([302, 'https://shop.example/q?utm_content=hero']);
 
     for (const [body, field] of [[{ utm_source: 7 }, 'utm_source'], [{ utm_medium: 'x'.repeat(201) }, 'utm_medium'], [{ utm_campagne: 'x' }, 'utm_campagne']] as const) {
-      const res = await post(ann, '/api/v1/links', { url: 'https://shop.example/', ...body });
-      expect(await errorOf(res)).toMatchObject({ status: 400, code: 'invalid_request', details: { [field]: expect.any(String) } });
+      const res = await post(ann, offSchema({ url: 'https://shop.example/', ...body }));
+      expect(errorOf(res)).toMatchObject({ status: 400, code: 'invalid_request', details: { [field]: expect.any(String) } });
     }
   });
 
@@ -80,11 +84,11 @@ describe('link notes, UTM values, duplicates and safe renames', () => {
     const link = await create(ann, { url: 'https://example.com/noted', alias: 'note-a', note: '  Printed on the spring flyer  ' });
     expect(link.note).toBe('Printed on the spring flyer');
     await create(bob, { url: 'https://example.com/bobs', note: 'Printed on the spring flyer too' });
-    const found = (await (await api(ann, '/api/v1/links?q=flyer')).json()).links.map((l: LinkJson) => l.short_code);
+    const found = (await ann.call('listLinks', { query: { q: 'flyer' } })).json.links.map((l: LinkJson) => l.short_code);
     expect(found).toEqual(['note-a']); // and not Bob's
     expect((await patched(ann, link.id, { note: 'Poster, March' })).note).toBe('Poster, March');
     const tooLong = await patch(ann, link.id, { note: 'x'.repeat(2001) });
-    expect(await errorOf(tooLong)).toMatchObject({ status: 400, details: { note: expect.stringContaining('2000') } });
+    expect(errorOf(tooLong)).toMatchObject({ status: 400, details: { note: expect.stringContaining('2000') } });
     expect((await patched(ann, link.id, { note: 'x'.repeat(2000) })).note).toHaveLength(2000);
     expect((await patched(ann, link.id, { note: null })).note).toBeNull();
     expect((await patched(ann, link.id, { note: 'again' })).note).toBe('again');
@@ -94,17 +98,17 @@ describe('link notes, UTM values, duplicates and safe renames', () => {
   test('POST /api/v1/links/{id}/duplicate copies everything but the code and the password; another workspace\'s link is 404', async () => {
     const future = new Date(Date.now() + 86_400_000).toISOString();
     const source = await create(ann, { url: 'https://example.com/dup', alias: 'dup-src', tags: ['promo'], note: 'the original', password: 'open sesame', max_clicks: 50, expiration: future, utm_source: 'x' });
-    const res = await post(ann, `/api/v1/links/${source.id}/duplicate`);
+    const res = await duplicate(ann, source.id);
     expect(res.status).toBe(201);
-    const copy = (await res.json()) as LinkJson & { expiration: string };
+    const copy = res.json as LinkJson & { expiration: string };
     expect(copy.id).not.toBe(source.id);
     expect(copy.short_code).not.toBe('dup-src');
     expect(copy.short_code).toMatch(/^[A-Za-z0-9]{7}$/);
     expect(copy).toMatchObject({ long_url: source.long_url, tags: ['promo'], note: 'the original', max_clicks: 50, expiration: future, password_protected: false, utm_source: 'x', clicks: 0 });
     expect(await visit(copy.short_code)).toEqual([302, 'https://example.com/dup?utm_source=x']);
 
-    expect(await errorOf(await post(bob, `/api/v1/links/${source.id}/duplicate`))).toMatchObject({ status: 404, code: 'not_found' });
-    expect((await post(ann, '/api/v1/links/999999/duplicate')).status).toBe(404);
+    expect(errorOf(await duplicate(bob, source.id))).toMatchObject({ status: 404, code: 'not_found' });
+    expect((await duplicate(ann, 999999)).status).toBe(404);
   });
 
   test('a renamed link keeps its old code redirecting, counted on the same link, listed as previous_codes; a held code is taken', async () => {
@@ -125,12 +129,12 @@ describe('link notes, UTM values, duplicates and safe renames', () => {
     await until('the old code follows the new destination', async () => (await visit('old-code'))[1] === 'https://example.com/moved');
 
     // Held: no new link, no other link's rename, and the availability check says so.
-    expect(await errorOf(await post(ann, '/api/v1/links', { url: 'https://example.com/thief', alias: 'old-code' }))).toMatchObject({ status: 409, code: 'alias_taken', details: { alias: expect.any(String) } });
-    expect(await errorOf(await post(bob, '/api/v1/links', { url: 'https://example.com/thief', alias: 'OLD-code' }))).toMatchObject({ status: 409, code: 'alias_taken' });
+    expect(errorOf(await post(ann, { url: 'https://example.com/thief', alias: 'old-code' }))).toMatchObject({ status: 409, code: 'alias_taken', details: { alias: expect.any(String) } });
+    expect(errorOf(await post(bob, { url: 'https://example.com/thief', alias: 'OLD-code' }))).toMatchObject({ status: 409, code: 'alias_taken' });
     const other = await create(ann, { url: 'https://example.com/other', alias: 'other-code' });
-    expect(await errorOf(await patch(ann, other.id, { alias: 'old-code' }))).toMatchObject({ status: 409, code: 'alias_taken' });
+    expect(errorOf(await patch(ann, other.id, { alias: 'old-code' }))).toMatchObject({ status: 409, code: 'alias_taken' });
     expect((await detail(ann, other.id)).short_code).toBe('other-code');
-    expect((await (await api(ann, '/api/v1/links/availability?alias=old-code')).json()).available).toBe(false);
+    expect((await ann.call('aliasAvailability', { query: { alias: 'old-code' } })).json.available).toBe(false);
 
     // Renaming back takes the old code up again and keeps the one it leaves.
     const back = await patched(ann, link.id, { alias: 'old-code' });
@@ -138,20 +142,20 @@ describe('link notes, UTM values, duplicates and safe renames', () => {
     expect(await visit('new-code')).toEqual([302, 'https://example.com/moved']);
 
     // DELETE /api/v1/links/{id}/previous-codes/{code} frees one afterwards (only in the link's workspace).
-    const free = (token: string, code: string) => api(token, `/api/v1/links/${link.id}/previous-codes/${code}`, { method: 'DELETE' });
-    expect(await errorOf(await free(bob, 'new-code'))).toMatchObject({ status: 404, code: 'not_found' });
+    const free = (who: ApiClient, code: string) => who.call('freePreviousCode', { params: { id: link.id, code } });
+    expect(errorOf(await free(bob, 'new-code'))).toMatchObject({ status: 404, code: 'not_found' });
     expect(await visit('new-code')).toEqual([302, 'https://example.com/moved']);
     expect((await free(ann, 'NEW-code')).status).toBe(204);
     await until('the freed code stops redirecting', async () => (await visit('new-code'))[0] === 404);
     expect((await detail(ann, link.id)).previous_codes).toEqual([]);
-    expect(await errorOf(await free(ann, 'new-code'))).toMatchObject({ status: 404, code: 'not_found' });
+    expect(errorOf(await free(ann, 'new-code'))).toMatchObject({ status: 404, code: 'not_found' });
   });
 
   test('free_old_code gives the old code up at once; a new link may take it; deleting a link frees its old codes', async () => {
     const link = await create(ann, { url: 'https://example.com/freed', alias: 'free-me' });
     expect(await visit('free-me')).toEqual([302, 'https://example.com/freed']);
-    expect(await errorOf(await patch(ann, link.id, { free_old_code: true }))).toMatchObject({ status: 400, details: { free_old_code: expect.any(String) } });
-    expect(await errorOf(await patch(ann, link.id, { alias: 'freed-2', free_old_code: 'yes' }))).toMatchObject({ status: 400, details: { free_old_code: expect.any(String) } });
+    expect(errorOf(await patch(ann, link.id, { free_old_code: true }))).toMatchObject({ status: 400, details: { free_old_code: expect.any(String) } });
+    expect(errorOf(await patch(ann, link.id, offSchema({ alias: 'freed-2', free_old_code: 'yes' })))).toMatchObject({ status: 400, details: { free_old_code: expect.any(String) } });
     await patched(ann, link.id, { alias: 'freed-2', free_old_code: true });
     await until('the freed code is gone from the edge', async () => (await visit('free-me'))[0] === 404);
     expect((await detail(ann, link.id)).previous_codes).toEqual([]);
@@ -163,7 +167,7 @@ describe('link notes, UTM values, duplicates and safe renames', () => {
     // Deleting a renamed link frees its old codes too.
     await patched(ann, link.id, { alias: 'freed-3' });
     expect(await visit('freed-2')).toEqual([302, 'https://example.com/freed']);
-    expect((await api(ann, `/api/v1/links/${link.id}`, { method: 'DELETE' })).status).toBe(204);
+    expect((await ann.call('deleteLink', { params: { id: link.id } })).status).toBe(204);
     await until('the old code stops with the deleted link', async () => (await visit('freed-2'))[0] === 404);
     expect((await create(ann, { url: 'https://example.com/reuse', alias: 'freed-2' })).short_code).toBe('freed-2');
     expect(await visit('freed-2')).toEqual([302, 'https://example.com/reuse']);

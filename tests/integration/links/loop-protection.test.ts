@@ -1,15 +1,18 @@
-// Loop protection from outside: every alias of Sling's own address (localhost for 127.0.0.1, IPv6
+// Loop protection from outside, on Sling in the test process (the API through its router, visits
+// through its edge on the port the aliases name): every alias of Sling's own address (localhost for 127.0.0.1, IPv6
 // and IPv4-mapped forms, other 127/8 addresses, numeric shorthands) is refused at every door that
 // creates or changes a link; a looping link stored before that (inserted straight into the
 // database) is never followed — a 508 page, no click — while a normal link still redirects.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openDatabase } from '../../../lib/db/open-database';
+import { ensureDefaultDomain } from '../../../lib/domains/domain-registry';
 import { altchaPayload } from '../../helpers/altcha';
 import { AGENTS } from '../../helpers/agents';
-import { createUserWithToken } from '../../helpers/accounts';
+import { apiClient, inProcess, type ApiClient, type ApiResult } from '../../helpers/api-client';
 import { migratedDatabaseKinds, type TestDatabase } from '../../helpers/databases';
 import { pgUrl } from '../../helpers/services';
-import { freePort, startSling, type SlingProcess } from '../../helpers/sling-process';
+import { startInProcessSling, type InProcessSling } from '../../helpers/in-process-sling';
+import { freePort } from '../../helpers/sling-process';
 
 /** Host:port forms that all reach a Sling listening on 127.0.0.1:<port>. */
 const aliases = (port: number) => [
@@ -26,18 +29,19 @@ const aliases = (port: number) => [
 
 describe.each(migratedDatabaseKinds(pgUrl()))('loop protection on %s', (_name, makeDb) => {
   let tdb: TestDatabase;
-  let sling: SlingProcess;
+  let sling: InProcessSling;
   let port: number;
   let token: string;
+  let api: ApiClient;
 
   beforeAll(async () => {
     tdb = await makeDb();
     port = await freePort();
-    // Enterprise: dozens of refused creations in a minute stay under the rate limits.
-    token = await createUserWithToken(tdb.env, 'loops@example.com', 'enterprise');
     // Links stored before loop protection knew these forms, straight into the database.
     const handle = await openDatabase({ databaseUrl: tdb.databaseUrl, dataDir: tdb.dataDir });
     try {
+      // The default domain as the server makes it at its start (its address: 127.0.0.1).
+      await ensureDefaultDomain(handle, '127.0.0.1');
       for (const [code, url] of [
         ['loop-self', `http://localhost:${port}/loop-self`],
         ['loop-mapped', `http://[::ffff:127.0.0.1]:${port}/loop-self`],
@@ -48,47 +52,39 @@ describe.each(migratedDatabaseKinds(pgUrl()))('loop protection on %s', (_name, m
     } finally {
       await handle.close();
     }
-    sling = await startSling({ ...tdb.env, PORT: String(port), CLICK_FLUSH_MS: '100', ANON_LINKS_PER_MINUTE: '1000', ANON_LINKS_PER_DAY: '5000' });
+    sling = await startInProcessSling({ ...tdb.env, PORT: String(port), CLICK_FLUSH_MS: '100', ANON_LINKS_PER_MINUTE: '1000', ANON_LINKS_PER_DAY: '5000' });
+    // Enterprise: dozens of refused creations in a minute stay under the rate limits.
+    token = await sling.seed.userWithToken('loops@example.com', { plan: 'enterprise' });
+    api = apiClient(inProcess(sling), { token });
   });
   afterAll(async () => {
-    await sling?.stop();
+    await sling?.close();
     await tdb?.drop();
   });
 
-  const post = (path: string, body: unknown, auth = true) =>
-    fetch(`${sling.url}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(auth ? { authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify(body),
-    });
-
-  async function expectRefused(res: Response, field: string) {
+  function expectRefused(res: ApiResult, field: string) {
     expect(res.status).toBe(400);
-    const { error } = await res.json();
+    const { error } = res.json;
     expect(error).toMatchObject({ code: 'invalid_request', details: { [field]: expect.stringMatching(/loop/) } });
   }
 
   test('every alias of our own address is refused with 400 naming the url field: Variant A, REST v1, Variant B, anonymous', async () => {
     for (const hostPort of aliases(port)) {
       const url = `http://${hostPort}/somewhere`;
-      await expectRefused(await post('/api.php', { url }), 'url');
-      await expectRefused(await post('/api/v1/links', { url }), 'url');
-      await expectRefused(await post('/api', { token, long_url: url }, false), 'long_url');
-      await expectRefused(await post('/api/v1/shorten', { url, altcha: await altchaPayload(sling.url) }, false), 'url');
+      expectRefused(await api.call('apiPhpCreate', { body: { url } }), 'url');
+      expectRefused(await api.call('createLink', { body: { url } }), 'url');
+      expectRefused(await api.call('variantBCreate', { as: { tokenParam: token }, body: { long_url: url } }), 'long_url');
+      expectRefused(await api.call('shortenAnonymously', { as: 'none', body: { url, altcha: await altchaPayload(sling.url) } }), 'url');
     }
   });
 
   test('changing a destination to an alias is refused too; another port on this machine is not Sling', async () => {
     const other = await freePort();
-    const created = await post('/api/v1/links', { url: `http://localhost:${other}/elsewhere` });
+    const created = await api.call('createLink', { body: { url: `http://localhost:${other}/elsewhere` } });
     expect(created.status).toBe(201);
-    const link = await created.json();
-    const patch = await fetch(`${sling.url}/api/v1/links/${link.id}`, {
-      method: 'PATCH',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify({ url: `http://[::1]:${port}/${link.short_code}` }),
-    });
-    await expectRefused(patch, 'url');
+    const link = created.json;
+    const patch = await api.call('updateLink', { params: { id: link.id }, body: { url: `http://[::1]:${port}/${link.short_code}` } });
+    expectRefused(patch, 'url');
   });
 
   test('a looping link stored earlier is not followed (508 page, twice: load and cache hit) and counts no click', async () => {
@@ -104,7 +100,7 @@ describe.each(migratedDatabaseKinds(pgUrl()))('loop protection on %s', (_name, m
     expect(fine.status).toBe(302);
 
     // The shutdown flushes the click buffer: what is stored now is all there will be.
-    expect(await sling.stop()).toBe(0);
+    await sling.close();
     const handle = await openDatabase({ databaseUrl: tdb.databaseUrl, dataDir: tdb.dataDir });
     try {
       const rows = await handle.query<{ short_code: string; clicks: number; stored: number }>(

@@ -1,45 +1,51 @@
-// Tags, archive and sorting of links over REST v1, with a running server: tags are normalised and
-// limited, filter the list and the statistics; an archived link leaves the default list but still
-// redirects; the list sorts by code, destination and clicks inside the workspace; exports follow the
-// statistics' filters (the same numbers); favicons of referrers are served, and favicon requests do
-// not spend a signed-in session's rate-limit budget.
+// Tags, archive and sorting of links over REST v1, on Sling in the test process (the API through its
+// router, visits through its edge): tags are normalised and limited, filter the list and the
+// statistics; an archived link leaves the default list but still redirects; the list sorts by code,
+// destination and clicks inside the workspace; exports follow the statistics' filters (the same
+// numbers); favicons of referrers are served, and favicon requests do not spend a signed-in
+// session's rate-limit budget.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { createLink, listLinks, updateLink } from '../../../lib/openapi/operations/links';
+import type { workspaceStats } from '../../../lib/openapi/operations/stats';
 import { parseCsv } from '../../helpers/csv';
-import { createUserWithToken, signUpAndIn } from '../../helpers/accounts';
+import { signUpAndInVia } from '../../helpers/accounts';
 import { AGENTS } from '../../helpers/agents';
+import { apiClient, inProcess, offSchema, type ApiClient, type CallOptions } from '../../helpers/api-client';
 import { createPgliteDatabase, type TestDatabase } from '../../helpers/databases';
-import { startSling, type SlingProcess } from '../../helpers/sling-process';
+import { startInProcessSling, type InProcessSling } from '../../helpers/in-process-sling';
 import { until } from '../../helpers/until';
 
 type LinkJson = { id: number; short_code: string; tags: string[]; archived: boolean; archived_at: string | null; clicks: number };
+type ListQuery = NonNullable<CallOptions<typeof listLinks>['query']>;
+type StatsQuery = Exclude<CallOptions<typeof workspaceStats>['query'], undefined>;
 
 describe('link tags, archive, sorting and filtered exports', () => {
   let tdb: TestDatabase;
-  let sling: SlingProcess;
-  let ann: string;
-  let bob: string;
+  let sling: InProcessSling;
+  let api: ApiClient;
+  let ann: ApiClient;
+  let bob: ApiClient;
 
   beforeAll(async () => {
     tdb = await createPgliteDatabase({ migrated: true });
-    ann = await createUserWithToken(tdb.env, 'ann@example.com', 'business');
-    bob = await createUserWithToken(tdb.env, 'bob@example.com', 'business');
-    sling = await startSling({ ...tdb.env, TRUST_PROXY: 'true', FAVICONS_TIMEOUT_MS: '500' });
+    sling = await startInProcessSling({ ...tdb.env, TRUST_PROXY: 'true', FAVICONS_TIMEOUT_MS: '500' });
+    api = apiClient(inProcess(sling));
+    ann = api.as({ token: await sling.seed.userWithToken('ann@example.com', { plan: 'business' }) });
+    bob = api.as({ token: await sling.seed.userWithToken('bob@example.com', { plan: 'business' }) });
   });
   afterAll(async () => {
-    await sling?.stop();
+    await sling?.close();
     await tdb?.drop();
   });
 
-  const api = (token: string, path: string, init: RequestInit = {}) =>
-    fetch(`${sling.url}${path}`, { ...init, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...init.headers } });
-  const getJson = async (token: string, path: string) => (await api(token, path)).json();
-  const create = async (token: string, body: Record<string, unknown>) => {
-    const res = await api(token, '/api/v1/links', { method: 'POST', body: JSON.stringify(body) });
+  const create = async (who: ApiClient, body: CallOptions<typeof createLink>['body']) => {
+    const res = await who.call('createLink', { body });
     expect(res.status, JSON.stringify(body)).toBe(201);
-    return (await res.json()) as LinkJson;
+    return res.json as LinkJson;
   };
-  const patch = (token: string, id: number, body: Record<string, unknown>) => api(token, `/api/v1/links/${id}`, { method: 'PATCH', body: JSON.stringify(body) });
-  const codes = async (token: string, query: string) => ((await getJson(token, `/api/v1/links?${query}`)).links as LinkJson[]).map((l) => l.short_code);
+  const patch = (who: ApiClient, id: number, body: CallOptions<typeof updateLink>['body']) => who.call('updateLink', { params: { id }, body });
+  const codes = async (who: ApiClient, query: ListQuery) => ((await who.call('listLinks', { query })).json.links as LinkJson[]).map((l) => l.short_code);
+  const stats = async (who: ApiClient, query: StatsQuery) => (await who.call('workspaceStats', { query })).json;
   const visit = (code: string, ip: string, referer?: string) =>
     fetch(`${sling.url}/${code}`, { redirect: 'manual', headers: { 'x-forwarded-for': ip, 'user-agent': AGENTS.chrome, ...(referer ? { referer } : {}) } });
 
@@ -50,47 +56,47 @@ describe('link tags, archive, sorting and filtered exports', () => {
     await create(bob, { url: 'https://example.com/bob', alias: 'tag-bob', tags: ['news', 'bobs'] });
 
     for (const tags of [Array.from({ length: 11 }, (_, i) => `t${i}`), ['ok', 'no spaces? no!'], 'news', [''], ['x'.repeat(33)], [7]]) {
-      const res = await api(ann, '/api/v1/links', { method: 'POST', body: JSON.stringify({ url: 'https://example.com/bad', tags }) });
+      const res = await ann.call('createLink', { body: offSchema({ url: 'https://example.com/bad', tags }) });
       expect(res.status, JSON.stringify(tags)).toBe(400);
-      expect((await res.json()).error).toMatchObject({ code: 'invalid_request', details: { tags: expect.any(String) } });
+      expect(res.json.error).toMatchObject({ code: 'invalid_request', details: { tags: expect.any(String) } });
     }
-    expect((await (await patch(ann, b.id, { tags: ['News', 'Launch'] })).json()).tags).toEqual(['news', 'launch']);
+    expect((await patch(ann, b.id, { tags: ['News', 'Launch'] })).json.tags).toEqual(['news', 'launch']);
 
-    expect(await codes(ann, 'tag=news&sort=code&order=asc')).toEqual(['tag-a', 'tag-b']);
-    expect(await codes(ann, 'tag=NEWS&sort=code&order=asc')).toEqual(['tag-a', 'tag-b']); // normalised like the tags
-    expect(await codes(ann, 'tag=launch')).toEqual(['tag-b']);
-    expect(await codes(ann, 'tag=bobs')).toEqual([]); // another workspace's tag
-    expect((await api(ann, '/api/v1/links?tag=a%2Fb')).status).toBe(400);
-    expect((await getJson(ann, '/api/v1/links/tags')).tags).toEqual([
+    expect(await codes(ann, { tag: 'news', sort: 'code', order: 'asc' })).toEqual(['tag-a', 'tag-b']);
+    expect(await codes(ann, { tag: 'NEWS', sort: 'code', order: 'asc' })).toEqual(['tag-a', 'tag-b']); // normalised like the tags
+    expect(await codes(ann, { tag: 'launch' })).toEqual(['tag-b']);
+    expect(await codes(ann, { tag: 'bobs' })).toEqual([]); // another workspace's tag
+    expect((await ann.call('listLinks', { query: offSchema({ tag: 'a/b' }) })).status).toBe(400);
+    expect((await ann.call('listTags')).json.tags).toEqual([
       { name: 'news', links: 2 },
       { name: 'launch', links: 1 },
       { name: 'spring-sale', links: 1 },
     ]);
-    expect((await (await patch(ann, b.id, { tags: null })).json()).tags).toEqual([]);
-    expect(await codes(ann, 'tag=launch')).toEqual([]);
+    expect((await patch(ann, b.id, { tags: null })).json.tags).toEqual([]);
+    expect(await codes(ann, { tag: 'launch' })).toEqual([]);
   });
 
   test('an archived link leaves the default list, is listed on request, still redirects, and comes back', async () => {
     const link = await create(ann, { url: 'https://example.com/kept', alias: 'arch-1' });
-    const archived = (await (await patch(ann, link.id, { archived: true })).json()) as LinkJson;
+    const archived = (await patch(ann, link.id, { archived: true })).json as LinkJson;
     expect(archived).toMatchObject({ archived: true, archived_at: expect.any(String) });
     // Archiving again keeps the first date.
-    expect(((await (await patch(ann, link.id, { archived: true })).json()) as LinkJson).archived_at).toBe(archived.archived_at);
-    expect(await codes(ann, 'q=arch-')).toEqual([]);
-    expect(await codes(ann, 'q=arch-&archived=include')).toEqual(['arch-1']);
-    expect(await codes(ann, 'archived=only')).toEqual(['arch-1']);
-    expect((await api(ann, '/api/v1/links?archived=maybe')).status).toBe(400);
-    const bad = await patch(ann, link.id, { archived: 'yes' });
+    expect(((await patch(ann, link.id, { archived: true })).json as LinkJson).archived_at).toBe(archived.archived_at);
+    expect(await codes(ann, { q: 'arch-' })).toEqual([]);
+    expect(await codes(ann, { q: 'arch-', archived: 'include' })).toEqual(['arch-1']);
+    expect(await codes(ann, { archived: 'only' })).toEqual(['arch-1']);
+    expect((await ann.call('listLinks', { query: offSchema({ archived: 'maybe' }) })).status).toBe(400);
+    const bad = await patch(ann, link.id, offSchema({ archived: 'yes' }));
     expect(bad.status).toBe(400);
-    expect((await bad.json()).error.details).toHaveProperty('archived');
+    expect(bad.json.error.details).toHaveProperty('archived');
     // Bob cannot archive Ann's link.
     expect((await patch(bob, link.id, { archived: false })).status).toBe(404);
 
     const res = await visit('arch-1', '8.8.4.4');
     expect([res.status, res.headers.get('location')]).toEqual([302, 'https://example.com/kept']);
 
-    expect((await (await patch(ann, link.id, { archived: false })).json()).archived).toBe(false);
-    expect(await codes(ann, 'q=arch-')).toEqual(['arch-1']);
+    expect((await patch(ann, link.id, { archived: false })).json.archived).toBe(false);
+    expect(await codes(ann, { q: 'arch-' })).toEqual(['arch-1']);
   });
 
   test('the list sorts by code, destination and clicks, both ways, inside the workspace', async () => {
@@ -101,18 +107,18 @@ describe('link tags, archive, sorting and filtered exports', () => {
     expect((await visit('srt-c', '8.8.8.8')).status).toBe(302);
     expect((await visit('srt-c', '8.8.8.8')).status).toBe(302);
     expect((await visit('srt-B', '8.8.8.8')).status).toBe(302);
-    await until('the clicks counted', async () => (await codes(ann, 'q=srt-&sort=clicks&order=desc'))[0] === 'srt-c' && ((await getJson(ann, '/api/v1/links?q=srt-&sort=clicks')).links as LinkJson[])[1].clicks === 1, { timeoutMs: 10_000, intervalMs: 100 });
+    await until('the clicks counted', async () => (await codes(ann, { q: 'srt-', sort: 'clicks', order: 'desc' }))[0] === 'srt-c' && ((await ann.call('listLinks', { query: { q: 'srt-', sort: 'clicks' } })).json.links as LinkJson[])[1].clicks === 1, { timeoutMs: 10_000, intervalMs: 100 });
 
-    expect(await codes(ann, 'q=srt-&sort=code&order=asc')).toEqual(['srt-a', 'srt-B', 'srt-c']); // case-insensitive
-    expect(await codes(ann, 'q=srt-&sort=code&order=desc')).toEqual(['srt-c', 'srt-B', 'srt-a']);
-    expect(await codes(ann, 'q=srt-&sort=destination&order=asc')).toEqual(['srt-c', 'srt-a', 'srt-B']); // alpha, mid, zeta: the scheme is not sorted on
-    expect(await codes(ann, 'q=srt-&sort=destination&order=desc')).toEqual(['srt-B', 'srt-a', 'srt-c']);
-    expect(await codes(ann, 'q=srt-&sort=clicks&order=desc')).toEqual(['srt-c', 'srt-B', 'srt-a']);
-    expect(await codes(ann, 'q=srt-&sort=clicks&order=asc')).toEqual(['srt-a', 'srt-B', 'srt-c']);
-    expect(await codes(ann, 'q=srt-&sort=code&order=asc&limit=2&offset=1')).toEqual(['srt-B', 'srt-c']);
-    const res = await api(ann, '/api/v1/links?sort=color');
+    expect(await codes(ann, { q: 'srt-', sort: 'code', order: 'asc' })).toEqual(['srt-a', 'srt-B', 'srt-c']); // case-insensitive
+    expect(await codes(ann, { q: 'srt-', sort: 'code', order: 'desc' })).toEqual(['srt-c', 'srt-B', 'srt-a']);
+    expect(await codes(ann, { q: 'srt-', sort: 'destination', order: 'asc' })).toEqual(['srt-c', 'srt-a', 'srt-B']); // alpha, mid, zeta: the scheme is not sorted on
+    expect(await codes(ann, { q: 'srt-', sort: 'destination', order: 'desc' })).toEqual(['srt-B', 'srt-a', 'srt-c']);
+    expect(await codes(ann, { q: 'srt-', sort: 'clicks', order: 'desc' })).toEqual(['srt-c', 'srt-B', 'srt-a']);
+    expect(await codes(ann, { q: 'srt-', sort: 'clicks', order: 'asc' })).toEqual(['srt-a', 'srt-B', 'srt-c']);
+    expect(await codes(ann, { q: 'srt-', sort: 'code', order: 'asc', limit: 2, offset: 1 })).toEqual(['srt-B', 'srt-c']);
+    const res = await ann.call('listLinks', { query: offSchema({ sort: 'color' }) });
     expect(res.status).toBe(400);
-    expect((await res.json()).error.details).toHaveProperty('sort');
+    expect(res.json.error.details).toHaveProperty('sort');
   });
 
   test('a tag narrows the statistics; exports hold exactly the clicks the filtered statistics count', async () => {
@@ -124,62 +130,66 @@ describe('link tags, archive, sorting and filtered exports', () => {
       ['exp-2', '8.8.8.8', 'https://blog.invalid/'], ['exp-3', '8.8.8.8', 'https://news.invalid/c'], ['exp-3', '81.2.69.160', undefined],
     ] as const) expect((await visit(code, ip, ref)).status).toBe(302);
     const ids = [t1.id, t2.id, plain.id];
-    const linkClicks = async () => ((await getJson(ann, '/api/v1/links?q=exp-&limit=10')).links as LinkJson[]).reduce((n, l) => n + (ids.includes(l.id) ? l.clicks : 0), 0);
-    await until('the clicks recorded', async () => (await linkClicks()) === 6 && (await getJson(ann, '/api/v1/analytics?tag=promo')).clicks === 4, { timeoutMs: 10_000, intervalMs: 100 });
+    const linkClicks = async () => ((await ann.call('listLinks', { query: { q: 'exp-', limit: 10 } })).json.links as LinkJson[]).reduce((n, l) => n + (ids.includes(l.id) ? l.clicks : 0), 0);
+    await until('the clicks recorded', async () => (await linkClicks()) === 6 && (await stats(ann, { tag: 'promo' })).clicks === 4, { timeoutMs: 10_000, intervalMs: 100 });
 
-    const promo = await getJson(ann, '/api/v1/analytics?tag=promo');
+    const promo = await stats(ann, { tag: 'promo' });
     expect(promo.links.map((l: { short_code: string; clicks: number }) => [l.short_code, l.clicks])).toEqual([['exp-1', 3], ['exp-2', 1]]);
     expect(promo.referrers).toEqual([{ value: 'news.invalid', clicks: 2 }, { value: '(direct)', clicks: 1 }, { value: 'blog.invalid', clicks: 1 }]);
     expect(promo.timeseries.points.reduce((n: number, p: { clicks: number }) => n + p.clicks, 0)).toBe(4);
-    expect((await getJson(ann, '/api/v1/analytics?tag=promo&referrer=news.invalid')).clicks).toBe(2);
-    expect((await getJson(bob, '/api/v1/analytics?tag=promo')).clicks).toBe(0);
-    expect((await api(ann, '/api/v1/analytics?tag=no%2Fway')).status).toBe(400);
+    expect((await stats(ann, { tag: 'promo', referrer: 'news.invalid' })).clicks).toBe(2);
+    expect((await stats(bob, { tag: 'promo' })).clicks).toBe(0);
+    expect((await ann.call('workspaceStats', { query: offSchema({ tag: 'no/way' }) })).status).toBe(400);
 
-    const rows = async (path: string) => {
-      const res = await api(ann, path);
-      expect(res.status, path).toBe(200);
-      return parseCsv(await res.text()).slice(1).filter((r) => r.length > 1);
+    const rows = async (exported: Promise<{ status: number; text: string }>, what: string) => {
+      const res = await exported;
+      expect(res.status, what).toBe(200);
+      return parseCsv(res.text).slice(1).filter((r) => r.length > 1);
     };
-    const cases: Array<[string, string]> = [
-      ['/api/v1/analytics', 'tag=promo'],
-      ['/api/v1/analytics', 'referrer=news.invalid'],
-      ['/api/v1/analytics', 'tag=promo&country=GB'],
-      ['/api/v1/analytics', 'referrer=(direct)'],
-      [`/api/v1/links/${t1.id}`, 'country=US'],
-      [`/api/v1/links/${t1.id}`, 'referrer=news.invalid'],
+    const cases: Array<[string, StatsQuery]> = [
+      ['workspace', { tag: 'promo' }],
+      ['workspace', { referrer: 'news.invalid' }],
+      ['workspace', { tag: 'promo', country: 'GB' }],
+      ['workspace', { referrer: '(direct)' }],
+      ['link', { country: 'US' }],
+      ['link', { referrer: 'news.invalid' }],
     ];
-    for (const [base, filter] of cases) {
-      const stats = await getJson(ann, `${base === '/api/v1/analytics' ? base : `${base}/stats`}?${filter}`);
-      const exported = await rows(`${base === '/api/v1/analytics' ? `${base}/export` : `${base}/clicks/export`}?format=csv&${filter}`);
-      expect(exported.length, filter).toBe(stats.clicks);
+    for (const [scope, filter] of cases) {
+      const what = `${scope} ${JSON.stringify(filter)}`;
+      const counted = scope === 'workspace' ? await stats(ann, filter) : (await ann.call('linkStats', { params: { id: t1.id }, query: filter })).json;
+      const exported = await rows(
+        scope === 'workspace' ? ann.call('workspaceClicksExport', { query: { format: 'csv', ...filter } }) : ann.call('linkClicksExport', { params: { id: t1.id }, query: { format: 'csv', ...filter } }),
+        what,
+      );
+      expect(exported.length, what).toBe(counted.clicks);
     }
     // Concretely: the promo export holds exp-1 and exp-2's clicks only, and a referrer filter's rows all have that referrer.
-    const promoRows = await rows('/api/v1/analytics/export?format=csv&tag=promo');
+    const promoRows = await rows(ann.call('workspaceClicksExport', { query: { format: 'csv', tag: 'promo' } }), 'promo');
     expect(promoRows.map((r) => r[1]).sort()).toEqual(['exp-1', 'exp-1', 'exp-1', 'exp-2']);
-    const newsRows = await rows('/api/v1/analytics/export?format=csv&referrer=news.invalid');
+    const newsRows = await rows(ann.call('workspaceClicksExport', { query: { format: 'csv', referrer: 'news.invalid' } }), 'news');
     expect(newsRows.map((r) => r[1]).sort()).toEqual(['exp-1', 'exp-1', 'exp-3']);
-    const json = await (await api(ann, '/api/v1/analytics/export?format=json&tag=promo&country=GB')).json();
+    const json = (await ann.call('workspaceClicksExport', { query: { format: 'json', tag: 'promo', country: 'GB' } })).json;
     expect(json.map((r: { short_code: string; country: string }) => [r.short_code, r.country])).toEqual([['exp-1', 'GB'], ['exp-1', 'GB']]);
-    expect((await api(ann, '/api/v1/analytics/export?format=csv&country=GBR')).status).toBe(400);
+    expect((await ann.call('workspaceClicksExport', { query: offSchema({ format: 'csv', country: 'GBR' }) })).status).toBe(400);
   });
 
   test('a referrer\'s icon is served for the workspace that had clicks from it, and only for it', async () => {
-    await until('the referrer rolled up', async () => (await api(ann, '/api/v1/favicons/news.invalid')).status === 200, { timeoutMs: 10_000, intervalMs: 100 });
-    const icon = await api(ann, '/api/v1/favicons/news.invalid');
+    const favicon = (who: ApiClient, host: string) => who.call('getSiteFavicon', { params: { host } });
+    await until('the referrer rolled up', async () => (await favicon(ann, 'news.invalid')).status === 200, { timeoutMs: 10_000, intervalMs: 100 });
+    const icon = await favicon(ann, 'news.invalid');
     expect(icon.headers.get('x-favicon')).toBe('letter'); // .invalid has no site: a letter
-    expect((await api(bob, '/api/v1/favicons/news.invalid')).status).toBe(404);
-    expect((await api(ann, '/api/v1/favicons/never.invalid')).status).toBe(404);
+    expect((await favicon(bob, 'news.invalid')).status).toBe(404);
+    expect((await favicon(ann, 'never.invalid')).status).toBe(404);
   });
 
   test('favicon requests do not spend a signed-in session\'s rate-limit budget', async () => {
-    const cookie = await signUpAndIn(sling.url, 'carol@example.com');
-    const session = (path: string) => fetch(`${sling.url}${path}`, { headers: { cookie, origin: sling.url } });
-    const created = await fetch(`${sling.url}/api/v1/links`, { method: 'POST', headers: { cookie, origin: sling.url, 'content-type': 'application/json' }, body: JSON.stringify({ url: 'https://icons.invalid/page' }) });
+    const carol = api.as({ cookie: await signUpAndInVia(api, 'carol@example.com') });
+    const created = await carol.call('createLink', { body: { url: 'https://icons.invalid/page' } });
     expect(created.status).toBe(201);
-    const remaining = async () => Number((await session('/api/v1/links')).headers.get('x-ratelimit-remaining'));
+    const remaining = async () => Number((await carol.call('listLinks')).headers.get('x-ratelimit-remaining'));
     const before = await remaining();
     for (let i = 0; i < 5; i++) {
-      const res = await session('/api/v1/favicons/icons.invalid');
+      const res = await carol.call('getSiteFavicon', { params: { host: 'icons.invalid' } });
       expect(res.status).toBe(200);
       expect(res.headers.get('x-ratelimit-remaining')).toBeNull();
     }

@@ -1,14 +1,16 @@
-// Social previews over a running server: link-preview bots (Slackbot, Twitterbot…) get an HTML page
+// Social previews on Sling in the test process (the API through its router; bots, browsers and the
+// /_og images through its edge): link-preview bots (Slackbot, Twitterbot…) get an HTML page
 // with the configured Open Graph and Twitter card tags for a link that has a preview, whose og:image
 // answers a 1200×630 PNG (the generated card) or the uploaded image; a browser still gets the 302,
 // and bots still get the 302 for links without a preview; bot visits are not counted. The preview
 // round-trips through the API; bad images and bad fields are 4xx; another workspace sees nothing.
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createUserWithToken } from '../../helpers/accounts';
+import type { createLink, updateLink } from '../../../lib/openapi/operations/links';
 import { AGENTS } from '../../helpers/agents';
+import { apiClient, inProcess, offSchema, type ApiClient, type CallOptions } from '../../helpers/api-client';
 import { createPgliteDatabase, type TestDatabase } from '../../helpers/databases';
-import { startSling, type SlingProcess } from '../../helpers/sling-process';
+import { startInProcessSling, type InProcessSling } from '../../helpers/in-process-sling';
 import { until } from '../../helpers/until';
 
 const TWITTERBOT = 'Twitterbot/1.0';
@@ -32,28 +34,28 @@ function tinyPng(width: number, height: number): Buffer {
 
 describe('social previews', () => {
   let tdb: TestDatabase;
-  let sling: SlingProcess;
-  let ann: string;
-  let bob: string;
+  let sling: InProcessSling;
+  let ann: ApiClient;
+  let bob: ApiClient;
 
   beforeAll(async () => {
     tdb = await createPgliteDatabase({ migrated: true });
-    ann = await createUserWithToken(tdb.env, 'ann@example.com', 'business');
-    bob = await createUserWithToken(tdb.env, 'bob@example.com', 'business');
-    sling = await startSling({ ...tdb.env, TRUST_PROXY: 'true' });
-  }, 240_000); // two accounts through the CLI, then a server start: slow on a loaded 2-core machine
+    sling = await startInProcessSling({ ...tdb.env, TRUST_PROXY: 'true' });
+    const api = apiClient(inProcess(sling));
+    ann = api.as({ token: await sling.seed.userWithToken('ann@example.com', { plan: 'business' }) });
+    bob = api.as({ token: await sling.seed.userWithToken('bob@example.com', { plan: 'business' }) });
+  });
   afterAll(async () => {
-    await sling?.stop();
+    await sling?.close();
     await tdb?.drop();
   });
 
-  const api = (token: string, path: string, init: RequestInit = {}) =>
-    fetch(`${sling.url}${path}`, { ...init, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...init.headers } });
-  const create = async (body: Record<string, unknown>) => {
-    const res = await api(ann, '/api/v1/links', { method: 'POST', body: JSON.stringify(body) });
+  const create = async (body: CallOptions<typeof createLink>['body']) => {
+    const res = await ann.call('createLink', { body });
     expect(res.status, JSON.stringify(body)).toBe(201);
-    return (await res.json()) as LinkJson;
+    return res.json as LinkJson;
   };
+  const detail = async (id: number) => (await ann.call('getLink', { params: { id } })).json as LinkJson;
   const visit = (code: string, userAgent: string, method = 'GET') =>
     fetch(`${sling.url}/${code}`, { method, redirect: 'manual', headers: { 'user-agent': userAgent, 'x-forwarded-for': '9.9.9.9' } });
   /** og:image's path and query, fetched from the test server (its host is the configured BASE_URL's). */
@@ -106,9 +108,8 @@ describe('social previews', () => {
     const browser = await visit('og-spring', AGENTS.chrome);
     expect([browser.status, browser.headers.get('location')]).toEqual([302, 'https://example.com/spring?ref=1']);
     // The two bot visits are stored as bots: only the browser's visit counts.
-    await until('the click to be counted', async () => ((await (await api(ann, `/api/v1/links/${link.id}`)).json()) as LinkJson).clicks === 1);
-    const stats = await (await api(ann, `/api/v1/links/${link.id}`)).json();
-    expect(stats.clicks).toBe(1);
+    await until('the click to be counted', async () => (await detail(link.id)).clicks === 1);
+    expect((await detail(link.id)).clicks).toBe(1);
   });
 
   test('a link without a preview gives bots the 302, and has no /_og image', async () => {
@@ -124,11 +125,11 @@ describe('social previews', () => {
 
   test('the preview round-trips through the API: update, image URL, upload, removal; bad input is 4xx', async () => {
     const link = await create({ url: 'https://example.com/rt', alias: 'og-rt' });
-    const patch = (body: unknown) => api(ann, `/api/v1/links/${link.id}`, { method: 'PATCH', body: JSON.stringify(body) });
+    const patch = (body: CallOptions<typeof updateLink>['body']) => ann.call('updateLink', { params: { id: link.id }, body });
 
     let res = await patch({ preview: { title: '  Launch   day ', description: 'We ship', image: 'https://cdn.example.com/card.jpg' } });
     expect(res.status).toBe(200);
-    expect(((await res.json()) as LinkJson).preview).toEqual({
+    expect((res.json as LinkJson).preview).toEqual({
       title: 'Launch day',
       description: 'We ship',
       image: 'https://cdn.example.com/card.jpg',
@@ -136,13 +137,13 @@ describe('social previews', () => {
       image_url: 'https://cdn.example.com/card.jpg',
     });
     // The detail and the list carry it; the bot page points at the given image.
-    expect(((await (await api(ann, `/api/v1/links/${link.id}`)).json()) as LinkJson).preview?.title).toBe('Launch day');
-    const listed = ((await (await api(ann, '/api/v1/links?q=og-rt')).json()).links as LinkJson[]).find((l) => l.id === link.id);
+    expect((await detail(link.id)).preview?.title).toBe('Launch day');
+    const listed = ((await ann.call('listLinks', { query: { q: 'og-rt' } })).json.links as LinkJson[]).find((l) => l.id === link.id);
     expect(listed?.preview?.image).toBe('https://cdn.example.com/card.jpg');
     expect(metaTags(await (await visit('og-rt', TWITTERBOT)).text())['og:image']).toBe('https://cdn.example.com/card.jpg');
 
     // Changing another field keeps the preview.
-    expect(((await (await patch({ url: 'https://example.com/rt2' })).json()) as LinkJson).preview?.title).toBe('Launch day');
+    expect(((await patch({ url: 'https://example.com/rt2' })).json as LinkJson).preview?.title).toBe('Launch day');
 
     // Bad fields: 400 naming the field; nothing created.
     for (const [preview, field] of [
@@ -153,21 +154,20 @@ describe('social previews', () => {
       [{ title: 'ok', colour: 'red' }, 'preview'],
       ['a title', 'preview'],
     ] as const) {
-      const bad = await patch({ preview });
+      const bad = await patch(offSchema({ preview }));
       expect(bad.status, JSON.stringify(preview)).toBe(400);
-      expect(Object.keys((await bad.json()).error.details ?? {})[0], JSON.stringify(preview)).toBe(field);
+      expect(Object.keys(bad.json.error.details ?? {})[0], JSON.stringify(preview)).toBe(field);
     }
-    const refused = await api(ann, '/api/v1/links', { method: 'POST', body: JSON.stringify({ url: 'https://example.com/x', alias: 'og-refused', preview: { title: '' } }) });
+    const refused = await ann.call('createLink', { body: { url: 'https://example.com/x', alias: 'og-refused', preview: { title: '' } } });
     expect(refused.status).toBe(400);
-    expect((await api(ann, '/api/v1/links?q=og-refused').then((r) => r.json())).total).toBe(0);
+    expect((await ann.call('listLinks', { query: { q: 'og-refused' } })).json.total).toBe(0);
 
     // Upload: a PNG replaces the URL and is served at /_og/<code>.png; bad images are refused.
-    const put = (bytes: Uint8Array, type = 'image/png', token = ann) =>
-      fetch(`${sling.url}/api/v1/links/${link.id}/preview/image`, { method: 'PUT', body: new Uint8Array(bytes), headers: { authorization: `Bearer ${token}`, 'content-type': type } });
+    const put = (bytes: Uint8Array, type = 'image/png', who = ann) => who.call('putLinkPreviewImage', { params: { id: link.id }, raw: { type, data: new Uint8Array(bytes) } });
     const upload = tinyPng(600, 315);
     res = await put(upload);
     expect(res.status).toBe(200);
-    const uploaded = ((await res.json()) as { preview: Preview }).preview;
+    const uploaded = (res.json as { preview: Preview }).preview;
     expect(uploaded).toMatchObject({ image_source: 'upload', image: expect.stringMatching(/\/_og\/og-rt\.png\?v=/) });
     const served = await fetchAsset(uploaded.image_url);
     expect(served.status).toBe(200);
@@ -180,12 +180,12 @@ describe('social previews', () => {
     expect((await put(new Uint8Array(0))).status).toBe(400);
     // Another workspace: not found.
     expect((await put(upload, 'image/png', bob)).status).toBe(404);
-    expect((await api(bob, `/api/v1/links/${link.id}`, { method: 'PATCH', body: JSON.stringify({ preview: null }) })).status).toBe(404);
+    expect((await bob.call('updateLink', { params: { id: link.id }, body: { preview: null } })).status).toBe(404);
 
     // Removing the upload goes back to the generated card; preview: null removes the preview.
-    expect((await api(ann, `/api/v1/links/${link.id}/preview/image`, { method: 'DELETE' })).status).toBe(204);
-    expect(((await (await api(ann, `/api/v1/links/${link.id}`)).json()) as LinkJson).preview?.image_source).toBe('generated');
-    expect(((await (await patch({ preview: null })).json()) as LinkJson).preview).toBeNull();
+    expect((await ann.call('deleteLinkPreviewImage', { params: { id: link.id } })).status).toBe(204);
+    expect((await detail(link.id)).preview?.image_source).toBe('generated');
+    expect(((await patch({ preview: null })).json as LinkJson).preview).toBeNull();
     const after = await visit('og-rt', AGENTS.slackbot);
     expect([after.status, after.headers.get('location')]).toEqual([302, 'https://example.com/rt2']);
     // An upload needs a preview first.

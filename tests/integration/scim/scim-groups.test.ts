@@ -1,13 +1,14 @@
-// SCIM /Groups through a running Sling, with Okta's and Entra's request shapes: a group created
+// SCIM /Groups on Sling in the test process (its router serves /api/scim/v2), with Okta's and Entra's request shapes: a group created
 // with a member, found by displayName, members added and removed by PATCH (Okta's
 // `members[value eq "…"]` path and Entra's value list), renamed, replaced and deleted; a user of
 // another workspace cannot be made a member, and another workspace does not see the group.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { apiClient, inProcess, type ApiClient } from '../../helpers/api-client';
 import { createPgliteDatabase, createPostgresDatabase, type TestDatabase } from '../../helpers/databases';
-import { addProvenDomain } from '../../helpers/scim-fixtures';
+import { startInProcessSling, type InProcessSling } from '../../helpers/in-process-sling';
+import { provenDomainOn } from '../../helpers/scim-fixtures';
 import { pgUrl } from '../../helpers/services';
-import { startSling, type SlingProcess } from '../../helpers/sling-process';
-import { createEnterpriseTeam, createToken, createUser } from '../../helpers/sso-fixtures';
+import { makeEnterpriseTeam, PASSWORD } from '../../helpers/sso-fixtures';
 
 const server = pgUrl();
 const GROUP = 'urn:ietf:params:scim:schemas:core:2.0:Group';
@@ -16,32 +17,34 @@ const PATCH_OP = 'urn:ietf:params:scim:api:messages:2.0:PatchOp';
 
 describe(`SCIM directory sync: groups (${server ? 'PostgreSQL' : 'PGlite'})`, () => {
   let tdb: TestDatabase;
-  let sling: SlingProcess;
+  let sling: InProcessSling;
+  let api: ApiClient;
   const token: Record<'acme' | 'other', string> = { acme: '', other: '' };
   const user: Record<string, string> = {};
   let groupId: string;
 
+  /** A SCIM request (no Operation describes SCIM) with the workspace's directory-sync token. */
   const scim = (who: 'acme' | 'other', path: string, init: { method?: string; body?: unknown } = {}) =>
-    fetch(`${sling.url}/api/scim/v2${path}`, {
+    api.fetch(`/api/scim/v2${path}`, {
+      as: { token: token[who] },
       method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-      headers: { authorization: `Bearer ${token[who]}`, ...(init.body === undefined ? {} : { 'content-type': 'application/scim+json' }) },
+      headers: init.body === undefined ? {} : { 'content-type': 'application/scim+json' },
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
     });
   const memberNames = async () => ((await (await scim('acme', `/Groups/${groupId}`)).json()).members as Array<{ display: string }>).map((m) => m.display).sort();
 
   beforeAll(async () => {
     tdb = server ? await createPostgresDatabase(server, { migrated: true }) : await createPgliteDatabase({ migrated: true });
-    await createUser(tdb.env, 'ann@acme.test');
-    await createUser(tdb.env, 'ola@other.test');
-    const acme = await createEnterpriseTeam(tdb, 'acme', 'ann@acme.test');
-    const other = await createEnterpriseTeam(tdb, 'other', 'ola@other.test');
-    await addProvenDomain(tdb, acme, 'acme.test');
-    await addProvenDomain(tdb, other, 'other.test');
-    const [annToken, olaToken] = [await createToken(tdb.env, 'ann@acme.test', 'acme'), await createToken(tdb.env, 'ola@other.test', 'other')];
-    sling = await startSling(tdb.env);
+    sling = await startInProcessSling(tdb.env);
+    api = apiClient(inProcess(sling));
+    for (const email of ['ann@acme.test', 'ola@other.test']) await sling.seed.user(email, { password: PASSWORD, name: email.split('@')[0] });
+    const acme = await makeEnterpriseTeam(sling.handle, 'acme', 'ann@acme.test');
+    const other = await makeEnterpriseTeam(sling.handle, 'other', 'ola@other.test');
+    await provenDomainOn(sling.handle, acme, 'acme.test');
+    await provenDomainOn(sling.handle, other, 'other.test');
+    const [annToken, olaToken] = [await sling.seed.token('ann@acme.test', { workspace: 'acme' }), await sling.seed.token('ola@other.test', { workspace: 'other' })];
     for (const [who, apiToken] of [['acme', annToken], ['other', olaToken]] as const) {
-      const res = await fetch(`${sling.url}/api/v1/workspace/directory-sync`, { method: 'POST', headers: { authorization: `Bearer ${apiToken}`, 'content-type': 'application/json' }, body: '{}' });
-      token[who] = (await res.json()).token;
+      token[who] = (await api.call('issueDirectorySyncToken', { as: { token: apiToken } })).json.token;
     }
     for (const [who, email] of [['acme', 'mia@acme.test'], ['acme', 'noa@acme.test'], ['other', 'oz@other.test']] as const) {
       const res = await scim(who, '/Users', { body: { schemas: [USER], userName: email, emails: [{ value: email, primary: true }] } });
@@ -49,7 +52,7 @@ describe(`SCIM directory sync: groups (${server ? 'PostgreSQL' : 'PGlite'})`, ()
     }
   }, 300_000);
   afterAll(async () => {
-    await sling?.stop();
+    await sling?.close();
     await tdb?.drop();
   });
 

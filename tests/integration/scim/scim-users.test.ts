@@ -1,16 +1,17 @@
-// Directory sync through a running Sling, with the request shapes of RFC 7644 as Okta and Microsoft
+// Directory sync on Sling in the test process (its router serves /api/scim/v2), with the request shapes of RFC 7644 as Okta and Microsoft
 // Entra ID send them: a token made in Settings (Enterprise only; stored as SHA-256), users created,
 // found by filter and paged, replaced (PUT) and patched (PATCH, Okta's and Entra's forms),
 // deactivated — the session and the API token the user had stop working at once — reactivated and
 // deleted; a wrong token is a 401 in SCIM's error shape; another workspace's users are not visible.
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { signIn } from '../../helpers/accounts';
+import { apiClient, inProcess, type ApiClient } from '../../helpers/api-client';
 import { createPgliteDatabase, createPostgresDatabase, type TestDatabase } from '../../helpers/databases';
-import { openTestContext } from '../../helpers/open-test-handle';
-import { addProvenDomain } from '../../helpers/scim-fixtures';
+import { startInProcessSling, type InProcessSling } from '../../helpers/in-process-sling';
+import { provenDomainOn } from '../../helpers/scim-fixtures';
 import { pgUrl } from '../../helpers/services';
-import { startSling, type SlingProcess } from '../../helpers/sling-process';
-import { createEnterpriseTeam, createToken, createUser, PASSWORD } from '../../helpers/sso-fixtures';
+import { makeEnterpriseTeam, PASSWORD } from '../../helpers/sso-fixtures';
 
 const OWNER = 'ann@acme.test';
 const MIA = 'mia@acme.test'; // has a Sling account with a password already
@@ -21,79 +22,73 @@ const USER = 'urn:ietf:params:scim:schemas:core:2.0:User';
 const PATCH_OP = 'urn:ietf:params:scim:api:messages:2.0:PatchOp';
 const ERROR = 'urn:ietf:params:scim:api:messages:2.0:Error';
 
-// PostgreSQL when there is one (the set-up runs the CLI eleven times; PGlite does it one at a time).
+// PostgreSQL when there is one, as before the set-up moved into the test process.
 const server = pgUrl();
 
 describe(`SCIM directory sync: users (${server ? 'PostgreSQL' : 'PGlite'})`, () => {
   let tdb: TestDatabase;
-  let sling: SlingProcess;
+  let sling: InProcessSling;
+  let api: ApiClient;
   let acmeId: string;
   let ownerToken: string;
-  let otherOwnerToken: string;
-  let freeToken: string;
+  let owner: ApiClient;
+  let other: ApiClient;
+  let free: ApiClient;
   let scimToken: string;
   let otherScimToken: string;
   const ids: Record<string, string> = {};
 
-  const api = (token: string) => (path: string, init: { method?: string; body?: unknown } = {}) =>
-    fetch(`${sling.url}${path}`, {
-      method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-      headers: { authorization: `Bearer ${token}`, ...(init.body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
-    });
-  /** A SCIM request as identity providers send it: application/scim+json. */
+  /** A SCIM request as identity providers send it: application/scim+json (no Operation describes SCIM). */
   const scim = (token: string, path: string, init: { method?: string; body?: unknown } = {}) =>
-    fetch(`${sling.url}/api/scim/v2${path}`, {
+    api.fetch(`/api/scim/v2${path}`, {
+      as: { token },
       method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-      headers: { authorization: `Bearer ${token}`, accept: 'application/scim+json', ...(init.body === undefined ? {} : { 'content-type': 'application/scim+json; charset=utf-8' }) },
+      headers: { accept: 'application/scim+json', ...(init.body === undefined ? {} : { 'content-type': 'application/scim+json; charset=utf-8' }) },
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
     });
-  const members = async () => ((await (await api(ownerToken)('/api/v1/workspace/members')).json()).members as Array<{ email: string; role: string }>).map((m) => `${m.email}:${m.role}`).sort();
-  const auditActions = async () => ((await (await api(ownerToken)('/api/v1/workspace/audit')).json()).entries as Array<{ action: string; actor: { label: string } }>).map((e) => e.action);
+  const members = async () => ((await owner.call('listMembers')).json.members as Array<{ email: string; role: string }>).map((m) => `${m.email}:${m.role}`).sort();
+  const auditActions = async () => ((await owner.call('listAudit')).json.entries as Array<{ action: string; actor: { label: string } }>).map((e) => e.action);
 
   beforeAll(async () => {
     tdb = server ? await createPostgresDatabase(server) : await createPgliteDatabase();
-    // (PGlite: one process at a time, so in sequence.)
-    const inTurn = async <T,>(jobs: Array<() => Promise<T>>): Promise<T[]> => {
-      if (server) return Promise.all(jobs.map((j) => j()));
-      const out: T[] = [];
-      for (const j of jobs) out.push(await j());
-      return out;
-    };
-    await createUser(tdb.env, OWNER); // the first account (migrations, instance admin) alone
-    await inTurn([MIA, OTHER_OWNER, FREE].map((email) => () => createUser(tdb.env, email)));
-    acmeId = await createEnterpriseTeam(tdb, 'acme', OWNER);
-    const otherId = await createEnterpriseTeam(tdb, 'other', OTHER_OWNER);
-    await addProvenDomain(tdb, acmeId, 'acme.test');
-    await addProvenDomain(tdb, otherId, 'other.test');
-    [ownerToken, otherOwnerToken, freeToken] = await inTurn([() => createToken(tdb.env, OWNER, 'acme'), () => createToken(tdb.env, OTHER_OWNER, 'other'), () => createToken(tdb.env, FREE)]);
-    sling = await startSling({ ...tdb.env, AUTH_ATTEMPTS_PER_MINUTE: '100' });
+    sling = await startInProcessSling({ ...tdb.env, AUTH_ATTEMPTS_PER_MINUTE: '100' });
+    api = apiClient(inProcess(sling));
+    // The first account (the instance admin) alone, then the others.
+    for (const email of [OWNER, MIA, OTHER_OWNER, FREE]) await sling.seed.user(email, { password: PASSWORD, name: email.split('@')[0] });
+    acmeId = await makeEnterpriseTeam(sling.handle, 'acme', OWNER);
+    const otherId = await makeEnterpriseTeam(sling.handle, 'other', OTHER_OWNER);
+    await provenDomainOn(sling.handle, acmeId, 'acme.test');
+    await provenDomainOn(sling.handle, otherId, 'other.test');
+    ownerToken = await sling.seed.token(OWNER, { workspace: 'acme' });
+    owner = api.as({ token: ownerToken });
+    other = api.as({ token: await sling.seed.token(OTHER_OWNER, { workspace: 'other' }) });
+    free = api.as({ token: await sling.seed.token(FREE) });
   }, 300_000);
   afterAll(async () => {
-    await sling?.stop();
+    await sling?.close();
     await tdb?.drop();
   });
 
   test('a workspace on another plan gets 403 plan_required naming the plan', async () => {
-    const res = await api(freeToken)('/api/v1/workspace/directory-sync', { body: {} });
+    const res = await free.call('issueDirectorySyncToken');
     expect(res.status).toBe(403);
-    const { error } = await res.json();
+    const { error } = res.json;
     expect(error).toMatchObject({ code: 'plan_required', details: { required_plan: 'enterprise', plan: 'free' } });
     expect(error.message).toMatch(/Enterprise.*Free/);
   });
 
   test('the token is shown once and stored as its SHA-256 only', async () => {
-    const before = await (await api(ownerToken)('/api/v1/workspace/directory-sync')).json();
+    const before = (await owner.call('getDirectorySync')).json;
     expect(before.directory_sync).toMatchObject({ enabled: false, token: null, base_url: `${sling.url}/api/scim/v2` });
-    const res = await api(ownerToken)('/api/v1/workspace/directory-sync', { body: {} });
+    const res = await owner.call('issueDirectorySyncToken');
     expect(res.status).toBe(201);
-    const body = await res.json();
+    const body = res.json;
     scimToken = body.token;
     expect(scimToken).toMatch(/^scim_[A-Za-z0-9_-]{43}$/);
     expect(body.directory_sync.token.prefix).toBe(scimToken.slice(0, 11));
-    const again = await (await api(ownerToken)('/api/v1/workspace/directory-sync')).json();
+    const again = (await owner.call('getDirectorySync')).json;
     expect(JSON.stringify(again)).not.toContain(scimToken);
-    otherScimToken = (await (await api(otherOwnerToken)('/api/v1/workspace/directory-sync', { body: {} })).json()).token;
+    otherScimToken = (await other.call('issueDirectorySyncToken')).json.token;
   });
 
   test('a missing or wrong token is a 401 in SCIM\'s error shape', async () => {
@@ -220,25 +215,21 @@ describe(`SCIM directory sync: users (${server ? 'PostgreSQL' : 'PGlite'})`, () 
   });
 
   test('deactivating (Okta: replace active false) ends the session and the API token the user had, at once', async () => {
-    const signIn = await fetch(`${sling.url}/api/auth/sign-in/email`, { method: 'POST', headers: { 'content-type': 'application/json', origin: sling.url }, body: JSON.stringify({ email: MIA, password: PASSWORD }) });
-    expect(signIn.status).toBe(200);
-    const cookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-    const asMia = (path: string, body?: unknown) =>
-      fetch(`${sling.url}${path}`, { method: body === undefined ? 'GET' : 'POST', headers: { cookie, origin: sling.url, ...(body === undefined ? {} : { 'content-type': 'application/json' }) }, body: body === undefined ? undefined : JSON.stringify(body) });
-    expect((await asMia(`/api/v1/workspaces/${acmeId}/switch`, {})).status).toBe(200);
-    const made = await asMia('/api/v1/tokens', { name: 'mia in acme' });
+    const mia = api.as({ cookie: await signIn(api, MIA, PASSWORD) });
+    expect((await mia.call('switchWorkspace', { params: { id: acmeId } })).status).toBe(200);
+    const made = await mia.call('createToken', { body: { name: 'mia in acme' } });
     expect(made.status).toBe(201);
-    const miaToken = (await made.json()).secret as string;
-    expect((await asMia('/api/v1/workspace')).status).toBe(200);
-    expect((await api(miaToken)('/api/v1/links')).status).toBe(200);
+    const miaToken = made.json.secret as string;
+    expect((await mia.call('getWorkspace')).status).toBe(200);
+    expect((await api.call('listLinks', { as: { token: miaToken } })).status).toBe(200);
 
     const res = await scim(scimToken, `/Users/${ids.mia}`, { method: 'PATCH', body: { schemas: [PATCH_OP], Operations: [{ op: 'replace', value: { active: false } }] } });
     expect(res.status).toBe(200);
     expect((await res.json()).active).toBe(false);
 
-    expect((await asMia('/api/v1/workspace')).status).toBe(401);
-    expect(await (await asMia('/api/auth/get-session')).json()).toBeNull();
-    const viaToken = await api(miaToken)('/api/v1/links');
+    expect((await mia.call('getWorkspace')).status).toBe(401);
+    expect(await (await mia.fetch('/api/auth/get-session')).json()).toBeNull();
+    const viaToken = await api.call('listLinks', { as: { token: miaToken } });
     expect(viaToken.status).toBe(401);
     expect(await members()).toEqual([`${NOA}:member`, `${OWNER}:owner`].sort());
     // The SCIM user stays, inactive: the IdP may reactivate it.
@@ -256,31 +247,25 @@ describe(`SCIM directory sync: users (${server ? 'PostgreSQL' : 'PGlite'})`, () 
     expect(del.status).toBe(204);
     expect((await scim(scimToken, `/Users/${ids.noa}`)).status).toBe(404);
     expect(await members()).toEqual([`${OWNER}:owner`].sort());
-    const state = await (await api(ownerToken)('/api/v1/workspace/directory-sync')).json();
+    const state = (await owner.call('getDirectorySync')).json;
     expect(state.directory_sync).toMatchObject({ users: { total: 1, active: 0 }, last_activity: expect.stringContaining('Deleted') });
   });
 
   test('rotating ends the old token at once; revoking ends the new one; the database holds only a SHA-256', async () => {
-    const rotated = await api(ownerToken)('/api/v1/workspace/directory-sync', { body: {} });
+    const rotated = await owner.call('issueDirectorySyncToken');
     expect(rotated.status).toBe(200);
-    const next = (await rotated.json()).token as string;
+    const next = rotated.json.token as string;
     expect((await scim(scimToken, '/Users')).status).toBe(401);
     expect((await scim(next, '/Users')).status).toBe(200);
-    expect((await api(ownerToken)('/api/v1/workspace/directory-sync', { method: 'DELETE' })).status).toBe(204);
+    expect((await owner.call('revokeDirectorySyncToken')).status).toBe(204);
     expect((await scim(next, '/Users')).status).toBe(401);
-    const fresh = await api(ownerToken)('/api/v1/workspace/directory-sync', { body: {} });
+    const fresh = await owner.call('issueDirectorySyncToken');
     expect(fresh.status).toBe(201);
-    const last = (await fresh.json()).token as string;
-    // (PGlite has one process at a time: the row is read with Sling stopped.)
-    await sling.stop();
-    const ctx = await openTestContext(tdb);
-    try {
-      const rows = await ctx.handle.query<Record<string, unknown>>(`SELECT * FROM directory_syncs WHERE workspace_id = $1`, [acmeId]);
-      expect(rows).toHaveLength(1);
-      expect(rows[0].token_hash).toBe(createHash('sha256').update(last).digest('hex'));
-      expect(JSON.stringify(rows)).not.toContain(last.slice(11));
-    } finally {
-      await ctx.handle.close();
-    }
+    const last = fresh.json.token as string;
+    // The row, read on the server's own database handle.
+    const rows = await sling.handle.query<Record<string, unknown>>(`SELECT * FROM directory_syncs WHERE workspace_id = $1`, [acmeId]);
+    expect(rows).toHaveLength(1);
+    expect(rows[0].token_hash).toBe(createHash('sha256').update(last).digest('hex'));
+    expect(JSON.stringify(rows)).not.toContain(last.slice(11));
   });
 });

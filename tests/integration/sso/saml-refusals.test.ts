@@ -1,7 +1,9 @@
 // What a SAML ACS must refuse, each against a real samlify IdP on loopback: a tampered assertion
 // (its signature broken, or removed), an assertion for another audience, an expired one, and the same
 // response posted twice (the assertion ID is remembered in the database until it expires). Each
-// refusal ends on the sign-in page with the reason, never a 500, and signs nobody in.
+// refusal ends on the sign-in page with the reason, never a 500, and signs nobody in. It stays on a
+// server process over HTTP: the reason is read on the Next-rendered sign-in page, which the
+// in-process Sling does not serve.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openTestContext } from '../../helpers/open-test-handle';
 import { createPgliteDatabase, type TestDatabase } from '../../helpers/databases';
