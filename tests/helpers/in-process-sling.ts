@@ -8,6 +8,7 @@
 // file can run one database after another. One in-process Sling at a time per test file (vitest runs
 // each file in a process of its own).
 import type { RunningServer } from '../../server';
+import type { CliIo } from '../../cli/cli-io';
 import type { IncomingMessage } from 'node:http';
 import { clientIp } from '../../lib/edge/client-ip';
 import { CLIENT_IP_HEADER } from '../../lib/http/client-ip-header';
@@ -29,6 +30,12 @@ export interface InProcessSling {
   handle: DbHandle;
   /** An API request answered by the router in this process, with no socket. */
   request(req: Request): Promise<Response>;
+  /**
+   * A `sling` command line run in this process on the server's configuration and open database, as
+   * a server runs one forwarded over its admin socket (cli/admin-socket.ts): no process. Output and
+   * exit code are the command's own (as runSling answers).
+   */
+  cli(args: string[], input?: string): Promise<{ code: number; stdout: string; stderr: string }>;
   /** Stops the server as its SIGTERM would (clicks written, workers stopped, database closed). */
   close(): Promise<void>;
 }
@@ -86,6 +93,14 @@ async function start(env: Record<string, string>): Promise<InProcessSling> {
         return router.request(new Request(req.url, { method: req.method, headers, body: bytes }));
       }
       return router.request(new Request(req, { headers }));
+    },
+    cli: async (args, input = '') => {
+      const [{ runWithIo }, { runCli }, { Readable }] = await Promise.all([import('../../cli/cli-io'), import('../../cli/run-cli'), import('node:stream')]);
+      let stdout = '';
+      let stderr = '';
+      const io: CliIo = { out: (text) => void (stdout += text), err: (text) => void (stderr += text), stdin: Readable.from([input]), hosted: { config, handle } };
+      const code = await runWithIo(io, () => runCli(args));
+      return { code: code || io.exitCode || 0, stdout, stderr };
     },
     close: () =>
       (closing ??= (async () => {
