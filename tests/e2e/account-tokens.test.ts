@@ -3,6 +3,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { apiClient, overHttp } from '../helpers/api-client';
 import { launchChromium } from '../helpers/browser';
 import { createPgliteDatabase, type TestDatabase } from '../helpers/databases';
 import { chromiumPath } from '../helpers/services';
@@ -31,12 +32,9 @@ describe.skipIf(!chromium)('accounts and API tokens in Chromium', () => {
     await tdb?.drop();
   });
 
-  const createLink = (token: string, url: string) =>
-    fetch(`${sling.url}/api.php`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ url }),
-    });
+  /** The typed client over HTTP, calling with `token`. */
+  const api = (token: string) => apiClient(overHttp(sling.url), { token });
+  const createLink = (token: string, url: string) => api(token).call('apiPhpCreate', { body: { url } });
 
   test('sign up → Settings → create a token → it works with /api.php; regenerate replaces it', async () => {
     await page.goto(`${sling.url}/settings`);
@@ -61,7 +59,7 @@ describe.skipIf(!chromium)('accounts and API tokens in Chromium', () => {
 
     const created = await createLink(secret, 'https://example.com/from-token');
     expect(created.status).toBe(201);
-    expect((await created.json()).long_url).toBe('https://example.com/from-token');
+    expect(created.json.long_url).toBe('https://example.com/from-token');
 
     mkdirSync('test-results', { recursive: true });
     await page.screenshot({ path: 'test-results/settings-tokens.png', fullPage: true });
@@ -105,11 +103,10 @@ describe.skipIf(!chromium)('accounts and API tokens in Chromium', () => {
     expect(await tokens.locator('tbody tr', { hasText: 'reader' }).locator('.token-scope-summary').textContent()).toBe('links:read');
     // The form is ready for the next token: every permission ticked again.
     expect(await scopes.getByRole('checkbox', { checked: false }).count()).toBe(0);
-    const auth = { authorization: `Bearer ${reader}` };
-    expect((await fetch(`${sling.url}/api/v1/links`, { headers: auth })).status).toBe(200);
-    const refused = await fetch(`${sling.url}/api/v1/links`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ url: 'https://example.com/no' }) });
+    expect((await api(reader).call('listLinks')).status).toBe(200);
+    const refused = await api(reader).call('createLink', { body: { url: 'https://example.com/no' } });
     expect(refused.status).toBe(403);
-    expect((await refused.json()).error.details).toEqual({ required_scope: 'links:write' });
+    expect(refused.json.error.details).toEqual({ required_scope: 'links:write' });
   });
 
   test('sign out, then sign in again with the password', async () => {

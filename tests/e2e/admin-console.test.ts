@@ -7,6 +7,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openDatabase } from '../../lib/db/open-database';
 import { createUserWithToken } from '../helpers/accounts';
+import { apiClient, overHttp } from '../helpers/api-client';
 import { launchChromium } from '../helpers/browser';
 import { createPgliteDatabase, type TestDatabase } from '../helpers/databases';
 import { captureThemes, watchProblems } from '../helpers/page-checks';
@@ -49,9 +50,9 @@ describe.skipIf(!chromium)('admin console in Chromium', () => {
     await createUserWithToken(env, 'admin@example.com');
     const ownerToken = await createUserWithToken(env, 'owner@example.com');
     [sling, browser] = await Promise.all([startSling(env), launchChromium(chromium!)]);
+    const ownerApi = apiClient(overHttp(sling.url), { token: ownerToken });
     for (const url of ['https://bank-login.example/verify', 'https://fresh-domain.example/sign-in', 'https://example.com/fine']) {
-      const res = await fetch(`${sling.url}/api/v1/links`, { method: 'POST', headers: { authorization: `Bearer ${ownerToken}`, 'content-type': 'application/json' }, body: JSON.stringify({ url }) });
-      links.push(await res.json());
+      links.push((await ownerApi.call('createLink', { body: { url } })).json);
     }
     // A visitor's report arrives (the public form writes this row) and the scanner holds another link.
     await sling.stop();

@@ -8,6 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, onTestFailed, test } from 'vitest';
 import { createUserWithToken } from '../helpers/accounts';
 import { AGENTS } from '../helpers/agents';
+import { apiClient, overHttp } from '../helpers/api-client';
 import { launchChromium } from '../helpers/browser';
 import { createPgliteDatabase, type TestDatabase } from '../helpers/databases';
 import { captureThemes, watchProblems } from '../helpers/page-checks';
@@ -41,10 +42,10 @@ describe.skipIf(!chromium)('analytics filters in Chromium', () => {
     await tdb?.drop();
   });
 
-  const api = (path: string, init: RequestInit = {}) =>
-    fetch(`${sling.url}${path}`, { ...init, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...init.headers } });
-  const createLink = async (alias: string) =>
-    (await (await api('/api.php', { method: 'POST', body: JSON.stringify({ url: `https://example.com/${alias}`, alias }) })).json()) as { id: number };
+  /** The typed client over HTTP, with the token. */
+  const api = () => apiClient(overHttp(sling.url), { token });
+  const createLink = async (alias: string) => (await api().call('apiPhpCreate', { body: { url: `https://example.com/${alias}`, alias } })).json as { id: number };
+  const workspaceClicks = async (query: { referrer?: string; tag?: string } = {}) => (await api().call('workspaceStats', { query })).json.clicks;
   const rowsOf = (panel: string) => page.getByRole('region', { name: panel }).locator('li').allTextContents();
   const total = () => page.getByTestId('clicks-total').textContent();
   const caption = () => page.locator('.chart figcaption').textContent();
@@ -71,7 +72,7 @@ describe.skipIf(!chromium)('analytics filters in Chromium', () => {
       ['filter-a', '8.8.8.8', AGENTS.chrome], ['filter-a', '8.8.8.8', AGENTS.chrome], ['filter-a', '81.2.69.160', AGENTS.iphone],
       ['filter-b', '81.2.69.160', AGENTS.chrome], ['filter-b', '8.8.8.8', AGENTS.iphone],
     ] as const) expect((await fetch(`${sling.url}/${code}`, { redirect: 'manual', headers: { 'user-agent': ua, 'x-forwarded-for': ip } })).status).toBe(302);
-    await until('the clicks in the stats', async () => (await (await api('/api/v1/analytics')).json()).clicks === 5, { timeoutMs: 10_000, intervalMs: 100 });
+    await until('the clicks in the stats', async () => (await workspaceClicks()) === 5, { timeoutMs: 10_000, intervalMs: 100 });
 
     await page.goto(`${sling.url}/login?next=%2Fanalytics`);
     await page.getByLabel('Email').fill('filter@example.com');
@@ -179,13 +180,13 @@ describe.skipIf(!chromium)('analytics filters in Chromium', () => {
     expect(problems).toEqual([]);
   });
   test('a referrer row shows its icon from Sling and filters; a tag narrows the page; the export follows the filters', async () => {
-    const tagged = await api('/api/v1/links', { method: 'POST', body: JSON.stringify({ url: 'https://example.com/ref-a', alias: 'ref-a', tags: ['promo'] }) });
+    const tagged = await api().call('createLink', { body: { url: 'https://example.com/ref-a', alias: 'ref-a', tags: ['promo'] } });
     expect(tagged.status).toBe(201);
-    expect((await api('/api/v1/links', { method: 'POST', body: JSON.stringify({ url: 'https://example.com/ref-b', alias: 'ref-b' }) })).status).toBe(201);
+    expect((await api().call('createLink', { body: { url: 'https://example.com/ref-b', alias: 'ref-b' } })).status).toBe(201);
     for (const [code, referer] of [['ref-a', 'https://news.invalid/story'], ['ref-a', 'https://news.invalid/other'], ['ref-b', 'https://blog.invalid/']] as const) {
       expect((await fetch(`${sling.url}/${code}`, { redirect: 'manual', headers: { 'user-agent': AGENTS.chrome, 'x-forwarded-for': '8.8.8.8', referer } })).status).toBe(302);
     }
-    await until('the clicks in the stats', async () => (await (await api('/api/v1/analytics?referrer=blog.invalid')).json()).clicks === 1 && (await (await api('/api/v1/analytics?tag=promo')).json()).clicks === 2, { timeoutMs: 10_000, intervalMs: 100 });
+    await until('the clicks in the stats', async () => (await workspaceClicks({ referrer: 'blog.invalid' })) === 1 && (await workspaceClicks({ tag: 'promo' })) === 2, { timeoutMs: 10_000, intervalMs: 100 });
 
     await page.goto(`${sling.url}/analytics`);
     await expect.poll(total).toBe('8');

@@ -4,6 +4,7 @@
 // working; revoking turns directory sync off. Axe clean in both themes, no sideways scroll at 390 px.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { apiClient, overHttp } from '../helpers/api-client';
 import { launchChromium } from '../helpers/browser';
 import { createPgliteDatabase, type TestDatabase } from '../helpers/databases';
 import { captureThemes, watchProblems } from '../helpers/page-checks';
@@ -40,7 +41,9 @@ describe.skipIf(!chromium)('Settings → Directory sync in Chromium', () => {
     await tdb?.drop();
   });
 
-  const scimUsers = (token: string) => fetch(`${sling.url}/api/scim/v2/Users`, { headers: { authorization: `Bearer ${token}` } });
+  /** The API client over HTTP with a SCIM token (SCIM's paths are no Operation's: api.fetch). */
+  const scim = (token: string) => apiClient(overHttp(sling.url), { token });
+  const scimUsers = (token: string) => scim(token).fetch('/api/scim/v2/Users');
 
   test('token shown once with copy, provisioning shown as the last change, rotate and revoke', async () => {
     await page.goto(`${sling.url}/login`);
@@ -66,9 +69,9 @@ describe.skipIf(!chromium)('Settings → Directory sync in Chromium', () => {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(token);
 
     // The identity provider provisions someone; the page shows it after a reload, the token no more.
-    const made = await fetch(`${sling.url}/api/scim/v2/Users`, {
+    const made = await scim(token).fetch('/api/scim/v2/Users', {
       method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/scim+json' },
+      headers: { 'content-type': 'application/scim+json' },
       body: JSON.stringify({ schemas: ['urn:ietf:params:scim:schemas:core:2.0:User'], userName: 'mia@acme.test', name: { givenName: 'Mia', familyName: 'Moss' }, emails: [{ value: 'mia@acme.test', primary: true }], active: true }),
     });
     expect(made.status).toBe(201);

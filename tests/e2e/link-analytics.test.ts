@@ -6,6 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, onTestFailed, test } from 'vitest';
 import { createUserWithToken } from '../helpers/accounts';
 import { AGENTS } from '../helpers/agents';
+import { apiClient, overHttp } from '../helpers/api-client';
 import { launchChromium } from '../helpers/browser';
 import { parseCsv } from '../helpers/csv';
 import { createPgliteDatabase, type TestDatabase } from '../helpers/databases';
@@ -38,10 +39,9 @@ describe.skipIf(!chromium)('link analytics page in Chromium', () => {
     await tdb?.drop();
   });
 
-  const api = (path: string, init: RequestInit = {}, as = token) =>
-    fetch(`${sling.url}${path}`, { ...init, headers: { authorization: `Bearer ${as}`, 'content-type': 'application/json', ...init.headers } });
-  const createLink = async (alias: string, as = token) =>
-    (await (await api('/api.php', { method: 'POST', body: JSON.stringify({ url: `https://example.com/${alias}`, alias }) }, as)).json()) as { id: number; short_url: string };
+  /** The typed client over HTTP, calling with `as` (the suite's token unless told). */
+  const api = (as = token) => apiClient(overHttp(sling.url), { token: as });
+  const createLink = async (alias: string, as = token) => (await api(as).call('apiPhpCreate', { body: { url: `https://example.com/${alias}`, alias } })).json as { id: number; short_url: string };
 
   test('a counted click, the interval switch, a refused range, the CSV export and the history', async () => {
     // The custom range below is refused on purpose: the browser logs that 400.
@@ -54,7 +54,7 @@ describe.skipIf(!chromium)('link analytics page in Chromium', () => {
     const link = await createLink('launch');
     const visit = await fetch(`${sling.url}/launch`, { redirect: 'manual', headers: { 'user-agent': AGENTS.chrome, 'x-forwarded-for': '8.8.8.8' } });
     expect(visit.status).toBe(302);
-    await until('the click in the stats', async () => (await (await api(`/api/v1/links/${link.id}/stats`)).json()).clicks === 1, { timeoutMs: 10_000, intervalMs: 100 });
+    await until('the click in the stats', async () => (await api().call('linkStats', { params: { id: link.id } })).json.clicks === 1, { timeoutMs: 10_000, intervalMs: 100 });
 
     await page.goto(`${sling.url}/links/${link.id}`);
     // Signed out: sign in, and come back to the link's page.
@@ -128,7 +128,7 @@ describe.skipIf(!chromium)('link analytics page in Chromium', () => {
     const quiet = await createLink('quiet');
     // 20 edits: with link.created, one more event than the history's first page holds.
     for (let i = 1; i <= 20; i++) {
-      expect((await api('/api.php?slug=quiet', { method: 'PATCH', body: JSON.stringify({ url: `https://example.com/quiet-${i}` }) })).status).toBe(200);
+      expect((await api().call('apiPhpUpdate', { query: { slug: 'quiet' }, body: { url: `https://example.com/quiet-${i}` } })).status).toBe(200);
     }
     await page.goto(`${sling.url}/links/${quiet.id}`);
     await expect.poll(() => page.locator('.empty-state').textContent()).toContain('No clicks yet — share your link');

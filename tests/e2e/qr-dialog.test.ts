@@ -4,6 +4,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createUserWithToken } from '../helpers/accounts';
+import { apiClient, overHttp } from '../helpers/api-client';
 import { launchChromium } from '../helpers/browser';
 import { createPgliteDatabase, type TestDatabase } from '../helpers/databases';
 import { decodeQrPng } from '../helpers/decode-qr';
@@ -35,13 +36,7 @@ describe.skipIf(!chromium)('QR dialog in Chromium', () => {
   });
 
   test('preview, a refused colour, and a PNG download that decodes', async () => {
-    const link = await (
-      await fetch(`${sling.url}/api.php`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ url: 'https://example.com/poster', alias: 'poster' }),
-      })
-    ).json();
+    const link = (await apiClient(overHttp(sling.url), { token }).call('apiPhpCreate', { body: { url: 'https://example.com/poster', alias: 'poster' } })).json;
     await page.goto(`${sling.url}/links`);
     await page.waitForURL('**/login?next=%2Flinks');
     await page.getByLabel('Email').fill('qr@example.com');

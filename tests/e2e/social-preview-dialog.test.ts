@@ -6,6 +6,7 @@ import { PNG } from 'pngjs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createUserWithToken } from '../helpers/accounts';
+import { apiClient, overHttp } from '../helpers/api-client';
 import { launchChromium } from '../helpers/browser';
 import { createPgliteDatabase, type TestDatabase } from '../helpers/databases';
 import { captureThemes, watchProblems } from '../helpers/page-checks';
@@ -40,7 +41,7 @@ describe.skipIf(!chromium)('social preview section of the link dialog', () => {
   });
 
   const linkJson = async (code: string) => {
-    const list = await (await fetch(`${sling.url}/api/v1/links?q=${code}`, { headers: { authorization: `Bearer ${token}` } })).json();
+    const list = (await apiClient(overHttp(sling.url), { token }).call('listLinks', { query: { q: code } })).json;
     return list.links.find((l: { short_code: string }) => l.short_code === code);
   };
 

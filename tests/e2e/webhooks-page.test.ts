@@ -7,6 +7,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { captureThemes } from '../helpers/page-checks';
 import { createUserWithToken } from '../helpers/accounts';
+import { apiClient, overHttp } from '../helpers/api-client';
 import { launchChromium } from '../helpers/browser';
 import { createPgliteDatabase, type TestDatabase } from '../helpers/databases';
 import { chromiumPath } from '../helpers/services';
@@ -95,11 +96,7 @@ describe.skipIf(!chromium)('Settings → Webhooks in Chromium', () => {
 
     // The endpoint breaks: a new link's event is tried twice (the retry schedule has one step), then failed.
     receiver.answer = () => ({ status: 500, body: 'nope' });
-    const created = await fetch(`${sling.url}/api.php`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ url: 'https://example.com/launch', alias: 'launch' }),
-    });
+    const created = await apiClient(overHttp(sling.url), { token }).call('apiPhpCreate', { body: { url: 'https://example.com/launch', alias: 'launch' } });
     expect(created.status).toBe(201);
     await expect.poll(() => cells('link.created'), LOG_WAIT).toEqual([expect.any(String), 'link.created', 'failed', '2', '500', expect.stringMatching(/^\d+$/), 'answered 500', 'Resend']);
     await row('link.created').getByRole('button', { expanded: false }).click();
@@ -153,8 +150,8 @@ describe.skipIf(!chromium)('Settings → Webhooks in Chromium', () => {
     await hook.getByRole('button', { name: 'Delete…' }).click();
     await deleteDialog.getByRole('button', { name: 'Delete webhook' }).click();
     await page.getByText('No webhooks yet — add an endpoint above to receive events.').waitFor();
-    const list = await fetch(`${sling.url}/api/v1/webhooks`, { headers: { authorization: `Bearer ${token}` } });
-    expect((await list.json()).webhooks).toEqual([]);
+    const list = await apiClient(overHttp(sling.url), { token }).call('listWebhooks');
+    expect(list.json.webhooks).toEqual([]);
     // The refused registration's 400 is the only failed request, and it is shown, not thrown.
     expect(problems.filter((p) => !/status of 400 \(Bad Request\)/.test(p))).toEqual([]);
   });

@@ -3,8 +3,8 @@
 // path parameters, query and body typed from the Operation's zod schemas (their input side). It
 // sends a web Request through a transport: the in-process Sling's router (no socket,
 // in-process-sling.ts) or fetch to a server's base URL, so a suite can run either way. Answers come
-// back as { status, headers, text, bytes, json } (json: the parsed body when it is JSON; its shape is
-// the contract suites' subject, not typed here; bytes: the body as sent, for images).
+// back as { status, headers, text, bytes, json } (json: the parsed body when it is JSON; its shape is the
+// contract suites' subject, not typed here).
 //
 // Callers: { token } sends Authorization: Bearer; { cookie } sends the session cookie and, on
 // anything but GET and HEAD, the app's own Origin (as the dashboard does); { tokenParam } puts
@@ -68,8 +68,8 @@ export interface ApiResult {
   status: number;
   headers: Headers;
   text: string;
-  /** The body's bytes (an image, a PDF): `text` is their UTF-8 reading. */
-  bytes: Uint8Array;
+  /** The body's bytes as they came (an image, a PDF), which `text` would not keep. */
+  bytes: Buffer;
   /** The body parsed as JSON (undefined when there is none or it is not JSON). */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   json: any;
@@ -144,8 +144,8 @@ export function apiClient(transport: Transport, caller: Caller = 'none'): ApiCli
     }
     const qs = search.toString();
     const res = await rawFetch(`${path}${qs ? `?${qs}` : ''}`, { method: op.method, headers, body, as: who });
-    const bytes = new Uint8Array(await res.arrayBuffer());
-    const text = new TextDecoder().decode(bytes);
+    const bytes = Buffer.from(await res.arrayBuffer());
+    const text = new TextDecoder().decode(bytes); // as res.text() decodes (UTF-8, a BOM dropped)
     let json: unknown;
     if (/\bjson\b/i.test(res.headers.get('content-type') ?? '') && text !== '') json = JSON.parse(text);
     return { status: res.status, headers: res.headers, text, bytes, json };

@@ -10,6 +10,7 @@
 // rate-limit counters (kept in its own module, without REDIS_URL), so a second Sling in the same file
 // still counts the first one's sign-ups and sign-ins from the same address.
 import type { RunningServer } from '../../server';
+import type { CliIo } from '../../cli/cli-io';
 import type { IncomingMessage } from 'node:http';
 import { clientIp } from '../../lib/edge/client-ip';
 import { CLIENT_IP_HEADER } from '../../lib/http/client-ip-header';
@@ -32,6 +33,12 @@ export interface InProcessSling {
   handle: DbHandle;
   /** An API request answered by the router in this process, with no socket. */
   request(req: Request): Promise<Response>;
+  /**
+   * A `sling` command line run in this process on the server's configuration and open database, as
+   * a server runs one forwarded over its admin socket (cli/admin-socket.ts): no process. Output and
+   * exit code are the command's own (as runSling answers).
+   */
+  cli(args: string[], input?: string): Promise<{ code: number; stdout: string; stderr: string }>;
   /** Stops the server as its SIGTERM would (clicks written, workers stopped, database closed). */
   close(): Promise<void>;
 }
@@ -97,6 +104,14 @@ async function start(env: Record<string, string>): Promise<InProcessSling> {
         return withSecurityHeaders(router.request(new Request(req.url, { method: req.method, headers, body: bytes })));
       }
       return withSecurityHeaders(router.request(new Request(req, { headers })));
+    },
+    cli: async (args, input = '') => {
+      const [{ runWithIo }, { runCli }, { Readable }] = await Promise.all([import('../../cli/cli-io'), import('../../cli/run-cli'), import('node:stream')]);
+      let stdout = '';
+      let stderr = '';
+      const io: CliIo = { out: (text) => void (stdout += text), err: (text) => void (stderr += text), stdin: Readable.from([input]), hosted: { config, handle } };
+      const code = await runWithIo(io, () => runCli(args));
+      return { code: code || io.exitCode || 0, stdout, stderr };
     },
     close: () =>
       (closing ??= (async () => {

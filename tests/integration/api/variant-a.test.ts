@@ -31,7 +31,7 @@ describe.each(migratedDatabaseKinds(pgUrl()))('/api.php on %s', (_name, makeDb) 
   /** A request to /api.php that no operation describes (an unknown or missing action). */
   const unlisted = async (caller: ApiClient, query: string): Promise<ApiResult> => {
     const res = await caller.fetch(`/api.php${query}`);
-    return { status: res.status, headers: res.headers, text: '', bytes: new Uint8Array(), json: await res.json() };
+    return { status: res.status, headers: res.headers, text: '', bytes: Buffer.alloc(0), json: await res.json() };
   };
 
   test('POST /api.php creates a link (201) with alias, password and expiration; it redirects unless protected', async () => {

@@ -1,11 +1,13 @@
 // `sling` commands while `sling start` holds the embedded database: they go over the server's admin
 // socket (DATA_DIR/sling.sock, owner-only) and run inside it, printing what they print offline, and
 // the change shows through the running server at once. A lock held by anything but a live server
-// still gives the old one-line refusal.
+// still gives the old one-line refusal. A built server process (`sling start` opens the admin
+// socket) and `sling` processes: they are the subject; the API is called through the typed client over HTTP.
 import { lstatSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createUserWithToken } from '../../helpers/accounts';
+import { apiClient, overHttp, type ApiClient } from '../../helpers/api-client';
 import { createPgliteDatabase, tempDir, type TestDatabase } from '../../helpers/databases';
 import { runSling, startSling, type SlingProcess } from '../../helpers/sling-process';
 import { until } from '../../helpers/until';
@@ -15,8 +17,8 @@ describe('the CLI while the server runs on PGlite', () => {
   let sling: SlingProcess;
   let token: string;
   let socket: string;
-  const api = (path: string, init: RequestInit = {}) =>
-    fetch(`${sling.url}${path}`, { ...init, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } });
+  /** The typed client on the running server, with the token. */
+  const api = (): ApiClient => apiClient(overHttp(sling.url), { token });
 
   beforeAll(async () => {
     tdb = await createPgliteDatabase({ migrated: true });
@@ -48,17 +50,17 @@ describe('the CLI while the server runs on PGlite', () => {
     expect(plan.stderr).toBe('');
     expect(plan.code).toBe(0);
     expect(JSON.parse(plan.stdout)).toMatchObject({ plan: 'business', workspace: { slug: expect.any(String) } });
-    await until('the new plan through the API', async () => ((await (await api('/api/v1/workspace')).json()) as { workspace: { plan: string } }).workspace.plan === 'business');
+    await until('the new plan through the API', async () => ((await api().call('getWorkspace')).json as { workspace: { plan: string } }).workspace.plan === 'business');
 
-    const made = await api('/api/v1/links', { method: 'POST', body: JSON.stringify({ url: 'https://example.com/spam', alias: 'bad-one' }) });
+    const made = await api().call('createLink', { body: { url: 'https://example.com/spam', alias: 'bad-one' } });
     expect(made.status).toBe(201);
-    const { id } = (await made.json()) as { id: number };
+    const { id } = made.json as { id: number };
     expect((await fetch(`${sling.url}/bad-one`, { redirect: 'manual' })).status).toBe(302);
     const off = await runSling(['links', 'disable', '--code', 'bad-one', '--reason', 'Reported as phishing'], { ...tdb.env, BASE_URL: sling.url });
     expect(off.stderr).toBe('');
     expect(off.code).toBe(0);
     expect(JSON.parse(off.stdout)).toMatchObject({ id, short_code: 'bad-one', status: 'disabled', disabled_reason: 'Reported as phishing' });
-    expect(((await (await api(`/api/v1/links/${id}`)).json()) as { status: string }).status).toBe('disabled');
+    expect(((await api().call('getLink', { params: { id } })).json as { status: string }).status).toBe('disabled');
     await until('451 for visitors', async () => (await fetch(`${sling.url}/bad-one`, { redirect: 'manual' })).status === 451);
   });
 
@@ -76,7 +78,7 @@ describe('the CLI while the server runs on PGlite', () => {
 
   test('after the server stops, the socket is gone and the same commands print the same output offline', async () => {
     // A link nobody visits, so nothing (a click) changes it between the two outputs.
-    expect((await api('/api/v1/links', { method: 'POST', body: JSON.stringify({ url: 'https://example.com/quiet', alias: 'quiet' }) })).status).toBe(201);
+    expect((await api().call('createLink', { body: { url: 'https://example.com/quiet', alias: 'quiet' } })).status).toBe(201);
     const online = await runSling(['links', 'disable', '--code', 'quiet', '--reason', 'Checked'], { ...tdb.env, BASE_URL: sling.url });
     expect(online.code).toBe(0);
     const onlinePlan = await runSling(['users', 'set-plan', '--email', 'ops@example.com', '--plan', 'business'], { ...tdb.env, BASE_URL: sling.url });

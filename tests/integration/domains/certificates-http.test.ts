@@ -2,15 +2,18 @@
 // domain is verified, the job orders a certificate, pebble resolves the domain through the test DNS
 // server and fetches the challenge from Sling's edge, the domain shows the certificate as issued, and
 // Sling's HTTPS listener serves the domain's links with it (TLS 1.3; a TLS 1.2-only client refused).
+// On Sling in the test process: the API through its router; its edge (HTTP and HTTPS) and the job
+// system run in this process, listening on loopback, as pebble and the TLS client need.
 import { request } from 'node:http';
 import { connect, type TLSSocket } from 'node:tls';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { prepareAcmeServer, type TestAcmeServer } from '../../helpers/acme-server';
-import { createUserWithToken } from '../../helpers/accounts';
+import { apiClient, inProcess, type ApiClient } from '../../helpers/api-client';
 import { migratedDatabaseKinds, type TestDatabase } from '../../helpers/databases';
 import { startDnsServer, type TestDnsServer } from '../../helpers/dns-server';
 import { challtestsrvPath, pgUrl } from '../../helpers/services';
-import { freePort, startSling, type SlingProcess } from '../../helpers/sling-process';
+import { startInProcessSling, type InProcessSling } from '../../helpers/in-process-sling';
+import { freePort } from '../../helpers/sling-process';
 import { until } from '../../helpers/until';
 
 const LINK_HOST = 'edge.sling.test';
@@ -50,17 +53,16 @@ if (binary) {
     let tdb: TestDatabase;
     let dns: TestDnsServer;
     let acme: TestAcmeServer;
-    let sling: SlingProcess;
-    let token: string;
+    let sling: InProcessSling;
+    let api: ApiClient;
     let tlsPort: number;
 
     beforeAll(async () => {
       tdb = await makeDb();
       dns = await startDnsServer(binary);
       acme = await prepareAcmeServer();
-      token = await createUserWithToken(tdb.env, 'certs@example.com', 'enterprise');
       tlsPort = await freePort();
-      sling = await startSling({
+      sling = await startInProcessSling({
         ...tdb.env,
         LINK_HOST,
         DNS_SERVERS: dns.address,
@@ -71,45 +73,42 @@ if (binary) {
         JOBS_POLL_SECONDS: '1',
         ENTERPRISE_LIMIT_PER_MINUTE: '100000',
       });
+      api = apiClient(inProcess(sling), { token: await sling.seed.userWithToken('certs@example.com', { plan: 'enterprise' }) });
       await acme.start({ httpPort: sling.port, dnsServer: dns.address });
       // Pebble follows the CNAME to LINK_HOST, which is this machine.
       await dns.setA(LINK_HOST, ['127.0.0.1']);
     });
     afterAll(async () => {
-      await sling?.stop();
+      await sling?.close();
       await acme?.stop();
       await dns?.stop();
       await tdb?.drop();
     });
 
-    const api = async (path: string, method = 'GET', body?: unknown) => {
-      const res = await fetch(`${sling.url}${path}`, { method, headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined });
-      return { status: res.status, body: await res.json() };
-    };
-
     test('a verified domain gets a certificate over HTTP-01 (the challenge answered by the edge) and is served over HTTPS by SNI with TLS 1.3', async () => {
-      const d = (await api('/api/v1/domains', 'POST', { hostname: 'go.certs.test' })).body.domain;
-      expect((await api(`/api/v1/domains/${d.id}`)).body.domain.certificate).toBeNull();
+      const d = (await api.call('addDomain', { body: { hostname: 'go.certs.test' } })).json.domain;
+      const params = { id: d.id };
+      expect((await api.call('getDomain', { params })).json.domain.certificate).toBeNull();
       await dns.setCname('go.certs.test', LINK_HOST);
       await dns.setA('go.certs.test', ['127.0.0.1']);
       await dns.addTxt('_svc-verify.go.certs.test', d.records[1].value);
-      expect((await api(`/api/v1/domains/${d.id}/verify`, 'POST')).body.verified).toBe(true);
+      expect((await api.call('verifyDomain', { params })).json.verified).toBe(true);
       // Unknown challenge tokens are a 404 on the domain; on an unknown host nothing is answered at all.
       expect((await get(sling.port, 'go.certs.test', '/.well-known/acme-challenge/nope')).status).toBe(404);
       expect((await get(sling.port, 'other.certs.test', '/.well-known/acme-challenge/nope')).body).toBe('This domain is not connected to Sling.\n');
 
       const cert = await until('the certificate to be issued', async () => {
-        const got = await api(`/api/v1/domains/${d.id}`);
-        if (got.status !== 200) throw new Error(`GET /api/v1/domains/${d.id}: ${got.status} ${JSON.stringify(got.body)}`);
-        const c = got.body.domain.certificate;
-        if (c?.status === 'failed') throw new Error(`certificate failed: ${c.error}\n${sling.output()}`);
+        const got = await api.call('getDomain', { params });
+        if (got.status !== 200) throw new Error(`GET /api/v1/domains/${d.id}: ${got.status} ${got.text}`);
+        const c = got.json.domain.certificate;
+        if (c?.status === 'failed') throw new Error(`certificate failed: ${c.error}`);
         return c?.status === 'issued' ? c : undefined;
       }, { timeoutMs: 150_000, intervalMs: 1000 });
       expect(cert).toMatchObject({ status: 'issued', error: null, next_attempt_at: null });
       expect(new Date(cert.expires_at).getTime()).toBeGreaterThan(Date.now() + 24 * 3600_000);
 
       // Served over HTTPS by SNI, TLS 1.3, to a client that trusts pebble's root.
-      expect((await api('/api/v1/links', 'POST', { url: 'https://example.com/over-tls', alias: 'tls-hop', domain_id: d.id })).status).toBe(201);
+      expect((await api.call('createLink', { body: { url: 'https://example.com/over-tls', alias: 'tls-hop', domain_id: d.id } })).status).toBe(201);
       const ca = await acme.rootPem();
       const socket = await handshake({ port: tlsPort, servername: 'go.certs.test', ca });
       expect(socket.getProtocol()).toBe('TLSv1.3');

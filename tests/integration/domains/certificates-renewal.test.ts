@@ -2,13 +2,15 @@
 // pebble issues short-lived certificates (thirty seconds), so the job renews each one in the last
 // third of its life; whichever instance renews it, BOTH serve the new certificate over real TLS
 // handshakes by SNI without a restart — with a certificate cache TTL of an hour, only the
-// cross-instance invalidation can explain the change.
+// cross-instance invalidation can explain the change. Built server processes: two instances (and
+// their TLS listeners) are the subject; the API is called through the typed client over HTTP.
 import { X509Certificate } from 'node:crypto';
 import { connect } from 'node:tls';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { prepareAcmeServer, type TestAcmeServer } from '../../helpers/acme-server';
 import { createUserWithToken } from '../../helpers/accounts';
+import { apiClient, overHttp } from '../../helpers/api-client';
 import { createPostgresDatabase, type TestDatabase } from '../../helpers/databases';
 import { startDnsServer, type TestDnsServer } from '../../helpers/dns-server';
 import { challtestsrvPath, pgUrl, redisUrl } from '../../helpers/services';
@@ -78,10 +80,8 @@ if (binary && pgServer) {
       await tdb?.drop();
     });
 
-    const api = async (path: string, method = 'GET', body?: unknown) => {
-      const res = await fetch(`${instances[0].sling.url}${path}`, { method, headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined });
-      return { status: res.status, body: await res.json() };
-    };
+    /** The typed client on the first instance, with the token. */
+    const api = () => apiClient(overHttp(instances[0].sling.url), { token });
     /** The serial of the certificate stored now (what a fresh instance would load). */
     const storedCertificate = async (): Promise<X509Certificate | undefined> => {
       const { rows } = await client.query<{ cert_pem: string | null }>('SELECT c.cert_pem FROM certificates c JOIN domains d ON d.id = c.domain_id WHERE d.hostname = $1', [HOST]);
@@ -94,14 +94,14 @@ if (binary && pgServer) {
     };
 
     test('the job renews a certificate near expiry and both instances serve the new one', async () => {
-      const d = (await api('/api/v1/domains', 'POST', { hostname: HOST })).body.domain;
+      const d = (await api().call('addDomain', { body: { hostname: HOST } })).json.domain;
       await dns.setCname(HOST, LINK_HOST);
       await dns.setA(HOST, ['127.0.0.1']);
       await dns.addTxt(`_svc-verify.${HOST}`, d.records[1].value);
-      expect((await api(`/api/v1/domains/${d.id}/verify`, 'POST')).body.verified).toBe(true);
+      expect((await api().call('verifyDomain', { params: { id: d.id } })).json.verified).toBe(true);
 
       const first = await until('the first certificate', async () => {
-        const c = (await api(`/api/v1/domains/${d.id}`)).body.domain.certificate;
+        const c = (await api().call('getDomain', { params: { id: d.id } })).json.domain.certificate;
         if (c?.status === 'failed') throw new Error(`certificate failed: ${c.error}`);
         return c?.status === 'issued' ? storedSerial() : undefined;
       }, { timeoutMs: 150_000, intervalMs: 1000 });
@@ -130,7 +130,7 @@ if (binary && pgServer) {
         return current && current !== first && (await bothServe(current)) ? current : undefined;
       }, { timeoutMs: 30_000, intervalMs: 200 });
       expect(served).not.toBe(first);
-      const cert = (await api(`/api/v1/domains/${d.id}`)).body.domain.certificate;
+      const cert = (await api().call('getDomain', { params: { id: d.id } })).json.domain.certificate;
       expect(cert).toMatchObject({ status: 'issued', error: null });
     }, 300_000);
   });

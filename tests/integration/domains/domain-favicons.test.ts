@@ -2,16 +2,19 @@
 // REST v1 /api/v1/domains/{id}/favicon for owners and admins (a member 403, another workspace 404),
 // PNG only, judged by its bytes, bounded in bytes and pixels; served at the domain's /favicon.ico
 // (never on the app host or another domain) and drawn into the domain's QR codes with logo=favicon.
+// On Sling in the test process: the API through its router, the domains' hosts through its edge on
+// loopback (requests with the domain's Host header).
 import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { apiClient, inProcess, type ApiClient } from '../../helpers/api-client';
 import { migratedDatabaseKinds, type TestDatabase } from '../../helpers/databases';
 import { decodeQrPng, makePngLogo } from '../../helpers/decode-qr';
 import { seedLandingFixture, type LandingFixture, type LandingWho } from '../../helpers/landing-fixtures';
 import { pgUrl } from '../../helpers/services';
-import { startSling, type SlingProcess } from '../../helpers/sling-process';
+import { startInProcessSling, type InProcessSling } from '../../helpers/in-process-sling';
 
 const HOST = 'go.favicon.test';
 const OTHER = 'hi.favicon.test';
@@ -41,7 +44,8 @@ function solidPng(width: number, height: number, rgb: [number, number, number]):
 
 describe.each(migratedDatabaseKinds(pgUrl()))('domain favicons on %s', (name, makeDb) => {
   let tdb: TestDatabase;
-  let sling: SlingProcess;
+  let sling: InProcessSling;
+  let api: ApiClient;
   let f: LandingFixture;
   let id: number;
   const logo = makePngLogo();
@@ -50,81 +54,78 @@ describe.each(migratedDatabaseKinds(pgUrl()))('domain favicons on %s', (name, ma
     tdb = await makeDb();
     f = await seedLandingFixture(tdb, [HOST, OTHER], 'go.favicon-outsider.test');
     id = f.domains[HOST];
-    sling = await startSling({ ...tdb.env, DNS_SERVERS: '127.0.0.1:9', ENTERPRISE_LIMIT_PER_HOUR: '100000', ENTERPRISE_LIMIT_PER_MINUTE: '100000' });
+    sling = await startInProcessSling({ ...tdb.env, DNS_SERVERS: '127.0.0.1:9', ENTERPRISE_LIMIT_PER_HOUR: '100000', ENTERPRISE_LIMIT_PER_MINUTE: '100000' });
+    api = apiClient(inProcess(sling));
   });
   afterAll(async () => {
-    await sling?.stop();
+    await sling?.close();
     await tdb?.drop();
   });
 
-  async function call(path: string, opts: { method?: string; body?: Uint8Array<ArrayBuffer> | string; type?: string; as?: LandingWho | null } = {}) {
-    const as = opts.as === undefined ? 'owner' : opts.as;
-    const res = await fetch(`${sling.url}${path}`, {
-      method: opts.method ?? (opts.body === undefined ? 'GET' : 'PUT'),
-      headers: { ...(as ? { authorization: `Bearer ${f.tokens[as]}` } : {}), ...(opts.body === undefined ? {} : { 'content-type': opts.type ?? 'image/png' }) },
-      body: opts.body,
-    });
-    const bytes = Buffer.from(await res.arrayBuffer());
-    const json = res.headers.get('content-type')?.startsWith('application/json') ? JSON.parse(bytes.toString('utf8')) : undefined;
-    return { status: res.status, json, bytes, headers: res.headers };
-  }
-  const favicon = `/api/v1/domains/${'{id}'}/favicon`;
-  const path = (domainId: number | string = id) => favicon.replace('{id}', String(domainId));
+  /** The client calling as one of the fixture's people (the owner unless told), or with no credentials (null). */
+  const as = (who: LandingWho | null = 'owner') => (who ? api.as({ token: f.tokens[who] }) : api.as('none'));
+  type Who = { as?: LandingWho | null };
+  /** GET, PUT (the bytes as the body, image/png unless `type` says otherwise) and DELETE …/favicon of a domain (this suite's by default). */
+  const getFavicon = (opts: Who & { domain?: number | string } = {}) => as(opts.as).call('getDomainFavicon', { params: { id: opts.domain ?? id } });
+  const putFavicon = (data: Uint8Array<ArrayBuffer> | string, opts: Who & { domain?: number | string; type?: string } = {}) =>
+    as(opts.as).call('putDomainFavicon', { params: { id: opts.domain ?? id }, raw: { type: opts.type ?? 'image/png', data } });
+  const deleteFavicon = (opts: Who = {}) => as(opts.as).call('deleteDomainFavicon', { params: { id } });
 
   test('PUT, GET and DELETE …/favicon: owners and admins; a member 403, another workspace 404, no credentials 401', async () => {
-    const none = await call(path()); // none yet: the domain shows Sling's icon
+    const none = await getFavicon(); // none yet: the domain shows Sling's icon
     expect([none.status, none.headers.get('x-favicon-source'), none.bytes.equals(SLING_ICON)]).toEqual([200, 'sling', true]);
-    const saved = await call(path(), { body: new Uint8Array(logo) });
+    const saved = await putFavicon(new Uint8Array(logo));
     expect(saved.status).toBe(200);
     expect(saved.json).toEqual({ favicon: { content_type: 'image/png', size: logo.length, updated_at: expect.stringMatching(/Z$/) }, domain_id: id });
-    const got = await call(path(), { as: 'admin' });
+    const got = await getFavicon({ as: 'admin' });
     expect([got.status, got.headers.get('content-type'), got.headers.get('x-favicon-source')]).toEqual([200, 'image/png', 'uploaded']);
     expect(got.bytes.equals(logo)).toBe(true);
     // Judged by its bytes, not by the header.
-    expect((await call(path(), { body: new Uint8Array(logo), type: 'application/octet-stream', as: 'admin' })).status).toBe(200);
+    expect((await putFavicon(new Uint8Array(logo), { type: 'application/octet-stream', as: 'admin' })).status).toBe(200);
 
     for (const method of ['PUT', 'DELETE'] as const) {
       const body = method === 'PUT' ? new Uint8Array(solidPng(8, 8, [0, 0, 0])) : undefined;
-      const member = await call(path(), { method, body, as: 'member' });
+      const send = (who: LandingWho | null) => (body ? putFavicon(body, { as: who }) : deleteFavicon({ as: who }));
+      const member = await send('member');
       expect(member.status, method).toBe(403);
       expect(member.json.error).toMatchObject({ code: 'forbidden' });
-      const outsider = await call(path(), { method, body, as: 'outsider' });
+      const outsider = await send('outsider');
       expect(outsider.status, method).toBe(404);
       expect(outsider.json.error.code).toBe('not_found');
-      expect((await call(path(), { method, body, as: null })).status, method).toBe(401);
+      expect((await send(null)).status, method).toBe(401);
     }
-    expect((await call(path(), { as: 'outsider' })).status).toBe(404);
-    expect((await call(path(f.foreignDomain))).status).toBe(404);
-    expect((await call(path(f.foreignDomain), { body: new Uint8Array(logo) })).status).toBe(404);
-    expect((await call(path('abc'))).status).toBe(404);
+    expect((await getFavicon({ as: 'outsider' })).status).toBe(404);
+    expect((await getFavicon({ domain: f.foreignDomain })).status).toBe(404);
+    expect((await putFavicon(new Uint8Array(logo), { domain: f.foreignDomain })).status).toBe(404);
+    expect((await getFavicon({ domain: 'abc' })).status).toBe(404);
     // Nothing the refused calls sent was kept.
-    expect((await call(path())).bytes.equals(logo)).toBe(true);
+    expect((await getFavicon()).bytes.equals(logo)).toBe(true);
   });
 
   test('wrong types and sizes: a clear 4xx in the JSON error shape, and the saved favicon is kept', async () => {
-    expect((await call(path(), { body: new Uint8Array(logo) })).status).toBe(200);
-    const jpeg = await call(path(), { body: new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0, 1]), type: 'image/jpeg' });
+    expect((await putFavicon(new Uint8Array(logo))).status).toBe(200);
+    const jpeg = await putFavicon(new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0, 1]), { type: 'image/jpeg' });
     expect(jpeg.status).toBe(415);
     expect(jpeg.json.error).toMatchObject({ code: 'unsupported_media_type', message: expect.stringMatching(/PNG.*JPEG/) });
     // Claimed PNG, is not one.
-    const text = await call(path(), { body: 'not a png at all', type: 'image/png' });
+    const text = await putFavicon('not a png at all', { type: 'image/png' });
     expect([text.status, text.json.error.code]).toEqual([415, 'unsupported_media_type']);
     // A PNG's header over a broken body.
-    const broken = await call(path(), { body: new Uint8Array(logo.subarray(0, 40)) });
+    const broken = await putFavicon(new Uint8Array(logo.subarray(0, 40)));
     expect(broken.status).toBe(400);
     expect(broken.json.error.details).toHaveProperty('favicon');
-    const empty = await call(path(), { body: new Uint8Array(0) });
+    const empty = await putFavicon(new Uint8Array(0));
     expect([empty.status, empty.json.error.code]).toEqual([400, 'invalid_request']);
-    const wide = await call(path(), { body: new Uint8Array(solidPng(1500, 4, [1, 2, 3])) });
+    const wide = await putFavicon(new Uint8Array(solidPng(1500, 4, [1, 2, 3])));
     expect(wide.status).toBe(413);
     expect(wide.json.error).toMatchObject({ code: 'payload_too_large', message: expect.stringMatching(/1024×1024/) });
-    const big = await call(path(), { body: new Uint8Array(600 * 1024) });
+    const big = await putFavicon(new Uint8Array(600 * 1024));
     expect([big.status, big.json.error.code]).toEqual([413, 'payload_too_large']);
-    expect((await call(path())).bytes.equals(logo)).toBe(true);
+    expect((await getFavicon()).bytes.equals(logo)).toBe(true);
   });
 
   test('/favicon.ico on the domain serves the upload with a cache header; other hosts do not; DELETE brings Sling back', async () => {
-    expect((await call(path(), { body: new Uint8Array(logo) })).status).toBe(200);
+    expect((await putFavicon(new Uint8Array(logo))).status).toBe(200);
     const own = await visit(sling.port, HOST, '/favicon.ico');
     expect(own.status).toBe(200);
     expect(own.headers['content-type']).toBe('image/png');
@@ -143,29 +144,29 @@ describe.each(migratedDatabaseKinds(pgUrl()))('domain favicons on %s', (name, ma
 
     // A new upload shows at once (the per-host cache is invalidated), and so does removing it.
     const green = solidPng(16, 16, [0, 200, 0]);
-    expect((await call(path(), { body: new Uint8Array(green) })).status).toBe(200);
+    expect((await putFavicon(new Uint8Array(green))).status).toBe(200);
     expect((await visit(sling.port, HOST, '/favicon.ico')).body.equals(green)).toBe(true);
-    expect((await call(path(), { method: 'DELETE' })).status).toBe(204);
+    expect((await deleteFavicon()).status).toBe(204);
     expect((await visit(sling.port, HOST, '/favicon.ico')).body.equals(SLING_ICON)).toBe(true);
-    expect((await call(path())).headers.get('x-favicon-source')).toBe('sling');
-    expect((await call(path(), { method: 'DELETE' })).status).toBe(204);
+    expect((await getFavicon()).headers.get('x-favicon-source')).toBe('sling');
+    expect((await deleteFavicon()).status).toBe(204);
   });
 
   test("QR codes with logo=favicon draw the domain's upload (else Sling's icon) and still decode", async () => {
-    const link = await call('/api/v1/links', { method: 'POST', body: JSON.stringify({ url: 'https://example.com/fav', domain_id: id }), type: 'application/json' });
+    const link = await as().call('createLink', { body: { url: 'https://example.com/fav', domain_id: id } });
     expect(link.status).toBe(201);
     const qr = async () => {
-      const res = await call(`/api/v1/links/${link.json.id}/qr?logo=favicon&size=400`);
+      const res = await as().call('getLinkQr', { params: { id: link.json.id }, query: { logo: 'favicon', size: 400 } });
       expect(res.status).toBe(200);
       expect(decodeQrPng(res.bytes)).toBe(`${link.json.short_url}?qr=1`);
       const image = PNG.sync.read(res.bytes);
       const centre = ((image.height >> 1) * image.width + (image.width >> 1)) * 4;
       return { pixel: [...image.data.subarray(centre, centre + 3)], etag: res.headers.get('etag') };
     };
-    expect((await call(path(), { method: 'DELETE' })).status).toBe(204);
+    expect((await deleteFavicon()).status).toBe(204);
     const plain = await qr();
     expect(plain.pixel).not.toEqual([230, 81, 0]);
-    expect((await call(path(), { body: new Uint8Array(logo) })).status).toBe(200);
+    expect((await putFavicon(new Uint8Array(logo))).status).toBe(200);
     const own = await qr();
     expect(own.pixel).toEqual([230, 81, 0]); // the orange block of makePngLogo
     expect(own.etag).not.toBe(plain.etag);

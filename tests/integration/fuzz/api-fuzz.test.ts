@@ -6,11 +6,14 @@
 //
 // The inputs come from fast-check with a fixed seed, so a run is repeatable; FUZZ_SEED=<n> replays
 // another seed and FUZZ_RUNS=<n> sends more (e.g. FUZZ_SEED=$RANDOM FUZZ_RUNS=20000 for a long hunt).
+// A built server process over real sockets: the fuzz writes raw requests (hostile bytes, headers and
+// credentials) by hand, as a client on the network would; set-up goes through the typed client.
 import { Agent, request } from 'node:http';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { API_ROUTES } from '../../../lib/api/routes';
 import { createUserWithToken, signUpAndIn } from '../../helpers/accounts';
+import { apiClient, overHttp } from '../../helpers/api-client';
 import { createPgliteDatabase, type TestDatabase } from '../../helpers/databases';
 import { startSling, type SlingProcess } from '../../helpers/sling-process';
 
@@ -150,10 +153,11 @@ describe('API fuzz: hostile input on every route', () => {
     sling = await startSling(env);
     cookie = await signUpAndIn(sling.url, 'fuzz-session@example.com', 'Fuzz');
     // Both credentials work, so the fuzz reaches the handlers behind them.
-    expect((await fetch(`${sling.url}/api/v1/links`, { headers: { cookie } })).status).toBe(200);
-    expect((await fetch(`${sling.url}/api/v1/links`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
-    const link = await (await fetch(`${sling.url}/api/v1/links`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ url: 'https://example.com/fuzz' }) })).json();
-    const webhook = await (await fetch(`${sling.url}/api/v1/webhooks`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ url: 'https://example.com/hook', events: ['link.created'] }) })).json();
+    const api = apiClient(overHttp(sling.url), { token });
+    expect((await api.call('listLinks', { as: { cookie } })).status).toBe(200);
+    expect((await api.call('listLinks')).status).toBe(200);
+    const link = (await api.call('createLink', { body: { url: 'https://example.com/fuzz' } })).json;
+    const webhook = (await api.call('createWebhook', { body: { url: 'https://example.com/hook', events: ['link.created'] } })).json;
     knownIds['{id}'] = [String(link.id), String(webhook.id ?? '')].filter(Boolean);
     knownIds['{action}'] = ['rotate', 'revoke', 'enable', 'disable', 'test', 'switch'];
   }, 120_000);

@@ -1,4 +1,5 @@
-// Bulk import over REST v1 against the built server: a generated file of 10,000 rows in each format
+// Bulk import over REST v1 on Sling in the test process (the API through its router, the import job
+// on its job system, redirects through its edge on loopback): a generated file of 10,000 rows in each format
 // (our CSV, Bitly, YOURLS, Kutt) is imported by its job with the planned results row by row in the
 // report (invalid and listed URLs refused, taken aliases and repeated rows skipped); uploading it
 // again creates nothing; redirects keep answering while an import runs; another workspace cannot
@@ -6,11 +7,11 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createUserWithToken } from '../../helpers/accounts';
+import { apiClient, inProcess, offSchema, type ApiClient } from '../../helpers/api-client';
 import { parseCsv } from '../../helpers/csv';
 import { migratedDatabaseKinds, tempDir, type TestDatabase } from '../../helpers/databases';
 import { importFile, plannedRow, takenAlias, type ImportFixtureFormat } from '../../helpers/import-files';
-import { startSling, type SlingProcess } from '../../helpers/sling-process';
+import { startInProcessSling, type InProcessSling } from '../../helpers/in-process-sling';
 import { feedHost, hostList } from '../../helpers/threat-feeds';
 import { until } from '../../helpers/until';
 
@@ -20,46 +21,47 @@ type ImportJson = { id: string; status: string; format: string; rows: { total: n
 
 describe.each(migratedDatabaseKinds(process.env.TEST_DATABASE_URL))('bulk import on %s', (_kind, createDatabase) => {
   let tdb: TestDatabase;
-  let sling: SlingProcess;
-  let ann: string;
-  let bob: string;
-  let cy: string;
+  let sling: InProcessSling;
+  let ann: ApiClient;
+  let bob: ApiClient;
+  let cy: ApiClient;
 
   beforeAll(async () => {
     tdb = await createDatabase();
-    ann = await createUserWithToken(tdb.env, 'ann@example.com', 'enterprise');
-    bob = await createUserWithToken(tdb.env, 'bob@example.com', 'enterprise');
-    cy = await createUserWithToken(tdb.env, 'cy@example.com', 'free');
     const dir = tempDir('sling-import-feeds-');
     mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, 'hosts.txt'), hostList(10));
-    sling = await startSling({
+    sling = await startInProcessSling({
       ...tdb.env, SAFETY_FEEDS: join(dir, 'hosts.txt'), SAFETY_STRIKES_PER_HOUR: '100000', ENTERPRISE_LIMIT_PER_HOUR: '1000000',
       ENTERPRISE_LIMIT_PER_MINUTE: '100000', JOBS_POLL_SECONDS: '1',
     });
-    await until('the feed to be imported', async () => (await api(ann, '/api/v1/links', { method: 'POST', body: JSON.stringify({ url: `https://${feedHost(2)}/` }) })).status === 422, { timeoutMs: 60_000 });
-    // Three accounts made with the CLI (a process each) and a server start: slow on a loaded machine.
+    const nobody = apiClient(inProcess(sling));
+    ann = nobody.as({ token: await sling.seed.userWithToken('ann@example.com', { plan: 'enterprise' }) });
+    bob = nobody.as({ token: await sling.seed.userWithToken('bob@example.com', { plan: 'enterprise' }) });
+    cy = nobody.as({ token: await sling.seed.userWithToken('cy@example.com', { plan: 'free' }) });
+    await until('the feed to be imported', async () => (await ann.call('createLink', { body: { url: `https://${feedHost(2)}/` } })).status === 422, { timeoutMs: 60_000 });
   }, 300_000);
   afterAll(async () => {
-    await sling?.stop();
+    await sling?.close();
     await tdb?.drop();
   });
 
-  const api = (token: string, path: string, init: RequestInit = {}) =>
-    fetch(`${sling.url}${path}`, { ...init, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...init.headers } });
-  const upload = async (token: string, body: BodyInit, query = '', headers: Record<string, string> = { 'content-type': 'text/csv' }) => api(token, `/api/v1/imports${query}`, { method: 'POST', body, headers });
-  const status = async (token: string, id: string) => (await (await api(token, `/api/v1/imports/${id}`)).json()) as ImportJson;
-  const finished = (token: string, id: string) =>
+  /** POST /api/v1/imports with the file as the raw body (`query`: the format when it is named). */
+  const upload = (api: ApiClient, data: BodyInit, query: { format?: string } = {}, type = 'text/csv', headers: Record<string, string> = {}) =>
+    api.call('createImport', { query, raw: { type, data }, headers });
+  const status = async (api: ApiClient, id: string) => (await api.call('getImport', { params: { id } })).json as ImportJson;
+  const report = async (api: ApiClient, id: string) => api.call('getImportReport', { params: { id } });
+  const finished = (api: ApiClient, id: string) =>
     until(`import ${id} to finish`, async () => {
-      const s = await status(token, id);
+      const s = await status(api, id);
       return s.status === 'done' || s.status === 'failed' ? s : undefined;
     }, { timeoutMs: 120_000, intervalMs: 250 });
 
   async function takeAliases(format: ImportFixtureFormat) {
     const links = Array.from({ length: ROWS / 1000 }, (_, k) => ({ url: `https://example.org/taken/${k}`, alias: takenAlias(format, k * 1000 + 21) }));
-    const res = await api(ann, '/api/v1/links/bulk', { method: 'POST', body: JSON.stringify({ links }) });
+    const res = await ann.call('bulkCreateLinks', { body: { links } });
     expect(res.status).toBe(200);
-    expect((await res.json()).created).toBe(links.length);
+    expect(res.json.created).toBe(links.length);
   }
 
   function expectReport(format: ImportFixtureFormat, csv: string, reupload: boolean) {
@@ -96,19 +98,20 @@ describe.each(migratedDatabaseKinds(process.env.TEST_DATABASE_URL))('bulk import
     await takeAliases(format);
     const file = importFile(format, ROWS);
     // Detected from the file for two formats, named for the others.
-    const query = format === 'bitly' || format === 'kutt' ? '' : `?format=${format}`;
-    const res = await upload(ann, file, query, { 'content-type': format === 'kutt' ? 'application/json' : 'text/csv' });
+    const query = format === 'bitly' || format === 'kutt' ? {} : { format };
+    const res = await upload(ann, file, query, format === 'kutt' ? 'application/json' : 'text/csv');
     expect(res.status).toBe(202);
-    const queued = (await res.json()) as ImportJson;
+    const queued = res.json as ImportJson;
     expect(queued).toMatchObject({ format, status: expect.stringMatching(/queued|running/) });
     expect(res.headers.get('location')).toBe(`/api/v1/imports/${queued.id}`);
 
     const done = await finished(ann, queued.id);
     const bad = ROWS / 1000;
     expect(done).toMatchObject({ status: 'done', rows: { total: ROWS, processed: ROWS, created: ROWS - 4 * bad, skipped: 2 * bad, refused: 2 * bad } });
-    const report = await api(ann, done.report_url);
-    expect(report.headers.get('content-type')).toMatch(/^text\/csv/);
-    const lines = expectReport(format, await report.text(), false);
+    expect(done.report_url).toBe(`/api/v1/imports/${queued.id}/report`);
+    const csv = await report(ann, queued.id);
+    expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
+    const lines = expectReport(format, csv.text, false);
 
     // A created link redirects to its row's destination, on the alias when the row had one.
     const [, , , , shortLink] = lines[999];
@@ -116,21 +119,21 @@ describe.each(migratedDatabaseKinds(process.env.TEST_DATABASE_URL))('bulk import
     expect(visit.status).toBe(302);
     expect(visit.headers.get('location')).toBe(plannedRow(format, 1000).url);
     if (format === 'csv') {
-      const listed = await (await api(ann, `/api/v1/links?q=${encodeURIComponent('example.com/csv/106?')}`)).json();
+      const listed = (await ann.call('listLinks', { query: { q: 'example.com/csv/106?' } })).json;
       expect(listed.links[0]).toMatchObject({ tags: ['imported', 'batch'], expiration: '2031-01-31T00:00:00.000Z' });
     }
 
     // Again: nothing new; what was created is "already imported".
-    const again = (await (await upload(ann, file, `?format=${format}`)).json()) as ImportJson;
+    const again = (await upload(ann, file, { format })).json as ImportJson;
     const second = await finished(ann, again.id);
     expect(second.rows).toMatchObject({ total: ROWS, processed: ROWS, created: 0, refused: 2 * bad, skipped: ROWS - 2 * bad });
-    expectReport(format, await (await api(ann, second.report_url)).text(), true);
+    expectReport(format, (await report(ann, again.id)).text, true);
   }, 300_000);
 
   test('redirects keep answering while a large import runs', async () => {
-    const link = await (await api(ann, '/api/v1/links', { method: 'POST', body: JSON.stringify({ url: 'https://example.com/during', alias: 'during-import' }) })).json();
+    const link = (await ann.call('createLink', { body: { url: 'https://example.com/during', alias: 'during-import' } })).json;
     const rows = Array.from({ length: 30_000 }, (_, k) => `https://example.net/big/${k}`).join('\n');
-    const { id } = (await (await upload(ann, `url\n${rows}\n`, '?format=csv')).json()) as ImportJson;
+    const { id } = (await upload(ann, `url\n${rows}\n`, { format: 'csv' })).json as ImportJson;
     // Seen at least once: the import running (some rows done, not all) and the redirect answered.
     await until('a redirect answered while the import is part done', async () => {
       const visit = await fetch(`${sling.url}/${link.short_code}`, { redirect: 'manual' });
@@ -144,54 +147,54 @@ describe.each(migratedDatabaseKinds(process.env.TEST_DATABASE_URL))('bulk import
   }, 200_000);
 
   test('another workspace cannot see an import; bad uploads are 4xx', async () => {
-    const { id } = (await (await upload(ann, 'url\nhttps://example.com/private-import\n', '?format=csv')).json()) as ImportJson;
+    const { id } = (await upload(ann, 'url\nhttps://example.com/private-import\n', { format: 'csv' })).json as ImportJson;
     await finished(ann, id);
-    expect((await api(bob, `/api/v1/imports/${id}`)).status).toBe(404);
-    expect((await api(bob, `/api/v1/imports/${id}/report`)).status).toBe(404);
-    expect(((await (await api(bob, '/api/v1/imports')).json()).imports as ImportJson[]).map((i) => i.id)).not.toContain(id);
-    expect(((await (await api(ann, '/api/v1/imports')).json()).imports as ImportJson[]).map((i) => i.id)).toContain(id);
-    expect((await api(ann, '/api/v1/imports/imp_nonexistent000000')).status).toBe(404);
+    expect((await bob.call('getImport', { params: { id } })).status).toBe(404);
+    expect((await report(bob, id)).status).toBe(404);
+    expect(((await bob.call('listImports')).json.imports as ImportJson[]).map((i) => i.id)).not.toContain(id);
+    expect(((await ann.call('listImports')).json.imports as ImportJson[]).map((i) => i.id)).toContain(id);
+    expect((await ann.call('getImport', { params: { id: 'imp_nonexistent000000' } })).status).toBe(404);
 
     // Multipart, as the dashboard sends it.
     const form = new FormData();
     form.set('format', 'yourls');
     form.set('file', new Blob(['keyword,url\nmp-1,https://example.com/multipart\n'], { type: 'text/csv' }), 'yourls.csv');
-    const mp = await fetch(`${sling.url}/api/v1/imports`, { method: 'POST', body: form, headers: { authorization: `Bearer ${ann}` } });
+    const mp = await ann.call('createImport', { raw: { data: form } });
     expect(mp.status).toBe(202);
-    const mpDone = await finished(ann, ((await mp.json()) as ImportJson).id);
+    const mpDone = await finished(ann, (mp.json as ImportJson).id);
     expect(mpDone).toMatchObject({ format: 'yourls', filename: 'yourls.csv', rows: { created: 1 } });
 
-    const badFormat = await upload(ann, 'url\nhttps://example.com/\n', '?format=excel');
+    const badFormat = await ann.call('createImport', { query: offSchema({ format: 'excel' }), raw: { type: 'text/csv', data: 'url\nhttps://example.com/\n' } });
     expect(badFormat.status).toBe(400);
-    expect((await badFormat.json()).error).toMatchObject({ code: 'invalid_request', details: { format: expect.any(String) } });
-    expect((await upload(ann, '', '?format=csv')).status).toBe(400);
-    const huge = await upload(ann, 'x', '?format=csv', { 'content-type': 'text/csv', 'content-length': String(51 * 1024 * 1024) }).catch(() => undefined);
+    expect(badFormat.json.error).toMatchObject({ code: 'invalid_request', details: { format: expect.any(String) } });
+    expect((await upload(ann, '', { format: 'csv' })).status).toBe(400);
+    const huge = await upload(ann, 'x', { format: 'csv' }, 'text/csv', { 'content-length': String(51 * 1024 * 1024) }).catch(() => undefined);
     if (huge) expect(huge.status).toBe(413);
-    const broken = (await (await upload(ann, '{"data": [', '?format=kutt', { 'content-type': 'application/json' })).json()) as ImportJson;
+    const broken = (await upload(ann, '{"data": [', { format: 'kutt' }, 'application/json')).json as ImportJson;
     expect(await finished(ann, broken.id)).toMatchObject({ status: 'failed', error: expect.stringMatching(/not valid JSON/) });
   });
 
   test("the plan's daily quota: rows past it are refused with the quota's message", async () => {
     // Free: 500 new links a day (the default), and 10 API calls a minute, so this polls slowly.
     const rows = Array.from({ length: 1200 }, (_, k) => `https://example.com/quota/${k}`).join('\n');
-    const { id } = (await (await upload(cy, `url\n${rows}\n`, '?format=csv')).json()) as ImportJson;
+    const { id } = (await upload(cy, `url\n${rows}\n`, { format: 'csv' })).json as ImportJson;
     const done = await until('the quota import to finish', async () => {
       const s = await status(cy, id);
       return s.status === 'done' ? s : undefined;
     }, { timeoutMs: 120_000, intervalMs: 3000 });
     expect(done.rows).toMatchObject({ processed: 1200, created: 500, refused: 700, skipped: 0 });
-    const report = parseCsv(await (await api(cy, done.report_url)).text()).filter((r) => r.length > 1);
-    expect(report[500]).toEqual(['500', 'https://example.com/quota/499', 'created', '', expect.any(String)]);
-    expect(report[501]).toEqual(['501', 'https://example.com/quota/500', 'refused', expect.stringMatching(/^quota: .*500 new links per day/), '']);
+    expect(done.report_url).toBe(`/api/v1/imports/${id}/report`);
+    const lines = parseCsv((await report(cy, id)).text).filter((r) => r.length > 1);
+    expect(lines[500]).toEqual(['500', 'https://example.com/quota/499', 'created', '', expect.any(String)]);
+    expect(lines[501]).toEqual(['501', 'https://example.com/quota/500', 'refused', expect.stringMatching(/^quota: .*500 new links per day/), '']);
   });
 
   test('POST /api/v1/links/bulk: per-item results, 400 over 100', async () => {
-    const res = await api(ann, '/api/v1/links/bulk', {
-      method: 'POST',
-      body: JSON.stringify({ links: [{ url: 'https://example.com/bulk-1', alias: 'bulk-one', tags: ['x'] }, { url: 'nope' }, { url: 'https://example.com/bulk-2', alias: 'bulk-one' }, { url: `https://${feedHost(4)}/` }, { url: 'https://example.com/3', colour: 'red' }, 'text'] }),
+    const res = await ann.call('bulkCreateLinks', {
+      body: offSchema({ links: [{ url: 'https://example.com/bulk-1', alias: 'bulk-one', tags: ['x'] }, { url: 'nope' }, { url: 'https://example.com/bulk-2', alias: 'bulk-one' }, { url: `https://${feedHost(4)}/` }, { url: 'https://example.com/3', colour: 'red' }, 'text'] }),
     });
     expect(res.status).toBe(200);
-    const body = await res.json();
+    const body = res.json;
     expect(body).toMatchObject({ created: 1, failed: 5 });
     expect(body.results[0]).toMatchObject({ index: 0, status: 201, link: { short_code: 'bulk-one', tags: ['x'] } });
     expect(body.results[1]).toMatchObject({ index: 1, status: 400, error: { code: 'invalid_request', details: { url: expect.any(String) } } });
@@ -200,10 +203,10 @@ describe.each(migratedDatabaseKinds(process.env.TEST_DATABASE_URL))('bulk import
     expect(body.results[4]).toMatchObject({ index: 4, status: 400, error: { code: 'invalid_request', details: { colour: 'Unknown field.' } } });
     expect(body.results[5]).toMatchObject({ index: 5, status: 400, error: { code: 'invalid_request' } });
 
-    const over = await api(ann, '/api/v1/links/bulk', { method: 'POST', body: JSON.stringify({ links: Array.from({ length: 101 }, (_, k) => ({ url: `https://example.com/o${k}` })) }) });
+    const over = await ann.call('bulkCreateLinks', { body: offSchema({ links: Array.from({ length: 101 }, (_, k) => ({ url: `https://example.com/o${k}` })) }) });
     expect(over.status).toBe(400);
-    expect((await over.json()).error).toMatchObject({ code: 'invalid_request', details: { links: expect.stringMatching(/at most 100/) } });
-    expect((await api(ann, '/api/v1/links/bulk', { method: 'POST', body: JSON.stringify({ links: [] }) })).status).toBe(400);
-    expect((await api(ann, '/api/v1/links/bulk', { method: 'POST', body: JSON.stringify({ items: [] }) })).status).toBe(400);
+    expect(over.json.error).toMatchObject({ code: 'invalid_request', details: { links: expect.stringMatching(/at most 100/) } });
+    expect((await ann.call('bulkCreateLinks', { body: offSchema({ links: [] }) })).status).toBe(400);
+    expect((await ann.call('bulkCreateLinks', { body: offSchema({ items: [] }) })).status).toBe(400);
   });
 });

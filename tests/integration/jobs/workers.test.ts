@@ -1,5 +1,8 @@
 // The job system as operators run it: worker processes, cron-free manual runs, a worker killed in
 // the middle of a job, retries ending in the dead-letter queue, and jobs that wait for a restart.
+// The `sling` commands run in this process (cli-in-process.ts, or the running Sling's cli() as its
+// admin socket runs them); Sling started after jobs were sent runs in this process too. The workers
+// on PostgreSQL stay built server processes: their pids, and killing one mid-job, are the subject.
 import { SYSTEM_WORKSPACE_ID } from '../../../db/schema';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { openJobSystem } from '../../../lib/jobs/job-system';
@@ -8,18 +11,25 @@ import { createLink } from '../../../lib/links/create-link';
 import { createPgliteDatabase, createPostgresDatabase, type TestDatabase } from '../../helpers/databases';
 import { openTestContext } from '../../helpers/open-test-handle';
 import { pgUrl } from '../../helpers/services';
-import { runSling, startSling, type SlingProcess } from '../../helpers/sling-process';
+import { openCliInProcess, type CliRun } from '../../helpers/cli-in-process';
+import { startInProcessSling } from '../../helpers/in-process-sling';
+import { startSling, type SlingProcess } from '../../helpers/sling-process';
 import { until } from '../../helpers/until';
 
 const FAST_JOBS = { JOBS_MAINTENANCE_SECONDS: '1', JOBS_POLL_SECONDS: '1' };
+/** What a `sling` process takes when BASE_URL is unset (vitest puts its own, '/', into this process's environment). */
+const CLI_BASE_URL = { BASE_URL: 'http://localhost:3000' };
 
-async function sling(args: string[], env: Record<string, string>) {
-  const result = await runSling(args, env);
+type Run = (args: string[]) => Promise<CliRun>;
+
+/** A `sling` command through `run`: its stdout, or an error when it fails. */
+async function sling(run: Run, args: string[]) {
+  const result = await run(args);
   if (result.code !== 0) throw new Error(`sling ${args.join(' ')} exited ${result.code}: ${result.stderr}`);
   return result.stdout.trim();
 }
 
-const status = async (env: Record<string, string>) => JSON.parse(await sling(['jobs', 'status', '--json'], env)) as Array<Record<string, number | string>>;
+const status = async (run: Run) => JSON.parse(await sling(run, ['jobs', 'status', '--json'])) as Array<Record<string, number | string>>;
 
 describe('jobs on the embedded database', () => {
   let tdb: TestDatabase;
@@ -30,60 +40,77 @@ describe('jobs on the embedded database', () => {
 
   test('jobs sent while Sling is stopped run when it starts; the expiry job fires link.expired; events tail shows the outbox', async () => {
     const env = { ...tdb.env, ...FAST_JOBS };
-    const later = new Date(Date.now() + 3_600_000).toISOString();
-    const link = JSON.parse(await sling(['links', 'create', '--url', 'https://example.com/soon', '--alias', 'soon', '--expires', later], env));
-    expect(link).toMatchObject({ status: 'active', expiration: later });
-    // An operator may move the expiry into the past; the link is due at once.
-    const expires = new Date().toISOString();
-    await sling(['links', 'update', '--code', 'soon', '--expires', expires], env);
-    const probeId = await sling(['jobs', 'probe'], env);
-    expect(probeId).toMatch(/^[0-9a-f-]{36}$/);
-    await sling(['jobs', 'run', 'links.expire'], env);
-    const before = await status(env);
-    expect(before.find((q) => q.queue === 'probe')).toMatchObject({ queued: 1, completed: 0 });
-    expect(before.find((q) => q.queue === 'links.expire')).toMatchObject({ queued: 1, cron: null }); // no worker has run yet
-
-    const server = await startSling({ ...env, LOG_LEVEL: 'debug' });
+    // Sling stopped: the commands open the data themselves (in this process).
+    const cli = await openCliInProcess({ ...env, ...CLI_BASE_URL });
+    const offline: Run = (args) => cli.run(args);
+    let probeId: string;
     try {
+      const later = new Date(Date.now() + 3_600_000).toISOString();
+      const link = JSON.parse(await sling(offline, ['links', 'create', '--url', 'https://example.com/soon', '--alias', 'soon', '--expires', later]));
+      expect(link).toMatchObject({ status: 'active', expiration: later });
+      // An operator may move the expiry into the past; the link is due at once.
+      const expires = new Date().toISOString();
+      await sling(offline, ['links', 'update', '--code', 'soon', '--expires', expires]);
+      probeId = await sling(offline, ['jobs', 'probe']);
+      expect(probeId).toMatch(/^[0-9a-f-]{36}$/);
+      await sling(offline, ['jobs', 'run', 'links.expire']);
+      const before = await status(offline);
+      expect(before.find((q) => q.queue === 'probe')).toMatchObject({ queued: 1, completed: 0 });
+      expect(before.find((q) => q.queue === 'links.expire')).toMatchObject({ queued: 1, cron: null }); // no worker has run yet
+    } finally {
+      await cli.close();
+    }
+
+    const server = await startInProcessSling(env);
+    try {
+      // The commands now run inside the server, as its admin socket runs them.
+      const online: Run = (args) => server.cli(args);
       // The job system runs behind the server; the edge already refuses the link by the clock.
       expect((await fetch(`${server.url}/soon`, { redirect: 'manual' })).status).toBe(410);
-      const done = (queue: string) => server.output().split('\n').some((l) => l.includes(`"queue":"${queue}"`) && l.includes('"msg":"job done"'));
-      await until('both jobs to run', async () => done('probe') && done('links.expire'));
+      const queues = await until('both jobs to run', async () => {
+        const q = await status(online);
+        const completed = (queue: string) => Number(q.find((r) => r.queue === queue)?.completed ?? 0);
+        return completed('probe') >= 1 && completed('links.expire') >= 1 && q;
+      });
+      expect(queues.find((q) => q.queue === 'probe')).toMatchObject({ queued: 0, completed: 1 });
+      expect(queues.find((q) => q.queue === 'links.expire')).toMatchObject({ queued: 0, completed: expect.any(Number), cron: '* * * * *' });
+
+      const lines = (await sling(online, ['events', 'tail', '--limit', '10'])).split('\n').map((l) => JSON.parse(l));
+      expect(lines.map((e) => e.event)).toEqual(['link.created', 'link.updated', 'link.expired']);
+      expect(lines[2]).toMatchObject({ id: expect.stringMatching(/^evt_/), data: { short_code: 'soon', status: 'expired', reason: 'expiration' } });
+      const onlyExpired = (await sling(online, ['events', 'tail', '--type', 'link.expired'])).split('\n');
+      expect(onlyExpired).toHaveLength(1);
+      const table = await sling(online, ['jobs', 'status']);
+      expect(table.split('\n')[0]).toMatch(/^queue\s+queued\s+active\s+retrying\s+completed\s+failed\s+dead-letter\s+cron$/);
+
+      const bad = await online(['jobs', 'run', 'nope']);
+      expect(bad.code).toBe(2);
+      expect(bad.stderr).toMatch(/queue is one of: links\.expire, analytics\.retention, analytics\.visitor-sketches, webhooks\.prune, events\.prune, safety\.import-feeds, safety\.deep-scan, domains\.check, domains\.recheck, certificates\.issue, links\.import, probe/);
     } finally {
-      expect(await server.stop()).toBe(0);
+      await server.close();
     }
-    const queues = await status(env);
-    expect(queues.find((q) => q.queue === 'probe')).toMatchObject({ queued: 0, completed: 1 });
-    expect(queues.find((q) => q.queue === 'links.expire')).toMatchObject({ queued: 0, completed: expect.any(Number), cron: '* * * * *' });
-
-    const lines = (await sling(['events', 'tail', '--limit', '10'], env)).split('\n').map((l) => JSON.parse(l));
-    expect(lines.map((e) => e.event)).toEqual(['link.created', 'link.updated', 'link.expired']);
-    expect(lines[2]).toMatchObject({ id: expect.stringMatching(/^evt_/), data: { short_code: 'soon', status: 'expired', reason: 'expiration' } });
-    const onlyExpired = (await sling(['events', 'tail', '--type', 'link.expired'], env)).split('\n');
-    expect(onlyExpired).toHaveLength(1);
-    const table = await sling(['jobs', 'status'], env);
-    expect(table.split('\n')[0]).toMatch(/^queue\s+queued\s+active\s+retrying\s+completed\s+failed\s+dead-letter\s+cron$/);
-
-    const bad = await runSling(['jobs', 'run', 'nope'], env);
-    expect(bad.code).toBe(2);
-    expect(bad.stderr).toMatch(/queue is one of: links\.expire, analytics\.retention, analytics\.visitor-sketches, webhooks\.prune, events\.prune, safety\.import-feeds, safety\.deep-scan, domains\.check, domains\.recheck, certificates\.issue, links\.import, probe/);
-  }, 180_000); // about 12 `sling` processes and a server start on PGlite: well within 90 s on a quiet machine, past it beside other suites
+  }, 180_000);
 });
 
 const pg = pgUrl();
 describe.skipIf(!pg)('jobs with worker processes on PostgreSQL', () => {
   let tdb: TestDatabase;
   let ctx: Awaited<ReturnType<typeof openTestContext>>;
+  let cli: Awaited<ReturnType<typeof openCliInProcess>>;
+  let run: Run;
   const workers: SlingProcess[] = [];
   beforeAll(async () => {
     tdb = await createPostgresDatabase(pg!, { migrated: true });
     ctx = await openTestContext(tdb);
+    cli = await openCliInProcess({ ...tdb.env, ...CLI_BASE_URL });
+    run = (args) => cli.run(args);
   });
   // Each test starts its own workers; none may outlive it and take the next test's jobs.
   afterEach(async () => {
     await Promise.all(workers.splice(0).map((w) => w.stop('SIGKILL')));
   });
   afterAll(async () => {
+    await cli?.close();
     await ctx?.handle.close();
     await tdb?.drop();
   });
@@ -107,7 +134,7 @@ describe.skipIf(!pg)('jobs with worker processes on PostgreSQL', () => {
     const pair = await Promise.all([worker(), worker()]);
     await ctx.handle.query(`UPDATE links SET expires_at = now() - interval '1 second' WHERE id = ANY($1)`, [ids]);
     // Several sweeps at once, so both workers run them side by side.
-    await Promise.all([1, 2, 3, 4].map(() => sling(['jobs', 'run', 'links.expire'], tdb.env)));
+    await Promise.all([1, 2, 3, 4].map(() => sling(run, ['jobs', 'run', 'links.expire'])));
     const expiredCount = async () =>
       (await ctx.handle.query<{ n: number }>(`SELECT count(*)::int AS n FROM events WHERE type = 'link.expired' AND link_id = ANY($1)`, [ids]))[0].n;
     await until('100 link.expired events', async () => (await expiredCount()) >= 100);
@@ -115,7 +142,7 @@ describe.skipIf(!pg)('jobs with worker processes on PostgreSQL', () => {
     // At least the four sent: the workers' minutely schedule may add its own sweep when a minute turns
     // during the test (it did on a loaded machine), and it must not write a second event either.
     await until('every sweep to finish', async () => (await jobStatus(ctx.handle)).find((q) => q.queue === 'links.expire')!.completed >= 4 || undefined);
-    expect((await status(tdb.env)).find((q) => q.queue === 'links.expire')!.completed).toBeGreaterThanOrEqual(4);
+    expect((await status(run)).find((q) => q.queue === 'links.expire')!.completed).toBeGreaterThanOrEqual(4);
     const perLink = await ctx.handle.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM events WHERE type = 'link.expired' AND link_id = ANY($1) GROUP BY link_id`,
       [ids],
@@ -143,7 +170,7 @@ describe.skipIf(!pg)('jobs with worker processes on PostgreSQL', () => {
 
   test('a worker killed in the middle of a job: the job runs again after a worker restarts', async () => {
     const first = await worker();
-    const id = await sling(['jobs', 'probe', '--hold', '4'], tdb.env);
+    const id = await sling(run, ['jobs', 'probe', '--hold', '4']);
     await until('the probe to start', async () => (await job(id))?.state === 'active');
     await first.stop('SIGKILL');
     expect((await job(id)).state).toBe('active'); // nobody finished it
@@ -159,13 +186,13 @@ describe.skipIf(!pg)('jobs with worker processes on PostgreSQL', () => {
 
   test('a failing job is retried with backoff, then lands in the dead-letter queue shown by jobs status', async () => {
     const w = await worker();
-    const id = await sling(['jobs', 'probe', '--fail'], tdb.env);
+    const id = await sling(run, ['jobs', 'probe', '--fail']);
     await until('the probe to fail for good', async () => (await jobStatus(ctx.handle)).find((s) => s.queue === 'probe')!.dead_letter === 1);
-    const probe = (await status(tdb.env)).find((s) => s.queue === 'probe')!;
+    const probe = (await status(run)).find((s) => s.queue === 'probe')!;
     expect(probe).toMatchObject({ failed: 1, dead_letter: 1 });
     const j = await job(id);
     expect(j).toMatchObject({ state: 'failed', retry_count: 2 });
-    const waited = await runSling(['jobs', 'probe', '--wait'], tdb.env);
+    const waited = await run(['jobs', 'probe', '--wait']);
     expect(waited.code).toBe(0);
     expect(JSON.parse(waited.stdout.trim().split('\n')[1])).toMatchObject({ state: 'completed', output: { latencyMs: expect.any(Number) } });
     await w.stop();

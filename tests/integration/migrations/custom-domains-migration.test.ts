@@ -1,11 +1,14 @@
 // Migration 0012 (custom domains) on a populated database of the previous schema: every domain is
 // kept and keeps answering — the shared default and a workspace's custom domain come out verified
 // (the custom one with a verification token for later checks) — and their links still redirect.
+// A built server process runs the migration as it starts (the subject); the API is called through
+// the typed client over HTTP.
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { applyMigrations, shippedMigrationCount } from '../../../lib/db/migrate';
 import { openDatabase } from '../../../lib/db/open-database';
 import { hashToken } from '../../../lib/tokens/token-secret';
+import { apiClient, overHttp } from '../../helpers/api-client';
 import { databaseKinds, type TestDatabase } from '../../helpers/databases';
 import { migrationsUpTo } from '../../helpers/migrations-up-to';
 import { pgUrl } from '../../helpers/services';
@@ -70,7 +73,7 @@ describe.each(databaseKinds(pgUrl()))('migration to custom domains on %s', (_nam
     expect(await visit(sling!.port, `127.0.0.1:${sling!.port}`, '/on-default')).toEqual({ status: 302, location: 'https://example.com/on-default' });
     expect(await visit(sling!.port, 'go.cy.test', '/on-custom')).toEqual({ status: 302, location: 'https://example.com/on-custom' });
     expect((await visit(sling!.port, 'go.cy.test', '/on-default')).status).toBe(404);
-    const listed = await (await fetch(`${sling!.url}/api/v1/domains`, { headers: { authorization: `Bearer ${TOKEN}` } })).json();
+    const listed = (await apiClient(overHttp(sling!.url), { token: TOKEN }).call('listDomains')).json;
     expect(listed.domains.map((d: { hostname: string; status: string; shared: boolean }) => [d.hostname, d.status, d.shared])).toEqual([
       ['127.0.0.1', 'verified', true],
       ['go.cy.test', 'verified', false],

@@ -1,6 +1,8 @@
 // Migration 0010 (workspaces) on a populated database of the previous schema: every row is kept and
 // lands in its owner's personal workspace (anonymous links and the shared domain in the system
-// workspace), the plan moves to the workspace, and the APIs answer as they did before.
+// workspace), the plan moves to the workspace, and the APIs answer as they did before. A built
+// server process runs the migration as it starts (the subject); the API is called through the typed
+// client over HTTP.
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { hashPassword } from '../../../lib/auth/password';
@@ -8,6 +10,7 @@ import { applyMigrations, shippedMigrationCount } from '../../../lib/db/migrate'
 import { openDatabase } from '../../../lib/db/open-database';
 import type { DbHandle } from '../../../lib/db/types';
 import { hashToken } from '../../../lib/tokens/token-secret';
+import { apiClient, overHttp } from '../../helpers/api-client';
 import { databaseKinds, type TestDatabase } from '../../helpers/databases';
 import { migrationsUpTo } from '../../helpers/migrations-up-to';
 import { pgUrl } from '../../helpers/services';
@@ -120,14 +123,14 @@ describe.each(databaseKinds(pgUrl()))('migration to workspaces on %s', (_name, m
 
   test('the APIs answer as before: the old token lists its owner\'s links and statistics, redirects work, the owner signs in', async () => {
     const url = sling!.url;
-    const auth = { authorization: `Bearer ${ANN_TOKEN}` };
-    const list = await (await fetch(`${url}/api.php?action=list`, { headers: auth })).json();
+    const ann = apiClient(overHttp(url), { token: ANN_TOKEN });
+    const list = (await ann.call('apiPhpList')).json;
     expect(list.links.map((l: { short_code: string }) => l.short_code)).toEqual(['ann-1']);
     expect(list.links[0]).toMatchObject({ clicks: 3, created_by: 'u-ann', domain: { hostname: '127.0.0.1' } });
-    const stats = await (await fetch(`${url}/api.php?action=stats&slug=ann-1`, { headers: auth })).json();
+    const stats = (await ann.call('apiPhpStats', { query: { slug: 'ann-1' } })).json;
     expect(stats).toMatchObject({ short_code: 'ann-1', clicks: 3, unique_visitors: 3, countries: [{ value: 'US', clicks: 3 }] });
-    expect((await fetch(`${url}/api.php?action=stats&slug=bob-1`, { headers: auth })).status).toBe(404);
-    const hooks = await (await fetch(`${url}/api/v1/webhooks`, { headers: auth })).json();
+    expect((await ann.call('apiPhpStats', { query: { slug: 'bob-1' } })).status).toBe(404);
+    const hooks = (await ann.call('listWebhooks')).json;
     expect(hooks.webhooks.map((w: { id: string }) => w.id)).toEqual(['wh_ann']);
     for (const code of ['ann-1', 'bob-1', 'anon-1']) {
       expect((await fetch(`${url}/${code}`, { redirect: 'manual' })).status).toBe(302);

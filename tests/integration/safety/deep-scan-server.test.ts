@@ -1,4 +1,5 @@
-// The deep scan in a running server: a link made through the API is scanned by the job system soon
+// The deep scan in a running Sling (in the test process; the API through its router): a link made
+// through the API is scanned by the job system soon
 // after (woken by the link change, not the next cron minute); its redirect chain over loopback
 // sites ends at an address a feed lists, so the link is blocked, and the API's link detail shows
 // the scan. SAFETY_ALLOW_PRIVATE=true lets the scan reach the loopback sites (tests only). On PGlite
@@ -7,20 +8,18 @@ import { createServer, type Server } from 'node:http';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createUserWithToken } from '../../helpers/accounts';
+import { apiClient, inProcess, type ApiClient } from '../../helpers/api-client';
 import { migratedDatabaseKinds, tempDir, type TestDatabase } from '../../helpers/databases';
 import { pgUrl } from '../../helpers/services';
-import { startSling, type SlingProcess } from '../../helpers/sling-process';
+import { startInProcessSling, type InProcessSling } from '../../helpers/in-process-sling';
 import { until } from '../../helpers/until';
 
 describe.each(migratedDatabaseKinds(pgUrl()))('deep scan in the running server on %s', (_name, makeDb) => {
   let tdb: TestDatabase;
-  let sling: SlingProcess;
+  let sling: InProcessSling;
   let site: Server;
   let port: number;
-  let token: string;
-  const api = (path: string, init: RequestInit = {}) =>
-    fetch(`${sling.url}${path}`, { ...init, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } });
+  let api: ApiClient;
 
   beforeAll(async () => {
     site = createServer((req, res) => {
@@ -33,24 +32,24 @@ describe.each(migratedDatabaseKinds(pgUrl()))('deep scan in the running server o
     const feeds = tempDir('sling-feeds-');
     writeFileSync(join(feeds, 'phish.txt'), `http://localhost:${port}/final\n`);
     tdb = await makeDb();
-    token = await createUserWithToken(tdb.env, 'scan@example.com', 'pro');
-    sling = await startSling({ ...tdb.env, SAFETY_DEEP_SCAN: 'true', SAFETY_ALLOW_PRIVATE: 'true', SAFETY_FEEDS: join(feeds, 'phish.txt') });
+    sling = await startInProcessSling({ ...tdb.env, SAFETY_DEEP_SCAN: 'true', SAFETY_ALLOW_PRIVATE: 'true', SAFETY_FEEDS: join(feeds, 'phish.txt') });
+    api = apiClient(inProcess(sling), { token: await sling.seed.userWithToken('scan@example.com', { plan: 'pro' }) });
   });
   afterAll(async () => {
-    await sling?.stop();
+    await sling?.close();
     site?.close();
     await tdb?.drop();
   });
 
   test('a redirect chain to a listed final address blocks the link, and the detail shows the scan', async () => {
     // The feed is imported when the workers start: the listed address itself is then refused.
-    await until('the feed imported', async () => (await api('/api/v1/links', { method: 'POST', body: JSON.stringify({ url: `http://localhost:${port}/final` }) })).status === 422, { timeoutMs: 60_000 });
-    const made = await api('/api/v1/links', { method: 'POST', body: JSON.stringify({ url: `http://127.0.0.1:${port}/start` }) });
+    await until('the feed imported', async () => (await api.call('createLink', { body: { url: `http://localhost:${port}/final` } })).status === 422, { timeoutMs: 60_000 });
+    const made = await api.call('createLink', { body: { url: `http://127.0.0.1:${port}/start` } });
     expect(made.status).toBe(201);
-    const { id } = (await made.json()) as { id: number };
+    const { id } = made.json as { id: number };
 
     const detail = await until('the scan', async () => {
-      const body = (await (await api(`/api/v1/links/${id}`)).json()) as { status: string; safety_reason: string; scan: Record<string, unknown> | null };
+      const body = (await api.call('getLink', { params: { id } })).json as { status: string; safety_reason: string; scan: Record<string, unknown> | null };
       return body.scan ? body : undefined;
     }, { timeoutMs: 60_000 });
     expect(detail.scan).toMatchObject({
@@ -67,7 +66,7 @@ describe.each(migratedDatabaseKinds(pgUrl()))('deep scan in the running server o
     });
     expect(detail.status).toBe('blocked');
     expect(detail.safety_reason).toBe(`The destination redirects to http://localhost:${port}/final, which is listed as malware or phishing by phish.txt.`);
-    const events = (await (await api(`/api/v1/links/${id}/events`)).json()) as { events: { event: string; data: { status: string } }[] };
+    const events = (await api.call('linkEvents', { params: { id } })).json as { events: { event: string; data: { status: string } }[] };
     expect(events.events.some((e) => e.event === 'link.updated' && e.data.status === 'blocked')).toBe(true);
   });
 });

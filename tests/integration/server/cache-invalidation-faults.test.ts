@@ -1,9 +1,12 @@
 // Cache invalidation when Redis fails, on PostgreSQL + Redis: a write whose invalidation cannot be
 // sent still answers (and happens once), and an instance that missed the message re-reads the link
 // within CACHE_TTL_MS. Redis is reached through a relay the test cuts (tests/helpers/tcp-relay.ts).
+// Built server processes over HTTP: each has its own Redis connection to cut and its own log to read;
+// the API is called through the typed client over HTTP.
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { altchaPayload } from '../../helpers/altcha';
+import { apiClient, overHttp } from '../../helpers/api-client';
 import { createUserWithToken } from '../../helpers/accounts';
 import { createPostgresDatabase, type TestDatabase } from '../../helpers/databases';
 import { pgUrl, redisUrl } from '../../helpers/services';
@@ -37,12 +40,8 @@ describe.skipIf(!pgServer || !redis)('cache invalidation when Redis fails (Postg
     await tdb?.drop();
   });
 
-  const api = (sling: SlingProcess, method: string, path: string, body?: unknown) =>
-    fetch(`${sling.url}/api/v1/links${path}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+  /** The typed client on `sling`, with the token. */
+  const api = (sling: SlingProcess) => apiClient(overHttp(sling.url), { token });
   const location = async (sling: SlingProcess, code: string) => {
     const res = await fetch(`${sling.url}/${code}`, { method: 'HEAD', redirect: 'manual' });
     return res.status === 302 ? res.headers.get('location') : res.status;
@@ -57,18 +56,18 @@ describe.skipIf(!pgServer || !redis)('cache invalidation when Redis fails (Postg
     running.push(sling);
     relay.cut();
 
-    const created = await api(sling, 'POST', '', { url: 'https://example.com/created', alias: 'no-redis' });
+    const created = await api(sling).call('createLink', { body: { url: 'https://example.com/created', alias: 'no-redis' } });
     expect(created.status).toBe(201);
-    const { id } = (await created.json()) as { id: number };
+    const { id } = created.json as { id: number };
     expect(await rows('no-redis')).toEqual([{ long_url: 'https://example.com/created' }]);
     expect(await location(sling, 'no-redis')).toBe('https://example.com/created');
 
-    expect((await api(sling, 'PATCH', `/${id}`, { url: 'https://example.com/patched' })).status).toBe(200);
+    expect((await api(sling).call('updateLink', { params: { id }, body: { url: 'https://example.com/patched' } })).status).toBe(200);
     expect(await rows('no-redis')).toEqual([{ long_url: 'https://example.com/patched' }]);
     // This instance dropped its own entry at once; only the other instances' copy had to wait.
     expect(await location(sling, 'no-redis')).toBe('https://example.com/patched');
 
-    expect((await api(sling, 'DELETE', `/${id}`)).status).toBe(204);
+    expect((await api(sling).call('deleteLink', { params: { id } })).status).toBe(204);
     expect(await rows('no-redis')).toEqual([]);
     expect(await location(sling, 'no-redis')).toBe(404);
 
@@ -82,22 +81,16 @@ describe.skipIf(!pgServer || !redis)('cache invalidation when Redis fails (Postg
     running.push(sling);
     relay.cut();
 
-    const post = (path: string, body: unknown, auth = true) =>
-      fetch(`${sling.url}${path}`, {
-        method: 'POST',
-        headers: { ...(auth ? { authorization: `Bearer ${token}` } : {}), 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-    const variantA = await post('/api.php', { url: 'https://example.com/variant-a', alias: 'no-redis-a' });
+    const variantA = await api(sling).call('apiPhpCreate', { body: { url: 'https://example.com/variant-a', alias: 'no-redis-a' } });
     expect(variantA.status).toBe(201);
     expect(await rows('no-redis-a')).toEqual([{ long_url: 'https://example.com/variant-a' }]);
-    const variantB = await post('/api', { token, long_url: 'https://example.com/variant-b' }, false);
+    const variantB = await api(sling).call('variantBCreate', { as: { tokenParam: token }, body: { long_url: 'https://example.com/variant-b' } });
     expect(variantB.status).toBe(201);
-    const { short_code: codeB } = (await variantB.json()) as { short_code: string };
+    const { short_code: codeB } = variantB.json as { short_code: string };
     expect(await rows(codeB)).toEqual([{ long_url: 'https://example.com/variant-b' }]);
-    const anonymous = await post('/api/v1/shorten', { url: 'https://example.com/anonymous', altcha: await altchaPayload(sling.url) }, false);
+    const anonymous = await api(sling).call('shortenAnonymously', { as: 'none', body: { url: 'https://example.com/anonymous', altcha: await altchaPayload(sling.url) } });
     expect(anonymous.status).toBe(201);
-    const { short_code: codeAnon } = (await anonymous.json()) as { short_code: string };
+    const { short_code: codeAnon } = anonymous.json as { short_code: string };
     expect(await rows(codeAnon)).toEqual([{ long_url: 'https://example.com/anonymous' }]);
     expect(await location(sling, codeAnon)).toBe('https://example.com/anonymous');
     // Rate limits fell back to this instance's memory: still counted, still announced.
@@ -111,9 +104,9 @@ describe.skipIf(!pgServer || !redis)('cache invalidation when Redis fails (Postg
     const [a, b] = await Promise.all([startSling(env), startSling({ ...env, REDIS_URL: relayB.url })]);
     running.push(a, b);
 
-    const created = await api(a, 'POST', '', { url: 'https://example.com/before', alias: 'heals' });
+    const created = await api(a).call('createLink', { body: { url: 'https://example.com/before', alias: 'heals' } });
     expect(created.status).toBe(201);
-    const { id } = (await created.json()) as { id: number };
+    const { id } = created.json as { id: number };
     const warmedAt = Date.now();
     expect(await location(b, 'heals')).toBe('https://example.com/before');
     relayB.cut(); // B hears nothing from Redis any more
@@ -122,7 +115,7 @@ describe.skipIf(!pgServer || !redis)('cache invalidation when Redis fails (Postg
     // B's copy was loaded after warmedAt.
     expect(await location(b, 'heals')).toBe('https://example.com/before');
 
-    expect((await api(a, 'PATCH', `/${id}`, { url: 'https://example.com/after' })).status).toBe(200);
+    expect((await api(a).call('updateLink', { params: { id }, body: { url: 'https://example.com/after' } })).status).toBe(200);
     const changedAt = Date.now();
     expect(await location(a, 'heals')).toBe('https://example.com/after');
 

@@ -1,9 +1,11 @@
 // Every GET redirect is a stored, enriched and counted click, also when SIGTERM arrives right after a
 // burst (the click writer's thread finishes its batches and held counts first); HEAD is not counted.
+// A built server process over HTTP: its handling of SIGTERM and its exit status are the subject.
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openDatabase } from '../../../lib/db/open-database';
 import { altchaPayload } from '../../helpers/altcha';
+import { apiClient, overHttp } from '../../helpers/api-client';
 import { migratedDatabaseKinds, type TestDatabase } from '../../helpers/databases';
 import { pgUrl } from '../../helpers/services';
 import { startSling } from '../../helpers/sling-process';
@@ -47,12 +49,8 @@ describe.each(migratedDatabaseKinds(pgUrl()))('click recording on %s', (_name, m
     const sling = await startSling({ ...tdb.env, CLICK_FLUSH_MS: '1000', ANON_LINKS_PER_MINUTE: '100' });
     let code: string;
     try {
-      const res = await fetch(`${sling.url}/api/v1/shorten`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ url: 'https://example.com/burst', altcha: await altchaPayload(sling.url) }),
-      });
-      code = (await res.json()).short_code;
+      const res = await apiClient(overHttp(sling.url)).call('shortenAnonymously', { body: { url: 'https://example.com/burst', altcha: await altchaPayload(sling.url) } });
+      code = res.json.short_code;
       for (let i = 0; i < 5; i++) {
         expect((await fetch(`${sling.url}/${code}`, { method: 'HEAD', redirect: 'manual' })).status).toBe(302);
       }

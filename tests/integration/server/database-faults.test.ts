@@ -1,9 +1,12 @@
 // A PostgreSQL outage (issue 14's fault suite): the database is reached through a relay the test cuts.
 // Writes during the cut answer 503 `unavailable` with Retry-After, once, and write nothing; cached
 // links keep redirecting and their clicks are stored when the database is back; writes succeed again.
+// A built server process over HTTP (its database connection through the relay, its log read for
+// unhandled errors); the API is called through the typed client over HTTP.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { altchaPayload } from '../../helpers/altcha';
+import { apiClient, overHttp, type ApiClient, type ApiResult } from '../../helpers/api-client';
 import { createUserWithToken } from '../../helpers/accounts';
 import { createPostgresDatabase, type TestDatabase } from '../../helpers/databases';
 import { pgUrl } from '../../helpers/services';
@@ -19,12 +22,14 @@ describe.skipIf(!pgServer)('writes and redirects while PostgreSQL is unreachable
   let relay: TcpRelay;
   let sling: SlingProcess;
   let token: string;
+  let api: ApiClient;
 
   beforeAll(async () => {
     tdb = await createPostgresDatabase(pgServer!);
     token = await createUserWithToken(tdb.env, 'outage@example.com', 'pro');
     relay = await startTcpRelay(tdb.databaseUrl!);
     sling = await startSling({ ...tdb.env, DATABASE_URL: relay.url });
+    api = apiClient(overHttp(sling.url), { token });
     db = new pg.Client({ connectionString: tdb.databaseUrl! });
     await db.connect();
   });
@@ -35,38 +40,32 @@ describe.skipIf(!pgServer)('writes and redirects while PostgreSQL is unreachable
     await tdb?.drop();
   });
 
-  const call = (method: string, path: string, body?: unknown, auth = true) =>
-    fetch(`${sling.url}${path}`, {
-      method,
-      headers: { ...(auth ? { authorization: `Bearer ${token}` } : {}), 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
   const visit = async (code: string) => (await fetch(`${sling.url}/${code}`, { redirect: 'manual' })).status;
   const count = async (sql: string, params: unknown[]) => Number((await db.query<{ n: string }>(sql, params)).rows[0].n);
 
   test('during the cut: cached redirects serve, writes answer 503 once and change nothing; afterwards everything is stored', async () => {
-    const created = await call('POST', '/api/v1/links', { url: 'https://example.com/kept', alias: 'kept-link' });
+    const created = await api.call('createLink', { body: { url: 'https://example.com/kept', alias: 'kept-link' } });
     expect(created.status).toBe(201);
-    const { id } = (await created.json()) as { id: number };
+    const { id } = created.json as { id: number };
     expect(await visit('kept-link')).toBe(302); // now cached
     await until('the first click to be stored', async () => (await count('SELECT count(*) AS n FROM clicks WHERE link_id = $1', [id])) === 1);
 
     relay.cut();
     for (let i = 0; i < 5; i++) expect(await visit('kept-link')).toBe(302);
 
-    const writes: Array<[string, string, unknown?, boolean?]> = [
-      ['POST', '/api/v1/links', { url: 'https://example.com/during', alias: 'during-cut' }],
-      ['PATCH', `/api/v1/links/${id}`, { url: 'https://example.com/changed' }],
-      ['DELETE', `/api/v1/links/${id}`],
-      ['POST', '/api.php', { url: 'https://example.com/during-a', alias: 'during-cut-a' }],
+    const writes: Array<[string, () => Promise<ApiResult>]> = [
+      ['POST /api/v1/links', () => api.call('createLink', { body: { url: 'https://example.com/during', alias: 'during-cut' } })],
+      ['PATCH /api/v1/links/{id}', () => api.call('updateLink', { params: { id }, body: { url: 'https://example.com/changed' } })],
+      ['DELETE /api/v1/links/{id}', () => api.call('deleteLink', { params: { id } })],
+      ['POST /api.php', () => api.call('apiPhpCreate', { body: { url: 'https://example.com/during-a', alias: 'during-cut-a' } })],
       // The challenge is issued without the database; spending its solution needs it.
-      ['POST', '/api/v1/shorten', { url: 'https://example.com/during-anon', altcha: await altchaPayload(sling.url) }, false],
+      ['POST /api/v1/shorten', async () => api.call('shortenAnonymously', { as: 'none', body: { url: 'https://example.com/during-anon', altcha: await altchaPayload(sling.url) } })],
     ];
-    for (const [method, path, body, auth] of writes) {
-      const res = await call(method, path, body, auth);
-      expect(res.status, `${method} ${path}`).toBe(503);
+    for (const [label, write] of writes) {
+      const res = await write();
+      expect(res.status, label).toBe(503);
       expect(res.headers.get('retry-after')).toBe('5');
-      expect(await res.json()).toMatchObject({ error: { code: 'unavailable' } });
+      expect(res.json).toMatchObject({ error: { code: 'unavailable' } });
     }
 
     relay.restore();
@@ -78,7 +77,7 @@ describe.skipIf(!pgServer)('writes and redirects while PostgreSQL is unreachable
     await until('the clicks of the outage to be stored', async () => (await count('SELECT count(*) AS n FROM clicks WHERE link_id = $1', [id])) === 6, { timeoutMs: 60_000 });
     // And writes work again.
     const after = await until('a write to succeed again', async () => {
-      const res = await call('POST', '/api/v1/links', { url: 'https://example.com/after', alias: 'after-cut' });
+      const res = await api.call('createLink', { body: { url: 'https://example.com/after', alias: 'after-cut' } });
       return res.status === 201 ? res : undefined;
     });
     expect(after.status).toBe(201);

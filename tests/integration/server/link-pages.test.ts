@@ -1,35 +1,38 @@
-// What visitors of protected, expired and disabled links get, over HTTP.
+// What visitors of protected, expired and disabled links get, from Sling in the test process: the
+// link pages come from its edge on loopback (fetched over HTTP as a browser would), the links are
+// made and read through its API router. Two comparisons need processes, on PostgreSQL where they can
+// run beside it: the page Next sends for /l/<page>/<code> (this Sling has no Next pages) against a
+// built server process, and `sling links disable` from a CLI process, seen by this server's edge.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createUserWithToken } from '../../helpers/accounts';
 import { AGENTS } from '../../helpers/agents';
+import { apiClient, inProcess, type ApiClient, type CallOptions } from '../../helpers/api-client';
+import type { apiPhpCreate, apiPhpUpdate } from '../../../lib/openapi/operations/compat';
 import { migratedDatabaseKinds, type TestDatabase } from '../../helpers/databases';
 import { pgUrl } from '../../helpers/services';
-import { runSling, startSling, type SlingProcess } from '../../helpers/sling-process';
+import { startInProcessSling, type InProcessSling } from '../../helpers/in-process-sling';
+import { runSling, startSling } from '../../helpers/sling-process';
 import { until } from '../../helpers/until';
 
 const pg = pgUrl();
 
 describe.each(migratedDatabaseKinds(pg))('link pages on %s', (_name, makeDb) => {
   let tdb: TestDatabase;
-  let sling: SlingProcess;
-  let token: string;
+  let sling: InProcessSling;
+  let gus: ApiClient;
 
   beforeAll(async () => {
     tdb = await makeDb();
-    token = await createUserWithToken(tdb.env, 'gus@example.com', 'business');
-    sling = await startSling({ ...tdb.env, CLICK_FLUSH_MS: '50' });
+    sling = await startInProcessSling({ ...tdb.env, CLICK_FLUSH_MS: '50' });
+    gus = apiClient(inProcess(sling), { token: await sling.seed.userWithToken('gus@example.com', { plan: 'business' }) });
   });
   afterAll(async () => {
-    await sling?.stop();
+    await sling?.close();
     await tdb?.drop();
   });
 
-  const api = (method: string, query: string, body?: unknown) =>
-    fetch(`${sling.url}/api.php${query}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+  /** Variant A: create, and change the link `slug`. */
+  const create = (body: CallOptions<typeof apiPhpCreate>['body']) => gus.call('apiPhpCreate', { body });
+  const update = (slug: string, body: CallOptions<typeof apiPhpUpdate>['body']) => gus.call('apiPhpUpdate', { query: { slug }, body });
   // A browser's agent: Node's own ('node') is a bot, and bots are never counted.
   const visit = (path: string, cookie?: string) =>
     fetch(`${sling.url}${path}`, { redirect: 'manual', headers: { 'user-agent': AGENTS.chrome, ...(cookie ? { cookie } : {}) } });
@@ -41,21 +44,21 @@ describe.each(migratedDatabaseKinds(pg))('link pages on %s', (_name, makeDb) => 
       body: new URLSearchParams({ password }),
     });
   /** The link's click count as the API reports it (clicks are written in batches, so poll it). */
-  const clicks = async (code: string) => (await (await api('GET', `?action=stats&slug=${code}`)).json()).clicks as number;
+  const clicks = async (code: string) => (await gus.call('apiPhpStats', { query: { slug: code } })).json.clicks as number;
 
   test('HEAD through a link page (curl -I /l/<page>/<code>) answers like GET but is never counted', async () => {
-    expect((await api('POST', '', { url: 'https://example.com/head', alias: 'head-1' })).status).toBe(201);
+    expect((await create({ url: 'https://example.com/head', alias: 'head-1' })).status).toBe(201);
     const head = await fetch(`${sling.url}/l/expired/head-1`, { method: 'HEAD', redirect: 'manual', headers: { 'user-agent': AGENTS.chrome } });
     expect(head.status).toBe(302);
     expect(head.headers.get('location')).toBe('https://example.com/head');
     // A real visit afterwards: once it is counted, the HEAD (buffered before it) has been written too.
     expect((await visit('/head-1')).status).toBe(302);
-    await until('the visit to be counted', async () => (await (await api('GET', `?action=stats&slug=head-1`)).json()).clicks >= 1);
-    expect((await (await api('GET', `?action=stats&slug=head-1`)).json()).clicks).toBe(1);
+    await until('the visit to be counted', async () => (await clicks('head-1')) >= 1);
+    expect(await clicks('head-1')).toBe(1);
   });
 
   test('a protected link asks for the password; a wrong one says so; the right one redirects and counts', async () => {
-    await api('POST', '', { url: 'https://example.com/secret', alias: 'locked-1', password: 'open sesame' });
+    await create({ url: 'https://example.com/secret', alias: 'locked-1', password: 'open sesame' });
     const prompt = await visit('/locked-1?ref=mail');
     expect(prompt.status).toBe(200);
     expect(prompt.headers.get('location')).toBeNull();
@@ -82,14 +85,14 @@ describe.each(migratedDatabaseKinds(pg))('link pages on %s', (_name, makeDb) => 
     await expect.poll(() => clicks('locked-1')).toBe(2);
 
     // A new password ends earlier unlocks.
-    expect((await api('PATCH', '?slug=locked-1', { password: 'new secret' })).status).toBe(200);
+    expect((await update('locked-1', { password: 'new secret' })).status).toBe(200);
     expect((await visit('/locked-1', cookie.split(';')[0])).status).toBe(200);
     expect((await submit('locked-1', 'open sesame')).status).toBe(401);
     expect((await submit('locked-1', 'new secret')).status).toBe(303);
   });
 
   test('guessing is throttled per link and IP; an unknown code answers like a wrong password', async () => {
-    await api('POST', '', { url: 'https://example.com/guarded', alias: 'locked-2', password: 'right one' });
+    await create({ url: 'https://example.com/guarded', alias: 'locked-2', password: 'right one' });
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) statuses.push((await submit('locked-2', `guess ${i}`)).status);
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
@@ -105,7 +108,7 @@ describe.each(migratedDatabaseKinds(pg))('link pages on %s', (_name, makeDb) => 
 
   test('a link expiring 2 s ahead stops redirecting that second: "Link Expired" with 410; editing revives it', async () => {
     const at = new Date(Date.now() + 2000);
-    const created = await api('POST', '', { url: 'https://example.com/soon', alias: 'soon-gone', expiration: at.toISOString() });
+    const created = await create({ url: 'https://example.com/soon', alias: 'soon-gone', expiration: at.toISOString() });
     expect(created.status).toBe(201);
     expect((await visit('/soon-gone')).status).toBe(302);
     // The link answers 302 until its second has passed, then 410 (waited for, not slept through).
@@ -118,42 +121,51 @@ describe.each(migratedDatabaseKinds(pg))('link pages on %s', (_name, makeDb) => 
     expect(html).toContain('<title>Link Expired</title>');
     expect(html).not.toContain('example.com/soon');
 
-    expect((await api('PATCH', '?slug=soon-gone', { expiration: null })).status).toBe(200);
+    expect((await update('soon-gone', { expiration: null })).status).toBe(200);
     expect((await visit('/soon-gone')).status).toBe(302);
   });
 
   test('max_clicks: after that many visits the link behaves as expired; removing the limit revives it', async () => {
-    const created = await (await api('POST', '', { url: 'https://example.com/limited', alias: 'three-only', max_clicks: 3 })).json();
+    const created = (await create({ url: 'https://example.com/limited', alias: 'three-only', max_clicks: 3 })).json;
     expect(created.max_clicks).toBe(3);
     const statuses: number[] = [];
     for (let i = 0; i < 4; i++) statuses.push((await visit('/three-only')).status);
     expect(statuses).toEqual([302, 302, 302, 410]);
     await expect.poll(() => clicks('three-only')).toBe(3);
-    expect((await api('PATCH', '?slug=three-only', { max_clicks: null })).status).toBe(200);
+    expect((await update('three-only', { max_clicks: null })).status).toBe(200);
     expect((await visit('/three-only')).status).toBe(302);
-    const bad = await api('POST', '', { url: 'https://example.com/x', max_clicks: 0 });
+    const bad = await create({ url: 'https://example.com/x', max_clicks: 0 });
     expect(bad.status).toBe(400);
-    expect((await bad.json()).error.details).toHaveProperty('max_clicks');
+    expect(bad.json.error.details).toHaveProperty('max_clicks');
   });
 
-  test('the edge sends the expired and password pages itself, the same page Next sends for /l/<page>/<code>', async () => {
-    await api('POST', '', { url: 'https://example.com/used-up', alias: 'one-shot', max_clicks: 1 });
-    await api('POST', '', { url: 'https://example.com/locked', alias: 'locked-2', password: 'pw pw pw' });
-    expect((await visit('/one-shot')).status).toBe(302);
-    for (const [code, page, status] of [['one-shot', 'expired', 410], ['locked-2', 'protected', 200]] as const) {
-      const atEdge = await visit(`/${code}?ref=x`);
-      const byNext = await visit(`/l/${page}/${code}?ref=x`);
-      expect([atEdge.status, byNext.status]).toEqual([status, status]);
-      expect(await atEdge.text()).toBe(await byNext.text());
-      // Next's pages carry a script nonce in their policy; the edge's page runs no script at all.
-      expect(byNext.headers.get('content-security-policy')).toContain("'nonce-");
-      expect(atEdge.headers.get('content-security-policy')).toMatch(/^default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'/);
-    }
-  });
+  // Next's pages need a built server process; on PostgreSQL it runs beside this one on the same data.
+  if (_name === 'PostgreSQL') {
+    test('the edge sends the expired and password pages itself, the same page Next sends for /l/<page>/<code>', async () => {
+      await create({ url: 'https://example.com/used-up', alias: 'one-shot', max_clicks: 1 });
+      await create({ url: 'https://example.com/locked', alias: 'locked-2', password: 'pw pw pw' });
+      expect((await visit('/one-shot')).status).toBe(302);
+      // The same BASE_URL as this Sling's, so the pages' links and forms read the same.
+      const withNext = await startSling({ ...tdb.env, BASE_URL: sling.url });
+      try {
+        for (const [code, page, status] of [['one-shot', 'expired', 410], ['locked-2', 'protected', 200]] as const) {
+          const atEdge = await visit(`/${code}?ref=x`);
+          const byNext = await fetch(`${withNext.url}/l/${page}/${code}?ref=x`, { redirect: 'manual', headers: { 'user-agent': AGENTS.chrome } });
+          expect([atEdge.status, byNext.status]).toEqual([status, status]);
+          expect(await atEdge.text()).toBe(await byNext.text());
+          // Next's pages carry a script nonce in their policy; the edge's page runs no script at all.
+          expect(byNext.headers.get('content-security-policy')).toContain("'nonce-");
+          expect(atEdge.headers.get('content-security-policy')).toMatch(/^default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'/);
+        }
+      } finally {
+        await withNext.stop();
+      }
+    });
+  }
 
   test('an unknown code gets the 404 page; a direct /l/ URL cannot show the wrong page', async () => {
     expect((await visit('/l/expired/nothing-here')).status).toBe(404);
-    await api('POST', '', { url: 'https://example.com/plain', alias: 'plain-1' });
+    await create({ url: 'https://example.com/plain', alias: 'plain-1' });
     const direct = await visit('/l/expired/plain-1?x=1');
     expect(direct.status).toBe(302);
     expect(direct.headers.get('location')).toBe('https://example.com/plain?x=1');
@@ -162,7 +174,7 @@ describe.each(migratedDatabaseKinds(pg))('link pages on %s', (_name, makeDb) => 
   // On PostgreSQL the CLI runs beside the server (on PGlite the server would run it for the CLI).
   if (_name === 'PostgreSQL') {
     test('sling links disable: visitors get "disabled" with 451; the owner sees the reason; enable restores it', async () => {
-      await api('POST', '', { url: 'https://example.com/spam', alias: 'bad-one' });
+      await create({ url: 'https://example.com/spam', alias: 'bad-one' });
       expect((await fetch(`${sling.url}/bad-one`, { redirect: 'manual' })).status).toBe(302);
       const off = await runSling(['links', 'disable', '--code', 'bad-one', '--reason', 'Reported as phishing'], { ...tdb.env, BASE_URL: sling.url });
       expect(off.code).toBe(0);
@@ -173,7 +185,7 @@ describe.each(migratedDatabaseKinds(pg))('link pages on %s', (_name, makeDb) => 
       const html = await page.text();
       expect(html).toContain('This link has been disabled');
       expect(html).not.toContain('phishing');
-      const mine = await (await api('GET', '?action=list&q=bad-one')).json();
+      const mine = (await gus.call('apiPhpList', { query: { q: 'bad-one' } })).json;
       expect(mine.links[0]).toMatchObject({ status: 'disabled', disabled_reason: 'Reported as phishing' });
       expect((await runSling(['links', 'enable', '--code', 'bad-one'], { ...tdb.env, BASE_URL: sling.url })).code).toBe(0);
       await expect.poll(async () => (await fetch(`${sling.url}/bad-one`, { redirect: 'manual' })).status).toBe(302);

@@ -1,11 +1,13 @@
 // One copy of each lib/ module in the process (docs/architecture/overview.md, "One module graph"): the
 // built Next output holds none of lib/'s stateful modules, and a page sees at once what the API changed
 // in memory. With a second copy, the admin page would keep its own settings cache (CACHE_MS, 5 s) and
-// show sign-ups still open right after the API closed them.
+// show sign-ups still open right after the API closed them. A built server process (its Next output
+// and the API in one process are the subject); the API is called through the typed client over HTTP.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { signUpAndIn } from '../../helpers/accounts';
+import { apiClient, overHttp } from '../../helpers/api-client';
 import { createPgliteDatabase, type TestDatabase } from '../../helpers/databases';
 import { startSling, type SlingProcess } from '../../helpers/sling-process';
 
@@ -63,11 +65,8 @@ describe('a page and the API share one instance', () => {
 
   test('PATCH /api/v1/admin/settings: the settings page shows the change at once', async () => {
     expect(await pageSignups()).toBe('open');
-    const res = await fetch(`${sling.url}/api/v1/admin/settings`, {
-      method: 'PATCH',
-      headers: { cookie, origin: sling.url, 'content-type': 'application/json' },
-      body: JSON.stringify({ signups: 'closed' }),
-    });
+    // (With a cookie the client sends the app's own Origin on a PATCH, as the dashboard does.)
+    const res = await apiClient(overHttp(sling.url), { cookie }).call('adminUpdateSettings', { body: { signups: 'closed' } });
     expect(res.status).toBe(200);
     expect(await pageSignups()).toBe('closed');
   });

@@ -1,8 +1,10 @@
 // Two Sling instances on one PostgreSQL: an edit made elsewhere reaches the other's cache within
 // 1 s — through Postgres LISTEN/NOTIFY, and through Redis pub/sub when REDIS_URL is set: links,
-// tokens and sessions alike.
+// tokens and sessions alike. Built server processes over HTTP: two instances are the subject; the API
+// is called through the typed client over HTTP.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { altchaPayload } from '../../helpers/altcha';
+import { apiClient, overHttp } from '../../helpers/api-client';
 import { createPostgresDatabase, type TestDatabase } from '../../helpers/databases';
 import { pgUrl, redisUrl } from '../../helpers/services';
 import { createUserWithToken, signUpAndIn } from '../../helpers/accounts';
@@ -52,12 +54,8 @@ describe.skipIf(!pg).each(transports)('two instances on PostgreSQL, invalidation
   });
 
   test('an edit by another instance (`sling links update`) is followed by both A and B within 1 s', async () => {
-    const res = await fetch(`${a.url}/api/v1/shorten`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ url: 'https://example.com/old', altcha: await altchaPayload(a.url) }),
-    });
-    const { short_code: code } = await res.json();
+    const res = await apiClient(overHttp(a.url)).call('shortenAnonymously', { body: { url: 'https://example.com/old', altcha: await altchaPayload(a.url) } });
+    const { short_code: code } = res.json;
     // Warm both caches with the old destination.
     expect(await location(a, code)).toBe('https://example.com/old');
     expect(await location(b, code)).toBe('https://example.com/old');
@@ -76,16 +74,11 @@ describe.skipIf(!pg).each(transports)('two instances on PostgreSQL, invalidation
 
   test('a link edited through A (PATCH /api.php) is followed by B within 1 s', async () => {
     const token = await createUserWithToken({ ...tdb.env, ...extraEnv }, `edit-${Date.now()}@example.com`, 'pro');
-    const call = (sling: SlingProcess, method: string, query: string, body: unknown) =>
-      fetch(`${sling.url}/api.php${query}`, {
-        method,
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
+    const onA = apiClient(overHttp(a.url), { token });
     const code = `via-a-${Date.now()}`;
-    expect((await call(a, 'POST', '', { url: 'https://example.com/first', alias: code })).status).toBe(201);
+    expect((await onA.call('apiPhpCreate', { body: { url: 'https://example.com/first', alias: code } })).status).toBe(201);
     expect(await location(b, code)).toBe('https://example.com/first'); // B caches it
-    expect((await call(a, 'PATCH', `?slug=${code}`, { url: 'https://example.com/second' })).status).toBe(200);
+    expect((await onA.call('apiPhpUpdate', { query: { slug: code }, body: { url: 'https://example.com/second' } })).status).toBe(200);
     const elapsed = await within(1000, async () => (await location(b, code)) === 'https://example.com/second');
     expect(elapsed).toBeLessThan(1000);
   });
@@ -94,11 +87,7 @@ describe.skipIf(!pg).each(transports)('two instances on PostgreSQL, invalidation
     const token = await createUserWithToken({ ...tdb.env, ...extraEnv }, `create-${Date.now()}@example.com`, 'pro');
     const code = `new-on-a-${Date.now()}`;
     expect(await location(b, code)).toBe(404); // B now remembers "unknown"
-    const made = await fetch(`${a.url}/api/v1/links`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ url: 'https://example.com/made-on-a', alias: code }),
-    });
+    const made = await apiClient(overHttp(a.url), { token }).call('createLink', { body: { url: 'https://example.com/made-on-a', alias: code } });
     expect(made.status).toBe(201);
     const elapsed = await within(1000, async () => (await location(b, code)) === 'https://example.com/made-on-a');
     expect(elapsed).toBeLessThan(1000);
@@ -107,7 +96,7 @@ describe.skipIf(!pg).each(transports)('two instances on PostgreSQL, invalidation
   test('a token revoked elsewhere (`sling tokens revoke`) is refused by A and B within 1 s, though both had it cached', async () => {
     const email = `revoke-${Date.now()}@example.com`;
     const token = await createUserWithToken({ ...tdb.env, ...extraEnv }, email, 'pro');
-    const status = async (sling: SlingProcess) => (await fetch(`${sling.url}/api/v1/links`, { headers: { authorization: `Bearer ${token}` } })).status;
+    const status = async (sling: SlingProcess) => (await apiClient(overHttp(sling.url), { token }).call('listLinks')).status;
     expect([await status(a), await status(b)]).toEqual([200, 200]); // both cache the token
     const listed = await runSling(['tokens', 'list', '--email', email], { ...tdb.env, ...extraEnv, BASE_URL: a.url });
     const { id } = JSON.parse(listed.stdout.trim().split('\n')[0]) as { id: string };
@@ -119,9 +108,10 @@ describe.skipIf(!pg).each(transports)('two instances on PostgreSQL, invalidation
 
   test('a session signed out through A is refused by B within 1 s, though B had its actor cached', async () => {
     const cookie = await signUpAndIn(a.url, `signout-${Date.now()}@example.com`);
-    const status = async (sling: SlingProcess) => (await fetch(`${sling.url}/api/v1/workspace`, { headers: { cookie } })).status;
+    const status = async (sling: SlingProcess) => (await apiClient(overHttp(sling.url), { cookie }).call('getWorkspace')).status;
     expect([await status(a), await status(b)]).toEqual([200, 200]); // both remember the session's actor
-    const out = await fetch(`${a.url}/api/auth/sign-out`, { method: 'POST', headers: { cookie, origin: a.url, 'content-type': 'application/json' }, body: '{}' });
+    // (The client sends the app's own Origin with a cookie on a POST, as the dashboard does.)
+    const out = await apiClient(overHttp(a.url), { cookie }).fetch('/api/auth/sign-out', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
     expect(out.status).toBe(200);
     expect(await status(a)).toBe(401);
     expect(await within(1000, async () => (await status(b)) === 401)).toBeLessThan(1000);

@@ -4,11 +4,14 @@
 // them (their bodies are not even read), and a hot short link keeps answering meanwhile: its p99
 // under 50 ms is a guard against a blocked event loop (1–2 ms measured here at load 11), not a
 // performance figure, which belongs to `npm run bench`.
+// A built server process over real sockets: its memory and bytes read are measured, and the uploads
+// are raw streams written by hand; set-up goes through the typed client over HTTP.
 import { readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createUserWithToken, signUpAndIn } from '../../helpers/accounts';
+import { apiClient, overHttp } from '../../helpers/api-client';
 import { createPgliteDatabase, type TestDatabase } from '../../helpers/databases';
 import { startSling, type SlingProcess } from '../../helpers/sling-process';
 
@@ -90,13 +93,9 @@ describe('unauthenticated uploads', () => {
     tdb = await createPgliteDatabase({ migrated: true });
     const token = await createUserWithToken(tdb.env, 'uploads@example.com');
     sling = await startSling(tdb.env);
-    const created = await fetch(`${sling.url}/api/v1/links`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ url: 'https://example.com/hot' }),
-    });
+    const created = await apiClient(overHttp(sling.url), { token }).call('createLink', { body: { url: 'https://example.com/hot' } });
     expect(created.status).toBe(201);
-    ({ short_code: code } = await created.json());
+    ({ short_code: code } = created.json);
   });
 
   afterAll(async () => {
@@ -163,13 +162,9 @@ describe('unauthenticated uploads', () => {
 
   test('a token without the scope an upload needs: 403 before its body is read', async () => {
     const cookie = await signUpAndIn(sling.url, 'narrow@example.com');
-    const made = await fetch(`${sling.url}/api/v1/tokens`, {
-      method: 'POST',
-      headers: { cookie, origin: sling.url, 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'read only', scopes: ['links:read'] }),
-    });
+    const made = await apiClient(overHttp(sling.url), { cookie }).call('createToken', { body: { name: 'read only', scopes: ['links:read'] } });
     expect(made.status).toBe(201);
-    const { secret } = (await made.json()) as { secret: string };
+    const { secret } = made.json as { secret: string };
     const pid = sling.child.pid!;
     const readBefore = bytesReadBy(pid);
     const answers = await uploads(sling.port, 4, UPLOAD_BYTES, { authorization: `Bearer ${secret}` });

@@ -1,32 +1,35 @@
 // The visitor pages speak for the short domain and let a visitor report the link: the domain's name
 // on top, a "Report this link" link to the app's /report page for that short URL, and an expired
 // link says whether its date passed or its click limit was reached. The pages still load nothing.
+// On Sling in the test process: the pages from its edge on loopback (fetched as a browser would), the
+// links made through its API router.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createUserWithToken } from '../../helpers/accounts';
+import type { createLink } from '../../../lib/openapi/operations/links';
 import { AGENTS } from '../../helpers/agents';
+import { apiClient, inProcess, type ApiClient, type CallOptions } from '../../helpers/api-client';
 import { createPgliteDatabase, type TestDatabase } from '../../helpers/databases';
-import { startSling, type SlingProcess } from '../../helpers/sling-process';
+import { startInProcessSling, type InProcessSling } from '../../helpers/in-process-sling';
 import { until } from '../../helpers/until';
 
 describe('branded visitor pages', () => {
   let tdb: TestDatabase;
-  let sling: SlingProcess;
-  let token: string;
+  let sling: InProcessSling;
+  let vic: ApiClient;
 
   beforeAll(async () => {
     tdb = await createPgliteDatabase({ migrated: true });
-    token = await createUserWithToken(tdb.env, 'vic@example.com', 'business');
-    sling = await startSling(tdb.env);
+    sling = await startInProcessSling(tdb.env);
+    vic = apiClient(inProcess(sling), { token: await sling.seed.userWithToken('vic@example.com', { plan: 'business' }) });
   });
   afterAll(async () => {
-    await sling?.stop();
+    await sling?.close();
     await tdb?.drop();
   });
 
-  const create = async (body: Record<string, unknown>) => {
-    const res = await fetch(`${sling.url}/api/v1/links`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const create = async (body: CallOptions<typeof createLink>['body']) => {
+    const res = await vic.call('createLink', { body });
     expect(res.status).toBe(201);
-    return (await res.json()) as { short_url: string };
+    return res.json as { short_url: string };
   };
   const visit = (path: string) => fetch(`${sling.url}${path}`, { redirect: 'manual', headers: { 'user-agent': AGENTS.chrome } });
   /** Follows the edge's hop to /l/<page>/<code>, as a browser would. */
