@@ -45,7 +45,7 @@ export const links = pgTable(
     uniqueIndex('links_domain_code_key').on(t.domainId, sql`lower(${t.shortCode})`),
     index('links_workspace_created_idx').on(t.workspaceId, t.createdAt),
     // Untagged links (most) stay out of the tag index: a GIN entry for every new link cost about a
-    // quarter of PostgreSQL's work per creation. A tag filter states the same predicate (find-links.ts).
+    // quarter of PostgreSQL's work per creation. Tag filters state the same predicate (lib/links/tagged-links.ts).
     index('links_tagged_idx').using('gin', t.tags).where(sql`${t.tags} <> '{}'::text[]`),
     // The expiry job's sweep reads only active links that can expire.
     index('links_due_expiry_idx').on(t.expiresAt).where(sql`${t.status} = 'active' AND ${t.expiresAt} IS NOT NULL`),

@@ -5,6 +5,7 @@
 import type { Queryable } from '../db/types';
 import type { StatsScope } from './get-stats';
 import { filtersSql, hasFilters, type StatsFilters } from './stats-filters';
+import { TAGGED_LINKS } from '../links/tagged-links';
 
 export const EXPORT_FORMATS = ['csv', 'json'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
@@ -41,7 +42,7 @@ async function* workspaceRows(db: Queryable, scope: Extract<ExportScope, { works
   if (scope.linkId !== undefined) where += ` AND id = $${params.push(scope.linkId)}`;
   if (scope.createdBy !== undefined) where += ` AND created_by = $${params.push(scope.createdBy)}`;
   // A tag narrows the links walked through (the clicks' own filter would say the same, link by link).
-  if (scope.filters?.tag) where += ` AND tags && $${params.push(scope.filters.tag)}::text[]`;
+  if (scope.filters?.tag) where += ` AND ${TAGGED_LINKS} AND tags && $${params.push(scope.filters.tag)}::text[]`;
   const list = await db.query<{ id: number; short_code: string }>(`SELECT id, short_code FROM links WHERE ${where} ORDER BY id`, params);
   for (const link of list) {
     for await (const page of clickPages(db, { linkId: Number(link.id), ...range })) {

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { invalidField } from '../http/errors';
 import { ZTag } from '../schemas/link';
+import { TAGGED_LINKS } from '../links/tagged-links';
 
 /** Query parameter → raw clicks column. */
 export const FILTER_COLUMNS = {
@@ -65,7 +66,7 @@ export function hasFilters(filters: StatsFilters | undefined): filters is StatsF
 export function filtersSql(filters: StatsFilters, p: (v: unknown) => string): string {
   return (Object.entries(filters) as Array<[FilterName, string[]]>)
     .map(([name, values]) => {
-      if (name === 'tag') return ` AND link_id IN (SELECT id FROM links WHERE tags && ${p(values)}::text[])`;
+      if (name === 'tag') return ` AND link_id IN (SELECT id FROM links WHERE ${TAGGED_LINKS} AND tags && ${p(values)}::text[])`;
       const stored = values.map((v) => (MISSING_VALUES.includes(v) ? '' : v));
       return ` AND coalesce(${FILTER_COLUMNS[name]}, '') = ANY(${p(stored)}::text[])`;
     })

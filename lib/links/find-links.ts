@@ -4,6 +4,7 @@
 import { and, arrayContains, asc, count, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { links, type LinkRow } from '../../db/schema';
 import type { Db } from '../db/types';
+import { TAGGED_LINKS } from './tagged-links';
 
 export const LINK_SORTS = ['created', 'clicks', 'code', 'destination'] as const;
 /** exclude (default): not archived; include: both; only: the archived ones. */
@@ -62,8 +63,7 @@ export function linksWhere(opts: Omit<FindLinksOptions, 'sort' | 'order' | 'limi
     // The note too: the words one wrote about a link are how one looks for it.
     pattern ? or(ilike(links.shortCode, pattern), ilike(links.longUrl, pattern), ilike(links.note, pattern)) : undefined,
     opts.status ? STATUS_WHERE[opts.status] : undefined,
-    // Stated with the partial tag index's own predicate (db/schema/links.ts), so that index is used.
-    opts.tag ? and(sql`${links.tags} <> '{}'::text[]`, arrayContains(links.tags, [opts.tag])) : undefined,
+    opts.tag ? and(sql.raw(TAGGED_LINKS), arrayContains(links.tags, [opts.tag])) : undefined,
     opts.archived === 'include' ? undefined : opts.archived === 'only' ? isNotNull(links.archivedAt) : isNull(links.archivedAt),
   );
 }

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { links, SYSTEM_WORKSPACE_ID } from '../../../db/schema';
 import { applyMigrations, shippedMigrationCount } from '../../../lib/db/migrate';
 import { openDatabase } from '../../../lib/db/open-database';
+import { filtersSql } from '../../../lib/analytics/stats-filters';
 import { findLinks, linksWhere } from '../../../lib/links/find-links';
 import { databaseKinds, type TestDatabase } from '../../helpers/databases';
 import { migrationsUpTo } from '../../helpers/migrations-up-to';
@@ -21,6 +22,7 @@ describe.each(databaseKinds(pgUrl()))('migration to the partial tag index on %s'
   let tagged: string[];
   let indexes: string[];
   let plan: string;
+  let statsPlan: string;
 
   beforeAll(async () => {
     tdb = await makeDb();
@@ -43,11 +45,16 @@ describe.each(databaseKinds(pgUrl()))('migration to the partial tag index on %s'
     const scope = sql`${links.workspaceId} = ${SYSTEM_WORKSPACE_ID}`;
     tagged = (await findLinks(db.db, { scope, tag: 'launch', archived: 'include', limit: 100, offset: 0 })).links.map((l) => l.shortCode).sort();
     const query = db.db.select({ id: links.id }).from(links).where(linksWhere({ scope, tag: 'launch', archived: 'include' })).toSQL();
-    plan = await db.transaction(async (q) => {
-      await q.query('SET LOCAL enable_seqscan = off');
-      const lines = await q.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${query.sql}`, query.params);
-      return lines.map((l) => l['QUERY PLAN']).join('\n');
-    });
+    const explain = (text: string, params: unknown[]) =>
+      db.transaction(async (q) => {
+        await q.query('SET LOCAL enable_seqscan = off');
+        const lines = await q.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${text}`, params);
+        return lines.map((l) => l['QUERY PLAN']).join('\n');
+      });
+    plan = await explain(query.sql, query.params);
+    // The analytics' tag filter (stats and exports) on the clicks.
+    const statsParams: unknown[] = [];
+    statsPlan = await explain(`SELECT count(*) FROM clicks WHERE true${filtersSql({ tag: ['launch'] }, (v) => `$${statsParams.push(v)}`)}`, statsParams);
     await db.close();
   });
   afterAll(async () => {
@@ -63,5 +70,6 @@ describe.each(databaseKinds(pgUrl()))('migration to the partial tag index on %s'
     expect(indexes).toContain('links_tagged_idx');
     expect(indexes).not.toContain('links_tags_idx');
     expect(plan).toContain('links_tagged_idx');
+    expect(statsPlan).toContain('links_tagged_idx');
   });
 });
