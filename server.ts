@@ -8,24 +8,24 @@ import { currentSites } from './lib/domains/current-sites';
 import type { Site } from './lib/domains/site-directory';
 import { currentFavicons } from './lib/domains/current-favicons';
 import { currentLandingPages } from './lib/landing/current-landing-pages';
-import { customDomainRouter } from './lib/edge/custom-domain-router';
+import { customDomainRouter } from './lib/server/custom-domain-router';
 import { sendScalarBundle } from './lib/docs/serve-scalar-bundle';
 import { startHttpsListener } from './lib/tls/https-listener';
 import { failRequest, sendApiError, sendJson } from './lib/http/node-answers';
 import { ClickBuffer } from './lib/edge/click-buffer';
 import { clientIp } from './lib/edge/client-ip';
-import { createEdge, type EdgeHandler } from './lib/edge/create-edge';
+import { createEdge, type EdgeHandler } from './lib/server/create-edge';
 import { LinkCache } from './lib/edge/link-cache';
 import { hostOf } from './lib/edge/parse-request';
-import { answerUnknownHost } from './lib/edge/site-answers';
+import { answerUnknownHost } from './lib/server/site-answers';
 import { startClickWriterThread, type ClickWriterThread } from './lib/edge/click-writer-thread';
 import { checkReadiness } from './lib/health/check-readiness';
-import { CLIENT_IP_HEADER } from './lib/http/client-ip-header';
+import { CLIENT_IP_HEADER } from './lib/core/client-ip-header';
 import { decideTarget, type TargetDecision } from './lib/http/request-target';
 import { createRouter, type Router } from './lib/api/router';
 import { destinationOf, holdsBodyFirst, hostRoute, routedPath, type Serves } from './lib/server/destination';
 import { listen, shutdownOnce } from './lib/server/lifecycle';
-import { linkPageHandler } from './lib/http/link-page-dispatch';
+import { linkPageHandler } from './lib/server/link-page-dispatch';
 import { serveApi, toWebRequest, writeResponse } from './lib/server/serve-api';
 import { answerClientError } from './lib/http/client-error';
 import { limitConnectionsPerIp } from './lib/http/connection-limit';
@@ -35,15 +35,15 @@ import { edgeLinkPages } from './lib/link-pages/edge-pages';
 import { reportUrl } from './lib/link-pages/page-html';
 import { targetProblem } from './lib/http/text-checks';
 import { edgeLinksLoader } from './lib/previews/edge-preview';
-import { createPreviewAssets } from './lib/previews/card-assets';
+import { createPreviewAssets } from './lib/server/card-assets';
 import { openJobSystem, stopJobSystem } from './lib/jobs/job-system';
 import { startWebhookDispatcher, type Dispatcher } from './lib/webhooks/dispatcher';
 import { notifyWebhookDisabled } from './lib/webhooks/notify-disabled';
-import { logger } from './lib/log/logger';
-import { projectRoot } from './lib/runtime/project-root';
-import { openRuntime } from './lib/runtime/open-runtime';
-import { startCpuPool, stopCpuPool } from './lib/runtime/cpu-pool';
-import { setGlobalSingleton } from './lib/runtime/global-singleton';
+import { logger } from './lib/core/logger';
+import { projectRoot } from './lib/core/project-root';
+import { openRuntime } from './lib/server/open-runtime';
+import { startCpuPool, stopCpuPool } from './lib/server/cpu-pool';
+import { setGlobalSingleton } from './lib/core/global-singleton';
 
 export type Role = 'all' | 'edge' | 'app' | 'worker';
 
@@ -130,7 +130,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   let webhooks: Dispatcher | undefined;
   if (role === 'all' || role === 'worker') {
     jobs = await openJobSystem(handle, { work: true, maintenanceSeconds: config.JOBS_MAINTENANCE_SECONDS, pollSeconds: config.JOBS_POLL_SECONDS });
-    // Route handlers send jobs through it (lib/jobs/send-job.ts).
+    // Route handlers send jobs through it (lib/db/send-job.ts).
     setGlobalSingleton('jobSystem', jobs);
     webhooks = startWebhookDispatcher(handle, {
       secretKey: config.SECRET_KEY,
@@ -144,7 +144,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
       pollMs: config.WEBHOOKS_POLL_MS,
       notifyDisabled: (notice) => notifyWebhookDisabled(notice, config.BASE_URL),
     });
-    // The API's webhook routes wake it (lib/webhooks/webhook-routes.ts).
+    // The API's webhook routes wake it (lib/api/handlers/webhook-routes.ts).
     setGlobalSingleton('webhookDispatcher', webhooks);
   }
 

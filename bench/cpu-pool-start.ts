@@ -1,4 +1,4 @@
-// What starting the CPU pool's worker with its first task costs (lib/runtime/cpu-pool.ts starts
+// What starting the CPU pool's worker with its first task costs (lib/server/cpu-pool.ts starts
 // none with the server): the first verifyPassword (sign-in's bcrypt) on a fresh pool, thread start
 // included, against the next ones on the warm thread. Wall time and the process's CPU (all threads).
 // Uses the built worker (npm run build): `tsx bench/cpu-pool-start.ts`.

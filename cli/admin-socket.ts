@@ -8,8 +8,8 @@ import { chmodSync, rmSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
 import { join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
-import type { Runtime } from '../lib/runtime/open-runtime';
-import { logger } from '../lib/log/logger';
+import type { Runtime } from '../lib/server/open-runtime';
+import { logger } from '../lib/core/logger';
 import { runWithIo, type CliIo } from './cli-io';
 import { runCli } from './run-cli';
 

@@ -4,7 +4,7 @@
 // and the command borrows the server's open database instead of opening its own.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { format } from 'node:util';
-import type { Runtime } from '../lib/runtime/open-runtime';
+import type { Runtime } from '../lib/server/open-runtime';
 
 export interface CliIo {
   out(text: string): void;

@@ -3,12 +3,12 @@
 import { SYSTEM_WORKSPACE_ID } from '../db/schema';
 import { createLink } from '../lib/links/create-link';
 import { currentLinkContext } from '../lib/links/current-link-context';
-import { parseExpiration } from '../lib/links/parse-expiration';
+import { parseExpiration } from '../lib/schemas/parse-expiration';
 import { getLinkByCode } from '../lib/links/get-link-by-code';
 import { serializeLink } from '../lib/links/serialize-link';
 import { setLinkDisabled } from '../lib/links/set-link-disabled';
 import { updateLink } from '../lib/links/update-link';
-import { AppError } from '../lib/http/errors';
+import { AppError } from '../lib/core/errors';
 import { openCliRuntime } from './cli-runtime';
 import { print } from './cli-io';
 import { UsageError } from './usage-error';

@@ -4,7 +4,7 @@
 import { parseArgs } from 'node:util';
 import { ConfigError } from '../lib/config/env';
 import { loadConfig } from '../lib/config/load-config';
-import { AppError } from '../lib/http/errors';
+import { AppError } from '../lib/core/errors';
 import { DataDirBusyError } from '../lib/runtime/data-dir-lock';
 import { print, printError } from './cli-io';
 import { runDomainsCommand } from './domains-command';

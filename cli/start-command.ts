@@ -5,7 +5,7 @@
 import { resolve } from 'node:path';
 import { loadConfig } from '../lib/config/load-config';
 import { database } from '../lib/db/database';
-import { logger } from '../lib/log/logger';
+import { logger } from '../lib/core/logger';
 import { startServer, type Role } from '../server';
 import { openAdminSocket, type AdminSocket } from './admin-socket';
 import { UsageError } from './usage-error';

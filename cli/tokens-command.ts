@@ -4,7 +4,7 @@
 import { and, eq } from 'drizzle-orm';
 import { apiTokens, workspaceMembers } from '../db/schema';
 import { findUserByEmail } from '../lib/auth/find-user-by-email';
-import { AppError } from '../lib/http/errors';
+import { AppError } from '../lib/core/errors';
 import { openCliRuntime } from './cli-runtime';
 import { print } from './cli-io';
 import { createApiToken, findTokens, revokeApiToken, serializeToken } from '../lib/tokens/manage-tokens';

@@ -6,7 +6,7 @@ import { PLANS, type Plan } from '../db/schema';
 import { setPlatformAdmin } from '../lib/admin/set-platform-admin';
 import { getAuth } from '../lib/auth/auth';
 import { findUserByEmail, lookUpUserByEmail } from '../lib/auth/find-user-by-email';
-import { AppError, invalidField } from '../lib/http/errors';
+import { AppError, invalidField } from '../lib/core/errors';
 import { openCliRuntime } from './cli-runtime';
 import { print } from './cli-io';
 import { findWorkspaceBySlug, personalWorkspaceOf } from '../lib/workspaces/find-workspace';

@@ -12,7 +12,7 @@ import { ApiError, fromLocalInput, linksApi, toLocalInput, type DomainOption, ty
 import { withScheme } from './with-scheme';
 import { SocialPreviewSection } from './social-preview-section';
 import { useSocialPreview } from './use-social-preview';
-import type { LinkPreviewJson } from '@/lib/schemas/link-preview';
+import type { LinkPreviewJson } from '@/lib/previews/link-preview-schema';
 
 const FIELDS = ['url', 'alias', 'domain_id', 'password', 'expiration', 'max_clicks', 'tags', 'note', 'free_old_code', 'preview.title', 'preview.description', 'preview.image', 'image'];
 const MAX_NOTE = 2000;

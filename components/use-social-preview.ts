@@ -3,7 +3,7 @@
 // upload), what the save sends as `preview` (nothing when unchanged, null to remove), and the upload
 // that follows the save (PUT /api/v1/links/{id}/preview/image with the file as the body).
 import { useEffect, useMemo, useState } from 'react';
-import type { LinkPreviewJson } from '@/lib/schemas/link-preview';
+import type { LinkPreviewJson } from '@/lib/previews/link-preview-schema';
 import { ApiError } from './api-client';
 
 export type PreviewImageChoice = 'generated' | 'url' | 'upload';

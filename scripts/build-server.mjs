@@ -1,5 +1,5 @@
 // Bundles server.ts and the CLI into dist/sling.mjs, and the CPU pool's and the click writer's worker
-// threads into dist/cpu-worker.mjs and dist/click-writer-worker.mjs next to it (lib/runtime/cpu-pool.ts
+// threads into dist/cpu-worker.mjs and dist/click-writer-worker.mjs next to it (lib/server/cpu-pool.ts
 // and lib/edge/click-writer-thread.ts look for them there); npm packages stay external.
 // dist/pages-lib.mjs is what the dashboard's pages take from lib/ (packages/pages-lib): built with the
 // server, its modules are the server's own chunks, one instance each in the process
@@ -22,7 +22,7 @@ for (const f of existsSync('dist') ? readdirSync('dist', { withFileTypes: true }
 await build({
   entryPoints: {
     sling: 'cli/sling.ts',
-    'cpu-worker': 'lib/runtime/cpu-worker.ts',
+    'cpu-worker': 'lib/server/cpu-worker.ts',
     'click-writer-worker': 'lib/edge/click-writer-worker.ts',
     'pages-lib': 'packages/pages-lib/index.ts',
   },

@@ -32,11 +32,11 @@ export const links = pgTable(
     /** Past this many clicks the link behaves as expired (null: no limit). */
     maxClicks: integer('max_clicks'),
     clicks: bigint('clicks', { mode: 'number' }).notNull().default(0),
-    /** Normalised tag names (lower case, at most 10): a column rather than a tags table, see lib/schemas/link.ts. */
+    /** Normalised tag names (lower case, at most 10): a column rather than a tags table, see lib/links/link-schema.ts. */
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
     /** When the owner archived it: hidden from the list by default, still redirects. */
     archivedAt: timestamp('archived_at', { withTimezone: true }),
-    /** The owner's free-text note (at most 2000 characters; lib/schemas/link.ts), never shown to visitors. */
+    /** The owner's free-text note (at most 2000 characters; lib/links/link-schema.ts), never shown to visitors. */
     note: text('note'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -6,7 +6,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { certificates, domains } from '../../db/schema';
 import type { Db } from '../db/types';
-import { logger } from '../log/logger';
+import { logger } from '../core/logger';
 import { describeAcmeError, issueCertificate, type AcmeSettings } from './issue-certificate';
 
 export const RENEW_BEFORE_DAYS = 30;

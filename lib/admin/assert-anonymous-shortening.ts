@@ -1,7 +1,7 @@
 // The instance settings' say on anonymous shortening: off (403), or an hourly limit per IP on top
 // of the configured per-minute and per-day ones.
 import type { Db } from '../db/types';
-import { AppError } from '../http/errors';
+import { AppError } from '../core/errors';
 import { sharedLimiter } from '../ratelimit/shared-limiter';
 import { getInstanceSettings } from './instance-settings';
 

@@ -3,7 +3,7 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { workspaceInvitations } from '../../db/schema';
 import type { Db } from '../db/types';
-import { AppError } from '../http/errors';
+import { AppError } from '../core/errors';
 import { getInstanceSettings } from './instance-settings';
 
 export async function assertSignupAllowed(db: Db, email: unknown): Promise<void> {

@@ -4,7 +4,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { instanceSettings, type SignupMode } from '../../db/schema';
 import type { Db } from '../db/types';
-import { globalSingleton } from '../runtime/global-singleton';
+import { globalSingleton } from '../core/global-singleton';
 
 export interface InstanceSettings {
   signups: SignupMode;

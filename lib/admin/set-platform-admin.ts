@@ -2,7 +2,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { users, type UserRow } from '../../db/schema';
 import type { Db } from '../db/types';
-import { AppError } from '../http/errors';
+import { AppError } from '../core/errors';
 
 export async function setPlatformAdmin(db: Db, userId: string, isAdmin: boolean): Promise<UserRow> {
   const [row] = await db.update(users).set({ role: isAdmin ? 'admin' : 'user', updatedAt: sql`now()` }).where(eq(users.id, userId)).returning();

@@ -5,7 +5,7 @@ import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { lt, sql } from 'drizzle-orm';
 import { altchaSpent } from '../../db/schema';
 import type { Db } from '../db/types';
-import { AppError } from '../http/errors';
+import { AppError } from '../core/errors';
 import { altchaSecrets } from './altcha-secrets';
 
 const MAX_PAYLOAD = 4096;

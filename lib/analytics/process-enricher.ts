@@ -2,7 +2,7 @@
 // clicks recorded outside the click writer's thread (which builds its own): the link pages' fallback.
 import { loadConfig } from '../config/load-config';
 import type { Click } from '../edge/click-buffer';
-import { globalSingleton } from '../runtime/global-singleton';
+import { globalSingleton } from '../core/global-singleton';
 import { createClickEnricher, type EnrichedClick } from './enrich-click';
 import { openGeoIp, type GeoIp } from './geoip';
 

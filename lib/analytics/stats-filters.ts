@@ -4,8 +4,8 @@
 // "(unknown)" (and "(direct)" for referrers), as the breakdowns name missing values, match them.
 // ?tag= narrows to the clicks of the links carrying that tag (a property of the link, not the click).
 import { z } from 'zod';
-import { invalidField } from '../http/errors';
-import { ZTag } from '../schemas/link';
+import { invalidField } from '../core/errors';
+import { ZTag } from '../links/link-schema';
 import { TAGGED_LINKS } from '../links/tagged-links';
 
 /** Query parameter → raw clicks column. */

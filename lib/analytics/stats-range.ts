@@ -1,6 +1,6 @@
 // The range and bucketing of a statistics query: interval=hour|day|week over from/to (default the
 // last 30 days), in UTC or a requested IANA time zone (tz).
-import { invalidField } from '../http/errors';
+import { invalidField } from '../core/errors';
 
 export const INTERVALS = ['hour', 'day', 'week'] as const;
 export type Interval = (typeof INTERVALS)[number];
@@ -16,7 +16,7 @@ export interface StatsRange {
 const MAX_POINTS = 5000;
 const STEP_MS: Record<Interval, number> = { hour: 3_600_000, day: 86_400_000, week: 7 * 86_400_000 };
 
-/** The range from parsed query values (lib/schemas/stats.ts): the checks between fields. */
+/** The range from parsed query values (lib/analytics/stats-schema.ts): the checks between fields. */
 export function statsRangeOf(q: { interval?: Interval; tz?: string; from?: Date; to?: Date }, now = new Date()): StatsRange {
   const interval = q.interval ?? 'day';
   const tz = q.tz ?? 'UTC';

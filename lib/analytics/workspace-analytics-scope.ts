@@ -1,5 +1,5 @@
 // The filters of workspace-wide statistics and exports: ?link_id= (a link of the workspace) and
-// ?created_by= (a member's user id), already parsed (lib/schemas/stats.ts). An unknown link is 404, as everywhere.
+// ?created_by= (a member's user id), already parsed (lib/analytics/stats-schema.ts). An unknown link is 404, as everywhere.
 import { getLinkOrThrow } from '../links/get-link-or-throw';
 import type { LinkContext } from '../links/link-context';
 import type { Actor } from '../workspaces/actor';

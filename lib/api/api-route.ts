@@ -1,7 +1,7 @@
 // One route of the API: a method and a path served by a handler. Sling's own routes come from the
 // Operations their handlers carry (method, path, body limit), so a route is declared once, in its
 // Operation; better-auth's and SCIM's routes, which follow their own protocols, are declared here.
-import { operationsOf, type Operation } from '../schemas/operation';
+import { operationsOf, type Operation } from '../http/operation';
 import { MAX_BODY_BYTES } from '../http/read-json-body';
 
 export type RouteParams = Record<string, string>;

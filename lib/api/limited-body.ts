@@ -2,7 +2,7 @@
 // router hands handlers a Request whose body is this stream, so a caller is authenticated and
 // authorised before a byte of the body is read (docs/architecture/request-layer.md). Textual bodies
 // are checked for NUL characters and invalid UTF-8 once complete (text-checks.ts).
-import { AppError } from '../http/errors';
+import { AppError } from '../core/errors';
 import { bodyProblem, isCheckedBody } from '../http/text-checks';
 
 /** Where the bytes come from: the next chunk, or null at the end. */

@@ -3,7 +3,7 @@
 import { createAltchaChallenge } from '../altcha/create-altcha-challenge';
 import { loadConfig } from '../config/load-config';
 import { requestIp } from '../http/handle-route';
-import { json } from '../http/json-response';
+import { json } from '../core/json-response';
 import { currentLinkContext } from '../links/current-link-context';
 import { shortenAnonymously } from '../links/shorten-anonymously';
 import { buildOpenApiDocument } from '../openapi/build-document';
@@ -13,7 +13,7 @@ import * as ops from '../openapi/operations/public-forms';
 import { anonymousLimiter } from '../ratelimit/anonymous-limiter';
 import { reportLimiter } from '../ratelimit/report-limiter';
 import { submitReport } from '../reports/submit-report';
-import { publicHandler } from '../schemas/operation';
+import { publicHandler } from '../http/operation';
 
 let openApiText: string | undefined;
 

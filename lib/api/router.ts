@@ -4,8 +4,8 @@
 // with Allow; OPTIONS; a trailing slash: 308), turns HEAD into GET, and hands the handler a Request
 // whose body is read only when the handler asks, up to the route's limit
 // (docs/architecture/request-layer.md). `router.request()` answers a Request without a socket.
-import { AppError } from '../http/errors';
-import { errorResponse } from '../http/json-response';
+import { AppError } from '../core/errors';
+import { errorResponse } from '../core/json-response';
 import { scimErrorResponse } from '../scim/scim-error';
 import type { ApiRoute, RouteMethod, RouteParams } from './api-route';
 import { limitedBody, streamSource } from './limited-body';

@@ -2,44 +2,44 @@
 // it; its method, path, access, permission and body limit are read from the Operation the handler
 // carries (lib/openapi/operations/), so adding a route is an Operation, its handler and one line here.
 // better-auth's and SCIM's routes follow their own protocols and are declared with their paths.
-import { actionsRoute, approveLinkRoute, banUserRoute, disableLinkRoute, dismissReportRoute, reviewQueueRoute, setPlanRoute, settingsRoute, unbanUserRoute, updateSettingsRoute, usersRoute } from '../admin/admin-routes';
-import { linkExportRoute, workspaceExportRoute } from '../analytics/export-routes';
-import { workspaceStatsRoute } from '../analytics/workspace-stats-route';
-import { handleApiPhp } from '../api-php/api-php';
-import { exportAuditRoute, listAuditRoute } from '../audit/audit-routes';
-import { disableTwoFactorRoute } from '../auth/disable-two-factor';
-import { handleAuthRequest } from '../auth/handle-auth-request';
-import { addDomainRoute, deleteDomainRoute, getDomainRoute, listDomainsRoute, updateDomainRoute, verifyDomainRoute } from '../domains/domain-routes';
-import { deleteFaviconRoute, getFaviconRoute, putFaviconRoute } from '../domains/favicon-routes';
-import { faviconRoute } from '../favicons/favicon-route';
+import { actionsRoute, approveLinkRoute, banUserRoute, disableLinkRoute, dismissReportRoute, reviewQueueRoute, setPlanRoute, settingsRoute, unbanUserRoute, updateSettingsRoute, usersRoute } from './handlers/admin-routes';
+import { linkExportRoute, workspaceExportRoute } from './handlers/export-routes';
+import { workspaceStatsRoute } from './handlers/workspace-stats-route';
+import { handleApiPhp } from './handlers/api-php';
+import { exportAuditRoute, listAuditRoute } from './handlers/audit-routes';
+import { disableTwoFactorRoute } from './handlers/disable-two-factor';
+import { handleAuthRequest } from './handlers/handle-auth-request';
+import { addDomainRoute, deleteDomainRoute, getDomainRoute, listDomainsRoute, updateDomainRoute, verifyDomainRoute } from './handlers/domain-routes';
+import { deleteFaviconRoute, getFaviconRoute, putFaviconRoute } from './handlers/favicon-routes';
+import { faviconRoute } from './handlers/favicon-route';
 import { handleRoute } from '../http/handle-route';
 import { methodNotAllowed } from '../http/method-not-allowed';
 import { withAdmin, type AdminRequest } from '../http/with-admin';
 import { withWorkspace, type WorkspaceRequest } from '../http/with-workspace';
-import { createImportRoute, getImportRoute, importReportRoute, listImportsRoute } from '../imports/import-routes';
-import { getLandingRoute, putLandingRoute } from '../landing/landing-routes';
-import { bulkCreateLinksRoute } from '../links/bulk-create-route';
-import { linkEventsRoute, linkStatsRoute } from '../links/link-detail-routes';
+import { createImportRoute, getImportRoute, importReportRoute, listImportsRoute } from './handlers/import-routes';
+import { getLandingRoute, putLandingRoute } from './handlers/landing-routes';
+import { bulkCreateLinksRoute } from './handlers/bulk-create-route';
+import { linkEventsRoute, linkStatsRoute } from './handlers/link-detail-routes';
 import {
   aliasAvailabilityRoute, bulkDeleteLinksRoute, createLinkRoute, deleteLinkRoute, duplicateLinkRoute, freePreviousCodeRoute, getLinkRoute, listLinksRoute, listTagsRoute, updateLinkRoute,
-} from '../links/link-routes';
-import { deletePreviewImageRoute, getPreviewImageRoute, putPreviewImageRoute } from '../previews/preview-routes';
-import { deleteLogoRoute, putLogoRoute, qrRoute } from '../qr/qr-routes';
+} from './handlers/link-routes';
+import { deletePreviewImageRoute, getPreviewImageRoute, putPreviewImageRoute } from './handlers/preview-routes';
+import { deleteLogoRoute, putLogoRoute, qrRoute } from './handlers/qr-routes';
 import { variantBLimiter } from '../ratelimit/api-limits';
-import { directorySyncRoute, issueTokenRoute, revokeTokenRoute } from '../scim/directory-sync-routes';
+import { directorySyncRoute, issueTokenRoute, revokeTokenRoute } from './handlers/directory-sync-routes';
 import {
   createGroupRoute, createUserRoute, deleteGroupRoute, deleteUserRoute, getGroupRoute, getUserRoute, listGroupsRoute, listUsersRoute, patchGroupRoute, patchUserRoute, replaceGroupRoute,
   replaceUserRoute, resourceTypesRoute, schemasRoute, serviceProviderConfigRoute, withScim,
-} from '../scim/scim-routes';
-import * as sso from '../sso/sso-routes';
-import { handleTokenParamApi, tokenParam } from '../token-param-api/token-param-api';
-import { createTokenRoute, deleteTokenRoute, listTokensRoute, regenerateTokenRoute, rotateTokenRoute } from '../tokens/token-routes';
+} from './handlers/scim-routes';
+import * as sso from './handlers/sso-routes';
+import { handleTokenParamApi, tokenParam } from './handlers/token-param-api';
+import { createTokenRoute, deleteTokenRoute, listTokensRoute, regenerateTokenRoute, rotateTokenRoute } from './handlers/token-routes';
 import {
   createWebhookRoute, deleteWebhookRoute, getDeliveryRoute, getWebhookRoute, listDeliveriesRoute, listWebhooksRoute, resendDeliveryRoute, rotateWebhookSecretRoute, testWebhookRoute, updateWebhookRoute,
-} from '../webhooks/webhook-routes';
-import { acceptInvitationRoute, createInvitationRoute, listInvitationsRoute, resendInvitationRoute, revokeInvitationRoute } from '../workspaces/invitation-routes';
-import { changeMemberRoleRoute, leaveWorkspaceRoute, listMembersRoute, removeMemberRoute } from '../workspaces/member-routes';
-import { createWorkspaceRoute, deleteWorkspaceRoute, getWorkspaceRoute, listWorkspacesRoute, switchWorkspaceRoute, transferOwnershipRoute, updateWorkspaceRoute } from '../workspaces/workspace-routes';
+} from './handlers/webhook-routes';
+import { acceptInvitationRoute, createInvitationRoute, listInvitationsRoute, resendInvitationRoute, revokeInvitationRoute } from './handlers/invitation-routes';
+import { changeMemberRoleRoute, leaveWorkspaceRoute, listMembersRoute, removeMemberRoute } from './handlers/member-routes';
+import { createWorkspaceRoute, deleteWorkspaceRoute, getWorkspaceRoute, listWorkspacesRoute, switchWorkspaceRoute, transferOwnershipRoute, updateWorkspaceRoute } from './handlers/workspace-routes';
 import { protocolRoutes, routesOf, type ApiRoute, type RouteHandler } from './api-route';
 import { altchaChallengeRoute, openApiDocumentRoute, reportLinkRoute, shortenRoute } from './public-routes';
 

@@ -3,7 +3,7 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { auditEntries, type AuditEntryRow } from '../../db/schema';
 import type { Db } from '../db/types';
-import { invalidField } from '../http/errors';
+import { invalidField } from '../core/errors';
 import type { AuditAction } from './audit-actions';
 import { describeEntry } from './describe-entry';
 

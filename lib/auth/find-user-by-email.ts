@@ -2,7 +2,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { users, type UserRow } from '../../db/schema';
 import type { Db } from '../db/types';
-import { AppError } from '../http/errors';
+import { AppError } from '../core/errors';
 
 export async function lookUpUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
   const [user] = await db.select().from(users).where(eq(sql`lower(${users.email})`, email.toLowerCase())).limit(1);

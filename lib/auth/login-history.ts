@@ -3,7 +3,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { loginEvents, users } from '../../db/schema';
 import type { Db } from '../db/types';
-import { logger } from '../log/logger';
+import { logger } from '../core/logger';
 import { sendMail } from '../mail/send-mail';
 import { deviceName } from './device-name';
 

@@ -1,7 +1,7 @@
 // The mail to an account whose address someone used to sign up again (the sign-up itself answers as
 // for a new address, so it cannot be used to find out who has an account).
 import { loadConfig } from '../config/load-config';
-import { logger } from '../log/logger';
+import { logger } from '../core/logger';
 import { sendMail } from '../mail/send-mail';
 
 /** Not awaited by the sign-up: a slow mail server must not make the answer slower than a new address's. */

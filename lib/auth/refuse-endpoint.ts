@@ -1,7 +1,7 @@
 // The one refusal of better-auth endpoints the policy does not serve over HTTP (endpoint-policy.ts);
 // auth.ts's `hooks.before` answers with it.
-import { AppError } from '../http/errors';
-import { errorResponse } from '../http/json-response';
+import { AppError } from '../core/errors';
+import { errorResponse } from '../core/json-response';
 
 export function refusedEndpoint(): Response {
   return errorResponse(new AppError('not_found', 'There is no such endpoint.'));

@@ -7,7 +7,7 @@
 // instance when it changes. A cookie better-auth refuses is not kept.
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
-import { globalSingleton } from '../runtime/global-singleton';
+import { globalSingleton } from '../core/global-singleton';
 import { loadAuth } from './load-auth';
 import { sessionCookies } from './session-cookie';
 

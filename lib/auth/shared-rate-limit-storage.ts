@@ -4,7 +4,7 @@
 // fails meanwhile (as Sling's API limits do). Sessions stay in the database, which every instance
 // shares (docs/self-hosting/scale-out.md says why).
 import type { BetterAuthOptions } from 'better-auth';
-import { AppError } from '../http/errors';
+import { AppError } from '../core/errors';
 import { sharedLimiter } from '../ratelimit/shared-limiter';
 
 type RateLimitStorage = NonNullable<NonNullable<BetterAuthOptions['rateLimit']>['customStorage']>;

@@ -2,9 +2,9 @@
 // others through Postgres NOTIFY or Redis pub/sub) drops its cached entry. Publishing never fails
 // or delays the write that caused it: a message lost on the way is healed by the cache's TTL.
 import { randomUUID } from 'node:crypto';
-import { logger } from '../log/logger';
+import { logger } from '../core/logger';
 import type { Tx } from '../db/types';
-import { globalSingleton } from '../runtime/global-singleton';
+import { globalSingleton } from '../core/global-singleton';
 
 export const CHANNEL = 'sling_invalidate';
 /** Published when a subscription was lost and messages may have been missed: drop everything. */

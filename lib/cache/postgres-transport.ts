@@ -4,7 +4,7 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { ALL_KEYS, CHANNEL, type Listener, type Transport } from './invalidation-bus';
-import { logger } from '../log/logger';
+import { logger } from '../core/logger';
 
 export function postgresTransport(databaseUrl: string, publishVia: (sql: string, params: unknown[]) => Promise<unknown>): Transport {
   let client: pg.Client | undefined;

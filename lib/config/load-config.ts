@@ -1,7 +1,7 @@
 // The process-wide configuration: parsed once, shared by server.ts and Next route handlers.
 import { parseEnv, type Config } from './env';
 import { resolveSecretKey } from './secret-key';
-import { globalSingleton } from '../runtime/global-singleton';
+import { globalSingleton } from '../core/global-singleton';
 
 /** Parses process.env (once per process) and fills in SECRET_KEY. Throws ConfigError. */
 export function loadConfig(): Config & { SECRET_KEY: string } {

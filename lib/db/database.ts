@@ -1,7 +1,7 @@
 // The process-wide database handle, one for server.ts and the pages (two PGlite instances on one
 // directory would corrupt it).
 import { loadConfig } from '../config/load-config';
-import { getGlobalSingleton, setGlobalSingleton } from '../runtime/global-singleton';
+import { getGlobalSingleton, setGlobalSingleton } from '../core/global-singleton';
 import { openDatabase } from './open-database';
 import type { DbHandle } from './types';
 

@@ -2,7 +2,7 @@
 // On PostgreSQL an advisory lock serialises instances that start together.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { projectRoot } from '../runtime/project-root';
+import { projectRoot } from '../core/project-root';
 import type { DbHandle } from './types';
 
 const MIGRATION_LOCK = 7_306_011_505; // arbitrary constant shared by every Sling instance

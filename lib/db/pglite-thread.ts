@@ -4,7 +4,7 @@
 // (connectPort, pgliteOverPort): same protocol, its calls never pass through the main thread.
 import { join } from 'node:path';
 import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
-import { projectRoot } from '../runtime/project-root';
+import { projectRoot } from '../core/project-root';
 import type { Queryable } from './types';
 
 interface QueryResult {

@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import { projectRoot } from '../runtime/project-root';
+import { projectRoot } from '../core/project-root';
 
 export type Encoding = 'br' | 'gzip' | 'identity';
 

@@ -4,7 +4,7 @@
 import { and, asc, eq, lte } from 'drizzle-orm';
 import { domains } from '../../db/schema';
 import type { DbHandle } from '../db/types';
-import { logger } from '../log/logger';
+import { logger } from '../core/logger';
 import type { DnsLookup } from './check-domain-dns';
 import type { DomainSettings } from './domain-settings';
 import { verifyDomain } from './verify-domain';

@@ -5,8 +5,8 @@
 import { loadConfig } from '../config/load-config';
 import { ALL_KEYS, invalidationBus } from '../cache/invalidation-bus';
 import { database } from '../db/database';
-import { logger } from '../log/logger';
-import { globalSingleton } from '../runtime/global-singleton';
+import { logger } from '../core/logger';
+import { globalSingleton } from '../core/global-singleton';
 import { loadDomainRegistry, loadRegistryDomain, type DomainRegistry } from './domain-registry';
 
 interface State {

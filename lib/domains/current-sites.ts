@@ -3,7 +3,7 @@
 import { invalidationBus } from '../cache/invalidation-bus';
 import { loadConfig } from '../config/load-config';
 import { database } from '../db/database';
-import { globalSingleton } from '../runtime/global-singleton';
+import { globalSingleton } from '../core/global-singleton';
 import { appHosts } from './app-hosts';
 import { findVerifiedDomain } from './find-verified-domain';
 import { SiteDirectory } from './site-directory';

@@ -1,6 +1,6 @@
 // Custom domains per workspace plan (Free 1, Pro 10, Business 100, Enterprise unlimited).
 import type { Plan } from '../../db/schema';
-import { AppError } from '../http/errors';
+import { AppError } from '../core/errors';
 
 export const DOMAIN_LIMITS: Record<Plan, number> = { free: 1, pro: 10, business: 100, enterprise: Infinity };
 const NEXT_PLAN: Record<Plan, Plan | null> = { free: 'pro', pro: 'business', business: 'enterprise', enterprise: null };

@@ -2,7 +2,7 @@
 // decodes, at most 1024×1024 pixels and 512 KiB. PNG only: QR codes draw the favicon from its
 // pixels (pngjs), and every browser shows a PNG served as /favicon.ico.
 import { PNG } from 'pngjs';
-import { AppError, invalidField } from '../http/errors';
+import { AppError, invalidField } from '../core/errors';
 import { readPngDimensions } from '../qr/png-dimensions';
 
 export const MAX_FAVICON_BYTES = 512 * 1024;

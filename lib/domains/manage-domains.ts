@@ -8,11 +8,11 @@ import { domains, landingPages, links, type DomainRow, type RootBehavior } from 
 import { invalidationBus } from '../cache/invalidation-bus';
 import type { DbHandle, Tx } from '../db/types';
 import { isUniqueViolation } from '../db/unique-violation';
-import { AppError } from '../http/errors';
+import { AppError } from '../core/errors';
 import { deleteLinks } from '../links/delete-links';
 import type { LinkContext } from '../links/link-context';
 import { validateLongUrl } from '../links/validate-long-url';
-import type { TCreateDomain, TUpdateDomain } from '../schemas/domain';
+import type { TCreateDomain, TUpdateDomain } from './domain-schema';
 import type { Actor } from '../workspaces/actor';
 import { domainScope, usableDomainScope } from '../workspaces/scope';
 import { assertDomainAllowance } from './domain-limits';

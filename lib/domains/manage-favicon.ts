@@ -6,7 +6,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { domainFavicons, type DomainRow } from '../../db/schema';
 import { invalidationBus } from '../cache/invalidation-bus';
 import type { Db, DbHandle } from '../db/types';
-import { AppError } from '../http/errors';
+import { AppError } from '../core/errors';
 import { runCpuTask } from '../runtime/run-cpu-task';
 import type { Actor } from '../workspaces/actor';
 import { getDomainOrThrow } from './manage-domains';

@@ -4,7 +4,7 @@
 import { isIP } from 'node:net';
 import { domainToASCII } from 'node:url';
 import { parse } from 'tldts';
-import { invalidField } from '../http/errors';
+import { invalidField } from '../core/errors';
 
 export interface HostnameParts {
   hostname: string;

@@ -5,7 +5,7 @@
 import { and, asc, eq, lte, or, sql, isNull } from 'drizzle-orm';
 import { domains, type DomainRow } from '../../db/schema';
 import type { DbHandle } from '../db/types';
-import { logger } from '../log/logger';
+import { logger } from '../core/logger';
 import type { CheckedRecord, DnsLookup } from './check-domain-dns';
 import type { DomainSettings } from './domain-settings';
 import { verifyDomain } from './verify-domain';

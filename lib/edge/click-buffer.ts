@@ -3,7 +3,7 @@
 // in front (before any later one that failed too); nothing is dropped.
 // Whatever the writer holds back (its summed rollups and counters) is settled as soon as no click
 // is waiting, and on stop.
-import { logger } from '../log/logger';
+import { logger } from '../core/logger';
 
 export interface Click {
   linkId: number;

@@ -6,7 +6,7 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker, type MessagePort } from 'node:worker_threads';
-import { logger } from '../log/logger';
+import { logger } from '../core/logger';
 import type { Click } from './click-buffer';
 import { encodeClicks } from './click-transfer';
 import type { ClickWriterSetup, WriterReply, WriterRequest } from './click-writer-worker';

@@ -7,7 +7,7 @@
 // In a running server this runs in its own thread (click-writer-thread.ts), not on the edge's.
 import type { EnrichedClick, VisitorProfile } from '../analytics/enrich-click';
 import type { DbHandle, Queryable } from '../db/types';
-import { logger } from '../log/logger';
+import { logger } from '../core/logger';
 import type { Click } from './click-buffer';
 import { ClickTallies } from './click-tallies';
 

@@ -2,7 +2,7 @@
 import { and, desc, eq, lt } from 'drizzle-orm';
 import { events } from '../../db/schema';
 import type { Db } from '../db/types';
-import { invalidField } from '../http/errors';
+import { invalidField } from '../core/errors';
 import { eventJson, type EventJson } from './list-events';
 
 export interface FindLinkEventsOptions {

@@ -2,7 +2,7 @@
 // cross-site form or fetch carries the session cookie (SameSite=Lax lets top-level POSTs through in
 // some browsers, and bodiless POSTs need no preflight), so the browser's own word on where the
 // request came from decides. Clients that send neither header (curl, scripts) are not browsers.
-import { AppError } from './errors';
+import { AppError } from '../core/errors';
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 

@@ -2,7 +2,7 @@
 // client too slow to send its request) are answered in the JSON error shape, then the connection
 // closes. Node's own answer was an empty 400.
 import type { Duplex } from 'node:stream';
-import type { ErrorCode } from './errors';
+import type { ErrorCode } from '../core/errors';
 import { rawErrorAnswer } from './node-answers';
 
 export function answerClientError(err: Error & { code?: string }, socket: Duplex & { _httpMessage?: { headersSent?: boolean } }): void {

@@ -1,7 +1,7 @@
 // Wraps a route handler: any thrown error becomes the JSON error shape, once, here.
-import { CLIENT_IP_HEADER } from './client-ip-header';
-import { errorResponse } from './json-response';
-import { carryOperations } from '../schemas/operation';
+import { CLIENT_IP_HEADER } from '../core/client-ip-header';
+import { errorResponse } from '../core/json-response';
+import { carryOperations } from './operation';
 
 export function handleRoute<A extends unknown[]>(fn: (req: Request, ...rest: A) => Promise<Response>) {
   return carryOperations(async (req: Request, ...rest: A): Promise<Response> => {

@@ -1,6 +1,6 @@
 // A method the endpoint does not take: 405 in the JSON error shape, with Allow.
-import { AppError } from './errors';
-import { errorResponse } from './json-response';
+import { AppError } from '../core/errors';
+import { errorResponse } from '../core/json-response';
 
 /** Marks the handlers that only refuse (they read no input; the route test knows them by this). */
 export const REFUSES_METHOD = Symbol('sling.refusesMethod');

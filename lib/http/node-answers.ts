@@ -1,9 +1,9 @@
 // JSON answers on node:http responses, for the layers in server.ts that answer before Next does.
 import { SCIM_CONTENT_TYPE, scimErrorBody } from '../scim/scim-error';
 import { STATUS_CODES, type ServerResponse } from 'node:http';
-import { logger } from '../log/logger';
-import { AppError, ERROR_STATUS, errorBody, type ErrorCode } from './errors';
-import { newRequestId } from './request-id';
+import { logger } from '../core/logger';
+import { AppError, ERROR_STATUS, errorBody, type ErrorCode } from '../core/errors';
+import { newRequestId } from '../core/request-id';
 
 export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
   const text = JSON.stringify(body);

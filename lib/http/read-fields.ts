@@ -1,5 +1,5 @@
 // A JSON request body that must be an object with only known keys (a stray key is a 400 naming it).
-import { AppError } from './errors';
+import { AppError } from '../core/errors';
 import { readJsonBody } from './read-json-body';
 
 /** The request's JSON object; a key outside `allowed` is a 400 naming it. */

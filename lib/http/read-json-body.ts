@@ -1,6 +1,6 @@
 // Reads a JSON request body with the API's rules: application/json only (415), at most 64 KiB (413),
 // and a JSON object (a body of `null`, a number or an array is a 400, never a TypeError further on).
-import { AppError } from './errors';
+import { AppError } from '../core/errors';
 
 export const MAX_BODY_BYTES = 64 * 1024;
 

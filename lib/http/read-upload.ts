@@ -1,8 +1,8 @@
 // Reads a binary request body (an image, an import's file) for an operation that declares `upload`
-// (lib/schemas/operation.ts): a declared length over the limit is refused unread, a longer stream
+// (lib/http/operation.ts): a declared length over the limit is refused unread, a longer stream
 // at the limit (413, the route's own error); multipart/form-data gives the file of the named field
 // and the form's other fields. The bytes are judged by the route (PNG? CSV?), not here.
-import { AppError } from './errors';
+import { AppError } from '../core/errors';
 import { readBodyBytes } from './read-json-body';
 
 export interface Upload {

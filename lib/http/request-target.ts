@@ -3,7 +3,7 @@
 // target's host never outranks the Host header (Next answered such a request with a 308 to the
 // foreign host); "OPTIONS *" is answered here; anything else, and TRACE or CONNECT, is refused with
 // the JSON error shape instead of reaching Next (which failed with a 500).
-import type { ErrorCode } from './errors';
+import type { ErrorCode } from '../core/errors';
 
 export type TargetDecision =
   | { kind: 'pass'; url?: string }

@@ -8,10 +8,10 @@ import { isPlatformAdmin } from '../admin/set-platform-admin';
 import { loadConfig } from '../config/load-config';
 import { currentLinkContext } from '../links/current-link-context';
 import type { LinkContext } from '../links/link-context';
-import { carryOperations } from '../schemas/operation';
+import { carryOperations } from './operation';
 import { assertSameOrigin } from './check-origin';
-import { AppError } from './errors';
-import { errorResponse } from './json-response';
+import { AppError } from '../core/errors';
+import { errorResponse } from '../core/json-response';
 
 export interface AdminRequest<P> {
   req: Request;

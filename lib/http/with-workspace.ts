@@ -14,11 +14,11 @@ import { authenticateToken, bearerToken } from '../tokens/authenticate-token';
 import { assertCan, type Actor } from '../workspaces/actor';
 import type { Permission } from '../workspaces/permissions';
 import { findSessionActor } from '../workspaces/session-actor-cache';
-import { carryOperations, operationsOf, type Operation } from '../schemas/operation';
+import { carryOperations, operationsOf, type Operation } from './operation';
 import { assertSameOrigin } from './check-origin';
-import { AppError } from './errors';
+import { AppError } from '../core/errors';
 import { requestIp } from './handle-route';
-import { errorResponse } from './json-response';
+import { errorResponse } from '../core/json-response';
 
 export interface WorkspaceRequest<P> {
   req: Request;

@@ -5,11 +5,11 @@ import { and, asc, desc, eq, gt } from 'drizzle-orm';
 import { nanoid } from 'nanoid';
 import { importRows, imports, type ImportRow } from '../../db/schema';
 import type { Db } from '../db/types';
-import { AppError } from '../http/errors';
-import { sendJob } from '../jobs/send-job';
+import { AppError } from '../core/errors';
+import { sendJob } from '../db/send-job';
 import { csvField } from '../analytics/export-clicks';
 import type { Actor } from '../workspaces/actor';
-import type { ImportFormat, ImportJson } from '../schemas/import';
+import type { ImportFormat, ImportJson } from './import-schema';
 import { IMPORT_QUEUE } from './import-queue';
 
 /** An import without its stored file. */

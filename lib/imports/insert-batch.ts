@@ -5,7 +5,7 @@
 import type { LinkRow } from '../../db/schema';
 import type { DbHandle } from '../db/types';
 import type { Domain, DomainRegistry } from '../domains/domain-registry';
-import { linkEvent } from '../events/link-event';
+import { linkEvent } from '../links/link-event';
 import { newEventId } from '../events/record-event';
 import { generateCode } from '../links/generate-code';
 import type { ValidRow } from './validate-row';

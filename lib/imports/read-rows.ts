@@ -3,7 +3,7 @@
 // case-insensitively, with spaces and hyphens read as "_"; docs/guide/importing.md lists each format's mapping.
 import { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
-import type { ImportFormat } from '../schemas/import';
+import type { ImportFormat } from './import-schema';
 
 export interface RowFields {
   url?: string;

@@ -5,12 +5,12 @@
 // after the rows already counted.
 import { and, eq, gt } from 'drizzle-orm';
 import { importRows, imports } from '../../db/schema';
-import { AppError } from '../http/errors';
+import { AppError } from '../core/errors';
 import type { LinkContext } from '../links/link-context';
 import { linkKey, invalidationBus } from '../cache/invalidation-bus';
-import { logger } from '../log/logger';
+import { logger } from '../core/logger';
 import { currentThreatList } from '../safety/current-threat-list';
-import type { ImportFormat } from '../schemas/import';
+import type { ImportFormat } from './import-schema';
 import { insertBatch } from './insert-batch';
 import { countRows, ImportFileError, readRows, type InputRow } from './read-rows';
 import { validateRow, type ValidRow } from './validate-row';

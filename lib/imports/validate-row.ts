@@ -3,16 +3,16 @@
 // rules and reserved words (validate-alias.ts), a future expiration, the password's rules and tags.
 // Synchronous where creation is (the lists are loaded once per batch), so a batch costs no queries.
 import { createHash } from 'node:crypto';
-import { AppError } from '../http/errors';
+import { AppError } from '../core/errors';
 import type { SelfAddress } from '../domains/self-address';
 import { hashLinkPassword } from '../links/link-password';
-import { assertFuture, parseExpiration } from '../links/parse-expiration';
+import { assertFuture, parseExpiration } from '../schemas/parse-expiration';
 import { validateAlias } from '../links/validate-alias';
 import { validateLongUrl } from '../links/validate-long-url';
 import { suspicionReasons } from '../safety/heuristics';
 import { listedReason } from '../safety/scan-destination';
 import type { ThreatList } from '../safety/threat-list';
-import { parseTags } from '../schemas/link';
+import { parseTags } from '../links/link-schema';
 import type { RowFields } from './read-rows';
 
 export interface ValidRow {

@@ -3,7 +3,7 @@
 // A job that was running when its worker died is retried once its expireInSeconds has passed.
 import PgBoss from 'pg-boss';
 import type { DbHandle } from '../db/types';
-import { logger } from '../log/logger';
+import { logger } from '../core/logger';
 import { loadConfig } from '../config/load-config';
 import { DEEP_SCAN_QUEUE } from '../safety/deep-scan/deep-scan-queue';
 import { domainHostKey } from '../domains/site-directory';

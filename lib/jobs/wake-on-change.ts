@@ -4,7 +4,7 @@
 // so a burst of changes costs one send, and an extra send is harmless.
 import type PgBoss from 'pg-boss';
 import { invalidationBus } from '../cache/invalidation-bus';
-import { logger } from '../log/logger';
+import { logger } from '../core/logger';
 
 const COALESCE_MS = 500;
 

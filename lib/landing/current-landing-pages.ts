@@ -2,7 +2,7 @@
 import { invalidationBus } from '../cache/invalidation-bus';
 import { loadConfig } from '../config/load-config';
 import { database } from '../db/database';
-import { globalSingleton } from '../runtime/global-singleton';
+import { globalSingleton } from '../core/global-singleton';
 import { assembleLanding } from './assemble-landing';
 import { LandingCache } from './landing-cache';
 import { landingSize } from './landing-size';

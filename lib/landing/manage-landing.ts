@@ -7,8 +7,8 @@ import { invalidationBus } from '../cache/invalidation-bus';
 import type { DbHandle } from '../db/types';
 import { getDomainOrThrow } from '../domains/manage-domains';
 import { domainHostKey } from '../domains/site-directory';
-import { AppError } from '../http/errors';
-import type { TLandingPage } from '../schemas/landing-page';
+import { AppError } from '../core/errors';
+import type { TLandingPage } from './landing-page-schema';
 import type { Actor } from '../workspaces/actor';
 import { LANDING_PAGE_MAX_BYTES, landingSize } from './landing-size';
 

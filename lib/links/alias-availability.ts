@@ -1,6 +1,6 @@
 // Whether an alias can be used on a domain right now: valid, not reserved, not taken (any case).
 // The dashboard asks while the user types; createLink still has the final word (unique index).
-import { AppError } from '../http/errors';
+import { AppError } from '../core/errors';
 import { getLinkByCode } from './get-link-by-code';
 import type { LinkContext } from './link-context';
 import { validateAlias } from './validate-alias';

@@ -8,11 +8,11 @@ import type { LinkRow, Plan } from '../../db/schema';
 import { invalidationBus, linkKey } from '../cache/invalidation-bus';
 import { isUniqueViolation } from '../db/unique-violation';
 import { scanDestination, type ScanVerdict } from '../safety/scan-destination';
-import { AppError, invalidField } from '../http/errors';
+import { AppError, invalidField } from '../core/errors';
 import { generateCode } from './generate-code';
 import { insertLinkWithEvent } from './insert-link';
 import { hashLinkPassword } from './link-password';
-import { assertFuture } from './parse-expiration';
+import { assertFuture } from '../schemas/parse-expiration';
 import { validateMaxClicks } from './validate-max-clicks';
 import type { LinkContext } from './link-context';
 import { validateAlias } from './validate-alias';
@@ -34,7 +34,7 @@ export interface CreateLinkInput {
   /** Already parsed; must be in the future. */
   expiresAt?: Date | null;
   maxClicks?: unknown;
-  /** Already normalised (lib/schemas/link.ts). */
+  /** Already normalised (lib/links/link-schema.ts). */
   tags?: string[];
   /** The owner's note (already parsed: trimmed, null for none). */
   note?: string | null;

@@ -3,7 +3,7 @@
 import { and, inArray, type SQL } from 'drizzle-orm';
 import { clickRollups, clicks, links, qrLogos, type LinkRow } from '../../db/schema';
 import { invalidationBus, linkKey } from '../cache/invalidation-bus';
-import { linkEvent } from '../events/link-event';
+import { linkEvent } from './link-event';
 import { recordEvent } from '../events/record-event';
 import type { LinkContext } from './link-context';
 

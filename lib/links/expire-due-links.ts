@@ -7,7 +7,7 @@
 import { and, asc, eq, inArray, isNotNull, lte, or, sql, gte } from 'drizzle-orm';
 import { links, type LinkRow } from '../../db/schema';
 import { invalidationBus, linkKey } from '../cache/invalidation-bus';
-import { linkEvent } from '../events/link-event';
+import { linkEvent } from './link-event';
 import { recordEvents } from '../events/record-event';
 import type { LinkContext } from './link-context';
 

@@ -2,7 +2,7 @@
 // (the cache key is published with the delete) and any link may take it.
 import type { LinkRow } from '../../db/schema';
 import { invalidationBus, linkKey } from '../cache/invalidation-bus';
-import { AppError } from '../http/errors';
+import { AppError } from '../core/errors';
 import type { LinkContext } from './link-context';
 import { freePreviousCode } from './previous-codes';
 

@@ -3,7 +3,7 @@
 // change (a member and someone else's link) is 403, naming why.
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { links, type LinkRow } from '../../db/schema';
-import { AppError } from '../http/errors';
+import { AppError } from '../core/errors';
 import type { Actor } from '../workspaces/actor';
 import { linkScope, type Access } from '../workspaces/scope';
 import type { LinkContext } from './link-context';

@@ -14,7 +14,7 @@
 import type { LinkRow } from '../../db/schema';
 import type { Queryable } from '../db/types';
 import type { DomainRegistry } from '../domains/domain-registry';
-import { linkEvent } from '../events/link-event';
+import { linkEvent } from './link-event';
 import { newEventId } from '../events/record-event';
 
 export type NewLink = Pick<LinkRow, 'workspaceId' | 'createdBy' | 'domainId' | 'shortCode' | 'longUrl' | 'expiresAt' | 'passwordHash' | 'maxClicks' | 'status' | 'safetyReason'> & Partial<Pick<LinkRow, 'tags' | 'note'>>;

@@ -1,7 +1,7 @@
-// Parsed link bodies (lib/schemas/link.ts) → createLink/updateLink input. Variant A and REST v1
+// Parsed link bodies (lib/links/link-schema.ts) → createLink/updateLink input. Variant A and REST v1
 // share these; the field rules themselves live in the schemas.
 import type { Plan } from '../../db/schema';
-import type { TCreateLink, TUpdateLink } from '../schemas/link';
+import type { TCreateLink, TUpdateLink } from './link-schema';
 import type { CreateLinkInput } from './create-link';
 import type { UpdateLinkChanges } from './update-link';
 import { UTM_KEYS, type UtmKey } from './utm';

@@ -1,6 +1,6 @@
 // Link passwords: at least 4 characters, stored only as a bcrypt hash.
 import { hashPassword } from '../auth/password';
-import { invalidField } from '../http/errors';
+import { invalidField } from '../core/errors';
 
 export async function hashLinkPassword(input: unknown, field = 'password'): Promise<string> {
   if (typeof input !== 'string' || input.length < 4) throw invalidField(field, 'The password must be at least 4 characters.');

@@ -3,9 +3,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { links, type LinkRow } from '../../db/schema';
 import { invalidationBus, linkKey } from '../cache/invalidation-bus';
-import { linkEvent } from '../events/link-event';
+import { linkEvent } from './link-event';
 import { recordEvent } from '../events/record-event';
-import { AppError, invalidField } from '../http/errors';
+import { AppError, invalidField } from '../core/errors';
 import type { LinkContext } from './link-context';
 
 export async function setLinkDisabled(link: LinkRow, disabled: { reason: string } | false, ctx: LinkContext): Promise<LinkRow> {

@@ -3,12 +3,12 @@
 import { SYSTEM_WORKSPACE_ID } from '../../db/schema';
 import { assertAnonymousShortening } from '../admin/assert-anonymous-shortening';
 import { verifyAltcha } from '../altcha/verify-altcha';
-import { AppError } from '../http/errors';
+import { AppError } from '../core/errors';
 import { headersOf, type WindowLimiter } from '../ratelimit/window-limiter';
 import { createLink } from './create-link';
 import type { LinkContext } from './link-context';
 import { serializeLink, type LinkJson } from './serialize-link';
-import type { TShorten } from '../schemas/shorten';
+import type { TShorten } from './shorten-schema';
 
 /** `body`: parsed by the operation (lib/openapi/operations/public-forms.ts). */
 export async function shortenAnonymously(

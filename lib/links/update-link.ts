@@ -5,14 +5,14 @@
 // (previous-codes.ts) unless `freeOldCode`.
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { links, type LinkRow } from '../../db/schema';
-import { invalidField } from '../http/errors';
+import { invalidField } from '../core/errors';
 import { moveCode } from './previous-codes';
 import { writeUtm, type UtmKey } from './utm';
 import { invalidationBus, linkKey } from '../cache/invalidation-bus';
 import { isUniqueViolation } from '../db/unique-violation';
-import { linkEvent } from '../events/link-event';
+import { linkEvent } from './link-event';
 import { recordEvent } from '../events/record-event';
-import { AppError } from '../http/errors';
+import { AppError } from '../core/errors';
 import { scanDestination, type ScanVerdict } from '../safety/scan-destination';
 import { hashLinkPassword } from './link-password';
 import type { LinkContext } from './link-context';
@@ -33,7 +33,7 @@ export interface UpdateLinkChanges {
   tags?: string[];
   /** true archives (hidden from the list by default; it still redirects), false brings it back. */
   archived?: boolean;
-  /** Text sets, null removes (already parsed: lib/schemas/link.ts). */
+  /** Text sets, null removes (already parsed: lib/links/link-schema.ts). */
   note?: string | null;
   /** UTM values written into the destination (the new one, or the current one); '' removes one. */
   utm?: Partial<Record<UtmKey, string>>;

@@ -1,5 +1,5 @@
 // Alias rules (docs/api/rest-v1.md, "Links"): 3–50 of [A-Za-z0-9_-], not a reserved word.
-import { invalidField } from '../http/errors';
+import { invalidField } from '../core/errors';
 import { isReserved } from './reserved-words';
 
 const ALIAS = /^[A-Za-z0-9_-]{3,50}$/;

@@ -1,5 +1,5 @@
 // max_clicks: a whole number from 1; past it the link behaves as expired.
-import { invalidField } from '../http/errors';
+import { invalidField } from '../core/errors';
 
 export function validateMaxClicks(input: unknown): number {
   if (typeof input !== 'number' || !Number.isInteger(input) || input < 1 || input > 2_000_000_000) {

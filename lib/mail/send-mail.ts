@@ -2,8 +2,8 @@
 // but never its body: bodies carry password-reset and invitation links, and logs travel further than mail.
 import type { Transporter } from 'nodemailer';
 import { loadConfig } from '../config/load-config';
-import { logger } from '../log/logger';
-import { globalSingleton } from '../runtime/global-singleton';
+import { logger } from '../core/logger';
+import { globalSingleton } from '../core/global-singleton';
 
 /** What a mail is for, so a skipped mail can be logged without its contents. */
 export type MailKind = 'password-reset' | 'new-sign-in' | 'sign-up-existing-account' | 'invitation' | 'webhook-disabled' | 'domain-misconfigured' | 'domain-restored' | 'abuse-report-received';

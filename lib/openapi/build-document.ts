@@ -1,9 +1,9 @@
 // The OpenAPI 3.1 document of Sling's API, generated from the operations (lib/openapi/registry.ts)
 // and their zod schemas: REST v1, Variant A (/api.php) and Variant B (/api), the three ways to
 // authenticate, the rate-limit headers and every error status each route can return.
-import { ERROR_STATUS, type ErrorCode } from '../http/errors';
+import { ERROR_STATUS, type ErrorCode } from '../core/errors';
 import { ZErrorBody } from '../schemas/common';
-import type { AuthScheme, Operation, UploadSpec } from '../schemas/operation';
+import type { AuthScheme, Operation, UploadSpec } from '../http/operation';
 import { SchemaCollector, type JsonSchema } from './json-schema';
 import { ALL_OPERATIONS } from './registry';
 import { PERMISSIONS } from '../workspaces/permissions';

@@ -1,7 +1,7 @@
 // Every operation of the API, for the OpenAPI document and the route test. A route's handler
-// carries its operations (lib/schemas/operation.ts); this list is what the document describes, and
+// carries its operations (lib/http/operation.ts); this list is what the document describes, and
 // tests/unit/route-schemas.test.ts checks the two agree.
-import type { Operation } from '../schemas/operation';
+import type { Operation } from '../http/operation';
 import * as account from './operations/account';
 import * as admin from './operations/admin';
 import * as compat from './operations/compat';

@@ -8,9 +8,9 @@ import { linkPreviews, type LinkRow } from '../../db/schema';
 import { invalidationBus, linkKey } from '../cache/invalidation-bus';
 import type { DbHandle, Db, Tx } from '../db/types';
 import type { DomainRegistry } from '../domains/domain-registry';
-import { AppError } from '../http/errors';
+import { AppError } from '../core/errors';
 import { runCpuTask } from '../runtime/run-cpu-task';
-import type { LinkPreviewInput, LinkPreviewJson } from '../schemas/link-preview';
+import type { LinkPreviewInput, LinkPreviewJson } from './link-preview-schema';
 import type { PreviewImageType } from './preview-image';
 import { previewAssetUrl } from './preview-urls';
 

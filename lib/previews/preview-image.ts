@@ -2,7 +2,7 @@
 // PNG (decoded in full) or a JPEG (its frame header read), at most 1 MiB and 4096×4096 pixels. Link
 // previews show it at up to 1200×630; Slack, X and Facebook all take PNG and JPEG.
 import { PNG } from 'pngjs';
-import { AppError, invalidField } from '../http/errors';
+import { AppError, invalidField } from '../core/errors';
 import { readPngDimensions, type PngDimensions } from '../qr/png-dimensions';
 
 export const MAX_PREVIEW_IMAGE_BYTES = 1024 * 1024;

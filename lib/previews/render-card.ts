@@ -4,7 +4,7 @@
 // WebAssembly build (no native code). Runs in the CPU pool (cpu-tasks.ts), off the edge's thread.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { projectRoot } from '../runtime/project-root';
+import { projectRoot } from '../core/project-root';
 
 export const CARD_WIDTH = 1200;
 export const CARD_HEIGHT = 630;

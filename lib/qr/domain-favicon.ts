@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { Db } from '../db/types';
 import type { Domain } from '../domains/domain-registry';
 import { findFavicon } from '../domains/manage-favicon';
-import { projectRoot } from '../runtime/project-root';
+import { projectRoot } from '../core/project-root';
 import type { QrLogo } from './qr-logo';
 
 type SlingIcon = QrLogo & { contentType: 'image/png'; updatedAt: Date };

@@ -3,7 +3,7 @@
 // covering at most 20 % of the code, which error correction level H (forced with a logo) reads through.
 import { XMLValidator } from 'fast-xml-parser';
 import { PNG } from 'pngjs';
-import { AppError, invalidField } from '../http/errors';
+import { AppError, invalidField } from '../core/errors';
 import { readPngDimensions, type PngDimensions } from './png-dimensions';
 
 export interface QrLogo {

@@ -1,4 +1,4 @@
-// QR code options (parsed from the query by lib/schemas/qr.ts): format, size, margin, error
+// QR code options (parsed from the query by lib/qr/qr-schema.ts): format, size, margin, error
 // correction and colours, and the contrast rules they are checked by.
 
 export const QR_FORMATS = ['png', 'svg', 'pdf'] as const;

@@ -2,13 +2,13 @@
 // 304 when the client already has it (the code depends only on the URL, the options and the logo).
 import { createHash } from 'node:crypto';
 import type { LinkRow } from '../../db/schema';
-import { invalidField } from '../http/errors';
+import { invalidField } from '../core/errors';
 import type { z } from 'zod';
 import type { LinkContext } from '../links/link-context';
 import { domainFavicon } from './domain-favicon';
 import { getLinkLogo } from './link-logo';
 import { serializeLink } from '../links/serialize-link';
-import type { ZQrQuery } from '../schemas/qr';
+import type { ZQrQuery } from './qr-schema';
 import { runCpuTask } from '../runtime/run-cpu-task';
 import { qrUrl } from './render-qr';
 

@@ -2,7 +2,7 @@
 // (draw-png.ts); SVG and PDF as vector squares (the PDF is one page the size of the code, no raster
 // inside unless a PNG logo is given), so they print sharp. An optional logo sits in the centre.
 import QRCode from 'qrcode';
-import { invalidField } from '../http/errors';
+import { invalidField } from '../core/errors';
 import type { QrOptions } from './qr-options';
 import { drawPng, encodePng } from './draw-png';
 import { drawLogo, LOGO_SIDE, logoSizeAllowed, MAX_LOGO_PIXELS_TEXT, type QrLogo } from './qr-logo';

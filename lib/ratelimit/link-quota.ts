@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { SYSTEM_WORKSPACE_ID, workspaces, type Plan } from '../../db/schema';
 import { loadConfig } from '../config/load-config';
 import type { Db } from '../db/types';
-import { AppError } from '../http/errors';
+import { AppError } from '../core/errors';
 import { sharedLimiter } from './shared-limiter';
 
 /** The day's quota of new links for a plan (null: unlimited). */

@@ -3,8 +3,8 @@
 // in the same tick go out in one write (auto-pipelining): a request's several windows and checks
 // cost one round trip.
 import { Redis } from 'ioredis';
-import { logger } from '../log/logger';
-import { getGlobalSingleton, globalSingleton, setGlobalSingleton } from '../runtime/global-singleton';
+import { logger } from '../core/logger';
+import { getGlobalSingleton, globalSingleton, setGlobalSingleton } from '../core/global-singleton';
 
 export function sharedRedis(url: string): Redis {
   // In the registry: a connection to the configured Redis, closed and dropped between two starts in one test process.

@@ -1,7 +1,7 @@
 // One limiter per name per process, counted in Redis (shared by every instance) when REDIS_URL is
 // set, in memory otherwise.
 import { loadConfig } from '../config/load-config';
-import { globalSingleton } from '../runtime/global-singleton';
+import { globalSingleton } from '../core/global-singleton';
 import { sharedRedis } from './redis-client';
 import { createWindowLimiter, type Window, type WindowLimiter } from './window-limiter';
 

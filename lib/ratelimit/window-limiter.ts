@@ -2,7 +2,7 @@
 // every instance). The answer describes the window with the fewest requests left.
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Redis } from 'ioredis';
-import { AppError } from '../http/errors';
+import { AppError } from '../core/errors';
 
 export interface Window {
   points: number;

@@ -6,7 +6,7 @@ import { loadConfig } from '../config/load-config';
 import type { Db } from '../db/types';
 import { appHosts } from '../domains/app-hosts';
 import type { DomainRegistry } from '../domains/domain-registry';
-import { AppError, invalidField } from '../http/errors';
+import { AppError, invalidField } from '../core/errors';
 import { getLinkByCode } from '../links/get-link-by-code';
 
 /** `appHostNames`: the names of the default domain (default: BASE_URL's host, its loopback aliases, LINK_HOST). */

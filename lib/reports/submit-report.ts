@@ -3,12 +3,12 @@
 // reporter gave an address.
 import { abuseReports } from '../../db/schema';
 import { verifyAltcha } from '../altcha/verify-altcha';
-import { AppError } from '../http/errors';
+import { AppError } from '../core/errors';
 import type { LinkContext } from '../links/link-context';
-import { logger } from '../log/logger';
+import { logger } from '../core/logger';
 import { sendMail } from '../mail/send-mail';
 import { headersOf, type WindowLimiter } from '../ratelimit/window-limiter';
-import type { TCreateReport } from '../schemas/report';
+import type { TCreateReport } from './report-schema';
 import { findReportedLink } from './find-reported-link';
 import { hashIp } from './hash-ip';
 

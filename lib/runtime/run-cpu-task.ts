@@ -1,9 +1,9 @@
 // Runs a CPU-heavy task (cpu-tasks.ts) in the process's worker pool, which server.ts starts and
 // Next's route handlers share through a global singleton. Without a pool (the CLI, lib-level tests)
 // the task runs in this thread. A full pool queue rejects with 503 `unavailable` and Retry-After.
-import { AppError } from '../http/errors';
-import type { CpuTasks } from './cpu-tasks';
-import { getGlobalSingleton } from './global-singleton';
+import { AppError } from '../core/errors';
+import type { CpuTasks } from '../server/cpu-tasks';
+import { getGlobalSingleton } from '../core/global-singleton';
 import type { WorkerPool } from './worker-pool';
 
 export const CPU_POOL = 'cpuPool';
@@ -20,7 +20,7 @@ export async function runCpuTask<K extends keyof CpuTasks>(task: K, ...args: Par
       throw localAppError(err);
     }
   }
-  const { cpuTasks } = await import('./cpu-tasks');
+  const { cpuTasks } = await import('../server/cpu-tasks');
   return (cpuTasks[task] as (...a: unknown[]) => Result<K> | Promise<Result<K>>)(...args);
 }
 

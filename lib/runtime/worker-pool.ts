@@ -3,7 +3,7 @@
 // that is full the caller is refused at once (503 `unavailable` with Retry-After) rather than left
 // waiting behind a backlog. The worker side is serveTasks, below.
 import { parentPort, Worker } from 'node:worker_threads';
-import { AppError } from '../http/errors';
+import { AppError } from '../core/errors';
 
 export interface WorkerPoolOptions {
   /** The worker's entry module (it calls serveTasks). */

@@ -5,8 +5,8 @@
 // so a link made right after an import is checked against it.
 import { ALL_KEYS, invalidationBus } from '../cache/invalidation-bus';
 import type { DbHandle } from '../db/types';
-import { logger } from '../log/logger';
-import { globalSingleton } from '../runtime/global-singleton';
+import { logger } from '../core/logger';
+import { globalSingleton } from '../core/global-singleton';
 import { ThreatList, type ThreatKind } from './threat-list';
 
 export const SAFETY_LISTS_KEY = 'safety:lists';

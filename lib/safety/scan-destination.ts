@@ -2,7 +2,7 @@
 // passes through here. A threat-list hit refuses the URL (422 unsafe_url naming the entry);
 // heuristic suspicion alone lets the link exist, held as pending_review with the reasons.
 import type { DbHandle } from '../db/types';
-import { AppError } from '../http/errors';
+import { AppError } from '../core/errors';
 import { currentThreatList } from './current-threat-list';
 import { suspicionReasons } from './heuristics';
 import type { ThreatMatch } from './threat-list';

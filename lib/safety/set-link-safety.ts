@@ -5,7 +5,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { links } from '../../db/schema';
 import { invalidationBus, linkKey } from '../cache/invalidation-bus';
-import { linkEvent } from '../events/link-event';
+import { linkEvent } from '../links/link-event';
 import { recordEvent } from '../events/record-event';
 import type { LinkContext } from '../links/link-context';
 

@@ -6,11 +6,11 @@ import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAb
 import { abuseReports } from '../../db/schema';
 import { loadConfig } from '../config/load-config';
 import type { Db } from '../db/types';
-import { AppError } from '../http/errors';
-import { logger } from '../log/logger';
+import { AppError } from '../core/errors';
+import { logger } from '../core/logger';
 import { sharedRedis } from '../ratelimit/redis-client';
 import { hashIp } from '../reports/hash-ip';
-import { globalSingleton } from '../runtime/global-singleton';
+import { globalSingleton } from '../core/global-singleton';
 
 const WINDOW_SECONDS = 3600;
 const THROTTLE_SECONDS = 3600;

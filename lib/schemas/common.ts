@@ -1,8 +1,8 @@
 // Building blocks shared by the resource schemas: ids, paging numbers in query strings, dates, and
 // the JSON error body every route answers with.
 import { z } from 'zod';
-import { ERROR_DOCS_PATH, ERROR_STATUS } from '../http/errors';
-import { parseExpiration } from '../links/parse-expiration';
+import { ERROR_DOCS_PATH, ERROR_STATUS } from '../core/errors';
+import { parseExpiration } from './parse-expiration';
 
 /** A positive whole number given as a number or a digit string (ids in bodies and query strings); `message` names it. */
 export function zPositiveId(message: string) {

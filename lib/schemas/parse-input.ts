@@ -3,7 +3,7 @@
 // field's name), or "Check these fields: a, b." when several are bad. Unknown keys come first, as
 // "Unknown field(s): a, b." (details: "Unknown field.").
 import { z } from 'zod';
-import { AppError } from '../http/errors';
+import { AppError } from '../core/errors';
 
 /** `order`: the schema's field order, so a field checked asynchronously (a URL's DNS) still comes in its place. */
 export function zodToAppError(error: z.ZodError, order: readonly string[] = []): AppError {

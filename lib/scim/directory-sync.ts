@@ -5,7 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import { directorySyncs, scimGroups, scimUsers, workspaces, type DirectorySyncRow } from '../../db/schema';
 import type { Db } from '../db/types';
 import { byActor, recordAudit } from '../audit/record-audit';
-import { AppError } from '../http/errors';
+import { AppError } from '../core/errors';
 import type { Actor } from '../workspaces/actor';
 import { ScimError } from './scim-error';
 

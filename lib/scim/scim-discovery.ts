@@ -1,5 +1,5 @@
 // The SCIM discovery endpoints (RFC 7644 §4, RFC 7643 §5–7): what Sling's service provider supports.
-import { SCIM_GROUP_SCHEMA, SCIM_USER_SCHEMA } from '../schemas/scim';
+import { SCIM_GROUP_SCHEMA, SCIM_USER_SCHEMA } from './scim-schema';
 import { SCIM_BASE_PATH } from './directory-sync';
 
 const meta = (baseUrl: string, resourceType: string, path: string) => ({ resourceType, location: `${baseUrl}${SCIM_BASE_PATH}/${path}` });

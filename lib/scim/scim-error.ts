@@ -1,9 +1,9 @@
 // SCIM's own error shape (RFC 7644 §3.12): identity providers read `status` and `scimType`, so the
 // SCIM endpoints answer with it instead of Sling's { error: { code, … } }.
 import { z } from 'zod';
-import { AppError } from '../http/errors';
-import { errorResponse } from '../http/json-response';
-import { SCIM_ERROR_SCHEMA } from '../schemas/scim';
+import { AppError } from '../core/errors';
+import { errorResponse } from '../core/json-response';
+import { SCIM_ERROR_SCHEMA } from './scim-schema';
 
 export type ScimType = 'invalidFilter' | 'tooMany' | 'uniqueness' | 'mutability' | 'invalidSyntax' | 'invalidPath' | 'noTarget' | 'invalidValue' | 'invalidVers' | 'sensitive';
 

@@ -7,7 +7,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { scimGroupMembers, scimGroups, scimUsers, type ScimGroupRow } from '../../db/schema';
 import type { Db, Tx } from '../db/types';
 import { isUniqueViolation } from '../db/unique-violation';
-import { SCIM_GROUP_SCHEMA, ZScimMembers, type TScimGroup, type TScimPatch } from '../schemas/scim';
+import { SCIM_GROUP_SCHEMA, ZScimMembers, type TScimGroup, type TScimPatch } from './scim-schema';
 import { noteActivity, type ScimWorkspace } from './directory-sync';
 import { ScimError } from './scim-error';
 import { parseEqFilter } from './scim-filter';

@@ -1,6 +1,6 @@
 // SCIM resources as identity providers read them (RFC 7643 §4, §8): User, Group, ListResponse.
 import type { ScimGroupRow, ScimUserRow } from '../../db/schema';
-import { SCIM_GROUP_SCHEMA, SCIM_LIST_SCHEMA, SCIM_USER_SCHEMA } from '../schemas/scim';
+import { SCIM_GROUP_SCHEMA, SCIM_LIST_SCHEMA, SCIM_USER_SCHEMA } from './scim-schema';
 import { SCIM_BASE_PATH } from './directory-sync';
 
 export function userResource(row: ScimUserRow, email: string, baseUrl: string) {

@@ -2,8 +2,8 @@
 // schema's URN; op names are case-insensitive (Entra sends "Replace"); without a path the value is
 // an object of attributes (Okta's `{"op":"replace","value":{"active":false}}`). Attributes Sling
 // does not keep are ignored.
-import type { TScimPatch } from '../schemas/scim';
-import { scimBoolean, SCIM_USER_SCHEMA } from '../schemas/scim';
+import type { TScimPatch } from './scim-schema';
+import { scimBoolean, SCIM_USER_SCHEMA } from './scim-schema';
 import { ScimError } from './scim-error';
 
 export interface UserState {

@@ -10,7 +10,7 @@ import { pipeline } from 'node:stream/promises';
 import { createGzip, gzipSync } from 'node:zlib';
 import { limitedBody } from '../api/limited-body';
 import type { Router } from '../api/router';
-import { logger } from '../log/logger';
+import { logger } from '../core/logger';
 
 /** Answers compressed from this size up, as Next did before the router (its compression's default threshold). */
 const GZIP_FROM_BYTES = 1024;

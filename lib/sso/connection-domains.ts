@@ -7,7 +7,7 @@ import { ssoConnectionDomains, ssoConnections, ssoProviders, type SsoConnectionD
 import type { Db, Tx } from '../db/types';
 import { isUniqueViolation } from '../db/unique-violation';
 import { byActor, recordAudit } from '../audit/record-audit';
-import { AppError } from '../http/errors';
+import { AppError } from '../core/errors';
 import type { Actor } from '../workspaces/actor';
 import { checkDomainClaim, domainClaimRecord } from './domain-claim';
 

@@ -9,7 +9,7 @@ import * as samlifyNs from 'samlify';
 import { ssoConnections } from '../../db/schema';
 import { loadConfig } from '../config/load-config';
 import { database } from '../db/database';
-import { AppError } from '../http/errors';
+import { AppError } from '../core/errors';
 import { SAML_BINDING_POST } from './saml-idp-metadata';
 import { samlAcsUrl, samlSpEntityId } from './saml-urls';
 

@@ -2,7 +2,7 @@
 // samlConfig for an enabled connection (built from the identity provider as the last passing test
 // read it), and its settings as the API shows them.
 import type { SsoConnectionRow, SsoSamlSettings } from '../../db/schema';
-import type { TSamlSettings } from '../schemas/sso-connection';
+import type { TSamlSettings } from './sso-connection-schema';
 import { SAML_BINDING_REDIRECT } from './saml-idp-metadata';
 import { samlAcsUrl, samlSpEntityId, samlSpMetadataUrl } from './saml-urls';
 

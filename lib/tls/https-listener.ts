@@ -9,7 +9,7 @@ import type { Config } from '../config/env';
 import type { Db } from '../db/types';
 import { answerClientError } from '../http/client-error';
 import { limitConnectionsPerIp } from '../http/connection-limit';
-import { logger } from '../log/logger';
+import { logger } from '../core/logger';
 import { CertificateStore } from './certificate-store';
 
 /** The runtime's configuration (its SECRET_KEY resolved). */

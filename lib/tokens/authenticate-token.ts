@@ -5,11 +5,11 @@ import { timingSafeEqual } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { apiTokens } from '../../db/schema';
 import type { DbHandle } from '../db/types';
-import { AppError } from '../http/errors';
+import { AppError } from '../core/errors';
 import { ALL_SCOPES, type Actor } from '../workspaces/actor';
 import { findTokenCached } from './token-cache';
 import { isTokenScope } from '../workspaces/permissions';
-import { hashToken, TOKEN_PREFIX } from './token-secret';
+import { hashToken, TOKEN_PREFIX } from '../crypto/token-secret';
 
 const unauthorized = (message: string) => new AppError('unauthorized', message);
 

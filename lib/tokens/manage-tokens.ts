@@ -4,11 +4,11 @@ import { randomUUID } from 'node:crypto';
 import { and, count, desc, eq, gt, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { apiTokens, workspaces, type ApiTokenRow } from '../../db/schema';
 import type { Db } from '../db/types';
-import { AppError, invalidField } from '../http/errors';
+import { AppError, invalidField } from '../core/errors';
 import { parseWith } from '../schemas/parse-input';
-import { ZTokenName, ZTokenScopes } from '../schemas/token';
+import { ZTokenName, ZTokenScopes } from './token-schema';
 import { isTokenScope, TOKEN_SCOPES, type TokenScope } from '../workspaces/permissions';
-import { displayPrefix, hashToken, newTokenSecret } from './token-secret';
+import { displayPrefix, hashToken, newTokenSecret } from '../crypto/token-secret';
 import { TOKEN_CAPS, tokenCapReached } from './token-cap';
 import { forgetTokens } from './token-cache';
 

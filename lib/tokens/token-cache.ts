@@ -8,7 +8,7 @@
 import { LRUCache } from 'lru-cache';
 import { ALL_KEYS, invalidationBus } from '../cache/invalidation-bus';
 import type { DbHandle } from '../db/types';
-import { globalSingleton } from '../runtime/global-singleton';
+import { globalSingleton } from '../core/global-singleton';
 import { findTokenByHash, type TokenRow } from './find-token-by-hash';
 
 /** The bus key that empties every instance's token cache. */

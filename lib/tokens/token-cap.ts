@@ -2,7 +2,7 @@
 // counted per workspace for rate limits anyway, the cap keeps the table and the settings page small
 // and a leaked-token clean-up finite.
 import type { Plan } from '../../db/schema';
-import { AppError } from '../http/errors';
+import { AppError } from '../core/errors';
 
 export const TOKEN_CAPS: Record<Plan, number> = { free: 5, pro: 25, business: 100, enterprise: 1_000 };
 

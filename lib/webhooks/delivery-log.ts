@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../db/types';
 import { newEventId } from '../events/record-event';
-import { AppError } from '../http/errors';
+import { AppError } from '../core/errors';
 import { TEST_EVENT } from './event-types';
 
 export interface AttemptJson {

@@ -9,7 +9,7 @@
 // claims jobs (FOR UPDATE SKIP LOCKED, with a lease for a worker that dies).
 import type { KeyObject } from 'node:crypto';
 import type { Queryable } from '../db/types';
-import { logger } from '../log/logger';
+import { logger } from '../core/logger';
 import { attemptRecorder } from './attempt-recorder';
 import { claimDueDeliveries, disableFailingWebhook, releaseDeliveries, type ClaimedDelivery } from './deliveries';
 import { DeliverySlots } from './delivery-slots';

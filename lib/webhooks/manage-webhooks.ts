@@ -6,10 +6,10 @@ import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { links, webhooks, type WebhookRow } from '../../db/schema';
 import type { Db } from '../db/types';
 import type { DomainRegistry } from '../domains/domain-registry';
-import { AppError, invalidField } from '../http/errors';
+import { AppError, invalidField } from '../core/errors';
 import type { Actor } from '../workspaces/actor';
 import { linkScope, webhookScope } from '../workspaces/scope';
-import type { TCreateWebhook, TUpdateWebhook } from '../schemas/webhook';
+import type { TCreateWebhook, TUpdateWebhook } from './webhook-schema';
 import type { WebhookPolicy } from './webhook-target';
 import { newWebhookSecret, sealWebhookSecret } from './webhook-secret';
 
@@ -68,7 +68,7 @@ export async function getWebhookOrThrow(db: Db, actor: Actor, id: string): Promi
   return row;
 }
 
-/** `input` is parsed (lib/schemas/webhook.ts: the URL's shape and target); here: that the filters are the workspace's. */
+/** `input` is parsed (lib/webhooks/webhook-schema.ts: the URL's shape and target); here: that the filters are the workspace's. */
 export async function createWebhook(scope: WebhookScope, input: TCreateWebhook): Promise<{ webhook: WebhookRow; secret: string }> {
   const { url } = input;
   const [linkId, domainId] = await allFields([

@@ -1,10 +1,10 @@
-// Where a webhook URL (already parsed, lib/schemas/webhook.ts) may point: it must resolve only to
+// Where a webhook URL (already parsed, lib/webhooks/webhook-schema.ts) may point: it must resolve only to
 // public addresses; with WEBHOOKS_ALLOW_PRIVATE=true, loopback and private targets are allowed, and
 // for them http:// too (test receivers, a service next door). Delivery checks the address again at
 // connect time.
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
-import { invalidField } from '../http/errors';
+import { invalidField } from '../core/errors';
 import { isPublicAddress } from '../safety/public-address';
 
 export interface WebhookPolicy {

@@ -7,7 +7,7 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import { users, workspaceInvitations, workspaceMembers } from '../../db/schema';
 import type { Db } from '../db/types';
 import { recordAudit } from '../audit/record-audit';
-import { AppError, invalidField } from '../http/errors';
+import { AppError, invalidField } from '../core/errors';
 import { invitationState } from './describe-invitation';
 import { invitationHash, looksLikeInvitationSecret } from './invitation-secret';
 import { forgetSession } from './session-actor-cache';

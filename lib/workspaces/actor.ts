@@ -1,7 +1,7 @@
 // Who is asking, in which workspace, with which role, and how (docs/architecture/overview.md, "Tenancy"). Every route handler and
 // domain function that touches a workspace's rows takes one.
 import type { Plan, Role, WorkspaceKind } from '../../db/schema';
-import { AppError } from '../http/errors';
+import { AppError } from '../core/errors';
 import { PERMISSIONS, roleAtLeast, ROLE_LABEL, TOKEN_SCOPES, type Permission, type TokenScope } from './permissions';
 
 export interface ActorWorkspace {

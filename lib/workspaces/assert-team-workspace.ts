@@ -1,5 +1,5 @@
 // Personal workspaces have one member for good: no invitations, no leaving, no deleting, no transfer.
-import { AppError } from '../http/errors';
+import { AppError } from '../core/errors';
 import type { Actor } from './actor';
 
 export function assertTeamWorkspace(actor: Actor, what: string): void {

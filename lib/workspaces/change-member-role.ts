@@ -3,7 +3,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import { workspaceMembers } from '../../db/schema';
 import type { Db } from '../db/types';
 import { recordAudit, byActor } from '../audit/record-audit';
-import { AppError } from '../http/errors';
+import { AppError } from '../core/errors';
 import type { Actor } from './actor';
 import { findMember, type MemberJson } from './list-members';
 import { assignableRole } from './member-role';

@@ -7,7 +7,7 @@ import { clicks, domains, links, workspaces } from '../../db/schema';
 import { ALL_KEYS, invalidationBus, linkKey } from '../cache/invalidation-bus';
 import { domainHostKey } from '../domains/site-directory';
 import type { Db } from '../db/types';
-import { AppError } from '../http/errors';
+import { AppError } from '../core/errors';
 import type { Actor } from './actor';
 import { assertTeamWorkspace } from './assert-team-workspace';
 import { dropActiveWorkspace } from './set-active-workspace';

@@ -2,7 +2,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { workspaces, type WorkspaceRow } from '../../db/schema';
 import type { Db } from '../db/types';
-import { AppError } from '../http/errors';
+import { AppError } from '../core/errors';
 import { ensurePersonalWorkspace } from './ensure-personal-workspace';
 
 export async function findWorkspaceBySlug(db: Db, slug: string): Promise<WorkspaceRow> {

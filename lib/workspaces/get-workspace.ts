@@ -2,7 +2,7 @@
 import { eq } from 'drizzle-orm';
 import { workspaces, type Plan, type WorkspaceKind, type WorkspaceRow } from '../../db/schema';
 import type { Db } from '../db/types';
-import { AppError } from '../http/errors';
+import { AppError } from '../core/errors';
 import type { Actor } from './actor';
 
 export interface WorkspaceInfoJson {

@@ -1,7 +1,7 @@
 // Invitation link secrets: 32 random bytes, base64url; only their SHA-256 is stored, and a link is
 // found by that hash (no comparison of secrets in JavaScript). Valid for 7 days.
 import { randomBytes } from 'node:crypto';
-import { hashToken } from '../tokens/token-secret';
+import { hashToken } from '../crypto/token-secret';
 
 export const INVITATION_TTL_MS = 7 * 24 * 3600 * 1000;
 

@@ -6,7 +6,7 @@ import { users, workspaceInvitations, workspaceMembers } from '../../db/schema';
 import type { Db } from '../db/types';
 import { isUniqueViolation } from '../db/unique-violation';
 import { recordAudit, byActor } from '../audit/record-audit';
-import { AppError, invalidField } from '../http/errors';
+import { AppError, invalidField } from '../core/errors';
 import type { Actor } from './actor';
 import { assertTeamWorkspace } from './assert-team-workspace';
 import { newInvitationSecret } from './invitation-secret';

@@ -1,5 +1,5 @@
 // The roles an admin may hand out: 'owner' moves only by transfer.
-import { invalidField } from '../http/errors';
+import { invalidField } from '../core/errors';
 
 export type AssignableRole = 'admin' | 'member';
 

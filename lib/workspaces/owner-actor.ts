@@ -3,7 +3,7 @@
 import { and, eq, or, sql } from 'drizzle-orm';
 import { users, workspaceMembers, workspaces } from '../../db/schema';
 import type { Db } from '../db/types';
-import { AppError } from '../http/errors';
+import { AppError } from '../core/errors';
 import { ALL_SCOPES, type Actor, type ActorWorkspace } from './actor';
 import { ACTOR_WORKSPACE_COLUMNS } from './actor-workspace-columns';
 

@@ -5,7 +5,7 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import { apiTokens, links, webhooks, workspaceMembers } from '../../db/schema';
 import type { Db } from '../db/types';
 import { recordAudit, byActor } from '../audit/record-audit';
-import { AppError } from '../http/errors';
+import { AppError } from '../core/errors';
 import type { Actor } from './actor';
 import { assertTeamWorkspace } from './assert-team-workspace';
 import { dropActiveWorkspace } from './set-active-workspace';

@@ -2,7 +2,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { users, workspaceInvitations } from '../../db/schema';
 import type { Db } from '../db/types';
-import { AppError } from '../http/errors';
+import { AppError } from '../core/errors';
 import type { Actor } from './actor';
 import { newInvitationSecret } from './invitation-secret';
 import { findInvitation, type InvitationJson } from './list-invitations';

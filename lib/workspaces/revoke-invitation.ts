@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { workspaceInvitations } from '../../db/schema';
 import type { Db } from '../db/types';
 import { recordAudit, byActor } from '../audit/record-audit';
-import { AppError } from '../http/errors';
+import { AppError } from '../core/errors';
 import type { Actor } from './actor';
 
 export async function revokeInvitation(db: Db, actor: Actor, id: string): Promise<void> {

@@ -1,7 +1,7 @@
 // The invitation mail: who invites, to which workspace, with which role, and the link.
 import { loadConfig } from '../config/load-config';
-import { AppError } from '../http/errors';
-import { logger } from '../log/logger';
+import { AppError } from '../core/errors';
+import { logger } from '../core/logger';
 import { sendMail } from '../mail/send-mail';
 import { ROLE_LABEL } from './permissions';
 import type { Role } from '../../db/schema';

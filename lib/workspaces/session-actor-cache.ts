@@ -10,7 +10,7 @@
 import { LRUCache } from 'lru-cache';
 import { ALL_KEYS, invalidationBus } from '../cache/invalidation-bus';
 import type { Db } from '../db/types';
-import { globalSingleton } from '../runtime/global-singleton';
+import { globalSingleton } from '../core/global-singleton';
 import { TOKENS_KEY } from '../tokens/token-cache';
 import type { Actor } from './actor';
 import { actorForSessionId } from './session-actor';

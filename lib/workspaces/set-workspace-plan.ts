@@ -2,7 +2,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { PLANS, workspaces, type Plan, type WorkspaceRow } from '../../db/schema';
 import type { Db } from '../db/types';
-import { AppError, invalidField } from '../http/errors';
+import { AppError, invalidField } from '../core/errors';
 import { forgetTokens } from '../tokens/token-cache';
 
 export function isPlan(value: unknown): value is Plan {

@@ -1,6 +1,6 @@
 // Makes one of the user's workspaces the session's active one; not a member is "not found".
 import type { Db } from '../db/types';
-import { AppError } from '../http/errors';
+import { AppError } from '../core/errors';
 import { findUserWorkspace, type WorkspaceJson } from './list-user-workspaces';
 import { forgetSession } from './session-actor-cache';
 import { setActiveWorkspace } from './set-active-workspace';

@@ -4,7 +4,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import { workspaceMembers } from '../../db/schema';
 import type { Db } from '../db/types';
 import { recordAudit, byActor } from '../audit/record-audit';
-import { AppError, invalidField } from '../http/errors';
+import { AppError, invalidField } from '../core/errors';
 import type { Actor } from './actor';
 import { assertTeamWorkspace } from './assert-team-workspace';
 import { listMembers, type MemberJson } from './list-members';

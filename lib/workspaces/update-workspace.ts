@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { workspaces } from '../../db/schema';
 import type { Db } from '../db/types';
 import { recordAudit, byActor } from '../audit/record-audit';
-import { AppError } from '../http/errors';
+import { AppError } from '../core/errors';
 import { isUniqueViolation } from '../db/unique-violation';
 import type { Actor } from './actor';
 import { serializeWorkspace, type WorkspaceInfoJson } from './get-workspace';

@@ -1,6 +1,6 @@
 // A workspace's name and slug as people type them: the rules shared by create and update.
 import { randomBytes } from 'node:crypto';
-import { invalidField } from '../http/errors';
+import { invalidField } from '../core/errors';
 
 const SLUG = /^[a-z0-9-]{3,48}$/;
 

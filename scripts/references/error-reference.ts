@@ -1,8 +1,8 @@
-// docs/api/errors.md from the code table (lib/http/errors.ts) and its documentation
-// (lib/http/error-docs.ts): every code with its status, meaning and what to do, one anchor per code.
+// docs/api/errors.md from the code table (lib/core/errors.ts) and its documentation
+// (lib/core/error-docs.ts): every code with its status, meaning and what to do, one anchor per code.
 import { STATUS_CODES } from 'node:http';
-import { ERROR_DOCS } from '../../lib/http/error-docs';
-import { ERROR_DOCS_PATH, ERROR_STATUS, errorBody, type ErrorCode } from '../../lib/http/errors';
+import { ERROR_DOCS } from '../../lib/core/error-docs';
+import { ERROR_DOCS_PATH, ERROR_STATUS, errorBody, type ErrorCode } from '../../lib/core/errors';
 import { generatedNotice, jsonBlock } from './markdown';
 
 export const ERROR_REFERENCE_PATH = ERROR_DOCS_PATH;
@@ -10,7 +10,7 @@ export const ERROR_REFERENCE_PATH = ERROR_DOCS_PATH;
 export function renderErrorReference(): string {
   const codes = Object.keys(ERROR_STATUS) as ErrorCode[];
   const out = [
-    generatedNotice(['lib/http/errors.ts', 'lib/http/error-docs.ts']),
+    generatedNotice(['lib/core/errors.ts', 'lib/core/error-docs.ts']),
     '',
     '# Errors',
     '',
@@ -36,7 +36,7 @@ export function renderErrorReference(): string {
   ];
   for (const c of codes) {
     const doc = ERROR_DOCS[c];
-    if (!doc) throw new Error(`${c} has no entry in lib/http/error-docs.ts`);
+    if (!doc) throw new Error(`${c} has no entry in lib/core/error-docs.ts`);
     out.push('', `### \`${c}\``, '', `**${ERROR_STATUS[c]} ${STATUS_CODES[ERROR_STATUS[c]]}.** ${doc.meaning}`, '', `**What to do:** ${doc.action}`);
   }
   return out.join('\n') + '\n';

@@ -4,7 +4,7 @@
 import type { LinkRow } from '../../db/schema';
 import type { Domain } from '../../lib/domains/domain-registry';
 import { domainVerifiedData } from '../../lib/domains/verify-domain';
-import { linkEvent } from '../../lib/events/link-event';
+import { linkEvent } from '../../lib/links/link-event';
 import type { LinkDomains } from '../../lib/links/serialize-link';
 import { TEST_EVENT, WEBHOOK_EVENTS } from '../../lib/webhooks/event-types';
 import { WEBHOOK_EVENT_DOCS } from '../../lib/webhooks/event-docs';

@@ -27,7 +27,7 @@ import type * as tokens from '../../lib/openapi/operations/tokens';
 import type * as webhooks from '../../lib/openapi/operations/webhooks';
 import type * as workspaces from '../../lib/openapi/operations/workspaces';
 import { ALL_OPERATIONS } from '../../lib/openapi/registry';
-import type { Operation } from '../../lib/schemas/operation';
+import type { Operation } from '../../lib/http/operation';
 import type { InProcessSling } from './in-process-sling';
 
 type Modules = typeof account & typeof admin & typeof compat & typeof domainAssets & typeof domains & typeof imports & typeof linkAssets & typeof links & typeof meta

@@ -6,7 +6,7 @@
 import { Readable } from 'node:stream';
 import { runWithIo, type CliIo } from '../../cli/cli-io';
 import { runCli } from '../../cli/run-cli';
-import { openRuntime } from '../../lib/runtime/open-runtime';
+import { openRuntime } from '../../lib/server/open-runtime';
 
 export interface CliRun {
   code: number | null;

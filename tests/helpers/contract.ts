@@ -9,7 +9,7 @@
 import Ajv2020 from 'ajv/dist/2020';
 import { expect } from 'vitest';
 import { ALL_OPERATIONS } from '../../lib/openapi/registry';
-import type { Operation } from '../../lib/schemas/operation';
+import type { Operation } from '../../lib/http/operation';
 import type { ApiClient, Caller } from './api-client';
 
 type Json = Record<string, unknown>;

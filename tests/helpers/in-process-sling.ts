@@ -4,7 +4,7 @@
 // (`request`), as serve-api.ts hands them over, without the socket. The environment is what
 // startSling gives its child process (tests/helpers/sling-process.ts), set on this process's
 // process.env while it runs: the configuration and every other process-wide singleton
-// (lib/runtime/global-singleton.ts) are made afresh for each start and dropped at close, so one test
+// (lib/core/global-singleton.ts) are made afresh for each start and dropped at close, so one test
 // file can run one database after another. One in-process Sling at a time per test file (vitest runs
 // each file in a process of its own). One thing does outlive a close: better-auth's in-memory
 // rate-limit counters (kept in its own module, without REDIS_URL), so a second Sling in the same file
@@ -13,7 +13,7 @@ import type { RunningServer } from '../../server';
 import type { CliIo } from '../../cli/cli-io';
 import type { IncomingMessage } from 'node:http';
 import { clientIp } from '../../lib/edge/client-ip';
-import { CLIENT_IP_HEADER } from '../../lib/http/client-ip-header';
+import { CLIENT_IP_HEADER } from '../../lib/core/client-ip-header';
 import { apiHeaders } from '../../lib/http/security-headers';
 import type { Router } from '../../lib/api/router';
 import type { DbHandle } from '../../lib/db/types';
@@ -144,7 +144,7 @@ function setEnv(vars: Record<string, string>): () => void {
  * close: the next start reads its own environment and database, as a new process would.
  */
 async function dropProcessState(): Promise<void> {
-  const { forgetGlobalSingletons, getGlobalSingleton } = await import('../../lib/runtime/global-singleton');
+  const { forgetGlobalSingletons, getGlobalSingleton } = await import('../../lib/core/global-singleton');
   const jobSender = getGlobalSingleton<Promise<{ stop(o: object): Promise<void> }>>('jobSender');
   if (jobSender) await (await jobSender.catch(() => undefined))?.stop({ graceful: false, wait: true }).catch(() => {});
   getGlobalSingleton<{ close(): void }>('mailTransport')?.close();

@@ -1,6 +1,6 @@
 // A worker entry for the worker pool's own tests: tasks that hold a thread until the test lets
 // go (through shared memory, so nothing depends on timing), fail, or kill their thread.
-import { AppError } from '../../lib/http/errors';
+import { AppError } from '../../lib/core/errors';
 import { serveTasks } from '../../lib/runtime/worker-pool';
 
 serveTasks({

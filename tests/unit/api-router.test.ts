@@ -7,7 +7,7 @@ import { createRouter } from '../../lib/api/router';
 import { API_ROUTES } from '../../lib/api/routes';
 import { MAX_FAVICON_BYTES } from '../../lib/domains/favicon-image';
 import { ALL_OPERATIONS } from '../../lib/openapi/registry';
-import { defineOperation, publicHandler } from '../../lib/schemas/operation';
+import { defineOperation, publicHandler } from '../../lib/http/operation';
 import { z } from 'zod';
 
 const router = createRouter(API_ROUTES);
@@ -116,7 +116,7 @@ describe('one error writer', () => {
   });
 
   test('an unexpected error is a 500 naming its request id, in the body and the header', async () => {
-    const { errorResponse } = await import('../../lib/http/json-response');
+    const { errorResponse } = await import('../../lib/core/json-response');
     const res = errorResponse(new Error('boom'));
     const body = await res.json();
     expect(res.status).toBe(500);

@@ -1,7 +1,7 @@
 // Custom-domain pieces without a server: host name rules, app hosts, the record set, the backoff
 // schedule of background checks, and the site directory's per-host and negative caching.
 import { describe, expect, test } from 'vitest';
-import { AppError } from '../../lib/http/errors';
+import { AppError } from '../../lib/core/errors';
 import { appHosts } from '../../lib/domains/app-hosts';
 import { assertDomainAllowance } from '../../lib/domains/domain-limits';
 import { expectedRecords } from '../../lib/domains/domain-records';

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { LinkRow } from '../../db/schema';
 import { ClickBuffer } from '../../lib/edge/click-buffer';
-import { createEdge } from '../../lib/edge/create-edge';
+import { createEdge } from '../../lib/server/create-edge';
 import { LinkCache } from '../../lib/edge/link-cache';
 import { linkPageHeaders } from '../../lib/http/security-headers';
 import { makeUnlockCookie } from '../../lib/links/unlock-cookie';

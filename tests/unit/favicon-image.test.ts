@@ -3,7 +3,7 @@
 import { PNG } from 'pngjs';
 import { describe, expect, test } from 'vitest';
 import { MAX_FAVICON_BYTES, validateFavicon } from '../../lib/domains/favicon-image';
-import { AppError } from '../../lib/http/errors';
+import { AppError } from '../../lib/core/errors';
 
 function png(width: number, height: number): Buffer {
   return PNG.sync.write(new PNG({ width, height }));

@@ -2,7 +2,7 @@
 // fields (docs/guide/importing.md), quoted cells, a headerless YOURLS export, Bitly back-halves.
 import { describe, expect, test } from 'vitest';
 import { detectFormat, readRows, type InputRow } from '../../lib/imports/read-rows';
-import type { ImportFormat } from '../../lib/schemas/import';
+import type { ImportFormat } from '../../lib/imports/import-schema';
 
 async function rows(text: string, format: ImportFormat): Promise<InputRow[]> {
   const out: InputRow[] = [];

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { effectiveStatus } from '../../lib/links/serialize-link';
-import { AppError } from '../../lib/http/errors';
+import { AppError } from '../../lib/core/errors';
 import { CODE_ALPHABET, CODE_LENGTH, generateCode } from '../../lib/links/generate-code';
 import { validateAlias } from '../../lib/links/validate-alias';
 import { validateLongUrl } from '../../lib/links/validate-long-url';

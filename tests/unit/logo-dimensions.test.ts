@@ -3,7 +3,7 @@
 import { describe, expect, test } from 'vitest';
 import { readPngDimensions } from '../../lib/qr/png-dimensions';
 import { MAX_LOGO_SIDE, validateLogo } from '../../lib/qr/qr-logo';
-import { parseQrOptions } from '../../lib/schemas/qr';
+import { parseQrOptions } from '../../lib/qr/qr-schema';
 import { qrUrl, renderQr } from '../../lib/qr/render-qr';
 import { decodeQrPng, makePngLogo } from '../helpers/decode-qr';
 import { pngBomb } from '../helpers/png-bomb';

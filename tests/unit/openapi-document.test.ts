@@ -9,10 +9,10 @@ import type { z } from 'zod';
 import type { DomainRow } from '../../db/schema';
 import type { CertificateJson } from '../../lib/acme/find-certificate';
 import { serializeDomain, type DomainJson } from '../../lib/domains/serialize-domain';
-import { ERROR_STATUS } from '../../lib/http/errors';
+import { ERROR_STATUS } from '../../lib/core/errors';
 import { buildOpenApiDocument } from '../../lib/openapi/build-document';
 import { ALL_OPERATIONS } from '../../lib/openapi/registry';
-import type { ZCertificate, ZDomainDetail } from '../../lib/schemas/domain';
+import type { ZCertificate, ZDomainDetail } from '../../lib/domains/domain-schema';
 
 const doc = buildOpenApiDocument({ serverUrl: 'https://sling.example' });
 type Op = { operationId: string; security: unknown[]; responses: Record<string, { headers?: Record<string, unknown>; 'x-error-codes'?: string[] }>; parameters?: Array<{ name: string; in: string }>; requestBody?: unknown; 'x-required-scope'?: string | null; 'x-required-role'?: string; description?: string };

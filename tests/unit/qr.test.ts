@@ -3,12 +3,12 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { PDFDict, PDFDocument, PDFName } from 'pdf-lib';
 import { describe, expect, test } from 'vitest';
-import { AppError } from '../../lib/http/errors';
+import { AppError } from '../../lib/core/errors';
 import { PNG } from 'pngjs';
 import QRCode from 'qrcode';
 import { validateLogo } from '../../lib/qr/qr-logo';
 import type { QrOptions } from '../../lib/qr/qr-options';
-import { parseQrOptions } from '../../lib/schemas/qr';
+import { parseQrOptions } from '../../lib/qr/qr-schema';
 import { qrMatrix, qrUrl, renderQr } from '../../lib/qr/render-qr';
 import { decodeQrPng, makePngLogo, pngSize } from '../helpers/decode-qr';
 

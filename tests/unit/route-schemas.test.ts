@@ -1,5 +1,5 @@
 // Every route parses its input through a schema: each route of the router (lib/api/routes.ts) carries
-// the operations (lib/schemas/operation.ts) whose schemas parse its params, query and body, and those
+// the operations (lib/http/operation.ts) whose schemas parse its params, query and body, and those
 // operations are the ones the OpenAPI document describes (lib/openapi/registry.ts). Variant A's and
 // Variant B's action tables are walked too. No module outside the parsing code reads a body or a
 // query parameter by hand.
@@ -13,18 +13,18 @@ import { ALL_OPERATIONS } from '../../lib/openapi/registry';
 
 const ROOT = join(import.meta.dirname, '../..');
 
-/** Routes of other protocols than Sling's API, with no operations: better-auth's, and SCIM 2.0's (RFC 7643/7644, parsed by lib/schemas/scim.ts). */
+/** Routes of other protocols than Sling's API, with no operations: better-auth's, and SCIM 2.0's (RFC 7643/7644, parsed by lib/scim/scim-schema.ts). */
 const EXEMPT = /^\/api\/(auth|scim\/v2)\//;
 
 /** The modules allowed to touch a request's body or query directly: the parsing code itself. */
 const PARSERS = new Set([
-  'lib/http/read-json-body.ts', 'lib/http/read-fields.ts', 'lib/http/read-upload.ts', 'lib/schemas/operation.ts',
+  'lib/http/read-json-body.ts', 'lib/http/read-fields.ts', 'lib/http/read-upload.ts', 'lib/http/operation.ts',
   // Variant B reads its input once (the token comes from it) and parses it with the operation's schema.
-  'lib/token-param-api/token-param-api.ts',
+  'lib/api/handlers/token-param-api.ts',
   // Serves the /l/… pages (password and preview forms), not the API.
   'lib/link-pages/link-pages.ts',
-  // SCIM 2.0's own protocol, parsed with lib/schemas/scim.ts (see EXEMPT).
-  'lib/scim/scim-routes.ts',
+  // SCIM 2.0's own protocol, parsed with lib/scim/scim-schema.ts (see EXEMPT).
+  'lib/api/handlers/scim-routes.ts',
   // Reads a destination URL's query (UTM values), not a request's.
   'lib/links/utm.ts',
   // Reads the Scalar bundle's ?v= (its cache key) and Accept-Encoding, not API input.
@@ -35,7 +35,7 @@ const PARSERS = new Set([
 /** Modules of the NOT_YET routes that still read input outside an operation. */
 const NOT_YET_MODULES = new Set([
   // better-auth's own endpoints (EXEMPT): the sign-in body is read to pick a provider (start-sso.ts parses it with zod).
-  'lib/auth/handle-auth-request.ts', 'lib/sso/start-sso.ts',
+  'lib/api/handlers/handle-auth-request.ts', 'lib/api/handlers/start-sso.ts',
 ]);
 
 describe('every route parses its input through an operation', () => {

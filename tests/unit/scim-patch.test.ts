@@ -1,6 +1,6 @@
 // SCIM PATCH and filter parsing as identity providers send them (RFC 7644 §3.5.2, §3.4.2.2).
 import { describe, expect, test } from 'vitest';
-import { ZScimPatch } from '../../lib/schemas/scim';
+import { ZScimPatch } from '../../lib/scim/scim-schema';
 import { ScimError } from '../../lib/scim/scim-error';
 import { parseEqFilter } from '../../lib/scim/scim-filter';
 import { applyUserPatch, type UserState } from '../../lib/scim/scim-user-patch';

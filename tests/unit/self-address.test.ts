@@ -5,7 +5,7 @@ import type { LinkRow } from '../../db/schema';
 import { isLoopbackHost, normaliseHost, selfAddress } from '../../lib/domains/self-address';
 import { toCachedLink } from '../../lib/edge/cached-link';
 import { decideOutcome } from '../../lib/edge/decide-outcome';
-import { AppError } from '../../lib/http/errors';
+import { AppError } from '../../lib/core/errors';
 import { validateLongUrl } from '../../lib/links/validate-long-url';
 
 // As `sling start` with HOST=127.0.0.1 PORT=3000 BASE_URL=http://127.0.0.1:3000, one custom domain.

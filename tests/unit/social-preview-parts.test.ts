@@ -1,12 +1,12 @@
 // The pure parts of social previews: the `preview` field's rules, who counts as a link-preview bot,
 // the bot page's tags (escaped), the /_og/ path, and JPEG sizes read from the frame header.
 import { describe, expect, test } from 'vitest';
-import { AppError } from '../../lib/http/errors';
+import { AppError } from '../../lib/core/errors';
 import { isPreviewBot } from '../../lib/previews/preview-bots';
 import { readJpegDimensions } from '../../lib/previews/preview-image';
-import { previewPageHtml } from '../../lib/previews/preview-page';
+import { previewPageHtml } from '../../lib/link-pages/preview-page';
 import { parsePreviewAssetPath, previewAssetUrl } from '../../lib/previews/preview-urls';
-import { parsePreview } from '../../lib/schemas/link-preview';
+import { parsePreview } from '../../lib/previews/link-preview-schema';
 import { AGENTS } from '../helpers/agents';
 
 describe('parsePreview', () => {

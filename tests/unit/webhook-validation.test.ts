@@ -1,9 +1,9 @@
-// Registration rules for webhook URLs and events (lib/schemas/webhook.ts, lib/webhooks/webhook-target.ts),
+// Registration rules for webhook URLs and events (lib/webhooks/webhook-schema.ts, lib/webhooks/webhook-target.ts),
 // and Standard Webhooks signatures.
 import { Webhook } from 'standardwebhooks';
 import { describe, expect, test } from 'vitest';
 import { parseWith } from '../../lib/schemas/parse-input';
-import { ZWebhookEvents, ZWebhookUrlShape } from '../../lib/schemas/webhook';
+import { ZWebhookEvents, ZWebhookUrlShape } from '../../lib/webhooks/webhook-schema';
 import { checkWebhookTarget, type WebhookPolicy } from '../../lib/webhooks/webhook-target';
 
 /** The checks a webhook URL meets on registration: its shape (the schema), then where it points. */

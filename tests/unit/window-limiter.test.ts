@@ -1,7 +1,7 @@
 // The window limiter counts a request in every window at once: the answer describes the window with
 // the fewest requests left, and a refusal names the first window (in the order given) that refused.
 import { describe, expect, test } from 'vitest';
-import { AppError } from '../../lib/http/errors';
+import { AppError } from '../../lib/core/errors';
 import { allAtOnce, createWindowLimiter } from '../../lib/ratelimit/window-limiter';
 
 describe('createWindowLimiter', () => {

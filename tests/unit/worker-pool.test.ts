@@ -3,11 +3,11 @@
 // dev server runs it) renders QR codes, checks logos and runs bcrypt off the main thread.
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, test } from 'vitest';
-import { AppError } from '../../lib/http/errors';
-import { startCpuPool, stopCpuPool } from '../../lib/runtime/cpu-pool';
+import { AppError } from '../../lib/core/errors';
+import { startCpuPool, stopCpuPool } from '../../lib/server/cpu-pool';
 import { runCpuTask } from '../../lib/runtime/run-cpu-task';
 import { createWorkerPool, type WorkerPool } from '../../lib/runtime/worker-pool';
-import { parseQrOptions } from '../../lib/schemas/qr';
+import { parseQrOptions } from '../../lib/qr/qr-schema';
 import { qrUrl } from '../../lib/qr/render-qr';
 import { bcryptCompare } from '../../lib/auth/bcrypt';
 import { hashPassword, verifyPassword } from '../../lib/auth/password';

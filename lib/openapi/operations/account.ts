@@ -1,8 +1,8 @@
 // Your own account (turning two-factor authentication off) and the public forms' proof-of-work
 // challenge (ALTCHA), which the shortener and the abuse report form ask for.
 import { z } from 'zod';
-import { defineOperation } from '../../schemas/operation';
-import { ZDisableTwoFactor } from '../../schemas/two-factor';
+import { defineOperation } from '../../http/operation';
+import { ZDisableTwoFactor } from '../../auth/two-factor-schema';
 import { NO_CONTENT, ok, SESSION_ONLY, workspaceErrors } from './common';
 
 export const disableTwoFactor = defineOperation({

@@ -5,10 +5,10 @@ import { z } from 'zod';
 import {
   ZAdminAction, ZAdminNote, ZAdminUserPage, ZBanUser, ZDisableLink, ZInstanceSettings, ZNumericIdParams, ZPlanChanged, ZReviewItem, ZSetPlan,
   ZTextIdParams, ZUpdateSettings, ZUsersQuery,
-} from '../../schemas/admin';
-import { ZLink } from '../../schemas/link';
-import { defineOperation, type AuthScheme } from '../../schemas/operation';
-import type { ErrorCode } from '../../http/errors';
+} from '../../admin/admin-schema';
+import { ZLink } from '../../links/link-schema';
+import { defineOperation, type AuthScheme } from '../../http/operation';
+import type { ErrorCode } from '../../core/errors';
 import { NO_CONTENT, ok } from './common';
 
 const tag = 'Admin console';

@@ -1,7 +1,7 @@
 // Shorthands for declaring operations: the errors every workspace route can return, JSON answers.
 import { z } from 'zod';
-import type { ErrorCode } from '../../http/errors';
-import type { AuthScheme, OperationResponse } from '../../schemas/operation';
+import type { ErrorCode } from '../../core/errors';
+import type { AuthScheme, OperationResponse } from '../../http/operation';
 
 /** A workspace route (withWorkspace): a token or a session; 401 without, 403 without the permission, 429 over the limit. */
 export const WORKSPACE_AUTH: AuthScheme[] = ['bearer', 'session'];

@@ -2,10 +2,10 @@
 // Variant B (POST /api, the token as a parameter). Same link rules as REST v1.
 import { z } from 'zod';
 import { zOptionalId, zQueryInt } from '../../schemas/common';
-import { ZDomain } from '../../schemas/domain';
-import { LINK_FIELDS, ZCreateLinkA, ZLink, ZLinkList, ZUpdateLinkA } from '../../schemas/link';
-import { defineOperation } from '../../schemas/operation';
-import { ZStats, ZStatsRangeQuery, statsRange } from '../../schemas/stats';
+import { ZDomain } from '../../domains/domain-schema';
+import { LINK_FIELDS, ZCreateLinkA, ZLink, ZLinkList, ZUpdateLinkA } from '../../links/link-schema';
+import { defineOperation } from '../../http/operation';
+import { ZStats, ZStatsRangeQuery, statsRange } from '../../analytics/stats-schema';
 import { NO_CONTENT, ok, workspaceErrors } from './common';
 
 const A = { tag: 'Variant A (/api.php)', auth: ['bearer' as const], path: '/api.php' };

@@ -1,10 +1,10 @@
 // REST v1 operations on a custom domain's favicon (its /favicon.ico, and QR logo=favicon) and its
 // landing page (what its root shows when set to "landing").
 import { z } from 'zod';
-import { ZDomain } from '../../schemas/domain';
-import { ZDomainFavicon } from '../../schemas/favicon';
-import { ZLandingPage, ZLandingPageJson } from '../../schemas/landing-page';
-import { defineOperation } from '../../schemas/operation';
+import { ZDomain } from '../../domains/domain-schema';
+import { ZDomainFavicon } from '../../favicons/favicon-schema';
+import { ZLandingPage, ZLandingPageJson } from '../../landing/landing-page-schema';
+import { defineOperation } from '../../http/operation';
 import { faviconTooLarge, MAX_FAVICON_BYTES } from '../../domains/favicon-image';
 import { LANDING_BODY_MAX_BYTES } from '../../landing/landing-size';
 import { NO_CONTENT, ok, WORKSPACE_AUTH, workspaceErrors, ZIdParams } from './common';

@@ -1,7 +1,7 @@
 // REST v1 /api/v1/domains operations.
 import { z } from 'zod';
-import { ZCreateDomain, ZDomain, ZDomainDetail, ZUpdateDomain } from '../../schemas/domain';
-import { defineOperation } from '../../schemas/operation';
+import { ZCreateDomain, ZDomain, ZDomainDetail, ZUpdateDomain } from '../../domains/domain-schema';
+import { defineOperation } from '../../http/operation';
 import { NO_CONTENT, ok, WORKSPACE_AUTH, workspaceErrors } from './common';
 
 const tag = 'Domains';

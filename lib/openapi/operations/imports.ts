@@ -1,10 +1,10 @@
 // REST v1 /api/v1/imports operations: upload a file of links (CSV, Bitly, YOURLS or Kutt export) to
 // import in the background, and follow its progress and per-row report.
 import { z } from 'zod';
-import { defineOperation } from '../../schemas/operation';
+import { defineOperation } from '../../http/operation';
 import {
   importTooLarge, MAX_IMPORT_BYTES, MULTIPART_FRAMING_BYTES, ZImportIdParams, ZImportJson, ZImportListQuery, ZImportParams,
-} from '../../schemas/import';
+} from '../../imports/import-schema';
 import { ok, WORKSPACE_AUTH, workspaceErrors } from './common';
 
 const tag = 'Imports';

@@ -1,11 +1,11 @@
 // REST v1 operations on a link's images: its QR code and the code's centre logo, the uploaded image
 // of its social preview, and the favicons of the sites the workspace's links go to.
 import { z } from 'zod';
-import { ZFaviconHostParams } from '../../schemas/favicon';
-import { ZLinkIdParams } from '../../schemas/link';
-import { ZLinkPreviewJson } from '../../schemas/link-preview';
-import { defineOperation } from '../../schemas/operation';
-import { ZQrQuery } from '../../schemas/qr';
+import { ZFaviconHostParams } from '../../favicons/favicon-schema';
+import { ZLinkIdParams } from '../../links/link-schema';
+import { ZLinkPreviewJson } from '../../previews/link-preview-schema';
+import { defineOperation } from '../../http/operation';
+import { ZQrQuery } from '../../qr/qr-schema';
 import { MAX_PREVIEW_IMAGE_BYTES, previewImageTooLarge } from '../../previews/preview-image';
 import { logoTooLarge, MAX_LOGO_BYTES } from '../../qr/qr-logo';
 import { NO_CONTENT, WORKSPACE_AUTH, workspaceErrors } from './common';

@@ -1,10 +1,10 @@
 // REST v1 /api/v1/links operations.
 import { z } from 'zod';
-import { defineOperation } from '../../schemas/operation';
+import { defineOperation } from '../../http/operation';
 import {
   ZAliasAvailabilityQuery, ZBulkDeleteLinks, ZCreateLink, ZLink, ZLinkEventsQuery, ZLinkIdParams, ZLinkList, ZListLinksQuery, ZUpdateLink,
-} from '../../schemas/link';
-import { ZBulkCreate } from '../../schemas/import';
+} from '../../links/link-schema';
+import { ZBulkCreate } from '../../imports/import-schema';
 import { NO_CONTENT, ok, WORKSPACE_AUTH, workspaceErrors } from './common';
 
 const tag = 'Links';

@@ -1,6 +1,6 @@
 // The document itself.
 import { z } from 'zod';
-import { defineOperation } from '../../schemas/operation';
+import { defineOperation } from '../../http/operation';
 import { ok } from './common';
 
 export const getOpenApiDocument = defineOperation({

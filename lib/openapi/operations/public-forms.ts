@@ -1,9 +1,9 @@
 // The public forms' operations: the home page's shortener and "Report this link" (no account; per-IP
 // limits, X-RateLimit-* on each answer once counted; ALTCHA proof of work where the instance asks).
-import { defineOperation } from '../../schemas/operation';
-import { ZLink } from '../../schemas/link';
-import { ZCreateReport, ZReport } from '../../schemas/report';
-import { ZShorten } from '../../schemas/shorten';
+import { defineOperation } from '../../http/operation';
+import { ZLink } from '../../links/link-schema';
+import { ZCreateReport, ZReport } from '../../reports/report-schema';
+import { ZShorten } from '../../links/shorten-schema';
 import { ok } from './common';
 
 const tag = 'Public forms';

@@ -2,12 +2,12 @@
 // owner of an Enterprise team workspace; others get plan_required, or invalid_request in a
 // personal workspace).
 import { z } from 'zod';
-import { ZDirectorySync } from '../../schemas/directory-sync';
-import { defineOperation } from '../../schemas/operation';
+import { ZDirectorySync } from '../../scim/directory-sync-schema';
+import { defineOperation } from '../../http/operation';
 import {
   ZCreateConnection, ZSsoActionParams, ZSsoConnection, ZSsoDomainParams, ZSsoParams, ZSsoProviderType, ZSsoVerification, ZUpdateSsoConnection,
-} from '../../schemas/sso-connection';
-import { ZAddSsoDomain } from '../../schemas/sso-domain';
+} from '../../sso/sso-connection-schema';
+import { ZAddSsoDomain } from '../../sso/sso-domain-schema';
 import { NO_CONTENT, ok, WORKSPACE_AUTH, workspaceErrors } from './common';
 
 const tag = 'Single sign-on';

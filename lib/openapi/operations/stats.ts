@@ -1,7 +1,7 @@
 // Statistics and click exports (REST v1).
-import { defineOperation } from '../../schemas/operation';
-import { ZLinkIdParams } from '../../schemas/link';
-import { ZLinkExportQuery, ZLinkStatsQuery, ZStats, ZWorkspaceExportQuery, ZWorkspaceStatsQuery } from '../../schemas/stats';
+import { defineOperation } from '../../http/operation';
+import { ZLinkIdParams } from '../../links/link-schema';
+import { ZLinkExportQuery, ZLinkStatsQuery, ZStats, ZWorkspaceExportQuery, ZWorkspaceStatsQuery } from '../../analytics/stats-schema';
 import { ok, WORKSPACE_AUTH, workspaceErrors } from './common';
 
 const tag = 'Analytics';

@@ -1,7 +1,7 @@
 // REST v1 /api/v1/tokens operations (signed-in sessions only: a token cannot mint tokens).
 import { z } from 'zod';
-import { defineOperation } from '../../schemas/operation';
-import { ZCreateToken, ZRotateToken, ZToken, ZTokenParams } from '../../schemas/token';
+import { defineOperation } from '../../http/operation';
+import { ZCreateToken, ZRotateToken, ZToken, ZTokenParams } from '../../tokens/token-schema';
 import { NO_CONTENT, ok, SESSION_ONLY, workspaceErrors } from './common';
 
 const tag = 'API tokens';

@@ -1,9 +1,9 @@
 // REST v1 /api/v1/webhooks operations (admins: webhooks.read / webhooks.write).
 import { z } from 'zod';
-import { defineOperation } from '../../schemas/operation';
+import { defineOperation } from '../../http/operation';
 import {
   ZCreateWebhook, ZDeliveriesQuery, ZDelivery, ZDeliveryParams, ZRotateWebhookSecret, ZUpdateWebhook, ZWebhook, ZWebhookParams,
-} from '../../schemas/webhook';
+} from '../../webhooks/webhook-schema';
 import { NO_CONTENT, ok, WORKSPACE_AUTH, workspaceErrors } from './common';
 
 const tag = 'Webhooks';

@@ -3,13 +3,13 @@
 // creating and switching are for signed-in sessions only; the rest take a token with the right scope.
 import { z } from 'zod';
 import { ROLES } from '../../../db/schema';
-import { ZAuditEntry, ZAuditQuery } from '../../schemas/audit';
-import { defineOperation } from '../../schemas/operation';
+import { ZAuditEntry, ZAuditQuery } from '../../audit/audit-schema';
+import { defineOperation } from '../../http/operation';
 import { PERMISSIONS } from '../../workspaces/permissions';
 import {
   ZAcceptInvitation, ZChangeMemberRole, ZCreateInvitation, ZCreateWorkspace, ZInvitation, ZInvitationParams, ZMember, ZMemberParams,
   ZTransferOwnership, ZUpdateWorkspace, ZUserWorkspace, ZWorkspaceInfo, ZWorkspaceParams,
-} from '../../schemas/workspace';
+} from '../../workspaces/workspace-schema';
 import { NO_CONTENT, ok, SESSION_ONLY, WORKSPACE_AUTH, workspaceErrors } from './common';
 
 const bodyErrors = ['invalid_request', 'payload_too_large', 'unsupported_media_type'] as const;

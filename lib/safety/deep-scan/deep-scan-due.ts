@@ -2,7 +2,7 @@
 // current destination, newest first, a few at a time. New and changed links are due at once; links
 // made before the deep scan existed are worked through in later runs.
 import type { LinkContext } from '../../links/link-context';
-import { logger } from '../../log/logger';
+import { logger } from '../../core/logger';
 import { scanLink, type DeepScanSettings } from './scan-link';
 
 const BATCH = 20;

@@ -7,7 +7,7 @@
 import { sql } from 'drizzle-orm';
 import { linkScans, type LinkScanRow } from '../../../db/schema';
 import type { LinkContext } from '../../links/link-context';
-import { logger } from '../../log/logger';
+import { logger } from '../../core/logger';
 import { currentThreatList } from '../current-threat-list';
 import { listedReason } from '../scan-destination';
 import { setLinkSafety } from '../set-link-safety';

@@ -2,7 +2,7 @@
 // the threat lists, tells every instance to catch up, then blocks existing links that now match.
 // A feed that cannot be read is logged and skipped; the job fails (and is retried) only when none
 // could be read.
-import { logger } from '../../log/logger';
+import { logger } from '../../core/logger';
 import type { LinkContext } from '../../links/link-context';
 import { blockListedLinks } from '../block-listed-links';
 import { announceThreatListChange } from '../current-threat-list';

@@ -7,7 +7,7 @@
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { threatEntries } from '../../../db/schema';
-import { MAX_IMPORT_BYTES } from '../../../lib/schemas/import';
+import { MAX_IMPORT_BYTES } from '../../../lib/imports/import-schema';
 import { signUpAndInVia } from '../../helpers/accounts';
 import { altchaPayload } from '../../helpers/altcha';
 import { apiClient, inProcess, type ApiClient } from '../../helpers/api-client';

@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { apiTokens, workspaceMembers } from '../../../db/schema';
-import { AppError } from '../../../lib/http/errors';
+import { AppError } from '../../../lib/core/errors';
 import { authenticateToken, bearerToken } from '../../../lib/tokens/authenticate-token';
 import { createApiToken, findTokens, replaceTokenSecret, revokeApiToken } from '../../../lib/tokens/manage-tokens';
 import { TOKEN_CAPS } from '../../../lib/tokens/token-cap';

@@ -7,7 +7,7 @@
 // having Next's pages, shows that the app host keeps Sling's own home page.
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { LANDING_CSP } from '../../../lib/edge/site-answers';
+import { LANDING_CSP } from '../../../lib/server/site-answers';
 import type { putDomainLanding } from '../../../lib/openapi/operations/domain-assets';
 import type { updateDomain } from '../../../lib/openapi/operations/domains';
 import { apiClient, inProcess, offSchema, type ApiClient, type CallOptions } from '../../helpers/api-client';

@@ -5,7 +5,7 @@ import { appliedMigrationCount, applyMigrations, shippedMigrationCount } from '.
 import { createClickEnricher } from '../../../lib/analytics/enrich-click';
 import { openGeoIp } from '../../../lib/analytics/geoip';
 import { clickWriter } from '../../../lib/edge/write-clicks';
-import { AppError } from '../../../lib/http/errors';
+import { AppError } from '../../../lib/core/errors';
 import { createLink } from '../../../lib/links/create-link';
 import { getLinkByCode } from '../../../lib/links/get-link-by-code';
 import { serializeLink } from '../../../lib/links/serialize-link';

@@ -7,7 +7,7 @@ import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { applyMigrations, shippedMigrationCount } from '../../../lib/db/migrate';
 import { openDatabase } from '../../../lib/db/open-database';
-import { hashToken } from '../../../lib/tokens/token-secret';
+import { hashToken } from '../../../lib/crypto/token-secret';
 import { apiClient, overHttp } from '../../helpers/api-client';
 import { databaseKinds, type TestDatabase } from '../../helpers/databases';
 import { migrationsUpTo } from '../../helpers/migrations-up-to';

@@ -9,7 +9,7 @@ import { hashPassword } from '../../../lib/auth/password';
 import { applyMigrations, shippedMigrationCount } from '../../../lib/db/migrate';
 import { openDatabase } from '../../../lib/db/open-database';
 import type { DbHandle } from '../../../lib/db/types';
-import { hashToken } from '../../../lib/tokens/token-secret';
+import { hashToken } from '../../../lib/crypto/token-secret';
 import { apiClient, overHttp } from '../../helpers/api-client';
 import { databaseKinds, type TestDatabase } from '../../helpers/databases';
 import { migrationsUpTo } from '../../helpers/migrations-up-to';

@@ -2,7 +2,7 @@
 // or on a custom domain, by its code case-insensitively; other sites and unknown codes are refused.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { domains, links, SYSTEM_WORKSPACE_ID as W } from '../../../db/schema';
-import { AppError } from '../../../lib/http/errors';
+import { AppError } from '../../../lib/core/errors';
 import { findReportedLink } from '../../../lib/reports/find-reported-link';
 import { migratedDatabaseKinds, type TestDatabase } from '../../helpers/databases';
 import { openTestContext } from '../../helpers/open-test-handle';

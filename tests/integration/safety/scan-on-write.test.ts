@@ -3,7 +3,7 @@
 // an import announced on the bus is seen by the next create.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { SYSTEM_WORKSPACE_ID as W } from '../../../db/schema';
-import { AppError } from '../../../lib/http/errors';
+import { AppError } from '../../../lib/core/errors';
 import { createLink } from '../../../lib/links/create-link';
 import { updateLink } from '../../../lib/links/update-link';
 import { announceThreatListChange } from '../../../lib/safety/current-threat-list';

@@ -1,6 +1,6 @@
 // An `edge` instance (no Next.js) behind a TCP balancer still serves whole link pages: the edge
 // renders the password prompt from the cached link, and the form's POST is answered by the link
-// pages' own handler (lib/http/link-page-dispatch.ts), as on an instance with Next.
+// pages' own handler (lib/server/link-page-dispatch.ts), as on an instance with Next.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { SYSTEM_WORKSPACE_ID } from '../../../db/schema';
 import { openDatabase } from '../../../lib/db/open-database';

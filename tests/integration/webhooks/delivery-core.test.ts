@@ -1,7 +1,7 @@
 // Webhook delivery against every database, with the worker loop in the test process and a real
 // receiver on loopback that verifies signatures with the `standardwebhooks` package.
 import { parseWith } from '../../../lib/schemas/parse-input';
-import { ZCreateWebhook, ZWebhookUrlShape } from '../../../lib/schemas/webhook';
+import { ZCreateWebhook, ZWebhookUrlShape } from '../../../lib/webhooks/webhook-schema';
 import { SYSTEM_WORKSPACE_ID } from '../../../db/schema';
 import { makeUser, type TestUser } from '../../helpers/workspace-fixtures';
 import { eq, sql } from 'drizzle-orm';

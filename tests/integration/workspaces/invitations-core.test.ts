@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { sessions, users, workspaceInvitations, workspaceMembers } from '../../../db/schema';
 import type { DbHandle } from '../../../lib/db/types';
-import { AppError } from '../../../lib/http/errors';
+import { AppError } from '../../../lib/core/errors';
 import { acceptInvitation } from '../../../lib/workspaces/accept-invitation';
 import type { Actor } from '../../../lib/workspaces/actor';
 import { createWorkspace } from '../../../lib/workspaces/create-workspace';

@@ -1,4 +1,4 @@
-// /l/<page>/<code>: the link pages (lib/link-pages/link-page-routes.ts).
+// /l/<page>/<code>: the link pages (lib/api/handlers/link-page-routes.ts).
 import { linkPageGet, linkPagePost } from '@/app/_lib/sling';
 
 export const GET = linkPageGet;

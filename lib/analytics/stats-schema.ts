@@ -1,0 +1,103 @@
+// Statistics and click-export queries: the range (interval, from, to, tz), the dimension filters
+// (a parameter given twice matches either value), ?compare=previous, and the workspace-wide
+// narrowing by link and member. Answers: the statistics body shared by links, workspaces and Variant A.
+import { z } from 'zod';
+import { EXPORT_FORMATS } from './export-clicks';
+import { FILTER_NAMES, statsFiltersOf, type FilterName } from './stats-filters';
+import { INTERVALS, statsRangeOf } from './stats-range';
+import { zQueryDate } from '../schemas/common';
+import { asIssues } from '../schemas/parse-input';
+
+const filterValue = z.union([z.string(), z.array(z.string())]).optional().meta({ description: 'Repeat the parameter to match any of several values.' });
+const filterFields = Object.fromEntries(FILTER_NAMES.map((n) => [n, filterValue])) as Record<FilterName, typeof filterValue>;
+
+const rangeFields = {
+  interval: z.enum(INTERVALS, { error: 'The interval must be hour, day or week.' }).optional(),
+  // An empty ?from= or ?to= is the default, as the dashboard's range picker leaves them.
+  from: zQueryDate('from'),
+  to: zQueryDate('to'),
+  tz: z.string().optional().meta({ description: 'An IANA time zone (default UTC).', example: 'Europe/Paris' }),
+};
+
+const compare = z.enum(['previous'], { error: 'compare must be "previous" (the period of the same length just before).' }).optional();
+
+/** The range only (Variant A's stats action). */
+export const ZStatsRangeQuery = z.object(rangeFields);
+export const statsRange = (q: z.output<typeof ZStatsRangeQuery>, ctx: z.RefinementCtx) => asIssues(ctx, () => statsRangeOf(q));
+
+/** GET /api/v1/links/{id}/stats */
+export const ZLinkStatsQuery = z.object({ ...rangeFields, compare, ...filterFields }).transform((q, ctx) => ({
+  range: statsRange(q, ctx),
+  filters: asIssues(ctx, () => statsFiltersOf(q)),
+  compare: q.compare === 'previous',
+}));
+
+const createdBy = z.string().regex(/^[\w-]{0,100}$/, { error: "created_by must be a member's user id." }).optional().transform((v) => v || undefined);
+const linkId = z.string().optional().transform((v) => v || undefined).meta({ description: 'Only this link of the workspace.' });
+
+/** GET /api/v1/analytics */
+export const ZWorkspaceStatsQuery = z.object({ ...rangeFields, compare, ...filterFields, link_id: linkId, created_by: createdBy }).transform((q, ctx) => ({
+  range: statsRange(q, ctx),
+  filters: asIssues(ctx, () => statsFiltersOf(q)),
+  compare: q.compare === 'previous',
+  linkId: q.link_id,
+  createdBy: q.created_by,
+}));
+
+const exportRange = { from: rangeFields.from, to: rangeFields.to };
+const exportFields = { format: z.enum(EXPORT_FORMATS, { error: 'The format must be csv or json.' }).optional(), ...exportRange, ...filterFields };
+
+/** GET /api/v1/links/{id}/clicks/export */
+export const ZLinkExportQuery = z.object(exportFields).transform((q, ctx) => ({
+  format: q.format ?? 'csv',
+  range: asIssues(ctx, () => statsRangeOf({ interval: 'week', from: q.from, to: q.to })),
+  filters: asIssues(ctx, () => statsFiltersOf(q)),
+}));
+
+/** GET /api/v1/analytics/export */
+export const ZWorkspaceExportQuery = z.object({ ...exportFields, link_id: linkId, created_by: createdBy }).transform((q, ctx) => ({
+  format: q.format ?? 'csv',
+  range: asIssues(ctx, () => statsRangeOf({ interval: 'week', from: q.from, to: q.to })),
+  filters: asIssues(ctx, () => statsFiltersOf(q)),
+  linkId: q.link_id,
+  createdBy: q.created_by,
+}));
+
+/** Clicks by one dimension's values, most first; `example` is such a value. */
+const breakdown = (example: string) => z.array(z.object({ value: z.string().meta({ examples: [example] }), clicks: z.number() }).loose());
+const previous = z.object({
+  from: z.string().meta({ examples: ['2026-02-23T00:00:00.000Z'] }),
+  to: z.string().meta({ examples: ['2026-03-02T00:00:00.000Z'] }),
+  clicks: z.number().meta({ examples: [1120] }),
+  unique_visitors: z.number().meta({ examples: [812] }),
+});
+
+/** The statistics body (a link's has short_code; a workspace's has links and workspace). */
+export const ZStats = z
+  .object({
+    clicks: z.number(),
+    unique_visitors: z.number(),
+    countries: breakdown('FR'),
+    regions: breakdown('Île-de-France, FR'),
+    cities: breakdown('Paris, Île-de-France, FR'),
+    devices: breakdown('mobile'),
+    browsers: breakdown('Chrome'),
+    operating_systems: breakdown('Android'),
+    referrers: breakdown('news.ycombinator.com'),
+    triggers: breakdown('qr'),
+    timeseries: z.object({
+      interval: z.enum(INTERVALS),
+      tz: z.string().meta({ examples: ['Europe/Paris'] }),
+      points: z.array(z.object({ t: z.string().meta({ examples: ['2026-03-01T23:00:00.000Z'] }), clicks: z.number().meta({ examples: [96] }) })),
+    }),
+    short_code: z.string().optional(),
+    links: z.array(z.object({ value: z.string().meta({ examples: ['4711'] }), short_code: z.string(), clicks: z.number() })).optional(),
+    workspace: z.object({ id: z.string(), name: z.string().meta({ examples: ['Marketing'] }) }).optional(),
+    previous: previous.optional(),
+  })
+  .meta({ id: 'Stats' });
+
+/** The range of a query object alone (benchmarks, tests, Variant A). */
+export const ZStatsRange = ZStatsRangeQuery.transform(statsRange);
+/** The dimension filters of a query object alone. */
+export const ZStatsFilters = z.object(filterFields).transform((q, ctx) => asIssues(ctx, () => statsFiltersOf(q)));

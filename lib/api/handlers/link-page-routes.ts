@@ -1,0 +1,17 @@
+// The link pages' route handlers, served by Next's route file (app/l/[page]/[code]/route.ts) and, on an
+// instance without Next, by lib/server/link-page-dispatch.ts.
+import { handleRoute } from '../../http/handle-route';
+import { continueToLink, showLinkPage, unlockLink } from '../../link-pages/link-pages';
+
+type Params = { params: Promise<{ page: string; code: string }> };
+
+// GET /l/<page>/<code> – the password prompt, safety warning, "Link Expired" (410), disabled (451), blocked (403), loop (508) or 404 page
+export const linkPageGet = handleRoute(async (req, { params }: Params) => {
+  const { page, code } = await params;
+  return showLinkPage(req, page, code);
+});
+// POST /l/review/<code> – "continue anyway" past a safety warning; POST /l/protected/<code> – check the password, then unlock and redirect
+export const linkPagePost = handleRoute(async (req, { params }: Params) => {
+  const { page, code } = await params;
+  return page === 'review' ? continueToLink(req, code) : unlockLink(req, code);
+});

@@ -1,0 +1,39 @@
+// Settings → API tokens (signed-in sessions only: a token cannot mint tokens). Each token belongs to
+// the current workspace and acts as the member who made it; members see and change their own
+// tokens, admins every token of the workspace. Input parsed by lib/openapi/operations/tokens.ts.
+import { AppError } from '../../core/errors';
+import { json } from '../../core/json-response';
+import type { WorkspaceRequest } from '../../http/with-workspace';
+import * as ops from '../../openapi/operations/tokens';
+import { operationHandler } from '../../http/operation';
+import { ownTokenScope, tokenScope } from '../../workspaces/scope';
+import { createApiToken, DEFAULT_ROTATION_GRACE_HOURS, findTokens, replaceTokenSecret, revokeApiToken, serializeToken } from '../../tokens/manage-tokens';
+
+type Params = { id: string };
+
+export const listTokensRoute = operationHandler(ops.listTokens, async ({ actor, ctx }: WorkspaceRequest<object>) => {
+  return json({ tokens: (await findTokens(ctx.handle.db, tokenScope(actor))).map(serializeToken) });
+});
+
+export const createTokenRoute = operationHandler(ops.createToken, async ({ actor, ctx }: WorkspaceRequest<object>, { body }) => {
+  // Parsed already: [] stands for every scope, which createApiToken reads as scopes left out.
+  const scopes = body.scopes?.length ? body.scopes : undefined;
+  const { secret, token } = await createApiToken(ctx.handle.db, { userId: actor.userId, workspaceId: actor.workspaceId, name: body.name, expiresAt: body.expires_at ?? null, scopes });
+  return json({ token: serializeToken(token), secret }, { status: 201 });
+});
+
+async function replaceSecret({ actor, ctx }: WorkspaceRequest<Params>, id: string, graceHours: number): Promise<Response> {
+  const { secret, token } = await replaceTokenSecret(ctx.handle.db, { tokenId: id, scope: ownTokenScope(actor), graceHours });
+  return json({ token: serializeToken(token), secret });
+}
+
+export const regenerateTokenRoute = operationHandler(ops.regenerateToken, async (r: WorkspaceRequest<Params>, { params }) => replaceSecret(r, params.id, 0));
+export const rotateTokenRoute = operationHandler(ops.rotateToken, async (r: WorkspaceRequest<Params>, { params, body }) =>
+  replaceSecret(r, params.id, body.grace_hours ?? DEFAULT_ROTATION_GRACE_HOURS),
+);
+
+/** DELETE /api/v1/tokens/{id}: revoke (admins may revoke any token of the workspace). */
+export const deleteTokenRoute = operationHandler(ops.revokeToken, async ({ actor, ctx }: WorkspaceRequest<Params>, { params }) => {
+  await revokeApiToken(ctx.handle.db, { tokenId: params.id, scope: tokenScope(actor) });
+  return new Response(null, { status: 204 });
+});

@@ -1,0 +1,88 @@
+// The redirect edge: parse → resolve → decide → respond, before Next ever sees the request.
+// Returns false (synchronously when it can) for anything it does not answer itself.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { linkKey } from '../cache/invalidation-bus';
+import type { CachedLink } from '../edge/cached-link';
+import type { ClickBuffer } from '../edge/click-buffer';
+import { clientIp } from '../edge/client-ip';
+import { hasValidUnlock } from '../links/unlock-cookie';
+import { decideOutcome, redirectOutcome, type LinkPage } from '../edge/decide-outcome';
+import type { LinkCache } from '../edge/link-cache';
+import { parseLinkTarget, withQrMarker, type LinkTarget } from '../edge/parse-request';
+import { respondRedirect } from '../edge/respond';
+import type { EdgePageResponder } from '../link-pages/edge-pages';
+import type { PreviewAssetHandler } from './card-assets';
+import { answerPreviewBot } from '../link-pages/preview-page';
+
+export interface EdgeOptions {
+  cache: LinkCache;
+  clicks: ClickBuffer;
+  trustProxy: boolean | number;
+  /** Signs unlock cookies of password-protected links. */
+  secret: string;
+  /** /_og/<code>.png: the social preview images (lib/server/card-assets.ts). */
+  previewAssets?: PreviewAssetHandler;
+  /** Sends the link pages from the cached link (lib/link-pages/edge-pages.ts); without it Next renders them. */
+  pages?: EdgePageResponder;
+}
+
+/** Answers a visit to a code on `domain` (the request's host was resolved before: server.ts). */
+export type EdgeHandler = (req: IncomingMessage, res: ServerResponse, domain: { id: number }) => boolean | Promise<boolean>;
+
+export function createEdge(opts: EdgeOptions): EdgeHandler {
+  const { cache, clicks, trustProxy, secret } = opts;
+
+  function finish(req: IncomingMessage, res: ServerResponse, entry: CachedLink, target: LinkTarget, domainId: number, now: number): boolean {
+    let outcome = decideOutcome(entry, target.query, now);
+    // A visitor who typed the right password within the hour goes straight through.
+    if (outcome.kind === 'page' && outcome.page === 'protected' && entry.kind === 'link' && entry.passwordHash !== null
+      && hasValidUnlock(req.headers.cookie, { secret, linkId: entry.id, passwordHash: entry.passwordHash, now })) {
+      outcome = redirectOutcome(entry, target.query);
+    }
+    if (outcome.kind === 'page') {
+      // The visit's query string rides along (the prompt's and the warning's forms forward it).
+      const query = withQrMarker(target.query, target.trigger);
+      // The edge sends the page from the cached link; a visit is counted only once it redirects.
+      if (opts.pages !== undefined && entry.kind === 'link') {
+        opts.pages(res, outcome.page, entry, target.code, query, domainId, now);
+        return true;
+      }
+      req.url = linkPagePath(outcome.page, target.code, query);
+      return false;
+    }
+    if (outcome.kind !== 'redirect') return false;
+    // A link with a social preview shows link-preview bots its Open Graph page (the check runs for
+    // those links only); the visit is stored flagged as a bot, like HEAD, and never counted.
+    const bot = entry.kind === 'link' && entry.preview !== null && answerPreviewBot(req, res, entry.preview, outcome.location);
+    if (!bot) respondRedirect(res, outcome.status, outcome.headers);
+    // HEAD (link previews, curl -I) answers the same; it is stored flagged as a bot, never counted.
+    const head = bot || req.method === 'HEAD';
+    if (!head && entry.kind === 'link') entry.clicks++;
+    clicks.push({
+      linkId: outcome.linkId,
+      at: now,
+      referrer: req.headers.referer,
+      userAgent: req.headers['user-agent'],
+      ip: clientIp(req, trustProxy),
+      trigger: target.trigger,
+      head,
+    });
+    return true;
+  }
+
+  return function edge(req, res, domain) {
+    const method = req.method;
+    if (method !== 'GET' && method !== 'HEAD') return false;
+    const target = parseLinkTarget(req.url);
+    if (target === null) return opts.previewAssets ? opts.previewAssets(req, res, domain) : false;
+    const now = Date.now();
+    const entry = cache.lookup(linkKey(domain.id, target.code), domain, target.code, now);
+    if (!(entry instanceof Promise)) return finish(req, res, entry, target, domain.id, now);
+    return entry.then((loaded) => finish(req, res, loaded, target, domain.id, Date.now()));
+  };
+}
+
+/** Where Next serves a link's page: /l/<page>/<code>[?<visit query>]. */
+export function linkPagePath(page: LinkPage, code: string, query: string): string {
+  return `/l/${page}/${code}${query ? `?${query}` : ''}`;
+}

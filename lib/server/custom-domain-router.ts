@@ -1,0 +1,86 @@
+// Requests to a verified custom domain (docs/self-hosting/custom-domains.md): ACME challenge → root (landing page, redirect or
+// Sling's page) → favicon → short link → link pages → that domain's not-found. Never the dashboard,
+// the APIs or sign-in: the only requests passed on to Next are the link pages (/l/…), and they set
+// no cookie there.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { TLSSocket } from 'node:tls';
+import { findKeyAuthorization } from '../acme/challenge-store';
+import type { Db } from '../db/types';
+import type { CustomDomain } from '../domains/site-directory';
+import { answerWhenReady, failRequest } from '../http/node-answers';
+import { announcesBody } from '../http/hold-body';
+import { withoutCookies } from '../http/without-cookies';
+import type { LandingCache } from '../landing/landing-cache';
+import type { EdgeHandler } from './create-edge';
+import { answerFavicon, FAVICON_PATH } from '../edge/favicon-answer';
+import { parseLinkTarget } from '../edge/parse-request';
+import { parsePreviewAssetPath } from '../previews/preview-urls';
+import { ACME_CHALLENGE_PATH, answerAcmeChallenge, answerHttpsRedirect, answerMethodNotAllowed, answerNotFound, answerRoot, HSTS } from './site-answers';
+
+type Handler = (req: IncomingMessage, res: ServerResponse) => void;
+
+export interface CustomDomainRouterOptions {
+  db: Db;
+  edge: EdgeHandler | undefined;
+  /** HTTPS is served (TLS_PORT): domains with a certificate move plain HTTP there. */
+  https: boolean;
+  /** Per-host caches (synchronous once warm) of landing pages and uploaded favicons. */
+  landingPages: LandingCache;
+  favicons: LandingCache;
+  /** Next (for the link pages). */
+  passOn: (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+  /** Holds a request's body (bounded, checked) before `next` routes it. */
+  holdThenRoute: (req: IncomingMessage, res: ServerResponse, next: Handler) => Promise<void>;
+}
+
+export function customDomainRouter(opts: CustomDomainRouterOptions) {
+  const { edge } = opts;
+
+  const passOnToNext: Handler = (req, res) => {
+    withoutCookies(res);
+    opts.passOn(req, res).catch((err) => failRequest(res, err));
+  };
+
+  return function routeCustom(req: IncomingMessage, res: ServerResponse, domain: CustomDomain): void {
+    const url = req.url ?? '/';
+    const method = req.method;
+    // With a certificate, plain HTTP moves to HTTPS (the CA's challenges excepted) and HTTPS says so for a year.
+    if (domain.hasCertificate && opts.https) {
+      if ((req.socket as TLSSocket).encrypted !== true) {
+        if (!url.startsWith(ACME_CHALLENGE_PATH)) return answerHttpsRedirect(res, domain, url);
+      } else res.setHeader('Strict-Transport-Security', HSTS);
+    }
+    if (/^\/l\/(protected|expired|disabled|review|blocked|loop)\/[^/?]+(\?|$)/.test(url) && (method === 'GET' || method === 'HEAD' || (method === 'POST' && /^\/l\/(protected|review)\//.test(url)))) {
+      if (announcesBody(req)) return void opts.holdThenRoute(req, res, passOnToNext).catch((err) => failRequest(res, err));
+      return passOnToNext(req, res);
+    }
+    if (method !== 'GET' && method !== 'HEAD') return answerMethodNotAllowed(res);
+    if (url.startsWith(ACME_CHALLENGE_PATH)) {
+      const token = url.slice(ACME_CHALLENGE_PATH.length);
+      return void findKeyAuthorization(opts.db, token, domain.hostname)
+        .then((keyAuthorization) => answerAcmeChallenge(res, keyAuthorization))
+        .catch((err) => failRequest(res, err));
+    }
+    if (url === '/' || url.startsWith('/?')) {
+      if (domain.rootBehavior !== 'landing') return answerRoot(res, domain);
+      return answerWhenReady(res, opts.landingPages.get(domain.hostname, domain.id), (page) => answerRoot(res, domain, page));
+    }
+    if (FAVICON_PATH.test(url)) return answerWhenReady(res, opts.favicons.get(domain.hostname, domain.id), (icon) => answerFavicon(res, icon));
+    // Short links, and their social preview images (/_og/<code>.png, lib/previews).
+    if (edge === undefined || (parseLinkTarget(url) === null && parsePreviewAssetPath(url) === null)) return answerNotFound(res, domain, url);
+    const afterEdge = (answered: boolean) => {
+      if (answered) return;
+      // The edge rewrote the visit to a link page (password, expired, disabled), or found no link.
+      if (req.url !== url && req.url?.startsWith('/l/')) return passOnToNext(req, res);
+      answerNotFound(res, domain, url);
+    };
+    let answered: boolean | Promise<boolean>;
+    try {
+      answered = edge(req, res, domain);
+    } catch (err) {
+      return failRequest(res, err);
+    }
+    if (typeof answered === 'boolean') return afterEdge(answered);
+    answered.then(afterEdge).catch((err) => failRequest(res, err));
+  };
+}
