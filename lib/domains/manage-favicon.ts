@@ -8,6 +8,7 @@ import { invalidationBus } from '../cache/invalidation-bus';
 import type { Db, DbHandle } from '../db/types';
 import { AppError } from '../core/errors';
 import { runCpuTask } from '../runtime/run-cpu-task';
+import { checkFaviconTask } from './favicon-task';
 import type { Actor } from '../workspaces/actor';
 import { getDomainOrThrow } from './manage-domains';
 import { domainHostKey } from './site-directory';
@@ -32,7 +33,7 @@ export async function getOwnFavicon(handle: DbHandle, actor: Actor, id: string):
 /** Checks an upload (read by the operation, at most MAX_FAVICON_BYTES) in the CPU pool, stores it. */
 export async function saveFavicon(handle: DbHandle, actor: Actor, id: string, data: Buffer): Promise<{ domain: DomainRow; favicon: DomainFavicon }> {
   const domain = await getDomainOrThrow(handle, actor, id);
-  const contentType = await runCpuTask('checkFavicon', data);
+  const contentType = await runCpuTask(checkFaviconTask, data);
   const values = { contentType, data, updatedAt: sql`now()` };
   const row = await handle.db.transaction(async (tx) => {
     const [row] = await tx

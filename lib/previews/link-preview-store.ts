@@ -10,6 +10,7 @@ import type { DbHandle, Db, Tx } from '../db/types';
 import type { DomainRegistry } from '../domains/domain-registry';
 import { AppError } from '../core/errors';
 import { runCpuTask } from '../runtime/run-cpu-task';
+import { checkPreviewImageTask } from './preview-tasks';
 import type { LinkPreviewInput, LinkPreviewJson } from './link-preview-schema';
 import type { PreviewImageType } from './preview-image';
 import { previewAssetUrl } from './preview-urls';
@@ -75,7 +76,7 @@ export async function applyPreview(handle: DbHandle, link: Link, input: LinkPrev
 
 /** Stores an uploaded image (read by the operation; checked in the CPU pool) in place of any image URL; the preview must exist. */
 export async function saveUploadedImage(handle: DbHandle, link: Link, data: Buffer): Promise<LinkPreview> {
-  const imageType = await runCpuTask('checkPreviewImage', data);
+  const imageType = await runCpuTask(checkPreviewImageTask, data);
   const row = await announced(handle, link, async (tx) => {
     const [row] = await tx
       .update(linkPreviews)

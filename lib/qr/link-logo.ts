@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { qrLogos, type LinkRow } from '../../db/schema';
 import type { Db } from '../db/types';
 import { runCpuTask } from '../runtime/run-cpu-task';
+import { checkLogoTask } from './qr-tasks';
 import type { QrLogo } from './qr-logo';
 
 export async function getLinkLogo(db: Db, link: Pick<LinkRow, 'id' | 'workspaceId'>): Promise<(QrLogo & { updatedAt: Date }) | undefined> {
@@ -13,7 +14,7 @@ export async function getLinkLogo(db: Db, link: Pick<LinkRow, 'id' | 'workspaceI
 /** Checks an upload (read by the operation, within MAX_LOGO_BYTES) in the CPU pool, stores it. */
 export async function saveLinkLogo(db: Db, link: Pick<LinkRow, 'id' | 'workspaceId'>, upload: { data: Buffer; contentType: string | null }): Promise<void> {
   const { data } = upload;
-  const logo = { contentType: await runCpuTask('checkLogo', upload.contentType, data), data };
+  const logo = { contentType: await runCpuTask(checkLogoTask, upload.contentType, data), data };
   await db
     .insert(qrLogos)
     .values({ linkId: link.id, workspaceId: link.workspaceId, contentType: logo.contentType, data: logo.data })

@@ -10,6 +10,7 @@ import { getLinkLogo } from './link-logo';
 import { serializeLink } from '../links/serialize-link';
 import type { ZQrQuery } from './qr-schema';
 import { runCpuTask } from '../runtime/run-cpu-task';
+import { renderQrTask } from './qr-tasks';
 import { qrUrl } from './render-qr';
 
 /** `query`: parsed by ZQrQuery (lib/openapi/operations/link-assets.ts); If-None-Match is read from `req`. */
@@ -26,7 +27,7 @@ export async function qrResponse(req: Request, link: LinkRow, ctx: LinkContext, 
   };
   if (req.headers.get('if-none-match')?.split(/\s*,\s*/).includes(etag)) return new Response(null, { status: 304, headers });
   // In the CPU pool: a 4096-pixel code takes seconds, which the edge's event loop must not wait for.
-  const { body, contentType } = await runCpuTask('renderQr', text, opts, logo && { contentType: logo.contentType, data: logo.data });
+  const { body, contentType } = await runCpuTask(renderQrTask, text, opts, logo && { contentType: logo.contentType, data: logo.data });
   return new Response(body as BodyInit, { headers: { ...headers, 'content-type': contentType } });
 }
 

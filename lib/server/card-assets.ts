@@ -13,6 +13,7 @@ import { AppError } from '../core/errors';
 import { sendJson } from '../http/node-answers';
 import { createWindowLimiter, type WindowLimiter } from '../ratelimit/window-limiter';
 import { runCpuTask } from '../runtime/run-cpu-task';
+import { renderPreviewCardTask } from '../previews/preview-tasks';
 import type { EdgePreview } from '../previews/edge-preview';
 import { findUploadedImage } from '../previews/link-preview-store';
 import { parsePreviewAssetPath } from '../previews/preview-urls';
@@ -50,7 +51,7 @@ export function createPreviewAssets(opts: PreviewAssetsOptions): PreviewAssetHan
           const found = await findUploadedImage(opts.db, linkId);
           return found && { type: found.type, data: found.data };
         }
-        const png = await runCpuTask('renderPreviewCard', { title: preview.title, description: preview.description, domain: preview.host });
+        const png = await runCpuTask(renderPreviewCardTask, { title: preview.title, description: preview.description, domain: preview.host });
         return { type: 'image/png', data: Buffer.from(png.buffer, png.byteOffset, png.byteLength) };
       })()
         .then((img) => {

@@ -1,32 +1,16 @@
-// The CPU-heavy tasks, by name: run by the pool's worker threads (cpu-worker.ts), or in the calling
-// thread when no pool is started (run-cpu-task.ts). Arguments and results cross threads by
-// structured clone, which turns a Buffer into a plain Uint8Array: tasks take Uint8Array.
-import { bcryptCompare, bcryptHash } from '../auth/bcrypt';
-import type { QrOptions } from '../qr/qr-options';
-import { validateFavicon } from '../domains/favicon-image';
-import { validateLogo, type QrLogo } from '../qr/qr-logo';
-import { renderQr } from '../qr/render-qr';
-import { renderCard, type CardInput } from '../previews/render-card';
-import { validatePreviewImage } from '../previews/preview-image';
+// Every CPU-heavy task, by name, for the pool's worker threads (cpu-worker.ts). Each feature declares
+// its own (lib/runtime/cpu-task.ts); a task missing here fails in the pool with "unknown task".
+import { hashPasswordTask, verifyPasswordTask } from '../auth/password-tasks';
+import { checkFaviconTask } from '../domains/favicon-task';
+import { checkPreviewImageTask, renderPreviewCardTask } from '../previews/preview-tasks';
+import { checkLogoTask, renderQrTask } from '../qr/qr-tasks';
+import type { CpuTask } from '../runtime/cpu-task';
 
-export type CpuLogo = Omit<QrLogo, 'data'> & { data: Uint8Array };
+export const CPU_TASKS: readonly CpuTask<never[], unknown>[] = [
+  renderQrTask, checkLogoTask, checkFaviconTask, renderPreviewCardTask, checkPreviewImageTask, hashPasswordTask, verifyPasswordTask,
+] as unknown as readonly CpuTask<never[], unknown>[];
 
-export const cpuTasks = {
-  renderQr: (text: string, opts: QrOptions, logo?: CpuLogo) => renderQr(text, opts, logo && { contentType: logo.contentType, data: asBuffer(logo.data) }),
-  /** Checks an uploaded logo (its size from the header, then a full decode); answers its type. */
-  checkLogo: (contentType: string | null, data: Uint8Array): QrLogo['contentType'] => validateLogo(contentType, asBuffer(data)).contentType,
-  /** Checks an uploaded domain favicon by its bytes (PNG header, then a full decode). */
-  checkFavicon: (data: Uint8Array) => validateFavicon(asBuffer(data)),
-  /** A link's generated social card (1200×630 PNG). */
-  renderPreviewCard: (input: CardInput) => renderCard(input),
-  /** Checks an uploaded social-preview image (PNG decoded, JPEG header read); answers its type. */
-  checkPreviewImage: (data: Uint8Array) => validatePreviewImage(data),
-  hashPassword: (password: string) => bcryptHash(password),
-  verifyPassword: (password: string, hash: string) => bcryptCompare(password, hash),
-};
-
-export type CpuTasks = typeof cpuTasks;
-
-function asBuffer(data: Uint8Array): Buffer {
-  return Buffer.isBuffer(data) ? data : Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+/** The tasks' functions by name, loaded. */
+export async function loadCpuTasks(): Promise<Record<string, (...args: never[]) => unknown>> {
+  return Object.fromEntries(await Promise.all(CPU_TASKS.map(async (t) => [t.name, await t.load()] as const)));
 }

@@ -1,7 +1,7 @@
 // Entry of the CPU pool's worker threads (cpu-pool.ts). Bundled as dist/cpu-worker.mjs by
 // scripts/build-server.mjs; run from source through ts-worker.mjs.
 import { setPriority } from 'node:os';
-import { cpuTasks } from './cpu-tasks';
+import { loadCpuTasks } from './cpu-tasks';
 import { serveTasks } from '../runtime/worker-pool';
 
 /** Nice value of the worker threads (0 is normal, 19 the lowest priority). */
@@ -12,4 +12,4 @@ const WORKER_NICE = 10;
 // the whole process, edge included, so it is left alone.
 if (process.platform === 'linux') setPriority(WORKER_NICE);
 
-serveTasks(cpuTasks);
+serveTasks(await loadCpuTasks());

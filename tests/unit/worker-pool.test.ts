@@ -1,11 +1,14 @@
 // The CPU worker pool: answers and errors cross the thread boundary, a full queue is refused at
 // once with 503 and Retry-After, a dead worker is replaced; and the real pool (from source, as the
 // dev server runs it) renders QR codes, checks logos and runs bcrypt off the main thread.
+import { execFileSync } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, test } from 'vitest';
 import { AppError } from '../../lib/core/errors';
 import { startCpuPool, stopCpuPool } from '../../lib/server/cpu-pool';
 import { runCpuTask } from '../../lib/runtime/run-cpu-task';
+import { CPU_TASKS, loadCpuTasks } from '../../lib/server/cpu-tasks';
+import { checkLogoTask, renderQrTask } from '../../lib/qr/qr-tasks';
 import { createWorkerPool, type WorkerPool } from '../../lib/runtime/worker-pool';
 import { parseQrOptions } from '../../lib/qr/qr-schema';
 import { qrUrl } from '../../lib/qr/render-qr';
@@ -112,21 +115,30 @@ describe('createWorkerPool', () => {
 describe('the CPU pool (startCpuPool, runCpuTask)', () => {
   afterAll(() => stopCpuPool());
 
+  test('the workers\' table holds every task a feature declares, each name once', async () => {
+    const declared = execFileSync('grep', ['-rhoE', "cpuTask\\('[A-Za-z]+'", 'lib'], { encoding: 'utf8' })
+      .trim().split('\n').map((m) => m.slice("cpuTask('".length, -1)).sort();
+    const listed = CPU_TASKS.map((t) => t.name).sort();
+    expect(listed).toEqual(declared);
+    expect(new Set(listed).size).toBe(listed.length);
+    expect(Object.keys(await loadCpuTasks()).sort()).toEqual(listed);
+  });
+
   test('renders QR codes, checks logos and runs bcrypt in its worker threads', async () => {
     const pool = await startCpuPool({ size: 1, queueMax: 8 });
     // The thread starts with the first task (sign-in's bcrypt or a QR code), not with the server.
     expect(pool.load().threads).toBe(0);
     const url = qrUrl('https://sl.ing/pool');
     const opts = parseQrOptions(new URLSearchParams({ size: '400', ecc: 'H' }));
-    const rendering = runCpuTask('renderQr', url, opts, { contentType: 'image/png', data: makePngLogo() });
+    const rendering = runCpuTask(renderQrTask, url, opts, { contentType: 'image/png', data: makePngLogo() });
     // The task is in a worker thread, not this one.
     expect(pool.load().running).toBe(1);
     const { body, contentType } = await rendering;
     expect(contentType).toBe('image/png');
     expect(decodeQrPng(body)).toBe(url);
 
-    expect(await runCpuTask('checkLogo', 'image/png', makePngLogo())).toBe('image/png');
-    await expect(runCpuTask('checkLogo', 'image/png', pngBomb(16000, 16000))).rejects.toMatchObject({
+    expect(await runCpuTask(checkLogoTask, 'image/png', makePngLogo())).toBe('image/png');
+    await expect(runCpuTask(checkLogoTask, 'image/png', pngBomb(16000, 16000))).rejects.toMatchObject({
       code: 'payload_too_large',
       message: expect.stringContaining('2048×2048'),
     });
