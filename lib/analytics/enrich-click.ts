@@ -3,7 +3,7 @@
 // address and browser make many clicks), so enrichment is memoized per address and agent.
 import { createHmac } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
-import type { Click } from '../edge/click-buffer';
+import type { Click } from './click';
 import type { GeoIp } from './geoip';
 import { parseAgent } from './parse-agent';
 

@@ -1,7 +1,7 @@
 // This process's click enricher, built from the configuration once (the GeoIP files are large), for
 // clicks recorded outside the click writer's thread (which builds its own): the link pages' fallback.
 import { loadConfig } from '../config/load-config';
-import type { Click } from '../edge/click-buffer';
+import type { Click } from './click';
 import { globalSingleton } from '../core/global-singleton';
 import { createClickEnricher, type EnrichedClick } from './enrich-click';
 import { openGeoIp, type GeoIp } from './geoip';

@@ -3,20 +3,10 @@
 // in front (before any later one that failed too); nothing is dropped.
 // Whatever the writer holds back (its summed rollups and counters) is settled as soon as no click
 // is waiting, and on stop.
+import type { Click } from '../analytics/click';
 import { logger } from '../core/logger';
 
-export interface Click {
-  linkId: number;
-  /** epoch ms */
-  at: number;
-  referrer: string | undefined;
-  userAgent: string | undefined;
-  ip: string;
-  /** 'qr' when the visit came through a Sling QR code (the `qr=1` marker). */
-  trigger?: 'link' | 'qr';
-  /** A HEAD request (link previews, curl -I): kept, flagged as a bot, never counted. */
-  head?: boolean;
-}
+export type { Click } from '../analytics/click';
 
 export interface ClickBufferOptions {
   write: (batch: Click[]) => Promise<void>;
