@@ -4,7 +4,7 @@
 // Uses the built worker (npm run build): `tsx bench/cpu-pool-start.ts`.
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
-import { bcryptHash } from '../lib/auth/bcrypt';
+import { bcryptHash } from '../lib/passwords/bcrypt';
 import { createWorkerPool } from '../lib/runtime/worker-pool';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);

@@ -2,11 +2,12 @@
 // (--workspace ID|SLUG, or --email for a user's personal workspace). The same lib functions as the
 // API, so the same checks: hostname rules, plan allowance, uniqueness, the workspace scope.
 import { domainSettings } from '../lib/domains/domain-settings';
-import { addDomain, deleteDomain, getDomainOrThrow, listDomains, type DomainScope } from '../lib/domains/manage-domains';
+import { addDomain, getDomainOrThrow, listDomains, type DomainScope } from '../lib/domains/manage-domains';
+import { deleteDomain } from '../lib/links/delete-domain';
 import { serializeDomain } from '../lib/domains/serialize-domain';
 import { verifyDomain } from '../lib/domains/verify-domain';
 import { AppError } from '../lib/core/errors';
-import { currentLinkContext } from '../lib/links/current-link-context';
+import { currentLinkContext } from '../lib/context/current-app-context';
 import { parseBody, ZCreateDomain } from '../lib/domains/domain-schema';
 import { ownerActor } from '../lib/workspaces/owner-actor';
 import { openCliRuntime } from './cli-runtime';

@@ -2,7 +2,7 @@
 // links made here go in the system workspace, like anonymous ones).
 import { SYSTEM_WORKSPACE_ID } from '../db/schema';
 import { createLink } from '../lib/links/create-link';
-import { currentLinkContext } from '../lib/links/current-link-context';
+import { currentLinkContext } from '../lib/context/current-app-context';
 import { parseExpiration } from '../lib/schemas/parse-expiration';
 import { getLinkByCode } from '../lib/links/get-link-by-code';
 import { serializeLink } from '../lib/links/serialize-link';

@@ -1,5 +1,5 @@
 // The new-token form's permissions: one checkbox per token scope, every one ticked by default.
-import { TOKEN_SCOPES, type TokenScope } from '@/lib/workspaces/permissions';
+import { TOKEN_SCOPES, type TokenScope } from '@/lib/tenancy/permissions';
 
 const SCOPE_LABELS: Record<TokenScope, string> = {
   'links:read': 'See links',

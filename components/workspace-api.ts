@@ -9,7 +9,7 @@ export type { Role, WorkspaceJson };
 export type Member = MemberJson;
 export type Invitation = InvitationJson;
 
-export { ROLE_LABEL as ROLE_NAMES } from '@/lib/workspaces/permissions';
+export { ROLE_LABEL as ROLE_NAMES } from '@/lib/tenancy/permissions';
 /** What each role may do, in one sentence each (the invite form explains the roles). */
 export const ROLE_HINTS: Record<Role, string> = {
   owner: 'The owner can do everything, including transferring and deleting the workspace.',

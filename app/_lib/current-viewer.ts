@@ -2,7 +2,7 @@
 // else the actor in the session's workspace and every workspace the user can switch to.
 import { headers } from 'next/headers';
 import { cache } from 'react';
-import type { Actor } from '@/lib/workspaces/actor';
+import type { Actor } from '@/lib/tenancy/actor';
 import type { WorkspaceJson } from '@/lib/workspaces/list-user-workspaces';
 import { actorForSession, database, getAuth, isPlatformAdmin, listUserWorkspaces } from '@/app/_lib/sling';
 

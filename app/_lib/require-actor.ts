@@ -2,7 +2,7 @@
 // that comes back to `path` afterwards.
 import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
-import type { Actor } from '@/lib/workspaces/actor';
+import type { Actor } from '@/lib/tenancy/actor';
 import { actorForSession, database, getAuth } from '@/app/_lib/sling';
 
 export async function requireActor(path?: string): Promise<{ actor: Actor; email: string; name: string; sessionToken: string }> {

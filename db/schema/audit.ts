@@ -19,7 +19,7 @@ export const auditEntries = pgTable(
     targetId: text('target_id'),
     targetLabel: text('target_label'),
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
-    /** HMAC of the client address (lib/reports/hash-ip.ts), where the change came with a request. */
+    /** HMAC of the client address (lib/crypto/hash-ip.ts), where the change came with a request. */
     ipHash: text('ip_hash'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -2,7 +2,7 @@
 import type { Plan } from '../../db/schema';
 import type { Db } from '../db/types';
 import { setWorkspacePlan } from '../workspaces/set-workspace-plan';
-import { getInstanceSettings, saveInstanceSettings, type InstanceSettings } from './instance-settings';
+import { getInstanceSettings, saveInstanceSettings, type InstanceSettings } from '../instance/instance-settings';
 import { recordAdminAction } from './record-admin-action';
 
 export interface SettingsJson {

@@ -8,7 +8,7 @@ import { invalidationBus, linkKey } from '../cache/invalidation-bus';
 import { linkEvent } from '../links/link-event';
 import { recordEvents } from '../events/record-event';
 import { AppError } from '../core/errors';
-import type { LinkContext } from '../links/link-context';
+import type { LinkContext } from '../context/app-context';
 import { recordAdminAction } from './record-admin-action';
 import { forgetTokens } from '../tokens/token-cache';
 

@@ -4,7 +4,7 @@
 import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { abuseReports, links, users, workspaces } from '../../db/schema';
 import type { Db } from '../db/types';
-import type { LinkContext } from '../links/link-context';
+import type { LinkContext } from '../context/app-context';
 import { serializeLink, type LinkJson } from '../links/serialize-link';
 
 export interface ReportJson {

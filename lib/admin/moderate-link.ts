@@ -9,7 +9,7 @@ import type { Db, Tx } from '../db/types';
 import { linkEvent } from '../links/link-event';
 import { recordEvent } from '../events/record-event';
 import { AppError } from '../core/errors';
-import type { LinkContext } from '../links/link-context';
+import type { LinkContext } from '../context/app-context';
 import { serializeLink, type LinkJson } from '../links/serialize-link';
 import { setLinkDisabled } from '../links/set-link-disabled';
 import { recordAdminAction } from './record-admin-action';

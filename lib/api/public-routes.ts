@@ -4,7 +4,7 @@ import { createAltchaChallenge } from '../altcha/create-altcha-challenge';
 import { loadConfig } from '../config/load-config';
 import { requestIp } from '../http/handle-route';
 import { json } from '../core/json-response';
-import { currentLinkContext } from '../links/current-link-context';
+import { currentLinkContext } from '../context/current-app-context';
 import { shortenAnonymously } from '../links/shorten-anonymously';
 import { buildOpenApiDocument } from '../openapi/build-document';
 import { altchaChallenge } from '../openapi/operations/account';

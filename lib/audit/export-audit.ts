@@ -1,6 +1,6 @@
 // The audit log as CSV, streamed page by page (keyset, as the list), newest first. Cells go through
 // the click export's csvField, so a label such as "=HYPERLINK(…)" reaches a spreadsheet as text.
-import { csvField } from '../analytics/export-clicks';
+import { csvField } from '../core/csv-field';
 import type { Db } from '../db/types';
 import type { AuditAction } from './audit-actions';
 import { describeEntry } from './describe-entry';

@@ -4,8 +4,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { auditEntries, users } from '../../db/schema';
 import type { Db, Tx } from '../db/types';
-import { hashIp } from '../reports/hash-ip';
-import type { Actor } from '../workspaces/actor';
+import { hashIp } from '../crypto/hash-ip';
+import type { Actor } from '../tenancy/actor';
 import type { AuditAction } from './audit-actions';
 
 export interface AuditEntryInput {

@@ -14,17 +14,17 @@ import { CLIENT_IP_HEADER } from '../core/client-ip-header';
 import { sendMail } from '../mail/send-mail';
 import { ensurePersonalWorkspace } from '../workspaces/ensure-personal-workspace';
 import { openingWorkspace } from '../workspaces/opening-workspace';
-import { recordLogin } from './login-history';
+import { recordLogin } from '../audit/login-history';
 import { mailExistingAccount } from './mail-existing-account';
 import { refusedEndpoint } from './refuse-endpoint';
 import { servedOverHttp } from './endpoint-policy';
 import { enabledIssuerOrigins } from '../sso/enabled-connection';
 import { provisionAfterSignIn, refuseIfSsoRequired, SSO_SIGN_IN_PATHS, ssoPlugin, validateSsoIdentity } from '../sso/sso-auth';
-import { assertSignupAllowed } from '../admin/assert-signup-allowed';
+import { assertSignupAllowed } from '../instance/assert-signup-allowed';
 import { errorResponse } from '../core/json-response';
 import { AppError } from '../core/errors';
-import { claimFirstAdmin } from '../admin/claim-first-admin';
-import { hashPassword, verifyPassword } from './password';
+import { claimFirstAdmin } from '../instance/claim-first-admin';
+import { hashPassword, verifyPassword } from '../passwords/password';
 import { sharedRateLimitStorage } from './shared-rate-limit-storage';
 import { forgetSession } from '../workspaces/session-actor-cache';
 
@@ -83,7 +83,7 @@ export function createAuth(db: Awaited<ReturnType<typeof database>>['db'], confi
     databaseHooks: {
       // Every account gets its personal workspace at sign-up; a new session opens on the workspace
       // used last, else the personal one.
-      // The instance's first account becomes its admin (lib/admin/claim-first-admin.ts).
+      // The instance's first account becomes its admin (lib/instance/claim-first-admin.ts).
       user: {
         create: {
           after: async (user) => {

@@ -4,7 +4,7 @@
 import { invalidationBus } from '../cache/invalidation-bus';
 import { loadConfig } from '../config/load-config';
 import { database } from '../db/database';
-import { LandingCache } from '../landing/landing-cache';
+import { LandingCache } from './landing-cache';
 import { globalSingleton } from '../core/global-singleton';
 import { findFavicon } from './manage-favicon';
 

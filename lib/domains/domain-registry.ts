@@ -3,7 +3,7 @@
 // Loaded at start; a changed domain is patched in by host name (apply), not by reloading all.
 import { asc, sql } from 'drizzle-orm';
 import { domains, type DomainStatus } from '../../db/schema';
-import { domainUsableBy } from '../workspaces/scope';
+import { domainUsableBy } from '../tenancy/scope';
 import type { DbHandle } from '../db/types';
 import { selfAddress, type SelfAddress } from './self-address';
 import { servesLinks } from './serving-statuses';

@@ -3,7 +3,7 @@
 // pixels (pngjs), and every browser shows a PNG served as /favicon.ico.
 import { PNG } from 'pngjs';
 import { AppError, invalidField } from '../core/errors';
-import { readPngDimensions } from '../qr/png-dimensions';
+import { readPngDimensions } from '../images/png-dimensions';
 
 export const MAX_FAVICON_BYTES = 512 * 1024;
 /** The 413 of an upload over MAX_FAVICON_BYTES. */

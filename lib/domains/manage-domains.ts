@@ -1,5 +1,5 @@
 // A workspace's custom domains: list, get, add (hostname checks, plan allowance, unique across every
-// workspace), change (settings, default), delete (its links go with it). Another workspace's domain
+// workspace), change (settings, default); deleting one takes its links (lib/links/delete-domain.ts). Another workspace's domain
 // is "not found": the workspace scope is in every query. Each change is announced by host name, so
 // every instance's site directory and registry read that one domain again.
 import { randomBytes } from 'node:crypto';
@@ -9,19 +9,19 @@ import { invalidationBus } from '../cache/invalidation-bus';
 import type { DbHandle, Tx } from '../db/types';
 import { isUniqueViolation } from '../db/unique-violation';
 import { AppError } from '../core/errors';
-import { deleteLinks } from '../links/delete-links';
-import type { LinkContext } from '../links/link-context';
-import { validateLongUrl } from '../links/validate-long-url';
+import type { DomainRegistry } from './domain-registry';
+import { validateLongUrl } from './validate-long-url';
 import type { TCreateDomain, TUpdateDomain } from './domain-schema';
-import type { Actor } from '../workspaces/actor';
-import { domainScope, usableDomainScope } from '../workspaces/scope';
+import type { Actor } from '../tenancy/actor';
+import { domainScope, usableDomainScope } from '../tenancy/scope';
 import { assertDomainAllowance } from './domain-limits';
 import { nextCheckAt, type DomainSettings } from './domain-settings';
 import { normalizeHostname } from './normalize-hostname';
 import { domainHostKey } from './site-directory';
 
 export interface DomainScope {
-  ctx: LinkContext;
+  /** The process's database and domain registry (an AppContext fits). */
+  ctx: { handle: DbHandle; domains: DomainRegistry };
   actor: Actor;
   settings: DomainSettings;
 }
@@ -113,30 +113,6 @@ export async function updateDomain(scope: DomainScope, id: string, input: TUpdat
   return row;
 }
 
-/** Deletes the domain and every link on it (with their clicks and link.deleted events); returns how many links went. */
-export async function deleteDomain(scope: DomainScope, id: string): Promise<number> {
-  const { ctx, actor } = scope;
-  const domain = await getDomainOrThrow(ctx.handle, actor, id);
-  let removed = 0;
-  // A link made on it meanwhile holds the domain by its foreign key: take it too, then try again.
-  for (let attempt = 0; ; attempt++) {
-    const onDomain = await ctx.handle.db.select().from(links).where(eq(links.domainId, domain.id));
-    removed += await deleteLinks(onDomain, ctx);
-    try {
-      const gone = await ctx.handle.db.transaction(async (tx) => {
-        const gone = await tx.delete(domains).where(and(eq(domains.id, domain.id), domainScope(actor))).returning({ id: domains.id });
-        await invalidationBus().publishIn(tx, domainHostKey(domain.hostname));
-        return gone;
-      });
-      invalidationBus().publish(domainHostKey(domain.hostname), { sentInTransaction: true });
-      if (gone.length === 0) throw new AppError('not_found', `No domain "${id}" in this workspace.`);
-      return removed;
-    } catch (err) {
-      if (attempt >= 2 || !isForeignKeyViolation(err)) throw err;
-    }
-  }
-}
-
 async function clearWorkspaceDefault(tx: Tx, workspaceId: string, except?: number): Promise<string[]> {
   const cleared = await tx
     .update(domains)
@@ -171,11 +147,6 @@ function rootBehaviorFor(asked: RootBehavior | undefined, redirectUrl: string | 
   return asked;
 }
 
-function optionalUrl(value: string | null | undefined, field: string, ctx: LinkContext): string | null {
+function optionalUrl(value: string | null | undefined, field: string, ctx: DomainScope['ctx']): string | null {
   return value === undefined || value === null || value === '' ? null : validateLongUrl(value, ctx.domains.self, field);
-}
-
-function isForeignKeyViolation(err: unknown): boolean {
-  for (let e = err as { code?: string; cause?: unknown } | undefined; e; e = e.cause as never) if (e.code === '23503') return true;
-  return false;
 }

@@ -9,7 +9,7 @@ import type { Db, DbHandle } from '../db/types';
 import { AppError } from '../core/errors';
 import { runCpuTask } from '../runtime/run-cpu-task';
 import { checkFaviconTask } from './favicon-task';
-import type { Actor } from '../workspaces/actor';
+import type { Actor } from '../tenancy/actor';
 import { getDomainOrThrow } from './manage-domains';
 import { domainHostKey } from './site-directory';
 

@@ -5,7 +5,7 @@
 // every route parses its input through one (tests/unit/route-schemas.test.ts).
 import type { z } from 'zod';
 import type { AppError, ErrorCode } from '../core/errors';
-import type { Permission } from '../workspaces/permissions';
+import type { Permission } from '../tenancy/permissions';
 import { readJsonBody, readOptionalJsonBody } from './read-json-body';
 import { readUpload, type Upload } from './read-upload';
 import { parseWithAsync } from '../schemas/parse-input';

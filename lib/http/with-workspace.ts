@@ -5,14 +5,14 @@
 import { findSession, forgetCookie } from '../auth/session-lookup';
 import { hasSessionCookie } from '../auth/session-cookie';
 import { loadConfig } from '../config/load-config';
-import { currentLinkContext } from '../links/current-link-context';
-import type { LinkContext } from '../links/link-context';
+import { currentLinkContext } from '../context/current-app-context';
+import type { LinkContext } from '../context/app-context';
 import { anonymousApiLimiter } from '../ratelimit/api-limits';
 import { headersOf, type WindowLimiter } from '../ratelimit/window-limiter';
 import { countWorkspaceRequest } from '../ratelimit/workspace-budget';
 import { authenticateToken, bearerToken } from '../tokens/authenticate-token';
-import { assertCan, type Actor } from '../workspaces/actor';
-import type { Permission } from '../workspaces/permissions';
+import { assertCan, type Actor } from '../tenancy/actor';
+import type { Permission } from '../tenancy/permissions';
 import { findSessionActor } from '../workspaces/session-actor-cache';
 import { carryOperations, operationsOf, type Operation } from './operation';
 import { assertSameOrigin } from './check-origin';

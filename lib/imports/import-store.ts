@@ -7,8 +7,8 @@ import { importRows, imports, type ImportRow } from '../../db/schema';
 import type { Db } from '../db/types';
 import { AppError } from '../core/errors';
 import { sendJob } from '../db/send-job';
-import { csvField } from '../analytics/export-clicks';
-import type { Actor } from '../workspaces/actor';
+import { csvField } from '../core/csv-field';
+import type { Actor } from '../tenancy/actor';
 import type { ImportFormat, ImportJson } from './import-schema';
 import { IMPORT_QUEUE } from './import-queue';
 

@@ -6,7 +6,7 @@
 import { and, eq, gt } from 'drizzle-orm';
 import { importRows, imports } from '../../db/schema';
 import { AppError } from '../core/errors';
-import type { LinkContext } from '../links/link-context';
+import type { LinkContext } from '../context/app-context';
 import { linkKey, invalidationBus } from '../cache/invalidation-bus';
 import { logger } from '../core/logger';
 import { currentThreatList } from '../safety/current-threat-list';

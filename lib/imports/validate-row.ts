@@ -8,7 +8,7 @@ import type { SelfAddress } from '../domains/self-address';
 import { hashLinkPassword } from '../links/link-password';
 import { assertFuture, parseExpiration } from '../schemas/parse-expiration';
 import { validateAlias } from '../links/validate-alias';
-import { validateLongUrl } from '../links/validate-long-url';
+import { validateLongUrl } from '../domains/validate-long-url';
 import { suspicionReasons } from '../safety/heuristics';
 import { listedReason } from '../safety/scan-destination';
 import type { ThreatList } from '../safety/threat-list';

@@ -4,7 +4,7 @@ import { loadConfig } from '../config/load-config';
 import { database } from '../db/database';
 import { globalSingleton } from '../core/global-singleton';
 import { assembleLanding } from './assemble-landing';
-import { LandingCache } from './landing-cache';
+import { LandingCache } from '../domains/landing-cache';
 import { landingSize } from './landing-size';
 import { findLandingPage } from './manage-landing';
 

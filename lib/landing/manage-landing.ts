@@ -9,7 +9,7 @@ import { getDomainOrThrow } from '../domains/manage-domains';
 import { domainHostKey } from '../domains/site-directory';
 import { AppError } from '../core/errors';
 import type { TLandingPage } from './landing-page-schema';
-import type { Actor } from '../workspaces/actor';
+import type { Actor } from '../tenancy/actor';
 import { LANDING_PAGE_MAX_BYTES, landingSize } from './landing-size';
 
 export interface LandingPage {

@@ -2,7 +2,7 @@
 // check), "Link Expired" (410, saying whether the date passed or the click limit was reached), "disabled" (451), the safety warnings (pending_review: 200 with
 // "continue anyway"; blocked: 403, no way on), a loop back to Sling (508) and not found (404). The edge sends visitors here
 // (/l/<page>/<code>); the state is read again, so a direct visit cannot show the wrong page.
-import { verifyPassword } from '../auth/password';
+import { verifyPassword } from '../passwords/password';
 import { loadConfig } from '../config/load-config';
 import { database } from '../db/database';
 import { currentDomains } from '../domains/current-domains';

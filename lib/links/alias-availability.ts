@@ -2,7 +2,7 @@
 // The dashboard asks while the user types; createLink still has the final word (unique index).
 import { AppError } from '../core/errors';
 import { getLinkByCode } from './get-link-by-code';
-import type { LinkContext } from './link-context';
+import type { LinkContext } from '../context/app-context';
 import { validateAlias } from './validate-alias';
 
 export interface AliasAvailability {

@@ -14,9 +14,9 @@ import { insertLinkWithEvent } from './insert-link';
 import { hashLinkPassword } from './link-password';
 import { assertFuture } from '../schemas/parse-expiration';
 import { validateMaxClicks } from './validate-max-clicks';
-import type { LinkContext } from './link-context';
+import type { LinkContext } from '../context/app-context';
 import { validateAlias } from './validate-alias';
-import { validateLongUrl } from './validate-long-url';
+import { validateLongUrl } from '../domains/validate-long-url';
 import { writeUtm, type UtmKey } from './utm';
 
 export interface CreateLinkInput {

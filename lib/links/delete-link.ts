@@ -2,7 +2,7 @@
 import type { SQL } from 'drizzle-orm';
 import type { LinkRow } from '../../db/schema';
 import { deleteLinks } from './delete-links';
-import type { LinkContext } from './link-context';
+import type { LinkContext } from '../context/app-context';
 
 export async function deleteLink(link: LinkRow, ctx: LinkContext, scope?: SQL): Promise<void> {
   await deleteLinks([link], ctx, scope);

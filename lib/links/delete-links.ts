@@ -5,7 +5,7 @@ import { clickRollups, clicks, links, qrLogos, type LinkRow } from '../../db/sch
 import { invalidationBus, linkKey } from '../cache/invalidation-bus';
 import { linkEvent } from './link-event';
 import { recordEvent } from '../events/record-event';
-import type { LinkContext } from './link-context';
+import type { LinkContext } from '../context/app-context';
 
 /** `scope` (linkScope(actor, 'write')) is part of the DELETE; operators pass none. */
 export async function deleteLinks(rows: LinkRow[], ctx: LinkContext, scope?: SQL): Promise<number> {

@@ -2,7 +2,7 @@
 // tags, note, expiration (when still ahead) and click limit; not its password, clicks or archive.
 import type { LinkRow, Plan } from '../../db/schema';
 import { createLink } from './create-link';
-import type { LinkContext } from './link-context';
+import type { LinkContext } from '../context/app-context';
 
 export interface DuplicateLinkOptions {
   workspaceId: string;

@@ -3,7 +3,7 @@
 import type { LinkRow } from '../../db/schema';
 import { invalidationBus, linkKey } from '../cache/invalidation-bus';
 import { AppError } from '../core/errors';
-import type { LinkContext } from './link-context';
+import type { LinkContext } from '../context/app-context';
 import { freePreviousCode } from './previous-codes';
 
 export async function freeOldCode(link: LinkRow, code: string, ctx: LinkContext): Promise<void> {

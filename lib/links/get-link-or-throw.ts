@@ -4,9 +4,9 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { links, type LinkRow } from '../../db/schema';
 import { AppError } from '../core/errors';
-import type { Actor } from '../workspaces/actor';
-import { linkScope, type Access } from '../workspaces/scope';
-import type { LinkContext } from './link-context';
+import type { Actor } from '../tenancy/actor';
+import { linkScope, type Access } from '../tenancy/scope';
+import type { LinkContext } from '../context/app-context';
 
 export interface GetLinkOptions {
   actor: Actor;

@@ -1,5 +1,5 @@
 // Link passwords: at least 4 characters, stored only as a bcrypt hash.
-import { hashPassword } from '../auth/password';
+import { hashPassword } from '../passwords/password';
 import { invalidField } from '../core/errors';
 
 export async function hashLinkPassword(input: unknown, field = 'password'): Promise<string> {

@@ -1,6 +1,6 @@
 // A link's old codes as the detail API shows them: each with its short URL and since when it is old.
 import type { LinkRow } from '../../db/schema';
-import type { LinkContext } from './link-context';
+import type { LinkContext } from '../context/app-context';
 import { findPreviousCodes } from './previous-codes';
 
 export interface PreviousCodeJson {

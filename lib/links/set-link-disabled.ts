@@ -6,7 +6,7 @@ import { invalidationBus, linkKey } from '../cache/invalidation-bus';
 import { linkEvent } from './link-event';
 import { recordEvent } from '../events/record-event';
 import { AppError, invalidField } from '../core/errors';
-import type { LinkContext } from './link-context';
+import type { LinkContext } from '../context/app-context';
 
 export async function setLinkDisabled(link: LinkRow, disabled: { reason: string } | false, ctx: LinkContext): Promise<LinkRow> {
   if (disabled && !disabled.reason.trim()) throw invalidField('reason', 'Say why the link is disabled.');

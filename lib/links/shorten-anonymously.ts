@@ -1,12 +1,12 @@
 // The home page's shortener: no account, random code only, rate-limited per IP and paid for with an
 // ALTCHA proof-of-work solution (solved invisibly by the page); the links live in the system workspace.
 import { SYSTEM_WORKSPACE_ID } from '../../db/schema';
-import { assertAnonymousShortening } from '../admin/assert-anonymous-shortening';
+import { assertAnonymousShortening } from '../instance/assert-anonymous-shortening';
 import { verifyAltcha } from '../altcha/verify-altcha';
 import { AppError } from '../core/errors';
 import { headersOf, type WindowLimiter } from '../ratelimit/window-limiter';
 import { createLink } from './create-link';
-import type { LinkContext } from './link-context';
+import type { LinkContext } from '../context/app-context';
 import { serializeLink, type LinkJson } from './serialize-link';
 import type { TShorten } from './shorten-schema';
 

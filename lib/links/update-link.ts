@@ -15,10 +15,10 @@ import { recordEvent } from '../events/record-event';
 import { AppError } from '../core/errors';
 import { scanDestination, type ScanVerdict } from '../safety/scan-destination';
 import { hashLinkPassword } from './link-password';
-import type { LinkContext } from './link-context';
+import type { LinkContext } from '../context/app-context';
 import { validateAlias } from './validate-alias';
 import { validateMaxClicks } from './validate-max-clicks';
-import { validateLongUrl } from './validate-long-url';
+import { validateLongUrl } from '../domains/validate-long-url';
 
 export interface UpdateLinkChanges {
   url?: unknown;

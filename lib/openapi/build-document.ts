@@ -6,7 +6,7 @@ import { ZErrorBody } from '../schemas/common';
 import type { AuthScheme, Operation, UploadSpec } from '../http/operation';
 import { SchemaCollector, type JsonSchema } from './json-schema';
 import { ALL_OPERATIONS } from './registry';
-import { PERMISSIONS } from '../workspaces/permissions';
+import { PERMISSIONS } from '../tenancy/permissions';
 
 const SECURITY: Record<AuthScheme, Record<string, string[]>> = {
   bearer: { bearerToken: [] },

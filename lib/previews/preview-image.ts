@@ -3,7 +3,7 @@
 // previews show it at up to 1200×630; Slack, X and Facebook all take PNG and JPEG.
 import { PNG } from 'pngjs';
 import { AppError, invalidField } from '../core/errors';
-import { readPngDimensions, type PngDimensions } from '../qr/png-dimensions';
+import { readPngDimensions, type PngDimensions } from '../images/png-dimensions';
 
 export const MAX_PREVIEW_IMAGE_BYTES = 1024 * 1024;
 /** The 413 of an upload over MAX_PREVIEW_IMAGE_BYTES. */

@@ -4,7 +4,7 @@
 import { XMLValidator } from 'fast-xml-parser';
 import { PNG } from 'pngjs';
 import { AppError, invalidField } from '../core/errors';
-import { readPngDimensions, type PngDimensions } from './png-dimensions';
+import { readPngDimensions, type PngDimensions } from '../images/png-dimensions';
 
 export interface QrLogo {
   contentType: 'image/png' | 'image/svg+xml';

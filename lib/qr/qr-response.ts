@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import type { LinkRow } from '../../db/schema';
 import { invalidField } from '../core/errors';
 import type { z } from 'zod';
-import type { LinkContext } from '../links/link-context';
+import type { LinkContext } from '../context/app-context';
 import { domainFavicon } from './domain-favicon';
 import { getLinkLogo } from './link-logo';
 import { serializeLink } from '../links/serialize-link';

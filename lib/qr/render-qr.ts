@@ -6,7 +6,7 @@ import { invalidField } from '../core/errors';
 import type { QrOptions } from './qr-options';
 import { drawPng, encodePng } from './draw-png';
 import { drawLogo, LOGO_SIDE, logoSizeAllowed, MAX_LOGO_PIXELS_TEXT, type QrLogo } from './qr-logo';
-import { readPngDimensions } from './png-dimensions';
+import { readPngDimensions } from '../images/png-dimensions';
 
 export interface RenderedQr {
   body: Uint8Array;

@@ -3,7 +3,7 @@
 // Variant B's 1,000/h per token, and per IP for requests without a valid token.
 // Which request counts against which window: workspace-budget.ts.
 import type { Plan } from '../../db/schema';
-import type { ActorWorkspace } from '../workspaces/actor';
+import type { ActorWorkspace } from '../tenancy/actor';
 import { loadConfig } from '../config/load-config';
 import { sharedLimiter } from './shared-limiter';
 import type { Window, WindowLimiter } from './window-limiter';

@@ -5,7 +5,7 @@
 // - a signed-in session: its own window at SESSION_FACTOR × the plan's numbers (the dashboard reads
 //   as you type: search, alias availability, QR preview, analytics ranges), and its writes also
 //   spend the plan's hourly window, which they share with the workspace's tokens.
-import type { Actor } from '../workspaces/actor';
+import type { Actor } from '../tenancy/actor';
 import { planHourLimiter, planMinuteLimiter, sessionLimiter } from './api-limits';
 import { allAtOnce, consumeAll, type LimitState, type WindowLimiter } from './window-limiter';
 

@@ -4,13 +4,13 @@
 import { abuseReports } from '../../db/schema';
 import { verifyAltcha } from '../altcha/verify-altcha';
 import { AppError } from '../core/errors';
-import type { LinkContext } from '../links/link-context';
+import type { LinkContext } from '../context/app-context';
 import { logger } from '../core/logger';
 import { sendMail } from '../mail/send-mail';
 import { headersOf, type WindowLimiter } from '../ratelimit/window-limiter';
 import type { TCreateReport } from './report-schema';
 import { findReportedLink } from './find-reported-link';
-import { hashIp } from './hash-ip';
+import { hashIp } from '../crypto/hash-ip';
 
 export interface ReportJson {
   id: number;

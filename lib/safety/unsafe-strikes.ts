@@ -9,7 +9,7 @@ import type { Db } from '../db/types';
 import { AppError } from '../core/errors';
 import { logger } from '../core/logger';
 import { sharedRedis } from '../ratelimit/redis-client';
-import { hashIp } from '../reports/hash-ip';
+import { hashIp } from '../crypto/hash-ip';
 import { globalSingleton } from '../core/global-singleton';
 
 const WINDOW_SECONDS = 3600;

@@ -6,7 +6,7 @@ import { directorySyncs, scimGroups, scimUsers, workspaces, type DirectorySyncRo
 import type { Db } from '../db/types';
 import { byActor, recordAudit } from '../audit/record-audit';
 import { AppError } from '../core/errors';
-import type { Actor } from '../workspaces/actor';
+import type { Actor } from '../tenancy/actor';
 import { ScimError } from './scim-error';
 
 export const SCIM_TOKEN_PREFIX = 'scim_';

@@ -1,6 +1,6 @@
 // Every CPU-heavy task, by name, for the pool's worker threads (cpu-worker.ts). Each feature declares
 // its own (lib/runtime/cpu-task.ts); a task missing here fails in the pool with "unknown task".
-import { hashPasswordTask, verifyPasswordTask } from '../auth/password-tasks';
+import { hashPasswordTask, verifyPasswordTask } from '../passwords/password-tasks';
 import { checkFaviconTask } from '../domains/favicon-task';
 import { checkPreviewImageTask, renderPreviewCardTask } from '../previews/preview-tasks';
 import { checkLogoTask, renderQrTask } from '../qr/qr-tasks';

@@ -10,7 +10,7 @@ import type { CustomDomain } from '../domains/site-directory';
 import { answerWhenReady, failRequest } from '../http/node-answers';
 import { announcesBody } from '../http/hold-body';
 import { withoutCookies } from '../http/without-cookies';
-import type { LandingCache } from '../landing/landing-cache';
+import type { LandingCache } from '../domains/landing-cache';
 import type { EdgeHandler } from './create-edge';
 import { answerFavicon, FAVICON_PATH } from '../edge/favicon-answer';
 import { parseLinkTarget } from '../edge/parse-request';

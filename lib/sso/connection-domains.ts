@@ -8,7 +8,7 @@ import type { Db, Tx } from '../db/types';
 import { isUniqueViolation } from '../db/unique-violation';
 import { byActor, recordAudit } from '../audit/record-audit';
 import { AppError } from '../core/errors';
-import type { Actor } from '../workspaces/actor';
+import type { Actor } from '../tenancy/actor';
 import { checkDomainClaim, domainClaimRecord } from './domain-claim';
 
 export const MAX_DOMAINS = 20;

@@ -8,7 +8,7 @@ import type { Db, Tx } from '../db/types';
 import { byActor, recordAudit } from '../audit/record-audit';
 import { AppError } from '../core/errors';
 import type { TCreateSamlConnection, TCreateSsoConnection, TUpdateSsoConnection } from './sso-connection-schema';
-import type { Actor } from '../workspaces/actor';
+import type { Actor } from '../tenancy/actor';
 import { ssoCallbackUrl } from './callback-url';
 import { insertDomain, serializeDomain, verifiedDomains, verifyDomains, type DomainCheck } from './connection-domains';
 import { PROVIDER_TEMPLATES } from './provider-types';

@@ -12,7 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { sessions, ssoConnections, users, workspaceMembers, workspaces } from '../../db/schema';
 import type { Db } from '../db/types';
 import { recordAudit } from '../audit/record-audit';
-import { recordLogin } from '../auth/login-history';
+import { recordLogin } from '../audit/login-history';
 import { forgetSession } from '../workspaces/session-actor-cache';
 import { setActiveWorkspace } from '../workspaces/set-active-workspace';
 import { verifiedDomains } from './connection-domains';

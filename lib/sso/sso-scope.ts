@@ -1,7 +1,7 @@
 // Who may configure single sign-on: admins and the owner of a team workspace on the Enterprise plan.
 import { assertTeamWorkspace } from '../workspaces/assert-team-workspace';
 import { AppError } from '../core/errors';
-import type { Actor } from '../workspaces/actor';
+import type { Actor } from '../tenancy/actor';
 
 const PLAN_NAME = { free: 'Free', pro: 'Pro', business: 'Business', enterprise: 'Enterprise' } as const;
 

@@ -6,9 +6,9 @@ import { eq, sql } from 'drizzle-orm';
 import { apiTokens } from '../../db/schema';
 import type { DbHandle } from '../db/types';
 import { AppError } from '../core/errors';
-import { ALL_SCOPES, type Actor } from '../workspaces/actor';
+import { ALL_SCOPES, type Actor } from '../tenancy/actor';
 import { findTokenCached } from './token-cache';
-import { isTokenScope } from '../workspaces/permissions';
+import { isTokenScope } from '../tenancy/permissions';
 import { hashToken, TOKEN_PREFIX } from '../crypto/token-secret';
 
 const unauthorized = (message: string) => new AppError('unauthorized', message);

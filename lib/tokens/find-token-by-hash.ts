@@ -7,7 +7,7 @@
 import { and, eq, or, sql } from 'drizzle-orm';
 import { apiTokens, workspaceMembers, workspaces, type Plan, type Role, type WorkspaceKind } from '../../db/schema';
 import type { DbHandle } from '../db/types';
-import { ACTOR_WORKSPACE_COLUMNS } from '../workspaces/actor-workspace-columns';
+import { ACTOR_WORKSPACE_COLUMNS } from '../tenancy/actor-workspace-columns';
 
 export interface TokenRow {
   id: string;

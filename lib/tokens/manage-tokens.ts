@@ -7,7 +7,7 @@ import type { Db } from '../db/types';
 import { AppError, invalidField } from '../core/errors';
 import { parseWith } from '../schemas/parse-input';
 import { ZTokenName, ZTokenScopes } from './token-schema';
-import { isTokenScope, TOKEN_SCOPES, type TokenScope } from '../workspaces/permissions';
+import { isTokenScope, TOKEN_SCOPES, type TokenScope } from '../tenancy/permissions';
 import { displayPrefix, hashToken, newTokenSecret } from '../crypto/token-secret';
 import { TOKEN_CAPS, tokenCapReached } from './token-cap';
 import { forgetTokens } from './token-cache';

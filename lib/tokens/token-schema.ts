@@ -1,7 +1,7 @@
 // API token bodies and answers (/api/v1/tokens, sling tokens create). The rules on a token's name
 // and scopes live here and are used by createApiToken too, so the CLI and the API refuse alike.
 import { z } from 'zod';
-import { isTokenScope, TOKEN_SCOPES, type TokenScope } from '../workspaces/permissions';
+import { isTokenScope, TOKEN_SCOPES, type TokenScope } from '../tenancy/permissions';
 import { zIsoDate, ZTimestamp } from '../schemas/common';
 
 export const ZTokenName = z

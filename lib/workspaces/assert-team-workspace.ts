@@ -1,6 +1,6 @@
 // Personal workspaces have one member for good: no invitations, no leaving, no deleting, no transfer.
 import { AppError } from '../core/errors';
-import type { Actor } from './actor';
+import type { Actor } from '../tenancy/actor';
 
 export function assertTeamWorkspace(actor: Actor, what: string): void {
   if (actor.workspace.kind !== 'team') {

@@ -4,7 +4,7 @@ import { workspaceMembers } from '../../db/schema';
 import type { Db } from '../db/types';
 import { recordAudit, byActor } from '../audit/record-audit';
 import { AppError } from '../core/errors';
-import type { Actor } from './actor';
+import type { Actor } from '../tenancy/actor';
 import { findMember, type MemberJson } from './list-members';
 import { assignableRole } from './member-role';
 import { forgetTokens } from '../tokens/token-cache';

@@ -8,7 +8,7 @@ import { ALL_KEYS, invalidationBus, linkKey } from '../cache/invalidation-bus';
 import { domainHostKey } from '../domains/site-directory';
 import type { Db } from '../db/types';
 import { AppError } from '../core/errors';
-import type { Actor } from './actor';
+import type { Actor } from '../tenancy/actor';
 import { assertTeamWorkspace } from './assert-team-workspace';
 import { dropActiveWorkspace } from './set-active-workspace';
 import { forgetTokens } from '../tokens/token-cache';

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { workspaces, type Plan, type WorkspaceKind, type WorkspaceRow } from '../../db/schema';
 import type { Db } from '../db/types';
 import { AppError } from '../core/errors';
-import type { Actor } from './actor';
+import type { Actor } from '../tenancy/actor';
 
 export interface WorkspaceInfoJson {
   id: string;

@@ -7,12 +7,12 @@ import type { Db } from '../db/types';
 import { isUniqueViolation } from '../db/unique-violation';
 import { recordAudit, byActor } from '../audit/record-audit';
 import { AppError, invalidField } from '../core/errors';
-import type { Actor } from './actor';
+import type { Actor } from '../tenancy/actor';
 import { assertTeamWorkspace } from './assert-team-workspace';
 import { newInvitationSecret } from './invitation-secret';
 import { findInvitation, type InvitationJson } from './list-invitations';
 import { assignableRole } from './member-role';
-import { roleAtLeast } from './permissions';
+import { roleAtLeast } from '../tenancy/permissions';
 import { sendInvitationMail } from './send-invitation-mail';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -2,7 +2,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { users, workspaceInvitations, type Role } from '../../db/schema';
 import type { Db } from '../db/types';
-import type { Actor } from './actor';
+import type { Actor } from '../tenancy/actor';
 
 export interface InvitationJson {
   id: string;

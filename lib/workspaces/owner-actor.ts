@@ -4,8 +4,8 @@ import { and, eq, or, sql } from 'drizzle-orm';
 import { users, workspaceMembers, workspaces } from '../../db/schema';
 import type { Db } from '../db/types';
 import { AppError } from '../core/errors';
-import { ALL_SCOPES, type Actor, type ActorWorkspace } from './actor';
-import { ACTOR_WORKSPACE_COLUMNS } from './actor-workspace-columns';
+import { ALL_SCOPES, type Actor, type ActorWorkspace } from '../tenancy/actor';
+import { ACTOR_WORKSPACE_COLUMNS } from '../tenancy/actor-workspace-columns';
 
 export async function ownerActor(db: Db, which: { workspace?: string; email?: string }): Promise<Actor> {
   const where = which.workspace

@@ -6,7 +6,7 @@ import { apiTokens, links, webhooks, workspaceMembers } from '../../db/schema';
 import type { Db } from '../db/types';
 import { recordAudit, byActor } from '../audit/record-audit';
 import { AppError } from '../core/errors';
-import type { Actor } from './actor';
+import type { Actor } from '../tenancy/actor';
 import { assertTeamWorkspace } from './assert-team-workspace';
 import { dropActiveWorkspace } from './set-active-workspace';
 import { forgetTokens } from '../tokens/token-cache';

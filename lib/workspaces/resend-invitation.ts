@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { users, workspaceInvitations } from '../../db/schema';
 import type { Db } from '../db/types';
 import { AppError } from '../core/errors';
-import type { Actor } from './actor';
+import type { Actor } from '../tenancy/actor';
 import { newInvitationSecret } from './invitation-secret';
 import { findInvitation, type InvitationJson } from './list-invitations';
 import { sendInvitationMail } from './send-invitation-mail';

@@ -4,7 +4,7 @@ import { workspaceInvitations } from '../../db/schema';
 import type { Db } from '../db/types';
 import { recordAudit, byActor } from '../audit/record-audit';
 import { AppError } from '../core/errors';
-import type { Actor } from './actor';
+import type { Actor } from '../tenancy/actor';
 
 export async function revokeInvitation(db: Db, actor: Actor, id: string): Promise<void> {
   const row = await db.transaction(async (tx) => {

@@ -3,7 +3,7 @@ import { loadConfig } from '../config/load-config';
 import { AppError } from '../core/errors';
 import { logger } from '../core/logger';
 import { sendMail } from '../mail/send-mail';
-import { ROLE_LABEL } from './permissions';
+import { ROLE_LABEL } from '../tenancy/permissions';
 import type { Role } from '../../db/schema';
 
 export interface InvitationMail {

@@ -12,7 +12,7 @@ import { ALL_KEYS, invalidationBus } from '../cache/invalidation-bus';
 import type { Db } from '../db/types';
 import { globalSingleton } from '../core/global-singleton';
 import { TOKENS_KEY } from '../tokens/token-cache';
-import type { Actor } from './actor';
+import type { Actor } from '../tenancy/actor';
 import { actorForSessionId } from './session-actor';
 
 /** How long a session's actor is used without reading it again: the bound when a message is lost. */

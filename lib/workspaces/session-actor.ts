@@ -4,8 +4,8 @@
 import { and, desc, eq, gt, or, sql } from 'drizzle-orm';
 import { sessions, users, workspaceMembers, workspaces } from '../../db/schema';
 import type { Db } from '../db/types';
-import { ALL_SCOPES, type Actor, type ActorWorkspace } from './actor';
-import { ACTOR_WORKSPACE_COLUMNS } from './actor-workspace-columns';
+import { ALL_SCOPES, type Actor, type ActorWorkspace } from '../tenancy/actor';
+import { ACTOR_WORKSPACE_COLUMNS } from '../tenancy/actor-workspace-columns';
 import { ensurePersonalWorkspace } from './ensure-personal-workspace';
 
 export interface SessionLike {

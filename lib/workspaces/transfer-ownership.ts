@@ -5,7 +5,7 @@ import { workspaceMembers } from '../../db/schema';
 import type { Db } from '../db/types';
 import { recordAudit, byActor } from '../audit/record-audit';
 import { AppError, invalidField } from '../core/errors';
-import type { Actor } from './actor';
+import type { Actor } from '../tenancy/actor';
 import { assertTeamWorkspace } from './assert-team-workspace';
 import { listMembers, type MemberJson } from './list-members';
 import { forgetTokens } from '../tokens/token-cache';

@@ -5,7 +5,7 @@ import type { Db } from '../db/types';
 import { recordAudit, byActor } from '../audit/record-audit';
 import { AppError } from '../core/errors';
 import { isUniqueViolation } from '../db/unique-violation';
-import type { Actor } from './actor';
+import type { Actor } from '../tenancy/actor';
 import { serializeWorkspace, type WorkspaceInfoJson } from './get-workspace';
 import { slugTaken, workspaceName, workspaceSlug } from './workspace-fields';
 import { forgetTokens } from '../tokens/token-cache';

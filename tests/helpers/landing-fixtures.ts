@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, or } from 'drizzle-orm';
 import { accounts, domains, users, workspaceMembers, workspaces, type Role } from '../../db/schema';
-import { hashPassword } from '../../lib/auth/password';
+import { hashPassword } from '../../lib/passwords/password';
 import { applyMigrations } from '../../lib/db/migrate';
 import { openDatabase } from '../../lib/db/open-database';
 import { ensureDefaultDomain } from '../../lib/domains/domain-registry';

@@ -3,7 +3,7 @@ import { applyMigrations } from '../../lib/db/migrate';
 import { openDatabase } from '../../lib/db/open-database';
 import type { DbHandle } from '../../lib/db/types';
 import { ensureDefaultDomain, loadDomainRegistry } from '../../lib/domains/domain-registry';
-import type { LinkContext } from '../../lib/links/link-context';
+import type { LinkContext } from '../../lib/context/app-context';
 import type { TestDatabase } from './databases';
 
 export const BASE = { baseUrl: 'https://sl.ing', baseHost: 'sl.ing', linkHost: 'cname.sl.ing' };

@@ -3,7 +3,7 @@
 import { eq } from 'drizzle-orm';
 import { users, workspaces, type Plan } from '../../db/schema';
 import type { Db } from '../../lib/db/types';
-import { ALL_SCOPES, type Actor } from '../../lib/workspaces/actor';
+import { ALL_SCOPES, type Actor } from '../../lib/tenancy/actor';
 import { ensurePersonalWorkspace } from '../../lib/workspaces/ensure-personal-workspace';
 
 export interface TestUser {

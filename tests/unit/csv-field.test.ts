@@ -1,6 +1,6 @@
 // CSV cells of the click export: RFC 4180 quoting, and no cell a spreadsheet would run as a formula.
 import { describe, expect, test } from 'vitest';
-import { csvField } from '../../lib/analytics/export-clicks';
+import { csvField } from '../../lib/core/csv-field';
 import { parseCsv } from '../helpers/csv';
 
 describe('csvField', () => {

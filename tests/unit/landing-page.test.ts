@@ -4,7 +4,7 @@ import { describe, expect, test } from 'vitest';
 import { ALL_KEYS } from '../../lib/cache/invalidation-bus';
 import { domainHostKey } from '../../lib/domains/site-directory';
 import { assembleLanding } from '../../lib/landing/assemble-landing';
-import { LandingCache } from '../../lib/landing/landing-cache';
+import { LandingCache } from '../../lib/domains/landing-cache';
 import { landingSize, LANDING_PAGE_MAX_BYTES } from '../../lib/landing/landing-size';
 
 describe('assembleLanding', () => {

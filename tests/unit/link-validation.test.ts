@@ -3,7 +3,7 @@ import { effectiveStatus } from '../../lib/links/serialize-link';
 import { AppError } from '../../lib/core/errors';
 import { CODE_ALPHABET, CODE_LENGTH, generateCode } from '../../lib/links/generate-code';
 import { validateAlias } from '../../lib/links/validate-alias';
-import { validateLongUrl } from '../../lib/links/validate-long-url';
+import { validateLongUrl } from '../../lib/domains/validate-long-url';
 import { selfAddress } from '../../lib/domains/self-address';
 
 const own = selfAddress({ hosts: ['sl.ing', 'localhost'], listenHost: '0.0.0.0', ports: [3000] });

@@ -1,7 +1,7 @@
 // Image bombs: a PNG's size is read from its header, and a logo over 2048×2048 pixels is refused
 // at upload and at render time without being decoded; SVG logos may not declare entities.
 import { describe, expect, test } from 'vitest';
-import { readPngDimensions } from '../../lib/qr/png-dimensions';
+import { readPngDimensions } from '../../lib/images/png-dimensions';
 import { MAX_LOGO_SIDE, validateLogo } from '../../lib/qr/qr-logo';
 import { parseQrOptions } from '../../lib/qr/qr-schema';
 import { qrUrl, renderQr } from '../../lib/qr/render-qr';

@@ -6,7 +6,7 @@ import { isLoopbackHost, normaliseHost, selfAddress } from '../../lib/domains/se
 import { toCachedLink } from '../../lib/edge/cached-link';
 import { decideOutcome } from '../../lib/edge/decide-outcome';
 import { AppError } from '../../lib/core/errors';
-import { validateLongUrl } from '../../lib/links/validate-long-url';
+import { validateLongUrl } from '../../lib/domains/validate-long-url';
 
 // As `sling start` with HOST=127.0.0.1 PORT=3000 BASE_URL=http://127.0.0.1:3000, one custom domain.
 const app = selfAddress({ hosts: ['127.0.0.1', '127.0.0.1', 'sho.rt', 'Bücher.example'], listenHost: '127.0.0.1', ports: [3000] });

@@ -8,7 +8,7 @@ import { changePlan, settingsJson, updateSettings } from '../../admin/admin-sett
 import { banUser, unbanUser } from '../../admin/ban-user';
 import { findReviewQueue } from '../../admin/find-review-queue';
 import { findUsers } from '../../admin/find-users';
-import { getInstanceSettings } from '../../admin/instance-settings';
+import { getInstanceSettings } from '../../instance/instance-settings';
 import { approveLink, disableLink, dismissReport } from '../../admin/moderate-link';
 import { findAdminActions } from '../../admin/record-admin-action';
 

@@ -20,8 +20,8 @@ import { updateLink } from '../../links/update-link';
 import { VARIANT_A_ACTIONS as OPS } from '../../openapi/operations/compat';
 import { carryOperations, OPERATIONS, parseRequest, queryObject, type Operation } from '../../http/operation';
 import { parseWith } from '../../schemas/parse-input';
-import { assertCan } from '../../workspaces/actor';
-import { linkScope, type Access } from '../../workspaces/scope';
+import { assertCan } from '../../tenancy/actor';
+import { linkScope, type Access } from '../../tenancy/scope';
 
 type R = WorkspaceRequest<object>;
 

@@ -7,7 +7,7 @@ import type { WorkspaceRequest } from '../../http/with-workspace';
 import * as ops from '../../openapi/operations/sso';
 import { operationHandler } from '../../http/operation';
 import { assertTeamWorkspace } from '../../workspaces/assert-team-workspace';
-import type { Actor } from '../../workspaces/actor';
+import type { Actor } from '../../tenancy/actor';
 import { findDirectorySync, issueToken, revokeToken, serializeDirectorySync } from '../../scim/directory-sync';
 
 const PLAN_NAME = { free: 'Free', pro: 'Pro', business: 'Business', enterprise: 'Enterprise' } as const;

@@ -6,7 +6,8 @@ import type { WorkspaceRequest } from '../../http/with-workspace';
 import * as ops from '../../openapi/operations/domains';
 import { operationHandler } from '../../http/operation';
 import { domainSettings } from '../../domains/domain-settings';
-import { addDomain, countDomainLinks, deleteDomain, getDomainOrThrow, listDomains, updateDomain, type DomainScope } from '../../domains/manage-domains';
+import { deleteDomain } from '../../links/delete-domain';
+import { addDomain, countDomainLinks, getDomainOrThrow, listDomains, updateDomain, type DomainScope } from '../../domains/manage-domains';
 import { serializeDomain } from '../../domains/serialize-domain';
 import { verifyDomain } from '../../domains/verify-domain';
 

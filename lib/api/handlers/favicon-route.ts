@@ -12,7 +12,7 @@ import { AppError } from '../../core/errors';
 import type { WorkspaceRequest } from '../../http/with-workspace';
 import * as ops from '../../openapi/operations/link-assets';
 import { operationHandler } from '../../http/operation';
-import { linkScope } from '../../workspaces/scope';
+import { linkScope } from '../../tenancy/scope';
 import { cachedFavicon } from '../../favicons/favicon-cache';
 import { fetchFavicon } from '../../favicons/fetch-favicon';
 import { letterIcon } from '../../favicons/letter-icon';

@@ -3,7 +3,7 @@
 import type { LinkRow } from '../../../db/schema';
 import { json } from '../../core/json-response';
 import type { WorkspaceRequest } from '../../http/with-workspace';
-import type { LinkContext } from '../../links/link-context';
+import type { LinkContext } from '../../context/app-context';
 import { getLinkOrThrow } from '../../links/get-link-or-throw';
 import * as ops from '../../openapi/operations/link-assets';
 import { operationHandler } from '../../http/operation';

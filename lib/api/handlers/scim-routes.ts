@@ -2,7 +2,7 @@
 // request authenticates with the workspace's directory sync token, bodies are parsed with the zod
 // schemas of lib/scim/scim-schema.ts, and every refusal is a SCIM error body.
 import { loadConfig } from '../../config/load-config';
-import { currentLinkContext } from '../../links/current-link-context';
+import { currentLinkContext } from '../../context/current-app-context';
 import { readJsonBody } from '../../http/read-json-body';
 import { requestIp } from '../../http/handle-route';
 import { anonymousApiLimiter } from '../../ratelimit/api-limits';

@@ -11,7 +11,7 @@ import { formatVariantB, parseExpiration } from '../../schemas/parse-expiration'
 import { variantBCreate, ZVariantBInput } from '../../openapi/operations/compat';
 import { OPERATIONS, queryObject } from '../../http/operation';
 import { parseWith } from '../../schemas/parse-input';
-import { assertCan } from '../../workspaces/actor';
+import { assertCan } from '../../tenancy/actor';
 import type { z } from 'zod';
 
 type Input = z.output<typeof ZVariantBInput>;

@@ -6,7 +6,7 @@ import { json } from '../../core/json-response';
 import type { WorkspaceRequest } from '../../http/with-workspace';
 import * as ops from '../../openapi/operations/tokens';
 import { operationHandler } from '../../http/operation';
-import { ownTokenScope, tokenScope } from '../../workspaces/scope';
+import { ownTokenScope, tokenScope } from '../../tenancy/scope';
 import { createApiToken, DEFAULT_ROTATION_GRACE_HOURS, findTokens, replaceTokenSecret, revokeApiToken, serializeToken } from '../../tokens/manage-tokens';
 
 type Params = { id: string };

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { ROLES } from '../../../db/schema';
 import { ZAuditEntry, ZAuditQuery } from '../../audit/audit-schema';
 import { defineOperation } from '../../http/operation';
-import { PERMISSIONS } from '../../workspaces/permissions';
+import { PERMISSIONS } from '../../tenancy/permissions';
 import {
   ZAcceptInvitation, ZChangeMemberRole, ZCreateInvitation, ZCreateWorkspace, ZInvitation, ZInvitationParams, ZMember, ZMemberParams,
   ZTransferOwnership, ZUpdateWorkspace, ZUserWorkspace, ZWorkspaceInfo, ZWorkspaceParams,

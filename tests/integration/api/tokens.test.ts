@@ -10,7 +10,7 @@ import { authenticateToken, bearerToken } from '../../../lib/tokens/authenticate
 import { createApiToken, findTokens, replaceTokenSecret, revokeApiToken } from '../../../lib/tokens/manage-tokens';
 import { TOKEN_CAPS } from '../../../lib/tokens/token-cap';
 import { forgetTokens } from '../../../lib/tokens/token-cache';
-import { ownTokenScope, tokenScope } from '../../../lib/workspaces/scope';
+import { ownTokenScope, tokenScope } from '../../../lib/tenancy/scope';
 import { makeUser, type TestUser } from '../../helpers/workspace-fixtures';
 import { migratedDatabaseKinds, type TestDatabase } from '../../helpers/databases';
 import { openTestContext } from '../../helpers/open-test-handle';

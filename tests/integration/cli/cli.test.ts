@@ -1,7 +1,7 @@
 // The `sling` command as a user runs it: clear one-line errors, no stack traces.
 import { rmSync } from 'node:fs';
 import { afterAll, describe, expect, test } from 'vitest';
-import { bcryptCompare } from '../../../lib/auth/bcrypt';
+import { bcryptCompare } from '../../../lib/passwords/bcrypt';
 import { openDatabase } from '../../../lib/db/open-database';
 import { createPgliteDatabase, tempDir } from '../../helpers/databases';
 import { runSling } from '../../helpers/sling-process';
@@ -124,7 +124,7 @@ test('users create reads the password from stdin, not the command line; --passwo
   expect(again.stderr.trim()).toBe('Error (invalid_request): An account with the email FLAG@example.com already exists.');
 
   // The piped password is the account's, byte for byte (one trailing newline dropped): the stored
-  // hash is the one sign-in compares with (lib/auth/password.ts runs this same bcrypt compare).
+  // hash is the one sign-in compares with (lib/passwords/password.ts runs this same bcrypt compare).
   const hash = await storedPasswordHash(d, 'pipe@example.com');
   expect(await bcryptCompare(' trailing space kept', hash)).toBe(false);
   expect(await bcryptCompare(' trailing space kept ', hash)).toBe(true);

@@ -11,7 +11,7 @@ import type { DbHandle } from '../../../lib/db/types';
 import { openDatabase } from '../../../lib/db/open-database';
 import { createLink } from '../../../lib/links/create-link';
 import { getLinkByCode } from '../../../lib/links/get-link-by-code';
-import type { LinkContext } from '../../../lib/links/link-context';
+import type { LinkContext } from '../../../lib/context/app-context';
 import { updateLink } from '../../../lib/links/update-link';
 import { SYSTEM_WORKSPACE_ID as W } from '../../../db/schema';
 import { databaseKinds, type TestDatabase } from '../../helpers/databases';

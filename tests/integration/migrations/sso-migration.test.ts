@@ -2,7 +2,7 @@
 // is kept (its new `method` column is empty: those were password sign-ins) and new rows record
 // how someone signed in.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { recordLogin } from '../../../lib/auth/login-history';
+import { recordLogin } from '../../../lib/audit/login-history';
 import { applyMigrations, shippedMigrationCount } from '../../../lib/db/migrate';
 import { openDatabase } from '../../../lib/db/open-database';
 import type { DbHandle } from '../../../lib/db/types';

@@ -5,7 +5,7 @@
 // client over HTTP.
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { hashPassword } from '../../../lib/auth/password';
+import { hashPassword } from '../../../lib/passwords/password';
 import { applyMigrations, shippedMigrationCount } from '../../../lib/db/migrate';
 import { openDatabase } from '../../../lib/db/open-database';
 import type { DbHandle } from '../../../lib/db/types';

@@ -11,7 +11,7 @@ import { makePngLogo } from '../../helpers/decode-qr';
 import { pngBomb } from '../../helpers/png-bomb';
 import { startInProcessSling, type InProcessSling } from '../../helpers/in-process-sling';
 import { until } from '../../helpers/until';
-import { readPngDimensions } from '../../../lib/qr/png-dimensions';
+import { readPngDimensions } from '../../../lib/images/png-dimensions';
 
 /** The largest code there is: 4096 pixels, error correction H, with a logo. */
 const LARGEST = { format: 'png', size: 4096, ecc: 'H', logo: '1' } as const;

@@ -5,10 +5,10 @@ import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { SYSTEM_WORKSPACE_ID as W } from '../../../db/schema';
 import { createLink } from '../../../lib/links/create-link';
-import { deepScanDue } from '../../../lib/safety/deep-scan/deep-scan-due';
+import { deepScanDue } from '../../../lib/link-safety/deep-scan-due';
 import type { Resolve } from '../../../lib/safety/deep-scan/fetch-chain';
 import { lookupSafeBrowsing } from '../../../lib/safety/deep-scan/safe-browsing';
-import type { DeepScanSettings } from '../../../lib/safety/deep-scan/scan-link';
+import type { DeepScanSettings } from '../../../lib/link-safety/scan-link';
 import { createPgliteDatabase, type TestDatabase } from '../../helpers/databases';
 import { openTestContext } from '../../helpers/open-test-handle';
 

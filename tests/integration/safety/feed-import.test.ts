@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { SYSTEM_WORKSPACE_ID as W } from '../../../db/schema';
 import { createLink } from '../../../lib/links/create-link';
-import { importFeeds } from '../../../lib/safety/feeds/import-feeds';
+import { importFeeds } from '../../../lib/link-safety/import-feeds';
 import { migratedDatabaseKinds, tempDir, type TestDatabase } from '../../helpers/databases';
 import { openTestContext } from '../../helpers/open-test-handle';
 import { pgUrl } from '../../helpers/services';

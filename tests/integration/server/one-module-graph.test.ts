@@ -19,7 +19,7 @@ const COMPILED_BY_NEXT = [
   'lib/links/utm.ts',
   'lib/openapi/reference-configuration.ts',
   'lib/webhooks/event-types.ts',
-  'lib/workspaces/permissions.ts',
+  'lib/tenancy/permissions.ts',
 ];
 
 /** The lib/ and db/ files Next compiled into its server output, from the output's source maps. */

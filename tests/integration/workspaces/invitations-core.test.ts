@@ -8,7 +8,7 @@ import { sessions, users, workspaceInvitations, workspaceMembers } from '../../.
 import type { DbHandle } from '../../../lib/db/types';
 import { AppError } from '../../../lib/core/errors';
 import { acceptInvitation } from '../../../lib/workspaces/accept-invitation';
-import type { Actor } from '../../../lib/workspaces/actor';
+import type { Actor } from '../../../lib/tenancy/actor';
 import { createWorkspace } from '../../../lib/workspaces/create-workspace';
 import { describeInvitation } from '../../../lib/workspaces/describe-invitation';
 import { ensurePersonalWorkspace } from '../../../lib/workspaces/ensure-personal-workspace';

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { accounts, domains, links, users, webhooks, workspaceMembers, workspaces, type Role } from '../../../db/schema';
-import { hashPassword } from '../../../lib/auth/password';
+import { hashPassword } from '../../../lib/passwords/password';
 import { applyMigrations } from '../../../lib/db/migrate';
 import { openDatabase } from '../../../lib/db/open-database';
 import { ensureDefaultDomain } from '../../../lib/domains/domain-registry';

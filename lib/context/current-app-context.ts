@@ -1,7 +1,7 @@
 // The LinkContext of this process (route handlers, CLI, jobs), with the creation safeguards on.
 import { database } from '../db/database';
 import { currentDomains } from '../domains/current-domains';
-import type { LinkContext } from './link-context';
+import type { LinkContext } from './app-context';
 import { linkSafeguards } from './link-safeguards';
 
 export async function currentLinkContext(): Promise<LinkContext> {

@@ -1,8 +1,8 @@
 // After an import: every link still redirecting (active, or pending review) whose destination is
 // now listed becomes blocked, with link.updated carrying the reason, and leaves every cache.
-import type { LinkContext } from '../links/link-context';
-import { currentThreatList } from './current-threat-list';
-import { listedReason } from './scan-destination';
+import type { LinkContext } from '../context/app-context';
+import { currentThreatList } from '../safety/current-threat-list';
+import { listedReason } from '../safety/scan-destination';
 import { setLinkSafety } from './set-link-safety';
 
 const PAGE = 2_000;

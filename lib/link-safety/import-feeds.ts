@@ -2,13 +2,13 @@
 // the threat lists, tells every instance to catch up, then blocks existing links that now match.
 // A feed that cannot be read is logged and skipped; the job fails (and is retried) only when none
 // could be read.
-import { logger } from '../../core/logger';
-import type { LinkContext } from '../../links/link-context';
-import { blockListedLinks } from '../block-listed-links';
-import { announceThreatListChange } from '../current-threat-list';
-import { parseFeed } from './parse-feed';
-import { feedName, readFeed } from './read-feed';
-import { storeEntries } from './store-entries';
+import { logger } from '../core/logger';
+import type { LinkContext } from '../context/app-context';
+import { blockListedLinks } from './block-listed-links';
+import { announceThreatListChange } from '../safety/current-threat-list';
+import { parseFeed } from '../safety/feeds/parse-feed';
+import { feedName, readFeed } from '../safety/feeds/read-feed';
+import { storeEntries } from '../safety/feeds/store-entries';
 
 export interface FeedReport {
   feed: string;

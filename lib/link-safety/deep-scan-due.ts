@@ -1,8 +1,8 @@
 // The safety.deep-scan job: scans live links (active or pending review) that have no scan of their
 // current destination, newest first, a few at a time. New and changed links are due at once; links
 // made before the deep scan existed are worked through in later runs.
-import type { LinkContext } from '../../links/link-context';
-import { logger } from '../../core/logger';
+import type { LinkContext } from '../context/app-context';
+import { logger } from '../core/logger';
 import { scanLink, type DeepScanSettings } from './scan-link';
 
 const BATCH = 20;

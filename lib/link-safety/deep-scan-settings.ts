@@ -1,5 +1,5 @@
 // The deep scan's settings from configuration; null when SAFETY_DEEP_SCAN is off.
-import type { Config } from '../../config/env';
+import type { Config } from '../config/env';
 import type { DeepScanSettings } from './scan-link';
 
 export function deepScanSettings(config: Config): DeepScanSettings | null {

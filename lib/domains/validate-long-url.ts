@@ -1,5 +1,5 @@
 // Destination URL rules (docs/api/rest-v1.md, "Links"): absolute http(s), ≤ 2048 chars, a host, no loop back to Sling.
-import type { SelfAddress } from '../domains/self-address';
+import type { SelfAddress } from './self-address';
 import { invalidField } from '../core/errors';
 
 export const MAX_URL_LENGTH = 2048;

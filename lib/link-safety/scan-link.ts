@@ -5,14 +5,14 @@
 // scan started. A destination that is itself on a private network (an intranet link on a company's
 // own instance) is recorded as not fetched and left as it is: there is nothing public to judge.
 import { sql } from 'drizzle-orm';
-import { linkScans, type LinkScanRow } from '../../../db/schema';
-import type { LinkContext } from '../../links/link-context';
-import { logger } from '../../core/logger';
-import { currentThreatList } from '../current-threat-list';
-import { listedReason } from '../scan-destination';
-import { setLinkSafety } from '../set-link-safety';
-import { fetchChain, type ChainOptions, type ChainResult } from './fetch-chain';
-import { lookupSafeBrowsing, type SafeBrowsingOptions } from './safe-browsing';
+import { linkScans, type LinkScanRow } from '../../db/schema';
+import type { LinkContext } from '../context/app-context';
+import { logger } from '../core/logger';
+import { currentThreatList } from '../safety/current-threat-list';
+import { listedReason } from '../safety/scan-destination';
+import { setLinkSafety } from './set-link-safety';
+import { fetchChain, type ChainOptions, type ChainResult } from '../safety/deep-scan/fetch-chain';
+import { lookupSafeBrowsing, type SafeBrowsingOptions } from '../safety/deep-scan/safe-browsing';
 
 export interface DeepScanSettings extends ChainOptions {
   /** Asked about every hop when set (SAFE_BROWSING_API_KEY). */

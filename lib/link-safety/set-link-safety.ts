@@ -7,7 +7,7 @@ import { links } from '../../db/schema';
 import { invalidationBus, linkKey } from '../cache/invalidation-bus';
 import { linkEvent } from '../links/link-event';
 import { recordEvent } from '../events/record-event';
-import type { LinkContext } from '../links/link-context';
+import type { LinkContext } from '../context/app-context';
 
 export interface SafetyChange {
   status: 'blocked' | 'pending_review';

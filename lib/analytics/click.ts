@@ -1,0 +1,14 @@
+// One visit as the edge records it, before enrichment (enrich-click.ts): what the click buffer holds
+// and the click writer receives.
+export interface Click {
+  linkId: number;
+  /** epoch ms */
+  at: number;
+  referrer: string | undefined;
+  userAgent: string | undefined;
+  ip: string;
+  /** 'qr' when the visit came through a Sling QR code (the `qr=1` marker). */
+  trigger?: 'link' | 'qr';
+  /** A HEAD request (link previews, curl -I): kept, flagged as a bot, never counted. */
+  head?: boolean;
+}
