@@ -7,7 +7,7 @@ import { deleteDomain } from '../lib/links/delete-domain';
 import { serializeDomain } from '../lib/domains/serialize-domain';
 import { verifyDomain } from '../lib/domains/verify-domain';
 import { AppError } from '../lib/core/errors';
-import { currentLinkContext } from '../lib/context/current-app-context';
+import { currentAppContext } from '../lib/context/current-app-context';
 import { parseBody, ZCreateDomain } from '../lib/domains/domain-schema';
 import { ownerActor } from '../lib/workspaces/owner-actor';
 import { openCliRuntime } from './cli-runtime';
@@ -23,7 +23,7 @@ export async function runDomainsCommand(action: string | undefined, values: { wo
   if ((action === 'verify' || action === 'remove') && !values.hostname === !values.id) throw new UsageError(`Give one of --hostname or --id.\n${USAGE}`);
   const runtime = await openCliRuntime();
   try {
-    const ctx = await currentLinkContext();
+    const ctx = await currentAppContext();
     const scope: DomainScope = { ctx, actor: await ownerActor(ctx.handle.db, values), settings: domainSettings() };
     const show = (d: Parameters<typeof serializeDomain>[0]) => serializeDomain(d, scope.settings);
     if (action === 'list') {

@@ -2,7 +2,7 @@
 // links made here go in the system workspace, like anonymous ones).
 import { SYSTEM_WORKSPACE_ID } from '../db/schema';
 import { createLink } from '../lib/links/create-link';
-import { currentLinkContext } from '../lib/context/current-app-context';
+import { currentAppContext } from '../lib/context/current-app-context';
 import { parseExpiration } from '../lib/schemas/parse-expiration';
 import { getLinkByCode } from '../lib/links/get-link-by-code';
 import { serializeLink } from '../lib/links/serialize-link';
@@ -17,7 +17,7 @@ export async function runLinksCommand(action: string | undefined, values: { url?
   if (!['create', 'update', 'get', 'disable', 'enable'].includes(action ?? '')) throw new UsageError('Usage: sling links create|update|get|disable|enable …');
   const runtime = await openCliRuntime();
   try {
-    const ctx = await currentLinkContext();
+    const ctx = await currentAppContext();
     const domain = ctx.domains.defaultDomain;
     let row;
     if (action === 'create') {

@@ -10,7 +10,7 @@ export const {
   can,
   countDomainLinks,
   currentDomains,
-  currentLinkContext,
+  currentAppContext,
   database,
   describeInvitation,
   deviceName,

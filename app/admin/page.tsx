@@ -3,7 +3,7 @@ import { AdminAuditTrail } from '@/components/admin-audit-trail';
 import { AdminShell } from '@/components/admin-shell';
 import { ReviewQueue } from '@/components/review-queue';
 import { SettingsSection } from '@/components/settings-shell';
-import { currentLinkContext, findAdminActions, findReviewQueue } from '@/app/_lib/sling';
+import { currentAppContext, findAdminActions, findReviewQueue } from '@/app/_lib/sling';
 
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Review queue — Admin — Sling', robots: { index: false } };
@@ -11,7 +11,7 @@ export const metadata = { title: 'Review queue — Admin — Sling', robots: { i
 // Admin → Review queue: held and reported links with their evidence; the audit trail below.
 export default async function ReviewQueuePage() {
   await requireAdmin();
-  const ctx = await currentLinkContext();
+  const ctx = await currentAppContext();
   const [items, actions] = await Promise.all([findReviewQueue(ctx.handle.db, ctx), findAdminActions(ctx.handle.db)]);
   return (
     <AdminShell current="queue">

@@ -8,11 +8,11 @@ import { invalidationBus, linkKey } from '../cache/invalidation-bus';
 import { linkEvent } from '../links/link-event';
 import { recordEvents } from '../events/record-event';
 import { AppError } from '../core/errors';
-import type { LinkContext } from '../context/app-context';
+import type { AppContext } from '../context/app-context';
 import { recordAdminAction } from './record-admin-action';
 import { forgetTokens } from '../tokens/token-cache';
 
-export async function banUser(auth: Auth, headers: Headers, admin: { id: string }, userId: string, body: { reason: string; note?: string }, ctx: LinkContext): Promise<{ disabled_links: number }> {
+export async function banUser(auth: Auth, headers: Headers, admin: { id: string }, userId: string, body: { reason: string; note?: string }, ctx: AppContext): Promise<{ disabled_links: number }> {
   const db = ctx.handle.db;
   const target = await findUser(ctx, userId);
   if (target.id === admin.id) throw new AppError('invalid_request', 'You cannot ban your own account.');
@@ -37,13 +37,13 @@ export async function banUser(auth: Auth, headers: Headers, admin: { id: string 
   return { disabled_links: disabled.length };
 }
 
-export async function unbanUser(auth: Auth, headers: Headers, admin: { id: string }, userId: string, note: string | undefined, ctx: LinkContext): Promise<void> {
+export async function unbanUser(auth: Auth, headers: Headers, admin: { id: string }, userId: string, note: string | undefined, ctx: AppContext): Promise<void> {
   const target = await findUser(ctx, userId);
   await auth.api.unbanUser({ body: { userId }, headers });
   await recordAdminAction(ctx.handle.db, { adminId: admin.id, action: 'unban_user', target: { type: 'user', id: userId, label: target.email }, note });
 }
 
-async function findUser(ctx: LinkContext, userId: string) {
+async function findUser(ctx: AppContext, userId: string) {
   const [row] = await ctx.handle.db.select({ id: users.id, email: users.email, role: users.role }).from(users).where(eq(users.id, userId));
   if (!row) throw new AppError('not_found', 'No such account.');
   return row;

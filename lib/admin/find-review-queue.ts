@@ -4,7 +4,7 @@
 import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { abuseReports, links, users, workspaces } from '../../db/schema';
 import type { Db } from '../db/types';
-import type { LinkContext } from '../context/app-context';
+import type { AppContext } from '../context/app-context';
 import { serializeLink, type LinkJson } from '../links/serialize-link';
 
 export interface ReportJson {
@@ -25,7 +25,7 @@ export interface ReviewItemJson {
 
 const QUEUE_LIMIT = 100;
 
-export async function findReviewQueue(db: Db, ctx: LinkContext): Promise<ReviewItemJson[]> {
+export async function findReviewQueue(db: Db, ctx: AppContext): Promise<ReviewItemJson[]> {
   const reported = db.select({ id: abuseReports.linkId }).from(abuseReports).where(and(eq(abuseReports.status, 'open'), sql`${abuseReports.linkId} IS NOT NULL`));
   const rows = await db
     .select({ link: links, owner: { id: users.id, email: users.email, name: users.name, banned: users.banned }, workspace: { id: workspaces.id, name: workspaces.name, kind: workspaces.kind } })

@@ -9,12 +9,12 @@ import type { Db, Tx } from '../db/types';
 import { linkEvent } from '../links/link-event';
 import { recordEvent } from '../events/record-event';
 import { AppError } from '../core/errors';
-import type { LinkContext } from '../context/app-context';
+import type { AppContext } from '../context/app-context';
 import { serializeLink, type LinkJson } from '../links/serialize-link';
 import { setLinkDisabled } from '../links/set-link-disabled';
 import { recordAdminAction } from './record-admin-action';
 
-export async function approveLink(adminId: string, linkId: number, note: string | undefined, ctx: LinkContext): Promise<LinkJson> {
+export async function approveLink(adminId: string, linkId: number, note: string | undefined, ctx: AppContext): Promise<LinkJson> {
   const row = await ctx.handle.db.transaction(async (tx) => {
     const [updated] = await tx
       .update(links)
@@ -33,7 +33,7 @@ export async function approveLink(adminId: string, linkId: number, note: string 
   return serializeLink(row, ctx.domains);
 }
 
-export async function disableLink(adminId: string, linkId: number, body: { reason: string; note?: string }, ctx: LinkContext): Promise<LinkJson> {
+export async function disableLink(adminId: string, linkId: number, body: { reason: string; note?: string }, ctx: AppContext): Promise<LinkJson> {
   const db = ctx.handle.db;
   const [found] = await db.select().from(links).where(eq(links.id, linkId));
   if (!found) throw new AppError('not_found', 'No such link.');
@@ -65,5 +65,5 @@ async function resolveOpenReports(tx: Tx, adminId: string, linkId: number) {
     .where(and(eq(abuseReports.linkId, linkId), eq(abuseReports.status, 'open')));
 }
 
-const shortUrl = (link: LinkRow, ctx: LinkContext) => serializeLink(link, ctx.domains).short_url;
+const shortUrl = (link: LinkRow, ctx: AppContext) => serializeLink(link, ctx.domains).short_url;
 const joinNote = (reason: string, note?: string) => (note?.trim() ? `Reason: ${reason.trim()} — ${note.trim()}` : `Reason: ${reason.trim()}`);

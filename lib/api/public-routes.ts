@@ -4,7 +4,7 @@ import { createAltchaChallenge } from '../altcha/create-altcha-challenge';
 import { loadConfig } from '../config/load-config';
 import { requestIp } from '../http/handle-route';
 import { json } from '../core/json-response';
-import { currentLinkContext } from '../context/current-app-context';
+import { currentAppContext } from '../context/current-app-context';
 import { shortenAnonymously } from '../links/shorten-anonymously';
 import { buildOpenApiDocument } from '../openapi/build-document';
 import { altchaChallenge } from '../openapi/operations/account';
@@ -30,12 +30,12 @@ export const altchaChallengeRoute = publicHandler(altchaChallenge, async () => j
 
 /** POST /api/v1/shorten – anonymous shortening (home page), rate-limited per IP. */
 export const shortenRoute = publicHandler(ops.shortenAnonymously, async (req, { body }) => {
-  const { link, headers } = await shortenAnonymously(body, requestIp(req), { ctx: await currentLinkContext(), limiter: anonymousLimiter() });
+  const { link, headers } = await shortenAnonymously(body, requestIp(req), { ctx: await currentAppContext(), limiter: anonymousLimiter() });
   return json(link, { status: 201, headers });
 });
 
 /** POST /api/v1/reports – report a short link (ALTCHA and per-IP limits). */
 export const reportLinkRoute = publicHandler(ops.submitAbuseReport, async (req, { body }) => {
-  const { report, headers } = await submitReport(body, requestIp(req), { ctx: await currentLinkContext(), limiter: reportLimiter() });
+  const { report, headers } = await submitReport(body, requestIp(req), { ctx: await currentAppContext(), limiter: reportLimiter() });
   return json(report, { status: 201, headers });
 });

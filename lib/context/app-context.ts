@@ -5,7 +5,7 @@ import type { DbHandle } from '../db/types';
 import type { DomainRegistry } from '../domains/domain-registry';
 import type { LinkSafeguards } from './link-safeguards';
 
-export interface LinkContext {
+export interface AppContext {
   handle: DbHandle;
   domains: DomainRegistry;
   safeguards?: LinkSafeguards;

@@ -6,8 +6,8 @@ import { loadAuth } from '../auth/load-auth';
 import { hasSessionCookie } from '../auth/session-cookie';
 import { isPlatformAdmin } from '../admin/set-platform-admin';
 import { loadConfig } from '../config/load-config';
-import { currentLinkContext } from '../context/current-app-context';
-import type { LinkContext } from '../context/app-context';
+import { currentAppContext } from '../context/current-app-context';
+import type { AppContext } from '../context/app-context';
 import { carryOperations } from './operation';
 import { assertSameOrigin } from './check-origin';
 import { AppError } from '../core/errors';
@@ -17,7 +17,7 @@ export interface AdminRequest<P> {
   req: Request;
   admin: { id: string; email: string };
   auth: Auth;
-  ctx: LinkContext;
+  ctx: AppContext;
   params: P;
   searchParams: URLSearchParams;
 }
@@ -30,7 +30,7 @@ export function withAdmin<P = Record<string, never>>(handler: (r: AdminRequest<P
       const session = await auth.api.getSession({ headers: req.headers });
       if (!session || !isPlatformAdmin(session.user)) throw new AppError('not_found', 'There is no such endpoint.');
       if (req.method !== 'GET' && req.method !== 'HEAD') assertSameOrigin(req, loadConfig().BASE_URL);
-      const ctx = await currentLinkContext();
+      const ctx = await currentAppContext();
       return await handler({
         req,
         admin: { id: session.user.id, email: session.user.email },

@@ -5,8 +5,8 @@
 import { findSession, forgetCookie } from '../auth/session-lookup';
 import { hasSessionCookie } from '../auth/session-cookie';
 import { loadConfig } from '../config/load-config';
-import { currentLinkContext } from '../context/current-app-context';
-import type { LinkContext } from '../context/app-context';
+import { currentAppContext } from '../context/current-app-context';
+import type { AppContext } from '../context/app-context';
 import { anonymousApiLimiter } from '../ratelimit/api-limits';
 import { headersOf, type WindowLimiter } from '../ratelimit/window-limiter';
 import { countWorkspaceRequest } from '../ratelimit/workspace-budget';
@@ -23,7 +23,7 @@ import { errorResponse } from '../core/json-response';
 export interface WorkspaceRequest<P> {
   req: Request;
   actor: Actor;
-  ctx: LinkContext;
+  ctx: AppContext;
   params: P;
   searchParams: URLSearchParams;
 }
@@ -49,7 +49,7 @@ export function withWorkspace<P = Record<string, never>>(
   return carryOperations(async (req: Request, context?: { params: Promise<P> }): Promise<Response> => {
     const rate = { headers: {} as Record<string, string> };
     try {
-      const ctx = await currentLinkContext();
+      const ctx = await currentAppContext();
       const actor: Actor = { ...(await resolveActor(req, ctx, auth, opts, rate)), ip: requestIp(req) };
       if (actor.via === 'token' || countSessions) rate.headers = headersOf(await countWorkspaceRequest(actor, req.method, opts.tokenLimiter?.()));
       const permission = permissions.get(req.method === 'HEAD' ? 'GET' : req.method);
@@ -86,7 +86,7 @@ function permissionsByMethod(ops: readonly Operation[]): Map<string, Permission>
   return out;
 }
 
-async function resolveActor(req: Request, ctx: LinkContext, auth: Who, opts: WorkspaceRouteOptions, rate: { headers: Record<string, string> }): Promise<Actor> {
+async function resolveActor(req: Request, ctx: AppContext, auth: Who, opts: WorkspaceRouteOptions, rate: { headers: Record<string, string> }): Promise<Actor> {
   const authorization = req.headers.get('authorization');
   if (auth === 'token' || (auth === 'any' && authorization !== null)) {
     try {

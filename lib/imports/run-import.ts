@@ -6,7 +6,7 @@
 import { and, eq, gt } from 'drizzle-orm';
 import { importRows, imports } from '../../db/schema';
 import { AppError } from '../core/errors';
-import type { LinkContext } from '../context/app-context';
+import type { AppContext } from '../context/app-context';
 import { linkKey, invalidationBus } from '../cache/invalidation-bus';
 import { logger } from '../core/logger';
 import { currentThreatList } from '../safety/current-threat-list';
@@ -34,7 +34,7 @@ interface RunState {
   stop?: string;
 }
 
-export async function runImport(ctx: LinkContext, importId: string, opts: { batchSize?: number } = {}): Promise<{ status: string; processed: number }> {
+export async function runImport(ctx: AppContext, importId: string, opts: { batchSize?: number } = {}): Promise<{ status: string; processed: number }> {
   const { db } = ctx.handle;
   const [job] = await db.select().from(imports).where(eq(imports.id, importId)).limit(1);
   if (!job || job.status === 'done' || job.status === 'failed') return { status: job?.status ?? 'missing', processed: job?.rowsProcessed ?? 0 };
@@ -71,7 +71,7 @@ export async function runImport(ctx: LinkContext, importId: string, opts: { batc
 
 type Job = { workspaceId: string; createdBy: string | null; id: string };
 
-async function processBatch(ctx: LinkContext, job: Job, state: RunState, rows: InputRow[]): Promise<RowResult[]> {
+async function processBatch(ctx: AppContext, job: Job, state: RunState, rows: InputRow[]): Promise<RowResult[]> {
   const results = new Map<number, RowResult>();
   const set = (row: InputRow, result: RowResult['result'], reason: string | null, shortLink: string | null = null) =>
     results.set(row.rowNumber, { rowNumber: row.rowNumber, input: row.input, result, reason, shortLink });
@@ -145,7 +145,7 @@ async function processBatch(ctx: LinkContext, job: Job, state: RunState, rows: I
   return rows.map((r) => results.get(r.rowNumber)!);
 }
 
-async function alreadyImported(ctx: LinkContext, workspaceId: string, keys: string[]): Promise<Set<string>> {
+async function alreadyImported(ctx: AppContext, workspaceId: string, keys: string[]): Promise<Set<string>> {
   if (keys.length === 0) return new Set();
   const rows = await ctx.handle.query<{ row_key: string }>(
     'SELECT row_key FROM imported_links WHERE workspace_id = $1 AND row_key = ANY($2::text[])',
@@ -155,7 +155,7 @@ async function alreadyImported(ctx: LinkContext, workspaceId: string, keys: stri
 }
 
 /** The batch's report rows and the counters, in one statement. */
-async function saveResults(ctx: LinkContext, importId: string, results: RowResult[]): Promise<void> {
+async function saveResults(ctx: AppContext, importId: string, results: RowResult[]): Promise<void> {
   const count = (r: RowResult['result']) => results.filter((x) => x.result === r).length;
   await ctx.handle.query(
     `WITH input AS (
@@ -173,7 +173,7 @@ async function saveResults(ctx: LinkContext, importId: string, results: RowResul
   );
 }
 
-async function fail(ctx: LinkContext, importId: string, message: string): Promise<{ status: string; processed: number }> {
+async function fail(ctx: AppContext, importId: string, message: string): Promise<{ status: string; processed: number }> {
   const [row] = await ctx.handle.db
     .update(imports)
     .set({ status: 'failed', error: message, finishedAt: new Date(), data: null })

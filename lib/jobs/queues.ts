@@ -12,7 +12,7 @@ import { checkDueDomains } from '../domains/check-due-domains';
 import { domainSettings } from '../domains/domain-settings';
 import { notifyDomainStatus } from '../domains/notify-domain-status';
 import { recheckVerifiedDomains } from '../domains/recheck-verified-domains';
-import { currentLinkContext } from '../context/current-app-context';
+import { currentAppContext } from '../context/current-app-context';
 import { expireDueLinks } from '../links/expire-due-links';
 import { DELIVERY_LOG_DAYS } from '../webhooks/event-types';
 import { pruneDeliveries } from '../webhooks/deliveries';
@@ -41,7 +41,7 @@ export const QUEUES: QueueSpec[] = [
     name: 'links.expire',
     options: { retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 300 },
     cron: '* * * * *',
-    run: async () => ({ expired: await expireDueLinks(await currentLinkContext()) }),
+    run: async () => ({ expired: await expireDueLinks(await currentAppContext()) }),
   },
   {
     // Daily, at a quiet hour: deletes clicks and rollups older than the owner's plan keeps.
@@ -82,7 +82,7 @@ export const QUEUES: QueueSpec[] = [
     atStart: () => loadConfig().SAFETY_FEEDS.length > 0,
     run: async () => {
       const feeds = loadConfig().SAFETY_FEEDS;
-      return feeds.length === 0 ? { feeds: [], blocked: 0 } : importFeeds(feeds, await currentLinkContext());
+      return feeds.length === 0 ? { feeds: [], blocked: 0 } : importFeeds(feeds, await currentAppContext());
     },
   },
   {
@@ -94,7 +94,7 @@ export const QUEUES: QueueSpec[] = [
     atStart: () => loadConfig().SAFETY_DEEP_SCAN,
     run: async () => {
       const settings = deepScanSettings(loadConfig());
-      return settings ? deepScanDue(await currentLinkContext(), settings) : { skipped: 'SAFETY_DEEP_SCAN is false' };
+      return settings ? deepScanDue(await currentAppContext(), settings) : { skipped: 'SAFETY_DEEP_SCAN is false' };
     },
   },
   {
@@ -131,7 +131,7 @@ export const QUEUES: QueueSpec[] = [
     // A bulk import (POST /api/v1/imports): one job per upload; a retry resumes after the rows done.
     name: IMPORT_QUEUE,
     options: { retryLimit: 2, retryDelay: 10, retryBackoff: true, expireInSeconds: 3600 },
-    run: async (data) => runImport(await currentLinkContext(), String((data as { importId?: unknown }).importId)),
+    run: async (data) => runImport(await currentAppContext(), String((data as { importId?: unknown }).importId)),
   },
   {
     // Checks the job system end to end (`sling jobs probe`).

@@ -1,6 +1,6 @@
 // After an import: every link still redirecting (active, or pending review) whose destination is
 // now listed becomes blocked, with link.updated carrying the reason, and leaves every cache.
-import type { LinkContext } from '../context/app-context';
+import type { AppContext } from '../context/app-context';
 import { currentThreatList } from '../safety/current-threat-list';
 import { listedReason } from '../safety/scan-destination';
 import { setLinkSafety } from './set-link-safety';
@@ -8,7 +8,7 @@ import { setLinkSafety } from './set-link-safety';
 const PAGE = 2_000;
 
 /** Returns the number of links blocked. */
-export async function blockListedLinks(ctx: LinkContext): Promise<number> {
+export async function blockListedLinks(ctx: AppContext): Promise<number> {
   const list = await currentThreatList(ctx.handle);
   let blocked = 0;
   let lastId = 0;

@@ -1,7 +1,7 @@
 // The safety.deep-scan job: scans live links (active or pending review) that have no scan of their
 // current destination, newest first, a few at a time. New and changed links are due at once; links
 // made before the deep scan existed are worked through in later runs.
-import type { LinkContext } from '../context/app-context';
+import type { AppContext } from '../context/app-context';
 import { logger } from '../core/logger';
 import { scanLink, type DeepScanSettings } from './scan-link';
 
@@ -16,7 +16,7 @@ export interface DeepScanReport {
   more: boolean;
 }
 
-export async function deepScanDue(ctx: LinkContext, settings: DeepScanSettings): Promise<DeepScanReport> {
+export async function deepScanDue(ctx: AppContext, settings: DeepScanSettings): Promise<DeepScanReport> {
   const due = await ctx.handle.query<{ id: number | string; long_url: string }>(
     `SELECT l.id, l.long_url FROM links l LEFT JOIN link_scans s ON s.link_id = l.id
      WHERE l.status IN ('active', 'pending_review') AND (s.link_id IS NULL OR s.url <> l.long_url)

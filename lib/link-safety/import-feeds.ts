@@ -3,7 +3,7 @@
 // A feed that cannot be read is logged and skipped; the job fails (and is retried) only when none
 // could be read.
 import { logger } from '../core/logger';
-import type { LinkContext } from '../context/app-context';
+import type { AppContext } from '../context/app-context';
 import { blockListedLinks } from './block-listed-links';
 import { announceThreatListChange } from '../safety/current-threat-list';
 import { parseFeed } from '../safety/feeds/parse-feed';
@@ -23,7 +23,7 @@ export interface ImportReport {
   blocked: number;
 }
 
-export async function importFeeds(feeds: string[], ctx: LinkContext): Promise<ImportReport> {
+export async function importFeeds(feeds: string[], ctx: AppContext): Promise<ImportReport> {
   const reports: FeedReport[] = [];
   let added = 0;
   for (const feed of feeds) {

@@ -6,7 +6,7 @@
 // own instance) is recorded as not fetched and left as it is: there is nothing public to judge.
 import { sql } from 'drizzle-orm';
 import { linkScans, type LinkScanRow } from '../../db/schema';
-import type { LinkContext } from '../context/app-context';
+import type { AppContext } from '../context/app-context';
 import { logger } from '../core/logger';
 import { currentThreatList } from '../safety/current-threat-list';
 import { listedReason } from '../safety/scan-destination';
@@ -21,7 +21,7 @@ export interface DeepScanSettings extends ChainOptions {
 
 export type ScanStatus = 'clean' | 'listed' | 'unsafe_browsing' | 'private_address' | 'too_many_redirects' | 'unreachable';
 
-export async function scanLink(link: { id: number; longUrl: string }, ctx: LinkContext, settings: DeepScanSettings): Promise<LinkScanRow> {
+export async function scanLink(link: { id: number; longUrl: string }, ctx: AppContext, settings: DeepScanSettings): Promise<LinkScanRow> {
   const chain = await fetchChain(link.longUrl, settings);
   const verdict = await judge(chain, ctx, settings);
   const values = {
@@ -50,7 +50,7 @@ export async function scanLink(link: { id: number; longUrl: string }, ctx: LinkC
   return row;
 }
 
-async function judge(chain: ChainResult, ctx: LinkContext, settings: DeepScanSettings): Promise<{ status: ScanStatus; detail: string | null }> {
+async function judge(chain: ChainResult, ctx: AppContext, settings: DeepScanSettings): Promise<{ status: ScanStatus; detail: string | null }> {
   const list = await currentThreatList(ctx.handle);
   for (const [i, hop] of chain.hops.entries()) {
     const hit = list.match(hop.url);

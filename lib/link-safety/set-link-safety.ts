@@ -7,7 +7,7 @@ import { links } from '../../db/schema';
 import { invalidationBus, linkKey } from '../cache/invalidation-bus';
 import { linkEvent } from '../links/link-event';
 import { recordEvent } from '../events/record-event';
-import type { LinkContext } from '../context/app-context';
+import type { AppContext } from '../context/app-context';
 
 export interface SafetyChange {
   status: 'blocked' | 'pending_review';
@@ -18,7 +18,7 @@ export interface SafetyChange {
 }
 
 /** True when the link changed. */
-export async function setLinkSafety(id: number, change: SafetyChange, ctx: LinkContext): Promise<boolean> {
+export async function setLinkSafety(id: number, change: SafetyChange, ctx: AppContext): Promise<boolean> {
   const { reason } = change;
   const row = await ctx.handle.db.transaction(async (tx) => {
     const [updated] = await tx

@@ -2,7 +2,7 @@
 // The dashboard asks while the user types; createLink still has the final word (unique index).
 import { AppError } from '../core/errors';
 import { getLinkByCode } from './get-link-by-code';
-import type { LinkContext } from '../context/app-context';
+import type { AppContext } from '../context/app-context';
 import { validateAlias } from './validate-alias';
 
 export interface AliasAvailability {
@@ -10,7 +10,7 @@ export interface AliasAvailability {
   message?: string;
 }
 
-export async function checkAliasAvailability(ctx: LinkContext, workspaceId: string, alias: string, domainId?: number): Promise<AliasAvailability> {
+export async function checkAliasAvailability(ctx: AppContext, workspaceId: string, alias: string, domainId?: number): Promise<AliasAvailability> {
   const domain = domainId === undefined ? ctx.domains.defaultFor(workspaceId) : ctx.domains.usableBy(workspaceId, domainId);
   if (!domain) throw new AppError('invalid_request', 'No such domain.', { domain_id: 'No such domain.' });
   try {

@@ -14,7 +14,7 @@ import { insertLinkWithEvent } from './insert-link';
 import { hashLinkPassword } from './link-password';
 import { assertFuture } from '../schemas/parse-expiration';
 import { validateMaxClicks } from './validate-max-clicks';
-import type { LinkContext } from '../context/app-context';
+import type { AppContext } from '../context/app-context';
 import { validateAlias } from './validate-alias';
 import { validateLongUrl } from '../domains/validate-long-url';
 import { writeUtm, type UtmKey } from './utm';
@@ -53,7 +53,7 @@ export interface CreateLinkOptions {
 
 const CODE_ATTEMPTS = 8;
 
-export async function createLink(input: CreateLinkInput, ctx: LinkContext, opts: CreateLinkOptions = {}): Promise<LinkRow> {
+export async function createLink(input: CreateLinkInput, ctx: AppContext, opts: CreateLinkOptions = {}): Promise<LinkRow> {
   const generate = opts.generate ?? generateCode;
   const creator = { userId: input.createdBy, ip: input.clientIp };
   await ctx.safeguards?.assertNotThrottled(creator);

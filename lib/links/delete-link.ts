@@ -2,8 +2,8 @@
 import type { SQL } from 'drizzle-orm';
 import type { LinkRow } from '../../db/schema';
 import { deleteLinks } from './delete-links';
-import type { LinkContext } from '../context/app-context';
+import type { AppContext } from '../context/app-context';
 
-export async function deleteLink(link: LinkRow, ctx: LinkContext, scope?: SQL): Promise<void> {
+export async function deleteLink(link: LinkRow, ctx: AppContext, scope?: SQL): Promise<void> {
   await deleteLinks([link], ctx, scope);
 }

@@ -5,10 +5,10 @@ import { clickRollups, clicks, links, qrLogos, type LinkRow } from '../../db/sch
 import { invalidationBus, linkKey } from '../cache/invalidation-bus';
 import { linkEvent } from './link-event';
 import { recordEvent } from '../events/record-event';
-import type { LinkContext } from '../context/app-context';
+import type { AppContext } from '../context/app-context';
 
 /** `scope` (linkScope(actor, 'write')) is part of the DELETE; operators pass none. */
-export async function deleteLinks(rows: LinkRow[], ctx: LinkContext, scope?: SQL): Promise<number> {
+export async function deleteLinks(rows: LinkRow[], ctx: AppContext, scope?: SQL): Promise<number> {
   if (rows.length === 0) return 0;
   const ids = rows.map((l) => l.id);
   const gone = await ctx.handle.db.transaction(async (tx) => {

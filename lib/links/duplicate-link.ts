@@ -2,7 +2,7 @@
 // tags, note, expiration (when still ahead) and click limit; not its password, clicks or archive.
 import type { LinkRow, Plan } from '../../db/schema';
 import { createLink } from './create-link';
-import type { LinkContext } from '../context/app-context';
+import type { AppContext } from '../context/app-context';
 
 export interface DuplicateLinkOptions {
   workspaceId: string;
@@ -11,7 +11,7 @@ export interface DuplicateLinkOptions {
   clientIp?: string;
 }
 
-export async function duplicateLink(source: LinkRow, who: DuplicateLinkOptions, ctx: LinkContext): Promise<LinkRow> {
+export async function duplicateLink(source: LinkRow, who: DuplicateLinkOptions, ctx: AppContext): Promise<LinkRow> {
   const expiresAt = source.expiresAt && new Date(source.expiresAt).getTime() > Date.now() ? new Date(source.expiresAt) : null;
   return createLink(
     {

@@ -9,9 +9,9 @@ import { links, type LinkRow } from '../../db/schema';
 import { invalidationBus, linkKey } from '../cache/invalidation-bus';
 import { linkEvent } from './link-event';
 import { recordEvents } from '../events/record-event';
-import type { LinkContext } from '../context/app-context';
+import type { AppContext } from '../context/app-context';
 
-export async function expireDueLinks(ctx: LinkContext, opts: { batchSize?: number } = {}): Promise<number> {
+export async function expireDueLinks(ctx: AppContext, opts: { batchSize?: number } = {}): Promise<number> {
   const batchSize = opts.batchSize ?? 500;
   let total = 0;
   for (;;) {

@@ -3,10 +3,10 @@
 import type { LinkRow } from '../../db/schema';
 import { invalidationBus, linkKey } from '../cache/invalidation-bus';
 import { AppError } from '../core/errors';
-import type { LinkContext } from '../context/app-context';
+import type { AppContext } from '../context/app-context';
 import { freePreviousCode } from './previous-codes';
 
-export async function freeOldCode(link: LinkRow, code: string, ctx: LinkContext): Promise<void> {
+export async function freeOldCode(link: LinkRow, code: string, ctx: AppContext): Promise<void> {
   const key = linkKey(link.domainId, code);
   const freed = await ctx.handle.db.transaction(async (tx) => {
     const done = await freePreviousCode(tx, link, code);

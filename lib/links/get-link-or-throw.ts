@@ -6,11 +6,11 @@ import { links, type LinkRow } from '../../db/schema';
 import { AppError } from '../core/errors';
 import type { Actor } from '../tenancy/actor';
 import { linkScope, type Access } from '../tenancy/scope';
-import type { LinkContext } from '../context/app-context';
+import type { AppContext } from '../context/app-context';
 
 export interface GetLinkOptions {
   actor: Actor;
-  ctx: LinkContext;
+  ctx: AppContext;
   access: Access;
 }
 

@@ -6,9 +6,9 @@ import { invalidationBus, linkKey } from '../cache/invalidation-bus';
 import { linkEvent } from './link-event';
 import { recordEvent } from '../events/record-event';
 import { AppError, invalidField } from '../core/errors';
-import type { LinkContext } from '../context/app-context';
+import type { AppContext } from '../context/app-context';
 
-export async function setLinkDisabled(link: LinkRow, disabled: { reason: string } | false, ctx: LinkContext): Promise<LinkRow> {
+export async function setLinkDisabled(link: LinkRow, disabled: { reason: string } | false, ctx: AppContext): Promise<LinkRow> {
   if (disabled && !disabled.reason.trim()) throw invalidField('reason', 'Say why the link is disabled.');
   const row = await ctx.handle.db.transaction(async (tx) => {
     const [updated] = await tx

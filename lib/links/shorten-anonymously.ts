@@ -6,7 +6,7 @@ import { verifyAltcha } from '../altcha/verify-altcha';
 import { AppError } from '../core/errors';
 import { headersOf, type WindowLimiter } from '../ratelimit/window-limiter';
 import { createLink } from './create-link';
-import type { LinkContext } from '../context/app-context';
+import type { AppContext } from '../context/app-context';
 import { serializeLink, type LinkJson } from './serialize-link';
 import type { TShorten } from './shorten-schema';
 
@@ -14,7 +14,7 @@ import type { TShorten } from './shorten-schema';
 export async function shortenAnonymously(
   body: TShorten,
   ip: string,
-  deps: { ctx: LinkContext; limiter: WindowLimiter },
+  deps: { ctx: AppContext; limiter: WindowLimiter },
 ): Promise<{ link: LinkJson; headers: Record<string, string> }> {
   const { url, alias, altcha } = body;
   if (alias !== undefined && alias !== null && alias !== '') {

@@ -15,7 +15,7 @@ import { recordEvent } from '../events/record-event';
 import { AppError } from '../core/errors';
 import { scanDestination, type ScanVerdict } from '../safety/scan-destination';
 import { hashLinkPassword } from './link-password';
-import type { LinkContext } from '../context/app-context';
+import type { AppContext } from '../context/app-context';
 import { validateAlias } from './validate-alias';
 import { validateMaxClicks } from './validate-max-clicks';
 import { validateLongUrl } from '../domains/validate-long-url';
@@ -62,7 +62,7 @@ function nextStatus(reactivate: boolean, scan: ScanVerdict | undefined): { statu
  * `scope` (linkScope(actor, 'write')) goes into the UPDATE itself, so a link outside it is not
  * changed even if it was read a moment before; operators (CLI) pass none.
  */
-export async function updateLink(link: LinkRow | number, changes: UpdateLinkChanges, ctx: LinkContext, scope?: SQL): Promise<LinkRow> {
+export async function updateLink(link: LinkRow | number, changes: UpdateLinkChanges, ctx: AppContext, scope?: SQL): Promise<LinkRow> {
   if (typeof link === 'number' && (changes.alias !== undefined || changes.utm)) {
     // A rename needs the old code and UTM values the current destination.
     const [found] = await ctx.handle.db.select().from(links).where(and(eq(links.id, link), scope));

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import type { LinkRow } from '../../db/schema';
 import { invalidField } from '../core/errors';
 import type { z } from 'zod';
-import type { LinkContext } from '../context/app-context';
+import type { AppContext } from '../context/app-context';
 import { domainFavicon } from './domain-favicon';
 import { getLinkLogo } from './link-logo';
 import { serializeLink } from '../links/serialize-link';
@@ -14,7 +14,7 @@ import { renderQrTask } from './qr-tasks';
 import { qrUrl } from './render-qr';
 
 /** `query`: parsed by ZQrQuery (lib/openapi/operations/link-assets.ts); If-None-Match is read from `req`. */
-export async function qrResponse(req: Request, link: LinkRow, ctx: LinkContext, query: z.output<typeof ZQrQuery>): Promise<Response> {
+export async function qrResponse(req: Request, link: LinkRow, ctx: AppContext, query: z.output<typeof ZQrQuery>): Promise<Response> {
   const { logo: choice, ...opts } = query;
   const logo = await chooseLogo(choice, link, ctx);
   if (logo) opts.ecc = 'H'; // the logo hides modules; the highest error correction reads through it
@@ -32,7 +32,7 @@ export async function qrResponse(req: Request, link: LinkRow, ctx: LinkContext, 
 }
 
 /** uploaded: the link's uploaded logo; favicon: its domain's favicon (uploaded, else Sling's icon); undefined: none. */
-async function chooseLogo(choice: 'uploaded' | 'favicon' | undefined, link: LinkRow, ctx: LinkContext) {
+async function chooseLogo(choice: 'uploaded' | 'favicon' | undefined, link: LinkRow, ctx: AppContext) {
   if (choice === undefined) return undefined;
   if (choice === 'favicon') return domainFavicon(ctx.handle.db, ctx.domains.byId(link.domainId) ?? ctx.domains.defaultDomain);
   const logo = await getLinkLogo(ctx.handle.db, link);

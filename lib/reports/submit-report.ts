@@ -4,7 +4,7 @@
 import { abuseReports } from '../../db/schema';
 import { verifyAltcha } from '../altcha/verify-altcha';
 import { AppError } from '../core/errors';
-import type { LinkContext } from '../context/app-context';
+import type { AppContext } from '../context/app-context';
 import { logger } from '../core/logger';
 import { sendMail } from '../mail/send-mail';
 import { headersOf, type WindowLimiter } from '../ratelimit/window-limiter';
@@ -24,7 +24,7 @@ export interface ReportJson {
 export async function submitReport(
   input: TCreateReport,
   ip: string,
-  deps: { ctx: LinkContext; limiter: WindowLimiter },
+  deps: { ctx: AppContext; limiter: WindowLimiter },
 ): Promise<{ report: ReportJson; headers: Record<string, string> }> {
   // Every well-formed attempt counts, so the limit also bounds guessing at solutions and links.
   const headers = headersOf(await deps.limiter.consume(`ip:${ip}`));

@@ -30,7 +30,7 @@ export { nonceFromPolicy } from '../../lib/http/page-nonce';
 export { getLandingPage } from '../../lib/landing/manage-landing';
 export { starterLanding } from '../../lib/landing/starter-landing';
 export { linkPageGet, linkPagePost } from '../../lib/api/handlers/link-page-routes';
-export { currentLinkContext } from '../../lib/context/current-app-context';
+export { currentAppContext } from '../../lib/context/current-app-context';
 export { findLinks } from '../../lib/links/find-links';
 export { findTags } from '../../lib/links/find-tags';
 export { getLinkOrThrow } from '../../lib/links/get-link-or-throw';

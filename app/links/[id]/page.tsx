@@ -3,7 +3,7 @@ import { LinkAnalytics } from '@/components/link-analytics';
 import { LinkEventHistory } from '@/components/link-event-history';
 import { LinkHeader } from '@/components/link-header';
 import { requireActor } from '@/app/_lib/require-actor';
-import { AppError, currentLinkContext, getLinkOrThrow, previousCodesJson, serializeLink } from '@/app/_lib/sling';
+import { AppError, currentAppContext, getLinkOrThrow, previousCodesJson, serializeLink } from '@/app/_lib/sling';
 
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Link analytics — Sling' };
@@ -13,7 +13,7 @@ export default async function LinkDetailPage({ params }: { params: Promise<{ id:
   const { id } = await params;
   // Signed out: sign in, then come back to this link.
   const { actor } = await requireActor(`/links/${encodeURIComponent(id)}`);
-  const ctx = await currentLinkContext();
+  const ctx = await currentAppContext();
   const row = await getLinkOrThrow({ actor, ctx, access: 'read' }, id).catch((err: unknown) => {
     if (err instanceof AppError && err.code === 'not_found') return null;
     throw err;

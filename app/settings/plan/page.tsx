@@ -1,6 +1,6 @@
 import { requireActor } from '@/app/_lib/require-actor';
 import { SettingsSection, SettingsShell } from '@/components/settings-shell';
-import { can, currentLinkContext, database, findLinks, getStats, linkScope, planLimits, RETENTION_DAYS } from '@/app/_lib/sling';
+import { can, currentAppContext, database, findLinks, getStats, linkScope, planLimits, RETENTION_DAYS } from '@/app/_lib/sling';
 
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Plan & usage — Sling' };
@@ -18,7 +18,7 @@ export default async function PlanPage() {
   const { actor } = await requireActor('/settings/plan');
   const { workspace } = actor;
   const db = (await database()).db;
-  const ctx = await currentLinkContext();
+  const ctx = await currentAppContext();
   const now = new Date();
   const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
   const [links, month, day] = await Promise.all([

@@ -3,7 +3,7 @@
 import type { LinkRow } from '../../../db/schema';
 import { json } from '../../core/json-response';
 import type { WorkspaceRequest } from '../../http/with-workspace';
-import type { LinkContext } from '../../context/app-context';
+import type { AppContext } from '../../context/app-context';
 import { getLinkOrThrow } from '../../links/get-link-or-throw';
 import * as ops from '../../openapi/operations/link-assets';
 import { operationHandler } from '../../http/operation';
@@ -17,13 +17,13 @@ type Params = { id: string };
 export type LinkWithPreviewJson = LinkJson & { preview: LinkPreviewJson | null };
 
 /** The link's answer with its preview; `change` (from parsePreview) is applied first: null removes it. */
-export async function linkWithPreview(link: LinkRow, ctx: LinkContext, change?: LinkPreviewInput | null): Promise<LinkWithPreviewJson> {
+export async function linkWithPreview(link: LinkRow, ctx: AppContext, change?: LinkPreviewInput | null): Promise<LinkWithPreviewJson> {
   const preview = change === undefined ? await findPreview(ctx.handle.db, link) : await applyPreview(ctx.handle, link, change);
   return { ...serializeLink(link, ctx.domains), preview: previewJson(preview, link, ctx.domains) };
 }
 
 /** The list's links with their previews (one query for the page). */
-export async function linksWithPreviews(links: LinkRow[], workspaceId: string, ctx: LinkContext): Promise<LinkWithPreviewJson[]> {
+export async function linksWithPreviews(links: LinkRow[], workspaceId: string, ctx: AppContext): Promise<LinkWithPreviewJson[]> {
   const previews = await findPreviews(ctx.handle.db, workspaceId, links.map((l) => l.id));
   return links.map((l) => ({ ...serializeLink(l, ctx.domains), preview: previewJson(previews.get(l.id), l, ctx.domains) }));
 }

@@ -2,7 +2,7 @@
 // request authenticates with the workspace's directory sync token, bodies are parsed with the zod
 // schemas of lib/scim/scim-schema.ts, and every refusal is a SCIM error body.
 import { loadConfig } from '../../config/load-config';
-import { currentLinkContext } from '../../context/current-app-context';
+import { currentAppContext } from '../../context/current-app-context';
 import { readJsonBody } from '../../http/read-json-body';
 import { requestIp } from '../../http/handle-route';
 import { anonymousApiLimiter } from '../../ratelimit/api-limits';
@@ -28,7 +28,7 @@ type Handler<P> = (r: ScimRequest<P>) => Promise<Response>;
 export function withScim<P = Record<string, never>>(handler: Handler<P>) {
   return async (req: Request, context?: { params: Promise<P> }): Promise<Response> => {
     try {
-      const db = (await currentLinkContext()).handle.db;
+      const db = (await currentAppContext()).handle.db;
       let ws: ScimWorkspace;
       try {
         ws = await authenticateScim(db, req.headers.get('authorization'));

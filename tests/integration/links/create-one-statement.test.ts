@@ -11,7 +11,7 @@ import type { DbHandle } from '../../../lib/db/types';
 import { openDatabase } from '../../../lib/db/open-database';
 import { createLink } from '../../../lib/links/create-link';
 import { getLinkByCode } from '../../../lib/links/get-link-by-code';
-import type { LinkContext } from '../../../lib/context/app-context';
+import type { AppContext } from '../../../lib/context/app-context';
 import { updateLink } from '../../../lib/links/update-link';
 import { SYSTEM_WORKSPACE_ID as W } from '../../../db/schema';
 import { databaseKinds, type TestDatabase } from '../../helpers/databases';
@@ -44,7 +44,7 @@ function countingHandle(handle: DbHandle): { handle: DbHandle; statements: () =>
 
 describe.each(databaseKinds(pgUrl()))('link creation in one statement on %s', (name, makeDb) => {
   let tdb: TestDatabase;
-  let ctx: LinkContext & { handle: DbHandle };
+  let ctx: AppContext & { handle: DbHandle };
   let counted: ReturnType<typeof countingHandle>;
 
   beforeAll(async () => {
