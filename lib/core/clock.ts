@@ -53,18 +53,16 @@ function toMs(at: Date | number): number {
   return ms;
 }
 
-// On globalThis (as lib/runtime/global-singleton.ts keeps process state), so a second copy of this
-// module in one process (the pages' bundle) reads the same clock.
-const KEY = Symbol.for('sling.clock');
-type Holder = { [KEY]?: Clock };
+// A plain module variable: one module graph per process (docs/architecture/overview.md), and the
+// runtime puts it back at close, so an in-process Sling's clock does not outlive it.
+let current: Clock | undefined;
 
 /** The clock the runtime set for this process (`useClock`); the system clock until then. */
 export function processClock(): Clock {
-  return (globalThis as Holder)[KEY] ?? systemClock;
+  return current ?? systemClock;
 }
 
 /** Makes `clock` the process clock (undefined: back to the system clock). The runtime calls it. */
 export function useClock(clock: Clock | undefined): void {
-  if (clock === undefined) delete (globalThis as Holder)[KEY];
-  else (globalThis as Holder)[KEY] = clock;
+  current = clock;
 }
