@@ -42,6 +42,7 @@ import { notifyWebhookDisabled } from './lib/webhooks/notify-disabled';
 import { logger } from './lib/core/logger';
 import { projectRoot } from './lib/core/project-root';
 import { openRuntime } from './lib/server/open-runtime';
+import type { Clock } from './lib/core/clock';
 import { startCpuPool, stopCpuPool } from './lib/server/cpu-pool';
 import { setGlobalSingleton } from './lib/core/global-singleton';
 
@@ -56,6 +57,11 @@ export interface StartOptions {
    * cost seconds for nothing.
    */
   pages?: boolean;
+  /**
+   * The clock the server goes by (lib/core/clock.ts): the system clock, or a test's manual clock
+   * (tests/helpers/in-process-sling.ts) that the test moves instead of waiting.
+   */
+  clock?: Clock;
 }
 
 export interface RunningServer {
@@ -69,8 +75,8 @@ export interface RunningServer {
 export async function startServer(opts: StartOptions = {}): Promise<RunningServer> {
   const role = opts.role ?? 'all';
   const log = logger();
-  const runtime = await openRuntime({ reopenAfterMigrating: true });
-  const { config, handle } = runtime;
+  const runtime = await openRuntime({ reopenAfterMigrating: true, clock: opts.clock });
+  const { config, handle, clock } = runtime;
   // QR rendering, logo checks and bcrypt run here, off the edge's event loop (docs/architecture/overview.md, "Off the event loop").
   await startCpuPool({
     size: config.CPU_POOL_SIZE,
@@ -121,7 +127,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
         return { host: domain.hostname, reportUrl: reportUrl(config.BASE_URL, d.shortUrl(domain, code)) };
       },
     });
-    edge = createEdge({ cache, clicks, trustProxy: config.TRUST_PROXY, secret: config.SECRET_KEY, previewAssets, pages });
+    edge = createEdge({ cache, clicks, trustProxy: config.TRUST_PROXY, secret: config.SECRET_KEY, previewAssets, pages, clock });
     // Handed to lib/ code that routes reach (link-pages.ts), through the registry; cleared at shutdown.
     setGlobalSingleton('clickBuffer', clicks);
   }
@@ -129,7 +135,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   let jobs: PgBoss | undefined;
   let webhooks: Dispatcher | undefined;
   if (role === 'all' || role === 'worker') {
-    jobs = await openJobSystem(handle, { work: true, maintenanceSeconds: config.JOBS_MAINTENANCE_SECONDS, pollSeconds: config.JOBS_POLL_SECONDS });
+    jobs = await openJobSystem(handle, { work: true, maintenanceSeconds: config.JOBS_MAINTENANCE_SECONDS, pollSeconds: config.JOBS_POLL_SECONDS, clock });
     // Route handlers send jobs through it (lib/db/send-job.ts).
     setGlobalSingleton('jobSystem', jobs);
     webhooks = startWebhookDispatcher(handle, {

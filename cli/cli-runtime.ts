@@ -2,9 +2,11 @@
 // when a running server executes it for the admin socket, the server's, left open afterwards.
 import { openRuntime, type Runtime } from '../lib/server/open-runtime';
 import { hostedRuntime } from './cli-io';
+import { processClock } from '../lib/core/clock';
 
 export async function openCliRuntime(opts: { migrate?: boolean } = {}): Promise<Runtime> {
   const hosted = hostedRuntime();
-  if (hosted) return { config: hosted.config, handle: hosted.handle, close: async () => {} };
+  // The server's clock too (it set the process clock).
+  if (hosted) return { config: hosted.config, handle: hosted.handle, clock: processClock(), close: async () => {} };
   return openRuntime(opts);
 }

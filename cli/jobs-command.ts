@@ -6,6 +6,7 @@ import { queueSpec, QUEUES } from '../lib/jobs/queues';
 import { openCliRuntime } from './cli-runtime';
 import { hostedRuntime, print, printError, setExitCode } from './cli-io';
 import { UsageError } from './usage-error';
+import { sendAndWake } from '../lib/db/wake-worker';
 
 const USAGE = 'Usage: sling jobs status [--json] | run <queue> | probe [--hold SECONDS] [--fail] [--wait]';
 
@@ -30,7 +31,8 @@ export async function runJobsCommand(
     }
     const name = action === 'run' ? queue! : 'probe';
     const data: ProbeData | object = action === 'probe' ? { holdSeconds: hold, fail: values.fail ?? false, sentAt: new Date().toISOString() } : {};
-    const id = await boss.send(name, data, action === 'probe' ? { expireInSeconds: probeExpireSeconds(data) } : {});
+    // Inside a running server (its admin socket), the server's own worker of the queue fetches it at once.
+    const id = await sendAndWake(boss, name, data, action === 'probe' ? { expireInSeconds: probeExpireSeconds(data) } : {});
     print(id);
     if (!values.wait) return;
     // (Inside a running server, forwarded over its admin socket, the server's own workers run it.)

@@ -8,6 +8,7 @@ import { certificates, domains } from '../../db/schema';
 import type { Db } from '../db/types';
 import { logger } from '../core/logger';
 import { describeAcmeError, issueCertificate, type AcmeSettings } from './issue-certificate';
+import { processClock } from '../core/clock';
 
 export const RENEW_BEFORE_DAYS = 30;
 /** A claim older than this (an instance died while issuing) may be taken over. */
@@ -18,7 +19,7 @@ export function retryDelayMs(failures: number): number {
   return Math.min(10 * 60_000 * 2 ** Math.max(0, failures - 1), 24 * 3600_000);
 }
 
-export async function issueDueCertificates(db: Db, s: AcmeSettings, now = new Date()): Promise<{ issued: number; failed: number }> {
+export async function issueDueCertificates(db: Db, s: AcmeSettings, now = processClock().now()): Promise<{ issued: number; failed: number }> {
   const due = await db
     .select({ id: domains.id, hostname: domains.hostname, failures: certificates.failures })
     .from(domains)

@@ -3,13 +3,14 @@
 // batches, each its own short statement, so no lock is held for long. The daily job runs this.
 import type { Plan } from '../../db/schema';
 import type { Queryable } from '../db/types';
+import { processClock } from '../core/clock';
 
 export const RETENTION_DAYS: Record<Plan, number | null> = { free: 30, pro: 365, business: 730, enterprise: null };
 
 const DAY = 86_400_000;
 
 export async function applyRetention(db: Queryable, opts: { now?: Date; batchSize?: number } = {}): Promise<{ clicks: number; rollups: number }> {
-  const now = opts.now ?? new Date();
+  const now = opts.now ?? processClock().now();
   const batch = opts.batchSize ?? 10_000;
   let clicks = 0;
   let rollups = 0;

@@ -8,21 +8,23 @@ import { logger } from '../core/logger';
 import type { DnsLookup } from './check-domain-dns';
 import type { DomainSettings } from './domain-settings';
 import { verifyDomain } from './verify-domain';
+import { processClock } from '../core/clock';
 
 /** Domains checked per run; the rest are due at the next run. */
 const BATCH = 100;
 
 export async function checkDueDomains(handle: DbHandle, settings: DomainSettings, opts: { now?: Date; dns?: DnsLookup } = {}): Promise<{ checked: number; verified: number }> {
+  const now = opts.now ?? processClock().now();
   const due = await handle.db
     .select()
     .from(domains)
-    .where(and(eq(domains.status, 'pending'), lte(domains.nextCheckAt, opts.now ?? new Date())))
+    .where(and(eq(domains.status, 'pending'), lte(domains.nextCheckAt, now)))
     .orderBy(asc(domains.nextCheckAt))
     .limit(BATCH);
   let verified = 0;
   for (const domain of due) {
     try {
-      if ((await verifyDomain(handle, domain, settings, opts)).verifiedNow) verified++;
+      if ((await verifyDomain(handle, domain, settings, { ...opts, now })).verifiedNow) verified++;
     } catch (err) {
       logger().warn({ err, domain: domain.hostname }, 'domain check failed; it is tried again at the next run');
     }

@@ -18,6 +18,7 @@ import { assertDomainAllowance } from './domain-limits';
 import { nextCheckAt, type DomainSettings } from './domain-settings';
 import { normalizeHostname } from './normalize-hostname';
 import { domainHostKey } from './site-directory';
+import { processClock } from '../core/clock';
 
 export interface DomainScope {
   /** The process's database and domain registry (an AppContext fits). */
@@ -53,7 +54,8 @@ export async function addDomain(scope: DomainScope, input: TCreateDomain): Promi
   }
   const notFoundUrl = optionalUrl(input.not_found_url, 'not_found_url', ctx);
   const rootRedirectUrl = optionalUrl(input.root_redirect_url, 'root_redirect_url', ctx);
-  const now = new Date();
+  // The first background check's time goes by the process clock (lib/core/clock.ts), as the job does.
+  const now = processClock().now();
   try {
     const row = await ctx.handle.db.transaction(async (tx) => {
       // Serialises additions per workspace, so two at once cannot both fit the last free place.

@@ -9,6 +9,7 @@ import { logger } from '../core/logger';
 import type { CheckedRecord, DnsLookup } from './check-domain-dns';
 import type { DomainSettings } from './domain-settings';
 import { verifyDomain } from './verify-domain';
+import { processClock } from '../core/clock';
 
 export const RECHECK_VERIFIED_MS = 24 * 3600_000;
 export const RECHECK_MISCONFIGURED_MS = 3600_000;
@@ -27,7 +28,7 @@ export interface RecheckResult {
 }
 
 export async function recheckVerifiedDomains(handle: DbHandle, settings: DomainSettings, opts: { now?: Date; dns?: DnsLookup; notify: DomainNotifier }): Promise<RecheckResult> {
-  const now = opts.now ?? new Date();
+  const now = opts.now ?? processClock().now();
   const before = (ms: number) => new Date(now.getTime() - ms + SLACK_MS);
   const due = or(
     and(eq(domains.status, 'verified'), or(isNull(domains.lastCheckedAt), lte(domains.lastCheckedAt, before(RECHECK_VERIFIED_MS)))),

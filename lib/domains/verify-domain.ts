@@ -13,6 +13,7 @@ import { checkDomainDns, dnsResolver, recordsVerified, type CheckedRecord, type 
 import { expectedRecords } from './domain-records';
 import { nextCheckAt, type DomainSettings } from './domain-settings';
 import { domainHostKey } from './site-directory';
+import { processClock } from '../core/clock';
 
 /** The status change this check made: first verification, records gone, records back. */
 export type DomainTransition = 'verified' | 'misconfigured' | 'restored';
@@ -32,7 +33,7 @@ export async function verifyDomain(handle: DbHandle, domain: DomainRow, settings
   const ok = recordsVerified(records);
   // A lookup that failed (timeout, SERVFAIL) says nothing about the records: no flip to misconfigured.
   const lookupFailed = records.some((r) => r.error !== undefined);
-  const now = opts.now ?? new Date();
+  const now = opts.now ?? processClock().now();
   const flip = async (tx: Tx, from: DomainStatus, to: DomainStatus, extra: Partial<DomainRow> = {}) => {
     const [row] = await tx
       .update(domains)

@@ -9,6 +9,8 @@ import { DEEP_SCAN_QUEUE } from '../safety/deep-scan/deep-scan-queue';
 import { domainHostKey } from '../domains/site-directory';
 import { wakeOnChange, type WakeRule } from './wake-on-change';
 import { deadLetterOf, QUEUES } from './queues';
+import { addLocalWorker, forgetLocalWorkers, sendAndWake } from '../db/wake-worker';
+import { processClock, type Clock } from '../core/clock';
 
 /** Advisory lock key serialising queue creation ("sljq"). */
 const QUEUES_LOCK = 0x736c6a71;
@@ -20,6 +22,8 @@ export interface JobSystemOptions {
   maintenanceSeconds?: number;
   /** How often a worker polls an idle queue, in seconds. */
   pollSeconds?: number;
+  /** What the jobs go by to decide what is due (the runtime's clock; the process clock by default). */
+  clock?: Clock;
 }
 
 export async function openJobSystem(handle: DbHandle, opts: JobSystemOptions): Promise<PgBoss> {
@@ -45,11 +49,12 @@ export async function openJobSystem(handle: DbHandle, opts: JobSystemOptions): P
   }
   if (!opts.work) return boss;
 
+  const clock = opts.clock ?? processClock();
   for (const spec of QUEUES) {
-    await boss.work(spec.name, { batchSize: 1, pollingIntervalSeconds: opts.pollSeconds ?? 2 }, async ([job]) => {
+    const workerId = await boss.work(spec.name, { batchSize: 1, pollingIntervalSeconds: opts.pollSeconds ?? 2 }, async ([job]) => {
       const started = Date.now();
       try {
-        const output = await spec.run(job.data);
+        const output = await spec.run(job.data, { clock });
         log.debug({ queue: spec.name, job: job.id, ms: Date.now() - started }, 'job done');
         return output;
       } catch (err) {
@@ -57,15 +62,19 @@ export async function openJobSystem(handle: DbHandle, opts: JobSystemOptions): P
         throw err;
       }
     });
+    addLocalWorker(boss, spec.name, workerId);
     if (spec.cron) await boss.schedule(spec.name, spec.cron, {}, { tz: 'UTC' });
     // Not throttled across instances: a restart must run it (e.g. after a feed file changed), and
     // the runs are idempotent, so instances starting together only repeat the work.
-    if (spec.atStart?.()) await boss.send(spec.name, {});
+    if (spec.atStart?.()) await sendAndWake(boss, spec.name, {});
   }
   const rules: WakeRule[] = [{ prefix: domainHostKey(''), queue: 'certificates.issue' }];
   if (loadConfig().SAFETY_DEEP_SCAN) rules.push({ prefix: 'link:', queue: DEEP_SCAN_QUEUE });
   const unwatch = wakeOnChange(boss, rules);
-  boss.on('stopped', unwatch);
+  boss.on('stopped', () => {
+    unwatch();
+    forgetLocalWorkers(boss);
+  });
   return boss;
 }
 

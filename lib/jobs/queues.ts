@@ -24,6 +24,7 @@ import { DEEP_SCAN_QUEUE } from '../safety/deep-scan/deep-scan-queue';
 import { runProbe, type ProbeData } from './probe';
 import { IMPORT_QUEUE } from '../imports/import-queue';
 import { runImport } from '../imports/run-import';
+import type { Clock } from '../core/clock';
 
 export interface QueueSpec {
   name: string;
@@ -33,7 +34,12 @@ export interface QueueSpec {
   cron?: string;
   /** Also sent once when each worker process starts, if this says so. */
   atStart?: () => boolean;
-  run(data: unknown): Promise<unknown>;
+  /** `clock`: the job system's (the runtime's) clock, for what is due, expired or old enough to delete. */
+  run(data: unknown, job: JobContext): Promise<unknown>;
+}
+
+export interface JobContext {
+  clock: Clock;
 }
 
 export const QUEUES: QueueSpec[] = [
@@ -41,14 +47,14 @@ export const QUEUES: QueueSpec[] = [
     name: 'links.expire',
     options: { retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 300 },
     cron: '* * * * *',
-    run: async () => ({ expired: await expireDueLinks(await currentAppContext()) }),
+    run: async (_data, { clock }) => ({ expired: await expireDueLinks(await currentAppContext(), { clock }) }),
   },
   {
     // Daily, at a quiet hour: deletes clicks and rollups older than the owner's plan keeps.
     name: 'analytics.retention',
     options: { retryLimit: 3, retryDelay: 60, retryBackoff: true, expireInSeconds: 3600 },
     cron: '30 3 * * *',
-    run: async () => applyRetention(await database()),
+    run: async (_data, { clock }) => applyRetention(await database(), { now: clock.now() }),
   },
   {
     // Daily, just after midnight UTC, and when workers start (the first run backfills every past
@@ -57,7 +63,7 @@ export const QUEUES: QueueSpec[] = [
     options: { retryLimit: 3, retryDelay: 60, retryBackoff: true, expireInSeconds: 3600 },
     cron: '15 0 * * *',
     atStart: () => true,
-    run: async () => buildVisitorSketches(await database()),
+    run: async (_data, { clock }) => buildVisitorSketches(await database(), { now: clock.now() }),
   },
   {
     // Daily: the webhook delivery log keeps finished deliveries for DELIVERY_LOG_DAYS.
@@ -102,17 +108,17 @@ export const QUEUES: QueueSpec[] = [
     name: 'domains.check',
     options: { retryLimit: 2, retryDelay: 30, retryBackoff: true, expireInSeconds: 600 },
     cron: '* * * * *',
-    run: async () => checkDueDomains(await database(), domainSettings()),
+    run: async (_data, { clock }) => checkDueDomains(await database(), domainSettings(), { now: clock.now() }),
   },
   {
     // Verified custom domains looked up again daily (misconfigured ones hourly); owners mailed on a change.
     name: 'domains.recheck',
     options: { retryLimit: 2, retryDelay: 60, retryBackoff: true, expireInSeconds: 3600 },
     cron: '23 * * * *',
-    run: async () => {
+    run: async (_data, { clock }) => {
       const handle = await database();
       const baseUrl = loadConfig().BASE_URL;
-      return recheckVerifiedDomains(handle, domainSettings(), { notify: (d, t, r) => notifyDomainStatus(handle.db, d, t, r, baseUrl) });
+      return recheckVerifiedDomains(handle, domainSettings(), { now: clock.now(), notify: (d, t, r) => notifyDomainStatus(handle.db, d, t, r, baseUrl) });
     },
   },
   {
@@ -122,9 +128,9 @@ export const QUEUES: QueueSpec[] = [
     name: 'certificates.issue',
     options: { retryLimit: 1, retryDelay: 60, retryBackoff: true, expireInSeconds: 900 },
     cron: '* * * * *',
-    run: async () => {
+    run: async (_data, { clock }) => {
       const acme = acmeSettings();
-      return acme ? issueDueCertificates((await database()).db, acme) : { skipped: 'ACME_DIRECTORY_URL is not set' };
+      return acme ? issueDueCertificates((await database()).db, acme, clock.now()) : { skipped: 'ACME_DIRECTORY_URL is not set' };
     },
   },
   {

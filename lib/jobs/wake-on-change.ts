@@ -5,6 +5,7 @@
 import type PgBoss from 'pg-boss';
 import { invalidationBus } from '../cache/invalidation-bus';
 import { logger } from '../core/logger';
+import { sendAndWake } from '../db/wake-worker';
 
 const COALESCE_MS = 500;
 
@@ -21,7 +22,7 @@ export function wakeOnChange(boss: PgBoss, rules: WakeRule[]): () => void {
     if (timers.has(queue)) return;
     const timer = setTimeout(() => {
       timers.delete(queue);
-      boss.send(queue, {}).catch((err: unknown) => {
+      sendAndWake(boss, queue, {}).catch((err: unknown) => {
         logger().warn({ err, queue }, 'wake-up job not sent; the next scheduled run does the work');
       });
     }, COALESCE_MS);

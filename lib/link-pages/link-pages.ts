@@ -15,6 +15,7 @@ import { AppError } from '../core/errors';
 import { requestIp } from '../http/handle-route';
 import { getLinkByCode } from '../links/get-link-by-code';
 import { makeUnlockCookie } from '../links/unlock-cookie';
+import { processClock } from '../core/clock';
 import { getGlobalSingleton } from '../core/global-singleton';
 import { sharedLimiter } from '../ratelimit/shared-limiter';
 import { contextOf, expiredBy, notFoundContent, PAGE_CONTENT, promptContent, type Brand, type PageContext } from './page-content';
@@ -42,17 +43,17 @@ export async function showLinkPage(req: Request, page: string, code: string): Pr
   const { link, entry, handle, brand } = await findLink(req, code);
   // The edge counts max_clicks with its own redirects, ahead of the stored counter: trust it here,
   // or the two would bounce the visitor between them.
-  if (page === 'expired' && link?.maxClicks != null) return pageHtml(PAGE_CONTENT.expired(code, '', { brand, expiredBy: expiredBy(entry, Date.now()) ?? 'clicks' }));
+  if (page === 'expired' && link?.maxClicks != null) return pageHtml(PAGE_CONTENT.expired(code, '', { brand, expiredBy: expiredBy(entry, processClock().nowMs()) ?? 'clicks' }));
   const query = url.search.slice(1);
   const visit = splitQrMarker(query);
   // The link redirects after all (e.g. edited on another instance a moment ago): redirect here
   // rather than back to the edge, whose cache may not know yet.
-  const outcome = entry ? decideOutcome(entry, visit.query, Date.now()) : undefined;
+  const outcome = entry ? decideOutcome(entry, visit.query, processClock().nowMs()) : undefined;
   if (link && outcome?.kind === 'redirect') {
     recordClick(handle, visitClick(req, link.id, visit.trigger));
     return new Response(null, { status: outcome.status, headers: { location: outcome.location, 'cache-control': 'private, max-age=0' } });
   }
-  return pageFor(entry, code, query, entry?.kind === 'link' ? contextOf(entry, Date.now(), brand) : { brand });
+  return pageFor(entry, code, query, entry?.kind === 'link' ? contextOf(entry, processClock().nowMs(), brand) : { brand });
 }
 
 /** A HEAD request (link previews, curl -I) is kept flagged as a bot and never counted, as at the edge. */
@@ -70,7 +71,7 @@ function visitClick(req: Request, linkId: number, trigger: 'link' | 'qr'): Click
 
 function pageFor(entry: CachedLink | undefined, code: string, query: string, opts: PageContext = {}): Response {
   if (!entry) return pageHtml(notFoundContent(opts.brand));
-  const outcome = decideOutcome(entry, query, Date.now(), opts.reviewed);
+  const outcome = decideOutcome(entry, query, processClock().nowMs(), opts.reviewed);
   if (outcome.kind !== 'page') return pageHtml(notFoundContent(opts.brand));
   return pageHtml(PAGE_CONTENT[outcome.page](code, query, opts));
 }
@@ -96,13 +97,13 @@ export async function unlockLink(req: Request, code: string): Promise<Response> 
   const password = form.get('password') ?? '';
   const reviewed = form.get('reviewed') === '1';
   const visit = splitQrMarker(query);
-  const outcome = entry ? decideOutcome(entry, visit.query, Date.now(), reviewed) : undefined;
+  const outcome = entry ? decideOutcome(entry, visit.query, processClock().nowMs(), reviewed) : undefined;
   // Not protected (any more): show whatever the link now is.
   if (link && outcome?.kind === 'redirect') {
     recordClick(handle, visitClick(req, link.id, visit.trigger));
     return new Response(null, { status: 303, headers: { location: outcome.location, 'cache-control': 'no-store' } });
   }
-  if (link && entry?.kind === 'link' && !(outcome?.kind === 'page' && outcome.page === 'protected')) return pageFor(entry, code, query, contextOf(entry, Date.now(), brand, reviewed));
+  if (link && entry?.kind === 'link' && !(outcome?.kind === 'page' && outcome.page === 'protected')) return pageFor(entry, code, query, contextOf(entry, processClock().nowMs(), brand, reviewed));
   // bcrypt runs in the CPU pool (a full one answers 503), never on the edge's redirect path. An
   // unknown code answers exactly like a wrong password.
   let ok: boolean;
@@ -122,7 +123,7 @@ export async function unlockLink(req: Request, code: string): Promise<Response> 
     status: 303,
     headers: {
       location: withQuery(entry, visit.query),
-      'set-cookie': makeUnlockCookie({ secret: config.SECRET_KEY, linkId: link.id, passwordHash: link.passwordHash!, secure: config.BASE_URL.startsWith('https:') }),
+      'set-cookie': makeUnlockCookie({ now: processClock().nowMs(), secret: config.SECRET_KEY, linkId: link.id, passwordHash: link.passwordHash!, secure: config.BASE_URL.startsWith('https:') }),
       'cache-control': 'no-store',
     },
   });
@@ -137,13 +138,13 @@ export async function continueToLink(req: Request, code: string): Promise<Respon
   const query = new URL(req.url).search.slice(1);
   const { link, entry, handle, brand } = await findLink(req, code);
   const visit = splitQrMarker(query);
-  const outcome = entry ? decideOutcome(entry, visit.query, Date.now(), true) : undefined;
+  const outcome = entry ? decideOutcome(entry, visit.query, processClock().nowMs(), true) : undefined;
   if (link && outcome?.kind === 'redirect') {
     recordClick(handle, visitClick(req, link.id, visit.trigger));
     return new Response(null, { status: 303, headers: { location: outcome.location, 'cache-control': 'no-store' } });
   }
   // Blocked meanwhile, expired, or password-protected (the prompt remembers the choice).
-  return pageFor(entry, code, query, entry?.kind === 'link' ? contextOf(entry, Date.now(), brand, true) : { brand, reviewed: true });
+  return pageFor(entry, code, query, entry?.kind === 'link' ? contextOf(entry, processClock().nowMs(), brand, true) : { brand, reviewed: true });
 }
 
 function unlockLimiter() {

@@ -3,6 +3,7 @@
 import type { LinkRow, Plan } from '../../db/schema';
 import { createLink } from './create-link';
 import type { AppContext } from '../context/app-context';
+import { processClock } from '../core/clock';
 
 export interface DuplicateLinkOptions {
   workspaceId: string;
@@ -12,7 +13,7 @@ export interface DuplicateLinkOptions {
 }
 
 export async function duplicateLink(source: LinkRow, who: DuplicateLinkOptions, ctx: AppContext): Promise<LinkRow> {
-  const expiresAt = source.expiresAt && new Date(source.expiresAt).getTime() > Date.now() ? new Date(source.expiresAt) : null;
+  const expiresAt = source.expiresAt && new Date(source.expiresAt).getTime() > processClock().nowMs() ? new Date(source.expiresAt) : null;
   return createLink(
     {
       url: source.longUrl,

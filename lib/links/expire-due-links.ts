@@ -10,9 +10,12 @@ import { invalidationBus, linkKey } from '../cache/invalidation-bus';
 import { linkEvent } from './link-event';
 import { recordEvents } from '../events/record-event';
 import type { AppContext } from '../context/app-context';
+import { processClock, type Clock } from '../core/clock';
 
-export async function expireDueLinks(ctx: AppContext, opts: { batchSize?: number } = {}): Promise<number> {
+export async function expireDueLinks(ctx: AppContext, opts: { batchSize?: number; clock?: Clock } = {}): Promise<number> {
   const batchSize = opts.batchSize ?? 500;
+  // One time for the whole sweep, as a parameter: the clock's, not the database's now().
+  const now = (opts.clock ?? processClock()).now();
   let total = 0;
   for (;;) {
     const expired = await ctx.handle.db.transaction(async (tx) => {
@@ -22,7 +25,7 @@ export async function expireDueLinks(ctx: AppContext, opts: { batchSize?: number
         .where(
           and(
             eq(links.status, 'active'),
-            or(lte(links.expiresAt, sql`now()`), and(isNotNull(links.maxClicks), gte(links.clicks, links.maxClicks))),
+            or(lte(links.expiresAt, now), and(isNotNull(links.maxClicks), gte(links.clicks, links.maxClicks))),
           ),
         )
         .orderBy(asc(links.id))
@@ -33,7 +36,7 @@ export async function expireDueLinks(ctx: AppContext, opts: { batchSize?: number
         .set({ status: 'expired', updatedAt: sql`now()` })
         .where(and(inArray(links.id, due), eq(links.status, 'active')))
         .returning();
-      await recordEvents(tx, rows.map((row) => linkEvent('link.expired', row, ctx.domains, { reason: expiryReason(row) })));
+      await recordEvents(tx, rows.map((row) => linkEvent('link.expired', row, ctx.domains, { reason: expiryReason(row, now) })));
       for (const row of rows) await invalidationBus().publishIn(tx, linkKey(row.domainId, row.shortCode));
       return rows;
     });
@@ -43,6 +46,6 @@ export async function expireDueLinks(ctx: AppContext, opts: { batchSize?: number
   }
 }
 
-function expiryReason(row: LinkRow): 'expiration' | 'max_clicks' {
-  return row.expiresAt !== null && row.expiresAt.getTime() <= Date.now() ? 'expiration' : 'max_clicks';
+function expiryReason(row: LinkRow, now: Date): 'expiration' | 'max_clicks' {
+  return row.expiresAt !== null && row.expiresAt.getTime() <= now.getTime() ? 'expiration' : 'max_clicks';
 }

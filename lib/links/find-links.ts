@@ -5,6 +5,7 @@ import { and, arrayContains, asc, count, desc, eq, ilike, isNotNull, isNull, or,
 import { links, type LinkRow } from '../../db/schema';
 import type { Db } from '../db/types';
 import { TAGGED_LINKS } from './tagged-links';
+import { processClock } from '../core/clock';
 
 export const LINK_SORTS = ['created', 'clicks', 'code', 'destination'] as const;
 /** exclude (default): not archived; include: both; only: the archived ones. */
@@ -34,16 +35,19 @@ export interface FindLinksOptions {
   offset: number;
 }
 
-const RUN_OUT = sql`(${links.expiresAt} <= now() OR ${links.clicks} >= ${links.maxClicks})`;
+/** Run out by the process clock's time (lib/core/clock.ts), not the database's now(). */
+const runOut = (now: Date) => sql`(${links.expiresAt} <= ${now} OR ${links.clicks} >= ${links.maxClicks})`;
 
-const STATUS_WHERE: Record<LinkStatusFilter, SQL> = {
-  active: sql`(${links.status} = 'active' AND NOT coalesce(${RUN_OUT}, false))`,
-  expired: sql`(${links.status} = 'expired' OR (${links.status} = 'active' AND coalesce(${RUN_OUT}, false)))`,
-  disabled: sql`${links.status} = 'disabled'`,
-  pending_review: sql`${links.status} = 'pending_review'`,
-  blocked: sql`${links.status} = 'blocked'`,
-  protected: isNotNull(links.passwordHash) as SQL,
-};
+function statusWhere(status: LinkStatusFilter, now: Date): SQL {
+  switch (status) {
+    case 'active': return sql`(${links.status} = 'active' AND NOT coalesce(${runOut(now)}, false))`;
+    case 'expired': return sql`(${links.status} = 'expired' OR (${links.status} = 'active' AND coalesce(${runOut(now)}, false)))`;
+    case 'disabled': return sql`${links.status} = 'disabled'`;
+    case 'pending_review': return sql`${links.status} = 'pending_review'`;
+    case 'blocked': return sql`${links.status} = 'blocked'`;
+    case 'protected': return isNotNull(links.passwordHash) as SQL;
+  }
+}
 
 const SORT_COLUMNS: Record<LinkSort, SQL | typeof links.clicks> = {
   created: sql`${links.createdAt}`,
@@ -62,7 +66,7 @@ export function linksWhere(opts: Omit<FindLinksOptions, 'sort' | 'order' | 'limi
     opts.createdBy ? eq(links.createdBy, opts.createdBy) : undefined,
     // The note too: the words one wrote about a link are how one looks for it.
     pattern ? or(ilike(links.shortCode, pattern), ilike(links.longUrl, pattern), ilike(links.note, pattern)) : undefined,
-    opts.status ? STATUS_WHERE[opts.status] : undefined,
+    opts.status ? statusWhere(opts.status, processClock().now()) : undefined,
     opts.tag ? and(sql.raw(TAGGED_LINKS), arrayContains(links.tags, [opts.tag])) : undefined,
     opts.archived === 'include' ? undefined : opts.archived === 'only' ? isNotNull(links.archivedAt) : isNull(links.archivedAt),
   );

@@ -2,6 +2,7 @@
 import type { LinkRow } from '../../db/schema';
 import type { DomainRegistry } from '../domains/domain-registry';
 import { readUtm, type Utm } from './utm';
+import { processClock } from '../core/clock';
 
 export interface LinkJson extends Utm {
   id: number;
@@ -64,7 +65,7 @@ export function serializeLink(link: LinkRow, domains: LinkDomains): LinkJson {
  * The state a visitor meets: an active link whose expiry has passed or whose click limit is used up
  * is already expired at the edge, before the expiry job (every minute) stores it as such.
  */
-export function effectiveStatus(link: Pick<LinkRow, 'status' | 'expiresAt' | 'maxClicks' | 'clicks'>, now = Date.now()): string {
+export function effectiveStatus(link: Pick<LinkRow, 'status' | 'expiresAt' | 'maxClicks' | 'clicks'>, now = processClock().nowMs()): string {
   if (link.status !== 'active') return link.status;
   const ranOut = (link.expiresAt !== null && new Date(link.expiresAt).getTime() <= now) || (link.maxClicks !== null && Number(link.clicks) >= link.maxClicks);
   return ranOut ? 'expired' : 'active';

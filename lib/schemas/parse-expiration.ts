@@ -1,6 +1,7 @@
 // Expiration dates: ISO 8601 (Variant A, v1; no offset means UTC) or "YYYY-MM-DD HH:MM:SS" UTC
 // (Variant B). Past dates are refused when creating.
 import { invalidField } from '../core/errors';
+import { processClock } from '../core/clock';
 
 const ISO = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,6}))?)?)?(Z|[+-]\d{2}:?\d{2})?$/i;
 const SPACE = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
@@ -28,8 +29,9 @@ export function parseExpiration(input: unknown, field: string, format: Expiratio
   return new Date(ms - sign * (zh * 60 + zm) * 60_000);
 }
 
-export function assertFuture(date: Date, field: string): Date {
-  if (date.getTime() <= Date.now()) throw invalidField(field, 'The expiration must be in the future.');
+/** Refuses a date that is not after `now` (the process clock's time: lib/core/clock.ts). */
+export function assertFuture(date: Date, field: string, now = processClock().nowMs()): Date {
+  if (date.getTime() <= now) throw invalidField(field, 'The expiration must be in the future.');
   return date;
 }
 

@@ -2,6 +2,7 @@
 // Returns false (synchronously when it can) for anything it does not answer itself.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { linkKey } from '../cache/invalidation-bus';
+import { processClock, type Clock } from '../core/clock';
 import type { CachedLink } from '../edge/cached-link';
 import type { ClickBuffer } from '../edge/click-buffer';
 import { clientIp } from '../edge/client-ip';
@@ -24,6 +25,8 @@ export interface EdgeOptions {
   previewAssets?: PreviewAssetHandler;
   /** Sends the link pages from the cached link (lib/link-pages/edge-pages.ts); without it Next renders them. */
   pages?: EdgePageResponder;
+  /** Whether a link has expired, and its unlock cookie, go by this clock (the process clock by default). */
+  clock?: Clock;
 }
 
 /** Answers a visit to a code on `domain` (the request's host was resolved before: server.ts). */
@@ -31,8 +34,11 @@ export type EdgeHandler = (req: IncomingMessage, res: ServerResponse, domain: { 
 
 export function createEdge(opts: EdgeOptions): EdgeHandler {
   const { cache, clicks, trustProxy, secret } = opts;
+  const clock = opts.clock ?? processClock();
 
-  function finish(req: IncomingMessage, res: ServerResponse, entry: CachedLink, target: LinkTarget, domainId: number, now: number): boolean {
+  function finish(req: IncomingMessage, res: ServerResponse, entry: CachedLink, target: LinkTarget, domainId: number, at: number): boolean {
+    // The decision's time is the clock's; the cache's age and the click's time are the wall clock's.
+    const now = clock.nowMs();
     let outcome = decideOutcome(entry, target.query, now);
     // A visitor who typed the right password within the hour goes straight through.
     if (outcome.kind === 'page' && outcome.page === 'protected' && entry.kind === 'link' && entry.passwordHash !== null
@@ -60,7 +66,7 @@ export function createEdge(opts: EdgeOptions): EdgeHandler {
     if (!head && entry.kind === 'link') entry.clicks++;
     clicks.push({
       linkId: outcome.linkId,
-      at: now,
+      at,
       referrer: req.headers.referer,
       userAgent: req.headers['user-agent'],
       ip: clientIp(req, trustProxy),

@@ -12,10 +12,13 @@ import type { DbHandle } from '../db/types';
 import { ensureDefaultDomain } from '../domains/domain-registry';
 import { lockDataDir } from '../runtime/data-dir-lock';
 import { closeSharedRedis, whenRedisReady } from '../ratelimit/redis-client';
+import { systemClock, useClock, type Clock } from '../core/clock';
 
 export interface Runtime {
   config: Config & { SECRET_KEY: string };
   handle: DbHandle;
+  /** The process's clock (lib/core/clock.ts): also processClock() until close. */
+  clock: Clock;
   close(): Promise<void>;
 }
 
@@ -29,6 +32,8 @@ export interface RuntimeOptions {
   migrate?: boolean;
   /** PGlite: start a fresh database thread once migrations have run (a long-running server's memory). */
   reopenAfterMigrating?: boolean;
+  /** The clock the process goes by (the system clock by default; a test's manual clock). */
+  clock?: Clock;
 }
 
 export async function openRuntime(opts: RuntimeOptions = {}): Promise<Runtime> {
@@ -69,10 +74,14 @@ export async function openRuntime(opts: RuntimeOptions = {}): Promise<Runtime> {
     throw err;
   }
   const db = handle;
+  const clock = opts.clock ?? systemClock;
+  useClock(clock);
   return {
     config,
     handle: db,
+    clock,
     close: async () => {
+      useClock(undefined);
       await invalidationBus().close();
       closeSharedRedis();
       useDatabase(undefined);

@@ -17,6 +17,7 @@ import { CLIENT_IP_HEADER } from '../../lib/core/client-ip-header';
 import { apiHeaders } from '../../lib/http/security-headers';
 import type { Router } from '../../lib/api/router';
 import type { DbHandle } from '../../lib/db/types';
+import type { Clock } from '../../lib/core/clock';
 import { seedOn } from './seed-in-process';
 import { freePort } from './sling-process';
 
@@ -45,16 +46,24 @@ export interface InProcessSling {
 
 let open: Promise<InProcessSling> | undefined;
 
+export interface InProcessOptions {
+  /**
+   * The clock the server goes by (lib/core/clock.ts): a `manualClock()` the test moves (link
+   * expiry, the jobs' due times) instead of waiting for wall time. The system clock by default.
+   */
+  clock?: Clock;
+}
+
 /** Starts Sling in this process with `env` (a TestDatabase's env and the suite's settings). */
-export async function startInProcessSling(env: Record<string, string>): Promise<InProcessSling> {
+export async function startInProcessSling(env: Record<string, string>, opts: InProcessOptions = {}): Promise<InProcessSling> {
   if (open) throw new Error('an in-process Sling is already running in this test file; close it first');
-  const starting = start(env);
+  const starting = start(env, opts);
   open = starting;
   starting.catch(() => (open = undefined));
   return starting;
 }
 
-async function start(env: Record<string, string>): Promise<InProcessSling> {
+async function start(env: Record<string, string>, opts: InProcessOptions): Promise<InProcessSling> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const url = `http://127.0.0.1:${port}`;
   // As startSling's child gets it (sling-process.ts baseEnv): no deep scan, the test's log level.
@@ -64,7 +73,7 @@ async function start(env: Record<string, string>): Promise<InProcessSling> {
   let router: Router;
   try {
     const [{ startServer }, { createRouter }, { API_ROUTES }] = await Promise.all([import('../../server'), import('../../lib/api/router'), import('../../lib/api/routes')]);
-    running = await startServer({ role: 'all', pages: false });
+    running = await startServer({ role: 'all', pages: false, clock: opts.clock });
     router = createRouter(API_ROUTES);
   } catch (err) {
     await dropProcessState();

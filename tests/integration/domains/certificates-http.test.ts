@@ -70,7 +70,6 @@ if (binary) {
         ACME_CA_FILE: acme.caFile,
         ACME_EMAIL: 'ops@example.com',
         TLS_PORT: String(tlsPort),
-        JOBS_POLL_SECONDS: '1',
         ENTERPRISE_LIMIT_PER_MINUTE: '100000',
       });
       api = apiClient(inProcess(sling), { token: await sling.seed.userWithToken('certs@example.com', { plan: 'enterprise' }) });

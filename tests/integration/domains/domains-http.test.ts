@@ -3,7 +3,9 @@
 // DNS server on loopback (pebble-challtestsrv), and strict host dispatch by its edge on loopback
 // (requests with any Host header) — a verified domain serves its short links and nothing else, an
 // unknown host gets a plain 404 and never the app. On PostgreSQL a second instance, a built server
-// process, shows the per-host invalidation between two instances (that test's subject).
+// process, shows the per-host invalidation between two instances (that test's subject). The
+// in-process Sling goes by the test's clock (lib/core/clock.ts): a domain's next check comes when the
+// test moves it.
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { apiClient, inProcess, offSchema, type ApiClient } from '../../helpers/api-client';
@@ -13,6 +15,7 @@ import { startInProcessSling, type InProcessSling } from '../../helpers/in-proce
 import { challtestsrvPath, pgUrl } from '../../helpers/services';
 import { startSling } from '../../helpers/sling-process';
 import { until } from '../../helpers/until';
+import { manualClock, type ManualClock } from '../../../lib/core/clock';
 
 const LINK_HOST = 'links.sling.test';
 const binary = challtestsrvPath();
@@ -40,19 +43,20 @@ if (binary) {
     let dom: ApiClient;
     let free: ApiClient;
 
+    let clock: ManualClock;
+
     beforeAll(async () => {
       tdb = await makeDb();
       dns = await startDnsServer(binary);
+      clock = manualClock();
       sling = await startInProcessSling({
         ...tdb.env,
         LINK_HOST,
         DNS_SERVERS: dns.address,
         LINK_HOST_IPS: '203.0.113.7',
-        DOMAIN_CHECK_SCHEDULE: '1',
-        JOBS_POLL_SECONDS: '1',
         ENTERPRISE_LIMIT_PER_HOUR: '100000',
         ENTERPRISE_LIMIT_PER_MINUTE: '100000',
-      });
+      }, { clock });
       const nobody = apiClient(inProcess(sling));
       dom = nobody.as({ token: await sling.seed.userWithToken('dom@example.com', { plan: 'enterprise' }) });
       free = nobody.as({ token: await sling.seed.userWithToken('free@example.com', { plan: 'free' }) });
@@ -155,11 +159,18 @@ if (binary) {
       await dns.setCname('later.verify.test', LINK_HOST);
       await dns.addTxt(`_svc-verify.later.verify.test`, d.records[1].value);
       // The job runs every minute on its own (cron); rather than wait for the minute, the test sends
-      // the job cron would send, once the domain is due (DOMAIN_CHECK_SCHEDULE=1: a second after adding).
+      // the job cron would send. Not due yet by the server's clock, it leaves the domain pending…
       // (The commands run in this process on the server's database, as its admin socket runs them.)
       const queues = JSON.parse((await sling.cli(['jobs', 'status', '--json'])).stdout) as Array<{ queue: string; cron: string | null }>;
       expect(queues.find((q) => q.queue === 'domains.check')?.cron).toBe('* * * * *');
-      await until('the domain to be due', async () => Date.now() > Date.parse(d.next_check_at), { intervalMs: 100 });
+      expect(Date.parse(d.next_check_at)).toBe(clock.nowMs() + 60_000); // DOMAIN_CHECK_SCHEDULE's first step
+      const checks = async () => (JSON.parse((await sling.cli(['jobs', 'status', '--json'])).stdout) as Array<{ queue: string; completed: number }>).find((q) => q.queue === 'domains.check')!.completed;
+      const before = await checks();
+      expect((await sling.cli(['jobs', 'run', 'domains.check'])).code).toBe(0);
+      await until('the early check to finish', async () => (await checks()) > before);
+      expect((await dom.call('getDomain', { params: { id: d.id } })).json.domain).toMatchObject({ status: 'pending', last_checked_at: null });
+      // …and once the clock has passed its next check, the job verifies it.
+      clock.set(Date.parse(d.next_check_at) + 1_000);
       const sent = await sling.cli(['jobs', 'run', 'domains.check']);
       expect(sent.code, sent.stderr).toBe(0);
       const done = await until('the job to verify the domain', async () => {

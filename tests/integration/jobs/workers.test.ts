@@ -3,6 +3,10 @@
 // The `sling` commands run in this process (cli-in-process.ts, or the running Sling's cli() as its
 // admin socket runs them); Sling started after jobs were sent runs in this process too. The workers
 // on PostgreSQL stay built server processes: their pids, and killing one mid-job, are the subject.
+// The in-process Sling goes by the test's clock (lib/core/clock.ts): a link's expiry passes when the
+// test moves it, for the edge and for the expiry job alike. The workers' retries, backoff and the
+// expiry of a lost job are pg-boss's own, timed by the database (JOBS_MAINTENANCE_SECONDS, and
+// JOBS_POLL_SECONDS for workers in other processes, which no send in this process can wake).
 import { SYSTEM_WORKSPACE_ID } from '../../../db/schema';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { openJobSystem } from '../../../lib/jobs/job-system';
@@ -15,6 +19,7 @@ import { openCliInProcess, type CliRun } from '../../helpers/cli-in-process';
 import { startInProcessSling } from '../../helpers/in-process-sling';
 import { startSling, type SlingProcess } from '../../helpers/sling-process';
 import { until } from '../../helpers/until';
+import { manualClock } from '../../../lib/core/clock';
 
 const FAST_JOBS = { JOBS_MAINTENANCE_SECONDS: '1', JOBS_POLL_SECONDS: '1' };
 /** What a `sling` process takes when BASE_URL is unset (vitest puts its own, '/', into this process's environment). */
@@ -38,19 +43,21 @@ describe('jobs on the embedded database', () => {
   });
   afterAll(() => tdb?.drop());
 
-  test('jobs sent while Sling is stopped run when it starts; the expiry job fires link.expired; events tail shows the outbox', async () => {
-    const env = { ...tdb.env, ...FAST_JOBS };
+  test('jobs sent while Sling is stopped run when it starts; the expiry job fires link.expired by the clock; events tail shows the outbox', async () => {
+    const env = tdb.env;
+    const HOUR = 3_600_000;
     // Sling stopped: the commands open the data themselves (in this process).
     const cli = await openCliInProcess({ ...env, ...CLI_BASE_URL });
     const offline: Run = (args) => cli.run(args);
     let probeId: string;
+    let expires: string;
     try {
-      const later = new Date(Date.now() + 3_600_000).toISOString();
+      const later = new Date(Date.now() + HOUR).toISOString();
       const link = JSON.parse(await sling(offline, ['links', 'create', '--url', 'https://example.com/soon', '--alias', 'soon', '--expires', later]));
       expect(link).toMatchObject({ status: 'active', expiration: later });
-      // An operator may move the expiry into the past; the link is due at once.
-      const expires = new Date().toISOString();
-      await sling(offline, ['links', 'update', '--code', 'soon', '--expires', expires]);
+      // An operator moves the expiry an hour later.
+      expires = new Date(Date.parse(later) + HOUR).toISOString();
+      expect(JSON.parse(await sling(offline, ['links', 'update', '--code', 'soon', '--expires', expires]))).toMatchObject({ status: 'active', expiration: expires });
       probeId = await sling(offline, ['jobs', 'probe']);
       expect(probeId).toMatch(/^[0-9a-f-]{36}$/);
       await sling(offline, ['jobs', 'run', 'links.expire']);
@@ -61,7 +68,10 @@ describe('jobs on the embedded database', () => {
       await cli.close();
     }
 
-    const server = await startInProcessSling(env);
+    // Sling starts with its clock past the new expiry (as if the two hours had gone by while it was
+    // stopped): the expiry job it then runs goes by that clock, not the wall clock.
+    const clock = manualClock(Date.parse(expires) + 1_000);
+    const server = await startInProcessSling(env, { clock });
     try {
       // The commands now run inside the server, as its admin socket runs them.
       const online: Run = (args) => server.cli(args);

@@ -49,12 +49,17 @@ test('a transaction commits as a whole or not at all, and other queries wait for
 
   let release!: () => void;
   const gate = new Promise<void>((r) => (release = r));
+  let inserted!: () => void;
+  const holding = new Promise<void>((r) => (inserted = r));
   const tx = db.transaction(async (t) => {
     await t.query('INSERT INTO t VALUES (5, now(), $1)', ['late']);
+    inserted();
     await gate;
   });
   const outside = db.query('SELECT count(*)::int AS n FROM t');
-  setTimeout(release, 50);
+  // The query outside was sent while the transaction holds its uncommitted row; then it commits.
+  await holding;
+  release();
   await tx;
   expect((await outside).rows).toEqual([{ n: 4 }]);
 });
