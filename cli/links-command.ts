@@ -12,6 +12,7 @@ import { AppError } from '../lib/core/errors';
 import { openCliRuntime } from './cli-runtime';
 import { print } from './cli-io';
 import { UsageError } from './usage-error';
+import { OPERATOR_SCOPE } from '../lib/tenancy/scope';
 
 export async function runLinksCommand(action: string | undefined, values: { url?: string; alias?: string; code?: string; reason?: string; expires?: string }) {
   if (!['create', 'update', 'get', 'disable', 'enable'].includes(action ?? '')) throw new UsageError('Usage: sling links create|update|get|disable|enable …');
@@ -29,7 +30,7 @@ export async function runLinksCommand(action: string | undefined, values: { url?
       if (action === 'disable' && !values.reason) throw new UsageError('--reason is required');
       const act = {
         get: async () => found,
-        update: () => updateLink(found, { url: values.url, expiresAt: expiresAt(values.expires) }, ctx),
+        update: () => updateLink(found, { url: values.url, expiresAt: expiresAt(values.expires) }, ctx, OPERATOR_SCOPE),
         disable: () => setLinkDisabled(found, { reason: values.reason! }, ctx),
         enable: () => setLinkDisabled(found, false, ctx),
       }[action as 'get' | 'update' | 'disable' | 'enable'];

@@ -16,7 +16,7 @@ export default async function DomainsPage() {
   const initial: DomainView[] = await Promise.all(
     own.map(async (d) => ({
       ...serializeDomain(d, settings),
-      link_count: await countDomainLinks(handle, d.id),
+      link_count: await countDomainLinks(handle, actor, d.id),
       certificate: await findCertificate(handle.db, d.id),
     })),
   );

@@ -39,8 +39,9 @@ export async function getDomainOrThrow(handle: DbHandle, actor: Actor, id: strin
   return row;
 }
 
-export async function countDomainLinks(handle: DbHandle, domainId: number): Promise<number> {
-  const [{ n }] = await handle.db.select({ n: count() }).from(links).where(eq(links.domainId, domainId));
+/** The workspace's links on one of its domains. */
+export async function countDomainLinks(handle: DbHandle, actor: Actor, domainId: number): Promise<number> {
+  const [{ n }] = await handle.db.select({ n: count() }).from(links).where(and(eq(links.domainId, domainId), eq(links.workspaceId, actor.workspaceId)));
   return Number(n);
 }
 

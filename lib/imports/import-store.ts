@@ -39,14 +39,15 @@ export async function getImportOrThrow(db: Db, actor: Pick<Actor, 'workspaceId'>
 }
 
 /** The report as CSV, read a page at a time (a 100,000-row report is never held whole). */
-export async function* reportCsv(db: Db, importId: string): AsyncGenerator<string> {
+/** `row`: the import read through the caller's scope (getImportOrThrow), never a bare id. */
+export async function* reportCsv(db: Db, row: ImportInfo): AsyncGenerator<string> {
   yield 'row,input,result,reason,short_link\r\n';
   let after = 0;
   for (;;) {
     const page = await db
       .select({ rowNumber: importRows.rowNumber, input: importRows.input, result: importRows.result, reason: importRows.reason, shortLink: importRows.shortLink })
       .from(importRows)
-      .where(and(eq(importRows.importId, importId), gt(importRows.rowNumber, after)))
+      .where(and(eq(importRows.importId, row.id), gt(importRows.rowNumber, after)))
       .orderBy(asc(importRows.rowNumber))
       .limit(5000);
     if (page.length === 0) return;

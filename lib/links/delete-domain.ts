@@ -6,7 +6,7 @@ import { invalidationBus } from '../cache/invalidation-bus';
 import { AppError } from '../core/errors';
 import { getDomainOrThrow, type DomainScope } from '../domains/manage-domains';
 import { domainHostKey } from '../domains/site-directory';
-import { domainScope } from '../tenancy/scope';
+import { domainScope, OPERATOR_SCOPE } from '../tenancy/scope';
 import { deleteLinks } from './delete-links';
 
 /** Deletes the domain and every link on it; returns how many links went. */
@@ -17,7 +17,8 @@ export async function deleteDomain(scope: DomainScope, id: string): Promise<numb
   // A link made on it meanwhile holds the domain by its foreign key: take it too, then try again.
   for (let attempt = 0; ; attempt++) {
     const onDomain = await ctx.handle.db.select().from(links).where(eq(links.domainId, domain.id));
-    removed += await deleteLinks(onDomain, ctx);
+    // A cascade: the domain is the workspace's (scoped above), and so is every link on it.
+    removed += await deleteLinks(onDomain, ctx, OPERATOR_SCOPE);
     try {
       const gone = await ctx.handle.db.transaction(async (tx) => {
         const gone = await tx.delete(domains).where(and(eq(domains.id, domain.id), domainScope(actor))).returning({ id: domains.id });

@@ -4,6 +4,7 @@ import type { LinkRow } from '../../db/schema';
 import { deleteLinks } from './delete-links';
 import type { AppContext } from '../context/app-context';
 
-export async function deleteLink(link: LinkRow, ctx: AppContext, scope?: SQL): Promise<void> {
+/** `scope`: linkScope(actor, 'write') for a caller, OPERATOR_SCOPE for the operator. */
+export async function deleteLink(link: LinkRow, ctx: AppContext, scope: SQL): Promise<void> {
   await deleteLinks([link], ctx, scope);
 }

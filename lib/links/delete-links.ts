@@ -7,8 +7,8 @@ import { linkEvent } from './link-event';
 import { recordEvent } from '../events/record-event';
 import type { AppContext } from '../context/app-context';
 
-/** `scope` (linkScope(actor, 'write')) is part of the DELETE; operators pass none. */
-export async function deleteLinks(rows: LinkRow[], ctx: AppContext, scope?: SQL): Promise<number> {
+/** `scope` (linkScope(actor, 'write'), or OPERATOR_SCOPE for the operator and cascades) is part of the DELETE. */
+export async function deleteLinks(rows: LinkRow[], ctx: AppContext, scope: SQL): Promise<number> {
   if (rows.length === 0) return 0;
   const ids = rows.map((l) => l.id);
   const gone = await ctx.handle.db.transaction(async (tx) => {

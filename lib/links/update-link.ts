@@ -60,9 +60,9 @@ function nextStatus(reactivate: boolean, scan: ScanVerdict | undefined): { statu
 
 /**
  * `scope` (linkScope(actor, 'write')) goes into the UPDATE itself, so a link outside it is not
- * changed even if it was read a moment before; operators (CLI) pass none.
+ * changed even if it was read a moment before; the operator's CLI passes OPERATOR_SCOPE.
  */
-export async function updateLink(link: LinkRow | number, changes: UpdateLinkChanges, ctx: AppContext, scope?: SQL): Promise<LinkRow> {
+export async function updateLink(link: LinkRow | number, changes: UpdateLinkChanges, ctx: AppContext, scope: SQL): Promise<LinkRow> {
   if (typeof link === 'number' && (changes.alias !== undefined || changes.utm)) {
     // A rename needs the old code and UTM values the current destination.
     const [found] = await ctx.handle.db.select().from(links).where(and(eq(links.id, link), scope));

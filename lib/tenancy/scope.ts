@@ -1,11 +1,17 @@
 // The one scope fragment per resource that goes into the `where` of every read and every write
 // (Documenso's buildTeamWhereQuery is the model). A row outside it is simply not found (404).
-import { and, eq, or, type SQL } from 'drizzle-orm';
+import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import { apiTokens, domains, links, SYSTEM_WORKSPACE_ID, webhooks } from '../../db/schema';
 import type { Actor } from './actor';
 import { roleAtLeast } from './permissions';
 
 export type Access = 'read' | 'write';
+
+/**
+ * Every workspace's rows: what the operator's CLI and cascades (a domain's links going with it)
+ * pass where a function takes a scope. Spelled out, so an unscoped write is never an omission.
+ */
+export const OPERATOR_SCOPE: SQL = sql`true`;
 
 /** Links: every member reads the workspace's links; a member writes only those it created. */
 export function linkScope(actor: Actor, access: Access): SQL {

@@ -1,6 +1,7 @@
 // A webhook's delivery log: deliveries newest first with their latest attempt, one delivery with
 // every attempt and the payload, a manual resend, and a test event.
 import { randomUUID } from 'node:crypto';
+import type { WebhookRow } from '../../db/schema';
 import type { Queryable } from '../db/types';
 import { newEventId } from '../events/record-event';
 import { AppError } from '../core/errors';
@@ -89,11 +90,12 @@ export async function listDeliveries(db: Queryable, webhookId: string, opts: Lis
   return { deliveries: page.map(serialize), next_before: more ? page[page.length - 1].id : null };
 }
 
-export async function getDelivery(db: Queryable, webhookId: string, deliveryId: string) {
+/** One delivery of `webhook`, a row read through the caller's scope (getWebhookOrThrow): never by a bare id. */
+export async function getDelivery(db: Queryable, webhook: Pick<WebhookRow, 'id'>, deliveryId: string) {
   const [row] = await db.query<DeliveryRow & { payload: unknown }>(
     `SELECT q.*, json_build_object('id', e.id, 'event', e.type, 'timestamp', e.occurred_at, 'data', e.data) AS payload
      FROM (${SELECT} WHERE d.webhook_id = $1 AND d.id = $2) q JOIN events e ON e.id = q.event_id`,
-    [webhookId, deliveryId],
+    [webhook.id, deliveryId],
   );
   if (!row) throw new AppError('not_found', `No delivery "${deliveryId}" found for this webhook.`);
   const attempts = await db.query<AttemptJson>(
@@ -109,7 +111,7 @@ export async function getDelivery(db: Queryable, webhookId: string, deliveryId: 
 }
 
 /** Queues one more attempt now (not retried automatically if it fails). */
-export async function resendDelivery(db: Queryable, webhook: { id: string; enabled: boolean }, deliveryId: string): Promise<DeliveryJson> {
+export async function resendDelivery(db: Queryable, webhook: Pick<WebhookRow, 'id' | 'enabled'>, deliveryId: string): Promise<DeliveryJson> {
   if (!webhook.enabled) throw new AppError('invalid_request', 'This webhook is turned off; enable it before re-sending.');
   const updated = await db.query<{ id: string }>(
     `UPDATE webhook_deliveries SET status = 'pending', auto_retry = false, next_attempt_at = now(), completed_at = NULL, locked_until = NULL
@@ -117,14 +119,14 @@ export async function resendDelivery(db: Queryable, webhook: { id: string; enabl
     [webhook.id, deliveryId],
   );
   if (updated.length === 0) {
-    const { delivery } = await getDelivery(db, webhook.id, deliveryId); // 404 if it does not exist
+    const { delivery } = await getDelivery(db, webhook, deliveryId); // 404 if it does not exist
     throw new AppError('invalid_request', `This delivery is already queued (next attempt ${delivery.next_attempt_at}).`);
   }
-  return (await getDelivery(db, webhook.id, deliveryId)).delivery;
+  return (await getDelivery(db, webhook, deliveryId)).delivery;
 }
 
 /** A `webhook.test` event for this webhook only, delivered once. */
-export async function sendTestEvent(db: Queryable, webhook: { id: string; workspaceId: string; enabled: boolean }): Promise<DeliveryJson> {
+export async function sendTestEvent(db: Queryable, webhook: Pick<WebhookRow, 'id' | 'workspaceId' | 'enabled'>): Promise<DeliveryJson> {
   if (!webhook.enabled) throw new AppError('invalid_request', 'This webhook is turned off; enable it before sending a test event.');
   const eventId = newEventId();
   const deliveryId = `whd_${randomUUID().replaceAll('-', '')}`;
@@ -137,7 +139,7 @@ export async function sendTestEvent(db: Queryable, webhook: { id: string; worksp
      INSERT INTO webhook_deliveries (id, webhook_id, event_id, event_seq, auto_retry) SELECT $5, $4, e.id, e.seq, false FROM e`,
     [eventId, TEST_EVENT, webhook.workspaceId, webhook.id, deliveryId],
   );
-  return (await getDelivery(db, webhook.id, deliveryId)).delivery;
+  return (await getDelivery(db, webhook, deliveryId)).delivery;
 }
 
 function iso(d: Date | string | null): string | null {

@@ -33,7 +33,7 @@ export const addDomainRoute = operationHandler(ops.addDomain, async (r: Workspac
 // GET /api/v1/domains/{id} – with the number of links on it (what deleting it removes) and its certificate
 export const getDomainRoute = operationHandler(ops.getDomain, async ({ actor, ctx }: WorkspaceRequest<Params>, { params }) => {
   const domain = await getDomainOrThrow(ctx.handle, actor, params.id);
-  const [links, certificate] = await Promise.all([countDomainLinks(ctx.handle, domain.id), findCertificate(ctx.handle.db, domain.id)]);
+  const [links, certificate] = await Promise.all([countDomainLinks(ctx.handle, actor, domain.id), findCertificate(ctx.handle.db, domain.id)]);
   return json({ domain: { ...serializeDomain(domain, domainSettings()), link_count: links, certificate } });
 });
 

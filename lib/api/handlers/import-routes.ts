@@ -37,7 +37,7 @@ export const getImportRoute = operationHandler(ops.getImport, async ({ actor, ct
 /** GET /api/v1/imports/{id}/report (links.read): one CSV line per input row, streamed. */
 export const importReportRoute = operationHandler(ops.getImportReport, async ({ actor, ctx }: WorkspaceRequest<Params>, { params }) => {
   const row = await getImportOrThrow(ctx.handle.db, actor, importId(params.id));
-  const pages = reportCsv(ctx.handle.db, row.id);
+  const pages = reportCsv(ctx.handle.db, row);
   const encoder = new TextEncoder();
   const body = new ReadableStream<Uint8Array>({
     async pull(controller) {

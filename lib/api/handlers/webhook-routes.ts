@@ -72,7 +72,7 @@ export const listDeliveriesRoute = operationHandler(ops.listDeliveries, async ({
 
 export const getDeliveryRoute = operationHandler(ops.getDelivery, async ({ actor, ctx }: WorkspaceRequest<DeliveryParams>, { params }) => {
   const webhook = await getWebhookOrThrow(ctx.handle.db, actor, params.id);
-  return json(await getDelivery(ctx.handle, webhook.id, params.deliveryId));
+  return json(await getDelivery(ctx.handle, webhook, params.deliveryId));
 });
 
 export const resendDeliveryRoute = operationHandler(ops.resendDelivery, async ({ actor, ctx }: WorkspaceRequest<DeliveryParams>, { params }) => {

@@ -19,6 +19,7 @@ import { pgUrl } from '../../helpers/services';
 import { AGENTS } from '../../helpers/agents';
 import { SYSTEM_WORKSPACE_ID } from '../../../db/schema';
 import { makeUser, type TestUser } from '../../helpers/workspace-fixtures';
+import { OPERATOR_SCOPE } from '../../../lib/tenancy/scope';
 
 describe.each(migratedDatabaseKinds(pgUrl()))('analytics on %s', (name, makeDb) => {
   let tdb: TestDatabase;
@@ -158,7 +159,7 @@ describe.each(migratedDatabaseKinds(pgUrl()))('analytics on %s', (name, makeDb) 
   test('clicks of a link deleted while they were buffered leave nothing behind; deleting a link removes its rollups', async () => {
     const link = await createLink({ url: 'https://example.com/deleted', workspaceId: SYSTEM_WORKSPACE_ID }, ctx);
     await write([click(link.id, Date.now(), '8.8.8.8', AGENTS.chrome)]);
-    await deleteLink(link, ctx);
+    await deleteLink(link, ctx, OPERATOR_SCOPE);
     await write([click(link.id, Date.now(), '8.8.8.8', AGENTS.chrome)]);
     const [left] = await ctx.handle.query<{ clicks: number; rollups: number }>(
       'SELECT (SELECT count(*) FROM clicks WHERE link_id = $1)::int AS clicks, (SELECT count(*) FROM click_rollups WHERE link_id = $1)::int AS rollups',

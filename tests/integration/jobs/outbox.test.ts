@@ -16,6 +16,7 @@ import { updateLink } from '../../../lib/links/update-link';
 import { migratedDatabaseKinds, type TestDatabase } from '../../helpers/databases';
 import { openTestContext } from '../../helpers/open-test-handle';
 import { pgUrl } from '../../helpers/services';
+import { OPERATOR_SCOPE } from '../../../lib/tenancy/scope';
 
 describe.each(migratedDatabaseKinds(pgUrl()))('event outbox on %s', (name, makeDb) => {
   let tdb: TestDatabase;
@@ -47,9 +48,9 @@ describe.each(migratedDatabaseKinds(pgUrl()))('event outbox on %s', (name, makeD
   test('create, update, disable and delete each write one event with the link as data', async () => {
     const user = await makeUser(ctx.handle.db, `user-1-${name}`);
     const created = await createLink({ url: 'https://example.com/one', alias: `ev-${name}`, ...user.owns }, ctx);
-    const updated = await updateLink(created, { url: 'https://example.com/two' }, ctx);
+    const updated = await updateLink(created, { url: 'https://example.com/two' }, ctx, OPERATOR_SCOPE);
     const disabled = await setLinkDisabled(updated, { reason: 'phishing report' }, ctx);
-    await deleteLink(disabled, ctx);
+    await deleteLink(disabled, ctx, OPERATOR_SCOPE);
     const list = await eventsFor(created.id);
     expect(list.map((e) => e.event)).toEqual(['link.created', 'link.updated', 'link.updated', 'link.deleted']);
     expect(list[0].data).toEqual(serializeLink(created, ctx.domains));
@@ -70,8 +71,8 @@ describe.each(migratedDatabaseKinds(pgUrl()))('event outbox on %s', (name, makeD
     await createLink({ workspaceId: SYSTEM_WORKSPACE_ID, url: 'https://example.com/a', alias: `taken-${name}` }, ctx);
     const other = await createLink({ workspaceId: SYSTEM_WORKSPACE_ID, url: 'https://example.com/b' }, ctx);
     await expect(createLink({ workspaceId: SYSTEM_WORKSPACE_ID, url: 'https://example.com/c', alias: `TAKEN-${name}` }, ctx)).rejects.toMatchObject({ code: 'alias_taken' });
-    await expect(updateLink(other, { alias: `taken-${name}` }, ctx)).rejects.toMatchObject({ code: 'alias_taken' });
-    await expect(updateLink(other, { url: 'javascript:alert(1)' }, ctx)).rejects.toMatchObject({ code: 'invalid_request' });
+    await expect(updateLink(other, { alias: `taken-${name}` }, ctx, OPERATOR_SCOPE)).rejects.toMatchObject({ code: 'alias_taken' });
+    await expect(updateLink(other, { url: 'javascript:alert(1)' }, ctx, OPERATOR_SCOPE)).rejects.toMatchObject({ code: 'invalid_request' });
     const after = (await ctx.handle.query<{ n: number }>('SELECT count(*)::int AS n FROM events'))[0].n;
     expect(after - before).toBe(2); // the two successful creates only
     expect((await eventsFor(other.id)).map((e) => e.event)).toEqual(['link.created']);
@@ -90,9 +91,9 @@ describe.each(migratedDatabaseKinds(pgUrl()))('event outbox on %s', (name, makeD
     expect((await eventsFor(limited.id)).at(-1)?.data).toMatchObject({ status: 'expired', reason: 'max_clicks' });
     expect((await eventsFor(future.id)).map((e) => e.event)).toEqual(['link.created']);
 
-    const moved = await updateLink(due.id, { expiresAt: new Date(Date.now() + 3_600_000) }, ctx);
+    const moved = await updateLink(due.id, { expiresAt: new Date(Date.now() + 3_600_000) }, ctx, OPERATOR_SCOPE);
     expect(moved.status).toBe('active');
-    const raised = await updateLink(limited.id, { maxClicks: 10 }, ctx);
+    const raised = await updateLink(limited.id, { maxClicks: 10 }, ctx, OPERATOR_SCOPE);
     expect(raised.status).toBe('active');
     expect((await eventsFor(due.id)).map((e) => e.event)).toEqual(['link.created', 'link.expired', 'link.updated']);
     expect(await expireDueLinks(ctx)).toBe(0);

@@ -18,6 +18,7 @@ import { databaseKinds, type TestDatabase } from '../../helpers/databases';
 import { openTestContext } from '../../helpers/open-test-handle';
 import { pgUrl } from '../../helpers/services';
 import { until } from '../../helpers/until';
+import { OPERATOR_SCOPE } from '../../../lib/tenancy/scope';
 
 /** The handle with every way to reach the database counted: plain queries, pg-boss's, transactions and Drizzle builders started. */
 function countingHandle(handle: DbHandle): { handle: DbHandle; statements: () => number } {
@@ -81,7 +82,7 @@ describe.each(databaseKinds(pgUrl()))('link creation in one statement on %s', (n
 
   test('a random code held as another link\'s old code (in another letter case) is drawn again; nothing is left of the first try', async () => {
     const first = await createLink({ workspaceId: W, url: 'https://example.com/held', alias: 'Held-One' }, ctx);
-    await updateLink(first, { alias: 'held-two' }, ctx); // held-one is now an old code of `first`
+    await updateLink(first, { alias: 'held-two' }, ctx, OPERATOR_SCOPE); // held-one is now an old code of `first`
     const scripted = ['HELD-ONE', 'fresh77'];
     let calls = 0;
     const c = counting();
@@ -95,7 +96,7 @@ describe.each(databaseKinds(pgUrl()))('link creation in one statement on %s', (n
 
   test('an alias that is an old code of a renamed link, in any letter case, or a current code, is refused (alias_taken) in one statement', async () => {
     const first = await createLink({ workspaceId: W, url: 'https://example.com/renamed', alias: 'old-Name' }, ctx);
-    await updateLink(first, { alias: 'new-name' }, ctx);
+    await updateLink(first, { alias: 'new-name' }, ctx, OPERATOR_SCOPE);
     for (const alias of ['OLD-NAME', 'New-Name']) {
       const c = counting();
       const err = await createLink({ workspaceId: W, url: 'https://example.com/x', alias }, c.ctx).catch((e: { code?: string; status?: number }) => e);

@@ -15,6 +15,7 @@ import { openTestContext } from '../../helpers/open-test-handle';
 import { pgUrl } from '../../helpers/services';
 import { until } from '../../helpers/until';
 import { linkPreviews, SYSTEM_WORKSPACE_ID as W } from '../../../db/schema';
+import { OPERATOR_SCOPE } from '../../../lib/tenancy/scope';
 
 describe.each(databaseKinds(pgUrl()))('batched edge loads on %s', (_name, makeDb) => {
   let tdb: TestDatabase;
@@ -33,7 +34,7 @@ describe.each(databaseKinds(pgUrl()))('batched edge loads on %s', (_name, makeDb
     const d = ctx.domains.defaultDomain.id;
     const plain = await createLink({ workspaceId: W, url: 'https://example.com/plain', alias: 'Eb-Plain' }, ctx);
     const renamed = await createLink({ workspaceId: W, url: 'https://example.com/renamed', alias: 'eb-before' }, ctx);
-    await updateLink(renamed, { alias: 'eb-after' }, ctx);
+    await updateLink(renamed, { alias: 'eb-after' }, ctx, OPERATOR_SCOPE);
     const previewed = await createLink({ workspaceId: W, url: 'https://example.com/previewed', alias: 'eb-card' }, ctx);
     await ctx.handle.db.insert(linkPreviews).values({ linkId: previewed.id, workspaceId: W, title: 'A card', description: 'Said', updatedAt: new Date('2026-01-02T03:04:05Z') });
 

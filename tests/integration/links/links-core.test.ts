@@ -14,6 +14,7 @@ import { databaseKinds, type TestDatabase } from '../../helpers/databases';
 import { openTestContext } from '../../helpers/open-test-handle';
 import { pgUrl } from '../../helpers/services';
 import { SYSTEM_WORKSPACE_ID as W } from '../../../db/schema';
+import { OPERATOR_SCOPE } from '../../../lib/tenancy/scope';
 
 describe.each(databaseKinds(pgUrl()))('links core on %s', (_name, makeDb) => {
   let tdb: TestDatabase;
@@ -91,7 +92,7 @@ describe.each(databaseKinds(pgUrl()))('links core on %s', (_name, makeDb) => {
     const row = await createLink({ workspaceId: W, url: 'https://example.com/before' }, ctx);
     const keys: string[] = [];
     const off = invalidationBus().subscribe((k) => keys.push(k));
-    const updated = await updateLink(row.id, { url: 'https://example.com/after' }, ctx);
+    const updated = await updateLink(row.id, { url: 'https://example.com/after' }, ctx, OPERATOR_SCOPE);
     off();
     expect(updated.longUrl).toBe('https://example.com/after');
     expect(keys).toContain(`link:${row.domainId}:${row.shortCode.toLowerCase()}`);

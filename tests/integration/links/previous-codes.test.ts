@@ -13,6 +13,7 @@ import { migratedDatabaseKinds, type TestDatabase } from '../../helpers/database
 import { openTestContext } from '../../helpers/open-test-handle';
 import { pgUrl } from '../../helpers/services';
 import { SYSTEM_WORKSPACE_ID as W } from '../../../db/schema';
+import { OPERATOR_SCOPE } from '../../../lib/tenancy/scope';
 
 describe.each(migratedDatabaseKinds(pgUrl()))('previous codes on %s', (_name, makeDb) => {
   let tdb: TestDatabase;
@@ -35,7 +36,7 @@ describe.each(migratedDatabaseKinds(pgUrl()))('previous codes on %s', (_name, ma
     const keys: string[] = [];
     const stop = invalidationBus().subscribe((k) => keys.push(k));
     const link = await createLink({ workspaceId: W, url: 'https://example.com/pc', alias: 'Pc-One' }, ctx);
-    let row = await updateLink(link, { alias: 'pc-two' }, ctx);
+    let row = await updateLink(link, { alias: 'pc-two' }, ctx, OPERATOR_SCOPE);
     expect(keys).toEqual(expect.arrayContaining([linkKey(link.domainId, 'pc-two'), linkKey(link.domainId, 'pc-one')]));
     stop();
     expect([await codeOf('PC-ONE'), await codeOf('pc-two')]).toEqual([link.id, link.id]);
@@ -43,19 +44,19 @@ describe.each(migratedDatabaseKinds(pgUrl()))('previous codes on %s', (_name, ma
 
     expect(await refusal(createLink({ workspaceId: W, url: 'https://example.com/x', alias: 'pc-one' }, ctx))).toBe('alias_taken');
     const other = await createLink({ workspaceId: W, url: 'https://example.com/other', alias: 'pc-other' }, ctx);
-    expect(await refusal(updateLink(other, { alias: 'PC-ONE' }, ctx))).toBe('alias_taken');
+    expect(await refusal(updateLink(other, { alias: 'PC-ONE' }, ctx, OPERATOR_SCOPE))).toBe('alias_taken');
     expect(await codeOf('pc-other')).toBe(other.id); // the refused rename left it as it was
 
-    row = await updateLink(row, { alias: 'pc-one' }, ctx);
+    row = await updateLink(row, { alias: 'pc-one' }, ctx, OPERATOR_SCOPE);
     expect(await held(link.id)).toEqual(['pc-two']);
-    row = await updateLink(row, { alias: 'pc-three', freeOldCode: true }, ctx);
+    row = await updateLink(row, { alias: 'pc-three', freeOldCode: true }, ctx, OPERATOR_SCOPE);
     expect(await held(link.id)).toEqual(['pc-two']);
     expect(await codeOf('pc-one')).toBeUndefined();
     // A case change is the same code: nothing is left behind.
-    row = await updateLink(row, { alias: 'PC-THREE' }, ctx);
+    row = await updateLink(row, { alias: 'PC-THREE' }, ctx, OPERATOR_SCOPE);
     expect(await held(link.id)).toEqual(['pc-two']);
 
-    await deleteLink(row, ctx);
+    await deleteLink(row, ctx, OPERATOR_SCOPE);
     expect(await codeOf('pc-two')).toBeUndefined();
     expect((await createLink({ workspaceId: W, url: 'https://example.com/y', alias: 'pc-two' }, ctx)).shortCode).toBe('pc-two');
   });

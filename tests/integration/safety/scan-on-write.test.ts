@@ -10,6 +10,7 @@ import { announceThreatListChange } from '../../../lib/safety/current-threat-lis
 import { migratedDatabaseKinds, type TestDatabase } from '../../helpers/databases';
 import { openTestContext } from '../../helpers/open-test-handle';
 import { pgUrl } from '../../helpers/services';
+import { OPERATOR_SCOPE } from '../../../lib/tenancy/scope';
 
 async function refusal(p: Promise<unknown>): Promise<AppError> {
   const err = await p.then(() => undefined, (e: unknown) => e);
@@ -57,21 +58,21 @@ describe.each(migratedDatabaseKinds(pgUrl()))('scanning on create and update on 
 
   test('update scans the new destination: listed is refused and the link unchanged; suspicious holds it; clean releases it', async () => {
     const link = await createLink({ workspaceId: W, url: 'https://example.com/fine' }, ctx);
-    const err = await refusal(updateLink(link, { url: 'https://evil.example/' }, ctx));
+    const err = await refusal(updateLink(link, { url: 'https://evil.example/' }, ctx, OPERATOR_SCOPE));
     expect(err.code).toBe('unsafe_url');
     const [kept] = await ctx.handle.query<{ long_url: string; status: string }>(`SELECT long_url, status FROM links WHERE id = $1`, [link.id]);
     expect(kept).toEqual({ long_url: 'https://example.com/fine', status: 'active' });
 
-    const held = await updateLink(link, { url: 'https://bit.ly/abc' }, ctx);
+    const held = await updateLink(link, { url: 'https://bit.ly/abc' }, ctx, OPERATOR_SCOPE);
     expect(held).toMatchObject({ status: 'pending_review', safetyReason: expect.stringMatching(/bit\.ly/) });
-    const released = await updateLink(held, { url: 'https://example.com/better' }, ctx);
+    const released = await updateLink(held, { url: 'https://example.com/better' }, ctx, OPERATOR_SCOPE);
     expect(released).toMatchObject({ status: 'active', safetyReason: null });
   });
 
   test('a disabled link stays disabled whatever its new destination', async () => {
     const link = await createLink({ workspaceId: W, url: 'https://example.com/d' }, ctx);
     await ctx.handle.query(`UPDATE links SET status = 'disabled', disabled_reason = 'abuse' WHERE id = $1`, [link.id]);
-    expect(await updateLink(link.id, { url: 'https://bit.ly/abc' }, ctx)).toMatchObject({ status: 'disabled', safetyReason: null });
+    expect(await updateLink(link.id, { url: 'https://bit.ly/abc' }, ctx, OPERATOR_SCOPE)).toMatchObject({ status: 'disabled', safetyReason: null });
   });
 
   test('entries imported later are seen by the next create once announced', async () => {

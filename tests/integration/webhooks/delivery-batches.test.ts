@@ -114,7 +114,7 @@ describe.each(migratedDatabaseKinds(pgUrl()))('webhook delivery in batches on %s
       return l.deliveries.length > 0 && l.deliveries;
     });
     expect(rx.received).toHaveLength(1);
-    expect((await getDelivery(ctx.handle, webhook.id, d.id)).attempts[0].response_body).toBe('okdone');
+    expect((await getDelivery(ctx.handle, webhook, d.id)).attempts[0].response_body).toBe('okdone');
   });
 
   test('attempts recorded in one statement leave the endpoint as recording them one by one would', async () => {

@@ -30,6 +30,7 @@ import { openTestContext } from '../../helpers/open-test-handle';
 import { pgUrl } from '../../helpers/services';
 import { until } from '../../helpers/until';
 import { startReceiver, type Receiver } from '../../helpers/webhook-receiver';
+import { OPERATOR_SCOPE } from '../../../lib/tenancy/scope';
 
 describe.each(migratedDatabaseKinds(pgUrl()))('webhook delivery on %s', (name, makeDb) => {
   let tdb: TestDatabase;
@@ -106,7 +107,7 @@ describe.each(migratedDatabaseKinds(pgUrl()))('webhook delivery on %s', (name, m
     start();
 
     const link = await createLink({ url: 'https://example.com/a', alias: `hook-${name}`, ...scope.owns }, ctx);
-    const edited = await updateLink(link, { url: 'https://example.com/b' }, ctx);
+    const edited = await updateLink(link, { url: 'https://example.com/b' }, ctx, OPERATOR_SCOPE);
     await clickWriter(ctx.handle, createClickEnricher({ secret: 'x', geo: openGeoIp(), storeIp: false }))([
       { linkId: link.id, at: Date.now(), ip: '8.8.8.8', userAgent: AGENTS.iphone, referrer: 'https://news.ycombinator.com/item?id=1', trigger: 'qr' },
       { linkId: link.id, at: Date.now(), ip: '66.249.66.1', userAgent: AGENTS.googlebot, referrer: undefined }, // bots send nothing
@@ -114,7 +115,7 @@ describe.each(migratedDatabaseKinds(pgUrl()))('webhook delivery on %s', (name, m
     const due = await createLink({ url: 'https://example.com/due', ...scope.owns }, ctx);
     await ctx.handle.db.update(links).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(links.id, due.id));
     await expireDueLinks(ctx);
-    await deleteLink(edited, ctx);
+    await deleteLink(edited, ctx, OPERATOR_SCOPE);
     await recordEvent(ctx.handle.db, { type: 'domain.verified', workspaceId: scope.actor.workspaceId, data: { domain: { id: ctx.domains.defaultDomain.id, hostname: 'sl.ing' } } });
     // Someone else's link: not theirs to receive.
     await createLink({ url: 'https://example.com/other', workspaceId: SYSTEM_WORKSPACE_ID }, ctx);
@@ -163,8 +164,8 @@ describe.each(migratedDatabaseKinds(pgUrl()))('webhook delivery on %s', (name, m
     const { webhook, receiver: rx } = await subscribe(scope, ['link.updated'], { link_id: keep.id });
     start();
     const other = await createLink({ url: 'https://example.com/other', ...scope.owns }, ctx);
-    await updateLink(other, { url: 'https://example.com/other2' }, ctx);
-    await updateLink(keep, { url: 'https://example.com/keep2' }, ctx);
+    await updateLink(other, { url: 'https://example.com/other2' }, ctx, OPERATOR_SCOPE);
+    await updateLink(keep, { url: 'https://example.com/keep2' }, ctx, OPERATOR_SCOPE);
     await until('the update', async () => rx.received.length >= 1);
     await until('every event fanned out and every delivery done', () => settled(webhook.id));
     expect(rx.received.map((r) => [r.payload.event, r.payload.data.id])).toEqual([['link.updated', keep.id]]);
@@ -181,7 +182,7 @@ describe.each(migratedDatabaseKinds(pgUrl()))('webhook delivery on %s', (name, m
     }));
     expect(rx.received).toHaveLength(4);
     expect(new Set(rx.received.map((r) => r.id)).size).toBe(1); // the same webhook-id every time
-    const { attempts } = await getDelivery(ctx.handle, webhook.id, d.id);
+    const { attempts } = await getDelivery(ctx.handle, webhook, d.id);
     expect(attempts.map((a) => [a.status_code, a.succeeded, a.error, a.response_body])).toEqual([
       [503, false, 'answered 503', 'busy 1'], [503, false, 'answered 503', 'busy 2'], [503, false, 'answered 503', 'busy 3'], [200, true, null, 'ok'],
     ]);
@@ -206,13 +207,13 @@ describe.each(migratedDatabaseKinds(pgUrl()))('webhook delivery on %s', (name, m
     healthy = true;
     const queued = await resendDelivery(ctx.handle, { id: webhook.id, enabled: true }, d.id);
     expect(queued.status).toBe('pending');
-    await until('the resend', async () => (await getDelivery(ctx.handle, webhook.id, d.id)).delivery.status === 'succeeded');
+    await until('the resend', async () => (await getDelivery(ctx.handle, webhook, d.id)).delivery.status === 'succeeded');
     expect(rx.received).toHaveLength(4);
     await expect(resendDelivery(ctx.handle, { id: webhook.id, enabled: true }, 'whd_nope')).rejects.toMatchObject({ code: 'not_found' });
 
     const testDelivery = await sendTestEvent(ctx.handle, { id: webhook.id, workspaceId: scope.actor.workspaceId, enabled: true });
     // Recorded as succeeded once the receiver has answered (so it has the request by then).
-    await until('the test event', async () => (await getDelivery(ctx.handle, webhook.id, testDelivery.id)).delivery.status === 'succeeded');
+    await until('the test event', async () => (await getDelivery(ctx.handle, webhook, testDelivery.id)).delivery.status === 'succeeded');
     const t = rx.received.find((r) => r.payload.event === 'webhook.test')!;
     expect(t.verified).toBe(true);
     expect(t.payload.data).toEqual({ webhook_id: webhook.id, message: 'This is a test event from Sling.' });
@@ -277,7 +278,7 @@ describe.each(migratedDatabaseKinds(pgUrl()))('webhook delivery on %s', (name, m
       return l.deliveries.filter((d) => d.status !== 'pending').length === 3 && l.deliveries;
     });
     const byUrl = new Map(await Promise.all(log.map(async (d) => {
-      const full = await getDelivery(ctx.handle, webhook.id, d.id);
+      const full = await getDelivery(ctx.handle, webhook, d.id);
       return [new URL((full.payload.data as { long_url: string }).long_url).pathname, full] as const;
     })));
     expect(byUrl.get('/redirect')!.delivery.status).toBe('failed');
@@ -304,8 +305,8 @@ describe.each(migratedDatabaseKinds(pgUrl()))('webhook delivery on %s', (name, m
     expect(d.last_attempt!.error).toMatch(/^localhost resolves to a non-public address \((127\.0\.0\.1|::1)/);
     await ctx.handle.db.update(webhooks).set({ url: `http://127.0.0.1:${rx.port}/hook` }).where(eq(webhooks.id, webhook.id));
     await resendDelivery(ctx.handle, { id: webhook.id, enabled: true }, d.id);
-    await until('the second refusal', async () => (await getDelivery(ctx.handle, webhook.id, d.id)).attempts.length === 2);
-    expect((await getDelivery(ctx.handle, webhook.id, d.id)).attempts[1].error).toBe('127.0.0.1 is a non-public address');
+    await until('the second refusal', async () => (await getDelivery(ctx.handle, webhook, d.id)).attempts.length === 2);
+    expect((await getDelivery(ctx.handle, webhook, d.id)).attempts[1].error).toBe('127.0.0.1 is a non-public address');
     expect(rx.received).toHaveLength(0);
   });
 
