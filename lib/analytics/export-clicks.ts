@@ -7,6 +7,7 @@ import type { StatsScope } from './get-stats';
 import { filtersSql, hasFilters, type StatsFilters } from './stats-filters';
 import { TAGGED_LINKS } from '../links/tagged-links';
 import { csvField } from '../core/csv-field';
+import { workspaceLinksSql } from './scope-links-sql';
 
 export const EXPORT_FORMATS = ['csv', 'json'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
@@ -38,10 +39,8 @@ const WORKSPACE_COLUMNS = ['link_id', 'short_code', ...EXPORT_COLUMNS] as const;
 
 /** The links a workspace export walks through, in id order (ids only: cheap even for many links). */
 async function* workspaceRows(db: Queryable, scope: Extract<ExportScope, { workspaceId: string }>, range: { from: Date; to: Date; filters?: StatsFilters }): AsyncGenerator<Array<Record<string, unknown>>> {
-  const params: unknown[] = [scope.workspaceId];
-  let where = 'workspace_id = $1';
-  if (scope.linkId !== undefined) where += ` AND id = $${params.push(scope.linkId)}`;
-  if (scope.createdBy !== undefined) where += ` AND created_by = $${params.push(scope.createdBy)}`;
+  const params: unknown[] = [];
+  let { where } = workspaceLinksSql(scope, (v) => `$${params.push(v)}`);
   // A tag narrows the links walked through (the clicks' own filter would say the same, link by link).
   if (scope.filters?.tag) where += ` AND ${TAGGED_LINKS} AND tags && $${params.push(scope.filters.tag)}::text[]`;
   const list = await db.query<{ id: number; short_code: string }>(`SELECT id, short_code FROM links WHERE ${where} ORDER BY id`, params);

@@ -9,6 +9,7 @@ import type { Queryable } from '../db/types';
 import { filtersSql, hasFilters, type StatsFilters } from './stats-filters';
 import type { Interval, StatsRange } from './stats-range';
 import { countUniqueVisitors } from './unique-visitors';
+import { workspaceLinksSql } from './scope-links-sql';
 
 export type Breakdown = Array<{ value: string; clicks: number }>;
 /** The most clicked links of a workspace: value is the link's id. */
@@ -61,11 +62,9 @@ export function scopeSql(scope: StatsScope, range: Pick<StatsRange, 'from' | 'to
   if (!('workspaceId' in scope)) {
     rollups = clicks = `link_id = ${p(scope.linkId)}`;
   } else {
-    const ws = p(scope.workspaceId);
-    const byLink = scope.linkId !== undefined ? ` AND id = ${p(scope.linkId)}` : '';
-    const byMember = scope.createdBy !== undefined ? ` AND created_by = ${p(scope.createdBy)}` : '';
-    const ids = `SELECT id FROM links WHERE workspace_id = ${ws}${byLink}${byMember}`;
-    rollups = byLink || byMember ? `workspace_id = ${ws} AND link_id IN (${ids})` : `workspace_id = ${ws}`;
+    const links = workspaceLinksSql(scope, p);
+    const ids = `SELECT id FROM links WHERE ${links.where}`;
+    rollups = links.narrowed ? `workspace_id = ${links.workspace} AND link_id IN (${ids})` : `workspace_id = ${links.workspace}`;
     clicks = `link_id IN (${ids})`;
   }
   if (hasFilters(scope.filters)) clicks += filtersSql(scope.filters, p);

@@ -6,6 +6,7 @@ import type { Db } from '../db/types';
 import { invalidField } from '../core/errors';
 import type { AuditAction } from './audit-actions';
 import { describeEntry } from './describe-entry';
+import { ownedBy } from '../tenancy/scope';
 
 export interface AuditPage {
   entries: AuditEntryRow[];
@@ -22,7 +23,7 @@ function decode(cursor: string): { at: string; id: number } {
 }
 
 export async function listAudit(db: Db, workspaceId: string, q: { action?: AuditAction; limit: number; cursor?: string }): Promise<AuditPage> {
-  const where: SQL[] = [eq(auditEntries.workspaceId, workspaceId)];
+  const where: SQL[] = [ownedBy(auditEntries, workspaceId)];
   if (q.action) where.push(eq(auditEntries.action, q.action));
   if (q.cursor) {
     const c = decode(q.cursor);

@@ -13,7 +13,7 @@ import type { DomainRegistry } from './domain-registry';
 import { validateLongUrl } from './validate-long-url';
 import type { TCreateDomain, TUpdateDomain } from './domain-schema';
 import type { Actor } from '../tenancy/actor';
-import { domainScope, usableDomainScope } from '../tenancy/scope';
+import { domainScope, usableDomainScope, ownedBy } from '../tenancy/scope';
 import { assertDomainAllowance } from './domain-limits';
 import { nextCheckAt, type DomainSettings } from './domain-settings';
 import { normalizeHostname } from './normalize-hostname';
@@ -41,7 +41,7 @@ export async function getDomainOrThrow(handle: DbHandle, actor: Actor, id: strin
 
 /** The workspace's links on one of its domains. */
 export async function countDomainLinks(handle: DbHandle, actor: Actor, domainId: number): Promise<number> {
-  const [{ n }] = await handle.db.select({ n: count() }).from(links).where(and(eq(links.domainId, domainId), eq(links.workspaceId, actor.workspaceId)));
+  const [{ n }] = await handle.db.select({ n: count() }).from(links).where(and(eq(links.domainId, domainId), ownedBy(links, actor.workspaceId)));
   return Number(n);
 }
 
@@ -120,7 +120,7 @@ async function clearWorkspaceDefault(tx: Tx, workspaceId: string, except?: numbe
   const cleared = await tx
     .update(domains)
     .set({ workspaceDefault: false, updatedAt: new Date() })
-    .where(and(eq(domains.workspaceId, workspaceId), eq(domains.workspaceDefault, true), except === undefined ? undefined : ne(domains.id, except)))
+    .where(and(ownedBy(domains, workspaceId), eq(domains.workspaceDefault, true), except === undefined ? undefined : ne(domains.id, except)))
     .returning({ hostname: domains.hostname });
   return cleared.map((d) => d.hostname);
 }
@@ -136,7 +136,7 @@ async function impliedBehavior(handle: DbHandle, current: DomainRow, newUrl: str
   const [page] = await handle.db
     .select({ domainId: landingPages.domainId })
     .from(landingPages)
-    .where(and(eq(landingPages.domainId, current.id), eq(landingPages.workspaceId, current.workspaceId), sql`(${landingPages.html} <> '' OR ${landingPages.css} <> '' OR ${landingPages.js} <> '')`))
+    .where(and(eq(landingPages.domainId, current.id), ownedBy(landingPages, current.workspaceId), sql`(${landingPages.html} <> '' OR ${landingPages.css} <> '' OR ${landingPages.js} <> '')`))
     .limit(1);
   return page ? 'landing' : 'sling';
 }

@@ -12,6 +12,7 @@ import { checkFaviconTask } from './favicon-task';
 import type { Actor } from '../tenancy/actor';
 import { getDomainOrThrow } from './manage-domains';
 import { domainHostKey } from './site-directory';
+import { ownedBy } from '../tenancy/scope';
 
 export interface DomainFavicon {
   contentType: 'image/png';
@@ -20,7 +21,7 @@ export interface DomainFavicon {
 }
 
 function faviconScope(actor: Actor, domainId: number) {
-  return and(eq(domainFavicons.domainId, domainId), eq(domainFavicons.workspaceId, actor.workspaceId));
+  return and(eq(domainFavicons.domainId, domainId), ownedBy(domainFavicons, actor.workspaceId));
 }
 
 /** The domain's uploaded favicon, for its owners (undefined while it shows Sling's icon). */
@@ -39,7 +40,7 @@ export async function saveFavicon(handle: DbHandle, actor: Actor, id: string, da
     const [row] = await tx
       .insert(domainFavicons)
       .values({ domainId: domain.id, workspaceId: actor.workspaceId, contentType, data })
-      .onConflictDoUpdate({ target: domainFavicons.domainId, set: values, setWhere: eq(domainFavicons.workspaceId, actor.workspaceId) })
+      .onConflictDoUpdate({ target: domainFavicons.domainId, set: values, setWhere: ownedBy(domainFavicons, actor.workspaceId) })
       .returning();
     await invalidationBus().publishIn(tx, domainHostKey(domain.hostname));
     return row;

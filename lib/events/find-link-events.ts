@@ -4,6 +4,7 @@ import { events } from '../../db/schema';
 import type { Db } from '../db/types';
 import { invalidField } from '../core/errors';
 import { eventJson, type EventJson } from './list-events';
+import { ownedBy } from '../tenancy/scope';
 
 export interface FindLinkEventsOptions {
   limit: number;
@@ -14,7 +15,7 @@ export interface FindLinkEventsOptions {
 /** Newest first; `next_before` continues the list (null on the last page). */
 export async function findLinkEvents(db: Db, link: { id: number; workspaceId: string }, opts: FindLinkEventsOptions): Promise<{ events: EventJson[]; next_before: string | null }> {
   const linkId = link.id;
-  const where = [eq(events.linkId, linkId), eq(events.workspaceId, link.workspaceId)];
+  const where = [eq(events.linkId, linkId), ownedBy(events, link.workspaceId)];
   if (opts.before !== undefined) {
     const [cursor] = await db.select({ seq: events.seq }).from(events).where(and(eq(events.id, opts.before), eq(events.linkId, linkId))).limit(1);
     if (!cursor) throw invalidField('before', `"${opts.before}" is not an event of this link.`);

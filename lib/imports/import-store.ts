@@ -11,11 +11,12 @@ import { csvField } from '../core/csv-field';
 import type { Actor } from '../tenancy/actor';
 import type { ImportFormat, ImportJson } from './import-schema';
 import { IMPORT_QUEUE } from './import-queue';
+import { ownedBy } from '../tenancy/scope';
 
 /** An import without its stored file. */
 export type ImportInfo = Omit<ImportRow, 'data'>;
 
-const importScope = (actor: Pick<Actor, 'workspaceId'>) => eq(imports.workspaceId, actor.workspaceId);
+const importScope = (actor: Pick<Actor, 'workspaceId'>) => ownedBy(imports, actor.workspaceId);
 
 /** Stores the upload and queues its job. */
 export async function createImport(db: Db, actor: Pick<Actor, 'workspaceId' | 'userId'>, upload: { format: ImportFormat; filename: string | null; data: Buffer }): Promise<ImportRow> {

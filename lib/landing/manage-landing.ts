@@ -11,6 +11,7 @@ import { AppError } from '../core/errors';
 import type { TLandingPage } from './landing-page-schema';
 import type { Actor } from '../tenancy/actor';
 import { LANDING_PAGE_MAX_BYTES, landingSize } from './landing-size';
+import { ownedBy } from '../tenancy/scope';
 
 export interface LandingPage {
   html: string;
@@ -22,7 +23,7 @@ export interface LandingPage {
 const EMPTY: LandingPage = { html: '', css: '', js: '', updatedAt: null };
 
 function landingScope(actor: Actor, domainId: number) {
-  return and(eq(landingPages.domainId, domainId), eq(landingPages.workspaceId, actor.workspaceId));
+  return and(eq(landingPages.domainId, domainId), ownedBy(landingPages, actor.workspaceId));
 }
 
 /** The domain and its page (empty parts when none was saved yet). */
@@ -47,7 +48,7 @@ export async function saveLandingPage(handle: DbHandle, actor: Actor, id: string
     const [row] = await tx
       .insert(landingPages)
       .values({ domainId: domain.id, workspaceId: actor.workspaceId, ...values })
-      .onConflictDoUpdate({ target: landingPages.domainId, set: values, setWhere: eq(landingPages.workspaceId, actor.workspaceId) })
+      .onConflictDoUpdate({ target: landingPages.domainId, set: values, setWhere: ownedBy(landingPages, actor.workspaceId) })
       .returning();
     await invalidationBus().publishIn(tx, domainHostKey(domain.hostname));
     return row;

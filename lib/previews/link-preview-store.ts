@@ -14,6 +14,7 @@ import { checkPreviewImageTask } from './preview-tasks';
 import type { LinkPreviewInput, LinkPreviewJson } from './link-preview-schema';
 import type { PreviewImageType } from './preview-image';
 import { previewAssetUrl } from './preview-urls';
+import { ownedBy } from '../tenancy/scope';
 
 /** The preview without the image bytes. */
 export interface LinkPreview {
@@ -36,7 +37,7 @@ const COLUMNS = {
 
 type Link = Pick<LinkRow, 'id' | 'workspaceId' | 'domainId' | 'shortCode'>;
 
-const scoped = (link: Link) => and(eq(linkPreviews.linkId, link.id), eq(linkPreviews.workspaceId, link.workspaceId));
+const scoped = (link: Link) => and(eq(linkPreviews.linkId, link.id), ownedBy(linkPreviews, link.workspaceId));
 
 export async function findPreview(db: Db, link: Link): Promise<LinkPreview | undefined> {
   const [row] = await db.select(COLUMNS).from(linkPreviews).where(scoped(link)).limit(1);
@@ -49,7 +50,7 @@ export async function findPreviews(db: Db, workspaceId: string, linkIds: number[
   const rows = await db
     .select(COLUMNS)
     .from(linkPreviews)
-    .where(and(inArray(linkPreviews.linkId, linkIds), eq(linkPreviews.workspaceId, workspaceId)));
+    .where(and(inArray(linkPreviews.linkId, linkIds), ownedBy(linkPreviews, workspaceId)));
   return new Map(rows.map((r) => [r.linkId, r as LinkPreview]));
 }
 
@@ -67,7 +68,7 @@ export async function applyPreview(handle: DbHandle, link: Link, input: LinkPrev
       .onConflictDoUpdate({
         target: linkPreviews.linkId,
         set: { title: input.title, description: input.description, ...image, updatedAt: sql`now()` },
-        setWhere: eq(linkPreviews.workspaceId, link.workspaceId),
+        setWhere: ownedBy(linkPreviews, link.workspaceId),
       })
       .returning(COLUMNS);
     return row as LinkPreview | undefined;

@@ -5,9 +5,10 @@ import type { Db } from '../db/types';
 import { runCpuTask } from '../runtime/run-cpu-task';
 import { checkLogoTask } from './qr-tasks';
 import type { QrLogo } from './qr-logo';
+import { ownedBy } from '../tenancy/scope';
 
 export async function getLinkLogo(db: Db, link: Pick<LinkRow, 'id' | 'workspaceId'>): Promise<(QrLogo & { updatedAt: Date }) | undefined> {
-  const [row] = await db.select().from(qrLogos).where(and(eq(qrLogos.linkId, link.id), eq(qrLogos.workspaceId, link.workspaceId))).limit(1);
+  const [row] = await db.select().from(qrLogos).where(and(eq(qrLogos.linkId, link.id), ownedBy(qrLogos, link.workspaceId))).limit(1);
   return row && { contentType: row.contentType as QrLogo['contentType'], data: row.data, updatedAt: row.updatedAt };
 }
 
@@ -22,5 +23,5 @@ export async function saveLinkLogo(db: Db, link: Pick<LinkRow, 'id' | 'workspace
 }
 
 export async function deleteLinkLogo(db: Db, link: Pick<LinkRow, 'id' | 'workspaceId'>): Promise<void> {
-  await db.delete(qrLogos).where(and(eq(qrLogos.linkId, link.id), eq(qrLogos.workspaceId, link.workspaceId)));
+  await db.delete(qrLogos).where(and(eq(qrLogos.linkId, link.id), ownedBy(qrLogos, link.workspaceId)));
 }

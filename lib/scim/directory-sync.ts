@@ -8,6 +8,7 @@ import { byActor, recordAudit } from '../audit/record-audit';
 import { AppError } from '../core/errors';
 import type { Actor } from '../tenancy/actor';
 import { ScimError } from './scim-error';
+import { ownedBy } from '../tenancy/scope';
 
 export const SCIM_TOKEN_PREFIX = 'scim_';
 export const SCIM_BASE_PATH = '/api/scim/v2';
@@ -16,7 +17,7 @@ const hash = (secret: string) => createHash('sha256').update(secret).digest('hex
 const newSecret = () => SCIM_TOKEN_PREFIX + randomBytes(32).toString('base64url');
 
 export async function findDirectorySync(db: Db, workspaceId: string): Promise<DirectorySyncRow | null> {
-  const [row] = await db.select().from(directorySyncs).where(eq(directorySyncs.workspaceId, workspaceId)).limit(1);
+  const [row] = await db.select().from(directorySyncs).where(ownedBy(directorySyncs, workspaceId)).limit(1);
   return row ?? null;
 }
 
@@ -25,7 +26,7 @@ export async function issueToken(db: Db, actor: Actor): Promise<{ secret: string
   const secret = newSecret();
   const values = { tokenHash: hash(secret), tokenPrefix: secret.slice(0, SCIM_TOKEN_PREFIX.length + 6), tokenCreatedAt: new Date() };
   return db.transaction(async (tx) => {
-    const [before] = await tx.select({ id: directorySyncs.workspaceId }).from(directorySyncs).where(eq(directorySyncs.workspaceId, actor.workspaceId)).for('update');
+    const [before] = await tx.select({ id: directorySyncs.workspaceId }).from(directorySyncs).where(ownedBy(directorySyncs, actor.workspaceId)).for('update');
     const [row] = await tx
       .insert(directorySyncs)
       .values({ workspaceId: actor.workspaceId, createdBy: actor.userId, ...values })
@@ -39,7 +40,7 @@ export async function issueToken(db: Db, actor: Actor): Promise<{ secret: string
 /** Revoking ends directory sync: the token stops working; provisioned members stay. */
 export async function revokeToken(db: Db, actor: Actor): Promise<void> {
   await db.transaction(async (tx) => {
-    const [gone] = await tx.delete(directorySyncs).where(eq(directorySyncs.workspaceId, actor.workspaceId)).returning();
+    const [gone] = await tx.delete(directorySyncs).where(ownedBy(directorySyncs, actor.workspaceId)).returning();
     if (!gone) throw new AppError('not_found', 'Directory sync has no token to revoke.');
     await recordAudit(tx, { ...byActor(actor), action: 'directory_sync.token_revoked', target: { type: 'workspace', id: actor.workspaceId } });
   });
@@ -66,21 +67,21 @@ export async function authenticateScim(db: Db, authorization: string | null): Pr
   if (!row || !timingSafeEqual(Buffer.from(row.hash), Buffer.from(digest))) throw new ScimError(401, 'This directory sync token is not valid (revoked or replaced by a newer one).');
   if (row.plan !== 'enterprise' || row.kind !== 'team') throw new ScimError(403, `Directory sync needs the Enterprise plan; ${row.name} is on the ${row.plan} plan.`);
   if (!row.lastRequestAt || Date.now() - row.lastRequestAt.getTime() > 60_000) {
-    db.update(directorySyncs).set({ lastRequestAt: sql`now()` }).where(eq(directorySyncs.workspaceId, row.id)).catch(() => {});
+    db.update(directorySyncs).set({ lastRequestAt: sql`now()` }).where(ownedBy(directorySyncs, row.id)).catch(() => {});
   }
   return { id: row.id, name: row.name };
 }
 
 /** What the identity provider changed last (shown on the Directory sync page). */
 export async function noteActivity(db: Db, workspaceId: string, activity: string): Promise<void> {
-  await db.update(directorySyncs).set({ lastActivity: activity.slice(0, 300), lastActivityAt: sql`now()` }).where(eq(directorySyncs.workspaceId, workspaceId));
+  await db.update(directorySyncs).set({ lastActivity: activity.slice(0, 300), lastActivityAt: sql`now()` }).where(ownedBy(directorySyncs, workspaceId));
 }
 
 export async function serializeDirectorySync(db: Db, workspaceId: string, baseUrl: string) {
   const row = await findDirectorySync(db, workspaceId);
   const [[users], [groups]] = await Promise.all([
-    db.select({ n: sql<number>`count(*)::int`, active: sql<number>`count(*) filter (where ${scimUsers.active})::int` }).from(scimUsers).where(eq(scimUsers.workspaceId, workspaceId)),
-    db.select({ n: sql<number>`count(*)::int` }).from(scimGroups).where(eq(scimGroups.workspaceId, workspaceId)),
+    db.select({ n: sql<number>`count(*)::int`, active: sql<number>`count(*) filter (where ${scimUsers.active})::int` }).from(scimUsers).where(ownedBy(scimUsers, workspaceId)),
+    db.select({ n: sql<number>`count(*)::int` }).from(scimGroups).where(ownedBy(scimGroups, workspaceId)),
   ]);
   return {
     base_url: `${baseUrl}${SCIM_BASE_PATH}`,

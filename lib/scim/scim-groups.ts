@@ -11,6 +11,7 @@ import { SCIM_GROUP_SCHEMA, ZScimMembers, type TScimGroup, type TScimPatch } fro
 import { noteActivity, type ScimWorkspace } from './directory-sync';
 import { ScimError } from './scim-error';
 import { parseEqFilter } from './scim-filter';
+import { ownedBy } from '../tenancy/scope';
 
 export interface FoundGroup {
   row: ScimGroupRow;
@@ -33,7 +34,7 @@ async function membersOf(db: Db | Tx, groupIds: string[]): Promise<Map<string, F
 }
 
 export async function getGroup(db: Db | Tx, ws: ScimWorkspace, id: string): Promise<FoundGroup> {
-  const [row] = await db.select().from(scimGroups).where(and(eq(scimGroups.id, id), eq(scimGroups.workspaceId, ws.id))).limit(1);
+  const [row] = await db.select().from(scimGroups).where(and(eq(scimGroups.id, id), ownedBy(scimGroups, ws.id))).limit(1);
   if (!row) throw notFound();
   return { row, members: (await membersOf(db, [row.id])).get(row.id)! };
 }
@@ -41,7 +42,7 @@ export async function getGroup(db: Db | Tx, ws: ScimWorkspace, id: string): Prom
 export async function listGroups(db: Db, ws: ScimWorkspace, q: { filter?: string; startIndex: number; count: number }): Promise<{ total: number; found: FoundGroup[] }> {
   const f = parseEqFilter(q.filter, { displayname: 'displayName', externalid: 'externalId', id: 'id' }, SCIM_GROUP_SCHEMA);
   const where = and(
-    eq(scimGroups.workspaceId, ws.id),
+    ownedBy(scimGroups, ws.id),
     !f ? undefined : f.attribute === 'displayName' ? eq(sql`lower(${scimGroups.displayName})`, f.value.toLowerCase()) : f.attribute === 'externalId' ? eq(scimGroups.externalId, f.value) : eq(scimGroups.id, f.value),
   );
   const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(scimGroups).where(where);
@@ -54,7 +55,7 @@ export async function listGroups(db: Db, ws: ScimWorkspace, q: { filter?: string
 async function ownUsers(tx: Tx, ws: ScimWorkspace, ids: string[]): Promise<string[]> {
   const unique = [...new Set(ids)];
   if (!unique.length) return [];
-  const rows = await tx.select({ id: scimUsers.id }).from(scimUsers).where(and(eq(scimUsers.workspaceId, ws.id), inArray(scimUsers.id, unique)));
+  const rows = await tx.select({ id: scimUsers.id }).from(scimUsers).where(and(ownedBy(scimUsers, ws.id), inArray(scimUsers.id, unique)));
   if (rows.length !== unique.length) {
     const known = new Set(rows.map((r) => r.id));
     throw new ScimError(400, `No such user in this directory: ${unique.filter((id) => !known.has(id)).join(', ')}.`, 'invalidValue');
@@ -90,7 +91,7 @@ export async function replaceGroup(db: Db, ws: ScimWorkspace, id: string, input:
   await getGroup(db, ws, id);
   try {
     await db.transaction(async (tx) => {
-      await tx.update(scimGroups).set({ displayName: input.displayName, externalId: input.externalId ?? null, updatedAt: new Date() }).where(and(eq(scimGroups.id, id), eq(scimGroups.workspaceId, ws.id)));
+      await tx.update(scimGroups).set({ displayName: input.displayName, externalId: input.externalId ?? null, updatedAt: new Date() }).where(and(eq(scimGroups.id, id), ownedBy(scimGroups, ws.id)));
       await tx.delete(scimGroupMembers).where(eq(scimGroupMembers.groupId, id));
       await addMembers(tx, ws, id, (input.members ?? []).map((m) => m.value));
     });
@@ -141,7 +142,7 @@ export async function patchGroup(db: Db, ws: ScimWorkspace, id: string, patch: T
           throw new ScimError(400, `Groups support displayName, externalId and members; not ${p || 'this operation'}.`, 'invalidPath');
         }
       }
-      await tx.update(scimGroups).set(fields).where(and(eq(scimGroups.id, id), eq(scimGroups.workspaceId, ws.id)));
+      await tx.update(scimGroups).set(fields).where(and(eq(scimGroups.id, id), ownedBy(scimGroups, ws.id)));
     });
   } catch (err) {
     taken(err, name);
@@ -151,7 +152,7 @@ export async function patchGroup(db: Db, ws: ScimWorkspace, id: string, patch: T
 }
 
 export async function deleteGroup(db: Db, ws: ScimWorkspace, id: string): Promise<void> {
-  const [gone] = await db.delete(scimGroups).where(and(eq(scimGroups.id, id), eq(scimGroups.workspaceId, ws.id))).returning();
+  const [gone] = await db.delete(scimGroups).where(and(eq(scimGroups.id, id), ownedBy(scimGroups, ws.id))).returning();
   if (!gone) throw notFound();
   await noteActivity(db, ws.id, `Deleted group ${gone.displayName}`);
 }

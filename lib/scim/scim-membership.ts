@@ -7,6 +7,7 @@ import { and, asc, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import { apiTokens, links, sessions, ssoConnectionDomains, ssoConnections, users, webhooks, workspaceMembers, type SsoMemberRole } from '../../db/schema';
 import type { Db, Tx } from '../db/types';
 import { ScimError } from './scim-error';
+import { ownedBy } from '../tenancy/scope';
 
 const domainOf = (email: string) => email.slice(email.lastIndexOf('@') + 1).toLowerCase();
 
@@ -16,7 +17,7 @@ export async function roleForEmail(tx: Db | Tx, workspaceId: string, email: stri
     .select({ role: ssoConnections.defaultRole })
     .from(ssoConnectionDomains)
     .innerJoin(ssoConnections, eq(ssoConnections.id, ssoConnectionDomains.connectionId))
-    .where(and(eq(ssoConnectionDomains.workspaceId, workspaceId), isNotNull(ssoConnectionDomains.verifiedAt), eq(sql`lower(${ssoConnectionDomains.domain})`, domainOf(email))))
+    .where(and(ownedBy(ssoConnectionDomains, workspaceId), isNotNull(ssoConnectionDomains.verifiedAt), eq(sql`lower(${ssoConnectionDomains.domain})`, domainOf(email))))
     .orderBy(asc(ssoConnectionDomains.createdAt))
     .limit(1);
   if (!row) {
@@ -53,9 +54,9 @@ export async function deprovision(tx: Tx, workspaceId: string, userId: string): 
   if (role.role === 'owner') throw new ScimError(400, 'The owner of the workspace cannot be deprovisioned; transfer ownership in Sling first.', 'mutability');
   await tx.delete(workspaceMembers).where(and(inWorkspace, ne(workspaceMembers.role, 'owner')));
   const owner = sql`(select ${workspaceMembers.userId} from ${workspaceMembers} where ${workspaceMembers.organizationId} = ${workspaceId} and ${workspaceMembers.role} = 'owner')`;
-  await tx.update(links).set({ createdBy: owner, updatedAt: sql`now()` }).where(and(eq(links.workspaceId, workspaceId), eq(links.createdBy, userId)));
-  await tx.update(webhooks).set({ createdBy: owner }).where(and(eq(webhooks.workspaceId, workspaceId), eq(webhooks.createdBy, userId)));
-  await tx.update(apiTokens).set({ revokedAt: sql`coalesce(${apiTokens.revokedAt}, now())` }).where(and(eq(apiTokens.workspaceId, workspaceId), eq(apiTokens.userId, userId)));
+  await tx.update(links).set({ createdBy: owner, updatedAt: sql`now()` }).where(and(ownedBy(links, workspaceId), eq(links.createdBy, userId)));
+  await tx.update(webhooks).set({ createdBy: owner }).where(and(ownedBy(webhooks, workspaceId), eq(webhooks.createdBy, userId)));
+  await tx.update(apiTokens).set({ revokedAt: sql`coalesce(${apiTokens.revokedAt}, now())` }).where(and(ownedBy(apiTokens, workspaceId), eq(apiTokens.userId, userId)));
   // Sessions that had the workspace open end (the next request is a 401); others fall back anyway.
   await tx.delete(sessions).where(and(eq(sessions.userId, userId), eq(sessions.activeOrganizationId, workspaceId)));
   return true;

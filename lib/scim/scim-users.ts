@@ -15,6 +15,7 @@ import { parseEqFilter } from './scim-filter';
 import { accountFor, deprovision, join, roleForEmail } from './scim-membership';
 import { applyUserPatch, type UserState } from './scim-user-patch';
 import { forgetTokens } from '../tokens/token-cache';
+import { ownedBy } from '../tenancy/scope';
 
 export const DIRECTORY_ACTOR = 'Directory sync';
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -37,7 +38,7 @@ async function findUsers(db: Db | Tx, ws: ScimWorkspace, where?: SQL, page?: { o
     .select({ row: scimUsers, email: users.email })
     .from(scimUsers)
     .innerJoin(users, eq(users.id, scimUsers.userId))
-    .where(and(eq(scimUsers.workspaceId, ws.id), where))
+    .where(and(ownedBy(scimUsers, ws.id), where))
     .orderBy(asc(scimUsers.createdAt), asc(scimUsers.id));
   return page ? q.offset(page.offset).limit(page.limit) : q;
 }
@@ -58,7 +59,7 @@ export async function listUsers(db: Db, ws: ScimWorkspace, q: { filter?: string;
     : f.attribute === 'externalId' ? eq(scimUsers.externalId, f.value)
     : f.attribute === 'email' ? eq(users.email, f.value.toLowerCase())
     : eq(scimUsers.id, f.value);
-  const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(scimUsers).innerJoin(users, eq(users.id, scimUsers.userId)).where(and(eq(scimUsers.workspaceId, ws.id), where));
+  const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(scimUsers).innerJoin(users, eq(users.id, scimUsers.userId)).where(and(ownedBy(scimUsers, ws.id), where));
   const found = q.count === 0 ? [] : await findUsers(db, ws, where, { offset: q.startIndex - 1, limit: q.count });
   return { total, found };
 }
@@ -121,7 +122,7 @@ async function save(db: Db, ws: ScimWorkspace, current: Found, next: UserState, 
       const [row] = await tx
         .update(scimUsers)
         .set({ userName: next.userName, externalId: next.externalId, displayName: next.displayName, givenName: next.givenName, familyName: next.familyName, active: next.active, updatedAt: new Date() })
-        .where(and(eq(scimUsers.id, current.row.id), eq(scimUsers.workspaceId, ws.id)))
+        .where(and(eq(scimUsers.id, current.row.id), ownedBy(scimUsers, ws.id)))
         .returning();
       if (!row) throw notFound();
       if (before.active && !next.active) {
@@ -148,7 +149,7 @@ async function save(db: Db, ws: ScimWorkspace, current: Found, next: UserState, 
 /** DELETE: the user leaves the workspace (access ended at once); their Sling account stays theirs. */
 export async function deleteUser(db: Db, ws: ScimWorkspace, id: string): Promise<void> {
   await db.transaction(async (tx) => {
-    const [gone] = await tx.delete(scimUsers).where(and(eq(scimUsers.id, id), eq(scimUsers.workspaceId, ws.id))).returning();
+    const [gone] = await tx.delete(scimUsers).where(and(eq(scimUsers.id, id), ownedBy(scimUsers, ws.id))).returning();
     if (!gone) throw notFound();
     const removed = await deprovision(tx, ws.id, gone.userId);
     await audit(tx, ws, gone, 'member.deprovisioned', { deleted: true, ...(removed ? {} : { was_member: false }) });

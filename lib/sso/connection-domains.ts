@@ -10,6 +10,7 @@ import { byActor, recordAudit } from '../audit/record-audit';
 import { AppError } from '../core/errors';
 import type { Actor } from '../tenancy/actor';
 import { checkDomainClaim, domainClaimRecord } from './domain-claim';
+import { ownedBy } from '../tenancy/scope';
 
 export const MAX_DOMAINS = 20;
 
@@ -21,7 +22,7 @@ export async function domainsOf(db: Db | Tx, workspaceId: string, connectionIds:
   const rows = await db
     .select()
     .from(ssoConnectionDomains)
-    .where(and(eq(ssoConnectionDomains.workspaceId, workspaceId), inArray(ssoConnectionDomains.connectionId, connectionIds)))
+    .where(and(ownedBy(ssoConnectionDomains, workspaceId), inArray(ssoConnectionDomains.connectionId, connectionIds)))
     .orderBy(asc(ssoConnectionDomains.createdAt), asc(ssoConnectionDomains.domain));
   for (const r of rows) out.get(r.connectionId)?.push(r);
   return out;
@@ -63,12 +64,12 @@ export async function removeDomain(db: Db, actor: Actor, row: SsoConnectionRow, 
   await db.transaction(async (tx) => {
     const [gone] = await tx
       .delete(ssoConnectionDomains)
-      .where(and(eq(ssoConnectionDomains.id, domainId), eq(ssoConnectionDomains.connectionId, row.id), eq(ssoConnectionDomains.workspaceId, actor.workspaceId)))
+      .where(and(eq(ssoConnectionDomains.id, domainId), eq(ssoConnectionDomains.connectionId, row.id), ownedBy(ssoConnectionDomains, actor.workspaceId)))
       .returning();
     if (!gone) throw new AppError('not_found', 'No such domain on this connection.');
     const disabled = row.enabled && (await verifiedDomains(tx, row.id)).length === 0;
     if (disabled) {
-      await tx.update(ssoConnections).set({ enabled: false, updatedAt: new Date() }).where(and(eq(ssoConnections.id, row.id), eq(ssoConnections.workspaceId, actor.workspaceId)));
+      await tx.update(ssoConnections).set({ enabled: false, updatedAt: new Date() }).where(and(eq(ssoConnections.id, row.id), ownedBy(ssoConnections, actor.workspaceId)));
       await tx.delete(ssoProviders).where(eq(ssoProviders.providerId, row.id));
     }
     await recordAudit(tx, { ...byActor(actor), action: 'sso.connection.updated', target: target(row), details: { fields: ['domains'], removed: gone.domain, ...(disabled && { disabled: true }) } });
@@ -87,7 +88,7 @@ export async function verifyDomains(db: Db, actor: Actor, row: SsoConnectionRow,
   const pending = await db
     .select()
     .from(ssoConnectionDomains)
-    .where(and(eq(ssoConnectionDomains.connectionId, row.id), eq(ssoConnectionDomains.workspaceId, actor.workspaceId), domainId ? eq(ssoConnectionDomains.id, domainId) : isNull(ssoConnectionDomains.verifiedAt)));
+    .where(and(eq(ssoConnectionDomains.connectionId, row.id), ownedBy(ssoConnectionDomains, actor.workspaceId), domainId ? eq(ssoConnectionDomains.id, domainId) : isNull(ssoConnectionDomains.verifiedAt)));
   if (domainId && pending.length === 0) throw new AppError('not_found', `This connection has no domain "${domainId}".`);
   const results: DomainCheck[] = [];
   for (const d of pending) {

@@ -16,6 +16,7 @@ import { openClientSecret, sealClientSecret } from './sso-secret';
 import { testOidcConnection } from './test-connection';
 import { isSaml, samlIssuer, samlProviderConfig, samlSettings, serializeSaml } from './saml-connection';
 import { testSamlConnection } from './test-saml-connection';
+import { ownedBy } from '../tenancy/scope';
 
 export interface SsoScope {
   db: Db;
@@ -29,11 +30,11 @@ export interface SsoScope {
 const notFound = () => new AppError('not_found', 'No such SSO connection in this workspace.');
 
 export async function listConnections(db: Db, actor: Actor): Promise<SsoConnectionRow[]> {
-  return db.select().from(ssoConnections).where(eq(ssoConnections.workspaceId, actor.workspaceId)).orderBy(desc(ssoConnections.createdAt));
+  return db.select().from(ssoConnections).where(ownedBy(ssoConnections, actor.workspaceId)).orderBy(desc(ssoConnections.createdAt));
 }
 
 export async function getConnectionOrThrow(db: Db, actor: Actor, id: string): Promise<SsoConnectionRow> {
-  const [row] = await db.select().from(ssoConnections).where(and(eq(ssoConnections.id, id), eq(ssoConnections.workspaceId, actor.workspaceId))).limit(1);
+  const [row] = await db.select().from(ssoConnections).where(and(eq(ssoConnections.id, id), ownedBy(ssoConnections, actor.workspaceId))).limit(1);
   if (!row) throw notFound();
   return row;
 }
@@ -94,10 +95,10 @@ export async function updateConnection(s: SsoScope, id: string, input: TUpdateSs
     updatedAt: new Date(),
   };
   return s.db.transaction(async (tx) => {
-    const [row] = await tx.update(ssoConnections).set(changes).where(and(eq(ssoConnections.id, id), eq(ssoConnections.workspaceId, s.actor.workspaceId))).returning();
+    const [row] = await tx.update(ssoConnections).set(changes).where(and(eq(ssoConnections.id, id), ownedBy(ssoConnections, s.actor.workspaceId))).returning();
     if (!row) throw notFound();
     if (newDomain) {
-      await tx.delete(ssoConnectionDomains).where(and(eq(ssoConnectionDomains.connectionId, row.id), eq(ssoConnectionDomains.workspaceId, s.actor.workspaceId)));
+      await tx.delete(ssoConnectionDomains).where(and(eq(ssoConnectionDomains.connectionId, row.id), ownedBy(ssoConnectionDomains, s.actor.workspaceId)));
       await insertDomain(tx, row, input.domain!);
     }
     await recordAudit(tx, { ...byActor(s.actor), action: 'sso.connection.updated', target: connectionTarget(row), details: { fields: changedFields(input), ...(current.enabled && !row.enabled && { disabled: true }) } });
@@ -109,7 +110,7 @@ export async function updateConnection(s: SsoScope, id: string, input: TUpdateSs
 
 export async function deleteConnection(db: Db, actor: Actor, id: string): Promise<void> {
   await db.transaction(async (tx) => {
-    const [gone] = await tx.delete(ssoConnections).where(and(eq(ssoConnections.id, id), eq(ssoConnections.workspaceId, actor.workspaceId))).returning();
+    const [gone] = await tx.delete(ssoConnections).where(and(eq(ssoConnections.id, id), ownedBy(ssoConnections, actor.workspaceId))).returning();
     if (!gone) throw notFound();
     await recordAudit(tx, { ...byActor(actor), action: 'sso.connection.deleted', target: connectionTarget(gone), details: { domain: gone.domain } });
   });
@@ -143,7 +144,7 @@ export async function testConnection(s: SsoScope, id: string): Promise<SsoConnec
         // the admin sees the failed checks. Only a change of what was tested sends it back to draft.
         updatedAt: new Date(),
       })
-      .where(and(eq(ssoConnections.id, id), eq(ssoConnections.workspaceId, s.actor.workspaceId)))
+      .where(and(eq(ssoConnections.id, id), ownedBy(ssoConnections, s.actor.workspaceId)))
       .returning();
     if (!updated) throw notFound();
     await recordAudit(tx, { ...byActor(s.actor), action: 'sso.connection.tested', target: connectionTarget(updated), details: { passed: result.passed, failed: (result.checks ?? []).filter((c) => c.status === 'failed').map((c) => c.id) } });
@@ -175,7 +176,7 @@ export async function setConnectionEnabled(s: SsoScope, id: string, enabled: boo
     const [updated] = await tx
       .update(ssoConnections)
       .set({ enabled, updatedAt: new Date() })
-      .where(and(eq(ssoConnections.id, id), eq(ssoConnections.workspaceId, s.actor.workspaceId)))
+      .where(and(eq(ssoConnections.id, id), ownedBy(ssoConnections, s.actor.workspaceId)))
       .returning();
     if (!updated) throw notFound();
     await recordAudit(tx, { ...byActor(s.actor), action: enabled ? 'sso.connection.enabled' : 'sso.connection.disabled', target: connectionTarget(updated) });

@@ -81,7 +81,7 @@ export async function refuseIfSsoRequired(db: Db, email: string): Promise<void> 
     .from(users)
     .innerJoin(workspaceMembers, eq(workspaceMembers.userId, users.id))
     .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.organizationId))
-    .innerJoin(ssoConnections, and(eq(ssoConnections.workspaceId, workspaces.id), eq(ssoConnections.enabled, true), eq(ssoConnections.requireSso, true)))
+    .innerJoin(ssoConnections, and(eq(workspaces.id, ssoConnections.workspaceId), eq(ssoConnections.enabled, true), eq(ssoConnections.requireSso, true)))
     .where(and(eq(users.email, email.toLowerCase()), ne(workspaceMembers.role, 'owner')))
     .limit(1);
   if (row) {

@@ -1,11 +1,20 @@
 // The one scope fragment per resource that goes into the `where` of every read and every write
 // (Documenso's buildTeamWhereQuery is the model). A row outside it is simply not found (404).
-import { and, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, or, sql, type Column, type SQL } from 'drizzle-orm';
 import { apiTokens, domains, links, SYSTEM_WORKSPACE_ID, webhooks } from '../../db/schema';
 import type { Actor } from './actor';
 import { roleAtLeast } from './permissions';
 
 export type Access = 'read' | 'write';
+
+/**
+ * Rows of a workspace-owned table that belong to `workspaceId`: what every scope here is made of,
+ * and the fragment for the rest (imports, SSO, SCIM, audit, landing pages, previews, QR logos, …).
+ * Written nowhere else (tests/unit/tenancy-scope.test.ts).
+ */
+export function ownedBy(table: { workspaceId: Column }, workspaceId: string): SQL {
+  return eq(table.workspaceId, workspaceId);
+}
 
 /**
  * Every workspace's rows: what the operator's CLI and cascades (a domain's links going with it)

@@ -11,6 +11,7 @@ import { isTokenScope, TOKEN_SCOPES, type TokenScope } from '../tenancy/permissi
 import { displayPrefix, hashToken, newTokenSecret } from '../crypto/token-secret';
 import { TOKEN_CAPS, tokenCapReached } from './token-cap';
 import { forgetTokens } from './token-cache';
+import { ownedBy } from '../tenancy/scope';
 
 export const DEFAULT_ROTATION_GRACE_HOURS = 24;
 
@@ -61,7 +62,7 @@ export async function createApiToken(
     const [{ live }] = await tx
       .select({ live: count() })
       .from(apiTokens)
-      .where(and(eq(apiTokens.workspaceId, input.workspaceId), isNull(apiTokens.revokedAt), or(isNull(apiTokens.expiresAt), gt(apiTokens.expiresAt, sql`now()`))));
+      .where(and(ownedBy(apiTokens, input.workspaceId), isNull(apiTokens.revokedAt), or(isNull(apiTokens.expiresAt), gt(apiTokens.expiresAt, sql`now()`))));
     if (live >= TOKEN_CAPS[ws.plan]) throw tokenCapReached(ws.plan, live);
     const [row] = await tx
       .insert(apiTokens)

@@ -12,6 +12,7 @@ import type { Actor } from '../tenancy/actor';
 import { assertTeamWorkspace } from './assert-team-workspace';
 import { dropActiveWorkspace } from './set-active-workspace';
 import { forgetTokens } from '../tokens/token-cache';
+import { ownedBy } from '../tenancy/scope';
 
 /** Above this many links one "drop everything" message is cheaper than one per link. */
 const PER_KEY_LIMIT = 200;
@@ -20,10 +21,10 @@ export async function deleteWorkspace(db: Db, actor: Actor): Promise<void> {
   assertTeamWorkspace(actor, 'cannot be deleted');
   const workspaceId = actor.workspaceId;
   const keys = await db.transaction(async (tx) => {
-    const inWorkspace = tx.select({ id: links.id }).from(links).where(eq(links.workspaceId, workspaceId));
+    const inWorkspace = tx.select({ id: links.id }).from(links).where(ownedBy(links, workspaceId));
     await tx.delete(clicks).where(inArray(clicks.linkId, inWorkspace));
-    const owned = await tx.select({ hostname: domains.hostname }).from(domains).where(eq(domains.workspaceId, workspaceId));
-    const deleted = await tx.delete(links).where(eq(links.workspaceId, workspaceId)).returning({ domainId: links.domainId, shortCode: links.shortCode });
+    const owned = await tx.select({ hostname: domains.hostname }).from(domains).where(ownedBy(domains, workspaceId));
+    const deleted = await tx.delete(links).where(ownedBy(links, workspaceId)).returning({ domainId: links.domainId, shortCode: links.shortCode });
     await dropActiveWorkspace(tx, { workspaceId });
     // Only a team workspace; throwing rolls the link deletions back.
     const [ws] = await tx.delete(workspaces).where(and(eq(workspaces.id, workspaceId), eq(workspaces.kind, 'team'))).returning({ id: workspaces.id });

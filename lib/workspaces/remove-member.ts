@@ -10,6 +10,7 @@ import type { Actor } from '../tenancy/actor';
 import { assertTeamWorkspace } from './assert-team-workspace';
 import { dropActiveWorkspace } from './set-active-workspace';
 import { forgetTokens } from '../tokens/token-cache';
+import { ownedBy } from '../tenancy/scope';
 
 /** DELETE /api/v1/workspace/members/{userId}: the remover inherits (yourself: see leaveWorkspace). */
 export async function removeMember(db: Db, actor: Actor, userId: string): Promise<void> {
@@ -35,12 +36,12 @@ async function takeOut(db: Db, actor: Actor, userId: string, heir: ReturnType<ty
       return owner ? 'owner' : 'missing';
     }
     await recordAudit(tx, { ...byActor(actor), action: userId === actor.userId ? 'member.left' : 'member.removed', target: { type: 'user', id: userId } });
-    await tx.update(links).set({ createdBy: heir, updatedAt: sql`now()` }).where(and(eq(links.workspaceId, workspaceId), eq(links.createdBy, userId)));
-    await tx.update(webhooks).set({ createdBy: heir }).where(and(eq(webhooks.workspaceId, workspaceId), eq(webhooks.createdBy, userId)));
+    await tx.update(links).set({ createdBy: heir, updatedAt: sql`now()` }).where(and(ownedBy(links, workspaceId), eq(links.createdBy, userId)));
+    await tx.update(webhooks).set({ createdBy: heir }).where(and(ownedBy(webhooks, workspaceId), eq(webhooks.createdBy, userId)));
     await tx
       .update(apiTokens)
       .set({ revokedAt: sql`coalesce(${apiTokens.revokedAt}, now())` })
-      .where(and(eq(apiTokens.workspaceId, workspaceId), eq(apiTokens.userId, userId)));
+      .where(and(ownedBy(apiTokens, workspaceId), eq(apiTokens.userId, userId)));
     await dropActiveWorkspace(tx, { workspaceId, userId });
     return 'removed';
   });

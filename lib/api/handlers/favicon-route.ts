@@ -12,7 +12,7 @@ import { AppError } from '../../core/errors';
 import type { WorkspaceRequest } from '../../http/with-workspace';
 import * as ops from '../../openapi/operations/link-assets';
 import { operationHandler } from '../../http/operation';
-import { linkScope } from '../../tenancy/scope';
+import { linkScope, ownedBy } from '../../tenancy/scope';
 import { cachedFavicon } from '../../favicons/favicon-cache';
 import { fetchFavicon } from '../../favicons/fetch-favicon';
 import { letterIcon } from '../../favicons/letter-icon';
@@ -49,7 +49,7 @@ async function referrerOrigin(db: Db, workspaceId: string, host: string): Promis
   const [seen] = await db
     .select({ value: clickRollups.value })
     .from(clickRollups)
-    .where(and(eq(clickRollups.workspaceId, workspaceId), eq(clickRollups.dim, 'referrer'), eq(clickRollups.value, host)))
+    .where(and(ownedBy(clickRollups, workspaceId), eq(clickRollups.dim, 'referrer'), eq(clickRollups.value, host)))
     .limit(1);
   return seen && URL.canParse(`https://${host}`) ? new URL(`https://${host}`).origin : undefined;
 }
