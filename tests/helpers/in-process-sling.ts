@@ -18,7 +18,7 @@ import { apiHeaders } from '../../lib/http/security-headers';
 import type { Router } from '../../lib/api/router';
 import type { DbHandle } from '../../lib/db/types';
 import { seedOn } from './seed-in-process';
-import { freePort } from './sling-process';
+import { freePort } from './processes';
 
 export interface InProcessSling {
   /** The server's own address (BASE_URL): redirects and link pages are fetched there. */

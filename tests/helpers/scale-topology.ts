@@ -8,7 +8,8 @@ import { connect } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { tempDir } from './databases';
-import { freePort, startSling, type SlingProcess } from './sling-process';
+import { freePort } from './processes';
+import { startSling, type SlingProcess } from './sling-process';
 import { until } from './until';
 
 export const HAPROXY = '/usr/sbin/haproxy';
