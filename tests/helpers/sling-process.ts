@@ -44,7 +44,9 @@ export async function startSling(env: Record<string, string>, args: string[] = [
     port,
   });
   const stop = async (signal: NodeJS.Signals = 'SIGTERM') => {
-    const how = await stopServer(server, { signal });
+    // SIGKILL only after longer than a test waits: a slow shutdown fails its test as it did before,
+    // and no process outlives the run.
+    const how = await stopServer(server, { signal, graceMs: 120_000 });
     return typeof how === 'number' ? how : null;
   };
   try {
