@@ -3,7 +3,7 @@
 import { machineTicks, stealShare, threadCpuSeconds, treeCpuSeconds } from './cpu-usage';
 import type { LoadOptions, LoadTool } from './load-tool';
 import type { MeasuredRun } from './report';
-import type { ServerProcess } from './servers';
+import type { ServerProcess } from '../tests/helpers/processes';
 
 export interface RunSettings {
   connections: number;

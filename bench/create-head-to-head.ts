@@ -13,12 +13,11 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { alternate, fmtInt, type RunSettings, type Target } from './alternate';
 import { createPostgresDatabase, pgliteDatabase, seedDatabase, type BenchDatabase } from './bench-database';
-import { endChildren } from './children';
+import { endChildren, freePort, type ServerProcess, startServer, stopServer, waitUntilAnswering } from '../tests/helpers/processes';
 import { onCleanup, runBench } from './cleanups';
 import { CREATE_LINKS_ENV, createBenchAccount, expectAnswer, sessionPost, signInBench, tokenPost } from './create-links';
 import { idleRss } from './idle-rss';
 import { pickLoadTool } from './load-tool';
-import { freePort, startServer, stopServer, waitUntilAnswering, type ServerProcess } from './servers';
 import { waitUntilSettled } from './settle';
 
 const AFTER = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -75,7 +74,7 @@ async function main(): Promise<number> {
   });
   for (const b of builds) b.token = createBenchAccount(b.root, env(b)).token; // before start: PGlite is one process per dir
   for (const b of builds) {
-    b.proc = startServer({ name: b.label, args: [join(b.root, 'bin/sling.mjs'), 'start'], env: env(b), port: b.port, logFile: join(tmp, `${b.label}.log`), cwd: b.root });
+    b.proc = startServer({ group: true, name: b.label, args: [join(b.root, 'bin/sling.mjs'), 'start'], env: env(b), port: b.port, logFile: join(tmp, `${b.label}.log`), cwd: b.root });
   }
   await Promise.all(builds.map((b) => waitUntilAnswering(b.proc!, '/readyz', 200)));
   for (const b of builds) {

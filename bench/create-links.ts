@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { alternate, type RunSettings } from './alternate';
 import type { LoadTool, PostLoad } from './load-tool';
 import type { CreateResult, SessionTokenResult } from './report';
-import { freePort, startServer, waitUntilAnswering, type ServerProcess } from './servers';
+import { freePort, type ServerProcess, startServer, waitUntilAnswering } from '../tests/helpers/processes';
 
 const EMAIL = 'bench@example.com';
 const PASSWORD = 'bench-password-123';
@@ -41,7 +41,7 @@ export function createBenchAccount(root: string, env: Record<string, string | un
 /** The bench's baseline for a POST: bench/constant-server.mjs in a child process, answering. */
 export async function startConstantServer(root: string, logDir: string): Promise<ServerProcess> {
   const port = await freePort();
-  const server = startServer({ name: 'constant node:http', args: [join(root, 'bench/constant-server.mjs')], env: {}, port, logFile: join(logDir, 'constant.log'), cwd: root });
+  const server = startServer({ group: true, name: 'constant node:http', args: [join(root, 'bench/constant-server.mjs')], env: {}, port, logFile: join(logDir, 'constant.log'), cwd: root });
   await waitUntilAnswering(server, '/', 404);
   return server;
 }

@@ -8,10 +8,9 @@ import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createPostgresDatabase, seedDatabase } from './bench-database';
-import { endChildren } from './children';
+import { endChildren, freePort, startServer, stopServer, waitUntilAnswering } from '../tests/helpers/processes';
 import { CREATE_LINKS_ENV, createBenchAccount, sessionPost, signInBench, tokenPost } from './create-links';
 import { pickLoadTool } from './load-tool';
-import { freePort, startServer, stopServer, waitUntilAnswering } from './servers';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const SERVER_URL = process.env.BENCH_DATABASE_URL;
@@ -31,7 +30,7 @@ async function main() {
       SECRET_KEY: 'bench-secret-key-0123456789abcdef0123456789abcdef', REDIS_URL: undefined, LOG_LEVEL: 'warn', ...CREATE_LINKS_ENV,
     };
     const account = createBenchAccount(ROOT, env);
-    const server = startServer({ name: 'profiled', args: ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`, join(ROOT, 'bin/sling.mjs'), 'start'], env, port, logFile: join(tmp, 'server.log'), cwd: ROOT });
+    const server = startServer({ group: true, name: 'profiled', args: ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`, join(ROOT, 'bin/sling.mjs'), 'start'], env, port, logFile: join(tmp, 'server.log'), cwd: ROOT });
     await waitUntilAnswering(server, '/readyz', 200);
     const body = '{"url":"https://example.com/prof/{n}"}';
     const post = process.env.BENCH_AUTH === 'session' ? sessionPost(await signInBench(env.BASE_URL, port), env.BASE_URL, body) : tokenPost(account.token, body);

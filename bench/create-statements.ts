@@ -10,9 +10,8 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { createPostgresDatabase, seedDatabase } from './bench-database';
-import { endChildren } from './children';
+import { endChildren, freePort, startServer, stopServer, waitUntilAnswering } from '../tests/helpers/processes';
 import { CREATE_LINKS_ENV, createBenchAccount } from './create-links';
-import { freePort, startServer, stopServer, waitUntilAnswering } from './servers';
 
 const AFTER = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const BEFORE = process.env.BENCH_BEFORE;
@@ -56,7 +55,7 @@ async function measure(label: string, root: string) {
     await admin.connect();
     await admin.query(`ALTER DATABASE ${name} SET log_statement = 'all'`);
     await admin.end();
-    const server = startServer({ name: label, args: [join(root, 'bin/sling.mjs'), 'start'], env, port, logFile: join(tmp, `${label}.log`), cwd: root });
+    const server = startServer({ group: true, name: label, args: [join(root, 'bin/sling.mjs'), 'start'], env, port, logFile: join(tmp, `${label}.log`), cwd: root });
     await waitUntilAnswering(server, '/readyz', 200);
     const create = async (path: string, n: string) => {
       const body = path === '/api' ? { token: account.token, long_url: `https://example.com/s/${n}` } : { url: `https://example.com/s/${n}` };

@@ -17,12 +17,11 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { createPostgresDatabase, pgliteDatabase, seedDatabase, type BenchDatabase, type SeedLink } from './bench-database';
-import { endChildren } from './children';
+import { endChildren, freePort, type ServerProcess, startServer, stopServer, waitUntilAnswering } from '../tests/helpers/processes';
 import { processCpuSeconds, threadCpuSeconds } from './cpu-usage';
 import { runPaced } from './paced-load';
 import { readLoopDelay, resetLoopDelay } from './loop-delay-report';
 import { waitUntilSettled } from './settle';
-import { freePort, startServer, stopServer, waitUntilAnswering, type ServerProcess } from './servers';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const RATE = Number(process.env.BENCH_RATE ?? 3000);
@@ -72,7 +71,7 @@ async function main() {
     if (profDir) mkdirSync(join(profDir, 'raw'), { recursive: true });
     const rawProf = profDir ? ['--cpu-prof', `--cpu-prof-dir=${join(profDir, 'raw')}`] : [];
     const rawArgs = [...rawProf, join(ROOT, 'bench/raw-server.mjs'), linksFile];
-    targets.push({ label: 'raw', server: startServer({ name: 'raw', args: rawArgs, env: {}, port: rawPort, logFile: join(tmp, 'raw.log'), cwd: ROOT }) });
+    targets.push({ label: 'raw', server: startServer({ group: true, name: 'raw', args: rawArgs, env: {}, port: rawPort, logFile: join(tmp, 'raw.log'), cwd: ROOT }) });
     const bundles = (process.env.BENCH_SLING_BUNDLES ?? 'bin/sling.mjs').split(',');
     for (const [i, bundle] of bundles.entries()) {
       const dataDir = join(tmp, `data-${i}`);
@@ -89,7 +88,7 @@ async function main() {
       const delayFile = join(tmp, `delay-${i}.json`);
       const prof = profDir ? ['--cpu-prof', `--cpu-prof-dir=${join(profDir, String(i))}`] : [];
       if (profDir) mkdirSync(join(profDir, String(i)), { recursive: true });
-      const server = startServer({
+      const server = startServer({ group: true,
         name: `Sling ${bundle}`,
         args: ['--import', join(ROOT, 'bench/loop-delay.mjs'), ...prof, join(ROOT, bundle), 'start'],
         env: { HOST: '127.0.0.1', BASE_URL: `http://127.0.0.1:${port}`, DATA_DIR: dataDir, DATABASE_URL: databaseUrl, ...(databaseUrl ? { SECRET_KEY: 'edge-cpu-bench-secret-0123456789abcdef0123456789' } : {}), REDIS_URL: undefined, LINK_HOST: undefined, TRUST_PROXY: undefined, TLS_PORT: undefined, LOG_LEVEL: 'warn', BENCH_LOOP_DELAY_FILE: delayFile, CACHE_TTL_MS: process.env.BENCH_CACHE_TTL_MS },

@@ -16,9 +16,8 @@ import { sealSecret } from '../lib/crypto/secret-box';
 import { openDatabase } from '../lib/db/open-database';
 import { alternate, fmtInt, type RunSettings } from './alternate';
 import { pgliteDatabase, seedDatabase } from './bench-database';
-import { endChildren } from './children';
+import { endChildren, freePort, type ServerProcess, startServer, stopServer, waitUntilAnswering } from '../tests/helpers/processes';
 import type { LoadTool } from './load-tool';
-import { freePort, startServer, stopServer, waitUntilAnswering, type ServerProcess } from './servers';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const HOST = 'go.bench.test';
@@ -72,8 +71,8 @@ async function main(): Promise<number> {
     const linksFile = join(tmp, 'links.json');
     writeFileSync(linksFile, JSON.stringify([[LINK.code, LINK.url]]));
 
-    const raw = startServer({ name: 'raw node:https', args: [join(ROOT, 'bench/raw-server.mjs'), linksFile], env: { TLS_CERT: certFile, TLS_KEY: keyFile }, port: rawPort, logFile: join(tmp, 'raw.log'), cwd: ROOT });
-    const sling = startServer({
+    const raw = startServer({ group: true, name: 'raw node:https', args: [join(ROOT, 'bench/raw-server.mjs'), linksFile], env: { TLS_CERT: certFile, TLS_KEY: keyFile }, port: rawPort, logFile: join(tmp, 'raw.log'), cwd: ROOT });
+    const sling = startServer({ group: true,
       name: 'Sling',
       args: [join(ROOT, 'bin/sling.mjs'), 'start', '--role', 'edge'],
       env: { HOST: '127.0.0.1', BASE_URL: `http://127.0.0.1:${slingPort}`, DATA_DIR: database.dataDir, DATABASE_URL: undefined, SECRET_KEY: SECRET, REDIS_URL: undefined, LINK_HOST: undefined, TRUST_PROXY: undefined, TLS_PORT: String(tlsPort), LOG_LEVEL: 'warn' },

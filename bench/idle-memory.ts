@@ -7,8 +7,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createPostgresDatabase, pgliteDatabase, type BenchDatabase } from './bench-database';
-import { endChildren } from './children';
-import { freePort, startServer, stopServer, waitUntilAnswering } from './servers';
+import { endChildren, freePort, startServer, stopServer, waitUntilAnswering } from '../tests/helpers/processes';
 
 const HERE = resolve(import.meta.dirname, '..');
 const roots = process.argv.slice(2).map((r) => resolve(r));
@@ -39,7 +38,7 @@ async function measure(root: string, db: BenchDatabase, probeDir: string): Promi
   mkdirSync(probeDir, { recursive: true });
   const port = await freePort();
   const started = performance.now();
-  const server = startServer({
+  const server = startServer({ group: true,
     name: 'Sling',
     args: ['--import', join(HERE, 'bench/memory-probe.mjs'), join(root, 'bin/sling.mjs'), 'start'],
     env: {

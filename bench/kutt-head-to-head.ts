@@ -16,14 +16,13 @@ import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { alternate, fmtInt, type Alternated, type RunSettings, type Target } from './alternate';
 import { countLinksOf, createPostgresDatabase, liveClickCounter, pgliteDatabase, seedDatabase, type BenchDatabase, type SeedLink } from './bench-database';
-import { endChildren } from './children';
+import { endChildren, freePort, type ServerProcess, startServer, stopServer, waitUntilAnswering } from '../tests/helpers/processes';
 import { onCleanup, runBench } from './cleanups';
 import { treeCpuSeconds } from './cpu-usage';
 import { CREATE_LINKS_ENV, createBenchAccount } from './create-links';
 import { checkKuttDir, countKutt, kuttEnv, liveVisitCounter, prepareKutt, startKutt, type KuttRedis, type KuttStore } from './kutt-server';
 import { pickLoadTool, type LoadTool, type PostLoad } from './load-tool';
 import { runPaced } from './paced-load';
-import { freePort, startServer, stopServer, waitUntilAnswering, type ServerProcess } from './servers';
 import { waitUntilSettled } from './settle';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -92,7 +91,7 @@ async function main(): Promise<number> {
   const kEnv = kuttEnv(kuttPort, store, redis);
   const kuttAccount = await prepareKutt(KUTT_DIR, kEnv, store, [HOT, ...MANY]);
 
-  const sling = startServer({ name: 'Sling', args: [join(ROOT, 'bin/sling.mjs'), 'start'], env: slingEnv, port: slingPort, logFile: join(tmp, 'sling.log'), cwd: ROOT });
+  const sling = startServer({ group: true, name: 'Sling', args: [join(ROOT, 'bin/sling.mjs'), 'start'], env: slingEnv, port: slingPort, logFile: join(tmp, 'sling.log'), cwd: ROOT });
   const kutt = startKutt(KUTT_DIR, kuttPort, kEnv, join(tmp, 'kutt.log'));
   await Promise.all([waitUntilAnswering(sling, '/readyz', 200), waitUntilAnswering(kutt, '/api/v2/health', 200)]);
 

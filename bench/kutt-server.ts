@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { SeedLink } from './bench-database';
-import { startServer, type ServerProcess } from './servers';
+import { type ServerProcess, startServer } from '../tests/helpers/processes';
 
 /** Where Kutt keeps its data: a PostgreSQL database, or its default, an SQLite file. */
 export type KuttStore = { databaseUrl: string } | { sqliteFile: string };
@@ -105,7 +105,7 @@ export async function prepareKutt(dir: string, env: Record<string, string>, stor
 
 /** `node server/server.js --production`, Kutt's `npm start`. */
 export function startKutt(dir: string, port: number, env: Record<string, string>, logFile: string): ServerProcess {
-  return startServer({ name: 'Kutt', args: [join(dir, 'server/server.js'), '--production'], env, port, logFile, cwd: dir });
+  return startServer({ group: true, name: 'Kutt', args: [join(dir, 'server/server.js'), '--production'], env, port, logFile, cwd: dir });
 }
 
 /** Links of `userId` and the sum of their visit counters (Kutt's stored visits). */

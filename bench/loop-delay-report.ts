@@ -1,7 +1,7 @@
 // Reading what bench/loop-delay.mjs (preloaded into Sling) saw: SIGUSR2 starts a window, and the
 // next SIGUSR2 writes that window's report to the file and starts another.
 import { readFileSync, rmSync } from 'node:fs';
-import type { ServerProcess } from './servers';
+import type { ServerProcess } from '../tests/helpers/processes';
 
 export interface LoopDelay {
   seconds: number;

@@ -7,7 +7,7 @@
 // last: renders still queued when it ends are left to the graceful stop.
 import { PNG } from 'pngjs';
 import { runPaced, type PacedResult } from './paced-load';
-import type { ServerProcess } from './servers';
+import type { ServerProcess } from '../tests/helpers/processes';
 
 export const RENDER_CLIENTS = 8;
 export const RENDER_LOAD_RATE = 1000;

@@ -20,7 +20,7 @@ import {
   type BenchDatabase,
   type SeedLink,
 } from './bench-database';
-import { endChildren } from './children';
+import { endChildren, freePort, pinoLines, type ServerProcess, startServer, stopServer, waitUntilAnswering } from '../tests/helpers/processes';
 import { onCleanup, runBench } from './cleanups';
 import { idleRss } from './idle-rss';
 import { CREATE_LINKS_ENV, createBenchAccount, createLinksScenario, sessionTokenScenario, signInBench, startConstantServer } from './create-links';
@@ -35,7 +35,6 @@ import {
   type LinkCheck,
   type ScenarioResult,
 } from './report';
-import { freePort, pinoLines, startServer, stopServer, waitUntilAnswering, type ServerProcess } from './servers';
 import { readLoopDelay, resetLoopDelay, type LoopDelay } from './loop-delay-report';
 import { waitUntilSettled } from './settle';
 
@@ -88,7 +87,7 @@ async function main(): Promise<number> {
   const loopDelayFile = join(tmp, 'loop-delay.json');
   writeFileSync(linksFile, JSON.stringify([HOT, CARD, ...MANY].map((l) => [l.code, l.url])));
 
-  const raw = startServer({
+  const raw = startServer({ group: true,
     name: 'raw node:http',
     args: [join(ROOT, 'bench/raw-server.mjs'), linksFile],
     env: {},
@@ -112,7 +111,7 @@ async function main(): Promise<number> {
   };
   console.log('Creating the link-creation scenario\'s Enterprise user and API token (sling users/tokens create)…');
   const account = createBenchAccount(ROOT, slingEnv); // before Sling starts: PGlite is one process per dir
-  const sling = startServer({
+  const sling = startServer({ group: true,
     name: 'Sling',
     // The probe reports Sling's event-loop delay and GC pauses during the half-load run (loop-delay.mjs).
     args: ['--import', join(ROOT, 'bench/loop-delay.mjs'), join(ROOT, 'bin/sling.mjs'), 'start'],

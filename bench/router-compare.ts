@@ -9,11 +9,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { endChildren } from './children';
+import { endChildren, freePort, type ServerProcess, startServer } from '../tests/helpers/processes';
 import { onCleanup, runBench } from './cleanups';
 import { machineTicks, stealShare, treeCpuSeconds } from './cpu-usage';
 import { pickLoadTool, type PostLoad } from './load-tool';
-import { freePort, startServer, type ServerProcess } from './servers';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
@@ -48,7 +47,7 @@ async function main(): Promise<number> {
   const servers: ServerProcess[] = [];
   for (const kind of kinds) {
     const port = await freePort();
-    servers.push(startServer({ name: kind, args: ['--import', 'tsx', join(ROOT, 'bench/router-server.ts'), kind], env: {}, port, logFile: join(tmp, `${kind}.log`), cwd: ROOT }));
+    servers.push(startServer({ group: true, name: kind, args: ['--import', 'tsx', join(ROOT, 'bench/router-server.ts'), kind], env: {}, port, logFile: join(tmp, `${kind}.log`), cwd: ROOT }));
   }
   for (const s of servers) await waitForCreated(s);
   console.log(`\nOne JSON POST (read the body, answer 201 {"ok":true}) behind node:http; ${tool.name}, ${CONNECTIONS} connections, ` +

@@ -5,7 +5,7 @@
 // PGlite's) have both stopped moving for `quietMs`. Under a profiler (BENCH_CPU_PROF), whose own
 // threads never look idle, the main thread's alone: the click writer's thread then goes unwatched.
 import { processCpuSeconds, threadCpuSeconds } from './cpu-usage';
-import type { ServerProcess } from './servers';
+import type { ServerProcess } from '../tests/helpers/processes';
 
 export interface SettleOptions {
   /** Rows in `clicks` now (undefined when the bench cannot read the database while Sling runs: PGlite). */

@@ -24,7 +24,7 @@ import { applyMigrations } from '../lib/db/migrate';
 import { openDatabase } from '../lib/db/open-database';
 import { newWebhookSecret, sealWebhookSecret } from '../lib/webhooks/webhook-secret';
 import { createPostgresDatabase, pgliteDatabase, type BenchDatabase } from './bench-database';
-import { endChildren, track } from './children';
+import { endChildren, track } from '../tests/helpers/processes';
 import { processCpuSeconds } from './cpu-usage';
 
 const EVENTS = Number(process.env.BENCH_WEBHOOK_EVENTS ?? 20_000);

@@ -4,7 +4,7 @@
 import { execFile, spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { track } from './children';
+import { track } from '../tests/helpers/processes';
 import type { LoadOptions, LoadResult, LoadTool, PostLoad } from './load-tool';
 
 /** Lua shared by both scripts: each thread counts what it sent; the total is printed at the end. */

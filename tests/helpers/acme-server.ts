@@ -5,7 +5,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { get } from 'node:https';
 import { join } from 'node:path';
 import { tempDir } from './databases';
-import { freePort } from './sling-process';
+import { freePort } from './processes';
 import { until } from './until';
 
 export interface TestAcmeServer {

@@ -2,7 +2,7 @@
 // records are set through its HTTP management API. Its catch-all A/AAAA answers are switched off,
 // so a name without records has none.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { freePort } from './sling-process';
+import { freePort } from './processes';
 import { until } from './until';
 
 export interface TestDnsServer {

@@ -1,14 +1,16 @@
 // Generated import files in each format Sling reads (our CSV, Bitly, YOURLS, Kutt), `n` rows each,
 // with planned defects at fixed positions so a test knows every row's expected result:
 // every 1000 rows, row …007 has an invalid URL, …013 a listed (unsafe) host, …021 an alias already
-// taken in the workspace, …042 repeats the row before it. Every other row is created.
+// taken in the workspace, …042 repeats the row before it. Every other row is created. A file of 42
+// rows or more has each defect at least once. `series` (the format unless given) names the aliases
+// and URLs, so two files of one format imported on one server do not share them.
 import { feedHost } from './threat-feeds';
 
 export type ImportFixtureFormat = 'csv' | 'bitly' | 'yourls' | 'kutt';
 
 export type Expected = { result: 'created' } | { result: 'skipped'; reason: RegExp } | { result: 'refused'; reason: RegExp };
 
-export const takenAlias = (format: string, i: number) => `taken-${format}-${Math.floor(i / 1000)}`;
+export const takenAlias = (series: string, i: number) => `taken-${series}-${Math.floor(i / 1000)}`;
 
 interface Planned {
   url: string;
@@ -16,19 +18,22 @@ interface Planned {
 }
 
 /** Row i (1-based) as planned, and what the import should make of it. */
-export function plannedRow(format: ImportFixtureFormat, i: number): Planned & { expected: Expected } {
+export function plannedRow(format: ImportFixtureFormat, i: number, series: string = format): Planned & { expected: Expected } {
   const kind = i % 1000;
   // Our CSV gives an alias on every tenth row only; the other formats always carry the code.
-  const alias = format === 'csv' && i % 10 !== 0 ? undefined : `${format}-${i}`;
+  const alias = format === 'csv' && i % 10 !== 0 ? undefined : `${series}-${i}`;
   if (kind === 7) return { url: 'not a url', alias, expected: { result: 'refused', reason: /^invalid URL/ } };
   if (kind === 13) return { url: `https://${feedHost(2)}/x-${i}`, alias, expected: { result: 'refused', reason: /^unsafe URL: .*listed/ } };
-  if (kind === 21) return { url: `https://example.com/${format}/${i}`, alias: takenAlias(format, i), expected: { result: 'skipped', reason: /alias taken/ } };
-  if (kind === 42) return { ...plannedRow(format, i - 1), expected: { result: 'skipped', reason: new RegExp(`^duplicate of row ${i - 1}$`) } };
-  return { url: `https://example.com/${format}/${i}?q=${i}`, alias, expected: { result: 'created' } };
+  if (kind === 21) return { url: `https://example.com/${series}/${i}`, alias: takenAlias(series, i), expected: { result: 'skipped', reason: /alias taken/ } };
+  if (kind === 42) return { ...plannedRow(format, i - 1, series), expected: { result: 'skipped', reason: new RegExp(`^duplicate of row ${i - 1}$`) } };
+  return { url: `https://example.com/${series}/${i}?q=${i}`, alias, expected: { result: 'created' } };
 }
 
-export function importFile(format: ImportFixtureFormat, n: number): string {
-  const rows = Array.from({ length: n }, (_, k) => plannedRow(format, k + 1));
+/** How many of the first `n` rows each defect hits (the rows …007, …013, …021 and …042). */
+export const plannedDefects = (n: number, kind: 7 | 13 | 21 | 42) => Math.floor(n / 1000) + (n % 1000 >= kind ? 1 : 0);
+
+export function importFile(format: ImportFixtureFormat, n: number, series: string = format): string {
+  const rows = Array.from({ length: n }, (_, k) => plannedRow(format, k + 1, series));
   const q = (s: string) => `"${s.replaceAll('"', '""')}"`;
   switch (format) {
     case 'csv':

@@ -19,7 +19,7 @@ import type { Router } from '../../lib/api/router';
 import type { DbHandle } from '../../lib/db/types';
 import type { Clock } from '../../lib/core/clock';
 import { seedOn } from './seed-in-process';
-import { freePort } from './sling-process';
+import { freePort } from './processes';
 
 export interface InProcessSling {
   /** The server's own address (BASE_URL): redirects and link pages are fetched there. */

@@ -8,7 +8,8 @@ import { connect } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { tempDir } from './databases';
-import { freePort, startSling, type SlingProcess } from './sling-process';
+import { freePort } from './processes';
+import { startSling, type SlingProcess } from './sling-process';
 import { until } from './until';
 
 export const HAPROXY = '/usr/sbin/haproxy';
@@ -147,9 +148,9 @@ export async function startTopology(env: Record<string, string>): Promise<Topolo
   };
 
   try {
-    // The app first: it runs the migrations the others wait for.
-    await start(slots.app);
-    await Promise.all([start(slots.edge1), start(slots.edge2), start(slots.worker)]);
+    // All at once: migrations run under an advisory lock (two-instances.test.ts starts two together),
+    // and the soak's database is a migrated copy.
+    await Promise.all([start(slots.app), start(slots.edge1), start(slots.edge2), start(slots.worker)]);
     await until('HAProxy to listen', async () => (existsSync(socket) ? true : haproxy.exitCode !== null ? Promise.reject(new Error(`haproxy exited:\n${haproxyLog}`)) : false));
     for (const slot of [slots.edge1, slots.edge2, slots.app]) await upInHaproxy(slot);
     await upInHaproxy({ ...slots.edge1, backend: 'edges_https' });

@@ -1,7 +1,10 @@
 // Starts the built Sling (`node bin/sling.mjs start`) as a child process, like a user would.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { freePort, startServer, stopServer, waitUntilAnswering } from './processes';
+
+// Many suites (and ones this change does not touch) take freePort from here.
+export { freePort };
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const BIN = fileURLToPath(new URL('../../bin/sling.mjs', import.meta.url));
@@ -11,19 +14,8 @@ export interface SlingProcess {
   port: number;
   child: ChildProcess;
   output(): string;
-  /** Sends a signal and resolves with the exit code. */
+  /** Sends a signal and resolves with the exit code (null when a signal ended it). */
   stop(signal?: NodeJS.Signals): Promise<number | null>;
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
 }
 
 /** Runs a sling CLI command to completion; `input` is written to its stdin (which is then closed). */
@@ -43,39 +35,27 @@ export function runSling(args: string[], env: Record<string, string>, input?: st
 export async function startSling(env: Record<string, string>, args: string[] = []): Promise<SlingProcess> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, [BIN, 'start', ...args], {
+  const server = startServer({
+    name: 'Sling',
+    args: [BIN, 'start', ...args],
     cwd: ROOT,
-    env: { ...baseEnv(), PORT: String(port), HOST: '127.0.0.1', BASE_URL: url, ...env } as unknown as NodeJS.ProcessEnv,
-  });
-  let out = '';
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (out += d));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const proc: SlingProcess = {
-    url,
+    cleanEnv: true,
+    env: { ...baseEnv(), HOST: '127.0.0.1', BASE_URL: url, ...env },
     port,
-    child,
-    output: () => out,
-    stop: async (signal = 'SIGTERM') => {
-      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
-      return exited;
-    },
+  });
+  const stop = async (signal: NodeJS.Signals = 'SIGTERM') => {
+    // SIGKILL only after longer than a test waits: a slow shutdown fails its test as it did before,
+    // and no process outlives the run.
+    const how = await stopServer(server, { signal, graceMs: 120_000 });
+    return typeof how === 'number' ? how : null;
   };
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`Sling exited with ${child.exitCode}:\n${out}`);
-    try {
-      const res = await fetch(`${url}/readyz`);
-      if (res.status === 200) return proc;
-    } catch {
-      /* not listening yet */
-    }
-    if (Date.now() > deadline) {
-      await proc.stop('SIGKILL');
-      throw new Error(`Sling did not become ready:\n${out}`);
-    }
-    await new Promise((r) => setTimeout(r, 100));
+  try {
+    await waitUntilAnswering(server, '/readyz', 200, 60_000);
+  } catch (err) {
+    await stop('SIGKILL');
+    throw err;
   }
+  return { url, port, child: server.child, output: server.output, stop };
 }
 
 function baseEnv(): Record<string, string> {

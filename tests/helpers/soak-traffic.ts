@@ -79,6 +79,11 @@ export interface TrafficOptions {
   codes: string[];
   redirectWorkers: number;
   apiWorkers: number;
+  /**
+   * Each worker's pause after each request (0: none, as fast as the servers answer). A bounded load
+   * for a shared machine: the restarts still happen under traffic, with less of it to count.
+   */
+  pauseMs?: number;
 }
 
 /** Runs until `stop` resolves; every loop ends its request before returning. */
@@ -86,6 +91,7 @@ export async function runTraffic(opts: TrafficOptions, tally: Tally, stop: Promi
   let running = true;
   void stop.then(() => (running = false));
   const auth = { authorization: `Bearer ${opts.token}`, 'content-type': 'application/json' };
+  const pause = () => (opts.pauseMs ? new Promise((r) => setTimeout(r, opts.pauseMs)) : Promise.resolve());
   let n = 0;
   const visitLoop = async () => {
     while (running) {
@@ -95,6 +101,7 @@ export async function runTraffic(opts: TrafficOptions, tally: Tally, stop: Promi
       const base = i % 10 === 9 ? opts.appUrl : opts.linksUrl;
       const out = await tally.track(`GET ${base}/${code}`, () => send(`${base}/${code}`, { headers: { 'user-agent': AGENTS.chrome } }), 302);
       if (out) tally.redirected(code);
+      await pause();
     }
   };
   let m = 0;
@@ -107,11 +114,13 @@ export async function runTraffic(opts: TrafficOptions, tally: Tally, stop: Promi
         const body = JSON.stringify({ url: `https://example.com/changed/${i}` });
         const out = await tally.track('PATCH /api.php', () => send(`${opts.appUrl}/api.php?slug=${code}`, { method: 'PATCH', headers: auth, body }), 200);
         if (out) tally.updated++;
+        await pause();
         continue;
       }
       const body = JSON.stringify({ url: `https://example.com/new/${i}` });
       const out = await tally.track('POST /api.php', () => send(`${opts.appUrl}/api.php`, { method: 'POST', headers: auth, body }), 201);
       if (out) tally.created.push(JSON.parse(out.body).short_code);
+      await pause();
     }
   };
   await Promise.all([

@@ -19,6 +19,8 @@ export interface SoakOptions {
   rounds: number;
   redirectWorkers: number;
   apiWorkers: number;
+  /** Each traffic worker's pause after each request (soak-traffic.ts); none by default. */
+  pauseMs?: number;
   links: number;
   log?: (line: string) => void;
 }
@@ -95,7 +97,7 @@ export async function runSoak(opts: SoakOptions): Promise<SoakReport> {
     let stopTraffic!: () => void;
     const stopped = new Promise<void>((r) => (stopTraffic = r));
     const trafficStart = Date.now();
-    const traffic = runTraffic({ linksUrl: top.linksUrl, appUrl: top.appUrl, token, codes: codes.slice(0, -1), redirectWorkers: opts.redirectWorkers, apiWorkers: opts.apiWorkers }, tally, stopped);
+    const traffic = runTraffic({ linksUrl: top.linksUrl, appUrl: top.appUrl, token, codes: codes.slice(0, -1), redirectWorkers: opts.redirectWorkers, apiWorkers: opts.apiWorkers, pauseMs: opts.pauseMs }, tally, stopped);
 
     const cacheVisibleMs: number[] = [];
     let probes = 0;

@@ -1,14 +1,16 @@
 // Who is a platform admin, on every database: of two simultaneous first sign-ups exactly one becomes
 // the admin, and later sign-ups never do; `sling users set-admin <email>` grants the role and
 // `--off` takes it back (the admin API answers accordingly). Sling runs in the test process (its
-// router answers the API); the CLI runs as its own processes, as an operator would run it.
+// router answers the API); the commands run on it (sling.cli) as the running server runs the ones an
+// operator's `sling` forwards over its admin socket (the process and the socket are
+// tests/integration/cli/'s subject).
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { signIn } from '../../helpers/accounts';
 import { apiClient, inProcess, type ApiClient } from '../../helpers/api-client';
 import { migratedDatabaseKinds, type TestDatabase } from '../../helpers/databases';
 import { startInProcessSling, type InProcessSling } from '../../helpers/in-process-sling';
 import { pgUrl } from '../../helpers/services';
-import { runSling } from '../../helpers/sling-process';
+import { until } from '../../helpers/until';
 
 describe.each(migratedDatabaseKinds(pgUrl()))('platform admins on %s', (_name, makeDb) => {
   let tdb: TestDatabase;
@@ -53,20 +55,17 @@ describe.each(migratedDatabaseKinds(pgUrl()))('platform admins on %s', (_name, m
 
   test('sling users set-admin <email> grants the role; --off takes it back; an unknown address fails', async () => {
     const [winner] = await admins();
-    // PGlite allows one process at a time: the CLI runs while the server is stopped.
-    await sling!.close();
-    sling = undefined;
-    const granted = await runSling(['users', 'set-admin', 'later@example.com'], tdb.env);
+    const granted = await sling!.cli(['users', 'set-admin', 'later@example.com']);
     expect(granted.code, granted.stderr).toBe(0);
     expect(JSON.parse(granted.stdout.trim().split('\n').at(-1)!)).toMatchObject({ email: 'later@example.com', role: 'admin' });
-    const revoked = await runSling(['users', 'set-admin', winner!, '--off'], tdb.env);
+    const revoked = await sling!.cli(['users', 'set-admin', winner!, '--off']);
     expect(revoked.code, revoked.stderr).toBe(0);
-    const unknown = await runSling(['users', 'set-admin', 'nobody@example.com'], tdb.env);
+    const unknown = await sling!.cli(['users', 'set-admin', 'nobody@example.com']);
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toMatch(/not_found/);
-    const usage = await runSling(['users', 'set-admin'], tdb.env);
+    const usage = await sling!.cli(['users', 'set-admin']);
     expect(usage.code).toBe(2);
-    await start();
-    expect(await admins()).toEqual(['later@example.com']);
-  }, 300_000); // four CLI runs and a restart, each opening the embedded database
+    // The running server answers with the new roles.
+    await until('the admin API to follow the roles', async () => JSON.stringify(await admins()) === JSON.stringify(['later@example.com']));
+  });
 });

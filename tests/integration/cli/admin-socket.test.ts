@@ -6,7 +6,6 @@
 import { lstatSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createUserWithToken } from '../../helpers/accounts';
 import { apiClient, overHttp, type ApiClient } from '../../helpers/api-client';
 import { createPgliteDatabase, tempDir, type TestDatabase } from '../../helpers/databases';
 import { runSling, startSling, type SlingProcess } from '../../helpers/sling-process';
@@ -20,13 +19,21 @@ describe('the CLI while the server runs on PGlite', () => {
   /** The typed client on the running server, with the token. */
   const api = (): ApiClient => apiClient(overHttp(sling.url), { token });
 
+  /** The operator's account, made over the socket with the password on stdin (checked below). */
+  let created: Awaited<ReturnType<typeof runSling>>;
+
   beforeAll(async () => {
     tdb = await createPgliteDatabase({ migrated: true });
-    token = await createUserWithToken(tdb.env, 'ops@example.com', 'free');
     socket = join(tdb.dataDir, 'sling.sock');
     // Left by a server that was killed: replaced at start.
     writeFileSync(socket, 'stale');
     sling = await startSling(tdb.env);
+    // The account and its token over the socket, as an operator makes them while the server runs
+    // (not in the test process: that would load the server's modules and open PGlite here too).
+    created = await runSling(['users', 'create', '--email', 'ops@example.com', '--password-stdin'], { ...tdb.env, BASE_URL: sling.url }, 'correct horse 2\n');
+    const made = await runSling(['tokens', 'create', '--email', 'ops@example.com'], { ...tdb.env, BASE_URL: sling.url });
+    expect(made.code, made.stderr).toBe(0);
+    token = made.stdout.trim().split('\n').at(-1)!;
   });
   afterAll(async () => {
     await sling?.stop();
@@ -65,10 +72,10 @@ describe('the CLI while the server runs on PGlite', () => {
   });
 
   test('stdin (--password-stdin) and errors travel too: exit codes and messages as offline', async () => {
-    const created = await runSling(['users', 'create', '--email', 'second@example.com', '--password-stdin'], { ...tdb.env, BASE_URL: sling.url }, 'correct horse 2\n');
+    // The account beforeAll made: `users create --password-stdin` over the socket.
     expect(created.stderr).toBe('');
     expect(created.code).toBe(0);
-    expect(JSON.parse(created.stdout)).toMatchObject({ email: 'second@example.com', plan: 'free' });
+    expect(JSON.parse(created.stdout)).toMatchObject({ email: 'ops@example.com', plan: 'free' });
     const missing = await runSling(['links', 'disable', '--code', 'no-such', '--reason', 'x'], { ...tdb.env, BASE_URL: sling.url });
     expect(missing.code).toBe(1);
     expect(missing.stderr.trim()).toMatch(/^Error \(not_found\): No link "no-such" on /);
@@ -81,14 +88,12 @@ describe('the CLI while the server runs on PGlite', () => {
     expect((await api().call('createLink', { body: { url: 'https://example.com/quiet', alias: 'quiet' } })).status).toBe(201);
     const online = await runSling(['links', 'disable', '--code', 'quiet', '--reason', 'Checked'], { ...tdb.env, BASE_URL: sling.url });
     expect(online.code).toBe(0);
-    const onlinePlan = await runSling(['users', 'set-plan', '--email', 'ops@example.com', '--plan', 'business'], { ...tdb.env, BASE_URL: sling.url });
     expect(await sling.stop()).toBe(0);
     expect(() => lstatSync(socket)).toThrow(/ENOENT/);
+    // One command's output compared (the forwarding carries any command's output as it is).
     const offline = await runSling(['links', 'get', '--code', 'quiet'], { ...tdb.env, BASE_URL: sling.url });
     expect(offline.code).toBe(0);
     expect(offline.stdout).toBe(online.stdout);
-    const offlinePlan = await runSling(['users', 'set-plan', '--email', 'ops@example.com', '--plan', 'business'], { ...tdb.env, BASE_URL: sling.url });
-    expect(offlinePlan.stdout).toBe(onlinePlan.stdout);
   });
 });
 

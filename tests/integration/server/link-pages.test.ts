@@ -1,8 +1,9 @@
 // What visitors of protected, expired and disabled links get, from Sling in the test process: the
 // link pages come from its edge on loopback (fetched over HTTP as a browser would), the links are
-// made and read through its API router. Two comparisons need processes, on PostgreSQL where they can
-// run beside it: the page Next sends for /l/<page>/<code> (this Sling has no Next pages) against a
-// built server process, and `sling links disable` from a CLI process, seen by this server's edge.
+// made and read through its API router. The page Next sends for /l/<page>/<code> (this Sling has no
+// Next pages) is compared against a built server process, on PostgreSQL where it can run beside it.
+// `sling links disable` runs on this server (sling.cli), as its admin socket runs an operator's
+// command; a change made by another process reaching a server is two-instances.test.ts's subject.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { AGENTS } from '../../helpers/agents';
 import { apiClient, inProcess, type ApiClient, type CallOptions } from '../../helpers/api-client';
@@ -10,7 +11,7 @@ import type { apiPhpCreate, apiPhpUpdate } from '../../../lib/openapi/operations
 import { migratedDatabaseKinds, type TestDatabase } from '../../helpers/databases';
 import { pgUrl } from '../../helpers/services';
 import { startInProcessSling, type InProcessSling } from '../../helpers/in-process-sling';
-import { runSling, startSling } from '../../helpers/sling-process';
+import { startSling } from '../../helpers/sling-process';
 import { until } from '../../helpers/until';
 
 const pg = pgUrl();
@@ -171,24 +172,21 @@ describe.each(migratedDatabaseKinds(pg))('link pages on %s', (_name, makeDb) => 
     expect(direct.headers.get('location')).toBe('https://example.com/plain?x=1');
   });
 
-  // On PostgreSQL the CLI runs beside the server (on PGlite the server would run it for the CLI).
-  if (_name === 'PostgreSQL') {
-    test('sling links disable: visitors get "disabled" with 451; the owner sees the reason; enable restores it', async () => {
-      await create({ url: 'https://example.com/spam', alias: 'bad-one' });
-      expect((await fetch(`${sling.url}/bad-one`, { redirect: 'manual' })).status).toBe(302);
-      const off = await runSling(['links', 'disable', '--code', 'bad-one', '--reason', 'Reported as phishing'], { ...tdb.env, BASE_URL: sling.url });
-      expect(off.code).toBe(0);
-      const page = await until('the disabled page', async () => {
-        const res = await fetch(`${sling.url}/bad-one`, { redirect: 'manual' });
-        return res.status === 451 ? res : undefined;
-      });
-      const html = await page.text();
-      expect(html).toContain('This link has been disabled');
-      expect(html).not.toContain('phishing');
-      const mine = (await gus.call('apiPhpList', { query: { q: 'bad-one' } })).json;
-      expect(mine.links[0]).toMatchObject({ status: 'disabled', disabled_reason: 'Reported as phishing' });
-      expect((await runSling(['links', 'enable', '--code', 'bad-one'], { ...tdb.env, BASE_URL: sling.url })).code).toBe(0);
-      await expect.poll(async () => (await fetch(`${sling.url}/bad-one`, { redirect: 'manual' })).status).toBe(302);
+  test('sling links disable: visitors get "disabled" with 451; the owner sees the reason; enable restores it', async () => {
+    await create({ url: 'https://example.com/spam', alias: 'bad-one' });
+    expect((await fetch(`${sling.url}/bad-one`, { redirect: 'manual' })).status).toBe(302);
+    const off = await sling.cli(['links', 'disable', '--code', 'bad-one', '--reason', 'Reported as phishing']);
+    expect(off.code).toBe(0);
+    const page = await until('the disabled page', async () => {
+      const res = await fetch(`${sling.url}/bad-one`, { redirect: 'manual' });
+      return res.status === 451 ? res : undefined;
     });
-  }
+    const html = await page.text();
+    expect(html).toContain('This link has been disabled');
+    expect(html).not.toContain('phishing');
+    const mine = (await gus.call('apiPhpList', { query: { q: 'bad-one' } })).json;
+    expect(mine.links[0]).toMatchObject({ status: 'disabled', disabled_reason: 'Reported as phishing' });
+    expect((await sling.cli(['links', 'enable', '--code', 'bad-one'])).code).toBe(0);
+    await expect.poll(async () => (await fetch(`${sling.url}/bad-one`, { redirect: 'manual' })).status).toBe(302);
+  });
 });

@@ -1,6 +1,9 @@
 // The CI-sized scale-out soak (tests/helpers/soak.ts): HAProxy running deploy/haproxy.cfg in front
 // of two edges and an app, a worker, PostgreSQL and Redis; mixed traffic while each instance is
-// restarted once; every count exact. `npm run soak` runs the longer one and prints the numbers.
+// restarted once; every count exact. The traffic is paced (each worker pauses 20 ms after each
+// request): unpaced, its workers took both of CI's cores for the whole soak, slowing the restarts it
+// waits for and every file running beside it, and left thousands of click webhooks to deliver before
+// the counts. `npm run soak` runs the longer, unpaced one and prints the numbers.
 import { describe, expect, test } from 'vitest';
 import { haproxyPath, pgUrl, redisUrl } from '../../helpers/services';
 import { runSoak } from '../../helpers/soak';
@@ -9,7 +12,7 @@ const [pg, redis, haproxy] = [pgUrl(), redisUrl(), haproxyPath()];
 
 describe.skipIf(!pg || !redis || !haproxy)('scale-out: two edges, an app and a worker behind HAProxy', () => {
   test('restarting every instance in turn under traffic loses no request, click or webhook', async () => {
-    const report = await runSoak({ pgUrl: pg!, redisUrl: redis!, rounds: 1, redirectWorkers: 4, apiWorkers: 1, links: 20, log: (l) => console.log(`[soak] ${l}`) });
+    const report = await runSoak({ pgUrl: pg!, redisUrl: redis!, rounds: 1, redirectWorkers: 4, apiWorkers: 1, pauseMs: 20, links: 20, log: (l) => console.log(`[soak] ${l}`) });
     const { unexplainedFailures: failed, haproxyEvents, kills, ...counts } = report;
     console.log(`[soak] ${JSON.stringify(counts)}`);
     if (failed.length > 0) console.log(`[soak] failures ${JSON.stringify({ first: failed[0], last: failed.at(-1), kills, haproxyEvents })}`);

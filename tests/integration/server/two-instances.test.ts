@@ -2,6 +2,7 @@
 // 1 s — through Postgres LISTEN/NOTIFY, and through Redis pub/sub when REDIS_URL is set: links,
 // tokens and sessions alike. Built server processes over HTTP: two instances are the subject; the API
 // is called through the typed client over HTTP.
+import pgLib from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { altchaPayload } from '../../helpers/altcha';
 import { apiClient, overHttp } from '../../helpers/api-client';
@@ -98,8 +99,12 @@ describe.skipIf(!pg).each(transports)('two instances on PostgreSQL, invalidation
     const token = await createUserWithToken({ ...tdb.env, ...extraEnv }, email, 'pro');
     const status = async (sling: SlingProcess) => (await apiClient(overHttp(sling.url), { token }).call('listLinks')).status;
     expect([await status(a), await status(b)]).toEqual([200, 200]); // both cache the token
-    const listed = await runSling(['tokens', 'list', '--email', email], { ...tdb.env, ...extraEnv, BASE_URL: a.url });
-    const { id } = JSON.parse(listed.stdout.trim().split('\n')[0]) as { id: string };
+    // The token's id, read from the database (`sling tokens list` prints the same: a process is not the subject here).
+    const db = new pgLib.Client({ connectionString: tdb.databaseUrl });
+    await db.connect();
+    const { rows } = await db.query<{ id: string }>('SELECT t.id FROM api_tokens t JOIN users u ON u.id = t.user_id WHERE u.email = $1', [email]).finally(() => db.end());
+    expect(rows).toHaveLength(1);
+    const [{ id }] = rows;
     expect((await runSling(['tokens', 'revoke', '--id', id], { ...tdb.env, ...extraEnv, BASE_URL: a.url })).code).toBe(0);
     const [ea, eb] = await Promise.all([within(1000, async () => (await status(a)) === 401), within(1000, async () => (await status(b)) === 401)]);
     expect(ea).toBeLessThan(1000);
