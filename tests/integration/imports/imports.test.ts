@@ -40,7 +40,7 @@ describe.each(migratedDatabaseKinds(process.env.TEST_DATABASE_URL))('bulk import
     writeFileSync(join(dir, 'hosts.txt'), hostList(10));
     sling = await startInProcessSling({
       ...tdb.env, SAFETY_FEEDS: join(dir, 'hosts.txt'), SAFETY_STRIKES_PER_HOUR: '100000', ENTERPRISE_LIMIT_PER_HOUR: '1000000',
-      ENTERPRISE_LIMIT_PER_MINUTE: '100000', JOBS_POLL_SECONDS: '1',
+      ENTERPRISE_LIMIT_PER_MINUTE: '100000',
     });
     const nobody = apiClient(inProcess(sling));
     ann = nobody.as({ token: await sling.seed.userWithToken('ann@example.com', { plan: 'enterprise' }) });

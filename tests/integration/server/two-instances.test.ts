@@ -1,8 +1,9 @@
-// Two Sling instances on one PostgreSQL: an edit made elsewhere reaches the other's cache within
-// 1 s — through Postgres LISTEN/NOTIFY, and through Redis pub/sub when REDIS_URL is set: links,
+// Two Sling instances on one PostgreSQL: an edit made elsewhere reaches the other's cache before the
+// cache's own expiry could — through Postgres LISTEN/NOTIFY, and through Redis pub/sub when REDIS_URL is set: links,
 // tokens and sessions alike. Built server processes over HTTP: two instances are the subject; the API
 // is called through the typed client over HTTP.
 import pgLib from 'pg';
+import { until } from '../../helpers/until';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { altchaPayload } from '../../helpers/altcha';
 import { apiClient, overHttp } from '../../helpers/api-client';
@@ -25,7 +26,9 @@ describe.skipIf(!pg).each(transports)('two instances on PostgreSQL, invalidation
   beforeAll(async () => {
     tdb = await createPostgresDatabase(pg!);
     // Both start at once: migrations run under an advisory lock, so neither trips on the other.
-    [a, b] = await Promise.all([startSling({ ...tdb.env, ...extraEnv }), startSling({ ...tdb.env, ...extraEnv })]);
+    // An hour's link cache: a link change seen in time can only have come through the invalidation.
+    const env = { ...tdb.env, ...extraEnv, CACHE_TTL_MS: '3600000' };
+    [a, b] = await Promise.all([startSling(env), startSling(env)]);
   });
   afterAll(async () => {
     await Promise.all([a?.stop(), b?.stop()]);
@@ -37,24 +40,21 @@ describe.skipIf(!pg).each(transports)('two instances on PostgreSQL, invalidation
     return res.status === 302 ? res.headers.get('location') : res.status;
   }
 
-  async function within(ms: number, check: () => Promise<boolean>) {
-    const start = Date.now();
-    while (!(await check())) {
-      if (Date.now() - start > ms) return Date.now() - start;
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    return Date.now() - start;
-  }
+  /**
+   * Waits until `check` holds, for less time than the cache's own expiry would take to heal a stale
+   * entry (links: CACHE_TTL_MS, an hour here; tokens and sessions: 10 s): only the invalidation can
+   * make it hold in time. No latency is asserted; `npm run bench` measures that.
+   */
+  const followed = (what: string, check: () => Promise<boolean>, timeoutMs = 8_000) => until(what, async () => (await check()) || undefined, { timeoutMs, intervalMs: 20 });
 
   test('a link created by another instance (`sling links create`) is followed by B, even if B had cached the code as unknown', async () => {
     expect(await location(b, 'shared-1')).toBe(404); // B now remembers "unknown"
     const created = await runSling(['links', 'create', '--url', 'https://example.com/v1', '--alias', 'shared-1'], { ...tdb.env, ...extraEnv, BASE_URL: a.url });
     expect(created.code).toBe(0);
-    const elapsed = await within(1000, async () => (await location(b, 'shared-1')) === 'https://example.com/v1');
-    expect(elapsed).toBeLessThan(1000);
+    await followed('B to follow the change', async () => (await location(b, 'shared-1')) === 'https://example.com/v1', 30_000);
   });
 
-  test('an edit by another instance (`sling links update`) is followed by both A and B within 1 s', async () => {
+  test('an edit by another instance (`sling links update`) is followed by both A and B', async () => {
     const res = await apiClient(overHttp(a.url)).call('shortenAnonymously', { body: { url: 'https://example.com/old', altcha: await altchaPayload(a.url) } });
     const { short_code: code } = res.json;
     // Warm both caches with the old destination.
@@ -65,23 +65,17 @@ describe.skipIf(!pg).each(transports)('two instances on PostgreSQL, invalidation
     expect(edit.code).toBe(0);
     expect(JSON.parse(edit.stdout).long_url).toBe('https://example.com/new');
 
-    const [ea, eb] = await Promise.all([
-      within(1000, async () => (await location(a, code)) === 'https://example.com/new'),
-      within(1000, async () => (await location(b, code)) === 'https://example.com/new'),
-    ]);
-    expect(ea).toBeLessThan(1000);
-    expect(eb).toBeLessThan(1000);
+    await Promise.all([followed('A to follow the edit', async () => (await location(a, code)) === 'https://example.com/new', 30_000), followed('B to follow the edit', async () => (await location(b, code)) === 'https://example.com/new', 30_000)]);
   });
 
-  test('a link edited through A (PATCH /api.php) is followed by B within 1 s', async () => {
+  test('a link edited through A (PATCH /api.php) is followed by B', async () => {
     const token = await createUserWithToken({ ...tdb.env, ...extraEnv }, `edit-${Date.now()}@example.com`, 'pro');
     const onA = apiClient(overHttp(a.url), { token });
     const code = `via-a-${Date.now()}`;
     expect((await onA.call('apiPhpCreate', { body: { url: 'https://example.com/first', alias: code } })).status).toBe(201);
     expect(await location(b, code)).toBe('https://example.com/first'); // B caches it
     expect((await onA.call('apiPhpUpdate', { query: { slug: code }, body: { url: 'https://example.com/second' } })).status).toBe(200);
-    const elapsed = await within(1000, async () => (await location(b, code)) === 'https://example.com/second');
-    expect(elapsed).toBeLessThan(1000);
+    await followed('B to follow the change', async () => (await location(b, code)) === 'https://example.com/second', 30_000);
   });
 
   test('a link created through A (POST /api/v1/links, one statement carrying its NOTIFY) is followed by B, which had cached the code as unknown', async () => {
@@ -90,11 +84,10 @@ describe.skipIf(!pg).each(transports)('two instances on PostgreSQL, invalidation
     expect(await location(b, code)).toBe(404); // B now remembers "unknown"
     const made = await apiClient(overHttp(a.url), { token }).call('createLink', { body: { url: 'https://example.com/made-on-a', alias: code } });
     expect(made.status).toBe(201);
-    const elapsed = await within(1000, async () => (await location(b, code)) === 'https://example.com/made-on-a');
-    expect(elapsed).toBeLessThan(1000);
+    await followed('B to follow the change', async () => (await location(b, code)) === 'https://example.com/made-on-a', 30_000);
   });
 
-  test('a token revoked elsewhere (`sling tokens revoke`) is refused by A and B within 1 s, though both had it cached', async () => {
+  test('a token revoked elsewhere (`sling tokens revoke`) is refused by A and B before the token cache expires, though both had it cached', async () => {
     const email = `revoke-${Date.now()}@example.com`;
     const token = await createUserWithToken({ ...tdb.env, ...extraEnv }, email, 'pro');
     const status = async (sling: SlingProcess) => (await apiClient(overHttp(sling.url), { token }).call('listLinks')).status;
@@ -106,12 +99,10 @@ describe.skipIf(!pg).each(transports)('two instances on PostgreSQL, invalidation
     expect(rows).toHaveLength(1);
     const [{ id }] = rows;
     expect((await runSling(['tokens', 'revoke', '--id', id], { ...tdb.env, ...extraEnv, BASE_URL: a.url })).code).toBe(0);
-    const [ea, eb] = await Promise.all([within(1000, async () => (await status(a)) === 401), within(1000, async () => (await status(b)) === 401)]);
-    expect(ea).toBeLessThan(1000);
-    expect(eb).toBeLessThan(1000);
+    await Promise.all([followed('A to refuse it', async () => (await status(a)) === 401), followed('B to refuse it', async () => (await status(b)) === 401)]);
   });
 
-  test('a session signed out through A is refused by B within 1 s, though B had its actor cached', async () => {
+  test('a session signed out through A is refused by B before the actor cache expires, though B had its actor cached', async () => {
     const cookie = await signUpAndIn(a.url, `signout-${Date.now()}@example.com`);
     const status = async (sling: SlingProcess) => (await apiClient(overHttp(sling.url), { cookie }).call('getWorkspace')).status;
     expect([await status(a), await status(b)]).toEqual([200, 200]); // both remember the session's actor
@@ -119,6 +110,6 @@ describe.skipIf(!pg).each(transports)('two instances on PostgreSQL, invalidation
     const out = await apiClient(overHttp(a.url), { cookie }).fetch('/api/auth/sign-out', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
     expect(out.status).toBe(200);
     expect(await status(a)).toBe(401);
-    expect(await within(1000, async () => (await status(b)) === 401)).toBeLessThan(1000);
+    await followed('B to refuse the session', async () => (await status(b)) === 401);
   });
 });
