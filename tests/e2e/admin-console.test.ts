@@ -6,9 +6,9 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openDatabase } from '../../lib/db/open-database';
-import { createUserWithToken } from '../helpers/accounts';
+import { createUserWithToken, signIn as apiSignIn } from '../helpers/accounts';
 import { apiClient, overHttp } from '../helpers/api-client';
-import { launchChromium } from '../helpers/browser';
+import { launchChromium, useSession } from '../helpers/browser';
 import { createPgliteDatabase, type TestDatabase } from '../helpers/databases';
 import { captureThemes, watchProblems } from '../helpers/page-checks';
 import { chromiumPath } from '../helpers/services';
@@ -31,12 +31,10 @@ describe.skipIf(!chromium)('admin console in Chromium', () => {
   let env: Record<string, string>;
   const links: Array<{ id: number; short_code: string; short_url: string }> = [];
 
+  /** Signs in with a cookie from the API (the form is shell-settings.test.ts's subject) and opens Links. */
   async function signIn(page: Page, email: string) {
-    await page.goto(`${sling.url}/login`);
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL('**/links');
+    await useSession(page.context(), sling.url, await apiSignIn(apiClient(overHttp(sling.url)), email, PASSWORD));
+    await page.goto(`${sling.url}/links`);
   }
 
   async function noSidewaysScroll(page: Page) {
