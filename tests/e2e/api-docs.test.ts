@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { signUpAndIn } from '../helpers/accounts';
-import { launchChromium } from '../helpers/browser';
+import { launchChromium, useSession } from '../helpers/browser';
 import { createPgliteDatabase, type TestDatabase } from '../helpers/databases';
 import { captureThemes, SCALAR_REFERENCE, watchProblems } from '../helpers/page-checks';
 import { chromiumPath } from '../helpers/services';
@@ -39,13 +39,7 @@ describe.skipIf(!chromium)('/docs in Chromium', () => {
     [sling, browser] = await Promise.all([startSling({ ...tdb.env, AUTH_ATTEMPTS_PER_MINUTE: '100' }), launchChromium(chromium!)]);
     cookie = await signUpAndIn(sling.url, 'docs@example.com', 'Dora Docs');
     context = await browser.newContext({ locale: 'en-US' });
-    const { hostname } = new URL(sling.url);
-    await context.addCookies(
-      cookie.split('; ').map((pair) => {
-        const at = pair.indexOf('=');
-        return { name: pair.slice(0, at), value: pair.slice(at + 1), domain: hostname, path: '/' };
-      }),
-    );
+    await useSession(context, sling.url, cookie);
     page = await context.newPage();
     problems = watchProblems(page);
     page.on('console', (m) => void (m.type() === 'warning' && warnings.push(m.text())));

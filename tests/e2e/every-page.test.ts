@@ -15,7 +15,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { signUpAndIn } from '../helpers/accounts';
-import { launchChromium } from '../helpers/browser';
+import { launchChromium, useSession } from '../helpers/browser';
 import { createPgliteDatabase, type TestDatabase } from '../helpers/databases';
 import { captureThemes, watchProblems } from '../helpers/page-checks';
 import { chromiumPath } from '../helpers/services';
@@ -104,13 +104,7 @@ describe.skipIf(!chromium)('every page in Chromium', () => {
       });
       expect(created.status).toBe(201);
       linkId = ((await created.json()) as { id: number }).id;
-      const { hostname } = new URL(sling.url);
-      await context.addCookies(
-        cookie.split('; ').map((pair) => {
-          const at = pair.indexOf('=');
-          return { name: pair.slice(0, at), value: pair.slice(at + 1), domain: hostname, path: '/' };
-        }),
-      );
+      await useSession(context, sling.url, cookie);
     });
 
     test.each(SIGNED_IN)('%s', async (path) => {
