@@ -5,10 +5,10 @@
 // without sideways scrolling; a non-admin gets the 404 page and no Admin item.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createUserWithToken, signIn as apiSignIn } from '../helpers/accounts';
+import { createUserWithToken } from '../helpers/accounts';
 import { altchaPayload } from '../helpers/altcha';
 import { apiClient, overHttp } from '../helpers/api-client';
-import { launchChromium, useSession } from '../helpers/browser';
+import { launchChromium, signInOverHttp, useSession } from '../helpers/browser';
 import { createPgliteDatabase, type TestDatabase } from '../helpers/databases';
 import { captureThemes, watchProblems } from '../helpers/page-checks';
 import { chromiumPath } from '../helpers/services';
@@ -33,7 +33,7 @@ describe.skipIf(!chromium)('admin console in Chromium', () => {
 
   /** Signs in with a cookie from the API (the form is shell-settings.test.ts's subject) and opens Links. */
   async function signIn(page: Page, email: string) {
-    await useSession(page.context(), sling.url, await apiSignIn(apiClient(overHttp(sling.url)), email, PASSWORD));
+    await useSession(page.context(), sling.url, await signInOverHttp(sling.url, email, PASSWORD));
     await page.goto(`${sling.url}/links`);
   }
 

@@ -6,10 +6,10 @@
 // filtered pages fit 1366 and 390 px in both themes, axe clean, without a console error.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, onTestFailed, test } from 'vitest';
-import { createUserWithToken, signIn } from '../helpers/accounts';
+import { createUserWithToken } from '../helpers/accounts';
 import { AGENTS } from '../helpers/agents';
 import { apiClient, overHttp } from '../helpers/api-client';
-import { launchChromium, useSession } from '../helpers/browser';
+import { launchChromium, signInOverHttp, useSession } from '../helpers/browser';
 import { createPgliteDatabase, type TestDatabase } from '../helpers/databases';
 import { captureThemes, watchProblems } from '../helpers/page-checks';
 import { chromiumPath } from '../helpers/services';
@@ -35,7 +35,7 @@ describe.skipIf(!chromium)('analytics filters in Chromium', () => {
     [sling, browser] = await Promise.all([startSling({ ...tdb.env, TRUST_PROXY: 'true' }), launchChromium(chromium!)]);
     // Signed in with a cookie from the API: the sign-in form is tests/e2e/shell-settings.test.ts's.
     const context = await browser.newContext({ viewport: DESKTOP, locale: 'en-US' });
-    await useSession(context, sling.url, await signIn(apiClient(overHttp(sling.url)), 'filter@example.com'));
+    await useSession(context, sling.url, await signInOverHttp(sling.url, 'filter@example.com'));
     page = await context.newPage();
     problems = watchProblems(page);
   });

@@ -12,8 +12,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { signUpAndIn } from '../helpers/accounts';
-import { launchChromium, useSession } from '../helpers/browser';
+import { launchChromium, signUpAndInOverHttp, useSession } from '../helpers/browser';
 import { createPgliteDatabase, type TestDatabase } from '../helpers/databases';
 import { captureThemes, SCALAR_REFERENCE, watchProblems } from '../helpers/page-checks';
 import { chromiumPath } from '../helpers/services';
@@ -37,7 +36,7 @@ describe.skipIf(!chromium)('/docs in Chromium', () => {
   beforeAll(async () => {
     tdb = await createPgliteDatabase({ migrated: true });
     [sling, browser] = await Promise.all([startSling({ ...tdb.env, AUTH_ATTEMPTS_PER_MINUTE: '100' }), launchChromium(chromium!)]);
-    cookie = await signUpAndIn(sling.url, 'docs@example.com', 'Dora Docs');
+    cookie = await signUpAndInOverHttp(sling.url, 'docs@example.com', 'Dora Docs');
     context = await browser.newContext({ locale: 'en-US' });
     await useSession(context, sling.url, cookie);
     page = await context.newPage();

@@ -5,8 +5,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { apiClient, overHttp } from '../helpers/api-client';
-import { signIn } from '../helpers/accounts';
-import { launchChromium, useSession } from '../helpers/browser';
+import { launchChromium, signInOverHttp, useSession } from '../helpers/browser';
 import { createPgliteDatabase, type TestDatabase } from '../helpers/databases';
 import { captureThemes, watchProblems } from '../helpers/page-checks';
 import { addProvenDomain } from '../helpers/scim-fixtures';
@@ -49,7 +48,7 @@ describe.skipIf(!chromium)('Settings → Directory sync in Chromium', () => {
   test('token shown once with copy, provisioning shown as the last change, rotate and revoke', async () => {
     // Signed in with a cookie from the API: the sign-in form, and coming back to the page that asked
     // for it, are app-shell.test.ts's and shell-settings.test.ts's subject.
-    await useSession(page.context(), sling.url, await signIn(apiClient(overHttp(sling.url)), OWNER, PASSWORD));
+    await useSession(page.context(), sling.url, await signInOverHttp(sling.url, OWNER, PASSWORD));
     await page.goto(`${sling.url}/links`);
     expect(await page.evaluate(async (id) => (await fetch(`/api/v1/workspaces/${id}/switch`, { method: 'POST' })).status, teamId)).toBe(200);
 

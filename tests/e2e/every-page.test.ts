@@ -14,8 +14,7 @@
 // loading it again.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { signUpAndIn } from '../helpers/accounts';
-import { launchChromium, useSession } from '../helpers/browser';
+import { launchChromium, signUpAndInOverHttp, useSession } from '../helpers/browser';
 import { createPgliteDatabase, type TestDatabase } from '../helpers/databases';
 import { captureThemes, watchProblems } from '../helpers/page-checks';
 import { chromiumPath } from '../helpers/services';
@@ -96,7 +95,7 @@ describe.skipIf(!chromium)('every page in Chromium', () => {
 
   describe('signed in as the first account (a platform admin)', () => {
     beforeAll(async () => {
-      const cookie = await signUpAndIn(sling.url, 'first@example.com', 'Fran First');
+      const cookie = await signUpAndInOverHttp(sling.url, 'first@example.com', 'Fran First');
       const created = await fetch(`${sling.url}/api/v1/links`, {
         method: 'POST',
         headers: { cookie, origin: sling.url, 'content-type': 'application/json' },

@@ -5,9 +5,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { chromium as playwright } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { signIn } from '../helpers/accounts';
-import { apiClient, overHttp } from '../helpers/api-client';
-import { CHROMIUM_ARGS, useSession } from '../helpers/browser';
+import { CHROMIUM_ARGS, signInOverHttp, useSession } from '../helpers/browser';
 import { createPgliteDatabase, type TestDatabase } from '../helpers/databases';
 import { LANDING_PASSWORD, seedLandingFixture, type LandingFixture } from '../helpers/landing-fixtures';
 import { captureThemes, watchProblems } from '../helpers/page-checks';
@@ -62,7 +60,7 @@ if (chromium) {
 
     test('edit: type, the preview follows, save with a toast, reload shows the saved page', async () => {
       // Signed in with a cookie from the API: the sign-in form is shell-settings.test.ts's subject.
-      await useSession(context, sling.url, await signIn(apiClient(overHttp(sling.url)), f.emails.owner, LANDING_PASSWORD));
+      await useSession(context, sling.url, await signInOverHttp(sling.url, f.emails.owner, LANDING_PASSWORD));
       await page.goto(editorUrl);
       await page.getByRole('heading', { name: 'Landing page', level: 1 }).waitFor();
       // Nothing saved yet: a starter page, already running in the preview (its script greets).
@@ -158,7 +156,7 @@ if (chromium) {
         const p = await member.newPage();
         // The first visit's 404 is on purpose.
         const memberProblems = watchProblems(p, [/status of 404/]);
-        await useSession(member, sling.url, await signIn(apiClient(overHttp(sling.url)), f.emails.member, LANDING_PASSWORD));
+        await useSession(member, sling.url, await signInOverHttp(sling.url, f.emails.member, LANDING_PASSWORD));
         // The member's session opens its own workspace, where the domain does not exist.
         expect((await p.goto(editorUrl))!.status()).toBe(404);
         const switched = await p.evaluate(async (id) => (await fetch(`/api/v1/workspaces/${id}/switch`, { method: 'POST' })).status, f.workspaceId);

@@ -4,10 +4,10 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, onTestFailed, test } from 'vitest';
-import { createUserWithToken, signIn } from '../helpers/accounts';
+import { createUserWithToken } from '../helpers/accounts';
 import { AGENTS } from '../helpers/agents';
 import { apiClient, overHttp } from '../helpers/api-client';
-import { launchChromium, useSession } from '../helpers/browser';
+import { launchChromium, signInOverHttp, useSession } from '../helpers/browser';
 import { parseCsv } from '../helpers/csv';
 import { createPgliteDatabase, type TestDatabase } from '../helpers/databases';
 import { captureThemes, watchProblems } from '../helpers/page-checks';
@@ -58,7 +58,7 @@ describe.skipIf(!chromium)('link analytics page in Chromium', () => {
 
     // Signed in with a cookie from the API: the sign-in form, and coming back to the page that asked
     // for it, are app-shell.test.ts's and shell-settings.test.ts's subject.
-    await useSession(page.context(), sling.url, await signIn(apiClient(overHttp(sling.url)), 'ana@example.com'));
+    await useSession(page.context(), sling.url, await signInOverHttp(sling.url, 'ana@example.com'));
     await page.goto(`${sling.url}/links/${link.id}`);
 
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(link.short_url.replace(/^https?:\/\//, ''));

@@ -6,9 +6,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { signUpAndIn } from '../helpers/accounts';
 import { AGENTS } from '../helpers/agents';
-import { launchChromium, useSession } from '../helpers/browser';
+import { launchChromium, signUpAndInOverHttp, useSession } from '../helpers/browser';
 import { createPgliteDatabase, type TestDatabase } from '../helpers/databases';
 import { captureThemes, watchProblems } from '../helpers/page-checks';
 import { chromiumPath } from '../helpers/services';
@@ -63,7 +62,7 @@ describe.skipIf(!chromium)('the link dialog: UTM builder, note, safe rename and 
   test('UTM fields and the URL follow each other; the note shows in the list; a rename keeps or frees the old code; duplicate copies', async () => {
     const problems = watchProblems(page);
     // Signed up and in through the API: the sign-up form is app-shell.test.ts's subject.
-    await useSession(page.context(), sling.url, await signUpAndIn(sling.url, 'uma@example.com', 'Uma', 'a long password 1'));
+    await useSession(page.context(), sling.url, await signUpAndInOverHttp(sling.url, 'uma@example.com', 'Uma', 'a long password 1'));
     await page.goto(`${sling.url}/links`);
 
     await page.getByRole('button', { name: 'Create link' }).click();

@@ -6,9 +6,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { signUpAndIn } from '../helpers/accounts';
 import { AGENTS } from '../helpers/agents';
-import { launchChromium, useSession } from '../helpers/browser';
+import { launchChromium, signUpAndInOverHttp, useSession } from '../helpers/browser';
 import { createPgliteDatabase, type TestDatabase } from '../helpers/databases';
 import { captureThemes, watchProblems } from '../helpers/page-checks';
 import { chromiumPath } from '../helpers/services';
@@ -279,7 +278,7 @@ describe.skipIf(!chromium)('the links page in Chromium', () => {
     page = await context.newPage();
     const problems = watchProblems(page);
     // Signed up and in through the API (the form was the first test's).
-    await useSession(context, sling.url, await signUpAndIn(sling.url, 'tess@example.com', 'Tess', 'a long password 1'));
+    await useSession(context, sling.url, await signUpAndInOverHttp(sling.url, 'tess@example.com', 'Tess', 'a long password 1'));
     for (const [alias, tags] of [['tg-one', ['promo']], ['tg-two', []], ['tg-three', []]] as const) {
       expect((await page.request.post(`${sling.url}/api/v1/links`, { data: { url: `https://example.com/${alias}`, alias, tags } })).status()).toBe(201);
     }

@@ -3,9 +3,9 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createUserWithToken, signIn } from '../helpers/accounts';
+import { createUserWithToken } from '../helpers/accounts';
 import { apiClient, overHttp } from '../helpers/api-client';
-import { launchChromium, useSession } from '../helpers/browser';
+import { launchChromium, signInOverHttp, useSession } from '../helpers/browser';
 import { createPgliteDatabase, type TestDatabase } from '../helpers/databases';
 import { decodeQrPng } from '../helpers/decode-qr';
 import { chromiumPath } from '../helpers/services';
@@ -39,7 +39,7 @@ describe.skipIf(!chromium)('QR dialog in Chromium', () => {
     const link = (await apiClient(overHttp(sling.url), { token }).call('apiPhpCreate', { body: { url: 'https://example.com/poster', alias: 'poster' } })).json;
     // Signed in with a cookie from the API: the sign-in form, and coming back to the page that asked
     // for it, are app-shell.test.ts's and shell-settings.test.ts's subject.
-    await useSession(page.context(), sling.url, await signIn(apiClient(overHttp(sling.url)), 'qr@example.com'));
+    await useSession(page.context(), sling.url, await signInOverHttp(sling.url, 'qr@example.com'));
     await page.goto(`${sling.url}/links`);
     await page.getByRole('button', { name: `More actions for ${link.short_url}` }).click();
     await page.getByRole('button', { name: 'QR code', exact: true }).click();

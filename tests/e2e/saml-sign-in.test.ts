@@ -8,9 +8,7 @@
 // at 390 px.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { signIn } from '../helpers/accounts';
-import { apiClient, overHttp } from '../helpers/api-client';
-import { launchChromium, useSession } from '../helpers/browser';
+import { launchChromium, signInOverHttp, useSession } from '../helpers/browser';
 import { createPgliteDatabase, type TestDatabase } from '../helpers/databases';
 import { startDnsServer, type TestDnsServer } from '../helpers/dns-server';
 import { captureThemes, watchProblems } from '../helpers/page-checks';
@@ -57,7 +55,7 @@ describe.skipIf(!chromium || !challtestsrv)('SAML single sign-on in Chromium', (
 
   test('the owner sets up a SAML connection: IdP metadata URL, mapping, ACS URL and entity ID, the checks, enable', async () => {
     // Signed in with a cookie from the API (the password form is shell-settings.test.ts's subject).
-    await useSession(owner.context(), sling.url, await signIn(apiClient(overHttp(sling.url)), OWNER, PASSWORD));
+    await useSession(owner.context(), sling.url, await signInOverHttp(sling.url, OWNER, PASSWORD));
     await owner.goto(`${sling.url}/links`);
     expect(await owner.evaluate(async (id) => (await fetch(`/api/v1/workspaces/${id}/switch`, { method: 'POST' })).status, teamId)).toBe(200);
     await owner.goto(`${sling.url}/settings/sso`);

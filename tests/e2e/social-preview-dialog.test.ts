@@ -5,9 +5,9 @@
 import { PNG } from 'pngjs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createUserWithToken, signIn } from '../helpers/accounts';
+import { createUserWithToken } from '../helpers/accounts';
 import { apiClient, overHttp } from '../helpers/api-client';
-import { launchChromium, useSession } from '../helpers/browser';
+import { launchChromium, signInOverHttp, useSession } from '../helpers/browser';
 import { createPgliteDatabase, type TestDatabase } from '../helpers/databases';
 import { captureThemes, watchProblems } from '../helpers/page-checks';
 import { chromiumPath } from '../helpers/services';
@@ -49,7 +49,7 @@ describe.skipIf(!chromium)('social preview section of the link dialog', () => {
     const problems = watchProblems(page, [/400/]);
     // Signed in with a cookie from the API: the sign-in form, and coming back to the page that asked
     // for it, are app-shell.test.ts's and shell-settings.test.ts's subject.
-    await useSession(page.context(), sling.url, await signIn(apiClient(overHttp(sling.url)), 'og@example.com'));
+    await useSession(page.context(), sling.url, await signInOverHttp(sling.url, 'og@example.com'));
     await page.goto(`${sling.url}/links`);
 
     await page.getByRole('button', { name: 'Create link' }).first().click();

@@ -7,9 +7,7 @@
 // Pages: axe clean in both themes, no sideways scroll at 390 px.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { signIn } from '../helpers/accounts';
-import { apiClient, overHttp } from '../helpers/api-client';
-import { launchChromium, useSession } from '../helpers/browser';
+import { launchChromium, signInOverHttp, useSession } from '../helpers/browser';
 import { createPgliteDatabase, type TestDatabase } from '../helpers/databases';
 import { startDnsServer, type TestDnsServer } from '../helpers/dns-server';
 import { startIdp, type TestIdp } from '../helpers/oidc-idp';
@@ -58,7 +56,7 @@ describe.skipIf(!chromium || !challtestsrv)('single sign-on in Chromium', () => 
 
   test('the owner sets up and enables an Okta connection step by step', async () => {
     // Signed in with a cookie from the API (the password form is shell-settings.test.ts's subject).
-    await useSession(owner.context(), sling.url, await signIn(apiClient(overHttp(sling.url)), OWNER, PASSWORD));
+    await useSession(owner.context(), sling.url, await signInOverHttp(sling.url, OWNER, PASSWORD));
     await owner.goto(`${sling.url}/links`);
     expect(await owner.evaluate(async (id) => (await fetch(`/api/v1/workspaces/${id}/switch`, { method: 'POST' })).status, teamId)).toBe(200);
 

@@ -6,9 +6,9 @@ import { mkdirSync } from 'node:fs';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { captureThemes } from '../helpers/page-checks';
-import { createUserWithToken, signIn } from '../helpers/accounts';
+import { createUserWithToken } from '../helpers/accounts';
 import { apiClient, overHttp } from '../helpers/api-client';
-import { launchChromium, useSession } from '../helpers/browser';
+import { launchChromium, signInOverHttp, useSession } from '../helpers/browser';
 import { createPgliteDatabase, type TestDatabase } from '../helpers/databases';
 import { chromiumPath } from '../helpers/services';
 import { startSling, type SlingProcess } from '../helpers/sling-process';
@@ -54,7 +54,7 @@ describe.skipIf(!chromium)('Settings → Webhooks in Chromium', () => {
   test('register an endpoint, send a signed test event, resend a failed delivery', async () => {
     // Signed in with a cookie from the API: the sign-in form, and coming back to the page that asked
     // for it, are app-shell.test.ts's and shell-settings.test.ts's subject.
-    await useSession(page.context(), sling.url, await signIn(apiClient(overHttp(sling.url)), 'hooks@example.com'));
+    await useSession(page.context(), sling.url, await signInOverHttp(sling.url, 'hooks@example.com'));
     await page.goto(`${sling.url}/settings/webhooks`);
     expect(await page.getByRole('navigation', { name: 'Settings sections' }).getByRole('link', { name: 'Webhooks' }).getAttribute('aria-current')).toBe('page');
     await page.getByText('No webhooks yet — add an endpoint above to receive events.').waitFor();
