@@ -36,9 +36,10 @@ describe.skipIf(!chromium)('/docs in Chromium', () => {
   beforeAll(async () => {
     tdb = await createPgliteDatabase({ migrated: true });
     [sling, browser] = await Promise.all([startSling({ ...tdb.env, AUTH_ATTEMPTS_PER_MINUTE: '100' }), launchChromium(chromium!)]);
-    cookie = await signUpAndInOverHttp(sling.url, 'docs@example.com', 'Dora Docs');
+    const session = await signUpAndInOverHttp(sling.url, 'docs@example.com', 'Dora Docs');
+    cookie = session.cookie;
     context = await browser.newContext({ locale: 'en-US' });
-    await useSession(context, sling.url, cookie);
+    await useSession(context, sling.url, session);
     page = await context.newPage();
     problems = watchProblems(page);
     page.on('console', (m) => void (m.type() === 'warning' && warnings.push(m.text())));

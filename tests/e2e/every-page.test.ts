@@ -95,15 +95,15 @@ describe.skipIf(!chromium)('every page in Chromium', () => {
 
   describe('signed in as the first account (a platform admin)', () => {
     beforeAll(async () => {
-      const cookie = await signUpAndInOverHttp(sling.url, 'first@example.com', 'Fran First');
+      const session = await signUpAndInOverHttp(sling.url, 'first@example.com', 'Fran First');
       const created = await fetch(`${sling.url}/api/v1/links`, {
         method: 'POST',
-        headers: { cookie, origin: sling.url, 'content-type': 'application/json' },
+        headers: { cookie: session.cookie, origin: sling.url, 'content-type': 'application/json' },
         body: JSON.stringify({ url: 'https://example.com/a/rather/long/destination/path?with=query&and=more', tags: ['launch'] }),
       });
       expect(created.status).toBe(201);
       linkId = ((await created.json()) as { id: number }).id;
-      await useSession(context, sling.url, cookie);
+      await useSession(context, sling.url, session);
     });
 
     test.each(SIGNED_IN)('%s', async (path) => {
