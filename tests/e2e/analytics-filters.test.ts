@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, onTestFailed, test } from 'vites
 import { createUserWithToken } from '../helpers/accounts';
 import { AGENTS } from '../helpers/agents';
 import { apiClient, overHttp } from '../helpers/api-client';
-import { launchChromium } from '../helpers/browser';
+import { launchChromium, signInOverHttp, useSession } from '../helpers/browser';
 import { createPgliteDatabase, type TestDatabase } from '../helpers/databases';
 import { captureThemes, watchProblems } from '../helpers/page-checks';
 import { chromiumPath } from '../helpers/services';
@@ -33,7 +33,10 @@ describe.skipIf(!chromium)('analytics filters in Chromium', () => {
     tdb = await createPgliteDatabase({ migrated: true });
     token = await createUserWithToken(tdb.env, 'filter@example.com', 'pro');
     [sling, browser] = await Promise.all([startSling({ ...tdb.env, TRUST_PROXY: 'true' }), launchChromium(chromium!)]);
-    page = await (await browser.newContext({ viewport: DESKTOP, locale: 'en-US' })).newPage();
+    // Signed in with a cookie from the API: the sign-in form is tests/e2e/shell-settings.test.ts's.
+    const context = await browser.newContext({ viewport: DESKTOP, locale: 'en-US' });
+    await useSession(context, sling.url, await signInOverHttp(sling.url, 'filter@example.com'));
+    page = await context.newPage();
     problems = watchProblems(page);
   });
   afterAll(async () => {
@@ -74,11 +77,7 @@ describe.skipIf(!chromium)('analytics filters in Chromium', () => {
     ] as const) expect((await fetch(`${sling.url}/${code}`, { redirect: 'manual', headers: { 'user-agent': ua, 'x-forwarded-for': ip } })).status).toBe(302);
     await until('the clicks in the stats', async () => (await workspaceClicks()) === 5, { timeoutMs: 10_000, intervalMs: 100 });
 
-    await page.goto(`${sling.url}/login?next=%2Fanalytics`);
-    await page.getByLabel('Email').fill('filter@example.com');
-    await page.getByLabel('Password').fill('correct horse 1');
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(`${sling.url}/analytics`);
+    await page.goto(`${sling.url}/analytics`);
     await expect.poll(total).toBe('5');
     expect(await page.getByTestId('visitors-total').textContent()).toBe('4');
     expect(await rowsOf('Countries')).toEqual(['🇺🇸 United States3 · 60%', '🇬🇧 United Kingdom2 · 40%']);

@@ -5,14 +5,14 @@
 // one sidebar and one search (Scalar's; the app's sidebar and ⌘K palette step aside), and inline code
 // in the text never breaks inside a word ("analytics:rea d").
 // Scalar is the package's own browser bundle, served by Sling at /docs/scalar.js (never in Next's chunks).
-// Screenshots in the light and the dark theme, and at 390 px, land in test-results/api-docs-*.png.
+// Screenshots (of the viewport: the whole reference is seconds a shot) in the light and the dark
+// theme, and at 390 px, land in test-results/api-docs-*.png.
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { signUpAndIn } from '../helpers/accounts';
-import { launchChromium } from '../helpers/browser';
+import { launchChromium, signUpAndInOverHttp, useSession } from '../helpers/browser';
 import { createPgliteDatabase, type TestDatabase } from '../helpers/databases';
 import { captureThemes, SCALAR_REFERENCE, watchProblems } from '../helpers/page-checks';
 import { chromiumPath } from '../helpers/services';
@@ -36,15 +36,10 @@ describe.skipIf(!chromium)('/docs in Chromium', () => {
   beforeAll(async () => {
     tdb = await createPgliteDatabase({ migrated: true });
     [sling, browser] = await Promise.all([startSling({ ...tdb.env, AUTH_ATTEMPTS_PER_MINUTE: '100' }), launchChromium(chromium!)]);
-    cookie = await signUpAndIn(sling.url, 'docs@example.com', 'Dora Docs');
+    const session = await signUpAndInOverHttp(sling.url, 'docs@example.com', 'Dora Docs');
+    cookie = session.cookie;
     context = await browser.newContext({ locale: 'en-US' });
-    const { hostname } = new URL(sling.url);
-    await context.addCookies(
-      cookie.split('; ').map((pair) => {
-        const at = pair.indexOf('=');
-        return { name: pair.slice(0, at), value: pair.slice(at + 1), domain: hostname, path: '/' };
-      }),
-    );
+    await useSession(context, sling.url, session);
     page = await context.newPage();
     problems = watchProblems(page);
     page.on('console', (m) => void (m.type() === 'warning' && warnings.push(m.text())));
@@ -115,18 +110,18 @@ describe.skipIf(!chromium)('/docs in Chromium', () => {
     const brokenCode = () => page.locator('.docs-intro code, .quick-start :not(pre) > code').evaluateAll((els) => els.filter((el) => el.getClientRects().length > 1).map((el) => el.textContent));
     expect(await brokenCode()).toEqual([]);
 
-    expect(await captureThemes(page, 'api-docs', SCALAR_REFERENCE)).toEqual([]);
+    expect(await captureThemes(page, 'api-docs', SCALAR_REFERENCE, { fullPage: false })).toEqual([]);
     await page.setViewportSize({ width: 390, height: 844 });
     await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     expect(await brokenCode()).toEqual([]);
-    expect(await captureThemes(page, 'api-docs-phone', SCALAR_REFERENCE)).toEqual([]);
+    expect(await captureThemes(page, 'api-docs-phone', SCALAR_REFERENCE, { fullPage: false })).toEqual([]);
     await page.setViewportSize({ width: 1366, height: 800 });
 
     const elsewhere = requested.filter((url) => new URL(url).origin !== sling.url && !url.startsWith('data:') && !url.startsWith('blob:'));
     expect(elsewhere).toEqual([]);
     expect(problems).toEqual([]);
-    // Scalar renders the whole document four times here (two themes, two widths): about 40 s on a
-    // quiet 2-core machine, past 60 s beside another suite.
+    // axe walks the whole rendered document four times here (two themes, two widths): the slow part
+    // of this test, well past a minute beside another suite.
   }, 180_000);
 
   test('/docs/scalar.js is the package’s browser bundle, compressed and cached for good; Next’s chunks hold no Scalar', async () => {

@@ -5,7 +5,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { apiClient, overHttp } from '../helpers/api-client';
-import { launchChromium } from '../helpers/browser';
+import { launchChromium, signInOverHttp, useSession } from '../helpers/browser';
 import { createPgliteDatabase, type TestDatabase } from '../helpers/databases';
 import { captureThemes, watchProblems } from '../helpers/page-checks';
 import { addProvenDomain } from '../helpers/scim-fixtures';
@@ -46,11 +46,10 @@ describe.skipIf(!chromium)('Settings → Directory sync in Chromium', () => {
   const scimUsers = (token: string) => scim(token).fetch('/api/scim/v2/Users');
 
   test('token shown once with copy, provisioning shown as the last change, rotate and revoke', async () => {
-    await page.goto(`${sling.url}/login`);
-    await page.getByLabel('Email').fill(OWNER);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.waitForURL('**/links');
+    // Signed in with a cookie from the API: the sign-in form, and coming back to the page that asked
+    // for it, are app-shell.test.ts's and shell-settings.test.ts's subject.
+    await useSession(page.context(), sling.url, await signInOverHttp(sling.url, OWNER, PASSWORD));
+    await page.goto(`${sling.url}/links`);
     expect(await page.evaluate(async (id) => (await fetch(`/api/v1/workspaces/${id}/switch`, { method: 'POST' })).status, teamId)).toBe(200);
 
     await page.goto(`${sling.url}/settings/sso`);

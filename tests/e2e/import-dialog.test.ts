@@ -3,7 +3,7 @@
 // links in the list; screenshots in light and dark and at 390 px (no sideways scrolling), axe clean.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { launchChromium } from '../helpers/browser';
+import { launchChromium, signUpAndInOverHttp, useSession } from '../helpers/browser';
 import { parseCsv } from '../helpers/csv';
 import { createPgliteDatabase, type TestDatabase } from '../helpers/databases';
 import { captureThemes, watchProblems } from '../helpers/page-checks';
@@ -33,12 +33,8 @@ describe.skipIf(!chromium)('the import dialog in Chromium', () => {
 
   test('import a CSV with live progress, a summary and the report; past imports; 390 px', async () => {
     const problems = watchProblems(page);
-    await page.goto(`${sling.url}/signup`);
-    await page.getByLabel('Name').fill('Imo');
-    await page.getByLabel('Email').fill('imo@example.com');
-    await page.getByLabel('Password').fill('a long password 1');
-    await page.getByRole('button', { name: 'Create account' }).click();
-    await page.waitForURL((u) => !u.pathname.startsWith('/signup'));
+    // Signed up and in through the API: the sign-up form is app-shell.test.ts's subject.
+    await useSession(page.context(), sling.url, await signUpAndInOverHttp(sling.url, 'imo@example.com', 'Imo', 'a long password 1'));
     await page.goto(`${sling.url}/links`);
 
     await page.getByRole('button', { name: 'Import', exact: true }).click();

@@ -5,7 +5,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { chromium as playwright } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { CHROMIUM_ARGS } from '../helpers/browser';
+import { CHROMIUM_ARGS, signInOverHttp, useSession } from '../helpers/browser';
 import { createPgliteDatabase, type TestDatabase } from '../helpers/databases';
 import { LANDING_PASSWORD, seedLandingFixture, type LandingFixture } from '../helpers/landing-fixtures';
 import { captureThemes, watchProblems } from '../helpers/page-checks';
@@ -59,12 +59,9 @@ if (chromium) {
     const scrollWidth = () => page.evaluate(() => document.documentElement.scrollWidth);
 
     test('edit: type, the preview follows, save with a toast, reload shows the saved page', async () => {
+      // Signed in with a cookie from the API: the sign-in form is shell-settings.test.ts's subject.
+      await useSession(context, sling.url, await signInOverHttp(sling.url, f.emails.owner, LANDING_PASSWORD));
       await page.goto(editorUrl);
-      await page.waitForURL('**/login?next=**');
-      await page.getByLabel('Email').fill(f.emails.owner);
-      await page.getByLabel('Password').fill(LANDING_PASSWORD);
-      await page.getByRole('button', { name: 'Sign in' }).click();
-      await page.waitForURL(editorUrl);
       await page.getByRole('heading', { name: 'Landing page', level: 1 }).waitFor();
       // Nothing saved yet: a starter page, already running in the preview (its script greets).
       await expect.poll(() => preview().locator('#greeting').textContent()).toMatch(/^Good (morning|afternoon|evening)!$/);
@@ -159,11 +156,7 @@ if (chromium) {
         const p = await member.newPage();
         // The first visit's 404 is on purpose.
         const memberProblems = watchProblems(p, [/status of 404/]);
-        await p.goto(`${sling.url}/login`);
-        await p.getByLabel('Email').fill(f.emails.member);
-        await p.getByLabel('Password').fill(LANDING_PASSWORD);
-        await p.getByRole('button', { name: 'Sign in' }).click();
-        await p.waitForURL((u) => !u.pathname.startsWith('/login'));
+        await useSession(member, sling.url, await signInOverHttp(sling.url, f.emails.member, LANDING_PASSWORD));
         // The member's session opens its own workspace, where the domain does not exist.
         expect((await p.goto(editorUrl))!.status()).toBe(404);
         const switched = await p.evaluate(async (id) => (await fetch(`/api/v1/workspaces/${id}/switch`, { method: 'POST' })).status, f.workspaceId);

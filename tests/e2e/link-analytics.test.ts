@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, onTestFailed, test } from 'vites
 import { createUserWithToken } from '../helpers/accounts';
 import { AGENTS } from '../helpers/agents';
 import { apiClient, overHttp } from '../helpers/api-client';
-import { launchChromium } from '../helpers/browser';
+import { launchChromium, signInOverHttp, useSession } from '../helpers/browser';
 import { parseCsv } from '../helpers/csv';
 import { createPgliteDatabase, type TestDatabase } from '../helpers/databases';
 import { captureThemes, watchProblems } from '../helpers/page-checks';
@@ -56,13 +56,10 @@ describe.skipIf(!chromium)('link analytics page in Chromium', () => {
     expect(visit.status).toBe(302);
     await until('the click in the stats', async () => (await api().call('linkStats', { params: { id: link.id } })).json.clicks === 1, { timeoutMs: 10_000, intervalMs: 100 });
 
+    // Signed in with a cookie from the API: the sign-in form, and coming back to the page that asked
+    // for it, are app-shell.test.ts's and shell-settings.test.ts's subject.
+    await useSession(page.context(), sling.url, await signInOverHttp(sling.url, 'ana@example.com'));
     await page.goto(`${sling.url}/links/${link.id}`);
-    // Signed out: sign in, and come back to the link's page.
-    await page.waitForURL(`${sling.url}/login?next=%2Flinks%2F${link.id}`);
-    await page.getByLabel('Email').fill('ana@example.com');
-    await page.getByLabel('Password').fill('correct horse 1');
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(`${sling.url}/links/${link.id}`);
 
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(link.short_url.replace(/^https?:\/\//, ''));
     expect(await page.locator('.link-header').textContent()).toContain('https://example.com/launch');

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { AGENTS } from '../helpers/agents';
-import { launchChromium } from '../helpers/browser';
+import { launchChromium, signUpAndInOverHttp, useSession } from '../helpers/browser';
 import { createPgliteDatabase, type TestDatabase } from '../helpers/databases';
 import { captureThemes, watchProblems } from '../helpers/page-checks';
 import { chromiumPath } from '../helpers/services';
@@ -61,12 +61,8 @@ describe.skipIf(!chromium)('the link dialog: UTM builder, note, safe rename and 
 
   test('UTM fields and the URL follow each other; the note shows in the list; a rename keeps or frees the old code; duplicate copies', async () => {
     const problems = watchProblems(page);
-    await page.goto(`${sling.url}/signup`);
-    await page.getByLabel('Name').fill('Uma');
-    await page.getByLabel('Email').fill('uma@example.com');
-    await page.getByLabel('Password').fill('a long password 1');
-    await page.getByRole('button', { name: 'Create account' }).click();
-    await page.waitForURL((u) => !u.pathname.startsWith('/signup'));
+    // Signed up and in through the API: the sign-up form is app-shell.test.ts's subject.
+    await useSession(page.context(), sling.url, await signUpAndInOverHttp(sling.url, 'uma@example.com', 'Uma', 'a long password 1'));
     await page.goto(`${sling.url}/links`);
 
     await page.getByRole('button', { name: 'Create link' }).click();

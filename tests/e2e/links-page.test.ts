@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { AGENTS } from '../helpers/agents';
-import { launchChromium } from '../helpers/browser';
+import { launchChromium, signUpAndInOverHttp, useSession } from '../helpers/browser';
 import { createPgliteDatabase, type TestDatabase } from '../helpers/databases';
 import { captureThemes, watchProblems } from '../helpers/page-checks';
 import { chromiumPath } from '../helpers/services';
@@ -277,12 +277,8 @@ describe.skipIf(!chromium)('the links page in Chromium', () => {
     context = await browser.newContext({ timezoneId: 'America/New_York', locale: 'en-US', permissions: ['clipboard-read', 'clipboard-write'] });
     page = await context.newPage();
     const problems = watchProblems(page);
-    await page.goto(`${sling.url}/signup`);
-    await page.getByLabel('Name').fill('Tess');
-    await page.getByLabel('Email').fill('tess@example.com');
-    await page.getByLabel('Password').fill('a long password 1');
-    await page.getByRole('button', { name: 'Create account' }).click();
-    await page.waitForURL((u) => !u.pathname.startsWith('/signup'));
+    // Signed up and in through the API (the form was the first test's).
+    await useSession(context, sling.url, await signUpAndInOverHttp(sling.url, 'tess@example.com', 'Tess', 'a long password 1'));
     for (const [alias, tags] of [['tg-one', ['promo']], ['tg-two', []], ['tg-three', []]] as const) {
       expect((await page.request.post(`${sling.url}/api/v1/links`, { data: { url: `https://example.com/${alias}`, alias, tags } })).status()).toBe(201);
     }

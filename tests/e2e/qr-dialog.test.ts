@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createUserWithToken } from '../helpers/accounts';
 import { apiClient, overHttp } from '../helpers/api-client';
-import { launchChromium } from '../helpers/browser';
+import { launchChromium, signInOverHttp, useSession } from '../helpers/browser';
 import { createPgliteDatabase, type TestDatabase } from '../helpers/databases';
 import { decodeQrPng } from '../helpers/decode-qr';
 import { chromiumPath } from '../helpers/services';
@@ -37,12 +37,10 @@ describe.skipIf(!chromium)('QR dialog in Chromium', () => {
 
   test('preview, a refused colour, and a PNG download that decodes', async () => {
     const link = (await apiClient(overHttp(sling.url), { token }).call('apiPhpCreate', { body: { url: 'https://example.com/poster', alias: 'poster' } })).json;
+    // Signed in with a cookie from the API: the sign-in form, and coming back to the page that asked
+    // for it, are app-shell.test.ts's and shell-settings.test.ts's subject.
+    await useSession(page.context(), sling.url, await signInOverHttp(sling.url, 'qr@example.com'));
     await page.goto(`${sling.url}/links`);
-    await page.waitForURL('**/login?next=%2Flinks');
-    await page.getByLabel('Email').fill('qr@example.com');
-    await page.getByLabel('Password').fill('correct horse 1');
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL('**/links'); // back where sign-in was asked for
     await page.getByRole('button', { name: `More actions for ${link.short_url}` }).click();
     await page.getByRole('button', { name: 'QR code', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'QR code' });

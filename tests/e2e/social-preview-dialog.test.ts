@@ -7,7 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createUserWithToken } from '../helpers/accounts';
 import { apiClient, overHttp } from '../helpers/api-client';
-import { launchChromium } from '../helpers/browser';
+import { launchChromium, signInOverHttp, useSession } from '../helpers/browser';
 import { createPgliteDatabase, type TestDatabase } from '../helpers/databases';
 import { captureThemes, watchProblems } from '../helpers/page-checks';
 import { chromiumPath } from '../helpers/services';
@@ -47,12 +47,10 @@ describe.skipIf(!chromium)('social preview section of the link dialog', () => {
 
   test('create with a title, description and uploaded image; refuse a missing title; edit back to the generated card', async () => {
     const problems = watchProblems(page, [/400/]);
+    // Signed in with a cookie from the API: the sign-in form, and coming back to the page that asked
+    // for it, are app-shell.test.ts's and shell-settings.test.ts's subject.
+    await useSession(page.context(), sling.url, await signInOverHttp(sling.url, 'og@example.com'));
     await page.goto(`${sling.url}/links`);
-    await page.waitForURL('**/login?next=%2Flinks');
-    await page.getByLabel('Email').fill('og@example.com');
-    await page.getByLabel('Password').fill('correct horse 1');
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL('**/links');
 
     await page.getByRole('button', { name: 'Create link' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'New link' });

@@ -7,7 +7,7 @@
 // Pages: axe clean in both themes, no sideways scroll at 390 px.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { launchChromium } from '../helpers/browser';
+import { launchChromium, signInOverHttp, useSession } from '../helpers/browser';
 import { createPgliteDatabase, type TestDatabase } from '../helpers/databases';
 import { startDnsServer, type TestDnsServer } from '../helpers/dns-server';
 import { startIdp, type TestIdp } from '../helpers/oidc-idp';
@@ -55,11 +55,9 @@ describe.skipIf(!chromium || !challtestsrv)('single sign-on in Chromium', () => 
   const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
   test('the owner sets up and enables an Okta connection step by step', async () => {
-    await owner.goto(`${sling.url}/login`);
-    await owner.getByLabel('Email').fill(OWNER);
-    await owner.getByLabel('Password').fill(PASSWORD);
-    await owner.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await owner.waitForURL('**/links');
+    // Signed in with a cookie from the API (the password form is shell-settings.test.ts's subject).
+    await useSession(owner.context(), sling.url, await signInOverHttp(sling.url, OWNER, PASSWORD));
+    await owner.goto(`${sling.url}/links`);
     expect(await owner.evaluate(async (id) => (await fetch(`/api/v1/workspaces/${id}/switch`, { method: 'POST' })).status, teamId)).toBe(200);
 
     await owner.goto(`${sling.url}/settings`);

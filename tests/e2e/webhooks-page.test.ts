@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { captureThemes } from '../helpers/page-checks';
 import { createUserWithToken } from '../helpers/accounts';
 import { apiClient, overHttp } from '../helpers/api-client';
-import { launchChromium } from '../helpers/browser';
+import { launchChromium, signInOverHttp, useSession } from '../helpers/browser';
 import { createPgliteDatabase, type TestDatabase } from '../helpers/databases';
 import { chromiumPath } from '../helpers/services';
 import { startSling, type SlingProcess } from '../helpers/sling-process';
@@ -52,12 +52,10 @@ describe.skipIf(!chromium)('Settings → Webhooks in Chromium', () => {
   const cells = async (event: string) => (await row(event).locator('td').allTextContents()).map((t) => t.trim());
 
   test('register an endpoint, send a signed test event, resend a failed delivery', async () => {
+    // Signed in with a cookie from the API: the sign-in form, and coming back to the page that asked
+    // for it, are app-shell.test.ts's and shell-settings.test.ts's subject.
+    await useSession(page.context(), sling.url, await signInOverHttp(sling.url, 'hooks@example.com'));
     await page.goto(`${sling.url}/settings/webhooks`);
-    await page.waitForURL('**/login?next=%2Fsettings%2Fwebhooks');
-    await page.getByLabel('Email').fill('hooks@example.com');
-    await page.getByLabel('Password').fill('correct horse 1');
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL('**/settings/webhooks'); // back where sign-in was asked for
     expect(await page.getByRole('navigation', { name: 'Settings sections' }).getByRole('link', { name: 'Webhooks' }).getAttribute('aria-current')).toBe('page');
     await page.getByText('No webhooks yet — add an endpoint above to receive events.').waitFor();
 

@@ -5,7 +5,7 @@
 // console errors, axe serious/critical = 0 in both themes, and no sideways scrolling on a phone.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { launchChromium } from '../helpers/browser';
+import { launchChromium, signUpAndInOverHttp, useSession } from '../helpers/browser';
 import { createPgliteDatabase, type TestDatabase } from '../helpers/databases';
 import { captureThemes, watchProblems } from '../helpers/page-checks';
 import { chromiumPath } from '../helpers/services';
@@ -72,9 +72,10 @@ describe.skipIf(!chromium)('workspaces, members and invitations in Chromium', ()
   }
 
   test('the owner signs up, creates a team workspace with a link, and invites an address', async () => {
-    await owner.goto(`${sling.url}/signup`);
-    await signUp(owner, 'Olivia Owner', OWNER);
-    await owner.waitForURL('**/links'); // a new account starts on its links
+    // Through the API: the sign-up form (and landing on Links after it) is app-shell.test.ts's
+    // subject; here the invitee's sign-up is.
+    await useSession(ownerContext, sling.url, await signUpAndInOverHttp(sling.url, OWNER, 'Olivia Owner', PASSWORD));
+    await owner.goto(`${sling.url}/links`);
     expect(await switcher(owner).textContent()).toBe('PWorkspace: PersonalOwner');
 
     // A personal workspace: Members has only you and points to a team workspace; General cannot delete it.
