@@ -96,7 +96,6 @@ if (chromium && challtestsrv) {
           ACME_CA_FILE: acme.caFile,
           ACME_EMAIL: 'ops@example.com',
           TLS_PORT: String(tlsPort),
-          JOBS_POLL_SECONDS: '1',
         }),
         launchChromium(chromium!),
       ]);

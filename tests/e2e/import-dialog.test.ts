@@ -22,7 +22,7 @@ describe.skipIf(!chromium)('the import dialog in Chromium', () => {
 
   beforeAll(async () => {
     tdb = await createPgliteDatabase({ migrated: true });
-    [sling, browser] = await Promise.all([startSling({ ...tdb.env, QUOTA_LINKS_PER_DAY_FREE: '100000', JOBS_POLL_SECONDS: '1' }), launchChromium(chromium!)]);
+    [sling, browser] = await Promise.all([startSling({ ...tdb.env, QUOTA_LINKS_PER_DAY_FREE: '100000' }), launchChromium(chromium!)]);
     page = await (await browser.newContext({ locale: 'en-US', acceptDownloads: true })).newPage();
   });
   afterAll(async () => {
