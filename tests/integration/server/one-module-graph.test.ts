@@ -18,8 +18,8 @@ const COMPILED_BY_NEXT = [
   'lib/landing/landing-size.ts',
   'lib/links/utm.ts',
   'lib/openapi/reference-configuration.ts',
-  'lib/webhooks/event-types.ts',
   'lib/tenancy/permissions.ts',
+  'lib/webhooks/event-types.ts',
 ];
 
 /** The lib/ and db/ files Next compiled into its server output, from the output's source maps. */
