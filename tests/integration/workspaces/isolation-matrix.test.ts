@@ -66,6 +66,18 @@ const NOT_IN_MATRIX: Record<string, string> = {
   ),
 };
 
+/**
+ * Workspace-caller operations that declare no permission, so the matrix derives only the 401, the
+ * token's 403 and the outsider's row for them: each says why no role is needed. A new operation
+ * without a permission fails the coverage test until it is listed here.
+ */
+const NO_PERMISSION: Record<string, string> = {
+  listWorkspaces: "the caller's own memberships, whatever its role",
+  createWorkspace: 'a new workspace of which the caller becomes the owner',
+  switchWorkspace: 'the handler checks that the caller is a member of the addressed workspace (404 otherwise)',
+  leaveWorkspace: 'any member may leave (the last owner is refused by the handler)',
+};
+
 const OPS = new Map(ALL_OPERATIONS.map((op) => [op.id, op]));
 
 interface Fixture {
@@ -175,6 +187,8 @@ interface Row {
   refused?: Partial<Record<Role3, number>>;
   /** The outsider addresses team W's resource although the path has no parameter (Variant A's ?slug=). */
   addresses?: boolean;
+  /** What the outsider sends in its own workspace, when the request holds a name unique across workspaces (a hostname). */
+  outsiderRequest?: () => Request;
   /** The caller that succeeds (default: the owner). */
   allowed?: Who;
   /** Undoes what the allowed call did to the callers' context (a session switched to a new workspace). */
@@ -193,6 +207,14 @@ describe('the isolation matrix covers the registry', () => {
     expect([...covered].filter((id) => id in NOT_IN_MATRIX), 'rows for excluded operations').toEqual([]);
     expect(Object.keys(NOT_IN_MATRIX).filter((id) => !OPS.has(id)), 'exclusions of operations the registry does not have').toEqual([]);
     for (const [id, why] of Object.entries(NOT_IN_MATRIX)) expect(why.length, id).toBeGreaterThan(10);
+  });
+
+  test('every operation in the matrix declares a permission, or says why it needs none', () => {
+    // The refusals are derived from the permission: an operation that forgot to declare one would
+    // be checked only for its 401.
+    const missing = ALL_OPERATIONS.filter((op) => !(op.id in NOT_IN_MATRIX) && !op.permission && !(op.id in NO_PERMISSION)).map((op) => op.id);
+    expect(missing).toEqual([]);
+    expect(Object.keys(NO_PERMISSION).filter((id) => OPS.get(id)?.permission !== undefined)).toEqual([]);
   });
 });
 
@@ -298,7 +320,7 @@ describe.each(migratedDatabaseKinds(pgUrl()))('tenant isolation matrix on %s', (
 
   // ── The rows ──────────────────────────────────────────────────────────
   type Link = { id: number };
-  const row = <M>(r: { setup?: () => Promise<M>; request: (m: M) => Request; state: (m: M) => Promise<string>; refused?: Row['refused']; addresses?: boolean; allowed?: Who; after?: (m: M) => Promise<void> }) => r as unknown as Row;
+  const row = <M>(r: { setup?: () => Promise<M>; request: (m: M) => Request; state: (m: M) => Promise<string>; refused?: Row['refused']; addresses?: boolean; outsiderRequest?: () => Request; allowed?: Who; after?: (m: M) => Promise<void> }) => r as unknown as Row;
   /** A member may change only the links it created: the owner's link is refused by the query. */
   const OWN_LINKS = { member: 403 } as const;
   const logo = () => ({ type: 'image/png', data: new Uint8Array(makePngLogo()) });
@@ -402,7 +424,7 @@ describe.each(migratedDatabaseKinds(pgUrl()))('tenant isolation matrix on %s', (
       refused: { member: 404, admin: 404 },
     }),
     // Domains
-    addDomain: row({ request: () => ({ body: { hostname: 'new.team-w.test' } }), state: R.domains }),
+    addDomain: row({ request: () => ({ body: { hostname: 'new.team-w.test' } }), outsiderRequest: () => ({ body: { hostname: 'new.team-o.test' } }), state: R.domains }),
     deleteDomain: row({
       setup: async () => ok(await api.call('addDomain', { body: { hostname: `del-${fresh()}.team-w.test` }, as: OWNER() }), 201).domain.id as number,
       request: (id: number) => ({ params: { id } }),
@@ -429,7 +451,15 @@ describe.each(migratedDatabaseKinds(pgUrl()))('tenant isolation matrix on %s', (
     // The workspace, its members and invitations, its audit log
     changeMemberRole: row({ request: () => ({ params: { userId: f.userIds.spare1 }, body: { role: 'admin' } }), state: R.members }),
     createInvitation: row({ request: () => ({ body: { email: 'invited@example.com' } }), state: R.members }),
-    createWorkspace: row({ request: () => ({ body: { name: 'Side project' } }), state: R.workspaces, after: async () => void ok(await api.call('switchWorkspace', { params: { id: f.W }, as: OWNER_SESSION() })) }),
+    createWorkspace: row({
+      request: () => ({ body: { name: 'Side project' } }),
+      state: R.workspaces,
+      // A new workspace becomes the session's current one: back to W (and the outsider to O).
+      after: async () => {
+        ok(await api.call('switchWorkspace', { params: { id: f.W }, as: OWNER_SESSION() }));
+        ok(await api.call('switchWorkspace', { params: { id: f.O }, as: { cookie: cookies.outsider } }));
+      },
+    }),
     deleteWorkspace: row({ request: () => ({}), state: R.workspace }),
     exportAudit: row({ request: () => ({}), state: R.audit }),
     getWorkspace: row({ request: () => ({}), state: R.workspace }),
@@ -481,7 +511,8 @@ describe.each(migratedDatabaseKinds(pgUrl()))('tenant isolation matrix on %s', (
   interface Refusal {
     who: Who | 'anon' | 'scopeless';
     via: Via | 'none';
-    status: number;
+    /** 'own': the outsider acting in its own workspace (nothing of team W addressed): any answer but a 5xx, and team W unchanged. */
+    status: number | 'own';
   }
   function refusalsOf(op: Operation, r: Row): Refusal[] {
     const byToken = op.auth.includes('bearer') ? 'token' : op.auth.includes('token_param') ? 'param' : undefined;
@@ -495,7 +526,8 @@ describe.each(migratedDatabaseKinds(pgUrl()))('tenant isolation matrix on %s', (
       const status = rule && !roleAtLeast(role, rule.role) ? 403 : r.refused?.[role];
       if (status) for (const via of vias) out.push({ who: role, via, status });
     }
-    if (r.addresses || op.path.includes('{')) for (const via of vias) out.push({ who: 'outsider', via, status: 404 });
+    const addresses = r.addresses || op.path.includes('{');
+    for (const via of vias) out.push({ who: 'outsider', via, status: addresses ? 404 : 'own' });
     return out;
   }
 
@@ -649,9 +681,11 @@ describe.each(migratedDatabaseKinds(pgUrl()))('tenant isolation matrix on %s', (
     const failures: string[] = [];
     let before = await r.state(made);
     for (const refusal of refusalsOf(op, r)) {
-      const res = await send(op, req, callerOf(refusal.who, refusal.via, op));
+      const res = await send(op, refusal.status === 'own' && r.outsiderRequest ? r.outsiderRequest() : req, callerOf(refusal.who, refusal.via, op));
       const label = `${op.id} as ${refusal.who} (${refusal.via})`;
-      if (res.status !== refusal.status) failures.push(`${label}: ${res.status} ${res.text.slice(0, 160)}, expected ${refusal.status}`);
+      if (refusal.status === 'own') {
+        if (res.status >= 500) failures.push(`${label}, in its own workspace: ${res.status} ${res.text.slice(0, 160)}`);
+      } else if (res.status !== refusal.status) failures.push(`${label}: ${res.status} ${res.text.slice(0, 160)}, expected ${refusal.status}`);
       else if (!/^\{"error":\{"code":"\w+","message":/.test(res.text)) failures.push(`${label}: not the JSON error shape: ${res.text.slice(0, 120)}`);
       const after = await r.state(made);
       if (after !== before) failures.push(`${label}: the resource changed:\n  before ${before.slice(0, 300)}\n  after  ${after.slice(0, 300)}`);
