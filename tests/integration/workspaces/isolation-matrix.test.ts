@@ -576,7 +576,7 @@ describe.each(migratedDatabaseKinds(pgUrl()))('tenant isolation matrix on %s', (
 
   test("the other way round: team W's callers address the outsider's rows and get 404, the outsider's rows unchanged", async () => {
     const outsiderView = async () => `${stable(await api.call('getDomain', { params: { id: f.foreignDomain }, as: as('outsider') }))} ${stable(await api.call('listLinks', { query: { limit: 100 }, as: as('outsider') }))}`;
-    const before = outsiderView();
+    const before = await outsiderView();
     for (const who of ['owner', 'admin', 'member'] as const) {
       for (const via of ['token', 'session'] as const) {
         const teamLinks = await R.links();
@@ -587,7 +587,7 @@ describe.each(migratedDatabaseKinds(pgUrl()))('tenant isolation matrix on %s', (
         expect(await R.links()).toBe(teamLinks); // the duplicate was not made in team W either
       }
     }
-    expect(await outsiderView()).toBe(await before);
+    expect(await outsiderView()).toBe(before);
   });
 
   test("lists and exports never show another workspace's rows", async () => {
