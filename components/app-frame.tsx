@@ -18,13 +18,13 @@ export function AppFrame({ sidebar, palette, children }: { sidebar: ReactNode; p
   useEffect(() => {
     if (!open) return;
     drawer.current?.querySelector<HTMLElement>('a, button')?.focus();
-    const escape = (e: KeyboardEvent) => {
+    const onEscape = (e: KeyboardEvent) => {
       if (e.key !== 'Escape') return;
       setOpen(false);
       button.current?.focus();
     };
-    document.addEventListener('keydown', escape);
-    return () => document.removeEventListener('keydown', escape);
+    document.addEventListener('keydown', onEscape);
+    return () => document.removeEventListener('keydown', onEscape);
   }, [open]);
 
   if (OWN_NAVIGATION.has(pathname)) {

@@ -65,6 +65,7 @@ export function AuthForm({ mode, next, email: presetEmail }: AuthFormProps) {
         <p>Enter the 6-digit code from your authenticator app, or one of your backup codes.</p>
         <label>
           Authentication code
+          {/* biome-ignore lint/a11y/noAutofocus: the second step of sign-in has one field, and it is what the user came to type */}
           <input name="code" inputMode="numeric" autoComplete="one-time-code" required autoFocus />
         </label>
         <FormError message={error} />

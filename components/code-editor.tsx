@@ -57,6 +57,7 @@ export function CodeEditor({ language, value, label, onChange, onSave, readOnly 
   const handlers = useRef({ onChange, onSave });
   handlers.current = { onChange, onSave };
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `value` only seeds the editor, which owns its text once made (the note at the end)
   useEffect(() => {
     const editor = new EditorView({
       parent: host.current!,

@@ -157,8 +157,10 @@ export function CommandPalette({ showWebhooks }: { showWebhooks: boolean }) {
         />
         <kbd aria-hidden="true">Esc</kbd>
       </div>
+      {/* biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the ARIA combobox pattern (the input owns focus, aria-activedescendant points into this listbox) */}
       <ul id={`${id}-list`} role="listbox" aria-label="Results" className="palette-results">
         {results.map((c, i) => (
+          // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole lint/a11y/useFocusableInteractive: an option of the combobox; the input keeps focus and its arrow keys and Enter choose
           <li key={c.id} id={optionId(i)} role="option" aria-selected={i === current} onMouseMove={() => setActive(i)} onClick={() => run(c)}>
             <Icon name={c.icon} size={16} />
             <span className="palette-label">{c.label}</span>

@@ -32,6 +32,7 @@ export function ConfirmDialog({ title, children, confirmLabel, onConfirm, onCanc
       <h2 id={`${id}-title`}>{title}</h2>
       <div id={`${id}-body`}>{children}</div>
       <div className="row">
+        {/* biome-ignore lint/a11y/noAutofocus: a confirmation opens on its safe answer, so Enter does not confirm by accident */}
         <button type="button" className="secondary" autoFocus onClick={() => answer(false)}>
           Cancel
         </button>

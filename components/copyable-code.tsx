@@ -22,6 +22,7 @@ export function CopyableCode({ label, code }: { label: string; code: string }) {
 
   return (
     <div className="code-block">
+      {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: a focusable scroll box (tabIndex) named for screen readers; see the lint note in docs/architecture/tooling.md */}
       <pre ref={pre} tabIndex={0} aria-label={label}>
         <code>{code}</code>
       </pre>

@@ -3,7 +3,7 @@
 // the session to it, so the page then reloads into the new workspace.
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { showWorkspaceChange } from './after-workspace-change';
-import { ApiError, apiJson } from './api-client';
+import { type ApiError, apiJson } from './api-client';
 import { FormError } from './form-error';
 import { flashToast } from './toasts';
 

@@ -17,6 +17,7 @@ export function DeliveryAttempts({ webhookId, deliveryId, version }: DeliveryAtt
   const [details, setDetails] = useState<DeliveryDetails | null>(null);
   const [error, setError] = useState<string | null>(null);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` is bumped by the parent to read the attempts again
   useEffect(() => {
     let cancelled = false;
     void (async () => {
@@ -45,6 +46,7 @@ export function DeliveryAttempts({ webhookId, deliveryId, version }: DeliveryAtt
         ) : (
           <ol className="attempts">
             {details.attempts.map((a, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a delivery's attempts only grow, in order, and have no id of their own
               <li key={i}>
                 <p>
                   <When iso={a.attempted_at} /> — <strong>{a.status_code ?? 'no answer'}</strong> in {a.duration_ms} ms
@@ -52,6 +54,7 @@ export function DeliveryAttempts({ webhookId, deliveryId, version }: DeliveryAtt
                   {a.error ? <span className="error-text"> — {a.error}</span> : null}
                 </p>
                 {a.response_body ? (
+                  // biome-ignore lint/a11y/useAriaPropsSupportedByRole: a focusable scroll box (tabIndex) named for screen readers; see the lint note in docs/architecture/tooling.md
                   <pre tabIndex={0} aria-label={`Response to attempt ${i + 1} (first KiB)`}>{a.response_body.slice(0, 1024)}</pre>
                 ) : (
                   <p className="muted">Empty response body.</p>
@@ -63,6 +66,7 @@ export function DeliveryAttempts({ webhookId, deliveryId, version }: DeliveryAtt
       </div>
       <div>
         <h4>Payload</h4>
+        {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: a focusable scroll box (tabIndex) named for screen readers; see the lint note in docs/architecture/tooling.md */}
         <pre tabIndex={0} aria-label="Payload">{JSON.stringify(details.payload, null, 2)}</pre>
       </div>
     </div>

@@ -1,7 +1,7 @@
 'use client';
 // Members → Invite: an address and a role; Sling mails the person a link valid for 7 days.
 import { useState, type FormEvent } from 'react';
-import { ApiError, apiJson } from './api-client';
+import { type ApiError, apiJson } from './api-client';
 import { FormError } from './form-error';
 import { ROLE_HINTS, type Invitation, type Role } from './workspace-api';
 

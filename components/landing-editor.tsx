@@ -57,6 +57,7 @@ export function LandingEditor({ domain, initial, saved: savedBefore }: LandingEd
   const dirty = pageChanged || rootChanged;
 
   // The preview follows the code a moment after typing stops, so it does not reload on every key.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a change of the code starts the timer; `preview` is read for its first value only
   useEffect(() => {
     const nonce = pageNonce();
     const timer = setTimeout(() => setPreview(assembleLanding(parts, { nonce })), preview === null ? 0 : 250);

@@ -68,6 +68,7 @@ export function ClickAnalytics({ statsPath, exportPath, everClicked, neverClicke
   };
   const setFilter = (name: FilterName, value: string | undefined) => changeFilters({ ...filters, [name]: value });
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: rangeKey and filtersKey stand for `choice` and `filters` (see the note at the end)
   useEffect(() => {
     // Presets are relative to now, so they are resolved when the request is made.
     const current = resolveRange(choice);
@@ -234,6 +235,7 @@ function StatsSkeleton() {
       <div className="skeleton skeleton-chart" />
       <div className="breakdowns">
         {Array.from({ length: 4 }, (_, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders of a fixed count, never reordered
           <div key={i} className="skeleton skeleton-panel" />
         ))}
       </div>

@@ -51,6 +51,7 @@ export function LinkEventHistory({ linkId }: { linkId: number }) {
             Loading the history…
           </p>
           {Array.from({ length: 3 }, (_, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: placeholders of a fixed count, never reordered
             <div key={i} className="skeleton skeleton-line" />
           ))}
         </div>
@@ -71,6 +72,7 @@ export function LinkEventHistory({ linkId }: { linkId: number }) {
               </p>
               <details>
                 <summary className="small">Payload</summary>
+                {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: a focusable scroll box (tabIndex) named for screen readers; see the lint note in docs/architecture/tooling.md */}
                 <pre tabIndex={0} aria-label="Payload">{JSON.stringify(e, null, 2)}</pre>
               </details>
             </li>

@@ -104,6 +104,7 @@ export function LinkList({ links, selected, busy, onSelect, onSelectPage, onCopy
       <ul className="link-list" aria-busy={busy || links === null} aria-describedby="links-summary" aria-label="Links">
         {links === null
           ? Array.from({ length: SKELETON_ROWS }, (_, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: placeholders of a fixed count, never reordered
               <li key={i} className="link-row skeleton-row" aria-hidden="true">
                 <span />
                 <span className="link-avatar" />

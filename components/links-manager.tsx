@@ -75,6 +75,7 @@ export function LinksManager({ domains, viewer, workspace, initialView, firstRun
   }, [view]);
 
   // Search once typing pauses (and only when the words changed: paging must not be reset).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: typing (and a new view) restarts the timer; `change`, made anew each render, must not
   useEffect(() => {
     const words = query.trim();
     if (words === view.q) return;
@@ -103,6 +104,7 @@ export function LinksManager({ domains, viewer, workspace, initialView, firstRun
     };
   }, []);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `reload` is a counter: bumping it reads the page again
   useEffect(() => {
     let cancelled = false;
     setLoading(true);
@@ -129,6 +131,7 @@ export function LinksManager({ domains, viewer, workspace, initialView, firstRun
   }, [view, offset, reload]);
 
   // The tag filter's choices; read again after each change, since a save may add or drop tags.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `reload` is a counter: bumping it reads the tags again
   useEffect(() => {
     let cancelled = false;
     linksApi<{ tags: Array<{ name: string }> }>('/tags')
@@ -140,6 +143,7 @@ export function LinksManager({ domains, viewer, workspace, initialView, firstRun
   }, [reload]);
 
   // A selection belongs to the rows on screen.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new view clears the selection
   useEffect(() => setSelected(new Set()), [view]);
 
   const refresh = useCallback(

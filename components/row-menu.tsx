@@ -20,17 +20,17 @@ export function RowMenu({ label, actions }: { /** Names the button for assistive
     if (!open) return;
     root.current?.querySelector<HTMLButtonElement>('.row-menu-panel button')?.focus();
     const outside = (e: MouseEvent) => root.current?.contains(e.target as Node) || setOpen(false);
-    const escape = (e: KeyboardEvent) => {
+    const onEscape = (e: KeyboardEvent) => {
       if (e.key !== 'Escape') return;
       e.stopPropagation();
       setOpen(false);
       button.current?.focus();
     };
     document.addEventListener('mousedown', outside);
-    document.addEventListener('keydown', escape);
+    document.addEventListener('keydown', onEscape);
     return () => {
       document.removeEventListener('mousedown', outside);
-      document.removeEventListener('keydown', escape);
+      document.removeEventListener('keydown', onEscape);
     };
   }, [open]);
 

@@ -91,10 +91,8 @@ export function SocialPreviewSection({ form, host, linkId, fields }: SocialPrevi
         <figure className="social-card" data-testid="social-card">
           <div className="social-card-image">
             {form.choice === 'upload' && form.fileUrl ? (
-              // eslint-disable-next-line @next/next/no-img-element
               <img src={form.fileUrl} alt="" />
             ) : storedUpload ? (
-              // eslint-disable-next-line @next/next/no-img-element
               <img src={`/api/v1/links/${linkId}/preview/image?v=${encodeURIComponent(form.initial?.image ?? '')}`} alt="" />
             ) : form.choice === 'url' ? (
               <span className="social-card-remote">{urlHost ? `Image from ${urlHost}` : 'Image from its URL'}</span>

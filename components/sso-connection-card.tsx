@@ -8,7 +8,7 @@ import { apiJson } from './api-client';
 import { CopyField } from './copy-field';
 import { FormError } from './form-error';
 import { DomainsStep } from './sso-domains-step';
-import { SSO_API, type Check, type Connection } from './sso-api';
+import { SSO_API, type Connection } from './sso-api';
 
 export type ActResult = { connection?: Connection; verified?: boolean; seen?: string[] };
 

@@ -30,6 +30,7 @@ export function SsoSignIn({ next, error: initialError }: { next?: string | null;
         <form className="stack" onSubmit={submit} aria-label="Single sign-on">
           <label>
             Work email
+            {/* biome-ignore lint/a11y/noAutofocus: the SSO sign-in page has one field */}
             <input name="email" type="email" autoComplete="email" required autoFocus />
           </label>
           <FormError message={error} />

@@ -89,7 +89,6 @@ export function TwoFactorSettings({ enabled }: { enabled: boolean }) {
       ) : setup ? (
         <div className="stack">
           <p>Scan this code with an authenticator app (or type the key), then enter the 6-digit code it shows.</p>
-          {/* eslint-disable-next-line @next/next/no-img-element */}
           <img src={setup.qr} alt="QR code for your authenticator app" width={200} height={200} />
           <p>
             Key: <code data-testid="totp-secret">{setup.secret}</code>

@@ -33,6 +33,7 @@ export function WebhookDeliveries({ webhookId, enabled, reload }: WebhookDeliver
   // Answers to an older query (another filter, a slow poll) must not overwrite a newer one.
   const latest = useRef(0);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `reload` is a counter (the note at the end)
   const load = useCallback(async () => {
     const ticket = ++latest.current;
     const query = new URLSearchParams({ limit: String(limit) });

@@ -15,6 +15,7 @@ export function WebhookSecret({ secret, previousUntil, onDismiss }: WebhookSecre
   const id = useId();
   const field = useRef<HTMLInputElement>(null);
   const [copied, setCopied] = useState<string | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new secret is focused and selected again, ready to copy
   useEffect(() => {
     field.current?.focus();
     field.current?.select();

@@ -2,7 +2,7 @@
 // Settings → General: the workspace's name and slug (admins and the owner change them).
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
-import { ApiError, apiJson } from './api-client';
+import { type ApiError, apiJson } from './api-client';
 import { FormError } from './form-error';
 import { useToast } from './toasts';
 

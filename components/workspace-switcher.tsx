@@ -22,16 +22,16 @@ export function WorkspaceSwitcher({ currentId, workspaces }: { currentId: string
   useEffect(() => {
     if (!open) return;
     const outside = (e: MouseEvent) => root.current?.contains(e.target as Node) || setOpen(false);
-    const escape = (e: KeyboardEvent) => {
+    const onEscape = (e: KeyboardEvent) => {
       if (e.key !== 'Escape') return;
       setOpen(false);
       button.current?.focus();
     };
     document.addEventListener('mousedown', outside);
-    document.addEventListener('keydown', escape);
+    document.addEventListener('keydown', onEscape);
     return () => {
       document.removeEventListener('mousedown', outside);
-      document.removeEventListener('keydown', escape);
+      document.removeEventListener('keydown', onEscape);
     };
   }, [open]);
 

@@ -46,6 +46,7 @@ export default function WorldMap({ countries, selected, onSelect }: WorldMapProp
           const title = `${s.code ? countryName(s.code) : s.name}: ${formatNumber(n)} ${n === 1 ? 'click' : 'clicks'}`;
           return (
             <path
+              // biome-ignore lint/suspicious/noArrayIndexKey: the map's shapes are a fixed list; a few share a country code
               key={`${s.code}-${i}`}
               d={s.d}
               className={[n > 0 ? 'has-clicks' : '', s.code && s.code === selected ? 'selected' : ''].filter(Boolean).join(' ') || undefined}

@@ -42,7 +42,7 @@ function familyOf(ip: string): Family | undefined {
 }
 
 export function openGeoIp(customPath?: string): GeoIp {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the record shape is checked below
+  // biome-ignore lint/suspicious/noExplicitAny: the record shape is checked below
   type AnyReader = Reader<any>;
   const readers = new Map<string, AnyReader>();
   const loading = new Map<string, Promise<void>>();

@@ -9,6 +9,7 @@ const possessive = (name: string) => (name.endsWith('s') ? `${name}’` : `${nam
 export function describeEntry(e: Entry): string {
   const who = e.actorLabel;
   const what = e.targetLabel ?? 'a deleted item';
+  // biome-ignore lint/suspicious/noExplicitAny: each action stores its own details (lib/audit); the cases below read what theirs holds
   const d = e.details as Record<string, any>;
   switch (e.action as AuditAction) {
     case 'workspace.updated': {

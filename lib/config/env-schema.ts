@@ -124,7 +124,7 @@ const customDomains = {
     }),
   DNS_SERVERS: z
     .string()
-    .regex(/^[0-9a-f.:\[\]]+(,[0-9a-f.:\[\]]+)*$/i, 'must be a comma-separated list of IP addresses')
+    .regex(/^[0-9a-f.:[\]]+(,[0-9a-f.:[\]]+)*$/i, 'must be a comma-separated list of IP addresses')
     .optional()
     .register(envDocs, { description: 'DNS servers for custom-domain checks and SSO domain proofs: `ip` or `ip:port` (`[ipv6]:port`), comma-separated.', example: '1.1.1.1,8.8.8.8', unset: 'the system\'s resolvers' }),
   DOMAIN_CHECK_SCHEDULE: seconds('60,300,900')

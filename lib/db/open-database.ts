@@ -58,6 +58,7 @@ async function openPostgres(url: string, max: number): Promise<DbHandle> {
     kind: 'postgres',
     db: drizzle(pool, { schema }) as unknown as Db,
     ...(await postgresQueryable(pool)),
+    // biome-ignore lint/suspicious/noExplicitAny: pg-boss's IDatabase (Handle.executeSql in types.ts)
     executeSql: (text, values) => pool.query(text, values) as Promise<{ rows: any[] }>,
     close: () => pool.end(),
   };

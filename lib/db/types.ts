@@ -26,6 +26,7 @@ export interface DbHandle extends Queryable {
   kind: 'pglite' | 'postgres';
   db: Db;
   /** pg-boss's database interface: text without values may hold several statements. */
+  // biome-ignore lint/suspicious/noExplicitAny: pg-boss's IDatabase declares its rows so
   executeSql(text: string, values?: unknown[]): Promise<{ rows: any[] }>;
   /** Runs `fn` in one transaction on one connection. */
   transaction<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;

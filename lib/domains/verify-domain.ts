@@ -3,7 +3,7 @@
 // transaction: outbox → webhooks); verified → misconfigured when a re-check finds the records
 // gone or pointing elsewhere; misconfigured → verified when they are back. Each flip is a
 // conditional UPDATE, so it happens (and is announced) exactly once however many checks race.
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { parse } from 'tldts';
 import { domains, type DomainRow, type DomainStatus } from '../../db/schema';
 import { invalidationBus } from '../cache/invalidation-bus';

@@ -31,7 +31,7 @@ const CODE = /^[A-Za-z0-9_-]{1,50}$/;
 
 /** Parses "/code", "/code/" or "/code?x=1"; anything else (reserved paths, deeper paths) is null. */
 export function parseLinkTarget(url: string | undefined): LinkTarget | null {
-  if (!url || url.charCodeAt(0) !== 47 /* / */) return null;
+  if (url?.charCodeAt(0) !== 47 /* / */) return null;
   const q = url.indexOf('?');
   let end = q === -1 ? url.length : q;
   if (end > 1 && url.charCodeAt(end - 1) === 47) end--; // one trailing slash

@@ -6,6 +6,7 @@ import { isUtf8 } from 'node:buffer';
 /** A short reason when the text is refused, else null. */
 export type TextProblem = string | null;
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: a NUL is one of the characters that need a closer look
 const NEEDS_LOOK = /[%\u0000\u0080-\uffff]/;
 
 /** Checks a request target as Node hands it over (its bytes as latin1 characters). */

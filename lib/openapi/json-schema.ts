@@ -47,9 +47,9 @@ function rewriteRefs<T>(value: T, names: Map<string, string>): T {
       if (k === '$ref' && typeof v === 'string' && v.startsWith('#/$defs/')) {
         const id = v.slice('#/$defs/'.length);
         out[k] = `#/components/schemas/${names.get(id) ?? id}`;
-      } else if (k === 'id' && typeof v === 'string') {
-        continue;
-      } else out[k] = rewriteRefs(v, names);
+      } else if (k !== 'id' || typeof v !== 'string') {
+        out[k] = rewriteRefs(v, names); // a string `id` is left out
+      }
     }
     return out as T;
   }

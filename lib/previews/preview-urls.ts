@@ -18,6 +18,6 @@ const ASSET = /^\/_og\/([A-Za-z0-9_-]{1,50})\.png(?:\?|$)/;
 
 /** The code of a /_og/<code>.png request, or null for any other path. */
 export function parsePreviewAssetPath(url: string | undefined): string | null {
-  if (!url || !url.startsWith(PREVIEW_ASSET_PREFIX)) return null;
+  if (!url?.startsWith(PREVIEW_ASSET_PREFIX)) return null;
   return ASSET.exec(url)?.[1] ?? null;
 }

@@ -18,7 +18,7 @@ const domain = z
   .toLowerCase()
   .max(253, { error: 'is too long' })
   .regex(/^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, { error: 'must be an email domain, such as example.com' });
-const claim = z.string({ error: 'must be a claim name' }).trim().regex(/^[A-Za-z0-9_:.\/-]{1,100}$/, { error: 'must be a claim name, such as email' });
+const claim = z.string({ error: 'must be a claim name' }).trim().regex(/^[A-Za-z0-9_:./-]{1,100}$/, { error: 'must be a claim name, such as email' });
 const mapping = z.strictObject({ email: claim.optional(), name: claim.optional() }, { error: 'must be an object {email, name}' });
 const scopes = z.array(z.string().regex(/^[\x21\x23-\x5B\x5D-\x7E]{1,100}$/, { error: 'must be scope names' }), { error: 'must be a list of scope names' }).max(20);
 

@@ -17,7 +17,7 @@ const unauthorized = (message: string) => new AppError('unauthorized', message);
 export function bearerToken(header: string | null): string {
   if (!header) throw unauthorized('Send your API token as "Authorization: Bearer <token>".');
   const m = /^\s*(\S+)(?:\s+(.*))?$/.exec(header);
-  if (!m || m[1].toLowerCase() !== 'bearer') {
+  if (m?.[1].toLowerCase() !== 'bearer') {
     throw unauthorized('The Authorization header must use the Bearer scheme: "Authorization: Bearer <token>".');
   }
   const token = (m[2] ?? '').trim();

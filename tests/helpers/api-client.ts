@@ -71,7 +71,6 @@ export interface ApiResult {
   /** The body's bytes as they came (an image, a PDF), which `text` would not keep. */
   bytes: Buffer;
   /** The body parsed as JSON (undefined when there is none or it is not JSON). */
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   json: any;
 }
 

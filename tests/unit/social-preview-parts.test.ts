@@ -1,7 +1,7 @@
 // The pure parts of social previews: the `preview` field's rules, who counts as a link-preview bot,
 // the bot page's tags (escaped), the /_og/ path, and JPEG sizes read from the frame header.
 import { describe, expect, test } from 'vitest';
-import { AppError } from '../../lib/core/errors';
+import type { AppError } from '../../lib/core/errors';
 import { isPreviewBot } from '../../lib/previews/preview-bots';
 import { readJpegDimensions } from '../../lib/previews/preview-image';
 import { previewPageHtml } from '../../lib/link-pages/preview-page';

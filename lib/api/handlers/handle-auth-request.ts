@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { sessions } from '../../../db/schema';
 import { database } from '../../db/database';
 import { AppError, ERROR_STATUS, type ErrorCode } from '../../core/errors';
-import { errorResponse, json } from '../../core/json-response';
+import { errorResponse } from '../../core/json-response';
 import { readJsonBody } from '../../http/read-json-body';
 import { isSamlAcsPath, samlAcsAnswer, SP_METADATA_PATH, spMetadataAnswer } from '../../sso/saml-acs-answer';
 import { ssoSignInRequest } from './start-sso';

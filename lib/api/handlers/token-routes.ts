@@ -1,7 +1,6 @@
 // Settings → API tokens (signed-in sessions only: a token cannot mint tokens). Each token belongs to
 // the current workspace and acts as the member who made it; members see and change their own
 // tokens, admins every token of the workspace. Input parsed by lib/openapi/operations/tokens.ts.
-import { AppError } from '../../core/errors';
 import { json } from '../../core/json-response';
 import type { WorkspaceRequest } from '../../http/with-workspace';
 import * as ops from '../../openapi/operations/tokens';

@@ -2,7 +2,6 @@
 // wrappers: the input parsed by the operations' schemas (lib/openapi/operations/webhooks.ts), the
 // domain functions called, the answer shaped.
 import { loadConfig } from '../../config/load-config';
-import { AppError } from '../../core/errors';
 import { json } from '../../core/json-response';
 import type { WorkspaceRequest } from '../../http/with-workspace';
 import * as ops from '../../openapi/operations/webhooks';

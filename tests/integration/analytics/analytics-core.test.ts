@@ -7,7 +7,7 @@ import { getStats } from '../../../lib/analytics/get-stats';
 import { openGeoIp } from '../../../lib/analytics/geoip';
 import { parseWith } from '../../../lib/schemas/parse-input';
 import { queryObject } from '../../../lib/http/operation';
-import { ZStatsFilters, ZStatsRange } from '../../../lib/analytics/stats-schema';
+import { ZStatsRange } from '../../../lib/analytics/stats-schema';
 import type { Click } from '../../../lib/edge/click-buffer';
 import { clickWriter } from '../../../lib/edge/write-clicks';
 import { createLink } from '../../../lib/links/create-link';

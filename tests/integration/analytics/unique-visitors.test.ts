@@ -16,7 +16,7 @@ import { makeUser, type TestUser } from '../../helpers/workspace-fixtures';
 const NOW = new Date('2026-03-05T12:00:00Z');
 const DAYS = ['2026-03-01', '2026-03-02', '2026-03-03', '2026-03-04', '2026-03-05'];
 
-describe.each(migratedDatabaseKinds(pgUrl()))('unique visitors on %s', (name, makeDb) => {
+describe.each(migratedDatabaseKinds(pgUrl()))('unique visitors on %s', (_name, makeDb) => {
   let tdb: TestDatabase;
   let ctx: Awaited<ReturnType<typeof openTestContext>>;
   let user: TestUser;

@@ -19,7 +19,7 @@ import { until } from '../../helpers/until';
 
 const pg = pgUrl();
 const redis = redisUrl();
-const cleanup: Array<() => Promise<unknown> | void> = [];
+const cleanup: Array<() => unknown> = [];
 afterAll(async () => {
   for (const fn of cleanup.reverse()) await fn();
 });

@@ -42,7 +42,7 @@ function solidPng(width: number, height: number, rgb: [number, number, number]):
   return PNG.sync.write(png);
 }
 
-describe.each(migratedDatabaseKinds(pgUrl()))('domain favicons on %s', (name, makeDb) => {
+describe.each(migratedDatabaseKinds(pgUrl()))('domain favicons on %s', (_name, makeDb) => {
   let tdb: TestDatabase;
   let sling: InProcessSling;
   let api: ApiClient;

@@ -15,7 +15,7 @@ import { migratedDatabaseKinds, type TestDatabase } from '../../helpers/database
 import { seedLandingFixture, type LandingFixture, type LandingWho } from '../../helpers/landing-fixtures';
 import { startInProcessSling, type InProcessSling } from '../../helpers/in-process-sling';
 import { pgUrl } from '../../helpers/services';
-import { startSling, type SlingProcess } from '../../helpers/sling-process';
+import { startSling } from '../../helpers/sling-process';
 import { until } from '../../helpers/until';
 
 const HOST = 'go.landing.test';

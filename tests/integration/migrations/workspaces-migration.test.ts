@@ -3,7 +3,6 @@
 // workspace), the plan moves to the workspace, and the APIs answer as they did before. A built
 // server process runs the migration as it starts (the subject); the API is called through the typed
 // client over HTTP.
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { hashPassword } from '../../../lib/passwords/password';
 import { applyMigrations, shippedMigrationCount } from '../../../lib/db/migrate';

@@ -21,8 +21,8 @@ type LinkJson = { id: number; short_code: string; short_url: string; clicks: num
 /** The <meta> tags of a page, by property or name, with HTML entities decoded. */
 function metaTags(html: string): Record<string, string> {
   const out: Record<string, string> = {};
-  const unescape = (s: string) => s.replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n)));
-  for (const m of html.matchAll(/<meta (?:property|name)="([^"]+)" content="([^"]*)">/g)) out[m[1]] = unescape(m[2]);
+  const unescapeEntities = (s: string) => s.replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n)));
+  for (const m of html.matchAll(/<meta (?:property|name)="([^"]+)" content="([^"]*)">/g)) out[m[1]] = unescapeEntities(m[2]);
   return out;
 }
 

@@ -19,7 +19,6 @@ import { serializeLink } from '../../../lib/links/serialize-link';
 import { updateLink } from '../../../lib/links/update-link';
 import { claimDueDeliveries, pruneDeliveries } from '../../../lib/webhooks/deliveries';
 import { recordAttempts } from '../../../lib/webhooks/record-attempts';
-import { pruneEvents } from '../../../lib/events/prune-events';
 import { fanOutEvents } from '../../../lib/webhooks/fan-out';
 import { getDelivery, listDeliveries, resendDelivery, sendTestEvent } from '../../../lib/webhooks/delivery-log';
 import { startWebhookDispatcher, type Dispatcher, type DispatcherOptions } from '../../../lib/webhooks/dispatcher';
