@@ -20,10 +20,11 @@ describe('workspace scope', () => {
   test('updateLink, deleteLink and deleteLinks take a required scope', () => {
     const signature = (file: string, fn: string) => {
       const text = readFileSync(new URL(`../../${file}`, import.meta.url), 'utf8');
-      return text.slice(text.indexOf(`export async function ${fn}(`)).split('\n')[0];
+      const start = text.indexOf(`export async function ${fn}(`);
+      return text.slice(start, text.indexOf('{', start)).replace(/\s+/g, ' ');
     };
-    expect(signature('lib/links/update-link.ts', 'updateLink')).toMatch(/, scope: SQL\)/);
-    expect(signature('lib/links/delete-link.ts', 'deleteLink')).toMatch(/, scope: SQL\)/);
-    expect(signature('lib/links/delete-links.ts', 'deleteLinks')).toMatch(/, scope: SQL\)/);
+    expect(signature('lib/links/update-link.ts', 'updateLink')).toMatch(/, scope: SQL,? ?\)/);
+    expect(signature('lib/links/delete-link.ts', 'deleteLink')).toMatch(/, scope: SQL,? ?\)/);
+    expect(signature('lib/links/delete-links.ts', 'deleteLinks')).toMatch(/, scope: SQL,? ?\)/);
   });
 });
