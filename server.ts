@@ -71,7 +71,6 @@ export interface RunningServer {
   shutdown(): Promise<void>;
 }
 
-
 export async function startServer(opts: StartOptions = {}): Promise<RunningServer> {
   const role = opts.role ?? 'all';
   const log = logger();
@@ -170,7 +169,6 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   let draining = false;
   const headerOptions: HeaderOptions = { https: config.BASE_URL.startsWith('https:'), dev: opts.dev ?? false };
 
-
   /** Everything the edge does not answer, by destination (lib/server/destination.ts). */
   async function passOn(req: IncomingMessage, res: ServerResponse) {
     const url = req.url ?? '/';
@@ -238,7 +236,8 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     if (host === 'unknown-host') return answerUnknownHost(res);
     if (host === 'custom-domain') return routeCustom(req, res, (site as Extract<Site, { kind: 'custom' }>).domain);
     // The API's bodies wait for the router, which reads them after authentication (serve-api.ts).
-    if (announcesBody(req) && holdsBodyFirst(routedPath(req.url ?? '/'), serves)) return void holdThenRoute(req, res, route).catch((err) => failRequest(res, err));
+    if (announcesBody(req) && holdsBodyFirst(routedPath(req.url ?? '/'), serves))
+      return void holdThenRoute(req, res, route).catch((err) => failRequest(res, err));
     route(req, res);
   }
   const routeCustom = customDomainRouter({
@@ -251,7 +250,10 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     holdThenRoute,
   });
 
-  const server = createServer({ headersTimeout: config.HEADERS_TIMEOUT_MS, requestTimeout: config.REQUEST_TIMEOUT_MS, connectionsCheckingInterval: 1_000 }, onRequest);
+  const server = createServer(
+    { headersTimeout: config.HEADERS_TIMEOUT_MS, requestTimeout: config.REQUEST_TIMEOUT_MS, connectionsCheckingInterval: 1_000 },
+    onRequest,
+  );
   // "Expect: 100-continue" with a length over the limit: refused before the client sends the body.
   // "Expect: 100-continue" with a length over the route's limit: refused before the client sends the
   // body. Within it, an API request is told to go on only when its handler reads the body (serve-api.ts).
@@ -259,14 +261,16 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     const path = routedPath(req.url ?? '/');
     const api = !holdsBodyFirst(path, serves);
     const limitOf = api ? router().then((r) => bodyLimitOf(r, req.method ?? 'POST', path)) : Promise.resolve(PAGE_BODY_LIMIT);
-    limitOf.then((limit) => {
-      if (Number(req.headers['content-length'] ?? 0) > limit) {
-        const message = `The request body is larger than this endpoint takes (${Math.round(limit / 1024)} KiB).`;
-        return sendApiError(res, req.url, 'payload_too_large', message, { ...apiHeaders(headerOptions), Connection: 'close' });
-      }
-      if (!api) res.writeContinue();
-      onRequest(req, res);
-    }).catch((err) => failRequest(res, err));
+    limitOf
+      .then((limit) => {
+        if (Number(req.headers['content-length'] ?? 0) > limit) {
+          const message = `The request body is larger than this endpoint takes (${Math.round(limit / 1024)} KiB).`;
+          return sendApiError(res, req.url, 'payload_too_large', message, { ...apiHeaders(headerOptions), Connection: 'close' });
+        }
+        if (!api) res.writeContinue();
+        onRequest(req, res);
+      })
+      .catch((err) => failRequest(res, err));
   });
   server.keepAliveTimeout = config.KEEP_ALIVE_TIMEOUT_MS;
   server.on('clientError', answerClientError);

@@ -22,7 +22,10 @@ class LongestFirstSequencer extends BaseSequencer {
     }
     const size = (f: TestSpecification) => Math.max(statSync(f.moduleId).size, 1);
     const key = (f: TestSpecification) => relative(this.ctx.config.root, f.moduleId);
-    const rates = files.filter((f) => listed[key(f)] !== undefined).map((f) => listed[key(f)] / size(f)).sort((a, b) => a - b);
+    const rates = files
+      .filter((f) => listed[key(f)] !== undefined)
+      .map((f) => listed[key(f)] / size(f))
+      .sort((a, b) => a - b);
     const perByte = rates.length > 0 ? rates[Math.floor(rates.length / 2)] : 1;
     const seconds = new Map(files.map((f) => [f, listed[key(f)] ?? size(f) * perByte]));
     return [...files].sort((a, b) => seconds.get(b)! - seconds.get(a)!);

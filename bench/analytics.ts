@@ -48,7 +48,7 @@ const REFERRERS = [undefined, undefined, 'https://news.ycombinator.com/item?id=1
 /** A varied, repeatable stream of clicks: 1,000 links, 5,000 public addresses, 7 agents (one a bot). */
 function syntheticClicks(linkIds: number[], n: number, start: number): Click[] {
   let seed = 42;
-  const rand = (k: number) => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) % k);
+  const rand = (k: number) => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) % k;
   const ips = Array.from({ length: 5_000 }, (_, i) => `${[8, 81, 66, 151, 185, 203][i % 6]}.${(i * 7) % 250}.${(i * 13) % 250}.${(i % 250) + 1}`);
   return Array.from({ length: n }, (_, i) => ({
     linkId: linkIds[rand(linkIds.length)],
@@ -83,7 +83,17 @@ async function backendCpu(handle: DbHandle): Promise<Map<number, number>> {
 }
 
 type IngestMode = 'inline' | 'thread';
-interface Ingested { mode: IngestMode; perSecond: number; stored: number; counted: number; expectedCounted: number; ms: number; cpuUs: number; mainUs: number; serverUs: number }
+interface Ingested {
+  mode: IngestMode;
+  perSecond: number;
+  stored: number;
+  counted: number;
+  expectedCounted: number;
+  ms: number;
+  cpuUs: number;
+  mainUs: number;
+  serverUs: number;
+}
 let ingestRuns = 0;
 
 /** `inline`: the writer in this thread, one batch at a time (the server before its writer thread);
@@ -101,9 +111,12 @@ async function ingestion(handle: DbHandle, database: BenchDatabase, mode: Ingest
           storeIp: false,
           database: () => (database.databaseUrl ? { databaseUrl: database.databaseUrl } : { pglitePort: handle.connectPort!() }),
         })
-      : Object.assign(clickWriter(handle, createClickEnricher({ secret: 'bench-secret', geo: openGeoIp(), storeIp: false }), { holdMs: CLICK_COUNTS_HOLD_MS }), {
-          close: async () => {},
-        });
+      : Object.assign(
+          clickWriter(handle, createClickEnricher({ secret: 'bench-secret', geo: openGeoIp(), storeIp: false }), { holdMs: CLICK_COUNTS_HOLD_MS }),
+          {
+            close: async () => {},
+          },
+        );
   const write = 'write' in writer ? writer.write : writer;
   // As in a running server: the writer (and its thread, modules and connections) already up, the
   // GeoIP file read. Clicks of a link id no row has are dropped by the live-link check.
@@ -132,8 +145,15 @@ async function ingestion(handle: DbHandle, database: BenchDatabase, mode: Ingest
     [linkIds],
   );
   return {
-    mode, perSecond: (clicks.length / ms) * 1000, stored: row.stored, counted: row.counted, expectedCounted, ms,
-    cpuUs: (cpu.user + cpu.system) / clicks.length, mainUs: (mainS * 1e6) / clicks.length, serverUs: (serverS * 1e6) / clicks.length,
+    mode,
+    perSecond: (clicks.length / ms) * 1000,
+    stored: row.stored,
+    counted: row.counted,
+    expectedCounted,
+    ms,
+    cpuUs: (cpu.user + cpu.system) / clicks.length,
+    mainUs: (mainS * 1e6) / clicks.length,
+    serverUs: (serverS * 1e6) / clicks.length,
   };
 }
 
@@ -196,7 +216,18 @@ async function seriesQuery(handle: DbHandle): Promise<StatsTimes> {
   const estimate = await countUniqueVisitors(handle, { sketches, clicks, params }, range);
   const uniquesMs = await time(() => countUniqueVisitors(handle, { sketches, clicks, params }, range));
   const statsMs = await time(() => getStats(handle, scope, range));
-  return { seriesMs, statsMs, exactMs, uniquesMs, backfillMs, backfillCpuMs, exact, estimate, points: points.length, total: points.reduce((s, p) => s + p.clicks, 0) };
+  return {
+    seriesMs,
+    statsMs,
+    exactMs,
+    uniquesMs,
+    backfillMs,
+    backfillCpuMs,
+    exact,
+    estimate,
+    points: points.length,
+    total: points.reduce((s, p) => s + p.clicks, 0),
+  };
 }
 
 async function main(): Promise<number> {
@@ -205,7 +236,8 @@ async function main(): Promise<number> {
   let failed = false;
   const targets: Array<[string, number, (kind: string) => boolean]> = [];
   for (const kind of ['PGlite (embedded)', ...(process.env.BENCH_DATABASE_URL ? ['PostgreSQL'] : [])]) {
-    const database = kind === 'PostgreSQL' ? await createPostgresDatabase(process.env.BENCH_DATABASE_URL!, join(tmp, 'pg')) : pgliteDatabase(join(tmp, 'pglite'));
+    const database =
+      kind === 'PostgreSQL' ? await createPostgresDatabase(process.env.BENCH_DATABASE_URL!, join(tmp, 'pg')) : pgliteDatabase(join(tmp, 'pglite'));
     const handle = await openBench(database);
     try {
       // Alternating, in the same run: BENCH_INGEST_MODES (default thread; inline,thread compares) × BENCH_INGEST_ROUNDS.
@@ -221,7 +253,9 @@ async function main(): Promise<number> {
             `Ingestion  ${kind}, writer ${mode}: ${fmt(INGEST_CLICKS)} clicks stored with rollups in ${(run.ms / 1000).toFixed(1)} s = ${fmt(run.perSecond)} clicks/s` +
               ` (${fmt(run.stored)} rows, ${fmt(run.counted)} counted, ${fmt(INGEST_CLICKS - run.expectedCounted)} bots kept uncounted)${lost ? '  LOST CLICKS' : ''}`,
             `           CPU a click: ${run.cpuUs.toFixed(1)} µs in this process (main thread ${run.mainUs.toFixed(1)})` +
-              `${kind === 'PostgreSQL' ? ` + ${run.serverUs.toFixed(1)} µs in its PostgreSQL backends` : ' (its PGlite thread included)'}; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`,
+              `${kind === 'PostgreSQL' ? ` + ${run.serverUs.toFixed(1)} µs in its PostgreSQL backends` : ' (its PGlite thread included)'}; load average ${loadavg()
+                .map((l) => l.toFixed(1))
+                .join(' ')}`,
           );
         }
       }

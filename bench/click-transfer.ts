@@ -47,6 +47,10 @@ for (let round = 0; round < 10; round++) {
     if (round >= 2) best[name] = Math.min(best[name] ?? Infinity, (ms * 1000) / (20 * BATCH)); // the first rounds warm up
   }
 }
-console.log(`Handing ${BATCH.toLocaleString('en')}-click batches to another thread, main thread's µs a click (best of 8 rounds; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}):`);
+console.log(
+  `Handing ${BATCH.toLocaleString('en')}-click batches to another thread, main thread's µs a click (best of 8 rounds; load average ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}):`,
+);
 for (const [name, us] of Object.entries(best)) console.log(`  ${name.padEnd(34)} ${us.toFixed(2)} µs`);
 await worker.terminate();

@@ -31,6 +31,10 @@ for (let i = 0; i < ROUNDS; i++) {
   warm.cpu.push(b.cpuMs);
   await pool.close();
 }
-console.log(`load average ${loadavg().map((n) => n.toFixed(1)).join(' ')}`);
+console.log(
+  `load average ${loadavg()
+    .map((n) => n.toFixed(1))
+    .join(' ')}`,
+);
 console.log(`first sign-in bcrypt, thread start included: ${fmt(first.ms)} ms wall, ${fmt(first.cpu)} ms CPU`);
 console.log(`next sign-in bcrypt on the running thread:    ${fmt(warm.ms)} ms wall, ${fmt(warm.cpu)} ms CPU`);

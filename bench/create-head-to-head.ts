@@ -41,7 +41,10 @@ interface Build {
   proc?: ServerProcess;
 }
 
-const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
 
 async function main(): Promise<number> {
   if (!BEFORE) throw new Error('Set BENCH_BEFORE (a built checkout of the other build).');
@@ -49,7 +52,10 @@ async function main(): Promise<number> {
   onCleanup(() => rmSync(tmp, { recursive: true, force: true }));
   const { tool } = pickLoadTool(tmp);
   const builds: Build[] = [];
-  for (const [label, root] of [['before', BEFORE], ['after', AFTER]] as const) {
+  for (const [label, root] of [
+    ['before', BEFORE],
+    ['after', AFTER],
+  ] as const) {
     const dataDir = join(tmp, `data-${label}`);
     const database = SERVER_URL ? await createPostgresDatabase(SERVER_URL, dataDir) : pgliteDatabase(dataDir);
     onCleanup(() => database.drop());
@@ -74,7 +80,15 @@ async function main(): Promise<number> {
   });
   for (const b of builds) b.token = createBenchAccount(b.root, env(b)).token; // before start: PGlite is one process per dir
   for (const b of builds) {
-    b.proc = startServer({ group: true, name: b.label, args: [join(b.root, 'bin/sling.mjs'), 'start'], env: env(b), port: b.port, logFile: join(tmp, `${b.label}.log`), cwd: b.root });
+    b.proc = startServer({
+      group: true,
+      name: b.label,
+      args: [join(b.root, 'bin/sling.mjs'), 'start'],
+      env: env(b),
+      port: b.port,
+      logFile: join(tmp, `${b.label}.log`),
+      cwd: b.root,
+    });
   }
   await Promise.all(builds.map((b) => waitUntilAnswering(b.proc!, '/readyz', 200)));
   for (const b of builds) {
@@ -111,7 +125,9 @@ async function main(): Promise<number> {
     );
     console.log(summary.at(-1));
   }
-  console.log(`\nSummary (${new Date().toISOString().slice(0, 16)} UTC; best run of each; CPU/req is the Sling process's${SERVER_URL ? ', PostgreSQL\'s not in it' : ''})`);
+  console.log(
+    `\nSummary (${new Date().toISOString().slice(0, 16)} UTC; best run of each; CPU/req is the Sling process's${SERVER_URL ? ", PostgreSQL's not in it" : ''})`,
+  );
   for (const line of summary) console.log(`  ${line}`);
   for (const b of builds) await stopServer(b.proc!);
   return errors === 0 ? 0 : 1;

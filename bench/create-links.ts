@@ -41,7 +41,15 @@ export function createBenchAccount(root: string, env: Record<string, string | un
 /** The bench's baseline for a POST: bench/constant-server.mjs in a child process, answering. */
 export async function startConstantServer(root: string, logDir: string): Promise<ServerProcess> {
   const port = await freePort();
-  const server = startServer({ group: true, name: 'constant node:http', args: [join(root, 'bench/constant-server.mjs')], env: {}, port, logFile: join(logDir, 'constant.log'), cwd: root });
+  const server = startServer({
+    group: true,
+    name: 'constant node:http',
+    args: [join(root, 'bench/constant-server.mjs')],
+    env: {},
+    port,
+    logFile: join(logDir, 'constant.log'),
+    cwd: root,
+  });
   await waitUntilAnswering(server, '/', 404);
   return server;
 }
@@ -57,7 +65,10 @@ export async function signInBench(baseUrl: string, port: number): Promise<string
     body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
   });
   if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${(await res.text()).slice(0, 300)}`);
-  const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   if (!cookie) throw new Error('sign-in answered 200 without a session cookie');
   return cookie;
 }
@@ -114,7 +125,8 @@ export async function sessionTokenScenario(
 ): Promise<SessionTokenResult> {
   const session = sessionPost(auth.cookie, auth.baseUrl);
   const token = tokenPost(auth.token);
-  const isLink = (tag: string) => (body: string) => (JSON.parse(body) as { long_url?: unknown }).long_url === (JSON.parse(BODY.replace('{n}', tag)) as { url: string }).url;
+  const isLink = (tag: string) => (body: string) =>
+    (JSON.parse(body) as { long_url?: unknown }).long_url === (JSON.parse(BODY.replace('{n}', tag)) as { url: string }).url;
   await expectAnswer(sling, '/api/v1/links', session, BODY.replace('{n}', 'session-check'), isLink('session-check'));
   await expectAnswer(sling, '/api/v1/links', token, BODY.replace('{n}', 'token-check'), isLink('token-check'));
   const r = await alternate(
@@ -129,13 +141,7 @@ export async function sessionTokenScenario(
   return { session: r.a, token: r.b, errors: r.errors, maxSteal: r.maxSteal, exact: 2 };
 }
 
-export async function expectAnswer(
-  sling: ServerProcess,
-  path: string,
-  post: PostLoad,
-  body: string,
-  bodyOk: (body: string) => boolean,
-) {
+export async function expectAnswer(sling: ServerProcess, path: string, post: PostLoad, body: string, bodyOk: (body: string) => boolean) {
   const res = await fetch(`http://127.0.0.1:${sling.port}${path}`, { method: 'POST', headers: post.headers, body });
   const text = await res.text();
   if (res.status !== 201 || !bodyOk(text)) {

@@ -26,17 +26,35 @@ async function main() {
     await seedDatabase(database, '127.0.0.1', []);
     const port = await freePort();
     const env = {
-      HOST: '127.0.0.1', BASE_URL: `http://127.0.0.1:${port}`, DATA_DIR: join(tmp, 'data'), DATABASE_URL: database.databaseUrl,
-      SECRET_KEY: 'bench-secret-key-0123456789abcdef0123456789abcdef', REDIS_URL: undefined, LOG_LEVEL: 'warn', ...CREATE_LINKS_ENV,
+      HOST: '127.0.0.1',
+      BASE_URL: `http://127.0.0.1:${port}`,
+      DATA_DIR: join(tmp, 'data'),
+      DATABASE_URL: database.databaseUrl,
+      SECRET_KEY: 'bench-secret-key-0123456789abcdef0123456789abcdef',
+      REDIS_URL: undefined,
+      LOG_LEVEL: 'warn',
+      ...CREATE_LINKS_ENV,
     };
     const account = createBenchAccount(ROOT, env);
-    const server = startServer({ group: true, name: 'profiled', args: ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`, join(ROOT, 'bin/sling.mjs'), 'start'], env, port, logFile: join(tmp, 'server.log'), cwd: ROOT });
+    const server = startServer({
+      group: true,
+      name: 'profiled',
+      args: ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`, join(ROOT, 'bin/sling.mjs'), 'start'],
+      env,
+      port,
+      logFile: join(tmp, 'server.log'),
+      cwd: ROOT,
+    });
     await waitUntilAnswering(server, '/readyz', 200);
     const body = '{"url":"https://example.com/prof/{n}"}';
     const post = process.env.BENCH_AUTH === 'session' ? sessionPost(await signInBench(env.BASE_URL, port), env.BASE_URL, body) : tokenPost(account.token, body);
     await tool.run({ port, paths: [PATH], connections: 20, seconds: 3, post });
     const r = await tool.run({ port, paths: [PATH], connections: 20, seconds: Number(process.env.BENCH_SECONDS ?? 10), post });
-    console.log(`${PATH}: ${r.rps.toFixed(0)} req/s, ${r.responses} answers, bad ${r.badStatus}; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+    console.log(
+      `${PATH}: ${r.rps.toFixed(0)} req/s, ${r.responses} answers, bad ${r.badStatus}; load average ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
+    );
     await stopServer(server);
   } finally {
     await endChildren();

@@ -47,19 +47,37 @@ async function measure(label: string, root: string) {
     await seedDatabase(database, '127.0.0.1', []);
     const port = await freePort();
     const env = {
-      HOST: '127.0.0.1', BASE_URL: `http://127.0.0.1:${port}`, DATA_DIR: join(tmp, 'data'), DATABASE_URL: database.databaseUrl,
-      SECRET_KEY: 'bench-secret-key-0123456789abcdef0123456789abcdef', REDIS_URL: undefined, LOG_LEVEL: 'warn', ...CREATE_LINKS_ENV,
+      HOST: '127.0.0.1',
+      BASE_URL: `http://127.0.0.1:${port}`,
+      DATA_DIR: join(tmp, 'data'),
+      DATABASE_URL: database.databaseUrl,
+      SECRET_KEY: 'bench-secret-key-0123456789abcdef0123456789abcdef',
+      REDIS_URL: undefined,
+      LOG_LEVEL: 'warn',
+      ...CREATE_LINKS_ENV,
     };
     const account = createBenchAccount(AFTER, env);
     const admin = new pg.Client({ connectionString: SERVER_URL });
     await admin.connect();
     await admin.query(`ALTER DATABASE ${name} SET log_statement = 'all'`);
     await admin.end();
-    const server = startServer({ group: true, name: label, args: [join(root, 'bin/sling.mjs'), 'start'], env, port, logFile: join(tmp, `${label}.log`), cwd: root });
+    const server = startServer({
+      group: true,
+      name: label,
+      args: [join(root, 'bin/sling.mjs'), 'start'],
+      env,
+      port,
+      logFile: join(tmp, `${label}.log`),
+      cwd: root,
+    });
     await waitUntilAnswering(server, '/readyz', 200);
     const create = async (path: string, n: string) => {
       const body = path === '/api' ? { token: account.token, long_url: `https://example.com/s/${n}` } : { url: `https://example.com/s/${n}` };
-      const res = await fetch(`http://127.0.0.1:${port}${path}`, { method: 'POST', headers: { authorization: `Bearer ${account.token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const res = await fetch(`http://127.0.0.1:${port}${path}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${account.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
       if (res.status !== 201 && res.status !== 200) throw new Error(`${path}: ${res.status} ${await res.text()}`);
       await res.arrayBuffer().catch(() => {});
     };
@@ -75,8 +93,12 @@ async function measure(label: string, root: string) {
       await new Promise((r) => setTimeout(r, 1_000)); // a wake-up job coalesced during the run is sent 500 ms later
       const counts = countStatements(readFrom(PG_LOG, from), name);
       const total = Object.values(counts).reduce((a, b) => a + b, 0);
-      const parts = Object.entries(counts).map(([k, v]) => `${k} ${(v / CREATIONS).toFixed(2)}`).join(', ');
-      console.log(`${label} ${path}: ${CREATIONS} creations in ${ms} ms, server CPU ${cpuUs.toFixed(0)} µs each (load average ${loadavg()[0].toFixed(1)}); statements per creation ${(total / CREATIONS).toFixed(2)} (${parts})`);
+      const parts = Object.entries(counts)
+        .map(([k, v]) => `${k} ${(v / CREATIONS).toFixed(2)}`)
+        .join(', ');
+      console.log(
+        `${label} ${path}: ${CREATIONS} creations in ${ms} ms, server CPU ${cpuUs.toFixed(0)} µs each (load average ${loadavg()[0].toFixed(1)}); statements per creation ${(total / CREATIONS).toFixed(2)} (${parts})`,
+      );
     }
     await stopServer(server);
   } finally {

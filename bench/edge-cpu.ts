@@ -71,7 +71,10 @@ async function main() {
     if (profDir) mkdirSync(join(profDir, 'raw'), { recursive: true });
     const rawProf = profDir ? ['--cpu-prof', `--cpu-prof-dir=${join(profDir, 'raw')}`] : [];
     const rawArgs = [...rawProf, join(ROOT, 'bench/raw-server.mjs'), linksFile];
-    targets.push({ label: 'raw', server: startServer({ group: true, name: 'raw', args: rawArgs, env: {}, port: rawPort, logFile: join(tmp, 'raw.log'), cwd: ROOT }) });
+    targets.push({
+      label: 'raw',
+      server: startServer({ group: true, name: 'raw', args: rawArgs, env: {}, port: rawPort, logFile: join(tmp, 'raw.log'), cwd: ROOT }),
+    });
     const bundles = (process.env.BENCH_SLING_BUNDLES ?? 'bin/sling.mjs').split(',');
     for (const [i, bundle] of bundles.entries()) {
       const dataDir = join(tmp, `data-${i}`);
@@ -88,10 +91,24 @@ async function main() {
       const delayFile = join(tmp, `delay-${i}.json`);
       const prof = profDir ? ['--cpu-prof', `--cpu-prof-dir=${join(profDir, String(i))}`] : [];
       if (profDir) mkdirSync(join(profDir, String(i)), { recursive: true });
-      const server = startServer({ group: true,
+      const server = startServer({
+        group: true,
         name: `Sling ${bundle}`,
         args: ['--import', join(ROOT, 'bench/loop-delay.mjs'), ...prof, join(ROOT, bundle), 'start'],
-        env: { HOST: '127.0.0.1', BASE_URL: `http://127.0.0.1:${port}`, DATA_DIR: dataDir, DATABASE_URL: databaseUrl, ...(databaseUrl ? { SECRET_KEY: 'edge-cpu-bench-secret-0123456789abcdef0123456789' } : {}), REDIS_URL: undefined, LINK_HOST: undefined, TRUST_PROXY: undefined, TLS_PORT: undefined, LOG_LEVEL: 'warn', BENCH_LOOP_DELAY_FILE: delayFile, CACHE_TTL_MS: process.env.BENCH_CACHE_TTL_MS },
+        env: {
+          HOST: '127.0.0.1',
+          BASE_URL: `http://127.0.0.1:${port}`,
+          DATA_DIR: dataDir,
+          DATABASE_URL: databaseUrl,
+          ...(databaseUrl ? { SECRET_KEY: 'edge-cpu-bench-secret-0123456789abcdef0123456789' } : {}),
+          REDIS_URL: undefined,
+          LINK_HOST: undefined,
+          TRUST_PROXY: undefined,
+          TLS_PORT: undefined,
+          LOG_LEVEL: 'warn',
+          BENCH_LOOP_DELAY_FILE: delayFile,
+          CACHE_TTL_MS: process.env.BENCH_CACHE_TTL_MS,
+        },
         port,
         logFile: join(tmp, `sling-${i}.log`),
         cwd: ROOT,
@@ -108,7 +125,10 @@ async function main() {
     }
     const results = new Map<string, { main: number[]; proc: number[]; p99: number[]; loopP99: number[] }>();
     for (let round = 1; round <= ROUNDS; round++) {
-      const scenarios: Array<[string, string[]]> = [['hot', [`/${HOT.code}`]], ['random', random]];
+      const scenarios: Array<[string, string[]]> = [
+        ['hot', [`/${HOT.code}`]],
+        ['random', random],
+      ];
       for (const [scenario, paths] of scenarios.filter(([name]) => wanted.includes(name))) {
         for (const t of targets) {
           const pid = t.server.child.pid!;
@@ -123,7 +143,9 @@ async function main() {
           const statements = commits0 !== undefined && commits1 !== undefined ? `, ${commits1 - commits0 - 1} statements` : '';
           const d = t.delayFile ? await readLoopDelay(t.server, t.delayFile) : undefined;
           const loopP99 = d?.delay.p99Ms ?? Number.NaN;
-          const loop = d ? `  loop delay p99 ${d.delay.p99Ms.toFixed(1)} max ${d.delay.maxMs.toFixed(1)} ms, gc ${d.gc.count}× max ${d.gc.maxMs.toFixed(1)} ms` : '';
+          const loop = d
+            ? `  loop delay p99 ${d.delay.p99Ms.toFixed(1)} max ${d.delay.maxMs.toFixed(1)} ms, gc ${d.gc.count}× max ${d.gc.maxMs.toFixed(1)} ms`
+            : '';
           const key = `${scenario}\t${t.label}`;
           const e = results.get(key) ?? { main: [], proc: [], p99: [], loopP99: [] };
           e.main.push(((main1 - main0) * 1e6) / r.responses);
@@ -139,10 +161,14 @@ async function main() {
       }
     }
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-    console.log(`\nMedian of ${ROUNDS} rounds at ${RATE} req/s × ${SECONDS} s (load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}):`);
+    console.log(
+      `\nMedian of ${ROUNDS} rounds at ${RATE} req/s × ${SECONDS} s (load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}):`,
+    );
     for (const [key, e] of results) {
       const [scenario, label] = key.split('\t');
-      console.log(`  ${scenario.padEnd(6)} ${label.padEnd(24)} main thread ${median(e.main).toFixed(1)} µs/req  process ${median(e.proc).toFixed(1)} µs/req  p99 ${median(e.p99).toFixed(2)} ms`);
+      console.log(
+        `  ${scenario.padEnd(6)} ${label.padEnd(24)} main thread ${median(e.main).toFixed(1)} µs/req  process ${median(e.proc).toFixed(1)} µs/req  p99 ${median(e.p99).toFixed(2)} ms`,
+      );
     }
     for (const t of targets) await stopServer(t.server);
   } finally {

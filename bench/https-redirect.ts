@@ -53,7 +53,29 @@ async function main(): Promise<number> {
   const tmp = mkdtempSync(join(tmpdir(), 'sling-bench-tls-'));
   try {
     const [certFile, keyFile] = [join(tmp, 'cert.pem'), join(tmp, 'key.pem')];
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', keyFile, '-out', certFile, '-days', '2', '-subj', `/CN=${HOST}`, '-addext', `subjectAltName=DNS:${HOST}`], { stdio: 'ignore' });
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'ec',
+        '-pkeyopt',
+        'ec_paramgen_curve:prime256v1',
+        '-nodes',
+        '-keyout',
+        keyFile,
+        '-out',
+        certFile,
+        '-days',
+        '2',
+        '-subj',
+        `/CN=${HOST}`,
+        '-addext',
+        `subjectAltName=DNS:${HOST}`,
+      ],
+      { stdio: 'ignore' },
+    );
     const [certPem, keyPem] = [readFileSync(certFile, 'utf8'), readFileSync(keyFile, 'utf8')];
 
     const [rawPort, slingPort, tlsPort] = [await freePort(), await freePort(), await freePort()];
@@ -62,20 +84,50 @@ async function main(): Promise<number> {
     await seedDatabase(database, '127.0.0.1', []);
     const handle = await openDatabase({ dataDir: database.dataDir, maxConnections: 1 });
     try {
-      const [d] = await handle.db.insert(domains).values({ hostname: HOST, workspaceId: SYSTEM_WORKSPACE_ID, status: 'verified', verificationToken: 'bench', verifiedAt: new Date() }).returning();
+      const [d] = await handle.db
+        .insert(domains)
+        .values({ hostname: HOST, workspaceId: SYSTEM_WORKSPACE_ID, status: 'verified', verificationToken: 'bench', verifiedAt: new Date() })
+        .returning();
       await handle.db.insert(links).values({ workspaceId: SYSTEM_WORKSPACE_ID, domainId: d.id, shortCode: LINK.code, longUrl: LINK.url });
-      await handle.db.insert(certificates).values({ domainId: d.id, status: 'issued', certPem, keySealed: sealSecret(keyPem, SECRET, CERT_KEY_PURPOSE), issuedAt: new Date(), expiresAt: new Date(Date.now() + 2 * 86_400_000) });
+      await handle.db.insert(certificates).values({
+        domainId: d.id,
+        status: 'issued',
+        certPem,
+        keySealed: sealSecret(keyPem, SECRET, CERT_KEY_PURPOSE),
+        issuedAt: new Date(),
+        expiresAt: new Date(Date.now() + 2 * 86_400_000),
+      });
     } finally {
       await handle.close();
     }
     const linksFile = join(tmp, 'links.json');
     writeFileSync(linksFile, JSON.stringify([[LINK.code, LINK.url]]));
 
-    const raw = startServer({ group: true, name: 'raw node:https', args: [join(ROOT, 'bench/raw-server.mjs'), linksFile], env: { TLS_CERT: certFile, TLS_KEY: keyFile }, port: rawPort, logFile: join(tmp, 'raw.log'), cwd: ROOT });
-    const sling = startServer({ group: true,
+    const raw = startServer({
+      group: true,
+      name: 'raw node:https',
+      args: [join(ROOT, 'bench/raw-server.mjs'), linksFile],
+      env: { TLS_CERT: certFile, TLS_KEY: keyFile },
+      port: rawPort,
+      logFile: join(tmp, 'raw.log'),
+      cwd: ROOT,
+    });
+    const sling = startServer({
+      group: true,
       name: 'Sling',
       args: [join(ROOT, 'bin/sling.mjs'), 'start', '--role', 'edge'],
-      env: { HOST: '127.0.0.1', BASE_URL: `http://127.0.0.1:${slingPort}`, DATA_DIR: database.dataDir, DATABASE_URL: undefined, SECRET_KEY: SECRET, REDIS_URL: undefined, LINK_HOST: undefined, TRUST_PROXY: undefined, TLS_PORT: String(tlsPort), LOG_LEVEL: 'warn' },
+      env: {
+        HOST: '127.0.0.1',
+        BASE_URL: `http://127.0.0.1:${slingPort}`,
+        DATA_DIR: database.dataDir,
+        DATABASE_URL: undefined,
+        SECRET_KEY: SECRET,
+        REDIS_URL: undefined,
+        LINK_HOST: undefined,
+        TRUST_PROXY: undefined,
+        TLS_PORT: String(tlsPort),
+        LOG_LEVEL: 'warn',
+      },
       port: slingPort,
       logFile: join(tmp, 'sling.log'),
       cwd: ROOT,
@@ -84,16 +136,26 @@ async function main(): Promise<number> {
     const slingTls: ServerProcess = { ...sling, port: tlsPort };
     for (const server of [{ ...raw, port: rawPort }, slingTls]) await expectTlsRedirect(server, certPem);
 
-    const r = await alternate('custom domain over HTTPS', httpsTool, [
-      { label: 'raw node:https', server: raw, load: { paths: [`/${LINK.code}`] } },
-      { label: 'Sling HTTPS', server: slingTls, load: { paths: [`/${LINK.code}`] } },
-    ], RUNS);
+    const r = await alternate(
+      'custom domain over HTTPS',
+      httpsTool,
+      [
+        { label: 'raw node:https', server: raw, load: { paths: [`/${LINK.code}`] } },
+        { label: 'Sling HTTPS', server: slingTls, load: { paths: [`/${LINK.code}`] } },
+      ],
+      RUNS,
+    );
     console.log(`\n  | HTTPS, ${RUNS.connections} connections | req/s | p50 ms | p99 ms |`);
     console.log('  |---|---:|---:|---:|');
-    for (const [label, side] of [['raw node:https', r.a], ['Sling (SNI, custom domain)', r.b]] as const) {
+    for (const [label, side] of [
+      ['raw node:https', r.a],
+      ['Sling (SNI, custom domain)', r.b],
+    ] as const) {
       console.log(`  | ${label} | ${fmtInt(side.best.rps)} | ${side.best.p50Ms.toFixed(2)} | ${side.best.p99Ms.toFixed(2)} |`);
     }
-    console.log(`  Sling at ${((r.b.best.rps / r.a.best.rps) * 100).toFixed(0)}% of raw node:https (best of ${RUNS.rounds} alternating ${RUNS.seconds} s runs; load tool: ${httpsTool.name}; steal up to ${(r.maxSteal * 100).toFixed(0)}%)`);
+    console.log(
+      `  Sling at ${((r.b.best.rps / r.a.best.rps) * 100).toFixed(0)}% of raw node:https (best of ${RUNS.rounds} alternating ${RUNS.seconds} s runs; load tool: ${httpsTool.name}; steal up to ${(r.maxSteal * 100).toFixed(0)}%)`,
+    );
     await stopServer(sling);
     await stopServer(raw);
     if (r.errors > 0) console.log(`  ERRORS: ${r.errors} bad statuses or socket errors`);
@@ -113,7 +175,11 @@ function expectTlsRedirect(server: ServerProcess, ca: string): Promise<void> {
     });
     let answer = '';
     socket.on('data', (d) => (answer += d));
-    socket.on('end', () => (new RegExp(`^HTTP/1\\.1 302 [^]*\\r\\nLocation: ${LINK.url.replace(/[?.]/g, '\\$&')}\\r\\n`, 'i').test(answer) ? ok() : fail(new Error(`${server.name}: ${answer.split('\r\n')[0]}`))));
+    socket.on('end', () =>
+      new RegExp(`^HTTP/1\\.1 302 [^]*\\r\\nLocation: ${LINK.url.replace(/[?.]/g, '\\$&')}\\r\\n`, 'i').test(answer)
+        ? ok()
+        : fail(new Error(`${server.name}: ${answer.split('\r\n')[0]}`)),
+    );
     socket.on('error', fail);
   });
 }

@@ -38,7 +38,8 @@ async function measure(root: string, db: BenchDatabase, probeDir: string): Promi
   mkdirSync(probeDir, { recursive: true });
   const port = await freePort();
   const started = performance.now();
-  const server = startServer({ group: true,
+  const server = startServer({
+    group: true,
     name: 'Sling',
     args: ['--import', join(HERE, 'bench/memory-probe.mjs'), join(root, 'bin/sling.mjs'), 'start'],
     env: {
@@ -77,7 +78,10 @@ function line(label: string, s: Sample): string {
   return `${label.padEnd(48)} RSS ${s.rssMiB.toFixed(0).padStart(4)} MiB (anon ${s.anonMiB.toFixed(0)}, file ${s.fileMiB.toFixed(0)}) ready in ${(s.startMs / 1000).toFixed(1)} s; heaps used/total MiB: ${threads}`;
 }
 
-const load = () => loadavg().map((n) => n.toFixed(1)).join(' ');
+const load = () =>
+  loadavg()
+    .map((n) => n.toFixed(1))
+    .join(' ');
 const tmp = mkdtempSync(join(tmpdir(), 'sling-idle-memory-'));
 try {
   const databases: Array<{ label: string; make: (dir: string) => Promise<BenchDatabase> }> = [{ label: 'PGlite', make: async (dir) => pgliteDatabase(dir) }];

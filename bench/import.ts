@@ -42,7 +42,8 @@ async function run(database: BenchDatabase, file: Buffer): Promise<{ line: strin
     const again = await once('imp_bench_again_000');
     const ok = first.row.rowsCreated === ROWS && again.row.rowsSkipped === ROWS && again.row.rowsCreated === 0;
     const rate = (ms: number) => fmtInt((ROWS / ms) * 1000);
-    const line = `${database.label}: ${fmtInt(ROWS)} rows imported in ${(first.ms / 1000).toFixed(1)} s = ${rate(first.ms)} rows/s` +
+    const line =
+      `${database.label}: ${fmtInt(ROWS)} rows imported in ${(first.ms / 1000).toFixed(1)} s = ${rate(first.ms)} rows/s` +
       ` (${fmtInt(first.row.rowsCreated)} created); the same file again ${(again.ms / 1000).toFixed(1)} s = ${rate(again.ms)} rows/s (${fmtInt(again.row.rowsSkipped)} skipped)`;
     return { line, ok };
   } finally {
@@ -56,7 +57,10 @@ async function main(): Promise<number> {
   const file = csv(ROWS);
   const lines: string[] = [];
   let ok = true;
-  const targets = [pgliteDatabase(join(tmp, 'pglite')), ...(process.env.BENCH_DATABASE_URL ? [await createPostgresDatabase(process.env.BENCH_DATABASE_URL, join(tmp, 'pg'))] : [])];
+  const targets = [
+    pgliteDatabase(join(tmp, 'pglite')),
+    ...(process.env.BENCH_DATABASE_URL ? [await createPostgresDatabase(process.env.BENCH_DATABASE_URL, join(tmp, 'pg'))] : []),
+  ];
   for (const target of targets) {
     const r = await run(target, file);
     lines.push(r.line + (r.ok ? '' : '  ROWS MISSING'));

@@ -54,7 +54,10 @@ interface Row {
 }
 
 async function main(): Promise<number> {
-  if (!KUTT_DIR) throw new Error('Set BENCH_KUTT_DIR to a Kutt checkout with its dependencies installed (see docs/performance/2026-11-26-performance-round-2.md, "Head to head with Kutt").');
+  if (!KUTT_DIR)
+    throw new Error(
+      'Set BENCH_KUTT_DIR to a Kutt checkout with its dependencies installed (see docs/performance/2026-11-26-performance-round-2.md, "Head to head with Kutt").',
+    );
   const tmp = mkdtempSync(join(tmpdir(), 'sling-kutt-'));
   onCleanup(() => rmSync(tmp, { recursive: true, force: true }));
   const { tool, fallback } = pickLoadTool(tmp);
@@ -68,7 +71,9 @@ async function main(): Promise<number> {
   checkKuttDir(KUTT_DIR, store);
   const redis = SERVER_URL ? await kuttRedis() : undefined;
   onCleanup(() => endChildren()); // runs first: servers stop before their databases go
-  const setup = SERVER_URL ? 'Sling and Kutt on one PostgreSQL server (a throw-away database each) and one Redis' : 'Sling on PGlite, Kutt on SQLite (each one\'s embedded default)';
+  const setup = SERVER_URL
+    ? 'Sling and Kutt on one PostgreSQL server (a throw-away database each) and one Redis'
+    : "Sling on PGlite, Kutt on SQLite (each one's embedded default)";
   console.log(`${setup}; seeding each: a user with an API key, 1 hot link + ${fmtInt(MANY.length)} links…`);
 
   const [slingPort, kuttPort] = await twoPorts();
@@ -91,7 +96,15 @@ async function main(): Promise<number> {
   const kEnv = kuttEnv(kuttPort, store, redis);
   const kuttAccount = await prepareKutt(KUTT_DIR, kEnv, store, [HOT, ...MANY]);
 
-  const sling = startServer({ group: true, name: 'Sling', args: [join(ROOT, 'bin/sling.mjs'), 'start'], env: slingEnv, port: slingPort, logFile: join(tmp, 'sling.log'), cwd: ROOT });
+  const sling = startServer({
+    group: true,
+    name: 'Sling',
+    args: [join(ROOT, 'bin/sling.mjs'), 'start'],
+    env: slingEnv,
+    port: slingPort,
+    logFile: join(tmp, 'sling.log'),
+    cwd: ROOT,
+  });
   const kutt = startKutt(KUTT_DIR, kuttPort, kEnv, join(tmp, 'kutt.log'));
   await Promise.all([waitUntilAnswering(sling, '/readyz', 200), waitUntilAnswering(kutt, '/api/v2/health', 200)]);
 
@@ -121,7 +134,12 @@ async function main(): Promise<number> {
     { label: 'Kutt', server: kutt, load: k },
   ];
   const rows: Row[] = [];
-  const create = await alternate('link creation', tool, pair({ paths: ['/api/v1/links'], post: slingPost }, { paths: ['/api/v2/links'], post: kuttPost }), runs);
+  const create = await alternate(
+    'link creation',
+    tool,
+    pair({ paths: ['/api/v1/links'], post: slingPost }, { paths: ['/api/v2/links'], post: kuttPost }),
+    runs,
+  );
   rows.push({ name: 'link creation (API)', result: create });
   rows.push({ name: 'hot link', result: await alternate('hot link', tool, pair({ paths: ['/hot'] }, { paths: ['/hot'] }), runs) });
   // Every code once first, so the random scenario measures each one's cached steady state. Kutt
@@ -129,7 +147,9 @@ async function main(): Promise<number> {
   const paths = MANY.map((l) => `/${l.code}`);
   for (const server of redis ? [sling, kutt] : [sling]) {
     const cold = await runPaced({ port: server.port, paths, count: paths.length, rate: 0, connections: RUNS.connections });
-    console.log(`  ${server.name} cold pass: ${fmtInt(cold.achievedRate)} req/s over the ${fmtInt(paths.length)} codes (${cold.non3xx} not redirects, ${cold.failed} unanswered)`);
+    console.log(
+      `  ${server.name} cold pass: ${fmtInt(cold.achievedRate)} req/s over the ${fmtInt(paths.length)} codes (${cold.non3xx} not redirects, ${cold.failed} unanswered)`,
+    );
     await settle(server);
   }
   rows.push({ name: `${fmtInt(MANY.length)} links, random`, result: await alternate('10k random', tool, pair({ paths }, { paths }), runs) });
@@ -143,7 +163,9 @@ async function main(): Promise<number> {
   printTable(setup, tool, rows, loadBefore, loadAfter);
   // The checks' own creation is one of each; the load's lie between the responses and the requests sent.
   const linksOk = (n: number, side: Alternated['a']) => n >= 1 + side.responses && n <= 1 + side.sent;
-  console.log(`Links created: Sling ${fmtInt(slingLinks)} (wrk: ${fmtInt(create.a.responses)}–${fmtInt(create.a.sent)} + 1), Kutt ${fmtInt(kuttLinks)} (wrk: ${fmtInt(create.b.responses)}–${fmtInt(create.b.sent)} + 1)`);
+  console.log(
+    `Links created: Sling ${fmtInt(slingLinks)} (wrk: ${fmtInt(create.a.responses)}–${fmtInt(create.a.sent)} + 1), Kutt ${fmtInt(kuttLinks)} (wrk: ${fmtInt(create.b.responses)}–${fmtInt(create.b.sent)} + 1)`,
+  );
   const ratio = create.a.best.rps / create.b.best.rps;
   const met = ratio >= TARGET_RATIO;
   console.log(`Link creation: Sling ${ratio.toFixed(2)}× Kutt (target ≥ ${TARGET_RATIO}×: ${met ? 'met' : 'NOT met'}).`);
@@ -169,7 +191,9 @@ async function kuttRedis(): Promise<KuttRedis> {
 
 function printTable(setup: string, tool: LoadTool, rows: Row[], before: number[], after: number[]) {
   console.log(`\n${setup}`);
-  console.log(`${tool.name}, ${RUNS.connections} connections, best of ${RUNS.rounds} alternating ${RUNS.seconds} s rounds; load average ${fmtLoad(before)} → ${fmtLoad(after)}`);
+  console.log(
+    `${tool.name}, ${RUNS.connections} connections, best of ${RUNS.rounds} alternating ${RUNS.seconds} s rounds; load average ${fmtLoad(before)} → ${fmtLoad(after)}`,
+  );
   console.log('CPU per request: the server process and its child processes (the database server and Redis not counted).\n');
   console.log('| scenario | Sling req/s (p99) | Sling CPU/req | Kutt req/s (p99) | Kutt CPU/req | Sling/Kutt req/s | Kutt/Sling CPU/req |');
   console.log('|---|---|---|---|---|---|---|');

@@ -41,7 +41,8 @@ export interface KuttAccount {
 /** Fails with what to do when BENCH_KUTT_DIR is not a Kutt checkout with its dependencies. */
 export function checkKuttDir(dir: string, store: KuttStore) {
   const missing = ['server/server.js', 'node_modules/knex/bin/cli.js', 'node_modules/express'].filter((p) => !existsSync(join(dir, p)));
-  if (missing.length > 0) throw new Error(`BENCH_KUTT_DIR=${dir} is not a Kutt checkout with its dependencies (missing ${missing.join(', ')}): clone it and run npm ci there.`);
+  if (missing.length > 0)
+    throw new Error(`BENCH_KUTT_DIR=${dir} is not a Kutt checkout with its dependencies (missing ${missing.join(', ')}): clone it and run npm ci there.`);
   if ('sqliteFile' in store && !existsSync(join(dir, 'node_modules/better-sqlite3/build/Release/better_sqlite3.node'))) {
     throw new Error('better-sqlite3 is not built in the Kutt checkout: set BENCH_DATABASE_URL to compare on PostgreSQL instead.');
   }
@@ -94,11 +95,18 @@ export async function prepareKutt(dir: string, env: Record<string, string>, stor
   return withKuttKnex(dir, store, async (knex) => {
     // Kutt keeps API keys as they are and looks users up by them (server/passport.js, queries/user.queries.js).
     const apiKey = randomBytes(20).toString('hex');
-    const [user] = await knex('users').insert({ email: 'bench@example.com', password: 'unused: the bench signs in with the API key', apikey: apiKey, verified: true }, 'id');
+    const [user] = await knex('users').insert(
+      { email: 'bench@example.com', password: 'unused: the bench signs in with the API key', apikey: apiKey, verified: true },
+      'id',
+    );
     const userId = Number(user.id);
     // Owned links: Kutt records visits only for links that have a user (links.handler.js redirect).
     // knex inserts SQLite batches as one compound SELECT, which SQLite caps at 500 terms.
-    await knex.batchInsert('links', seed.map((l) => ({ address: l.code, target: l.url, user_id: userId })), 400);
+    await knex.batchInsert(
+      'links',
+      seed.map((l) => ({ address: l.code, target: l.url, user_id: userId })),
+      400,
+    );
     return { userId, apiKey };
   });
 }

@@ -21,7 +21,10 @@ import { edgeLinkLoader, edgeLinksLoader, type LinkRequest } from '../lib/previe
 const LINKS = Number(process.env.LINKS ?? 10_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const TTL = 60_000;
-const SEED: SeedLink[] = Array.from({ length: LINKS }, (_, i) => ({ code: `r${String(i).padStart(5, '0')}`, url: `https://example.com/articles/${i}?id=${i}` }));
+const SEED: SeedLink[] = Array.from({ length: LINKS }, (_, i) => ({
+  code: `r${String(i).padStart(5, '0')}`,
+  url: `https://example.com/articles/${i}?id=${i}`,
+}));
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function measure(target: BenchDatabase) {
@@ -52,7 +55,8 @@ async function measure(target: BenchDatabase) {
         const cpu = () => [threadCpuSeconds(process.pid)!, processCpuSeconds(process.pid)!];
         // Cold pass: 50 visits at a time, each waiting for its link.
         let [m0] = cpu();
-        for (let i = 0; i < codes.length; i += 50) await Promise.all(codes.slice(i, i + 50).map((c) => cache.lookup(linkKey(domain.id, c), domain, c, Date.now())));
+        for (let i = 0; i < codes.length; i += 50)
+          await Promise.all(codes.slice(i, i + 50).map((c) => cache.lookup(linkKey(domain.id, c), domain, c, Date.now())));
         const coldQ = counted.queries;
         const coldMain = ((cpu()[0] - m0) * 1e6) / LINKS;
         // The wave: every link visited past its TTL, 50 visits every ~16 ms, answered stale.
@@ -61,19 +65,24 @@ async function measure(target: BenchDatabase) {
         let p0: number;
         [m0, p0] = cpu();
         for (let i = 0; i < codes.length; i += 50) {
-          for (const c of codes.slice(i, i + 50)) if (cache.lookup(linkKey(domain.id, c), domain, c, stale) instanceof Promise) throw new Error('a stale link made its visit wait');
+          for (const c of codes.slice(i, i + 50))
+            if (cache.lookup(linkKey(domain.id, c), domain, c, stale) instanceof Promise) throw new Error('a stale link made its visit wait');
           await pause(16);
         }
         while (counted.answered < LINKS) await pause(5);
         const [m1, p1] = cpu();
         const r = { coldQ, coldMain, waveQ: counted.queries, waveMain: ((m1 - m0) * 1e6) / LINKS, waveProc: ((p1 - p0) * 1e6) / LINKS };
         (results[label] ??= []).push(r);
-        console.log(`  round ${round} ${label.padEnd(20)} cold pass ${coldQ} queries (${coldMain.toFixed(0)} µs main/link); wave ${r.waveQ} queries, ${r.waveMain.toFixed(1)} µs main, ${r.waveProc.toFixed(1)} µs process per reloaded link`);
+        console.log(
+          `  round ${round} ${label.padEnd(20)} cold pass ${coldQ} queries (${coldMain.toFixed(0)} µs main/link); wave ${r.waveQ} queries, ${r.waveMain.toFixed(1)} µs main, ${r.waveProc.toFixed(1)} µs process per reloaded link`,
+        );
       }
     }
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
     for (const [label, rs] of Object.entries(results)) {
-      console.log(`  ${label.padEnd(20)} wave: ${median(rs.map((r) => r.waveQ))} queries for ${LINKS} links; per reloaded link ${median(rs.map((r) => r.waveMain)).toFixed(1)} µs main thread, ${median(rs.map((r) => r.waveProc)).toFixed(1)} µs process`);
+      console.log(
+        `  ${label.padEnd(20)} wave: ${median(rs.map((r) => r.waveQ))} queries for ${LINKS} links; per reloaded link ${median(rs.map((r) => r.waveMain)).toFixed(1)} µs main thread, ${median(rs.map((r) => r.waveProc)).toFixed(1)} µs process`,
+      );
     }
   } finally {
     await handle.close();

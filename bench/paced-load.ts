@@ -99,13 +99,16 @@ export async function runPaced(opts: PacedOptions): Promise<PacedResult> {
       const i = idle.indexOf(c);
       if (i !== -1) idle.splice(i, 1);
       if (!finished) {
-        open(opts.port).then((fresh) => {
-          if (finished) return void fresh.socket.destroy();
-          conns.push(fresh);
-          attach(fresh);
-          idle.push(fresh);
-          pump();
-        }, () => {});
+        open(opts.port).then(
+          (fresh) => {
+            if (finished) return void fresh.socket.destroy();
+            conns.push(fresh);
+            attach(fresh);
+            idle.push(fresh);
+            pump();
+          },
+          () => {},
+        );
       }
       if (responses + failed === opts.count) finish();
     }
@@ -141,7 +144,7 @@ export async function runPaced(opts: PacedOptions): Promise<PacedResult> {
         responses,
         non3xx,
         failed: opts.count - responses,
-      lostInFlight: failed,
+        lostInFlight: failed,
         seconds,
         achievedRate: responses / seconds,
         p50Ms: at(0.5),

@@ -46,14 +46,19 @@ export async function renderLoadScenario(opts: {
   });
   if (created.status !== 201) throw new Error(`creating the QR scenario's link: ${created.status} ${await created.text()}`);
   const link = (await created.json()) as { id: number };
-  const put = await fetch(`${base}/api/v1/links/${link.id}/qr/logo`, { method: 'PUT', headers: { ...auth, 'content-type': 'image/png' }, body: new Uint8Array(benchLogo()) });
+  const put = await fetch(`${base}/api/v1/links/${link.id}/qr/logo`, {
+    method: 'PUT',
+    headers: { ...auth, 'content-type': 'image/png' },
+    body: new Uint8Array(benchLogo()),
+  });
   if (put.status !== 204) throw new Error(`uploading the QR scenario's logo: ${put.status} ${await put.text()}`);
   const qrUrl = `${base}/api/v1/links/${link.id}/qr?${LARGEST}`;
   const first = await fetch(qrUrl, { headers: auth });
   await first.arrayBuffer();
   if (first.status !== 200) throw new Error(`the largest QR code: ${first.status}`);
 
-  const paced = (port: number) => runPaced({ port, paths: [opts.path], count: RENDER_LOAD_RATE * opts.seconds, rate: RENDER_LOAD_RATE, connections: opts.connections });
+  const paced = (port: number) =>
+    runPaced({ port, paths: [opts.path], count: RENDER_LOAD_RATE * opts.seconds, rate: RENDER_LOAD_RATE, connections: opts.connections });
   const raw = await paced(opts.raw.port);
   const alone = await paced(opts.sling.port);
 

@@ -18,7 +18,12 @@ const handler = (req, res) => {
     res.end();
     return;
   }
-  res.writeHead(302, tls ? { Location: location, 'Cache-Control': 'private, max-age=0', 'Strict-Transport-Security': 'max-age=31536000' } : { Location: location, 'Cache-Control': 'private, max-age=0' });
+  res.writeHead(
+    302,
+    tls
+      ? { Location: location, 'Cache-Control': 'private, max-age=0', 'Strict-Transport-Security': 'max-age=31536000' }
+      : { Location: location, 'Cache-Control': 'private, max-age=0' },
+  );
   res.end();
 };
 const server = tls

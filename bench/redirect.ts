@@ -27,14 +27,7 @@ import { CREATE_LINKS_ENV, createBenchAccount, createLinksScenario, sessionToken
 import { pickLoadTool, type LoadTool } from './load-tool';
 import { runPaced, type PacedResult } from './paced-load';
 import { renderLoadScenario } from './qr-render-load';
-import {
-  clickCheckPassed,
-  linkCheckPassed,
-  printReport,
-  type ClickCheck,
-  type LinkCheck,
-  type ScenarioResult,
-} from './report';
+import { clickCheckPassed, linkCheckPassed, printReport, type ClickCheck, type LinkCheck, type ScenarioResult } from './report';
 import { readLoopDelay, resetLoopDelay, type LoopDelay } from './loop-delay-report';
 import { waitUntilSettled } from './settle';
 
@@ -87,7 +80,8 @@ async function main(): Promise<number> {
   const loopDelayFile = join(tmp, 'loop-delay.json');
   writeFileSync(linksFile, JSON.stringify([HOT, CARD, ...MANY].map((l) => [l.code, l.url])));
 
-  const raw = startServer({ group: true,
+  const raw = startServer({
+    group: true,
     name: 'raw node:http',
     args: [join(ROOT, 'bench/raw-server.mjs'), linksFile],
     env: {},
@@ -109,9 +103,10 @@ async function main(): Promise<number> {
     BENCH_LOOP_DELAY_FILE: loopDelayFile,
     ...CREATE_LINKS_ENV,
   };
-  console.log('Creating the link-creation scenario\'s Enterprise user and API token (sling users/tokens create)…');
+  console.log("Creating the link-creation scenario's Enterprise user and API token (sling users/tokens create)…");
   const account = createBenchAccount(ROOT, slingEnv); // before Sling starts: PGlite is one process per dir
-  const sling = startServer({ group: true,
+  const sling = startServer({
+    group: true,
     name: 'Sling',
     // The probe reports Sling's event-loop delay and GC pauses during the half-load run (loop-delay.mjs).
     args: ['--import', join(ROOT, 'bench/loop-delay.mjs'), join(ROOT, 'bin/sling.mjs'), 'start'],
@@ -203,8 +198,8 @@ async function main(): Promise<number> {
   // still queued when it ends are left to the graceful stop.
   const renderLoad = await renderLoadScenario({ sling, raw, token: account.token, seconds: RENDER_LOAD_S, path: `/${HOT.code}`, connections: CONNECTIONS });
   exact += renderLoad.redirects.responses + renderLoad.alone.responses;
-  assertComplete('Sling alone at the render scenario\'s rate', renderLoad.alone);
-  assertComplete('raw at the render scenario\'s rate', renderLoad.raw);
+  assertComplete("Sling alone at the render scenario's rate", renderLoad.alone);
+  assertComplete("raw at the render scenario's rate", renderLoad.raw);
   assertComplete('redirects while rendering QR codes', renderLoad.redirects);
   console.log(
     `  ${fmtInt(renderLoad.rate)} req/s while ${renderLoad.rendered} QR codes rendered (${renderLoad.busy} × 503): ` +

@@ -154,27 +154,28 @@ function header(r: Report): string[] {
 function table(scenarios: ScenarioResult[]): string[] {
   const head = ['scenario', 'raw req/s', 'Sling req/s', 'Sling/raw', 'raw p50', 'raw p99', 'Sling p50', 'Sling p99'];
   head.push('raw CPU/req', 'Sling CPU/req', 'Sling main', 'errors');
-  return columns(head, scenarios.map((s) => [
-    s.name,
-    int(s.raw.rps),
-    int(s.sling.rps),
-    `${(s.sling.rps / s.raw.rps).toFixed(2)}×`,
-    ms(s.raw.p50Ms),
-    ms(s.raw.p99Ms),
-    ms(s.sling.p50Ms),
-    ms(s.sling.p99Ms),
-    us(s.raw.cpuUsPerRequest),
-    us(s.sling.cpuUsPerRequest),
-    us(s.sling.mainCpuUsPerRequest),
-    String(s.errors),
-  ]));
+  return columns(
+    head,
+    scenarios.map((s) => [
+      s.name,
+      int(s.raw.rps),
+      int(s.sling.rps),
+      `${(s.sling.rps / s.raw.rps).toFixed(2)}×`,
+      ms(s.raw.p50Ms),
+      ms(s.raw.p99Ms),
+      ms(s.sling.p50Ms),
+      ms(s.sling.p99Ms),
+      us(s.raw.cpuUsPerRequest),
+      us(s.sling.cpuUsPerRequest),
+      us(s.sling.mainCpuUsPerRequest),
+      String(s.errors),
+    ]),
+  );
 }
 
 function columns(head: string[], rows: string[][]): string[] {
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
-  return [head, ...rows].map((row) =>
-    row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  '),
-  );
+  return [head, ...rows].map((row) => row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  '));
 }
 
 function notes(r: Report): string[] {
@@ -192,12 +193,13 @@ function halfLoad(r: Report): string[] {
   const { rate, seconds, sling, raw } = r.half;
   const line = (p: PacedResult) => `p50 ${ms(p.p50Ms)}  p99 ${ms(p.p99Ms)}  max ${ms(p.maxMs)}`;
   return [
-    `Half load: hot link, open loop at ${int(rate)} req/s (½ of Sling's best) for ${seconds} s, ` +
-      'latency from when each request was due',
+    `Half load: hot link, open loop at ${int(rate)} req/s (½ of Sling's best) for ${seconds} s, ` + 'latency from when each request was due',
     `  Sling  ${line(sling)}  (${int(sling.achievedRate)} req/s achieved)`,
     `  raw    ${line(raw)}  (same rate: the client's and loopback's floor)`,
     ...(raw.achievedRate < 0.95 * rate
-      ? [`  NOT A MEASUREMENT OF SLING: even the raw server got only ${int(raw.achievedRate)} of ${int(rate)} req/s, so the machine (load generator included) could not hold this rate`]
+      ? [
+          `  NOT A MEASUREMENT OF SLING: even the raw server got only ${int(raw.achievedRate)} of ${int(rate)} req/s, so the machine (load generator included) could not hold this rate`,
+        ]
       : []),
     `  Sling was left to settle for ${(r.half.settledMs / 1000).toFixed(1)} s first (earlier runs' clicks written); during the run its ` +
       (r.half.loop
@@ -243,7 +245,7 @@ function createLinks(r: Report): string[] {
     `  Highest hypervisor steal during a measured run: ${(r.create.maxSteal * 100).toFixed(0)}% of the machine.`,
     '',
     'Link creation through a session cookie against a token: POST /api/v1/links, same body, same Sling',
-    'process, runs alternate, best run of each; CPU/req is the Sling process\'s',
+    "process, runs alternate, best run of each; CPU/req is the Sling process's",
     ...columns(
       ['caller', 'req/s', 'p50', 'p99', 'CPU/req', 'vs token'],
       [session, token].map((t, i) => [
@@ -271,10 +273,12 @@ function verdicts(r: Report): string[] {
   const target = (what: string, pass: boolean, got: string) => `Target  ${what.padEnd(42)}${pass ? 'PASS' : 'BELOW'} (${got})`;
   return [
     target(`hot-link throughput ≥ ${THROUGHPUT_TARGET}× raw`, ratio >= THROUGHPUT_TARGET, `${ratio.toFixed(2)}×`),
-    ...r.scenarios.filter((s) => /connections|random/.test(s.name)).map((s) => {
-      const x = s.sling.rps / s.raw.rps;
-      return target(`${s.name} ≥ ${OTHER_THROUGHPUT_TARGET}× raw`, x >= OTHER_THROUGHPUT_TARGET, `${x.toFixed(2)}×`);
-    }),
+    ...r.scenarios
+      .filter((s) => /connections|random/.test(s.name))
+      .map((s) => {
+        const x = s.sling.rps / s.raw.rps;
+        return target(`${s.name} ≥ ${OTHER_THROUGHPUT_TARGET}× raw`, x >= OTHER_THROUGHPUT_TARGET, `${x.toFixed(2)}×`);
+      }),
     ...previewLine(r.scenarios),
     target(`p99 < ${HALF_LOAD_P99_MS} ms at half load`, p99 < HALF_LOAD_P99_MS, ms(p99)),
     target(`p99 < ${RENDER_LOAD_P99_MS} ms while QR codes render`, r.renderLoad.redirects.p99Ms < RENDER_LOAD_P99_MS, ms(r.renderLoad.redirects.p99Ms)),
@@ -314,9 +318,7 @@ function previewLine(scenarios: ScenarioResult[]): string[] {
 function logSummary(log: string[]): string[] {
   const aborted = log.filter(isClientAbort).length;
   const others = log.filter((line) => !isClientAbort(line));
-  const abortNote = aborted
-    ? `, ${int(aborted)} of them "aborted" (ECONNRESET): POSTs in flight when the load tool closed its connections`
-    : '';
+  const abortNote = aborted ? `, ${int(aborted)} of them "aborted" (ECONNRESET): POSTs in flight when the load tool closed its connections` : '';
   return [
     `Log     Sling logged ${int(log.length)} warning/error record(s)${abortNote}${others.length ? `; the last ${aborted ? 'other ' : ''}ones:` : ''}`,
     ...others.slice(-10).map((line) => `  ${line}`),

@@ -20,7 +20,10 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const PATH = '/api/v1/links';
 const POST: PostLoad = { headers: { 'Content-Type': 'application/json' }, body: '{"url":"https://example.com/router/{n}"}' };
-const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
 
 async function honoInstalled(): Promise<boolean> {
   try {
@@ -47,11 +50,23 @@ async function main(): Promise<number> {
   const servers: ServerProcess[] = [];
   for (const kind of kinds) {
     const port = await freePort();
-    servers.push(startServer({ group: true, name: kind, args: ['--import', 'tsx', join(ROOT, 'bench/router-server.ts'), kind], env: {}, port, logFile: join(tmp, `${kind}.log`), cwd: ROOT }));
+    servers.push(
+      startServer({
+        group: true,
+        name: kind,
+        args: ['--import', 'tsx', join(ROOT, 'bench/router-server.ts'), kind],
+        env: {},
+        port,
+        logFile: join(tmp, `${kind}.log`),
+        cwd: ROOT,
+      }),
+    );
   }
   for (const s of servers) await waitForCreated(s);
-  console.log(`\nOne JSON POST (read the body, answer 201 {"ok":true}) behind node:http; ${tool.name}, ${CONNECTIONS} connections, ` +
-    `${ROUNDS} rounds of ${SECONDS} s per server after a 2 s warm-up, in turns; load average ${load()}`);
+  console.log(
+    `\nOne JSON POST (read the body, answer 201 {"ok":true}) behind node:http; ${tool.name}, ${CONNECTIONS} connections, ` +
+      `${ROUNDS} rounds of ${SECONDS} s per server after a 2 s warm-up, in turns; load average ${load()}`,
+  );
   const best = new Map<string, { rps: number; cpu: number; p99: number }>();
   const run = async (s: ServerProcess, seconds: number) => {
     const pid = s.child.pid!;
@@ -68,7 +83,9 @@ async function main(): Promise<number> {
     const order = servers.map((_, i) => servers[(i + round) % servers.length]);
     for (const s of order) {
       const r = await run(s, SECONDS);
-      console.log(`  round ${round} · ${s.name.padEnd(5)} ${Math.round(r.rps).toLocaleString('en').padStart(7)} req/s  CPU ${r.cpu.toFixed(1)} µs/req  p99 ${r.p99.toFixed(2)} ms  steal ${(r.steal * 100).toFixed(0)}%  load ${load()}`);
+      console.log(
+        `  round ${round} · ${s.name.padEnd(5)} ${Math.round(r.rps).toLocaleString('en').padStart(7)} req/s  CPU ${r.cpu.toFixed(1)} µs/req  p99 ${r.p99.toFixed(2)} ms  steal ${(r.steal * 100).toFixed(0)}%  load ${load()}`,
+      );
       const b = best.get(s.name);
       if (!b || r.rps > b.rps) best.set(s.name, r);
     }
@@ -76,8 +93,10 @@ async function main(): Promise<number> {
   const raw = best.get('raw')!;
   console.log(`\nBest run of each (req/s and CPU per request of the server process), load average now ${load()}:`);
   for (const [name, b] of best) {
-    console.log(`  ${name.padEnd(5)} ${Math.round(b.rps).toLocaleString('en').padStart(7)} req/s (${(b.rps / raw.rps).toFixed(2)}× raw)  ` +
-      `CPU ${b.cpu.toFixed(1)} µs/req (${(b.cpu - raw.cpu).toFixed(1)} µs over raw)  p99 ${b.p99.toFixed(2)} ms`);
+    console.log(
+      `  ${name.padEnd(5)} ${Math.round(b.rps).toLocaleString('en').padStart(7)} req/s (${(b.rps / raw.rps).toFixed(2)}× raw)  ` +
+        `CPU ${b.cpu.toFixed(1)} µs/req (${(b.cpu - raw.cpu).toFixed(1)} µs over raw)  p99 ${b.p99.toFixed(2)} ms`,
+    );
   }
   return 0;
 }
@@ -86,7 +105,9 @@ async function main(): Promise<number> {
 async function waitForCreated(s: ServerProcess, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const res = await fetch(`http://127.0.0.1:${s.port}${PATH}`, { method: 'POST', headers: POST.headers, body: POST.body.replace('{n}', 'check') }).catch(() => undefined);
+    const res = await fetch(`http://127.0.0.1:${s.port}${PATH}`, { method: 'POST', headers: POST.headers, body: POST.body.replace('{n}', 'check') }).catch(
+      () => undefined,
+    );
     const text = await res?.text().catch(() => '');
     if (res?.status === 201 && text === '{"ok":true}') return;
     if (res && res.status !== 201) throw new Error(`${s.name}: expected 201 {"ok":true}, got ${res.status} ${text}`);
@@ -110,7 +131,9 @@ async function matchCost(hono: boolean) {
     ['better-auth rest', 'POST', '/api/auth/sign-in/email'],
     ['no such path (404)', 'GET', '/api/v1/nothing/here/at/all'],
   ];
-  console.log(`\nMatch cost on the real API table: ${API_ROUTES.length} routes on ${paths.size} paths; ns per match, best of 5 × 200,000; load average ${load()}`);
+  console.log(
+    `\nMatch cost on the real API table: ${API_ROUTES.length} routes on ${paths.size} paths; ns per match, best of 5 × 200,000; load average ${load()}`,
+  );
   const matchers: Array<[string, (method: string, path: string) => unknown]> = [['Sling find()', (m, p) => router.find(m, p).kind]];
   if (hono) {
     const { RegExpRouter } = (await import('hono/router/reg-exp-router' as string)) as any;
@@ -139,13 +162,19 @@ async function matchCost(hono: boolean) {
       const ours = router.find(route.method, concrete);
       const first = trie.match(route.method, concrete)[0][0]?.[0] as number | undefined;
       const theirs = first === undefined ? undefined : API_ROUTES[first];
-      if (ours.kind !== 'route' || theirs !== ours.route) differ.push(`${route.method} ${concrete} (Sling: ${ours.kind === 'route' ? ours.route.path : ours.kind}; Hono, routes in table order: ${theirs?.path ?? 'none'})`);
+      if (ours.kind !== 'route' || theirs !== ours.route)
+        differ.push(
+          `${route.method} ${concrete} (Sling: ${ours.kind === 'route' ? ours.route.path : ours.kind}; Hono, routes in table order: ${theirs?.path ?? 'none'})`,
+        );
     }
     console.log(`  Routes Hono would send elsewhere than Sling, with the routes added in API_ROUTES order: ${differ.length} of ${API_ROUTES.length}`);
     for (const d of differ.slice(0, 5)) console.log(`    ${d}`);
   }
   const head = ['path', ...matchers.map(([n]) => n)];
-  const rows = probes.map(([name, method, path]) => [`${name}: ${method} ${path.length > 40 ? `${path.slice(0, 37)}…` : path}`, ...matchers.map(([, fn]) => nsPerCall(() => fn(method, path)).toFixed(0))]);
+  const rows = probes.map(([name, method, path]) => [
+    `${name}: ${method} ${path.length > 40 ? `${path.slice(0, 37)}…` : path}`,
+    ...matchers.map(([, fn]) => nsPerCall(() => fn(method, path)).toFixed(0)),
+  ]);
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   for (const row of [head, ...rows]) console.log(`  ${row.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ')}`);
 }

@@ -19,7 +19,12 @@ function pathOf(url: string): string {
 async function main() {
   if (kind === 'hono') {
     // Imported by name at run time: hono is not a dependency of Sling (npm install --no-save hono @hono/node-server).
-    const { Hono } = (await import('hono' as string)) as { Hono: new () => { post(path: string, h: (c: { req: { json(): Promise<unknown> }; json(body: unknown, status: number): Response }) => Promise<Response>): void; fetch: unknown } };
+    const { Hono } = (await import('hono' as string)) as {
+      Hono: new () => {
+        post(path: string, h: (c: { req: { json(): Promise<unknown> }; json(body: unknown, status: number): Response }) => Promise<Response>): void;
+        fetch: unknown;
+      };
+    };
     const { serve } = (await import('@hono/node-server' as string)) as { serve(opts: { fetch: unknown; port: number; hostname: string }): unknown };
     const app = new Hono();
     app.post(PATH, async (c) => {

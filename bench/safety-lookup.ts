@@ -64,10 +64,14 @@ for (let i = 0; i < ENTRIES / 2; i++) {
 const plainMb = heapMb() - heap2;
 
 console.log('\nThreat lists (create-time scanning)');
-console.log(`  entries loaded               ${list.size.toLocaleString('en')} (${(ENTRIES / 2).toLocaleString('en')} URLs + ${(ENTRIES / 2).toLocaleString('en')} hosts)`);
+console.log(
+  `  entries loaded               ${list.size.toLocaleString('en')} (${(ENTRIES / 2).toLocaleString('en')} URLs + ${(ENTRIES / 2).toLocaleString('en')} hosts)`,
+);
 console.log(`  build time                   ${buildMs.toFixed(0)} ms`);
 console.log(`  table size                   ${(list.bytes / 2 ** 20).toFixed(1)} MB (${(list.bytes / list.size).toFixed(1)} bytes/entry)`);
-console.log(`  heap + buffers growth        ${(heap1 - heap0).toFixed(1)} MB${gc ? '' : ' (approximate: run with NODE_OPTIONS=--expose-gc)'}; RSS growth ${(rss1 - rss0).toFixed(1)} MB`);
+console.log(
+  `  heap + buffers growth        ${(heap1 - heap0).toFixed(1)} MB${gc ? '' : ' (approximate: run with NODE_OPTIONS=--expose-gc)'}; RSS growth ${(rss1 - rss0).toFixed(1)} MB`,
+);
 console.log(`  same keys in a Set<string>   ${plainMb.toFixed(1)} MB`);
 console.log(`  list lookup per URL          ${matchUs.toFixed(2)} µs (URL + host and its parents)`);
 console.log(`  full scan per URL            ${scanUs.toFixed(2)} µs (lookup + heuristics; target < 100 µs)`);

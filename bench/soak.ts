@@ -19,14 +19,28 @@ const report = await runSoak({
 const maxCacheMs = Math.max(...report.cacheVisibleMs);
 const checks: Array<[string, boolean]> = [
   [`every instance restarted ${report.restarts.length / 4} times (${report.restarts.length} restarts)`, report.restarts.length > 0],
-  [`failed requests not in flight at a kill: ${report.unexplainedFailures.length} (in flight at a kill: ${report.failuresInFlightAtKill})`, report.unexplainedFailures.length === 0],
-  [`clicks stored ${report.clicksStored} = redirects answered 302 ${report.redirects} (links differing: ${report.clickMismatches.length})`, report.clicksStored === report.redirects && report.clickMismatches.length === 0],
-  [`webhooks received ${report.webhooksReceived} = expected ${report.webhooksExpected}, duplicates ${report.webhookDuplicates}, unverified ${report.webhooksUnverified}`, report.webhooksReceived === report.webhooksExpected && report.webhookDuplicates === 0 && report.webhooksUnverified === 0],
+  [
+    `failed requests not in flight at a kill: ${report.unexplainedFailures.length} (in flight at a kill: ${report.failuresInFlightAtKill})`,
+    report.unexplainedFailures.length === 0,
+  ],
+  [
+    `clicks stored ${report.clicksStored} = redirects answered 302 ${report.redirects} (links differing: ${report.clickMismatches.length})`,
+    report.clicksStored === report.redirects && report.clickMismatches.length === 0,
+  ],
+  [
+    `webhooks received ${report.webhooksReceived} = expected ${report.webhooksExpected}, duplicates ${report.webhookDuplicates}, unverified ${report.webhooksUnverified}`,
+    report.webhooksReceived === report.webhooksExpected && report.webhookDuplicates === 0 && report.webhooksUnverified === 0,
+  ],
   [`link changes seen by both edges: ${report.cacheVisibleMs.length}, slowest ${maxCacheMs} ms (≤ 1000 ms)`, maxCacheMs <= 1000],
 ];
-console.log(`\nScale-out soak: ${report.trafficSeconds.toFixed(0)} s of traffic, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+console.log(
+  `\nScale-out soak: ${report.trafficSeconds.toFixed(0)} s of traffic, load average ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`,
+);
 console.log(`  ${report.redirects} redirects, ${report.apiCreates} links created and ${report.apiUpdates} changed through the API`);
 console.log(`  link change → both edges (ms): ${report.cacheVisibleMs.join(', ')}`);
 for (const [line, ok] of checks) console.log(`  ${ok ? 'ok  ' : 'FAIL'} ${line}`);
-if (report.unexplainedFailures.length > 0) console.log(JSON.stringify({ failures: report.unexplainedFailures.slice(0, 10), kills: report.kills, haproxy: report.haproxyEvents }, null, 2));
+if (report.unexplainedFailures.length > 0)
+  console.log(JSON.stringify({ failures: report.unexplainedFailures.slice(0, 10), kills: report.kills, haproxy: report.haproxyEvents }, null, 2));
 process.exit(checks.every(([, ok]) => ok) ? 0 : 1);

@@ -20,7 +20,13 @@ async function main() {
   const counted = {
     query: async (text: string, params?: unknown[]) => {
       statements++;
-      const kind = /INSERT INTO webhook_deliveries/.test(text) ? 'fan-out' : /SET locked_until = now\(\) \+/.test(text) ? 'claim' : /INSERT INTO webhook_attempts/.test(text) ? 'record' : 'other';
+      const kind = /INSERT INTO webhook_deliveries/.test(text)
+        ? 'fan-out'
+        : /SET locked_until = now\(\) \+/.test(text)
+          ? 'claim'
+          : /INSERT INTO webhook_attempts/.test(text)
+            ? 'record'
+            : 'other';
       const k = (kinds[kind] ??= { n: 0, ms: 0 });
       const t = performance.now();
       try {

@@ -128,21 +128,35 @@ function next(child: ChildProcess, test: (m: any) => boolean): Promise<any> {
 }
 
 async function run(kind: 'pglite' | 'postgres', side: string, root: string, tmp: string, n: number): Promise<Run> {
-  const database = kind === 'postgres' ? await createPostgresDatabase(process.env.BENCH_DATABASE_URL!, join(tmp, `pg-${n}`)) : pgliteDatabase(join(tmp, `pglite-${n}`));
+  const database =
+    kind === 'postgres' ? await createPostgresDatabase(process.env.BENCH_DATABASE_URL!, join(tmp, `pg-${n}`)) : pgliteDatabase(join(tmp, `pglite-${n}`));
   const receiver = track(fork(join(HERE, 'bench/webhook-receiver.mjs'), [String(EVENTS)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }));
   try {
     const { port } = await next(receiver, (m) => m.port);
     const receiverCpu = (await askReceiver(receiver)).cpuMs;
     await seed(database, `http://127.0.0.1:${port}/hook`);
     const options = {
-      secretKey: KEY, allowPrivate: true, timeoutMs: 10_000, retrySchedule: [1], disableAfterFailures: 50, disableAfterHours: 120,
-      concurrency: CONCURRENCY, endpointConcurrency: ENDPOINT_CONCURRENCY, pollMs: 1000,
+      secretKey: KEY,
+      allowPrivate: true,
+      timeoutMs: 10_000,
+      retrySchedule: [1],
+      disableAfterFailures: 50,
+      disableAfterHours: 120,
+      concurrency: CONCURRENCY,
+      endpointConcurrency: ENDPOINT_CONCURRENCY,
+      pollMs: 1000,
     };
     const dispatcher = track(
       fork(join(HERE, 'bench/webhook-dispatch.ts'), [], {
         cwd: HERE,
         execArgv: ['--import', 'tsx', ...(CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', join(CPU_PROF, `${kind}-${side}-${n}`)] : [])],
-        env: { ...process.env, BENCH_ROOT: root, BENCH_DATABASE_URL: database.databaseUrl ?? '', BENCH_DATA_DIR: database.dataDir, BENCH_DISPATCHER_OPTIONS: JSON.stringify(options) },
+        env: {
+          ...process.env,
+          BENCH_ROOT: root,
+          BENCH_DATABASE_URL: database.databaseUrl ?? '',
+          BENCH_DATA_DIR: database.dataDir,
+          BENCH_DISPATCHER_OPTIONS: JSON.stringify(options),
+        },
         stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
       }),
     );
@@ -211,9 +225,15 @@ async function main(): Promise<number> {
         ok &&= r.ok;
       }
     }
-    if (ROUNDS > 1) for (const [side] of sides) out.push(`  ${kind === 'pglite' ? 'PGlite' : 'PostgreSQL'} ${side}, median of ${ROUNDS}: ${describe(median(runs.filter((r) => r.side === side)))}`);
+    if (ROUNDS > 1)
+      for (const [side] of sides)
+        out.push(`  ${kind === 'pglite' ? 'PGlite' : 'PostgreSQL'} ${side}, median of ${ROUNDS}: ${describe(median(runs.filter((r) => r.side === side)))}`);
   }
-  console.log(`\nWebhooks (${fmt(EVENTS)} events, one endpoint, ${CONCURRENCY} POSTs in flight, ${ENDPOINT_CONCURRENCY} per endpoint; dispatcher and receiver in their own processes; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')})`);
+  console.log(
+    `\nWebhooks (${fmt(EVENTS)} events, one endpoint, ${CONCURRENCY} POSTs in flight, ${ENDPOINT_CONCURRENCY} per endpoint; dispatcher and receiver in their own processes; load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')})`,
+  );
   for (const line of out) console.log(line);
   rmSync(tmp, { recursive: true, force: true });
   return ok ? 0 : 1;
@@ -231,7 +251,13 @@ function median(runs: Run[]): Omit<Run, 'side' | 'ok' | 'problem'> {
     const v = runs.map(f).sort((a, b) => a - b);
     return v.length % 2 ? v[(v.length - 1) / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
   };
-  return { perSecond: m((r) => r.perSecond), dispatcher: m((r) => r.dispatcher), database: m((r) => r.database), receiver: m((r) => r.receiver), statementsPer1000: m((r) => r.statementsPer1000) };
+  return {
+    perSecond: m((r) => r.perSecond),
+    dispatcher: m((r) => r.dispatcher),
+    database: m((r) => r.database),
+    receiver: m((r) => r.receiver),
+    statementsPer1000: m((r) => r.statementsPer1000),
+  };
 }
 
 function fmt(n: number): string {

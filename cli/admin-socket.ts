@@ -63,11 +63,13 @@ function serve(socket: Socket, runtime: Pick<Runtime, 'config' | 'handle'>): voi
     const end = buffered.indexOf('\n');
     if (end === -1) return;
     socket.off('data', onData);
-    run(buffered.slice(0, end)).catch((err: unknown) => {
-      logger().error({ err }, 'admin socket command failed');
-      send({ err: 'The server could not run this command; see its log.\n' });
-      send({ exit: 1 });
-    }).finally(() => socket.end());
+    run(buffered.slice(0, end))
+      .catch((err: unknown) => {
+        logger().error({ err }, 'admin socket command failed');
+        send({ err: 'The server could not run this command; see its log.\n' });
+        send({ exit: 1 });
+      })
+      .finally(() => socket.end());
   };
   const run = async (line: string) => {
     const request = parseRequest(line);

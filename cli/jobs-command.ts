@@ -10,10 +10,7 @@ import { sendAndWake } from '../lib/db/wake-worker';
 
 const USAGE = 'Usage: sling jobs status [--json] | run <queue> | probe [--hold SECONDS] [--fail] [--wait]';
 
-export async function runJobsCommand(
-  positionals: string[],
-  values: { json?: boolean; hold?: string; fail?: boolean; wait?: boolean },
-) {
+export async function runJobsCommand(positionals: string[], values: { json?: boolean; hold?: string; fail?: boolean; wait?: boolean }) {
   const [action, queue] = positionals;
   if (!['status', 'run', 'probe'].includes(action ?? '')) throw new UsageError(USAGE);
   if (action === 'run' && !queueSpec(queue ?? '')) {

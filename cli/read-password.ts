@@ -19,7 +19,8 @@ export async function readPassword(values: PasswordOptions): Promise<string> {
     return values.password;
   }
   // A server running a forwarded command has no terminal of the caller's to prompt on.
-  if (!process.stdin.isTTY || hostedRuntime()) throw new UsageError('--password-stdin is required when stdin is not a terminal (e.g. `printf %s "$PW" | sling users create --email E --password-stdin`)');
+  if (!process.stdin.isTTY || hostedRuntime())
+    throw new UsageError('--password-stdin is required when stdin is not a terminal (e.g. `printf %s "$PW" | sling users create --email E --password-stdin`)');
   const first = await prompt('Password: ');
   const second = await prompt('Repeat the password: ');
   if (first !== second) throw new UsageError('The passwords do not match');

@@ -105,7 +105,6 @@ async function main(argv: string[]) {
   }
 }
 
-
 /** 0 on success (a command may still set a failing exit code through setExitCode). */
 export async function runCli(argv: string[]): Promise<number> {
   try {

@@ -15,7 +15,8 @@ const ROLES = ['all', 'edge', 'app', 'worker'] as const;
 /** One line a person can act on when the port cannot be had, or null for any other failure. */
 export function portProblem(err: unknown, port: number): string | null {
   const code = (err as NodeJS.ErrnoException | null)?.code;
-  if (code === 'EADDRINUSE') return `Port ${port} is already in use (another Sling, or another program). Stop it, or start on another port: PORT=${port + 1} npm start`;
+  if (code === 'EADDRINUSE')
+    return `Port ${port} is already in use (another Sling, or another program). Stop it, or start on another port: PORT=${port + 1} npm start`;
   if (code === 'EACCES') return `Port ${port} needs administrator rights on this system. Start on a port above 1023 instead: PORT=3000 npm start`;
   return null;
 }

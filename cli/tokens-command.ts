@@ -11,7 +11,10 @@ import { createApiToken, findTokens, revokeApiToken, serializeToken } from '../l
 import { findWorkspaceBySlug, personalWorkspaceOf } from '../lib/workspaces/find-workspace';
 import { UsageError } from './usage-error';
 
-export async function runTokensCommand(action: string | undefined, values: { email?: string; name?: string; id?: string; workspace?: string; scopes?: string }) {
+export async function runTokensCommand(
+  action: string | undefined,
+  values: { email?: string; name?: string; id?: string; workspace?: string; scopes?: string },
+) {
   if (!['create', 'list', 'revoke'].includes(action ?? '')) throw new UsageError('Usage: sling tokens create|list|revoke …');
   const runtime = await openCliRuntime();
   try {
@@ -28,7 +31,11 @@ export async function runTokensCommand(action: string | undefined, values: { ema
       for (const t of await findTokens(db, and(eq(apiTokens.userId, user.id), eq(apiTokens.workspaceId, ws.id))!)) print(JSON.stringify(serializeToken(t)));
       return;
     }
-    const [member] = await db.select().from(workspaceMembers).where(and(eq(workspaceMembers.organizationId, ws.id), eq(workspaceMembers.userId, user.id))).limit(1);
+    const [member] = await db
+      .select()
+      .from(workspaceMembers)
+      .where(and(eq(workspaceMembers.organizationId, ws.id), eq(workspaceMembers.userId, user.id)))
+      .limit(1);
     if (!member) throw new AppError('not_found', `${values.email} is not a member of the workspace ${ws.slug}.`);
     const scopes = values.scopes ? values.scopes.split(',').map((s) => s.trim()) : undefined;
     const { secret, token } = await createApiToken(db, { userId: user.id, workspaceId: ws.id, name: values.name, scopes });

@@ -40,7 +40,9 @@ export async function runUsersCommand(action: string | undefined, values: UsersO
       const ws = await setWorkspacePlan(db, (await personalWorkspaceOf(db, user.id)).id, plan);
       print(JSON.stringify({ id: user.id, email: user.email, plan, workspace: { id: ws.id, slug: ws.slug } }));
     } else {
-      const found = values.workspace ? await findWorkspaceBySlug(db, values.workspace) : await personalWorkspaceOf(db, (await findUserByEmail(db, values.email!)).id);
+      const found = values.workspace
+        ? await findWorkspaceBySlug(db, values.workspace)
+        : await personalWorkspaceOf(db, (await findUserByEmail(db, values.email!)).id);
       const ws = await setWorkspacePlan(db, found.id, plan);
       print(JSON.stringify({ workspace: { id: ws.id, slug: ws.slug, name: ws.name }, plan }));
     }

@@ -33,7 +33,14 @@ export function AdminActionDialog({ request, onDone }: { request: ActionRequest;
         {request.reasonLabel ? (
           <label htmlFor={`${id}-reason`}>
             {request.reasonLabel}
-            <textarea id={`${id}-reason`} rows={2} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} aria-describedby={request.reasonHint ? `${id}-reason-hint` : undefined} />
+            <textarea
+              id={`${id}-reason`}
+              rows={2}
+              maxLength={500}
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+              aria-describedby={request.reasonHint ? `${id}-reason-hint` : undefined}
+            />
             {request.reasonHint ? (
               <span id={`${id}-reason-hint`} className="hint">
                 {request.reasonHint}

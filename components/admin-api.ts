@@ -34,6 +34,7 @@ export const adminApi = {
   dismiss: (reportId: number, note: string) => post(`/api/v1/admin/reports/${reportId}/dismiss`, withNote(note)),
   ban: (userId: string, reason: string, note: string) => post(`/api/v1/admin/users/${userId}/ban`, { reason, ...withNote(note) }),
   unban: (userId: string, note: string) => post(`/api/v1/admin/users/${userId}/unban`, withNote(note)),
-  setPlan: (workspaceId: string, plan: string, note: string) => apiJson(`/api/v1/admin/workspaces/${workspaceId}/plan`, { method: 'PUT', body: { plan, ...withNote(note) } }),
+  setPlan: (workspaceId: string, plan: string, note: string) =>
+    apiJson(`/api/v1/admin/workspaces/${workspaceId}/plan`, { method: 'PUT', body: { plan, ...withNote(note) } }),
   saveSettings: (body: object) => apiJson('/api/v1/admin/settings', { method: 'PATCH', body }),
 };

@@ -31,7 +31,10 @@ export function valueLabel(name: FilterName | undefined, value: string, linkCode
   if (name === 'country') {
     return (
       <>
-        <span aria-hidden="true" className="flag">{flagOf(value)}</span> {countryName(value)}
+        <span aria-hidden="true" className="flag">
+          {flagOf(value)}
+        </span>{' '}
+        {countryName(value)}
       </>
     );
   }
@@ -81,7 +84,12 @@ export function FilterChips({ filters, onChange, linkCodes = {} }: { filters: Fi
       <ul>
         {set.map((name) => (
           <li key={name}>
-            <button type="button" className="secondary small" aria-label={`Remove the filter ${FILTERS[name].title}: ${valueText(name, filters[name]!, linkCodes)}`} onClick={() => onChange({ ...filters, [name]: undefined })}>
+            <button
+              type="button"
+              className="secondary small"
+              aria-label={`Remove the filter ${FILTERS[name].title}: ${valueText(name, filters[name]!, linkCodes)}`}
+              onClick={() => onChange({ ...filters, [name]: undefined })}
+            >
               <span className="muted">{FILTERS[name].title}</span> {valueLabel(name, filters[name]!, linkCodes)} <span aria-hidden="true">×</span>
             </button>
           </li>

@@ -19,10 +19,13 @@ export async function apiJson<T = unknown>(path: string, init: { method?: string
   });
   // An answer whose body cannot be read (the call was aborted mid-body, or it is not JSON) is a
   // failure when the status says success: resolving null would hand callers "no data" as data.
-  const body = res.status === 204 ? null : await res.json().catch((err: unknown) => {
-    if (res.ok) throw err;
-    return null;
-  });
+  const body =
+    res.status === 204
+      ? null
+      : await res.json().catch((err: unknown) => {
+          if (res.ok) throw err;
+          return null;
+        });
   if (!res.ok) throw new ApiError(body?.error?.message ?? `The server answered ${res.status}.`, body?.error?.details);
   return body as T;
 }

@@ -23,13 +23,13 @@ export function ApiQuickStart({ baseUrl, signedIn }: { baseUrl: string; signedIn
           <p className="muted">
             {signedIn ? (
               <>
-                In <a href="/settings/tokens">Settings → API tokens</a>, create a token (all scopes, or at least <code>links:read</code>, <code>links:write</code> and{' '}
-                <code>analytics:read</code>) and keep it in a variable:
+                In <a href="/settings/tokens">Settings → API tokens</a>, create a token (all scopes, or at least <code>links:read</code>,{' '}
+                <code>links:write</code> and <code>analytics:read</code>) and keep it in a variable:
               </>
             ) : (
               <>
-                <a href="/signup">Create an account</a> (or <a href="/login?next=%2Fsettings%2Ftokens">sign in</a>), then create a token in Settings → API tokens (with <code>links:read</code>,{' '}
-                <code>links:write</code> and <code>analytics:read</code>) and keep it in a variable:
+                <a href="/signup">Create an account</a> (or <a href="/login?next=%2Fsettings%2Ftokens">sign in</a>), then create a token in Settings → API
+                tokens (with <code>links:read</code>, <code>links:write</code> and <code>analytics:read</code>) and keep it in a variable:
               </>
             )}
           </p>
@@ -37,7 +37,9 @@ export function ApiQuickStart({ baseUrl, signedIn }: { baseUrl: string; signedIn
         </li>
         <li>
           <h3>Create a link</h3>
-          <p className="muted">The answer (201) is the new link; its <code>id</code> is used below.</p>
+          <p className="muted">
+            The answer (201) is the new link; its <code>id</code> is used below.
+          </p>
           <CopyableCode label="Create a link" code={c.create} />
         </li>
         <li>
@@ -51,8 +53,8 @@ export function ApiQuickStart({ baseUrl, signedIn }: { baseUrl: string; signedIn
       </ol>
       <p className="muted">
         Below, every endpoint with its parameters and answers. “Test Request” sends a real request to this instance
-        {signedIn ? ' as you (your session), or with a token you paste under Authentication.' : ' with the token you paste under Authentication.'} The
-        document itself: <a href="/api/v1/openapi.json">/api/v1/openapi.json</a>.
+        {signedIn ? ' as you (your session), or with a token you paste under Authentication.' : ' with the token you paste under Authentication.'} The document
+        itself: <a href="/api/v1/openapi.json">/api/v1/openapi.json</a>.
       </p>
     </section>
   );

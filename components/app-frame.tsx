@@ -57,12 +57,7 @@ export function AppFrame({ sidebar, palette, children }: { sidebar: ReactNode; p
           <span>Menu</span>
         </button>
       </header>
-      <div
-        id="app-sidebar"
-        ref={drawer}
-        className="sidebar"
-        onClick={(e) => (e.target as HTMLElement).closest('a') && setOpen(false)}
-      >
+      <div id="app-sidebar" ref={drawer} className="sidebar" onClick={(e) => (e.target as HTMLElement).closest('a') && setOpen(false)}>
         {sidebar}
       </div>
       {open ? <div className="scrim" aria-hidden="true" onClick={() => setOpen(false)} /> : null}

@@ -5,7 +5,11 @@ import { When } from './when';
 
 export function AuditList({ entries, filtered }: { entries: AuditEntryJson[]; filtered: boolean }) {
   if (entries.length === 0) {
-    return <p className="muted" data-testid="audit-empty">{filtered ? 'No entries of this kind yet.' : 'Nothing recorded yet. Changes to members, settings and single sign-on will be listed here.'}</p>;
+    return (
+      <p className="muted" data-testid="audit-empty">
+        {filtered ? 'No entries of this kind yet.' : 'Nothing recorded yet. Changes to members, settings and single sign-on will be listed here.'}
+      </p>
+    );
   }
   return (
     <ol className="event-history audit-list" data-testid="audit-list">

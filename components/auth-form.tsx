@@ -40,7 +40,12 @@ export function AuthForm({ mode, next, email: presetEmail }: AuthFormProps) {
     }
     const result = await authClient.signIn.email({ email, password });
     setBusy(false);
-    if (result.error) setError(mode === 'signup' && result.error.status === 401 ? SIGNED_UP_BUT_NOT_IN : (result.error.message ?? 'That did not work; check your details and try again.'));
+    if (result.error)
+      setError(
+        mode === 'signup' && result.error.status === 401
+          ? SIGNED_UP_BUT_NOT_IN
+          : (result.error.message ?? 'That did not work; check your details and try again.'),
+      );
     else if ((result.data as { twoFactorRedirect?: boolean } | null)?.twoFactorRedirect) setNeedsCode(true);
     else window.location.assign(destination);
   }
@@ -51,9 +56,7 @@ export function AuthForm({ mode, next, email: presetEmail }: AuthFormProps) {
     setBusy(true);
     setError(null);
     // Six digits: the authenticator app; anything else: a backup code.
-    const result = /^\d{6}$/.test(code)
-      ? await authClient.twoFactor.verifyTotp({ code })
-      : await authClient.twoFactor.verifyBackupCode({ code });
+    const result = /^\d{6}$/.test(code) ? await authClient.twoFactor.verifyTotp({ code }) : await authClient.twoFactor.verifyBackupCode({ code });
     setBusy(false);
     if (result.error) setError(result.error.message ?? 'That code did not work.');
     else window.location.assign(destination);

@@ -114,7 +114,13 @@ function Panel({ title, rows, label, filter, filters = {}, onFilter, linkCodes }
               <li key={r.value}>
                 <span className="bar" aria-hidden="true" style={{ width: `${(r.clicks / max) * 100}%` }} />
                 {filter && onFilter && r.value !== '(other)' ? (
-                  <button type="button" className="breakdown-filter" aria-pressed={active} title={filterTitle(filter, r.value, active, linkCodes)} onClick={() => onFilter(filter, active ? undefined : r.value)}>
+                  <button
+                    type="button"
+                    className="breakdown-filter"
+                    aria-pressed={active}
+                    title={filterTitle(filter, r.value, active, linkCodes)}
+                    onClick={() => onFilter(filter, active ? undefined : r.value)}
+                  >
                     {content}
                   </button>
                 ) : (

@@ -37,8 +37,21 @@ export function ClicksChart({ timeseries }: { timeseries: Series }) {
         <ResponsiveContainer width="100%" height="100%">
           <BarChart data={points} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
             <CartesianGrid vertical={false} stroke="var(--border)" />
-            <XAxis dataKey="t" tickFormatter={(t: string) => tick.format(new Date(t))} tick={{ fill: 'var(--muted)', fontSize: 12 }} stroke="var(--border)" minTickGap={16} />
-            <YAxis allowDecimals={false} tickCount={Math.min(5, peak.clicks + 1)} tickFormatter={(n: number) => formatNumber(n)} tick={{ fill: 'var(--muted)', fontSize: 12 }} stroke="var(--border)" width={48} />
+            <XAxis
+              dataKey="t"
+              tickFormatter={(t: string) => tick.format(new Date(t))}
+              tick={{ fill: 'var(--muted)', fontSize: 12 }}
+              stroke="var(--border)"
+              minTickGap={16}
+            />
+            <YAxis
+              allowDecimals={false}
+              tickCount={Math.min(5, peak.clicks + 1)}
+              tickFormatter={(n: number) => formatNumber(n)}
+              tick={{ fill: 'var(--muted)', fontSize: 12 }}
+              stroke="var(--border)"
+              width={48}
+            />
             <Tooltip
               cursor={{ fill: 'var(--border)', fillOpacity: 0.5 }}
               labelFormatter={(t) => label(String(t))}

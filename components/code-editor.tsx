@@ -32,7 +32,9 @@ const theme = EditorView.theme({
   '.cm-scroller': { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace', lineHeight: '1.55' },
   '.cm-content': { caretColor: 'var(--accent)', padding: '10px 0' },
   '.cm-cursor, .cm-dropCursor': { borderLeftColor: 'var(--accent)' },
-  '&.cm-focused .cm-selectionBackground, .cm-selectionBackground, ::selection': { backgroundColor: 'color-mix(in srgb, var(--accent) 28%, transparent) !important' },
+  '&.cm-focused .cm-selectionBackground, .cm-selectionBackground, ::selection': {
+    backgroundColor: 'color-mix(in srgb, var(--accent) 28%, transparent) !important',
+  },
   '.cm-gutters': { backgroundColor: 'var(--bg)', color: 'var(--muted)', borderRight: '1px solid var(--border)' },
   '.cm-activeLine': { backgroundColor: 'color-mix(in srgb, var(--text) 4%, transparent)' },
   '.cm-activeLineGutter': { backgroundColor: 'color-mix(in srgb, var(--text) 7%, transparent)', color: 'var(--text)' },
@@ -73,7 +75,12 @@ export function CodeEditor({ language, value, label, onChange, onSave, readOnly 
           bracketMatching(),
           syntaxHighlighting(highlight),
           LANGUAGES[language](),
-          keymap.of([{ key: 'Mod-s', preventDefault: true, run: () => (handlers.current.onSave?.(), true) }, indentWithTab, ...defaultKeymap, ...historyKeymap]),
+          keymap.of([
+            { key: 'Mod-s', preventDefault: true, run: () => (handlers.current.onSave?.(), true) },
+            indentWithTab,
+            ...defaultKeymap,
+            ...historyKeymap,
+          ]),
           EditorState.readOnly.of(readOnly),
           EditorView.editable.of(!readOnly),
           // An explicit tab stop: axe counts it as the scrolling region's keyboard access (contenteditable alone is not).

@@ -28,7 +28,13 @@ export function ConfirmDialog({ title, children, confirmLabel, onConfirm, onCanc
   };
 
   return (
-    <dialog ref={dialog} className="confirm-dialog" aria-labelledby={`${id}-title`} aria-describedby={`${id}-body`} onClose={() => answered.current || onCancel()}>
+    <dialog
+      ref={dialog}
+      className="confirm-dialog"
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-body`}
+      onClose={() => answered.current || onCancel()}
+    >
       <h2 id={`${id}-title`}>{title}</h2>
       <div id={`${id}-body`}>{children}</div>
       <div className="row">

@@ -37,7 +37,15 @@ export function CreateWorkspaceDialog({ onClose }: { onClose: () => void }) {
         <p className="muted">A workspace keeps links, webhooks and API tokens for a team. You will be its owner and can invite people from Members.</p>
         <label>
           Workspace name
-          <input name="name" required maxLength={60} autoComplete="off" placeholder="e.g. Acme marketing" aria-invalid={nameError ? true : undefined} autoFocus />
+          <input
+            name="name"
+            required
+            maxLength={60}
+            autoComplete="off"
+            placeholder="e.g. Acme marketing"
+            aria-invalid={nameError ? true : undefined}
+            autoFocus
+          />
           {nameError && <span className="field-error">{nameError}</span>}
         </label>
         <FormError message={error && !nameError ? error.message : null} />

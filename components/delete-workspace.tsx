@@ -25,7 +25,9 @@ export function DeleteWorkspace({ workspaceName }: { workspaceName: string }) {
 
   return (
     <div className="stack">
-      <p>Deletes {workspaceName} with all its links (they stop working), their click history, webhooks, API tokens and invitations. Members keep their accounts.</p>
+      <p>
+        Deletes {workspaceName} with all its links (they stop working), their click history, webhooks, API tokens and invitations. Members keep their accounts.
+      </p>
       <div>
         <button type="button" className="secondary danger" onClick={() => (setTyped(''), setAsking(true))}>
           Delete workspace…

@@ -42,7 +42,9 @@ export function DeliveryAttempts({ webhookId, deliveryId, version }: DeliveryAtt
       <div>
         <h4>Attempts</h4>
         {details.attempts.length === 0 ? (
-          <p className="muted">Not tried yet; the first attempt is due {details.delivery.next_attempt_at ? <When iso={details.delivery.next_attempt_at} /> : "soon"}.</p>
+          <p className="muted">
+            Not tried yet; the first attempt is due {details.delivery.next_attempt_at ? <When iso={details.delivery.next_attempt_at} /> : 'soon'}.
+          </p>
         ) : (
           <ol className="attempts">
             {details.attempts.map((a, i) => (
@@ -55,7 +57,9 @@ export function DeliveryAttempts({ webhookId, deliveryId, version }: DeliveryAtt
                 </p>
                 {a.response_body ? (
                   // biome-ignore lint/a11y/useAriaPropsSupportedByRole: a focusable scroll box (tabIndex) named for screen readers; see the lint note in docs/architecture/tooling.md
-                  <pre tabIndex={0} aria-label={`Response to attempt ${i + 1} (first KiB)`}>{a.response_body.slice(0, 1024)}</pre>
+                  <pre tabIndex={0} aria-label={`Response to attempt ${i + 1} (first KiB)`}>
+                    {a.response_body.slice(0, 1024)}
+                  </pre>
                 ) : (
                   <p className="muted">Empty response body.</p>
                 )}
@@ -67,7 +71,9 @@ export function DeliveryAttempts({ webhookId, deliveryId, version }: DeliveryAtt
       <div>
         <h4>Payload</h4>
         {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: a focusable scroll box (tabIndex) named for screen readers; see the lint note in docs/architecture/tooling.md */}
-        <pre tabIndex={0} aria-label="Payload">{JSON.stringify(details.payload, null, 2)}</pre>
+        <pre tabIndex={0} aria-label="Payload">
+          {JSON.stringify(details.payload, null, 2)}
+        </pre>
       </div>
     </div>
   );

@@ -147,7 +147,12 @@ export function DirectorySyncManager() {
       </div>
       <FormError message={error} />
       {pending === 'rotate' && (
-        <ConfirmDialog title="Rotate the directory sync token?" confirmLabel="Rotate token" onConfirm={() => issue('Token rotated.')} onCancel={() => setPending(null)}>
+        <ConfirmDialog
+          title="Rotate the directory sync token?"
+          confirmLabel="Rotate token"
+          onConfirm={() => issue('Token rotated.')}
+          onCancel={() => setPending(null)}
+        >
           <p>The current token stops working at once; paste the new one into your identity provider.</p>
         </ConfirmDialog>
       )}

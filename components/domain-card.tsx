@@ -30,9 +30,11 @@ function StatusLine({ domain }: { domain: DomainView }) {
   if (domain.status === 'verified') {
     return (
       <p className="domain-status-line ok">
-        <Icon name="check" size={16} /> Both records are in place{domain.verified_at ? (
+        <Icon name="check" size={16} /> Both records are in place
+        {domain.verified_at ? (
           <>
-            {' '}— verified <When iso={domain.verified_at} />
+            {' '}
+            — verified <When iso={domain.verified_at} />
           </>
         ) : null}
         .
@@ -42,13 +44,16 @@ function StatusLine({ domain }: { domain: DomainView }) {
   const checked = domain.last_checked_at;
   return (
     <p className="domain-status-line" aria-live="polite">
-      {domain.status === 'misconfigured' ? 'The records were verified once but are gone now: links on this domain may stop answering. ' : 'Add these records at your DNS provider. '}
+      {domain.status === 'misconfigured'
+        ? 'The records were verified once but are gone now: links on this domain may stop answering. '
+        : 'Add these records at your DNS provider. '}
       {domain.next_check_at ? (
         <>
           Sling checks again by itself <When iso={domain.next_check_at} />
           {checked ? (
             <>
-              {' '}(last check <When iso={checked} />)
+              {' '}
+              (last check <When iso={checked} />)
             </>
           ) : null}
           ; changes usually show within 5–30 minutes.
@@ -112,7 +117,8 @@ export function DomainCard({ domain, canManage, startOpen, verifying, onVerify, 
           <StatusLine domain={domain} />
           <DomainRecordsTable hostname={domain.hostname} records={domain.records} onCopy={onCopy} />
           <p className="hint">
-            The CNAME sends visitors to Sling; the TXT record proves the domain is yours. Some DNS providers want the full name ({domain.hostname}) instead of the short one.
+            The CNAME sends visitors to Sling; the TXT record proves the domain is yours. Some DNS providers want the full name ({domain.hostname}) instead of
+            the short one.
           </p>
         </section>
         <section className="domain-section" aria-label={`Certificate for ${domain.hostname}`}>
@@ -140,7 +146,13 @@ export function DomainCard({ domain, canManage, startOpen, verifying, onVerify, 
                     Stop using as default
                   </button>
                 ) : (
-                  <button type="button" className="secondary small" disabled={domain.status !== 'verified'} onClick={() => onSetDefault(true)} title={domain.status === 'verified' ? undefined : 'Verify the domain first'}>
+                  <button
+                    type="button"
+                    className="secondary small"
+                    disabled={domain.status !== 'verified'}
+                    onClick={() => onSetDefault(true)}
+                    title={domain.status === 'verified' ? undefined : 'Verify the domain first'}
+                  >
                     Set as default
                   </button>
                 )}
@@ -148,7 +160,9 @@ export function DomainCard({ domain, canManage, startOpen, verifying, onVerify, 
                   Delete domain…
                 </button>
               </div>
-              <p className="hint">{domain.default ? 'New links go on this domain unless you pick another one.' : 'The default domain is preselected when you create a link.'}</p>
+              <p className="hint">
+                {domain.default ? 'New links go on this domain unless you pick another one.' : 'The default domain is preselected when you create a link.'}
+              </p>
             </section>
           </>
         ) : null}

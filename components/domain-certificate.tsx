@@ -11,7 +11,12 @@ export function certificateState(d: DomainView): CertificateState {
   return d.status === 'verified' ? 'pending' : 'waiting';
 }
 
-const BADGE: Record<CertificateState, string> = { waiting: 'HTTPS waits for DNS', pending: 'Certificate pending', issued: 'HTTPS', failed: 'Certificate failed' };
+const BADGE: Record<CertificateState, string> = {
+  waiting: 'HTTPS waits for DNS',
+  pending: 'Certificate pending',
+  issued: 'HTTPS',
+  failed: 'Certificate failed',
+};
 
 export function CertificateBadge({ domain }: { domain: DomainView }) {
   const state = certificateState(domain);
@@ -35,7 +40,8 @@ export function CertificateDetails({ domain }: { domain: DomainView }) {
         </p>
       ) : state === 'issued' && c ? (
         <p>
-          Issued{c.issued_at ? (
+          Issued
+          {c.issued_at ? (
             <>
               {' '}
               <When iso={c.issued_at} />

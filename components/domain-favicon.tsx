@@ -56,9 +56,18 @@ export function DomainFavicon({ domainId, hostname }: { domainId: number; hostna
   return (
     <div className="domain-favicon" data-testid="domain-favicon">
       <div className="row">
-        <span className="favicon-preview">{shown ? <img src={shown.src} alt={shown.own ? `Favicon of ${hostname}` : "Sling's icon"} width={32} height={32} /> : null}</span>
+        <span className="favicon-preview">
+          {shown ? <img src={shown.src} alt={shown.own ? `Favicon of ${hostname}` : "Sling's icon"} width={32} height={32} /> : null}
+        </span>
         <span className="hint">{shown?.own ? 'Your favicon' : "Sling's icon"} — shown in browser tabs and in QR codes with logo=favicon.</span>
-        <input ref={input} type="file" accept="image/png" hidden onChange={(e) => e.target.files?.[0] && send('PUT', e.target.files[0])} aria-label={`Favicon file for ${hostname}`} />
+        <input
+          ref={input}
+          type="file"
+          accept="image/png"
+          hidden
+          onChange={(e) => e.target.files?.[0] && send('PUT', e.target.files[0])}
+          aria-label={`Favicon file for ${hostname}`}
+        />
         <span className="favicon-actions">
           <button type="button" className="secondary small" aria-disabled={busy} onClick={() => !busy && input.current?.click()}>
             Upload<span className="sr-only"> a favicon for {hostname}</span>

@@ -134,8 +134,8 @@ export function DomainsManager({ initial, canManage, workspaceName, limit, linkH
           </span>
           <h2>Use your own domain</h2>
           <p className="muted">
-            Links like <code>go.yourbrand.com/launch</code> are trusted and clicked more than a generic short domain. Add a domain, point two DNS records at Sling, and it gets an
-            HTTPS certificate by itself.
+            Links like <code>go.yourbrand.com/launch</code> are trusted and clicked more than a generic short domain. Add a domain, point two DNS records at
+            Sling, and it gets an HTTPS certificate by itself.
           </p>
           {addButton ?? <p className="muted">Ask an owner or admin of {workspaceName} to add one.</p>}
         </div>

@@ -44,7 +44,10 @@ export function eventSentences(event: HistoryEvent, before?: HistoryEvent): stri
 }
 
 function updateSentences(now: LinkSnapshot, was: LinkSnapshot | undefined): string[] {
-  if (!was) return [`Updated; it now points to ${now.long_url ?? 'its destination'}${now.status && now.status !== 'active' ? ` and is ${statusWord(now.status)}` : ''}.`];
+  if (!was)
+    return [
+      `Updated; it now points to ${now.long_url ?? 'its destination'}${now.status && now.status !== 'active' ? ` and is ${statusWord(now.status)}` : ''}.`,
+    ];
   const out: string[] = [];
   if (now.short_code !== was.short_code && now.short_code) out.push(`Short code changed to ${now.short_code}.`);
   if (now.long_url !== was.long_url && now.long_url) out.push(`Destination changed to ${now.long_url}.`);

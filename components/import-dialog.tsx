@@ -43,7 +43,10 @@ export function ImportDialog({ onClose, onImported }: ImportDialogProps) {
 
   useEffect(() => dialog.current?.showModal(), []);
   const loadPast = useCallback(() => {
-    apiJson<{ imports: ImportView[] }>('/api/v1/imports?limit=10').then((r) => setPast(r.imports), () => setPast([]));
+    apiJson<{ imports: ImportView[] }>('/api/v1/imports?limit=10').then(
+      (r) => setPast(r.imports),
+      () => setPast([]),
+    );
   }, []);
   useEffect(loadPast, [loadPast]);
 
@@ -99,7 +102,9 @@ export function ImportDialog({ onClose, onImported }: ImportDialogProps) {
         </div>
         {current === null ? (
           <form className="stack" onSubmit={start} noValidate>
-            <p className="muted dialog-lead">Bring your links from a CSV file or from Bitly, YOURLS or Kutt. Rows already imported are skipped, so a file can be imported again safely.</p>
+            <p className="muted dialog-lead">
+              Bring your links from a CSV file or from Bitly, YOURLS or Kutt. Rows already imported are skipped, so a file can be imported again safely.
+            </p>
             <label>
               Format
               <select name="format" aria-label="Format" value={format} onChange={(e) => setFormat(e.target.value)}>
@@ -112,7 +117,14 @@ export function ImportDialog({ onClose, onImported }: ImportDialogProps) {
             </label>
             <label>
               File
-              <input name="file" type="file" aria-label="File" accept=".csv,.json,.txt,text/csv,application/json" onChange={(e) => setFile(e.target.files?.[0] ?? null)} aria-describedby={`${id}-hint`} />
+              <input
+                name="file"
+                type="file"
+                aria-label="File"
+                accept=".csv,.json,.txt,text/csv,application/json"
+                onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+                aria-describedby={`${id}-hint`}
+              />
               <span className="hint" id={`${id}-hint`}>
                 Up to 50 MB. See docs/guide/importing.md for each format&apos;s columns.
               </span>
@@ -138,7 +150,13 @@ export function ImportDialog({ onClose, onImported }: ImportDialogProps) {
             </p>
             <progress aria-label="Import progress" max={rows?.total ?? 1} value={current.status === 'queued' ? undefined : rows?.processed} />
             <p className="muted" data-testid="import-status">
-              {current.status === 'queued' ? 'Waiting to start…' : current.status === 'running' ? `${formatCount(rows!.processed)} of ${rows!.total === null ? '…' : formatCount(rows!.total)} rows` : current.status === 'failed' ? 'The import stopped.' : `Done: ${formatCount(rows!.processed)} rows.`}
+              {current.status === 'queued'
+                ? 'Waiting to start…'
+                : current.status === 'running'
+                  ? `${formatCount(rows!.processed)} of ${rows!.total === null ? '…' : formatCount(rows!.total)} rows`
+                  : current.status === 'failed'
+                    ? 'The import stopped.'
+                    : `Done: ${formatCount(rows!.processed)} rows.`}
             </p>
             {current.status === 'failed' && current.error ? (
               <div className="notice" role="alert">
@@ -172,7 +190,10 @@ export function ImportDialog({ onClose, onImported }: ImportDialogProps) {
                 <li key={p.id}>
                   <span className="past-name">{p.filename ?? FORMAT_NAMES[p.format]}</span>
                   <span className="muted">
-                    {formatMoment(p.created_at)} · {p.status === 'done' ? `${formatCount(p.rows.created)} created, ${formatCount(p.rows.skipped)} skipped, ${formatCount(p.rows.refused)} refused` : p.status}
+                    {formatMoment(p.created_at)} ·{' '}
+                    {p.status === 'done'
+                      ? `${formatCount(p.rows.created)} created, ${formatCount(p.rows.skipped)} skipped, ${formatCount(p.rows.refused)} refused`
+                      : p.status}
                   </span>
                   <a href={p.report_url} download aria-label={`Report of ${p.filename ?? 'the import'} from ${formatMoment(p.created_at)}`}>
                     Report

@@ -77,14 +77,22 @@ export function InstanceSettingsForm({ settings }: { settings: SettingsJson }) {
         </label>
         <label className="per-hour">
           Links per IP address per hour
-          <input name="anonymous_per_hour" type="number" min={1} max={100000} inputMode="numeric" defaultValue={settings.anonymous_per_hour ?? ''} placeholder="No hourly limit" />
+          <input
+            name="anonymous_per_hour"
+            type="number"
+            min={1}
+            max={100000}
+            inputMode="numeric"
+            defaultValue={settings.anonymous_per_hour ?? ''}
+            placeholder="No hourly limit"
+          />
           <span className="hint">Empty: only the per-minute and per-day limits of the server’s configuration apply.</span>
         </label>
       </fieldset>
       <label>
         <span>
-            Note for the audit trail <span className="muted">(optional)</span>
-          </span>
+          Note for the audit trail <span className="muted">(optional)</span>
+        </span>
         <input name="note" maxLength={1000} />
       </label>
       <FormError message={error} />

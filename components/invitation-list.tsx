@@ -42,10 +42,20 @@ export function InvitationList({ invitations, onResend, onRevoke }: InvitationLi
               <td data-label="Invited by">{i.inviter.name || i.inviter.email}</td>
               <td data-label="Expires">{i.status === 'expired' ? <span className="badge expired">expired</span> : <When iso={i.expires_at} />}</td>
               <td className="actions">
-                <button type="button" className="secondary small" onClick={() => setPending({ kind: 'resend', invitation: i })} aria-label={`Resend the invitation to ${i.email}`}>
+                <button
+                  type="button"
+                  className="secondary small"
+                  onClick={() => setPending({ kind: 'resend', invitation: i })}
+                  aria-label={`Resend the invitation to ${i.email}`}
+                >
                   Resend
                 </button>
-                <button type="button" className="secondary small danger" onClick={() => setPending({ kind: 'revoke', invitation: i })} aria-label={`Revoke the invitation to ${i.email}`}>
+                <button
+                  type="button"
+                  className="secondary small danger"
+                  onClick={() => setPending({ kind: 'revoke', invitation: i })}
+                  aria-label={`Revoke the invitation to ${i.email}`}
+                >
                   Revoke
                 </button>
               </td>

@@ -34,7 +34,15 @@ export function InviteForm({ onInvited }: { onInvited: (invitation: Invitation) 
       <div className="invite-form">
         <label>
           Email address
-          <input name="email" type="email" required autoComplete="off" placeholder="name@example.com" aria-invalid={emailError ? true : undefined} aria-describedby={emailError ? 'invite-email-error' : undefined} />
+          <input
+            name="email"
+            type="email"
+            required
+            autoComplete="off"
+            placeholder="name@example.com"
+            aria-invalid={emailError ? true : undefined}
+            aria-describedby={emailError ? 'invite-email-error' : undefined}
+          />
           {emailError && (
             <span id="invite-email-error" className="field-error">
               {emailError}

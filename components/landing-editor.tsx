@@ -166,7 +166,14 @@ export function LandingEditor({ domain, initial, saved: savedBefore }: LandingEd
             ))}
           </div>
           {TABS.map((t) => (
-            <div key={t.id} id={`landing-panel-${t.id}`} role="tabpanel" aria-labelledby={`landing-tab-${t.id}`} hidden={tab !== t.id} className="landing-panel">
+            <div
+              key={t.id}
+              id={`landing-panel-${t.id}`}
+              role="tabpanel"
+              aria-labelledby={`landing-tab-${t.id}`}
+              hidden={tab !== t.id}
+              className="landing-panel"
+            >
               <CodeEditor language={t.id} label={t.name} value={initial[t.id]} onChange={(v) => setParts((p) => ({ ...p, [t.id]: v }))} onSave={save} />
             </div>
           ))}
@@ -183,9 +190,7 @@ export function LandingEditor({ domain, initial, saved: savedBefore }: LandingEd
             </span>
           </div>
           <iframe title="Landing page preview" sandbox="allow-scripts" srcDoc={preview ?? ''} className="preview-frame" />
-          <p className="hint">
-            Runs sandboxed, as on your domain. Images, fonts and styles from other sites load only on the live page.
-          </p>
+          <p className="hint">Runs sandboxed, as on your domain. Images, fonts and styles from other sites load only on the live page.</p>
         </section>
       </div>
 
@@ -195,7 +200,15 @@ export function LandingEditor({ domain, initial, saved: savedBefore }: LandingEd
             <span data-testid="landing-size">{kib(size)}</span> of {kib(LANDING_PAGE_MAX_BYTES)}
             {over ? <strong className="error-text"> — too large; remove {kib(size - LANDING_PAGE_MAX_BYTES)} to save</strong> : null}
           </div>
-          <div className="size-bar" role="meter" aria-label="Page size" aria-valuemin={0} aria-valuemax={LANDING_PAGE_MAX_BYTES} aria-valuenow={Math.min(size, LANDING_PAGE_MAX_BYTES)} aria-valuetext={`${kib(size)} of ${kib(LANDING_PAGE_MAX_BYTES)}`}>
+          <div
+            className="size-bar"
+            role="meter"
+            aria-label="Page size"
+            aria-valuemin={0}
+            aria-valuemax={LANDING_PAGE_MAX_BYTES}
+            aria-valuenow={Math.min(size, LANDING_PAGE_MAX_BYTES)}
+            aria-valuetext={`${kib(size)} of ${kib(LANDING_PAGE_MAX_BYTES)}`}
+          >
             <span style={{ width: `${percent}%` }} />
           </div>
         </div>

@@ -32,7 +32,12 @@ export function LeaveWorkspace({ workspaceName }: { workspaceName: string }) {
       </div>
       <FormError message={error} />
       {asking ? (
-        <ConfirmDialog title={`Leave ${workspaceName}?`} confirmLabel="Leave workspace" onCancel={() => setAsking(false)} onConfirm={() => (setAsking(false), void leave())}>
+        <ConfirmDialog
+          title={`Leave ${workspaceName}?`}
+          confirmLabel="Leave workspace"
+          onCancel={() => setAsking(false)}
+          onConfirm={() => (setAsking(false), void leave())}
+        >
           <p>To come back later, an admin has to invite you again.</p>
         </ConfirmDialog>
       ) : null}

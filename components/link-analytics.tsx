@@ -75,11 +75,16 @@ export function ClickAnalytics({ statsPath, exportPath, everClicked, neverClicke
     if ('field' in current) return;
     const controller = new AbortController();
     setLoad({ state: 'loading' });
-    const params = withFilters(new URLSearchParams({ interval, from: current.from.toISOString(), to: current.to.toISOString(), tz: browserTimeZone(), compare: 'previous' }), filters);
+    const params = withFilters(
+      new URLSearchParams({ interval, from: current.from.toISOString(), to: current.to.toISOString(), tz: browserTimeZone(), compare: 'previous' }),
+      filters,
+    );
     // A superseded request (the period changed) never lands, whether it ends in data or an error.
     getJson<LinkStats>(`${statsPath}?${params}`, controller.signal).then(
       (stats) => controller.signal.aborted || setLoad({ state: 'ready', stats }),
-      (err: unknown) => controller.signal.aborted || setLoad({ state: 'failed', error: err instanceof ApiError ? err : new ApiError('The statistics could not be loaded; check your connection.') }),
+      (err: unknown) =>
+        controller.signal.aborted ||
+        setLoad({ state: 'failed', error: err instanceof ApiError ? err : new ApiError('The statistics could not be loaded; check your connection.') }),
     );
     return () => controller.abort();
     // rangeKey stands for `choice` (a new object on every render of the same choice), filtersKey for `filters`.
@@ -131,7 +136,11 @@ export function ClickAnalytics({ statsPath, exportPath, everClicked, neverClicke
             </select>
           </label>
         ) : null}
-        <fieldset className="segmented" aria-invalid={details.interval ? true : undefined} aria-describedby={details.interval ? `${id}-interval-error` : undefined}>
+        <fieldset
+          className="segmented"
+          aria-invalid={details.interval ? true : undefined}
+          aria-describedby={details.interval ? `${id}-interval-error` : undefined}
+        >
           <legend>Interval</legend>
           {(Object.keys(INTERVAL_LABELS) as Interval[]).map((value) => (
             <label key={value}>
@@ -146,8 +155,16 @@ export function ClickAnalytics({ statsPath, exportPath, everClicked, neverClicke
           {details.interval}
         </p>
       ) : null}
-      {details.from && choice.preset !== 'custom' ? <p className="error" role="alert">{details.from}</p> : null}
-      {generalError ? <p className="error" role="alert">{generalError}</p> : null}
+      {details.from && choice.preset !== 'custom' ? (
+        <p className="error" role="alert">
+          {details.from}
+        </p>
+      ) : null}
+      {generalError ? (
+        <p className="error" role="alert">
+          {generalError}
+        </p>
+      ) : null}
       <FilterChips filters={filters} onChange={changeFilters} linkCodes={load.state === 'ready' ? linkCodesOf(load.stats) : undefined} />
       <StatsBody load={load} everClicked={everClicked} neverClicked={neverClicked} filters={filters} onFilter={setFilter} />
     </section>
@@ -160,7 +177,14 @@ function DayField({ label, value, error, onChange }: { label: string; value: str
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <input id={id} type="date" value={value} onChange={(e) => onChange(e.target.value)} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} />
+      <input
+        id={id}
+        type="date"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+      />
       {error ? (
         <span id={`${id}-error`} className="field-error small" role="alert">
           {error}

@@ -73,7 +73,9 @@ export function LinkEventHistory({ linkId }: { linkId: number }) {
               <details>
                 <summary className="small">Payload</summary>
                 {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: a focusable scroll box (tabIndex) named for screen readers; see the lint note in docs/architecture/tooling.md */}
-                <pre tabIndex={0} aria-label="Payload">{JSON.stringify(e, null, 2)}</pre>
+                <pre tabIndex={0} aria-label="Payload">
+                  {JSON.stringify(e, null, 2)}
+                </pre>
               </details>
             </li>
           ))}

@@ -14,11 +14,32 @@ import { SocialPreviewSection } from './social-preview-section';
 import { useSocialPreview } from './use-social-preview';
 import type { LinkPreviewJson } from '@/lib/previews/link-preview-schema';
 
-const FIELDS = ['url', 'alias', 'domain_id', 'password', 'expiration', 'max_clicks', 'tags', 'note', 'free_old_code', 'preview.title', 'preview.description', 'preview.image', 'image'];
+const FIELDS = [
+  'url',
+  'alias',
+  'domain_id',
+  'password',
+  'expiration',
+  'max_clicks',
+  'tags',
+  'note',
+  'free_old_code',
+  'preview.title',
+  'preview.description',
+  'preview.image',
+  'image',
+];
 const MAX_NOTE = 2000;
 
 /** "Sale, spring 2026" → ["sale", "spring-2026"] (the server normalises the same way and says what it refuses). */
-const tagList = (text: string) => [...new Set(text.split(',').map((t) => t.trim().toLowerCase().replace(/\s+/g, '-')).filter(Boolean))];
+const tagList = (text: string) => [
+  ...new Set(
+    text
+      .split(',')
+      .map((t) => t.trim().toLowerCase().replace(/\s+/g, '-'))
+      .filter(Boolean),
+  ),
+];
 
 interface LinkFormDialogProps {
   /** The link to edit; null creates one. */
@@ -42,7 +63,9 @@ export function LinkFormDialog({ link, preset, domains, onSaved, onClose }: Link
   const [password, setPassword] = useState('');
   const [removePassword, setRemovePassword] = useState(false);
   // A duplicate's past expiry would be refused: it starts without one.
-  const [expiration, setExpiration] = useState(toLocalInput(start?.expiration && (link || Date.parse(start.expiration) > Date.now()) ? start.expiration : null));
+  const [expiration, setExpiration] = useState(
+    toLocalInput(start?.expiration && (link || Date.parse(start.expiration) > Date.now()) ? start.expiration : null),
+  );
   const [maxClicks, setMaxClicks] = useState(start?.max_clicks === null || start?.max_clicks === undefined ? '' : String(start.max_clicks));
   const [tags, setTags] = useState((start?.tags ?? []).join(', '));
   const [note, setNote] = useState(start?.note ?? '');
@@ -56,7 +79,10 @@ export function LinkFormDialog({ link, preset, domains, onSaved, onClose }: Link
   const createdLink = useRef<Link | null>(null);
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
   // A link on a domain no longer offered (no longer verified) still shows where it lives.
-  const options = start && !domains.some((d) => d.id === start.domain.id) ? [...domains, { id: start.domain.id, hostname: (start.domain as { hostname?: string }).hostname ?? String(start.domain.id) }] : domains;
+  const options =
+    start && !domains.some((d) => d.id === start.domain.id)
+      ? [...domains, { id: start.domain.id, hostname: (start.domain as { hostname?: string }).hostname ?? String(start.domain.id) }]
+      : domains;
   const chosen = options.find((d) => String(d.id) === domainId);
   const prefix = chosen?.prefix ?? (chosen ? `https://${chosen.hostname}/` : '');
   const preview = `${prefix}${alias.trim() || link?.short_code || ''}`;
@@ -139,7 +165,7 @@ export function LinkFormDialog({ link, preset, domains, onSaved, onClose }: Link
         if (!link) createdLink.current = saved;
       }
       const image = await social.upload(saved.id);
-      onSaved(image ? { ...saved, preview: image } as Link : saved);
+      onSaved(image ? ({ ...saved, preview: image } as Link) : saved);
       dialog.current?.close();
     } catch (err) {
       const details = err instanceof ApiError ? err.details : {};
@@ -202,7 +228,13 @@ export function LinkFormDialog({ link, preset, domains, onSaved, onClose }: Link
         <div className="link-dialog-grid">
           <label>
             Domain
-            <select name="domain_id" value={domainId} onChange={(e) => setDomainId(e.target.value)} disabled={Boolean(link)} aria-describedby={describedBy('domain_id')}>
+            <select
+              name="domain_id"
+              value={domainId}
+              onChange={(e) => setDomainId(e.target.value)}
+              disabled={Boolean(link)}
+              aria-describedby={describedBy('domain_id')}
+            >
               {options.map((d) => (
                 <option key={d.id} value={d.id}>
                   {d.hostname}
@@ -223,7 +255,11 @@ export function LinkFormDialog({ link, preset, domains, onSaved, onClose }: Link
               aria-invalid={Boolean(fields.alias) || (availability.state === 'done' && !availability.available)}
               aria-describedby={describedBy('alias', `${id}-alias-hint`)}
             />
-            <span id={`${id}-alias-hint`} className={`hint${availability.state === 'done' ? (availability.available ? ' ok' : ' field-error') : ''}`} aria-live="polite">
+            <span
+              id={`${id}-alias-hint`}
+              className={`hint${availability.state === 'done' ? (availability.available ? ' ok' : ' field-error') : ''}`}
+              aria-live="polite"
+            >
               {aliasHint}
             </span>
             {fieldError('alias')}
@@ -236,7 +272,9 @@ export function LinkFormDialog({ link, preset, domains, onSaved, onClose }: Link
             {alias.trim() || link ? '' : <span className="muted">random-code</span>}
           </code>
         </p>
-        {renamed && link ? <LinkRenameNotice oldShortLink={`${prefix}${link.short_code}`.replace(/^https?:\/\//, '')} free={freeOldCode} onFree={setFreeOldCode} /> : null}
+        {renamed && link ? (
+          <LinkRenameNotice oldShortLink={`${prefix}${link.short_code}`.replace(/^https?:\/\//, '')} free={freeOldCode} onFree={setFreeOldCode} />
+        ) : null}
         {link?.password_protected ? (
           <fieldset>
             <legend>Password</legend>
@@ -245,14 +283,31 @@ export function LinkFormDialog({ link, preset, domains, onSaved, onClose }: Link
             </label>
             <label>
               New password (leave empty to keep the current one)
-              <input name="password" type="password" autoComplete="new-password" value={password} disabled={removePassword} onChange={(e) => setPassword(e.target.value)} aria-invalid={Boolean(fields.password)} aria-describedby={describedBy('password')} />
+              <input
+                name="password"
+                type="password"
+                autoComplete="new-password"
+                value={password}
+                disabled={removePassword}
+                onChange={(e) => setPassword(e.target.value)}
+                aria-invalid={Boolean(fields.password)}
+                aria-describedby={describedBy('password')}
+              />
               {fieldError('password')}
             </label>
           </fieldset>
         ) : (
           <label>
             Password (optional)
-            <input name="password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} aria-invalid={Boolean(fields.password)} aria-describedby={describedBy('password', `${id}-password-hint`)} />
+            <input
+              name="password"
+              type="password"
+              autoComplete="new-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              aria-invalid={Boolean(fields.password)}
+              aria-describedby={describedBy('password', `${id}-password-hint`)}
+            />
             <span id={`${id}-password-hint`} className="hint">
               Visitors must enter it before they are redirected. At least 4 characters.
             </span>
@@ -262,7 +317,14 @@ export function LinkFormDialog({ link, preset, domains, onSaved, onClose }: Link
         <div className="link-dialog-grid">
           <label>
             Expires (optional)
-            <input name="expiration" type="datetime-local" value={expiration} onChange={(e) => setExpiration(e.target.value)} aria-invalid={Boolean(fields.expiration)} aria-describedby={describedBy('expiration', `${id}-expiration-hint`)} />
+            <input
+              name="expiration"
+              type="datetime-local"
+              value={expiration}
+              onChange={(e) => setExpiration(e.target.value)}
+              aria-invalid={Boolean(fields.expiration)}
+              aria-describedby={describedBy('expiration', `${id}-expiration-hint`)}
+            />
             <span id={`${id}-expiration-hint`} className="hint">
               Your time zone ({zone}). Leave empty to never expire.
             </span>
@@ -270,7 +332,17 @@ export function LinkFormDialog({ link, preset, domains, onSaved, onClose }: Link
           </label>
           <label>
             Click limit (optional)
-            <input name="max_clicks" type="number" min={1} step={1} inputMode="numeric" value={maxClicks} onChange={(e) => setMaxClicks(e.target.value)} aria-invalid={Boolean(fields.max_clicks)} aria-describedby={describedBy('max_clicks', `${id}-max-hint`)} />
+            <input
+              name="max_clicks"
+              type="number"
+              min={1}
+              step={1}
+              inputMode="numeric"
+              value={maxClicks}
+              onChange={(e) => setMaxClicks(e.target.value)}
+              aria-invalid={Boolean(fields.max_clicks)}
+              aria-describedby={describedBy('max_clicks', `${id}-max-hint`)}
+            />
             <span id={`${id}-max-hint`} className="hint">
               After this many visits the link counts as expired.
             </span>
@@ -279,7 +351,16 @@ export function LinkFormDialog({ link, preset, domains, onSaved, onClose }: Link
         </div>
         <label>
           Tags (optional)
-          <input name="tags" autoComplete="off" spellCheck={false} placeholder="campaign, spring" value={tags} onChange={(e) => setTags(e.target.value)} aria-invalid={Boolean(fields.tags)} aria-describedby={describedBy('tags', `${id}-tags-hint`)} />
+          <input
+            name="tags"
+            autoComplete="off"
+            spellCheck={false}
+            placeholder="campaign, spring"
+            value={tags}
+            onChange={(e) => setTags(e.target.value)}
+            aria-invalid={Boolean(fields.tags)}
+            aria-describedby={describedBy('tags', `${id}-tags-hint`)}
+          />
           <span id={`${id}-tags-hint`} className="hint">
             Up to 10, separated by commas. Filter the list and the analytics by them.
           </span>
@@ -287,7 +368,16 @@ export function LinkFormDialog({ link, preset, domains, onSaved, onClose }: Link
         </label>
         <label>
           Note (optional)
-          <textarea name="note" rows={2} maxLength={MAX_NOTE} placeholder="Who asked for it, where it is printed…" value={note} onChange={(e) => setNote(e.target.value)} aria-invalid={Boolean(fields.note)} aria-describedby={describedBy('note', `${id}-note-hint`)} />
+          <textarea
+            name="note"
+            rows={2}
+            maxLength={MAX_NOTE}
+            placeholder="Who asked for it, where it is printed…"
+            value={note}
+            onChange={(e) => setNote(e.target.value)}
+            aria-invalid={Boolean(fields.note)}
+            aria-describedby={describedBy('note', `${id}-note-hint`)}
+          />
           <span id={`${id}-note-hint`} className="hint">
             Only your workspace sees it; the list search finds it.
           </span>

@@ -9,7 +9,8 @@ import { When } from './when';
 import { QrDialog } from './qr-dialog';
 import { useToast } from './toasts';
 
-export type HeaderLink = Pick<LinkJson, 'id' | 'short_url' | 'long_url' | 'status' | 'created_at' | 'expiration' | 'password_protected' | 'disabled_reason'> & Partial<Pick<LinkJson, 'note'>> & { previous_codes?: PreviousCodeJson[] };
+export type HeaderLink = Pick<LinkJson, 'id' | 'short_url' | 'long_url' | 'status' | 'created_at' | 'expiration' | 'password_protected' | 'disabled_reason'> &
+  Partial<Pick<LinkJson, 'note'>> & { previous_codes?: PreviousCodeJson[] };
 
 export function CopyButton({ text, label }: { text: string; label: string }) {
   const toast = useToast();
@@ -47,7 +48,9 @@ export function LinkHeader({ link }: { link: HeaderLink }) {
       <dl className="facts">
         <dt>Destination</dt>
         <dd className="dest">
-          <a href={link.long_url} rel="noreferrer">{link.long_url}</a>
+          <a href={link.long_url} rel="noreferrer">
+            {link.long_url}
+          </a>
         </dd>
         <dt>Status</dt>
         <dd>

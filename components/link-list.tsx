@@ -43,7 +43,18 @@ function SortButton({ column, sort, onSort }: { column: Column; sort: SortKey; o
   const active = by === column;
   const next = active ? (order === 'asc' ? 'desc' : 'asc') : FIRST_ORDER[column];
   const numeric = column === 'clicks' || column === 'created';
-  const words = (o: 'asc' | 'desc') => (numeric ? (o === 'desc' ? (column === 'clicks' ? 'most first' : 'newest first') : column === 'clicks' ? 'fewest first' : 'oldest first') : o === 'asc' ? 'A to Z' : 'Z to A');
+  const words = (o: 'asc' | 'desc') =>
+    numeric
+      ? o === 'desc'
+        ? column === 'clicks'
+          ? 'most first'
+          : 'newest first'
+        : column === 'clicks'
+          ? 'fewest first'
+          : 'oldest first'
+      : o === 'asc'
+        ? 'A to Z'
+        : 'Z to A';
   return (
     <button
       type="button"
@@ -82,7 +93,23 @@ function openAnalytics(e: React.MouseEvent<HTMLLIElement>, link: Link) {
   window.location.assign(`/links/${link.id}`);
 }
 
-export function LinkList({ links, selected, busy, onSelect, onSelectPage, onCopy, onEdit, onQr, onDuplicate, onDelete, onArchive, onTag, sort, onSort, canManage }: LinkListProps) {
+export function LinkList({
+  links,
+  selected,
+  busy,
+  onSelect,
+  onSelectPage,
+  onCopy,
+  onEdit,
+  onQr,
+  onDuplicate,
+  onDelete,
+  onArchive,
+  onTag,
+  sort,
+  onSort,
+  canManage,
+}: LinkListProps) {
   const selectable = links?.filter(canManage) ?? [];
   const allOnPage = selectable.length > 0 && selectable.every((l) => selected.has(l.id));
   return (
@@ -119,9 +146,21 @@ export function LinkList({ links, selected, busy, onSelect, onSelectPage, onCopy
               const manage = canManage(link);
               const short = shortText(link.short_url);
               return (
-                <li key={link.id} data-link-id={link.id} className={`link-row${selected.has(link.id) ? ' selected' : ''}`} onClick={(e) => openAnalytics(e, link)}>
+                <li
+                  key={link.id}
+                  data-link-id={link.id}
+                  className={`link-row${selected.has(link.id) ? ' selected' : ''}`}
+                  onClick={(e) => openAnalytics(e, link)}
+                >
                   <span className="link-select">
-                    {manage ? <input type="checkbox" aria-label={`Select ${link.short_url}`} checked={selected.has(link.id)} onChange={(e) => onSelect(link.id, e.target.checked)} /> : null}
+                    {manage ? (
+                      <input
+                        type="checkbox"
+                        aria-label={`Select ${link.short_url}`}
+                        checked={selected.has(link.id)}
+                        onChange={(e) => onSelect(link.id, e.target.checked)}
+                      />
+                    ) : null}
                   </span>
                   <span className="link-avatar" aria-hidden="true">
                     {faviconHost(link.long_url) ? (
@@ -163,7 +202,14 @@ export function LinkList({ links, selected, busy, onSelect, onSelectPage, onCopy
                     {link.tags.length > 0 ? (
                       <div className="link-tags">
                         {link.tags.slice(0, SHOWN_TAGS).map((tag) => (
-                          <button key={tag} type="button" className="tag-chip" title={`Show the links tagged ${tag}`} aria-label={`Tag ${tag}: show the links tagged ${tag}`} onClick={() => onTag(tag)}>
+                          <button
+                            key={tag}
+                            type="button"
+                            className="tag-chip"
+                            title={`Show the links tagged ${tag}`}
+                            aria-label={`Tag ${tag}: show the links tagged ${tag}`}
+                            onClick={() => onTag(tag)}
+                          >
                             {tag}
                           </button>
                         ))}
@@ -181,10 +227,13 @@ export function LinkList({ links, selected, busy, onSelect, onSelectPage, onCopy
                     ) : null}
                   </div>
                   <div className="link-stats">
-                    <a className="click-pill" href={`/links/${link.id}`} aria-label={`${formatCount(link.clicks)} ${link.clicks === 1 ? 'click' : 'clicks'}, analytics for ${link.short_url}`}>
+                    <a
+                      className="click-pill"
+                      href={`/links/${link.id}`}
+                      aria-label={`${formatCount(link.clicks)} ${link.clicks === 1 ? 'click' : 'clicks'}, analytics for ${link.short_url}`}
+                    >
                       <Icon name="analytics" size={14} />
-                      <span className="count">{formatCount(link.clicks)}</span>{' '}
-                      <span className="unit">{link.clicks === 1 ? 'click' : 'clicks'}</span>
+                      <span className="count">{formatCount(link.clicks)}</span> <span className="unit">{link.clicks === 1 ? 'click' : 'clicks'}</span>
                     </a>
                     <span className="link-when">
                       <When iso={link.created_at} />

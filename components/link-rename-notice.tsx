@@ -23,7 +23,8 @@ export function LinkRenameNotice({ oldShortLink, free, onFree }: LinkRenameNotic
         )}
       </p>
       <label className="inline">
-        <input type="checkbox" name="free_old_code" checked={free} onChange={(e) => onFree(e.target.checked)} /> Free the old short link {oldShortLink} for reuse
+        <input type="checkbox" name="free_old_code" checked={free} onChange={(e) => onFree(e.target.checked)} /> Free the old short link {oldShortLink} for
+        reuse
       </label>
     </div>
   );

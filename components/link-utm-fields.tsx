@@ -39,7 +39,15 @@ export function LinkUtmFields({ url, onUrl }: LinkUtmFieldsProps) {
         {UTM_KEYS.map((key) => (
           <label key={key}>
             {LABELS[key].label}
-            <input name={key} autoComplete="off" spellCheck={false} placeholder={LABELS[key].placeholder} value={utm[key] ?? ''} disabled={!parsable} onChange={(e) => set(key, e.target.value)} />
+            <input
+              name={key}
+              autoComplete="off"
+              spellCheck={false}
+              placeholder={LABELS[key].placeholder}
+              value={utm[key] ?? ''}
+              disabled={!parsable}
+              onChange={(e) => set(key, e.target.value)}
+            />
           </label>
         ))}
       </div>

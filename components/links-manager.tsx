@@ -183,7 +183,9 @@ export function LinksManager({ domains, viewer, workspace, initialView, firstRun
   async function archive(link: Link, archived: boolean) {
     try {
       await linksApi(`/${link.id}`, { method: 'PATCH', body: { archived } });
-      refresh(archived ? `Archived ${shortText(link.short_url)}. It still redirects; find it with “Show archived”.` : `Unarchived ${shortText(link.short_url)}.`);
+      refresh(
+        archived ? `Archived ${shortText(link.short_url)}. It still redirects; find it with “Show archived”.` : `Unarchived ${shortText(link.short_url)}.`,
+      );
     } catch (e) {
       toast.show(`Could not ${archived ? 'archive' : 'unarchive'}: ${(e as Error).message}`, { kind: 'error' });
     }
@@ -237,7 +239,13 @@ export function LinksManager({ domains, viewer, workspace, initialView, firstRun
           { id: 'link', label: 'Create a short link', done: hasLink, hint: 'Paste a long address and get a short one.' },
           { id: 'click', label: 'Get your first click', done: sawClick, hint: 'Open your short link or share it: every visit is counted.' },
           { id: 'token', label: 'Make an API token', done: firstRun.hasToken, hint: 'Create links from scripts and other apps.', href: '/settings/tokens' },
-          { id: 'domain', label: 'Add your own domain', done: firstRun.hasDomain, hint: 'Short links on a name of yours, like go.example.com.', href: '/domains' },
+          {
+            id: 'domain',
+            label: 'Add your own domain',
+            done: firstRun.hasDomain,
+            hint: 'Short links on a name of yours, like go.example.com.',
+            href: '/domains',
+          },
         ]}
       />
       <LinksToolbar
@@ -298,7 +306,11 @@ export function LinksManager({ domains, viewer, workspace, initialView, firstRun
       )}
       <nav className="row between pager" aria-label="Pages">
         <p id="links-summary" className="muted">
-          {page === null ? 'Loading links…' : total === 0 ? '' : `${formatCount(first)}–${formatCount(last)} of ${formatCount(total)} ${total === 1 ? 'link' : 'links'}`}
+          {page === null
+            ? 'Loading links…'
+            : total === 0
+              ? ''
+              : `${formatCount(first)}–${formatCount(last)} of ${formatCount(total)} ${total === 1 ? 'link' : 'links'}`}
         </p>
         {total > PAGE_SIZE ? (
           <div className="row">
@@ -320,11 +332,17 @@ export function LinksManager({ domains, viewer, workspace, initialView, firstRun
           onSaved={(saved) => (editing.mode === 'edit' ? refresh(`Saved ${saved.short_url}.`) : created(saved))}
         />
       ) : null}
-      {importing ? <ImportDialog onClose={() => setImporting(false)} onImported={(done) => refresh(`Imported ${formatCount(done.rows.created)} links.`)} /> : null}
+      {importing ? (
+        <ImportDialog onClose={() => setImporting(false)} onImported={(done) => refresh(`Imported ${formatCount(done.rows.created)} links.`)} />
+      ) : null}
       {qrFor ? <QrDialog linkId={qrFor.id} shortUrl={qrFor.short_url} onClose={() => setQrFor(null)} /> : null}
       {deleting ? (
         <ConfirmDialog
-          title={deleting === 'selected' ? `Delete ${selected.size === 1 ? '1 link' : `${formatCount(selected.size)} links`}?` : `Delete ${shortText(deleting.short_url)}?`}
+          title={
+            deleting === 'selected'
+              ? `Delete ${selected.size === 1 ? '1 link' : `${formatCount(selected.size)} links`}?`
+              : `Delete ${shortText(deleting.short_url)}?`
+          }
           confirmLabel="Delete"
           onCancel={() => setDeleting(null)}
           onConfirm={() => {
@@ -333,7 +351,10 @@ export function LinksManager({ domains, viewer, workspace, initialView, firstRun
             void remove(target);
           }}
         >
-          <p>The short {deleting === 'selected' && selected.size > 1 ? 'links stop' : 'link stops'} working at once, and {deleting === 'selected' && selected.size > 1 ? 'their' : 'its'} click history is deleted too. This cannot be undone.</p>
+          <p>
+            The short {deleting === 'selected' && selected.size > 1 ? 'links stop' : 'link stops'} working at once, and{' '}
+            {deleting === 'selected' && selected.size > 1 ? 'their' : 'its'} click history is deleted too. This cannot be undone.
+          </p>
         </ConfirmDialog>
       ) : null}
     </div>

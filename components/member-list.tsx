@@ -65,7 +65,9 @@ export function MemberList({ members, viewerId, workspaceName, manage, onRoleCha
                   <span className={`badge role-${m.role}`}>{ROLE_NAMES[m.role]}</span>
                 )}
               </td>
-              <td data-label="Joined"><When iso={m.joined_at} /></td>
+              <td data-label="Joined">
+                <When iso={m.joined_at} />
+              </td>
               {manage ? (
                 <td className="actions">
                   {editable(m) ? (
@@ -87,7 +89,8 @@ export function MemberList({ members, viewerId, workspaceName, manage, onRoleCha
           onConfirm={() => (setRemoving(null), onRemove(removing))}
         >
           <p>
-            They lose access to {workspaceName} at once, and their API tokens for it stop working. The links they created stay in the workspace and become yours.
+            They lose access to {workspaceName} at once, and their API tokens for it stop working. The links they created stay in the workspace and become
+            yours.
           </p>
         </ConfirmDialog>
       ) : null}

@@ -68,7 +68,12 @@ export function MembersManager({ viewerId, workspaceName, manage }: MembersManag
           viewerId={viewerId}
           workspaceName={workspaceName}
           manage={manage}
-          onRoleChange={(m, role: Role) => void change(() => apiJson(memberPath(m), { method: 'PATCH', body: { role } }), `${name(m)} is now ${role === 'admin' ? 'an' : 'a'} ${ROLE_NAMES[role]}.`)}
+          onRoleChange={(m, role: Role) =>
+            void change(
+              () => apiJson(memberPath(m), { method: 'PATCH', body: { role } }),
+              `${name(m)} is now ${role === 'admin' ? 'an' : 'a'} ${ROLE_NAMES[role]}.`,
+            )
+          }
           onRemove={(m) => void change(() => apiJson(memberPath(m), { method: 'DELETE' }), `Removed ${name(m)} from ${workspaceName}.`)}
         />
       </section>

@@ -35,7 +35,12 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
     if (r.error) setError(r.error.message ?? 'This reset link is invalid or expired; ask for a new one.');
     else setDone(true);
   }
-  if (done) return <p role="status">Your password is changed. <a href="/login">Sign in</a></p>;
+  if (done)
+    return (
+      <p role="status">
+        Your password is changed. <a href="/login">Sign in</a>
+      </p>
+    );
   return (
     <form className="stack" onSubmit={submit}>
       <label>

@@ -19,7 +19,10 @@ export function PeriodChange({ now, before, testId }: { now: number; before: num
   return (
     <dd className={`change small ${direction}`} data-testid={testId} title={title}>
       <span aria-hidden="true">{direction === 'up' ? '▲ ' : direction === 'down' ? '▼ ' : ''}</span>
-      {direction === 'same' ? 'Same as' : percent.format(change)} <span className="muted">{direction === 'same' ? '' : 'vs '}the previous period ({formatNumber(before)})</span>
+      {direction === 'same' ? 'Same as' : percent.format(change)}{' '}
+      <span className="muted">
+        {direction === 'same' ? '' : 'vs '}the previous period ({formatNumber(before)})
+      </span>
     </dd>
   );
 }

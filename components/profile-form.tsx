@@ -28,7 +28,14 @@ export function ProfileForm({ name, email }: { name: string; email: string }) {
     <form className="stack" onSubmit={save} noValidate>
       <label>
         Name
-        <input name="name" autoComplete="name" value={value} onChange={(e) => setValue(e.target.value)} aria-invalid={error ? true : undefined} aria-describedby={error ? 'profile-name-error' : undefined} />
+        <input
+          name="name"
+          autoComplete="name"
+          value={value}
+          onChange={(e) => setValue(e.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? 'profile-name-error' : undefined}
+        />
         {error && (
           <span id="profile-name-error" className="field-error" role="alert">
             {error}

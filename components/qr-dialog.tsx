@@ -62,13 +62,19 @@ export function QrDialog({ linkId, shortUrl, onClose }: QrDialogProps) {
     <dialog ref={dialog} className="qr-dialog" aria-labelledby="qr-title" onClose={onClose}>
       <div className="row between">
         <h2 id="qr-title">QR code</h2>
-        <button type="button" onClick={() => dialog.current?.close()} aria-label="Close">×</button>
+        <button type="button" onClick={() => dialog.current?.close()} aria-label="Close">
+          ×
+        </button>
       </div>
       <p className="muted">{shortUrl}</p>
       <div className="qr-body">
         <div className="qr-preview">
           {preview && !error ? <img src={preview} alt={`QR code for ${shortUrl}`} data-testid="qr-preview" /> : null}
-          {error ? <p className="error" role="alert">{error}</p> : null}
+          {error ? (
+            <p className="error" role="alert">
+              {error}
+            </p>
+          ) : null}
         </div>
         <form className="stack" onSubmit={(e) => e.preventDefault()}>
           <label>

@@ -61,8 +61,8 @@ export function ReportForm({ initialUrl }: { initialUrl: string }) {
       <div className="report-thanks" role="status">
         <h2>Thank you — we got your report</h2>
         <p>
-          Report <strong>#{sent.id}</strong> about <code>{sent.url}</code> is in our review queue. If the link breaks our rules, it will be
-          disabled and visitors will no longer reach its destination.
+          Report <strong>#{sent.id}</strong> about <code>{sent.url}</code> is in our review queue. If the link breaks our rules, it will be disabled and
+          visitors will no longer reach its destination.
         </p>
         {sent.email && <p className="muted">A confirmation with the report's number goes to the email address you gave.</p>}
         <button
@@ -91,7 +91,16 @@ export function ReportForm({ initialUrl }: { initialUrl: string }) {
     <form key={formKey} className="stack report-form" onSubmit={submit} noValidate={false}>
       <label>
         Short link
-        <input name="url" type="text" inputMode="url" autoComplete="off" placeholder="https://sho.rt/abc1234" defaultValue={initialUrl} required {...invalid('url')} />
+        <input
+          name="url"
+          type="text"
+          inputMode="url"
+          autoComplete="off"
+          placeholder="https://sho.rt/abc1234"
+          defaultValue={initialUrl}
+          required
+          {...invalid('url')}
+        />
         {fieldError('url')}
       </label>
       <fieldset className="reason-choices" {...invalid('reason')}>

@@ -10,7 +10,13 @@ import { ApiError } from './api-client';
 import { useToast } from './toasts';
 import { When } from './when';
 
-const STATUS_LABELS: Record<string, string> = { pending_review: 'Pending review', blocked: 'Blocked', disabled: 'Disabled', active: 'Active', expired: 'Expired' };
+const STATUS_LABELS: Record<string, string> = {
+  pending_review: 'Pending review',
+  blocked: 'Blocked',
+  disabled: 'Disabled',
+  active: 'Active',
+  expired: 'Expired',
+};
 
 export function ReviewQueue({ items }: { items: ReviewItemJson[] }) {
   const [request, setRequest] = useState<ActionRequest | null>(null);

@@ -10,7 +10,13 @@ export interface RowAction {
   danger?: boolean;
 }
 
-export function RowMenu({ label, actions }: { /** Names the button for assistive technology, e.g. "More for sl.ing/x". */ label: string; actions: RowAction[] }) {
+export function RowMenu({
+  label,
+  actions,
+}: {
+  /** Names the button for assistive technology, e.g. "More for sl.ing/x". */ label: string;
+  actions: RowAction[];
+}) {
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);

@@ -73,7 +73,9 @@ export function SessionList({ currentId, devices, methods }: { currentId: string
                   </td>
                   <td data-testid="session-method">{methods[s.id] ?? 'Password'}</td>
                   <td>{s.ipAddress || '—'}</td>
-                  <td><When iso={new Date(s.updatedAt).toISOString()} /></td>
+                  <td>
+                    <When iso={new Date(s.updatedAt).toISOString()} />
+                  </td>
                   <td>
                     {s.id !== currentId && (
                       <button type="button" className="secondary small danger" onClick={() => setPending({ kind: 'one', session: s })}>
@@ -88,15 +90,23 @@ export function SessionList({ currentId, devices, methods }: { currentId: string
         </div>
       )}
       {pending?.kind === 'one' && (
-        <ConfirmDialog title="Revoke this session?" confirmLabel="Revoke" onConfirm={() => run(revokeSession(pending.session.id), 'Session revoked')} onCancel={() => setPending(null)}>
+        <ConfirmDialog
+          title="Revoke this session?"
+          confirmLabel="Revoke"
+          onConfirm={() => run(revokeSession(pending.session.id), 'Session revoked')}
+          onCancel={() => setPending(null)}
+        >
           <p>{name(pending.session)} will be signed out at once.</p>
         </ConfirmDialog>
       )}
       {pending?.kind === 'others' && (
-        <ConfirmDialog title="Sign out everywhere else?" confirmLabel="Sign out others" onConfirm={() => run(authClient.revokeOtherSessions(), 'Other sessions signed out')} onCancel={() => setPending(null)}>
-          <p>
-            Every other device ({others}) will be signed out; this one stays signed in.
-          </p>
+        <ConfirmDialog
+          title="Sign out everywhere else?"
+          confirmLabel="Sign out others"
+          onConfirm={() => run(authClient.revokeOtherSessions(), 'Other sessions signed out')}
+          onCancel={() => setPending(null)}
+        >
+          <p>Every other device ({others}) will be signed out; this one stays signed in.</p>
         </ConfirmDialog>
       )}
     </div>

@@ -53,7 +53,12 @@ export function SettingsShell({ current, showWebhooks, children }: SettingsShell
       <div className="settings-layout">
         <nav className="settings-nav" aria-label="Settings sections">
           <p className="settings-title">Settings</p>
-          <PageList id="settings-nav-workspace" title="Workspace" pages={WORKSPACE_PAGES.filter(([p]) => !['webhooks', 'sso', 'directory-sync', 'audit'].includes(p) || showWebhooks)} current={current} />
+          <PageList
+            id="settings-nav-workspace"
+            title="Workspace"
+            pages={WORKSPACE_PAGES.filter(([p]) => !['webhooks', 'sso', 'directory-sync', 'audit'].includes(p) || showWebhooks)}
+            current={current}
+          />
           <PageList id="settings-nav-account" title="Your account" pages={ACCOUNT_PAGES} current={current} />
         </nav>
         <div className="settings-sections">{children}</div>
@@ -63,7 +68,19 @@ export function SettingsShell({ current, showWebhooks, children }: SettingsShell
 }
 
 /** One titled card on a settings page; the page's first one carries the page's <h1>. */
-export function SettingsSection({ id, title, level = 2, children, className }: { id: string; title: string; level?: 1 | 2; children: ReactNode; className?: string }) {
+export function SettingsSection({
+  id,
+  title,
+  level = 2,
+  children,
+  className,
+}: {
+  id: string;
+  title: string;
+  level?: 1 | 2;
+  children: ReactNode;
+  className?: string;
+}) {
   const Heading = level === 1 ? 'h1' : 'h2';
   return (
     <section id={id} aria-labelledby={`${id}-h`} className={`settings-section stack${className ? ` ${className}` : ''}`}>

@@ -34,7 +34,11 @@ export function ShortLinkQr({ shortUrl, onClose }: { shortUrl: string; onClose: 
       </div>
       <p className="muted">Scans open {shortUrl} and are counted as QR visits.</p>
       <div className="qr-preview">
-        {png ? <img src={png} alt={`QR code for ${shortUrl}`} width={256} height={256} data-testid="home-qr" /> : <div className="skeleton qr-skeleton" aria-hidden="true" />}
+        {png ? (
+          <img src={png} alt={`QR code for ${shortUrl}`} width={256} height={256} data-testid="home-qr" />
+        ) : (
+          <div className="skeleton qr-skeleton" aria-hidden="true" />
+        )}
         {error && (
           <p className="error" role="alert">
             {error}

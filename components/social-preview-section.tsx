@@ -51,12 +51,30 @@ export function SocialPreviewSection({ form, host, linkId, fields }: SocialPrevi
         <div className="stack social-preview-fields">
           <label>
             Title
-            <input name="preview.title" autoComplete="off" maxLength={120} placeholder="Spring sale: 30% off" value={form.title} onChange={(e) => form.setTitle(e.target.value)} aria-invalid={Boolean(fields['preview.title'])} aria-describedby={describedBy('preview.title')} />
+            <input
+              name="preview.title"
+              autoComplete="off"
+              maxLength={120}
+              placeholder="Spring sale: 30% off"
+              value={form.title}
+              onChange={(e) => form.setTitle(e.target.value)}
+              aria-invalid={Boolean(fields['preview.title'])}
+              aria-describedby={describedBy('preview.title')}
+            />
             {error('preview.title')}
           </label>
           <label>
             Description
-            <textarea name="preview.description" rows={2} maxLength={300} placeholder="One or two sentences under the title." value={form.description} onChange={(e) => form.setDescription(e.target.value)} aria-invalid={Boolean(fields['preview.description'])} aria-describedby={describedBy('preview.description')} />
+            <textarea
+              name="preview.description"
+              rows={2}
+              maxLength={300}
+              placeholder="One or two sentences under the title."
+              value={form.description}
+              onChange={(e) => form.setDescription(e.target.value)}
+              aria-invalid={Boolean(fields['preview.description'])}
+              aria-describedby={describedBy('preview.description')}
+            />
             {error('preview.description')}
           </label>
           <fieldset>
@@ -64,20 +82,39 @@ export function SocialPreviewSection({ form, host, linkId, fields }: SocialPrevi
             <div className="row social-preview-choices">
               {CHOICES.map((c) => (
                 <label key={c.value} className="inline">
-                  <input type="radio" name={`${id}-image-choice`} value={c.value} checked={form.choice === c.value} onChange={() => form.setChoice(c.value)} /> {c.label}
+                  <input type="radio" name={`${id}-image-choice`} value={c.value} checked={form.choice === c.value} onChange={() => form.setChoice(c.value)} />{' '}
+                  {c.label}
                 </label>
               ))}
             </div>
             {form.choice === 'url' ? (
               <label>
                 Image URL (https)
-                <input name="preview.image" type="url" inputMode="url" autoComplete="off" spellCheck={false} placeholder="https://example.com/card.png" value={form.imageUrl} onChange={(e) => form.setImageUrl(e.target.value)} aria-invalid={Boolean(fields['preview.image'])} aria-describedby={describedBy('preview.image')} />
+                <input
+                  name="preview.image"
+                  type="url"
+                  inputMode="url"
+                  autoComplete="off"
+                  spellCheck={false}
+                  placeholder="https://example.com/card.png"
+                  value={form.imageUrl}
+                  onChange={(e) => form.setImageUrl(e.target.value)}
+                  aria-invalid={Boolean(fields['preview.image'])}
+                  aria-describedby={describedBy('preview.image')}
+                />
                 {error('preview.image')}
               </label>
             ) : form.choice === 'upload' ? (
               <label>
                 Image file
-                <input name="image" type="file" accept="image/png,image/jpeg" onChange={(e) => form.setFile(e.target.files?.[0] ?? null)} aria-invalid={Boolean(fields.image)} aria-describedby={describedBy('image', `${id}-file-hint`)} />
+                <input
+                  name="image"
+                  type="file"
+                  accept="image/png,image/jpeg"
+                  onChange={(e) => form.setFile(e.target.files?.[0] ?? null)}
+                  aria-invalid={Boolean(fields.image)}
+                  aria-describedby={describedBy('image', `${id}-file-hint`)}
+                />
                 <span id={`${id}-file-hint`} className="hint">
                   PNG or JPEG, up to 1 MiB; 1200×630 pixels shows best.{storedUpload ? ' Leave empty to keep the current image.' : ''}
                 </span>

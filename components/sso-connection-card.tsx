@@ -12,7 +12,17 @@ import { SSO_API, type Connection } from './sso-api';
 
 export type ActResult = { connection?: Connection; verified?: boolean; seen?: string[] };
 
-export function ConnectionCard({ connection: c, hint, onChange, onDelete }: { connection: Connection; hint: string; onChange: (c: Connection) => void; onDelete: () => void }) {
+export function ConnectionCard({
+  connection: c,
+  hint,
+  onChange,
+  onDelete,
+}: {
+  connection: Connection;
+  hint: string;
+  onChange: (c: Connection) => void;
+  onDelete: () => void;
+}) {
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const headingId = useId();
@@ -35,7 +45,7 @@ export function ConnectionCard({ connection: c, hint, onChange, onDelete }: { co
 
   async function remove() {
     if (!window.confirm(`Delete the connection “${c.name}”? People will sign in with passwords again.`)) return;
-    if (await act('delete', '', { method: 'DELETE' }) !== null) onDelete();
+    if ((await act('delete', '', { method: 'DELETE' })) !== null) onDelete();
   }
 
   const tested = c.test.tested_at !== null;
@@ -55,8 +65,8 @@ export function ConnectionCard({ connection: c, hint, onChange, onDelete }: { co
           {c.saml ? (
             <>
               <p className="muted">
-                In your identity provider’s SAML app, give these (or just the SP metadata URL where it can read metadata). Send the email address in the attribute “{c.mapping.email}” and the
-                name in “{c.mapping.name}”.
+                In your identity provider’s SAML app, give these (or just the SP metadata URL where it can read metadata). Send the email address in the
+                attribute “{c.mapping.email}” and the name in “{c.mapping.name}”.
               </p>
               <CopyField label="ACS URL" value={c.saml.acs_url} />
               <CopyField label="SP entity ID" value={c.saml.sp_entity_id} />
@@ -103,12 +113,20 @@ export function ConnectionCard({ connection: c, hint, onChange, onDelete }: { co
           <h3>{c.enabled ? 'Enabled' : 'Enable single sign-on'}</h3>
           <p className="muted">
             {c.enabled
-              ? `People at ${c.domains.filter((d) => d.verified).map((d) => d.domain).join(', ')} can choose “Continue with SSO” on the sign-in page; newcomers join as ${c.default_role === 'admin' ? 'Admins' : 'Members'}.`
+              ? `People at ${c.domains
+                  .filter((d) => d.verified)
+                  .map((d) => d.domain)
+                  .join(', ')} can choose “Continue with SSO” on the sign-in page; newcomers join as ${c.default_role === 'admin' ? 'Admins' : 'Members'}.`
               : 'Enabling needs a passing test and at least one verified domain.'}
           </p>
           <label className="inline">
-            <input type="checkbox" checked={c.require_sso} disabled={busy !== null} onChange={(e) => act('require', '', { method: 'PATCH', body: { require_sso: e.target.checked } })} /> Require SSO: members
-            cannot sign in with a password (the owner still can)
+            <input
+              type="checkbox"
+              checked={c.require_sso}
+              disabled={busy !== null}
+              onChange={(e) => act('require', '', { method: 'PATCH', body: { require_sso: e.target.checked } })}
+            />{' '}
+            Require SSO: members cannot sign in with a password (the owner still can)
           </label>
           <div className="row">
             {c.enabled ? (

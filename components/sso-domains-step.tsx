@@ -16,7 +16,12 @@ export function DomainsStep({ connection: c, busy, act }: { connection: Connecti
 
   async function verify(id: string) {
     const data = await act(`verify-${id}`, `/domains/${id}/verify`);
-    const note = data && !data.verified ? (data.seen?.length ? `Found ${data.seen.join(', ')} — not the value above yet.` : 'The record is not there yet; DNS changes can take a few minutes.') : '';
+    const note =
+      data && !data.verified
+        ? data.seen?.length
+          ? `Found ${data.seen.join(', ')} — not the value above yet.`
+          : 'The record is not there yet; DNS changes can take a few minutes.'
+        : '';
     setNotes((n) => ({ ...n, [id]: note }));
   }
 
@@ -41,7 +46,13 @@ export function DomainsStep({ connection: c, busy, act }: { connection: Connecti
               <strong>{d.domain}</strong>
               <span className="row">
                 <span className={`badge ${d.verified ? 'enabled' : 'draft'}`}>{d.verified ? 'Verified' : 'Not verified'}</span>
-                <button type="button" className="secondary small danger" disabled={busy || c.domains.length === 1} onClick={() => remove(d.id, d.domain)} aria-label={`Remove ${d.domain}`}>
+                <button
+                  type="button"
+                  className="secondary small danger"
+                  disabled={busy || c.domains.length === 1}
+                  onClick={() => remove(d.id, d.domain)}
+                  aria-label={`Remove ${d.domain}`}
+                >
                   Remove
                 </button>
               </span>

@@ -33,7 +33,13 @@ export function SsoManager({ baseUrl }: { baseUrl: string }) {
   return (
     <div className="stack">
       {connections.map((c) => (
-        <ConnectionCard key={c.id} connection={c} hint={types.find((t) => t.type === c.type)?.hint ?? ''} onChange={replace} onDelete={() => setConnections((l) => (l ?? []).filter((x) => x.id !== c.id))} />
+        <ConnectionCard
+          key={c.id}
+          connection={c}
+          hint={types.find((t) => t.type === c.type)?.hint ?? ''}
+          onChange={replace}
+          onDelete={() => setConnections((l) => (l ?? []).filter((x) => x.id !== c.id))}
+        />
       ))}
       {adding || connections.length === 0 ? (
         <NewConnection
@@ -55,4 +61,3 @@ export function SsoManager({ baseUrl }: { baseUrl: string }) {
     </div>
   );
 }
-

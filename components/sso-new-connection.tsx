@@ -7,7 +7,17 @@ import { FormError } from './form-error';
 import { SSO_API, type Connection, type ProviderType } from './sso-api';
 import { MappingFields, mappingBody, SamlIdpFields, samlBody } from './sso-protocol-fields';
 
-export function NewConnection({ types, baseUrl, onCreated, onCancel }: { types: ProviderType[]; baseUrl: string; onCreated: (c: Connection) => void; onCancel?: () => void }) {
+export function NewConnection({
+  types,
+  baseUrl,
+  onCreated,
+  onCancel,
+}: {
+  types: ProviderType[];
+  baseUrl: string;
+  onCreated: (c: Connection) => void;
+  onCancel?: () => void;
+}) {
   const [type, setType] = useState<ProviderType | null>(null);
   const [step, setStep] = useState<1 | 2>(1);
   const [error, setError] = useState<string | null>(null);
@@ -21,8 +31,16 @@ export function NewConnection({ types, baseUrl, onCreated, onCancel }: { types: 
     setError(null);
     setFieldErrors({});
     try {
-      const common = { type: type!.type, name: String(f.get('name') || type!.label), domain: String(f.get('domain')), default_role: String(f.get('default_role')), mapping: mappingBody(f) };
-      const protocol = saml ? { saml: samlBody(f) } : { issuer: String(f.get('issuer')), client_id: String(f.get('client_id')), client_secret: String(f.get('client_secret')) };
+      const common = {
+        type: type!.type,
+        name: String(f.get('name') || type!.label),
+        domain: String(f.get('domain')),
+        default_role: String(f.get('default_role')),
+        mapping: mappingBody(f),
+      };
+      const protocol = saml
+        ? { saml: samlBody(f) }
+        : { issuer: String(f.get('issuer')), client_id: String(f.get('client_id')), client_secret: String(f.get('client_secret')) };
       const { connection } = await apiJson<{ connection: Connection }>(SSO_API, { method: 'POST', body: { ...common, ...protocol } });
       onCreated(connection);
     } catch (err) {
@@ -55,7 +73,15 @@ export function NewConnection({ types, baseUrl, onCreated, onCancel }: { types: 
             <label key={t.type} className="sso-type">
               <input type="radio" name="type" value={t.type} disabled={!t.available} checked={type?.type === t.type} onChange={() => setType(t)} />
               {t.label}
-              <span className="hint">{!t.available ? 'Not offered yet' : t.protocol === 'saml' ? 'Any SAML 2.0 provider' : t.type === 'oidc' ? 'Any OpenID Connect provider' : 'OpenID Connect'}</span>
+              <span className="hint">
+                {!t.available
+                  ? 'Not offered yet'
+                  : t.protocol === 'saml'
+                    ? 'Any SAML 2.0 provider'
+                    : t.type === 'oidc'
+                      ? 'Any OpenID Connect provider'
+                      : 'OpenID Connect'}
+              </span>
             </label>
           ))}
         </fieldset>
@@ -125,9 +151,17 @@ function OidcFields({ type, fieldError }: { type: ProviderType; fieldError: (nam
     <>
       <label>
         Issuer URL
-        <input name="issuer" type="url" required defaultValue={type.issuer_template} placeholder="https://login.example.com" aria-describedby="sso-issuer-hint" />
+        <input
+          name="issuer"
+          type="url"
+          required
+          defaultValue={type.issuer_template}
+          placeholder="https://login.example.com"
+          aria-describedby="sso-issuer-hint"
+        />
         <span id="sso-issuer-hint" className="hint">
-          {type.issuer_template.includes('{') ? 'Replace the part in braces with your own. ' : ''}The provider’s /.well-known/openid-configuration is found under it.
+          {type.issuer_template.includes('{') ? 'Replace the part in braces with your own. ' : ''}The provider’s /.well-known/openid-configuration is found
+          under it.
         </span>
         {fieldError('issuer')}
       </label>

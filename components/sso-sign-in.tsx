@@ -15,7 +15,10 @@ export function SsoSignIn({ next, error: initialError }: { next?: string | null;
     setBusy(true);
     setError(null);
     try {
-      const { url } = await apiJson<{ url: string }>('/api/auth/sign-in/sso', { method: 'POST', body: { email: String(new FormData(e.currentTarget).get('email')), ...(next ? { callbackURL: next } : {}) } });
+      const { url } = await apiJson<{ url: string }>('/api/auth/sign-in/sso', {
+        method: 'POST',
+        body: { email: String(new FormData(e.currentTarget).get('email')), ...(next ? { callbackURL: next } : {}) },
+      });
       window.location.assign(url);
     } catch (err) {
       setError((err as Error).message);

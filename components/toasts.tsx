@@ -35,7 +35,10 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     (message, { kind = 'success' } = {}) => {
       const id = nextId.current++;
       setToasts((all) => [...all.slice(-3), { id, message, kind }]);
-      timers.current.set(id, setTimeout(() => dismiss(id), LIFETIME_MS[kind]));
+      timers.current.set(
+        id,
+        setTimeout(() => dismiss(id), LIFETIME_MS[kind]),
+      );
     },
     [dismiss],
   );

@@ -8,10 +8,22 @@ import { When } from './when';
 import { describeScopes, TokenScopesField } from './token-scopes-field';
 import { useToast } from './toasts';
 
-type Token = { id: string; name: string; prefix: string; scopes: string[]; created_at: string; last_used_at: string | null; expires_at: string | null; revoked_at: string | null };
+type Token = {
+  id: string;
+  name: string;
+  prefix: string;
+  scopes: string[];
+  created_at: string;
+  last_used_at: string | null;
+  expires_at: string | null;
+  revoked_at: string | null;
+};
 type Pending = { kind: 'regenerate' | 'rotate' | 'revoke'; token: Token };
 class ApiError extends Error {
-  constructor(message: string, readonly details: Record<string, string> = {}) {
+  constructor(
+    message: string,
+    readonly details: Record<string, string> = {},
+  ) {
     super(message);
   }
 }
@@ -73,7 +85,8 @@ export function TokenManager() {
     setPending(null);
     const base = `/api/v1/tokens/${token.id}`;
     if (kind === 'regenerate') void act(() => call(`${base}/regenerate`, { method: 'POST' }), 'Token regenerated');
-    if (kind === 'rotate') void act(() => call(`${base}/rotate`, { method: 'POST', body: JSON.stringify({ grace_hours: Number(graceHours) }) }), 'Token rotated');
+    if (kind === 'rotate')
+      void act(() => call(`${base}/rotate`, { method: 'POST', body: JSON.stringify({ grace_hours: Number(graceHours) }) }), 'Token rotated');
     if (kind === 'revoke') void act(() => call(base, { method: 'DELETE' }), 'Token revoked');
   }
 
@@ -176,8 +189,15 @@ export function TokenManager() {
         </div>
       )}
       {pending?.kind === 'regenerate' && (
-        <ConfirmDialog title={`Regenerate “${pending.token.name}”?`} confirmLabel="Regenerate" onConfirm={() => confirmed(pending)} onCancel={() => setPending(null)}>
-          <p>The current secret stops working at once; programs using it must switch to the new one. To keep the old one working for a while, use Rotate instead.</p>
+        <ConfirmDialog
+          title={`Regenerate “${pending.token.name}”?`}
+          confirmLabel="Regenerate"
+          onConfirm={() => confirmed(pending)}
+          onCancel={() => setPending(null)}
+        >
+          <p>
+            The current secret stops working at once; programs using it must switch to the new one. To keep the old one working for a while, use Rotate instead.
+          </p>
         </ConfirmDialog>
       )}
       {pending?.kind === 'rotate' && (

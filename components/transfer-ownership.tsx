@@ -55,7 +55,12 @@ export function TransferOwnership({ workspaceName }: { workspaceName: string }) 
       </div>
       <FormError message={error} />
       {asking && target ? (
-        <ConfirmDialog title={`Make ${target.name || target.email} the owner?`} confirmLabel="Transfer ownership" onCancel={() => setAsking(false)} onConfirm={() => (setAsking(false), void transfer())}>
+        <ConfirmDialog
+          title={`Make ${target.name || target.email} the owner?`}
+          confirmLabel="Transfer ownership"
+          onCancel={() => setAsking(false)}
+          onConfirm={() => (setAsking(false), void transfer())}
+        >
           <p>
             {target.name || target.email} becomes the owner of {workspaceName} and you become an admin. Only the new owner can give it back.
           </p>

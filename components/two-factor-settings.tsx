@@ -120,8 +120,8 @@ export function TwoFactorSettings({ enabled }: { enabled: boolean }) {
       ) : (
         <form className="stack" onSubmit={start}>
           <p>
-            <strong>Off.</strong> Two-factor authentication adds a second step to signing in: a 6-digit code from an authenticator app on your phone, so a stolen
-            password alone is not enough. Enter your password to set it up.
+            <strong>Off.</strong> Two-factor authentication adds a second step to signing in: a 6-digit code from an authenticator app on your phone, so a
+            stolen password alone is not enough. Enter your password to set it up.
           </p>
           <div className="row">
             <label>

@@ -51,23 +51,49 @@ export function useSocialPreview(initial: LinkPreviewJson | null | undefined): S
       start !== null &&
       preview.title === start.title &&
       preview.description === start.description &&
-      (choice === start.image_source && (choice !== 'url' || imageUrl.trim() === start.image));
+      choice === start.image_source &&
+      (choice !== 'url' || imageUrl.trim() === start.image);
     return same ? {} : { preview };
   }
 
   function problems(): Record<string, string> {
     if (!empty() && !title.trim()) return { 'preview.title': 'A social preview needs a title.' };
-    if (choice === 'upload' && !file && start?.image_source !== 'upload' && title.trim()) return { image: 'Choose an image file, or pick another image option.' };
+    if (choice === 'upload' && !file && start?.image_source !== 'upload' && title.trim())
+      return { image: 'Choose an image file, or pick another image option.' };
     return {};
   }
 
   async function upload(linkId: number): Promise<LinkPreviewJson | undefined> {
     if (choice !== 'upload' || !file || empty()) return undefined;
-    const res = await fetch(`/api/v1/links/${linkId}/preview/image`, { method: 'PUT', body: file, headers: { 'content-type': file.type || 'application/octet-stream' } });
+    const res = await fetch(`/api/v1/links/${linkId}/preview/image`, {
+      method: 'PUT',
+      body: file,
+      headers: { 'content-type': file.type || 'application/octet-stream' },
+    });
     const body = await res.json().catch(() => null);
-    if (!res.ok) throw new ApiError(body?.error?.message ?? `The server answered ${res.status}.`, body?.error?.details ?? { image: body?.error?.message ?? 'The image was refused.' });
+    if (!res.ok)
+      throw new ApiError(
+        body?.error?.message ?? `The server answered ${res.status}.`,
+        body?.error?.details ?? { image: body?.error?.message ?? 'The image was refused.' },
+      );
     return body.preview as LinkPreviewJson;
   }
 
-  return { initial: start, title, setTitle, description, setDescription, choice, setChoice, imageUrl, setImageUrl, file, setFile, fileUrl, change, problems, upload };
+  return {
+    initial: start,
+    title,
+    setTitle,
+    description,
+    setDescription,
+    choice,
+    setChoice,
+    imageUrl,
+    setImageUrl,
+    file,
+    setFile,
+    fileUrl,
+    change,
+    problems,
+    upload,
+  };
 }

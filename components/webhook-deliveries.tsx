@@ -82,9 +82,7 @@ export function WebhookDeliveries({ webhookId, enabled, reload }: WebhookDeliver
       {deliveries === null ? (
         <p className="muted">Loading…</p>
       ) : deliveries.length === 0 ? (
-        <p className="muted">
-          {status ? `No ${status} deliveries.` : 'No deliveries yet. Send a test event, or wait for one of the chosen events to happen.'}
-        </p>
+        <p className="muted">{status ? `No ${status} deliveries.` : 'No deliveries yet. Send a test event, or wait for one of the chosen events to happen.'}</p>
       ) : (
         <div className="table-scroll">
           <table className="delivery-log" aria-labelledby={`${id}-h`}>
@@ -125,7 +123,12 @@ export function WebhookDeliveries({ webhookId, enabled, reload }: WebhookDeliver
                       </td>
                       <td>
                         <span className={`badge ${d.status}`}>{d.status}</span>
-                        {d.next_attempt_at && last ? <span className="muted small"> retry <When iso={d.next_attempt_at} /></span> : null}
+                        {d.next_attempt_at && last ? (
+                          <span className="muted small">
+                            {' '}
+                            retry <When iso={d.next_attempt_at} />
+                          </span>
+                        ) : null}
                       </td>
                       <td>{d.attempts}</td>
                       <td>{last?.status_code ?? '—'}</td>
@@ -133,7 +136,13 @@ export function WebhookDeliveries({ webhookId, enabled, reload }: WebhookDeliver
                       <td className="error-text">{last?.error ?? ''}</td>
                       <td>
                         {d.status !== 'pending' ? (
-                          <button type="button" className="secondary small" disabled={!enabled} onClick={() => resend(d)} aria-label={`Resend ${d.event} from ${localTime(d.created_at)}`}>
+                          <button
+                            type="button"
+                            className="secondary small"
+                            disabled={!enabled}
+                            onClick={() => resend(d)}
+                            aria-label={`Resend ${d.event} from ${localTime(d.created_at)}`}
+                          >
                             Resend
                           </button>
                         ) : null}

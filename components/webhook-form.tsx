@@ -75,9 +75,7 @@ export function WebhookForm({ onCreated }: { onCreated: (webhook: Webhook, secre
       </fieldset>
       <FormError message={error} />
       <div>
-        <button type="submit">
-          Add webhook
-        </button>
+        <button type="submit">Add webhook</button>
       </div>
     </form>
   );

@@ -93,8 +93,8 @@ export function WebhookItem({ webhook: w, secret, onChanged, onRotated, onDismis
       </div>
       {w.disabled_reason ? (
         <p className="notice">
-          <strong>{w.disabled_reason}</strong> Events that happen while it is off are not sent. Fix the endpoint, then choose Enable: deliveries still waiting resume, and failed
-          ones can be resent from the log below.
+          <strong>{w.disabled_reason}</strong> Events that happen while it is off are not sent. Fix the endpoint, then choose Enable: deliveries still waiting
+          resume, and failed ones can be resent from the log below.
         </p>
       ) : null}
       {w.enabled && w.failing_since ? (
@@ -119,7 +119,9 @@ export function WebhookItem({ webhook: w, secret, onChanged, onRotated, onDismis
         {w.previous_secret_expires_at ? (
           <>
             <dt>Previous secret</dt>
-            <dd>also signs until <When iso={w.previous_secret_expires_at} absolute /></dd>
+            <dd>
+              also signs until <When iso={w.previous_secret_expires_at} absolute />
+            </dd>
           </>
         ) : null}
       </dl>

@@ -37,8 +37,12 @@ export function relativeWhen(iso: string | Date, now = Date.now()): string {
 
 const noSubscribe = () => () => {};
 
-export function When({ iso, absolute = false }: { iso: string; /** The full date and time instead of the relative text. */ absolute?: boolean }) {
-  const inBrowser = useSyncExternalStore(noSubscribe, () => true, () => false);
+export function When({ iso, absolute = false }: { iso: string /** The full date and time instead of the relative text. */; absolute?: boolean }) {
+  const inBrowser = useSyncExternalStore(
+    noSubscribe,
+    () => true,
+    () => false,
+  );
   if (!inBrowser) return <time dateTime={iso}>{iso.slice(0, 10)}</time>;
   return (
     <time dateTime={iso} title={formatWhen(iso)}>

@@ -23,9 +23,7 @@ export function WorkspaceGeneralForm({ name, slug, editable }: WorkspaceGeneralF
 
   async function save(e: FormEvent) {
     e.preventDefault();
-    const changes = Object.fromEntries(
-      (['name', 'slug'] as const).filter((k) => values[k].trim() !== saved[k]).map((k) => [k, values[k].trim()]),
-    );
+    const changes = Object.fromEntries((['name', 'slug'] as const).filter((k) => values[k].trim() !== saved[k]).map((k) => [k, values[k].trim()]));
     setBusy(true);
     setError(null);
     try {
@@ -48,12 +46,27 @@ export function WorkspaceGeneralForm({ name, slug, editable }: WorkspaceGeneralF
     <form className="stack" onSubmit={save} noValidate>
       <label>
         Workspace name
-        <input name="name" value={values.name} maxLength={60} readOnly={!editable} onChange={(e) => setValues({ ...values, name: e.target.value })} aria-invalid={field('name') ? true : undefined} />
+        <input
+          name="name"
+          value={values.name}
+          maxLength={60}
+          readOnly={!editable}
+          onChange={(e) => setValues({ ...values, name: e.target.value })}
+          aria-invalid={field('name') ? true : undefined}
+        />
         {field('name') && <span className="field-error">{field('name')}</span>}
       </label>
       <label>
         Slug
-        <input name="slug" value={values.slug} maxLength={48} readOnly={!editable} onChange={(e) => setValues({ ...values, slug: e.target.value })} aria-invalid={field('slug') ? true : undefined} aria-describedby="slug-hint" />
+        <input
+          name="slug"
+          value={values.slug}
+          maxLength={48}
+          readOnly={!editable}
+          onChange={(e) => setValues({ ...values, slug: e.target.value })}
+          aria-invalid={field('slug') ? true : undefined}
+          aria-describedby="slug-hint"
+        />
         <span id="slug-hint" className="hint">
           The workspace&apos;s short name in addresses and the API: 3–48 lowercase letters, digits and dashes.
         </span>

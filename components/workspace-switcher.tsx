@@ -51,7 +51,15 @@ export function WorkspaceSwitcher({ currentId, workspaces }: { currentId: string
   if (!current) return null;
   return (
     <div className="switcher" ref={root} onBlur={(e) => e.relatedTarget && !root.current?.contains(e.relatedTarget) && setOpen(false)}>
-      <button ref={button} type="button" className="switcher-button" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen(!open)} data-testid="workspace-switcher">
+      <button
+        ref={button}
+        type="button"
+        className="switcher-button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen(!open)}
+        data-testid="workspace-switcher"
+      >
         <span className="ws-mark" aria-hidden="true">
           {current.name.slice(0, 1).toUpperCase()}
         </span>

@@ -32,7 +32,12 @@ export default async function LinksPage({ searchParams }: { searchParams: Query 
         workspace={{ id: actor.workspaceId, name: actor.workspace.name, kind: actor.workspace.kind === 'team' ? 'team' : 'personal' }}
         initialView={view}
         startCreating={query.create !== undefined}
-        firstRun={{ hasLink: mostClicked.total > 0, hasClick: (mostClicked.links[0]?.clicks ?? 0) > 0, hasToken: tokens.length > 0, hasDomain: domains.some((d) => !d.isDefault) }}
+        firstRun={{
+          hasLink: mostClicked.total > 0,
+          hasClick: (mostClicked.links[0]?.clicks ?? 0) > 0,
+          hasToken: tokens.length > 0,
+          hasDomain: domains.some((d) => !d.isDefault),
+        }}
       />
     </main>
   );

@@ -22,7 +22,8 @@ export default async function SignInPage({ searchParams }: { searchParams: Query
         <AuthForm mode="login" next={next} />
         <SsoSignIn next={next} error={ssoError} />
         <p className="muted">
-          New here? <a href={next ? `/signup?next=${encodeURIComponent(next)}` : '/signup'}>Create an account</a> · <a href="/forgot-password">Forgot your password?</a>
+          New here? <a href={next ? `/signup?next=${encodeURIComponent(next)}` : '/signup'}>Create an account</a> ·{' '}
+          <a href="/forgot-password">Forgot your password?</a>
         </p>
       </div>
     </main>

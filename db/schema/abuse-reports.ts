@@ -31,10 +31,7 @@ export const abuseReports = pgTable(
     resolvedBy: text('resolved_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    index('abuse_reports_open_idx').on(t.createdAt).where(sql`${t.status} = 'open'`),
-    index('abuse_reports_link_idx').on(t.linkId),
-  ],
+  (t) => [index('abuse_reports_open_idx').on(t.createdAt).where(sql`${t.status} = 'open'`), index('abuse_reports_link_idx').on(t.linkId)],
 );
 
 export type AbuseReportRow = typeof abuseReports.$inferSelect;

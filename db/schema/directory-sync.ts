@@ -43,10 +43,7 @@ export const scimUsers = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    uniqueIndex('scim_users_user_name_key').on(t.workspaceId, sql`lower(${t.userName})`),
-    uniqueIndex('scim_users_user_key').on(t.workspaceId, t.userId),
-  ],
+  (t) => [uniqueIndex('scim_users_user_name_key').on(t.workspaceId, sql`lower(${t.userName})`), uniqueIndex('scim_users_user_key').on(t.workspaceId, t.userId)],
 );
 
 export const scimGroups = pgTable(

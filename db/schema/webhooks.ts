@@ -46,7 +46,9 @@ export const webhookDeliveries = pgTable(
   'webhook_deliveries',
   {
     id: text('id').primaryKey(),
-    webhookId: text('webhook_id').notNull().references(() => webhooks.id, { onDelete: 'cascade' }),
+    webhookId: text('webhook_id')
+      .notNull()
+      .references(() => webhooks.id, { onDelete: 'cascade' }),
     /** events.id: the payload, and the `webhook-id` header receivers dedupe by. */
     eventId: text('event_id').notNull(),
     eventSeq: bigint('event_seq', { mode: 'number' }).notNull(),
@@ -77,7 +79,9 @@ export const webhookAttempts = pgTable(
   'webhook_attempts',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    deliveryId: text('delivery_id').notNull().references(() => webhookDeliveries.id, { onDelete: 'cascade' }),
+    deliveryId: text('delivery_id')
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: 'cascade' }),
     attemptedAt: timestamp('attempted_at', { withTimezone: true }).notNull().defaultNow(),
     /** HTTP status, or null when no answer came (refused, timeout, unsafe address). */
     statusCode: integer('status_code'),

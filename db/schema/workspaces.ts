@@ -37,10 +37,7 @@ export const workspaces = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    uniqueIndex('workspaces_slug_key').on(sql`lower(${t.slug})`),
-    uniqueIndex('workspaces_personal_owner_key').on(t.personalOwnerId),
-  ],
+  (t) => [uniqueIndex('workspaces_slug_key').on(sql`lower(${t.slug})`), uniqueIndex('workspaces_personal_owner_key').on(t.personalOwnerId)],
 );
 
 export const workspaceMembers = pgTable(

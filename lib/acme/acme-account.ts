@@ -24,8 +24,10 @@ export async function accountKey(db: Db, directoryUrl: string, secretKey: string
   const { default: acme } = await import('acme-client'); // loaded when first needed (issue-certificate.ts)
   const key = await acme.crypto.createPrivateEcdsaKey();
   // Two instances racing: the first row wins and both use it.
-  await db.insert(acmeAccounts).values({ directoryUrl, keySealed: sealSecret(key.toString(), secretKey, PURPOSE), accountUrl: null }).onConflictDoNothing();
+  await db
+    .insert(acmeAccounts)
+    .values({ directoryUrl, keySealed: sealSecret(key.toString(), secretKey, PURPOSE), accountUrl: null })
+    .onConflictDoNothing();
   const [kept] = await db.select().from(acmeAccounts).where(eq(acmeAccounts.directoryUrl, directoryUrl)).limit(1);
   return Buffer.from(openSecret(kept.keySealed, secretKey, PURPOSE));
 }
-

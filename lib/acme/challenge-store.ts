@@ -4,7 +4,10 @@ import { acmeChallenges } from '../../db/schema';
 import type { Db } from '../db/types';
 
 export async function putChallenge(db: Db, c: { token: string; hostname: string; keyAuthorization: string }): Promise<void> {
-  await db.insert(acmeChallenges).values(c).onConflictDoUpdate({ target: acmeChallenges.token, set: { hostname: c.hostname, keyAuthorization: c.keyAuthorization } });
+  await db
+    .insert(acmeChallenges)
+    .values(c)
+    .onConflictDoUpdate({ target: acmeChallenges.token, set: { hostname: c.hostname, keyAuthorization: c.keyAuthorization } });
 }
 
 export async function removeChallenge(db: Db, token: string): Promise<void> {

@@ -32,10 +32,16 @@ export async function issueCertificate(db: Db, domain: { id: number; hostname: s
   const { default: acme } = await import('acme-client');
   // acme-client keeps these on its one axios instance: the same for every call in this process.
   if (s.caPem) acme.axios.defaults.httpsAgent = new Agent({ ca: s.caPem });
-  if (s.networkRetries !== undefined) (acme.axios.defaults as unknown as { acmeSettings: { retryMaxAttempts: number } }).acmeSettings.retryMaxAttempts = s.networkRetries;
+  if (s.networkRetries !== undefined)
+    (acme.axios.defaults as unknown as { acmeSettings: { retryMaxAttempts: number } }).acmeSettings.retryMaxAttempts = s.networkRetries;
   const accountPrivateKey = await accountKey(db, s.directoryUrl, s.secretKey);
   const knownUrl = await accountUrl(db, s.directoryUrl);
-  const client = new acme.Client({ directoryUrl: s.directoryUrl, accountKey: accountPrivateKey, accountUrl: knownUrl, externalAccountBinding: s.externalAccountBinding });
+  const client = new acme.Client({
+    directoryUrl: s.directoryUrl,
+    accountKey: accountPrivateKey,
+    accountUrl: knownUrl,
+    externalAccountBinding: s.externalAccountBinding,
+  });
   if (!knownUrl) {
     // Made (with the external account binding, if any) and remembered before ordering, so a failed order does not repeat it.
     try {
@@ -77,7 +83,10 @@ export async function issueCertificate(db: Db, domain: { id: number; hostname: s
     nextAttemptAt: null,
     updatedAt: now,
   };
-  await db.insert(certificates).values({ domainId: domain.id, ...row }).onConflictDoUpdate({ target: certificates.domainId, set: row });
+  await db
+    .insert(certificates)
+    .values({ domainId: domain.id, ...row })
+    .onConflictDoUpdate({ target: certificates.domainId, set: row });
   // Every instance's HTTPS listener drops the old certificate of this name.
   invalidationBus().publish(domainHostKey(domain.hostname));
   return { expiresAt };

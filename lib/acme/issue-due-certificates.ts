@@ -44,7 +44,10 @@ export async function issueDueCertificates(db: Db, s: AcmeSettings, now = proces
     await db
       .insert(certificates)
       .values({ domainId: d.id, status: 'pending', updatedAt: now })
-      .onConflictDoUpdate({ target: certificates.domainId, set: { status: sql`CASE WHEN ${certificates.status} = 'issued' THEN 'issued' ELSE 'pending' END`, updatedAt: now } });
+      .onConflictDoUpdate({
+        target: certificates.domainId,
+        set: { status: sql`CASE WHEN ${certificates.status} = 'issued' THEN 'issued' ELSE 'pending' END`, updatedAt: now },
+      });
     try {
       await issueCertificate(db, d, s);
       issued++;

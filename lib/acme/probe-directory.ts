@@ -47,7 +47,8 @@ export function probeDirectory(directoryUrl: string, caPem?: string): Promise<vo
       res.resume();
       const type = String(res.headers['content-type'] ?? '');
       if (res.statusCode !== 200) reject(fail(`it answered HTTP ${res.statusCode}; is ACME_DIRECTORY_URL the directory's URL?`));
-      else if (!type.includes('json')) reject(fail(`it answered ${type || 'without a content type'}, not a JSON directory; is ACME_DIRECTORY_URL the directory's URL?`));
+      else if (!type.includes('json'))
+        reject(fail(`it answered ${type || 'without a content type'}, not a JSON directory; is ACME_DIRECTORY_URL the directory's URL?`));
       else resolve();
     });
     req.on('timeout', () => req.destroy(Object.assign(new Error('timeout'), { code: 'ETIMEDOUT' })));

@@ -10,7 +10,11 @@ export const ZAdminNote = z.strictObject({ note });
 export type TAdminNote = z.infer<typeof ZAdminNote>;
 
 export const ZDisableLink = z.strictObject({
-  reason: z.string({ error: 'Say why the link is disabled.' }).trim().min(1, { error: 'Say why the link is disabled.' }).max(500, { error: 'must be at most 500 characters' }),
+  reason: z
+    .string({ error: 'Say why the link is disabled.' })
+    .trim()
+    .min(1, { error: 'Say why the link is disabled.' })
+    .max(500, { error: 'must be at most 500 characters' }),
   note,
 });
 export type TDisableLink = z.infer<typeof ZDisableLink>;
@@ -30,14 +34,25 @@ export type TSetPlan = z.infer<typeof ZSetPlan>;
 export const ZUpdateSettings = z.strictObject({
   signups: z.enum(SIGNUP_MODES, { error: `must be one of ${SIGNUP_MODES.join(', ')}` }).optional(),
   anonymous_shortening: z.boolean({ error: 'must be true or false' }).optional(),
-  anonymous_per_hour: z.number({ error: 'must be a whole number' }).int({ error: 'must be a whole number' }).min(1, { error: 'must be at least 1' }).max(100_000, { error: 'must be at most 100000' }).nullable().optional(),
+  anonymous_per_hour: z
+    .number({ error: 'must be a whole number' })
+    .int({ error: 'must be a whole number' })
+    .min(1, { error: 'must be at least 1' })
+    .max(100_000, { error: 'must be at most 100000' })
+    .nullable()
+    .optional(),
   note,
 });
 export type TUpdateSettings = z.infer<typeof ZUpdateSettings>;
 
 export const ZUsersQuery = z.object({
   q: z.string().trim().max(200, { error: 'must be at most 200 characters' }).optional(),
-  page: z.coerce.number({ error: 'must be a page number' }).int({ error: 'must be a page number' }).min(1, { error: 'must be at least 1' }).max(100_000, { error: 'is too large' }).optional(),
+  page: z.coerce
+    .number({ error: 'must be a page number' })
+    .int({ error: 'must be a page number' })
+    .min(1, { error: 'must be at least 1' })
+    .max(100_000, { error: 'is too large' })
+    .optional(),
 });
 export type TUsersQuery = z.infer<typeof ZUsersQuery>;
 
@@ -62,7 +77,14 @@ export const ZAdminAction = z
   })
   .meta({ id: 'AdminAction' });
 
-const ZAbuseReport = z.object({ id: z.number().int(), source: z.string(), reason: z.string(), details: z.string().nullable(), url: z.string(), created_at: timestamp });
+const ZAbuseReport = z.object({
+  id: z.number().int(),
+  source: z.string(),
+  reason: z.string(),
+  details: z.string().nullable(),
+  url: z.string(),
+  created_at: timestamp,
+});
 
 /** `link`: the held or reported link (null for a report whose link was deleted). */
 export const ZReviewItem = z

@@ -11,7 +11,11 @@ export interface SettingsJson {
   anonymous_per_hour: number | null;
 }
 
-export const settingsJson = (s: InstanceSettings): SettingsJson => ({ signups: s.signups, anonymous_shortening: s.anonymousShortening, anonymous_per_hour: s.anonymousPerHour });
+export const settingsJson = (s: InstanceSettings): SettingsJson => ({
+  signups: s.signups,
+  anonymous_shortening: s.anonymousShortening,
+  anonymous_per_hour: s.anonymousPerHour,
+});
 
 export async function changePlan(db: Db, adminId: string, workspaceId: string, plan: Plan, note?: string) {
   const ws = await setWorkspacePlan(db, workspaceId, plan);
@@ -19,7 +23,11 @@ export async function changePlan(db: Db, adminId: string, workspaceId: string, p
   return { id: ws.id, name: ws.name, kind: ws.kind, plan: ws.plan };
 }
 
-export async function updateSettings(db: Db, adminId: string, change: { signups?: InstanceSettings['signups']; anonymous_shortening?: boolean; anonymous_per_hour?: number | null; note?: string }): Promise<SettingsJson> {
+export async function updateSettings(
+  db: Db,
+  adminId: string,
+  change: { signups?: InstanceSettings['signups']; anonymous_shortening?: boolean; anonymous_per_hour?: number | null; note?: string },
+): Promise<SettingsJson> {
   const before = await getInstanceSettings(db);
   const next: Partial<InstanceSettings> = {};
   if (change.signups !== undefined) next.signups = change.signups;

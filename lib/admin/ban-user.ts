@@ -12,24 +12,46 @@ import type { AppContext } from '../context/app-context';
 import { recordAdminAction } from './record-admin-action';
 import { forgetTokens } from '../tokens/token-cache';
 
-export async function banUser(auth: Auth, headers: Headers, admin: { id: string }, userId: string, body: { reason: string; note?: string }, ctx: AppContext): Promise<{ disabled_links: number }> {
+export async function banUser(
+  auth: Auth,
+  headers: Headers,
+  admin: { id: string },
+  userId: string,
+  body: { reason: string; note?: string },
+  ctx: AppContext,
+): Promise<{ disabled_links: number }> {
   const db = ctx.handle.db;
   const target = await findUser(ctx, userId);
   if (target.id === admin.id) throw new AppError('invalid_request', 'You cannot ban your own account.');
-  if (target.role === 'admin') throw new AppError('invalid_request', 'Take the admin role away first (sling users set-admin --off) before banning this account.');
+  if (target.role === 'admin')
+    throw new AppError('invalid_request', 'Take the admin role away first (sling users set-admin --off) before banning this account.');
   await auth.api.banUser({ body: { userId, banReason: body.reason }, headers });
   const reason = `Account suspended: ${body.reason}`;
-  const owned = db.select({ id: workspaceMembers.organizationId }).from(workspaceMembers).where(and(eq(workspaceMembers.userId, userId), eq(workspaceMembers.role, 'owner')));
+  const owned = db
+    .select({ id: workspaceMembers.organizationId })
+    .from(workspaceMembers)
+    .where(and(eq(workspaceMembers.userId, userId), eq(workspaceMembers.role, 'owner')));
   const disabled = await db.transaction(async (tx) => {
-    await tx.update(apiTokens).set({ revokedAt: sql`now()` }).where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)));
+    await tx
+      .update(apiTokens)
+      .set({ revokedAt: sql`now()` })
+      .where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)));
     const rows = await tx
       .update(links)
       .set({ status: 'disabled', disabledReason: reason, updatedAt: sql`now()` })
       .where(and(inArray(links.workspaceId, owned), ne(links.status, 'disabled')))
       .returning();
-    await recordEvents(tx, rows.map((row) => linkEvent('link.updated', row, ctx.domains)));
+    await recordEvents(
+      tx,
+      rows.map((row) => linkEvent('link.updated', row, ctx.domains)),
+    );
     for (const row of rows) await invalidationBus().publishIn(tx, linkKey(row.domainId, row.shortCode));
-    await recordAdminAction(tx, { adminId: admin.id, action: 'ban_user', target: { type: 'user', id: userId, label: target.email }, note: notes(body.reason, body.note, rows.length) });
+    await recordAdminAction(tx, {
+      adminId: admin.id,
+      action: 'ban_user',
+      target: { type: 'user', id: userId, label: target.email },
+      note: notes(body.reason, body.note, rows.length),
+    });
     return rows;
   });
   forgetTokens();

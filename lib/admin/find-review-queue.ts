@@ -26,9 +26,16 @@ export interface ReviewItemJson {
 const QUEUE_LIMIT = 100;
 
 export async function findReviewQueue(db: Db, ctx: AppContext): Promise<ReviewItemJson[]> {
-  const reported = db.select({ id: abuseReports.linkId }).from(abuseReports).where(and(eq(abuseReports.status, 'open'), sql`${abuseReports.linkId} IS NOT NULL`));
+  const reported = db
+    .select({ id: abuseReports.linkId })
+    .from(abuseReports)
+    .where(and(eq(abuseReports.status, 'open'), sql`${abuseReports.linkId} IS NOT NULL`));
   const rows = await db
-    .select({ link: links, owner: { id: users.id, email: users.email, name: users.name, banned: users.banned }, workspace: { id: workspaces.id, name: workspaces.name, kind: workspaces.kind } })
+    .select({
+      link: links,
+      owner: { id: users.id, email: users.email, name: users.name, banned: users.banned },
+      workspace: { id: workspaces.id, name: workspaces.name, kind: workspaces.kind },
+    })
     .from(links)
     .innerJoin(workspaces, eq(workspaces.id, links.workspaceId))
     .leftJoin(users, eq(users.id, links.createdBy))
@@ -44,7 +51,12 @@ export async function findReviewQueue(db: Db, ctx: AppContext): Promise<ReviewIt
     .limit(QUEUE_LIMIT * 10);
   const byLink = new Map<number | null, ReportJson[]>();
   for (const r of reports) byLink.set(r.linkId, [...(byLink.get(r.linkId) ?? []), reportJson(r)]);
-  const items: ReviewItemJson[] = rows.map((r) => ({ link: serializeLink(r.link, ctx.domains), owner: r.owner, workspace: r.workspace, reports: byLink.get(r.link.id) ?? [] }));
+  const items: ReviewItemJson[] = rows.map((r) => ({
+    link: serializeLink(r.link, ctx.domains),
+    owner: r.owner,
+    workspace: r.workspace,
+    reports: byLink.get(r.link.id) ?? [],
+  }));
   for (const report of byLink.get(null) ?? []) items.push({ link: null, owner: null, workspace: null, reports: [report] });
   return items;
 }

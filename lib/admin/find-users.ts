@@ -17,12 +17,21 @@ export interface AdminUserJson {
   workspaces: { id: string; name: string; kind: string; plan: string }[];
 }
 
-export async function findUsers(db: Db, opts: { q?: string; page?: number }): Promise<{ users: AdminUserJson[]; total: number; page: number; page_size: number }> {
+export async function findUsers(
+  db: Db,
+  opts: { q?: string; page?: number },
+): Promise<{ users: AdminUserJson[]; total: number; page: number; page_size: number }> {
   const page = opts.page ?? 1;
   const pattern = opts.q ? `%${opts.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
   const where = pattern ? or(ilike(users.email, pattern), ilike(users.name, pattern)) : undefined;
   const [rows, [{ total }]] = await Promise.all([
-    db.select().from(users).where(where).orderBy(desc(users.createdAt), desc(users.id)).limit(USERS_PAGE_SIZE).offset((page - 1) * USERS_PAGE_SIZE),
+    db
+      .select()
+      .from(users)
+      .where(where)
+      .orderBy(desc(users.createdAt), desc(users.id))
+      .limit(USERS_PAGE_SIZE)
+      .offset((page - 1) * USERS_PAGE_SIZE),
     db.select({ total: sql<number>`count(*)::int` }).from(users).where(where),
   ]);
   const owned = rows.length
@@ -30,7 +39,15 @@ export async function findUsers(db: Db, opts: { q?: string; page?: number }): Pr
         .select({ userId: workspaceMembers.userId, id: workspaces.id, name: workspaces.name, kind: workspaces.kind, plan: workspaces.plan })
         .from(workspaceMembers)
         .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.organizationId))
-        .where(and(inArray(workspaceMembers.userId, rows.map((r) => r.id)), eq(workspaceMembers.role, 'owner')))
+        .where(
+          and(
+            inArray(
+              workspaceMembers.userId,
+              rows.map((r) => r.id),
+            ),
+            eq(workspaceMembers.role, 'owner'),
+          ),
+        )
         .orderBy(workspaces.kind, workspaces.name)
     : [];
   return {

@@ -40,7 +40,12 @@ export async function disableLink(adminId: string, linkId: number, body: { reaso
   const row = await setLinkDisabled(found, { reason: body.reason }, ctx);
   await db.transaction(async (tx) => {
     await resolveOpenReports(tx, adminId, linkId);
-    await recordAdminAction(tx, { adminId, action: 'disable_link', target: { type: 'link', id: linkId, label: shortUrl(row, ctx) }, note: joinNote(body.reason, body.note) });
+    await recordAdminAction(tx, {
+      adminId,
+      action: 'disable_link',
+      target: { type: 'link', id: linkId, label: shortUrl(row, ctx) },
+      note: joinNote(body.reason, body.note),
+    });
   });
   return serializeLink(row, ctx.domains);
 }

@@ -5,7 +5,11 @@ import type { Db } from '../db/types';
 import { AppError } from '../core/errors';
 
 export async function setPlatformAdmin(db: Db, userId: string, isAdmin: boolean): Promise<UserRow> {
-  const [row] = await db.update(users).set({ role: isAdmin ? 'admin' : 'user', updatedAt: sql`now()` }).where(eq(users.id, userId)).returning();
+  const [row] = await db
+    .update(users)
+    .set({ role: isAdmin ? 'admin' : 'user', updatedAt: sql`now()` })
+    .where(eq(users.id, userId))
+    .returning();
   if (!row) throw new AppError('not_found', 'No such account.');
   return row;
 }

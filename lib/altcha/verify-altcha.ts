@@ -15,16 +15,26 @@ let lastSweep = 0;
 
 export async function verifyAltcha(db: Db, payload: unknown, secrets = altchaSecrets()): Promise<void> {
   if (payload === undefined || payload === null || payload === '') {
-    throw new AppError('altcha_required', 'This form needs a proof-of-work solution (ALTCHA): get a challenge from GET /api/v1/altcha/challenge, solve it, and send it as "altcha".', {
-      altcha: 'Required.',
-    });
+    throw new AppError(
+      'altcha_required',
+      'This form needs a proof-of-work solution (ALTCHA): get a challenge from GET /api/v1/altcha/challenge, solve it, and send it as "altcha".',
+      {
+        altcha: 'Required.',
+      },
+    );
   }
   const parsed = parsePayload(payload);
   const challenge = parsed?.challenge;
   if (!parsed || !challenge?.signature || typeof challenge.parameters?.expiresAt !== 'number') throw invalid('is not an ALTCHA payload');
   let result;
   try {
-    result = await verifySolution({ challenge, solution: parsed.solution, deriveKey, hmacSignatureSecret: secrets.challenge, hmacKeySignatureSecret: secrets.key });
+    result = await verifySolution({
+      challenge,
+      solution: parsed.solution,
+      deriveKey,
+      hmacSignatureSecret: secrets.challenge,
+      hmacKeySignatureSecret: secrets.key,
+    });
   } catch {
     throw invalid('is not an ALTCHA payload');
   }

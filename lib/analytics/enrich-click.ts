@@ -38,7 +38,10 @@ export interface EnricherOptions {
   storeIp: boolean;
 }
 
-export type VisitorProfile = Pick<EnrichedClick, 'visitor' | 'country' | 'region' | 'city' | 'regionLabel' | 'cityLabel' | 'device' | 'browser' | 'os' | 'bot'> & {
+export type VisitorProfile = Pick<
+  EnrichedClick,
+  'visitor' | 'country' | 'region' | 'city' | 'regionLabel' | 'cityLabel' | 'device' | 'browser' | 'os' | 'bot'
+> & {
   /** The stored address (null unless STORE_IP) and user agent. */
   ip: string | null;
   userAgent: string | undefined;
@@ -63,10 +66,14 @@ export function createClickEnricher(opts: EnricherOptions): (click: Click) => En
       v = {
         ip: opts.storeIp ? ip : null,
         userAgent: ua,
-        visitor, ...geo,
+        visitor,
+        ...geo,
         regionLabel: place(geo.region, geo.country),
         cityLabel: place(geo.city, geo.region, geo.country),
-        device: agent.device, browser: agent.browser, os: agent.os, bot: agent.bot,
+        device: agent.device,
+        browser: agent.browser,
+        os: agent.os,
+        bot: agent.bot,
       };
       visitors.set(key, v);
     }

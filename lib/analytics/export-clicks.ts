@@ -13,7 +13,20 @@ export const EXPORT_FORMATS = ['csv', 'json'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 export const EXPORT_COLUMNS = [
-  'clicked_at', 'country', 'region', 'city', 'device', 'browser', 'os', 'referrer', 'referrer_host', 'trigger', 'bot', 'visitor', 'user_agent', 'ip',
+  'clicked_at',
+  'country',
+  'region',
+  'city',
+  'device',
+  'browser',
+  'os',
+  'referrer',
+  'referrer_host',
+  'trigger',
+  'bot',
+  'visitor',
+  'user_agent',
+  'ip',
 ] as const;
 
 type Row = Record<(typeof EXPORT_COLUMNS)[number], string | boolean | null>;
@@ -38,7 +51,11 @@ export type ExportScope = StatsScope;
 const WORKSPACE_COLUMNS = ['link_id', 'short_code', ...EXPORT_COLUMNS] as const;
 
 /** The links a workspace export walks through, in id order (ids only: cheap even for many links). */
-async function* workspaceRows(db: Queryable, scope: Extract<ExportScope, { workspaceId: string }>, range: { from: Date; to: Date; filters?: StatsFilters }): AsyncGenerator<Array<Record<string, unknown>>> {
+async function* workspaceRows(
+  db: Queryable,
+  scope: Extract<ExportScope, { workspaceId: string }>,
+  range: { from: Date; to: Date; filters?: StatsFilters },
+): AsyncGenerator<Array<Record<string, unknown>>> {
   const params: unknown[] = [];
   let { where } = workspaceLinksSql(scope, (v) => `$${params.push(v)}`);
   // A tag narrows the links walked through (the clicks' own filter would say the same, link by link).
@@ -79,7 +96,10 @@ async function* clickPages(db: Queryable, range: ExportRange): AsyncGenerator<Ro
     }
     const last = rows[rows.length - 1].at_key;
     yield rows.filter((r) => r.at_key !== last);
-    yield await db.query<Row>(`SELECT ${COLUMNS_SQL} FROM clicks WHERE link_id = $1 AND clicked_at = ${afterParam}::timestamptz AND clicked_at >= $2 AND clicked_at <= $3${filtered}`, [...bounds, last]);
+    yield await db.query<Row>(
+      `SELECT ${COLUMNS_SQL} FROM clicks WHERE link_id = $1 AND clicked_at = ${afterParam}::timestamptz AND clicked_at >= $2 AND clicked_at <= $3${filtered}`,
+      [...bounds, last],
+    );
     after = last;
   }
 }
@@ -89,7 +109,9 @@ export function exportClicks(db: Queryable, scope: ExportScope, range: { from: D
   const encoder = new TextEncoder();
   const columns: readonly string[] = 'workspaceId' in scope ? WORKSPACE_COLUMNS : EXPORT_COLUMNS;
   const pages: AsyncGenerator<Array<Record<string, unknown>>> =
-    'workspaceId' in scope ? workspaceRows(db, scope, { ...range, filters: scope.filters }) : clickPages(db, { linkId: scope.linkId, ...range, filters: scope.filters });
+    'workspaceId' in scope
+      ? workspaceRows(db, scope, { ...range, filters: scope.filters })
+      : clickPages(db, { linkId: scope.linkId, ...range, filters: scope.filters });
   let first = true;
   return new ReadableStream<Uint8Array>({
     start(controller) {

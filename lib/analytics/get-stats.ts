@@ -88,7 +88,11 @@ const RAW_DIMENSIONS = `(VALUES ('country', coalesce(country, '')),
   ('referrer', coalesce(referrer_host, '')), ('trigger', coalesce(trigger, ''))) AS d(dim, value)`;
 
 /** Clicks and unique visitors of a scope over a range (the headline numbers). */
-export async function getTotals(db: Queryable, scope: StatsScope, range: Pick<StatsRange, 'from' | 'to'>): Promise<{ clicks: number; unique_visitors: number }> {
+export async function getTotals(
+  db: Queryable,
+  scope: StatsScope,
+  range: Pick<StatsRange, 'from' | 'to'>,
+): Promise<{ clicks: number; unique_visitors: number }> {
   const { rollups, clicks, hours, params } = scopeSql(scope, range);
   const [totals, uniques] = await Promise.all([
     hasFilters(scope.filters)
@@ -97,7 +101,9 @@ export async function getTotals(db: Queryable, scope: StatsScope, range: Pick<St
     // The same whole hours as the clicks (the rollups' buckets), so both numbers cover one window:
     // with an instant as the end, a range ending at 23:00 counted the 23:00 hour's clicks but not its visitors.
     hasFilters(scope.filters)
-      ? db.query<{ n: number }>(`SELECT count(DISTINCT visitor)::int AS n FROM clicks WHERE ${clicks} AND ${RAW_HOURS}`, params).then((r) => Number(r[0]?.n ?? 0))
+      ? db
+          .query<{ n: number }>(`SELECT count(DISTINCT visitor)::int AS n FROM clicks WHERE ${clicks} AND ${RAW_HOURS}`, params)
+          .then((r) => Number(r[0]?.n ?? 0))
       : countUniqueVisitors(db, { sketches: rollups, clicks, params }, range),
   ]);
   return { clicks: Number(totals[0]?.clicks ?? 0), unique_visitors: uniques };
@@ -121,7 +127,13 @@ export async function getStats(db: Queryable, scope: StatsScope, range: StatsRan
   ]);
   const links = 'workspaceId' in scope ? await topLinks(db, scope, range, totals.clicks) : undefined;
   const breakdowns = Object.fromEntries(
-    Object.entries(BREAKDOWNS).map(([name, dim]) => [name, breakdown(dims.filter((d) => d.dim === dim), dim)]),
+    Object.entries(BREAKDOWNS).map(([name, dim]) => [
+      name,
+      breakdown(
+        dims.filter((d) => d.dim === dim),
+        dim,
+      ),
+    ]),
   ) as Record<keyof typeof BREAKDOWNS, Breakdown>;
   return {
     ...totals,

@@ -19,7 +19,6 @@ export function previousRange(range: Pick<StatsRange, 'from' | 'to'>): { from: D
   return { from: new Date(to.getTime() - (range.to.getTime() - range.from.getTime())), to };
 }
 
-
 export async function getPreviousPeriod(db: Queryable, scope: StatsScope, range: Pick<StatsRange, 'from' | 'to'>): Promise<PreviousPeriod> {
   const previous = previousRange(range);
   return { from: previous.from.toISOString(), to: previous.to.toISOString(), ...(await getTotals(db, scope, previous)) };

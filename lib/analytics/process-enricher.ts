@@ -25,7 +25,9 @@ export function processEnricher(): (click: Click) => EnrichedClick {
  */
 export function loadingGeoFirst(write: (batch: Click[]) => Promise<void>): (batch: Click[]) => Promise<void> {
   return async (batch) => {
-    await processGeo().loadFor(batch.map((c) => c.ip)).catch(() => {}); // enrichment then reads it itself
+    await processGeo()
+      .loadFor(batch.map((c) => c.ip))
+      .catch(() => {}); // enrichment then reads it itself
     return write(batch);
   };
 }

@@ -8,7 +8,10 @@ import { INTERVALS, statsRangeOf } from './stats-range';
 import { zQueryDate } from '../schemas/common';
 import { asIssues } from '../schemas/parse-input';
 
-const filterValue = z.union([z.string(), z.array(z.string())]).optional().meta({ description: 'Repeat the parameter to match any of several values.' });
+const filterValue = z
+  .union([z.string(), z.array(z.string())])
+  .optional()
+  .meta({ description: 'Repeat the parameter to match any of several values.' });
 const filterFields = Object.fromEntries(FILTER_NAMES.map((n) => [n, filterValue])) as Record<FilterName, typeof filterValue>;
 
 const rangeFields = {
@@ -32,8 +35,16 @@ export const ZLinkStatsQuery = z.object({ ...rangeFields, compare, ...filterFiel
   compare: q.compare === 'previous',
 }));
 
-const createdBy = z.string().regex(/^[\w-]{0,100}$/, { error: "created_by must be a member's user id." }).optional().transform((v) => v || undefined);
-const linkId = z.string().optional().transform((v) => v || undefined).meta({ description: 'Only this link of the workspace.' });
+const createdBy = z
+  .string()
+  .regex(/^[\w-]{0,100}$/, { error: "created_by must be a member's user id." })
+  .optional()
+  .transform((v) => v || undefined);
+const linkId = z
+  .string()
+  .optional()
+  .transform((v) => v || undefined)
+  .meta({ description: 'Only this link of the workspace.' });
 
 /** GET /api/v1/analytics */
 export const ZWorkspaceStatsQuery = z.object({ ...rangeFields, compare, ...filterFields, link_id: linkId, created_by: createdBy }).transform((q, ctx) => ({

@@ -38,10 +38,7 @@ export async function countUniqueVisitors(db: Queryable, where: UniqueVisitorsSq
   const params = [...where.params];
   const p = (v: unknown) => `$${params.push(v)}`;
   if (built.length === 0) {
-    const [row] = await db.query<{ n: number }>(
-      `SELECT count(DISTINCT visitor)::int AS n FROM clicks WHERE ${where.clicks} AND ${RAW_HOURS}`,
-      params,
-    );
+    const [row] = await db.query<{ n: number }>(`SELECT count(DISTINCT visitor)::int AS n FROM clicks WHERE ${where.clicks} AND ${RAW_HOURS}`, params);
     return Number(row?.n ?? 0);
   }
   // The raw stretches between built days, each an index range on (link_id, clicked_at).

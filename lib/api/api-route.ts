@@ -40,7 +40,12 @@ export function routesOf(handler: RouteHandler): ApiRoute[] {
 }
 
 /** A route of a protocol that is not Sling's own API (better-auth, SCIM): not in the OpenAPI document. */
-export function protocolRoutes(methods: readonly RouteMethod[], path: string, handler: RouteHandler, opts: Pick<ApiRoute, 'readBodyFirst' | 'scim'> = {}): ApiRoute[] {
+export function protocolRoutes(
+  methods: readonly RouteMethod[],
+  path: string,
+  handler: RouteHandler,
+  opts: Pick<ApiRoute, 'readBodyFirst' | 'scim'> = {},
+): ApiRoute[] {
   return methods.map((method) => ({ method, path, handler, bodyLimit: MAX_BODY_BYTES, operations: [], ...opts }));
 }
 

@@ -96,10 +96,13 @@ export function createRouter(routes: readonly ApiRoute[]): Router {
 /** The whole body read now (limited), and the handler given a copy that holds it. */
 async function readFirst(req: Request, route: ApiRoute): Promise<Request> {
   if (req.body === null) return req;
-  const bytes = new Uint8Array(await req.arrayBuffer().catch((err: unknown) => {
-    throw err instanceof AppError ? err : new AppError('invalid_request', 'The request body could not be read completely.');
-  }));
-  if (bytes.byteLength > route.bodyLimit) throw new AppError('payload_too_large', `The request body is larger than this endpoint takes (${Math.round(route.bodyLimit / 1024)} KiB).`);
+  const bytes = new Uint8Array(
+    await req.arrayBuffer().catch((err: unknown) => {
+      throw err instanceof AppError ? err : new AppError('invalid_request', 'The request body could not be read completely.');
+    }),
+  );
+  if (bytes.byteLength > route.bodyLimit)
+    throw new AppError('payload_too_large', `The request body is larger than this endpoint takes (${Math.round(route.bodyLimit / 1024)} KiB).`);
   return new Request(req, { body: bytes });
 }
 

@@ -2,7 +2,19 @@
 // it; its method, path, access, permission and body limit are read from the Operation the handler
 // carries (lib/openapi/operations/), so adding a route is an Operation, its handler and one line here.
 // better-auth's and SCIM's routes follow their own protocols and are declared with their paths.
-import { actionsRoute, approveLinkRoute, banUserRoute, disableLinkRoute, dismissReportRoute, reviewQueueRoute, setPlanRoute, settingsRoute, unbanUserRoute, updateSettingsRoute, usersRoute } from './handlers/admin-routes';
+import {
+  actionsRoute,
+  approveLinkRoute,
+  banUserRoute,
+  disableLinkRoute,
+  dismissReportRoute,
+  reviewQueueRoute,
+  setPlanRoute,
+  settingsRoute,
+  unbanUserRoute,
+  updateSettingsRoute,
+  usersRoute,
+} from './handlers/admin-routes';
 import { linkExportRoute, workspaceExportRoute } from './handlers/export-routes';
 import { workspaceStatsRoute } from './handlers/workspace-stats-route';
 import { handleApiPhp } from './handlers/api-php';
@@ -21,25 +33,65 @@ import { getLandingRoute, putLandingRoute } from './handlers/landing-routes';
 import { bulkCreateLinksRoute } from './handlers/bulk-create-route';
 import { linkEventsRoute, linkStatsRoute } from './handlers/link-detail-routes';
 import {
-  aliasAvailabilityRoute, bulkDeleteLinksRoute, createLinkRoute, deleteLinkRoute, duplicateLinkRoute, freePreviousCodeRoute, getLinkRoute, listLinksRoute, listTagsRoute, updateLinkRoute,
+  aliasAvailabilityRoute,
+  bulkDeleteLinksRoute,
+  createLinkRoute,
+  deleteLinkRoute,
+  duplicateLinkRoute,
+  freePreviousCodeRoute,
+  getLinkRoute,
+  listLinksRoute,
+  listTagsRoute,
+  updateLinkRoute,
 } from './handlers/link-routes';
 import { deletePreviewImageRoute, getPreviewImageRoute, putPreviewImageRoute } from './handlers/preview-routes';
 import { deleteLogoRoute, putLogoRoute, qrRoute } from './handlers/qr-routes';
 import { variantBLimiter } from '../ratelimit/api-limits';
 import { directorySyncRoute, issueTokenRoute, revokeTokenRoute } from './handlers/directory-sync-routes';
 import {
-  createGroupRoute, createUserRoute, deleteGroupRoute, deleteUserRoute, getGroupRoute, getUserRoute, listGroupsRoute, listUsersRoute, patchGroupRoute, patchUserRoute, replaceGroupRoute,
-  replaceUserRoute, resourceTypesRoute, schemasRoute, serviceProviderConfigRoute, withScim,
+  createGroupRoute,
+  createUserRoute,
+  deleteGroupRoute,
+  deleteUserRoute,
+  getGroupRoute,
+  getUserRoute,
+  listGroupsRoute,
+  listUsersRoute,
+  patchGroupRoute,
+  patchUserRoute,
+  replaceGroupRoute,
+  replaceUserRoute,
+  resourceTypesRoute,
+  schemasRoute,
+  serviceProviderConfigRoute,
+  withScim,
 } from './handlers/scim-routes';
 import * as sso from './handlers/sso-routes';
 import { handleTokenParamApi, tokenParam } from './handlers/token-param-api';
 import { createTokenRoute, deleteTokenRoute, listTokensRoute, regenerateTokenRoute, rotateTokenRoute } from './handlers/token-routes';
 import {
-  createWebhookRoute, deleteWebhookRoute, getDeliveryRoute, getWebhookRoute, listDeliveriesRoute, listWebhooksRoute, resendDeliveryRoute, rotateWebhookSecretRoute, testWebhookRoute, updateWebhookRoute,
+  createWebhookRoute,
+  deleteWebhookRoute,
+  getDeliveryRoute,
+  getWebhookRoute,
+  listDeliveriesRoute,
+  listWebhooksRoute,
+  resendDeliveryRoute,
+  rotateWebhookSecretRoute,
+  testWebhookRoute,
+  updateWebhookRoute,
 } from './handlers/webhook-routes';
 import { acceptInvitationRoute, createInvitationRoute, listInvitationsRoute, resendInvitationRoute, revokeInvitationRoute } from './handlers/invitation-routes';
 import { changeMemberRoleRoute, leaveWorkspaceRoute, listMembersRoute, removeMemberRoute } from './handlers/member-routes';
-import { createWorkspaceRoute, deleteWorkspaceRoute, getWorkspaceRoute, listWorkspacesRoute, switchWorkspaceRoute, transferOwnershipRoute, updateWorkspaceRoute } from './handlers/workspace-routes';
+import {
+  createWorkspaceRoute,
+  deleteWorkspaceRoute,
+  getWorkspaceRoute,
+  listWorkspacesRoute,
+  switchWorkspaceRoute,
+  transferOwnershipRoute,
+  updateWorkspaceRoute,
+} from './handlers/workspace-routes';
 import { protocolRoutes, routesOf, type ApiRoute, type RouteHandler } from './api-route';
 import { altchaChallengeRoute, openApiDocumentRoute, reportLinkRoute, shortenRoute } from './public-routes';
 
@@ -49,39 +101,101 @@ const workspace = <P>(handler: (r: WorkspaceRequest<P>) => Promise<Response>) =>
 const admin = <P>(handler: (r: AdminRequest<P>) => Promise<Response>) => routesOf(withAdmin<P>(handler) as unknown as RouteHandler);
 /** A route anyone may call; the handler limits and checks itself. */
 const open = (handler: (req: Request) => Promise<Response>) => routesOf(handleRoute(handler) as RouteHandler);
-const scim = (methods: Parameters<typeof protocolRoutes>[0], path: string, handler: RouteHandler) => protocolRoutes(methods, `/api/scim/v2${path}`, handler, { scim: true });
+const scim = (methods: Parameters<typeof protocolRoutes>[0], path: string, handler: RouteHandler) =>
+  protocolRoutes(methods, `/api/scim/v2${path}`, handler, { scim: true });
 
 export const API_ROUTES: readonly ApiRoute[] = [
   // Links
-  ...workspace(listLinksRoute), ...workspace(createLinkRoute), ...workspace(getLinkRoute), ...workspace(updateLinkRoute), ...workspace(deleteLinkRoute),
-  ...workspace(aliasAvailabilityRoute), ...workspace(bulkCreateLinksRoute), ...workspace(bulkDeleteLinksRoute), ...workspace(listTagsRoute),
-  ...workspace(duplicateLinkRoute), ...workspace(linkEventsRoute), ...workspace(freePreviousCodeRoute),
-  ...workspace(qrRoute), ...workspace(putLogoRoute), ...workspace(deleteLogoRoute),
-  ...workspace(getPreviewImageRoute), ...workspace(putPreviewImageRoute), ...workspace(deletePreviewImageRoute),
+  ...workspace(listLinksRoute),
+  ...workspace(createLinkRoute),
+  ...workspace(getLinkRoute),
+  ...workspace(updateLinkRoute),
+  ...workspace(deleteLinkRoute),
+  ...workspace(aliasAvailabilityRoute),
+  ...workspace(bulkCreateLinksRoute),
+  ...workspace(bulkDeleteLinksRoute),
+  ...workspace(listTagsRoute),
+  ...workspace(duplicateLinkRoute),
+  ...workspace(linkEventsRoute),
+  ...workspace(freePreviousCodeRoute),
+  ...workspace(qrRoute),
+  ...workspace(putLogoRoute),
+  ...workspace(deleteLogoRoute),
+  ...workspace(getPreviewImageRoute),
+  ...workspace(putPreviewImageRoute),
+  ...workspace(deletePreviewImageRoute),
   ...workspace(faviconRoute),
   // Statistics and exports
-  ...workspace(linkStatsRoute), ...workspace(workspaceStatsRoute), ...workspace(linkExportRoute), ...workspace(workspaceExportRoute),
+  ...workspace(linkStatsRoute),
+  ...workspace(workspaceStatsRoute),
+  ...workspace(linkExportRoute),
+  ...workspace(workspaceExportRoute),
   // Imports
-  ...workspace(listImportsRoute), ...workspace(createImportRoute), ...workspace(getImportRoute), ...workspace(importReportRoute),
+  ...workspace(listImportsRoute),
+  ...workspace(createImportRoute),
+  ...workspace(getImportRoute),
+  ...workspace(importReportRoute),
   // Domains
-  ...workspace(listDomainsRoute), ...workspace(addDomainRoute), ...workspace(getDomainRoute), ...workspace(updateDomainRoute), ...workspace(deleteDomainRoute),
-  ...workspace(verifyDomainRoute), ...workspace(getFaviconRoute), ...workspace(putFaviconRoute), ...workspace(deleteFaviconRoute),
-  ...workspace(getLandingRoute), ...workspace(putLandingRoute),
+  ...workspace(listDomainsRoute),
+  ...workspace(addDomainRoute),
+  ...workspace(getDomainRoute),
+  ...workspace(updateDomainRoute),
+  ...workspace(deleteDomainRoute),
+  ...workspace(verifyDomainRoute),
+  ...workspace(getFaviconRoute),
+  ...workspace(putFaviconRoute),
+  ...workspace(deleteFaviconRoute),
+  ...workspace(getLandingRoute),
+  ...workspace(putLandingRoute),
   // Webhooks
-  ...workspace(listWebhooksRoute), ...workspace(createWebhookRoute), ...workspace(getWebhookRoute), ...workspace(updateWebhookRoute), ...workspace(deleteWebhookRoute),
-  ...workspace(rotateWebhookSecretRoute), ...workspace(testWebhookRoute), ...workspace(listDeliveriesRoute), ...workspace(getDeliveryRoute), ...workspace(resendDeliveryRoute),
+  ...workspace(listWebhooksRoute),
+  ...workspace(createWebhookRoute),
+  ...workspace(getWebhookRoute),
+  ...workspace(updateWebhookRoute),
+  ...workspace(deleteWebhookRoute),
+  ...workspace(rotateWebhookSecretRoute),
+  ...workspace(testWebhookRoute),
+  ...workspace(listDeliveriesRoute),
+  ...workspace(getDeliveryRoute),
+  ...workspace(resendDeliveryRoute),
   // API tokens
-  ...workspace(listTokensRoute), ...workspace(createTokenRoute), ...workspace(deleteTokenRoute), ...workspace(regenerateTokenRoute), ...workspace(rotateTokenRoute),
+  ...workspace(listTokensRoute),
+  ...workspace(createTokenRoute),
+  ...workspace(deleteTokenRoute),
+  ...workspace(regenerateTokenRoute),
+  ...workspace(rotateTokenRoute),
   // Workspaces, members, invitations, audit
-  ...workspace(listWorkspacesRoute), ...workspace(createWorkspaceRoute), ...workspace(switchWorkspaceRoute),
-  ...workspace(getWorkspaceRoute), ...workspace(updateWorkspaceRoute), ...workspace(deleteWorkspaceRoute), ...workspace(transferOwnershipRoute), ...workspace(leaveWorkspaceRoute),
-  ...workspace(listMembersRoute), ...workspace(changeMemberRoleRoute), ...workspace(removeMemberRoute),
-  ...workspace(listInvitationsRoute), ...workspace(createInvitationRoute), ...workspace(revokeInvitationRoute), ...workspace(resendInvitationRoute), ...workspace(acceptInvitationRoute),
-  ...workspace(listAuditRoute), ...workspace(exportAuditRoute),
+  ...workspace(listWorkspacesRoute),
+  ...workspace(createWorkspaceRoute),
+  ...workspace(switchWorkspaceRoute),
+  ...workspace(getWorkspaceRoute),
+  ...workspace(updateWorkspaceRoute),
+  ...workspace(deleteWorkspaceRoute),
+  ...workspace(transferOwnershipRoute),
+  ...workspace(leaveWorkspaceRoute),
+  ...workspace(listMembersRoute),
+  ...workspace(changeMemberRoleRoute),
+  ...workspace(removeMemberRoute),
+  ...workspace(listInvitationsRoute),
+  ...workspace(createInvitationRoute),
+  ...workspace(revokeInvitationRoute),
+  ...workspace(resendInvitationRoute),
+  ...workspace(acceptInvitationRoute),
+  ...workspace(listAuditRoute),
+  ...workspace(exportAuditRoute),
   // SSO and directory sync
-  ...workspace(sso.listConnectionsRoute), ...workspace(sso.createConnectionRoute), ...workspace(sso.getConnectionRoute), ...workspace(sso.updateConnectionRoute),
-  ...workspace(sso.deleteConnectionRoute), ...workspace(sso.connectionActionRoute), ...workspace(sso.addDomainRoute), ...workspace(sso.removeDomainRoute), ...workspace(sso.verifyDomainRoute),
-  ...workspace(directorySyncRoute), ...workspace(issueTokenRoute), ...workspace(revokeTokenRoute),
+  ...workspace(sso.listConnectionsRoute),
+  ...workspace(sso.createConnectionRoute),
+  ...workspace(sso.getConnectionRoute),
+  ...workspace(sso.updateConnectionRoute),
+  ...workspace(sso.deleteConnectionRoute),
+  ...workspace(sso.connectionActionRoute),
+  ...workspace(sso.addDomainRoute),
+  ...workspace(sso.removeDomainRoute),
+  ...workspace(sso.verifyDomainRoute),
+  ...workspace(directorySyncRoute),
+  ...workspace(issueTokenRoute),
+  ...workspace(revokeTokenRoute),
   // Account
   ...workspace(disableTwoFactorRoute),
   // Compatibility APIs: Variant A (bearer token) and Variant B (token parameter)
@@ -90,19 +204,37 @@ export const API_ROUTES: readonly ApiRoute[] = [
   // Variant B's documented refusal of every other method (Allow: POST, as its clients were told).
   ...protocolRoutes(['GET', 'PUT', 'PATCH', 'DELETE'], '/api', methodNotAllowed('POST') as RouteHandler),
   // Platform administration
-  ...admin(usersRoute), ...admin(banUserRoute), ...admin(unbanUserRoute), ...admin(setPlanRoute), ...admin(settingsRoute), ...admin(updateSettingsRoute),
-  ...admin(reviewQueueRoute), ...admin(actionsRoute), ...admin(disableLinkRoute), ...admin(approveLinkRoute), ...admin(dismissReportRoute),
+  ...admin(usersRoute),
+  ...admin(banUserRoute),
+  ...admin(unbanUserRoute),
+  ...admin(setPlanRoute),
+  ...admin(settingsRoute),
+  ...admin(updateSettingsRoute),
+  ...admin(reviewQueueRoute),
+  ...admin(actionsRoute),
+  ...admin(disableLinkRoute),
+  ...admin(approveLinkRoute),
+  ...admin(dismissReportRoute),
   // Public
-  ...open(openApiDocumentRoute), ...open(altchaChallengeRoute), ...open(shortenRoute), ...open(reportLinkRoute),
+  ...open(openApiDocumentRoute),
+  ...open(altchaChallengeRoute),
+  ...open(shortenRoute),
+  ...open(reportLinkRoute),
   // better-auth (sign-up, sign-in, sessions, two-factor, SSO): it reads bodies itself, so the body is read (bounded) first.
   ...protocolRoutes(['GET', 'POST'], '/api/auth/{...path}', handleRoute(handleAuthRequest) as RouteHandler, { readBodyFirst: true }),
   // SCIM 2.0 (RFC 7644): its own bodies and error shape.
-  ...scim(['GET'], '/Users', withScim(listUsersRoute) as RouteHandler), ...scim(['POST'], '/Users', withScim(createUserRoute) as RouteHandler),
-  ...scim(['GET'], '/Users/{id}', withScim(getUserRoute) as RouteHandler), ...scim(['PUT'], '/Users/{id}', withScim(replaceUserRoute) as RouteHandler),
-  ...scim(['PATCH'], '/Users/{id}', withScim(patchUserRoute) as RouteHandler), ...scim(['DELETE'], '/Users/{id}', withScim(deleteUserRoute) as RouteHandler),
-  ...scim(['GET'], '/Groups', withScim(listGroupsRoute) as RouteHandler), ...scim(['POST'], '/Groups', withScim(createGroupRoute) as RouteHandler),
-  ...scim(['GET'], '/Groups/{id}', withScim(getGroupRoute) as RouteHandler), ...scim(['PUT'], '/Groups/{id}', withScim(replaceGroupRoute) as RouteHandler),
-  ...scim(['PATCH'], '/Groups/{id}', withScim(patchGroupRoute) as RouteHandler), ...scim(['DELETE'], '/Groups/{id}', withScim(deleteGroupRoute) as RouteHandler),
+  ...scim(['GET'], '/Users', withScim(listUsersRoute) as RouteHandler),
+  ...scim(['POST'], '/Users', withScim(createUserRoute) as RouteHandler),
+  ...scim(['GET'], '/Users/{id}', withScim(getUserRoute) as RouteHandler),
+  ...scim(['PUT'], '/Users/{id}', withScim(replaceUserRoute) as RouteHandler),
+  ...scim(['PATCH'], '/Users/{id}', withScim(patchUserRoute) as RouteHandler),
+  ...scim(['DELETE'], '/Users/{id}', withScim(deleteUserRoute) as RouteHandler),
+  ...scim(['GET'], '/Groups', withScim(listGroupsRoute) as RouteHandler),
+  ...scim(['POST'], '/Groups', withScim(createGroupRoute) as RouteHandler),
+  ...scim(['GET'], '/Groups/{id}', withScim(getGroupRoute) as RouteHandler),
+  ...scim(['PUT'], '/Groups/{id}', withScim(replaceGroupRoute) as RouteHandler),
+  ...scim(['PATCH'], '/Groups/{id}', withScim(patchGroupRoute) as RouteHandler),
+  ...scim(['DELETE'], '/Groups/{id}', withScim(deleteGroupRoute) as RouteHandler),
   ...scim(['GET'], '/ResourceTypes', withScim(resourceTypesRoute) as RouteHandler),
   ...scim(['GET'], '/Schemas', withScim(schemasRoute) as RouteHandler),
   ...scim(['GET'], '/ServiceProviderConfig', withScim(serviceProviderConfigRoute) as RouteHandler),

@@ -5,8 +5,16 @@ import { AUDIT_ACTIONS } from './audit-actions';
 export const ZAuditQuery = z
   .object({
     action: z.enum(AUDIT_ACTIONS, { error: `must be one of ${AUDIT_ACTIONS.join(', ')}` }).optional(),
-    limit: z.coerce.number({ error: 'must be a number' }).int({ error: 'must be a whole number' }).min(1, { error: 'must be at least 1' }).max(100, { error: 'must be at most 100' }).default(50),
-    cursor: z.string().regex(/^[A-Za-z0-9_-]{1,200}$/, { error: 'must be the next_cursor of a previous page' }).optional(),
+    limit: z.coerce
+      .number({ error: 'must be a number' })
+      .int({ error: 'must be a whole number' })
+      .min(1, { error: 'must be at least 1' })
+      .max(100, { error: 'must be at most 100' })
+      .default(50),
+    cursor: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,200}$/, { error: 'must be the next_cursor of a previous page' })
+      .optional(),
   })
   .strict();
 export type TAuditQuery = z.infer<typeof ZAuditQuery>;

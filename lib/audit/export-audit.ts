@@ -21,7 +21,17 @@ export function exportAudit(db: Db, workspaceId: string, action?: AuditAction): 
       const page = await listAudit(db, workspaceId, { action, limit: 500, cursor });
       let text = '';
       for (const e of page.entries) {
-        const cells = [e.createdAt.toISOString(), e.action, describeEntry(e), e.actorId, e.actorLabel, e.targetType, e.targetId, e.targetLabel, JSON.stringify(e.details)];
+        const cells = [
+          e.createdAt.toISOString(),
+          e.action,
+          describeEntry(e),
+          e.actorId,
+          e.actorLabel,
+          e.targetType,
+          e.targetId,
+          e.targetLabel,
+          JSON.stringify(e.details),
+        ];
         text += `${cells.map((c) => csvField(c)).join(',')}\r\n`;
       }
       if (text) controller.enqueue(encoder.encode(text));

@@ -33,7 +33,9 @@ export async function recordLogin(db: Db, attempt: LoginAttempt): Promise<void> 
           .from(loginEvents)
           .where(and(eq(loginEvents.userId, userId), eq(loginEvents.success, true)))
       : [];
-  await db.insert(loginEvents).values({ userId, email: attempt.email, ip: attempt.ip, userAgent: attempt.userAgent, device, success: attempt.success, method: attempt.method ?? null });
+  await db
+    .insert(loginEvents)
+    .values({ userId, email: attempt.email, ip: attempt.ip, userAgent: attempt.userAgent, device, success: attempt.success, method: attempt.method ?? null });
   if (attempt.success && userId && seen?.before && !seen.thisDevice) {
     sendMail({
       kind: 'new-sign-in',

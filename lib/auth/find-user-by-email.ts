@@ -5,7 +5,11 @@ import type { Db } from '../db/types';
 import { AppError } from '../core/errors';
 
 export async function lookUpUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
-  const [user] = await db.select().from(users).where(eq(sql`lower(${users.email})`, email.toLowerCase())).limit(1);
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
+    .limit(1);
   return user;
 }
 

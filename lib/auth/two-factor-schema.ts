@@ -6,5 +6,9 @@ const CODE = 'Enter the 6-digit code from your app.';
 
 export const ZDisableTwoFactor = z.object({
   password: z.string({ error: PASSWORD }).min(1, { error: PASSWORD }),
-  code: z.string({ error: CODE }).trim().regex(/^\d{6}$/, { error: CODE }).meta({ description: 'The 6-digit code the authenticator app shows now.' }),
+  code: z
+    .string({ error: CODE })
+    .trim()
+    .regex(/^\d{6}$/, { error: CODE })
+    .meta({ description: 'The 6-digit code the authenticator app shows now.' }),
 });

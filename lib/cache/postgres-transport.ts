@@ -29,10 +29,13 @@ export function postgresTransport(databaseUrl: string, publishVia: (sql: string,
 
   function schedule(onKey: Listener, attempt: number) {
     if (closed || retryTimer) return;
-    retryTimer = setTimeout(() => {
-      retryTimer = undefined;
-      connect(onKey, attempt).catch(() => schedule(onKey, attempt + 1));
-    }, Math.min(100 * 2 ** attempt, 5_000));
+    retryTimer = setTimeout(
+      () => {
+        retryTimer = undefined;
+        connect(onKey, attempt).catch(() => schedule(onKey, attempt + 1));
+      },
+      Math.min(100 * 2 ** attempt, 5_000),
+    );
     retryTimer.unref();
   }
 

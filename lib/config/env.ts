@@ -22,9 +22,7 @@ export function parseEnv(env: Record<string, string | undefined>): Config {
     const issue = result.error.issues[0];
     const name = String(issue.path[0] ?? 'environment');
     const got = cleaned[name];
-    throw new ConfigError(
-      `Invalid configuration: ${name} ${issue.message}` + (got !== undefined ? ` (got "${got}")` : ''),
-    );
+    throw new ConfigError(`Invalid configuration: ${name} ${issue.message}` + (got !== undefined ? ` (got "${got}")` : ''));
   }
   const c = result.data;
   const baseUrl = (c.BASE_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, '');
@@ -33,7 +31,9 @@ export function parseEnv(env: Record<string, string | undefined>): Config {
     throw new ConfigError(`Invalid configuration: BASE_URL must be an origin without a path (got "${baseUrl}")`);
   }
   if (c.HEADERS_TIMEOUT_MS > c.REQUEST_TIMEOUT_MS) {
-    throw new ConfigError(`Invalid configuration: HEADERS_TIMEOUT_MS must not be larger than REQUEST_TIMEOUT_MS (got ${c.HEADERS_TIMEOUT_MS} and ${c.REQUEST_TIMEOUT_MS})`);
+    throw new ConfigError(
+      `Invalid configuration: HEADERS_TIMEOUT_MS must not be larger than REQUEST_TIMEOUT_MS (got ${c.HEADERS_TIMEOUT_MS} and ${c.REQUEST_TIMEOUT_MS})`,
+    );
   }
   if ((c.ACME_EAB_KID === undefined) !== (c.ACME_EAB_HMAC_KEY === undefined)) {
     throw new ConfigError('Invalid configuration: ACME_EAB_KID and ACME_EAB_HMAC_KEY must be set together');

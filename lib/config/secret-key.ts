@@ -9,9 +9,7 @@ export function resolveSecretKey(config: Config): string {
   if (config.SECRET_KEY) return config.SECRET_KEY;
   if (config.DATABASE_URL) {
     // Every instance sharing the database must sign and encrypt with the same key.
-    throw new ConfigError(
-      'Invalid configuration: SECRET_KEY is required when DATABASE_URL is set (all instances must share it; e.g. `openssl rand -hex 32`)',
-    );
+    throw new ConfigError('Invalid configuration: SECRET_KEY is required when DATABASE_URL is set (all instances must share it; e.g. `openssl rand -hex 32`)');
   }
   const file = join(config.DATA_DIR, 'secret-key');
   if (existsSync(file)) {

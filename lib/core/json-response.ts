@@ -28,8 +28,5 @@ export function errorResponse(err: unknown, headers: Record<string, string> = {}
     return json(body, { status: 503, headers: { ...headers, 'Retry-After': '5' } });
   }
   logger().error({ err, requestId }, 'unhandled error');
-  return json(
-    errorBody('internal', `Something went wrong on our side (request id ${requestId}).`, { request_id: requestId }),
-    { status: 500, headers },
-  );
+  return json(errorBody('internal', `Something went wrong on our side (request id ${requestId}).`, { request_id: requestId }), { status: 500, headers });
 }

@@ -26,7 +26,11 @@ export async function postgresQueryable(pool: Pool): Promise<PostgresQueryable> 
       const client = await pool.connect();
       try {
         await client.query('BEGIN');
-        const result = await fn({ query: async (text, params, options) => (await client.query(options?.name ? { name: options.name, text, values: params } : { text, values: params })).rows, copyFrom: (sql, data) => copyFrom(client, sql, data) });
+        const result = await fn({
+          query: async (text, params, options) =>
+            (await client.query(options?.name ? { name: options.name, text, values: params } : { text, values: params })).rows,
+          copyFrom: (sql, data) => copyFrom(client, sql, data),
+        });
         await client.query('COMMIT');
         return result;
       } catch (err) {

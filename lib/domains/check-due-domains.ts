@@ -13,7 +13,11 @@ import { processClock } from '../core/clock';
 /** Domains checked per run; the rest are due at the next run. */
 const BATCH = 100;
 
-export async function checkDueDomains(handle: DbHandle, settings: DomainSettings, opts: { now?: Date; dns?: DnsLookup } = {}): Promise<{ checked: number; verified: number }> {
+export async function checkDueDomains(
+  handle: DbHandle,
+  settings: DomainSettings,
+  opts: { now?: Date; dns?: DnsLookup } = {},
+): Promise<{ checked: number; verified: number }> {
   const now = opts.now ?? processClock().now();
   const due = await handle.db
     .select()

@@ -23,12 +23,20 @@ interface State {
 
 const state = () =>
   // In the registry: one database's domains, dropped between two starts in one test process.
-  globalSingleton<State>('domainRegistryState', () => ({ current: undefined, pending: undefined, started: 0, applied: 0, unsubscribe: undefined, patches: new Map() }));
+  globalSingleton<State>('domainRegistryState', () => ({
+    current: undefined,
+    pending: undefined,
+    started: 0,
+    applied: 0,
+    unsubscribe: undefined,
+    patches: new Map(),
+  }));
 
 export function currentDomains(): Promise<DomainRegistry> {
   const s = state();
   s.unsubscribe ??= invalidationBus().subscribe((key) => {
-    if (key === ALL_KEYS) reload(s).catch(() => {}); // logged in reload
+    if (key === ALL_KEYS)
+      reload(s).catch(() => {}); // logged in reload
     else if (key.startsWith('domain:')) patch(s, key.slice('domain:'.length));
   });
   // A domain changed by this process a moment ago is read again before anyone relies on it.

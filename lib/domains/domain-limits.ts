@@ -11,9 +11,15 @@ export function assertDomainAllowance(plan: Plan, count: number): void {
   const limit = DOMAIN_LIMITS[plan];
   if (count < limit) return;
   const next = NEXT_PLAN[plan];
-  const more = next ? ` The ${LABEL[next]} plan includes ${DOMAIN_LIMITS[next] === Infinity ? 'unlimited' : `up to ${DOMAIN_LIMITS[next]}`} custom domains.` : '';
-  throw new AppError('plan_required', `The ${LABEL[plan]} plan includes ${limit} custom domain${limit === 1 ? '' : 's'}, and this workspace has ${count}.${more}`, {
-    plan: next,
-    limit,
-  });
+  const more = next
+    ? ` The ${LABEL[next]} plan includes ${DOMAIN_LIMITS[next] === Infinity ? 'unlimited' : `up to ${DOMAIN_LIMITS[next]}`} custom domains.`
+    : '';
+  throw new AppError(
+    'plan_required',
+    `The ${LABEL[plan]} plan includes ${limit} custom domain${limit === 1 ? '' : 's'}, and this workspace has ${count}.${more}`,
+    {
+      plan: next,
+      limit,
+    },
+  );
 }

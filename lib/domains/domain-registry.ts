@@ -51,9 +51,7 @@ export async function ensureDefaultDomain(handle: DbHandle, baseHost: string): P
     // Instances that start together would both find no default row (FOR UPDATE locks nothing that
     // is not there) and both insert one: the lock makes the second wait and then find the first's.
     await q.query("SELECT pg_advisory_xact_lock(hashtext('domains:default'))");
-    const [current] = await q.query<{ id: number; hostname: string }>(
-      'SELECT id, hostname FROM domains WHERE is_default FOR UPDATE',
-    );
+    const [current] = await q.query<{ id: number; hostname: string }>('SELECT id, hostname FROM domains WHERE is_default FOR UPDATE');
     if (!current) {
       await q.query(
         `INSERT INTO domains (hostname, is_default, workspace_id, status) VALUES ($1, true, 'ws_system', 'verified')
@@ -103,8 +101,7 @@ export async function loadDomainRegistry(handle: DbHandle, opts: RegistryOptions
     get self() {
       return self;
     },
-    shortUrl: (domain, code) =>
-      domain.isDefault ? `${opts.baseUrl}/${code}` : `https://${domain.hostname}/${code}`,
+    shortUrl: (domain, code) => (domain.isDefault ? `${opts.baseUrl}/${code}` : `https://${domain.hostname}/${code}`),
     apply: (host, row) => {
       const old = byHost.get(host);
       if (old && !old.isDefault) {

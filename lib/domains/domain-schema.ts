@@ -37,11 +37,25 @@ export const ZDnsRecord = z
       description: 'The same name relative to the registrable domain, as most DNS providers ask for it ("go"; "@" for the domain itself).',
       examples: ['go'],
     }),
-    value: z.string().meta({ description: 'What the record must hold; for A and AAAA the addresses joined by ", " (any of them will do).', examples: ['links.sling.example'] }),
-    purpose: z.enum(['route', 'ownership']).meta({ description: 'route: sends the domain’s visitors to Sling (CNAME, A, AAAA); ownership: proves the domain is yours (TXT).' }),
+    value: z.string().meta({
+      description: 'What the record must hold; for A and AAAA the addresses joined by ", " (any of them will do).',
+      examples: ['links.sling.example'],
+    }),
+    purpose: z
+      .enum(['route', 'ownership'])
+      .meta({ description: 'route: sends the domain’s visitors to Sling (CNAME, A, AAAA); ownership: proves the domain is yours (TXT).' }),
     status: z.enum(['found', 'missing', 'wrong']).optional().meta({ description: 'After a check: whether the record was there with this value.' }),
-    seen: z.array(z.string()).optional().meta({ description: 'After a check: the values the lookup returned.', examples: [['links.sling.example']] }),
-    error: z.string().optional().meta({ description: 'Why the lookup itself failed (a timeout, a server failure), when it did.', examples: ['queryTxt ETIMEOUT _svc-verify.go.example.com'] }),
+    seen: z
+      .array(z.string())
+      .optional()
+      .meta({ description: 'After a check: the values the lookup returned.', examples: [['links.sling.example']] }),
+    error: z
+      .string()
+      .optional()
+      .meta({
+        description: 'Why the lookup itself failed (a timeout, a server failure), when it did.',
+        examples: ['queryTxt ETIMEOUT _svc-verify.go.example.com'],
+      }),
   })
   .meta({ id: 'DnsRecord' });
 
@@ -50,11 +64,15 @@ export const ZCertificate = z
   .object({
     status: z.enum(CERTIFICATE_STATUSES).meta({
       examples: ['issued'],
-      description: 'pending: being requested; issued: a valid certificate is served (a failed renewal keeps it, with error set); failed: none is valid, see error and next_attempt_at.',
+      description:
+        'pending: being requested; issued: a valid certificate is served (a failed renewal keeps it, with error set); failed: none is valid, see error and next_attempt_at.',
     }),
     issued_at: ZTimestamp.nullable(),
     expires_at: ZTimestamp.nullable().meta({ examples: ['2026-06-02T16:40:12.000Z'] }),
-    error: z.string().nullable().meta({ description: 'Why the last attempt failed, in the CA’s words.', examples: [null] }),
+    error: z
+      .string()
+      .nullable()
+      .meta({ description: 'Why the last attempt failed, in the CA’s words.', examples: [null] }),
     next_attempt_at: ZTimestamp.nullable().meta({ description: 'When the next attempt is, after a failure.', examples: [null] }),
   })
   .meta({ id: 'Certificate' });
@@ -62,9 +80,16 @@ export const ZCertificate = z
 /** A domain as the API answers (GET /api/v1/domains, Variant A's domains action). */
 export const ZDomain = z
   .object({
-    id: z.number().int().meta({ examples: [7] }),
+    id: z
+      .number()
+      .int()
+      .meta({ examples: [7] }),
     hostname: z.string(),
-    status: z.enum(DOMAIN_STATUSES).meta({ examples: ['verified'], description: 'pending: waiting for its DNS records; verified: they were found; misconfigured: verified once, but a later check found them changed (checked again hourly).' }),
+    status: z.enum(DOMAIN_STATUSES).meta({
+      examples: ['verified'],
+      description:
+        'pending: waiting for its DNS records; verified: they were found; misconfigured: verified once, but a later check found them changed (checked again hourly).',
+    }),
     shared: z.boolean().meta({ description: 'The operator’s shared domain (BASE_URL): usable by every workspace, managed by none.' }),
     default: z.boolean().meta({ description: 'New links of the workspace go here when no domain_id is given.' }),
     not_found_url: z.string().nullable(),
@@ -74,14 +99,33 @@ export const ZDomain = z
       description: 'What to add at the DNS provider (none for the shared domain): the route and the ownership proof.',
       examples: [
         [
-          { type: 'CNAME', name: 'go.example.com', label: 'go', value: 'links.sling.example', purpose: 'route', status: 'found', seen: ['links.sling.example'] },
-          { type: 'TXT', name: '_svc-verify.go.example.com', label: '_svc-verify.go', value: 'svc-verify=4c1d9a7e2b5f80316e2a9d4b7c0f1e58', purpose: 'ownership', status: 'found', seen: ['svc-verify=4c1d9a7e2b5f80316e2a9d4b7c0f1e58'] },
+          {
+            type: 'CNAME',
+            name: 'go.example.com',
+            label: 'go',
+            value: 'links.sling.example',
+            purpose: 'route',
+            status: 'found',
+            seen: ['links.sling.example'],
+          },
+          {
+            type: 'TXT',
+            name: '_svc-verify.go.example.com',
+            label: '_svc-verify.go',
+            value: 'svc-verify=4c1d9a7e2b5f80316e2a9d4b7c0f1e58',
+            purpose: 'ownership',
+            status: 'found',
+            seen: ['svc-verify=4c1d9a7e2b5f80316e2a9d4b7c0f1e58'],
+          },
         ],
       ],
     }),
     verified_at: ZTimestamp.nullable(),
     last_checked_at: ZTimestamp.nullable(),
-    next_check_at: ZTimestamp.nullable().meta({ description: 'When the background check looks again; null once verified or after 72 hours.', examples: [null] }),
+    next_check_at: ZTimestamp.nullable().meta({
+      description: 'When the background check looks again; null once verified or after 72 hours.',
+      examples: [null],
+    }),
     created_at: ZTimestamp,
     updated_at: ZTimestamp,
   })

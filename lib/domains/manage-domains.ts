@@ -34,14 +34,23 @@ export function listDomains(handle: DbHandle, actor: Actor): Promise<DomainRow[]
 
 export async function getDomainOrThrow(handle: DbHandle, actor: Actor, id: string | number): Promise<DomainRow> {
   const n = Number(id);
-  const [row] = Number.isSafeInteger(n) ? await handle.db.select().from(domains).where(and(eq(domains.id, n), domainScope(actor))).limit(1) : [];
+  const [row] = Number.isSafeInteger(n)
+    ? await handle.db
+        .select()
+        .from(domains)
+        .where(and(eq(domains.id, n), domainScope(actor)))
+        .limit(1)
+    : [];
   if (!row) throw new AppError('not_found', `No domain "${id}" in this workspace.`);
   return row;
 }
 
 /** The workspace's links on one of its domains. */
 export async function countDomainLinks(handle: DbHandle, actor: Actor, domainId: number): Promise<number> {
-  const [{ n }] = await handle.db.select({ n: count() }).from(links).where(and(eq(links.domainId, domainId), ownedBy(links, actor.workspaceId)));
+  const [{ n }] = await handle.db
+    .select({ n: count() })
+    .from(links)
+    .where(and(eq(links.domainId, domainId), ownedBy(links, actor.workspaceId)));
   return Number(n);
 }
 
@@ -49,9 +58,13 @@ export async function addDomain(scope: DomainScope, input: TCreateDomain): Promi
   const { ctx, actor, settings } = scope;
   const { hostname, apex } = normalizeHostname(input.hostname, { baseHost: settings.baseHost, linkHost: settings.linkHost });
   if (apex && settings.linkHostIps.length === 0) {
-    throw new AppError('invalid_request', `${hostname} is an apex domain, which cannot have a CNAME record, and this server has no LINK_HOST_IPS for A records. Use a subdomain such as go.${hostname}.`, {
-      hostname: 'Apex domains need LINK_HOST_IPS set by the operator.',
-    });
+    throw new AppError(
+      'invalid_request',
+      `${hostname} is an apex domain, which cannot have a CNAME record, and this server has no LINK_HOST_IPS for A records. Use a subdomain such as go.${hostname}.`,
+      {
+        hostname: 'Apex domains need LINK_HOST_IPS set by the operator.',
+      },
+    );
   }
   const notFoundUrl = optionalUrl(input.not_found_url, 'not_found_url', ctx);
   const rootRedirectUrl = optionalUrl(input.root_redirect_url, 'root_redirect_url', ctx);
@@ -107,7 +120,11 @@ export async function updateDomain(scope: DomainScope, id: string, input: TUpdat
   const { row, changedHosts } = await ctx.handle.db.transaction(async (tx) => {
     const changedHosts = [current.hostname];
     if (input.default) changedHosts.push(...(await clearWorkspaceDefault(tx, actor.workspaceId, current.id)));
-    const [row] = await tx.update(domains).set(set).where(and(eq(domains.id, current.id), domainScope(actor))).returning();
+    const [row] = await tx
+      .update(domains)
+      .set(set)
+      .where(and(eq(domains.id, current.id), domainScope(actor)))
+      .returning();
     if (!row) throw new AppError('not_found', `No domain "${id}" in this workspace.`);
     for (const host of changedHosts) await invalidationBus().publishIn(tx, domainHostKey(host));
     return { row, changedHosts };
@@ -136,7 +153,13 @@ async function impliedBehavior(handle: DbHandle, current: DomainRow, newUrl: str
   const [page] = await handle.db
     .select({ domainId: landingPages.domainId })
     .from(landingPages)
-    .where(and(eq(landingPages.domainId, current.id), ownedBy(landingPages, current.workspaceId), sql`(${landingPages.html} <> '' OR ${landingPages.css} <> '' OR ${landingPages.js} <> '')`))
+    .where(
+      and(
+        eq(landingPages.domainId, current.id),
+        ownedBy(landingPages, current.workspaceId),
+        sql`(${landingPages.html} <> '' OR ${landingPages.css} <> '' OR ${landingPages.js} <> '')`,
+      ),
+    )
     .limit(1);
   return page ? 'landing' : 'sling';
 }

@@ -15,7 +15,13 @@ export async function workspaceOwnerEmail(db: Db, workspaceId: string): Promise<
   return row?.email ?? undefined;
 }
 
-export async function notifyDomainStatus(db: Db, domain: DomainRow, transition: 'misconfigured' | 'restored', records: CheckedRecord[], baseUrl: string): Promise<void> {
+export async function notifyDomainStatus(
+  db: Db,
+  domain: DomainRow,
+  transition: 'misconfigured' | 'restored',
+  records: CheckedRecord[],
+  baseUrl: string,
+): Promise<void> {
   const to = await workspaceOwnerEmail(db, domain.workspaceId);
   if (!to) return;
   if (transition === 'restored') {

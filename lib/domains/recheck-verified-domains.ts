@@ -27,7 +27,11 @@ export interface RecheckResult {
   restored: number;
 }
 
-export async function recheckVerifiedDomains(handle: DbHandle, settings: DomainSettings, opts: { now?: Date; dns?: DnsLookup; notify: DomainNotifier }): Promise<RecheckResult> {
+export async function recheckVerifiedDomains(
+  handle: DbHandle,
+  settings: DomainSettings,
+  opts: { now?: Date; dns?: DnsLookup; notify: DomainNotifier },
+): Promise<RecheckResult> {
   const now = opts.now ?? processClock().now();
   const before = (ms: number) => new Date(now.getTime() - ms + SLACK_MS);
   const due = or(
@@ -50,7 +54,9 @@ export async function recheckVerifiedDomains(handle: DbHandle, settings: DomainS
         if (checked.transition === 'misconfigured' || checked.transition === 'restored') {
           result[checked.transition]++;
           // After the commit, once per transition; a lost mail is logged, never retried into a second one.
-          await opts.notify(checked.domain, checked.transition, checked.records).catch((err: unknown) => logger().warn({ err, domain: domain.hostname }, 'domain status mail not sent'));
+          await opts
+            .notify(checked.domain, checked.transition, checked.records)
+            .catch((err: unknown) => logger().warn({ err, domain: domain.hostname }, 'domain status mail not sent'));
         }
       } catch (err) {
         // Marked as looked at, so one bad domain cannot hold the batch; tried again next period.

@@ -26,7 +26,12 @@ export interface VerifyResult {
   records: CheckedRecord[];
 }
 
-export async function verifyDomain(handle: DbHandle, domain: DomainRow, settings: DomainSettings, opts: { dns?: DnsLookup; now?: Date } = {}): Promise<VerifyResult> {
+export async function verifyDomain(
+  handle: DbHandle,
+  domain: DomainRow,
+  settings: DomainSettings,
+  opts: { dns?: DnsLookup; now?: Date } = {},
+): Promise<VerifyResult> {
   const dns = opts.dns ?? dnsResolver(settings.dnsServers);
   const registrable = parse(domain.hostname, { allowPrivateDomains: true }).domain ?? domain.hostname;
   const records = await checkDomainDns(dns, expectedRecords(domain, registrable, settings));

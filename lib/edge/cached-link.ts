@@ -63,5 +63,7 @@ export function toCachedLink(row: LinkRow & { preview?: EdgePreview | null }, se
 
 /** Rough retained size in bytes, for the cache's byte bound. */
 export function cachedLinkSize(entry: CachedLink): number {
-  return entry.kind === 'link' ? 240 + 2 * (entry.base.length + entry.hash.length + entry.location.length + (entry.safetyReason?.length ?? 0)) + edgePreviewSize(entry.preview) : 64;
+  return entry.kind === 'link'
+    ? 240 + 2 * (entry.base.length + entry.hash.length + entry.location.length + (entry.safetyReason?.length ?? 0)) + edgePreviewSize(entry.preview)
+    : 64;
 }

@@ -13,7 +13,10 @@ export function clientIp(req: IncomingMessage, trustProxy: boolean | number): st
   if (hops <= 0) return socketIp;
   const header = req.headers['x-forwarded-for'];
   if (!header) return socketIp;
-  const list = (Array.isArray(header) ? header.join(',') : header).split(',').map((s) => s.trim()).filter(Boolean);
+  const list = (Array.isArray(header) ? header.join(',') : header)
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (list.length === 0) return socketIp;
   return normalise(list[Math.max(0, list.length - hops)]);
 }

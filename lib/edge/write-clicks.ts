@@ -214,8 +214,17 @@ const ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n'
 
 function eventParams(clicks: EnrichedClick[]): unknown[] {
   const cols: Array<(c: EnrichedClick) => unknown> = [
-    (c) => c.linkId, (c) => c.at, (c) => c.trigger, (c) => c.country, (c) => c.region, (c) => c.city,
-    (c) => c.device, (c) => c.browser, (c) => c.os, (c) => c.referrer ?? null, (c) => c.referrerHost,
+    (c) => c.linkId,
+    (c) => c.at,
+    (c) => c.trigger,
+    (c) => c.country,
+    (c) => c.region,
+    (c) => c.city,
+    (c) => c.device,
+    (c) => c.browser,
+    (c) => c.os,
+    (c) => c.referrer ?? null,
+    (c) => c.referrerHost,
   ];
   return cols.map((col) => clicks.map(col));
 }

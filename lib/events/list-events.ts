@@ -28,8 +28,18 @@ export async function listEvents(db: Db, opts: ListEventsOptions): Promise<Event
   if (opts.type) where.push(eq(events.type, opts.type));
   if (opts.afterSeq !== undefined) {
     where.push(gt(events.seq, opts.afterSeq));
-    return db.select().from(events).where(and(...where)).orderBy(asc(events.seq)).limit(opts.limit);
+    return db
+      .select()
+      .from(events)
+      .where(and(...where))
+      .orderBy(asc(events.seq))
+      .limit(opts.limit);
   }
-  const newest = await db.select().from(events).where(and(...where)).orderBy(desc(events.seq)).limit(opts.limit);
+  const newest = await db
+    .select()
+    .from(events)
+    .where(and(...where))
+    .orderBy(desc(events.seq))
+    .limit(opts.limit);
   return newest.reverse();
 }

@@ -19,9 +19,7 @@ export function newEventId(): string {
 
 export async function recordEvents(db: Db | Tx, list: NewEvent[]): Promise<void> {
   if (list.length === 0) return;
-  await db.insert(events).values(
-    list.map((e) => ({ id: newEventId(), type: e.type, data: e.data, workspaceId: e.workspaceId, linkId: e.linkId ?? null })),
-  );
+  await db.insert(events).values(list.map((e) => ({ id: newEventId(), type: e.type, data: e.data, workspaceId: e.workspaceId, linkId: e.linkId ?? null })));
 }
 
 export function recordEvent(db: Db | Tx, event: NewEvent): Promise<void> {

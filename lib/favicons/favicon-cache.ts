@@ -21,7 +21,10 @@ export async function cachedFavicon(dir: string, origin: string, fetch: () => Pr
   const name = createHash('sha256').update(origin).digest('hex').slice(0, 32);
   const meta = join(dir, `${name}.json`);
   const data = join(dir, `${name}.bin`);
-  const entry = await readFile(meta, 'utf8').then((t) => JSON.parse(t) as Entry, () => null);
+  const entry = await readFile(meta, 'utf8').then(
+    (t) => JSON.parse(t) as Entry,
+    () => null,
+  );
   if (entry && now - entry.at < (entry.type ? FOUND_TTL_MS : MISSING_TTL_MS)) {
     if (!entry.type) return null;
     const body = await readFile(data).catch(() => null);

@@ -44,7 +44,14 @@ export async function fetchFavicon(origin: string, opts: FaviconOptions): Promis
 }
 
 /** GETs `start`, following up to three redirects; the body when its type is accepted. */
-async function follow(start: URL, opts: FaviconOptions, deadline: number, accept: (type: string) => boolean, maxBytes: number, truncate = false): Promise<{ url: URL; body: Favicon } | null> {
+async function follow(
+  start: URL,
+  opts: FaviconOptions,
+  deadline: number,
+  accept: (type: string) => boolean,
+  maxBytes: number,
+  truncate = false,
+): Promise<{ url: URL; body: Favicon } | null> {
   let url = start;
   for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
     const answer = await get(url, opts, deadline - Date.now(), accept, maxBytes, truncate);
@@ -62,7 +69,11 @@ async function follow(start: URL, opts: FaviconOptions, deadline: number, accept
 /** The href of the page's first <link rel="icon"> (or "shortcut icon"), data: URLs left out. */
 export function iconHref(html: string): string | null {
   for (const tag of html.match(/<link\b[^>]*>/gi) ?? []) {
-    const attr = (name: string) => new RegExp(`\\b${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i').exec(tag)?.slice(1).find((v) => v !== undefined);
+    const attr = (name: string) =>
+      new RegExp(`\\b${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i')
+        .exec(tag)
+        ?.slice(1)
+        .find((v) => v !== undefined);
     const rel = attr('rel')?.toLowerCase().split(/\s+/) ?? [];
     const href = attr('href')?.trim().replace(/&amp;/g, '&');
     if (rel.includes('icon') && href && !href.toLowerCase().startsWith('data:')) return href;
@@ -89,21 +100,30 @@ function get(url: URL, opts: FaviconOptions, timeoutMs: number, accept: (type: s
       resolve(a);
     };
     const timer = setTimeout(() => finish(null), timeoutMs);
-    const req = request(url, { method: 'GET', agent: false, lookup: safeLookup(opts.allowPrivate), headers: { accept: truncate ? 'text/html' : 'image/*', 'user-agent': 'Sling favicon fetcher' } }, (res) => {
-      const status = res.statusCode ?? 0;
-      if (status >= 300 && status < 400 && res.headers.location) return finish({ redirect: res.headers.location });
-      const type = (res.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
-      if (status !== 200 || !accept(type) || (!truncate && Number(res.headers['content-length'] ?? 0) > maxBytes)) return finish(null);
-      const chunks: Buffer[] = [];
-      let size = 0;
-      res.on('data', (chunk: Buffer) => {
-        if (size + chunk.length > maxBytes) return finish(truncate ? { type, body: Buffer.concat([...chunks, chunk]).subarray(0, maxBytes) } : null);
-        size += chunk.length;
-        chunks.push(chunk);
-      });
-      res.on('end', () => finish(size > 0 ? { type, body: Buffer.concat(chunks) } : null));
-      res.on('error', () => finish(null));
-    });
+    const req = request(
+      url,
+      {
+        method: 'GET',
+        agent: false,
+        lookup: safeLookup(opts.allowPrivate),
+        headers: { accept: truncate ? 'text/html' : 'image/*', 'user-agent': 'Sling favicon fetcher' },
+      },
+      (res) => {
+        const status = res.statusCode ?? 0;
+        if (status >= 300 && status < 400 && res.headers.location) return finish({ redirect: res.headers.location });
+        const type = (res.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+        if (status !== 200 || !accept(type) || (!truncate && Number(res.headers['content-length'] ?? 0) > maxBytes)) return finish(null);
+        const chunks: Buffer[] = [];
+        let size = 0;
+        res.on('data', (chunk: Buffer) => {
+          if (size + chunk.length > maxBytes) return finish(truncate ? { type, body: Buffer.concat([...chunks, chunk]).subarray(0, maxBytes) } : null);
+          size += chunk.length;
+          chunks.push(chunk);
+        });
+        res.on('end', () => finish(size > 0 ? { type, body: Buffer.concat(chunks) } : null));
+        res.on('error', () => finish(null));
+      },
+    );
     req.on('error', () => finish(null));
     req.end();
   });

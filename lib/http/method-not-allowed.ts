@@ -6,6 +6,7 @@ import { errorResponse } from '../core/json-response';
 export const REFUSES_METHOD = Symbol('sling.refusesMethod');
 
 export function methodNotAllowed(allow: string) {
-  const refuse = async (req: Request) => errorResponse(new AppError('method_not_allowed', `${req.method} is not supported here; use ${allow}.`, undefined, { Allow: allow }));
+  const refuse = async (req: Request) =>
+    errorResponse(new AppError('method_not_allowed', `${req.method} is not supported here; use ${allow}.`, undefined, { Allow: allow }));
   return Object.assign(refuse, { [REFUSES_METHOD]: true });
 }

@@ -37,7 +37,14 @@ export function failRequest(res: ServerResponse, err: unknown) {
 export function rawErrorAnswer(code: ErrorCode, message: string, headers: Record<string, string> = {}): string {
   const err = new AppError(code, message);
   const body = JSON.stringify(err.toBody());
-  const lines = Object.entries({ 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': String(Buffer.byteLength(body)), 'Cache-Control': 'no-store', 'X-Request-Id': newRequestId(), ...headers, Connection: 'close' });
+  const lines = Object.entries({
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': String(Buffer.byteLength(body)),
+    'Cache-Control': 'no-store',
+    'X-Request-Id': newRequestId(),
+    ...headers,
+    Connection: 'close',
+  });
   return `HTTP/1.1 ${err.status} ${STATUS_CODES[err.status]}\r\n${lines.map(([k, v]) => `${k}: ${v}\r\n`).join('')}\r\n${body}`;
 }
 

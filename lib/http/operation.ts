@@ -116,7 +116,7 @@ export function operationHandler<O extends Operation, R extends { req: Request; 
 
 /** Copies the operations `from` carries onto `to` (the wrappers: withWorkspace, handleRoute, withAdmin). */
 export function carryOperations<T extends object>(to: T, ...from: unknown[]): T & WithOperations {
-  const ops = from.flatMap((f) => ((f as WithOperations | null)?.[OPERATIONS] ?? []));
+  const ops = from.flatMap((f) => (f as WithOperations | null)?.[OPERATIONS] ?? []);
   return Object.assign(to, { [OPERATIONS]: ops });
 }
 

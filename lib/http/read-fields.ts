@@ -7,7 +7,11 @@ export async function readFields(req: Request, allowed: ReadonlySet<string>): Pr
   const body = await readJsonBody(req);
   const unknown = Object.keys(body).filter((k) => !allowed.has(k));
   if (unknown.length) {
-    throw new AppError('invalid_request', `Unknown field${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}.`, Object.fromEntries(unknown.map((k) => [k, 'Unknown field.'])));
+    throw new AppError(
+      'invalid_request',
+      `Unknown field${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}.`,
+      Object.fromEntries(unknown.map((k) => [k, 'Unknown field.'])),
+    );
   }
   return body;
 }

@@ -39,7 +39,8 @@ async function readMultipart(req: Request, field: string): Promise<Upload> {
     throw new AppError('invalid_request', 'The multipart body could not be read.');
   }
   const file = form.get(field);
-  if (!(file instanceof Blob)) throw new AppError('invalid_request', `Send the file in a multipart field named "${field}".`, { [field]: 'A file is required.' });
+  if (!(file instanceof Blob))
+    throw new AppError('invalid_request', `Send the file in a multipart field named "${field}".`, { [field]: 'A file is required.' });
   const fields: Record<string, string> = {};
   for (const [k, v] of form.entries()) if (k !== field) fields[k] = typeof v === 'string' ? v : '';
   const filename = 'name' in file && typeof file.name === 'string' && file.name !== '' ? file.name : undefined;

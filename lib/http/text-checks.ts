@@ -28,7 +28,8 @@ export function bodyProblem(body: Buffer, contentType: string | undefined): Text
   if (!isTextual(type)) return null;
   const raw = bytesProblem(body, 'The request body');
   if (raw !== null) return raw;
-  if (isJson(type) && /\\u0000/i.test(body.toString('utf8')) && jsonHasNul(body)) return 'The request body contains a NUL character (\\u0000), which is not allowed.';
+  if (isJson(type) && /\\u0000/i.test(body.toString('utf8')) && jsonHasNul(body))
+    return 'The request body contains a NUL character (\\u0000), which is not allowed.';
   return null;
 }
 

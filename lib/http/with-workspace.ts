@@ -35,10 +35,7 @@ export interface WorkspaceRouteOptions {
   tokenLimiter?: () => WindowLimiter;
 }
 
-export function withWorkspace<P = Record<string, never>>(
-  handler: (r: WorkspaceRequest<P>) => Promise<Response>,
-  opts: WorkspaceRouteOptions = {},
-) {
+export function withWorkspace<P = Record<string, never>>(handler: (r: WorkspaceRequest<P>) => Promise<Response>, opts: WorkspaceRouteOptions = {}) {
   // An operation with rateLimited: 'tokens' does not count a signed-in session's requests (tokens
   // still are): the dashboard's own images (favicons: one request per row, cached by the browser for
   // a day) and an import's progress polling would otherwise eat the budget of the calls the user makes.
@@ -107,4 +104,3 @@ async function resolveActor(req: Request, ctx: AppContext, auth: Who, opts: Work
   forgetCookie(req.headers);
   throw signIn();
 }
-

@@ -12,7 +12,9 @@ export const MAX_IMPORT_BYTES = 50 * 1024 * 1024;
 export const MULTIPART_FRAMING_BYTES = 64 * 1024;
 
 export function importTooLarge(): AppError {
-  return new AppError('payload_too_large', `The file is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB; split it into several imports.`, { limit_bytes: MAX_IMPORT_BYTES });
+  return new AppError('payload_too_large', `The file is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB; split it into several imports.`, {
+    limit_bytes: MAX_IMPORT_BYTES,
+  });
 }
 /** Links per POST /api/v1/links/bulk. */
 export const MAX_BULK_CREATE = 100;
@@ -33,7 +35,12 @@ export type TImportParams = z.infer<typeof ZImportParams>;
 export const ZImportId = z.string().regex(/^imp_[A-Za-z0-9_-]{10,40}$/, { error: 'is not an import id' });
 
 export const ZImportListQuery = z.strictObject({
-  limit: z.coerce.number({ error: 'must be a whole number from 1 to 100' }).int({ error: 'must be a whole number from 1 to 100' }).min(1, { error: 'must be a whole number from 1 to 100' }).max(100, { error: 'must be a whole number from 1 to 100' }).default(20),
+  limit: z.coerce
+    .number({ error: 'must be a whole number from 1 to 100' })
+    .int({ error: 'must be a whole number from 1 to 100' })
+    .min(1, { error: 'must be a whole number from 1 to 100' })
+    .max(100, { error: 'must be a whole number from 1 to 100' })
+    .default(20),
 });
 
 /** One item of POST /api/v1/links/bulk: the fields of POST /api/v1/links (checked there, item by item). */
@@ -56,7 +63,13 @@ export const ZImportJson = z.object({
   bytes: z.number().int(),
   status: z.enum(IMPORT_STATUSES),
   error: z.string().nullable(),
-  rows: z.object({ total: z.number().int().nullable(), processed: z.number().int(), created: z.number().int(), skipped: z.number().int(), refused: z.number().int() }),
+  rows: z.object({
+    total: z.number().int().nullable(),
+    processed: z.number().int(),
+    created: z.number().int(),
+    skipped: z.number().int(),
+    refused: z.number().int(),
+  }),
   report_url: z.string(),
   created_at: z.string(),
   started_at: z.string().nullable(),

@@ -19,11 +19,23 @@ export type ImportInfo = Omit<ImportRow, 'data'>;
 const importScope = (actor: Pick<Actor, 'workspaceId'>) => ownedBy(imports, actor.workspaceId);
 
 /** Stores the upload and queues its job. */
-export async function createImport(db: Db, actor: Pick<Actor, 'workspaceId' | 'userId'>, upload: { format: ImportFormat; filename: string | null; data: Buffer }): Promise<ImportRow> {
+export async function createImport(
+  db: Db,
+  actor: Pick<Actor, 'workspaceId' | 'userId'>,
+  upload: { format: ImportFormat; filename: string | null; data: Buffer },
+): Promise<ImportRow> {
   const id = `imp_${nanoid(16)}`;
   const [row] = await db
     .insert(imports)
-    .values({ id, workspaceId: actor.workspaceId, createdBy: actor.userId, format: upload.format, filename: upload.filename, data: upload.data, bytes: upload.data.length })
+    .values({
+      id,
+      workspaceId: actor.workspaceId,
+      createdBy: actor.userId,
+      format: upload.format,
+      filename: upload.filename,
+      data: upload.data,
+      bytes: upload.data.length,
+    })
     .returning();
   await sendJob(IMPORT_QUEUE, { importId: id }, { singletonKey: id });
   return row;
@@ -34,7 +46,11 @@ export async function listImports(db: Db, actor: Pick<Actor, 'workspaceId'>, lim
 }
 
 export async function getImportOrThrow(db: Db, actor: Pick<Actor, 'workspaceId'>, id: string): Promise<ImportInfo> {
-  const [row] = await db.select(withoutData).from(imports).where(and(importScope(actor), eq(imports.id, id))).limit(1);
+  const [row] = await db
+    .select(withoutData)
+    .from(imports)
+    .where(and(importScope(actor), eq(imports.id, id)))
+    .limit(1);
   if (!row) throw new AppError('not_found', 'No such import in this workspace.');
   return row;
 }
@@ -46,7 +62,13 @@ export async function* reportCsv(db: Db, row: ImportInfo): AsyncGenerator<string
   let after = 0;
   for (;;) {
     const page = await db
-      .select({ rowNumber: importRows.rowNumber, input: importRows.input, result: importRows.result, reason: importRows.reason, shortLink: importRows.shortLink })
+      .select({
+        rowNumber: importRows.rowNumber,
+        input: importRows.input,
+        result: importRows.result,
+        reason: importRows.reason,
+        shortLink: importRows.shortLink,
+      })
       .from(importRows)
       .where(and(eq(importRows.importId, row.id), gt(importRows.rowNumber, after)))
       .orderBy(asc(importRows.rowNumber))
@@ -74,8 +96,20 @@ export function serializeImport(row: ImportInfo): ImportJson {
 }
 
 const withoutData = {
-  id: imports.id, workspaceId: imports.workspaceId, createdBy: imports.createdBy, format: imports.format, filename: imports.filename,
-  bytes: imports.bytes, status: imports.status, error: imports.error, rowsTotal: imports.rowsTotal, rowsProcessed: imports.rowsProcessed,
-  rowsCreated: imports.rowsCreated, rowsSkipped: imports.rowsSkipped, rowsRefused: imports.rowsRefused, createdAt: imports.createdAt,
-  startedAt: imports.startedAt, finishedAt: imports.finishedAt,
+  id: imports.id,
+  workspaceId: imports.workspaceId,
+  createdBy: imports.createdBy,
+  format: imports.format,
+  filename: imports.filename,
+  bytes: imports.bytes,
+  status: imports.status,
+  error: imports.error,
+  rowsTotal: imports.rowsTotal,
+  rowsProcessed: imports.rowsProcessed,
+  rowsCreated: imports.rowsCreated,
+  rowsSkipped: imports.rowsSkipped,
+  rowsRefused: imports.rowsRefused,
+  createdAt: imports.createdAt,
+  startedAt: imports.startedAt,
+  finishedAt: imports.finishedAt,
 };

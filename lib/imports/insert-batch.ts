@@ -20,7 +20,13 @@ export interface BatchOwner {
 }
 
 /** Index in `rows` → the created link's id and code; rows missing had their alias taken. */
-export async function insertBatch(handle: DbHandle, domains: DomainRegistry, owner: BatchOwner, rows: ValidRow[], generate = generateCode): Promise<Map<number, { id: number; code: string }>> {
+export async function insertBatch(
+  handle: DbHandle,
+  domains: DomainRegistry,
+  owner: BatchOwner,
+  rows: ValidRow[],
+  generate = generateCode,
+): Promise<Map<number, { id: number; code: string }>> {
   const created = new Map<number, { id: number; code: string }>();
   let pending = rows.map((row, i) => ({ i, row }));
   for (let attempt = 0; attempt < CODE_ATTEMPTS && pending.length > 0; attempt++) {
@@ -34,13 +40,38 @@ export async function insertBatch(handle: DbHandle, domains: DomainRegistry, own
       }
       used.add(code.toLowerCase());
       const draft: LinkRow = {
-        id: 0, workspaceId: owner.workspaceId, createdBy: owner.createdBy, domainId: owner.domain.id, shortCode: code, longUrl: row.longUrl,
-        expiresAt: row.expiresAt, passwordHash: row.passwordHash, maxClicks: null, status: row.status, disabledReason: null,
-        safetyReason: row.safetyReason, redirectStatus: 302, clicks: 0, tags: row.tags, archivedAt: null, note: null, createdAt: now, updatedAt: now,
+        id: 0,
+        workspaceId: owner.workspaceId,
+        createdBy: owner.createdBy,
+        domainId: owner.domain.id,
+        shortCode: code,
+        longUrl: row.longUrl,
+        expiresAt: row.expiresAt,
+        passwordHash: row.passwordHash,
+        maxClicks: null,
+        status: row.status,
+        disabledReason: null,
+        safetyReason: row.safetyReason,
+        redirectStatus: 302,
+        clicks: 0,
+        tags: row.tags,
+        archivedAt: null,
+        note: null,
+        createdAt: now,
+        updatedAt: now,
       };
       return {
-        i, code, long_url: row.longUrl, expires_at: row.expiresAt?.toISOString() ?? null, password_hash: row.passwordHash, tags: row.tags,
-        status: row.status, safety_reason: row.safetyReason, row_key: row.key, event_id: newEventId(), data: linkEvent('link.created', draft, domains).data,
+        i,
+        code,
+        long_url: row.longUrl,
+        expires_at: row.expiresAt?.toISOString() ?? null,
+        password_hash: row.passwordHash,
+        tags: row.tags,
+        status: row.status,
+        safety_reason: row.safetyReason,
+        row_key: row.key,
+        event_id: newEventId(),
+        data: linkEvent('link.created', draft, domains).data,
       };
     });
     const inserted = await handle.query<{ i: number; id: string | number; short_code: string }>(

@@ -54,13 +54,25 @@ const CSV_COLUMNS: Record<Exclude<ImportFormat, 'kutt'>, Record<keyof RowFields,
 /** YOURLS export plugins that write no header row write these columns in this order. */
 const YOURLS_POSITIONAL = ['keyword', 'url', 'title', 'timestamp', 'ip', 'clicks'];
 
-export const normalizeHeader = (h: string) => h.replace(/^\uFEFF/, '').trim().toLowerCase().replace(/[\s-]+/g, '_');
+export const normalizeHeader = (h: string) =>
+  h
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_');
 
 /** The format a file looks like: JSON is Kutt's; a CSV header names YOURLS' or Bitly's columns. */
 export function detectFormat(head: Buffer): ImportFormat {
-  const text = head.subarray(0, 4096).toString('utf8').replace(/^\uFEFF/, '').trimStart();
+  const text = head
+    .subarray(0, 4096)
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .trimStart();
   if (text.startsWith('{') || text.startsWith('[')) return 'kutt';
-  const header = text.split(/\r?\n/, 1)[0].split(',').map((h) => normalizeHeader(h.replace(/^"|"$/g, '')));
+  const header = text
+    .split(/\r?\n/, 1)[0]
+    .split(',')
+    .map((h) => normalizeHeader(h.replace(/^"|"$/g, '')));
   if (header.includes('keyword')) return 'yourls';
   if (header.includes('bitlink') || header.includes('long_url') || (header.includes('link') && header.includes('title'))) return 'bitly';
   return 'csv';
@@ -117,7 +129,13 @@ function fieldsOf(format: Exclude<ImportFormat, 'kutt'>, columns: string[], reco
     alias: alias === undefined ? undefined : backHalf(alias),
     expiration: pick(mapping.expiration),
     password: pick(mapping.password),
-    tags: tags === undefined ? undefined : tags.split(/[|;,]/).map((t) => t.trim()).filter(Boolean),
+    tags:
+      tags === undefined
+        ? undefined
+        : tags
+            .split(/[|;,]/)
+            .map((t) => t.trim())
+            .filter(Boolean),
   };
 }
 

@@ -39,7 +39,10 @@ export async function runImport(ctx: AppContext, importId: string, opts: { batch
   const [job] = await db.select().from(imports).where(eq(imports.id, importId)).limit(1);
   if (!job || job.status === 'done' || job.status === 'failed') return { status: job?.status ?? 'missing', processed: job?.rowsProcessed ?? 0 };
   if (!job.data) return fail(ctx, importId, 'The uploaded file is gone.');
-  await db.update(imports).set({ status: 'running', startedAt: job.startedAt ?? new Date() }).where(eq(imports.id, importId));
+  await db
+    .update(imports)
+    .set({ status: 'running', startedAt: job.startedAt ?? new Date() })
+    .where(eq(imports.id, importId));
   const format = job.format as ImportFormat;
   try {
     const total = await countRows(job.data, format);
@@ -60,7 +63,8 @@ export async function runImport(ctx: AppContext, importId: string, opts: { batch
     }
     if (batch.length > 0) await saveResults(ctx, importId, await processBatch(ctx, job, state, batch));
   } catch (err) {
-    if (err instanceof ImportFileError || (err instanceof Error && err.name === 'CsvError')) return fail(ctx, importId, `The file could not be read: ${err.message}`);
+    if (err instanceof ImportFileError || (err instanceof Error && err.name === 'CsvError'))
+      return fail(ctx, importId, `The file could not be read: ${err.message}`);
     logger().error({ err, importId }, 'import failed');
     return fail(ctx, importId, 'The import stopped on an internal error; the rows so far are in the report.');
   }
@@ -116,7 +120,11 @@ async function processBatch(ctx: AppContext, job: Job, state: RunState, rows: In
   // A refused unsafe destination is a strike against its creator, as for a single link (once a batch).
   if (firstUnsafe) await ctx.safeguards?.recordUnsafeRefusal(ctx.handle.db, creator, firstUnsafe.url, firstUnsafe.reason);
 
-  const known = await alreadyImported(ctx, job.workspaceId, candidates.map((c) => c.valid.key));
+  const known = await alreadyImported(
+    ctx,
+    job.workspaceId,
+    candidates.map((c) => c.valid.key),
+  );
   const fresh = candidates.filter((c) => {
     if (!known.has(c.valid.key)) return true;
     set(c.row, 'skipped', 'already imported');
@@ -134,7 +142,12 @@ async function processBatch(ctx: AppContext, job: Job, state: RunState, rows: In
     for (const c of fresh) set(c.row, 'refused', state.stop);
   } else if (fresh.length > 0) {
     const domain = ctx.domains.defaultFor(job.workspaceId);
-    const created = await insertBatch(ctx.handle, ctx.domains, { workspaceId: job.workspaceId, createdBy: job.createdBy, importId: job.id, domain }, fresh.map((c) => c.valid));
+    const created = await insertBatch(
+      ctx.handle,
+      ctx.domains,
+      { workspaceId: job.workspaceId, createdBy: job.createdBy, importId: job.id, domain },
+      fresh.map((c) => c.valid),
+    );
     fresh.forEach((c, i) => {
       const link = created.get(i);
       if (!link) return set(c.row, 'skipped', 'alias taken');
@@ -147,10 +160,10 @@ async function processBatch(ctx: AppContext, job: Job, state: RunState, rows: In
 
 async function alreadyImported(ctx: AppContext, workspaceId: string, keys: string[]): Promise<Set<string>> {
   if (keys.length === 0) return new Set();
-  const rows = await ctx.handle.query<{ row_key: string }>(
-    'SELECT row_key FROM imported_links WHERE workspace_id = $1 AND row_key = ANY($2::text[])',
-    [workspaceId, keys],
-  );
+  const rows = await ctx.handle.query<{ row_key: string }>('SELECT row_key FROM imported_links WHERE workspace_id = $1 AND row_key = ANY($2::text[])', [
+    workspaceId,
+    keys,
+  ]);
   return new Set(rows.map((r) => r.row_key));
 }
 
@@ -168,7 +181,11 @@ async function saveResults(ctx: AppContext, importId: string, results: RowResult
        rows_skipped = rows_skipped + $5, rows_refused = rows_refused + $6 WHERE id = $2`,
     [
       JSON.stringify(results.map((r) => ({ row_number: r.rowNumber, input: r.input, result: r.result, reason: r.reason, short_link: r.shortLink }))),
-      importId, results.length, count('created'), count('skipped'), count('refused'),
+      importId,
+      results.length,
+      count('created'),
+      count('skipped'),
+      count('refused'),
     ],
   );
 }
@@ -181,4 +198,3 @@ async function fail(ctx: AppContext, importId: string, message: string): Promise
     .returning({ processed: imports.rowsProcessed });
   return { status: 'failed', processed: row?.processed ?? 0 };
 }
-

@@ -63,7 +63,9 @@ export async function validateRow(fields: RowFields, self: Pick<SelfAddress, 'po
 }
 
 export function rowKey(longUrl: string, alias: string | undefined): string {
-  return createHash('sha256').update(`${longUrl}\n${alias?.toLowerCase() ?? ''}`).digest('hex');
+  return createHash('sha256')
+    .update(`${longUrl}\n${alias?.toLowerCase() ?? ''}`)
+    .digest('hex');
 }
 
 function messageOf(err: unknown): string {

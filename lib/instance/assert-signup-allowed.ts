@@ -15,7 +15,13 @@ export async function assertSignupAllowed(db: Db, email: unknown): Promise<void>
     ? await db
         .select({ id: workspaceInvitations.id })
         .from(workspaceInvitations)
-        .where(and(eq(sql`lower(${workspaceInvitations.email})`, address), eq(workspaceInvitations.status, 'pending'), gt(workspaceInvitations.expiresAt, sql`now()`)))
+        .where(
+          and(
+            eq(sql`lower(${workspaceInvitations.email})`, address),
+            eq(workspaceInvitations.status, 'pending'),
+            gt(workspaceInvitations.expiresAt, sql`now()`),
+          ),
+        )
         .limit(1)
     : [];
   if (!invited) {

@@ -23,7 +23,11 @@ export async function getInstanceSettings(db: Db): Promise<InstanceSettings> {
   const c = cache();
   if (c.value && Date.now() - c.at < CACHE_MS) return c.value;
   const [row] = await db
-    .select({ signups: instanceSettings.signups, anonymousShortening: instanceSettings.anonymousShortening, anonymousPerHour: instanceSettings.anonymousPerHour })
+    .select({
+      signups: instanceSettings.signups,
+      anonymousShortening: instanceSettings.anonymousShortening,
+      anonymousPerHour: instanceSettings.anonymousPerHour,
+    })
     .from(instanceSettings)
     .where(eq(instanceSettings.id, 1));
   c.value = row ?? DEFAULTS;

@@ -16,7 +16,13 @@ export const ZLandingPageJson = z.object({
   html: z.string().meta({ examples: ['<h1>Go links of Example Inc.</h1>'] }),
   css: z.string().meta({ examples: ['h1 { font-family: system-ui; }'] }),
   js: z.string().meta({ examples: [''] }),
-  size: z.number().int().meta({ description: 'UTF-8 bytes of the three parts together.', examples: [63] }),
-  limit: z.number().int().meta({ description: 'The most bytes the three parts may take.', examples: [LANDING_PAGE_MAX_BYTES] }),
+  size: z
+    .number()
+    .int()
+    .meta({ description: 'UTF-8 bytes of the three parts together.', examples: [63] }),
+  limit: z
+    .number()
+    .int()
+    .meta({ description: 'The most bytes the three parts may take.', examples: [LANDING_PAGE_MAX_BYTES] }),
   updated_at: z.string().nullable(),
 });

@@ -36,10 +36,14 @@ export async function getLandingPage(handle: DbHandle, actor: Actor, id: string)
 export async function saveLandingPage(handle: DbHandle, actor: Actor, id: string, input: TLandingPage): Promise<{ domain: DomainRow; page: LandingPage }> {
   const size = landingSize(input);
   if (size > LANDING_PAGE_MAX_BYTES) {
-    throw new AppError('payload_too_large', `The landing page is ${kib(size)} KiB; HTML, CSS and JavaScript together may be at most ${kib(LANDING_PAGE_MAX_BYTES)} KiB.`, {
-      size,
-      limit: LANDING_PAGE_MAX_BYTES,
-    });
+    throw new AppError(
+      'payload_too_large',
+      `The landing page is ${kib(size)} KiB; HTML, CSS and JavaScript together may be at most ${kib(LANDING_PAGE_MAX_BYTES)} KiB.`,
+      {
+        size,
+        limit: LANDING_PAGE_MAX_BYTES,
+      },
+    );
   }
   const domain = await getDomainOrThrow(handle, actor, id);
   const now = new Date();

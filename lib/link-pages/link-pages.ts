@@ -34,7 +34,10 @@ async function findLink(req: Request, code: string) {
   const domain = site.kind === 'custom' ? site.domain : domains.defaultDomain;
   const config = loadConfig();
   // Who the page speaks for, and where a visitor reports the link (always the app's host).
-  const brand: Brand = { host: domain.hostname, reportUrl: reportUrl(config.BASE_URL, domains.shortUrl(domains.byId(domain.id) ?? domains.defaultDomain, code)) };
+  const brand: Brand = {
+    host: domain.hostname,
+    reportUrl: reportUrl(config.BASE_URL, domains.shortUrl(domains.byId(domain.id) ?? domains.defaultDomain, code)),
+  };
   return { link, entry: link ? toCachedLink(link, domains.self) : undefined, domainId: domainId ?? 0, handle, brand };
 }
 
@@ -43,7 +46,8 @@ export async function showLinkPage(req: Request, page: string, code: string): Pr
   const { link, entry, handle, brand } = await findLink(req, code);
   // The edge counts max_clicks with its own redirects, ahead of the stored counter: trust it here,
   // or the two would bounce the visitor between them.
-  if (page === 'expired' && link?.maxClicks != null) return pageHtml(PAGE_CONTENT.expired(code, '', { brand, expiredBy: expiredBy(entry, processClock().nowMs()) ?? 'clicks' }));
+  if (page === 'expired' && link?.maxClicks != null)
+    return pageHtml(PAGE_CONTENT.expired(code, '', { brand, expiredBy: expiredBy(entry, processClock().nowMs()) ?? 'clicks' }));
   const query = url.search.slice(1);
   const visit = splitQrMarker(query);
   // The link redirects after all (e.g. edited on another instance a moment ago): redirect here
@@ -103,7 +107,8 @@ export async function unlockLink(req: Request, code: string): Promise<Response> 
     recordClick(handle, visitClick(req, link.id, visit.trigger));
     return new Response(null, { status: 303, headers: { location: outcome.location, 'cache-control': 'no-store' } });
   }
-  if (link && entry?.kind === 'link' && !(outcome?.kind === 'page' && outcome.page === 'protected')) return pageFor(entry, code, query, contextOf(entry, processClock().nowMs(), brand, reviewed));
+  if (link && entry?.kind === 'link' && !(outcome?.kind === 'page' && outcome.page === 'protected'))
+    return pageFor(entry, code, query, contextOf(entry, processClock().nowMs(), brand, reviewed));
   // bcrypt runs in the CPU pool (a full one answers 503), never on the edge's redirect path. An
   // unknown code answers exactly like a wrong password.
   let ok: boolean;
@@ -123,7 +128,13 @@ export async function unlockLink(req: Request, code: string): Promise<Response> 
     status: 303,
     headers: {
       location: withQuery(entry, visit.query),
-      'set-cookie': makeUnlockCookie({ now: processClock().nowMs(), secret: config.SECRET_KEY, linkId: link.id, passwordHash: link.passwordHash!, secure: config.BASE_URL.startsWith('https:') }),
+      'set-cookie': makeUnlockCookie({
+        now: processClock().nowMs(),
+        secret: config.SECRET_KEY,
+        linkId: link.id,
+        passwordHash: link.passwordHash!,
+        secure: config.BASE_URL.startsWith('https:'),
+      }),
       'cache-control': 'no-store',
     },
   });

@@ -110,5 +110,12 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}<button 
 }
 
 export function notFoundContent(brand?: Brand): PageOptions {
-  return { ...brand, status: 404, tone: 'info', title: 'Not found', heading: 'Link not found', body: '<p>This short link does not exist, or it was removed.</p>' };
+  return {
+    ...brand,
+    status: 404,
+    tone: 'info',
+    title: 'Not found',
+    heading: 'Link not found',
+    body: '<p>This short link does not exist, or it was removed.</p>',
+  };
 }

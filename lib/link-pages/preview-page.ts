@@ -25,7 +25,9 @@ export function previewPageHtml(preview: EdgePreview, destination: string): stri
     ...(description ? [meta('property', 'og:description', description), meta('name', 'description', description)] : []),
     meta('property', 'og:url', preview.shortUrl),
     meta('property', 'og:image', preview.imageUrl),
-    ...(preview.generated ? [meta('property', 'og:image:width', '1200'), meta('property', 'og:image:height', '630'), meta('property', 'og:image:type', 'image/png')] : []),
+    ...(preview.generated
+      ? [meta('property', 'og:image:width', '1200'), meta('property', 'og:image:height', '630'), meta('property', 'og:image:type', 'image/png')]
+      : []),
     meta('property', 'og:image:alt', preview.title),
     meta('name', 'twitter:card', 'summary_large_image'),
     meta('name', 'twitter:title', preview.title),

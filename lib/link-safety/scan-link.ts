@@ -60,7 +60,10 @@ async function judge(chain: ChainResult, ctx: AppContext, settings: DeepScanSett
   }
   if (settings.safeBrowsing) {
     try {
-      const [match] = await lookupSafeBrowsing(chain.hops.map((h) => h.url), settings.safeBrowsing);
+      const [match] = await lookupSafeBrowsing(
+        chain.hops.map((h) => h.url),
+        settings.safeBrowsing,
+      );
       if (match) {
         const via = match.url === chain.hops[0].url ? 'The destination' : `The destination redirects to ${match.url}, which`;
         return { status: 'unsafe_browsing', detail: `${via} is listed by Google Safe Browsing as ${match.threatType}.` };

@@ -24,7 +24,13 @@ export async function setLinkSafety(id: number, change: SafetyChange, ctx: AppCo
     const [updated] = await tx
       .update(links)
       .set({ status: change.status, safetyReason: reason, updatedAt: sql`now()` })
-      .where(and(eq(links.id, id), inArray(links.status, change.from ?? ['active', 'pending_review']), change.longUrl === undefined ? undefined : eq(links.longUrl, change.longUrl)))
+      .where(
+        and(
+          eq(links.id, id),
+          inArray(links.status, change.from ?? ['active', 'pending_review']),
+          change.longUrl === undefined ? undefined : eq(links.longUrl, change.longUrl),
+        ),
+      )
       .returning();
     if (updated) await recordEvent(tx, linkEvent('link.updated', updated, ctx.domains, { reason }));
     if (updated) await invalidationBus().publishIn(tx, linkKey(updated.domainId, updated.shortCode));

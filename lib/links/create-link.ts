@@ -72,7 +72,10 @@ export async function createLink(input: CreateLinkInput, ctx: AppContext, opts: 
   const domain = input.domainId === undefined ? ctx.domains.defaultFor(input.workspaceId) : ctx.domains.usableBy(input.workspaceId, input.domainId);
   if (!domain) {
     const pending = input.domainId !== undefined && ctx.domains.usableBy(input.workspaceId, input.domainId, { anyStatus: true });
-    throw invalidField('domain_id', pending ? `The domain ${pending.hostname} is not verified yet: links can be made on it once its DNS records are.` : 'No such domain in this workspace.');
+    throw invalidField(
+      'domain_id',
+      pending ? `The domain ${pending.hostname} is not verified yet: links can be made on it once its DNS records are.` : 'No such domain in this workspace.',
+    );
   }
   const expiresAt = input.expiresAt ? assertFuture(input.expiresAt, 'expiration') : null;
   const maxClicks = input.maxClicks === undefined || input.maxClicks === null ? null : validateMaxClicks(input.maxClicks);
@@ -93,7 +96,20 @@ export async function createLink(input: CreateLinkInput, ctx: AppContext, opts: 
     try {
       row = await insertLinkWithEvent(
         ctx.handle,
-        { workspaceId: input.workspaceId, createdBy: input.createdBy ?? null, domainId: domain.id, shortCode, longUrl, expiresAt, passwordHash, maxClicks, status: scan.status, safetyReason: scan.reason, tags: input.tags ?? [], note: input.note ?? null },
+        {
+          workspaceId: input.workspaceId,
+          createdBy: input.createdBy ?? null,
+          domainId: domain.id,
+          shortCode,
+          longUrl,
+          expiresAt,
+          passwordHash,
+          maxClicks,
+          status: scan.status,
+          safetyReason: scan.reason,
+          tags: input.tags ?? [],
+          note: input.note ?? null,
+        },
         ctx.domains,
         notify,
       );

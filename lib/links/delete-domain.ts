@@ -21,7 +21,10 @@ export async function deleteDomain(scope: DomainScope, id: string): Promise<numb
     removed += await deleteLinks(onDomain, ctx, OPERATOR_SCOPE);
     try {
       const gone = await ctx.handle.db.transaction(async (tx) => {
-        const gone = await tx.delete(domains).where(and(eq(domains.id, domain.id), domainScope(actor))).returning({ id: domains.id });
+        const gone = await tx
+          .delete(domains)
+          .where(and(eq(domains.id, domain.id), domainScope(actor)))
+          .returning({ id: domains.id });
         await invalidationBus().publishIn(tx, domainHostKey(domain.hostname));
         return gone;
       });

@@ -12,7 +12,10 @@ export async function deleteLinks(rows: LinkRow[], ctx: AppContext, scope: SQL):
   if (rows.length === 0) return 0;
   const ids = rows.map((l) => l.id);
   const gone = await ctx.handle.db.transaction(async (tx) => {
-    const deleted = await tx.delete(links).where(and(inArray(links.id, ids), scope)).returning();
+    const deleted = await tx
+      .delete(links)
+      .where(and(inArray(links.id, ids), scope))
+      .returning();
     const goneIds = deleted.map((l) => l.id);
     if (goneIds.length === 0) return deleted;
     await tx.delete(clicks).where(inArray(clicks.linkId, goneIds));

@@ -22,12 +22,7 @@ export async function expireDueLinks(ctx: AppContext, opts: { batchSize?: number
       const due = tx
         .select({ id: links.id })
         .from(links)
-        .where(
-          and(
-            eq(links.status, 'active'),
-            or(lte(links.expiresAt, now), and(isNotNull(links.maxClicks), gte(links.clicks, links.maxClicks))),
-          ),
-        )
+        .where(and(eq(links.status, 'active'), or(lte(links.expiresAt, now), and(isNotNull(links.maxClicks), gte(links.clicks, links.maxClicks)))))
         .orderBy(asc(links.id))
         .limit(batchSize)
         .for('update', { skipLocked: true });
@@ -36,7 +31,10 @@ export async function expireDueLinks(ctx: AppContext, opts: { batchSize?: number
         .set({ status: 'expired', updatedAt: sql`now()` })
         .where(and(inArray(links.id, due), eq(links.status, 'active')))
         .returning();
-      await recordEvents(tx, rows.map((row) => linkEvent('link.expired', row, ctx.domains, { reason: expiryReason(row, now) })));
+      await recordEvents(
+        tx,
+        rows.map((row) => linkEvent('link.expired', row, ctx.domains, { reason: expiryReason(row, now) })),
+      );
       for (const row of rows) await invalidationBus().publishIn(tx, linkKey(row.domainId, row.shortCode));
       return rows;
     });

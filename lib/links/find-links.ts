@@ -40,12 +40,18 @@ const runOut = (now: Date) => sql`(${links.expiresAt} <= ${now} OR ${links.click
 
 function statusWhere(status: LinkStatusFilter, now: Date): SQL {
   switch (status) {
-    case 'active': return sql`(${links.status} = 'active' AND NOT coalesce(${runOut(now)}, false))`;
-    case 'expired': return sql`(${links.status} = 'expired' OR (${links.status} = 'active' AND coalesce(${runOut(now)}, false)))`;
-    case 'disabled': return sql`${links.status} = 'disabled'`;
-    case 'pending_review': return sql`${links.status} = 'pending_review'`;
-    case 'blocked': return sql`${links.status} = 'blocked'`;
-    case 'protected': return isNotNull(links.passwordHash) as SQL;
+    case 'active':
+      return sql`(${links.status} = 'active' AND NOT coalesce(${runOut(now)}, false))`;
+    case 'expired':
+      return sql`(${links.status} = 'expired' OR (${links.status} = 'active' AND coalesce(${runOut(now)}, false)))`;
+    case 'disabled':
+      return sql`${links.status} = 'disabled'`;
+    case 'pending_review':
+      return sql`${links.status} = 'pending_review'`;
+    case 'blocked':
+      return sql`${links.status} = 'blocked'`;
+    case 'protected':
+      return isNotNull(links.passwordHash) as SQL;
   }
 }
 
@@ -78,7 +84,13 @@ export async function findLinks(db: Db, opts: FindLinksOptions): Promise<{ links
   // The id breaks ties so paging never repeats or skips a row.
   const orderBy = [dir(SORT_COLUMNS[opts.sort ?? 'created']), dir(links.id)];
   const [rows, [{ total }]] = await Promise.all([
-    db.select().from(links).where(where).orderBy(...orderBy).limit(opts.limit).offset(opts.offset),
+    db
+      .select()
+      .from(links)
+      .where(where)
+      .orderBy(...orderBy)
+      .limit(opts.limit)
+      .offset(opts.offset),
     db.select({ total: count() }).from(links).where(where),
   ]);
   return { links: rows, total: Number(total) };

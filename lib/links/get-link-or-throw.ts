@@ -18,7 +18,11 @@ export interface GetLinkOptions {
 export async function getLinkOrThrow({ actor, ctx, access }: GetLinkOptions, id: string | number): Promise<LinkRow> {
   const linkId = typeof id === 'number' ? id : /^\d{1,15}$/.test(id) ? Number(id) : NaN;
   if (!Number.isSafeInteger(linkId)) throw notFound(`No link with id "${id}" in this workspace.`);
-  const [link] = await ctx.handle.db.select().from(links).where(and(eq(links.id, linkId), linkScope(actor, access))).limit(1);
+  const [link] = await ctx.handle.db
+    .select()
+    .from(links)
+    .where(and(eq(links.id, linkId), linkScope(actor, access)))
+    .limit(1);
   if (link) return link;
   throw await whyNot({ actor, ctx, access }, eq(links.id, linkId), `No link with id "${id}" in this workspace.`);
 }
@@ -29,14 +33,21 @@ export async function getLinkByCodeOrThrow({ actor, ctx, access }: GetLinkOption
   const missing = `No link "${code}" in this workspace.`;
   if (!domain) throw notFound(missing);
   const byCode = and(eq(links.domainId, domain.id), sql`lower(${links.shortCode}) = ${code.toLowerCase()}`)!;
-  const [link] = await ctx.handle.db.select().from(links).where(and(byCode, linkScope(actor, access))).limit(1);
+  const [link] = await ctx.handle.db
+    .select()
+    .from(links)
+    .where(and(byCode, linkScope(actor, access)))
+    .limit(1);
   if (link) return link;
   throw await whyNot({ actor, ctx, access }, byCode, missing);
 }
 
 /** Links by id, in the order asked; the first one outside the scope stops everything. */
 export async function getLinksOrThrow({ actor, ctx, access }: GetLinkOptions, ids: number[]): Promise<LinkRow[]> {
-  const rows = await ctx.handle.db.select().from(links).where(and(inArray(links.id, ids), linkScope(actor, access)));
+  const rows = await ctx.handle.db
+    .select()
+    .from(links)
+    .where(and(inArray(links.id, ids), linkScope(actor, access)));
   const byId = new Map(rows.map((l) => [l.id, l]));
   const missing = ids.find((id) => !byId.has(id));
   if (missing !== undefined) {
@@ -49,8 +60,13 @@ export async function getLinksOrThrow({ actor, ctx, access }: GetLinkOptions, id
 /** 404, or 403 when the link is in the workspace but only its creator or an admin may change it. */
 async function whyNot({ actor, ctx, access }: GetLinkOptions, which: ReturnType<typeof eq>, missing: string): Promise<AppError> {
   if (access === 'write') {
-    const [visible] = await ctx.handle.db.select({ id: links.id }).from(links).where(and(which, linkScope(actor, 'read'))).limit(1);
-    if (visible) return new AppError('forbidden', 'Members can change only the links they created; ask an admin of this workspace.', { required_role: 'admin' });
+    const [visible] = await ctx.handle.db
+      .select({ id: links.id })
+      .from(links)
+      .where(and(which, linkScope(actor, 'read')))
+      .limit(1);
+    if (visible)
+      return new AppError('forbidden', 'Members can change only the links they created; ask an admin of this workspace.', { required_role: 'admin' });
   }
   return notFound(missing);
 }

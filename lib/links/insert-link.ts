@@ -17,7 +17,11 @@ import type { DomainRegistry } from '../domains/domain-registry';
 import { linkEvent } from './link-event';
 import { newEventId } from '../events/record-event';
 
-export type NewLink = Pick<LinkRow, 'workspaceId' | 'createdBy' | 'domainId' | 'shortCode' | 'longUrl' | 'expiresAt' | 'passwordHash' | 'maxClicks' | 'status' | 'safetyReason'> & Partial<Pick<LinkRow, 'tags' | 'note'>>;
+export type NewLink = Pick<
+  LinkRow,
+  'workspaceId' | 'createdBy' | 'domainId' | 'shortCode' | 'longUrl' | 'expiresAt' | 'passwordHash' | 'maxClicks' | 'status' | 'safetyReason'
+> &
+  Partial<Pick<LinkRow, 'tags' | 'note'>>;
 
 /** A NOTIFY to send with the insert (channel and payload), or none. */
 export interface StatementNotify {
@@ -46,13 +50,35 @@ const INSERT_NOTIFY = `${INSERT}, pg_notify($16::text, $17::text) FROM inserted`
 export async function insertLinkWithEvent(db: Queryable, link: NewLink, domains: DomainRegistry, notify?: StatementNotify): Promise<LinkRow | undefined> {
   const now = new Date();
   const draft: LinkRow = {
-    id: 0, disabledReason: null, redirectStatus: 302, clicks: 0, archivedAt: null, ...link, tags: link.tags ?? [], note: link.note ?? null, createdAt: now, updatedAt: now,
+    id: 0,
+    disabledReason: null,
+    redirectStatus: 302,
+    clicks: 0,
+    archivedAt: null,
+    ...link,
+    tags: link.tags ?? [],
+    note: link.note ?? null,
+    createdAt: now,
+    updatedAt: now,
   };
   // Everything in the event but the id the database assigns, which the statement adds.
   const { data } = linkEvent('link.created', draft, domains);
   const params: unknown[] = [
-    draft.workspaceId, draft.createdBy, draft.domainId, draft.shortCode, draft.longUrl, draft.expiresAt, draft.passwordHash, draft.maxClicks,
-    draft.status, draft.safetyReason, draft.tags, draft.note, now, newEventId(), JSON.stringify(data),
+    draft.workspaceId,
+    draft.createdBy,
+    draft.domainId,
+    draft.shortCode,
+    draft.longUrl,
+    draft.expiresAt,
+    draft.passwordHash,
+    draft.maxClicks,
+    draft.status,
+    draft.safetyReason,
+    draft.tags,
+    draft.note,
+    now,
+    newEventId(),
+    JSON.stringify(data),
   ];
   if (notify) params.push(notify.channel, notify.payload);
   const [row] = notify

@@ -65,18 +65,30 @@ export const ZUtmValue = z
 // bodies that take it. Deeper rules (URL safety, reserved aliases, loops) stay in createLink/updateLink.
 
 export const LINK_FIELDS = {
-  url: z.string({ error: 'A destination URL is required.' }).meta({ description: 'The destination, http:// or https://.', examples: ['https://example.com/spring-sale?ref=newsletter'] }),
+  url: z
+    .string({ error: 'A destination URL is required.' })
+    .meta({ description: 'The destination, http:// or https://.', examples: ['https://example.com/spring-sale?ref=newsletter'] }),
   alias: z.string({ error: 'The alias must be a string.' }).meta({ description: '3 to 50 of letters, digits, "-" and "_"; random when absent.' }),
   domain_id: zPositiveId('domain_id must be a positive whole number.').meta({ description: 'One of the workspace’s domains; the default when absent.' }),
   password: z.string({ error: 'The password must be at least 4 characters.' }).meta({ description: '4 to 128 characters; null removes it.' }),
   expiration: zIsoDate('expiration'),
-  max_clicks: z.number({ error: 'max_clicks must be a whole number of at least 1 (or null for no limit).' }).meta({ description: 'Whole number ≥ 1; past it the link behaves as expired.' }),
-  tags: z.unknown().transform((v, ctx) => {
-    const parsed = ZTags.safeParse(v);
-    if (parsed.success) return parsed.data;
-    ctx.addIssue({ code: 'custom', message: `Invalid tags: ${parsed.error.issues[0]?.message ?? 'not a list of names'}.` });
-    return z.NEVER;
-  }).meta({ type: 'array', items: { type: 'string', maxLength: MAX_TAG_LENGTH }, maxItems: MAX_TAGS, description: 'Names, normalised to lower case.' } as never),
+  max_clicks: z
+    .number({ error: 'max_clicks must be a whole number of at least 1 (or null for no limit).' })
+    .meta({ description: 'Whole number ≥ 1; past it the link behaves as expired.' }),
+  tags: z
+    .unknown()
+    .transform((v, ctx) => {
+      const parsed = ZTags.safeParse(v);
+      if (parsed.success) return parsed.data;
+      ctx.addIssue({ code: 'custom', message: `Invalid tags: ${parsed.error.issues[0]?.message ?? 'not a list of names'}.` });
+      return z.NEVER;
+    })
+    .meta({
+      type: 'array',
+      items: { type: 'string', maxLength: MAX_TAG_LENGTH },
+      maxItems: MAX_TAGS,
+      description: 'Names, normalised to lower case.',
+    } as never),
   archived: z.boolean({ error: 'archived must be true or false.' }),
   note: ZNote.meta({ description: `Free text for the workspace, at most ${MAX_NOTE_LENGTH} characters; null or "" removes it.` }),
   utm_source: ZUtmValue.meta({ description: 'Written into the destination’s query; "" or null removes it.' }),
@@ -84,7 +96,9 @@ export const LINK_FIELDS = {
   utm_campaign: ZUtmValue,
   utm_term: ZUtmValue,
   utm_content: ZUtmValue,
-  free_old_code: z.boolean({ error: 'free_old_code must be true or false.' }).meta({ description: 'With a new alias: free the old code instead of keeping it as a redirect.' }),
+  free_old_code: z
+    .boolean({ error: 'free_old_code must be true or false.' })
+    .meta({ description: 'With a new alias: free the old code instead of keeping it as a redirect.' }),
   // Checked by parsePreview (link-preview.ts) in the route, so an error names `preview.title` etc.
   preview: z.unknown().meta({
     type: ['object', 'null'],
@@ -159,29 +173,41 @@ export type TUpdateLink = z.output<typeof ZUpdateLink>;
 const BULK_IDS = 'ids must be a list of 1 to 100 link ids (positive whole numbers).';
 export const ZBulkDeleteLinks = z.strictObject({
   ids: z
-    .array(z.number({ error: BULK_IDS }).int({ error: BULK_IDS }).min(1, { error: BULK_IDS }).max(Number.MAX_SAFE_INTEGER, { error: BULK_IDS }), { error: BULK_IDS })
+    .array(z.number({ error: BULK_IDS }).int({ error: BULK_IDS }).min(1, { error: BULK_IDS }).max(Number.MAX_SAFE_INTEGER, { error: BULK_IDS }), {
+      error: BULK_IDS,
+    })
     .min(1, { error: BULK_IDS })
     .max(100, { error: BULK_IDS }),
 });
 
 // ── Queries ──────────────────────────────────────────────────────────────────────────────────────
 
-const ZTagParam = z.string().optional().transform((v, ctx) => {
-  if (v === undefined || v === '') return undefined;
-  const parsed = ZTag.safeParse(v);
-  if (parsed.success) return parsed.data;
-  ctx.addIssue({ code: 'custom', message: `The tag filter: ${parsed.error.issues[0]?.message ?? 'is invalid'}.` });
-  return z.NEVER;
-});
+const ZTagParam = z
+  .string()
+  .optional()
+  .transform((v, ctx) => {
+    if (v === undefined || v === '') return undefined;
+    const parsed = ZTag.safeParse(v);
+    if (parsed.success) return parsed.data;
+    ctx.addIssue({ code: 'custom', message: `The tag filter: ${parsed.error.issues[0]?.message ?? 'is invalid'}.` });
+    return z.NEVER;
+  });
 
 export const ZListLinksQuery = z.object({
-  q: z.string().optional().transform((v) => v?.trim() || undefined),
+  q: z
+    .string()
+    .optional()
+    .transform((v) => v?.trim() || undefined),
   sort: zQueryEnum('sort', LINK_SORTS),
   order: zQueryEnum('order', LINK_ORDERS),
   status: zQueryEnum('status', LINK_STATUS_FILTERS),
   tag: ZTagParam,
   archived: zQueryEnum('archived', LINK_ARCHIVED),
-  created_by: z.string().regex(/^[\w-]{0,100}$/, { error: "created_by must be a member's user id." }).optional().transform((v) => v || undefined),
+  created_by: z
+    .string()
+    .regex(/^[\w-]{0,100}$/, { error: "created_by must be a member's user id." })
+    .optional()
+    .transform((v) => v || undefined),
   limit: zQueryInt('limit', 50, 1, 100),
   offset: zQueryInt('offset', 0, 0, Number.MAX_SAFE_INTEGER),
 });
@@ -195,7 +221,10 @@ export const ZLinkIdParams = z.object({ id: z.string().meta({ description: 'The 
 
 export const ZLinkEventsQuery = z.object({
   limit: zQueryInt('limit', 20, 1, 100, 'The limit must be a whole number from 1 to 100.'),
-  before: z.string().optional().transform((v) => v || undefined),
+  before: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined),
 });
 
 // ── Answers ──────────────────────────────────────────────────────────────────────────────────────
@@ -206,7 +235,13 @@ export const ZLink = z
     short_code: z.string(),
     short_url: z.string(),
     long_url: z.string(),
-    domain: z.object({ id: z.number().int().meta({ examples: [7] }), hostname: z.string() }),
+    domain: z.object({
+      id: z
+        .number()
+        .int()
+        .meta({ examples: [7] }),
+      hostname: z.string(),
+    }),
     password_protected: z.boolean(),
     expiration: ZTimestamp.nullable(),
     max_clicks: z.number().int().nullable(),
@@ -224,7 +259,13 @@ export const ZLink = z
     utm_term: z.string().nullable(),
     utm_content: z.string().nullable(),
     preview: z
-      .object({ title: z.string(), description: z.string().nullable(), image: z.string().nullable(), image_source: z.enum(['url', 'upload', 'generated']), image_url: z.string() })
+      .object({
+        title: z.string(),
+        description: z.string().nullable(),
+        image: z.string().nullable(),
+        image_source: z.enum(['url', 'upload', 'generated']),
+        image_url: z.string(),
+      })
       .loose()
       .nullable()
       .optional(),
@@ -234,7 +275,9 @@ export const ZLink = z
   })
   .meta({ id: 'Link' });
 
-export const ZLinkList = z.object({ links: z.array(ZLink), total: z.number().int(), limit: z.number().int(), offset: z.number().int() }).meta({ id: 'LinkList' });
+export const ZLinkList = z
+  .object({ links: z.array(ZLink), total: z.number().int(), limit: z.number().int(), offset: z.number().int() })
+  .meta({ id: 'LinkList' });
 
 // The social preview's fields (preview: { title, description, image }) live beside this file.
 export { parsePreview, ZLinkPreviewInput, type LinkPreviewInput, type LinkPreviewJson } from '../previews/link-preview-schema';

@@ -14,7 +14,11 @@ export async function getLinkByPreviousCode(db: Db, domainId: number, code: stri
 
 /** The link's old codes, oldest first. */
 export async function findPreviousCodes(db: Db, linkId: number): Promise<Array<{ code: string; since: Date }>> {
-  const rows = await db.select({ code: linkAliases.code, since: linkAliases.createdAt }).from(linkAliases).where(eq(linkAliases.linkId, linkId)).orderBy(asc(linkAliases.createdAt), asc(linkAliases.id));
+  const rows = await db
+    .select({ code: linkAliases.code, since: linkAliases.createdAt })
+    .from(linkAliases)
+    .where(eq(linkAliases.linkId, linkId))
+    .orderBy(asc(linkAliases.createdAt), asc(linkAliases.id));
   return rows;
 }
 
@@ -23,7 +27,13 @@ export async function findPreviousCodes(db: Db, linkId: number): Promise<Array<{
  * up again), and `oldCode` becomes one unless it is freed. Returns whether `newCode` is an old
  * code of another link (the rename must then be refused).
  */
-export async function moveCode(tx: Tx, link: { id: number; domainId: number }, oldCode: string, newCode: string, freeOld: boolean): Promise<{ heldByAnother: boolean }> {
+export async function moveCode(
+  tx: Tx,
+  link: { id: number; domainId: number },
+  oldCode: string,
+  newCode: string,
+  freeOld: boolean,
+): Promise<{ heldByAnother: boolean }> {
   const [holder] = await tx.select({ linkId: linkAliases.linkId }).from(linkAliases).where(sameCode(link.domainId, newCode)).limit(1);
   if (holder && holder.linkId !== link.id) return { heldByAnother: true };
   if (holder) await tx.delete(linkAliases).where(sameCode(link.domainId, newCode));
@@ -35,6 +45,9 @@ export async function moveCode(tx: Tx, link: { id: number; domainId: number }, o
 
 /** Gives an old code up (it stops leading to the link); false when the link holds no such code. */
 export async function freePreviousCode(tx: Tx, link: { id: number; domainId: number }, code: string): Promise<boolean> {
-  const freed = await tx.delete(linkAliases).where(and(sameCode(link.domainId, code), eq(linkAliases.linkId, link.id))).returning({ id: linkAliases.id });
+  const freed = await tx
+    .delete(linkAliases)
+    .where(and(sameCode(link.domainId, code), eq(linkAliases.linkId, link.id)))
+    .returning({ id: linkAliases.id });
   return freed.length > 0;
 }

@@ -3,7 +3,9 @@
 import { z } from 'zod';
 
 export const ZShorten = z.object({
-  url: z.string({ error: 'A destination URL is required.' }).meta({ description: 'The destination, http:// or https://.', example: 'https://example.com/page' }),
+  url: z
+    .string({ error: 'A destination URL is required.' })
+    .meta({ description: 'The destination, http:// or https://.', example: 'https://example.com/page' }),
   alias: z.unknown().optional().meta({ description: 'Not without an account: any alias is refused (403).' }),
   altcha: z.unknown().optional().meta({ description: 'The ALTCHA solution (GET /api/v1/altcha/challenge), when the instance asks for one.' }),
 });

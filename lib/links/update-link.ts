@@ -65,11 +65,15 @@ function nextStatus(reactivate: boolean, scan: ScanVerdict | undefined): { statu
 export async function updateLink(link: LinkRow | number, changes: UpdateLinkChanges, ctx: AppContext, scope: SQL): Promise<LinkRow> {
   if (typeof link === 'number' && (changes.alias !== undefined || changes.utm)) {
     // A rename needs the old code and UTM values the current destination.
-    const [found] = await ctx.handle.db.select().from(links).where(and(eq(links.id, link), scope));
+    const [found] = await ctx.handle.db
+      .select()
+      .from(links)
+      .where(and(eq(links.id, link), scope));
     if (!found) throw new AppError('not_found', 'No such link.');
     link = found;
   }
-  if (changes.freeOldCode !== undefined && changes.alias === undefined) throw invalidField('free_old_code', 'free_old_code goes with a new alias: it frees the code the link is leaving.');
+  if (changes.freeOldCode !== undefined && changes.alias === undefined)
+    throw invalidField('free_old_code', 'free_old_code goes with a new alias: it frees the code the link is leaving.');
   const set: Partial<typeof links.$inferInsert> = {};
   if (changes.url !== undefined) set.longUrl = validateLongUrl(changes.url, ctx.domains.self);
   if (changes.utm && typeof link !== 'number') {

@@ -6,7 +6,15 @@ import { logger } from '../core/logger';
 import { globalSingleton } from '../core/global-singleton';
 
 /** What a mail is for, so a skipped mail can be logged without its contents. */
-export type MailKind = 'password-reset' | 'new-sign-in' | 'sign-up-existing-account' | 'invitation' | 'webhook-disabled' | 'domain-misconfigured' | 'domain-restored' | 'abuse-report-received';
+export type MailKind =
+  | 'password-reset'
+  | 'new-sign-in'
+  | 'sign-up-existing-account'
+  | 'invitation'
+  | 'webhook-disabled'
+  | 'domain-misconfigured'
+  | 'domain-restored'
+  | 'abuse-report-received';
 
 export interface Mail {
   kind: MailKind;

@@ -77,7 +77,12 @@ export function buildOpenApiDocument(opts: { serverUrl?: string; version?: strin
       securitySchemes: {
         bearerToken: { type: 'http', scheme: 'bearer', description: 'An API token (Settings → API tokens, or `sling tokens create`).' },
         sessionCookie: { type: 'apiKey', in: 'cookie', name: 'better-auth.session_token', description: 'The dashboard’s session (same-origin requests only).' },
-        tokenParameter: { type: 'apiKey', in: 'query', name: 'token', description: 'Variant B: the API token as the "token" parameter (query string or JSON body).' },
+        tokenParameter: {
+          type: 'apiKey',
+          in: 'query',
+          name: 'token',
+          description: 'Variant B: the API token as the "token" parameter (query string or JSON body).',
+        },
       },
     },
   };
@@ -102,9 +107,7 @@ function operationObject(op: Operation, schemas: SchemaCollector, errorRef: Json
     security: op.auth.length ? op.auth.map((a) => securityOf(a, op)) : [],
     ...(op.permission ? { 'x-required-scope': PERMISSIONS[op.permission].scope, 'x-required-role': PERMISSIONS[op.permission].role } : {}),
     ...(parameters.length ? { parameters } : {}),
-    ...(op.body
-      ? { requestBody: { required: !op.bodyOptional, content: { 'application/json': { schema: schemas.convert(op.body, 'input') } } } }
-      : {}),
+    ...(op.body ? { requestBody: { required: !op.bodyOptional, content: { 'application/json': { schema: schemas.convert(op.body, 'input') } } } } : {}),
     ...(op.upload ? { requestBody: uploadBody(op.upload) } : {}),
     responses: { ...successResponses(op, schemas), ...errorResponses(op, errorRef) },
   };
@@ -164,7 +167,10 @@ function successResponses(op: Operation, schemas: SchemaCollector): Record<strin
       ? { 'application/json': { schema: schemas.convert(r.schema, 'output') } }
       : r.contentType
         ? typeof r.contentType === 'string'
-          ? { [r.contentType]: { schema: { type: 'string' } }, ...(r.contentType === 'text/csv' ? { 'application/json': { schema: { type: 'array', items: { type: 'object' } } } } : {}) }
+          ? {
+              [r.contentType]: { schema: { type: 'string' } },
+              ...(r.contentType === 'text/csv' ? { 'application/json': { schema: { type: 'array', items: { type: 'object' } } } } : {}),
+            }
           : Object.fromEntries(r.contentType.map((t) => [t, { schema: bytesOf(t) }]))
         : undefined;
     const headers = op.rateLimited === true ? required(RATE_HEADERS) : op.rateLimited === 'tokens' ? RATE_HEADERS : undefined;
@@ -182,7 +188,9 @@ function uploadBody(upload: UploadSpec): Record<string, unknown> {
   const content: Record<string, unknown> = Object.fromEntries(upload.contentTypes.map((t) => [t, { schema: bytesOf(t) }]));
   if (upload.multipartField) {
     const field = upload.multipartField;
-    content['multipart/form-data'] = { schema: { type: 'object', properties: { [field]: BINARY }, required: [field], additionalProperties: { type: 'string' } } };
+    content['multipart/form-data'] = {
+      schema: { type: 'object', properties: { [field]: BINARY }, required: [field], additionalProperties: { type: 'string' } },
+    };
   }
   return { required: true, description: `At most ${upload.maxBytes} bytes.`, content };
 }

@@ -24,7 +24,10 @@ export class SchemaCollector {
     const names = new Map<string, string>();
     for (const [id, def] of Object.entries(defs)) {
       // The same id in both directions may differ (transforms): the request side is <id>Input.
-      names.set(id, this.components[id] && io === 'input' && JSON.stringify(this.components[id]) !== JSON.stringify(rewriteRefs(def, new Map())) ? `${id}Input` : id);
+      names.set(
+        id,
+        this.components[id] && io === 'input' && JSON.stringify(this.components[id]) !== JSON.stringify(rewriteRefs(def, new Map())) ? `${id}Input` : id,
+      );
     }
     for (const [id, def] of Object.entries(defs)) this.components[names.get(id)!] ??= rewriteRefs(def, names);
     const rewritten = rewriteRefs(out, names);

@@ -20,4 +20,20 @@ import * as workspaces from './operations/workspaces';
 
 const isOperation = (v: unknown): v is Operation => typeof v === 'object' && v !== null && 'method' in v && 'path' in v && 'responses' in v;
 
-export const ALL_OPERATIONS: Operation[] = [links, stats, webhooks, tokens, domains, compat, meta, workspaces, admin, account, linkAssets, domainAssets, imports, sso, publicForms].flatMap((m) => Object.values(m).filter(isOperation));
+export const ALL_OPERATIONS: Operation[] = [
+  links,
+  stats,
+  webhooks,
+  tokens,
+  domains,
+  compat,
+  meta,
+  workspaces,
+  admin,
+  account,
+  linkAssets,
+  domainAssets,
+  imports,
+  sso,
+  publicForms,
+].flatMap((m) => Object.values(m).filter(isOperation));

@@ -86,14 +86,18 @@ export async function saveUploadedImage(handle: DbHandle, link: Link, data: Buff
       .returning(COLUMNS);
     return row as LinkPreview | undefined;
   });
-  if (!row) throw new AppError('invalid_request', 'Give the link a social preview (at least a title) before uploading its image.', { preview: 'Set a title first.' });
+  if (!row)
+    throw new AppError('invalid_request', 'Give the link a social preview (at least a title) before uploading its image.', { preview: 'Set a title first.' });
   return row;
 }
 
 /** Back to the generated card (nothing to remove is fine). */
 export async function removeUploadedImage(handle: DbHandle, link: Link): Promise<void> {
   await announced(handle, link, (tx) =>
-    tx.update(linkPreviews).set({ imageType: null, imageData: null, updatedAt: sql`now()` }).where(and(scoped(link), sql`${linkPreviews.imageType} IS NOT NULL`)),
+    tx
+      .update(linkPreviews)
+      .set({ imageType: null, imageData: null, updatedAt: sql`now()` })
+      .where(and(scoped(link), sql`${linkPreviews.imageType} IS NOT NULL`)),
   );
 }
 

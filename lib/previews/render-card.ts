@@ -21,7 +21,7 @@ const SUBSETS = ['latin', 'latin-ext', 'cyrillic', 'cyrillic-ext', 'greek', 'gre
 const FAMILY = SUBSETS.map((s) => `'Inter ${s}'`).join(', ');
 
 type Font = { name: string; data: Buffer; weight: 400 | 700; style: 'normal' };
-type Satori = (typeof import('satori'))['default'];
+type Satori = typeof import('satori')['default'];
 type ResvgModule = typeof import('@resvg/resvg-wasm');
 
 let engine: Promise<{ satori: Satori; resvg: ResvgModule; fonts: Font[] }> | undefined;
@@ -77,8 +77,14 @@ export function cardTree(input: CardInput): Node {
     },
     [
       h('div', { display: 'flex', flexDirection: 'column', position: 'absolute', left: 80, top: 72, width: 1040 }, [
-        h('div', { display: 'flex', width: 1040, wordBreak: 'break-word', fontSize: long ? 56 : 72, fontWeight: 700, lineHeight: 1.15, letterSpacing: -1 }, title),
-        ...(description ? [h('div', { display: 'flex', width: 1040, wordBreak: 'break-word', marginTop: 28, fontSize: 32, lineHeight: 1.4, color: '#475569' }, description)] : []),
+        h(
+          'div',
+          { display: 'flex', width: 1040, wordBreak: 'break-word', fontSize: long ? 56 : 72, fontWeight: 700, lineHeight: 1.15, letterSpacing: -1 },
+          title,
+        ),
+        ...(description
+          ? [h('div', { display: 'flex', width: 1040, wordBreak: 'break-word', marginTop: 28, fontSize: 32, lineHeight: 1.4, color: '#475569' }, description)]
+          : []),
       ]),
       h('div', { display: 'flex', position: 'absolute', left: 80, bottom: 64, alignItems: 'center', fontSize: 30, fontWeight: 700, color: '#4338ca' }, [
         h('div', { display: 'flex', width: 18, height: 18, borderRadius: 9, background: '#4338ca', marginRight: 16 }),

@@ -8,7 +8,11 @@ import type { QrLogo } from './qr-logo';
 import { ownedBy } from '../tenancy/scope';
 
 export async function getLinkLogo(db: Db, link: Pick<LinkRow, 'id' | 'workspaceId'>): Promise<(QrLogo & { updatedAt: Date }) | undefined> {
-  const [row] = await db.select().from(qrLogos).where(and(eq(qrLogos.linkId, link.id), ownedBy(qrLogos, link.workspaceId))).limit(1);
+  const [row] = await db
+    .select()
+    .from(qrLogos)
+    .where(and(eq(qrLogos.linkId, link.id), ownedBy(qrLogos, link.workspaceId)))
+    .limit(1);
   return row && { contentType: row.contentType as QrLogo['contentType'], data: row.data, updatedAt: row.updatedAt };
 }
 

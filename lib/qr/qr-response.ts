@@ -19,13 +19,22 @@ export async function qrResponse(req: Request, link: LinkRow, ctx: AppContext, q
   const logo = await chooseLogo(choice, link, ctx);
   if (logo) opts.ecc = 'H'; // the logo hides modules; the highest error correction reads through it
   const text = qrUrl(serializeLink(link, ctx.domains).short_url);
-  const etag = `"${createHash('sha256').update(JSON.stringify([text, opts, logo?.updatedAt ?? null])).digest('base64url').slice(0, 27)}"`;
+  const etag = `"${createHash('sha256')
+    .update(JSON.stringify([text, opts, logo?.updatedAt ?? null]))
+    .digest('base64url')
+    .slice(0, 27)}"`;
   const headers = {
     etag,
     'cache-control': 'private, max-age=3600',
     'content-disposition': `inline; filename="sling-${link.shortCode}-qr.${opts.format}"`,
   };
-  if (req.headers.get('if-none-match')?.split(/\s*,\s*/).includes(etag)) return new Response(null, { status: 304, headers });
+  if (
+    req.headers
+      .get('if-none-match')
+      ?.split(/\s*,\s*/)
+      .includes(etag)
+  )
+    return new Response(null, { status: 304, headers });
   // In the CPU pool: a 4096-pixel code takes seconds, which the edge's event loop must not wait for.
   const { body, contentType } = await runCpuTask(renderQrTask, text, opts, logo && { contentType: logo.contentType, data: logo.data });
   return new Response(body as BodyInit, { headers: { ...headers, 'content-type': contentType } });

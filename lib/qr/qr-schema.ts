@@ -17,9 +17,13 @@ const format = z
 /** Digits; the range depends on the format (checked with the whole query). */
 const size = z
   .string()
-  .regex(/^\d{0,6}$/, { error: `The size must be a whole number: ${QR_SIZE.png.min} to ${QR_SIZE.png.max} pixels (PNG), ${QR_SIZE.vector.min} to ${QR_SIZE.vector.max} points (SVG, PDF).` })
+  .regex(/^\d{0,6}$/, {
+    error: `The size must be a whole number: ${QR_SIZE.png.min} to ${QR_SIZE.png.max} pixels (PNG), ${QR_SIZE.vector.min} to ${QR_SIZE.vector.max} points (SVG, PDF).`,
+  })
   .optional()
-  .meta({ description: `PNG: pixels, ${QR_SIZE.png.min}–${QR_SIZE.png.max} (default ${QR_SIZE.png.default}). SVG and PDF: points, ${QR_SIZE.vector.min}–${QR_SIZE.vector.max} (default ${QR_SIZE.vector.default}).` });
+  .meta({
+    description: `PNG: pixels, ${QR_SIZE.png.min}–${QR_SIZE.png.max} (default ${QR_SIZE.png.default}). SVG and PDF: points, ${QR_SIZE.vector.min}–${QR_SIZE.vector.max} (default ${QR_SIZE.vector.default}).`,
+  });
 
 const marginMessage = 'The margin must be a whole number of modules from 0 to 16.';
 const margin = z
@@ -53,10 +57,17 @@ const fields = { format, size, margin, ecc, fg: colour('foreground', '#000000'),
 function checked(q: Omit<QrOptions, 'size'> & { size?: string }, ctx: z.RefinementCtx): QrOptions {
   const limits = q.format === 'png' ? QR_SIZE.png : QR_SIZE.vector;
   const n = blank(q.size) ? limits.default : Number(q.size);
-  if (!(n >= limits.min && n <= limits.max)) ctx.addIssue({ code: 'custom', path: ['size'], message: `The size must be a whole number of ${limits.unit} from ${limits.min} to ${limits.max}.` });
+  if (!(n >= limits.min && n <= limits.max))
+    ctx.addIssue({ code: 'custom', path: ['size'], message: `The size must be a whole number of ${limits.unit} from ${limits.min} to ${limits.max}.` });
   const ratio = contrast(q.fg, q.bg);
-  if (ratio < MIN_CONTRAST) ctx.addIssue({ code: 'custom', path: ['fg'], message: `These colours contrast ${ratio.toFixed(1)}:1; a scannable code needs at least ${MIN_CONTRAST}:1.` });
-  else if (luminance(q.fg) > luminance(q.bg)) ctx.addIssue({ code: 'custom', path: ['fg'], message: 'The foreground must be darker than the background; many scanners cannot read light-on-dark codes.' });
+  if (ratio < MIN_CONTRAST)
+    ctx.addIssue({ code: 'custom', path: ['fg'], message: `These colours contrast ${ratio.toFixed(1)}:1; a scannable code needs at least ${MIN_CONTRAST}:1.` });
+  else if (luminance(q.fg) > luminance(q.bg))
+    ctx.addIssue({
+      code: 'custom',
+      path: ['fg'],
+      message: 'The foreground must be darker than the background; many scanners cannot read light-on-dark codes.',
+    });
   return { format: q.format, size: n, margin: q.margin, ecc: q.ecc, fg: q.fg, bg: q.bg };
 }
 

@@ -24,7 +24,10 @@ export async function renderQr(text: string, opts: QrOptions, logo?: QrLogo): Pr
   if (opts.format === 'pdf') return { body: await pdf(matrix, opts, raster), contentType: 'application/pdf' };
   const needed = (matrix.size + 2 * opts.margin) * MIN_PX_PER_MODULE;
   if (opts.size < needed) {
-    throw invalidField('size', `This link's code has ${matrix.size + 2 * opts.margin} modules with its margin; at ${opts.size} pixels it would not scan. Use at least ${needed}, or a smaller margin.`);
+    throw invalidField(
+      'size',
+      `This link's code has ${matrix.size + 2 * opts.margin} modules with its margin; at ${opts.size} pixels it would not scan. Use at least ${needed}, or a smaller margin.`,
+    );
   }
   const png = drawPng(matrix, opts);
   if (raster) drawLogo(png, raster, opts.bg, opts.margin, matrix.size);

@@ -32,7 +32,8 @@ export async function countLinkCreation(db: Db, workspaceId: string, plan?: Plan
   } catch (err) {
     if (!(err instanceof AppError) || err.code !== 'rate_limited') throw err;
     const retryAfter = Number(err.details?.retry_after ?? 86_400);
-    const whose = kind === 'anonymous' ? 'Anonymous shortening on this instance allows' : `This workspace's ${kind[0].toUpperCase()}${kind.slice(1)} plan allows`;
+    const whose =
+      kind === 'anonymous' ? 'Anonymous shortening on this instance allows' : `This workspace's ${kind[0].toUpperCase()}${kind.slice(1)} plan allows`;
     throw new AppError(
       'quota_exceeded',
       `${whose} ${quota} new links per day, and they have all been made. Try again in ${retryAfter} s${kind === 'anonymous' ? '' : ', or move to a larger plan'}.`,

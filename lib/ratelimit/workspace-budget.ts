@@ -17,10 +17,7 @@ export function countWorkspaceRequest(actor: Actor, method: string, perToken?: W
   const ws = actor.workspace;
   if (actor.via === 'token') {
     // The workspace's two windows in one round trip; a per-token limit only once the workspace allowed.
-    return consumeAll([
-      [allAtOnce([planHourLimiter(ws), planMinuteLimiter(ws)]), key],
-      ...(perToken ? [[perToken, `token:${actor.tokenId}`] as const] : []),
-    ]);
+    return consumeAll([[allAtOnce([planHourLimiter(ws), planMinuteLimiter(ws)]), key], ...(perToken ? [[perToken, `token:${actor.tokenId}`] as const] : [])]);
   }
   return consumeAll([[READS.has(method) ? sessionLimiter(ws) : allAtOnce([sessionLimiter(ws), planHourLimiter(ws)]), key]]);
 }

@@ -13,14 +13,18 @@ import { getLinkByCode } from '../links/get-link-by-code';
 export async function findReportedLink(db: Db, registry: DomainRegistry, input: string, appHostNames = defaultAppHosts()): Promise<LinkRow> {
   const url = parseShortUrl(input);
   if (!url) throw invalidField('url', 'Give the full short link, such as https://sho.rt/abc1234.');
-  const host = url.hostname.toLowerCase().replace(/\.$/, '').replace(/^\[|\]$/g, '');
+  const host = url.hostname
+    .toLowerCase()
+    .replace(/\.$/, '')
+    .replace(/^\[|\]$/g, '');
   const domainId = appHostNames.has(host) ? registry.defaultDomain.id : await domainIdOf(db, host);
   if (domainId === undefined) {
     throw invalidField('url', `${host} is not a short-link domain of this service: report the link to whoever runs ${host}.`);
   }
   const code = codeOf(url.pathname);
   const link = code ? await getLinkByCode(db, domainId, code) : undefined;
-  if (!link) throw new AppError('not_found', `There is no short link ${host}${url.pathname} (it may have been deleted already).`, { url: 'No such short link.' });
+  if (!link)
+    throw new AppError('not_found', `There is no short link ${host}${url.pathname} (it may have been deleted already).`, { url: 'No such short link.' });
   return link;
 }
 

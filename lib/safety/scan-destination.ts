@@ -25,5 +25,10 @@ export function listedReason(hit: ThreatMatch): string {
 
 function unsafeUrl(hit: ThreatMatch, field: string): AppError {
   const reason = listedReason(hit);
-  return new AppError('unsafe_url', reason, { [field]: reason, reason: hit.kind === 'host' ? 'listed_host' : 'listed_url', listed: hit.value, source: hit.source });
+  return new AppError('unsafe_url', reason, {
+    [field]: reason,
+    reason: hit.kind === 'host' ? 'listed_host' : 'listed_url',
+    listed: hit.value,
+    source: hit.source,
+  });
 }

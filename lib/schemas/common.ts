@@ -22,7 +22,9 @@ export function zOptionalId(field: string) {
 
 /** A whole-number query parameter within [min, max], `fallback` when absent or empty. */
 export function zQueryInt(name: string, fallback: number, min: number, max: number, message?: string) {
-  const msg = message ?? (max === Number.MAX_SAFE_INTEGER ? `${name} must be a whole number of at least ${min}.` : `${name} must be a whole number from ${min} to ${max}.`);
+  const msg =
+    message ??
+    (max === Number.MAX_SAFE_INTEGER ? `${name} must be a whole number of at least ${min}.` : `${name} must be a whole number from ${min} to ${max}.`);
   return z
     .string()
     .regex(/^\d{0,16}$/, { error: msg })
@@ -43,7 +45,7 @@ export function zQueryEnum<T extends string>(name: string, allowed: readonly [T,
 /** An ISO 8601 date (no offset: UTC) as a Date; the message names `field`. */
 export function zIsoDate(field: string) {
   return z
-    .string({ error: `${/expir/.test(field) ? "The expiration" : `"${field}"`} must be an ISO 8601 date such as 2027-01-31 or 2027-01-31T10:00:00Z.` })
+    .string({ error: `${/expir/.test(field) ? 'The expiration' : `"${field}"`} must be an ISO 8601 date such as 2027-01-31 or 2027-01-31T10:00:00Z.` })
     .transform((s, ctx) => {
       try {
         return parseExpiration(s, field);

@@ -34,7 +34,10 @@ export function parseWith<S extends z.ZodType>(schema: S, value: unknown, field?
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const shape = (schema as unknown as { shape?: Record<string, unknown> }).shape;
-  throw zodToAppError(field ? new z.ZodError(result.error.issues.map((i) => ({ ...i, path: [field, ...i.path] }))) : result.error, shape ? Object.keys(shape) : []);
+  throw zodToAppError(
+    field ? new z.ZodError(result.error.issues.map((i) => ({ ...i, path: [field, ...i.path] }))) : result.error,
+    shape ? Object.keys(shape) : [],
+  );
 }
 
 /** parseWith for schemas with async checks (a webhook URL's DNS lookup). */

@@ -32,7 +32,11 @@ export async function issueToken(db: Db, actor: Actor): Promise<{ secret: string
       .values({ workspaceId: actor.workspaceId, createdBy: actor.userId, ...values })
       .onConflictDoUpdate({ target: directorySyncs.workspaceId, set: values })
       .returning();
-    await recordAudit(tx, { ...byActor(actor), action: before ? 'directory_sync.token_rotated' : 'directory_sync.token_created', target: { type: 'workspace', id: actor.workspaceId } });
+    await recordAudit(tx, {
+      ...byActor(actor),
+      action: before ? 'directory_sync.token_rotated' : 'directory_sync.token_created',
+      target: { type: 'workspace', id: actor.workspaceId },
+    });
     return { secret, row };
   });
 }
@@ -59,28 +63,46 @@ export async function authenticateScim(db: Db, authorization: string | null): Pr
   if (!secret.startsWith(SCIM_TOKEN_PREFIX) || secret.length > 200) throw new ScimError(401, 'This directory sync token is not valid.');
   const digest = hash(secret);
   const [row] = await db
-    .select({ hash: directorySyncs.tokenHash, lastRequestAt: directorySyncs.lastRequestAt, id: workspaces.id, name: workspaces.name, plan: workspaces.plan, kind: workspaces.kind })
+    .select({
+      hash: directorySyncs.tokenHash,
+      lastRequestAt: directorySyncs.lastRequestAt,
+      id: workspaces.id,
+      name: workspaces.name,
+      plan: workspaces.plan,
+      kind: workspaces.kind,
+    })
     .from(directorySyncs)
     .innerJoin(workspaces, eq(workspaces.id, directorySyncs.workspaceId))
     .where(eq(directorySyncs.tokenHash, digest))
     .limit(1);
-  if (!row || !timingSafeEqual(Buffer.from(row.hash), Buffer.from(digest))) throw new ScimError(401, 'This directory sync token is not valid (revoked or replaced by a newer one).');
-  if (row.plan !== 'enterprise' || row.kind !== 'team') throw new ScimError(403, `Directory sync needs the Enterprise plan; ${row.name} is on the ${row.plan} plan.`);
+  if (!row || !timingSafeEqual(Buffer.from(row.hash), Buffer.from(digest)))
+    throw new ScimError(401, 'This directory sync token is not valid (revoked or replaced by a newer one).');
+  if (row.plan !== 'enterprise' || row.kind !== 'team')
+    throw new ScimError(403, `Directory sync needs the Enterprise plan; ${row.name} is on the ${row.plan} plan.`);
   if (!row.lastRequestAt || Date.now() - row.lastRequestAt.getTime() > 60_000) {
-    db.update(directorySyncs).set({ lastRequestAt: sql`now()` }).where(ownedBy(directorySyncs, row.id)).catch(() => {});
+    db.update(directorySyncs)
+      .set({ lastRequestAt: sql`now()` })
+      .where(ownedBy(directorySyncs, row.id))
+      .catch(() => {});
   }
   return { id: row.id, name: row.name };
 }
 
 /** What the identity provider changed last (shown on the Directory sync page). */
 export async function noteActivity(db: Db, workspaceId: string, activity: string): Promise<void> {
-  await db.update(directorySyncs).set({ lastActivity: activity.slice(0, 300), lastActivityAt: sql`now()` }).where(ownedBy(directorySyncs, workspaceId));
+  await db
+    .update(directorySyncs)
+    .set({ lastActivity: activity.slice(0, 300), lastActivityAt: sql`now()` })
+    .where(ownedBy(directorySyncs, workspaceId));
 }
 
 export async function serializeDirectorySync(db: Db, workspaceId: string, baseUrl: string) {
   const row = await findDirectorySync(db, workspaceId);
   const [[users], [groups]] = await Promise.all([
-    db.select({ n: sql<number>`count(*)::int`, active: sql<number>`count(*) filter (where ${scimUsers.active})::int` }).from(scimUsers).where(ownedBy(scimUsers, workspaceId)),
+    db
+      .select({ n: sql<number>`count(*)::int`, active: sql<number>`count(*) filter (where ${scimUsers.active})::int` })
+      .from(scimUsers)
+      .where(ownedBy(scimUsers, workspaceId)),
     db.select({ n: sql<number>`count(*)::int` }).from(scimGroups).where(ownedBy(scimGroups, workspaceId)),
   ]);
   return {

@@ -15,7 +15,12 @@ export function serviceProviderConfig(baseUrl: string) {
     sort: { supported: false },
     etag: { supported: false },
     authenticationSchemes: [
-      { type: 'oauthbearertoken', name: 'Bearer token', description: 'The directory sync token from Settings → Directory sync, as "Authorization: Bearer <token>".', primary: true },
+      {
+        type: 'oauthbearertoken',
+        name: 'Bearer token',
+        description: 'The directory sync token from Settings → Directory sync, as "Authorization: Bearer <token>".',
+        primary: true,
+      },
     ],
     meta: meta(baseUrl, 'ServiceProviderConfig', 'ServiceProviderConfig'),
   };
@@ -23,8 +28,24 @@ export function serviceProviderConfig(baseUrl: string) {
 
 export function resourceTypes(baseUrl: string) {
   return [
-    { schemas: ['urn:ietf:params:scim:schemas:core:2.0:ResourceType'], id: 'User', name: 'User', endpoint: '/Users', description: 'A member of the workspace', schema: SCIM_USER_SCHEMA, meta: meta(baseUrl, 'ResourceType', 'ResourceTypes/User') },
-    { schemas: ['urn:ietf:params:scim:schemas:core:2.0:ResourceType'], id: 'Group', name: 'Group', endpoint: '/Groups', description: 'A group of the identity provider', schema: SCIM_GROUP_SCHEMA, meta: meta(baseUrl, 'ResourceType', 'ResourceTypes/Group') },
+    {
+      schemas: ['urn:ietf:params:scim:schemas:core:2.0:ResourceType'],
+      id: 'User',
+      name: 'User',
+      endpoint: '/Users',
+      description: 'A member of the workspace',
+      schema: SCIM_USER_SCHEMA,
+      meta: meta(baseUrl, 'ResourceType', 'ResourceTypes/User'),
+    },
+    {
+      schemas: ['urn:ietf:params:scim:schemas:core:2.0:ResourceType'],
+      id: 'Group',
+      name: 'Group',
+      endpoint: '/Groups',
+      description: 'A group of the identity provider',
+      schema: SCIM_GROUP_SCHEMA,
+      meta: meta(baseUrl, 'ResourceType', 'ResourceTypes/Group'),
+    },
   ];
 }
 
@@ -51,8 +72,14 @@ export function schemas(baseUrl: string) {
         attr('userName', 'string', { required: true, uniqueness: 'server' }),
         attr('externalId', 'string', { caseExact: true }),
         attr('displayName', 'string'),
-        attr('name', 'complex', { subAttributes: [attr('givenName', 'string'), attr('familyName', 'string'), attr('formatted', 'string', { mutability: 'readOnly' })] }),
-        attr('emails', 'complex', { multiValued: true, mutability: 'immutable', subAttributes: [attr('value', 'string'), attr('type', 'string'), attr('primary', 'boolean')] }),
+        attr('name', 'complex', {
+          subAttributes: [attr('givenName', 'string'), attr('familyName', 'string'), attr('formatted', 'string', { mutability: 'readOnly' })],
+        }),
+        attr('emails', 'complex', {
+          multiValued: true,
+          mutability: 'immutable',
+          subAttributes: [attr('value', 'string'), attr('type', 'string'), attr('primary', 'boolean')],
+        }),
         attr('active', 'boolean'),
       ],
       meta: meta(baseUrl, 'Schema', `Schemas/${SCIM_USER_SCHEMA}`),
@@ -65,7 +92,10 @@ export function schemas(baseUrl: string) {
       attributes: [
         attr('displayName', 'string', { required: true, uniqueness: 'server' }),
         attr('externalId', 'string', { caseExact: true }),
-        attr('members', 'complex', { multiValued: true, subAttributes: [attr('value', 'string', { mutability: 'immutable' }), attr('display', 'string', { mutability: 'readOnly' })] }),
+        attr('members', 'complex', {
+          multiValued: true,
+          subAttributes: [attr('value', 'string', { mutability: 'immutable' }), attr('display', 'string', { mutability: 'readOnly' })],
+        }),
       ],
       meta: meta(baseUrl, 'Schema', `Schemas/${SCIM_GROUP_SCHEMA}`),
     },

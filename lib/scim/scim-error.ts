@@ -5,7 +5,17 @@ import { AppError } from '../core/errors';
 import { errorResponse } from '../core/json-response';
 import { SCIM_ERROR_SCHEMA } from './scim-schema';
 
-export type ScimType = 'invalidFilter' | 'tooMany' | 'uniqueness' | 'mutability' | 'invalidSyntax' | 'invalidPath' | 'noTarget' | 'invalidValue' | 'invalidVers' | 'sensitive';
+export type ScimType =
+  | 'invalidFilter'
+  | 'tooMany'
+  | 'uniqueness'
+  | 'mutability'
+  | 'invalidSyntax'
+  | 'invalidPath'
+  | 'noTarget'
+  | 'invalidValue'
+  | 'invalidVers'
+  | 'sensitive';
 
 export class ScimError extends Error {
   constructor(

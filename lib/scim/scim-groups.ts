@@ -34,20 +34,46 @@ async function membersOf(db: Db | Tx, groupIds: string[]): Promise<Map<string, F
 }
 
 export async function getGroup(db: Db | Tx, ws: ScimWorkspace, id: string): Promise<FoundGroup> {
-  const [row] = await db.select().from(scimGroups).where(and(eq(scimGroups.id, id), ownedBy(scimGroups, ws.id))).limit(1);
+  const [row] = await db
+    .select()
+    .from(scimGroups)
+    .where(and(eq(scimGroups.id, id), ownedBy(scimGroups, ws.id)))
+    .limit(1);
   if (!row) throw notFound();
   return { row, members: (await membersOf(db, [row.id])).get(row.id)! };
 }
 
-export async function listGroups(db: Db, ws: ScimWorkspace, q: { filter?: string; startIndex: number; count: number }): Promise<{ total: number; found: FoundGroup[] }> {
+export async function listGroups(
+  db: Db,
+  ws: ScimWorkspace,
+  q: { filter?: string; startIndex: number; count: number },
+): Promise<{ total: number; found: FoundGroup[] }> {
   const f = parseEqFilter(q.filter, { displayname: 'displayName', externalid: 'externalId', id: 'id' }, SCIM_GROUP_SCHEMA);
   const where = and(
     ownedBy(scimGroups, ws.id),
-    !f ? undefined : f.attribute === 'displayName' ? eq(sql`lower(${scimGroups.displayName})`, f.value.toLowerCase()) : f.attribute === 'externalId' ? eq(scimGroups.externalId, f.value) : eq(scimGroups.id, f.value),
+    !f
+      ? undefined
+      : f.attribute === 'displayName'
+        ? eq(sql`lower(${scimGroups.displayName})`, f.value.toLowerCase())
+        : f.attribute === 'externalId'
+          ? eq(scimGroups.externalId, f.value)
+          : eq(scimGroups.id, f.value),
   );
   const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(scimGroups).where(where);
-  const rows = q.count === 0 ? [] : await db.select().from(scimGroups).where(where).orderBy(asc(scimGroups.createdAt), asc(scimGroups.id)).offset(q.startIndex - 1).limit(q.count);
-  const members = await membersOf(db, rows.map((r) => r.id));
+  const rows =
+    q.count === 0
+      ? []
+      : await db
+          .select()
+          .from(scimGroups)
+          .where(where)
+          .orderBy(asc(scimGroups.createdAt), asc(scimGroups.id))
+          .offset(q.startIndex - 1)
+          .limit(q.count);
+  const members = await membersOf(
+    db,
+    rows.map((r) => r.id),
+  );
   return { total, found: rows.map((row) => ({ row, members: members.get(row.id)! })) };
 }
 
@@ -55,7 +81,10 @@ export async function listGroups(db: Db, ws: ScimWorkspace, q: { filter?: string
 async function ownUsers(tx: Tx, ws: ScimWorkspace, ids: string[]): Promise<string[]> {
   const unique = [...new Set(ids)];
   if (!unique.length) return [];
-  const rows = await tx.select({ id: scimUsers.id }).from(scimUsers).where(and(ownedBy(scimUsers, ws.id), inArray(scimUsers.id, unique)));
+  const rows = await tx
+    .select({ id: scimUsers.id })
+    .from(scimUsers)
+    .where(and(ownedBy(scimUsers, ws.id), inArray(scimUsers.id, unique)));
   if (rows.length !== unique.length) {
     const known = new Set(rows.map((r) => r.id));
     throw new ScimError(400, `No such user in this directory: ${unique.filter((id) => !known.has(id)).join(', ')}.`, 'invalidValue');
@@ -65,7 +94,11 @@ async function ownUsers(tx: Tx, ws: ScimWorkspace, ids: string[]): Promise<strin
 
 async function addMembers(tx: Tx, ws: ScimWorkspace, groupId: string, ids: string[]) {
   const own = await ownUsers(tx, ws, ids);
-  if (own.length) await tx.insert(scimGroupMembers).values(own.map((scimUserId) => ({ groupId, scimUserId }))).onConflictDoNothing();
+  if (own.length)
+    await tx
+      .insert(scimGroupMembers)
+      .values(own.map((scimUserId) => ({ groupId, scimUserId })))
+      .onConflictDoNothing();
 }
 
 function taken(err: unknown, name: string): never {
@@ -76,8 +109,16 @@ function taken(err: unknown, name: string): never {
 export async function createGroup(db: Db, ws: ScimWorkspace, input: TScimGroup): Promise<FoundGroup> {
   try {
     const id = await db.transaction(async (tx) => {
-      const [row] = await tx.insert(scimGroups).values({ id: randomUUID(), workspaceId: ws.id, displayName: input.displayName, externalId: input.externalId ?? null }).returning();
-      await addMembers(tx, ws, row.id, (input.members ?? []).map((m) => m.value));
+      const [row] = await tx
+        .insert(scimGroups)
+        .values({ id: randomUUID(), workspaceId: ws.id, displayName: input.displayName, externalId: input.externalId ?? null })
+        .returning();
+      await addMembers(
+        tx,
+        ws,
+        row.id,
+        (input.members ?? []).map((m) => m.value),
+      );
       return row.id;
     });
     await noteActivity(db, ws.id, `Created group ${input.displayName}`);
@@ -91,9 +132,17 @@ export async function replaceGroup(db: Db, ws: ScimWorkspace, id: string, input:
   await getGroup(db, ws, id);
   try {
     await db.transaction(async (tx) => {
-      await tx.update(scimGroups).set({ displayName: input.displayName, externalId: input.externalId ?? null, updatedAt: new Date() }).where(and(eq(scimGroups.id, id), ownedBy(scimGroups, ws.id)));
+      await tx
+        .update(scimGroups)
+        .set({ displayName: input.displayName, externalId: input.externalId ?? null, updatedAt: new Date() })
+        .where(and(eq(scimGroups.id, id), ownedBy(scimGroups, ws.id)));
       await tx.delete(scimGroupMembers).where(eq(scimGroupMembers.groupId, id));
-      await addMembers(tx, ws, id, (input.members ?? []).map((m) => m.value));
+      await addMembers(
+        tx,
+        ws,
+        id,
+        (input.members ?? []).map((m) => m.value),
+      );
     });
   } catch (err) {
     taken(err, input.displayName);
@@ -142,7 +191,10 @@ export async function patchGroup(db: Db, ws: ScimWorkspace, id: string, patch: T
           throw new ScimError(400, `Groups support displayName, externalId and members; not ${p || 'this operation'}.`, 'invalidPath');
         }
       }
-      await tx.update(scimGroups).set(fields).where(and(eq(scimGroups.id, id), ownedBy(scimGroups, ws.id)));
+      await tx
+        .update(scimGroups)
+        .set(fields)
+        .where(and(eq(scimGroups.id, id), ownedBy(scimGroups, ws.id)));
     });
   } catch (err) {
     taken(err, name);
@@ -152,7 +204,10 @@ export async function patchGroup(db: Db, ws: ScimWorkspace, id: string, patch: T
 }
 
 export async function deleteGroup(db: Db, ws: ScimWorkspace, id: string): Promise<void> {
-  const [gone] = await db.delete(scimGroups).where(and(eq(scimGroups.id, id), ownedBy(scimGroups, ws.id))).returning();
+  const [gone] = await db
+    .delete(scimGroups)
+    .where(and(eq(scimGroups.id, id), ownedBy(scimGroups, ws.id)))
+    .returning();
   if (!gone) throw notFound();
   await noteActivity(db, ws.id, `Deleted group ${gone.displayName}`);
 }

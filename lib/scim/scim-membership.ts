@@ -17,11 +17,21 @@ export async function roleForEmail(tx: Db | Tx, workspaceId: string, email: stri
     .select({ role: ssoConnections.defaultRole })
     .from(ssoConnectionDomains)
     .innerJoin(ssoConnections, eq(ssoConnections.id, ssoConnectionDomains.connectionId))
-    .where(and(ownedBy(ssoConnectionDomains, workspaceId), isNotNull(ssoConnectionDomains.verifiedAt), eq(sql`lower(${ssoConnectionDomains.domain})`, domainOf(email))))
+    .where(
+      and(
+        ownedBy(ssoConnectionDomains, workspaceId),
+        isNotNull(ssoConnectionDomains.verifiedAt),
+        eq(sql`lower(${ssoConnectionDomains.domain})`, domainOf(email)),
+      ),
+    )
     .orderBy(asc(ssoConnectionDomains.createdAt))
     .limit(1);
   if (!row) {
-    throw new ScimError(400, `${email} is not at an email domain this workspace has proven: add and verify ${domainOf(email)} on an SSO connection first.`, 'invalidValue');
+    throw new ScimError(
+      400,
+      `${email} is not at an email domain this workspace has proven: add and verify ${domainOf(email)} on an SSO connection first.`,
+      'invalidValue',
+    );
   }
   return row.role;
 }
@@ -30,11 +40,7 @@ export async function roleForEmail(tx: Db | Tx, workspaceId: string, email: stri
 export async function accountFor(tx: Tx, email: string, name: string): Promise<string> {
   const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
   if (existing) return existing.id;
-  const [made] = await tx
-    .insert(users)
-    .values({ id: randomUUID(), email, name, emailVerified: true })
-    .onConflictDoNothing()
-    .returning({ id: users.id });
+  const [made] = await tx.insert(users).values({ id: randomUUID(), email, name, emailVerified: true }).onConflictDoNothing().returning({ id: users.id });
   if (made) return made.id;
   const [raced] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
   return raced.id;
@@ -42,7 +48,11 @@ export async function accountFor(tx: Tx, email: string, name: string): Promise<s
 
 /** Joins (again); false when the user was a member already (their role is kept). */
 export async function join(tx: Tx, workspaceId: string, userId: string, role: SsoMemberRole): Promise<boolean> {
-  const rows = await tx.insert(workspaceMembers).values({ id: randomUUID(), organizationId: workspaceId, userId, role }).onConflictDoNothing().returning({ id: workspaceMembers.id });
+  const rows = await tx
+    .insert(workspaceMembers)
+    .values({ id: randomUUID(), organizationId: workspaceId, userId, role })
+    .onConflictDoNothing()
+    .returning({ id: workspaceMembers.id });
   return rows.length > 0;
 }
 
@@ -54,9 +64,18 @@ export async function deprovision(tx: Tx, workspaceId: string, userId: string): 
   if (role.role === 'owner') throw new ScimError(400, 'The owner of the workspace cannot be deprovisioned; transfer ownership in Sling first.', 'mutability');
   await tx.delete(workspaceMembers).where(and(inWorkspace, ne(workspaceMembers.role, 'owner')));
   const owner = sql`(select ${workspaceMembers.userId} from ${workspaceMembers} where ${workspaceMembers.organizationId} = ${workspaceId} and ${workspaceMembers.role} = 'owner')`;
-  await tx.update(links).set({ createdBy: owner, updatedAt: sql`now()` }).where(and(ownedBy(links, workspaceId), eq(links.createdBy, userId)));
-  await tx.update(webhooks).set({ createdBy: owner }).where(and(ownedBy(webhooks, workspaceId), eq(webhooks.createdBy, userId)));
-  await tx.update(apiTokens).set({ revokedAt: sql`coalesce(${apiTokens.revokedAt}, now())` }).where(and(ownedBy(apiTokens, workspaceId), eq(apiTokens.userId, userId)));
+  await tx
+    .update(links)
+    .set({ createdBy: owner, updatedAt: sql`now()` })
+    .where(and(ownedBy(links, workspaceId), eq(links.createdBy, userId)));
+  await tx
+    .update(webhooks)
+    .set({ createdBy: owner })
+    .where(and(ownedBy(webhooks, workspaceId), eq(webhooks.createdBy, userId)));
+  await tx
+    .update(apiTokens)
+    .set({ revokedAt: sql`coalesce(${apiTokens.revokedAt}, now())` })
+    .where(and(ownedBy(apiTokens, workspaceId), eq(apiTokens.userId, userId)));
   // Sessions that had the workspace open end (the next request is a 401); others fall back anyway.
   await tx.delete(sessions).where(and(eq(sessions.userId, userId), eq(sessions.activeOrganizationId, workspaceId)));
   return true;

@@ -10,11 +10,20 @@ export function userResource(row: ScimUserRow, email: string, baseUrl: string) {
     id: row.id,
     ...(row.externalId ? { externalId: row.externalId } : {}),
     userName: row.userName,
-    name: { ...(row.givenName ? { givenName: row.givenName } : {}), ...(row.familyName ? { familyName: row.familyName } : {}), ...(formatted ? { formatted } : {}) },
+    name: {
+      ...(row.givenName ? { givenName: row.givenName } : {}),
+      ...(row.familyName ? { familyName: row.familyName } : {}),
+      ...(formatted ? { formatted } : {}),
+    },
     ...(row.displayName ? { displayName: row.displayName } : {}),
     emails: [{ value: email, type: 'work', primary: true }],
     active: row.active,
-    meta: { resourceType: 'User', created: row.createdAt.toISOString(), lastModified: row.updatedAt.toISOString(), location: `${baseUrl}${SCIM_BASE_PATH}/Users/${row.id}` },
+    meta: {
+      resourceType: 'User',
+      created: row.createdAt.toISOString(),
+      lastModified: row.updatedAt.toISOString(),
+      location: `${baseUrl}${SCIM_BASE_PATH}/Users/${row.id}`,
+    },
   };
 }
 
@@ -25,7 +34,12 @@ export function groupResource(row: ScimGroupRow, members: Array<{ id: string; us
     ...(row.externalId ? { externalId: row.externalId } : {}),
     displayName: row.displayName,
     members: members.map((m) => ({ value: m.id, display: m.userName, $ref: `${baseUrl}${SCIM_BASE_PATH}/Users/${m.id}` })),
-    meta: { resourceType: 'Group', created: row.createdAt.toISOString(), lastModified: row.updatedAt.toISOString(), location: `${baseUrl}${SCIM_BASE_PATH}/Groups/${row.id}` },
+    meta: {
+      resourceType: 'Group',
+      created: row.createdAt.toISOString(),
+      lastModified: row.updatedAt.toISOString(),
+      location: `${baseUrl}${SCIM_BASE_PATH}/Groups/${row.id}`,
+    },
   };
 }
 

@@ -16,11 +16,20 @@ export const scimBoolean = z.preprocess(
   z.boolean({ error: 'must be true or false' }),
 );
 
-const text = (max: number) => z.string({ error: 'must be a string' }).trim().max(max, { error: `must be at most ${max} characters` });
+const text = (max: number) =>
+  z
+    .string({ error: 'must be a string' })
+    .trim()
+    .max(max, { error: `must be at most ${max} characters` });
 const optionalText = (max: number) => z.preprocess((v) => (v === null ? undefined : v), text(max).optional());
 
 const email = z.looseObject({
-  value: z.string({ error: 'must be an email address' }).trim().toLowerCase().max(320).regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { error: 'must be an email address' }),
+  value: z
+    .string({ error: 'must be an email address' })
+    .trim()
+    .toLowerCase()
+    .max(320)
+    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { error: 'must be an email address' }),
   type: optionalText(50),
   primary: scimBoolean.optional(),
 });
@@ -48,7 +57,10 @@ export const ZScimPatch = z.looseObject({
   Operations: z
     .array(
       z.looseObject({
-        op: z.string().transform((v) => v.toLowerCase()).pipe(z.enum(['add', 'replace', 'remove'], { error: 'must be add, replace or remove' })),
+        op: z
+          .string()
+          .transform((v) => v.toLowerCase())
+          .pipe(z.enum(['add', 'replace', 'remove'], { error: 'must be add, replace or remove' })),
         path: z.string().trim().max(500).optional(),
         value: z.unknown().optional(),
       }),
@@ -74,6 +86,14 @@ export type TScimGroup = z.infer<typeof ZScimGroup>;
 /** ?filter=&startIndex=&count= of the list endpoints (RFC 7644 §3.4.2). */
 export const ZScimListQuery = z.object({
   filter: z.string().max(1000).optional(),
-  startIndex: z.coerce.number({ error: 'must be a number' }).int().optional().transform((v) => Math.max(1, v ?? 1)),
-  count: z.coerce.number({ error: 'must be a number' }).int().optional().transform((v) => Math.min(200, Math.max(0, v ?? 100))),
+  startIndex: z.coerce
+    .number({ error: 'must be a number' })
+    .int()
+    .optional()
+    .transform((v) => Math.max(1, v ?? 1)),
+  count: z.coerce
+    .number({ error: 'must be a number' })
+    .int()
+    .optional()
+    .transform((v) => Math.min(200, Math.max(0, v ?? 100))),
 });

@@ -27,7 +27,11 @@ function setEmail(state: UserState, v: unknown) {
   const list = Array.isArray(v) ? v : [v];
   const values = list.map((e) => (e && typeof e === 'object' ? (e as { value?: unknown }).value : e)).filter((e) => typeof e === 'string') as string[];
   if (values.length && !values.some((e) => e.trim().toLowerCase() === state.email)) {
-    throw new ScimError(400, `The email address of a provisioned user cannot change (it is ${state.email}); deprovision the user and provision the new address.`, 'mutability');
+    throw new ScimError(
+      400,
+      `The email address of a provisioned user cannot change (it is ${state.email}); deprovision the user and provision the new address.`,
+      'mutability',
+    );
   }
 }
 

@@ -51,15 +51,26 @@ export async function getUser(db: Db | Tx, ws: ScimWorkspace, id: string): Promi
 
 const FILTERABLE = { username: 'userName', externalid: 'externalId', id: 'id', 'emails.value': 'email' };
 
-export async function listUsers(db: Db, ws: ScimWorkspace, q: { filter?: string; startIndex: number; count: number }): Promise<{ total: number; found: Found[] }> {
+export async function listUsers(
+  db: Db,
+  ws: ScimWorkspace,
+  q: { filter?: string; startIndex: number; count: number },
+): Promise<{ total: number; found: Found[] }> {
   const f = parseEqFilter(q.filter, FILTERABLE, SCIM_USER_SCHEMA);
-  const where =
-    !f ? undefined
-    : f.attribute === 'userName' ? eq(sql`lower(${scimUsers.userName})`, f.value.toLowerCase())
-    : f.attribute === 'externalId' ? eq(scimUsers.externalId, f.value)
-    : f.attribute === 'email' ? eq(users.email, f.value.toLowerCase())
-    : eq(scimUsers.id, f.value);
-  const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(scimUsers).innerJoin(users, eq(users.id, scimUsers.userId)).where(and(ownedBy(scimUsers, ws.id), where));
+  const where = !f
+    ? undefined
+    : f.attribute === 'userName'
+      ? eq(sql`lower(${scimUsers.userName})`, f.value.toLowerCase())
+      : f.attribute === 'externalId'
+        ? eq(scimUsers.externalId, f.value)
+        : f.attribute === 'email'
+          ? eq(users.email, f.value.toLowerCase())
+          : eq(scimUsers.id, f.value);
+  const [{ total }] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(scimUsers)
+    .innerJoin(users, eq(users.id, scimUsers.userId))
+    .where(and(ownedBy(scimUsers, ws.id), where));
   const found = q.count === 0 ? [] : await findUsers(db, ws, where, { offset: q.startIndex - 1, limit: q.count });
   return { total, found };
 }
@@ -69,7 +80,8 @@ const displayNameOf = (input: TScimUser, email: string) =>
 
 function uniqueness(err: unknown, userName: string): never {
   if (isUniqueViolation(err, 'scim_users_user_name_key')) throw new ScimError(409, `A user with userName ${userName} exists already.`, 'uniqueness');
-  if (isUniqueViolation(err, 'scim_users_user_key')) throw new ScimError(409, `The account of ${userName} is provisioned already under another userName.`, 'uniqueness');
+  if (isUniqueViolation(err, 'scim_users_user_key'))
+    throw new ScimError(409, `The account of ${userName} is provisioned already under another userName.`, 'uniqueness');
   throw err;
 }
 
@@ -82,7 +94,17 @@ export async function createUser(db: Db, ws: ScimWorkspace, input: TScimUser): P
       const userId = await accountFor(tx, email, displayNameOf(input, email));
       const [row] = await tx
         .insert(scimUsers)
-        .values({ id: randomUUID(), workspaceId: ws.id, userId, userName: input.userName, externalId: input.externalId ?? null, displayName: input.displayName ?? null, givenName: input.name?.givenName ?? null, familyName: input.name?.familyName ?? null, active })
+        .values({
+          id: randomUUID(),
+          workspaceId: ws.id,
+          userId,
+          userName: input.userName,
+          externalId: input.externalId ?? null,
+          displayName: input.displayName ?? null,
+          givenName: input.name?.givenName ?? null,
+          familyName: input.name?.familyName ?? null,
+          active,
+        })
         .returning();
       if (active) {
         const joined = await join(tx, ws.id, userId, role);
@@ -97,15 +119,35 @@ export async function createUser(db: Db, ws: ScimWorkspace, input: TScimUser): P
   }
 }
 
-const stateOf = ({ row, email }: Found): UserState => ({ userName: row.userName, externalId: row.externalId, displayName: row.displayName, givenName: row.givenName, familyName: row.familyName, active: row.active, email });
+const stateOf = ({ row, email }: Found): UserState => ({
+  userName: row.userName,
+  externalId: row.externalId,
+  displayName: row.displayName,
+  givenName: row.givenName,
+  familyName: row.familyName,
+  active: row.active,
+  email,
+});
 
 /** PUT: every attribute replaced (a missing `active` means true, its default). */
 export async function replaceUser(db: Db, ws: ScimWorkspace, id: string, input: TScimUser): Promise<Found> {
   const current = await getUser(db, ws, id);
   if (emailOf(input) !== current.email) {
-    throw new ScimError(400, `The email address of a provisioned user cannot change (it is ${current.email}); deprovision the user and provision the new address.`, 'mutability');
+    throw new ScimError(
+      400,
+      `The email address of a provisioned user cannot change (it is ${current.email}); deprovision the user and provision the new address.`,
+      'mutability',
+    );
   }
-  const next: UserState = { userName: input.userName, externalId: input.externalId ?? null, displayName: input.displayName ?? null, givenName: input.name?.givenName ?? null, familyName: input.name?.familyName ?? null, active: input.active ?? true, email: current.email };
+  const next: UserState = {
+    userName: input.userName,
+    externalId: input.externalId ?? null,
+    displayName: input.displayName ?? null,
+    givenName: input.name?.givenName ?? null,
+    familyName: input.name?.familyName ?? null,
+    active: input.active ?? true,
+    email: current.email,
+  };
   return save(db, ws, current, next, 'PUT');
 }
 
@@ -121,7 +163,15 @@ async function save(db: Db, ws: ScimWorkspace, current: Found, next: UserState, 
     const saved = await db.transaction(async (tx) => {
       const [row] = await tx
         .update(scimUsers)
-        .set({ userName: next.userName, externalId: next.externalId, displayName: next.displayName, givenName: next.givenName, familyName: next.familyName, active: next.active, updatedAt: new Date() })
+        .set({
+          userName: next.userName,
+          externalId: next.externalId,
+          displayName: next.displayName,
+          givenName: next.givenName,
+          familyName: next.familyName,
+          active: next.active,
+          updatedAt: new Date(),
+        })
         .where(and(eq(scimUsers.id, current.row.id), ownedBy(scimUsers, ws.id)))
         .returning();
       if (!row) throw notFound();
@@ -149,7 +199,10 @@ async function save(db: Db, ws: ScimWorkspace, current: Found, next: UserState, 
 /** DELETE: the user leaves the workspace (access ended at once); their Sling account stays theirs. */
 export async function deleteUser(db: Db, ws: ScimWorkspace, id: string): Promise<void> {
   await db.transaction(async (tx) => {
-    const [gone] = await tx.delete(scimUsers).where(and(eq(scimUsers.id, id), ownedBy(scimUsers, ws.id))).returning();
+    const [gone] = await tx
+      .delete(scimUsers)
+      .where(and(eq(scimUsers.id, id), ownedBy(scimUsers, ws.id)))
+      .returning();
     if (!gone) throw notFound();
     const removed = await deprovision(tx, ws.id, gone.userId);
     await audit(tx, ws, gone, 'member.deprovisioned', { deleted: true, ...(removed ? {} : { was_member: false }) });
@@ -158,6 +211,19 @@ export async function deleteUser(db: Db, ws: ScimWorkspace, id: string): Promise
   await noteActivity(db, ws.id, `Deleted a user (${id})`);
 }
 
-function audit(tx: Tx, ws: ScimWorkspace, row: ScimUserRow, action: 'member.provisioned' | 'member.updated' | 'member.deprovisioned', details: Record<string, unknown>) {
-  return recordAudit(tx, { workspaceId: ws.id, actorId: null, actorLabel: DIRECTORY_ACTOR, action, target: { type: 'user', id: row.userId }, details: { via: 'scim', scim_id: row.id, ...details } });
+function audit(
+  tx: Tx,
+  ws: ScimWorkspace,
+  row: ScimUserRow,
+  action: 'member.provisioned' | 'member.updated' | 'member.deprovisioned',
+  details: Record<string, unknown>,
+) {
+  return recordAudit(tx, {
+    workspaceId: ws.id,
+    actorId: null,
+    actorLabel: DIRECTORY_ACTOR,
+    action,
+    target: { type: 'user', id: row.userId },
+    details: { via: 'scim', scim_id: row.id, ...details },
+  });
 }

@@ -7,7 +7,13 @@ import { checkLogoTask, renderQrTask } from '../qr/qr-tasks';
 import type { CpuTask } from '../runtime/cpu-task';
 
 export const CPU_TASKS: readonly CpuTask<never[], unknown>[] = [
-  renderQrTask, checkLogoTask, checkFaviconTask, renderPreviewCardTask, checkPreviewImageTask, hashPasswordTask, verifyPasswordTask,
+  renderQrTask,
+  checkLogoTask,
+  checkFaviconTask,
+  renderPreviewCardTask,
+  checkPreviewImageTask,
+  hashPasswordTask,
+  verifyPasswordTask,
 ] as unknown as readonly CpuTask<never[], unknown>[];
 
 /** The tasks' functions by name, loaded. */

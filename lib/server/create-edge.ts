@@ -41,8 +41,13 @@ export function createEdge(opts: EdgeOptions): EdgeHandler {
     const now = clock.nowMs();
     let outcome = decideOutcome(entry, target.query, now);
     // A visitor who typed the right password within the hour goes straight through.
-    if (outcome.kind === 'page' && outcome.page === 'protected' && entry.kind === 'link' && entry.passwordHash !== null
-      && hasValidUnlock(req.headers.cookie, { secret, linkId: entry.id, passwordHash: entry.passwordHash, now })) {
+    if (
+      outcome.kind === 'page' &&
+      outcome.page === 'protected' &&
+      entry.kind === 'link' &&
+      entry.passwordHash !== null &&
+      hasValidUnlock(req.headers.cookie, { secret, linkId: entry.id, passwordHash: entry.passwordHash, now })
+    ) {
       outcome = redirectOutcome(entry, target.query);
     }
     if (outcome.kind === 'page') {

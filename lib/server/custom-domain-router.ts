@@ -50,7 +50,10 @@ export function customDomainRouter(opts: CustomDomainRouterOptions) {
         if (!url.startsWith(ACME_CHALLENGE_PATH)) return answerHttpsRedirect(res, domain, url);
       } else res.setHeader('Strict-Transport-Security', HSTS);
     }
-    if (/^\/l\/(protected|expired|disabled|review|blocked|loop)\/[^/?]+(\?|$)/.test(url) && (method === 'GET' || method === 'HEAD' || (method === 'POST' && /^\/l\/(protected|review)\//.test(url)))) {
+    if (
+      /^\/l\/(protected|expired|disabled|review|blocked|loop)\/[^/?]+(\?|$)/.test(url) &&
+      (method === 'GET' || method === 'HEAD' || (method === 'POST' && /^\/l\/(protected|review)\//.test(url)))
+    ) {
       if (announcesBody(req)) return void opts.holdThenRoute(req, res, passOnToNext).catch((err) => failRequest(res, err));
       return passOnToNext(req, res);
     }

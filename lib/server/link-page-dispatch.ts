@@ -10,7 +10,6 @@ type RouteHandler = (req: Request, context: { params: Promise<{ page: string; co
 
 const LINK_PAGE = /^\/l\/(disabled|blocked|review|expired|loop|protected)\/([^/?]+)$/;
 
-
 /** The handler for a link page request, if `path` (no query) is one. */
 export function linkPageHandler(method: string | undefined, path: string): WebHandler | undefined {
   const m = LINK_PAGE.exec(path);
@@ -23,6 +22,7 @@ export function linkPageHandler(method: string | undefined, path: string): WebHa
     return undefined;
   }
   // The route file's own handlers (handleRoute maps their errors), with the parameters Next would give.
-  const handler: RouteHandler | undefined = method === 'GET' || method === 'HEAD' ? linkPageGet : method === 'POST' && (page === 'review' || page === 'protected') ? linkPagePost : undefined;
+  const handler: RouteHandler | undefined =
+    method === 'GET' || method === 'HEAD' ? linkPageGet : method === 'POST' && (page === 'review' || page === 'protected') ? linkPagePost : undefined;
   return handler && ((req) => handler(req, { params: Promise.resolve({ page, code }) }));
 }

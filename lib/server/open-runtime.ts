@@ -46,7 +46,8 @@ export async function openRuntime(opts: RuntimeOptions = {}): Promise<Runtime> {
     handle = await open();
     if (opts.migrate !== false) {
       await applyMigrations(handle, config.DATABASE_URL);
-      const grown = handle.externalMemoryBytes !== undefined && (initdb || (await handle.externalMemoryBytes()) / 1048576 > grownPastMiB(config.PGLITE_SHARED_BUFFERS_MB));
+      const grown =
+        handle.externalMemoryBytes !== undefined && (initdb || (await handle.externalMemoryBytes()) / 1048576 > grownPastMiB(config.PGLITE_SHARED_BUFFERS_MB));
       if (opts.reopenAfterMigrating === true && grown) {
         // After initdb (a first start) PGlite's thread holds some 100 MiB more than on a restart, up to
         // 570–646 MiB more when initdb's buffers stay (WebAssembly memory never shrinks): a new thread
@@ -63,8 +64,7 @@ export async function openRuntime(opts: RuntimeOptions = {}): Promise<Runtime> {
     if (config.REDIS_URL) {
       await bus.useTransport(redisTransport(config.REDIS_URL, config.REDIS_PREFIX));
       await whenRedisReady(config.REDIS_URL);
-    }
-    else if (config.DATABASE_URL) {
+    } else if (config.DATABASE_URL) {
       const db = handle;
       await bus.useTransport(postgresTransport(config.DATABASE_URL, (sql, params) => db.query(sql, params)));
     }

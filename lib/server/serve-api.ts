@@ -136,5 +136,12 @@ function lingerOnUnreadBody(req: IncomingMessage, res: ServerResponse): void {
 function compressible(response: Response): boolean {
   if (response.headers.has('content-encoding')) return false;
   const type = (response.headers.get('content-type') ?? '').split(';', 1)[0].trim().toLowerCase();
-  return type.startsWith('text/') || type === 'application/json' || type.endsWith('+json') || type === 'image/svg+xml' || type.endsWith('+xml') || type === 'application/xml';
+  return (
+    type.startsWith('text/') ||
+    type === 'application/json' ||
+    type.endsWith('+json') ||
+    type === 'image/svg+xml' ||
+    type.endsWith('+xml') ||
+    type === 'application/xml'
+  );
 }

@@ -62,7 +62,14 @@ export function answerRoot(res: ServerResponse, domain: CustomDomain, page?: Buf
   if (domain.rootBehavior === 'redirect' && domain.rootRedirectUrl) return respondRedirect(res, 302, domain.rootRedirectUrl);
   const host = escapeHtml(domain.hostname);
   res.writeHead(200, PAGE_HEADERS);
-  res.end(pageDocument({ host: domain.hostname, title: domain.hostname, heading: domain.hostname, body: `<p>${host} is a short-link domain. Links on it look like https://${host}/&lt;code&gt;.</p>` }));
+  res.end(
+    pageDocument({
+      host: domain.hostname,
+      title: domain.hostname,
+      heading: domain.hostname,
+      body: `<p>${host} is a short-link domain. Links on it look like https://${host}/&lt;code&gt;.</p>`,
+    }),
+  );
 }
 
 /** An unknown code or path on a custom domain. */
@@ -70,7 +77,15 @@ export function answerNotFound(res: ServerResponse, domain: CustomDomain, path =
   if (domain.notFoundUrl) return respondRedirect(res, 302, domain.notFoundUrl);
   res.writeHead(404, PAGE_HEADERS);
   const shortUrl = `${domain.hasCertificate ? 'https' : 'http'}://${domain.hostname}${path.split('?')[0]}`;
-  res.end(pageDocument({ host: domain.hostname, reportUrl: reportUrl(loadConfig().BASE_URL, shortUrl), title: 'Not found', heading: 'Link not found', body: '<p>This short link does not exist, or it was removed.</p>' }));
+  res.end(
+    pageDocument({
+      host: domain.hostname,
+      reportUrl: reportUrl(loadConfig().BASE_URL, shortUrl),
+      title: 'Not found',
+      heading: 'Link not found',
+      body: '<p>This short link does not exist, or it was removed.</p>',
+    }),
+  );
 }
 
 /** Anything but reading a link (or a link page) on a custom domain. */

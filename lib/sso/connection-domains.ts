@@ -46,7 +46,8 @@ export async function insertDomain(tx: Tx | Db, row: SsoConnectionRow, domain: s
       .returning();
     return created;
   } catch (err) {
-    if (isUniqueViolation(err, 'sso_connection_domains_once')) throw new AppError('invalid_request', `${domain} is already a domain of this connection.`, { domain: 'Already listed.' });
+    if (isUniqueViolation(err, 'sso_connection_domains_once'))
+      throw new AppError('invalid_request', `${domain} is already a domain of this connection.`, { domain: 'Already listed.' });
     throw err;
   }
 }
@@ -69,10 +70,18 @@ export async function removeDomain(db: Db, actor: Actor, row: SsoConnectionRow, 
     if (!gone) throw new AppError('not_found', 'No such domain on this connection.');
     const disabled = row.enabled && (await verifiedDomains(tx, row.id)).length === 0;
     if (disabled) {
-      await tx.update(ssoConnections).set({ enabled: false, updatedAt: new Date() }).where(and(eq(ssoConnections.id, row.id), ownedBy(ssoConnections, actor.workspaceId)));
+      await tx
+        .update(ssoConnections)
+        .set({ enabled: false, updatedAt: new Date() })
+        .where(and(eq(ssoConnections.id, row.id), ownedBy(ssoConnections, actor.workspaceId)));
       await tx.delete(ssoProviders).where(eq(ssoProviders.providerId, row.id));
     }
-    await recordAudit(tx, { ...byActor(actor), action: 'sso.connection.updated', target: target(row), details: { fields: ['domains'], removed: gone.domain, ...(disabled && { disabled: true }) } });
+    await recordAudit(tx, {
+      ...byActor(actor),
+      action: 'sso.connection.updated',
+      target: target(row),
+      details: { fields: ['domains'], removed: gone.domain, ...(disabled && { disabled: true }) },
+    });
   });
 }
 
@@ -88,7 +97,13 @@ export async function verifyDomains(db: Db, actor: Actor, row: SsoConnectionRow,
   const pending = await db
     .select()
     .from(ssoConnectionDomains)
-    .where(and(eq(ssoConnectionDomains.connectionId, row.id), ownedBy(ssoConnectionDomains, actor.workspaceId), domainId ? eq(ssoConnectionDomains.id, domainId) : isNull(ssoConnectionDomains.verifiedAt)));
+    .where(
+      and(
+        eq(ssoConnectionDomains.connectionId, row.id),
+        ownedBy(ssoConnectionDomains, actor.workspaceId),
+        domainId ? eq(ssoConnectionDomains.id, domainId) : isNull(ssoConnectionDomains.verifiedAt),
+      ),
+    );
   if (domainId && pending.length === 0) throw new AppError('not_found', `This connection has no domain "${domainId}".`);
   const results: DomainCheck[] = [];
   for (const d of pending) {
@@ -108,7 +123,8 @@ export async function verifyDomains(db: Db, actor: Actor, row: SsoConnectionRow,
       });
       results.push({ domain: d.domain, verified: true, seen: check.seen });
     } catch (err) {
-      if (isUniqueViolation(err, 'sso_connection_domains_verified_key')) throw new AppError('domain_taken', `${d.domain} is already claimed by another SSO connection.`, { domain: d.domain });
+      if (isUniqueViolation(err, 'sso_connection_domains_verified_key'))
+        throw new AppError('domain_taken', `${d.domain} is already claimed by another SSO connection.`, { domain: d.domain });
       throw err;
     }
   }
@@ -117,5 +133,11 @@ export async function verifyDomains(db: Db, actor: Actor, row: SsoConnectionRow,
 
 export function serializeDomain(d: SsoConnectionDomainRow) {
   const record = domainClaimRecord(d.domain, d.token);
-  return { id: d.id, domain: d.domain, verification: { type: 'TXT' as const, name: record.name, value: record.value }, verified: d.verifiedAt !== null, verified_at: d.verifiedAt?.toISOString() ?? null };
+  return {
+    id: d.id,
+    domain: d.domain,
+    verification: { type: 'TXT' as const, name: record.name, value: record.value },
+    verified: d.verifiedAt !== null,
+    verified_at: d.verifiedAt?.toISOString() ?? null,
+  };
 }

@@ -13,7 +13,9 @@ export async function enabledConnectionForEmail(db: Db, email: string): Promise<
     .from(ssoConnections)
     .innerJoin(workspaces, and(eq(workspaces.id, ssoConnections.workspaceId), eq(workspaces.plan, 'enterprise')))
     .innerJoin(ssoConnectionDomains, eq(ssoConnectionDomains.connectionId, ssoConnections.id))
-    .where(and(eq(ssoConnections.enabled, true), isNotNull(ssoConnectionDomains.verifiedAt), eq(sql`lower(${ssoConnectionDomains.domain})`, emailDomain(email))))
+    .where(
+      and(eq(ssoConnections.enabled, true), isNotNull(ssoConnectionDomains.verifiedAt), eq(sql`lower(${ssoConnectionDomains.domain})`, emailDomain(email))),
+    )
     .limit(1);
   return row?.c ?? null;
 }
@@ -32,7 +34,10 @@ export async function enabledConnection(db: Db, id: string): Promise<SsoConnecti
 
 /** Origins of enabled connections' identity providers (better-auth's trustedOrigins, when private issuers are allowed). */
 export async function enabledIssuerOrigins(db: Db): Promise<string[]> {
-  const rows = await db.select({ issuer: ssoConnections.issuer, endpoints: ssoConnections.endpoints }).from(ssoConnections).where(eq(ssoConnections.enabled, true));
+  const rows = await db
+    .select({ issuer: ssoConnections.issuer, endpoints: ssoConnections.endpoints })
+    .from(ssoConnections)
+    .where(eq(ssoConnections.enabled, true));
   const urls = rows.flatMap((r) => [r.issuer, r.endpoints?.authorization, r.endpoints?.token, r.endpoints?.jwks, r.endpoints?.userinfo]);
   return [...new Set(urls.filter((u): u is string => typeof u === 'string' && URL.canParse(u)).map((u) => new URL(u).origin))];
 }

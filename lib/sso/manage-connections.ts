@@ -34,7 +34,11 @@ export async function listConnections(db: Db, actor: Actor): Promise<SsoConnecti
 }
 
 export async function getConnectionOrThrow(db: Db, actor: Actor, id: string): Promise<SsoConnectionRow> {
-  const [row] = await db.select().from(ssoConnections).where(and(eq(ssoConnections.id, id), ownedBy(ssoConnections, actor.workspaceId))).limit(1);
+  const [row] = await db
+    .select()
+    .from(ssoConnections)
+    .where(and(eq(ssoConnections.id, id), ownedBy(ssoConnections, actor.workspaceId)))
+    .limit(1);
   if (!row) throw notFound();
   return row;
 }
@@ -44,8 +48,19 @@ export async function createConnection(s: SsoScope, input: TCreateSsoConnection 
   // A SAML connection has no client: its OpenID Connect columns hold the IdP's name and nothing secret.
   const protocolValues =
     'saml' in input
-      ? { issuer: samlIssuer(samlSettings(input.saml)), clientId: '', clientSecretCiphertext: sealClientSecret('', s.secretKey), scopes: [], saml: samlSettings(input.saml) }
-      : { issuer: input.issuer, clientId: input.client_id, clientSecretCiphertext: sealClientSecret(input.client_secret, s.secretKey), scopes: input.scopes ?? template.scopes };
+      ? {
+          issuer: samlIssuer(samlSettings(input.saml)),
+          clientId: '',
+          clientSecretCiphertext: sealClientSecret('', s.secretKey),
+          scopes: [],
+          saml: samlSettings(input.saml),
+        }
+      : {
+          issuer: input.issuer,
+          clientId: input.client_id,
+          clientSecretCiphertext: sealClientSecret(input.client_secret, s.secretKey),
+          scopes: input.scopes ?? template.scopes,
+        };
   return s.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(ssoConnections)
@@ -64,7 +79,12 @@ export async function createConnection(s: SsoScope, input: TCreateSsoConnection 
       })
       .returning();
     await insertDomain(tx, row, input.domain);
-    await recordAudit(tx, { ...byActor(s.actor), action: 'sso.connection.created', target: connectionTarget(row), details: { type: row.type, domain: row.domain } });
+    await recordAudit(tx, {
+      ...byActor(s.actor),
+      action: 'sso.connection.created',
+      target: connectionTarget(row),
+      details: { type: row.type, domain: row.domain },
+    });
     return row;
   });
 }
@@ -75,7 +95,8 @@ const changedFields = (input: TUpdateSsoConnection) => Object.keys(input).filter
 
 export async function updateConnection(s: SsoScope, id: string, input: TUpdateSsoConnection): Promise<SsoConnectionRow> {
   const current = await getConnectionOrThrow(s.db, s.actor, id);
-  if (input.saml !== undefined && !isSaml(current)) throw new AppError('invalid_request', 'SAML settings apply to SAML 2.0 connections only.', { saml: 'This is an OpenID Connect connection.' });
+  if (input.saml !== undefined && !isSaml(current))
+    throw new AppError('invalid_request', 'SAML settings apply to SAML 2.0 connections only.', { saml: 'This is an OpenID Connect connection.' });
   const retest = ['issuer', 'client_id', 'client_secret', 'scopes', 'saml'].some((k) => k in input && input[k as keyof TUpdateSsoConnection] !== undefined);
   const newDomain = input.domain !== undefined && input.domain !== current.domain;
   const changes: Partial<typeof ssoConnections.$inferInsert> = {
@@ -95,13 +116,22 @@ export async function updateConnection(s: SsoScope, id: string, input: TUpdateSs
     updatedAt: new Date(),
   };
   return s.db.transaction(async (tx) => {
-    const [row] = await tx.update(ssoConnections).set(changes).where(and(eq(ssoConnections.id, id), ownedBy(ssoConnections, s.actor.workspaceId))).returning();
+    const [row] = await tx
+      .update(ssoConnections)
+      .set(changes)
+      .where(and(eq(ssoConnections.id, id), ownedBy(ssoConnections, s.actor.workspaceId)))
+      .returning();
     if (!row) throw notFound();
     if (newDomain) {
       await tx.delete(ssoConnectionDomains).where(and(eq(ssoConnectionDomains.connectionId, row.id), ownedBy(ssoConnectionDomains, s.actor.workspaceId)));
       await insertDomain(tx, row, input.domain!);
     }
-    await recordAudit(tx, { ...byActor(s.actor), action: 'sso.connection.updated', target: connectionTarget(row), details: { fields: changedFields(input), ...(current.enabled && !row.enabled && { disabled: true }) } });
+    await recordAudit(tx, {
+      ...byActor(s.actor),
+      action: 'sso.connection.updated',
+      target: connectionTarget(row),
+      details: { fields: changedFields(input), ...(current.enabled && !row.enabled && { disabled: true }) },
+    });
     if (!row.enabled) await tx.delete(ssoProviders).where(eq(ssoProviders.providerId, row.id));
     else await writeProvider(tx, s, row);
     return row;
@@ -110,20 +140,31 @@ export async function updateConnection(s: SsoScope, id: string, input: TUpdateSs
 
 export async function deleteConnection(db: Db, actor: Actor, id: string): Promise<void> {
   await db.transaction(async (tx) => {
-    const [gone] = await tx.delete(ssoConnections).where(and(eq(ssoConnections.id, id), ownedBy(ssoConnections, actor.workspaceId))).returning();
+    const [gone] = await tx
+      .delete(ssoConnections)
+      .where(and(eq(ssoConnections.id, id), ownedBy(ssoConnections, actor.workspaceId)))
+      .returning();
     if (!gone) throw notFound();
     await recordAudit(tx, { ...byActor(actor), action: 'sso.connection.deleted', target: connectionTarget(gone), details: { domain: gone.domain } });
   });
 }
 
-async function runTest(s: SsoScope, row: SsoConnectionRow): Promise<{ checks: SsoConnectionRow['checks']; passed: boolean; values: Partial<typeof ssoConnections.$inferInsert> }> {
+async function runTest(
+  s: SsoScope,
+  row: SsoConnectionRow,
+): Promise<{ checks: SsoConnectionRow['checks']; passed: boolean; values: Partial<typeof ssoConnections.$inferInsert> }> {
   if (row.saml) {
     const r = await testSamlConnection(row.saml, { baseUrl: s.baseUrl, connectionId: row.id }, { allowPrivate: s.allowPrivate });
     const saml = { ...row.saml, resolved: r.resolved ?? row.saml.resolved };
     return { checks: r.checks, passed: r.passed, values: { saml, issuer: samlIssuer(saml) } };
   }
   const result = await testOidcConnection(
-    { issuer: row.issuer, clientId: row.clientId, clientSecret: openClientSecret(row.clientSecretCiphertext, s.secretKey), redirectUri: ssoCallbackUrl(s.baseUrl, row.id) },
+    {
+      issuer: row.issuer,
+      clientId: row.clientId,
+      clientSecret: openClientSecret(row.clientSecretCiphertext, s.secretKey),
+      redirectUri: ssoCallbackUrl(s.baseUrl, row.id),
+    },
     { allowPrivate: s.allowPrivate },
   );
   return { checks: result.checks, passed: result.passed, values: { endpoints: result.endpoints ?? row.endpoints } };
@@ -147,13 +188,22 @@ export async function testConnection(s: SsoScope, id: string): Promise<SsoConnec
       .where(and(eq(ssoConnections.id, id), ownedBy(ssoConnections, s.actor.workspaceId)))
       .returning();
     if (!updated) throw notFound();
-    await recordAudit(tx, { ...byActor(s.actor), action: 'sso.connection.tested', target: connectionTarget(updated), details: { passed: result.passed, failed: (result.checks ?? []).filter((c) => c.status === 'failed').map((c) => c.id) } });
+    await recordAudit(tx, {
+      ...byActor(s.actor),
+      action: 'sso.connection.tested',
+      target: connectionTarget(updated),
+      details: { passed: result.passed, failed: (result.checks ?? []).filter((c) => c.status === 'failed').map((c) => c.id) },
+    });
     return updated;
   });
 }
 
 /** Checks the TXT record of every domain not yet proven; `verified` when all of them are. */
-export async function verifyConnectionDomain(s: SsoScope, id: string, domainId?: string): Promise<{ row: SsoConnectionRow; found: boolean; seen: string[]; error?: string; domains: DomainCheck[] }> {
+export async function verifyConnectionDomain(
+  s: SsoScope,
+  id: string,
+  domainId?: string,
+): Promise<{ row: SsoConnectionRow; found: boolean; seen: string[]; error?: string; domains: DomainCheck[] }> {
   const row = await getConnectionOrThrow(s.db, s.actor, id);
   const checks = await verifyDomains(s.db, s.actor, row, s.dnsServers, domainId);
   const failed = checks.find((c) => !c.verified);
@@ -168,7 +218,9 @@ export async function setConnectionEnabled(s: SsoScope, id: string, enabled: boo
       ...((await verifiedDomains(s.db, row.id)).length ? [] : ['domain']),
     ];
     if (missing.length) {
-      const what = missing.map((m) => (m === 'test' ? 'run "Test connection" until every check passes' : 'prove one of its email domains with its DNS TXT record')).join(' and ');
+      const what = missing
+        .map((m) => (m === 'test' ? 'run "Test connection" until every check passes' : 'prove one of its email domains with its DNS TXT record'))
+        .join(' and ');
       throw new AppError('sso_not_ready', `This connection cannot be enabled yet: ${what}.`, { missing });
     }
   }
@@ -189,8 +241,18 @@ export async function setConnectionEnabled(s: SsoScope, id: string, enabled: boo
 /** @better-auth/sso's row for an enabled connection (its config column is sealed by the schema). */
 async function writeProvider(tx: Tx, s: SsoScope, row: SsoConnectionRow): Promise<void> {
   if (row.saml) {
-    const values = { issuer: row.issuer, oidcConfig: null, samlConfig: samlProviderConfig(row, s.baseUrl), domain: row.domain.toLowerCase(), organizationId: row.workspaceId, userId: row.createdBy };
-    await tx.insert(ssoProviders).values({ id: randomUUID(), providerId: row.id, ...values }).onConflictDoUpdate({ target: ssoProviders.providerId, set: values });
+    const values = {
+      issuer: row.issuer,
+      oidcConfig: null,
+      samlConfig: samlProviderConfig(row, s.baseUrl),
+      domain: row.domain.toLowerCase(),
+      organizationId: row.workspaceId,
+      userId: row.createdBy,
+    };
+    await tx
+      .insert(ssoProviders)
+      .values({ id: randomUUID(), providerId: row.id, ...values })
+      .onConflictDoUpdate({ target: ssoProviders.providerId, set: values });
     return;
   }
   const e = row.endpoints!;
@@ -211,7 +273,13 @@ async function writeProvider(tx: Tx, s: SsoScope, row: SsoConnectionRow): Promis
   });
   // Sling picks the provider by the address's verified domain itself; the plugin's column gets them all.
   const domains = await verifiedDomains(tx, row.id);
-  const values = { issuer: row.issuer, oidcConfig, domain: (domains.length ? domains : [row.domain.toLowerCase()]).join(','), organizationId: row.workspaceId, userId: row.createdBy };
+  const values = {
+    issuer: row.issuer,
+    oidcConfig,
+    domain: (domains.length ? domains : [row.domain.toLowerCase()]).join(','),
+    organizationId: row.workspaceId,
+    userId: row.createdBy,
+  };
   await tx
     .insert(ssoProviders)
     .values({ id: randomUUID(), providerId: row.id, ...values })

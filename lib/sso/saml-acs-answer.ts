@@ -54,7 +54,9 @@ export async function samlAcsAnswer(res: Response): Promise<Response> {
 export async function spMetadataAnswer(req: Request): Promise<Response> {
   const id = new URL(req.url).searchParams.get('providerId') ?? '';
   const { db } = await database();
-  const [row] = /^[0-9a-f-]{36}$/.test(id) ? await db.select({ id: ssoConnections.id, saml: ssoConnections.saml }).from(ssoConnections).where(eq(ssoConnections.id, id)).limit(1) : [];
+  const [row] = /^[0-9a-f-]{36}$/.test(id)
+    ? await db.select({ id: ssoConnections.id, saml: ssoConnections.saml }).from(ssoConnections).where(eq(ssoConnections.id, id)).limit(1)
+    : [];
   if (!row?.saml) throw new AppError('not_found', 'No SAML connection has this id.');
   const baseUrl = loadConfig().BASE_URL;
   const xml = samlify

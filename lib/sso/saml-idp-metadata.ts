@@ -21,7 +21,12 @@ export interface IdpDescription {
 export class MetadataError extends Error {}
 
 const b64Body = (cert: string) => cert.replace(/-----(BEGIN|END) CERTIFICATE-----/g, '').replace(/\s+/g, '');
-export const toPem = (cert: string) => `-----BEGIN CERTIFICATE-----\n${b64Body(cert).match(/.{1,64}/g)?.join('\n') ?? ''}\n-----END CERTIFICATE-----\n`;
+export const toPem = (cert: string) =>
+  `-----BEGIN CERTIFICATE-----\n${
+    b64Body(cert)
+      .match(/.{1,64}/g)
+      ?.join('\n') ?? ''
+  }\n-----END CERTIFICATE-----\n`;
 
 /** The entity ID, HTTP-Redirect sign-in URL and signing certificates named by metadata XML. */
 export function readIdpMetadata(xml: string): IdpDescription {
@@ -65,7 +70,12 @@ export function checkCertificate(pem: string, now = new Date()): CertificateVerd
   const from = new Date(cert.validFrom);
   const to = new Date(cert.validTo);
   const subject = cert.subject.replace(/\n/g, ', ');
-  if (to.getTime() <= now.getTime()) return { ok: false, detail: `The signing certificate (${subject}) expired on ${to.toISOString().slice(0, 10)}; get the current one from the identity provider.` };
-  if (from.getTime() > now.getTime()) return { ok: false, detail: `The signing certificate (${subject}) is not valid before ${from.toISOString().slice(0, 10)}.` };
+  if (to.getTime() <= now.getTime())
+    return {
+      ok: false,
+      detail: `The signing certificate (${subject}) expired on ${to.toISOString().slice(0, 10)}; get the current one from the identity provider.`,
+    };
+  if (from.getTime() > now.getTime())
+    return { ok: false, detail: `The signing certificate (${subject}) is not valid before ${from.toISOString().slice(0, 10)}.` };
   return { ok: true, detail: `${subject}, valid until ${to.toISOString().slice(0, 10)}` };
 }

@@ -43,7 +43,10 @@ export async function validateSsoIdentity(db: Db, data: { user: { email?: unknow
   const connection = data.source.sso ? await enabledConnection(db, data.source.sso.providerId) : null;
   const email = typeof data.user.email === 'string' ? data.user.email : '';
   if (!connection || !(await verifiedDomains(db, connection.id)).includes(emailDomain(email))) {
-    return { error: 'email_domain_not_allowed', errorDescription: 'Your identity provider gave an address outside the domain of this single sign-on connection.' };
+    return {
+      error: 'email_domain_not_allowed',
+      errorDescription: 'Your identity provider gave an address outside the domain of this single sign-on connection.',
+    };
   }
 }
 
@@ -64,14 +67,33 @@ export async function provisionAfterSignIn(db: Db, providerId: string, s: NewSes
       .returning({ id: workspaceMembers.id });
     const via = { type: 'sso_connection' as const, id: connection.id, label: connection.name };
     // The identity provider made the member (no Sling user did): the actor is the connection.
-    if (joined) await recordAudit(tx, { workspaceId: connection.workspaceId, actorId: null, actorLabel: connection.name, action: 'member.provisioned', target: { type: 'user', id: s.user.id }, details: { role: connection.defaultRole, connection_id: connection.id }, ip: request.ip });
+    if (joined)
+      await recordAudit(tx, {
+        workspaceId: connection.workspaceId,
+        actorId: null,
+        actorLabel: connection.name,
+        action: 'member.provisioned',
+        target: { type: 'user', id: s.user.id },
+        details: { role: connection.defaultRole, connection_id: connection.id },
+        ip: request.ip,
+      });
     await recordAudit(tx, { workspaceId: connection.workspaceId, actorId: s.user.id, action: 'sso.signed_in', target: via, ip: request.ip });
     await setActiveWorkspace(tx, { sessionId: s.session.id, userId: s.user.id, workspaceId: connection.workspaceId });
     // Settings → Sessions shows how each session was signed in.
-    await tx.update(sessions).set({ signInMethod: `sso:${connection.name}` }).where(eq(sessions.id, s.session.id));
+    await tx
+      .update(sessions)
+      .set({ signInMethod: `sso:${connection.name}` })
+      .where(eq(sessions.id, s.session.id));
   });
   forgetSession(s.session.id);
-  await recordLogin(db, { email: s.user.email.toLowerCase(), userId: s.user.id, ip: request.ip, userAgent: request.userAgent, success: true, method: `sso:${connection.name}` });
+  await recordLogin(db, {
+    email: s.user.email.toLowerCase(),
+    userId: s.user.id,
+    ip: request.ip,
+    userAgent: request.userAgent,
+    success: true,
+    method: `sso:${connection.name}`,
+  });
 }
 
 /** Throws when the address belongs to a member (not the owner) of a workspace that requires SSO. */

@@ -18,9 +18,14 @@ const domain = z
   .toLowerCase()
   .max(253, { error: 'is too long' })
   .regex(/^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, { error: 'must be an email domain, such as example.com' });
-const claim = z.string({ error: 'must be a claim name' }).trim().regex(/^[A-Za-z0-9_:./-]{1,100}$/, { error: 'must be a claim name, such as email' });
+const claim = z
+  .string({ error: 'must be a claim name' })
+  .trim()
+  .regex(/^[A-Za-z0-9_:./-]{1,100}$/, { error: 'must be a claim name, such as email' });
 const mapping = z.strictObject({ email: claim.optional(), name: claim.optional() }, { error: 'must be an object {email, name}' });
-const scopes = z.array(z.string().regex(/^[\x21\x23-\x5B\x5D-\x7E]{1,100}$/, { error: 'must be scope names' }), { error: 'must be a list of scope names' }).max(20);
+const scopes = z
+  .array(z.string().regex(/^[\x21\x23-\x5B\x5D-\x7E]{1,100}$/, { error: 'must be scope names' }), { error: 'must be a list of scope names' })
+  .max(20);
 
 // SAML 2.0: the identity provider's metadata URL, or its metadata XML pasted, or its entity ID,
 // sign-in URL and signing certificate by hand ("Test connection" says which is missing).
@@ -28,7 +33,9 @@ const samlCertificate = z
   .string({ error: 'the certificate must be text' })
   .trim()
   .max(20_000, { error: 'the certificate is too long' })
-  .regex(/^(-----BEGIN CERTIFICATE-----)?[\sA-Za-z0-9+/=]+(-----END CERTIFICATE-----)?$/, { error: 'the certificate must be a PEM or base64 X.509 certificate' });
+  .regex(/^(-----BEGIN CERTIFICATE-----)?[\sA-Za-z0-9+/=]+(-----END CERTIFICATE-----)?$/, {
+    error: 'the certificate must be a PEM or base64 X.509 certificate',
+  });
 const samlUrl = (what: string) =>
   z
     .string({ error: `${what} must be a URL` })
@@ -38,8 +45,19 @@ const samlUrl = (what: string) =>
 export const ZSamlSettings = z.strictObject(
   {
     metadata_url: samlUrl('the metadata URL').optional(),
-    metadata_xml: z.string({ error: 'the metadata must be XML text' }).trim().min(1, { error: 'the metadata XML is empty' }).max(60_000, { error: 'the metadata XML must be at most 60 KB' }).refine((v) => v.startsWith('<'), { error: 'the metadata XML must start with <' }).optional(),
-    entity_id: z.string({ error: 'the entity ID must be text' }).trim().min(1, { error: 'the entity ID is empty' }).max(1024, { error: 'the entity ID must be at most 1024 characters' }).optional(),
+    metadata_xml: z
+      .string({ error: 'the metadata must be XML text' })
+      .trim()
+      .min(1, { error: 'the metadata XML is empty' })
+      .max(60_000, { error: 'the metadata XML must be at most 60 KB' })
+      .refine((v) => v.startsWith('<'), { error: 'the metadata XML must start with <' })
+      .optional(),
+    entity_id: z
+      .string({ error: 'the entity ID must be text' })
+      .trim()
+      .min(1, { error: 'the entity ID is empty' })
+      .max(1024, { error: 'the entity ID must be at most 1024 characters' })
+      .optional(),
     sso_url: samlUrl('the SSO URL').optional(),
     certificate: samlCertificate.optional(),
   },
@@ -86,7 +104,12 @@ export const ZCreateSamlConnection = ZCreateSsoConnection.omit({ issuer: true, c
 export type TCreateSamlConnection = z.infer<typeof ZCreateSamlConnection>;
 
 export const ZStartSso = z.strictObject({
-  email: z.string({ error: 'must be an email address' }).trim().toLowerCase().max(320).regex(/^[^\s@]+@[^\s@]+$/, { error: 'must be an email address' }),
+  email: z
+    .string({ error: 'must be an email address' })
+    .trim()
+    .toLowerCase()
+    .max(320)
+    .regex(/^[^\s@]+@[^\s@]+$/, { error: 'must be an email address' }),
   /** Where to go afterwards: a path on this site (anything else means /links). */
   callbackURL: z.string().max(2048).optional(),
 });
@@ -106,7 +129,10 @@ export const ZCreateConnection = z
     for (const issue of [...result.error.issues].sort((a, b) => rank(a) - rank(b))) ctx.addIssue({ ...issue } as Parameters<typeof ctx.addIssue>[0]);
     return z.NEVER;
   })
-  .meta({ description: 'An OpenID Connect connection, or (type "saml") a SAML 2.0 one.', anyOf: [z.toJSONSchema(ZCreateSsoConnection, { io: 'input' }), z.toJSONSchema(ZCreateSamlConnection, { io: 'input' })].map(({ $schema: _, ...s }) => s) });
+  .meta({
+    description: 'An OpenID Connect connection, or (type "saml") a SAML 2.0 one.',
+    anyOf: [z.toJSONSchema(ZCreateSsoConnection, { io: 'input' }), z.toJSONSchema(ZCreateSamlConnection, { io: 'input' })].map(({ $schema: _, ...s }) => s),
+  });
 
 export const ZSsoParams = z.object({ id: z.string().meta({ description: 'The connection id.' }) });
 export const ZSsoActionParams = ZSsoParams.extend({ action: z.string().meta({ description: 'test, verify-domain, enable or disable.' }) });
@@ -134,7 +160,9 @@ export const ZSsoConnection = z
     client_secret_set: z.boolean(),
     scopes: z.array(z.string()),
     domain: nullableText,
-    domain_verification: z.object({ type: z.literal('TXT'), name: z.string(), value: z.string(), verified: z.boolean(), verified_at: ZTimestamp.nullable() }).nullable(),
+    domain_verification: z
+      .object({ type: z.literal('TXT'), name: z.string(), value: z.string(), verified: z.boolean(), verified_at: ZTimestamp.nullable() })
+      .nullable(),
     domains: z.array(ZSsoDomain),
     mapping: z.object({ email: z.string(), name: z.string() }),
     default_role: z.enum(SSO_MEMBER_ROLES),

@@ -68,7 +68,9 @@ export async function testOidcConnection(input: TestInput, opts: TestOptions): P
     token: String(doc.token_endpoint),
     jwks: String(doc.jwks_uri),
     userinfo: str(doc.userinfo_endpoint),
-    tokenAuthMethods: Array.isArray(doc.token_endpoint_auth_methods_supported) ? doc.token_endpoint_auth_methods_supported.map(String) : ['client_secret_basic'],
+    tokenAuthMethods: Array.isArray(doc.token_endpoint_auth_methods_supported)
+      ? doc.token_endpoint_auth_methods_supported.map(String)
+      : ['client_secret_basic'],
   };
 
   if (doc.issuer === input.issuer || trimSlash(String(doc.issuer)) === trimSlash(input.issuer)) report('issuer', 'passed', String(doc.issuer));
@@ -90,7 +92,11 @@ export async function testOidcConnection(input: TestInput, opts: TestOptions): P
 
 async function checkClient(input: TestInput, endpoints: SsoEndpoints, opts: TestOptions): Promise<[SsoCheck['status'], string]> {
   const post = !endpoints.tokenAuthMethods.includes('client_secret_basic') && endpoints.tokenAuthMethods.includes('client_secret_post');
-  const form = new URLSearchParams({ grant_type: 'authorization_code', code: `sling-test-${randomBytes(12).toString('hex')}`, redirect_uri: input.redirectUri });
+  const form = new URLSearchParams({
+    grant_type: 'authorization_code',
+    code: `sling-test-${randomBytes(12).toString('hex')}`,
+    redirect_uri: input.redirectUri,
+  });
   const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' };
   if (post) {
     form.set('client_id', input.clientId);

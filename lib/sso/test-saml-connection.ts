@@ -41,14 +41,18 @@ export async function testSamlConnection(
   try {
     if (settings.metadataXml) metadataXml = settings.metadataXml;
     else if (settings.metadataUrl) {
-      const { status, text } = await fetchChecked(settings.metadataUrl, opts, { headers: { accept: 'application/samlmetadata+xml, application/xml, text/xml' } });
+      const { status, text } = await fetchChecked(settings.metadataUrl, opts, {
+        headers: { accept: 'application/samlmetadata+xml, application/xml, text/xml' },
+      });
       if (status !== 200) throw new CheckFailed(`${settings.metadataUrl} answered HTTP ${status}.`);
       metadataXml = text;
     }
     idp = metadataXml ? readIdpMetadata(metadataXml) : describeManualIdp(settings);
-    if (settings.entityId && settings.entityId !== idp.entityId) throw new CheckFailed(`The metadata names the entity ID "${idp.entityId}", not "${settings.entityId}".`);
+    if (settings.entityId && settings.entityId !== idp.entityId)
+      throw new CheckFailed(`The metadata names the entity ID "${idp.entityId}", not "${settings.entityId}".`);
     const sso = URL.canParse(idp.ssoUrl) ? new URL(idp.ssoUrl) : null;
-    if (!sso || (sso.protocol !== 'https:' && !(opts.allowPrivate && sso.protocol === 'http:'))) throw new CheckFailed(`The sign-in URL ${idp.ssoUrl} must be an https URL.`);
+    if (!sso || (sso.protocol !== 'https:' && !(opts.allowPrivate && sso.protocol === 'http:')))
+      throw new CheckFailed(`The sign-in URL ${idp.ssoUrl} must be an https URL.`);
     report('metadata', 'passed', `${idp.entityId}; sign-in at ${idp.ssoUrl}`);
   } catch (err) {
     const known = err instanceof CheckFailed || err instanceof MetadataError;
@@ -73,7 +77,11 @@ function checkAcs(sp: { baseUrl: string; connectionId: string }, opts: TestOptio
   const entityId = samlSpEntityId(sp.baseUrl, sp.connectionId);
   const base = new URL(sp.baseUrl);
   if (base.protocol !== 'https:' && !opts.allowPrivate) return ['failed', `BASE_URL (${sp.baseUrl}) must use https for identity providers to post to ${acs}.`];
-  const metadata = samlify.SPMetadata({ entityID: entityId, assertionConsumerService: [{ Binding: SAML_BINDING_POST, Location: acs }], wantAssertionsSigned: true });
+  const metadata = samlify.SPMetadata({
+    entityID: entityId,
+    assertionConsumerService: [{ Binding: SAML_BINDING_POST, Location: acs }],
+    wantAssertionsSigned: true,
+  });
   const advertised = metadata.getAssertionConsumerService('post');
   if (advertised !== acs || metadata.getEntityID() !== entityId || new URL(acs).origin !== base.origin) {
     return ['failed', `Sling's service-provider metadata does not name ${acs}; check BASE_URL.`];

@@ -42,9 +42,13 @@ export function assertCan(actor: Actor, permission: Permission): void {
     }
   }
   if (!roleAtLeast(actor.role, rule.role)) {
-    throw new AppError('forbidden', `This needs the ${ROLE_LABEL[rule.role]} role in this workspace; you are ${article(actor.role)} ${ROLE_LABEL[actor.role]}.`, {
-      required_role: rule.role,
-    });
+    throw new AppError(
+      'forbidden',
+      `This needs the ${ROLE_LABEL[rule.role]} role in this workspace; you are ${article(actor.role)} ${ROLE_LABEL[actor.role]}.`,
+      {
+        required_role: rule.role,
+      },
+    );
   }
 }
 

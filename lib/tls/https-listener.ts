@@ -13,7 +13,10 @@ import { logger } from '../core/logger';
 import { CertificateStore } from './certificate-store';
 
 /** The runtime's configuration (its SECRET_KEY resolved). */
-type Settings = { SECRET_KEY: string } & Pick<Config, 'TLS_PORT' | 'TLS_MIN_VERSION' | 'HOST' | 'CACHE_TTL_MS' | 'HEADERS_TIMEOUT_MS' | 'REQUEST_TIMEOUT_MS' | 'KEEP_ALIVE_TIMEOUT_MS' | 'MAX_CONNECTIONS_PER_IP'>;
+type Settings = { SECRET_KEY: string } & Pick<
+  Config,
+  'TLS_PORT' | 'TLS_MIN_VERSION' | 'HOST' | 'CACHE_TTL_MS' | 'HEADERS_TIMEOUT_MS' | 'REQUEST_TIMEOUT_MS' | 'KEEP_ALIVE_TIMEOUT_MS' | 'MAX_CONNECTIONS_PER_IP'
+>;
 
 export async function startHttpsListener(config: Settings, db: Db, onRequest: (req: IncomingMessage, res: ServerResponse) => void): Promise<Server> {
   const store = new CertificateStore({ db: async () => db, secretKey: config.SECRET_KEY, ttlMs: config.CACHE_TTL_MS });
@@ -22,7 +25,10 @@ export async function startHttpsListener(config: Settings, db: Db, onRequest: (r
     {
       minVersion: config.TLS_MIN_VERSION === '1.2' ? 'TLSv1.2' : 'TLSv1.3',
       SNICallback: (name, done) => {
-        store.contextFor(name).then((context) => done(context ? null : new Error(`no certificate for ${name}`), context ?? undefined), (err: Error) => done(err));
+        store.contextFor(name).then(
+          (context) => done(context ? null : new Error(`no certificate for ${name}`), context ?? undefined),
+          (err: Error) => done(err),
+        );
       },
       headersTimeout: config.HEADERS_TIMEOUT_MS,
       requestTimeout: config.REQUEST_TIMEOUT_MS,

@@ -42,7 +42,11 @@ export async function authenticateToken(handle: DbHandle, secret: string): Promi
   }
   // last_used_at is informative: write it at most once a minute per token, without waiting.
   if (!row.lastUsedAt || now - new Date(row.lastUsedAt).getTime() > 60_000) {
-    handle.db.update(apiTokens).set({ lastUsedAt: sql`now()` }).where(eq(apiTokens.id, row.id)).catch(() => {});
+    handle.db
+      .update(apiTokens)
+      .set({ lastUsedAt: sql`now()` })
+      .where(eq(apiTokens.id, row.id))
+      .catch(() => {});
     row.lastUsedAt = new Date(now); // the cached row (token-cache.ts) too, so the next minute writes nothing
   }
   const scopes = row.scopes.length === 0 ? ALL_SCOPES : row.scopes.filter(isTokenScope);

@@ -66,7 +66,16 @@ export async function createApiToken(
     if (live >= TOKEN_CAPS[ws.plan]) throw tokenCapReached(ws.plan, live);
     const [row] = await tx
       .insert(apiTokens)
-      .values({ id: randomUUID(), userId: input.userId, workspaceId: input.workspaceId, scopes, name, prefix: displayPrefix(secret), hash: hashToken(secret), expiresAt: input.expiresAt ?? null })
+      .values({
+        id: randomUUID(),
+        userId: input.userId,
+        workspaceId: input.workspaceId,
+        scopes,
+        name,
+        prefix: displayPrefix(secret),
+        hash: hashToken(secret),
+        expiresAt: input.expiresAt ?? null,
+      })
       .returning();
     return row;
   });
@@ -82,10 +91,7 @@ export function findTokens(db: Db, scope: SQL): Promise<ApiTokenRow[]> {
  * New secret for a token. `graceHours` 0 (regenerate): the old secret dies at once.
  * More (rotate): the old secret keeps working until then.
  */
-export async function replaceTokenSecret(
-  db: Db,
-  input: { tokenId: string; scope: SQL; graceHours: number },
-): Promise<{ secret: string; token: ApiTokenRow }> {
+export async function replaceTokenSecret(db: Db, input: { tokenId: string; scope: SQL; graceHours: number }): Promise<{ secret: string; token: ApiTokenRow }> {
   if (!Number.isFinite(input.graceHours) || input.graceHours < 0 || input.graceHours > 24 * 30) {
     throw invalidField('grace_hours', 'The grace period must be 0 to 720 hours.');
   }
@@ -109,7 +115,11 @@ export async function replaceTokenSecret(
 /** `scope` (tokenScope(actor)) limits whose tokens; operators (CLI) pass none. */
 export async function revokeApiToken(db: Db, input: { tokenId: string; scope?: SQL }): Promise<ApiTokenRow> {
   const where = and(eq(apiTokens.id, input.tokenId), input.scope);
-  const [token] = await db.update(apiTokens).set({ revokedAt: sql`coalesce(${apiTokens.revokedAt}, now())` }).where(where).returning();
+  const [token] = await db
+    .update(apiTokens)
+    .set({ revokedAt: sql`coalesce(${apiTokens.revokedAt}, now())` })
+    .where(where)
+    .returning();
   if (!token) throw new AppError('not_found', 'No such token.');
   forgetTokens(); // refused at once here, and on other instances as soon as the bus delivers
   return token;

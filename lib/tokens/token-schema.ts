@@ -19,7 +19,11 @@ export const ZTokenScopes = z
   .transform((input, ctx): TokenScope[] => {
     if (!input) return [];
     const unknown = input.filter((s) => !isTokenScope(s));
-    if (unknown.length > 0) ctx.addIssue({ code: 'custom', message: `Unknown scope ${unknown.map((s) => JSON.stringify(s)).join(', ')}; the scopes are ${TOKEN_SCOPES.join(', ')}.` });
+    if (unknown.length > 0)
+      ctx.addIssue({
+        code: 'custom',
+        message: `Unknown scope ${unknown.map((s) => JSON.stringify(s)).join(', ')}; the scopes are ${TOKEN_SCOPES.join(', ')}.`,
+      });
     const given = new Set(input as TokenScope[]);
     return given.size === TOKEN_SCOPES.length ? [] : TOKEN_SCOPES.filter((s) => given.has(s));
   })

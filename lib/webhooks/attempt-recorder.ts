@@ -37,7 +37,11 @@ export function attemptRecorder(db: Queryable, opts: AttemptRecorderOptions): At
     let results: Awaited<ReturnType<typeof recordAttempts>>;
     const failed = new Map<Waiting, unknown>();
     try {
-      results = await recordAttempts(db, batch.map((w) => w.attempt), opts.limits);
+      results = await recordAttempts(
+        db,
+        batch.map((w) => w.attempt),
+        opts.limits,
+      );
     } catch {
       // One bad row must not hold back the others: each on its own, to find it.
       results = [];

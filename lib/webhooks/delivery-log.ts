@@ -73,7 +73,11 @@ export interface ListDeliveriesOptions {
 }
 
 /** Newest first; `next_before` continues the list. */
-export async function listDeliveries(db: Queryable, webhookId: string, opts: ListDeliveriesOptions): Promise<{ deliveries: DeliveryJson[]; next_before: string | null }> {
+export async function listDeliveries(
+  db: Queryable,
+  webhookId: string,
+  opts: ListDeliveriesOptions,
+): Promise<{ deliveries: DeliveryJson[]; next_before: string | null }> {
   const params: unknown[] = [webhookId, opts.limit + 1];
   let where = 'd.webhook_id = $1';
   if (opts.status) {

@@ -13,7 +13,11 @@ export class DeliverySlots {
   inFlight = 0;
   heldTotal = 0;
 
-  constructor(readonly perWorker: number, readonly perEndpoint: number, readonly depth = 2) {}
+  constructor(
+    readonly perWorker: number,
+    readonly perEndpoint: number,
+    readonly depth = 2,
+  ) {}
 
   /** How much the next claim may take: in all, and per endpoint (including what is held). */
   room(): { limit: number; perEndpoint: number } {

@@ -128,7 +128,11 @@ export function startWebhookDispatcher(db: Queryable, opts: DispatcherOptions): 
           const taken = await claimDueDeliveries(db, { ...room, leaseSeconds, busy: before });
           backlog = taken.length === room.limit;
           const claims = taken.filter((c) => !offDuringClaim.has(c.webhook_id));
-          if (claims.length < taken.length) await releaseDeliveries(db, taken.filter((c) => offDuringClaim.has(c.webhook_id)));
+          if (claims.length < taken.length)
+            await releaseDeliveries(
+              db,
+              taken.filter((c) => offDuringClaim.has(c.webhook_id)),
+            );
           // Endpoints that got all they may hold may have more due (finishing meanwhile does not count).
           const took = new Map<string, number>();
           for (const c of claims) took.set(c.webhook_id, (took.get(c.webhook_id) ?? 0) + 1);
@@ -203,7 +207,8 @@ export function startWebhookDispatcher(db: Queryable, opts: DispatcherOptions): 
       await releaseDeliveries(db, slots.dropWaiting(webhookId)); // claimed for it, not yet sent: they wait with the rest
       if (!notice) return;
       log.warn({ webhook: webhookId, reason }, 'webhook endpoint disabled');
-      const told = opts.notifyDisabled({ ...notice, reason })
+      const told = opts
+        .notifyDisabled({ ...notice, reason })
         .catch((err) => log.error({ err, webhook: webhookId }, 'could not tell the owner about a disabled webhook'))
         .finally(() => notices.delete(told));
       notices.add(told);

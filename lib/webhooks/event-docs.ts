@@ -28,11 +28,11 @@ export const WEBHOOK_EVENT_DOCS = {
     data: 'The link as the APIs show it, with `reason`: `expiration` or `max_clicks`.',
   },
   'link.clicked': {
-    when: 'Someone followed a link or scanned its QR code, for links of workspaces that subscribed a webhook to this event. Clicks by bots send nothing. Clicks are written in batches (every second by default), so the event is recorded up to a second after the click; its `timestamp` is the click\'s.',
+    when: "Someone followed a link or scanned its QR code, for links of workspaces that subscribed a webhook to this event. Clicks by bots send nothing. Clicks are written in batches (every second by default), so the event is recorded up to a second after the click; its `timestamp` is the click's.",
     data: '`link_id`, `short_code`, `long_url`, `trigger` (`link` or `qr`) and `visitor`: `country` (ISO code), `region`, `city`, `device`, `browser`, `os`, `referrer`, `referrer_host`, each `null` when unknown.',
   },
   'domain.verified': {
-    when: 'A custom domain\'s DNS records were found correct for the first time. Once per domain: a domain that was misconfigured and is correct again sends nothing.',
+    when: "A custom domain's DNS records were found correct for the first time. Once per domain: a domain that was misconfigured and is correct again sends nothing.",
     data: '`domain` (`id`, `hostname`) and `verified_at`.',
   },
   'webhook.test': {

@@ -63,7 +63,11 @@ export function listWebhooks(db: Db, actor: Actor): Promise<WebhookRow[]> {
 }
 
 export async function getWebhookOrThrow(db: Db, actor: Actor, id: string): Promise<WebhookRow> {
-  const [row] = await db.select().from(webhooks).where(and(eq(webhooks.id, id), webhookScope(actor))).limit(1);
+  const [row] = await db
+    .select()
+    .from(webhooks)
+    .where(and(eq(webhooks.id, id), webhookScope(actor)))
+    .limit(1);
   if (!row) throw new AppError('not_found', `No webhook "${id}" in this workspace.`);
   return row;
 }
@@ -77,7 +81,8 @@ export async function createWebhook(scope: WebhookScope, input: TCreateWebhook):
   ] as const);
   const { events, enabled = true } = input;
   const [{ n }] = await scope.db.select({ n: count() }).from(webhooks).where(webhookScope(scope.actor));
-  if (n >= MAX_WEBHOOKS_PER_WORKSPACE) throw new AppError('invalid_request', `A workspace can have at most ${MAX_WEBHOOKS_PER_WORKSPACE} webhooks; delete one first.`);
+  if (n >= MAX_WEBHOOKS_PER_WORKSPACE)
+    throw new AppError('invalid_request', `A workspace can have at most ${MAX_WEBHOOKS_PER_WORKSPACE} webhooks; delete one first.`);
   const secret = newWebhookSecret();
   const [webhook] = await scope.db
     .insert(webhooks)
@@ -109,12 +114,20 @@ export async function updateWebhook(scope: WebhookScope, id: string, input: TUpd
     set.enabled = enabled;
     if (enabled && !current.enabled) Object.assign(set, { disabledReason: null, failingSince: null, consecutiveFailures: 0 });
   }
-  const [row] = await scope.db.update(webhooks).set(set).where(and(eq(webhooks.id, current.id), webhookScope(scope.actor))).returning();
+  const [row] = await scope.db
+    .update(webhooks)
+    .set(set)
+    .where(and(eq(webhooks.id, current.id), webhookScope(scope.actor)))
+    .returning();
   return row;
 }
 
 /** A new secret; the old one keeps signing alongside it for `graceHours` (0: stops at once). */
-export async function rotateWebhookSecret(scope: WebhookScope, id: string, graceHours = ROTATION_GRACE_HOURS): Promise<{ webhook: WebhookRow; secret: string }> {
+export async function rotateWebhookSecret(
+  scope: WebhookScope,
+  id: string,
+  graceHours = ROTATION_GRACE_HOURS,
+): Promise<{ webhook: WebhookRow; secret: string }> {
   const current = await getWebhookOrThrow(scope.db, scope.actor, id);
   const secret = newWebhookSecret();
   const [webhook] = await scope.db
@@ -132,7 +145,10 @@ export async function rotateWebhookSecret(scope: WebhookScope, id: string, grace
 
 /** Deletes the webhook with its deliveries and their attempt log. */
 export async function deleteWebhook(db: Db, actor: Actor, id: string): Promise<void> {
-  const gone = await db.delete(webhooks).where(and(eq(webhooks.id, id), webhookScope(actor))).returning({ id: webhooks.id });
+  const gone = await db
+    .delete(webhooks)
+    .where(and(eq(webhooks.id, id), webhookScope(actor)))
+    .returning({ id: webhooks.id });
   if (gone.length === 0) throw new AppError('not_found', `No webhook "${id}" in this workspace.`);
 }
 
@@ -154,7 +170,11 @@ async function allFields<T extends readonly unknown[]>(checks: { [K in keyof T]:
 
 async function checkLinkFilter(scope: WebhookScope, linkId: number | null): Promise<number | null> {
   if (linkId === null) return null;
-  const [link] = await scope.db.select({ id: links.id }).from(links).where(and(eq(links.id, linkId), linkScope(scope.actor, 'read'))).limit(1);
+  const [link] = await scope.db
+    .select({ id: links.id })
+    .from(links)
+    .where(and(eq(links.id, linkId), linkScope(scope.actor, 'read')))
+    .limit(1);
   if (!link) throw invalidField('link_id', `No link with id ${linkId} in this workspace.`);
   return linkId;
 }

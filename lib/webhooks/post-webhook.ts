@@ -126,7 +126,11 @@ export function postWebhook(url: string, body: string, headers: Record<string, s
 
 function firstKiB(chunks: Buffer[]): string {
   // (NUL cannot be stored in a text column.)
-  return Buffer.concat(chunks).subarray(0, KEEP_BYTES).toString('utf8').replace(/\uFFFD$/, '').replaceAll('\u0000', '');
+  return Buffer.concat(chunks)
+    .subarray(0, KEEP_BYTES)
+    .toString('utf8')
+    .replace(/\uFFFD$/, '')
+    .replaceAll('\u0000', '');
 }
 
 function describe(err: NodeJS.ErrnoException): string {

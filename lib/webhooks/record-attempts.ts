@@ -90,7 +90,11 @@ export interface FinishedAttempt {
  * retries, or a manual resend), or pending again after `retryInSeconds`. Returns, per endpoint
  * whose deliveries moved, why it should now be turned off (null: it should not).
  */
-export async function recordAttempts(db: Queryable, list: FinishedAttempt[], limits: HealthLimits): Promise<Array<{ webhook_id: string; disable_because: string | null }>> {
+export async function recordAttempts(
+  db: Queryable,
+  list: FinishedAttempt[],
+  limits: HealthLimits,
+): Promise<Array<{ webhook_id: string; disable_because: string | null }>> {
   if (list.length === 0) return [];
   const cols = [[], [], [], [], [], [], [], [], []] as unknown[][];
   for (const { claim, outcome, retryInSeconds } of list) {

@@ -30,7 +30,11 @@ export const ZWebhookUrlShape = z
     url.hash = '';
     return url;
   })
-  .meta({ description: 'https:// (http:// only for private targets when the operator allows them).', format: 'uri', examples: ['https://hooks.example.com/sling'] });
+  .meta({
+    description: 'https:// (http:// only for private targets when the operator allows them).',
+    format: 'uri',
+    examples: ['https://hooks.example.com/sling'],
+  });
 
 /** A webhook URL as registered: its shape, then where it resolves (public addresses only, unless the operator allows private ones). */
 export const ZWebhookUrl = ZWebhookUrlShape.transform(async (url, ctx) => {
@@ -49,13 +53,16 @@ export const ZWebhookEvents = z
   .min(1, { error: `Choose at least one event: ${known}.` })
   .transform((raw, ctx): WebhookEvent[] => {
     const unknown = raw.filter((e) => !(WEBHOOK_EVENTS as readonly unknown[]).includes(e));
-    if (unknown.length > 0) ctx.addIssue({ code: 'custom', message: `Unknown event ${unknown.map((e) => JSON.stringify(e)).join(', ')}; the events are ${known}.` });
+    if (unknown.length > 0)
+      ctx.addIssue({ code: 'custom', message: `Unknown event ${unknown.map((e) => JSON.stringify(e)).join(', ')}; the events are ${known}.` });
     return WEBHOOK_EVENTS.filter((e) => raw.includes(e));
   })
   .meta({ type: 'array', items: { type: 'string', enum: [...WEBHOOK_EVENTS] }, minItems: 1 } as never);
 
 const filterId = (field: string) =>
-  zPositiveId(`The ${field} must be a positive whole number or null.`).nullable().meta({ description: `Only events of this ${field === 'link_id' ? 'link' : 'domain'}; null: all.` });
+  zPositiveId(`The ${field} must be a positive whole number or null.`)
+    .nullable()
+    .meta({ description: `Only events of this ${field === 'link_id' ? 'link' : 'domain'}; null: all.` });
 const enabled = z.boolean({ error: 'The enabled must be true or false.' });
 
 export const ZCreateWebhook = z.object({
@@ -101,8 +108,16 @@ export const ZWebhook = z
     id: z.string().meta({ examples: ['wh_5f0c2e9d7a4e3c8b6a1d2f3e'] }),
     url: z.string().meta({ examples: ['https://hooks.example.com/sling'] }),
     events: z.array(z.string()),
-    link_id: z.number().int().nullable().meta({ examples: [null] }),
-    domain_id: z.number().int().nullable().meta({ examples: [null] }),
+    link_id: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ examples: [null] }),
+    domain_id: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ examples: [null] }),
     enabled: z.boolean(),
     disabled_reason: z.string().nullable(),
     failing_since: ZTimestamp.nullable().meta({ examples: [null] }),

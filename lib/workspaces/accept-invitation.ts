@@ -23,10 +23,29 @@ export async function acceptInvitation(db: Db, input: { secret: unknown; userId:
     const [inv] = await tx
       .update(workspaceInvitations)
       .set({ status: 'accepted', updatedAt: sql`now()` })
-      .where(and(eq(workspaceInvitations.tokenHash, hash), eq(workspaceInvitations.status, 'pending'), gt(workspaceInvitations.expiresAt, sql`now()`), invitedAddress))
-      .returning({ id: workspaceInvitations.id, email: workspaceInvitations.email, workspaceId: workspaceInvitations.organizationId, role: workspaceInvitations.role });
+      .where(
+        and(
+          eq(workspaceInvitations.tokenHash, hash),
+          eq(workspaceInvitations.status, 'pending'),
+          gt(workspaceInvitations.expiresAt, sql`now()`),
+          invitedAddress,
+        ),
+      )
+      .returning({
+        id: workspaceInvitations.id,
+        email: workspaceInvitations.email,
+        workspaceId: workspaceInvitations.organizationId,
+        role: workspaceInvitations.role,
+      });
     if (!inv) return undefined;
-    await recordAudit(tx, { workspaceId: inv.workspaceId, actorId: input.userId, action: 'invitation.accepted', target: { type: 'invitation', id: inv.id, label: inv.email }, details: { role: inv.role }, ip: input.ip });
+    await recordAudit(tx, {
+      workspaceId: inv.workspaceId,
+      actorId: input.userId,
+      action: 'invitation.accepted',
+      target: { type: 'invitation', id: inv.id, label: inv.email },
+      details: { role: inv.role },
+      ip: input.ip,
+    });
     // Already a member (e.g. invited twice): keep the role they have.
     await tx.insert(workspaceMembers).values({ id: randomUUID(), organizationId: inv.workspaceId, userId: input.userId, role: inv.role }).onConflictDoNothing();
     await tx.update(users).set({ emailVerified: true, updatedAt: sql`now()` }).where(eq(users.id, input.userId));
@@ -42,8 +61,10 @@ async function whyNot(db: Db, hash: string): Promise<AppError> {
   const [inv] = await db.select().from(workspaceInvitations).where(eq(workspaceInvitations.tokenHash, hash)).limit(1);
   if (!inv) return notFound();
   const state = invitationState(inv);
-  if (state === 'expired') return new AppError('invalid_request', 'This invitation has expired; ask an admin of the workspace for a new one.', { token: 'expired' });
-  if (state !== 'pending') return new AppError('invalid_request', 'This invitation is no longer valid (already used or withdrawn); ask for a new one.', { token: 'no longer valid' });
+  if (state === 'expired')
+    return new AppError('invalid_request', 'This invitation has expired; ask an admin of the workspace for a new one.', { token: 'expired' });
+  if (state !== 'pending')
+    return new AppError('invalid_request', 'This invitation is no longer valid (already used or withdrawn); ask for a new one.', { token: 'no longer valid' });
   return new AppError('forbidden', `This invitation is for ${inv.email}; sign in with that address to accept it.`, { email: inv.email });
 }
 

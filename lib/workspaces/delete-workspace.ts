@@ -27,7 +27,10 @@ export async function deleteWorkspace(db: Db, actor: Actor): Promise<void> {
     const deleted = await tx.delete(links).where(ownedBy(links, workspaceId)).returning({ domainId: links.domainId, shortCode: links.shortCode });
     await dropActiveWorkspace(tx, { workspaceId });
     // Only a team workspace; throwing rolls the link deletions back.
-    const [ws] = await tx.delete(workspaces).where(and(eq(workspaces.id, workspaceId), eq(workspaces.kind, 'team'))).returning({ id: workspaces.id });
+    const [ws] = await tx
+      .delete(workspaces)
+      .where(and(eq(workspaces.id, workspaceId), eq(workspaces.kind, 'team')))
+      .returning({ id: workspaces.id });
     if (!ws) throw new AppError('not_found', 'This workspace no longer exists.');
     const keys = deleted.length > PER_KEY_LIMIT ? [ALL_KEYS] : deleted.map((l) => linkKey(l.domainId, l.shortCode));
     // Its custom domains stop answering on every instance.

@@ -8,7 +8,13 @@ import { invitationHash, looksLikeInvitationSecret } from './invitation-secret';
 export type InvitationState = 'pending' | 'expired' | 'accepted' | 'canceled' | 'unknown';
 
 export type InvitationDescription =
-  | { status: Exclude<InvitationState, 'unknown'>; workspace: { id: string; name: string }; email: string; role: Role; inviter: { name: string; email: string } }
+  | {
+      status: Exclude<InvitationState, 'unknown'>;
+      workspace: { id: string; name: string };
+      email: string;
+      role: Role;
+      inviter: { name: string; email: string };
+    }
   | { status: 'unknown'; workspace: null; email: null; role: null; inviter: null };
 
 export async function describeInvitation(db: Db, secret: string): Promise<InvitationDescription> {

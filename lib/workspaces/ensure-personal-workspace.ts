@@ -11,7 +11,11 @@ export async function ensurePersonalWorkspace(db: Db, user: { id: string }): Pro
     .insert(workspaces)
     .values({ id, name: 'Personal', slug: `personal-${id.replaceAll('-', '').slice(0, 12)}`, kind: 'personal', personalOwnerId: user.id })
     .onConflictDoNothing();
-  const [ws] = await db.select({ id: workspaces.id }).from(workspaces).where(and(eq(workspaces.personalOwnerId, user.id), eq(workspaces.kind, 'personal'))).limit(1);
+  const [ws] = await db
+    .select({ id: workspaces.id })
+    .from(workspaces)
+    .where(and(eq(workspaces.personalOwnerId, user.id), eq(workspaces.kind, 'personal')))
+    .limit(1);
   await db.insert(workspaceMembers).values({ id: randomUUID(), organizationId: ws.id, userId: user.id, role: 'owner' }).onConflictDoNothing();
   return ws.id;
 }

@@ -40,15 +40,35 @@ export async function inviteMember(db: Db, actor: Actor, input: { email: unknown
       const [replaced] = await tx
         .update(workspaceInvitations)
         .set({ tokenHash: hash, expiresAt, role, inviterId: actor.userId, updatedAt: sql`now()` })
-        .where(and(eq(workspaceInvitations.organizationId, actor.workspaceId), eq(sql`lower(${workspaceInvitations.email})`, email), eq(workspaceInvitations.status, 'pending')))
+        .where(
+          and(
+            eq(workspaceInvitations.organizationId, actor.workspaceId),
+            eq(sql`lower(${workspaceInvitations.email})`, email),
+            eq(workspaceInvitations.status, 'pending'),
+          ),
+        )
         .returning({ id: workspaceInvitations.id });
       const [created] = replaced
         ? [replaced]
         : await tx
             .insert(workspaceInvitations)
-            .values({ id: randomUUID(), organizationId: actor.workspaceId, email, role, status: 'pending', expiresAt, inviterId: actor.userId, tokenHash: hash })
+            .values({
+              id: randomUUID(),
+              organizationId: actor.workspaceId,
+              email,
+              role,
+              status: 'pending',
+              expiresAt,
+              inviterId: actor.userId,
+              tokenHash: hash,
+            })
             .returning({ id: workspaceInvitations.id });
-      await recordAudit(tx, { ...byActor(actor), action: 'member.invited', target: { type: 'invitation', id: created.id, label: email }, details: { role, ...(replaced && { resent: true }) } });
+      await recordAudit(tx, {
+        ...byActor(actor),
+        action: 'member.invited',
+        target: { type: 'invitation', id: created.id, label: email },
+        details: { role, ...(replaced && { resent: true }) },
+      });
       return created.id;
     });
   // Two admins inviting the same address at once: the second finds the first's row and replaces it.

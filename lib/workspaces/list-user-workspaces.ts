@@ -15,13 +15,23 @@ export interface WorkspaceJson {
 }
 
 function selectUserWorkspaces(db: Db, userId: string, only?: SQL) {
-  return db
-    .select({ id: workspaces.id, name: workspaces.name, slug: workspaces.slug, kind: workspaces.kind, plan: workspaces.plan, role: workspaceMembers.role, createdAt: workspaces.createdAt })
-    .from(workspaceMembers)
-    .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.organizationId))
-    .where(and(eq(workspaceMembers.userId, userId), only))
-    // The personal workspace first, then teams by name.
-    .orderBy(sql`${workspaces.kind} <> 'personal'`, asc(sql`lower(${workspaces.name})`));
+  return (
+    db
+      .select({
+        id: workspaces.id,
+        name: workspaces.name,
+        slug: workspaces.slug,
+        kind: workspaces.kind,
+        plan: workspaces.plan,
+        role: workspaceMembers.role,
+        createdAt: workspaces.createdAt,
+      })
+      .from(workspaceMembers)
+      .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.organizationId))
+      .where(and(eq(workspaceMembers.userId, userId), only))
+      // The personal workspace first, then teams by name.
+      .orderBy(sql`${workspaces.kind} <> 'personal'`, asc(sql`lower(${workspaces.name})`))
+  );
 }
 
 function toJson({ createdAt, ...w }: Awaited<ReturnType<typeof selectUserWorkspaces>>[number]): WorkspaceJson {

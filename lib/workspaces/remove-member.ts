@@ -30,14 +30,23 @@ async function takeOut(db: Db, actor: Actor, userId: string, heir: ReturnType<ty
   const { workspaceId } = actor;
   const outcome = await db.transaction(async (tx) => {
     const inWorkspace = and(eq(workspaceMembers.organizationId, workspaceId), eq(workspaceMembers.userId, userId));
-    const [gone] = await tx.delete(workspaceMembers).where(and(inWorkspace, ne(workspaceMembers.role, 'owner'))).returning({ id: workspaceMembers.id });
+    const [gone] = await tx
+      .delete(workspaceMembers)
+      .where(and(inWorkspace, ne(workspaceMembers.role, 'owner')))
+      .returning({ id: workspaceMembers.id });
     if (!gone) {
       const [owner] = await tx.select({ id: workspaceMembers.id }).from(workspaceMembers).where(inWorkspace).limit(1);
       return owner ? 'owner' : 'missing';
     }
     await recordAudit(tx, { ...byActor(actor), action: userId === actor.userId ? 'member.left' : 'member.removed', target: { type: 'user', id: userId } });
-    await tx.update(links).set({ createdBy: heir, updatedAt: sql`now()` }).where(and(ownedBy(links, workspaceId), eq(links.createdBy, userId)));
-    await tx.update(webhooks).set({ createdBy: heir }).where(and(ownedBy(webhooks, workspaceId), eq(webhooks.createdBy, userId)));
+    await tx
+      .update(links)
+      .set({ createdBy: heir, updatedAt: sql`now()` })
+      .where(and(ownedBy(links, workspaceId), eq(links.createdBy, userId)));
+    await tx
+      .update(webhooks)
+      .set({ createdBy: heir })
+      .where(and(ownedBy(webhooks, workspaceId), eq(webhooks.createdBy, userId)));
     await tx
       .update(apiTokens)
       .set({ revokedAt: sql`coalesce(${apiTokens.revokedAt}, now())` })
@@ -47,5 +56,6 @@ async function takeOut(db: Db, actor: Actor, userId: string, heir: ReturnType<ty
   });
   if (outcome === 'removed') forgetTokens(); // their tokens here are revoked; refused on every instance now
   if (outcome === 'missing') throw new AppError('not_found', 'No such member in this workspace.');
-  if (outcome === 'owner') throw new AppError('invalid_request', 'The owner cannot be removed; transfer ownership first.', { user_id: 'This member is the owner.' });
+  if (outcome === 'owner')
+    throw new AppError('invalid_request', 'The owner cannot be removed; transfer ownership first.', { user_id: 'This member is the owner.' });
 }

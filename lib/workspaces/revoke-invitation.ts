@@ -13,7 +13,8 @@ export async function revokeInvitation(db: Db, actor: Actor, id: string): Promis
       .set({ status: 'canceled', updatedAt: sql`now()` })
       .where(and(eq(workspaceInvitations.id, id), eq(workspaceInvitations.organizationId, actor.workspaceId), eq(workspaceInvitations.status, 'pending')))
       .returning({ id: workspaceInvitations.id, email: workspaceInvitations.email });
-    if (revoked) await recordAudit(tx, { ...byActor(actor), action: 'invitation.revoked', target: { type: 'invitation', id: revoked.id, label: revoked.email } });
+    if (revoked)
+      await recordAudit(tx, { ...byActor(actor), action: 'invitation.revoked', target: { type: 'invitation', id: revoked.id, label: revoked.email } });
     return revoked;
   });
   if (!row) throw new AppError('not_found', 'No pending invitation with that id in this workspace.');

@@ -45,7 +45,8 @@ class SessionActorCache {
     if (hit && hit.userId === ref.userId && now < hit.expiresAt && now - hit.at < SESSION_ACTOR_TTL_MS) return hit.actor;
     const generation = this.generation;
     const found = await actorForSessionId(db, ref);
-    if (found && generation === this.generation) this.entries.set(ref.sessionId, { userId: ref.userId, actor: found.actor, expiresAt: found.expiresAt.getTime(), at: now });
+    if (found && generation === this.generation)
+      this.entries.set(ref.sessionId, { userId: ref.userId, actor: found.actor, expiresAt: found.expiresAt.getTime(), at: now });
     else if (!found) this.entries.delete(ref.sessionId);
     return found?.actor ?? null;
   }

@@ -50,13 +50,19 @@ export async function actorForSessionId(db: Db, ref: { sessionId: string; userId
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .innerJoin(workspaceMembers, eq(workspaceMembers.userId, sessions.userId))
-      .innerJoin(workspaces, and(eq(workspaces.id, workspaceMembers.organizationId), or(eq(workspaces.id, active), eq(workspaces.personalOwnerId, sessions.userId))))
+      .innerJoin(
+        workspaces,
+        and(eq(workspaces.id, workspaceMembers.organizationId), or(eq(workspaces.id, active), eq(workspaces.personalOwnerId, sessions.userId))),
+      )
       .where(live)
       .orderBy(desc(sql`${workspaces.id} = ${active}`))
       .limit(1);
     if (row) {
       const { role, expiresAt, ...workspace } = row;
-      return { actor: { userId: ref.userId, workspaceId: workspace.id, role, via: 'session', scopes: ALL_SCOPES, workspace: workspace as ActorWorkspace }, expiresAt };
+      return {
+        actor: { userId: ref.userId, workspaceId: workspace.id, role, via: 'session', scopes: ALL_SCOPES, workspace: workspace as ActorWorkspace },
+        expiresAt,
+      };
     }
     // No workspace to act in: either the session is gone, or (rarely) the personal workspace is not made yet.
     const [session] = await db.select({ id: sessions.id }).from(sessions).innerJoin(users, eq(users.id, sessions.userId)).where(live).limit(1);

@@ -16,9 +16,17 @@ export async function transferOwnership(db: Db, actor: Actor, targetUserId: unkn
   if (targetUserId === actor.userId) throw invalidField('user_id', 'You already own this workspace.');
   const member = (userId: string) => and(eq(workspaceMembers.organizationId, actor.workspaceId), eq(workspaceMembers.userId, userId));
   const members = await db.transaction(async (tx) => {
-    const [demoted] = await tx.update(workspaceMembers).set({ role: 'admin' }).where(and(member(actor.userId), eq(workspaceMembers.role, 'owner'))).returning({ id: workspaceMembers.id });
+    const [demoted] = await tx
+      .update(workspaceMembers)
+      .set({ role: 'admin' })
+      .where(and(member(actor.userId), eq(workspaceMembers.role, 'owner')))
+      .returning({ id: workspaceMembers.id });
     if (!demoted) throw new AppError('forbidden', 'Only the owner can transfer this workspace.', { required_role: 'owner' });
-    const [promoted] = await tx.update(workspaceMembers).set({ role: 'owner' }).where(and(member(targetUserId), ne(workspaceMembers.role, 'owner'))).returning({ id: workspaceMembers.id });
+    const [promoted] = await tx
+      .update(workspaceMembers)
+      .set({ role: 'owner' })
+      .where(and(member(targetUserId), ne(workspaceMembers.role, 'owner')))
+      .returning({ id: workspaceMembers.id });
     // Throwing rolls the demotion back.
     if (!promoted) throw invalidField('user_id', 'The new owner must be a member of this workspace; invite them first.');
     await recordAudit(tx, { ...byActor(actor), action: 'workspace.ownership_transferred', target: { type: 'user', id: targetUserId } });

@@ -16,7 +16,11 @@ export async function updateWorkspace(db: Db, actor: Actor, changes: { name?: un
   const slug = changes.slug === undefined ? undefined : workspaceSlug(changes.slug);
   try {
     const row = await db.transaction(async (tx) => {
-      const [before] = await tx.select({ name: workspaces.name, slug: workspaces.slug }).from(workspaces).where(eq(workspaces.id, actor.workspaceId)).for('update');
+      const [before] = await tx
+        .select({ name: workspaces.name, slug: workspaces.slug })
+        .from(workspaces)
+        .where(eq(workspaces.id, actor.workspaceId))
+        .for('update');
       const [after] = await tx
         .update(workspaces)
         .set({ ...(name === undefined ? {} : { name }), ...(slug === undefined ? {} : { slug }), updatedAt: sql`now()` })
@@ -24,7 +28,13 @@ export async function updateWorkspace(db: Db, actor: Actor, changes: { name?: un
         .returning();
       if (!after) throw new AppError('not_found', 'This workspace no longer exists.');
       const changed = Object.fromEntries((['name', 'slug'] as const).filter((k) => before[k] !== after[k]).map((k) => [k, { from: before[k], to: after[k] }]));
-      if (Object.keys(changed).length) await recordAudit(tx, { ...byActor(actor), action: 'workspace.updated', target: { type: 'workspace', id: after.id, label: after.name }, details: changed });
+      if (Object.keys(changed).length)
+        await recordAudit(tx, {
+          ...byActor(actor),
+          action: 'workspace.updated',
+          target: { type: 'workspace', id: after.id, label: after.name },
+          details: changed,
+        });
       return after;
     });
     forgetTokens(); // token rows carry the workspace's name and slug

@@ -20,20 +20,35 @@ export const ZCreateInvitation = z.strictObject({
   role: role.optional().meta({ description: '"admin" or "member" (default member).' }),
 });
 export const ZChangeMemberRole = z.strictObject({ role });
-export const ZTransferOwnership = z.strictObject({ user_id: z.string({ error: "must be the new owner's user id." }).meta({ description: 'A member of this workspace.' }) });
-export const ZAcceptInvitation = z.strictObject({ token: z.string({ error: 'must be the secret from the invitation link.' }).meta({ description: 'The secret from the invitation link (/invite/<token>).' }) });
+export const ZTransferOwnership = z.strictObject({
+  user_id: z.string({ error: "must be the new owner's user id." }).meta({ description: 'A member of this workspace.' }),
+});
+export const ZAcceptInvitation = z.strictObject({
+  token: z.string({ error: 'must be the secret from the invitation link.' }).meta({ description: 'The secret from the invitation link (/invite/<token>).' }),
+});
 
 export const ZWorkspaceParams = z.object({ id: z.string().meta({ description: 'The workspace id.' }) });
 export const ZInvitationParams = z.object({ id: z.string().meta({ description: 'The invitation id.' }) });
-export const ZMemberParams = z.object({ userId: z.string().meta({ description: 'The member’s user id.', examples: ['0b6e4d43-9c1f-4f6e-8a51-2f7d3c9b1e20'] }) });
+export const ZMemberParams = z.object({
+  userId: z.string().meta({ description: 'The member’s user id.', examples: ['0b6e4d43-9c1f-4f6e-8a51-2f7d3c9b1e20'] }),
+});
 
 export const ZWorkspaceInfo = z
-  .object({ id: z.string(), name: z.string().meta({ examples: ['Marketing'] }), slug: z.string(), kind: z.enum(WORKSPACE_KINDS).meta({ examples: ['team'] }), plan: z.enum(PLANS), created_at: ZTimestamp })
+  .object({
+    id: z.string(),
+    name: z.string().meta({ examples: ['Marketing'] }),
+    slug: z.string(),
+    kind: z.enum(WORKSPACE_KINDS).meta({ examples: ['team'] }),
+    plan: z.enum(PLANS),
+    created_at: ZTimestamp,
+  })
   .meta({ id: 'Workspace' });
 /** A workspace among a user's, with the user's role in it. */
 export const ZUserWorkspace = ZWorkspaceInfo.extend({ role: z.enum(ROLES) }).meta({ id: 'UserWorkspace' });
 const personName = z.string().meta({ examples: ['Dora Docs'] });
-export const ZMember = z.object({ user_id: z.string(), name: personName, email: z.string(), role: z.enum(ROLES), joined_at: ZTimestamp }).meta({ id: 'Member' });
+export const ZMember = z
+  .object({ user_id: z.string(), name: personName, email: z.string(), role: z.enum(ROLES), joined_at: ZTimestamp })
+  .meta({ id: 'Member' });
 export const ZInvitation = z
   .object({
     id: z.string(),

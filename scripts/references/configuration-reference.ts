@@ -31,7 +31,12 @@ export function renderConfigurationReference(): string {
     'Sling with one line naming the variable. Which ones to set first, and why, is in the',
     '[configuration guide](configuration.md).',
     '',
-    ENV_GROUPS.map(({ title, vars }) => `- [${title}](#${anchor(title)}): ${Object.keys(vars).map((n) => code(n)).join(', ')}`).join('\n'),
+    ENV_GROUPS.map(
+      ({ title, vars }) =>
+        `- [${title}](#${anchor(title)}): ${Object.keys(vars)
+          .map((n) => code(n))
+          .join(', ')}`,
+    ).join('\n'),
   ];
   for (const { title } of ENV_GROUPS) {
     out.push('', `## ${title}`);
@@ -60,5 +65,8 @@ function defaultOf(schema: z.ZodType): string | undefined {
 
 /** GitHub's anchor for a heading. */
 function anchor(heading: string): string {
-  return heading.toLowerCase().replace(/[^a-z0-9 _-]/g, '').replace(/ /g, '-');
+  return heading
+    .toLowerCase()
+    .replace(/[^a-z0-9 _-]/g, '')
+    .replace(/ /g, '-');
 }

@@ -22,7 +22,7 @@ export function renderWebhookEventsReference(): string {
     '',
     '# Webhook events',
     '',
-    'Each POST to a webhook carries one event as `{id, event, timestamp, data}`: `id` is the event\'s id',
+    "Each POST to a webhook carries one event as `{id, event, timestamp, data}`: `id` is the event's id",
     '(also sent as the `webhook-id` header: deduplicate by it), `event` its type, `timestamp` when it',
     'happened (ISO 8601, UTC), `data` what the sections below describe. How to register an endpoint, verify',
     'signatures and what delivery guarantees hold is in the [webhooks guide](../guide/webhooks.md).',
@@ -50,12 +50,33 @@ const domains: LinkDomains = {
 };
 
 const link: LinkRow = {
-  id: 42, domainId: 1, shortCode: 'spring-sale', longUrl: 'https://shop.example.com/sale?utm_source=newsletter&utm_campaign=spring',
-  workspaceId: 'ws_example', createdBy: '5f0c8a4e-2b1d-4c7e-9a3f-6d2e1b8c7a90', passwordHash: null, expiresAt: null, status: 'active',
-  disabledReason: null, safetyReason: null, redirectStatus: 302, maxClicks: null, clicks: 0, tags: ['newsletter'], archivedAt: null,
-  note: null, createdAt: AT, updatedAt: AT,
+  id: 42,
+  domainId: 1,
+  shortCode: 'spring-sale',
+  longUrl: 'https://shop.example.com/sale?utm_source=newsletter&utm_campaign=spring',
+  workspaceId: 'ws_example',
+  createdBy: '5f0c8a4e-2b1d-4c7e-9a3f-6d2e1b8c7a90',
+  passwordHash: null,
+  expiresAt: null,
+  status: 'active',
+  disabledReason: null,
+  safetyReason: null,
+  redirectStatus: 302,
+  maxClicks: null,
+  clicks: 0,
+  tags: ['newsletter'],
+  archivedAt: null,
+  note: null,
+  createdAt: AT,
+  updatedAt: AT,
 };
-const updated: LinkRow = { ...link, longUrl: 'https://shop.example.com/sale/spring?utm_source=newsletter&utm_campaign=spring', clicks: 318, tags: ['newsletter', 'spring'], updatedAt: LATER };
+const updated: LinkRow = {
+  ...link,
+  longUrl: 'https://shop.example.com/sale/spring?utm_source=newsletter&utm_campaign=spring',
+  clicks: 318,
+  tags: ['newsletter', 'spring'],
+  updatedAt: LATER,
+};
 const expired: LinkRow = { ...updated, status: 'expired', expiresAt: LATER, updatedAt: LATER };
 
 const body = (n: number, event: string, at: Date, data: unknown) => webhookBody(`evt_${String(n).repeat(32).slice(0, 32)}`, event, at, data);
@@ -65,10 +86,23 @@ const examples: Record<EventName, () => string> = {
   'link.updated': () => body(2, 'link.updated', LATER, linkEvent('link.updated', updated, domains).data),
   'link.deleted': () => body(3, 'link.deleted', LATER, linkEvent('link.deleted', updated, domains).data),
   // Built in SQL by lib/edge/write-clicks.ts (EVENTS).
-  'link.clicked': () => body(4, 'link.clicked', LATER, {
-    link_id: link.id, short_code: link.shortCode, long_url: updated.longUrl, trigger: 'qr',
-    visitor: { country: 'US', region: 'California', city: 'San Francisco', device: 'mobile', browser: 'Mobile Safari', os: 'iOS', referrer: 'https://news.ycombinator.com/item?id=1', referrer_host: 'news.ycombinator.com' },
-  }),
+  'link.clicked': () =>
+    body(4, 'link.clicked', LATER, {
+      link_id: link.id,
+      short_code: link.shortCode,
+      long_url: updated.longUrl,
+      trigger: 'qr',
+      visitor: {
+        country: 'US',
+        region: 'California',
+        city: 'San Francisco',
+        device: 'mobile',
+        browser: 'Mobile Safari',
+        os: 'iOS',
+        referrer: 'https://news.ycombinator.com/item?id=1',
+        referrer_host: 'news.ycombinator.com',
+      },
+    }),
   'link.expired': () => body(5, 'link.expired', LATER, linkEvent('link.expired', expired, domains, { reason: 'expiration' }).data),
   'domain.verified': () => body(6, 'domain.verified', LATER, domainVerifiedData({ id: 7, hostname: 'go.acme.example' }, LATER)),
   // Built in SQL by lib/webhooks/delivery-log.ts (sendTestEvent).

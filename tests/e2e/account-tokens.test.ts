@@ -126,10 +126,17 @@ describe.skipIf(!chromium)('accounts and API tokens in Chromium', () => {
   test('Settings → Sessions: Revoke signs another device out (sessions are listed without their tokens)', async () => {
     const other = await fetch(`${sling.url}/api/auth/sign-in/email`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', origin: sling.url, 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64; rv:120.0) Gecko/20100101 Firefox/120.0' },
+      headers: {
+        'content-type': 'application/json',
+        origin: sling.url,
+        'user-agent': 'Mozilla/5.0 (X11; Linux x86_64; rv:120.0) Gecko/20100101 Firefox/120.0',
+      },
       body: JSON.stringify({ email: 'dee@example.com', password: 'a long password 1' }),
     });
-    const cookie = other.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const cookie = other.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
     const signedIn = async () => (await fetch(`${sling.url}/api/v1/tokens`, { headers: { cookie } })).status;
     expect(await signedIn()).toBe(200);
     await page.goto(`${sling.url}/settings/security`);

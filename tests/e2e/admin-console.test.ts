@@ -57,7 +57,12 @@ describe.skipIf(!chromium)('admin console in Chromium', () => {
     const report = await fetch(`${sling.url}/api/v1/reports`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ url: links[0].short_url, reason: 'phishing', details: 'It asked for my online banking password and card number.', altcha: await altchaPayload(sling.url) }),
+      body: JSON.stringify({
+        url: links[0].short_url,
+        reason: 'phishing',
+        details: 'It asked for my online banking password and card number.',
+        altcha: await altchaPayload(sling.url),
+      }),
     });
     expect(report.status).toBe(201);
     adminContext = await browser.newContext({ locale: 'en-US' });
@@ -159,7 +164,11 @@ describe.skipIf(!chromium)('admin console in Chromium', () => {
 
   test('every console page fits a 390 px phone', async () => {
     await admin.setViewportSize({ width: 390, height: 844 });
-    for (const [path, name] of [['/admin', 'admin-queue-phone'], ['/admin/users', 'admin-users-phone'], ['/admin/settings', 'admin-settings-phone']]) {
+    for (const [path, name] of [
+      ['/admin', 'admin-queue-phone'],
+      ['/admin/users', 'admin-users-phone'],
+      ['/admin/settings', 'admin-settings-phone'],
+    ]) {
       await admin.goto(`${sling.url}${path}`);
       expect(await noSidewaysScroll(admin), path).toBeLessThanOrEqual(390);
       expect(await captureThemes(admin, name)).toEqual([]);

@@ -47,7 +47,8 @@ describe.skipIf(!chromium)('analytics filters in Chromium', () => {
 
   /** The typed client over HTTP, with the token. */
   const api = () => apiClient(overHttp(sling.url), { token });
-  const createLink = async (alias: string) => (await api().call('apiPhpCreate', { body: { url: `https://example.com/${alias}`, alias } })).json as { id: number };
+  const createLink = async (alias: string) =>
+    (await api().call('apiPhpCreate', { body: { url: `https://example.com/${alias}`, alias } })).json as { id: number };
   const workspaceClicks = async (query: { referrer?: string; tag?: string } = {}) => (await api().call('workspaceStats', { query })).json.clicks;
   const rowsOf = (panel: string) => page.getByRole('region', { name: panel }).locator('li').allTextContents();
   const total = () => page.getByTestId('clicks-total').textContent();
@@ -55,7 +56,10 @@ describe.skipIf(!chromium)('analytics filters in Chromium', () => {
   const scrollWidth = () => page.evaluate(() => document.documentElement.scrollWidth);
 
   async function checkPage(name: string) {
-    for (const [size, suffix] of [[DESKTOP, ''], [PHONE, '-phone']] as const) {
+    for (const [size, suffix] of [
+      [DESKTOP, ''],
+      [PHONE, '-phone'],
+    ] as const) {
       await page.setViewportSize(size);
       await expect.poll(scrollWidth, { message: `${name}${suffix} scrolls sideways` }).toBeLessThanOrEqual(size.width);
       expect(await captureThemes(page, `${name}${suffix}`)).toEqual([]);
@@ -65,16 +69,30 @@ describe.skipIf(!chromium)('analytics filters in Chromium', () => {
 
   test('a country narrows every panel and the chart; a device narrows further; chips and the address bar keep them', async () => {
     onTestFailed(async () => {
-      console.error('page problems:', problems, '\npage text:', (await page.locator('body').innerText().catch(() => '')).slice(0, 1500));
+      console.error(
+        'page problems:',
+        problems,
+        '\npage text:',
+        (
+          await page
+            .locator('body')
+            .innerText()
+            .catch(() => '')
+        ).slice(0, 1500),
+      );
       await page.screenshot({ path: 'test-results/analytics-filters-failure.png', fullPage: true }).catch(() => undefined);
     });
     const a = await createLink('filter-a');
     const b = await createLink('filter-b');
     // United States 3 (desktop 2, mobile 1), United Kingdom 2 (desktop 1, mobile 1): 4 visitors.
     for (const [code, ip, ua] of [
-      ['filter-a', '8.8.8.8', AGENTS.chrome], ['filter-a', '8.8.8.8', AGENTS.chrome], ['filter-a', '81.2.69.160', AGENTS.iphone],
-      ['filter-b', '81.2.69.160', AGENTS.chrome], ['filter-b', '8.8.8.8', AGENTS.iphone],
-    ] as const) expect((await fetch(`${sling.url}/${code}`, { redirect: 'manual', headers: { 'user-agent': ua, 'x-forwarded-for': ip } })).status).toBe(302);
+      ['filter-a', '8.8.8.8', AGENTS.chrome],
+      ['filter-a', '8.8.8.8', AGENTS.chrome],
+      ['filter-a', '81.2.69.160', AGENTS.iphone],
+      ['filter-b', '81.2.69.160', AGENTS.chrome],
+      ['filter-b', '8.8.8.8', AGENTS.iphone],
+    ] as const)
+      expect((await fetch(`${sling.url}/${code}`, { redirect: 'manual', headers: { 'user-agent': ua, 'x-forwarded-for': ip } })).status).toBe(302);
     await until('the clicks in the stats', async () => (await workspaceClicks()) === 5, { timeoutMs: 10_000, intervalMs: 100 });
 
     await page.goto(`${sling.url}/analytics`);
@@ -86,7 +104,10 @@ describe.skipIf(!chromium)('analytics filters in Chromium', () => {
     expect(await page.getByTestId('clicks-change').textContent()).toBe('None in the previous period');
 
     // A country: every number follows.
-    await page.getByRole('region', { name: 'Countries' }).getByRole('button', { name: /United Kingdom/ }).click();
+    await page
+      .getByRole('region', { name: 'Countries' })
+      .getByRole('button', { name: /United Kingdom/ })
+      .click();
     await expect.poll(total).toBe('2');
     expect(page.url()).toBe(`${sling.url}/analytics?country=GB`);
     expect(await page.getByTestId('visitors-total').textContent()).toBe('2');
@@ -94,10 +115,18 @@ describe.skipIf(!chromium)('analytics filters in Chromium', () => {
     expect(await rowsOf('Devices')).toEqual(['Desktop1 · 50%', 'Mobile1 · 50%']);
     expect(await rowsOf('Browsers')).toEqual(['Chrome1 · 50%', 'Mobile Safari1 · 50%']);
     expect(await caption()).toMatch(/ with 2\.$/);
-    expect(await page.getByRole('region', { name: 'Countries' }).getByRole('button', { name: /United Kingdom/ }).getAttribute('aria-pressed')).toBe('true');
+    expect(
+      await page
+        .getByRole('region', { name: 'Countries' })
+        .getByRole('button', { name: /United Kingdom/ })
+        .getAttribute('aria-pressed'),
+    ).toBe('true');
 
     // A device on top: both apply, and both survive a reload.
-    await page.getByRole('region', { name: 'Devices' }).getByRole('button', { name: /Mobile/ }).click();
+    await page
+      .getByRole('region', { name: 'Devices' })
+      .getByRole('button', { name: /Mobile/ })
+      .click();
     await expect.poll(total).toBe('1');
     expect(await caption()).toMatch(/ with 1\.$/);
     await page.reload();
@@ -105,7 +134,9 @@ describe.skipIf(!chromium)('analytics filters in Chromium', () => {
     expect(new URL(page.url()).search).toBe('?country=GB&device=mobile');
     const chips = page.getByRole('group', { name: 'Filters' });
     expect(await chips.getByRole('button').evaluateAll((bs) => bs.map((b) => b.getAttribute('aria-label') ?? b.textContent))).toEqual([
-      'Remove the filter Country: United Kingdom', 'Remove the filter Device: Mobile', 'Clear filters',
+      'Remove the filter Country: United Kingdom',
+      'Remove the filter Device: Mobile',
+      'Clear filters',
     ]);
     await checkPage('analytics-filtered');
 
@@ -115,7 +146,10 @@ describe.skipIf(!chromium)('analytics filters in Chromium', () => {
     expect(new URL(page.url()).search).toBe('?device=mobile');
     expect(await rowsOf('Countries')).toEqual(['🇬🇧 United Kingdom1 · 50%', '🇺🇸 United States1 · 50%']);
     // A pressed row un-filters.
-    await page.getByRole('region', { name: 'Devices' }).getByRole('button', { name: /Mobile/ }).click();
+    await page
+      .getByRole('region', { name: 'Devices' })
+      .getByRole('button', { name: /Mobile/ })
+      .click();
     await expect.poll(total).toBe('5');
     expect(new URL(page.url()).search).toBe('');
     expect(await page.getByRole('group', { name: 'Filters' }).count()).toBe(0);
@@ -137,7 +171,10 @@ describe.skipIf(!chromium)('analytics filters in Chromium', () => {
 
     // The top links are a filter too, named by their short codes.
     expect(await rowsOf('Links')).toEqual(['/filter-a3 · 60%', '/filter-b2 · 40%']);
-    await page.getByRole('region', { name: 'Links' }).getByRole('button', { name: /filter-b/ }).click();
+    await page
+      .getByRole('region', { name: 'Links' })
+      .getByRole('button', { name: /filter-b/ })
+      .click();
     await expect.poll(total).toBe('2');
     expect(new URL(page.url()).search).toBe(`?link_id=${b.id}`);
     expect(await rowsOf('Countries')).toEqual(['🇬🇧 United Kingdom1 · 50%', '🇺🇸 United States1 · 50%']);
@@ -151,7 +188,10 @@ describe.skipIf(!chromium)('analytics filters in Chromium', () => {
     await page.getByRole('group', { name: 'Filters' }).getByRole('button', { name: 'Remove the filter Country: United States' }).focus();
     await page.keyboard.press('Enter');
     await expect.poll(total).toBe('3');
-    await page.getByRole('region', { name: 'Devices' }).getByRole('button', { name: /Mobile/ }).click();
+    await page
+      .getByRole('region', { name: 'Devices' })
+      .getByRole('button', { name: /Mobile/ })
+      .click();
     await expect.poll(total).toBe('1');
     expect(await rowsOf('Countries')).toEqual(['🇬🇧 United Kingdom1 · 100%']);
     await checkPage('link-analytics-filtered');
@@ -169,12 +209,17 @@ describe.skipIf(!chromium)('analytics filters in Chromium', () => {
     expect(problems).toEqual([]);
   });
 
-  test('the links list shows each destination\'s icon, served by Sling (a letter when the site has none)', async () => {
+  test("the links list shows each destination's icon, served by Sling (a letter when the site has none)", async () => {
     await page.goto(`${sling.url}/links`);
     const icons = page.locator('ul.link-list li[data-link-id] .link-avatar img');
     await expect.poll(() => icons.count()).toBe(2);
-    expect(await icons.evaluateAll((imgs) => imgs.map((i) => new URL((i as HTMLImageElement).src).pathname))).toEqual(['/api/v1/favicons/example.com', '/api/v1/favicons/example.com']);
-    await expect.poll(() => icons.evaluateAll((imgs) => imgs.every((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0))).toBe(true);
+    expect(await icons.evaluateAll((imgs) => imgs.map((i) => new URL((i as HTMLImageElement).src).pathname))).toEqual([
+      '/api/v1/favicons/example.com',
+      '/api/v1/favicons/example.com',
+    ]);
+    await expect
+      .poll(() => icons.evaluateAll((imgs) => imgs.every((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0)))
+      .toBe(true);
     await checkPage('links-favicons');
     expect(problems).toEqual([]);
   });
@@ -182,17 +227,32 @@ describe.skipIf(!chromium)('analytics filters in Chromium', () => {
     const tagged = await api().call('createLink', { body: { url: 'https://example.com/ref-a', alias: 'ref-a', tags: ['promo'] } });
     expect(tagged.status).toBe(201);
     expect((await api().call('createLink', { body: { url: 'https://example.com/ref-b', alias: 'ref-b' } })).status).toBe(201);
-    for (const [code, referer] of [['ref-a', 'https://news.invalid/story'], ['ref-a', 'https://news.invalid/other'], ['ref-b', 'https://blog.invalid/']] as const) {
-      expect((await fetch(`${sling.url}/${code}`, { redirect: 'manual', headers: { 'user-agent': AGENTS.chrome, 'x-forwarded-for': '8.8.8.8', referer } })).status).toBe(302);
+    for (const [code, referer] of [
+      ['ref-a', 'https://news.invalid/story'],
+      ['ref-a', 'https://news.invalid/other'],
+      ['ref-b', 'https://blog.invalid/'],
+    ] as const) {
+      expect(
+        (await fetch(`${sling.url}/${code}`, { redirect: 'manual', headers: { 'user-agent': AGENTS.chrome, 'x-forwarded-for': '8.8.8.8', referer } })).status,
+      ).toBe(302);
     }
-    await until('the clicks in the stats', async () => (await workspaceClicks({ referrer: 'blog.invalid' })) === 1 && (await workspaceClicks({ tag: 'promo' })) === 2, { timeoutMs: 10_000, intervalMs: 100 });
+    await until(
+      'the clicks in the stats',
+      async () => (await workspaceClicks({ referrer: 'blog.invalid' })) === 1 && (await workspaceClicks({ tag: 'promo' })) === 2,
+      { timeoutMs: 10_000, intervalMs: 100 },
+    );
 
     await page.goto(`${sling.url}/analytics`);
     await expect.poll(total).toBe('8');
     const referrers = page.getByRole('region', { name: 'Referrers' });
     const icons = referrers.locator('img');
-    expect(await icons.evaluateAll((imgs) => imgs.map((i) => new URL((i as HTMLImageElement).src).pathname))).toEqual(['/api/v1/favicons/news.invalid', '/api/v1/favicons/blog.invalid']);
-    await expect.poll(() => icons.evaluateAll((imgs) => imgs.every((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0))).toBe(true);
+    expect(await icons.evaluateAll((imgs) => imgs.map((i) => new URL((i as HTMLImageElement).src).pathname))).toEqual([
+      '/api/v1/favicons/news.invalid',
+      '/api/v1/favicons/blog.invalid',
+    ]);
+    await expect
+      .poll(() => icons.evaluateAll((imgs) => imgs.every((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0)))
+      .toBe(true);
 
     await referrers.getByRole('button', { name: /news\.invalid/ }).click();
     await expect.poll(total).toBe('2');

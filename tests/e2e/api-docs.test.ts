@@ -66,7 +66,12 @@ describe.skipIf(!chromium)('/docs in Chromium', () => {
     await p.keyboard.insertText(JSON.stringify({ url }));
     await client.getByRole('button', { name: /^Code Snippet/ }).click();
     const count = (text: string, part: string) => text.split(part).length - 1;
-    await expect.poll(async () => { const text = await client.innerText(); return count(text, url) >= 2 && (!token || count(text, token) >= 1); }).toBe(true);
+    await expect
+      .poll(async () => {
+        const text = await client.innerText();
+        return count(text, url) >= 2 && (!token || count(text, token) >= 1);
+      })
+      .toBe(true);
     const answered = p.waitForResponse((r) => r.url() === `${sling.url}/api/v1/links` && r.request().method() === 'POST');
     await client.getByRole('button', { name: /^Send post request to/ }).click();
     return answered;
@@ -82,7 +87,12 @@ describe.skipIf(!chromium)('/docs in Chromium', () => {
     await page.setViewportSize({ width: 1366, height: 800 });
     await page.goto(`${sling.url}/docs`, { waitUntil: 'networkidle' });
     const quickStart = page.getByRole('region', { name: 'Quick start' });
-    expect(await quickStart.getByRole('heading', { level: 3 }).allInnerTexts()).toEqual(['Get a token', 'Create a link', 'List your links', 'Read a link’s statistics']);
+    expect(await quickStart.getByRole('heading', { level: 3 }).allInnerTexts()).toEqual([
+      'Get a token',
+      'Create a link',
+      'List your links',
+      'Read a link’s statistics',
+    ]);
     expect(await quickStart.getByLabel('Create a link', { exact: true }).innerText()).toContain(`curl -X POST ${sling.url}/api/v1/links`);
     // Scalar has rendered the document's operations.
     await page.getByRole('button', { name: 'Test Request (post /api/v1/links)' }).waitFor();
@@ -107,7 +117,10 @@ describe.skipIf(!chromium)('/docs in Chromium', () => {
     await page.getByRole('combobox', { name: 'Enter search query' }).waitFor();
     expect(await page.getByRole('dialog', { name: 'Command palette' }).count()).toBe(0);
     await page.keyboard.press('Escape');
-    const brokenCode = () => page.locator('.docs-intro code, .quick-start :not(pre) > code').evaluateAll((els) => els.filter((el) => el.getClientRects().length > 1).map((el) => el.textContent));
+    const brokenCode = () =>
+      page
+        .locator('.docs-intro code, .quick-start :not(pre) > code')
+        .evaluateAll((els) => els.filter((el) => el.getClientRects().length > 1).map((el) => el.textContent));
     expect(await brokenCode()).toEqual([]);
 
     expect(await captureThemes(page, 'api-docs', SCALAR_REFERENCE, { fullPage: false })).toEqual([]);
@@ -127,7 +140,11 @@ describe.skipIf(!chromium)('/docs in Chromium', () => {
   test('/docs/scalar.js is the package’s browser bundle, compressed and cached for good; Next’s chunks hold no Scalar', async () => {
     const src = await page.evaluate(() => [...document.scripts].find((el) => el.getAttribute('src')?.startsWith('/docs/scalar.js'))!.getAttribute('src')!);
     const file = readFileSync(createRequire(import.meta.url).resolve('@scalar/api-reference/browser/standalone.js'));
-    for (const [accept, encoding] of [['gzip, deflate, br', 'br'], ['gzip', 'gzip'], ['identity', null]] as const) {
+    for (const [accept, encoding] of [
+      ['gzip, deflate, br', 'br'],
+      ['gzip', 'gzip'],
+      ['identity', null],
+    ] as const) {
       const res = await fetch(`${sling.url}${src}`, { headers: { 'accept-encoding': accept } });
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toBe('text/javascript; charset=utf-8');

@@ -51,7 +51,10 @@ describe.skipIf(!chromium)('the app shell in Chromium', () => {
 
   /** The page fits its viewport (nothing scrolls sideways), and looks right in both themes. */
   async function checkPage(name: string) {
-    for (const [size, suffix] of [[DESKTOP, ''], [PHONE, '-phone']] as const) {
+    for (const [size, suffix] of [
+      [DESKTOP, ''],
+      [PHONE, '-phone'],
+    ] as const) {
       await page.setViewportSize(size);
       // Charts follow a resize a moment later (ResizeObserver), so the width settles rather than being there at once.
       await expect.poll(scrollWidth, { message: `${name}${suffix} scrolls sideways` }).toBeLessThanOrEqual(size.width);
@@ -96,7 +99,7 @@ describe.skipIf(!chromium)('the app shell in Chromium', () => {
     expect(problems).toEqual([]);
   });
 
-  test('Analytics: the workspace\'s clicks, in the panels a link has', async () => {
+  test("Analytics: the workspace's clicks, in the panels a link has", async () => {
     await page.goto(`${sling.url}/analytics`);
     expect(await mainNav().getByRole('link', { name: 'Analytics' }).getAttribute('aria-current')).toBe('page');
     await expect.poll(() => page.getByTestId('clicks-total').textContent()).toBe('1');
@@ -208,10 +211,14 @@ describe.skipIf(!chromium)('the app shell in Chromium', () => {
     // Right after a navigation the page's script may not listen yet: press again until it opens
     // (Ctrl+K only ever opens the palette, so a second press is harmless).
     const openPalette = () =>
-      until('the palette opens', async () => {
-        if (!(await box.isVisible())) await page.keyboard.press('Control+k');
-        return box.isVisible();
-      }, { timeoutMs: 10_000, intervalMs: 250 });
+      until(
+        'the palette opens',
+        async () => {
+          if (!(await box.isVisible())) await page.keyboard.press('Control+k');
+          return box.isVisible();
+        },
+        { timeoutMs: 10_000, intervalMs: 250 },
+      );
     await openPalette();
     expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('combobox');
     await page.keyboard.type('tokens');

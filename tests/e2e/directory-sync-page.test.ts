@@ -71,7 +71,13 @@ describe.skipIf(!chromium)('Settings → Directory sync in Chromium', () => {
     const made = await scim(token).fetch('/api/scim/v2/Users', {
       method: 'POST',
       headers: { 'content-type': 'application/scim+json' },
-      body: JSON.stringify({ schemas: ['urn:ietf:params:scim:schemas:core:2.0:User'], userName: 'mia@acme.test', name: { givenName: 'Mia', familyName: 'Moss' }, emails: [{ value: 'mia@acme.test', primary: true }], active: true }),
+      body: JSON.stringify({
+        schemas: ['urn:ietf:params:scim:schemas:core:2.0:User'],
+        userName: 'mia@acme.test',
+        name: { givenName: 'Mia', familyName: 'Moss' },
+        emails: [{ value: 'mia@acme.test', primary: true }],
+        active: true,
+      }),
     });
     expect(made.status).toBe(201);
     await page.reload();

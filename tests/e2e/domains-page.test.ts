@@ -128,7 +128,10 @@ if (chromium && challtestsrv) {
 
     /** Screenshots in both themes at desktop and phone width; axe clean and nothing scrolls sideways. */
     async function checkPage(name: string) {
-      for (const [size, suffix] of [[DESKTOP, ''], [PHONE, '-phone']] as const) {
+      for (const [size, suffix] of [
+        [DESKTOP, ''],
+        [PHONE, '-phone'],
+      ] as const) {
         await page.setViewportSize(size);
         // On a phone the sidebar slides away into the drawer: wait until it is gone from the picture.
         if (size === PHONE) await expect.poll(() => page.locator('.sidebar').evaluate((el) => getComputedStyle(el).visibility)).toBe('hidden');
@@ -242,7 +245,11 @@ if (chromium && challtestsrv) {
       expect(answer).toEqual({ status: 302, location: `${dest}/from-brand`, protocol: 'TLSv1.3' });
 
       // Chromium resolves the name to this machine and follows the short link to the destination.
-      const mapped = await playwright.launch({ executablePath: chromium!, headless: true, args: [...CHROMIUM_ARGS, `--host-resolver-rules=MAP ${HOST} 127.0.0.1`] });
+      const mapped = await playwright.launch({
+        executablePath: chromium!,
+        headless: true,
+        args: [...CHROMIUM_ARGS, `--host-resolver-rules=MAP ${HOST} 127.0.0.1`],
+      });
       try {
         const visitor = await (await mapped.newContext({ ignoreHTTPSErrors: true })).newPage();
         const visitorProblems = watchProblems(visitor);
@@ -264,13 +271,24 @@ if (chromium && challtestsrv) {
       const row = card().getByTestId('domain-favicon');
       await expect.poll(() => row.getByRole('img').getAttribute('alt')).toBe("Sling's icon");
       const file = row.getByLabel(`Favicon file for ${HOST}`);
-      await file.setInputFiles({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0, 1]) });
+      await file.setInputFiles({
+        name: 'photo.jpg',
+        mimeType: 'image/jpeg',
+        buffer: Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0, 1]),
+      });
       await expect.poll(() => row.getByRole('alert').textContent()).toMatch(/must be a PNG image; this is a JPEG/);
       const png = makePngLogo();
       await file.setInputFiles({ name: 'brand.png', mimeType: 'image/png', buffer: png });
       await expect.poll(() => row.getByRole('img').getAttribute('alt')).toBe(`Favicon of ${HOST}`);
       expect(await row.getByRole('alert').count()).toBe(0);
-      await expect.poll(() => page.getByTestId('toast').filter({ hasText: `${HOST} now shows your favicon.` }).count()).toBe(1);
+      await expect
+        .poll(() =>
+          page
+            .getByTestId('toast')
+            .filter({ hasText: `${HOST} now shows your favicon.` })
+            .count(),
+        )
+        .toBe(1);
       await checkPage('domains-favicon');
       const served = await httpsBytes(tlsPort, HOST, '/favicon.ico', await acme.rootPem());
       expect(served.equals(png)).toBe(true);

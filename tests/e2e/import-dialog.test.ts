@@ -49,12 +49,16 @@ describe.skipIf(!chromium)('the import dialog in Chromium', () => {
 
     // The bar moves while the job runs: seen part done, then finished.
     const progress = dialog.getByRole('progressbar', { name: 'Import progress' });
-    await until('the progress bar part way', async () => {
-      const text = (await dialog.getByTestId('import-status').textContent()) ?? '';
-      if (/^Done/.test(text)) throw new Error('finished before progress was seen');
-      const value = Number(await progress.getAttribute('value'));
-      return /of 20,000 rows/.test(text) && value > 0 && value < ROWS;
-    }, { timeoutMs: 120_000, intervalMs: 100 });
+    await until(
+      'the progress bar part way',
+      async () => {
+        const text = (await dialog.getByTestId('import-status').textContent()) ?? '';
+        if (/^Done/.test(text)) throw new Error('finished before progress was seen');
+        const value = Number(await progress.getAttribute('value'));
+        return /of 20,000 rows/.test(text) && value > 0 && value < ROWS;
+      },
+      { timeoutMs: 120_000, intervalMs: 100 },
+    );
     expect(await captureThemes(page, 'import-dialog-progress')).toEqual([]);
     await until('the import to finish', async () => dialog.getByTestId('import-summary').isVisible(), { timeoutMs: 180_000 });
     const summary = dialog.getByTestId('import-summary');
@@ -66,7 +70,9 @@ describe.skipIf(!chromium)('the import dialog in Chromium', () => {
     // The report, as the link downloads it.
     const download = await Promise.all([page.waitForEvent('download'), dialog.getByRole('link', { name: 'Download report' }).click()]).then(([d]) => d);
     expect(download.suggestedFilename()).toMatch(/^sling-import-imp_.*-report\.csv$/);
-    const report = parseCsv((await (await page.request.get(`${sling.url}${await dialog.getByRole('link', { name: 'Download report' }).getAttribute('href')}`)).text())).filter((r) => r.length > 1);
+    const report = parseCsv(
+      await (await page.request.get(`${sling.url}${await dialog.getByRole('link', { name: 'Download report' }).getAttribute('href')}`)).text(),
+    ).filter((r) => r.length > 1);
     expect(report.slice(0, 4)).toEqual([
       ['row', 'input', 'result', 'reason', 'short_link'],
       ['1', 'not a url,,', 'refused', expect.stringMatching(/^invalid URL/), ''],

@@ -69,7 +69,10 @@ if (chromium) {
       expect(await page.getByRole('radio', { name: /Sling’s page/ }).isChecked()).toBe(true);
 
       // Screenshots of the editor as it first looks, both themes, desktop and phone.
-      for (const [size, suffix] of [[DESKTOP, ''], [PHONE, '-phone']] as const) {
+      for (const [size, suffix] of [
+        [DESKTOP, ''],
+        [PHONE, '-phone'],
+      ] as const) {
         await page.setViewportSize(size);
         await expect.poll(scrollWidth, { message: `editor${suffix} scrolls sideways` }).toBeLessThanOrEqual(size.width);
         expect(await captureThemes(page, `landing-editor${suffix}`)).toEqual([]);
@@ -105,7 +108,13 @@ if (chromium) {
       await editor('CSS code').click();
       await page.keyboard.press('Control+A');
       await page.keyboard.type('h1 { color: rgb(0, 128, 128); }');
-      await expect.poll(() => preview().locator('#title').evaluate((el) => getComputedStyle(el).color)).toBe('rgb(0, 128, 128)');
+      await expect
+        .poll(() =>
+          preview()
+            .locator('#title')
+            .evaluate((el) => getComputedStyle(el).color),
+        )
+        .toBe('rgb(0, 128, 128)');
       const size = await page.getByTestId('landing-size').textContent();
       expect(size).toMatch(/^0\.\d KiB$/);
 

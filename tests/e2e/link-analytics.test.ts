@@ -41,20 +41,34 @@ describe.skipIf(!chromium)('link analytics page in Chromium', () => {
 
   /** The typed client over HTTP, calling with `as` (the suite's token unless told). */
   const api = (as = token) => apiClient(overHttp(sling.url), { token: as });
-  const createLink = async (alias: string, as = token) => (await api(as).call('apiPhpCreate', { body: { url: `https://example.com/${alias}`, alias } })).json as { id: number; short_url: string };
+  const createLink = async (alias: string, as = token) =>
+    (await api(as).call('apiPhpCreate', { body: { url: `https://example.com/${alias}`, alias } })).json as { id: number; short_url: string };
 
   test('a counted click, the interval switch, a refused range, the CSV export and the history', async () => {
     // The custom range below is refused on purpose: the browser logs that 400.
     const problems = watchProblems(page, [/status of 400/]);
     // A step that times out says nothing of why: show what the page reported and looked like.
     onTestFailed(async () => {
-      console.error('page problems:', problems, '\npage text:', (await page.locator('body').innerText().catch(() => '')).slice(0, 1500));
+      console.error(
+        'page problems:',
+        problems,
+        '\npage text:',
+        (
+          await page
+            .locator('body')
+            .innerText()
+            .catch(() => '')
+        ).slice(0, 1500),
+      );
       await page.screenshot({ path: 'test-results/link-analytics-failure.png', fullPage: true }).catch(() => undefined);
     });
     const link = await createLink('launch');
     const visit = await fetch(`${sling.url}/launch`, { redirect: 'manual', headers: { 'user-agent': AGENTS.chrome, 'x-forwarded-for': '8.8.8.8' } });
     expect(visit.status).toBe(302);
-    await until('the click in the stats', async () => (await api().call('linkStats', { params: { id: link.id } })).json.clicks === 1, { timeoutMs: 10_000, intervalMs: 100 });
+    await until('the click in the stats', async () => (await api().call('linkStats', { params: { id: link.id } })).json.clicks === 1, {
+      timeoutMs: 10_000,
+      intervalMs: 100,
+    });
 
     // Signed in with a cookie from the API: the sign-in form, and coming back to the page that asked
     // for it, are app-shell.test.ts's and shell-settings.test.ts's subject.
@@ -120,7 +134,7 @@ describe.skipIf(!chromium)('link analytics page in Chromium', () => {
     expect(problems).toEqual([]);
   });
 
-  test('a link without clicks says so; someone else\'s link is not found', async () => {
+  test("a link without clicks says so; someone else's link is not found", async () => {
     const problems = watchProblems(page);
     const quiet = await createLink('quiet');
     // 20 edits: with link.created, one more event than the history's first page holds.

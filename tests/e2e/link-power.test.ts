@@ -88,7 +88,13 @@ describe.skipIf(!chromium)('the link dialog: UTM builder, note, safe rename and 
     await shoot('link-dialog-utm-note', '.utm-builder');
     await dialog.getByRole('button', { name: 'Create link' }).click();
     await expect.poll(() => status().textContent()).toBe(`Created ${sling.url}/launch.`);
-    expect(await apiLink('launch')).toMatchObject({ long_url: `${dest}/spring?ref=1&utm_campaign=march&utm_source=newsletter`, utm_source: 'newsletter', utm_campaign: 'march', utm_medium: null, note: 'Printed on the March flyer' });
+    expect(await apiLink('launch')).toMatchObject({
+      long_url: `${dest}/spring?ref=1&utm_campaign=march&utm_source=newsletter`,
+      utm_source: 'newsletter',
+      utm_campaign: 'march',
+      utm_medium: null,
+      note: 'Printed on the March flyer',
+    });
 
     // The note: an icon whose tooltip and accessible name carry it; the search finds it.
     const note = rows().first().getByTestId('link-note');

@@ -55,7 +55,10 @@ describe.skipIf(!chromium)('the links page in Chromium', () => {
   /** Picks an action from a row's "…" menu. */
   async function rowAction(shortUrl: string, action: string) {
     await page.getByRole('button', { name: `More actions for ${shortUrl}` }).click();
-    await rows().filter({ has: page.locator(`a.short[href="${shortUrl}"]`) }).getByRole('button', { name: action, exact: true }).click();
+    await rows()
+      .filter({ has: page.locator(`a.short[href="${shortUrl}"]`) })
+      .getByRole('button', { name: action, exact: true })
+      .click();
   }
 
   /** A visit from a fresh browser (no session, no unlock cookie). */
@@ -123,19 +126,33 @@ describe.skipIf(!chromium)('the links page in Chromium', () => {
     expect(landed).toBe('Destination reached: /welcome');
 
     // The visit shows on the link's analytics page, reached from its row.
-    await rows().first().getByRole('link', { name: /analytics for / }).click();
+    await rows()
+      .first()
+      .getByRole('link', { name: /analytics for / })
+      .click();
     await page.waitForURL(/\/links\/\d+$/);
-    await expect.poll(async () => {
-      await page.reload();
-      return page.getByTestId('clicks-total').textContent({ timeout: 5_000 }).catch(() => null);
-    }, { timeout: 15_000 }).toBe('1');
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          return page
+            .getByTestId('clicks-total')
+            .textContent({ timeout: 5_000 })
+            .catch(() => null);
+        },
+        { timeout: 15_000 },
+      )
+      .toBe('1');
     expect(await page.getByTestId('visitors-total').textContent()).toBe('1');
     await page.goto(`${sling.url}/links`);
     await expect.poll(rowCodes).toEqual(['spring-sale']);
 
     // Two more links through the API (the page's session), and real visits: alpha-news 3, beta-shop 2
     // (spring-sale has the one from the unlock).
-    for (const [code, url] of [['alpha-news', 'https://news.example.org/alpha'], ['beta-shop', 'https://shop.example.com/beta']]) {
+    for (const [code, url] of [
+      ['alpha-news', 'https://news.example.org/alpha'],
+      ['beta-shop', 'https://shop.example.com/beta'],
+    ]) {
       expect((await page.request.post(`${sling.url}/api/v1/links`, { data: { url, alias: code } })).status()).toBe(201);
     }
     for (const code of ['alpha-news', 'alpha-news', 'alpha-news', 'beta-shop', 'beta-shop']) {
@@ -220,7 +237,9 @@ describe.skipIf(!chromium)('the links page in Chromium', () => {
     await expect.poll(() => status().textContent()).toBe(`Created ${sling.url}/soon-gone.`);
     const link = (await (await page.request.get(`${sling.url}/api/v1/links?q=soon-gone`)).json()).links[0];
     // The API got UTC: the same wall-clock time in New York.
-    const nyWallClock = new Intl.DateTimeFormat('sv-SE', { timeZone: 'America/New_York', dateStyle: 'short', timeStyle: 'short' }).format(new Date(link.expiration));
+    const nyWallClock = new Intl.DateTimeFormat('sv-SE', { timeZone: 'America/New_York', dateStyle: 'short', timeStyle: 'short' }).format(
+      new Date(link.expiration),
+    );
     expect(nyWallClock.replace(' ', 'T')).toBe(local);
     expect(link.expiration).toMatch(/:00\.000Z$/);
     await expect.poll(() => rows().filter({ hasText: 'soon-gone' }).locator('.badge').allTextContents()).toEqual([]);
@@ -241,16 +260,23 @@ describe.skipIf(!chromium)('the links page in Chromium', () => {
     await page.getByRole('combobox', { name: 'Status' }).selectOption('expired');
     await expect.poll(rowCodes).toEqual(['soon-gone']);
     await rowAction(`${sling.url}/soon-gone`, 'Delete');
-    await page.getByRole('dialog', { name: `Delete ${sling.url.replace(/^https?:\/\//, '')}/soon-gone?` }).getByRole('button', { name: 'Delete' }).click();
+    await page
+      .getByRole('dialog', { name: `Delete ${sling.url.replace(/^https?:\/\//, '')}/soon-gone?` })
+      .getByRole('button', { name: 'Delete' })
+      .click();
     await expect.poll(() => status().textContent()).toBe(`Deleted ${sling.url.replace(/^https?:\/\//, '')}/soon-gone.`);
     await expect.poll(() => page.getByText('No links match').isVisible()).toBe(true);
     expect(problems).toEqual([]);
   });
 
-  test('paging: 20 links a page; deleting the last page\'s links steps back', async () => {
+  test("paging: 20 links a page; deleting the last page's links steps back", async () => {
     const problems = watchProblems(page);
     for (let i = 1; i <= 25; i++) {
-      expect((await page.request.post(`${sling.url}/api/v1/links`, { data: { url: `https://example.com/page/${i}`, alias: `paged-${String(i).padStart(2, '0')}` } })).status()).toBe(201);
+      expect(
+        (
+          await page.request.post(`${sling.url}/api/v1/links`, { data: { url: `https://example.com/page/${i}`, alias: `paged-${String(i).padStart(2, '0')}` } })
+        ).status(),
+      ).toBe(201);
     }
     await page.goto(`${sling.url}/links`);
     await expect.poll(() => page.locator('#links-summary').textContent()).toBe('1–20 of 25 links');
@@ -279,7 +305,11 @@ describe.skipIf(!chromium)('the links page in Chromium', () => {
     const problems = watchProblems(page);
     // Signed up and in through the API (the form was the first test's).
     await useSession(context, sling.url, await signUpAndInOverHttp(sling.url, 'tess@example.com', 'Tess', 'a long password 1'));
-    for (const [alias, tags] of [['tg-one', ['promo']], ['tg-two', []], ['tg-three', []]] as const) {
+    for (const [alias, tags] of [
+      ['tg-one', ['promo']],
+      ['tg-two', []],
+      ['tg-three', []],
+    ] as const) {
       expect((await page.request.post(`${sling.url}/api/v1/links`, { data: { url: `https://example.com/${alias}`, alias, tags } })).status()).toBe(201);
     }
     for (const code of ['tg-two', 'tg-two', 'tg-three']) {
@@ -303,7 +333,9 @@ describe.skipIf(!chromium)('the links page in Chromium', () => {
     await expect.poll(() => row('tg-two').locator('.tag-chip').allTextContents()).toEqual(['promo', 'spring-launch']);
 
     // A chip filters the list by its tag, kept in the address bar.
-    await row('tg-one').getByRole('button', { name: /^Tag promo/ }).click();
+    await row('tg-one')
+      .getByRole('button', { name: /^Tag promo/ })
+      .click();
     await expect.poll(rowCodes).toEqual(['tg-two', 'tg-one']);
     expect(new URL(page.url()).searchParams.get('tag')).toBe('promo');
     expect(await page.getByRole('combobox', { name: 'Tag' }).inputValue()).toBe('promo');
@@ -347,7 +379,9 @@ describe.skipIf(!chromium)('the links page in Chromium', () => {
   });
 
   test('visitor pages carry the domain and a report link, in both themes, on a phone and a desktop', async () => {
-    expect((await page.request.post(`${sling.url}/api/v1/links`, { data: { url: `${dest}/locked`, alias: 'vp-locked', password: 'open sesame' } })).status()).toBe(201);
+    expect(
+      (await page.request.post(`${sling.url}/api/v1/links`, { data: { url: `${dest}/locked`, alias: 'vp-locked', password: 'open sesame' } })).status(),
+    ).toBe(201);
     expect((await page.request.post(`${sling.url}/api/v1/links`, { data: { url: `${dest}/once`, alias: 'vp-once', max_clicks: 1 } })).status()).toBe(201);
     expect((await fetch(`${sling.url}/vp-once`, { redirect: 'manual', headers: { 'user-agent': AGENTS.chrome } })).status).toBe(302);
     // A bare IP address as destination: held for review, visitors get the warning.

@@ -60,7 +60,11 @@ describe.skipIf(!chromium)('QR dialog in Chromium', () => {
     expect(decodeQrPng(readFileSync((await download.path())!))).toBe(`${link.short_url}?qr=1`);
     const [pdf] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('link', { name: 'Download PDF' }).click()]);
     expect(pdf.suggestedFilename()).toBe('sling-poster-qr.pdf');
-    expect(readFileSync((await pdf.path())!).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      readFileSync((await pdf.path())!)
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
     // The refused colour's 400 is the only failed request, and it is shown, not thrown.
     expect(problems.filter((p) => !/400|Failed to load resource/.test(p))).toEqual([]);
   });

@@ -40,7 +40,10 @@ describe.skipIf(!chromium)('the report form in Chromium', () => {
 
     const scrollWidth = () => page.evaluate(() => document.documentElement.scrollWidth);
     const violations = [];
-    for (const [name, size] of [['report-form', DESKTOP], ['report-form-390', PHONE]] as const) {
+    for (const [name, size] of [
+      ['report-form', DESKTOP],
+      ['report-form-390', PHONE],
+    ] as const) {
       await page.setViewportSize(size);
       await expect.poll(scrollWidth, { message: `${name} scrolls sideways` }).toBeLessThanOrEqual(size.width);
       violations.push(...(await captureThemes(page, name)));
@@ -53,11 +56,20 @@ describe.skipIf(!chromium)('the report form in Chromium', () => {
     const sent = page.waitForRequest((r) => r.url().endsWith('/api/v1/reports') && r.method() === 'POST');
     await page.getByRole('button', { name: 'Send report' }).click();
     const request = JSON.parse((await sent).postData() ?? '{}');
-    expect(request).toMatchObject({ url: shortUrl, reason: 'malware', details: 'The page downloads an .exe file.', email: 'visitor@example.net', altcha: expect.any(String) });
+    expect(request).toMatchObject({
+      url: shortUrl,
+      reason: 'malware',
+      details: 'The page downloads an .exe file.',
+      email: 'visitor@example.net',
+      altcha: expect.any(String),
+    });
 
     await page.getByRole('heading', { name: 'Thank you — we got your report' }).waitFor();
     await expect.poll(() => page.getByRole('status').first().textContent()).toMatch(/Report #\d+ about .*bad-e2e is in our review queue/);
-    for (const [name, size] of [['report-thanks', DESKTOP], ['report-thanks-390', PHONE]] as const) {
+    for (const [name, size] of [
+      ['report-thanks', DESKTOP],
+      ['report-thanks-390', PHONE],
+    ] as const) {
       await page.setViewportSize(size);
       await expect.poll(scrollWidth, { message: `${name} scrolls sideways` }).toBeLessThanOrEqual(size.width);
       violations.push(...(await captureThemes(page, name)));
@@ -73,7 +85,16 @@ describe.skipIf(!chromium)('the report form in Chromium', () => {
       const rows = await handle.query<{ short_code: string; reason: string; source: string; details: string; reporter_email: string; status: string }>(
         'SELECT l.short_code, r.reason, r.source, r.details, r.reporter_email, r.status FROM abuse_reports r JOIN links l ON l.id = r.link_id',
       );
-      expect(rows).toEqual([{ short_code: 'bad-e2e', reason: 'malware', source: 'visitor', details: 'The page downloads an .exe file.', reporter_email: 'visitor@example.net', status: 'open' }]);
+      expect(rows).toEqual([
+        {
+          short_code: 'bad-e2e',
+          reason: 'malware',
+          source: 'visitor',
+          details: 'The page downloads an .exe file.',
+          reporter_email: 'visitor@example.net',
+          status: 'open',
+        },
+      ]);
     } finally {
       await handle.close();
     }

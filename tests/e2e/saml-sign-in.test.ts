@@ -87,11 +87,13 @@ describe.skipIf(!chromium || !challtestsrv)('SAML single sign-on in Chromium', (
 
     await card.getByRole('button', { name: 'Test connection' }).click();
     const checks = card.getByRole('list', { name: 'Checks' });
-    await expect.poll(() => checks.locator('li').allTextContents()).toEqual([
-      expect.stringMatching(/^✓Identity provider metadata read: passed/),
-      expect.stringMatching(/^✓Signing certificate valid and not expired: passed/),
-      expect.stringMatching(/^✓ACS URL and entity ID consistent: passed/),
-    ]);
+    await expect
+      .poll(() => checks.locator('li').allTextContents())
+      .toEqual([
+        expect.stringMatching(/^✓Identity provider metadata read: passed/),
+        expect.stringMatching(/^✓Signing certificate valid and not expired: passed/),
+        expect.stringMatching(/^✓ACS URL and entity ID consistent: passed/),
+      ]);
     expect(await card.getByRole('button', { name: 'Enable SSO' }).isDisabled()).toBe(true);
     await dns.addTxt('_sling-sso.samlco.test', await card.getByRole('textbox', { name: 'TXT record value' }).inputValue());
     await card.getByRole('button', { name: 'Check DNS' }).click();
@@ -148,6 +150,11 @@ describe.skipIf(!chromium || !challtestsrv)('SAML single sign-on in Chromium', (
     expect(await noSidewaysScroll(page)).toBe(true);
     await context.close();
     const members = await owner.evaluate(async () => (await (await fetch('/api/v1/workspace/members')).json()).members);
-    expect(members).toEqual(expect.arrayContaining([expect.objectContaining({ email: 'sara@samlco.test', role: 'member' }), expect.objectContaining({ email: 'ivan@samlco.test', role: 'member' })]));
+    expect(members).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ email: 'sara@samlco.test', role: 'member' }),
+        expect.objectContaining({ email: 'ivan@samlco.test', role: 'member' }),
+      ]),
+    );
   });
 });

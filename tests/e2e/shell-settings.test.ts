@@ -101,7 +101,17 @@ describe.skipIf(!chromium)('shell, home and settings in Chromium', () => {
     await page.goto(`${sling.url}/settings`);
     const sectionNav = page.getByRole('navigation', { name: 'Settings sections' });
     // The workspace's pages (the owner of a personal workspace manages its webhooks), then the account's.
-    expect(await sectionNav.getByRole('list', { name: 'Workspace' }).getByRole('link').allTextContents()).toEqual(['General', 'Members', 'API tokens', 'API reference', 'Webhooks', 'Single sign-on', 'Directory sync', 'Audit log', 'Plan & usage']);
+    expect(await sectionNav.getByRole('list', { name: 'Workspace' }).getByRole('link').allTextContents()).toEqual([
+      'General',
+      'Members',
+      'API tokens',
+      'API reference',
+      'Webhooks',
+      'Single sign-on',
+      'Directory sync',
+      'Audit log',
+      'Plan & usage',
+    ]);
     expect(await sectionNav.getByRole('list', { name: 'Your account' }).getByRole('link').allTextContents()).toEqual(['Profile', 'Security']);
     expect(await sectionNav.getByRole('link', { name: 'Profile' }).getAttribute('aria-current')).toBe('page');
     expect(await sectionNav.getByRole('link', { name: 'Webhooks' }).getAttribute('href')).toBe('/settings/webhooks');
@@ -151,7 +161,15 @@ describe.skipIf(!chromium)('shell, home and settings in Chromium', () => {
 
     // Every settings page fits a phone.
     await page.setViewportSize({ width: 390, height: 844 });
-    for (const path of ['/settings', '/settings/tokens', '/settings/security', '/settings/plan', '/settings/workspace', '/settings/members', '/settings/webhooks']) {
+    for (const path of [
+      '/settings',
+      '/settings/tokens',
+      '/settings/security',
+      '/settings/plan',
+      '/settings/workspace',
+      '/settings/members',
+      '/settings/webhooks',
+    ]) {
       await page.goto(`${sling.url}${path}`);
       expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(390);
     }

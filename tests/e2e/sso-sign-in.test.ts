@@ -93,12 +93,14 @@ describe.skipIf(!chromium || !challtestsrv)('single sign-on in Chromium', () => 
     // Step 4: the test, each check listed.
     await card.getByRole('button', { name: 'Test connection' }).click();
     const checks = card.getByRole('list', { name: 'Checks' });
-    await expect.poll(() => checks.locator('li').allTextContents()).toEqual([
-      expect.stringMatching(/^✓Discovery document fetched: passed/),
-      expect.stringMatching(/^✓Issuer matches: passed/),
-      expect.stringMatching(/^✓Signing keys \(JWKS\) reachable: passed/),
-      expect.stringMatching(/^✓Client ID and secret accepted: passed/),
-    ]);
+    await expect
+      .poll(() => checks.locator('li').allTextContents())
+      .toEqual([
+        expect.stringMatching(/^✓Discovery document fetched: passed/),
+        expect.stringMatching(/^✓Issuer matches: passed/),
+        expect.stringMatching(/^✓Signing keys \(JWKS\) reachable: passed/),
+        expect.stringMatching(/^✓Client ID and secret accepted: passed/),
+      ]);
     expect(await card.getByRole('button', { name: 'Enable SSO' }).isDisabled()).toBe(true);
 
     // Step 5: the DNS proof of the email domain.
@@ -129,7 +131,10 @@ describe.skipIf(!chromium || !challtestsrv)('single sign-on in Chromium', () => 
     const page = await context.newPage();
     // oidc-provider's own development pages ask for a favicon it does not have and for a web font
     // (there is no internet here); Sling's pages must be clean.
-    const problems = watchProblems(page, [/Failed to load resource: the server responded with a status of 404/, /Failed to load resource: net::ERR_NAME_NOT_RESOLVED/]);
+    const problems = watchProblems(page, [
+      /Failed to load resource: the server responded with a status of 404/,
+      /Failed to load resource: net::ERR_NAME_NOT_RESOLVED/,
+    ]);
     const slingProblems = () => problems.filter((p) => !p.includes('https://fonts.googleapis.com/'));
 
     await page.setViewportSize(PHONE);

@@ -81,7 +81,9 @@ describe.skipIf(!chromium)('Settings → Webhooks in Chromium', () => {
     await hook.getByText('No deliveries yet').waitFor();
 
     await hook.getByRole('button', { name: 'Send test event' }).click();
-    await expect.poll(() => cells('webhook.test'), LOG_WAIT).toEqual([expect.any(String), 'webhook.test', 'succeeded', '1', '204', expect.stringMatching(/^\d+$/), '', 'Resend']);
+    await expect
+      .poll(() => cells('webhook.test'), LOG_WAIT)
+      .toEqual([expect.any(String), 'webhook.test', 'succeeded', '1', '204', expect.stringMatching(/^\d+$/), '', 'Resend']);
     const test = await until('the test event at the receiver', async () => receiver.received.find((r) => r.payload.event === 'webhook.test'));
     expect(test.verified).toBe(true);
     expect(test.payload.data.message).toBe('This is a test event from Sling.');
@@ -96,7 +98,9 @@ describe.skipIf(!chromium)('Settings → Webhooks in Chromium', () => {
     receiver.answer = () => ({ status: 500, body: 'nope' });
     const created = await apiClient(overHttp(sling.url), { token }).call('apiPhpCreate', { body: { url: 'https://example.com/launch', alias: 'launch' } });
     expect(created.status).toBe(201);
-    await expect.poll(() => cells('link.created'), LOG_WAIT).toEqual([expect.any(String), 'link.created', 'failed', '2', '500', expect.stringMatching(/^\d+$/), 'answered 500', 'Resend']);
+    await expect
+      .poll(() => cells('link.created'), LOG_WAIT)
+      .toEqual([expect.any(String), 'link.created', 'failed', '2', '500', expect.stringMatching(/^\d+$/), 'answered 500', 'Resend']);
     await row('link.created').getByRole('button', { expanded: false }).click();
     await expect.poll(() => hook.locator('.delivery-details ol.attempts li').count()).toBe(2);
     expect(await hook.locator('.delivery-details pre').first().textContent()).toBe('nope');
@@ -104,8 +108,12 @@ describe.skipIf(!chromium)('Settings → Webhooks in Chromium', () => {
 
     // It recovers; Resend makes a third attempt, which succeeds.
     receiver.answer = () => ({ status: 204 });
-    await row('link.created').getByRole('button', { name: /^Resend link\.created/ }).click();
-    await expect.poll(() => cells('link.created'), LOG_WAIT).toEqual([expect.any(String), 'link.created', 'succeeded', '3', '204', expect.stringMatching(/^\d+$/), '', 'Resend']);
+    await row('link.created')
+      .getByRole('button', { name: /^Resend link\.created/ })
+      .click();
+    await expect
+      .poll(() => cells('link.created'), LOG_WAIT)
+      .toEqual([expect.any(String), 'link.created', 'succeeded', '3', '204', expect.stringMatching(/^\d+$/), '', 'Resend']);
     const deliveries = receiver.received.filter((r) => r.payload.event === 'link.created');
     expect(deliveries).toHaveLength(3);
     expect(deliveries.every((r) => r.verified && r.id === deliveries[0].id)).toBe(true); // one event, one webhook-id

@@ -111,7 +111,17 @@ describe.skipIf(!chromium)('workspaces, members and invitations in Chromium', ()
     // Invite from Settings → Members (reached through the settings nav).
     await owner.goto(`${sling.url}/settings`);
     const nav = owner.getByRole('navigation', { name: 'Settings sections' });
-    expect(await nav.getByRole('list', { name: 'Workspace' }).getByRole('link').allTextContents()).toEqual(['General', 'Members', 'API tokens', 'API reference', 'Webhooks', 'Single sign-on', 'Directory sync', 'Audit log', 'Plan & usage']);
+    expect(await nav.getByRole('list', { name: 'Workspace' }).getByRole('link').allTextContents()).toEqual([
+      'General',
+      'Members',
+      'API tokens',
+      'API reference',
+      'Webhooks',
+      'Single sign-on',
+      'Directory sync',
+      'Audit log',
+      'Plan & usage',
+    ]);
     await nav.getByRole('link', { name: 'Members' }).click();
     await owner.waitForURL('**/settings/members');
     const members = owner.getByRole('region', { name: 'Members' });
@@ -124,7 +134,13 @@ describe.skipIf(!chromium)('workspaces, members and invitations in Chromium', ()
     await expect.poll(() => owner.getByRole('status', { name: 'Notifications' }).textContent()).toContain(`Invitation sent to ${INVITEE}.`);
     const pending = owner.getByRole('region', { name: 'Pending invitations' });
     await pending.locator(`tr[data-invitation="${INVITEE}"]`).waitFor();
-    expect(await pending.locator(`tr[data-invitation="${INVITEE}"] td`).allTextContents()).toEqual([INVITEE, 'Member', 'Olivia Owner', expect.any(String), 'ResendRevoke']);
+    expect(await pending.locator(`tr[data-invitation="${INVITEE}"] td`).allTextContents()).toEqual([
+      INVITEE,
+      'Member',
+      'Olivia Owner',
+      expect.any(String),
+      'ResendRevoke',
+    ]);
 
     // Revoke asks first; Cancel keeps the invitation.
     await pending.getByRole('button', { name: `Revoke the invitation to ${INVITEE}` }).click();
@@ -199,7 +215,13 @@ describe.skipIf(!chromium)('workspaces, members and invitations in Chromium', ()
     expect(await member.getByRole('region', { name: 'Pending invitations' }).count()).toBe(0);
     await member.getByRole('button', { name: 'Leave workspace' }).waitFor();
     const nav = member.getByRole('navigation', { name: 'Settings sections' });
-    expect(await nav.getByRole('list', { name: 'Workspace' }).getByRole('link').allTextContents()).toEqual(['General', 'Members', 'API tokens', 'API reference', 'Plan & usage']);
+    expect(await nav.getByRole('list', { name: 'Workspace' }).getByRole('link').allTextContents()).toEqual([
+      'General',
+      'Members',
+      'API tokens',
+      'API reference',
+      'Plan & usage',
+    ]);
     expect(await captureThemes(member, 'members-member')).toEqual([]);
 
     // General is read-only for a member, with no transfer or delete.

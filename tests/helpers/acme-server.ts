@@ -28,7 +28,29 @@ export async function prepareAcmeServer(binary = '/usr/bin/pebble'): Promise<Tes
   const [port, managementPort, tlsPort] = [await freePort(), await freePort(), await freePort()];
   const cert = join(dir, 'cert.pem');
   const key = join(dir, 'key.pem');
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', key, '-out', cert, '-days', '2', '-subj', '/CN=localhost', '-addext', 'subjectAltName=DNS:localhost,IP:127.0.0.1'], { stdio: 'ignore' });
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-keyout',
+      key,
+      '-out',
+      cert,
+      '-days',
+      '2',
+      '-subj',
+      '/CN=localhost',
+      '-addext',
+      'subjectAltName=DNS:localhost,IP:127.0.0.1',
+    ],
+    { stdio: 'ignore' },
+  );
   let child: ChildProcess | undefined;
   let output = '';
   return {
@@ -36,26 +58,43 @@ export async function prepareAcmeServer(binary = '/usr/bin/pebble'): Promise<Tes
     caFile: cert,
     async start({ httpPort, dnsServer, eab, validitySeconds }) {
       const config = join(dir, 'pebble-config.json');
-      writeFileSync(config, JSON.stringify({
-        pebble: { listenAddress: `127.0.0.1:${port}`, managementListenAddress: `127.0.0.1:${managementPort}`, certificate: cert, privateKey: key, httpPort, tlsPort, ocspResponderURL: '',
-          externalAccountBindingRequired: eab !== undefined,
-          ...(eab ? { externalAccountMACKeys: eab } : {}),
-          ...(validitySeconds ? { certificateValidityPeriod: validitySeconds } : {}),
-        },
-      }));
-      child = spawn(binary, ['-config', config, '-dnsserver', dnsServer], { env: { ...process.env, PEBBLE_VA_NOSLEEP: '1', PEBBLE_WFE_NONCEREJECT: '0' }, stdio: ['ignore', 'pipe', 'pipe'] });
+      writeFileSync(
+        config,
+        JSON.stringify({
+          pebble: {
+            listenAddress: `127.0.0.1:${port}`,
+            managementListenAddress: `127.0.0.1:${managementPort}`,
+            certificate: cert,
+            privateKey: key,
+            httpPort,
+            tlsPort,
+            ocspResponderURL: '',
+            externalAccountBindingRequired: eab !== undefined,
+            ...(eab ? { externalAccountMACKeys: eab } : {}),
+            ...(validitySeconds ? { certificateValidityPeriod: validitySeconds } : {}),
+          },
+        }),
+      );
+      child = spawn(binary, ['-config', config, '-dnsserver', dnsServer], {
+        env: { ...process.env, PEBBLE_VA_NOSLEEP: '1', PEBBLE_WFE_NONCEREJECT: '0' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       child.stdout!.on('data', (d) => (output += d));
       child.stderr!.on('data', (d) => (output += d));
       const ca = readFileSync(cert);
-      await until('pebble to answer', async () => {
-        if (child!.exitCode !== null) throw new Error(`pebble exited:\n${output}`);
-        return new Promise<boolean>((resolve) => {
-          get(`https://127.0.0.1:${port}/dir`, { ca }, (res) => {
-            res.resume();
-            resolve(res.statusCode === 200);
-          }).on('error', () => resolve(false));
-        });
-      }, { timeoutMs: 15_000, intervalMs: 100 });
+      await until(
+        'pebble to answer',
+        async () => {
+          if (child!.exitCode !== null) throw new Error(`pebble exited:\n${output}`);
+          return new Promise<boolean>((resolve) => {
+            get(`https://127.0.0.1:${port}/dir`, { ca }, (res) => {
+              res.resume();
+              resolve(res.statusCode === 200);
+            }).on('error', () => resolve(false));
+          });
+        },
+        { timeoutMs: 15_000, intervalMs: 100 },
+      );
     },
     rootPem() {
       return new Promise<string>((resolve, reject) => {

@@ -30,8 +30,21 @@ import { ALL_OPERATIONS } from '../../lib/openapi/registry';
 import type { Operation } from '../../lib/http/operation';
 import type { InProcessSling } from './in-process-sling';
 
-type Modules = typeof account & typeof admin & typeof compat & typeof domainAssets & typeof domains & typeof imports & typeof linkAssets & typeof links & typeof meta
-  & typeof publicForms & typeof sso & typeof stats & typeof tokens & typeof webhooks & typeof workspaces;
+type Modules = typeof account &
+  typeof admin &
+  typeof compat &
+  typeof domainAssets &
+  typeof domains &
+  typeof imports &
+  typeof linkAssets &
+  typeof links &
+  typeof meta &
+  typeof publicForms &
+  typeof sso &
+  typeof stats &
+  typeof tokens &
+  typeof webhooks &
+  typeof workspaces;
 /** Every operation's id (each operation module exports its operations under their ids). */
 export type OperationId = { [K in keyof Modules]: Modules[K] extends Operation ? K : never }[keyof Modules];
 type OpOf<K extends OperationId> = Modules[K];
@@ -61,7 +74,8 @@ interface CommonOptions<O> {
   as?: Caller;
   headers?: Record<string, string>;
 }
-export type CallOptions<O> = ([ParamsOf<O>] extends [never] ? { params?: never } : { params: { [K in keyof z.input<ParamsOf<O>>]: string | number } }) & CommonOptions<O>;
+export type CallOptions<O> = ([ParamsOf<O>] extends [never] ? { params?: never } : { params: { [K in keyof z.input<ParamsOf<O>>]: string | number } }) &
+  CommonOptions<O>;
 type CallArgs<O> = [ParamsOf<O>] extends [never] ? [options?: CallOptions<O>] : [options: CallOptions<O>];
 
 export interface ApiResult {

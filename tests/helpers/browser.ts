@@ -46,7 +46,7 @@ export async function useSession(context: BrowserContext, baseUrl: string, sessi
         expires,
         httpOnly: flag('httponly'),
         secure: flag('secure'),
-        sameSite: sameSite === 'strict' ? 'Strict' as const : sameSite === 'none' ? 'None' as const : 'Lax' as const,
+        sameSite: sameSite === 'strict' ? ('Strict' as const) : sameSite === 'none' ? ('None' as const) : ('Lax' as const),
       };
     }),
   );
@@ -58,7 +58,11 @@ export async function useSession(context: BrowserContext, baseUrl: string, sessi
 
 /** Signs in through the auth API over HTTP. */
 export async function signInOverHttp(baseUrl: string, email: string, password = 'correct horse 1'): Promise<ApiSession> {
-  const res = await fetch(`${baseUrl}/api/auth/sign-in/email`, { method: 'POST', headers: { 'content-type': 'application/json', origin: baseUrl }, body: JSON.stringify({ email, password }) });
+  const res = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseUrl },
+    body: JSON.stringify({ email, password }),
+  });
   if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
   const setCookie = res.headers.getSetCookie();
   return { cookie: setCookie.map((c) => c.split(';')[0]).join('; '), setCookie };
@@ -66,7 +70,11 @@ export async function signInOverHttp(baseUrl: string, email: string, password = 
 
 /** Signs up, then in (sign-up does not sign in), through the auth API over HTTP. */
 export async function signUpAndInOverHttp(baseUrl: string, email: string, name = 'Test User', password = 'correct horse 1'): Promise<ApiSession> {
-  const res = await fetch(`${baseUrl}/api/auth/sign-up/email`, { method: 'POST', headers: { 'content-type': 'application/json', origin: baseUrl }, body: JSON.stringify({ email, password, name }) });
+  const res = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseUrl },
+    body: JSON.stringify({ email, password, name }),
+  });
   if (res.status !== 200) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
   return signInOverHttp(baseUrl, email, password);
 }

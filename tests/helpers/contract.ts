@@ -105,7 +105,9 @@ export class ContractClient {
   /** Each operation with a tag of `tags`, with the declared statuses it was never seen answering. */
   uncovered(tags: readonly string[]): string[] {
     return this.operations(tags).flatMap(({ method, path, op }) => {
-      const missing = Object.keys(op.responses).map(Number).filter((s) => !NOT_ASKED.has(s) && !this.seen.get(op.operationId)?.has(s));
+      const missing = Object.keys(op.responses)
+        .map(Number)
+        .filter((s) => !NOT_ASKED.has(s) && !this.seen.get(op.operationId)?.has(s));
       return missing.length ? [`${method} ${path} (${op.operationId}): ${missing.join(', ')}`] : [];
     });
   }
@@ -156,7 +158,12 @@ export async function sweepCommonErrors(client: ContractClient, tags: readonly s
  * 429 for every rate-limited operation of `tags`: `spend` uses up the window of a workspace on a
  * small plan, then each operation is called once more with the same credentials.
  */
-export async function sweepRateLimits(client: ContractClient, tags: readonly string[], limited: { bearer: string; cookie: string }, spend: () => Promise<void>): Promise<void> {
+export async function sweepRateLimits(
+  client: ContractClient,
+  tags: readonly string[],
+  limited: { bearer: string; cookie: string },
+  spend: () => Promise<void>,
+): Promise<void> {
   await spend();
   for (const { method, path, op } of client.operations(tags)) {
     if (!('429' in op.responses)) continue;

@@ -19,7 +19,11 @@ export interface TestDnsServer {
 
 export async function startDnsServer(binary: string): Promise<TestDnsServer> {
   const [dnsPort, managementPort] = [await freePort(), await freePort()];
-  const child: ChildProcess = spawn(binary, ['-dns01', `127.0.0.1:${dnsPort}`, '-management', `127.0.0.1:${managementPort}`, '-http01', '', '-https01', '', '-tlsalpn01', ''], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn(
+    binary,
+    ['-dns01', `127.0.0.1:${dnsPort}`, '-management', `127.0.0.1:${managementPort}`, '-http01', '', '-https01', '', '-tlsalpn01', ''],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   let output = '';
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));
@@ -28,10 +32,17 @@ export async function startDnsServer(binary: string): Promise<TestDnsServer> {
     const res = await fetch(`http://127.0.0.1:${managementPort}/${path}`, { method: 'POST', body: JSON.stringify(body) });
     if (res.status !== 200) throw new Error(`pebble-challtestsrv ${path}: ${res.status} ${await res.text()}\n${output}`);
   };
-  await until('pebble-challtestsrv to answer', async () => {
-    if (child.exitCode !== null) throw new Error(`pebble-challtestsrv exited:\n${output}`);
-    return post('set-default-ipv4', { ip: '' }).then(() => true, () => false);
-  }, { timeoutMs: 15_000, intervalMs: 50 });
+  await until(
+    'pebble-challtestsrv to answer',
+    async () => {
+      if (child.exitCode !== null) throw new Error(`pebble-challtestsrv exited:\n${output}`);
+      return post('set-default-ipv4', { ip: '' }).then(
+        () => true,
+        () => false,
+      );
+    },
+    { timeoutMs: 15_000, intervalMs: 50 },
+  );
   await post('set-default-ipv6', { ip: '' });
   // TXT names are stored fully qualified (with the final dot); the others as given.
   const fqdn = (host: string) => (host.endsWith('.') ? host : `${host}.`);

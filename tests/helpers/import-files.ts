@@ -37,19 +37,46 @@ export function importFile(format: ImportFixtureFormat, n: number, series: strin
   const q = (s: string) => `"${s.replaceAll('"', '""')}"`;
   switch (format) {
     case 'csv':
-      return ['url,alias,expiration,password,tags', ...rows.map((r, k) => [q(r.url), r.alias ?? '', k % 100 === 5 ? '2031-01-31T00:00:00Z' : '', '', q('imported, batch')].join(','))].join('\r\n') + '\r\n';
+      return (
+        [
+          'url,alias,expiration,password,tags',
+          ...rows.map((r, k) => [q(r.url), r.alias ?? '', k % 100 === 5 ? '2031-01-31T00:00:00Z' : '', '', q('imported, batch')].join(',')),
+        ].join('\r\n') + '\r\n'
+      );
     case 'bitly':
-      return ['id,link,long_url,title,created_at,tags', ...rows.map((r, k) => [`bit.ly/${r.alias}`, `https://bit.ly/${r.alias}`, q(r.url), q(`Title ${k}`), '2024-03-01T10:00:00+0000', 'from-bitly'].join(','))].join('\n') + '\n';
+      return (
+        [
+          'id,link,long_url,title,created_at,tags',
+          ...rows.map((r, k) =>
+            [`bit.ly/${r.alias}`, `https://bit.ly/${r.alias}`, q(r.url), q(`Title ${k}`), '2024-03-01T10:00:00+0000', 'from-bitly'].join(','),
+          ),
+        ].join('\n') + '\n'
+      );
     case 'yourls':
-      return ['keyword,url,title,timestamp,ip,clicks', ...rows.map((r, k) => [r.alias, q(r.url), q(`Title, ${k}`), '2024-03-01 10:00:00', '127.0.0.1', String(k)].join(','))].join('\n') + '\n';
+      return (
+        [
+          'keyword,url,title,timestamp,ip,clicks',
+          ...rows.map((r, k) => [r.alias, q(r.url), q(`Title, ${k}`), '2024-03-01 10:00:00', '127.0.0.1', String(k)].join(',')),
+        ].join('\n') + '\n'
+      );
     case 'kutt':
       return JSON.stringify({
         total: n,
         limit: n,
         skip: 0,
         data: rows.map((r, k) => ({
-          id: `0000-${k}`, address: r.alias, banned: false, created_at: '2024-03-01T10:00:00.000Z', updated_at: '2024-03-01T10:00:00.000Z',
-          link: `https://kutt.it/${r.alias}`, description: null, expire_in: null, password: false, target: r.url, visit_count: k, domain: null,
+          id: `0000-${k}`,
+          address: r.alias,
+          banned: false,
+          created_at: '2024-03-01T10:00:00.000Z',
+          updated_at: '2024-03-01T10:00:00.000Z',
+          link: `https://kutt.it/${r.alias}`,
+          description: null,
+          expire_in: null,
+          password: false,
+          target: r.url,
+          visit_count: k,
+          domain: null,
         })),
       });
   }

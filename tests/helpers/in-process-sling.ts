@@ -72,7 +72,11 @@ async function start(env: Record<string, string>, opts: InProcessOptions): Promi
   let running: RunningServer;
   let router: Router;
   try {
-    const [{ startServer }, { createRouter }, { API_ROUTES }] = await Promise.all([import('../../server'), import('../../lib/api/router'), import('../../lib/api/routes')]);
+    const [{ startServer }, { createRouter }, { API_ROUTES }] = await Promise.all([
+      import('../../server'),
+      import('../../lib/api/router'),
+      import('../../lib/api/routes'),
+    ]);
     running = await startServer({ role: 'all', pages: false, clock: opts.clock });
     router = createRouter(API_ROUTES);
   } catch (err) {
@@ -118,7 +122,12 @@ async function start(env: Record<string, string>, opts: InProcessOptions): Promi
       const [{ runWithIo }, { runCli }, { Readable }] = await Promise.all([import('../../cli/cli-io'), import('../../cli/run-cli'), import('node:stream')]);
       let stdout = '';
       let stderr = '';
-      const io: CliIo = { out: (text) => void (stdout += text), err: (text) => void (stderr += text), stdin: Readable.from([input]), hosted: { config, handle } };
+      const io: CliIo = {
+        out: (text) => void (stdout += text),
+        err: (text) => void (stderr += text),
+        stdin: Readable.from([input]),
+        hosted: { config, handle },
+      };
       const code = await runWithIo(io, () => runCli(args));
       return { code: code || io.exitCode || 0, stdout, stderr };
     },

@@ -41,22 +41,46 @@ export async function seedLandingFixture(tdb: TestDatabase, hosts: string[], for
       await ensurePersonalWorkspace(db, { id: `lp-${id}` });
     }
     // W is the owner's own workspace, where signing in lands; the admin and the member are added to it.
-    const personal = async (id: LandingWho) => (await db.select().from(workspaces).where(and(eq(workspaces.personalOwnerId, `lp-${id}`), eq(workspaces.kind, 'personal'))))[0];
+    const personal = async (id: LandingWho) =>
+      (
+        await db
+          .select()
+          .from(workspaces)
+          .where(and(eq(workspaces.personalOwnerId, `lp-${id}`), eq(workspaces.kind, 'personal')))
+      )[0];
     const W = (await personal('owner')).id;
-    for (const [id, role] of [['admin', 'admin'], ['member', 'member']] as Array<[LandingWho, Role]>) {
+    for (const [id, role] of [
+      ['admin', 'admin'],
+      ['member', 'member'],
+    ] as Array<[LandingWho, Role]>) {
       await db.insert(workspaceMembers).values({ id: randomUUID(), organizationId: W, userId: `lp-${id}`, role });
     }
     const o = await personal('outsider');
-    await db.update(workspaces).set({ plan: 'enterprise' }).where(or(eq(workspaces.id, W), eq(workspaces.id, o.id)));
+    await db
+      .update(workspaces)
+      .set({ plan: 'enterprise' })
+      .where(or(eq(workspaces.id, W), eq(workspaces.id, o.id)));
     const tokens = {} as Record<LandingWho, string>;
     for (const id of who) tokens[id] = (await createApiToken(db, { userId: `lp-${id}`, workspaceId: id === 'outsider' ? o.id : W, name: 'landing' })).secret;
     const ids: Record<string, number> = {};
     for (const hostname of hosts) {
-      const [row] = await db.insert(domains).values({ hostname, workspaceId: W, status: 'verified', verificationToken: randomUUID().replace(/-/g, ''), verifiedAt: new Date() }).returning();
+      const [row] = await db
+        .insert(domains)
+        .values({ hostname, workspaceId: W, status: 'verified', verificationToken: randomUUID().replace(/-/g, ''), verifiedAt: new Date() })
+        .returning();
       ids[hostname] = row.id;
     }
-    const [foreign] = await db.insert(domains).values({ hostname: foreignHost, workspaceId: o.id, status: 'verified', verificationToken: 'f0', verifiedAt: new Date() }).returning();
-    return { workspaceId: W, emails: Object.fromEntries(who.map((w) => [w, `lp-${w}@example.com`])) as Record<LandingWho, string>, tokens, domains: ids, foreignDomain: foreign.id };
+    const [foreign] = await db
+      .insert(domains)
+      .values({ hostname: foreignHost, workspaceId: o.id, status: 'verified', verificationToken: 'f0', verifiedAt: new Date() })
+      .returning();
+    return {
+      workspaceId: W,
+      emails: Object.fromEntries(who.map((w) => [w, `lp-${w}@example.com`])) as Record<LandingWho, string>,
+      tokens,
+      domains: ids,
+      foreignDomain: foreign.id,
+    };
   } finally {
     await handle.close();
   }

@@ -13,9 +13,35 @@ export const LAYERS: readonly { name: string; folders: readonly string[] }[] = [
   {
     name: 'features',
     folders: [
-      'tenancy', 'instance', 'images', 'passwords', 'context', 'links', 'domains', 'analytics', 'qr', 'previews', 'landing', 'favicons', 'tokens',
-      'workspaces', 'auth', 'sso', 'scim', 'admin', 'audit', 'webhooks', 'events', 'imports', 'safety', 'link-safety', 'reports', 'altcha', 'acme',
-      'ratelimit', 'edge',
+      'tenancy',
+      'instance',
+      'images',
+      'passwords',
+      'context',
+      'links',
+      'domains',
+      'analytics',
+      'qr',
+      'previews',
+      'landing',
+      'favicons',
+      'tokens',
+      'workspaces',
+      'auth',
+      'sso',
+      'scim',
+      'admin',
+      'audit',
+      'webhooks',
+      'events',
+      'imports',
+      'safety',
+      'link-safety',
+      'reports',
+      'altcha',
+      'acme',
+      'ratelimit',
+      'edge',
     ],
   },
   { name: 'api', folders: ['http', 'openapi', 'api', 'docs', 'link-pages'] },
@@ -57,11 +83,13 @@ export function checkLayers(edges: ImportEdge[], layers = LAYERS, exemptions = E
     const out = graph.get(a) ?? graph.set(a, new Map()).get(a)!;
     (out.get(b) ?? out.set(b, []).get(b)!).push(`${e.from} -> ${e.to}${e.typeOnly ? ' (type)' : ''}`);
   }
-  const cycles = stronglyConnected(graph).filter((c) => c.length > 1).map((folders) => {
-    const inside = new Set(folders);
-    const imports = folders.flatMap((a) => [...(graph.get(a) ?? [])].filter(([b]) => inside.has(b)).flatMap(([, list]) => list));
-    return { folders: folders.sort(), imports };
-  });
+  const cycles = stronglyConnected(graph)
+    .filter((c) => c.length > 1)
+    .map((folders) => {
+      const inside = new Set(folders);
+      const imports = folders.flatMap((a) => [...(graph.get(a) ?? [])].filter(([b]) => inside.has(b)).flatMap(([, list]) => list));
+      return { folders: folders.sort(), imports };
+    });
   return { unplaced: [...unplaced].sort(), upward: upward.sort(), cycles };
 }
 

@@ -17,7 +17,16 @@ export async function startIdp(port: number, redirectUris: string[], names: Reco
   const clientId = 'sling-test-client';
   const clientSecret = 'idp-secret-7f3a9c2e5b1d';
   const provider = new Provider(issuer, {
-    clients: [{ client_id: clientId, client_secret: clientSecret, redirect_uris: redirectUris, grant_types: ['authorization_code'], response_types: ['code'], token_endpoint_auth_method: 'client_secret_basic' }],
+    clients: [
+      {
+        client_id: clientId,
+        client_secret: clientSecret,
+        redirect_uris: redirectUris,
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+        token_endpoint_auth_method: 'client_secret_basic',
+      },
+    ],
     pkce: { required: () => true },
     // Claims in the ID token itself (the relying party reads them from there).
     conformIdTokenClaims: false,
@@ -34,6 +43,10 @@ export async function startIdp(port: number, redirectUris: string[], names: Reco
     issuer,
     clientId,
     clientSecret,
-    stop: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -129,7 +129,10 @@ export function logTail(server: ServerProcess, lines = 30): string {
 
 /** Sling's own log records (pino JSON lines; LOG_LEVEL=warn keeps only warnings and errors). */
 export function pinoLines(server: ServerProcess): string[] {
-  return server.output().split('\n').filter((line) => line.startsWith('{'));
+  return server
+    .output()
+    .split('\n')
+    .filter((line) => line.startsWith('{'));
 }
 
 function exitOf(child: ChildProcess): Promise<number | string> {

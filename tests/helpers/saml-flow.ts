@@ -17,13 +17,24 @@ export class CookieJar {
   }
 }
 
-export const hiddenField = (html: string, name: string) => new RegExp(`name="${name}" value="([^"]*)"`).exec(html)?.[1]?.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&') ?? null;
+export const hiddenField = (html: string, name: string) =>
+  new RegExp(`name="${name}" value="([^"]*)"`)
+    .exec(html)?.[1]
+    ?.replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&') ?? null;
 
 /** Posts a SAMLResponse to an ACS as the IdP's auto-submitting form would; redirects are not followed. */
 export function postToAcs(acsUrl: string, fields: { SAMLResponse: string; RelayState?: string }, jar?: CookieJar): Promise<Response> {
   const body = new URLSearchParams({ SAMLResponse: fields.SAMLResponse, ...(fields.RelayState ? { RelayState: fields.RelayState } : {}) });
   // A cross-site form post: the IdP's page is the origin.
-  return fetch(acsUrl, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'null', ...(jar ? { cookie: jar.header() } : {}) }, body }).then((r) => (jar ? jar.take(r) : r));
+  return fetch(acsUrl, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'null', ...(jar ? { cookie: jar.header() } : {}) },
+    body,
+  }).then((r) => (jar ? jar.take(r) : r));
 }
 
 /** The signed-in user of a cookie jar, or null. */

@@ -29,7 +29,14 @@ export interface SigningKey {
 export async function makeSigningKey(notBefore = new Date(Date.now() - 60_000), notAfter = new Date(Date.now() + 365 * 86_400_000)): Promise<SigningKey> {
   const alg = { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256', publicExponent: new Uint8Array([1, 0, 1]), modulusLength: 2048 };
   const keys = (await webcrypto.subtle.generateKey(alg, true, ['sign', 'verify'])) as CryptoKeyPair;
-  const cert = await x509.X509CertificateGenerator.createSelfSigned({ serialNumber: '01', name: 'CN=Test SAML IdP', notBefore, notAfter, signingAlgorithm: alg, keys });
+  const cert = await x509.X509CertificateGenerator.createSelfSigned({
+    serialNumber: '01',
+    name: 'CN=Test SAML IdP',
+    notBefore,
+    notAfter,
+    signingAlgorithm: alg,
+    keys,
+  });
   const pkcs8 = Buffer.from(await webcrypto.subtle.exportKey('pkcs8', keys.privateKey)).toString('base64');
   return { key: `-----BEGIN PRIVATE KEY-----\n${pkcs8.match(/.{1,64}/g)!.join('\n')}\n-----END PRIVATE KEY-----\n`, cert: cert.toString('pem') };
 }
@@ -100,7 +107,10 @@ export async function startSamlIdp(port: number, signing?: SigningKey, attribute
     const attrs = o.attributes ?? { email: 'email', name: 'name' };
     const values: Record<string, string> = { [attrs.email]: o.email, ...(o.name && attrs.name ? { [attrs.name]: o.name } : {}) };
     const attributeStatement = `<saml:AttributeStatement>${Object.entries(values)
-      .map(([n, v]) => `<saml:Attribute Name="${esc(n)}" NameFormat="urn:oasis:names:tc:SAML:2.0:attrname-format:basic"><saml:AttributeValue xsi:type="xs:string">${esc(v)}</saml:AttributeValue></saml:Attribute>`)
+      .map(
+        ([n, v]) =>
+          `<saml:Attribute Name="${esc(n)}" NameFormat="urn:oasis:names:tc:SAML:2.0:attrname-format:basic"><saml:AttributeValue xsi:type="xs:string">${esc(v)}</saml:AttributeValue></saml:Attribute>`,
+      )
       .join('')}</saml:AttributeStatement>`;
     const authn = `<saml:AuthnStatement AuthnInstant="${now.toISOString()}" SessionIndex="_${randomUUID()}"><saml:AuthnContext><saml:AuthnContextClassRef>urn:oasis:names:tc:SAML:2.0:ac:classes:PasswordProtectedTransport</saml:AuthnContextClassRef></saml:AuthnContext></saml:AuthnStatement>`;
     const id = `_${randomUUID()}`;
@@ -124,7 +134,9 @@ export async function startSamlIdp(port: number, signing?: SigningKey, attribute
       'Test IdP sign-in',
       `<form method="post" action="/sso/login">${Object.entries(hidden)
         .map(([k, v]) => `<input type="hidden" name="${esc(k)}" value="${esc(v)}">`)
-        .join('')}<p><label>Email <input name="email" type="email" required></label></p><p><label>Display name <input name="name"></label></p><p><button type="submit">Sign in</button></p></form>`,
+        .join(
+          '',
+        )}<p><label>Email <input name="email" type="email" required></label></p><p><label>Display name <input name="name"></label></p><p><button type="submit">Sign in</button></p></form>`,
     );
 
   const server: Server = createServer(async (req, res) => {
@@ -142,11 +154,22 @@ export async function startSamlIdp(port: number, signing?: SigningKey, attribute
         res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(signInForm({ sp: u.searchParams.get('sp')!, request_id: '', relay_state: '' }));
       } else if (req.method === 'POST' && u.pathname === '/sso/login') {
         const f = await formBody(req);
-        const { SAMLResponse, acsUrl } = await respond({ spEntityId: f.get('sp')!, email: f.get('email')!, name: f.get('name') || undefined, inResponseTo: f.get('request_id') || undefined, attributes });
+        const { SAMLResponse, acsUrl } = await respond({
+          spEntityId: f.get('sp')!,
+          email: f.get('email')!,
+          name: f.get('name') || undefined,
+          inResponseTo: f.get('request_id') || undefined,
+          attributes,
+        });
         const relay = f.get('relay_state') ? `<input type="hidden" name="RelayState" value="${esc(f.get('relay_state')!)}">` : '';
         res
           .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
-          .end(page('Signing you in…', `<form id="post" method="post" action="${esc(acsUrl)}"><input type="hidden" name="SAMLResponse" value="${esc(SAMLResponse)}">${relay}<noscript><button type="submit">Continue</button></noscript></form><script>document.getElementById('post').submit()</script>`));
+          .end(
+            page(
+              'Signing you in…',
+              `<form id="post" method="post" action="${esc(acsUrl)}"><input type="hidden" name="SAMLResponse" value="${esc(SAMLResponse)}">${relay}<noscript><button type="submit">Continue</button></noscript></form><script>document.getElementById('post').submit()</script>`,
+            ),
+          );
       } else {
         res.writeHead(404).end('not found');
       }
@@ -169,6 +192,10 @@ export async function startSamlIdp(port: number, signing?: SigningKey, attribute
       sps.set(sp.entityMeta.getEntityID(), sp);
     },
     respond,
-    stop: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -17,9 +17,13 @@ export async function enableSamlConnection(baseUrl: string, token: string, idp: 
     if (res.status < 200 || res.status > 299) throw new Error(`${label}: HTTP ${res.status} ${res.text}`);
     return res.json as Answer;
   };
-  const { connection } = ok('create', await api.call('createSsoConnection', { body: { type: 'saml', name: 'Test SAML', domain, saml: { metadata_url: idp.metadataUrl } } }));
+  const { connection } = ok(
+    'create',
+    await api.call('createSsoConnection', { body: { type: 'saml', name: 'Test SAML', domain, saml: { metadata_url: idp.metadataUrl } } }),
+  );
   // The connection's actions, each with an empty JSON body (as the dashboard sends them).
-  const act = async (action: string) => ok(action, await api.call('ssoConnectionAction', { params: { id: connection.id, action }, raw: { type: 'application/json', data: '{}' } }));
+  const act = async (action: string) =>
+    ok(action, await api.call('ssoConnectionAction', { params: { id: connection.id, action }, raw: { type: 'application/json', data: '{}' } }));
   const tested = await act('test');
   if (!tested.connection.test.passed) throw new Error(`SAML test failed: ${JSON.stringify(tested.connection.test)}`);
   await dns.addTxt(`_sling-sso.${domain}`, connection.domain_verification.value);

@@ -16,7 +16,17 @@ export const HAPROXY = '/usr/sbin/haproxy';
 export const HAPROXY_CFG = fileURLToPath(new URL('../../deploy/haproxy.cfg', import.meta.url));
 
 /** The variables deploy/haproxy.cfg reads (deploy/compose.yaml sets the same ones). */
-export const HAPROXY_VARIABLES = ['LINKS_HTTP_BIND', 'LINKS_HTTPS_BIND', 'APP_BIND', 'EDGE1_HTTP', 'EDGE2_HTTP', 'EDGE1_HTTPS', 'EDGE2_HTTPS', 'APP1', 'APP2'] as const;
+export const HAPROXY_VARIABLES = [
+  'LINKS_HTTP_BIND',
+  'LINKS_HTTPS_BIND',
+  'APP_BIND',
+  'EDGE1_HTTP',
+  'EDGE2_HTTP',
+  'EDGE1_HTTPS',
+  'EDGE2_HTTPS',
+  'APP1',
+  'APP2',
+] as const;
 
 /** What every instance gets besides the database, Redis and ports (deploy/compose.yaml sets the same). */
 export const INSTANCE_ENV = {
@@ -109,7 +119,10 @@ export async function startTopology(env: Record<string, string>): Promise<Topolo
     return row?.split(',')[17] ?? 'absent';
   }
   const upInHaproxy = (slot: Slot) =>
-    until(`HAProxy to see ${slot.server} up`, async () => (await serverStatus(slot.backend!, slot.server!)).startsWith('UP'), { timeoutMs: 30_000, intervalMs: 100 });
+    until(`HAProxy to see ${slot.server} up`, async () => (await serverStatus(slot.backend!, slot.server!)).startsWith('UP'), {
+      timeoutMs: 30_000,
+      intervalMs: 100,
+    });
 
   const topology: Topology = {
     linksUrl: `http://${at(linksPort)}`,
@@ -151,7 +164,9 @@ export async function startTopology(env: Record<string, string>): Promise<Topolo
     // All at once: migrations run under an advisory lock (two-instances.test.ts starts two together),
     // and the soak's database is a migrated copy.
     await Promise.all([start(slots.app), start(slots.edge1), start(slots.edge2), start(slots.worker)]);
-    await until('HAProxy to listen', async () => (existsSync(socket) ? true : haproxy.exitCode !== null ? Promise.reject(new Error(`haproxy exited:\n${haproxyLog}`)) : false));
+    await until('HAProxy to listen', async () =>
+      existsSync(socket) ? true : haproxy.exitCode !== null ? Promise.reject(new Error(`haproxy exited:\n${haproxyLog}`)) : false,
+    );
     for (const slot of [slots.edge1, slots.edge2, slots.app]) await upInHaproxy(slot);
     await upInHaproxy({ ...slots.edge1, backend: 'edges_https' });
     await upInHaproxy({ ...slots.edge2, backend: 'edges_https' });

@@ -20,8 +20,18 @@ export async function addProvenDomain(tdb: TestDatabase, workspaceId: string, do
 export async function provenDomainOn(handle: DbHandle, workspaceId: string, domain: string, defaultRole: 'member' | 'admin' = 'member'): Promise<string> {
   const id = randomUUID();
   await handle.db.insert(ssoConnections).values({
-    id, workspaceId, name: `${domain} IdP`, type: 'okta', issuer: `https://idp.${domain}`, clientId: 'c', clientSecretCiphertext: 'not-used', scopes: ['openid'],
-    domain, domainToken: 't', mapping: { email: 'email', name: 'name' }, defaultRole,
+    id,
+    workspaceId,
+    name: `${domain} IdP`,
+    type: 'okta',
+    issuer: `https://idp.${domain}`,
+    clientId: 'c',
+    clientSecretCiphertext: 'not-used',
+    scopes: ['openid'],
+    domain,
+    domainToken: 't',
+    mapping: { email: 'email', name: 'name' },
+    defaultRole,
   });
   await handle.db.insert(ssoConnectionDomains).values({ id: randomUUID(), connectionId: id, workspaceId, domain, token: 't', verifiedAt: new Date() });
   return id;

@@ -56,7 +56,9 @@ export interface UserOptions {
 async function signUp(handle: DbHandle, config: Config & { SECRET_KEY: string }, email: string, opts: UserOptions): Promise<void> {
   const db = handle.db;
   if (await lookUpUserByEmail(db, email)) throw new Error(`users create failed: an account with the email ${email} already exists`);
-  const { user } = await createAuth(db, config).api.signUpEmail({ body: { email, password: opts.password ?? PASSWORD, name: opts.name ?? email.split('@')[0] } });
+  const { user } = await createAuth(db, config).api.signUpEmail({
+    body: { email, password: opts.password ?? PASSWORD, name: opts.name ?? email.split('@')[0] },
+  });
   await setWorkspacePlan(db, (await personalWorkspaceOf(db, user.id)).id, (opts.plan ?? 'free') as Plan);
 }
 
@@ -64,13 +66,34 @@ async function newToken(handle: DbHandle, email: string, name: string, workspace
   const db = handle.db;
   const user = await findUserByEmail(db, email);
   const ws = workspace ? await findWorkspaceBySlug(db, workspace) : await personalWorkspaceOf(db, user.id);
-  const [member] = await db.select().from(workspaceMembers).where(and(eq(workspaceMembers.organizationId, ws.id), eq(workspaceMembers.userId, user.id))).limit(1);
+  const [member] = await db
+    .select()
+    .from(workspaceMembers)
+    .where(and(eq(workspaceMembers.organizationId, ws.id), eq(workspaceMembers.userId, user.id)))
+    .limit(1);
   if (!member) throw new Error(`tokens create failed: ${email} is not a member of the workspace ${ws.slug}`);
   return (await createApiToken(db, { userId: user.id, workspaceId: ws.id, name, scopes })).secret;
 }
 
-const usersCreateArgs = (email: string, opts: UserOptions) => ['users', 'create', '--email', email, '--password-stdin', '--plan', opts.plan ?? 'free', ...(opts.name ? ['--name', opts.name] : [])];
-const tokensCreateArgs = (email: string, name: string, workspace?: string) => ['tokens', 'create', '--email', email, '--name', name, ...(workspace ? ['--workspace', workspace] : [])];
+const usersCreateArgs = (email: string, opts: UserOptions) => [
+  'users',
+  'create',
+  '--email',
+  email,
+  '--password-stdin',
+  '--plan',
+  opts.plan ?? 'free',
+  ...(opts.name ? ['--name', opts.name] : []),
+];
+const tokensCreateArgs = (email: string, name: string, workspace?: string) => [
+  'tokens',
+  'create',
+  '--email',
+  email,
+  '--name',
+  name,
+  ...(workspace ? ['--workspace', workspace] : []),
+];
 
 /** As `sling users create --email E --password-stdin --plan P [--name N]`. */
 export async function seedUser(env: Env, email: string, opts: UserOptions = {}): Promise<void> {
@@ -90,7 +113,8 @@ export async function seedToken(env: Env, email: string, opts: { name?: string; 
 export function seedOn(handle: DbHandle, config: Config & { SECRET_KEY: string }) {
   return {
     user: (email: string, opts: UserOptions = {}) => signUp(handle, config, email, opts),
-    token: (email: string, opts: { name?: string; workspace?: string; scopes?: string[] } = {}) => newToken(handle, email, opts.name ?? 'test', opts.workspace, opts.scopes),
+    token: (email: string, opts: { name?: string; workspace?: string; scopes?: string[] } = {}) =>
+      newToken(handle, email, opts.name ?? 'test', opts.workspace, opts.scopes),
     userWithToken: async (email: string, opts: UserOptions & { tokenName?: string } = {}) => {
       await signUp(handle, config, email, opts);
       return newToken(handle, email, opts.tokenName ?? 'test');

@@ -14,9 +14,7 @@ function available(name: string, value: string | undefined, hint: string): strin
 
 export const pgUrl = () => available('PostgreSQL', process.env.TEST_DATABASE_URL, 'set TEST_DATABASE_URL');
 export const redisUrl = () => available('Redis', process.env.TEST_REDIS_URL, 'set TEST_REDIS_URL');
-export const chromiumPath = () =>
-  available('Chromium', existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined, 'apt-get install -y chromium');
+export const chromiumPath = () => available('Chromium', existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined, 'apt-get install -y chromium');
 export const challtestsrvPath = () =>
   available('pebble-challtestsrv', existsSync('/usr/bin/pebble-challtestsrv') ? '/usr/bin/pebble-challtestsrv' : undefined, 'apt-get install -y pebble');
-export const haproxyPath = () =>
-  available('HAProxy', existsSync('/usr/sbin/haproxy') ? '/usr/sbin/haproxy' : undefined, 'apt-get install -y haproxy');
+export const haproxyPath = () => available('HAProxy', existsSync('/usr/sbin/haproxy') ? '/usr/sbin/haproxy' : undefined, 'apt-get install -y haproxy');

@@ -19,19 +19,21 @@ export interface SlingFixtureOptions {
 }
 
 export function slingTest(options: SlingFixtureOptions = {}) {
-  return test
-    // biome-ignore lint/correctness/noEmptyPattern: Vitest reads a fixture's dependencies from its first parameter, which must be a pattern
-    .extend('sling', { scope: 'file' }, async ({}, { onCleanup }) => {
-      const tdb = await (options.database ?? (() => createPgliteDatabase({ migrated: true })))();
-      const sling = await startInProcessSling({ ...tdb.env, ...options.env }).catch(async (err: unknown) => {
-        await tdb.drop();
-        throw err;
-      });
-      onCleanup(async () => {
-        await sling.close();
-        await tdb.drop();
-      });
-      return sling;
-    })
-    .extend('api', { scope: 'file' }, async ({ sling }) => apiClient(inProcess(sling)));
+  return (
+    test
+      // biome-ignore lint/correctness/noEmptyPattern: Vitest reads a fixture's dependencies from its first parameter, which must be a pattern
+      .extend('sling', { scope: 'file' }, async ({}, { onCleanup }) => {
+        const tdb = await (options.database ?? (() => createPgliteDatabase({ migrated: true })))();
+        const sling = await startInProcessSling({ ...tdb.env, ...options.env }).catch(async (err: unknown) => {
+          await tdb.drop();
+          throw err;
+        });
+        onCleanup(async () => {
+          await sling.close();
+          await tdb.drop();
+        });
+        return sling;
+      })
+      .extend('api', { scope: 'file' }, async ({ sling }) => apiClient(inProcess(sling)))
+  );
 }

@@ -9,7 +9,12 @@ export interface ReceivedMail {
   text: string;
 }
 
-export async function startSmtpListener(): Promise<{ url: string; mails: ReceivedMail[]; waitFor(n: number, ms?: number): Promise<ReceivedMail[]>; close(): Promise<void> }> {
+export async function startSmtpListener(): Promise<{
+  url: string;
+  mails: ReceivedMail[];
+  waitFor(n: number, ms?: number): Promise<ReceivedMail[]>;
+  close(): Promise<void>;
+}> {
   const mails: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -20,7 +25,10 @@ export async function startSmtpListener(): Promise<{ url: string; mails: Receive
       stream.on('end', () => {
         const [head, ...body] = raw.split(/\r?\n\r?\n/);
         const subject = /^Subject: (.*)$/m.exec(head)?.[1] ?? '';
-        const text = body.join('\n\n').replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+        const text = body
+          .join('\n\n')
+          .replace(/=\r?\n/g, '')
+          .replace(/=3D/g, '=');
         mails.push({ to: session.envelope.rcptTo.map((r) => r.address), raw, subject, text });
         callback();
       });

@@ -123,8 +123,5 @@ export async function runTraffic(opts: TrafficOptions, tally: Tally, stop: Promi
       await pause();
     }
   };
-  await Promise.all([
-    ...Array.from({ length: opts.redirectWorkers }, visitLoop),
-    ...Array.from({ length: opts.apiWorkers }, apiLoop),
-  ]);
+  await Promise.all([...Array.from({ length: opts.redirectWorkers }, visitLoop), ...Array.from({ length: opts.apiWorkers }, apiLoop)]);
 }

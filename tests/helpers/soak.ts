@@ -97,7 +97,19 @@ export async function runSoak(opts: SoakOptions): Promise<SoakReport> {
     let stopTraffic!: () => void;
     const stopped = new Promise<void>((r) => (stopTraffic = r));
     const trafficStart = Date.now();
-    const traffic = runTraffic({ linksUrl: top.linksUrl, appUrl: top.appUrl, token, codes: codes.slice(0, -1), redirectWorkers: opts.redirectWorkers, apiWorkers: opts.apiWorkers, pauseMs: opts.pauseMs }, tally, stopped);
+    const traffic = runTraffic(
+      {
+        linksUrl: top.linksUrl,
+        appUrl: top.appUrl,
+        token,
+        codes: codes.slice(0, -1),
+        redirectWorkers: opts.redirectWorkers,
+        apiWorkers: opts.apiWorkers,
+        pauseMs: opts.pauseMs,
+      },
+      tally,
+      stopped,
+    );
 
     const cacheVisibleMs: number[] = [];
     let probes = 0;
@@ -142,7 +154,9 @@ export async function runSoak(opts: SoakOptions): Promise<SoakReport> {
     const db = new pg.Client({ connectionString: tdb.databaseUrl });
     await db.connect();
     const stored = async () => {
-      const rows = (await db.query<{ code: string; n: string }>('SELECT l.short_code AS code, count(*) AS n FROM clicks c JOIN links l ON l.id = c.link_id GROUP BY 1')).rows;
+      const rows = (
+        await db.query<{ code: string; n: string }>('SELECT l.short_code AS code, count(*) AS n FROM clicks c JOIN links l ON l.id = c.link_id GROUP BY 1')
+      ).rows;
       return new Map(rows.map((r) => [r.code, Number(r.n)]));
     };
     const total = (m: Map<string, number>) => [...m.values()].reduce((a, b) => a + b, 0);
@@ -150,7 +164,10 @@ export async function runSoak(opts: SoakOptions): Promise<SoakReport> {
     const expected = { changes: tally.created.length + tally.updated, clicks: tally.redirects.get(hot) ?? 0 };
     await until('every webhook to arrive', async () => changes.ids().size >= expected.changes && clicks.ids().size >= expected.clicks, { timeoutMs: 120_000 });
     // Pending deliveries would show up as more deliveries: none may be left.
-    await until('no delivery pending', async () => Number((await db.query(`SELECT count(*) AS n FROM webhook_deliveries WHERE status = 'pending'`)).rows[0].n) === 0);
+    await until(
+      'no delivery pending',
+      async () => Number((await db.query(`SELECT count(*) AS n FROM webhook_deliveries WHERE status = 'pending'`)).rows[0].n) === 0,
+    );
     const finalClicks = await stored();
     await db.end();
 
@@ -162,7 +179,9 @@ export async function runSoak(opts: SoakOptions): Promise<SoakReport> {
       restarts,
       redirects: tally.redirectTotal,
       clicksStored: total(finalClicks),
-      clickMismatches: [...new Set([...tally.redirects.keys(), ...finalClicks.keys()])].filter((c) => (tally.redirects.get(c) ?? 0) !== (finalClicks.get(c) ?? 0)),
+      clickMismatches: [...new Set([...tally.redirects.keys(), ...finalClicks.keys()])].filter(
+        (c) => (tally.redirects.get(c) ?? 0) !== (finalClicks.get(c) ?? 0),
+      ),
       apiCreates: tally.created.length,
       apiUpdates: tally.updated,
       webhooksExpected: expected.changes + expected.clicks,
@@ -173,7 +192,11 @@ export async function runSoak(opts: SoakOptions): Promise<SoakReport> {
       unexplainedFailures: unexplained,
       cacheVisibleMs,
       kills: tally.kills,
-      haproxyEvents: top.haproxyLog().split('\n').filter((l) => l.includes('Server ')).map((l) => `${l}`),
+      haproxyEvents: top
+        .haproxyLog()
+        .split('\n')
+        .filter((l) => l.includes('Server '))
+        .map((l) => `${l}`),
     };
   } finally {
     await topology?.stop();

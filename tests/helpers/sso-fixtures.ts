@@ -35,9 +35,11 @@ export async function makeEnterpriseTeam(handle: DbHandle, slug: string, owner: 
   const ids = await db.query.users.findMany({ columns: { id: true, email: true } });
   const idOf = (email: string) => ids.find((u) => u.email === email)!.id;
   await db.insert(workspaces).values({ id, name: 'Acme Corp', slug, kind: 'team', plan: 'enterprise' });
-  await db.insert(workspaceMembers).values([
-    { id: randomUUID(), organizationId: id, userId: idOf(owner), role: 'owner' as const },
-    ...members.map((m) => ({ id: randomUUID(), organizationId: id, userId: idOf(m), role: 'member' as const })),
-  ]);
+  await db
+    .insert(workspaceMembers)
+    .values([
+      { id: randomUUID(), organizationId: id, userId: idOf(owner), role: 'owner' as const },
+      ...members.map((m) => ({ id: randomUUID(), organizationId: id, userId: idOf(m), role: 'member' as const })),
+    ]);
   return id;
 }

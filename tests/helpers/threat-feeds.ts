@@ -18,9 +18,12 @@ export function urlhausCsv(n: number, extra: string[] = []): string {
     '################################################################',
   ];
   for (let i = 0; i < n; i++) {
-    lines.push(`"${3000000 + i}","2026-11-22 10:00:00","${feedUrl.urlhausCsv(i)}","online","2026-11-22 10:00:00","malware_download","elf,mozi","https://urlhaus.abuse.ch/url/${3000000 + i}/","lrz_urlhaus"`);
+    lines.push(
+      `"${3000000 + i}","2026-11-22 10:00:00","${feedUrl.urlhausCsv(i)}","online","2026-11-22 10:00:00","malware_download","elf,mozi","https://urlhaus.abuse.ch/url/${3000000 + i}/","lrz_urlhaus"`,
+    );
   }
-  for (const url of extra) lines.push(`"1","2026-11-22 10:00:00","${url.replaceAll('"', '""')}","online","","malware_download","","https://urlhaus.abuse.ch/url/1/","tester"`);
+  for (const url of extra)
+    lines.push(`"1","2026-11-22 10:00:00","${url.replaceAll('"', '""')}","online","","malware_download","","https://urlhaus.abuse.ch/url/1/","tester"`);
   return lines.join('\r\n') + '\r\n';
 }
 
@@ -37,7 +40,9 @@ export function openphish(n: number): string {
 export function phishtankCsv(n: number): string {
   const lines = ['phish_id,url,phish_detail_url,submission_time,verified,verification_time,online,target'];
   for (let i = 0; i < n; i++) {
-    lines.push(`${9000000 + i},${feedUrl.phishtank(i)},http://www.phishtank.com/phish_detail.php?phish_id=${9000000 + i},2026-11-22T09:00:00+00:00,yes,2026-11-22T09:10:00+00:00,yes,Other`);
+    lines.push(
+      `${9000000 + i},${feedUrl.phishtank(i)},http://www.phishtank.com/phish_detail.php?phish_id=${9000000 + i},2026-11-22T09:00:00+00:00,yes,2026-11-22T09:10:00+00:00,yes,Other`,
+    );
   }
   return lines.join('\n') + '\n';
 }

@@ -15,7 +15,10 @@ export interface TestUser {
 }
 
 export async function makeUser(db: Db, id: string, plan: Plan = 'free'): Promise<TestUser> {
-  await db.insert(users).values({ id, name: id, email: `${id}@example.com` }).onConflictDoNothing();
+  await db
+    .insert(users)
+    .values({ id, name: id, email: `${id}@example.com` })
+    .onConflictDoNothing();
   const workspaceId = await ensurePersonalWorkspace(db, { id });
   const [ws] = await db.update(workspaces).set({ plan }).where(eq(workspaces.id, workspaceId)).returning();
   const actor: Actor = {

@@ -38,7 +38,7 @@ describe('apiJson', () => {
     try {
       const controller = new AbortController();
       const call = apiJson(`${base}/slow`, { signal: controller.signal });
-      await until('the answer\'s headers', async () => headersIn, { intervalMs: 5 });
+      await until("the answer's headers", async () => headersIn, { intervalMs: 5 });
       controller.abort();
       finishBody!();
       await expect(call).rejects.toMatchObject({ name: 'AbortError' });

@@ -66,21 +66,38 @@ describe('the route table', () => {
 
 describe('the body a handler gets', () => {
   const op = defineOperation({
-    id: 'echo', method: 'POST', path: '/api/v1/echo', tag: 'Test', auth: [], summary: 'Echo', body: z.object({ text: z.string() }).loose(), maxBodyBytes: 1024,
-    responses: { 200: { description: 'ok' } }, errors: ['invalid_request'],
+    id: 'echo',
+    method: 'POST',
+    path: '/api/v1/echo',
+    tag: 'Test',
+    auth: [],
+    summary: 'Echo',
+    body: z.object({ text: z.string() }).loose(),
+    maxBodyBytes: 1024,
+    responses: { 200: { description: 'ok' } },
+    errors: ['invalid_request'],
   });
   const echo = publicHandler(op, async (_req, { body }) => Response.json(body));
 
   test('is parsed by the operation, within its limit', async () => {
     const r = createRouter(routesOf(echo as RouteHandler));
-    const res = await r.request(new Request('http://x/api/v1/echo', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"text":"hi"}' }));
+    const res = await r.request(
+      new Request('http://x/api/v1/echo', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"text":"hi"}' }),
+    );
     expect([res.status, await res.json()]).toEqual([200, { text: 'hi' }]);
   });
 
   test('over the limit: 413, even sent without a length', async () => {
     const r = createRouter(routesOf(echo as RouteHandler));
-    const body = new ReadableStream({ start: (c) => { c.enqueue(new TextEncoder().encode(`{"text":"${'x'.repeat(4000)}"}`)); c.close(); } });
-    const res = await r.request(new Request('http://x/api/v1/echo', { method: 'POST', headers: { 'content-type': 'application/json' }, body, duplex: 'half' } as RequestInit));
+    const body = new ReadableStream({
+      start: (c) => {
+        c.enqueue(new TextEncoder().encode(`{"text":"${'x'.repeat(4000)}"}`));
+        c.close();
+      },
+    });
+    const res = await r.request(
+      new Request('http://x/api/v1/echo', { method: 'POST', headers: { 'content-type': 'application/json' }, body, duplex: 'half' } as RequestInit),
+    );
     expect([res.status, (await res.json()).error.code]).toEqual([413, 'payload_too_large']);
   });
 
@@ -96,7 +113,15 @@ describe('the body a handler gets', () => {
     let pulls = 0;
     const refuse: RouteHandler = async () => Response.json({ error: { code: 'unauthorized', message: 'no' } }, { status: 401 });
     const r = createRouter(protocolRoutes(['POST'], '/api/v1/upload', refuse));
-    const body = new ReadableStream({ pull: (c) => { pulls++; c.enqueue(new Uint8Array(65536)); } }, { highWaterMark: 0 });
+    const body = new ReadableStream(
+      {
+        pull: (c) => {
+          pulls++;
+          c.enqueue(new Uint8Array(65536));
+        },
+      },
+      { highWaterMark: 0 },
+    );
     const res = await r.request(new Request('http://x/api/v1/upload', { method: 'POST', body, duplex: 'half' } as RequestInit));
     expect(res.status).toBe(401);
     expect(pulls).toBe(0);

@@ -3,7 +3,12 @@ import { describe, expect, test } from 'vitest';
 import { AUDIT_ACTIONS } from '../../lib/audit/audit-actions';
 import { describeEntry } from '../../lib/audit/describe-entry';
 
-const entry = (action: string, details: Record<string, unknown> = {}, targetLabel: string | null = 'Bob') => ({ actorLabel: 'Ann', action, targetLabel, details });
+const entry = (action: string, details: Record<string, unknown> = {}, targetLabel: string | null = 'Bob') => ({
+  actorLabel: 'Ann',
+  action,
+  targetLabel,
+  details,
+});
 
 describe('describeEntry', () => {
   test('role changes, settings and re-sent invitations say what changed', () => {

@@ -14,7 +14,8 @@ describe('better-auth endpoint policy', () => {
 
   test('anything that removes or reveals the second factor with the password alone is refused', () => {
     for (const path of ['/two-factor/disable', '/two-factor/get-totp-uri', '/two-factor/generate-backup-codes']) expect(servedOverHttp(path), path).toBe(false);
-    for (const path of ['/change-email', '/delete-user', '/update-session', '/verify-password', '/organization/create']) expect(servedOverHttp(path), path).toBe(false);
+    for (const path of ['/change-email', '/delete-user', '/update-session', '/verify-password', '/organization/create'])
+      expect(servedOverHttp(path), path).toBe(false);
   });
 
   test("the admin plugin's endpoints are refused: the console uses /api/v1/admin/*", () => {

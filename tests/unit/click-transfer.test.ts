@@ -11,10 +11,6 @@ test('a batch crosses to the writer thread unchanged: agents and referrers once 
   const encoded = encodeClicks(batch);
   expect(encoded.strings).toEqual(['A\tb', 'https://t.co/x', '']);
   const decoded = decodeClicks(structuredClone(encoded));
-  expect(decoded).toEqual([
-    { ...batch[0], trigger: 'link', head: false },
-    { ...batch[1] },
-    { ...batch[2], head: false },
-  ]);
+  expect(decoded).toEqual([{ ...batch[0], trigger: 'link', head: false }, { ...batch[1] }, { ...batch[2], head: false }]);
   expect(decodeClicks(encodeClicks([]))).toEqual([]);
 });

@@ -80,9 +80,7 @@ describe('resolveSecretKey', () => {
     const key = 'k'.repeat(40);
     expect(resolveSecretKey(parseEnv({ DATA_DIR: dir, SECRET_KEY: key }))).toBe(key);
     expect(existsSync(join(dir, 'secret-key'))).toBe(false);
-    expect(() => resolveSecretKey(parseEnv({ DATA_DIR: dir, DATABASE_URL: 'postgres://h/db' }))).toThrow(
-      /SECRET_KEY is required when DATABASE_URL is set/,
-    );
+    expect(() => resolveSecretKey(parseEnv({ DATA_DIR: dir, DATABASE_URL: 'postgres://h/db' }))).toThrow(/SECRET_KEY is required when DATABASE_URL is set/);
     rmSync(dir, { recursive: true, force: true });
   });
 });

@@ -25,12 +25,17 @@ function refusal(input: unknown): string {
 
 describe('normalizeHostname', () => {
   test('IDN to punycode, lower case, final dot dropped; apex and label found through the public suffix list', () => {
-    expect(normalizeHostname('Bücher.Example.COM.', OWN)).toEqual({ hostname: 'xn--bcher-kva.example.com', registrable: 'example.com', apex: false, label: 'xn--bcher-kva' });
+    expect(normalizeHostname('Bücher.Example.COM.', OWN)).toEqual({
+      hostname: 'xn--bcher-kva.example.com',
+      registrable: 'example.com',
+      apex: false,
+      label: 'xn--bcher-kva',
+    });
     expect(normalizeHostname('a.b.example.co.uk', OWN)).toMatchObject({ registrable: 'example.co.uk', apex: false, label: 'a.b' });
     expect(normalizeHostname('example.co.uk', OWN)).toMatchObject({ apex: true, label: '@' });
   });
 
-  test('refuses IP literals, public suffixes (ICANN and private), Sling\'s own hosts, URLs and bad syntax', () => {
+  test("refuses IP literals, public suffixes (ICANN and private), Sling's own hosts, URLs and bad syntax", () => {
     expect(refusal('192.0.2.1')).toMatch(/IP address/);
     expect(refusal('[2001:db8::1]')).toMatch(/IP address/);
     expect(refusal('co.uk')).toMatch(/public suffix/);
@@ -46,7 +51,7 @@ describe('normalizeHostname', () => {
   });
 });
 
-test('app hosts: BASE_URL\'s host; the loopback names only when BASE_URL is loopback', () => {
+test("app hosts: BASE_URL's host; the loopback names only when BASE_URL is loopback", () => {
   expect([...appHosts('127.0.0.1')].sort()).toEqual(['127.0.0.1', '::1', 'localhost']);
   expect([...appHosts('localhost')].sort()).toEqual(['127.0.0.1', '::1', 'localhost']);
   expect([...appHosts('sl.ing')]).toEqual(['sl.ing']);
@@ -58,11 +63,9 @@ test('records: CNAME + TXT for a subdomain; A/AAAA to LINK_HOST_IPS + TXT for an
     { type: 'CNAME', name: 'go.example.com', label: 'go', value: 'cname.sl.ing', purpose: 'route' },
     { type: 'TXT', name: '_svc-verify.go.example.com', label: '_svc-verify.go', value: 'svc-verify=t0k', purpose: 'ownership' },
   ]);
-  expect(expectedRecords({ hostname: 'example.com', verificationToken: 't0k' }, 'example.com', settings).map((r) => `${r.type} ${r.label} ${r.value}`)).toEqual([
-    'A @ 203.0.113.7',
-    'AAAA @ 2001:db8::7',
-    'TXT _svc-verify svc-verify=t0k',
-  ]);
+  expect(expectedRecords({ hostname: 'example.com', verificationToken: 't0k' }, 'example.com', settings).map((r) => `${r.type} ${r.label} ${r.value}`)).toEqual(
+    ['A @ 203.0.113.7', 'AAAA @ 2001:db8::7', 'TXT _svc-verify svc-verify=t0k'],
+  );
 });
 
 test('background checks back off along the schedule, the last step repeating, and stop after 72 hours', () => {
@@ -86,7 +89,15 @@ test('plan allowance: Free 1, Pro 10, Business 100, Enterprise unlimited; the re
 });
 
 describe('SiteDirectory', () => {
-  const go: CustomDomain = { id: 7, hostname: 'go.example.com', workspaceId: 'w', notFoundUrl: null, rootRedirectUrl: null, rootBehavior: 'sling', hasCertificate: false };
+  const go: CustomDomain = {
+    id: 7,
+    hostname: 'go.example.com',
+    workspaceId: 'w',
+    notFoundUrl: null,
+    rootRedirectUrl: null,
+    rootBehavior: 'sling',
+    hasCertificate: false,
+  };
   function directory(rows: Map<string, CustomDomain>) {
     const asked: string[] = [];
     const sites = new SiteDirectory({

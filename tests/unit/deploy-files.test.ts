@@ -20,7 +20,8 @@ function interpolate(value: string): string {
 
 describe('deploy/', () => {
   const services = compose.services as Record<string, any>;
-  const sling = (name: string) => Object.fromEntries(Object.entries(services[name].environment as Record<string, string>).map(([k, v]) => [k, interpolate(String(v))]));
+  const sling = (name: string) =>
+    Object.fromEntries(Object.entries(services[name].environment as Record<string, string>).map(([k, v]) => [k, interpolate(String(v))]));
 
   test('compose.yaml: PostgreSQL, Redis, HAProxy, two edges, an app (and its surge slot) and a worker', () => {
     expect(Object.keys(services).sort()).toEqual(['app', 'app-next', 'edge1', 'edge2', 'haproxy', 'postgres', 'redis', 'worker']);
@@ -79,7 +80,10 @@ describe('deploy/', () => {
     const user = lines.filter((l) => l.startsWith('USER ')).at(-1);
     expect(user).toBeDefined();
     expect(user).not.toMatch(/^USER (root|0)\b/);
-    const exposed = lines.find((l) => l.startsWith('EXPOSE '))!.split(/\s+/).slice(1);
+    const exposed = lines
+      .find((l) => l.startsWith('EXPOSE '))!
+      .split(/\s+/)
+      .slice(1);
     expect(exposed).toEqual(expect.arrayContaining([sling('app').PORT, sling('edge1').TLS_PORT]));
     expect(lines).toContain('ENTRYPOINT ["node", "bin/sling.mjs"]');
   });

@@ -27,7 +27,8 @@ describe('destinationOf', () => {
   test('probes, the API (all three), the docs bundle and pages', () => {
     expect(to('/healthz')).toBe('healthz');
     expect(to('/readyz')).toBe('readyz');
-    for (const url of ['/api', '/api.php', '/api/v1/links?q=1', '/api/auth/sign-in/email', '/api/scim/v2/Users', '/api.php/x']) expect(to(url), url).toBe('api');
+    for (const url of ['/api', '/api.php', '/api/v1/links?q=1', '/api/auth/sign-in/email', '/api/scim/v2/Users', '/api.php/x'])
+      expect(to(url), url).toBe('api');
     expect(to('/docs/scalar.js?v=1')).toBe('docs-bundle');
     for (const url of ['/', '/links', '/apiary', '/api-docs', '/l/protected/abc', '/docs']) expect(to(url), url).toBe('page');
   });

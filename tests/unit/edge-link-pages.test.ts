@@ -17,9 +17,26 @@ const HOUR = 3_600_000;
 function row(id: number, shortCode: string, over: Partial<LinkRow> = {}): LinkRow {
   const now = new Date();
   return {
-    id, domainId: 1, shortCode, longUrl: 'https://example.com/dest', workspaceId: 'ws_system', createdBy: null, passwordHash: null,
-    expiresAt: null, status: 'active', disabledReason: null, safetyReason: null, redirectStatus: 302, maxClicks: null, clicks: 0,
-    tags: [], archivedAt: null, note: null, createdAt: now, updatedAt: now, ...over,
+    id,
+    domainId: 1,
+    shortCode,
+    longUrl: 'https://example.com/dest',
+    workspaceId: 'ws_system',
+    createdBy: null,
+    passwordHash: null,
+    expiresAt: null,
+    status: 'active',
+    disabledReason: null,
+    safetyReason: null,
+    redirectStatus: 302,
+    maxClicks: null,
+    clicks: 0,
+    tags: [],
+    archivedAt: null,
+    note: null,
+    createdAt: now,
+    updatedAt: now,
+    ...over,
   };
 }
 

@@ -9,8 +9,25 @@ import type { LinkRow } from '../../db/schema';
 function row(over: Partial<LinkRow> = {}): LinkRow {
   const now = new Date();
   return {
-    id: 7, domainId: 1, shortCode: 'Abc1234', longUrl: 'https://example.com/a?b=1', workspaceId: 'ws_system', createdBy: null,
-    passwordHash: null, expiresAt: null, status: 'active', disabledReason: null, safetyReason: null, redirectStatus: 302, maxClicks: null, clicks: 0, tags: [], archivedAt: null, note: null, createdAt: now, updatedAt: now,
+    id: 7,
+    domainId: 1,
+    shortCode: 'Abc1234',
+    longUrl: 'https://example.com/a?b=1',
+    workspaceId: 'ws_system',
+    createdBy: null,
+    passwordHash: null,
+    expiresAt: null,
+    status: 'active',
+    disabledReason: null,
+    safetyReason: null,
+    redirectStatus: 302,
+    maxClicks: null,
+    clicks: 0,
+    tags: [],
+    archivedAt: null,
+    note: null,
+    createdAt: now,
+    updatedAt: now,
     ...over,
   };
 }
@@ -28,12 +45,9 @@ describe('parseLinkTarget', () => {
     expect(parseLinkTarget(url)).toEqual(expected);
   });
 
-  test.each(['/', '/api', '/API', '/healthz', '/_next/static/x.js', '/a/b', '/favicon.ico', '/%41bc', '//x', 'x', undefined])(
-    '%s is not',
-    (url) => {
-      expect(parseLinkTarget(url)).toBeNull();
-    },
-  );
+  test.each(['/', '/api', '/API', '/healthz', '/_next/static/x.js', '/a/b', '/favicon.ico', '/%41bc', '//x', 'x', undefined])('%s is not', (url) => {
+    expect(parseLinkTarget(url)).toBeNull();
+  });
 });
 
 test('hostOf strips ports and lower-cases, including IPv6', () => {

@@ -5,7 +5,6 @@ import { openGeoIp } from '../../lib/analytics/geoip';
 import { parseAgent } from '../../lib/analytics/parse-agent';
 import { AGENTS } from '../helpers/agents';
 
-
 const geo = openGeoIp();
 const enrich = createClickEnricher({ secret: 'unit-test-secret', geo, storeIp: false });
 const click = (ip: string, userAgent: string | undefined, extra = {}) => enrich({ linkId: 1, at: 0, referrer: undefined, userAgent, ip, ...extra });
@@ -43,8 +42,9 @@ describe('enriched clicks', () => {
     expect(a.visitor).toMatch(/^[A-Za-z0-9_-]{22}$/);
     expect(a.visitor).not.toContain('8.8.8.8');
     expect(a.ip).toBeNull();
-    expect(createClickEnricher({ secret: 'other-secret', geo, storeIp: true })({ linkId: 1, at: 0, referrer: undefined, userAgent: AGENTS.iphone, ip: '8.8.8.8' }))
-      .toMatchObject({ ip: '8.8.8.8', visitor: expect.not.stringMatching(a.visitor) });
+    expect(
+      createClickEnricher({ secret: 'other-secret', geo, storeIp: true })({ linkId: 1, at: 0, referrer: undefined, userAgent: AGENTS.iphone, ip: '8.8.8.8' }),
+    ).toMatchObject({ ip: '8.8.8.8', visitor: expect.not.stringMatching(a.visitor) });
   });
   test('HEAD requests are flagged like bots; QR visits keep their trigger; the referrer host is kept apart', () => {
     expect(click('8.8.8.8', AGENTS.chrome, { head: true }).bot).toBe(true);

@@ -28,7 +28,10 @@ describe('validateFavicon', () => {
   test('other formats are named in the refusal; short bodies are refused, not crashed on', () => {
     expect(refusal(Buffer.from([0xff, 0xd8, 0xff, 0xe0]))).toMatchObject({ code: 'unsupported_media_type', message: expect.stringMatching(/JPEG/) });
     expect(refusal(Buffer.from([0, 0, 1, 0, 1, 0]))).toMatchObject({ code: 'unsupported_media_type', message: expect.stringMatching(/ICO/) });
-    expect(refusal(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'))).toMatchObject({ code: 'unsupported_media_type', message: expect.stringMatching(/SVG/) });
+    expect(refusal(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'))).toMatchObject({
+      code: 'unsupported_media_type',
+      message: expect.stringMatching(/SVG/),
+    });
     for (const short of [[1], [1, 2], [1, 2, 3]]) expect(refusal(Buffer.from(short)).code).toBe('unsupported_media_type');
     expect(refusal(Buffer.alloc(0)).code).toBe('invalid_request');
   });
@@ -38,5 +41,4 @@ describe('validateFavicon', () => {
     expect(refusal(Buffer.alloc(MAX_FAVICON_BYTES + 1)).code).toBe('payload_too_large');
     expect(refusal(png(64, 64).subarray(0, 40)).code).toBe('invalid_request');
   });
-
 });

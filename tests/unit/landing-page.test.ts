@@ -16,7 +16,9 @@ describe('assembleLanding', () => {
   });
 
   test('a fragment gets a doctype, the style after it and the script at the end; empty parts add nothing', () => {
-    expect(assembleLanding({ html: '<p>hi</p>', css: 'p{}', js: 'go()' })).toBe('<!doctype html>\n<style>\np{}\n</style>\n<p>hi</p>\n<script>\ngo()\n</script>\n');
+    expect(assembleLanding({ html: '<p>hi</p>', css: 'p{}', js: 'go()' })).toBe(
+      '<!doctype html>\n<style>\np{}\n</style>\n<p>hi</p>\n<script>\ngo()\n</script>\n',
+    );
     expect(assembleLanding({ html: '<p>hi</p>', css: '  ', js: '' })).toBe('<!doctype html>\n<p>hi</p>');
   });
 

@@ -25,10 +25,12 @@ describe('layers', () => {
   });
 
   test('an upward import fails: a feature importing the router, the core importing a feature', () => {
-    const report = checkLayers(withFiles({
-      'lib/links/uses-router.ts': "import { API_ROUTES } from '../api/routes';\n",
-      'lib/core/uses-links.ts': "import type { LinkRow } from '../../db/schema';\nimport { createLink } from '../links/create-link';\n",
-    }));
+    const report = checkLayers(
+      withFiles({
+        'lib/links/uses-router.ts': "import { API_ROUTES } from '../api/routes';\n",
+        'lib/core/uses-links.ts': "import type { LinkRow } from '../../db/schema';\nimport { createLink } from '../links/create-link';\n",
+      }),
+    );
     expect(report.upward).toEqual([
       'lib/core/uses-links.ts -> db/schema/index.ts (core → data)',
       'lib/core/uses-links.ts -> lib/links/create-link.ts (core → features)',

@@ -10,7 +10,27 @@ import { until } from '../helpers/until';
 const domain = { id: 1 };
 const row = (code: string, url: string, id: number): LoadedLink => {
   const now = new Date();
-  return { id, domainId: 1, shortCode: code, longUrl: url, workspaceId: 'ws_system', createdBy: null, passwordHash: null, expiresAt: null, status: 'active', disabledReason: null, safetyReason: null, redirectStatus: 302, maxClicks: null, clicks: 0, tags: [], archivedAt: null, note: null, createdAt: now, updatedAt: now };
+  return {
+    id,
+    domainId: 1,
+    shortCode: code,
+    longUrl: url,
+    workspaceId: 'ws_system',
+    createdBy: null,
+    passwordHash: null,
+    expiresAt: null,
+    status: 'active',
+    disabledReason: null,
+    safetyReason: null,
+    redirectStatus: 302,
+    maxClicks: null,
+    clicks: 0,
+    tags: [],
+    archivedAt: null,
+    note: null,
+    createdAt: now,
+    updatedAt: now,
+  };
 };
 const CODES = Array.from({ length: 100 }, (_, i) => `c${i}`);
 const key = (code: string) => `link:1:${code.toLowerCase()}`;

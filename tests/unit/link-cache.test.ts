@@ -7,7 +7,27 @@ import type { LinkRow } from '../../db/schema';
 const domain = { id: 1, hostname: 'sl.ing', isDefault: true, workspaceId: 'ws_system' };
 const row = (url: string, shortCode = 'Abc', id = 1): LinkRow => {
   const now = new Date();
-  return { id, domainId: 1, shortCode, longUrl: url, workspaceId: 'ws_system', createdBy: null, passwordHash: null, expiresAt: null, status: 'active', disabledReason: null, safetyReason: null, redirectStatus: 302, maxClicks: null, clicks: 0, tags: [], archivedAt: null, note: null, createdAt: now, updatedAt: now };
+  return {
+    id,
+    domainId: 1,
+    shortCode,
+    longUrl: url,
+    workspaceId: 'ws_system',
+    createdBy: null,
+    passwordHash: null,
+    expiresAt: null,
+    status: 'active',
+    disabledReason: null,
+    safetyReason: null,
+    redirectStatus: 302,
+    maxClicks: null,
+    clicks: 0,
+    tags: [],
+    archivedAt: null,
+    note: null,
+    createdAt: now,
+    updatedAt: now,
+  };
 };
 
 function cacheWith(load: (code: string) => Promise<LinkRow | undefined>, missingTtlMs = 60_000, ttlMs?: number) {
@@ -99,11 +119,15 @@ describe('LinkCache', () => {
     let url = 'https://old.example/';
     let queries = 0;
     let release: () => void = () => {};
-    const cache = cacheWith(async () => {
-      queries++;
-      if (queries > 1) await new Promise<void>((r) => (release = r)); // the reload waits, as behind a click write
-      return row(url);
-    }, 60_000, 1000);
+    const cache = cacheWith(
+      async () => {
+        queries++;
+        if (queries > 1) await new Promise<void>((r) => (release = r)); // the reload waits, as behind a click write
+        return row(url);
+      },
+      60_000,
+      1000,
+    );
     const first = cache.lookup('link:1:abc', domain, 'Abc', Date.now());
     expect(first).toBeInstanceOf(Promise);
     await first;
@@ -114,7 +138,10 @@ describe('LinkCache', () => {
     expect(cache.lookup('link:1:abc', domain, 'Abc', stale)).toMatchObject({ location: 'https://old.example/' });
     await until('the reload to start', async () => queries === 2);
     release();
-    await until('the reload to land', async () => (cache.peek('link:1:abc', Date.now()) as { location?: string } | undefined)?.location === 'https://new.example/');
+    await until(
+      'the reload to land',
+      async () => (cache.peek('link:1:abc', Date.now()) as { location?: string } | undefined)?.location === 'https://new.example/',
+    );
     expect(queries).toBe(2);
     expect(cache.lookup('link:1:abc', domain, 'Abc', Date.now())).toMatchObject({ location: 'https://new.example/' });
     // An unknown code gone stale is not guessed at: the visit waits for the database.

@@ -67,12 +67,21 @@ describe('logo size limit', () => {
     const stored = { contentType: 'image/png' as const, data: pngBomb(16000, 16000) };
     for (const format of ['png', 'pdf']) {
       const opts = parseQrOptions(new URLSearchParams({ format, ecc: 'H' }));
-      const refusal = await renderQr(url, opts, stored).then(() => undefined, (err: unknown) => err);
-      expect(refusal).toMatchObject({ code: 'invalid_request', message: 'This logo is 16000×16000 pixels; logos must be at most 2048×2048 pixels. Upload a smaller one.' });
+      const refusal = await renderQr(url, opts, stored).then(
+        () => undefined,
+        (err: unknown) => err,
+      );
+      expect(refusal).toMatchObject({
+        code: 'invalid_request',
+        message: 'This logo is 16000×16000 pixels; logos must be at most 2048×2048 pixels. Upload a smaller one.',
+      });
       expect(refusal).toHaveProperty('details.logo');
     }
     // A logo at the limit still goes in.
-    const { body } = await renderQr(url, parseQrOptions(new URLSearchParams({ ecc: 'H', size: '400' })), { contentType: 'image/png', data: pngBomb(2048, 2048) });
+    const { body } = await renderQr(url, parseQrOptions(new URLSearchParams({ ecc: 'H', size: '400' })), {
+      contentType: 'image/png',
+      data: pngBomb(2048, 2048),
+    });
     expect(decodeQrPng(body)).toBe(url);
   });
 });
@@ -82,7 +91,9 @@ describe('SVG logos', () => {
     const laughs =
       '<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY a "lol"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]>' +
       '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 4 4"><text>&b;</text></svg>';
-    expect(() => validateLogo('image/svg+xml', Buffer.from(laughs))).toThrow(expect.objectContaining({ code: 'invalid_request', details: { logo: expect.stringContaining('DOCTYPE') } }));
+    expect(() => validateLogo('image/svg+xml', Buffer.from(laughs))).toThrow(
+      expect.objectContaining({ code: 'invalid_request', details: { logo: expect.stringContaining('DOCTYPE') } }),
+    );
     const plain = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 4 4"><rect width="4" height="4"/></svg>';
     expect(validateLogo('image/svg+xml', Buffer.from(plain)).contentType).toBe('image/svg+xml');
   });

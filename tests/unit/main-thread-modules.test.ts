@@ -6,7 +6,17 @@ import { build, type Metafile } from 'esbuild';
 import { expect, test } from 'vitest';
 
 async function staticGraph(entry: string): Promise<Set<string>> {
-  const { metafile } = await build({ entryPoints: [entry], bundle: true, platform: 'node', format: 'esm', packages: 'external', write: false, metafile: true, logLevel: 'silent', outdir: '/tmp/unused' });
+  const { metafile } = await build({
+    entryPoints: [entry],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    packages: 'external',
+    write: false,
+    metafile: true,
+    logLevel: 'silent',
+    outdir: '/tmp/unused',
+  });
   const inputs: Metafile['inputs'] = metafile.inputs;
   const seen = new Set<string>([entry]);
   for (const file of seen) {

@@ -15,7 +15,16 @@ import { ALL_OPERATIONS } from '../../lib/openapi/registry';
 import type { ZCertificate, ZDomainDetail } from '../../lib/domains/domain-schema';
 
 const doc = buildOpenApiDocument({ serverUrl: 'https://sling.example' });
-type Op = { operationId: string; security: unknown[]; responses: Record<string, { headers?: Record<string, unknown>; 'x-error-codes'?: string[] }>; parameters?: Array<{ name: string; in: string }>; requestBody?: unknown; 'x-required-scope'?: string | null; 'x-required-role'?: string; description?: string };
+type Op = {
+  operationId: string;
+  security: unknown[];
+  responses: Record<string, { headers?: Record<string, unknown>; 'x-error-codes'?: string[] }>;
+  parameters?: Array<{ name: string; in: string }>;
+  requestBody?: unknown;
+  'x-required-scope'?: string | null;
+  'x-required-role'?: string;
+  description?: string;
+};
 const opOf = (method: string, path: string) => (doc.paths[path] as Record<string, Op>)[method.toLowerCase()];
 
 describe('the OpenAPI document', () => {
@@ -28,18 +37,29 @@ describe('the OpenAPI document', () => {
     for (const op of ALL_OPERATIONS) {
       const o = opOf(op.method, op.path);
       expect(o, `${op.method} ${op.path}`).toBeDefined();
-      for (const name of op.path.match(/\{(\w+)\}/g) ?? []) expect(o.parameters?.some((p) => p.in === 'path' && `{${p.name}}` === name), `${op.id} ${name}`).toBe(true);
+      for (const name of op.path.match(/\{(\w+)\}/g) ?? [])
+        expect(
+          o.parameters?.some((p) => p.in === 'path' && `{${p.name}}` === name),
+          `${op.id} ${name}`,
+        ).toBe(true);
       if (op.body) expect(o.requestBody, op.id).toBeDefined();
       for (const status of Object.keys(op.responses)) expect(o.responses[status], `${op.id} ${status}`).toBeDefined();
     }
     expect(opOf('GET', '/api/v1/links').parameters?.map((p) => p.name)).toEqual(expect.arrayContaining(['q', 'sort', 'tag', 'limit', 'offset']));
-    expect(opOf('GET', '/api.php').parameters?.find((p) => p.name === 'action')).toMatchObject({ required: true, schema: { enum: ['list', 'stats', 'domains'] } });
+    expect(opOf('GET', '/api.php').parameters?.find((p) => p.name === 'action')).toMatchObject({
+      required: true,
+      schema: { enum: ['list', 'stats', 'domains'] },
+    });
   });
 
   test('names the three ways to authenticate, per operation, with the scope a token needs', () => {
     expect(Object.keys((doc.components as { securitySchemes: object }).securitySchemes).sort()).toEqual(['bearerToken', 'sessionCookie', 'tokenParameter']);
     expect(opOf('GET', '/api/v1/links').security).toEqual([{ bearerToken: ['links:read'] }, { sessionCookie: [] }]);
-    expect(opOf('POST', '/api/v1/links')).toMatchObject({ 'x-required-scope': 'links:write', 'x-required-role': 'member', description: expect.stringContaining('`links:write`') });
+    expect(opOf('POST', '/api/v1/links')).toMatchObject({
+      'x-required-scope': 'links:write',
+      'x-required-role': 'member',
+      description: expect.stringContaining('`links:write`'),
+    });
     expect(opOf('POST', '/api/v1/domains')).toMatchObject({ 'x-required-scope': 'domains:write', 'x-required-role': 'admin' });
     expect(opOf('POST', '/api/v1/tokens').security).toEqual([{ sessionCookie: [] }]);
     expect(opOf('POST', '/api.php').security).toEqual([{ bearerToken: ['links:write'] }]);
@@ -59,17 +79,26 @@ describe('the OpenAPI document', () => {
         expect(r?.['x-error-codes'], `${op.id} ${code}`).toContain(code);
       }
       // The admin console answers 404 to anyone but an instance admin: it has no 401.
-      if (op.auth.includes('admin_session')) expect([o.responses['401'], o.responses['404']?.['x-error-codes']], op.id).toEqual([undefined, expect.arrayContaining(['not_found'])]);
+      if (op.auth.includes('admin_session'))
+        expect([o.responses['401'], o.responses['404']?.['x-error-codes']], op.id).toEqual([undefined, expect.arrayContaining(['not_found'])]);
       else if (op.auth.length) expect(o.responses['401'], `${op.id} 401`).toBeDefined();
       if (op.rateLimited) {
-        expect(Object.keys(o.responses['429'].headers ?? {}), op.id).toEqual(expect.arrayContaining(['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After']));
+        expect(Object.keys(o.responses['429'].headers ?? {}), op.id).toEqual(
+          expect.arrayContaining(['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After']),
+        );
         const success = Object.keys(op.responses)[0];
         expect(Object.keys(o.responses[success].headers ?? {}), op.id).toContain('X-RateLimit-Remaining');
         // Counted for tokens only (a session's reads are free): the headers are not always there.
-        expect((o.responses[success].headers as Record<string, { required?: boolean }>)['X-RateLimit-Remaining'].required, op.id).toBe(op.rateLimited === true ? true : undefined);
+        expect((o.responses[success].headers as Record<string, { required?: boolean }>)['X-RateLimit-Remaining'].required, op.id).toBe(
+          op.rateLimited === true ? true : undefined,
+        );
       }
     }
-    expect(ALL_OPERATIONS.filter((op) => op.rateLimited === 'tokens').map((op) => op.id).sort()).toEqual(['getImport', 'getSiteFavicon', 'listImports']);
+    expect(
+      ALL_OPERATIONS.filter((op) => op.rateLimited === 'tokens')
+        .map((op) => op.id)
+        .sort(),
+    ).toEqual(['getImport', 'getSiteFavicon', 'listImports']);
     expect(opOf('POST', '/api/v1/links').responses['409']['x-error-codes']).toContain('alias_taken');
     expect(opOf('POST', '/api/v1/links').responses['422']['x-error-codes']).toContain('unsafe_url');
   });
@@ -77,7 +106,11 @@ describe('the OpenAPI document', () => {
 
 type Schema = Record<string, unknown>;
 const components = (doc.components as { schemas: Record<string, Schema> }).schemas;
-const SUBSCHEMAS = { one: ['items', 'additionalProperties', 'not', 'propertyNames', 'contains'], list: ['anyOf', 'oneOf', 'allOf', 'prefixItems'], map: ['properties', 'patternProperties'] };
+const SUBSCHEMAS = {
+  one: ['items', 'additionalProperties', 'not', 'propertyNames', 'contains'],
+  list: ['anyOf', 'oneOf', 'allOf', 'prefixItems'],
+  map: ['properties', 'patternProperties'],
+};
 
 /** Every schema inside `schema` (itself included), with a path to name it. */
 function* schemasIn(schema: unknown, path: string): Generator<[Schema, string]> {
@@ -93,11 +126,21 @@ function* schemasIn(schema: unknown, path: string): Generator<[Schema, string]> 
 function* allSchemas(): Generator<[Schema, string]> {
   for (const [name, s] of Object.entries(components)) yield* schemasIn(s, `#/components/schemas/${name}`);
   for (const [path, methods] of Object.entries(doc.paths)) {
-    for (const [method, o] of Object.entries(methods as Record<string, { parameters?: Array<{ name: string; schema: Schema }>; requestBody?: { content: Record<string, { schema: Schema }> }; responses: Record<string, { content?: Record<string, { schema: Schema }> }> }>)) {
+    for (const [method, o] of Object.entries(
+      methods as Record<
+        string,
+        {
+          parameters?: Array<{ name: string; schema: Schema }>;
+          requestBody?: { content: Record<string, { schema: Schema }> };
+          responses: Record<string, { content?: Record<string, { schema: Schema }> }>;
+        }
+      >,
+    )) {
       const at = `${method.toUpperCase()} ${path}`;
       for (const p of o.parameters ?? []) yield* schemasIn(p.schema, `${at} ?${p.name}`);
       for (const [type, c] of Object.entries(o.requestBody?.content ?? {})) yield* schemasIn(c.schema, `${at} body ${type}`);
-      for (const [status, r] of Object.entries(o.responses)) for (const [type, c] of Object.entries(r.content ?? {})) yield* schemasIn(c.schema, `${at} ${status} ${type}`);
+      for (const [status, r] of Object.entries(o.responses))
+        for (const [type, c] of Object.entries(r.content ?? {})) yield* schemasIn(c.schema, `${at} ${status} ${type}`);
     }
   }
 }
@@ -142,15 +185,32 @@ describe('what /docs shows of the document', () => {
   });
 
   test('every schema of a component has a type (Scalar’s strict check refuses one without: "document validation errors")', () => {
-    const untyped = [...Object.entries(components)].flatMap(([name, s]) => [...schemasIn(s, name)].filter(([x]) => !('type' in x) && !('$ref' in x)).map(([, path]) => path));
+    const untyped = [...Object.entries(components)].flatMap(([name, s]) =>
+      [...schemasIn(s, name)].filter(([x]) => !('type' in x) && !('$ref' in x)).map(([, path]) => path),
+    );
     expect(untyped).toEqual([]);
   });
 
   test('DNS records and the certificate are typed, and what the serializers write matches', () => {
     const domain = components.Domain as { properties: Record<string, Schema> };
     expect(domain.properties.records).toMatchObject({ type: 'array', items: { $ref: '#/components/schemas/DnsRecord' } });
-    expect(Object.keys((components.DnsRecord as { properties: object }).properties)).toEqual(['type', 'name', 'label', 'value', 'purpose', 'status', 'seen', 'error']);
-    expect(Object.keys((components.Certificate as { properties: object }).properties)).toEqual(['status', 'issued_at', 'expires_at', 'error', 'next_attempt_at']);
+    expect(Object.keys((components.DnsRecord as { properties: object }).properties)).toEqual([
+      'type',
+      'name',
+      'label',
+      'value',
+      'purpose',
+      'status',
+      'seen',
+      'error',
+    ]);
+    expect(Object.keys((components.Certificate as { properties: object }).properties)).toEqual([
+      'status',
+      'issued_at',
+      'expires_at',
+      'error',
+      'next_attempt_at',
+    ]);
 
     // The serializers' types are the schemas' (checked by tsc; the schema admits more fields, .loose())…
     type Declared<T> = { [K in keyof T as string extends K ? never : K]: T[K] };
@@ -160,19 +220,48 @@ describe('what /docs shows of the document', () => {
     // …and a checked domain, with its certificate, is valid for GET /api/v1/domains/{id}.
     const at = new Date('2026-03-04T16:40:12Z');
     const row = {
-      id: 7, hostname: 'go.example.com', isDefault: false, workspaceId: 'w', status: 'pending', verificationToken: 'abc', workspaceDefault: false,
-      notFoundUrl: null, rootRedirectUrl: null, rootBehavior: 'sling', verifiedAt: null, lastCheckedAt: at, nextCheckAt: at, createdAt: at, updatedAt: at,
+      id: 7,
+      hostname: 'go.example.com',
+      isDefault: false,
+      workspaceId: 'w',
+      status: 'pending',
+      verificationToken: 'abc',
+      workspaceDefault: false,
+      notFoundUrl: null,
+      rootRedirectUrl: null,
+      rootBehavior: 'sling',
+      verifiedAt: null,
+      lastCheckedAt: at,
+      nextCheckAt: at,
+      createdAt: at,
+      updatedAt: at,
       lastCheck: [
         { type: 'CNAME', name: 'go.example.com', label: 'go', value: 'links.sling.example', purpose: 'route', status: 'wrong', seen: ['elsewhere.example'] },
-        { type: 'TXT', name: '_svc-verify.go.example.com', label: '_svc-verify.go', value: 'svc-verify=abc', purpose: 'ownership', status: 'missing', seen: [], error: 'queryTxt ETIMEOUT' },
+        {
+          type: 'TXT',
+          name: '_svc-verify.go.example.com',
+          label: '_svc-verify.go',
+          value: 'svc-verify=abc',
+          purpose: 'ownership',
+          status: 'missing',
+          seen: [],
+          error: 'queryTxt ETIMEOUT',
+        },
       ],
     } satisfies DomainRow;
     const json = serializeDomain(row, { linkHost: 'links.sling.example', linkHostIps: [] });
-    expect(json.records.map((r) => [r.name, r.label, r.status])).toEqual([['go.example.com', 'go', 'wrong'], ['_svc-verify.go.example.com', '_svc-verify.go', 'missing']]);
+    expect(json.records.map((r) => [r.name, r.label, r.status])).toEqual([
+      ['go.example.com', 'go', 'wrong'],
+      ['_svc-verify.go.example.com', '_svc-verify.go', 'missing'],
+    ]);
     const detail = opOf('GET', '/api/v1/domains/{id}').responses['200'] as unknown as { content: { 'application/json': { schema: Schema } } };
     const validate = validatorOf(detail.content['application/json'].schema);
     const issued: CertificateJson = { status: 'issued', issued_at: at.toISOString(), expires_at: at.toISOString(), error: null, next_attempt_at: null };
-    for (const cert of [issued, { ...issued, status: 'failed' as const, error: 'urn:ietf:params:acme:error:connection', next_attempt_at: at.toISOString() }, null]) {
+    for (const cert of [
+      issued,
+      { ...issued, status: 'failed' as const, error: 'urn:ietf:params:acme:error:connection', next_attempt_at: at.toISOString() },
+      null,
+    ]) {
       expect(validate({ domain: { ...json, link_count: 3, certificate: cert } }) ? [] : validate.errors).toEqual([]);
     }
     expect(componentValidator('DnsRecord')({ ...json.records[0], status: 'unknown' })).toBe(false);

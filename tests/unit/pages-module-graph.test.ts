@@ -11,7 +11,7 @@ function sources(dir: string): string[] {
     .map((f) => join(f.parentPath, f.name));
 }
 
-test("app/ imports lib/ and db/ values only through app/_lib/sling.ts", () => {
+test('app/ imports lib/ and db/ values only through app/_lib/sling.ts', () => {
   const offenders = sources('app').flatMap((file) =>
     [...readFileSync(file, 'utf8').matchAll(/^import (?!type )[^;]*from '@\/(?:lib|db)\/[^']*';$/gm)].map((m) => `${file}: ${m[0]}`),
   );
@@ -20,6 +20,10 @@ test("app/ imports lib/ and db/ values only through app/_lib/sling.ts", () => {
 
 test('app/_lib/sling.ts hands on everything the facade exports', () => {
   const facade = [...readFileSync('packages/pages-lib/index.ts', 'utf8').matchAll(/^export \{ ([^}]+) \}/gm)].flatMap((m) => m[1].split(', '));
-  const handed = readFileSync('app/_lib/sling.ts', 'utf8').match(/export const \{([^}]+)\}/)![1].split(',').map((s) => s.trim()).filter(Boolean);
+  const handed = readFileSync('app/_lib/sling.ts', 'utf8')
+    .match(/export const \{([^}]+)\}/)![1]
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   expect(handed.sort()).toEqual(facade.sort());
 });

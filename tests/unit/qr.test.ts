@@ -31,14 +31,23 @@ describe('PNG', () => {
     expect(pngSize(body)).toEqual({ width: size, height: size });
   });
   test('a size too small for the code to scan is refused, naming the size needed', async () => {
-    await expect(renderQr(URL_, options({ size: '64', margin: '4' }))).rejects.toMatchObject({ code: 'invalid_request', message: expect.stringMatching(/at least 74/) });
+    await expect(renderQr(URL_, options({ size: '64', margin: '4' }))).rejects.toMatchObject({
+      code: 'invalid_request',
+      message: expect.stringMatching(/at least 74/),
+    });
   });
   test.each([[{ size: '777', margin: '3', ecc: 'Q', fg: '004d40', bg: 'e0f2f1' }], [{ size: '96', margin: '1' }]])(
-    '%j: the pixels are exactly those of the qrcode package\'s own PNG renderer',
+    "%j: the pixels are exactly those of the qrcode package's own PNG renderer",
     async (q) => {
       const opts = options({ format: 'png', ...q });
       const ours = PNG.sync.read(Buffer.from((await renderQr(URL_, opts)).body));
-      const reference = await QRCode.toBuffer(URL_, { type: 'png', errorCorrectionLevel: opts.ecc, margin: opts.margin, width: opts.size, color: { dark: opts.fg, light: opts.bg } });
+      const reference = await QRCode.toBuffer(URL_, {
+        type: 'png',
+        errorCorrectionLevel: opts.ecc,
+        margin: opts.margin,
+        width: opts.size,
+        color: { dark: opts.fg, light: opts.bg },
+      });
       expect(Buffer.compare(ours.data, PNG.sync.read(reference).data)).toBe(0);
     },
   );

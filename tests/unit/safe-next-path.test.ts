@@ -7,8 +7,17 @@ describe('safeNextPath', () => {
     expect(safeNextPath('/links?q=x#top')).toBe('/links?q=x#top');
     expect(safeNextPath('/')).toBe('/');
   });
-  test.each([['//evil.example/x'], ['/\\evil.example'], ['https://evil.example'], ['javascript:alert(1)'], ['links'], [''], ['/\t/evil.example'], ['/a\nb'], [null], [undefined], [['/a']]])(
-    'refuses %j',
-    (value) => expect(safeNextPath(value)).toBeNull(),
-  );
+  test.each([
+    ['//evil.example/x'],
+    ['/\\evil.example'],
+    ['https://evil.example'],
+    ['javascript:alert(1)'],
+    ['links'],
+    [''],
+    ['/\t/evil.example'],
+    ['/a\nb'],
+    [null],
+    [undefined],
+    [['/a']],
+  ])('refuses %j', (value) => expect(safeNextPath(value)).toBeNull());
 });

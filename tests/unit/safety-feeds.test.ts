@@ -7,14 +7,22 @@ import { feedHost, feedUrl, hostList, openphish, phishtankCsv, urlhausCsv, urlha
 describe('parseFeed', () => {
   test('URLhaus CSV: the url column, normalised; comments skipped', async () => {
     const out = await parseFeed(urlhausCsv(3, ['http://Quoted.example/a,b?c="d"']));
-    expect(out.urls).toEqual(['198.51.100.0:8080/bins/mozi-0.m', '198.51.100.1:8080/bins/mozi-1.m', '198.51.100.2:8080/bins/mozi-2.m', 'quoted.example/a,b?c=%22d%22']);
+    expect(out.urls).toEqual([
+      '198.51.100.0:8080/bins/mozi-0.m',
+      '198.51.100.1:8080/bins/mozi-1.m',
+      '198.51.100.2:8080/bins/mozi-2.m',
+      'quoted.example/a,b?c=%22d%22',
+    ]);
     expect(out.hosts).toEqual([]);
     expect(out.skipped).toBe(0);
   });
 
   test('URLhaus text and OpenPhish: one URL a line, commas kept', async () => {
     expect((await parseFeed(urlhausText(2))).urls).toEqual(['dl-0.malware-cdn.example/payload-0.exe', 'dl-1.malware-cdn.example/payload-1.exe']);
-    expect((await parseFeed(openphish(1) + 'https://x.example/a?b=1,2\n')).urls).toEqual(['login-0.phish.example/secure/account.php?session=0', 'x.example/a?b=1,2']);
+    expect((await parseFeed(openphish(1) + 'https://x.example/a?b=1,2\n')).urls).toEqual([
+      'login-0.phish.example/secure/account.php?session=0',
+      'x.example/a?b=1,2',
+    ]);
   });
 
   test('PhishTank CSV: the url column, not the detail page; the header is skipped', async () => {

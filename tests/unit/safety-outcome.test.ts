@@ -7,8 +7,25 @@ import { decideOutcome } from '../../lib/edge/decide-outcome';
 function entry(over: Partial<LinkRow> = {}) {
   const now = new Date();
   return toCachedLink({
-    id: 7, domainId: 1, shortCode: 'Abc1234', longUrl: 'https://example.com/a', workspaceId: 'ws_system', createdBy: null,
-    passwordHash: null, expiresAt: null, status: 'active', disabledReason: null, safetyReason: null, redirectStatus: 302, maxClicks: null, clicks: 0, tags: [], archivedAt: null, note: null, createdAt: now, updatedAt: now,
+    id: 7,
+    domainId: 1,
+    shortCode: 'Abc1234',
+    longUrl: 'https://example.com/a',
+    workspaceId: 'ws_system',
+    createdBy: null,
+    passwordHash: null,
+    expiresAt: null,
+    status: 'active',
+    disabledReason: null,
+    safetyReason: null,
+    redirectStatus: 302,
+    maxClicks: null,
+    clicks: 0,
+    tags: [],
+    archivedAt: null,
+    note: null,
+    createdAt: now,
+    updatedAt: now,
     ...over,
   });
 }

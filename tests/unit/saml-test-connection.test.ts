@@ -12,7 +12,11 @@ const none: SsoSamlSettings = { metadataUrl: null, metadataXml: null, entityId: 
 
 function idpMetadata(cert: string, ssoUrl = 'https://idp.example/sso') {
   return samlifyDefault
-    .IdentityProvider({ entityID: 'https://idp.example/entity', signingCert: cert, singleSignOnService: [{ Binding: 'urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect', Location: ssoUrl }] })
+    .IdentityProvider({
+      entityID: 'https://idp.example/entity',
+      signingCert: cert,
+      singleSignOnService: [{ Binding: 'urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect', Location: ssoUrl }],
+    })
     .getMetadata();
 }
 const statuses = (r: { checks: { id: string; status: string }[] }) => r.checks.map((c) => [c.id, c.status]);
@@ -21,7 +25,11 @@ describe('SAML test connection', () => {
   test('pasted metadata with a valid certificate passes every check and is kept for sign-in', async () => {
     const { cert } = await makeSigningKey();
     const r = await testSamlConnection({ ...none, metadataXml: idpMetadata(cert) }, sp, { allowPrivate: false });
-    expect(statuses(r)).toEqual([['metadata', 'passed'], ['certificate', 'passed'], ['acs', 'passed']]);
+    expect(statuses(r)).toEqual([
+      ['metadata', 'passed'],
+      ['certificate', 'passed'],
+      ['acs', 'passed'],
+    ]);
     expect(r.passed).toBe(true);
     expect(r.resolved).toMatchObject({ entityId: 'https://idp.example/entity', ssoUrl: 'https://idp.example/sso' });
     expect(r.checks[2].detail).toContain(`https://sling.example/api/auth/sso/saml2/sp/acs/${sp.connectionId}`);
@@ -29,8 +37,14 @@ describe('SAML test connection', () => {
 
   test('an expired certificate fails, as does one not valid yet; nothing is kept', async () => {
     const expired = await makeSigningKey(new Date(Date.now() - 10 * DAY), new Date(Date.now() - DAY));
-    const r = await testSamlConnection({ ...none, entityId: 'https://idp.example/entity', ssoUrl: 'https://idp.example/sso', certificate: expired.cert }, sp, { allowPrivate: false });
-    expect(statuses(r)).toEqual([['metadata', 'passed'], ['certificate', 'failed'], ['acs', 'passed']]);
+    const r = await testSamlConnection({ ...none, entityId: 'https://idp.example/entity', ssoUrl: 'https://idp.example/sso', certificate: expired.cert }, sp, {
+      allowPrivate: false,
+    });
+    expect(statuses(r)).toEqual([
+      ['metadata', 'passed'],
+      ['certificate', 'failed'],
+      ['acs', 'passed'],
+    ]);
     expect(r.checks[1].detail).toMatch(/expired on/);
     expect(r).toMatchObject({ passed: false, resolved: null });
     const future = await makeSigningKey(new Date(Date.now() + DAY), new Date(Date.now() + 10 * DAY));
@@ -41,7 +55,11 @@ describe('SAML test connection', () => {
   test('unreadable metadata, missing fields, a wrong entity ID or an http SSO URL fail the metadata check', async () => {
     const { cert } = await makeSigningKey();
     const bad = await testSamlConnection({ ...none, metadataXml: '<EntityDescriptor' }, sp, { allowPrivate: false });
-    expect(statuses(bad)).toEqual([['metadata', 'failed'], ['certificate', 'skipped'], ['acs', 'passed']]);
+    expect(statuses(bad)).toEqual([
+      ['metadata', 'failed'],
+      ['certificate', 'skipped'],
+      ['acs', 'passed'],
+    ]);
     const missing = await testSamlConnection({ ...none, entityId: 'x' }, sp, { allowPrivate: false });
     expect(missing.checks[0].detail).toMatch(/sign-in \(SSO\) URL, signing certificate/);
     const other = await testSamlConnection({ ...none, metadataXml: idpMetadata(cert), entityId: 'https://someone.else/' }, sp, { allowPrivate: false });

@@ -6,7 +6,15 @@ import { parseEqFilter } from '../../lib/scim/scim-filter';
 import { applyUserPatch, type UserState } from '../../lib/scim/scim-user-patch';
 
 const USER = 'urn:ietf:params:scim:schemas:core:2.0:User';
-const base: UserState = { userName: 'mia@acme.test', externalId: null, displayName: 'Mia', givenName: 'Mia', familyName: 'Moss', active: true, email: 'mia@acme.test' };
+const base: UserState = {
+  userName: 'mia@acme.test',
+  externalId: null,
+  displayName: 'Mia',
+  givenName: 'Mia',
+  familyName: 'Moss',
+  active: true,
+  email: 'mia@acme.test',
+};
 const patch = (Operations: unknown[]) => applyUserPatch(base, ZScimPatch.parse({ schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'], Operations }));
 const scimType = (fn: () => unknown) => {
   try {
@@ -20,12 +28,21 @@ const scimType = (fn: () => unknown) => {
 describe('applyUserPatch', () => {
   test('Okta: replace without a path, a value object', () => {
     expect(patch([{ op: 'replace', value: { active: false } }]).active).toBe(false);
-    expect(patch([{ op: 'replace', value: { name: { familyName: 'Mossberg' }, displayName: 'Mia M.' } }])).toMatchObject({ familyName: 'Mossberg', displayName: 'Mia M.', givenName: 'Mia' });
+    expect(patch([{ op: 'replace', value: { name: { familyName: 'Mossberg' }, displayName: 'Mia M.' } }])).toMatchObject({
+      familyName: 'Mossberg',
+      displayName: 'Mia M.',
+      givenName: 'Mia',
+    });
   });
 
   test('Entra: capitalised ops, string booleans, URN-prefixed paths, emails filter path; unknown attributes ignored', () => {
     expect(patch([{ op: 'Replace', path: 'active', value: 'False' }]).active).toBe(false);
-    expect(patch([{ op: 'Add', path: `${USER}:name.givenName`, value: 'Mina' }, { op: 'Replace', path: 'emails[type eq "work"].value', value: 'MIA@acme.test' }]).givenName).toBe('Mina');
+    expect(
+      patch([
+        { op: 'Add', path: `${USER}:name.givenName`, value: 'Mina' },
+        { op: 'Replace', path: 'emails[type eq "work"].value', value: 'MIA@acme.test' },
+      ]).givenName,
+    ).toBe('Mina');
     expect(patch([{ op: 'Add', path: 'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User:department', value: 'Sales' }])).toEqual(base);
     expect(patch([{ op: 'Remove', path: 'externalId' }]).externalId).toBeNull();
   });

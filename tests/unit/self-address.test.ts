@@ -96,16 +96,34 @@ test('normaliseHost and isLoopbackHost', () => {
   expect(normaliseHost('[::FFFF:127.0.0.1]')).toBe('::ffff:7f00:1');
   expect(normaliseHost('0x7f.1')).toBe('127.0.0.1');
   expect(normaliseHost('SHO.RT..')).toBe('sho.rt');
-  for (const h of ['localhost', 'a.b.localhost', '127.0.0.1', '127.9.9.9', '0.0.0.0', '::1', '::', '::ffff:7f00:1', '::7f00:1']) expect(isLoopbackHost(h), h).toBe(true);
+  for (const h of ['localhost', 'a.b.localhost', '127.0.0.1', '127.9.9.9', '0.0.0.0', '::1', '::', '::ffff:7f00:1', '::7f00:1'])
+    expect(isLoopbackHost(h), h).toBe(true);
   for (const h of ['localhost.com', '128.0.0.1', '10.0.0.1', '::2', '::ffff:a00:1', 'fe80::1', '64:ff9b::7f00:1']) expect(isLoopbackHost(h), h).toBe(false);
 });
 
 describe('the edge never follows a stored loop', () => {
   const now = Date.parse('2026-06-01T00:00:00Z');
   const row = (longUrl: string, over: Partial<LinkRow> = {}): LinkRow => ({
-    id: 7, domainId: 1, shortCode: 'Abc1234', longUrl, workspaceId: 'ws_system', createdBy: null,
-    passwordHash: null, expiresAt: null, status: 'active', disabledReason: null, safetyReason: null, redirectStatus: 302, maxClicks: null, clicks: 0, tags: [], archivedAt: null, note: null,
-    createdAt: new Date(now), updatedAt: new Date(now), ...over,
+    id: 7,
+    domainId: 1,
+    shortCode: 'Abc1234',
+    longUrl,
+    workspaceId: 'ws_system',
+    createdBy: null,
+    passwordHash: null,
+    expiresAt: null,
+    status: 'active',
+    disabledReason: null,
+    safetyReason: null,
+    redirectStatus: 302,
+    maxClicks: null,
+    clicks: 0,
+    tags: [],
+    archivedAt: null,
+    note: null,
+    createdAt: new Date(now),
+    updatedAt: new Date(now),
+    ...over,
   });
 
   test('judged once when the link is cached; the decision is the loop page, not a redirect', () => {

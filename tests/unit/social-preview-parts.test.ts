@@ -36,7 +36,16 @@ describe('parsePreview', () => {
 
 describe('isPreviewBot', () => {
   test('unfurlers are bots, browsers are not', () => {
-    for (const ua of [AGENTS.slackbot, 'Twitterbot/1.0', 'facebookexternalhit/1.1', 'LinkedInBot/1.0', 'Mozilla/5.0 (compatible; Discordbot/2.0)', 'WhatsApp/2.23', 'TelegramBot (like TwitterBot)', 'Microsoft Office/16.0 (Windows NT 10.0; Microsoft Outlook 16.0.12026; Pro)']) {
+    for (const ua of [
+      AGENTS.slackbot,
+      'Twitterbot/1.0',
+      'facebookexternalhit/1.1',
+      'LinkedInBot/1.0',
+      'Mozilla/5.0 (compatible; Discordbot/2.0)',
+      'WhatsApp/2.23',
+      'TelegramBot (like TwitterBot)',
+      'Microsoft Office/16.0 (Windows NT 10.0; Microsoft Outlook 16.0.12026; Pro)',
+    ]) {
       expect(isPreviewBot(ua), ua).toBe(true);
     }
     for (const ua of [AGENTS.chrome, AGENTS.iphone, undefined, '']) expect(isPreviewBot(ua), String(ua)).toBe(false);
@@ -46,7 +55,16 @@ describe('isPreviewBot', () => {
 describe('the bot page and the image path', () => {
   test('fields are escaped inside the tags', () => {
     const html = previewPageHtml(
-      { title: '"><script>x</script>', description: 'a & b', imageUrl: 'https://s.example/_og/a.png?v=1', generated: true, uploaded: false, shortUrl: 'https://s.example/a', host: 's.example', version: '1' },
+      {
+        title: '"><script>x</script>',
+        description: 'a & b',
+        imageUrl: 'https://s.example/_og/a.png?v=1',
+        generated: true,
+        uploaded: false,
+        shortUrl: 'https://s.example/a',
+        host: 's.example',
+        version: '1',
+      },
       'https://example.com/?q="x"',
     );
     expect(html).not.toContain('<script>');
@@ -63,7 +81,9 @@ describe('the bot page and the image path', () => {
     expect(parsePreviewAssetPath('/abc')).toBeNull();
   });
   test('JPEG size from the frame header', () => {
-    const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x04, 0x00, 0x00, 0xff, 0xc0, 0x00, 0x11, 0x08, 0x02, 0x76, 0x04, 0xb0, 0x03, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+    const jpeg = Buffer.from([
+      0xff, 0xd8, 0xff, 0xe0, 0x00, 0x04, 0x00, 0x00, 0xff, 0xc0, 0x00, 0x11, 0x08, 0x02, 0x76, 0x04, 0xb0, 0x03, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    ]);
     expect(readJpegDimensions(jpeg)).toEqual({ width: 1200, height: 630 });
     expect(readJpegDimensions(Buffer.from('not a jpeg'))).toBeUndefined();
   });

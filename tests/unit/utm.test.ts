@@ -6,7 +6,11 @@ import { readUtm, writeUtm } from '../../lib/links/utm';
 describe('UTM parameters of a destination', () => {
   test('are read from the query, null when absent or not a URL', () => {
     expect(readUtm('https://shop.example/a?utm_source=news&x=1&utm_campaign=spring%20sale')).toEqual({
-      utm_source: 'news', utm_medium: null, utm_campaign: 'spring sale', utm_term: null, utm_content: null,
+      utm_source: 'news',
+      utm_medium: null,
+      utm_campaign: 'spring sale',
+      utm_term: null,
+      utm_content: null,
     });
     expect(readUtm('not a url').utm_source).toBeNull();
     expect(readUtm('https://shop.example/?utm_source=').utm_source).toBeNull();

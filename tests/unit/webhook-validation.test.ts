@@ -49,7 +49,8 @@ describe('webhook URLs', () => {
       'https://[64:ff9b::192.168.1.1]/',
       'https://[64:ff9b:1::a00:1]/', // local-use NAT64
       'https://[::]/',
-    ]) expect(await refusal(url), url).toMatch(/resolves to a non-public address/);
+    ])
+      expect(await refusal(url), url).toMatch(/resolves to a non-public address/);
     expect(await validateWebhookUrl('http://[2002:7f00:1::]/hook', lenient)).toBe('http://[2002:7f00:1::]/hook');
   });
 
@@ -102,7 +103,11 @@ describe('signatures', () => {
     const [sealedA, sealedB] = [sealWebhookSecret(a, KEY), sealWebhookSecret(b, KEY)];
     const body = '{"id":"evt_2","data":{}}';
     const ts = Math.floor(Date.now() / 1000);
-    const sign = (sealed: string) => ({ 'webhook-id': 'evt_2', 'webhook-timestamp': String(ts), 'webhook-signature': signatureHeader([keyOf(sealed)], 'evt_2', ts, body) });
+    const sign = (sealed: string) => ({
+      'webhook-id': 'evt_2',
+      'webhook-timestamp': String(ts),
+      'webhook-signature': signatureHeader([keyOf(sealed)], 'evt_2', ts, body),
+    });
     expect(keyOf(sealedA)).toBe(keyOf(sealedA)); // opened once
     expect(signatureHeader([keyOf(sealedA)], 'evt_2', ts, body)).toBe(signatureHeader([a], 'evt_2', ts, body));
     expect(() => new Webhook(a).verify(body, sign(sealedA))).not.toThrow();

@@ -6,14 +6,27 @@ import { allAtOnce, createWindowLimiter } from '../../lib/ratelimit/window-limit
 
 describe('createWindowLimiter', () => {
   test('the tightest window is reported while every window still allows', async () => {
-    const limiter = createWindowLimiter({ name: 'unit-tightest', windows: [{ points: 100, durationSec: 3600 }, { points: 3, durationSec: 60 }] });
+    const limiter = createWindowLimiter({
+      name: 'unit-tightest',
+      windows: [
+        { points: 100, durationSec: 3600 },
+        { points: 3, durationSec: 60 },
+      ],
+    });
     expect(await limiter.consume('k')).toMatchObject({ limit: 3, remaining: 2 });
     expect(await limiter.consume('k', 2)).toMatchObject({ limit: 3, remaining: 0 });
     expect(await limiter.consume('other')).toMatchObject({ limit: 3, remaining: 2 }); // keys count apart
   });
 
   test('a refusal names the window that refused, with its Retry-After; a later call is refused by the same window', async () => {
-    const limiter = createWindowLimiter({ name: 'unit-refusal', windows: [{ points: 2, durationSec: 3600 }, { points: 10, durationSec: 60 }], subject: 'this test' });
+    const limiter = createWindowLimiter({
+      name: 'unit-refusal',
+      windows: [
+        { points: 2, durationSec: 3600 },
+        { points: 10, durationSec: 60 },
+      ],
+      subject: 'this test',
+    });
     await limiter.consume('k');
     await limiter.consume('k');
     const err = await limiter.consume('k').catch((e: unknown) => e);
@@ -24,7 +37,13 @@ describe('createWindowLimiter', () => {
   });
 
   test('when two windows refuse at once, the first one given is reported', async () => {
-    const limiter = createWindowLimiter({ name: 'unit-both', windows: [{ points: 1, durationSec: 86400 }, { points: 1, durationSec: 60 }] });
+    const limiter = createWindowLimiter({
+      name: 'unit-both',
+      windows: [
+        { points: 1, durationSec: 86400 },
+        { points: 1, durationSec: 60 },
+      ],
+    });
     await limiter.consume('k');
     await expect(limiter.consume('k')).rejects.toMatchObject({ details: { limit: 1, window_seconds: 86400 } });
   });

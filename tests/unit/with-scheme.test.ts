@@ -28,6 +28,8 @@ describe('relativeWhen', () => {
     ['2026-11-25T12:00:00Z', 'in 3 days'],
   ])('%s is "%s"', (iso, text) => expect(relativeWhen(iso, now)).toBe(text));
   test('more than a week away: the date', () => {
-    expect(relativeWhen('2026-10-01T12:00:00Z', now)).toBe(new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric' }).format(Date.parse('2026-10-01T12:00:00Z')));
+    expect(relativeWhen('2026-10-01T12:00:00Z', now)).toBe(
+      new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric' }).format(Date.parse('2026-10-01T12:00:00Z')),
+    );
   });
 });

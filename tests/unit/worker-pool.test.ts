@@ -46,7 +46,7 @@ describe('createWorkerPool', () => {
     const failure = await p.run('fail', []).catch((err: unknown) => err);
     expect(failure).not.toBeInstanceOf(AppError);
     expect((failure as Error).message).toBe('fail failed in a worker thread: broken');
-    expect((await p.run('nothing', []).catch((err: Error) => err.message))).toMatch(/unknown task nothing/);
+    expect(await p.run('nothing', []).catch((err: Error) => err.message)).toMatch(/unknown task nothing/);
   });
 
   test('with every worker busy and the queue full, the next task is refused at once with 503 and Retry-After', async () => {
@@ -115,9 +115,12 @@ describe('createWorkerPool', () => {
 describe('the CPU pool (startCpuPool, runCpuTask)', () => {
   afterAll(() => stopCpuPool());
 
-  test('the workers\' table holds every task a feature declares, each name once', async () => {
+  test("the workers' table holds every task a feature declares, each name once", async () => {
     const declared = execFileSync('grep', ['-rhoE', "cpuTask\\('[A-Za-z]+'", 'lib'], { encoding: 'utf8' })
-      .trim().split('\n').map((m) => m.slice("cpuTask('".length, -1)).sort();
+      .trim()
+      .split('\n')
+      .map((m) => m.slice("cpuTask('".length, -1))
+      .sort();
     const listed = CPU_TASKS.map((t) => t.name).sort();
     expect(listed).toEqual(declared);
     expect(new Set(listed).size).toBe(listed.length);

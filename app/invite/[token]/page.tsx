@@ -12,15 +12,23 @@ type Described = Exclude<InvitationDescription, { status: 'unknown' }>;
 
 /** Why a link that is not pending cannot be used, and what to do instead. */
 function Unusable({ invitation }: { invitation: InvitationDescription }) {
-  const ask = invitation.inviter ? `Ask ${invitation.inviter.name || invitation.inviter.email} (${invitation.inviter.email}) for a new one.` : 'Ask the person who invited you for a new one.';
+  const ask = invitation.inviter
+    ? `Ask ${invitation.inviter.name || invitation.inviter.email} (${invitation.inviter.email}) for a new one.`
+    : 'Ask the person who invited you for a new one.';
   const [title, text] =
     invitation.status === 'expired'
       ? ['This invitation has expired', `Invitation links work for 7 days. ${ask}`]
       : invitation.status === 'accepted'
-        ? ['This invitation was already accepted', `It can be used only once. If you accepted it, sign in to find ${invitation.workspace?.name} in your workspaces.`]
+        ? [
+            'This invitation was already accepted',
+            `It can be used only once. If you accepted it, sign in to find ${invitation.workspace?.name} in your workspaces.`,
+          ]
         : invitation.status === 'canceled'
           ? ['This invitation was withdrawn', `An admin of ${invitation.workspace?.name} revoked it or sent a newer one. ${ask}`]
-          : ['This invitation link does not work', 'It may be incomplete, or a newer invitation replaced it. Check the link in the mail, or ask the person who invited you to send it again.'];
+          : [
+              'This invitation link does not work',
+              'It may be incomplete, or a newer invitation replaced it. Check the link in the mail, or ask the person who invited you to send it again.',
+            ];
   return (
     <>
       <h1>{title}</h1>
@@ -66,9 +74,7 @@ export default async function InvitePage({ params }: { params: Promise<{ token: 
           <dt>Workspace</dt>
           <dd>{inv.workspace.name}</dd>
           <dt>Invited by</dt>
-          <dd>
-            {inv.inviter.name ? `${inv.inviter.name} (${inv.inviter.email})` : inv.inviter.email}
-          </dd>
+          <dd>{inv.inviter.name ? `${inv.inviter.name} (${inv.inviter.email})` : inv.inviter.email}</dd>
           <dt>Your role</dt>
           <dd>{ROLE_NAMES[inv.role]}</dd>
         </dl>
@@ -90,8 +96,8 @@ export default async function InvitePage({ params }: { params: Promise<{ token: 
         ) : (
           <>
             <p data-testid="invite-other-address">
-              You are signed in as <strong>{signedInAs}</strong>, but this invitation is for <strong>{inv.email}</strong>. Sign out, then sign in or create an account
-              with {inv.email} to accept it.
+              You are signed in as <strong>{signedInAs}</strong>, but this invitation is for <strong>{inv.email}</strong>. Sign out, then sign in or create an
+              account with {inv.email} to accept it.
             </p>
             <div>
               <SignOutButton to={here} />

@@ -32,9 +32,9 @@ export default async function DirectorySyncPage() {
         ) : (
           <>
             <p className="muted">
-              Your identity provider (Okta, Microsoft Entra ID, …) adds people to <strong>{actor.workspace.name}</strong> when they are assigned to Sling, and removes them when they
-              are unassigned or deactivated: their sessions and API tokens for this workspace end at once. People join with the default role of the SSO connection of their email
-              domain, so prove the domain under <a href="/settings/sso">Single sign-on</a> first.
+              Your identity provider (Okta, Microsoft Entra ID, …) adds people to <strong>{actor.workspace.name}</strong> when they are assigned to Sling, and
+              removes them when they are unassigned or deactivated: their sessions and API tokens for this workspace end at once. People join with the default
+              role of the SSO connection of their email domain, so prove the domain under <a href="/settings/sso">Single sign-on</a> first.
             </p>
             <DirectorySyncManager />
           </>

@@ -18,7 +18,10 @@ export default async function MembersPage() {
       {!team ? (
         <section className="settings-section stack" aria-labelledby="team-h">
           <h2 id="team-h">Work with others</h2>
-          <p>{actor.workspace.name} is your personal workspace: only you are in it. To share links with other people, create a team workspace and invite them there.</p>
+          <p>
+            {actor.workspace.name} is your personal workspace: only you are in it. To share links with other people, create a team workspace and invite them
+            there.
+          </p>
           <div>
             <CreateWorkspaceButton />
           </div>

@@ -32,8 +32,9 @@ export default async function SsoPage() {
         ) : (
           <>
             <p className="muted">
-              People with an address at your company’s domain sign in to <strong>{actor.workspace.name}</strong> through your identity provider, and join it on their first sign-in.
-              Set it up in five steps: choose the provider, enter its credentials (or, for SAML, its metadata), register Sling with it, test, and enable.
+              People with an address at your company’s domain sign in to <strong>{actor.workspace.name}</strong> through your identity provider, and join it on
+              their first sign-in. Set it up in five steps: choose the provider, enter its credentials (or, for SAML, its metadata), register Sling with it,
+              test, and enable.
             </p>
             <SsoManager baseUrl={loadConfig().BASE_URL} />
           </>

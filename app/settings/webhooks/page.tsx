@@ -18,8 +18,8 @@ export default async function WebhooksPage() {
         {allowed ? (
           <>
             <p className="muted">
-              Sling sends a signed JSON <code>POST</code> to your endpoint when one of the chosen events happens in <strong>{actor.workspace.name}</strong>. A failed
-              delivery is retried for about a day; an endpoint that keeps failing is turned off, and you get an email.
+              Sling sends a signed JSON <code>POST</code> to your endpoint when one of the chosen events happens in <strong>{actor.workspace.name}</strong>. A
+              failed delivery is retried for about a day; an endpoint that keeps failing is turned off, and you get an email.
             </p>
             <WebhookManager />
           </>

@@ -43,7 +43,9 @@ export default async function WorkspaceSettingsPage() {
           </section>
         </>
       ) : workspace.kind === 'personal' ? (
-        <p className="muted">Your personal workspace is always yours: it cannot be transferred or deleted. Create a team workspace to share links with others.</p>
+        <p className="muted">
+          Your personal workspace is always yours: it cannot be transferred or deleted. Create a team workspace to share links with others.
+        </p>
       ) : null}
     </SettingsShell>
   );

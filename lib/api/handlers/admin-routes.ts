@@ -49,7 +49,9 @@ export const setPlanRoute = operationHandler(ops.adminSetPlan, async (r: AdminRe
   json(await changePlan(r.ctx.handle.db, r.admin.id, params.id, body.plan, body.note)),
 );
 
-export const settingsRoute = operationHandler(ops.adminSettings, async (r: AdminRequest<object>) => json(settingsJson(await getInstanceSettings(r.ctx.handle.db))));
+export const settingsRoute = operationHandler(ops.adminSettings, async (r: AdminRequest<object>) =>
+  json(settingsJson(await getInstanceSettings(r.ctx.handle.db))),
+);
 
 export const updateSettingsRoute = operationHandler(ops.adminUpdateSettings, async (r: AdminRequest<object>, { body }) =>
   json(await updateSettings(r.ctx.handle.db, r.admin.id, body)),

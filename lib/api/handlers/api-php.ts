@@ -41,7 +41,9 @@ async function update(r: R, op: typeof OPS.PATCH | typeof OPS.PUT): Promise<Resp
 const ZApiPhpRead = z.object({
   action: z
     .string({ error: 'Say what to do with ?action=list, stats or domains.' })
-    .refine((a): a is 'list' | 'stats' | 'domains' => ['list', 'stats', 'domains'].includes(a), { error: (i) => `Unknown action "${String(i.input)}"; use list, stats or domains.` }),
+    .refine((a): a is 'list' | 'stats' | 'domains' => ['list', 'stats', 'domains'].includes(a), {
+      error: (i) => `Unknown action "${String(i.input)}"; use list, stats or domains.`,
+    }),
 });
 
 const READS: Record<'list' | 'stats' | 'domains', (r: R) => Promise<Response>> = {
@@ -85,8 +87,11 @@ const METHODS: Record<string, (r: R) => Promise<Response>> = {
 };
 
 /** Every operation acts within the token's workspace, with the permission it needs. */
-export const handleApiPhp = carryOperations(async (r: R): Promise<Response> => {
-  const method = METHODS[r.req.method];
-  if (!method) throw new AppError('method_not_allowed', `${r.req.method} is not supported here; use GET, POST, PATCH, PUT or DELETE.`);
-  return method(r);
-}, { [OPERATIONS]: Object.values(OPS) });
+export const handleApiPhp = carryOperations(
+  async (r: R): Promise<Response> => {
+    const method = METHODS[r.req.method];
+    if (!method) throw new AppError('method_not_allowed', `${r.req.method} is not supported here; use GET, POST, PATCH, PUT or DELETE.`);
+    return method(r);
+  },
+  { [OPERATIONS]: Object.values(OPS) },
+);

@@ -18,7 +18,10 @@ export async function disableTwoFactor(headers: Headers, input: { password: stri
   try {
     await auth.api.disableTwoFactor({ body: { password: input.password }, headers });
   } catch (err) {
-    if (isAPIError(err)) throw new AppError(err.statusCode === 401 ? 'unauthorized' : 'invalid_request', err.message || 'Could not disable two-factor authentication.', { password: 'Check your password.' });
+    if (isAPIError(err))
+      throw new AppError(err.statusCode === 401 ? 'unauthorized' : 'invalid_request', err.message || 'Could not disable two-factor authentication.', {
+        password: 'Check your password.',
+      });
     throw err;
   }
 }

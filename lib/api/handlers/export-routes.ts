@@ -22,7 +22,13 @@ export const workspaceExportRoute = operationHandler(workspaceClicksExport, asyn
 });
 
 /** Same from/to rules as the statistics (default: the last 30 days); the interval is not used. */
-function exportResponse(db: Parameters<typeof exportClicks>[0], scope: ExportScope, { from, to }: Pick<StatsRange, 'from' | 'to'>, format: ExportFormat, name: string): Response {
+function exportResponse(
+  db: Parameters<typeof exportClicks>[0],
+  scope: ExportScope,
+  { from, to }: Pick<StatsRange, 'from' | 'to'>,
+  format: ExportFormat,
+  name: string,
+): Response {
   const filename = `${name}-clicks-${from.toISOString().slice(0, 10)}-to-${to.toISOString().slice(0, 10)}.${format}`;
   return new Response(exportClicks(db, scope, { from, to }, format), {
     headers: {

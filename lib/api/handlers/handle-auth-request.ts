@@ -22,7 +22,11 @@ export async function handleAuthRequest(req: Request): Promise<Response> {
   if (req.method === 'GET' && path === SP_METADATA_PATH) return spMetadataAnswer(req);
   if (isSamlAcsPath(path)) return samlAcsAnswer(await auth.handler(req));
   const forwarded =
-    req.method === 'POST' && path === '/revoke-session' ? await revokeSessionById(auth, req) : req.method === 'POST' && path === '/sign-in/sso' ? await ssoSignInRequest(req) : req;
+    req.method === 'POST' && path === '/revoke-session'
+      ? await revokeSessionById(auth, req)
+      : req.method === 'POST' && path === '/sign-in/sso'
+        ? await ssoSignInRequest(req)
+        : req;
   return withoutTokens(asJsonError(await auth.handler(forwarded)));
 }
 
@@ -52,7 +56,12 @@ const STATUS_CODES = new Map(Object.entries(ERROR_STATUS).map(([code, status]) =
 function asJsonError(res: Response): Response {
   if (res.status < 400 || isJson(res)) return res;
   const code = STATUS_CODES.get(res.status) ?? (res.status < 500 ? 'invalid_request' : 'internal');
-  const message = code === 'not_found' ? 'There is no such endpoint.' : code === 'method_not_allowed' ? 'This endpoint does not accept that method.' : 'The request could not be handled.';
+  const message =
+    code === 'not_found'
+      ? 'There is no such endpoint.'
+      : code === 'method_not_allowed'
+        ? 'This endpoint does not accept that method.'
+        : 'The request could not be handled.';
   const kept = Object.fromEntries([...res.headers].filter(([k]) => /^(retry-after|x-retry-after|allow)$/i.test(k)));
   const answer = errorResponse(new AppError(code, message, undefined, kept));
   // better-auth's own status stands where the table has no code for it (e.g. 402, 501).

@@ -16,7 +16,11 @@ type Params = { id: string };
 export const createImportRoute = operationHandler(ops.createImport, async ({ actor, ctx }: WorkspaceRequest<object>, { query, upload }) => {
   if (upload.data.length > MAX_IMPORT_BYTES) throw importTooLarge();
   if (upload.data.length === 0) {
-    throw new AppError('invalid_request', `The file is empty: send it as the request body or as multipart field "file" (formats: ${IMPORT_FORMATS.join(', ')}).`, { file: 'The file is empty.' });
+    throw new AppError(
+      'invalid_request',
+      `The file is empty: send it as the request body or as multipart field "file" (formats: ${IMPORT_FORMATS.join(', ')}).`,
+      { file: 'The file is empty.' },
+    );
   }
   const format: ImportFormat = query.format ?? detectFormat(upload.data);
   const filename = upload.fields ? (upload.filename?.slice(0, 255) ?? null) : (query.filename ?? null);
@@ -50,7 +54,11 @@ export const importReportRoute = operationHandler(ops.getImportReport, async ({ 
     },
   });
   return new Response(body, {
-    headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="sling-import-${row.id}-report.csv"`, 'cache-control': 'no-store' },
+    headers: {
+      'content-type': 'text/csv; charset=utf-8',
+      'content-disposition': `attachment; filename="sling-import-${row.id}-report.csv"`,
+      'cache-control': 'no-store',
+    },
   });
 });
 

@@ -22,7 +22,14 @@ export interface LandingPageJson {
 }
 
 function toJson(page: LandingPage): LandingPageJson {
-  return { html: page.html, css: page.css, js: page.js, size: landingSize(page), limit: LANDING_PAGE_MAX_BYTES, updated_at: page.updatedAt?.toISOString() ?? null };
+  return {
+    html: page.html,
+    css: page.css,
+    js: page.js,
+    size: landingSize(page),
+    limit: LANDING_PAGE_MAX_BYTES,
+    updated_at: page.updatedAt?.toISOString() ?? null,
+  };
 }
 
 // GET /api/v1/domains/{id}/landing – the page (empty parts before the first save) and the domain

@@ -65,7 +65,11 @@ export const updateLinkRoute = operationHandler(ops.updateLink, async ({ actor, 
 /** POST /api/v1/links/{id}/duplicate (links.write): a copy under a new random code, see duplicate-link.ts. */
 export const duplicateLinkRoute = operationHandler(ops.duplicateLink, async ({ req, actor, ctx }: WorkspaceRequest<Params>, { params }) => {
   const source = await getLinkOrThrow({ actor, ctx, access: 'read' }, params.id);
-  const copy = await duplicateLink(source, { workspaceId: actor.workspaceId, createdBy: actor.userId, plan: actor.workspace?.plan, clientIp: requestIp(req) }, ctx);
+  const copy = await duplicateLink(
+    source,
+    { workspaceId: actor.workspaceId, createdBy: actor.userId, plan: actor.workspace?.plan, clientIp: requestIp(req) },
+    ctx,
+  );
   return json(serializeLink(copy, ctx.domains), { status: 201 });
 });
 

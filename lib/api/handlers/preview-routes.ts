@@ -9,7 +9,15 @@ import * as ops from '../../openapi/operations/link-assets';
 import { operationHandler } from '../../http/operation';
 import { serializeLink, type LinkJson } from '../../links/serialize-link';
 import type { LinkPreviewInput, LinkPreviewJson } from '../../previews/link-preview-schema';
-import { applyPreview, findPreview, findPreviews, findUploadedImage, previewJson, removeUploadedImage, saveUploadedImage } from '../../previews/link-preview-store';
+import {
+  applyPreview,
+  findPreview,
+  findPreviews,
+  findUploadedImage,
+  previewJson,
+  removeUploadedImage,
+  saveUploadedImage,
+} from '../../previews/link-preview-store';
 import { AppError } from '../../core/errors';
 
 type Params = { id: string };
@@ -24,7 +32,11 @@ export async function linkWithPreview(link: LinkRow, ctx: AppContext, change?: L
 
 /** The list's links with their previews (one query for the page). */
 export async function linksWithPreviews(links: LinkRow[], workspaceId: string, ctx: AppContext): Promise<LinkWithPreviewJson[]> {
-  const previews = await findPreviews(ctx.handle.db, workspaceId, links.map((l) => l.id));
+  const previews = await findPreviews(
+    ctx.handle.db,
+    workspaceId,
+    links.map((l) => l.id),
+  );
   return links.map((l) => ({ ...serializeLink(l, ctx.domains), preview: previewJson(previews.get(l.id), l, ctx.domains) }));
 }
 
@@ -33,7 +45,9 @@ export const getPreviewImageRoute = operationHandler(ops.getLinkPreviewImage, as
   const link = await getLinkOrThrow({ actor, ctx, access: 'read' }, params.id);
   const image = await findUploadedImage(ctx.handle.db, link.id);
   if (!image) throw new AppError('not_found', 'This link has no uploaded preview image.');
-  return new Response(new Uint8Array(image.data), { headers: { 'content-type': image.type, 'cache-control': 'private, no-cache', 'x-content-type-options': 'nosniff' } });
+  return new Response(new Uint8Array(image.data), {
+    headers: { 'content-type': image.type, 'cache-control': 'private, no-cache', 'x-content-type-options': 'nosniff' },
+  });
 });
 
 // PUT /api/v1/links/{id}/preview/image – body: a PNG or JPEG (judged by its bytes), ≤ 1 MiB and 4096×4096 pixels

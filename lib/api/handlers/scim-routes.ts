@@ -51,7 +51,13 @@ type Id = { id: string };
 export const listUsersRoute: Handler<object> = async ({ req, db, ws, baseUrl }) => {
   const q = query(req);
   const { total, found } = await listUsers(db, ws, q);
-  return scimJson(listResponse(found.map((f) => userResource(f.row, f.email, baseUrl)), total, q.startIndex));
+  return scimJson(
+    listResponse(
+      found.map((f) => userResource(f.row, f.email, baseUrl)),
+      total,
+      q.startIndex,
+    ),
+  );
 };
 
 export const createUserRoute: Handler<object> = async ({ req, db, ws, baseUrl }) => {
@@ -85,7 +91,13 @@ const group = (g: FoundGroup, baseUrl: string) => groupResource(g.row, g.members
 export const listGroupsRoute: Handler<object> = async ({ req, db, ws, baseUrl }) => {
   const q = query(req);
   const { total, found } = await listGroups(db, ws, q);
-  return scimJson(listResponse(found.map((g) => group(g, baseUrl)), total, q.startIndex));
+  return scimJson(
+    listResponse(
+      found.map((g) => group(g, baseUrl)),
+      total,
+      q.startIndex,
+    ),
+  );
 };
 
 export const createGroupRoute: Handler<object> = async ({ req, db, ws, baseUrl }) => {
@@ -95,9 +107,11 @@ export const createGroupRoute: Handler<object> = async ({ req, db, ws, baseUrl }
 
 export const getGroupRoute: Handler<Id> = async ({ db, ws, baseUrl, params }) => scimJson(group(await getGroup(db, ws, params.id), baseUrl));
 
-export const replaceGroupRoute: Handler<Id> = async ({ req, db, ws, baseUrl, params }) => scimJson(group(await replaceGroup(db, ws, params.id, await body(req, ZScimGroup)), baseUrl));
+export const replaceGroupRoute: Handler<Id> = async ({ req, db, ws, baseUrl, params }) =>
+  scimJson(group(await replaceGroup(db, ws, params.id, await body(req, ZScimGroup)), baseUrl));
 
-export const patchGroupRoute: Handler<Id> = async ({ req, db, ws, baseUrl, params }) => scimJson(group(await patchGroup(db, ws, params.id, await body(req, ZScimPatch)), baseUrl));
+export const patchGroupRoute: Handler<Id> = async ({ req, db, ws, baseUrl, params }) =>
+  scimJson(group(await patchGroup(db, ws, params.id, await body(req, ZScimPatch)), baseUrl));
 
 export const deleteGroupRoute: Handler<Id> = async ({ db, ws, params }) => {
   await deleteGroup(db, ws, params.id);

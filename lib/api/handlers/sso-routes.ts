@@ -8,8 +8,16 @@ import type { WorkspaceRequest } from '../../http/with-workspace';
 import * as ops from '../../openapi/operations/sso';
 import { operationHandler } from '../../http/operation';
 import {
-  createConnection, deleteConnection, getConnectionOrThrow, listConnections, serializeConnection, setConnectionEnabled, testConnection,
-  updateConnection, verifyConnectionDomain, type SsoScope,
+  createConnection,
+  deleteConnection,
+  getConnectionOrThrow,
+  listConnections,
+  serializeConnection,
+  setConnectionEnabled,
+  testConnection,
+  updateConnection,
+  verifyConnectionDomain,
+  type SsoScope,
 } from '../../sso/manage-connections';
 import type { SsoConnectionRow } from '../../../db/schema';
 import { addDomain, domainsOf, removeDomain } from '../../sso/connection-domains';
@@ -21,7 +29,14 @@ type Params = { id: string };
 function scopeOf({ actor, ctx }: WorkspaceRequest<unknown>): SsoScope {
   assertSsoAllowed(actor);
   const config = loadConfig();
-  return { db: ctx.handle.db, actor, secretKey: config.SECRET_KEY, baseUrl: config.BASE_URL, allowPrivate: config.SSO_ALLOW_PRIVATE_ISSUERS, dnsServers: config.DNS_SERVERS };
+  return {
+    db: ctx.handle.db,
+    actor,
+    secretKey: config.SECRET_KEY,
+    baseUrl: config.BASE_URL,
+    allowPrivate: config.SSO_ALLOW_PRIVATE_ISSUERS,
+    dnsServers: config.DNS_SERVERS,
+  };
 }
 
 async function out(s: SsoScope, row: SsoConnectionRow) {
@@ -31,9 +46,21 @@ async function out(s: SsoScope, row: SsoConnectionRow) {
 
 export const listConnectionsRoute = operationHandler(ops.listSsoConnections, async (r: WorkspaceRequest<object>) => {
   const s = scopeOf(r);
-  const types = Object.entries(PROVIDER_TEMPLATES).map(([type, t]) => ({ type, label: t.label, protocol: t.protocol, issuer_template: t.issuerTemplate, scopes: t.scopes, hint: t.hint, available: t.available }));
+  const types = Object.entries(PROVIDER_TEMPLATES).map(([type, t]) => ({
+    type,
+    label: t.label,
+    protocol: t.protocol,
+    issuer_template: t.issuerTemplate,
+    scopes: t.scopes,
+    hint: t.hint,
+    available: t.available,
+  }));
   const rows = await listConnections(s.db, s.actor);
-  const domains = await domainsOf(s.db, s.actor.workspaceId, rows.map((c) => c.id));
+  const domains = await domainsOf(
+    s.db,
+    s.actor.workspaceId,
+    rows.map((c) => c.id),
+  );
   return json({ connections: rows.map((c) => serializeConnection(c, s.baseUrl, domains.get(c.id) ?? [])), provider_types: types });
 });
 
@@ -100,4 +127,3 @@ export const removeDomainRoute = operationHandler(ops.removeSsoDomain, async (r:
 export const verifyDomainRoute = operationHandler(ops.verifySsoDomain, async (r: WorkspaceRequest<Params & { domainId: string }>, { params }) =>
   verification(scopeOf(r), params.id, params.domainId),
 );
-

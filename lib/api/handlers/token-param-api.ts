@@ -46,7 +46,18 @@ async function createViaTokenParam({ req, actor, ctx }: WorkspaceRequest<object>
   assertCan(actor, 'links.write');
   const input = await readInput(req);
   const expiresAt = input.expiration_date ? parseExpiration(input.expiration_date, 'expiration_date', 'variant-b') : null;
-  const link = await createLink({ url: input.long_url, urlField: 'long_url', workspaceId: actor.workspaceId, createdBy: actor.userId, expiresAt, plan: actor.workspace.plan, clientIp: requestIp(req) }, ctx);
+  const link = await createLink(
+    {
+      url: input.long_url,
+      urlField: 'long_url',
+      workspaceId: actor.workspaceId,
+      createdBy: actor.userId,
+      expiresAt,
+      plan: actor.workspace.plan,
+      clientIp: requestIp(req),
+    },
+    ctx,
+  );
   return json(
     {
       short_url: ctx.domains.shortUrl(ctx.domains.byId(link.domainId) ?? ctx.domains.defaultDomain, link.shortCode),

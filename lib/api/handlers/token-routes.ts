@@ -17,7 +17,13 @@ export const listTokensRoute = operationHandler(ops.listTokens, async ({ actor, 
 export const createTokenRoute = operationHandler(ops.createToken, async ({ actor, ctx }: WorkspaceRequest<object>, { body }) => {
   // Parsed already: [] stands for every scope, which createApiToken reads as scopes left out.
   const scopes = body.scopes?.length ? body.scopes : undefined;
-  const { secret, token } = await createApiToken(ctx.handle.db, { userId: actor.userId, workspaceId: actor.workspaceId, name: body.name, expiresAt: body.expires_at ?? null, scopes });
+  const { secret, token } = await createApiToken(ctx.handle.db, {
+    userId: actor.userId,
+    workspaceId: actor.workspaceId,
+    name: body.name,
+    expiresAt: body.expires_at ?? null,
+    scopes,
+  });
   return json({ token: serializeToken(token), secret }, { status: 201 });
 });
 

@@ -10,7 +10,13 @@ import { getGlobalSingleton } from '../../core/global-singleton';
 import { getDelivery, listDeliveries, resendDelivery, sendTestEvent } from '../../webhooks/delivery-log';
 import type { Dispatcher } from '../../webhooks/dispatcher';
 import {
-  createWebhook, deleteWebhook, getWebhookOrThrow, listWebhooks, rotateWebhookSecret, serializeWebhook, updateWebhook,
+  createWebhook,
+  deleteWebhook,
+  getWebhookOrThrow,
+  listWebhooks,
+  rotateWebhookSecret,
+  serializeWebhook,
+  updateWebhook,
   type WebhookScope,
 } from '../../webhooks/manage-webhooks';
 

@@ -6,9 +6,15 @@ import { ZDisableTwoFactor } from '../../auth/two-factor-schema';
 import { NO_CONTENT, ok, SESSION_ONLY, workspaceErrors } from './common';
 
 export const disableTwoFactor = defineOperation({
-  id: 'disableTwoFactor', method: 'POST', path: '/api/v1/two-factor/disable', tag: 'Account', auth: SESSION_ONLY,
+  id: 'disableTwoFactor',
+  method: 'POST',
+  path: '/api/v1/two-factor/disable',
+  tag: 'Account',
+  auth: SESSION_ONLY,
   summary: 'Turn two-factor authentication off with the password and a current code',
-  body: ZDisableTwoFactor, responses: { 204: NO_CONTENT }, errors: workspaceErrors('invalid_request', 'payload_too_large', 'unsupported_media_type'),
+  body: ZDisableTwoFactor,
+  responses: { 204: NO_CONTENT },
+  errors: workspaceErrors('invalid_request', 'payload_too_large', 'unsupported_media_type'),
 });
 
 const ZAltchaChallenge = z
@@ -31,7 +37,13 @@ const ZAltchaChallenge = z
   .meta({ id: 'AltchaChallenge', description: 'An ALTCHA v2 challenge (altcha-lib): solve it and send the solution as "altcha".' });
 
 export const altchaChallenge = defineOperation({
-  id: 'altchaChallenge', method: 'GET', path: '/api/v1/altcha/challenge', tag: 'Account', auth: [], rateLimited: false,
+  id: 'altchaChallenge',
+  method: 'GET',
+  path: '/api/v1/altcha/challenge',
+  tag: 'Account',
+  auth: [],
+  rateLimited: false,
   summary: 'A proof-of-work challenge for the public forms (shortener, abuse report)',
-  responses: { 200: ok(ZAltchaChallenge) }, errors: [],
+  responses: { 200: ok(ZAltchaChallenge) },
+  errors: [],
 });

@@ -11,31 +11,79 @@ const bodyErrors = ['invalid_request', 'payload_too_large', 'unsupported_media_t
 const one = z.object({ domain: ZDomain });
 
 export const listDomains = defineOperation({
-  id: 'listDomains', permission: 'domains.read', method: 'GET', path: '/api/v1/domains', tag, auth, summary: "The shared domain and the workspace's own, with status and DNS records",
-  responses: { 200: ok(z.object({ domains: z.array(ZDomain) })) }, errors: workspaceErrors(),
+  id: 'listDomains',
+  permission: 'domains.read',
+  method: 'GET',
+  path: '/api/v1/domains',
+  tag,
+  auth,
+  summary: "The shared domain and the workspace's own, with status and DNS records",
+  responses: { 200: ok(z.object({ domains: z.array(ZDomain) })) },
+  errors: workspaceErrors(),
 });
 
 export const addDomain = defineOperation({
-  id: 'addDomain', permission: 'domains.write', method: 'POST', path: '/api/v1/domains', tag, auth, summary: 'Add a custom domain (pending until its DNS records are verified)',
-  body: ZCreateDomain, responses: { 201: ok(one, 'Created') }, errors: workspaceErrors('domain_taken', 'limit_reached', 'plan_required', ...bodyErrors),
+  id: 'addDomain',
+  permission: 'domains.write',
+  method: 'POST',
+  path: '/api/v1/domains',
+  tag,
+  auth,
+  summary: 'Add a custom domain (pending until its DNS records are verified)',
+  body: ZCreateDomain,
+  responses: { 201: ok(one, 'Created') },
+  errors: workspaceErrors('domain_taken', 'limit_reached', 'plan_required', ...bodyErrors),
 });
 
 export const getDomain = defineOperation({
-  id: 'getDomain', permission: 'domains.read', method: 'GET', path: '/api/v1/domains/{id}', tag, auth, summary: 'One domain, with its link count and certificate',
-  params, responses: { 200: ok(z.object({ domain: ZDomainDetail })) }, errors: workspaceErrors('not_found'),
+  id: 'getDomain',
+  permission: 'domains.read',
+  method: 'GET',
+  path: '/api/v1/domains/{id}',
+  tag,
+  auth,
+  summary: 'One domain, with its link count and certificate',
+  params,
+  responses: { 200: ok(z.object({ domain: ZDomainDetail })) },
+  errors: workspaceErrors('not_found'),
 });
 
 export const updateDomain = defineOperation({
-  id: 'updateDomain', permission: 'domains.write', method: 'PATCH', path: '/api/v1/domains/{id}', tag, auth, summary: 'Change what the root and unknown codes answer, or the default',
-  params, body: ZUpdateDomain, responses: { 200: ok(one) }, errors: workspaceErrors('not_found', ...bodyErrors),
+  id: 'updateDomain',
+  permission: 'domains.write',
+  method: 'PATCH',
+  path: '/api/v1/domains/{id}',
+  tag,
+  auth,
+  summary: 'Change what the root and unknown codes answer, or the default',
+  params,
+  body: ZUpdateDomain,
+  responses: { 200: ok(one) },
+  errors: workspaceErrors('not_found', ...bodyErrors),
 });
 
 export const deleteDomain = defineOperation({
-  id: 'deleteDomain', permission: 'domains.write', method: 'DELETE', path: '/api/v1/domains/{id}', tag, auth, summary: 'Delete a domain and every link on it',
-  params, responses: { 204: NO_CONTENT }, errors: workspaceErrors('not_found'),
+  id: 'deleteDomain',
+  permission: 'domains.write',
+  method: 'DELETE',
+  path: '/api/v1/domains/{id}',
+  tag,
+  auth,
+  summary: 'Delete a domain and every link on it',
+  params,
+  responses: { 204: NO_CONTENT },
+  errors: workspaceErrors('not_found'),
 });
 
 export const verifyDomain = defineOperation({
-  id: 'verifyDomain', permission: 'domains.write', method: 'POST', path: '/api/v1/domains/{id}/verify', tag, auth, summary: 'Look the DNS records up now',
-  params, responses: { 200: ok(z.object({ domain: ZDomain, verified: z.boolean() })) }, errors: workspaceErrors('not_found'),
+  id: 'verifyDomain',
+  permission: 'domains.write',
+  method: 'POST',
+  path: '/api/v1/domains/{id}/verify',
+  tag,
+  auth,
+  summary: 'Look the DNS records up now',
+  params,
+  responses: { 200: ok(z.object({ domain: ZDomain, verified: z.boolean() })) },
+  errors: workspaceErrors('not_found'),
 });

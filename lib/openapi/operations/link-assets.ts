@@ -16,8 +16,15 @@ const params = ZLinkIdParams;
 const uploadErrors = ['invalid_request', 'payload_too_large', 'unsupported_media_type'] as const;
 
 export const getLinkQr = defineOperation({
-  id: 'getLinkQr', permission: 'links.read', method: 'GET', path: '/api/v1/links/{id}/qr', tag, auth, summary: "The link's QR code (PNG, SVG or PDF), with an ETag",
-  params, query: ZQrQuery,
+  id: 'getLinkQr',
+  permission: 'links.read',
+  method: 'GET',
+  path: '/api/v1/links/{id}/qr',
+  tag,
+  auth,
+  summary: "The link's QR code (PNG, SVG or PDF), with an ETag",
+  params,
+  query: ZQrQuery,
   responses: {
     200: { description: 'The code; Content-Disposition names the file.', contentType: ['image/png', 'image/svg+xml', 'application/pdf'] },
     304: { description: 'Not modified (If-None-Match named the current ETag).' },
@@ -26,35 +33,80 @@ export const getLinkQr = defineOperation({
 });
 
 export const putLinkQrLogo = defineOperation({
-  id: 'putLinkQrLogo', permission: 'links.write', method: 'PUT', path: '/api/v1/links/{id}/qr/logo', tag, auth, summary: 'Upload the centre logo of the link’s QR codes (PNG ≤ 2048×2048 or SVG, ≤ 256 KiB)',
-  params, upload: { contentTypes: ['image/png', 'image/svg+xml'], maxBytes: MAX_LOGO_BYTES, tooLarge: logoTooLarge },
-  responses: { 204: NO_CONTENT }, errors: workspaceErrors('not_found', ...uploadErrors),
+  id: 'putLinkQrLogo',
+  permission: 'links.write',
+  method: 'PUT',
+  path: '/api/v1/links/{id}/qr/logo',
+  tag,
+  auth,
+  summary: 'Upload the centre logo of the link’s QR codes (PNG ≤ 2048×2048 or SVG, ≤ 256 KiB)',
+  params,
+  upload: { contentTypes: ['image/png', 'image/svg+xml'], maxBytes: MAX_LOGO_BYTES, tooLarge: logoTooLarge },
+  responses: { 204: NO_CONTENT },
+  errors: workspaceErrors('not_found', ...uploadErrors),
 });
 
 export const deleteLinkQrLogo = defineOperation({
-  id: 'deleteLinkQrLogo', permission: 'links.write', method: 'DELETE', path: '/api/v1/links/{id}/qr/logo', tag, auth, summary: 'Remove the QR logo',
-  params, responses: { 204: NO_CONTENT }, errors: workspaceErrors('not_found'),
+  id: 'deleteLinkQrLogo',
+  permission: 'links.write',
+  method: 'DELETE',
+  path: '/api/v1/links/{id}/qr/logo',
+  tag,
+  auth,
+  summary: 'Remove the QR logo',
+  params,
+  responses: { 204: NO_CONTENT },
+  errors: workspaceErrors('not_found'),
 });
 
 export const getLinkPreviewImage = defineOperation({
-  id: 'getLinkPreviewImage', permission: 'links.read', method: 'GET', path: '/api/v1/links/{id}/preview/image', tag, auth, summary: 'The uploaded image of the link’s social preview',
-  params, responses: { 200: { description: 'The image.', contentType: ['image/png', 'image/jpeg'] } }, errors: workspaceErrors('not_found'),
+  id: 'getLinkPreviewImage',
+  permission: 'links.read',
+  method: 'GET',
+  path: '/api/v1/links/{id}/preview/image',
+  tag,
+  auth,
+  summary: 'The uploaded image of the link’s social preview',
+  params,
+  responses: { 200: { description: 'The image.', contentType: ['image/png', 'image/jpeg'] } },
+  errors: workspaceErrors('not_found'),
 });
 
 export const putLinkPreviewImage = defineOperation({
-  id: 'putLinkPreviewImage', permission: 'links.write', method: 'PUT', path: '/api/v1/links/{id}/preview/image', tag, auth,
+  id: 'putLinkPreviewImage',
+  permission: 'links.write',
+  method: 'PUT',
+  path: '/api/v1/links/{id}/preview/image',
+  tag,
+  auth,
   summary: 'Upload the social preview’s image (PNG or JPEG judged by its bytes, ≤ 1 MiB and 4096×4096); the preview needs a title first',
-  params, upload: { contentTypes: ['image/png', 'image/jpeg'], maxBytes: MAX_PREVIEW_IMAGE_BYTES, tooLarge: previewImageTooLarge },
-  responses: { 200: { description: 'OK', schema: z.object({ preview: ZLinkPreviewJson }) } }, errors: workspaceErrors('not_found', ...uploadErrors),
+  params,
+  upload: { contentTypes: ['image/png', 'image/jpeg'], maxBytes: MAX_PREVIEW_IMAGE_BYTES, tooLarge: previewImageTooLarge },
+  responses: { 200: { description: 'OK', schema: z.object({ preview: ZLinkPreviewJson }) } },
+  errors: workspaceErrors('not_found', ...uploadErrors),
 });
 
 export const deleteLinkPreviewImage = defineOperation({
-  id: 'deleteLinkPreviewImage', permission: 'links.write', method: 'DELETE', path: '/api/v1/links/{id}/preview/image', tag, auth, summary: 'Back to the generated card',
-  params, responses: { 204: NO_CONTENT }, errors: workspaceErrors('not_found'),
+  id: 'deleteLinkPreviewImage',
+  permission: 'links.write',
+  method: 'DELETE',
+  path: '/api/v1/links/{id}/preview/image',
+  tag,
+  auth,
+  summary: 'Back to the generated card',
+  params,
+  responses: { 204: NO_CONTENT },
+  errors: workspaceErrors('not_found'),
 });
 
 export const getSiteFavicon = defineOperation({
-  id: 'getSiteFavicon', permission: 'links.read', rateLimited: 'tokens', method: 'GET', path: '/api/v1/favicons/{host}', tag, auth,
+  id: 'getSiteFavicon',
+  permission: 'links.read',
+  rateLimited: 'tokens',
+  method: 'GET',
+  path: '/api/v1/favicons/{host}',
+  tag,
+  auth,
   summary: 'The favicon of a site the workspace’s links go to (or a letter icon); a session’s reads are not counted',
   params: ZFaviconHostParams,
   responses: {

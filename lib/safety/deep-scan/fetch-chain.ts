@@ -16,7 +16,11 @@ export const MAX_BYTES = 256 * 1024;
 const CONNECT_TIMEOUT_MS = 5_000;
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
-export type Resolve = (hostname: string, options: { all: true; family?: number; hints?: number }, callback: (err: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void) => void;
+export type Resolve = (
+  hostname: string,
+  options: { all: true; family?: number; hints?: number },
+  callback: (err: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void,
+) => void;
 
 export interface ChainOptions {
   /** Allow loopback and private addresses (SAFETY_ALLOW_PRIVATE, tests only): all of them, or those
@@ -72,7 +76,13 @@ export async function fetchChain(start: string, opts: ChainOptions): Promise<Cha
     }
     const next = URL.canParse(answer.location, url) ? new URL(answer.location, url) : null;
     if (!next || (next.protocol !== 'http:' && next.protocol !== 'https:')) {
-      return result({ outcome: 'unreachable', finalUrl: url.href, httpStatus: answer.status, title: null, error: `redirect to an address that is not http(s): ${answer.location.slice(0, 200)}` });
+      return result({
+        outcome: 'unreachable',
+        finalUrl: url.href,
+        httpStatus: answer.status,
+        title: null,
+        error: `redirect to an address that is not http(s): ${answer.location.slice(0, 200)}`,
+      });
     }
     url = next;
   }
@@ -126,7 +136,10 @@ function get(url: URL, opts: ChainOptions, timeoutMs: number): Promise<Answer> {
       else resolve(answer!);
     };
     const total = setTimeout(() => finish(new Error('the scan ran out of time')), timeoutMs);
-    const connect = setTimeout(() => finish(new Error(`no connection to ${url.host} within ${opts.connectTimeoutMs ?? CONNECT_TIMEOUT_MS} ms`)), Math.min(timeoutMs, opts.connectTimeoutMs ?? CONNECT_TIMEOUT_MS));
+    const connect = setTimeout(
+      () => finish(new Error(`no connection to ${url.host} within ${opts.connectTimeoutMs ?? CONNECT_TIMEOUT_MS} ms`)),
+      Math.min(timeoutMs, opts.connectTimeoutMs ?? CONNECT_TIMEOUT_MS),
+    );
     const req = request(
       url,
       {

@@ -15,7 +15,11 @@ export interface LinkScanJson {
 }
 
 export async function linkScanJson(db: Db, link: Pick<LinkRow, 'id' | 'longUrl'>): Promise<LinkScanJson | null> {
-  const [scan] = await db.select().from(linkScans).where(and(eq(linkScans.linkId, link.id), eq(linkScans.url, link.longUrl))).limit(1);
+  const [scan] = await db
+    .select()
+    .from(linkScans)
+    .where(and(eq(linkScans.linkId, link.id), eq(linkScans.url, link.longUrl)))
+    .limit(1);
   if (!scan) return null;
   return {
     status: scan.status,

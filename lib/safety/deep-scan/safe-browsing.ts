@@ -40,5 +40,9 @@ export async function lookupSafeBrowsing(urls: string[], opts: SafeBrowsingOptio
   const body = (await res.json()) as { matches?: { threatType?: string; platformType?: string; threat?: { url?: string } }[] };
   return (body.matches ?? [])
     .filter((m) => typeof m.threat?.url === 'string')
-    .map((m) => ({ threatType: String(m.threatType ?? 'THREAT_TYPE_UNSPECIFIED'), platformType: String(m.platformType ?? 'ANY_PLATFORM'), url: m.threat!.url! }));
+    .map((m) => ({
+      threatType: String(m.threatType ?? 'THREAT_TYPE_UNSPECIFIED'),
+      platformType: String(m.platformType ?? 'ANY_PLATFORM'),
+      url: m.threat!.url!,
+    }));
 }

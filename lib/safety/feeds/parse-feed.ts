@@ -54,7 +54,11 @@ function firstUrl(line: string): string | undefined {
 }
 
 function hostOf(line: string): string | null {
-  let token = line.split(/\s+/).filter((t) => t !== '' && !t.startsWith('#')).pop() ?? '';
+  let token =
+    line
+      .split(/\s+/)
+      .filter((t) => t !== '' && !t.startsWith('#'))
+      .pop() ?? '';
   if (token.startsWith('||')) token = token.slice(2).replace(/\^.*$/, '');
   const host = normalizeHost(token);
   return host !== null && HOST.test(host) && !NOT_HOSTS.has(host) ? host : null;

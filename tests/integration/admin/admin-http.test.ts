@@ -27,7 +27,8 @@ describe.each(migratedDatabaseKinds(pgUrl()))('admin console API on %s', (_name,
   const code = { reported: '', pending: '', blocked: '' };
 
   const authJson = { 'content-type': 'application/json' };
-  const signIn = (email: string) => api.fetch('/api/auth/sign-in/email', { method: 'POST', headers: { ...authJson, origin: sling.url }, body: JSON.stringify({ email, password: PASSWORD }) });
+  const signIn = (email: string) =>
+    api.fetch('/api/auth/sign-in/email', { method: 'POST', headers: { ...authJson, origin: sling.url }, body: JSON.stringify({ email, password: PASSWORD }) });
   // Each sign-up from its own address: better-auth allows 3 sign-ups per 10 s per address, and its
   // counters are kept in its module, so they outlive the Sling of the database before.
   let signUps = 0;
@@ -57,12 +58,15 @@ describe.each(migratedDatabaseKinds(pgUrl()))('admin console API on %s', (_name,
       token[who] = (await api.call('createToken', { as: { cookie: cookie[who] }, body: { name: 'probe' } })).json.secret;
     }
     const links: Array<{ id: number; short_code: string }> = [];
-    for (const n of [1, 2, 3]) links.push((await api.call('createLink', { as: { cookie: cookie.owner }, body: { url: `https://example.com/owner-${n}` } })).json);
+    for (const n of [1, 2, 3])
+      links.push((await api.call('createLink', { as: { cookie: cookie.owner }, body: { url: `https://example.com/owner-${n}` } })).json);
     [ids.reported, ids.pending, ids.blocked] = links.map((l) => l.id);
     [code.reported, code.pending, code.blocked] = links.map((l) => l.short_code);
     // Reports come from the public form and the scanner holds links; both write the database directly.
     const db = sling.handle;
-    await db.query(`UPDATE links SET status = 'pending_review', safety_reason = 'The destination looks like a login page on a fresh domain.' WHERE id = $1`, [ids.pending]);
+    await db.query(`UPDATE links SET status = 'pending_review', safety_reason = 'The destination looks like a login page on a fresh domain.' WHERE id = $1`, [
+      ids.pending,
+    ]);
     await db.query(`UPDATE links SET status = 'blocked', safety_reason = 'Listed by URLhaus (malware).' WHERE id = $1`, [ids.blocked]);
     const reports = await db.query<{ id: number }>(
       `INSERT INTO abuse_reports (link_id, url, source, reason, details, created_at) VALUES
@@ -101,7 +105,12 @@ describe.each(migratedDatabaseKinds(pgUrl()))('admin console API on %s', (_name,
   ];
 
   test.each(ENDPOINTS)('%s %s answers 404 to everyone but a platform admin', async (method, path, send) => {
-    const callers = { 'signed out': api, "a user's session": api.as({ cookie: cookie.user }), "a user's token": api.as({ token: token.user }), "the admin's API token": api.as({ token: token.admin }) };
+    const callers = {
+      'signed out': api,
+      "a user's session": api.as({ cookie: cookie.user }),
+      "a user's token": api.as({ token: token.user }),
+      "the admin's API token": api.as({ token: token.admin }),
+    };
     for (const [who, caller] of Object.entries(callers)) {
       const res = await send(caller);
       expect(res.status, `${method} ${path} by ${who}`).toBe(404);
@@ -114,7 +123,12 @@ describe.each(migratedDatabaseKinds(pgUrl()))('admin console API on %s', (_name,
   });
 
   test("better-auth's own admin endpoints are closed, even to the admin", async () => {
-    for (const [method, path] of [['GET', '/api/auth/admin/list-users'], ['POST', '/api/auth/admin/set-role'], ['POST', '/api/auth/admin/impersonate-user'], ['POST', '/api/auth/admin/ban-user']]) {
+    for (const [method, path] of [
+      ['GET', '/api/auth/admin/list-users'],
+      ['POST', '/api/auth/admin/set-role'],
+      ['POST', '/api/auth/admin/impersonate-user'],
+      ['POST', '/api/auth/admin/ban-user'],
+    ]) {
       const body = method === 'POST' ? JSON.stringify({ userId: ids.ownerId, role: 'admin' }) : undefined;
       const res = await admin.fetch(path, { method, headers: body ? { ...authJson, origin: sling.url } : {}, body });
       expect(res.status, path).toBe(404);
@@ -134,7 +148,10 @@ describe.each(migratedDatabaseKinds(pgUrl()))('admin console API on %s', (_name,
         { reason: 'spam', details: null },
       ],
     });
-    expect(byId.get(ids.pending)).toMatchObject({ link: { status: 'pending_review', safety_reason: expect.stringMatching(/login page/) }, reports: [{ reason: 'scan' }] });
+    expect(byId.get(ids.pending)).toMatchObject({
+      link: { status: 'pending_review', safety_reason: expect.stringMatching(/login page/) },
+      reports: [{ reason: 'scan' }],
+    });
     expect(byId.get(ids.blocked)).toMatchObject({ link: { status: 'blocked', safety_reason: 'Listed by URLhaus (malware).' }, reports: [] });
     expect(byId.get(null)).toMatchObject({ link: null, reports: [{ id: ids.orphanReport, url: 'https://gone.example/deleted' }] });
   });
@@ -147,7 +164,12 @@ describe.each(migratedDatabaseKinds(pgUrl()))('admin console API on %s', (_name,
     expect(await visit(code.pending)).toBe(302);
     const { items, actions } = await queue();
     expect(items.some((i) => i.link?.id === ids.pending)).toBe(false);
-    expect(actions[0]).toMatchObject({ action: 'approve_link', target: { type: 'link', id: String(ids.pending) }, note: 'A real bank partner.', admin: { email: 'ada@example.com' } });
+    expect(actions[0]).toMatchObject({
+      action: 'approve_link',
+      target: { type: 'link', id: String(ids.pending) },
+      note: 'A real bank partner.',
+      admin: { email: 'ada@example.com' },
+    });
     expect((await admin.call('adminApproveLink', { params: { id: 999999 }, body: {} })).status).toBe(404);
     expect((await admin.call('adminApproveLink', { params: { id: 'abc' }, body: {} })).status).toBe(400);
   });
@@ -214,12 +236,19 @@ describe.each(migratedDatabaseKinds(pgUrl()))('admin console API on %s', (_name,
     expect(await visit(code.blocked)).toBe(451);
     expect(await visit(code.pending)).toBe(451);
     expect((await users('olly'))[0]).toMatchObject({ banned: true, ban_reason: 'Phishing campaign' });
-    expect((await queue()).actions[0]).toMatchObject({ action: 'ban_user', target: { label: 'olly@example.com' }, note: expect.stringContaining('2 links disabled') });
+    expect((await queue()).actions[0]).toMatchObject({
+      action: 'ban_user',
+      target: { label: 'olly@example.com' },
+      note: expect.stringContaining('2 links disabled'),
+    });
 
     expect((await admin.call('adminUnbanUser', { params: { id: ids.ownerId }, body: { note: 'Appeal accepted.' } })).status).toBe(204);
     const back = await signIn('olly@example.com');
     expect(back.status).toBe(200);
-    const session = back.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const session = back.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
     const blocked = (await api.call('getLink', { params: { id: ids.blocked }, as: { cookie: session } })).json;
     expect(blocked).toMatchObject({ status: 'disabled', disabled_reason: 'Account suspended: Phishing campaign' });
     expect((await queue()).actions[0]).toMatchObject({ action: 'unban_user', note: 'Appeal accepted.' });
@@ -245,12 +274,17 @@ describe.each(migratedDatabaseKinds(pgUrl()))('admin console API on %s', (_name,
     expect((await admin.call('adminUpdateSettings', { body: { signups: 'open' } })).status).toBe(200);
     expect((await signUp('new3@example.com')).status).toBe(200);
     const { actions } = await queue();
-    expect(actions.slice(0, 3).map((a: { action: string; target: { label: string } }) => a.target.label)).toEqual(['signups = open', 'signups = invite_only', 'signups = closed']);
+    expect(actions.slice(0, 3).map((a: { action: string; target: { label: string } }) => a.target.label)).toEqual([
+      'signups = open',
+      'signups = invite_only',
+      'signups = closed',
+    ]);
   });
 
   test('PATCH /api/v1/admin/settings: anonymous shortening off, then on with an hourly limit per IP', async () => {
     // Anonymous shortening is paid for with a proof-of-work solution (solved here as a browser would).
-    const shorten = async (n: number) => api.call('shortenAnonymously', { body: { url: `https://example.com/anon-${n}`, altcha: await altchaPayload(sling.url) } });
+    const shorten = async (n: number) =>
+      api.call('shortenAnonymously', { body: { url: `https://example.com/anon-${n}`, altcha: await altchaPayload(sling.url) } });
     expect((await shorten(0)).status).toBe(201);
     expect((await admin.call('adminUpdateSettings', { body: { anonymous_shortening: false } })).status).toBe(200);
     const off = await shorten(1);

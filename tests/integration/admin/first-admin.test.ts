@@ -27,7 +27,11 @@ describe.each(migratedDatabaseKinds(pgUrl()))('platform admins on %s', (_name, m
   let signUps = 0;
   const signUpAndIn = async (email: string) => {
     const headers = { 'content-type': 'application/json', origin: api.baseUrl, 'x-forwarded-for': `198.51.100.${++signUps}` };
-    const up = await api.fetch('/api/auth/sign-up/email', { method: 'POST', headers, body: JSON.stringify({ email, password: 'correct horse 1', name: 'Test User' }) });
+    const up = await api.fetch('/api/auth/sign-up/email', {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ email, password: 'correct horse 1', name: 'Test User' }),
+    });
     if (up.status !== 200) throw new Error(`sign-up failed: ${up.status} ${await up.text()}`);
     return signIn(api, email);
   };

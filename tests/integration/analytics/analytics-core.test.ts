@@ -41,7 +41,12 @@ describe.each(migratedDatabaseKinds(pgUrl()))('analytics on %s', (name, makeDb) 
   });
 
   const click = (linkId: number, at: number, ip: string, userAgent: string | undefined, extra: Partial<Click> = {}): Click => ({
-    linkId, at, ip, userAgent, referrer: undefined, ...extra,
+    linkId,
+    at,
+    ip,
+    userAgent,
+    referrer: undefined,
+    ...extra,
   });
   const range = (q: Record<string, string>) => parseWith(ZStatsRange, queryObject(new URLSearchParams(q)));
 
@@ -59,12 +64,30 @@ describe.each(migratedDatabaseKinds(pgUrl()))('analytics on %s', (name, makeDb) 
     const stats = await getStats(ctx.handle, { linkId: link.id }, range({}));
     expect(stats.clicks).toBe(4);
     expect(stats.unique_visitors).toBe(3); // iPhone twice from one address is one visitor
-    expect(stats.countries).toEqual([{ value: 'US', clicks: 3 }, { value: 'GB', clicks: 1 }]);
-    expect(stats.devices).toEqual([{ value: 'desktop', clicks: 2 }, { value: 'mobile', clicks: 2 }]);
-    expect(stats.browsers).toEqual([{ value: 'Chrome', clicks: 2 }, { value: 'Mobile Safari', clicks: 2 }]);
-    expect(stats.operating_systems).toEqual([{ value: 'iOS', clicks: 2 }, { value: 'Windows', clicks: 2 }]);
-    expect(stats.referrers).toEqual([{ value: '(direct)', clicks: 3 }, { value: 'news.ycombinator.com', clicks: 1 }]);
-    expect(stats.triggers).toEqual([{ value: 'link', clicks: 3 }, { value: 'qr', clicks: 1 }]);
+    expect(stats.countries).toEqual([
+      { value: 'US', clicks: 3 },
+      { value: 'GB', clicks: 1 },
+    ]);
+    expect(stats.devices).toEqual([
+      { value: 'desktop', clicks: 2 },
+      { value: 'mobile', clicks: 2 },
+    ]);
+    expect(stats.browsers).toEqual([
+      { value: 'Chrome', clicks: 2 },
+      { value: 'Mobile Safari', clicks: 2 },
+    ]);
+    expect(stats.operating_systems).toEqual([
+      { value: 'iOS', clicks: 2 },
+      { value: 'Windows', clicks: 2 },
+    ]);
+    expect(stats.referrers).toEqual([
+      { value: '(direct)', clicks: 3 },
+      { value: 'news.ycombinator.com', clicks: 1 },
+    ]);
+    expect(stats.triggers).toEqual([
+      { value: 'link', clicks: 3 },
+      { value: 'qr', clicks: 1 },
+    ]);
     expect(stats.cities[0].value).toMatch(/, US$/);
     const [row] = await ctx.handle.query<{ clicks: number; bots: number }>(
       'SELECT l.clicks, (SELECT count(*) FROM clicks c WHERE c.link_id = l.id AND c.bot)::int AS bots FROM links l WHERE l.id = $1',
@@ -97,7 +120,11 @@ describe.each(migratedDatabaseKinds(pgUrl()))('analytics on %s', (name, makeDb) 
       { t: '2026-03-11T00:00:00.000Z', clicks: 0 },
       { t: '2026-03-12T00:00:00.000Z', clicks: 1 },
     ]);
-    const tokyo = await getStats(ctx.handle, { linkId: link.id }, range({ interval: 'day', from: '2026-03-09T15:00:00Z', to: '2026-03-12T14:59:59Z', tz: 'Asia/Tokyo' }));
+    const tokyo = await getStats(
+      ctx.handle,
+      { linkId: link.id },
+      range({ interval: 'day', from: '2026-03-09T15:00:00Z', to: '2026-03-12T14:59:59Z', tz: 'Asia/Tokyo' }),
+    );
     expect(tokyo.timeseries).toMatchObject({ tz: 'Asia/Tokyo' });
     expect(tokyo.timeseries.points).toEqual([
       { t: '2026-03-09T15:00:00.000Z', clicks: 3 }, // the 10th, Tokyo time
@@ -121,7 +148,8 @@ describe.each(migratedDatabaseKinds(pgUrl()))('analytics on %s', (name, makeDb) 
     const b = await createLink({ url: 'https://example.com/b', ...proUser.owns }, ctx);
     const t = Date.now() - 60_000;
     const batch: Click[] = [];
-    for (let i = 0; i < 14; i++) for (let k = 0; k <= i; k++) batch.push(click(i % 2 ? a.id : b.id, t, '8.8.8.8', AGENTS.chrome, { referrer: `https://site${i}.example/` }));
+    for (let i = 0; i < 14; i++)
+      for (let k = 0; k <= i; k++) batch.push(click(i % 2 ? a.id : b.id, t, '8.8.8.8', AGENTS.chrome, { referrer: `https://site${i}.example/` }));
     await write(batch);
     const stats = await getStats(ctx.handle, { workspaceId: proUser.workspaceId }, range({}));
     expect(stats.clicks).toBe(105);
@@ -134,8 +162,13 @@ describe.each(migratedDatabaseKinds(pgUrl()))('analytics on %s', (name, makeDb) 
     const watched = await createLink({ url: 'https://example.com/watched', ...proUser.owns, alias: `watched-${name}` }, ctx);
     const filtered = await createLink({ url: 'https://example.com/filtered', ...proUser.owns }, ctx);
     const unwatched = await createLink({ url: 'https://example.com/unwatched', ...freeUser.owns }, ctx);
-    await ctx.handle.query(`INSERT INTO webhooks (id, workspace_id, url, events, link_id) VALUES ('wh_1', $2, 'https://hooks.example/', '{link.clicked}', $1)`, [watched.id, proUser.workspaceId]);
-    await ctx.handle.query(`INSERT INTO webhooks (id, workspace_id, url, events) VALUES ('wh_2', $1, 'https://hooks.example/', '{link.created}')`, [freeUser.workspaceId]);
+    await ctx.handle.query(
+      `INSERT INTO webhooks (id, workspace_id, url, events, link_id) VALUES ('wh_1', $2, 'https://hooks.example/', '{link.clicked}', $1)`,
+      [watched.id, proUser.workspaceId],
+    );
+    await ctx.handle.query(`INSERT INTO webhooks (id, workspace_id, url, events) VALUES ('wh_2', $1, 'https://hooks.example/', '{link.created}')`, [
+      freeUser.workspaceId,
+    ]);
     const t = Date.now();
     await write([
       click(watched.id, t, '8.8.8.8', AGENTS.iphone, { referrer: 'https://t.co/x' }),
@@ -152,7 +185,15 @@ describe.each(migratedDatabaseKinds(pgUrl()))('analytics on %s', (name, makeDb) 
       short_code: `watched-${name}`,
       long_url: 'https://example.com/watched',
       trigger: 'link',
-      visitor: { country: 'US', device: 'mobile', browser: 'Mobile Safari', os: 'iOS', city: expect.any(String), referrer: 'https://t.co/x', referrer_host: 't.co' },
+      visitor: {
+        country: 'US',
+        device: 'mobile',
+        browser: 'Mobile Safari',
+        os: 'iOS',
+        city: expect.any(String),
+        referrer: 'https://t.co/x',
+        referrer_host: 't.co',
+      },
     });
   });
 
@@ -182,13 +223,22 @@ describe.each(migratedDatabaseKinds(pgUrl()))('analytics on %s', (name, makeDb) 
     const csv = parseCsv(await new Response(exportClicks(ctx.handle, { linkId: link.id }, r, 'csv')).text());
     expect(csv[0]).toEqual([...EXPORT_COLUMNS]);
     expect(json).toHaveLength(4);
-    const fromCsv = csv.slice(1).map((cells) => Object.fromEntries(EXPORT_COLUMNS.map((c, i) => [c, cells[i] === '' ? null : c === 'bot' ? cells[i] === 'true' : cells[i]])));
+    const fromCsv = csv
+      .slice(1)
+      .map((cells) => Object.fromEntries(EXPORT_COLUMNS.map((c, i) => [c, cells[i] === '' ? null : c === 'bot' ? cells[i] === 'true' : cells[i]])));
     // CSV cells that a spreadsheet would run as formulas carry a leading '; JSON keeps the value as stored.
     const neutralised = (v: unknown) => (typeof v === 'string' && /^[=+\-@\t\r]/.test(v) ? `'${v}` : v);
     expect(fromCsv).toEqual(json.map((row: Record<string, unknown>) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, neutralised(v)]))));
     expect(json[3]).toMatchObject({ user_agent: '=HYPERLINK("http://x","y")', referrer: "=cmd|' /C calc'!A0" });
     expect(fromCsv[3]).toMatchObject({ user_agent: `'=HYPERLINK("http://x","y")`, referrer: `'=cmd|' /C calc'!A0` });
-    expect(json[0]).toMatchObject({ clicked_at: '2026-04-01T10:00:00.000Z', country: 'US', device: 'mobile', referrer: 'https://a.example/?q="quoted", with comma', bot: false, ip: null });
+    expect(json[0]).toMatchObject({
+      clicked_at: '2026-04-01T10:00:00.000Z',
+      country: 'US',
+      device: 'mobile',
+      referrer: 'https://a.example/?q="quoted", with comma',
+      bot: false,
+      ip: null,
+    });
     expect(json[1].user_agent).toBe('Agent, with "quotes"\nand a newline');
     expect(json[2]).toMatchObject({ bot: true, user_agent: null });
     const empty = await new Response(exportClicks(ctx.handle, { linkId: -1 }, r, 'json')).text();
@@ -200,13 +250,15 @@ describe.each(migratedDatabaseKinds(pgUrl()))('analytics on %s', (name, makeDb) 
     const t = Date.parse('2026-04-02T00:00:00.000Z');
     // 4,500 clicks, many sharing a timestamp, so pages split inside equal times.
     await write(Array.from({ length: 4500 }, (_, i) => click(link.id, t + Math.floor(i / 7), '8.8.8.8', AGENTS.chrome)));
-    const rows = JSON.parse(await new Response(exportClicks(ctx.handle, { linkId: link.id }, { from: new Date(t), to: new Date(t + 3_600_000) }, 'json')).text());
+    const rows = JSON.parse(
+      await new Response(exportClicks(ctx.handle, { linkId: link.id }, { from: new Date(t), to: new Date(t + 3_600_000) }, 'json')).text(),
+    );
     expect(rows).toHaveLength(4500);
     const times = rows.map((x: { clicked_at: string }) => Date.parse(x.clicked_at));
     expect(times.every((v: number, i: number) => i === 0 || v >= times[i - 1])).toBe(true);
   });
 
-  test('retention: a Free workspace\'s 31-day-old clicks and rollups are deleted, a Pro workspace\'s are kept', async () => {
+  test("retention: a Free workspace's 31-day-old clicks and rollups are deleted, a Pro workspace's are kept", async () => {
     const free = await createLink({ url: 'https://example.com/free', ...freeUser.owns }, ctx);
     const pro = await createLink({ url: 'https://example.com/pro', ...proUser.owns }, ctx);
     const anonymous = await createLink({ url: 'https://example.com/anon', workspaceId: SYSTEM_WORKSPACE_ID }, ctx);
@@ -214,11 +266,13 @@ describe.each(migratedDatabaseKinds(pgUrl()))('analytics on %s', (name, makeDb) 
     const old = now - 31 * 86_400_000;
     await write([free, pro, anonymous].flatMap((l) => [click(l.id, old, '8.8.8.8', AGENTS.chrome), click(l.id, now - 60_000, '8.8.8.8', AGENTS.chrome)]));
     const count = async (linkId: number) =>
-      (await ctx.handle.query<{ clicks: number; rollups: number }>(
-        `SELECT (SELECT count(*) FROM clicks WHERE link_id = $1)::int AS clicks,
+      (
+        await ctx.handle.query<{ clicks: number; rollups: number }>(
+          `SELECT (SELECT count(*) FROM clicks WHERE link_id = $1)::int AS clicks,
                 (SELECT count(*) FROM click_rollups WHERE link_id = $1 AND dim = '')::int AS rollups`,
-        [linkId],
-      ))[0];
+          [linkId],
+        )
+      )[0];
     const result = await applyRetention(ctx.handle, { now: new Date(now), batchSize: 1 });
     expect(result.clicks).toBeGreaterThanOrEqual(2);
     expect(await count(free.id)).toEqual({ clicks: 1, rollups: 1 });
@@ -244,7 +298,10 @@ describe.each(migratedDatabaseKinds(pgUrl()))('analytics on %s', (name, makeDb) 
     ]);
     const all = await getStats(ctx.handle, { workspaceId: team.workspaceId }, range({}));
     expect(all.clicks).toBe(3);
-    expect(all.countries).toEqual([{ value: 'US', clicks: 2 }, { value: 'GB', clicks: 1 }]);
+    expect(all.countries).toEqual([
+      { value: 'US', clicks: 2 },
+      { value: 'GB', clicks: 1 },
+    ]);
     const byLink = await getStats(ctx.handle, { workspaceId: team.workspaceId, linkId: theirs.id }, range({}));
     expect(byLink.clicks).toBe(1);
     const byMember = await getStats(ctx.handle, { workspaceId: team.workspaceId, createdBy: team.userId }, range({}));
@@ -252,9 +309,15 @@ describe.each(migratedDatabaseKinds(pgUrl()))('analytics on %s', (name, makeDb) 
     expect(byMember.unique_visitors).toBe(2);
     // Another workspace's link as a filter finds nothing here.
     expect((await getStats(ctx.handle, { workspaceId: team.workspaceId, linkId: outside.id }, range({}))).clicks).toBe(0);
-    const exported = JSON.parse(await new Response(exportClicks(ctx.handle, { workspaceId: team.workspaceId }, { from: new Date(t - 1000), to: new Date() }, 'json')).text());
+    const exported = JSON.parse(
+      await new Response(exportClicks(ctx.handle, { workspaceId: team.workspaceId }, { from: new Date(t - 1000), to: new Date() }, 'json')).text(),
+    );
     expect(exported.map((r: { short_code: string }) => r.short_code).sort()).toEqual([mine.shortCode, mine.shortCode, theirs.shortCode].sort());
-    const csv = parseCsv(await new Response(exportClicks(ctx.handle, { workspaceId: team.workspaceId, createdBy: team.userId }, { from: new Date(t - 1000), to: new Date() }, 'csv')).text());
+    const csv = parseCsv(
+      await new Response(
+        exportClicks(ctx.handle, { workspaceId: team.workspaceId, createdBy: team.userId }, { from: new Date(t - 1000), to: new Date() }, 'csv'),
+      ).text(),
+    );
     expect(csv[0].slice(0, 3)).toEqual(['link_id', 'short_code', 'clicked_at']);
     expect(csv).toHaveLength(3);
   });

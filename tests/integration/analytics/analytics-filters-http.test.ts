@@ -28,23 +28,45 @@ describe('statistics filters over HTTP', () => {
   });
 
   const stats = async (api: ApiClient, query: CallOptions<typeof workspaceStats>['query'] = {}) => (await api.call('workspaceStats', { query })).json;
-  const linkStatsOf = async (api: ApiClient, id: number, query: CallOptions<typeof linkStats>['query']) => (await api.call('linkStats', { params: { id }, query })).json;
-  const createLink = async (api: ApiClient, alias: string) => (await api.call('apiPhpCreate', { body: { url: `https://example.com/${alias}`, alias } })).json as { id: number };
-  const visit = (code: string, ip: string, ua: string) => fetch(`${sling.url}/${code}`, { redirect: 'manual', headers: { 'x-forwarded-for': ip, 'user-agent': ua } });
+  const linkStatsOf = async (api: ApiClient, id: number, query: CallOptions<typeof linkStats>['query']) =>
+    (await api.call('linkStats', { params: { id }, query })).json;
+  const createLink = async (api: ApiClient, alias: string) =>
+    (await api.call('apiPhpCreate', { body: { url: `https://example.com/${alias}`, alias } })).json as { id: number };
+  const visit = (code: string, ip: string, ua: string) =>
+    fetch(`${sling.url}/${code}`, { redirect: 'manual', headers: { 'x-forwarded-for': ip, 'user-agent': ua } });
 
-  test('a country narrows the workspace\'s and a link\'s statistics; bad shapes are 400s; the scope holds', async () => {
+  test("a country narrows the workspace's and a link's statistics; bad shapes are 400s; the scope holds", async () => {
     const a = await createLink(ann, 'filter-a');
     const b = await createLink(ann, 'filter-b');
     const bobs = await createLink(bob, 'filter-bob');
     for (const [code, ip, ua] of [
-      ['filter-a', '8.8.8.8', AGENTS.chrome], ['filter-a', '8.8.8.8', AGENTS.chrome], ['filter-a', '81.2.69.160', AGENTS.iphone],
-      ['filter-b', '81.2.69.160', AGENTS.chrome], ['filter-b', '8.8.8.8', AGENTS.iphone], ['filter-bob', '81.2.69.160', AGENTS.chrome],
-    ] as const) expect((await visit(code, ip, ua)).status).toBe(302);
-    await until('the clicks in the stats', async () => (await stats(ann)).clicks === 5 && (await stats(bob)).clicks === 1, { timeoutMs: 10_000, intervalMs: 100 });
+      ['filter-a', '8.8.8.8', AGENTS.chrome],
+      ['filter-a', '8.8.8.8', AGENTS.chrome],
+      ['filter-a', '81.2.69.160', AGENTS.iphone],
+      ['filter-b', '81.2.69.160', AGENTS.chrome],
+      ['filter-b', '8.8.8.8', AGENTS.iphone],
+      ['filter-bob', '81.2.69.160', AGENTS.chrome],
+    ] as const)
+      expect((await visit(code, ip, ua)).status).toBe(302);
+    await until('the clicks in the stats', async () => (await stats(ann)).clicks === 5 && (await stats(bob)).clicks === 1, {
+      timeoutMs: 10_000,
+      intervalMs: 100,
+    });
 
     const gb = await stats(ann, { country: 'GB' });
-    expect(gb).toMatchObject({ clicks: 2, unique_visitors: 2, countries: [{ value: 'GB', clicks: 2 }], devices: [{ value: 'desktop', clicks: 1 }, { value: 'mobile', clicks: 1 }] });
-    expect(gb.links).toEqual([{ value: String(a.id), short_code: 'filter-a', clicks: 1 }, { value: String(b.id), short_code: 'filter-b', clicks: 1 }]);
+    expect(gb).toMatchObject({
+      clicks: 2,
+      unique_visitors: 2,
+      countries: [{ value: 'GB', clicks: 2 }],
+      devices: [
+        { value: 'desktop', clicks: 1 },
+        { value: 'mobile', clicks: 1 },
+      ],
+    });
+    expect(gb.links).toEqual([
+      { value: String(a.id), short_code: 'filter-a', clicks: 1 },
+      { value: String(b.id), short_code: 'filter-b', clicks: 1 },
+    ]);
     expect(gb.timeseries.points.reduce((n: number, p: { clicks: number }) => n + p.clicks, 0)).toBe(2);
     expect((await stats(ann, { country: 'gb', device: 'mobile' })).clicks).toBe(1);
     expect((await stats(ann, { country: 'GB', link_id: b.id })).clicks).toBe(1);
@@ -52,7 +74,10 @@ describe('statistics filters over HTTP', () => {
     const linkUs = await linkStatsOf(ann, a.id, { country: 'US' });
     expect(linkUs).toMatchObject({ clicks: 2, unique_visitors: 1, browsers: [{ value: 'Chrome', clicks: 2 }] });
 
-    for (const res of [await ann.call('workspaceStats', { query: { country: 'GBR' } }), await ann.call('linkStats', { params: { id: a.id }, query: { country: 'G1' } })]) {
+    for (const res of [
+      await ann.call('workspaceStats', { query: { country: 'GBR' } }),
+      await ann.call('linkStats', { params: { id: a.id }, query: { country: 'G1' } }),
+    ]) {
       expect(res.status).toBe(400);
       expect(res.json.error).toMatchObject({ code: 'invalid_request', details: { country: expect.stringContaining('two-letter') } });
     }

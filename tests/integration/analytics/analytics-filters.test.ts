@@ -24,7 +24,12 @@ const filters = (q: string) => parseWith(ZStatsFilters, queryObject(new URLSearc
 describe('statistics filters: parsing', () => {
   test('values are kept as given (countries upper-cased, repeats merged); a bad shape is a 400 naming the parameter', () => {
     expect(filters('country=fr&device=toaster&referrer=(direct)&country=FR&trigger=qr&os=iOS&browser=Chrome')).toEqual({
-      country: ['FR'], device: ['toaster'], referrer: ['(direct)'], trigger: ['qr'], os: ['iOS'], browser: ['Chrome'],
+      country: ['FR'],
+      device: ['toaster'],
+      referrer: ['(direct)'],
+      trigger: ['qr'],
+      os: ['iOS'],
+      browser: ['Chrome'],
     });
     expect(filters('interval=day&link_id=3')).toEqual({});
     const refusal = (q: string) => {
@@ -39,7 +44,10 @@ describe('statistics filters: parsing', () => {
     expect(refusal('device=')).toMatchObject({ status: 400, details: { device: expect.any(String) } });
     expect(refusal(`browser=${'x'.repeat(201)}`)).toMatchObject({ status: 400, details: { browser: expect.any(String) } });
     expect(refusal('os=a%0Ab')).toMatchObject({ status: 400, details: { os: expect.any(String) } });
-    expect(refusal(Array.from({ length: 21 }, (_, i) => `referrer=r${i}.example`).join('&'))).toMatchObject({ status: 400, details: { referrer: expect.any(String) } });
+    expect(refusal(Array.from({ length: 21 }, (_, i) => `referrer=r${i}.example`).join('&'))).toMatchObject({
+      status: 400,
+      details: { referrer: expect.any(String) },
+    });
   });
 });
 
@@ -58,11 +66,18 @@ describe.each(migratedDatabaseKinds(pgUrl()))('filtered statistics on %s', (name
     await tdb?.drop();
   });
 
-  const click = (linkId: number, at: number, ip: string, userAgent: string, extra: Partial<Click> = {}): Click => ({ linkId, at, ip, userAgent, referrer: undefined, ...extra });
+  const click = (linkId: number, at: number, ip: string, userAgent: string, extra: Partial<Click> = {}): Click => ({
+    linkId,
+    at,
+    ip,
+    userAgent,
+    referrer: undefined,
+    ...extra,
+  });
   const range = (q: Record<string, string> = {}) => parseWith(ZStatsRange, queryObject(new URLSearchParams(q)));
   const sum = (points: Array<{ clicks: number }>) => points.reduce((n, p) => n + p.clicks, 0);
 
-  test('a country narrows every number; the filters add up to the whole; another workspace\'s link stays out', async () => {
+  test("a country narrows every number; the filters add up to the whole; another workspace's link stays out", async () => {
     const team = await makeUser(ctx.handle.db, `filters-${name}`, 'pro');
     const other = await makeUser(ctx.handle.db, `filters-other-${name}`, 'pro');
     const a = await createLink({ url: 'https://example.com/fa', ...team.owns }, ctx);
@@ -85,14 +100,23 @@ describe.each(migratedDatabaseKinds(pgUrl()))('filtered statistics on %s', (name
     expect(gb.clicks).toBe(2);
     expect(gb.unique_visitors).toBe(2);
     expect(gb.countries).toEqual([{ value: 'GB', clicks: 2 }]);
-    expect(gb.devices).toEqual([{ value: 'desktop', clicks: 1 }, { value: 'mobile', clicks: 1 }]);
+    expect(gb.devices).toEqual([
+      { value: 'desktop', clicks: 1 },
+      { value: 'mobile', clicks: 1 },
+    ]);
     expect(gb.referrers).toEqual([{ value: '(direct)', clicks: 2 }]);
     expect(sum(gb.timeseries.points)).toBe(2);
     expect(gb.timeseries.points.length).toBe(all.timeseries.points.length);
     expect(gb.regions.map((r) => r.value)).toEqual(all.regions.filter((r) => r.value.endsWith(', GB')).map((r) => r.value));
     // The top links, a filter by link themselves; a link's own statistics have none.
-    expect(all.links).toEqual([{ value: String(a.id), short_code: a.shortCode, clicks: 3 }, { value: String(b.id), short_code: b.shortCode, clicks: 1 }]);
-    expect(gb.links).toEqual([{ value: String(a.id), short_code: a.shortCode, clicks: 1 }, { value: String(b.id), short_code: b.shortCode, clicks: 1 }]);
+    expect(all.links).toEqual([
+      { value: String(a.id), short_code: a.shortCode, clicks: 3 },
+      { value: String(b.id), short_code: b.shortCode, clicks: 1 },
+    ]);
+    expect(gb.links).toEqual([
+      { value: String(a.id), short_code: a.shortCode, clicks: 1 },
+      { value: String(b.id), short_code: b.shortCode, clicks: 1 },
+    ]);
     expect((await getStats(ctx.handle, { linkId: a.id }, range())).links).toBeUndefined();
 
     // Two dimensions narrow together; two values of one dimension widen.
@@ -111,7 +135,11 @@ describe.each(migratedDatabaseKinds(pgUrl()))('filtered statistics on %s', (name
 
     // A filter everything passes reads the raw clicks and gives what the rollups give, to the
     // region labels and the buckets of a half-hour time zone.
-    for (const q of [{} as Record<string, string>, { interval: 'hour', tz: 'Asia/Kolkata', from: new Date(t - 5_400_000).toISOString() }, { interval: 'day', tz: 'America/St_Johns' }]) {
+    for (const q of [
+      {} as Record<string, string>,
+      { interval: 'hour', tz: 'Asia/Kolkata', from: new Date(t - 5_400_000).toISOString() },
+      { interval: 'day', tz: 'America/St_Johns' },
+    ]) {
       const rolled = await getStats(ctx.handle, ws, range(q));
       const raw = await getStats(ctx.handle, { ...ws, filters: filters('trigger=link&trigger=qr') }, range(q));
       expect(raw).toEqual(rolled);
@@ -127,7 +155,7 @@ describe.each(migratedDatabaseKinds(pgUrl()))('filtered statistics on %s', (name
     expect([leaked.clicks, leaked.unique_visitors, leaked.countries.length, sum(leaked.timeseries.points)]).toEqual([0, 0, 0, 0]);
   });
 
-  test('the previous period: as long as the range, ending before the range\'s first hour; filters apply to it too', async () => {
+  test("the previous period: as long as the range, ending before the range's first hour; filters apply to it too", async () => {
     const user = await makeUser(ctx.handle.db, `previous-${name}`, 'pro');
     const link = await createLink({ url: 'https://example.com/prev', ...user.owns }, ctx);
     const now = Date.now();
@@ -146,7 +174,13 @@ describe.each(migratedDatabaseKinds(pgUrl()))('filtered statistics on %s', (name
     const previous = await getPreviousPeriod(ctx.handle, { linkId: link.id }, day);
     expect(previous).toEqual({ from: before.from.toISOString(), to: before.to.toISOString(), clicks: 1, unique_visitors: 1 });
     expect((await getStats(ctx.handle, { linkId: link.id }, { ...day, interval: 'hour', tz: 'UTC' })).clicks).toBe(3);
-    expect(await getPreviousPeriod(ctx.handle, { workspaceId: user.workspaceId, filters: filters('country=GB') }, day)).toMatchObject({ clicks: 0, unique_visitors: 0 });
-    expect(await getPreviousPeriod(ctx.handle, { workspaceId: user.workspaceId, filters: filters('country=US') }, day)).toMatchObject({ clicks: 1, unique_visitors: 1 });
+    expect(await getPreviousPeriod(ctx.handle, { workspaceId: user.workspaceId, filters: filters('country=GB') }, day)).toMatchObject({
+      clicks: 0,
+      unique_visitors: 0,
+    });
+    expect(await getPreviousPeriod(ctx.handle, { workspaceId: user.workspaceId, filters: filters('country=US') }, day)).toMatchObject({
+      clicks: 1,
+      unique_visitors: 1,
+    });
   });
 });

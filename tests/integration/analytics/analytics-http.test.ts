@@ -33,10 +33,14 @@ describe('analytics through the edge', () => {
 
   /** Polls Variant A stats until `done` holds (clicks show within about a second, docs/guide/features.md; 5 s leaves room). */
   const statsWhen = async (code: string, done: (s: any) => boolean) => ({
-    stats: await until(`stats of ${code}`, async () => {
-      const stats = (await ann.call('apiPhpStats', { query: { slug: code } })).json;
-      return done(stats) && stats;
-    }, { timeoutMs: 5_000, intervalMs: 100 }),
+    stats: await until(
+      `stats of ${code}`,
+      async () => {
+        const stats = (await ann.call('apiPhpStats', { query: { slug: code } })).json;
+        return done(stats) && stats;
+      },
+      { timeoutMs: 5_000, intervalMs: 100 },
+    ),
   });
 
   test('a click from 8.8.8.8 on an iPhone shows in stats within 5 s as United States / mobile / Mobile Safari / iOS', async () => {
@@ -66,7 +70,10 @@ describe('analytics through the edge', () => {
     await visit('uniq', '8.8.8.8', AGENTS.chrome);
     const after = await statsWhen('uniq', (s) => s.clicks >= 3);
     expect(after.stats).toMatchObject({ clicks: 3, unique_visitors: 2 });
-    expect(after.stats.browsers).toEqual([{ value: 'Mobile Safari', clicks: 2 }, { value: 'Chrome', clicks: 1 }]);
+    expect(after.stats.browsers).toEqual([
+      { value: 'Mobile Safari', clicks: 2 },
+      { value: 'Chrome', clicks: 1 },
+    ]);
   });
 
   test('a QR visit (qr=1) redirects without the marker and is counted with trigger qr', async () => {
@@ -94,7 +101,10 @@ describe('analytics through the edge', () => {
     const json = jsonRes.json;
     expect(csv).toHaveLength(3);
     expect(json).toHaveLength(2);
-    expect(json.map((r: any) => [r.country, r.device, r.referrer_host])).toEqual([['US', 'mobile', 't.co'], ['GB', 'desktop', null]]);
+    expect(json.map((r: any) => [r.country, r.device, r.referrer_host])).toEqual([
+      ['US', 'mobile', 't.co'],
+      ['GB', 'desktop', null],
+    ]);
     const header = csv[0];
     expect(csv.slice(1).map((cells) => cells[header.indexOf('country')])).toEqual(['US', 'GB']);
 

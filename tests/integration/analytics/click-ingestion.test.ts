@@ -98,7 +98,10 @@ describe.each(migratedDatabaseKinds(pgUrl()))('click ingestion on %s', (_name, m
     const link = await newLink('escapes');
     const odd = 'Agent\twith a tab\\and a backslash\nand a newline\r\\N';
     const referrer = 'https://example.com/a\\b?c=\t\\N';
-    await clickWriter(ctx.handle, enrich)([
+    await clickWriter(
+      ctx.handle,
+      enrich,
+    )([
       { linkId: link, at: Date.now(), ip: '8.8.8.8', userAgent: odd, referrer },
       { linkId: link, at: Date.now(), ip: '8.8.8.8', userAgent: '\\N', referrer: undefined },
     ]);

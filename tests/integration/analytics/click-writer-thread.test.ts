@@ -36,10 +36,10 @@ describe.each(migratedDatabaseKinds(pgUrl()))('click writer thread on %s', (_nam
 
   test('every click handed to the thread is enriched, stored and counted once; events go with the rows; a stop mid-stream loses nothing', async () => {
     const links = [await newLink('thread-1'), await newLink('thread-2'), await newLink('thread-hooked')];
-    await ctx.handle.query(`INSERT INTO webhooks (id, workspace_id, url, events, link_id) VALUES ('wh_thread', $1, 'https://hooks.example/t', '{link.clicked}', $2)`, [
-      SYSTEM_WORKSPACE_ID,
-      links[2],
-    ]);
+    await ctx.handle.query(
+      `INSERT INTO webhooks (id, workspace_id, url, events, link_id) VALUES ('wh_thread', $1, 'https://hooks.example/t', '{link.clicked}', $2)`,
+      [SYSTEM_WORKSPACE_ID, links[2]],
+    );
     const agents = [AGENTS.iphone, AGENTS.chrome, AGENTS.googlebot];
     const ips = ['8.8.8.8', '81.2.69.160'];
     const start = Date.now() - 600_000;

@@ -14,7 +14,9 @@ const ROWS = Number(process.env.EXPORT_ROWS ?? 1_000_000);
 const pg = pgUrl();
 
 function rssMb(pid: number): number {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'))!;
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('VmRSS:'))!;
   return Number(line.replace(/\D+/g, '')) / 1024;
 }
 
@@ -71,7 +73,9 @@ describe.skipIf(!pg)('export of 1,000,000 clicks', () => {
       clearInterval(sampler);
     }
     expect(lines).toBe(ROWS + 1);
-    console.log(`export: ${ROWS.toLocaleString('en')} rows, ${(bytes / 1e6).toFixed(0)} MB streamed; server RSS ${before.toFixed(0)} → peak ${peak.toFixed(0)} MB`);
+    console.log(
+      `export: ${ROWS.toLocaleString('en')} rows, ${(bytes / 1e6).toFixed(0)} MB streamed; server RSS ${before.toFixed(0)} → peak ${peak.toFixed(0)} MB`,
+    );
     // Holding the rows would take hundreds of MB; streaming keeps the growth to GC slack.
     expect(peak - before).toBeLessThan(64);
     expect(bytes).toBeGreaterThan(ROWS * 100);

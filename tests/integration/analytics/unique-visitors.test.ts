@@ -36,9 +36,14 @@ describe.each(migratedDatabaseKinds(pgUrl()))('unique visitors on %s', (_name, m
     );
     return row.n;
   };
-  const uniques = async (scope: StatsScope, from: string, to: string) => (await getTotals(ctx.handle, scope, { from: new Date(from), to: new Date(to) })).unique_visitors;
+  const uniques = async (scope: StatsScope, from: string, to: string) =>
+    (await getTotals(ctx.handle, scope, { from: new Date(from), to: new Date(to) })).unique_visitors;
   const sketchesDigest = async () =>
-    (await ctx.handle.query<{ d: string }>(`SELECT md5(string_agg(link_id || day::text || clicks || encode(sketch, 'hex'), ',' ORDER BY link_id, day)) AS d FROM visitor_sketches`))[0].d;
+    (
+      await ctx.handle.query<{ d: string }>(
+        `SELECT md5(string_agg(link_id || day::text || clicks || encode(sketch, 'hex'), ',' ORDER BY link_id, day)) AS d FROM visitor_sketches`,
+      )
+    )[0].d;
 
   beforeAll(async () => {
     tdb = await makeDb();
@@ -73,7 +78,7 @@ describe.each(migratedDatabaseKinds(pgUrl()))('unique visitors on %s', (_name, m
     expect(await sketchesDigest()).toBe(before);
   });
 
-  test('a range over built days, a partial first day and today\'s raw clicks is within 2 % of the exact count', async () => {
+  test("a range over built days, a partial first day and today's raw clicks is within 2 % of the exact count", async () => {
     const [from, to] = ['2026-03-01T12:00:00Z', '2026-03-05T23:00:00Z'];
     const truth = await exact('link_id = $3', [ids.busy], from, '2026-03-06T00:00:00Z');
     expect(truth).toBe(60_000 - 10_000); // the first morning's visitors are outside
@@ -83,7 +88,7 @@ describe.each(migratedDatabaseKinds(pgUrl()))('unique visitors on %s', (_name, m
     expect(await uniques({ linkId: ids.busy }, '2026-03-05T00:00:00Z', '2026-03-05T23:00:00Z')).toBe(20_000);
   });
 
-  test('built days are read from their sketches: a day\'s raw clicks gone, its visitors still count', async () => {
+  test("built days are read from their sketches: a day's raw clicks gone, its visitors still count", async () => {
     const range: [string, string] = ['2026-03-04T00:00:00Z', '2026-03-04T23:00:00Z'];
     expect(await uniques({ linkId: ids.small }, ...range)).toBe(3);
     await ctx.handle.query(`DELETE FROM clicks WHERE link_id = $1`, [ids.small]);
@@ -107,7 +112,7 @@ describe.each(migratedDatabaseKinds(pgUrl()))('unique visitors on %s', (_name, m
     expect(Math.abs(estimate - other) / other).toBeLessThan(0.02);
   });
 
-  test('the job\'s registers (grouped in the database) and the query\'s (folded from every click\'s hash) agree', async () => {
+  test("the job's registers (grouped in the database) and the query's (folded from every click's hash) agree", async () => {
     const where = `link_id = $1 AND NOT bot`;
     const grouped = addRegisters(emptyRegisters(), await ctx.handle.query<{ reg: number; rho: number }>(registersSql(where), [ids.busy]));
     const [raw] = await ctx.handle.query<{ regs: number[]; tops: number[] }>(hashesSql(where), [ids.busy]);
@@ -123,7 +128,9 @@ describe.each(migratedDatabaseKinds(pgUrl()))('unique visitors on %s', (_name, m
 
   test('retention deletes the sketches of the days whose clicks it deletes', async () => {
     await applyRetention(ctx.handle, { now: new Date('2026-04-03T12:00:00Z') }); // free plan: 30 days, so before March 4th
-    const left = await ctx.handle.query<{ day: string }>(`SELECT DISTINCT day::text AS day FROM visitor_sketches WHERE workspace_id = $1 ORDER BY day`, [user.workspaceId]);
+    const left = await ctx.handle.query<{ day: string }>(`SELECT DISTINCT day::text AS day FROM visitor_sketches WHERE workspace_id = $1 ORDER BY day`, [
+      user.workspaceId,
+    ]);
     expect(left.map((r) => r.day)).toEqual(['2026-03-04']);
   });
 });

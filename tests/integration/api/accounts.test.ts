@@ -38,7 +38,10 @@ describe.each(migratedDatabaseKinds(pgUrl()))('accounts on %s', (_name, makeDb) 
       headers: { 'content-type': 'application/json', origin: sling.url, 'user-agent': init.ua ?? FIREFOX_WIN },
       body: JSON.stringify(body),
     });
-    const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const cookie = res.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
     return { res, cookie, body: await res.json().catch(() => null) };
   }
   const tokensStatus = async (cookie: string) => (await api.call('listTokens', { as: { cookie } })).status;

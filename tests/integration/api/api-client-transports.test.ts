@@ -12,9 +12,29 @@ import { slingTest } from '../../helpers/sling-fixture';
 const test = slingTest();
 
 /** What differs between two accounts' otherwise equal answers: ids, times, codes, names. */
-const DIFFERS = new Set(['id', 'current_id', 'created_by', 'created_at', 'updated_at', 'short_code', 'short_url', 'name', 'slug', 'email', 'user_id', 'workspace_id']);
+const DIFFERS = new Set([
+  'id',
+  'current_id',
+  'created_by',
+  'created_at',
+  'updated_at',
+  'short_code',
+  'short_url',
+  'name',
+  'slug',
+  'email',
+  'user_id',
+  'workspace_id',
+]);
 /** The parts of an answer both transports must agree on. */
-const SECURITY = ['content-security-policy', 'x-content-type-options', 'x-frame-options', 'referrer-policy', 'cross-origin-opener-policy', 'permissions-policy'];
+const SECURITY = [
+  'content-security-policy',
+  'x-content-type-options',
+  'x-frame-options',
+  'referrer-policy',
+  'cross-origin-opener-policy',
+  'permissions-policy',
+];
 const shape = (r: ApiResult) => ({
   status: r.status,
   type: r.headers.get('content-type'),
@@ -23,7 +43,10 @@ const shape = (r: ApiResult) => ({
 });
 
 test('the same calls give the same answers in process and over HTTP', async ({ sling }) => {
-  const both: Array<[string, ApiClient]> = [['in process', apiClient(inProcess(sling))], ['over HTTP', apiClient(overHttp(sling.url))]];
+  const both: Array<[string, ApiClient]> = [
+    ['in process', apiClient(inProcess(sling))],
+    ['over HTTP', apiClient(overHttp(sling.url))],
+  ];
   const answers = [];
   for (const [name, api] of both) {
     // One account per transport, so each sees only its own links.

@@ -59,7 +59,13 @@ describe.each(migratedDatabaseKinds(pgUrl()))('better-auth endpoints on %s', (_n
   beforeAll(async () => {
     tdb = await makeDb();
     smtp = await startSmtpListener();
-    sling = await startInProcessSling({ ...tdb.env, SMTP_URL: smtp.url, MAIL_FROM: 'Sling <sling@test.example>', AUTH_ATTEMPTS_PER_MINUTE: '1000', TRUST_PROXY: '1' });
+    sling = await startInProcessSling({
+      ...tdb.env,
+      SMTP_URL: smtp.url,
+      MAIL_FROM: 'Sling <sling@test.example>',
+      AUTH_ATTEMPTS_PER_MINUTE: '1000',
+      TRUST_PROXY: '1',
+    });
     api = apiClient(inProcess(sling));
     expect((await call('POST', '/api/auth/sign-up/email', { email: 'ivy@example.com', password, name: 'Ivy' })).status).toBe(200);
     const signIn = await call('POST', '/api/auth/sign-in/email', { email: 'ivy@example.com', password });

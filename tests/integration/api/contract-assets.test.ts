@@ -60,7 +60,10 @@ describe('real answers match the OpenAPI document (assets, SSO, imports, public 
     await makeEnterpriseTeam(sling.handle, 'acme', OWNER);
     const token = await sling.seed.token(OWNER, { workspace: 'acme' });
     personal = await sling.seed.token(OWNER);
-    narrow = [await sling.seed.token(OWNER, { workspace: 'acme', scopes: ['links:read'] }), await sling.seed.token(OWNER, { workspace: 'acme', scopes: ['webhooks:read'] })];
+    narrow = [
+      await sling.seed.token(OWNER, { workspace: 'acme', scopes: ['links:read'] }),
+      await sling.seed.token(OWNER, { workspace: 'acme', scopes: ['webhooks:read'] }),
+    ];
     await sling.handle.db.insert(threatEntries).values({ kind: 'host', value: UNSAFE_HOST, source: 'contract' });
     api = apiClient(inProcess(sling));
     client = await ContractClient.connect(api, token, await signUpAndInVia(api, 'sam@example.com'));
@@ -84,14 +87,20 @@ describe('real answers match the OpenAPI document (assets, SSO, imports, public 
     expect((await call('GET', '/api/v1/links/{id}/qr', { values, headers: { 'if-none-match': etag } })).status).toBe(304);
     const bad = await call('GET', '/api/v1/links/{id}/qr', { values, query: 'format=gif&size=big' });
     expect(bad.body).toMatchObject({ error: { code: 'invalid_request', details: { format: 'The format must be png, svg or pdf.' } } });
-    expect((await call('GET', '/api/v1/links/{id}/qr', { values, query: 'fg=777777&bg=888888' })).body).toMatchObject({ error: { details: { fg: expect.stringMatching(/contrast/) } } });
-    expect((await call('GET', '/api/v1/links/{id}/qr', { values, query: 'logo=1' })).body).toMatchObject({ error: { details: { logo: expect.stringMatching(/no logo yet/) } } });
+    expect((await call('GET', '/api/v1/links/{id}/qr', { values, query: 'fg=777777&bg=888888' })).body).toMatchObject({
+      error: { details: { fg: expect.stringMatching(/contrast/) } },
+    });
+    expect((await call('GET', '/api/v1/links/{id}/qr', { values, query: 'logo=1' })).body).toMatchObject({
+      error: { details: { logo: expect.stringMatching(/no logo yet/) } },
+    });
     expect((await call('GET', '/api/v1/links/{id}/qr', { values: { id: 999999 } })).status).toBe(404);
 
     expect((await call('PUT', '/api/v1/links/{id}/qr/logo', { values, rawBody: { data: pngBlob(), type: 'image/png' } })).status).toBe(204);
     expect((await call('GET', '/api/v1/links/{id}/qr', { values, query: 'logo=1&format=pdf' })).headers.get('content-type')).toBe('application/pdf');
     expect((await call('PUT', '/api/v1/links/{id}/qr/logo', { values, rawBody: { data: '', type: 'image/png' } })).status).toBe(400);
-    expect((await call('PUT', '/api/v1/links/{id}/qr/logo', { values, rawBody: { data: 'GIF89a', type: 'image/gif' } })).body).toMatchObject({ error: { code: 'unsupported_media_type' } });
+    expect((await call('PUT', '/api/v1/links/{id}/qr/logo', { values, rawBody: { data: 'GIF89a', type: 'image/gif' } })).body).toMatchObject({
+      error: { code: 'unsupported_media_type' },
+    });
     expect((await call('PUT', '/api/v1/links/{id}/qr/logo', { values: { id: 999999 }, rawBody: { data: pngBlob(), type: 'image/png' } })).status).toBe(404);
     expect((await call('DELETE', '/api/v1/links/{id}/qr/logo', { values })).status).toBe(204);
     expect((await call('DELETE', '/api/v1/links/{id}/qr/logo', { values: { id: 999999 } })).status).toBe(404);
@@ -105,18 +114,24 @@ describe('real answers match the OpenAPI document (assets, SSO, imports, public 
     const put = await call('PUT', '/api/v1/links/{id}/preview/image', { values, rawBody: { data: pngBlob(), type: 'image/png' } });
     expect(put.body).toMatchObject({ preview: { title: 'Card', image_source: 'upload' } });
     expect((await call('GET', '/api/v1/links/{id}/preview/image', { values })).headers.get('content-type')).toBe('image/png');
-    expect((await call('PUT', '/api/v1/links/{id}/preview/image', { values: { id: bare }, rawBody: { data: pngBlob(), type: 'image/png' } })).body).toMatchObject({
+    expect(
+      (await call('PUT', '/api/v1/links/{id}/preview/image', { values: { id: bare }, rawBody: { data: pngBlob(), type: 'image/png' } })).body,
+    ).toMatchObject({
       error: { code: 'invalid_request', details: { preview: 'Set a title first.' } },
     });
     expect((await call('PUT', '/api/v1/links/{id}/preview/image', { values, rawBody: { data: 'a=1', type: 'text/plain' } })).status).toBe(415);
-    expect((await call('PUT', '/api/v1/links/{id}/preview/image', { values: { id: 999999 }, rawBody: { data: pngBlob(), type: 'image/png' } })).status).toBe(404);
+    expect((await call('PUT', '/api/v1/links/{id}/preview/image', { values: { id: 999999 }, rawBody: { data: pngBlob(), type: 'image/png' } })).status).toBe(
+      404,
+    );
     expect((await call('DELETE', '/api/v1/links/{id}/preview/image', { values })).status).toBe(204);
     expect((await call('DELETE', '/api/v1/links/{id}/preview/image', { values: { id: 999999 } })).status).toBe(404);
 
     // nowhere.invalid has no address: the letter icon.
     const icon = await call('GET', '/api/v1/favicons/{host}', { values: { host: 'nowhere.invalid' } });
     expect([icon.status, icon.headers.get('x-favicon')]).toEqual([200, 'letter']);
-    expect((await call('GET', '/api/v1/favicons/{host}', { values: { host: 'not a host!' } })).body).toMatchObject({ error: { details: { host: expect.any(String) } } });
+    expect((await call('GET', '/api/v1/favicons/{host}', { values: { host: 'not a host!' } })).body).toMatchObject({
+      error: { details: { host: expect.any(String) } },
+    });
     expect((await call('GET', '/api/v1/favicons/{host}', { values: { host: 'elsewhere.example' } })).status).toBe(404);
   });
 
@@ -127,7 +142,9 @@ describe('real answers match the OpenAPI document (assets, SSO, imports, public 
     const none = { id: 999999 };
     const icon = await call('GET', '/api/v1/domains/{id}/favicon', { values });
     expect([icon.status, icon.headers.get('x-favicon-source')]).toEqual([200, 'sling']);
-    expect((await call('PUT', '/api/v1/domains/{id}/favicon', { values, rawBody: { data: pngBlob(32), type: 'image/png' } })).body).toMatchObject({ favicon: { content_type: 'image/png' } });
+    expect((await call('PUT', '/api/v1/domains/{id}/favicon', { values, rawBody: { data: pngBlob(32), type: 'image/png' } })).body).toMatchObject({
+      favicon: { content_type: 'image/png' },
+    });
     expect((await call('PUT', '/api/v1/domains/{id}/favicon', { values, rawBody: { data: '', type: 'image/png' } })).status).toBe(400);
     expect((await call('PUT', '/api/v1/domains/{id}/favicon', { values, rawBody: { data: 'a=1', type: 'text/plain' } })).status).toBe(415);
     expect((await call('PUT', '/api/v1/domains/{id}/favicon', { values: none, rawBody: { data: pngBlob(), type: 'image/png' } })).status).toBe(404);
@@ -137,9 +154,15 @@ describe('real answers match the OpenAPI document (assets, SSO, imports, public 
 
     expect((await call('GET', '/api/v1/domains/{id}/landing', { values })).body).toMatchObject({ landing_page: { html: '', updated_at: null } });
     expect((await call('GET', '/api/v1/domains/{id}/landing', { values: none })).status).toBe(404);
-    expect((await call('PUT', '/api/v1/domains/{id}/landing', { values, body: { html: '<h1>Acme</h1>' } })).body).toMatchObject({ landing_page: { html: '<h1>Acme</h1>', css: '' } });
-    expect((await call('PUT', '/api/v1/domains/{id}/landing', { values, body: { html: 5 } })).body).toMatchObject({ error: { details: { html: expect.any(String) } } });
-    expect((await call('PUT', '/api/v1/domains/{id}/landing', { values, body: { html: 'x'.repeat(600 * 1024) } })).body).toMatchObject({ error: { code: 'payload_too_large' } });
+    expect((await call('PUT', '/api/v1/domains/{id}/landing', { values, body: { html: '<h1>Acme</h1>' } })).body).toMatchObject({
+      landing_page: { html: '<h1>Acme</h1>', css: '' },
+    });
+    expect((await call('PUT', '/api/v1/domains/{id}/landing', { values, body: { html: 5 } })).body).toMatchObject({
+      error: { details: { html: expect.any(String) } },
+    });
+    expect((await call('PUT', '/api/v1/domains/{id}/landing', { values, body: { html: 'x'.repeat(600 * 1024) } })).body).toMatchObject({
+      error: { code: 'payload_too_large' },
+    });
     expect((await call('PUT', '/api/v1/domains/{id}/landing', { values: none, body: { html: '' } })).status).toBe(404);
   });
 
@@ -153,10 +176,14 @@ describe('real answers match the OpenAPI document (assets, SSO, imports, public 
     form.set('file', new Blob([csv], { type: 'text/csv' }), 'upload.csv');
     const multipart = await call('POST', '/api/v1/imports', { rawBody: { data: form } });
     expect(multipart.body).toMatchObject({ filename: 'upload.csv' });
-    expect((await call('POST', '/api/v1/imports', { query: 'format=xml', rawBody: { data: csv, type: 'text/csv' } })).body).toMatchObject({ error: { details: { format: expect.any(String) } } });
+    expect((await call('POST', '/api/v1/imports', { query: 'format=xml', rawBody: { data: csv, type: 'text/csv' } })).body).toMatchObject({
+      error: { details: { format: expect.any(String) } },
+    });
     expect((await call('POST', '/api/v1/imports', { rawBody: { data: '', type: 'text/csv' } })).status).toBe(400);
     // Within the request's limit (the file plus multipart framing), one byte over the file's.
-    const over = await call('POST', '/api/v1/imports', { rawBody: { data: new Blob([new Uint8Array(MAX_IMPORT_BYTES + 1).fill(0x61)]), type: 'application/octet-stream' } });
+    const over = await call('POST', '/api/v1/imports', {
+      rawBody: { data: new Blob([new Uint8Array(MAX_IMPORT_BYTES + 1).fill(0x61)]), type: 'application/octet-stream' },
+    });
     expect(over.body).toMatchObject({ error: { code: 'payload_too_large', details: { limit_bytes: MAX_IMPORT_BYTES } } });
 
     expect((await call('GET', '/api/v1/imports', { query: 'limit=5' })).body).toMatchObject({ imports: expect.any(Array) });
@@ -173,7 +200,9 @@ describe('real answers match the OpenAPI document (assets, SSO, imports, public 
     const made = await call('POST', '/api/v1/workspace/sso', { body: oidc });
     expect(made.status).toBe(201);
     const a = (made.body as Json).connection;
-    const saml = await call('POST', '/api/v1/workspace/sso', { body: { type: 'saml', name: 'Acme SAML', domain: 'acme.test', saml: { metadata_url: 'http://127.0.0.1:9/metadata' } } });
+    const saml = await call('POST', '/api/v1/workspace/sso', {
+      body: { type: 'saml', name: 'Acme SAML', domain: 'acme.test', saml: { metadata_url: 'http://127.0.0.1:9/metadata' } },
+    });
     expect(saml.body).toMatchObject({ connection: { protocol: 'saml', callback_url: null } });
     const b = (saml.body as Json).connection;
     const bad = await call('POST', '/api/v1/workspace/sso', { body: { ...oidc, issuer: 'https://{org}.okta.com', domain: 'not a domain' } });
@@ -185,7 +214,9 @@ describe('real answers match the OpenAPI document (assets, SSO, imports, public 
     expect((await call('GET', '/api/v1/workspace/sso/{id}', { values })).status).toBe(200);
     expect((await call('GET', '/api/v1/workspace/sso/{id}', { values: none })).status).toBe(404);
     expect((await call('PATCH', '/api/v1/workspace/sso/{id}', { values, body: { name: 'Okta' } })).body).toMatchObject({ connection: { name: 'Okta' } });
-    expect((await call('PATCH', '/api/v1/workspace/sso/{id}', { values, body: { colour: 'red' } })).body).toMatchObject({ error: { details: { colour: 'Unknown field.' } } });
+    expect((await call('PATCH', '/api/v1/workspace/sso/{id}', { values, body: { colour: 'red' } })).body).toMatchObject({
+      error: { details: { colour: 'Unknown field.' } },
+    });
     expect((await call('PATCH', '/api/v1/workspace/sso/{id}', { values: none, body: { name: 'x' } })).status).toBe(404);
 
     const action = (name: string, id = a.id) => call('POST', '/api/v1/workspace/sso/{id}/{action}', { values: { id, action: name } });
@@ -201,8 +232,11 @@ describe('real answers match the OpenAPI document (assets, SSO, imports, public 
     expect(added.status).toBe(201);
     expect((await call('POST', '/api/v1/workspace/sso/{id}/domains', { values, body: { domain: 'not a domain' } })).status).toBe(400);
     expect((await call('POST', '/api/v1/workspace/sso/{id}/domains', { values: none, body: { domain: 'x.acme.test' } })).status).toBe(404);
-    for (let i = 0; i < 18; i++) expect((await call('POST', '/api/v1/workspace/sso/{id}/domains', { values, body: { domain: `d${i}.acme.test` } })).status).toBe(201);
-    expect((await call('POST', '/api/v1/workspace/sso/{id}/domains', { values, body: { domain: 'one-more.acme.test' } })).body).toMatchObject({ error: { code: 'limit_reached' } });
+    for (let i = 0; i < 18; i++)
+      expect((await call('POST', '/api/v1/workspace/sso/{id}/domains', { values, body: { domain: `d${i}.acme.test` } })).status).toBe(201);
+    expect((await call('POST', '/api/v1/workspace/sso/{id}/domains', { values, body: { domain: 'one-more.acme.test' } })).body).toMatchObject({
+      error: { code: 'limit_reached' },
+    });
     const labs = ((added.body as Json).connection.domains as Json[]).find((d) => d.domain === 'labs.acme.test')!;
     expect((await call('DELETE', '/api/v1/workspace/sso/{id}/domains/{domainId}', { values: { id: a.id, domainId: labs.id } })).status).toBe(200);
     expect((await call('DELETE', '/api/v1/workspace/sso/{id}/domains/{domainId}', { values: { id: a.id, domainId: labs.id } })).status).toBe(404);
@@ -216,7 +250,9 @@ describe('real answers match the OpenAPI document (assets, SSO, imports, public 
     await dns.addTxt(domainOf(b).verification.name, domainOf(b).verification.value);
     expect((await verify(b)).body).toMatchObject({ error: { code: 'domain_taken' } });
     expect((await action('verify-domain', b.id)).body).toMatchObject({ error: { code: 'domain_taken' } });
-    expect((await call('POST', '/api/v1/workspace/sso/{id}/domains/{domainId}/verify', { values: { id: 'no-such-connection', domainId: 'nope' } })).status).toBe(404);
+    expect(
+      (await call('POST', '/api/v1/workspace/sso/{id}/domains/{domainId}/verify', { values: { id: 'no-such-connection', domainId: 'nope' } })).status,
+    ).toBe(404);
     expect((await call('POST', '/api/v1/workspace/sso/{id}/domains/{domainId}/verify', { values: { id: a.id, domainId: labs.id } })).status).toBe(404);
     expect((await verify(a)).body).toMatchObject({ verified: true });
 
@@ -236,8 +272,16 @@ describe('real answers match the OpenAPI document (assets, SSO, imports, public 
     const auth = { bearer: personal };
     for (const { method, path } of client.operations(['Single sign-on', 'Directory sync'])) {
       const values = { id: 'x', action: 'test', domainId: 'x' };
-      const body = method === 'POST' && path === '/api/v1/workspace/sso/{id}/domains' ? { domain: 'x.acme.test' } : method === 'PATCH' ? { name: 'x' } : undefined;
-      const res = await call(method, path, { values, auth, body: path === '/api/v1/workspace/sso' && method === 'POST' ? { type: 'okta', issuer: 'https://login.acme.test', client_id: 'c', client_secret: 's', domain: 'acme.test' } : body });
+      const body =
+        method === 'POST' && path === '/api/v1/workspace/sso/{id}/domains' ? { domain: 'x.acme.test' } : method === 'PATCH' ? { name: 'x' } : undefined;
+      const res = await call(method, path, {
+        values,
+        auth,
+        body:
+          path === '/api/v1/workspace/sso' && method === 'POST'
+            ? { type: 'okta', issuer: 'https://login.acme.test', client_id: 'c', client_secret: 's', domain: 'acme.test' }
+            : body,
+      });
       expect(res.body, `${method} ${path}`).toMatchObject({ error: { code: 'invalid_request', details: { workspace: 'personal' } } });
     }
   });
@@ -250,7 +294,9 @@ describe('real answers match the OpenAPI document (assets, SSO, imports, public 
     expect((await shorten({ url: 'https://example.com' })).body).toMatchObject({ error: { code: 'altcha_required' } });
     expect((await shorten({ url: 'https://example.com', altcha: 'garbage' })).body).toMatchObject({ error: { code: 'altcha_invalid' } });
     expect((await shorten({ url: 'https://example.com/anon', altcha: await altchaPayload(sling.url) })).status).toBe(201);
-    expect((await shorten({ url: `https://${UNSAFE_HOST}/login`, altcha: await altchaPayload(sling.url) })).body).toMatchObject({ error: { code: 'unsafe_url' } });
+    expect((await shorten({ url: `https://${UNSAFE_HOST}/login`, altcha: await altchaPayload(sling.url) })).body).toMatchObject({
+      error: { code: 'unsafe_url' },
+    });
     expect((await shorten({ url: 'https://example.com/more', altcha: await altchaPayload(sling.url) })).status).toBe(429);
 
     const { short_url } = await link({ url: 'https://example.com/reported' });

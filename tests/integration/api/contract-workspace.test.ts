@@ -34,11 +34,18 @@ describe('workspace, admin and account answers match the OpenAPI document', () =
   /** Signs up (each from its own address: better-auth limits sign-ups per address) and in: the cookie. */
   async function signUpAndIn(email: string): Promise<string> {
     const headers = { 'content-type': 'application/json', origin: sling.url, 'x-forwarded-for': `198.51.100.${++signUps}` };
-    const up = await api.fetch('/api/auth/sign-up/email', { method: 'POST', headers, body: JSON.stringify({ email, password: PASSWORD, name: email.split('@')[0] }) });
+    const up = await api.fetch('/api/auth/sign-up/email', {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ email, password: PASSWORD, name: email.split('@')[0] }),
+    });
     expect(up.status).toBe(200);
     const inRes = await api.fetch('/api/auth/sign-in/email', { method: 'POST', headers, body: JSON.stringify({ email, password: PASSWORD }) });
     expect(inRes.status).toBe(200);
-    return inRes.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    return inRes.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
   }
   const session = async (c: string): Promise<Json> => (await (await api.fetch('/api/auth/get-session', { as: { cookie: c } })).json()) as Json;
   /** The secret of the newest invitation mail to `to` (the mails read so far are skipped). */
@@ -53,7 +60,13 @@ describe('workspace, admin and account answers match the OpenAPI document', () =
   beforeAll(async () => {
     tdb = await createPgliteDatabase({ migrated: true });
     smtp = await startSmtpListener();
-    sling = await startInProcessSling({ ...tdb.env, SMTP_URL: smtp.url, MAIL_FROM: 'Sling <sling@test.example>', AUTH_ATTEMPTS_PER_MINUTE: '1000', TRUST_PROXY: '1' });
+    sling = await startInProcessSling({
+      ...tdb.env,
+      SMTP_URL: smtp.url,
+      MAIL_FROM: 'Sling <sling@test.example>',
+      AUTH_ATTEMPTS_PER_MINUTE: '1000',
+      TRUST_PROXY: '1',
+    });
     api = apiClient(inProcess(sling));
     // The first account is the instance's admin.
     cookie.ada = await signUpAndIn('ada@example.com');
@@ -79,10 +92,15 @@ describe('workspace, admin and account answers match the OpenAPI document', () =
 
   test('the instance admin’s console', async () => {
     // Ada's team workspace on the largest plan: the calls below never run into its limits.
-    expect((await call('PUT', '/api/v1/admin/workspaces/{id}/plan', { auth: 'cookie', values: { id: id.team }, body: { plan: 'enterprise', note: 'contract' } })).status).toBe(200);
+    expect(
+      (await call('PUT', '/api/v1/admin/workspaces/{id}/plan', { auth: 'cookie', values: { id: id.team }, body: { plan: 'enterprise', note: 'contract' } }))
+        .status,
+    ).toBe(200);
     expect((await call('PUT', '/api/v1/admin/workspaces/{id}/plan', { auth: 'cookie', values: { id: id.team }, body: { plan: 'gold' } })).status).toBe(400);
     expect((await call('PUT', '/api/v1/admin/workspaces/{id}/plan', { auth: 'cookie', values: { id: 'nope' }, body: { plan: 'pro' } })).status).toBe(404);
-    expect((await call('PUT', '/api/v1/admin/workspaces/{id}/plan', { auth: 'cookie', values: { id: id.team }, body: { plan: 'pro' }, headers: CROSS_SITE })).status).toBe(403);
+    expect(
+      (await call('PUT', '/api/v1/admin/workspaces/{id}/plan', { auth: 'cookie', values: { id: id.team }, body: { plan: 'pro' }, headers: CROSS_SITE })).status,
+    ).toBe(403);
 
     const link = (await call('POST', '/api/v1/links', { body: { url: 'https://example.com/reported' } })).body as Json;
     const report = await api.call('submitAbuseReport', {
@@ -93,13 +111,20 @@ describe('workspace, admin and account answers match the OpenAPI document', () =
     const reportId = report.json.id as number;
 
     const queue = await call('GET', '/api/v1/admin/review-queue', { auth: 'cookie' });
-    expect((queue.body as Json).items).toEqual([expect.objectContaining({ link: expect.objectContaining({ id: link.id }), reports: [expect.objectContaining({ id: reportId })] })]);
+    expect((queue.body as Json).items).toEqual([
+      expect.objectContaining({ link: expect.objectContaining({ id: link.id }), reports: [expect.objectContaining({ id: reportId })] }),
+    ]);
     expect((await call('GET', '/api/v1/admin/actions', { auth: 'cookie' })).body).toMatchObject({ actions: [expect.objectContaining({ action: 'set_plan' })] });
 
-    expect((await call('POST', '/api/v1/admin/links/{id}/disable', { auth: 'cookie', values: { id: link.id }, body: { reason: 'Spam', note: 'reported' } })).status).toBe(200);
+    expect(
+      (await call('POST', '/api/v1/admin/links/{id}/disable', { auth: 'cookie', values: { id: link.id }, body: { reason: 'Spam', note: 'reported' } })).status,
+    ).toBe(200);
     expect((await call('POST', '/api/v1/admin/links/{id}/disable', { auth: 'cookie', values: { id: link.id }, body: {} })).status).toBe(400);
     expect((await call('POST', '/api/v1/admin/links/{id}/disable', { auth: 'cookie', values: { id: 999999 }, body: { reason: 'Spam' } })).status).toBe(404);
-    expect((await call('POST', '/api/v1/admin/links/{id}/disable', { auth: 'cookie', values: { id: link.id }, body: { reason: 'Spam' }, headers: CROSS_SITE })).status).toBe(403);
+    expect(
+      (await call('POST', '/api/v1/admin/links/{id}/disable', { auth: 'cookie', values: { id: link.id }, body: { reason: 'Spam' }, headers: CROSS_SITE }))
+        .status,
+    ).toBe(403);
     expect((await call('POST', '/api/v1/admin/links/{id}/approve', { auth: 'cookie', values: { id: link.id } })).status).toBe(200);
     expect((await call('POST', '/api/v1/admin/links/{id}/approve', { auth: 'cookie', values: { id: 'abc' } })).status).toBe(400);
     expect((await call('POST', '/api/v1/admin/links/{id}/approve', { auth: 'cookie', values: { id: 999999 } })).status).toBe(404);
@@ -118,10 +143,14 @@ describe('workspace, admin and account answers match the OpenAPI document', () =
 
     expect((await call('GET', '/api/v1/admin/users', { auth: 'cookie', query: 'q=example' })).body).toMatchObject({ total: 5, page: 1 });
     expect((await call('GET', '/api/v1/admin/users', { auth: 'cookie', query: 'page=0' })).status).toBe(400);
-    expect((await call('POST', '/api/v1/admin/users/{id}/ban', { auth: 'cookie', values: { id: id.dan }, body: { reason: 'Spam' } })).body).toEqual({ disabled_links: 0 });
+    expect((await call('POST', '/api/v1/admin/users/{id}/ban', { auth: 'cookie', values: { id: id.dan }, body: { reason: 'Spam' } })).body).toEqual({
+      disabled_links: 0,
+    });
     expect((await call('POST', '/api/v1/admin/users/{id}/ban', { auth: 'cookie', values: { id: id.ada }, body: { reason: 'Spam' } })).status).toBe(400);
     expect((await call('POST', '/api/v1/admin/users/{id}/ban', { auth: 'cookie', values: { id: 'nope' }, body: { reason: 'Spam' } })).status).toBe(404);
-    expect((await call('POST', '/api/v1/admin/users/{id}/ban', { auth: 'cookie', values: { id: id.dan }, body: { reason: 'Spam' }, headers: CROSS_SITE })).status).toBe(403);
+    expect(
+      (await call('POST', '/api/v1/admin/users/{id}/ban', { auth: 'cookie', values: { id: id.dan }, body: { reason: 'Spam' }, headers: CROSS_SITE })).status,
+    ).toBe(403);
     expect((await call('POST', '/api/v1/admin/users/{id}/unban', { auth: 'cookie', values: { id: id.dan }, headers: CROSS_SITE })).status).toBe(403);
     expect((await call('POST', '/api/v1/admin/users/{id}/unban', { auth: 'cookie', values: { id: id.dan }, body: { note: 'appealed' } })).status).toBe(204);
     expect((await call('POST', '/api/v1/admin/users/{id}/unban', { auth: 'cookie', values: { id: 'a b' } })).status).toBe(400);
@@ -129,8 +158,14 @@ describe('workspace, admin and account answers match the OpenAPI document', () =
     // Unbanned, Dan signs in again (the ban ended his sessions).
     cookie.dan = await signIn('dan@example.com');
 
-    expect((await call('GET', '/api/v1/admin/settings', { auth: 'cookie' })).body).toEqual({ signups: 'open', anonymous_shortening: true, anonymous_per_hour: null });
-    expect((await call('PATCH', '/api/v1/admin/settings', { auth: 'cookie', body: { anonymous_per_hour: 50, note: 'contract' } })).body).toMatchObject({ anonymous_per_hour: 50 });
+    expect((await call('GET', '/api/v1/admin/settings', { auth: 'cookie' })).body).toEqual({
+      signups: 'open',
+      anonymous_shortening: true,
+      anonymous_per_hour: null,
+    });
+    expect((await call('PATCH', '/api/v1/admin/settings', { auth: 'cookie', body: { anonymous_per_hour: 50, note: 'contract' } })).body).toMatchObject({
+      anonymous_per_hour: 50,
+    });
     expect((await call('PATCH', '/api/v1/admin/settings', { auth: 'cookie', body: { signups: 'sometimes' } })).status).toBe(400);
     expect((await call('PATCH', '/api/v1/admin/settings', { auth: 'cookie', body: { anonymous_per_hour: null }, headers: CROSS_SITE })).status).toBe(403);
     expect((await call('PATCH', '/api/v1/admin/settings', { auth: 'cookie', body: { anonymous_per_hour: null } })).status).toBe(200);
@@ -143,13 +178,23 @@ describe('workspace, admin and account answers match the OpenAPI document', () =
   });
 
   async function signIn(email: string): Promise<string> {
-    const res = await api.fetch('/api/auth/sign-in/email', { method: 'POST', headers: { 'content-type': 'application/json', origin: sling.url }, body: JSON.stringify({ email, password: PASSWORD }) });
+    const res = await api.fetch('/api/auth/sign-in/email', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: sling.url },
+      body: JSON.stringify({ email, password: PASSWORD }),
+    });
     expect(res.status).toBe(200);
-    return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    return res.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
   }
 
   test('workspaces', async () => {
-    expect((await call('GET', '/api/v1/workspaces')).body).toMatchObject({ workspaces: [expect.objectContaining({ id: id.team, role: 'owner' })], current_id: id.team });
+    expect((await call('GET', '/api/v1/workspaces')).body).toMatchObject({
+      workspaces: [expect.objectContaining({ id: id.team, role: 'owner' })],
+      current_id: id.team,
+    });
     expect((await call('GET', '/api/v1/workspace')).body).toMatchObject({ workspace: { id: id.team, plan: 'enterprise' }, role: 'owner', user_id: id.ada });
     expect((await call('PATCH', '/api/v1/workspace', { body: { name: 'Contract crew' } })).body).toMatchObject({ workspace: { name: 'Contract crew' } });
     expect((await call('PATCH', '/api/v1/workspace', { body: {} })).status).toBe(400);
@@ -160,7 +205,9 @@ describe('workspace, admin and account answers match the OpenAPI document', () =
     expect((await call('DELETE', '/api/v1/workspace', { auth: 'cookie' })).status).toBe(204);
     expect((await call('DELETE', '/api/v1/workspace', { auth: 'cookie' })).status).toBe(400);
     expect((await call('POST', '/api/v1/workspaces/{id}/switch', { auth: 'cookie', values: { id: (other.body as Json).workspace.id } })).status).toBe(404);
-    expect((await call('POST', '/api/v1/workspaces/{id}/switch', { auth: 'cookie', values: { id: id.team } })).body).toMatchObject({ workspace: { id: id.team } });
+    expect((await call('POST', '/api/v1/workspaces/{id}/switch', { auth: 'cookie', values: { id: id.team } })).body).toMatchObject({
+      workspace: { id: id.team },
+    });
   });
 
   test('members and invitations', async () => {
@@ -168,19 +215,25 @@ describe('workspace, admin and account answers match the OpenAPI document', () =
     for (const who of ['bob', 'cat', 'dan']) {
       expect((await call('POST', '/api/v1/workspace/invitations', { body: { email: `${who}@example.com` } })).status).toBe(201);
       const secret = await invitationSecret(`${who}@example.com`);
-      expect((await call('POST', '/api/v1/invitations/accept', { auth: { cookie: cookie[who as 'bob'] }, body: { token: secret } })).body).toMatchObject({ workspace: { id: id.team, role: 'member' } });
+      expect((await call('POST', '/api/v1/invitations/accept', { auth: { cookie: cookie[who as 'bob'] }, body: { token: secret } })).body).toMatchObject({
+        workspace: { id: id.team, role: 'member' },
+      });
       expect((await call('POST', '/api/v1/invitations/accept', { auth: { cookie: cookie[who as 'bob'] }, body: { token: secret } })).status).toBe(400);
     }
     expect((await call('POST', '/api/v1/invitations/accept', { auth: { cookie: cookie.fay }, body: { token: 'x'.repeat(43) } })).status).toBe(404);
     const zed = (await call('POST', '/api/v1/workspace/invitations', { body: { email: 'zed@example.com', role: 'admin' } })).body as Json;
-    expect((await call('GET', '/api/v1/workspace/invitations')).body).toMatchObject({ invitations: [expect.objectContaining({ email: 'zed@example.com', status: 'pending' })] });
+    expect((await call('GET', '/api/v1/workspace/invitations')).body).toMatchObject({
+      invitations: [expect.objectContaining({ email: 'zed@example.com', status: 'pending' })],
+    });
     expect((await call('POST', '/api/v1/workspace/invitations/{id}/resend', { values: { id: zed.invitation.id } })).status).toBe(200);
     expect((await call('POST', '/api/v1/workspace/invitations/{id}/resend', { values: { id: 'nope' } })).status).toBe(404);
     expect((await call('DELETE', '/api/v1/workspace/invitations/{id}', { values: { id: zed.invitation.id } })).status).toBe(204);
     expect((await call('DELETE', '/api/v1/workspace/invitations/{id}', { values: { id: zed.invitation.id } })).status).toBe(404);
 
     expect(((await call('GET', '/api/v1/workspace/members')).body as Json).members.map((m: Json) => m.role)).toEqual(['owner', 'member', 'member', 'member']);
-    expect((await call('PATCH', '/api/v1/workspace/members/{userId}', { values: { userId: id.bob }, body: { role: 'admin' } })).body).toMatchObject({ member: { user_id: id.bob, role: 'admin' } });
+    expect((await call('PATCH', '/api/v1/workspace/members/{userId}', { values: { userId: id.bob }, body: { role: 'admin' } })).body).toMatchObject({
+      member: { user_id: id.bob, role: 'admin' },
+    });
     expect((await call('PATCH', '/api/v1/workspace/members/{userId}', { values: { userId: id.bob }, body: { role: 'owner' } })).status).toBe(400);
     expect((await call('PATCH', '/api/v1/workspace/members/{userId}', { values: { userId: 'nope' }, body: { role: 'admin' } })).status).toBe(404);
     expect((await call('DELETE', '/api/v1/workspace/members/{userId}', { values: { userId: id.dan } })).status).toBe(204);
@@ -204,8 +257,16 @@ describe('workspace, admin and account answers match the OpenAPI document', () =
 
   test('the account: two-factor off, the ALTCHA challenge', async () => {
     const post = async (path: string, body: Json, c: string) => {
-      const res = await api.fetch(path, { method: 'POST', as: c ? { cookie: c } : 'none', headers: { 'content-type': 'application/json', origin: sling.url }, body: JSON.stringify(body) });
-      const set = res.headers.getSetCookie().map((s) => s.split(';')[0]).filter((s) => !s.endsWith('='));
+      const res = await api.fetch(path, {
+        method: 'POST',
+        as: c ? { cookie: c } : 'none',
+        headers: { 'content-type': 'application/json', origin: sling.url },
+        body: JSON.stringify(body),
+      });
+      const set = res.headers
+        .getSetCookie()
+        .map((s) => s.split(';')[0])
+        .filter((s) => !s.endsWith('='));
       return { status: res.status, body: (await res.json()) as Json, cookie: set.length ? set.join('; ') : c };
     };
     const enable = await post('/api/auth/two-factor/enable', { password: PASSWORD }, cookie.fay);
@@ -213,8 +274,12 @@ describe('workspace, admin and account answers match the OpenAPI document', () =
     const secret = secretFromUri(enable.body.totpURI);
     const verified = await post('/api/auth/two-factor/verify-totp', { code: totp(secret) }, enable.cookie);
     expect(verified.status).toBe(200);
-    expect((await call('POST', '/api/v1/two-factor/disable', { auth: { cookie: verified.cookie }, body: { password: PASSWORD, code: '12' } })).status).toBe(400);
-    expect((await call('POST', '/api/v1/two-factor/disable', { auth: { cookie: verified.cookie }, body: { password: PASSWORD, code: totp(secret) } })).status).toBe(204);
+    expect((await call('POST', '/api/v1/two-factor/disable', { auth: { cookie: verified.cookie }, body: { password: PASSWORD, code: '12' } })).status).toBe(
+      400,
+    );
+    expect(
+      (await call('POST', '/api/v1/two-factor/disable', { auth: { cookie: verified.cookie }, body: { password: PASSWORD, code: totp(secret) } })).status,
+    ).toBe(204);
     // Off: the password alone signs in again.
     expect((await post('/api/auth/sign-in/email', { email: 'fay@example.com', password: PASSWORD }, '')).body.twoFactorRedirect).toBeUndefined();
 
@@ -236,7 +301,9 @@ describe('workspace, admin and account answers match the OpenAPI document', () =
   test('ownership moves last: afterwards Ada is an admin of the team', async () => {
     expect((await call('POST', '/api/v1/workspace/transfer', { auth: 'cookie', body: { user_id: id.ada } })).status).toBe(400);
     const moved = await call('POST', '/api/v1/workspace/transfer', { auth: 'cookie', body: { user_id: id.bob } });
-    expect((moved.body as Json).members).toEqual(expect.arrayContaining([expect.objectContaining({ user_id: id.bob, role: 'owner' }), expect.objectContaining({ user_id: id.ada, role: 'admin' })]));
+    expect((moved.body as Json).members).toEqual(
+      expect.arrayContaining([expect.objectContaining({ user_id: id.bob, role: 'owner' }), expect.objectContaining({ user_id: id.ada, role: 'admin' })]),
+    );
   });
 
   test('every operation was seen with its success status and every error status it declares', () => {

@@ -29,27 +29,44 @@ describe('REST v1 link detail endpoints', () => {
     await tdb?.drop();
   });
 
-  const createLink = async (api: ApiClient, alias: string) => (await api.call('apiPhpCreate', { body: { url: `https://example.com/${alias}`, alias } })).json as { id: number };
-  const visit = (code: string, ip: string, ua: string) => fetch(`${sling.url}/${code}`, { redirect: 'manual', headers: { 'x-forwarded-for': ip, 'user-agent': ua } });
+  const createLink = async (api: ApiClient, alias: string) =>
+    (await api.call('apiPhpCreate', { body: { url: `https://example.com/${alias}`, alias } })).json as { id: number };
+  const visit = (code: string, ip: string, ua: string) =>
+    fetch(`${sling.url}/${code}`, { redirect: 'manual', headers: { 'x-forwarded-for': ip, 'user-agent': ua } });
   const errorOf = (res: ApiResult) => ({ status: res.status, error: (res.json as { error: unknown }).error });
 
   test('GET /api/v1/links/{id}/stats answers the Variant A stats body, in the requested time zone', async () => {
     const link = await createLink(ann, 'detail');
     await visit('detail', '8.8.8.8', AGENTS.iphone);
     await visit('detail', '81.2.69.160', AGENTS.chrome);
-    const query = { interval: 'hour', from: new Date(Date.now() - 86_400_000).toISOString(), to: new Date(Date.now() + 3_600_000).toISOString(), tz: 'America/New_York' };
-    const stats = await until('both clicks in the stats', async () => {
-      const res = await ann.call('linkStats', { params: { id: link.id }, query });
-      expect(res.status).toBe(200);
-      const body = res.json;
-      return body.clicks === 2 && body;
-    }, { timeoutMs: 15_000, intervalMs: 100 });
+    const query = {
+      interval: 'hour',
+      from: new Date(Date.now() - 86_400_000).toISOString(),
+      to: new Date(Date.now() + 3_600_000).toISOString(),
+      tz: 'America/New_York',
+    };
+    const stats = await until(
+      'both clicks in the stats',
+      async () => {
+        const res = await ann.call('linkStats', { params: { id: link.id }, query });
+        expect(res.status).toBe(200);
+        const body = res.json;
+        return body.clicks === 2 && body;
+      },
+      { timeoutMs: 15_000, intervalMs: 100 },
+    );
     expect(stats).toMatchObject({
       short_code: 'detail',
       clicks: 2,
       unique_visitors: 2,
-      countries: [{ value: 'GB', clicks: 1 }, { value: 'US', clicks: 1 }],
-      devices: [{ value: 'desktop', clicks: 1 }, { value: 'mobile', clicks: 1 }],
+      countries: [
+        { value: 'GB', clicks: 1 },
+        { value: 'US', clicks: 1 },
+      ],
+      devices: [
+        { value: 'desktop', clicks: 1 },
+        { value: 'mobile', clicks: 1 },
+      ],
       triggers: [{ value: 'link', clicks: 2 }],
       timeseries: { interval: 'hour', tz: 'America/New_York' },
     });
@@ -73,7 +90,7 @@ describe('REST v1 link detail endpoints', () => {
     }
   });
 
-  test('GET /api/v1/links/{id}/events lists the link\'s events newest first, a page at a time', async () => {
+  test("GET /api/v1/links/{id}/events lists the link's events newest first, a page at a time", async () => {
     const link = await createLink(ann, 'history');
     const other = await createLink(ann, 'elsewhere');
     for (const url of ['https://example.com/v2', 'https://example.com/v3']) {
@@ -83,12 +100,18 @@ describe('REST v1 link detail endpoints', () => {
     expect(first.status).toBe(200);
     const page1 = first.json;
     expect(page1.events.map((e: { event: string }) => e.event)).toEqual(['link.updated', 'link.updated']);
-    expect(page1.events[0]).toMatchObject({ id: expect.stringMatching(/^evt_/), timestamp: expect.stringMatching(/Z$/), data: { id: link.id, long_url: 'https://example.com/v3' } });
+    expect(page1.events[0]).toMatchObject({
+      id: expect.stringMatching(/^evt_/),
+      timestamp: expect.stringMatching(/Z$/),
+      data: { id: link.id, long_url: 'https://example.com/v3' },
+    });
     expect(page1.events[1].data.long_url).toBe('https://example.com/v2');
     expect(page1.next_before).toBe(page1.events[1].id);
 
     const page2 = (await ann.call('linkEvents', { params: { id: link.id }, query: { limit: 2, before: page1.next_before } })).json;
-    expect(page2.events.map((e: { event: string; data: { long_url: string } }) => [e.event, e.data.long_url])).toEqual([['link.created', 'https://example.com/history']]);
+    expect(page2.events.map((e: { event: string; data: { long_url: string } }) => [e.event, e.data.long_url])).toEqual([
+      ['link.created', 'https://example.com/history'],
+    ]);
     expect(page2.next_before).toBeNull();
 
     const all = (await ann.call('linkEvents', { params: { id: link.id } })).json;
@@ -116,7 +139,7 @@ describe('REST v1 link detail endpoints', () => {
     }
   });
 
-  test('someone else\'s or an unknown link is 404; no credentials is 401', async () => {
+  test("someone else's or an unknown link is 404; no credentials is 401", async () => {
     const link = await createLink(ann, 'private');
     for (const op of ['linkStats', 'linkEvents'] as const) {
       expect(errorOf(await bob.call(op, { params: { id: link.id } }))).toMatchObject({ status: 404, error: { code: 'not_found' } });

@@ -29,7 +29,10 @@ describe('REST v1 links through a running Sling', () => {
   beforeAll(async () => {
     tdb = await createPgliteDatabase({ migrated: true });
     sling = await startInProcessSling(tdb.env);
-    const [annToken, bobToken] = [await sling.seed.userWithToken('ann@example.com', { plan: 'enterprise' }), await sling.seed.userWithToken('bob@example.com', { plan: 'enterprise' })];
+    const [annToken, bobToken] = [
+      await sling.seed.userWithToken('ann@example.com', { plan: 'enterprise' }),
+      await sling.seed.userWithToken('bob@example.com', { plan: 'enterprise' }),
+    ];
     nobody = apiClient(inProcess(sling));
     ann = nobody.as({ token: annToken });
     bob = nobody.as({ token: bobToken });
@@ -67,7 +70,12 @@ describe('REST v1 links through a running Sling', () => {
     expectError(await ann.call('createLink', { body: { url: 'https://example.com', alias: 'settings' } }), 400, 'invalid_request', 'alias');
     expectError(await ann.call('createLink', { body: { url: 'https://example.com', alias: 'launch-V1' } }), 409, 'alias_taken', 'alias');
     expectError(await ann.call('createLink', { body: { url: 'https://example.com', password: 'abc' } }), 400, 'invalid_request', 'password');
-    expectError(await ann.call('createLink', { body: { url: 'https://example.com', expiration: '2020-01-01T00:00:00Z' } }), 400, 'invalid_request', 'expiration');
+    expectError(
+      await ann.call('createLink', { body: { url: 'https://example.com', expiration: '2020-01-01T00:00:00Z' } }),
+      400,
+      'invalid_request',
+      'expiration',
+    );
     expectError(await ann.call('createLink', { body: { url: 'https://example.com', expiration: 'next tuesday' } }), 400, 'invalid_request', 'expiration');
     expectError(await ann.call('createLink', { body: { url: 'https://example.com', max_clicks: 0 } }), 400, 'invalid_request', 'max_clicks');
     expectError(await ann.call('createLink', { body: { url: 'https://example.com', domain_id: 999 } }), 400, 'invalid_request', 'domain_id');
@@ -85,8 +93,18 @@ describe('REST v1 links through a running Sling', () => {
       const res = await fetch(`${sling.url}/${code}`, { redirect: 'manual', headers: { 'user-agent': AGENTS.chrome } });
       expect([302, 200]).toContain(res.status);
     }
-    await fetch(`${sling.url}/l/protected/hats`, { method: 'POST', redirect: 'manual', headers: { 'user-agent': AGENTS.chrome, 'content-type': 'application/x-www-form-urlencoded' }, body: 'password=secret' });
-    await fetch(`${sling.url}/l/protected/hats`, { method: 'POST', redirect: 'manual', headers: { 'user-agent': AGENTS.chrome, 'content-type': 'application/x-www-form-urlencoded' }, body: 'password=secret' });
+    await fetch(`${sling.url}/l/protected/hats`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'user-agent': AGENTS.chrome, 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'password=secret',
+    });
+    await fetch(`${sling.url}/l/protected/hats`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'user-agent': AGENTS.chrome, 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'password=secret',
+    });
     const list = async (query: CallOptions<typeof listLinks>['query'] = {}) => {
       const res = await bob.call('listLinks', { query });
       expect(res.status).toBe(200);
@@ -98,7 +116,11 @@ describe('REST v1 links through a running Sling', () => {
     expect(newest).toMatchObject({ total: 3, limit: 50, offset: 0 });
     expect(newest.links.map((l) => l.id)).toEqual([c.id, b.id, a.id]);
     expect((await list({ order: 'asc' })).links.map((l) => l.short_code)).toEqual(['shoes', 'hats', 'today']);
-    expect((await list({ sort: 'clicks', order: 'desc' })).links.map((l) => [l.short_code, l.clicks])).toEqual([['hats', 2], ['today', 1], ['shoes', 0]]);
+    expect((await list({ sort: 'clicks', order: 'desc' })).links.map((l) => [l.short_code, l.clicks])).toEqual([
+      ['hats', 2],
+      ['today', 1],
+      ['shoes', 0],
+    ]);
     expect((await list({ sort: 'clicks', order: 'asc' })).links.map((l) => l.short_code)).toEqual(['shoes', 'today', 'hats']);
     // q searches the code and the destination, case-insensitively.
     expect((await list({ q: 'SHOP.example' })).links.map((l) => l.short_code).sort()).toEqual(['hats', 'shoes']);
@@ -123,12 +145,24 @@ describe('REST v1 links through a running Sling', () => {
   });
 
   test('GET, PATCH, DELETE /api/v1/links/{id}', async () => {
-    const link = await create(ann, { url: 'https://example.com/edit-me', alias: 'edit-me', password: 'first', expiration: new Date(Date.now() + 3_600_000).toISOString(), max_clicks: 3 });
+    const link = await create(ann, {
+      url: 'https://example.com/edit-me',
+      alias: 'edit-me',
+      password: 'first',
+      expiration: new Date(Date.now() + 3_600_000).toISOString(),
+      max_clicks: 3,
+    });
     expect((await ann.call('getLink', { params: { id: link.id } })).json).toEqual({ ...link, scan: null, previous_codes: [] }); // not scanned: SAFETY_DEEP_SCAN is off in tests unless asked for
 
     // Only the fields given change.
     const moved = (await ann.call('updateLink', { params: { id: link.id }, body: { url: 'https://example.com/moved' } })).json;
-    expect(moved).toMatchObject({ long_url: 'https://example.com/moved', short_code: 'edit-me', password_protected: true, max_clicks: 3, expiration: link.expiration });
+    expect(moved).toMatchObject({
+      long_url: 'https://example.com/moved',
+      short_code: 'edit-me',
+      password_protected: true,
+      max_clicks: 3,
+      expiration: link.expiration,
+    });
     const renamed = (await ann.call('updateLink', { params: { id: link.id }, body: { alias: 'edited', expiration: '2031-05-01T12:30:00Z' } })).json;
     expect(renamed).toMatchObject({ short_code: 'edited', short_url: `${sling.url}/edited`, expiration: '2031-05-01T12:30:00.000Z', password_protected: true });
     // null removes the password, the expiration and the click limit.

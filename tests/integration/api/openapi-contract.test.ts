@@ -101,7 +101,9 @@ describe('real answers match the OpenAPI document', () => {
     expect((await call('GET', '/api/v1/analytics/export', { query: 'format=xml' })).status).toBe(400);
     expect((await call('GET', '/api/v1/links/{id}/clicks/export', { values: { id }, query: 'format=json' })).status).toBe(200);
     // Link power features: a rename keeps the old code (previous_codes) until it is freed; duplicate; bulk create.
-    expect((await call('PATCH', '/api/v1/links/{id}', { values: { id: other }, body: { alias: 'contract-renamed', note: 'n', utm_source: 'news' } })).status).toBe(200);
+    expect(
+      (await call('PATCH', '/api/v1/links/{id}', { values: { id: other }, body: { alias: 'contract-renamed', note: 'n', utm_source: 'news' } })).status,
+    ).toBe(200);
     const renamed = (await call('GET', '/api/v1/links/{id}', { values: { id: other } })).body as Json;
     const oldCode = (renamed.previous_codes as Json[])[0]!.code as string;
     expect((await call('DELETE', '/api/v1/links/{id}/previous-codes/{code}', { values: { id: other, code: oldCode } })).status).toBe(204);
@@ -133,7 +135,9 @@ describe('real answers match the OpenAPI document', () => {
     expect((await call('GET', '/api.php', { query: 'action=list', auth: 'none' })).status).toBe(401);
 
     expect((await call('POST', '/api', { auth: 'none', query: `token=${token}&long_url=${encodeURIComponent('https://example.com/b')}` })).status).toBe(201);
-    expect((await call('POST', '/api', { auth: 'none', body: { token, long_url: 'https://example.com/c', expiration_date: '2099-01-01 00:00:00' } })).status).toBe(201);
+    expect(
+      (await call('POST', '/api', { auth: 'none', body: { token, long_url: 'https://example.com/c', expiration_date: '2099-01-01 00:00:00' } })).status,
+    ).toBe(201);
     expect((await call('POST', '/api', { auth: 'none', body: { token, long_url: 'https://example.com/c', expiration_date: 'soon' } })).status).toBe(400);
     expect((await call('POST', '/api', { auth: 'none', body: { long_url: 'https://example.com/c' } })).status).toBe(401);
   });
@@ -142,7 +146,9 @@ describe('real answers match the OpenAPI document', () => {
     const made = await call('POST', '/api/v1/webhooks', { body: { url: receiver.url, events: ['link.created'] } });
     expect(made.status).toBe(201);
     const id = ((made.body as Json).webhook as Json).id as string;
-    expect((await call('POST', '/api/v1/webhooks', { body: { url: 'ftp://x', events: ['nope'] } })).body).toMatchObject({ error: { details: { url: expect.any(String), events: expect.any(String) } } });
+    expect((await call('POST', '/api/v1/webhooks', { body: { url: 'ftp://x', events: ['nope'] } })).body).toMatchObject({
+      error: { details: { url: expect.any(String), events: expect.any(String) } },
+    });
     expect((await call('GET', '/api/v1/webhooks')).status).toBe(200);
     expect((await call('GET', '/api/v1/webhooks/{id}', { values: { id } })).status).toBe(200);
     expect((await call('GET', '/api/v1/webhooks/{id}', { values: { id: 'wh_nope' } })).status).toBe(404);
@@ -168,7 +174,9 @@ describe('real answers match the OpenAPI document', () => {
     const made = await call('POST', '/api/v1/domains', { body: { hostname: 'go.contract-example.org' } });
     expect(made.status).toBe(201);
     const id = ((made.body as Json).domain as Json).id as number;
-    expect((await call('POST', '/api/v1/domains', { body: { hostname: 42, default: 'yes' } })).body).toMatchObject({ error: { details: { hostname: expect.any(String), default: expect.any(String) } } });
+    expect((await call('POST', '/api/v1/domains', { body: { hostname: 42, default: 'yes' } })).body).toMatchObject({
+      error: { details: { hostname: expect.any(String), default: expect.any(String) } },
+    });
     expect((await call('POST', '/api/v1/domains', { body: { hostname: 'go.contract-example.org' } })).status).toBe(409);
     expect((await call('GET', '/api/v1/domains')).status).toBe(200);
     expect((await call('GET', '/api/v1/domains/{id}', { values: { id } })).status).toBe(200);
@@ -183,7 +191,9 @@ describe('real answers match the OpenAPI document', () => {
     const made = await call('POST', '/api/v1/tokens', { auth: 'cookie', body: { name: 'contract', scopes: ['links:read'] } });
     expect(made.status).toBe(201);
     const id = ((made.body as Json).token as Json).id as string;
-    expect((await call('POST', '/api/v1/tokens', { auth: 'cookie', body: { scopes: ['nope'], expires_at: 'never' } })).body).toMatchObject({ error: { details: { scopes: expect.any(String), expires_at: expect.any(String) } } });
+    expect((await call('POST', '/api/v1/tokens', { auth: 'cookie', body: { scopes: ['nope'], expires_at: 'never' } })).body).toMatchObject({
+      error: { details: { scopes: expect.any(String), expires_at: expect.any(String) } },
+    });
     expect((await call('GET', '/api/v1/tokens', { auth: 'cookie' })).status).toBe(200);
     expect((await call('GET', '/api/v1/tokens')).status).toBe(403);
     expect((await call('GET', '/api/v1/tokens', { auth: 'none' })).status).toBe(401);
@@ -226,9 +236,13 @@ describe('real answers match the OpenAPI document', () => {
     const webhookId = ((made.body as Json).webhook as Json).id as string;
     const delivery = (((await call('POST', '/api/v1/webhooks/{id}/test', { values: { id: webhookId } })).body as Json).delivery as Json).id as string;
     expect.soft((await call('GET', '/api/v1/webhooks/{id}/deliveries/{deliveryId}', { values: { id: webhookId, deliveryId: 'dl_nope' } })).status).toBe(404);
-    expect.soft((await call('POST', '/api/v1/webhooks/{id}/deliveries/{deliveryId}/resend', { values: { id: webhookId, deliveryId: 'dl_nope' } })).status).toBe(404);
+    expect
+      .soft((await call('POST', '/api/v1/webhooks/{id}/deliveries/{deliveryId}/resend', { values: { id: webhookId, deliveryId: 'dl_nope' } })).status)
+      .toBe(404);
     await call('PATCH', '/api/v1/webhooks/{id}', { values: { id: webhookId }, body: { enabled: false } });
-    expect.soft((await call('POST', '/api/v1/webhooks/{id}/deliveries/{deliveryId}/resend', { values: { id: webhookId, deliveryId: delivery } })).status).toBe(400);
+    expect
+      .soft((await call('POST', '/api/v1/webhooks/{id}/deliveries/{deliveryId}/resend', { values: { id: webhookId, deliveryId: delivery } })).status)
+      .toBe(400);
     // API tokens: a Free workspace's cap
     expect.soft((await call('POST', '/api/v1/tokens/{id}/regenerate', { auth: 'cookie', values: { id: 'nope' } })).status).toBe(404);
     expect.soft((await call('POST', '/api/v1/tokens/{id}/rotate', { auth: 'cookie', values: { id: 'nope' } })).status).toBe(404);

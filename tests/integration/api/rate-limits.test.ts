@@ -48,9 +48,19 @@ describe('on one server (PGlite)', () => {
     tdb = await createPgliteDatabase({ migrated: true });
     // Enterprise numbers from the configuration: 15 an hour, so the hour runs out first.
     sling = await startInProcessSling({ ...tdb.env, AUTH_ATTEMPTS_PER_MINUTE: '100', ENTERPRISE_LIMIT_PER_HOUR: '15', ENTERPRISE_LIMIT_PER_MINUTE: '1000' });
-    cleanup.push(() => tdb.drop(), () => sling.close());
+    cleanup.push(
+      () => tdb.drop(),
+      () => sling.close(),
+    );
     api = apiClient(inProcess(sling));
-    for (const [email, plan] of [['free', 'free'], ['ann', 'free'], ['bob', 'free'], ['dana', 'free'], ['eve', 'free'], ['fay', 'enterprise']]) {
+    for (const [email, plan] of [
+      ['free', 'free'],
+      ['ann', 'free'],
+      ['bob', 'free'],
+      ['dana', 'free'],
+      ['eve', 'free'],
+      ['fay', 'enterprise'],
+    ]) {
       tokens[email] = await sling.seed.userWithToken(`${email}@example.com`, { plan });
     }
     tokens.annSecond = await sling.seed.token('ann@example.com', { name: 'second' });
@@ -163,7 +173,11 @@ describe.skipIf(!pg || !redis)('with Redis', () => {
     const second = await secondToken(env, 'shared@example.com');
     const other = await createUserWithToken(env, 'apart@example.com', 'free');
     const [slingA, slingB] = await Promise.all([startSling(env), startSling(env)]);
-    cleanup.push(() => tdb.drop(), () => slingA.stop(), () => slingB.stop());
+    cleanup.push(
+      () => tdb.drop(),
+      () => slingA.stop(),
+      () => slingB.stop(),
+    );
     const [a, b] = [apiClient(overHttp(slingA.url)), apiClient(overHttp(slingB.url))];
 
     const remaining: string[] = [];
@@ -173,7 +187,10 @@ describe.skipIf(!pg || !redis)('with Redis', () => {
       remaining.push(res.headers.get('x-ratelimit-remaining')!);
     }
     expect(remaining).toEqual(['9', '8', '7', '6', '5', '4', '3', '2', '1', '0']);
-    for (const [instance, t] of [[a, second], [b, token]] as const) {
+    for (const [instance, t] of [
+      [a, second],
+      [b, token],
+    ] as const) {
       const res = await list(instance, t);
       expect(res.status).toBe(429);
       expect(Number(res.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
@@ -206,16 +223,24 @@ describe.skipIf(!pg || !redis)('with Redis', () => {
     const env = { ...tdb.env, REDIS_URL: `redis://127.0.0.1:${proxy.port}`, REDIS_PREFIX: `test-${randomBytes(6).toString('hex')}` };
     const token = await createUserWithToken(env, 'fallback@example.com', 'pro');
     const sling = await startSling(env);
-    cleanup.push(() => tdb.drop(), () => sling.stop(), () => proxy.close());
+    cleanup.push(
+      () => tdb.drop(),
+      () => sling.stop(),
+      () => proxy.close(),
+    );
     const api = apiClient(overHttp(sling.url));
 
     expect((await list(api, token)).headers.get('x-ratelimit-remaining')).toBe('49');
     proxy.close();
     // Every answer while Sling finds out that Redis is gone, and after, is a 200.
-    await until('Sling to count in memory', async () => {
-      expect((await list(api, token)).status).toBe(200);
-      return /Redis unreachable: rate limits count in memory/.test(sling.output());
-    }, { intervalMs: 50 });
+    await until(
+      'Sling to count in memory',
+      async () => {
+        expect((await list(api, token)).status).toBe(200);
+        return /Redis unreachable: rate limits count in memory/.test(sling.output());
+      },
+      { intervalMs: 50 },
+    );
     for (let i = 0; i < 3; i++) {
       const res = await list(api, token);
       expect(res.status).toBe(200);

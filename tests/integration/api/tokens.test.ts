@@ -49,7 +49,12 @@ describe.each(migratedDatabaseKinds(pgUrl()))('API tokens on %s', (_name, makeDb
     expect(stored[0].hash).toBe(createHash('sha256').update(secret).digest('hex'));
     expect(stored[0].prefix).toBe(secret.slice(0, 9));
     expect(await authenticateToken(ctx.handle, secret)).toMatchObject({
-      tokenId: token.id, userId, workspaceId: user.workspaceId, role: 'owner', via: 'token', workspace: { plan: 'pro', kind: 'personal' },
+      tokenId: token.id,
+      userId,
+      workspaceId: user.workspaceId,
+      role: 'owner',
+      via: 'token',
+      workspace: { plan: 'pro', kind: 'personal' },
     });
     const listed = await findTokens(ctx.handle.db, tokenScope(user.actor));
     expect(listed.map((t) => t.name)).toContain('deploy');
@@ -111,7 +116,7 @@ describe.each(migratedDatabaseKinds(pgUrl()))('API tokens on %s', (_name, makeDb
     expect(row.revokedAt).toBeNull(); // refused by the membership join alone
   });
 
-  test('a workspace holds at most its plan\'s cap of live tokens (Free 5): the next is 409 limit_reached naming it; revoked and expired ones do not count', async () => {
+  test("a workspace holds at most its plan's cap of live tokens (Free 5): the next is 409 limit_reached naming it; revoked and expired ones do not count", async () => {
     const free = await makeUser(ctx.handle.db, 'user-tokens-cap', 'free');
     const owner = { userId: free.userId, workspaceId: free.workspaceId };
     expect(TOKEN_CAPS.free).toBe(5);
@@ -124,7 +129,10 @@ describe.each(migratedDatabaseKinds(pgUrl()))('API tokens on %s', (_name, makeDb
     expect(err.details).toEqual({ limit: 5, plan: 'free', active_tokens: 5, resource: 'api_tokens' });
 
     await revokeApiToken(ctx.handle.db, { tokenId: made[0].id });
-    await ctx.handle.db.update(apiTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(apiTokens.id, made[1].id));
+    await ctx.handle.db
+      .update(apiTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(apiTokens.id, made[1].id));
     await createApiToken(ctx.handle.db, { ...owner, name: 'in a freed slot' });
     await createApiToken(ctx.handle.db, { ...owner, name: 'in the other' });
     expect((await createApiToken(ctx.handle.db, { ...owner }).catch((e) => e)).code).toBe('limit_reached');
@@ -143,7 +151,7 @@ describe.each(migratedDatabaseKinds(pgUrl()))('API tokens on %s', (_name, makeDb
     expect(await findTokens(ctx.handle.db, eq(apiTokens.workspaceId, free.workspaceId))).toHaveLength(5);
   });
 
-  test('a token is looked up once and then served from memory; the app\'s own writes (revoke, rotate) take effect at once', async () => {
+  test("a token is looked up once and then served from memory; the app's own writes (revoke, rotate) take effect at once", async () => {
     const member = await makeUser(ctx.handle.db, 'user-tokens-cache', 'pro');
     const { secret, token } = await createApiToken(ctx.handle.db, { userId: member.userId, workspaceId: member.workspaceId, name: 'cached' });
     expect((await authenticateToken(ctx.handle, secret)).tokenId).toBe(token.id);

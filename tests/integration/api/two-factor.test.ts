@@ -29,8 +29,16 @@ describe.each(migratedDatabaseKinds(pgUrl()))('two-factor on %s', (_name, makeDb
   });
 
   async function post(path: string, body: unknown, cookie?: string) {
-    const res = await api.fetch(path, { method: 'POST', as: cookie ? { cookie } : 'none', headers: { 'content-type': 'application/json', origin: sling.url }, body: JSON.stringify(body) });
-    const cookies = res.headers.getSetCookie().map((c) => c.split(';')[0]).filter((c) => !c.endsWith('='));
+    const res = await api.fetch(path, {
+      method: 'POST',
+      as: cookie ? { cookie } : 'none',
+      headers: { 'content-type': 'application/json', origin: sling.url },
+      body: JSON.stringify(body),
+    });
+    const cookies = res.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .filter((c) => !c.endsWith('='));
     return { res, cookie: cookies.join('; '), body: res.status === 204 ? null : await res.json().catch(() => null) };
   }
   const signedIn = async (cookie: string) => (await api.call('listTokens', { as: { cookie } })).status === 200;

@@ -49,7 +49,32 @@ describe.each(migratedDatabaseKinds(pgUrl()))('/api.php on %s', (_name, makeDb) 
       domain: { hostname: '127.0.0.1' },
     });
     expect(Object.keys(link).sort()).toEqual(
-      ['archived', 'archived_at', 'clicks', 'created_at', 'created_by', 'disabled_reason', 'domain', 'expiration', 'id', 'long_url', 'max_clicks', 'note', 'password_protected', 'safety_reason', 'short_code', 'short_url', 'status', 'tags', 'updated_at', 'utm_campaign', 'utm_content', 'utm_medium', 'utm_source', 'utm_term'].sort(),
+      [
+        'archived',
+        'archived_at',
+        'clicks',
+        'created_at',
+        'created_by',
+        'disabled_reason',
+        'domain',
+        'expiration',
+        'id',
+        'long_url',
+        'max_clicks',
+        'note',
+        'password_protected',
+        'safety_reason',
+        'short_code',
+        'short_url',
+        'status',
+        'tags',
+        'updated_at',
+        'utm_campaign',
+        'utm_content',
+        'utm_medium',
+        'utm_source',
+        'utm_term',
+      ].sort(),
     );
     expect((await fetch(link.short_url, { redirect: 'manual' })).headers.get('location')).toBe('https://example.com/a?b=1');
 
@@ -75,17 +100,25 @@ describe.each(migratedDatabaseKinds(pgUrl()))('/api.php on %s', (_name, makeDb) 
     const link = (await ann.call('apiPhpCreate', { body: { url: 'https://example.com/stats', alias: 'stats-1' } })).json;
     const chrome = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
     const firefox = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0';
-    for (const [ua, ref] of [[chrome, 'https://r.example/a'], [chrome, 'https://r.example/b'], [firefox, undefined]] as const) {
+    for (const [ua, ref] of [
+      [chrome, 'https://r.example/a'],
+      [chrome, 'https://r.example/b'],
+      [firefox, undefined],
+    ] as const) {
       await fetch(link.short_url, { redirect: 'manual', headers: { 'user-agent': ua, ...(ref ? { referer: ref } : {}) } });
     }
     const day = new Date().toISOString().slice(0, 10);
     const query = { slug: 'stats-1', interval: 'hour', from: `${day}T00:00:00Z`, to: `${day}T23:00:00Z` } as const;
-    const stats = await until('3 clicks in the stats', async () => {
-      const res = await ann.call('apiPhpStats', { query });
-      expect(res.status).toBe(200);
-      const body = res.json;
-      return body.clicks === 3 && body;
-    }, { timeoutMs: 15_000, intervalMs: 100 });
+    const stats = await until(
+      '3 clicks in the stats',
+      async () => {
+        const res = await ann.call('apiPhpStats', { query });
+        expect(res.status).toBe(200);
+        const body = res.json;
+        return body.clicks === 3 && body;
+      },
+      { timeoutMs: 15_000, intervalMs: 100 },
+    );
     expect(stats).toMatchObject({ short_code: 'stats-1', clicks: 3, unique_visitors: 2 });
     expect(stats.referrers).toEqual([
       { value: 'r.example', clicks: 2 },
@@ -105,12 +138,15 @@ describe.each(migratedDatabaseKinds(pgUrl()))('/api.php on %s', (_name, makeDb) 
 
   test('GET /api.php?action=domains', async () => {
     const body = (await ann.call('apiPhpDomains')).json;
-    expect(body.domains).toEqual([expect.objectContaining({ id: expect.any(Number), hostname: '127.0.0.1', is_default: true, shared: true, status: 'verified', records: [] })]);
+    expect(body.domains).toEqual([
+      expect.objectContaining({ id: expect.any(Number), hostname: '127.0.0.1', is_default: true, shared: true, status: 'verified', records: [] }),
+    ]);
   });
 
   test('PATCH and PUT /api.php?slug= change fields; null removes password and expiration; the edge follows, and a renamed code still redirects', async () => {
     await ann.call('apiPhpCreate', { body: { url: 'https://example.com/v1', alias: 'edit-me', password: 'pass1', expiration: '2030-05-01' } });
-    const patched = (await ann.call('apiPhpUpdate', { query: { slug: 'EDIT-ME' }, body: { url: 'https://example.com/v2', password: null, expiration: null } })).json;
+    const patched = (await ann.call('apiPhpUpdate', { query: { slug: 'EDIT-ME' }, body: { url: 'https://example.com/v2', password: null, expiration: null } }))
+      .json;
     expect(patched).toMatchObject({ long_url: 'https://example.com/v2', password_protected: false, expiration: null });
     const visit = await fetch(`${sling.url}/edit-me`, { redirect: 'manual' });
     expect(visit.headers.get('location')).toBe('https://example.com/v2');

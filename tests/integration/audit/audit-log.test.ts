@@ -20,7 +20,15 @@ import { startSmtpListener } from '../../helpers/smtp-listener';
 import { makeEnterpriseTeam, PASSWORD } from '../../helpers/sso-fixtures';
 
 type Smtp = Awaited<ReturnType<typeof startSmtpListener>>;
-type Entry = { id: number; action: string; summary: string; actor: { id: string | null; label: string }; target: { type: string; id: string; label: string } | null; details: Record<string, unknown>; created_at: string };
+type Entry = {
+  id: number;
+  action: string;
+  summary: string;
+  actor: { id: string | null; label: string };
+  target: { type: string; id: string; label: string } | null;
+  details: Record<string, unknown>;
+  created_at: string;
+};
 type AuditQuery = { limit?: number; cursor?: string; action?: string };
 
 const OWNER = 'ann@acme.test';
@@ -46,7 +54,11 @@ describe.each(migratedDatabaseKinds(pgUrl()))('audit log on %s', (_name, makeDb)
   };
   async function session(email: string, signUpName?: string) {
     if (signUpName) {
-      const up = await api.fetch('/api/auth/sign-up/email', { method: 'POST', headers: { 'content-type': 'application/json', origin: sling.url }, body: JSON.stringify({ email, password: PASSWORD, name: signUpName }) });
+      const up = await api.fetch('/api/auth/sign-up/email', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: sling.url },
+        body: JSON.stringify({ email, password: PASSWORD, name: signUpName }),
+      });
       expect(up.status).toBe(200);
     }
     const cookie = await signInVia(api, email, PASSWORD);
@@ -58,7 +70,8 @@ describe.each(migratedDatabaseKinds(pgUrl()))('audit log on %s', (_name, makeDb)
     const mail = (await smtp.waitFor(count)).filter((m) => m.to.includes(to)).at(-1)!;
     return /\/invite\/([A-Za-z0-9_-]{43})/.exec(mail.text)![1];
   };
-  const audit = async (caller: ApiClient, query: AuditQuery = {}) => ok(await caller.call('listAudit', { query })) as { entries: Entry[]; next_cursor: string | null };
+  const audit = async (caller: ApiClient, query: AuditQuery = {}) =>
+    ok(await caller.call('listAudit', { query })) as { entries: Entry[]; next_cursor: string | null };
 
   beforeAll(async () => {
     [tdb, dns, idpPort, smtp] = await Promise.all([makeDb(), startDnsServer(challtestsrvPath()!), freePort(), startSmtpListener()]);
@@ -117,12 +130,33 @@ describe.each(migratedDatabaseKinds(pgUrl()))('audit log on %s', (_name, makeDb)
     ok(await owner.call('removeMember', { params: { userId: (mia.user_id ?? mia.id)! } }), 204);
 
     const { entries } = await audit(owner);
-    expect(entries.map((e) => e.action)).toEqual(['member.removed', 'member.role_changed', 'invitation.accepted', 'invitation.revoked', 'member.invited', 'member.invited', 'workspace.updated']);
+    expect(entries.map((e) => e.action)).toEqual([
+      'member.removed',
+      'member.role_changed',
+      'invitation.accepted',
+      'invitation.revoked',
+      'member.invited',
+      'member.invited',
+      'workspace.updated',
+    ]);
     const by = (action: string) => entries.find((e) => e.action === action)!;
-    expect(by('workspace.updated')).toMatchObject({ actor: { label: 'ann' }, details: { name: { from: 'Acme Corp', to: 'Acme Inc' } }, summary: 'ann changed the workspace name from “Acme Corp” to “Acme Inc”' });
-    expect(by('invitation.revoked')).toMatchObject({ target: { type: 'invitation', id: carl.id, label: 'carl@example.com' }, summary: 'ann revoked the invitation of carl@example.com' });
-    expect(by('invitation.accepted')).toMatchObject({ actor: { id: ids['bob@example.com'], label: 'Bob Builder' }, summary: 'Bob Builder accepted the invitation and joined as member' });
-    expect(by('member.role_changed')).toMatchObject({ details: { from: 'member', to: 'admin' }, summary: 'ann changed Bob Builder’s role from member to admin' });
+    expect(by('workspace.updated')).toMatchObject({
+      actor: { label: 'ann' },
+      details: { name: { from: 'Acme Corp', to: 'Acme Inc' } },
+      summary: 'ann changed the workspace name from “Acme Corp” to “Acme Inc”',
+    });
+    expect(by('invitation.revoked')).toMatchObject({
+      target: { type: 'invitation', id: carl.id, label: 'carl@example.com' },
+      summary: 'ann revoked the invitation of carl@example.com',
+    });
+    expect(by('invitation.accepted')).toMatchObject({
+      actor: { id: ids['bob@example.com'], label: 'Bob Builder' },
+      summary: 'Bob Builder accepted the invitation and joined as member',
+    });
+    expect(by('member.role_changed')).toMatchObject({
+      details: { from: 'member', to: 'admin' },
+      summary: 'ann changed Bob Builder’s role from member to admin',
+    });
     expect(by('member.removed')).toMatchObject({ target: { type: 'user', label: 'mia' }, summary: 'ann removed mia from the workspace' });
     expect(entries.every((e) => !Number.isNaN(Date.parse(e.created_at)))).toBe(true);
   });
@@ -140,11 +174,19 @@ describe.each(migratedDatabaseKinds(pgUrl()))('audit log on %s', (_name, makeDb)
 
   test('an SSO connection created, updated, tested, its domain verified, enabled, disabled and deleted', async () => {
     const owner = bearer('owner');
-    const create = { type: 'okta', name: '=SUM(1,2)', issuer: `http://127.0.0.1:${idpPort}`, client_id: 'sling-test-client', client_secret: 'wrong-secret-for-now', domain: 'acme.test' };
+    const create = {
+      type: 'okta',
+      name: '=SUM(1,2)',
+      issuer: `http://127.0.0.1:${idpPort}`,
+      client_id: 'sling-test-client',
+      client_secret: 'wrong-secret-for-now',
+      domain: 'acme.test',
+    };
     const connection = ok(await owner.call('createSsoConnection', { body: create }), 201).connection;
     idp = await startIdp(idpPort, [connection.callback_url]);
     ok(await owner.call('updateSsoConnection', { params: { id: connection.id }, body: { client_secret: idp.clientSecret } }));
-    const action = (name: 'test' | 'verify-domain' | 'enable' | 'disable') => owner.call('ssoConnectionAction', { params: { id: connection.id, action: name } });
+    const action = (name: 'test' | 'verify-domain' | 'enable' | 'disable') =>
+      owner.call('ssoConnectionAction', { params: { id: connection.id, action: name } });
     expect(ok(await action('test')).connection.test.passed).toBe(true);
     await dns.addTxt('_sling-sso.acme.test', connection.domain_verification.value);
     expect(ok(await action('verify-domain')).verified).toBe(true);
@@ -153,7 +195,15 @@ describe.each(migratedDatabaseKinds(pgUrl()))('audit log on %s', (_name, makeDb)
     ok(await owner.call('deleteSsoConnection', { params: { id: connection.id } }), 204);
 
     const sso = (await audit(owner)).entries.filter((e) => e.action.startsWith('sso.'));
-    expect(sso.map((e) => e.action)).toEqual(['sso.connection.deleted', 'sso.connection.disabled', 'sso.connection.enabled', 'sso.domain.verified', 'sso.connection.tested', 'sso.connection.updated', 'sso.connection.created']);
+    expect(sso.map((e) => e.action)).toEqual([
+      'sso.connection.deleted',
+      'sso.connection.disabled',
+      'sso.connection.enabled',
+      'sso.domain.verified',
+      'sso.connection.tested',
+      'sso.connection.updated',
+      'sso.connection.created',
+    ]);
     expect(sso.every((e) => e.target?.type === 'sso_connection' && e.target.id === connection.id && e.actor.label === 'ann')).toBe(true);
     const updated = sso.find((e) => e.action === 'sso.connection.updated')!;
     expect(updated.details).toEqual({ fields: ['client_secret'] });
@@ -178,7 +228,11 @@ describe.each(migratedDatabaseKinds(pgUrl()))('audit log on %s', (_name, makeDb)
     ok(await ann.call('leaveWorkspace'), 204);
 
     const [left, demoted, transferred] = (await audit(bob)).entries;
-    expect(transferred).toMatchObject({ action: 'workspace.ownership_transferred', actor: { label: 'ann' }, target: { type: 'user', id: ids['bob@example.com'], label: 'Bob Builder' } });
+    expect(transferred).toMatchObject({
+      action: 'workspace.ownership_transferred',
+      actor: { label: 'ann' },
+      target: { type: 'user', id: ids['bob@example.com'], label: 'Bob Builder' },
+    });
     expect(transferred.summary).toBe('ann transferred ownership of the workspace to Bob Builder');
     expect(demoted).toMatchObject({ action: 'member.role_changed', details: { from: 'admin', to: 'member' } });
     expect(left).toMatchObject({ action: 'member.left', actor: { id: ids[OWNER] }, summary: 'ann left the workspace' });
@@ -201,7 +255,13 @@ describe.each(migratedDatabaseKinds(pgUrl()))('audit log on %s', (_name, makeDb)
     expect(seen).toEqual(all.map((e) => e.id));
     const invited = (await audit(bob, { action: 'member.invited' })).entries;
     expect(invited.map((e) => e.target?.label)).toEqual(['carl@example.com', 'bob@example.com']);
-    for (const [query, field] of [[{ action: 'nope' }, 'action'], [{ limit: 0 }, 'limit'], [{ cursor: '***' }, 'cursor'], [{ cursor: 'bm90LWEtY3Vyc29y' }, 'cursor'], [{ colour: 'red' }, 'colour']] as const) {
+    for (const [query, field] of [
+      [{ action: 'nope' }, 'action'],
+      [{ limit: 0 }, 'limit'],
+      [{ cursor: '***' }, 'cursor'],
+      [{ cursor: 'bm90LWEtY3Vyc29y' }, 'cursor'],
+      [{ colour: 'red' }, 'colour'],
+    ] as const) {
       const res = await bob.call('listAudit', { query: offSchema(query) });
       expect(res.status).toBe(400);
       const { error } = res.json;

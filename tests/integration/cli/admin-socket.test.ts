@@ -57,7 +57,10 @@ describe('the CLI while the server runs on PGlite', () => {
     expect(plan.stderr).toBe('');
     expect(plan.code).toBe(0);
     expect(JSON.parse(plan.stdout)).toMatchObject({ plan: 'business', workspace: { slug: expect.any(String) } });
-    await until('the new plan through the API', async () => ((await api().call('getWorkspace')).json as { workspace: { plan: string } }).workspace.plan === 'business');
+    await until(
+      'the new plan through the API',
+      async () => ((await api().call('getWorkspace')).json as { workspace: { plan: string } }).workspace.plan === 'business',
+    );
 
     const made = await api().call('createLink', { body: { url: 'https://example.com/spam', alias: 'bad-one' } });
     expect(made.status).toBe(201);
@@ -104,5 +107,7 @@ test('a lock held by a live process that is not a server (no socket answering) k
   writeFileSync(join(dir, 'sling.sock'), '');
   const run = await runSling(['links', 'create', '--url', 'https://example.com'], { DATA_DIR: dir });
   expect(run.code).toBe(1);
-  expect(run.stderr.trim()).toBe(`DATA_DIR ${dir} is in use by Sling process ${process.pid}; the embedded database allows one process (stop it, or use DATABASE_URL)`);
+  expect(run.stderr.trim()).toBe(
+    `DATA_DIR ${dir} is in use by Sling process ${process.pid}; the embedded database allows one process (stop it, or use DATABASE_URL)`,
+  );
 });

@@ -50,7 +50,10 @@ describe.each(migratedDatabaseKinds(pgUrl()))('certificate authority behaviour o
     expect(attempts).toEqual([0, 10, 30, 70, 150, 310, 630, 1270]);
     const [row] = await db.select().from(certificates).where(eq(certificates.domainId, d.id));
     expect(row).toMatchObject({ status: 'failed', failures: 8, nextAttemptAt: new Date(start + 1270 * 60_000 + retryDelayMs(8)) });
-    expect(await findCertificate(db, d.id)).toMatchObject({ status: 'failed', error: `The certificate authority at ${settings.directoryUrl} could not be reached: the connection was refused (nothing listens at that address and port).` });
+    expect(await findCertificate(db, d.id)).toMatchObject({
+      status: 'failed',
+      error: `The certificate authority at ${settings.directoryUrl} could not be reached: the connection was refused (nothing listens at that address and port).`,
+    });
   }, 120_000);
 });
 
@@ -90,7 +93,10 @@ if (binary) {
     test('a directory whose HTTPS the configured CA does not sign fails its order saying so, naming ACME_CA_FILE', async () => {
       const db = ctx.handle.db;
       const { workspaceId } = await makeUser(db, `ca-trust-${name.toLowerCase()}`, 'pro');
-      const [d] = await db.insert(domains).values({ hostname: `trust.${name.toLowerCase()}.ca.test`, workspaceId, status: 'verified', verificationToken: 't' }).returning();
+      const [d] = await db
+        .insert(domains)
+        .values({ hostname: `trust.${name.toLowerCase()}.ca.test`, workspaceId, status: 'verified', verificationToken: 't' })
+        .returning();
       const now = new Date();
       // No CA file: pebble's HTTPS is signed by its own test CA, which nothing trusts by default.
       // acme-client's own retries are left at their default: the reason comes before them.
@@ -101,8 +107,13 @@ if (binary) {
       // A CA file that holds another CA (the one that signs the certificates pebble issues is not the one of its HTTPS).
       const otherCa = await acme.rootPem();
       const later = new Date(now.getTime() + retryDelayMs(1));
-      expect(await issueDueCertificates(db, { directoryUrl: acme.directoryUrl, secretKey: TEST_SECRET, caPem: otherCa }, later)).toEqual({ issued: 0, failed: 1 });
-      expect((await findCertificate(db, d.id))!.error).toMatch(/its HTTPS certificate is not signed by the CA in ACME_CA_FILE \([A-Z_]+\); that file must hold the CA of the directory's own HTTPS server/);
+      expect(await issueDueCertificates(db, { directoryUrl: acme.directoryUrl, secretKey: TEST_SECRET, caPem: otherCa }, later)).toEqual({
+        issued: 0,
+        failed: 1,
+      });
+      expect((await findCertificate(db, d.id))!.error).toMatch(
+        /its HTTPS certificate is not signed by the CA in ACME_CA_FILE \([A-Z_]+\); that file must hold the CA of the directory's own HTTPS server/,
+      );
       await db.delete(domains).where(eq(domains.id, d.id));
     }, 60_000);
 

@@ -26,7 +26,7 @@ describe.each(migratedDatabaseKinds(pgUrl()))('certificate job on %s', (_name, m
     await tdb?.drop();
   });
 
-  test('pending domains are skipped; a failed order keeps the CA\'s reason and waits; a valid certificate near expiry is renewed and keeps serving when renewal fails', async () => {
+  test("pending domains are skipped; a failed order keeps the CA's reason and waits; a valid certificate near expiry is renewed and keeps serving when renewal fails", async () => {
     const db = ctx.handle.db;
     const { workspaceId } = await makeUser(db, 'cert-user', 'pro');
     const [pending] = await db.insert(domains).values({ hostname: 'pending.cert.test', workspaceId, verificationToken: 'p' }).returning();
@@ -44,7 +44,12 @@ describe.each(migratedDatabaseKinds(pgUrl()))('certificate job on %s', (_name, m
     expect(await issueDueCertificates(db, settings, now)).toEqual({ issued: 0, failed: 2 });
     const rows = new Map((await db.select().from(certificates)).map((c) => [c.domainId, c]));
     expect(rows.has(pending.id)).toBe(false);
-    expect(rows.get(fresh.id)).toMatchObject({ status: 'failed', failures: 1, lastError: `The certificate authority at ${directoryUrl} could not be reached: the connection was refused (nothing listens at that address and port).`, nextAttemptAt: new Date(now.getTime() + 600_000) });
+    expect(rows.get(fresh.id)).toMatchObject({
+      status: 'failed',
+      failures: 1,
+      lastError: `The certificate authority at ${directoryUrl} could not be reached: the connection was refused (nothing listens at that address and port).`,
+      nextAttemptAt: new Date(now.getTime() + 600_000),
+    });
     expect(rows.get(expiring.id)).toMatchObject({ status: 'issued', certPem: 'PEM', failures: 1, lastError: expect.any(String) });
     expect(rows.get(healthy.id)).toMatchObject({ status: 'issued', failures: 0, lastError: null });
 

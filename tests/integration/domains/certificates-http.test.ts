@@ -96,13 +96,17 @@ if (binary) {
       expect((await get(sling.port, 'go.certs.test', '/.well-known/acme-challenge/nope')).status).toBe(404);
       expect((await get(sling.port, 'other.certs.test', '/.well-known/acme-challenge/nope')).body).toBe('This domain is not connected to Sling.\n');
 
-      const cert = await until('the certificate to be issued', async () => {
-        const got = await api.call('getDomain', { params });
-        if (got.status !== 200) throw new Error(`GET /api/v1/domains/${d.id}: ${got.status} ${got.text}`);
-        const c = got.json.domain.certificate;
-        if (c?.status === 'failed') throw new Error(`certificate failed: ${c.error}`);
-        return c?.status === 'issued' ? c : undefined;
-      }, { timeoutMs: 150_000, intervalMs: 1000 });
+      const cert = await until(
+        'the certificate to be issued',
+        async () => {
+          const got = await api.call('getDomain', { params });
+          if (got.status !== 200) throw new Error(`GET /api/v1/domains/${d.id}: ${got.status} ${got.text}`);
+          const c = got.json.domain.certificate;
+          if (c?.status === 'failed') throw new Error(`certificate failed: ${c.error}`);
+          return c?.status === 'issued' ? c : undefined;
+        },
+        { timeoutMs: 150_000, intervalMs: 1000 },
+      );
       expect(cert).toMatchObject({ status: 'issued', error: null, next_attempt_at: null });
       expect(new Date(cert.expires_at).getTime()).toBeGreaterThan(Date.now() + 24 * 3600_000);
 

@@ -27,7 +27,10 @@ const DAY = 86_400_000;
 const binary = challtestsrvPath();
 const pgServer = pgUrl();
 const redis = redisUrl();
-const buses: Array<[string, Record<string, string>]> = [['Postgres NOTIFY', {}], ...(redis ? [['Redis', { REDIS_URL: redis, REDIS_PREFIX: `renew${process.pid}` }] as [string, Record<string, string>]] : [])];
+const buses: Array<[string, Record<string, string>]> = [
+  ['Postgres NOTIFY', {}],
+  ...(redis ? [['Redis', { REDIS_URL: redis, REDIS_PREFIX: `renew${process.pid}` }] as [string, Record<string, string>]] : []),
+];
 
 /** The serial number of the certificate an instance presents for HOST (expired ones included: we compare, not trust). */
 function servedSerial(port: number): Promise<string> {
@@ -89,7 +92,10 @@ if (binary && pgServer) {
 
     /** The certificate stored now (what a fresh instance would load). */
     const storedCertificate = async (): Promise<X509Certificate | undefined> => {
-      const { rows } = await client.query<{ cert_pem: string | null }>('SELECT c.cert_pem FROM certificates c JOIN domains d ON d.id = c.domain_id WHERE d.hostname = $1', [HOST]);
+      const { rows } = await client.query<{ cert_pem: string | null }>(
+        'SELECT c.cert_pem FROM certificates c JOIN domains d ON d.id = c.domain_id WHERE d.hostname = $1',
+        [HOST],
+      );
       return rows[0]?.cert_pem ? new X509Certificate(rows[0].cert_pem) : undefined;
     };
     const storedSerial = async () => (await storedCertificate())?.serialNumber;
@@ -102,11 +108,15 @@ if (binary && pgServer) {
       const sent = await sling.cli(['jobs', 'run', 'certificates.issue']);
       expect(sent.code, sent.stderr).toBe(0);
       const id = sent.stdout.trim();
-      return until('the certificate job to finish', async () => {
-        const { rows } = await client.query<{ state: string; output: unknown }>('SELECT state, output FROM pgboss.job WHERE id = $1', [id]);
-        if (rows[0]?.state === 'failed') throw new Error(`certificates.issue failed: ${JSON.stringify(rows[0].output)}`);
-        return rows[0]?.state === 'completed' ? rows[0].output : undefined;
-      }, { timeoutMs: 60_000 });
+      return until(
+        'the certificate job to finish',
+        async () => {
+          const { rows } = await client.query<{ state: string; output: unknown }>('SELECT state, output FROM pgboss.job WHERE id = $1', [id]);
+          if (rows[0]?.state === 'failed') throw new Error(`certificates.issue failed: ${JSON.stringify(rows[0].output)}`);
+          return rows[0]?.state === 'completed' ? rows[0].output : undefined;
+        },
+        { timeoutMs: 60_000 },
+      );
     };
 
     test('the job renews a certificate once the clock reaches its renewal point, and both instances serve the new one', async () => {
@@ -116,11 +126,15 @@ if (binary && pgServer) {
       await dns.addTxt(`_svc-verify.${HOST}`, d.records[1].value);
       expect((await api.call('verifyDomain', { params: { id: d.id } })).json.verified).toBe(true);
 
-      const first = await until('the first certificate', async () => {
-        const c = (await api.call('getDomain', { params: { id: d.id } })).json.domain.certificate;
-        if (c?.status === 'failed') throw new Error(`certificate failed: ${c.error}`);
-        return c?.status === 'issued' ? storedSerial() : undefined;
-      }, { timeoutMs: 150_000, intervalMs: 250 });
+      const first = await until(
+        'the first certificate',
+        async () => {
+          const c = (await api.call('getDomain', { params: { id: d.id } })).json.domain.certificate;
+          if (c?.status === 'failed') throw new Error(`certificate failed: ${c.error}`);
+          return c?.status === 'issued' ? storedSerial() : undefined;
+        },
+        { timeoutMs: 150_000, intervalMs: 250 },
+      );
       // Both load it (and cache it for an hour).
       await until('both instances to serve the first certificate', () => bothServe(first), { timeoutMs: 30_000, intervalMs: 200 });
 
@@ -134,10 +148,14 @@ if (binary && pgServer) {
       // (The worker runs one job at a time: a cron run sent meanwhile may be the one that renewed it.)
       expect(await runCertificateJob()).toMatchObject({ failed: 0 });
       expect(await storedSerial()).not.toBe(first);
-      await until('both instances to serve the renewed certificate', async () => {
-        const current = await storedSerial();
-        return current !== undefined && current !== first && (await bothServe(current));
-      }, { timeoutMs: 30_000, intervalMs: 200 });
+      await until(
+        'both instances to serve the renewed certificate',
+        async () => {
+          const current = await storedSerial();
+          return current !== undefined && current !== first && (await bothServe(current));
+        },
+        { timeoutMs: 30_000, intervalMs: 200 },
+      );
       const cert = (await api.call('getDomain', { params: { id: d.id } })).json.domain.certificate;
       expect(cert).toMatchObject({ status: 'issued', error: null });
     }, 300_000);

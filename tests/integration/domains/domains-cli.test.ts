@@ -20,7 +20,16 @@ if (binary) {
     let cli: InProcessCli;
     let owner: { id: string; workspace: { id: string; slug: string } };
 
-    const withLines = (r: CliRun) => ({ ...r, lines: r.stdout.trim() === '' ? [] : r.stdout.trim().split('\n').map((l) => JSON.parse(l)) });
+    const withLines = (r: CliRun) => ({
+      ...r,
+      lines:
+        r.stdout.trim() === ''
+          ? []
+          : r.stdout
+              .trim()
+              .split('\n')
+              .map((l) => JSON.parse(l)),
+    });
     const sling = async (...args: string[]) => withLines(await cli.run(['domains', ...args]));
 
     beforeAll(async () => {
@@ -39,7 +48,7 @@ if (binary) {
       await tdb?.drop();
     });
 
-    test('add, list, verify and remove, with the API\'s checks', async () => {
+    test("add, list, verify and remove, with the API's checks", async () => {
       const added = await sling('add', '--email', 'cli-owner@example.com', '--hostname', 'Go.CLI.test');
       expect(added.code, added.stderr).toBe(0);
       const [domain] = added.lines;
@@ -57,7 +66,10 @@ if (binary) {
       expect(overPlan.stderr).toContain('Error (plan_required): The Free plan includes 1 custom domain');
 
       const listed = await sling('list', '--workspace', owner.workspace.slug);
-      expect(listed.lines.map((d: { hostname: string; shared: boolean }) => [d.hostname, d.shared])).toEqual([['sl.ing', true], ['go.cli.test', false]]);
+      expect(listed.lines.map((d: { hostname: string; shared: boolean }) => [d.hostname, d.shared])).toEqual([
+        ['sl.ing', true],
+        ['go.cli.test', false],
+      ]);
       expect((await sling('list', '--email', 'cli-other@example.com')).lines.map((d: { hostname: string }) => d.hostname)).toEqual(['sl.ing']);
 
       // Verify: each record says what was found; once the records are there, verified.
@@ -97,8 +109,13 @@ if (binary) {
       const inProcess = [await sling('list', '--workspace', owner.workspace.slug), await sling('list', '--email', 'nobody@example.com')];
       expect(inProcess.map((r) => r.code)).toEqual([0, 1]);
       await cli.close(); // the embedded database admits one process
-      const built = [withLines(await runSling(['domains', 'list', '--workspace', owner.workspace.slug], env)), withLines(await runSling(['domains', 'list', '--email', 'nobody@example.com'], env))];
-      expect(built.map(({ code, stdout, stderr }) => ({ code, stdout, stderr }))).toEqual(inProcess.map(({ code, stdout, stderr }) => ({ code, stdout, stderr })));
+      const built = [
+        withLines(await runSling(['domains', 'list', '--workspace', owner.workspace.slug], env)),
+        withLines(await runSling(['domains', 'list', '--email', 'nobody@example.com'], env)),
+      ];
+      expect(built.map(({ code, stdout, stderr }) => ({ code, stdout, stderr }))).toEqual(
+        inProcess.map(({ code, stdout, stderr }) => ({ code, stdout, stderr })),
+      );
       expect(built[0].lines.map((d: { hostname: string }) => d.hostname)).toEqual(['sl.ing', 'built.cli.test']);
     }, 120_000);
   });

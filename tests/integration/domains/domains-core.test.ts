@@ -43,7 +43,9 @@ if (binary) {
     });
 
     const verifiedEvents = async (domainId: number) =>
-      (await ctx.handle.db.select().from(events).where(eq(events.type, 'domain.verified'))).filter((e) => (e.data as { domain: { id: number } }).domain.id === domainId);
+      (await ctx.handle.db.select().from(events).where(eq(events.type, 'domain.verified'))).filter(
+        (e) => (e.data as { domain: { id: number } }).domain.id === domainId,
+      );
 
     test('verification: one domain.verified event however often it is checked', async () => {
       const d = await addDomain(scope, { hostname: 'once.core.test' });
@@ -69,7 +71,10 @@ if (binary) {
       expect(await checkDueDomains(ctx.handle, settings, { now: at(61) })).toEqual({ checked: 1, verified: 0 });
       let [row] = await ctx.handle.db.select().from(domains).where(eq(domains.id, d.id));
       expect(row.nextCheckAt).toEqual(at(660));
-      expect(row.lastCheck?.map((r) => [r.type, r.status])).toEqual([['CNAME', 'missing'], ['TXT', 'missing']]);
+      expect(row.lastCheck?.map((r) => [r.type, r.status])).toEqual([
+        ['CNAME', 'missing'],
+        ['TXT', 'missing'],
+      ]);
       await dns.setCname('slow.core.test', BASE.linkHost);
       await dns.addTxt('_svc-verify.slow.core.test', `svc-verify=${d.verificationToken}`);
       expect((await checkDueDomains(ctx.handle, settings, { now: at(300) })).checked).toBe(0); // not due yet

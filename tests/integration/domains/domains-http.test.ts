@@ -21,7 +21,12 @@ const LINK_HOST = 'links.sling.test';
 const binary = challtestsrvPath();
 
 /** A request with any Host header (fetch does not let one set it). */
-function get(port: number, host: string, path: string, method = 'GET'): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
+function get(
+  port: number,
+  host: string,
+  path: string,
+  method = 'GET',
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
   return new Promise((resolve, reject) => {
     const req = request({ host: '127.0.0.1', port, method, path, headers: { host } }, (res) => {
       let body = '';
@@ -49,14 +54,17 @@ if (binary) {
       tdb = await makeDb();
       dns = await startDnsServer(binary);
       clock = manualClock();
-      sling = await startInProcessSling({
-        ...tdb.env,
-        LINK_HOST,
-        DNS_SERVERS: dns.address,
-        LINK_HOST_IPS: '203.0.113.7',
-        ENTERPRISE_LIMIT_PER_HOUR: '100000',
-        ENTERPRISE_LIMIT_PER_MINUTE: '100000',
-      }, { clock });
+      sling = await startInProcessSling(
+        {
+          ...tdb.env,
+          LINK_HOST,
+          DNS_SERVERS: dns.address,
+          LINK_HOST_IPS: '203.0.113.7',
+          ENTERPRISE_LIMIT_PER_HOUR: '100000',
+          ENTERPRISE_LIMIT_PER_MINUTE: '100000',
+        },
+        { clock },
+      );
       const nobody = apiClient(inProcess(sling));
       dom = nobody.as({ token: await sling.seed.userWithToken('dom@example.com', { plan: 'enterprise' }) });
       free = nobody.as({ token: await sling.seed.userWithToken('free@example.com', { plan: 'free' }) });
@@ -74,7 +82,13 @@ if (binary) {
       expect(d).toMatchObject({ hostname: 'go.example.com', status: 'pending', shared: false, default: false, verified_at: null });
       expect(d.records).toEqual([
         { type: 'CNAME', name: 'go.example.com', label: 'go', value: LINK_HOST, purpose: 'route' },
-        { type: 'TXT', name: '_svc-verify.go.example.com', label: '_svc-verify.go', value: expect.stringMatching(/^svc-verify=[0-9a-f]{32}$/), purpose: 'ownership' },
+        {
+          type: 'TXT',
+          name: '_svc-verify.go.example.com',
+          label: '_svc-verify.go',
+          value: expect.stringMatching(/^svc-verify=[0-9a-f]{32}$/),
+          purpose: 'ownership',
+        },
       ]);
       const idn = await dom.call('addDomain', { body: { hostname: 'kürzer.example.org' } });
       expect(idn.status).toBe(201);
@@ -99,7 +113,9 @@ if (binary) {
         expect(res.json.error.code).toBe('invalid_request');
         expect(res.json.error.details.hostname, hostname).toMatch(pattern);
       }
-      expect((await dom.call('addDomain', { body: offSchema({ hostname: 'go.example.net', extra: 1 }) })).json.error.details).toEqual({ extra: 'Unknown field.' });
+      expect((await dom.call('addDomain', { body: offSchema({ hostname: 'go.example.net', extra: 1 }) })).json.error.details).toEqual({
+        extra: 'Unknown field.',
+      });
       // Another workspace (any case) cannot take it; its Free plan then has room for one only.
       const taken = await free.call('addDomain', { body: { hostname: 'GO.example.com' } });
       expect(taken.status).toBe(409);
@@ -164,7 +180,10 @@ if (binary) {
       const queues = JSON.parse((await sling.cli(['jobs', 'status', '--json'])).stdout) as Array<{ queue: string; cron: string | null }>;
       expect(queues.find((q) => q.queue === 'domains.check')?.cron).toBe('* * * * *');
       expect(Date.parse(d.next_check_at)).toBe(clock.nowMs() + 60_000); // DOMAIN_CHECK_SCHEDULE's first step
-      const checks = async () => (JSON.parse((await sling.cli(['jobs', 'status', '--json'])).stdout) as Array<{ queue: string; completed: number }>).find((q) => q.queue === 'domains.check')!.completed;
+      const checks = async () =>
+        (JSON.parse((await sling.cli(['jobs', 'status', '--json'])).stdout) as Array<{ queue: string; completed: number }>).find(
+          (q) => q.queue === 'domains.check',
+        )!.completed;
       const before = await checks();
       expect((await sling.cli(['jobs', 'run', 'domains.check'])).code).toBe(0);
       await until('the early check to finish', async () => (await checks()) > before);
@@ -173,10 +192,14 @@ if (binary) {
       clock.set(Date.parse(d.next_check_at) + 1_000);
       const sent = await sling.cli(['jobs', 'run', 'domains.check']);
       expect(sent.code, sent.stderr).toBe(0);
-      const done = await until('the job to verify the domain', async () => {
-        const got = await dom.call('getDomain', { params: { id: d.id } });
-        return got.json.domain.status === 'verified' ? got.json.domain : undefined;
-      }, { timeoutMs: 30_000, intervalMs: 250 });
+      const done = await until(
+        'the job to verify the domain',
+        async () => {
+          const got = await dom.call('getDomain', { params: { id: d.id } });
+          return got.json.domain.status === 'verified' ? got.json.domain : undefined;
+        },
+        { timeoutMs: 30_000, intervalMs: 250 },
+      );
       expect(done.last_checked_at).not.toBeNull();
     });
 
@@ -199,7 +222,9 @@ if (binary) {
       expect(hit.headers.location).toBe('https://example.com/custom?x=1');
       expect((await get(sling.port, 'GO.SERVE.TEST:80', '/promo')).status).toBe(302);
       // A password-protected link's prompt is served on the custom domain too (a link page).
-      expect((await dom.call('createLink', { body: { url: 'https://example.com/locked', alias: 'locked', domain_id: d.id, password: 'open sesame' } })).status).toBe(201);
+      expect(
+        (await dom.call('createLink', { body: { url: 'https://example.com/locked', alias: 'locked', domain_id: d.id, password: 'open sesame' } })).status,
+      ).toBe(201);
       const prompt = await get(sling.port, 'go.serve.test', '/locked');
       expect(prompt.status).toBe(200);
       expect(prompt.body).toContain('This link is password-protected');
@@ -233,14 +258,19 @@ if (binary) {
       expect((await get(sling.port, `127.0.0.1:${sling.port}`, '/on-default')).status).toBe(302);
 
       // Root redirect and the default domain of the workspace.
-      const patched = await dom.call('updateDomain', { params: { id: d.id }, body: { root_redirect_url: 'https://example.com/home', not_found_url: null, default: true } });
+      const patched = await dom.call('updateDomain', {
+        params: { id: d.id },
+        body: { root_redirect_url: 'https://example.com/home', not_found_url: null, default: true },
+      });
       expect(patched.status).toBe(200);
       expect(patched.json.domain).toMatchObject({ default: true, root_redirect_url: 'https://example.com/home', not_found_url: null });
       expect((await get(sling.port, 'go.serve.test', '/')).headers.location).toBe('https://example.com/home');
       expect((await get(sling.port, 'go.serve.test', '/nope')).status).toBe(404);
       const viaDefault = await dom.call('createLink', { body: { url: 'https://example.com/d2', alias: 'dd2' } });
       expect(viaDefault.json.short_url, JSON.stringify(viaDefault.json)).toBe('https://go.serve.test/dd2');
-      expect((await dom.call('updateDomain', { params: { id: d.id }, body: { root_redirect_url: 'javascript:alert(1)' } })).json.error.details.root_redirect_url).toBeDefined();
+      expect(
+        (await dom.call('updateDomain', { params: { id: d.id }, body: { root_redirect_url: 'javascript:alert(1)' } })).json.error.details.root_redirect_url,
+      ).toBeDefined();
 
       // Deleting it: its links stop answering, and its host is unknown again.
       expect((await dom.call('getDomain', { params: { id: d.id } })).json.domain.link_count).toBe(3);
@@ -264,9 +294,16 @@ if (binary) {
           await dns.addTxt('_svc-verify.two.serve.test', d.records[1].value);
           expect((await dom.call('verifyDomain', { params: { id: d.id } })).json.verified).toBe(true);
           expect((await dom.call('createLink', { body: { url: 'https://example.com/hop', alias: 'hop', domain_id: d.id } })).status).toBe(201);
-          await until('the other instance to serve the domain', async () => (await get(other.port, 'two.serve.test', '/hop')).status === 302, { timeoutMs: 5_000, intervalMs: 50 });
+          await until('the other instance to serve the domain', async () => (await get(other.port, 'two.serve.test', '/hop')).status === 302, {
+            timeoutMs: 5_000,
+            intervalMs: 50,
+          });
           expect((await dom.call('deleteDomain', { params: { id: d.id } })).status).toBe(204);
-          await until('the other instance to forget the domain', async () => (await get(other.port, 'two.serve.test', '/hop')).body === 'This domain is not connected to Sling.\n', { timeoutMs: 5_000, intervalMs: 50 });
+          await until(
+            'the other instance to forget the domain',
+            async () => (await get(other.port, 'two.serve.test', '/hop')).body === 'This domain is not connected to Sling.\n',
+            { timeoutMs: 5_000, intervalMs: 50 },
+          );
         } finally {
           await other.stop();
         }

@@ -63,7 +63,10 @@ if (binary) {
       expect(verified.domain.status).toBe('verified');
       const t0 = new Date(verified.domain.lastCheckedAt!).getTime();
       const recheck = (hours: number) =>
-        recheckVerifiedDomains(ctx.handle, settings, { now: new Date(t0 + hours * HOUR), notify: (dom, t, r) => notifyDomainStatus(ctx.handle.db, dom, t, r, BASE.baseUrl) });
+        recheckVerifiedDomains(ctx.handle, settings, {
+          now: new Date(t0 + hours * HOUR),
+          notify: (dom, t, r) => notifyDomainStatus(ctx.handle.db, dom, t, r, BASE.baseUrl),
+        });
       const mine = () => smtp.mails.filter((m) => m.subject.includes(host));
       const row = async () => (await ctx.handle.db.select().from(domains).where(eq(domains.id, d.id)))[0];
 
@@ -78,7 +81,10 @@ if (binary) {
       expect(broken.status).toBe('misconfigured');
       const shown = serializeDomain(broken, settings);
       expect(shown.status).toBe('misconfigured');
-      expect(shown.records.map((r) => [r.type, r.status])).toEqual([['CNAME', 'missing'], ['TXT', 'found']]);
+      expect(shown.records.map((r) => [r.type, r.status])).toEqual([
+        ['CNAME', 'missing'],
+        ['TXT', 'found'],
+      ]);
       const [mail] = await until('the misconfigured mail', async () => (mine().length >= 1 ? mine() : undefined));
       expect(mail.to).toEqual([`${user.userId}@example.com`]);
       expect(mail.subject).toBe(`${host} is misconfigured`);

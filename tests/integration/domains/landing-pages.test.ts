@@ -29,7 +29,8 @@ type Answer = { status: number; headers: Record<string, string | string[] | unde
 /** A request with any Host header (fetch does not let one set it). */
 function visit(port: number, host: string, path: string, method = 'GET', form?: string): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const headers = form === undefined ? { host } : { host, 'content-type': 'application/x-www-form-urlencoded', 'content-length': String(Buffer.byteLength(form)) };
+    const headers =
+      form === undefined ? { host } : { host, 'content-type': 'application/x-www-form-urlencoded', 'content-length': String(Buffer.byteLength(form)) };
     const req = request({ host: '127.0.0.1', port, method, path, headers }, (res) => {
       let body = '';
       res.setEncoding('utf8');
@@ -63,8 +64,10 @@ describe.each(migratedDatabaseKinds(pgUrl()))('landing pages on %s', (name, make
   /** The client calling as one of the fixture's people (the owner unless told), or with no credentials (null). */
   const as = (who: LandingWho | null = 'owner') => (who ? api.as({ token: f.tokens[who] }) : api.as('none'));
   const getLanding = (domain: number | string, who?: LandingWho | null) => as(who).call('getDomainLanding', { params: { id: domain } });
-  const putLanding = (domain: number | string, body: CallOptions<typeof putDomainLanding>['body'], who?: LandingWho | null) => as(who).call('putDomainLanding', { params: { id: domain }, body });
-  const patchDomain = (domain: number, body: CallOptions<typeof updateDomain>['body'], who?: LandingWho | null) => as(who).call('updateDomain', { params: { id: domain }, body });
+  const putLanding = (domain: number | string, body: CallOptions<typeof putDomainLanding>['body'], who?: LandingWho | null) =>
+    as(who).call('putDomainLanding', { params: { id: domain }, body });
+  const patchDomain = (domain: number, body: CallOptions<typeof updateDomain>['body'], who?: LandingWho | null) =>
+    as(who).call('updateDomain', { params: { id: domain }, body });
 
   test('PUT and GET /api/v1/domains/{id}/landing: owners and admins; a member 403, another workspace 404, no credentials 401', async () => {
     const empty = await getLanding(id);
@@ -75,9 +78,17 @@ describe.each(migratedDatabaseKinds(pgUrl()))('landing pages on %s', (name, make
     const page = { html: '<h1>Hello</h1>', css: 'h1 { color: rebeccapurple; }', js: "document.body.dataset.ran = 'yes';" };
     const saved = await putLanding(id, page);
     expect(saved.status).toBe(200);
-    expect(saved.json.landing_page).toMatchObject({ ...page, size: Buffer.byteLength(page.html + page.css + page.js), updated_at: expect.stringMatching(/Z$/) });
+    expect(saved.json.landing_page).toMatchObject({
+      ...page,
+      size: Buffer.byteLength(page.html + page.css + page.js),
+      updated_at: expect.stringMatching(/Z$/),
+    });
     expect((await getLanding(id, 'admin')).json.landing_page).toMatchObject(page);
-    expect((await putLanding(id, { html: '<h1>By the admin</h1>' }, 'admin')).json.landing_page).toMatchObject({ html: '<h1>By the admin</h1>', css: '', js: '' });
+    expect((await putLanding(id, { html: '<h1>By the admin</h1>' }, 'admin')).json.landing_page).toMatchObject({
+      html: '<h1>By the admin</h1>',
+      css: '',
+      js: '',
+    });
 
     for (const method of ['GET', 'PUT'] as const) {
       const body = method === 'PUT' ? { html: '<p>member</p>' } : undefined;
@@ -103,7 +114,9 @@ describe.each(migratedDatabaseKinds(pgUrl()))('landing pages on %s', (name, make
     expect(wrong.status).toBe(400);
     expect(wrong.json.error.code).toBe('invalid_request');
     expect(Object.keys(wrong.json.error.details).sort()).toEqual(['extra', 'html']);
-    expect((await as().call('putDomainLanding', { params: { id }, raw: { type: 'application/json', data: '{"html": ' } })).json.error.code).toBe('invalid_request');
+    expect((await as().call('putDomainLanding', { params: { id }, raw: { type: 'application/json', data: '{"html": ' } })).json.error.code).toBe(
+      'invalid_request',
+    );
 
     const limit = 512 * 1024;
     const fits = await putLanding(id, { html: 'a'.repeat(limit - 20), css: 'b'.repeat(10), js: 'c'.repeat(10) });
@@ -112,7 +125,14 @@ describe.each(migratedDatabaseKinds(pgUrl()))('landing pages on %s', (name, make
     // Counted in UTF-8 bytes: 'é' is two.
     const over = await putLanding(id, { html: 'é'.repeat(limit / 2), js: 'x' });
     expect(over.status).toBe(413);
-    expect(over.json).toEqual({ error: { code: 'payload_too_large', message: expect.stringMatching(/at most 512 KiB/), details: { size: limit + 1, limit }, doc_url: 'docs/api/errors.md#payload_too_large' } });
+    expect(over.json).toEqual({
+      error: {
+        code: 'payload_too_large',
+        message: expect.stringMatching(/at most 512 KiB/),
+        details: { size: limit + 1, limit },
+        doc_url: 'docs/api/errors.md#payload_too_large',
+      },
+    });
     // A body far past the route's own limit is refused before it is read.
     const huge = await putLanding(id, { html: 'z'.repeat(3 * 1024 * 1024) });
     expect(huge.status).toBe(413);
@@ -163,7 +183,13 @@ describe.each(migratedDatabaseKinds(pgUrl()))('landing pages on %s', (name, make
     // signed unlock of a password-protected link, scoped to that link.
     const link = await as().call('createLink', { body: { url: 'https://example.com/a', alias: 'secret', domain_id: id, password: 'open sesame' } });
     expect(link.status).toBe(201);
-    for (const [path, method] of [['/', 'GET'], ['/secret', 'GET'], ['/l/protected/secret', 'GET'], ['/nope', 'GET'], ['/l/protected/secret', 'POST']] as const) {
+    for (const [path, method] of [
+      ['/', 'GET'],
+      ['/secret', 'GET'],
+      ['/l/protected/secret', 'GET'],
+      ['/nope', 'GET'],
+      ['/l/protected/secret', 'POST'],
+    ] as const) {
       const res = await visit(sling.port, HOST, path, method);
       expect(res.status, path).toBeLessThan(500);
       expect(res.headers['set-cookie'], `${method} ${path}`).toBeUndefined();
@@ -213,7 +239,10 @@ describe.each(migratedDatabaseKinds(pgUrl()))('landing pages on %s', (name, make
         expect((await putLanding(id, { html: '<p>Fourth</p>' })).status).toBe(200);
         expect((await visit(other.port, HOST, '/')).body).toBe('<!doctype html>\n<p>Fourth</p>'); // cached there now
         expect((await putLanding(id, { html: '<p>Fifth</p>' })).status).toBe(200);
-        await until('the other instance to serve the new page', async () => (await visit(other.port, HOST, '/')).body === '<!doctype html>\n<p>Fifth</p>', { timeoutMs: 5_000, intervalMs: 50 });
+        await until('the other instance to serve the new page', async () => (await visit(other.port, HOST, '/')).body === '<!doctype html>\n<p>Fifth</p>', {
+          timeoutMs: 5_000,
+          intervalMs: 50,
+        });
         // The app host: Sling's own home page and policy, whatever a domain's landing page says.
         const home = await visit(other.port, `127.0.0.1:${other.port}`, '/');
         expect(home.status).toBe(200);

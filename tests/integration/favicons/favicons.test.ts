@@ -48,10 +48,17 @@ describe('favicons', () => {
     );
     sites.none = await site((_req, res) => res.writeHead(404, { 'content-type': 'text/html' }).end('<h1>Not found</h1>'));
     sites.huge = await site((_req, res) => res.writeHead(200, { 'content-type': 'image/png' }).end(Buffer.alloc(200_000, 1)));
-    sites.svg = await site((_req, res) => res.writeHead(200, { 'content-type': 'image/svg+xml' }).end('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'));
+    sites.svg = await site((_req, res) =>
+      res.writeHead(200, { 'content-type': 'image/svg+xml' }).end('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+    );
     sites.silent = await site(() => undefined); // never answers
     sites.linked = await site((req, res) => {
-      if (req.url === '/') return res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(`<!doctype html><html><head><link rel="stylesheet" href="/site.css"><LINK REL='Shortcut Icon' href=/assets/icon.png?v=2&amp;x=1></head><body>Home</body></html>`);
+      if (req.url === '/')
+        return res
+          .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+          .end(
+            `<!doctype html><html><head><link rel="stylesheet" href="/site.css"><LINK REL='Shortcut Icon' href=/assets/icon.png?v=2&amp;x=1></head><body>Home</body></html>`,
+          );
       if (req.url === '/assets/icon.png?v=2&x=1') return res.writeHead(200, { 'content-type': 'image/png' }).end(PNG);
       res.writeHead(404, { 'content-type': 'text/html' }).end('<h1>Not found</h1>');
     });
@@ -72,12 +79,16 @@ describe('favicons', () => {
   const link = async (who: ApiClient, url: string) => expect((await who.call('createLink', { body: { url } })).status).toBe(201);
   const icon = (who: ApiClient, host: string) => who.call('getSiteFavicon', { params: { host } });
 
-  test('a site\'s icon is fetched once and cached; sites without a usable one get a letter; only the workspace\'s hosts', async () => {
+  test("a site's icon is fetched once and cached; sites without a usable one get a letter; only the workspace's hosts", async () => {
     for (const s of Object.values(sites)) await link(ann, `http://${s.host}/some/page?x=1`);
 
     const first = await icon(ann, sites.png.host);
     expect(first.status).toBe(200);
-    expect([first.headers.get('content-type'), first.headers.get('x-favicon'), first.headers.get('cache-control')]).toEqual(['image/png', 'site', 'private, max-age=86400']);
+    expect([first.headers.get('content-type'), first.headers.get('x-favicon'), first.headers.get('cache-control')]).toEqual([
+      'image/png',
+      'site',
+      'private, max-age=86400',
+    ]);
     expect(Buffer.from(first.bytes)).toEqual(PNG);
     const again = await icon(ann, sites.png.host);
     expect(Buffer.from(again.bytes)).toEqual(PNG);

@@ -30,16 +30,78 @@ interface ApiPath {
   methods: ReadonlySet<string>;
 }
 
-const ROUTES: ApiPath[] = [...new Set(API_ROUTES.map((r) => r.path))].map((path) => ({ path, methods: new Set(API_ROUTES.filter((r) => r.path === path).map((r) => r.method)) }));
+const ROUTES: ApiPath[] = [...new Set(API_ROUTES.map((r) => r.path))].map((path) => ({
+  path,
+  methods: new Set(API_ROUTES.filter((r) => r.path === path).map((r) => r.method)),
+}));
 
 /** Values that broke parsers somewhere: empty, huge, negative, non-numbers, NUL, bad escapes, injections, look-alikes. */
 const NASTY = [
-  '', ' ', '0', '-1', '1.5', '1e309', '9007199254740993', '99999999999999999999999', 'NaN', 'Infinity', 'null', 'undefined', 'true',
-  '[]', '{}', '%00', 'a%00b', '%', '%FF', '%C3%28', '%ZZ', '..', '../..', '/', '//', "' OR '1'='1", '1;DROP TABLE links',
-  '<script>alert(1)</script>', '\u202egnp.exe', '😀', '\u0000', '\ud800', 'javascript:alert(1)', 'http://127.0.0.1/', 'http://localhost:3000/x',
-  'https://example.com/ok', 'example.com', '=cmd|\' /C calc\'!A0', '__proto__', 'constructor', 'a'.repeat(3000), 'x'.repeat(60),
-  '2027-01-31', '2027-13-45', '0000-00-00T00:00:00Z', 'hour', 'day', 'week', 'year', 'csv', 'json', 'xlsx', 'owner', 'admin', 'member',
-  'ws_system', 'list', 'stats', 'domains', 'link.created', '*', '-', '_', 'A-Za-z', '  padded  ',
+  '',
+  ' ',
+  '0',
+  '-1',
+  '1.5',
+  '1e309',
+  '9007199254740993',
+  '99999999999999999999999',
+  'NaN',
+  'Infinity',
+  'null',
+  'undefined',
+  'true',
+  '[]',
+  '{}',
+  '%00',
+  'a%00b',
+  '%',
+  '%FF',
+  '%C3%28',
+  '%ZZ',
+  '..',
+  '../..',
+  '/',
+  '//',
+  "' OR '1'='1",
+  '1;DROP TABLE links',
+  '<script>alert(1)</script>',
+  '\u202egnp.exe',
+  '😀',
+  '\u0000',
+  '\ud800',
+  'javascript:alert(1)',
+  'http://127.0.0.1/',
+  'http://localhost:3000/x',
+  'https://example.com/ok',
+  'example.com',
+  "=cmd|' /C calc'!A0",
+  '__proto__',
+  'constructor',
+  'a'.repeat(3000),
+  'x'.repeat(60),
+  '2027-01-31',
+  '2027-13-45',
+  '0000-00-00T00:00:00Z',
+  'hour',
+  'day',
+  'week',
+  'year',
+  'csv',
+  'json',
+  'xlsx',
+  'owner',
+  'admin',
+  'member',
+  'ws_system',
+  'list',
+  'stats',
+  'domains',
+  'link.created',
+  '*',
+  '-',
+  '_',
+  'A-Za-z',
+  '  padded  ',
 ];
 
 const nastyString = fc.oneof(
@@ -51,13 +113,69 @@ const nastyString = fc.oneof(
 );
 
 const FIELDS = [
-  'url', 'long_url', 'alias', 'domain_id', 'password', 'expiration', 'expiration_date', 'max_clicks', 'name', 'slug', 'scopes', 'events',
-  'link_id', 'role', 'email', 'token', 'user_id', 'grace_hours', 'ids', 'tags', 'code', 'action', 'status', 'description', 'enabled',
-  'secret', 'expires_in_days', 'newPassword', 'currentPassword', 'callbackURL', 'rememberMe', 'organizationId', '__proto__',
+  'url',
+  'long_url',
+  'alias',
+  'domain_id',
+  'password',
+  'expiration',
+  'expiration_date',
+  'max_clicks',
+  'name',
+  'slug',
+  'scopes',
+  'events',
+  'link_id',
+  'role',
+  'email',
+  'token',
+  'user_id',
+  'grace_hours',
+  'ids',
+  'tags',
+  'code',
+  'action',
+  'status',
+  'description',
+  'enabled',
+  'secret',
+  'expires_in_days',
+  'newPassword',
+  'currentPassword',
+  'callbackURL',
+  'rememberMe',
+  'organizationId',
+  '__proto__',
 ];
 const QUERY = [
-  'q', 'limit', 'offset', 'cursor', 'from', 'to', 'interval', 'action', 'slug', 'domain_id', 'status', 'format', 'created_by', 'sort',
-  'order', 'alias', 'size', 'ecc', 'fg', 'bg', 'margin', 'token', 'long_url', 'url', 'link_id', 'page', 'id', 'tz',
+  'q',
+  'limit',
+  'offset',
+  'cursor',
+  'from',
+  'to',
+  'interval',
+  'action',
+  'slug',
+  'domain_id',
+  'status',
+  'format',
+  'created_by',
+  'sort',
+  'order',
+  'alias',
+  'size',
+  'ecc',
+  'fg',
+  'bg',
+  'margin',
+  'token',
+  'long_url',
+  'url',
+  'link_id',
+  'page',
+  'id',
+  'tz',
 ];
 
 const jsonValue: fc.Arbitrary<unknown> = fc.oneof(
@@ -88,7 +206,11 @@ interface FuzzRequest {
 /** A path parameter: sometimes a real id of the fuzzing user, mostly hostile, encoded so it travels. */
 function paramValue(known: string[]): fc.Arbitrary<string> {
   const real = known.length ? [{ weight: 2, arbitrary: fc.constantFrom(...known) }] : [];
-  return fc.oneof(...real, { weight: 5, arbitrary: nastyString.map(encodePathValue) }, { weight: 1, arbitrary: fc.constantFrom('%00', '%FF', 'a%2Fb', '%2e%2e') });
+  return fc.oneof(
+    ...real,
+    { weight: 5, arbitrary: nastyString.map(encodePathValue) },
+    { weight: 1, arbitrary: fc.constantFrom('%00', '%FF', 'a%2Fb', '%2e%2e') },
+  );
 }
 
 function encodePathValue(v: string): string {
@@ -98,14 +220,39 @@ function encodePathValue(v: string): string {
 
 function queryString(): fc.Arbitrary<string> {
   return fc
-    .dictionary(fc.constantFrom(...QUERY), fc.oneof(nastyString.map((v) => encodeURIComponent(v.replace(/[\ud800-\udfff]/g, '\ufffd'))), fc.constantFrom('%00', '%FF', '%')), { maxKeys: 4 })
+    .dictionary(
+      fc.constantFrom(...QUERY),
+      fc.oneof(
+        nastyString.map((v) => encodeURIComponent(v.replace(/[\ud800-\udfff]/g, '\ufffd'))),
+        fc.constantFrom('%00', '%FF', '%'),
+      ),
+      { maxKeys: 4 },
+    )
     .map((q) => {
-      const s = Object.entries(q).map(([k, v]) => `${k}=${v}`).join('&');
+      const s = Object.entries(q)
+        .map(([k, v]) => `${k}=${v}`)
+        .join('&');
       return s ? `?${s}` : '';
     });
 }
 
-const AUTH_PATHS = ['sign-in/email', 'sign-up/email', 'get-session', 'sign-out', 'two-factor/disable', 'two-factor/enable', 'organization/create', 'list-sessions', 'request-password-reset', 'reset-password', 'change-password', 'update-user', 'delete-user', 'x', 'x/y/z'];
+const AUTH_PATHS = [
+  'sign-in/email',
+  'sign-up/email',
+  'get-session',
+  'sign-out',
+  'two-factor/disable',
+  'two-factor/enable',
+  'organization/create',
+  'list-sessions',
+  'request-password-reset',
+  'reset-password',
+  'change-password',
+  'update-user',
+  'delete-user',
+  'x',
+  'x/y/z',
+];
 
 function requestFor(route: ApiPath, knownIds: Record<string, string[]>): fc.Arbitrary<FuzzRequest> {
   const segments = route.path.split('/').slice(1);
@@ -114,21 +261,36 @@ function requestFor(route: ApiPath, knownIds: Record<string, string[]>): fc.Arbi
     if (s.startsWith('{')) return paramValue(knownIds[s] ?? []);
     return fc.constant(s);
   });
-  const methods = [...route.methods, ...(route.methods.has('GET') ? ['HEAD'] : []), 'OPTIONS', ...HTTP_METHODS.filter((m) => !route.methods.has(m) && m !== 'HEAD')];
-  return fc.record({
-    path: fc.tuple(...pathParts).map((parts) => '/' + parts.join('/')),
-    query: queryString(),
-    method: fc.oneof({ weight: 6, arbitrary: fc.constantFrom(...route.methods) }, { weight: 1, arbitrary: fc.constantFrom(...methods) }),
-    auth: fc.constantFrom<Auth>('bearer', 'bearer', 'session', 'session', 'session-cross-site', 'none', 'garbage'),
-    body: jsonBody,
-    contentType: fc.constantFrom('application/json', 'application/json', 'application/json', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=zz', undefined),
-  }).map(({ path, query, method, auth, body, contentType }) => ({
-    route,
-    method,
-    path: path + query,
-    auth,
-    ...(method === 'GET' || method === 'HEAD' || method === 'OPTIONS' ? {} : { body, contentType }),
-  }));
+  const methods = [
+    ...route.methods,
+    ...(route.methods.has('GET') ? ['HEAD'] : []),
+    'OPTIONS',
+    ...HTTP_METHODS.filter((m) => !route.methods.has(m) && m !== 'HEAD'),
+  ];
+  return fc
+    .record({
+      path: fc.tuple(...pathParts).map((parts) => '/' + parts.join('/')),
+      query: queryString(),
+      method: fc.oneof({ weight: 6, arbitrary: fc.constantFrom(...route.methods) }, { weight: 1, arbitrary: fc.constantFrom(...methods) }),
+      auth: fc.constantFrom<Auth>('bearer', 'bearer', 'session', 'session', 'session-cross-site', 'none', 'garbage'),
+      body: jsonBody,
+      contentType: fc.constantFrom(
+        'application/json',
+        'application/json',
+        'application/json',
+        'text/plain',
+        'application/x-www-form-urlencoded',
+        'multipart/form-data; boundary=zz',
+        undefined,
+      ),
+    })
+    .map(({ path, query, method, auth, body, contentType }) => ({
+      route,
+      method,
+      path: path + query,
+      auth,
+      ...(method === 'GET' || method === 'HEAD' || method === 'OPTIONS' ? {} : { body, contentType }),
+    }));
 }
 
 interface Answer {
@@ -148,7 +310,15 @@ describe('API fuzz: hostile input on every route', () => {
 
   beforeAll(async () => {
     tdb = await createPgliteDatabase({ migrated: true });
-    const env = { ...tdb.env, ENTERPRISE_LIMIT_PER_MINUTE: '1000000', ENTERPRISE_LIMIT_PER_HOUR: '1000000', ANON_LINKS_PER_MINUTE: '100000', ANON_LINKS_PER_DAY: '100000', AUTH_ATTEMPTS_PER_MINUTE: '100000', WEBHOOKS_ALLOW_PRIVATE: 'true' };
+    const env = {
+      ...tdb.env,
+      ENTERPRISE_LIMIT_PER_MINUTE: '1000000',
+      ENTERPRISE_LIMIT_PER_HOUR: '1000000',
+      ANON_LINKS_PER_MINUTE: '100000',
+      ANON_LINKS_PER_DAY: '100000',
+      AUTH_ATTEMPTS_PER_MINUTE: '100000',
+      WEBHOOKS_ALLOW_PRIVATE: 'true',
+    };
     token = await createUserWithToken(env, 'fuzz@example.com', 'enterprise');
     sling = await startSling(env);
     cookie = await signUpAndIn(sling.url, 'fuzz-session@example.com', 'Fuzz');
@@ -187,7 +357,14 @@ describe('API fuzz: hostile input on every route', () => {
       const req = request({ host: '127.0.0.1', port: sling.port, method: r.method, path: r.path, headers, agent }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (d) => chunks.push(d));
-        res.on('end', () => resolve({ status: res.statusCode!, contentType: String(res.headers['content-type'] ?? ''), body: Buffer.concat(chunks).toString('utf8'), ms: Date.now() - started }));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode!,
+            contentType: String(res.headers['content-type'] ?? ''),
+            body: Buffer.concat(chunks).toString('utf8'),
+            ms: Date.now() - started,
+          }),
+        );
       });
       req.on('error', reject);
       req.end(body);
@@ -199,7 +376,11 @@ describe('API fuzz: hostile input on every route', () => {
     if (!a.contentType.startsWith('application/scim+json')) return `SCIM error ${a.status} as ${a.contentType || 'no content type'}`;
     try {
       const parsed = JSON.parse(a.body) as { schemas?: unknown; status?: unknown; detail?: unknown };
-      const shaped = Array.isArray(parsed.schemas) && parsed.schemas.includes('urn:ietf:params:scim:api:messages:2.0:Error') && parsed.status === String(a.status) && typeof parsed.detail === 'string';
+      const shaped =
+        Array.isArray(parsed.schemas) &&
+        parsed.schemas.includes('urn:ietf:params:scim:api:messages:2.0:Error') &&
+        parsed.status === String(a.status) &&
+        typeof parsed.detail === 'string';
       return shaped ? null : `SCIM error ${a.status} not in SCIM's error shape: ${a.body.slice(0, 120)}`;
     } catch {
       return `SCIM error ${a.status} with a body that is not JSON: ${a.body.slice(0, 120)}`;

@@ -24,7 +24,13 @@ const SMALL = 50;
 const LARGE = 10_000;
 const largeOn = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 
-type ImportJson = { id: string; status: string; format: string; rows: { total: number | null; processed: number; created: number; skipped: number; refused: number }; report_url: string };
+type ImportJson = {
+  id: string;
+  status: string;
+  format: string;
+  rows: { total: number | null; processed: number; created: number; skipped: number; refused: number };
+  report_url: string;
+};
 
 describe.each(migratedDatabaseKinds(process.env.TEST_DATABASE_URL))('bulk import on %s', (kind, createDatabase) => {
   let tdb: TestDatabase;
@@ -39,14 +45,19 @@ describe.each(migratedDatabaseKinds(process.env.TEST_DATABASE_URL))('bulk import
     mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, 'hosts.txt'), hostList(10));
     sling = await startInProcessSling({
-      ...tdb.env, SAFETY_FEEDS: join(dir, 'hosts.txt'), SAFETY_STRIKES_PER_HOUR: '100000', ENTERPRISE_LIMIT_PER_HOUR: '1000000',
+      ...tdb.env,
+      SAFETY_FEEDS: join(dir, 'hosts.txt'),
+      SAFETY_STRIKES_PER_HOUR: '100000',
+      ENTERPRISE_LIMIT_PER_HOUR: '1000000',
       ENTERPRISE_LIMIT_PER_MINUTE: '100000',
     });
     const nobody = apiClient(inProcess(sling));
     ann = nobody.as({ token: await sling.seed.userWithToken('ann@example.com', { plan: 'enterprise' }) });
     bob = nobody.as({ token: await sling.seed.userWithToken('bob@example.com', { plan: 'enterprise' }) });
     cy = nobody.as({ token: await sling.seed.userWithToken('cy@example.com', { plan: 'free' }) });
-    await until('the feed to be imported', async () => (await ann.call('createLink', { body: { url: `https://${feedHost(2)}/` } })).status === 422, { timeoutMs: 60_000 });
+    await until('the feed to be imported', async () => (await ann.call('createLink', { body: { url: `https://${feedHost(2)}/` } })).status === 422, {
+      timeoutMs: 60_000,
+    });
   }, 300_000);
   afterAll(async () => {
     await sling?.close();
@@ -59,13 +70,20 @@ describe.each(migratedDatabaseKinds(process.env.TEST_DATABASE_URL))('bulk import
   const status = async (api: ApiClient, id: string) => (await api.call('getImport', { params: { id } })).json as ImportJson;
   const report = async (api: ApiClient, id: string) => api.call('getImportReport', { params: { id } });
   const finished = (api: ApiClient, id: string) =>
-    until(`import ${id} to finish`, async () => {
-      const s = await status(api, id);
-      return s.status === 'done' || s.status === 'failed' ? s : undefined;
-    }, { timeoutMs: 120_000, intervalMs: 250 });
+    until(
+      `import ${id} to finish`,
+      async () => {
+        const s = await status(api, id);
+        return s.status === 'done' || s.status === 'failed' ? s : undefined;
+      },
+      { timeoutMs: 120_000, intervalMs: 250 },
+    );
 
   async function takeAliases(series: string, rows: number) {
-    const links = Array.from({ length: Math.ceil(rows / 1000) }, (_, k) => ({ url: `https://example.org/taken/${series}/${k}`, alias: takenAlias(series, k * 1000 + 21) }));
+    const links = Array.from({ length: Math.ceil(rows / 1000) }, (_, k) => ({
+      url: `https://example.org/taken/${series}/${k}`,
+      alias: takenAlias(series, k * 1000 + 21),
+    }));
     const res = await ann.call('bulkCreateLinks', { body: { links } });
     expect(res.status).toBe(200);
     expect(res.json.created).toBe(links.length);
@@ -115,14 +133,18 @@ describe.each(migratedDatabaseKinds(process.env.TEST_DATABASE_URL))('bulk import
     expect(res.headers.get('location')).toBe(`/api/v1/imports/${queued.id}`);
     if (redirectWhileRunning) {
       // Seen at least once: the import running (some rows done, not all) and the redirect answered.
-      await until('a redirect answered while the import is part done', async () => {
-        const visit = await fetch(`${sling.url}/${redirectWhileRunning}`, { redirect: 'manual' });
-        expect(visit.status).toBe(302);
-        const s = await status(ann, queued.id);
-        expect(s.status).not.toBe('failed');
-        if (s.status === 'done') throw new Error('the import finished before a redirect was seen during it');
-        return s.status === 'running' && s.rows.processed > 0;
-      }, { timeoutMs: 120_000, intervalMs: 50 });
+      await until(
+        'a redirect answered while the import is part done',
+        async () => {
+          const visit = await fetch(`${sling.url}/${redirectWhileRunning}`, { redirect: 'manual' });
+          expect(visit.status).toBe(302);
+          const s = await status(ann, queued.id);
+          expect(s.status).not.toBe('failed');
+          if (s.status === 'done') throw new Error('the import finished before a redirect was seen during it');
+          return s.status === 'running' && s.rows.processed > 0;
+        },
+        { timeoutMs: 120_000, intervalMs: 50 },
+      );
     }
 
     const done = await finished(ann, queued.id);
@@ -159,7 +181,8 @@ describe.each(migratedDatabaseKinds(process.env.TEST_DATABASE_URL))('bulk import
   const FORMATS: ImportFixtureFormat[] = ['csv', 'bitly', 'yourls', 'kutt'];
 
   test.each(FORMATS)(`%s: ${SMALL} generated rows with every planned defect, the report row by row, then the same file again creates nothing`, (format) =>
-    importAndReimport(format, SMALL, format));
+    importAndReimport(format, SMALL, format),
+  );
 
   // One database is enough for the scale: the parser, the batches and the report are the same code on
   // both, and the formats' rows are checked on both above. Not declared on the other (CI fails on a
@@ -203,10 +226,14 @@ describe.each(migratedDatabaseKinds(process.env.TEST_DATABASE_URL))('bulk import
     // Free: 500 new links a day (the default), and 10 API calls a minute, so this polls slowly.
     const rows = Array.from({ length: 1200 }, (_, k) => `https://example.com/quota/${k}`).join('\n');
     const { id } = (await upload(cy, `url\n${rows}\n`, { format: 'csv' })).json as ImportJson;
-    const done = await until('the quota import to finish', async () => {
-      const s = await status(cy, id);
-      return s.status === 'done' ? s : undefined;
-    }, { timeoutMs: 120_000, intervalMs: 3000 });
+    const done = await until(
+      'the quota import to finish',
+      async () => {
+        const s = await status(cy, id);
+        return s.status === 'done' ? s : undefined;
+      },
+      { timeoutMs: 120_000, intervalMs: 3000 },
+    );
     expect(done.rows).toMatchObject({ processed: 1200, created: 500, refused: 700, skipped: 0 });
     expect(done.report_url).toBe(`/api/v1/imports/${id}/report`);
     const lines = parseCsv((await report(cy, id)).text).filter((r) => r.length > 1);
@@ -216,7 +243,16 @@ describe.each(migratedDatabaseKinds(process.env.TEST_DATABASE_URL))('bulk import
 
   test('POST /api/v1/links/bulk: per-item results, 400 over 100', async () => {
     const res = await ann.call('bulkCreateLinks', {
-      body: offSchema({ links: [{ url: 'https://example.com/bulk-1', alias: 'bulk-one', tags: ['x'] }, { url: 'nope' }, { url: 'https://example.com/bulk-2', alias: 'bulk-one' }, { url: `https://${feedHost(4)}/` }, { url: 'https://example.com/3', colour: 'red' }, 'text'] }),
+      body: offSchema({
+        links: [
+          { url: 'https://example.com/bulk-1', alias: 'bulk-one', tags: ['x'] },
+          { url: 'nope' },
+          { url: 'https://example.com/bulk-2', alias: 'bulk-one' },
+          { url: `https://${feedHost(4)}/` },
+          { url: 'https://example.com/3', colour: 'red' },
+          'text',
+        ],
+      }),
     });
     expect(res.status).toBe(200);
     const body = res.json;
@@ -228,7 +264,9 @@ describe.each(migratedDatabaseKinds(process.env.TEST_DATABASE_URL))('bulk import
     expect(body.results[4]).toMatchObject({ index: 4, status: 400, error: { code: 'invalid_request', details: { colour: 'Unknown field.' } } });
     expect(body.results[5]).toMatchObject({ index: 5, status: 400, error: { code: 'invalid_request' } });
 
-    const over = await ann.call('bulkCreateLinks', { body: offSchema({ links: Array.from({ length: 101 }, (_, k) => ({ url: `https://example.com/o${k}` })) }) });
+    const over = await ann.call('bulkCreateLinks', {
+      body: offSchema({ links: Array.from({ length: 101 }, (_, k) => ({ url: `https://example.com/o${k}` })) }),
+    });
     expect(over.status).toBe(400);
     expect(over.json.error).toMatchObject({ code: 'invalid_request', details: { links: expect.stringMatching(/at most 100/) } });
     expect((await ann.call('bulkCreateLinks', { body: offSchema({ links: [] }) })).status).toBe(400);

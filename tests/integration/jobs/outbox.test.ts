@@ -31,8 +31,7 @@ describe.each(migratedDatabaseKinds(pgUrl()))('event outbox on %s', (name, makeD
     await tdb?.drop();
   });
 
-  const eventsFor = async (linkId: number) =>
-    (await ctx.handle.db.select().from(events).where(eq(events.linkId, linkId)).orderBy(events.seq)).map(eventJson);
+  const eventsFor = async (linkId: number) => (await ctx.handle.db.select().from(events).where(eq(events.linkId, linkId)).orderBy(events.seq)).map(eventJson);
 
   /** A link already past its expiry (the APIs refuse past dates, so it is written directly). */
   async function dueLink(values: Partial<typeof links.$inferInsert> = {}) {
@@ -70,7 +69,9 @@ describe.each(migratedDatabaseKinds(pgUrl()))('event outbox on %s', (name, makeD
     const before = (await ctx.handle.query<{ n: number }>('SELECT count(*)::int AS n FROM events'))[0].n;
     await createLink({ workspaceId: SYSTEM_WORKSPACE_ID, url: 'https://example.com/a', alias: `taken-${name}` }, ctx);
     const other = await createLink({ workspaceId: SYSTEM_WORKSPACE_ID, url: 'https://example.com/b' }, ctx);
-    await expect(createLink({ workspaceId: SYSTEM_WORKSPACE_ID, url: 'https://example.com/c', alias: `TAKEN-${name}` }, ctx)).rejects.toMatchObject({ code: 'alias_taken' });
+    await expect(createLink({ workspaceId: SYSTEM_WORKSPACE_ID, url: 'https://example.com/c', alias: `TAKEN-${name}` }, ctx)).rejects.toMatchObject({
+      code: 'alias_taken',
+    });
     await expect(updateLink(other, { alias: `taken-${name}` }, ctx, OPERATOR_SCOPE)).rejects.toMatchObject({ code: 'alias_taken' });
     await expect(updateLink(other, { url: 'javascript:alert(1)' }, ctx, OPERATOR_SCOPE)).rejects.toMatchObject({ code: 'invalid_request' });
     const after = (await ctx.handle.query<{ n: number }>('SELECT count(*)::int AS n FROM events'))[0].n;

@@ -57,7 +57,10 @@ describe('jobs on the embedded database', () => {
       expect(link).toMatchObject({ status: 'active', expiration: later });
       // An operator moves the expiry an hour later.
       expires = new Date(Date.parse(later) + HOUR).toISOString();
-      expect(JSON.parse(await sling(offline, ['links', 'update', '--code', 'soon', '--expires', expires]))).toMatchObject({ status: 'active', expiration: expires });
+      expect(JSON.parse(await sling(offline, ['links', 'update', '--code', 'soon', '--expires', expires]))).toMatchObject({
+        status: 'active',
+        expiration: expires,
+      });
       probeId = await sling(offline, ['jobs', 'probe']);
       expect(probeId).toMatch(/^[0-9a-f-]{36}$/);
       await sling(offline, ['jobs', 'run', 'links.expire']);
@@ -95,7 +98,9 @@ describe('jobs on the embedded database', () => {
 
       const bad = await online(['jobs', 'run', 'nope']);
       expect(bad.code).toBe(2);
-      expect(bad.stderr).toMatch(/queue is one of: links\.expire, analytics\.retention, analytics\.visitor-sketches, webhooks\.prune, events\.prune, safety\.import-feeds, safety\.deep-scan, domains\.check, domains\.recheck, certificates\.issue, links\.import, probe/);
+      expect(bad.stderr).toMatch(
+        /queue is one of: links\.expire, analytics\.retention, analytics\.visitor-sketches, webhooks\.prune, events\.prune, safety\.import-feeds, safety\.deep-scan, domains\.check, domains\.recheck, certificates\.issue, links\.import, probe/,
+      );
     } finally {
       await server.close();
     }
@@ -130,10 +135,12 @@ describe.skipIf(!pg)('jobs with worker processes on PostgreSQL', () => {
     return w;
   };
   const job = async (id: string) =>
-    (await ctx.handle.query<{ state: string; retry_count: number; output: { latencyMs?: number; worker?: number } | null }>(
-      'SELECT state, retry_count, output FROM pgboss.job WHERE id = $1',
-      [id],
-    ))[0];
+    (
+      await ctx.handle.query<{ state: string; retry_count: number; output: { latencyMs?: number; worker?: number } | null }>(
+        'SELECT state, retry_count, output FROM pgboss.job WHERE id = $1',
+        [id],
+      )
+    )[0];
 
   test('two workers write link.expired exactly once for each of 100 links expiring together', async () => {
     // Made to expire in an hour, then their expiry moved into the past together (however long the
@@ -159,7 +166,9 @@ describe.skipIf(!pg)('jobs with worker processes on PostgreSQL', () => {
     );
     expect(perLink).toHaveLength(100);
     expect(perLink.every((r) => r.n === 1)).toBe(true);
-    const states = await ctx.handle.query<{ status: string; n: number }>(`SELECT status, count(*)::int AS n FROM links WHERE id = ANY($1) GROUP BY status`, [ids]);
+    const states = await ctx.handle.query<{ status: string; n: number }>(`SELECT status, count(*)::int AS n FROM links WHERE id = ANY($1) GROUP BY status`, [
+      ids,
+    ]);
     expect(states).toEqual([{ status: 'expired', n: 100 }]);
 
     // Every job runs once, and both workers take jobs from the same queue.

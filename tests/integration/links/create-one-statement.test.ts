@@ -80,7 +80,7 @@ describe.each(databaseKinds(pgUrl()))('link creation in one statement on %s', (n
     expect(events[0].data.id).toBe(row.id);
   });
 
-  test('a random code held as another link\'s old code (in another letter case) is drawn again; nothing is left of the first try', async () => {
+  test("a random code held as another link's old code (in another letter case) is drawn again; nothing is left of the first try", async () => {
     const first = await createLink({ workspaceId: W, url: 'https://example.com/held', alias: 'Held-One' }, ctx);
     await updateLink(first, { alias: 'held-two' }, ctx, OPERATOR_SCOPE); // held-one is now an old code of `first`
     const scripted = ['HELD-ONE', 'fresh77'];
@@ -90,7 +90,9 @@ describe.each(databaseKinds(pgUrl()))('link creation in one statement on %s', (n
     expect(row.shortCode).toBe('fresh77');
     expect(c.statements()).toBe(2);
     expect((await getLinkByCode(ctx.handle.db, first.domainId, 'held-one'))?.id).toBe(first.id);
-    const tries = await ctx.handle.query<{ n: number }>(`SELECT count(*)::int AS n FROM events WHERE type = 'link.created' AND data->>'long_url' = 'https://example.com/drawn-again'`);
+    const tries = await ctx.handle.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM events WHERE type = 'link.created' AND data->>'long_url' = 'https://example.com/drawn-again'`,
+    );
     expect(tries[0].n).toBe(1);
   });
 
@@ -107,58 +109,61 @@ describe.each(databaseKinds(pgUrl()))('link creation in one statement on %s', (n
 
   // Each database its own test, registered only for it (a skipped test fails CI). PGlite is one
   // process: its bus tells this instance's listeners once the statement is done.
-  if (name !== 'PostgreSQL') test('on PGlite, the creation tells the bus its key once, after its one statement; a refused alias tells nothing', async () => {
-    const heard: string[] = [];
-    const stop = invalidationBus().subscribe((key) => heard.push(key));
-    try {
-      const c = counting();
-      const row = await createLink({ workspaceId: W, url: 'https://example.com/told', alias: 'Told-1' }, c.ctx);
-      expect(c.statements()).toBe(1);
-      const key = linkKey(row.domainId, 'told-1');
-      expect(heard.filter((k) => k === key)).toHaveLength(1);
-      const refused = await createLink({ workspaceId: W, url: 'https://example.com/x', alias: 'told-1' }, ctx).catch((e: { code?: string }) => e.code);
-      expect(refused).toBe('alias_taken');
-      expect(heard.filter((k) => k === key)).toHaveLength(1);
-    } finally {
-      stop();
-    }
-  });
+  if (name !== 'PostgreSQL')
+    test('on PGlite, the creation tells the bus its key once, after its one statement; a refused alias tells nothing', async () => {
+      const heard: string[] = [];
+      const stop = invalidationBus().subscribe((key) => heard.push(key));
+      try {
+        const c = counting();
+        const row = await createLink({ workspaceId: W, url: 'https://example.com/told', alias: 'Told-1' }, c.ctx);
+        expect(c.statements()).toBe(1);
+        const key = linkKey(row.domainId, 'told-1');
+        expect(heard.filter((k) => k === key)).toHaveLength(1);
+        const refused = await createLink({ workspaceId: W, url: 'https://example.com/x', alias: 'told-1' }, ctx).catch((e: { code?: string }) => e.code);
+        expect(refused).toBe('alias_taken');
+        expect(heard.filter((k) => k === key)).toHaveLength(1);
+      } finally {
+        stop();
+      }
+    });
 
-  if (name === 'PostgreSQL') test('on PostgreSQL, the creation is a named prepared statement: planned once per connection, not on every call', async () => {
-    const single = await openDatabase({ databaseUrl: tdb.databaseUrl, dataDir: tdb.dataDir, maxConnections: 1 });
-    try {
-      const one = { ...ctx, handle: single };
-      for (const n of [1, 2, 3]) await createLink({ workspaceId: W, url: `https://example.com/prepared/${n}` }, one);
-      const prepared = await single.query<{ name: string }>(`SELECT name FROM pg_prepared_statements WHERE name LIKE 'sling_insert_link%'`);
-      expect(prepared.map((p) => p.name)).toEqual(['sling_insert_link']);
-    } finally {
-      await single.close();
-    }
-  });
+  if (name === 'PostgreSQL')
+    test('on PostgreSQL, the creation is a named prepared statement: planned once per connection, not on every call', async () => {
+      const single = await openDatabase({ databaseUrl: tdb.databaseUrl, dataDir: tdb.dataDir, maxConnections: 1 });
+      try {
+        const one = { ...ctx, handle: single };
+        for (const n of [1, 2, 3]) await createLink({ workspaceId: W, url: `https://example.com/prepared/${n}` }, one);
+        const prepared = await single.query<{ name: string }>(`SELECT name FROM pg_prepared_statements WHERE name LIKE 'sling_insert_link%'`);
+        expect(prepared.map((p) => p.name)).toEqual(['sling_insert_link']);
+      } finally {
+        await single.close();
+      }
+    });
 
-  if (name === 'PostgreSQL') test('on PostgreSQL NOTIFY, the invalidation is sent by the creating statement itself and reaches a listener', async () => {
-    const bus = invalidationBus();
-    // Sent through the counted handle: a NOTIFY after the statement, instead of in it, would count.
-    await bus.useTransport(postgresTransport(tdb.databaseUrl!, (text, params) => counted.handle.query(text, params)));
-    const listener = new pg.Client({ connectionString: tdb.databaseUrl });
-    const heard: string[] = [];
-    try {
-      await listener.connect();
-      listener.on('notification', (m) => m.payload && heard.push(m.payload));
-      await listener.query(`LISTEN ${CHANNEL}`);
-      const c = counting();
-      const row = await createLink({ workspaceId: W, url: 'https://example.com/notified', alias: 'Notified-1' }, c.ctx);
-      expect(c.statements()).toBe(1);
-      await until('the NOTIFY', async () => heard.some((p) => p.endsWith(`|${linkKey(row.domainId, 'notified-1')}`)));
-      // A refused alias sends nothing: the statement wrote nothing.
-      const refused = await createLink({ workspaceId: W, url: 'https://example.com/x', alias: 'notified-1' }, ctx).catch((e: { code?: string }) => e.code);
-      expect(refused).toBe('alias_taken');
-      await createLink({ workspaceId: W, url: 'https://example.com/after', alias: 'notified-2' }, ctx);
-      await until('the next NOTIFY', async () => heard.some((p) => p.endsWith(`|${linkKey(row.domainId, 'notified-2')}`)));
-      expect(heard.filter((p) => p.endsWith('|' + linkKey(row.domainId, 'notified-1')))).toHaveLength(1);
-    } finally {
-      await listener.end();
-      await bus.close();
-    }
-  });
+  if (name === 'PostgreSQL')
+    test('on PostgreSQL NOTIFY, the invalidation is sent by the creating statement itself and reaches a listener', async () => {
+      const bus = invalidationBus();
+      // Sent through the counted handle: a NOTIFY after the statement, instead of in it, would count.
+      await bus.useTransport(postgresTransport(tdb.databaseUrl!, (text, params) => counted.handle.query(text, params)));
+      const listener = new pg.Client({ connectionString: tdb.databaseUrl });
+      const heard: string[] = [];
+      try {
+        await listener.connect();
+        listener.on('notification', (m) => m.payload && heard.push(m.payload));
+        await listener.query(`LISTEN ${CHANNEL}`);
+        const c = counting();
+        const row = await createLink({ workspaceId: W, url: 'https://example.com/notified', alias: 'Notified-1' }, c.ctx);
+        expect(c.statements()).toBe(1);
+        await until('the NOTIFY', async () => heard.some((p) => p.endsWith(`|${linkKey(row.domainId, 'notified-1')}`)));
+        // A refused alias sends nothing: the statement wrote nothing.
+        const refused = await createLink({ workspaceId: W, url: 'https://example.com/x', alias: 'notified-1' }, ctx).catch((e: { code?: string }) => e.code);
+        expect(refused).toBe('alias_taken');
+        await createLink({ workspaceId: W, url: 'https://example.com/after', alias: 'notified-2' }, ctx);
+        await until('the next NOTIFY', async () => heard.some((p) => p.endsWith(`|${linkKey(row.domainId, 'notified-2')}`)));
+        expect(heard.filter((p) => p.endsWith('|' + linkKey(row.domainId, 'notified-1')))).toHaveLength(1);
+      } finally {
+        await listener.end();
+        await bus.close();
+      }
+    });
 });

@@ -36,7 +36,9 @@ describe.each(databaseKinds(pgUrl()))('batched edge loads on %s', (_name, makeDb
     const renamed = await createLink({ workspaceId: W, url: 'https://example.com/renamed', alias: 'eb-before' }, ctx);
     await updateLink(renamed, { alias: 'eb-after' }, ctx, OPERATOR_SCOPE);
     const previewed = await createLink({ workspaceId: W, url: 'https://example.com/previewed', alias: 'eb-card' }, ctx);
-    await ctx.handle.db.insert(linkPreviews).values({ linkId: previewed.id, workspaceId: W, title: 'A card', description: 'Said', updatedAt: new Date('2026-01-02T03:04:05Z') });
+    await ctx.handle.db
+      .insert(linkPreviews)
+      .values({ linkId: previewed.id, workspaceId: W, title: 'A card', description: 'Said', updatedAt: new Date('2026-01-02T03:04:05Z') });
 
     const registry = () => ctx.domains;
     const many = edgeLinksLoader(ctx.handle.db, registry);

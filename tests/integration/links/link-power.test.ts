@@ -14,8 +14,19 @@ import { startInProcessSling, type InProcessSling } from '../../helpers/in-proce
 import { until } from '../../helpers/until';
 
 type LinkJson = {
-  id: number; short_code: string; long_url: string; tags: string[]; note: string | null; clicks: number; password_protected: boolean; max_clicks: number | null;
-  utm_source: string | null; utm_medium: string | null; utm_campaign: string | null; utm_term: string | null; utm_content: string | null;
+  id: number;
+  short_code: string;
+  long_url: string;
+  tags: string[];
+  note: string | null;
+  clicks: number;
+  password_protected: boolean;
+  max_clicks: number | null;
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+  utm_term: string | null;
+  utm_content: string | null;
   previous_codes?: Array<{ code: string; short_url: string; since: string }>;
 };
 
@@ -60,7 +71,13 @@ describe('link notes, UTM values, duplicates and safe renames', () => {
   const errorOf = (res: ApiResult) => ({ status: res.status, ...(res.json as { error: { code: string; details?: Record<string, string> } }).error });
 
   test('POST/PATCH /api/v1/links: utm_* merge into the destination (replacing, "" removing) and come back parsed', async () => {
-    const link = await create(ann, { url: 'https://shop.example/p?utm_source=old&x=1#top', alias: 'utm-a', utm_source: 'newsletter', utm_medium: ' email ', utm_campaign: 'spring sale' });
+    const link = await create(ann, {
+      url: 'https://shop.example/p?utm_source=old&x=1#top',
+      alias: 'utm-a',
+      utm_source: 'newsletter',
+      utm_medium: ' email ',
+      utm_campaign: 'spring sale',
+    });
     expect(link.long_url).toBe('https://shop.example/p?utm_source=newsletter&x=1&utm_medium=email&utm_campaign=spring+sale#top');
     expect(link).toMatchObject({ utm_source: 'newsletter', utm_medium: 'email', utm_campaign: 'spring sale', utm_term: null, utm_content: null });
 
@@ -74,7 +91,11 @@ describe('link notes, UTM values, duplicates and safe renames', () => {
     expect(await detail(ann, link.id)).toMatchObject({ utm_content: 'hero', utm_source: null });
     expect(await visit('utm-a')).toEqual([302, 'https://shop.example/q?utm_content=hero']);
 
-    for (const [body, field] of [[{ utm_source: 7 }, 'utm_source'], [{ utm_medium: 'x'.repeat(201) }, 'utm_medium'], [{ utm_campagne: 'x' }, 'utm_campagne']] as const) {
+    for (const [body, field] of [
+      [{ utm_source: 7 }, 'utm_source'],
+      [{ utm_medium: 'x'.repeat(201) }, 'utm_medium'],
+      [{ utm_campagne: 'x' }, 'utm_campagne'],
+    ] as const) {
       const res = await post(ann, offSchema({ url: 'https://shop.example/', ...body }));
       expect(errorOf(res)).toMatchObject({ status: 400, code: 'invalid_request', details: { [field]: expect.any(String) } });
     }
@@ -95,16 +116,34 @@ describe('link notes, UTM values, duplicates and safe renames', () => {
     expect((await patched(ann, link.id, { note: '' })).note).toBeNull();
   });
 
-  test('POST /api/v1/links/{id}/duplicate copies everything but the code and the password; another workspace\'s link is 404', async () => {
+  test("POST /api/v1/links/{id}/duplicate copies everything but the code and the password; another workspace's link is 404", async () => {
     const future = new Date(Date.now() + 86_400_000).toISOString();
-    const source = await create(ann, { url: 'https://example.com/dup', alias: 'dup-src', tags: ['promo'], note: 'the original', password: 'open sesame', max_clicks: 50, expiration: future, utm_source: 'x' });
+    const source = await create(ann, {
+      url: 'https://example.com/dup',
+      alias: 'dup-src',
+      tags: ['promo'],
+      note: 'the original',
+      password: 'open sesame',
+      max_clicks: 50,
+      expiration: future,
+      utm_source: 'x',
+    });
     const res = await duplicate(ann, source.id);
     expect(res.status).toBe(201);
     const copy = res.json as LinkJson & { expiration: string };
     expect(copy.id).not.toBe(source.id);
     expect(copy.short_code).not.toBe('dup-src');
     expect(copy.short_code).toMatch(/^[A-Za-z0-9]{7}$/);
-    expect(copy).toMatchObject({ long_url: source.long_url, tags: ['promo'], note: 'the original', max_clicks: 50, expiration: future, password_protected: false, utm_source: 'x', clicks: 0 });
+    expect(copy).toMatchObject({
+      long_url: source.long_url,
+      tags: ['promo'],
+      note: 'the original',
+      max_clicks: 50,
+      expiration: future,
+      password_protected: false,
+      utm_source: 'x',
+      clicks: 0,
+    });
     expect(await visit(copy.short_code)).toEqual([302, 'https://example.com/dup?utm_source=x']);
 
     expect(errorOf(await duplicate(bob, source.id))).toMatchObject({ status: 404, code: 'not_found' });
@@ -129,7 +168,11 @@ describe('link notes, UTM values, duplicates and safe renames', () => {
     await until('the old code follows the new destination', async () => (await visit('old-code'))[1] === 'https://example.com/moved');
 
     // Held: no new link, no other link's rename, and the availability check says so.
-    expect(errorOf(await post(ann, { url: 'https://example.com/thief', alias: 'old-code' }))).toMatchObject({ status: 409, code: 'alias_taken', details: { alias: expect.any(String) } });
+    expect(errorOf(await post(ann, { url: 'https://example.com/thief', alias: 'old-code' }))).toMatchObject({
+      status: 409,
+      code: 'alias_taken',
+      details: { alias: expect.any(String) },
+    });
     expect(errorOf(await post(bob, { url: 'https://example.com/thief', alias: 'OLD-code' }))).toMatchObject({ status: 409, code: 'alias_taken' });
     const other = await create(ann, { url: 'https://example.com/other', alias: 'other-code' });
     expect(errorOf(await patch(ann, other.id, { alias: 'old-code' }))).toMatchObject({ status: 409, code: 'alias_taken' });
@@ -155,7 +198,10 @@ describe('link notes, UTM values, duplicates and safe renames', () => {
     const link = await create(ann, { url: 'https://example.com/freed', alias: 'free-me' });
     expect(await visit('free-me')).toEqual([302, 'https://example.com/freed']);
     expect(errorOf(await patch(ann, link.id, { free_old_code: true }))).toMatchObject({ status: 400, details: { free_old_code: expect.any(String) } });
-    expect(errorOf(await patch(ann, link.id, offSchema({ alias: 'freed-2', free_old_code: 'yes' })))).toMatchObject({ status: 400, details: { free_old_code: expect.any(String) } });
+    expect(errorOf(await patch(ann, link.id, offSchema({ alias: 'freed-2', free_old_code: 'yes' })))).toMatchObject({
+      status: 400,
+      details: { free_old_code: expect.any(String) },
+    });
     await patched(ann, link.id, { alias: 'freed-2', free_old_code: true });
     await until('the freed code is gone from the edge', async () => (await visit('free-me'))[0] === 404);
     expect((await detail(ann, link.id)).previous_codes).toEqual([]);

@@ -63,7 +63,12 @@ describe.each(databaseKinds(pgUrl()))('links core on %s', (_name, makeDb) => {
 
   test('bad input is refused before anything is written', async () => {
     const before = await ctx.handle.query<{ n: number }>('SELECT count(*)::int AS n FROM links');
-    for (const input of [{ url: 'javascript:alert(1)' }, { url: 'https://cname.sl.ing/x' }, { url: 'https://e.com', alias: 'api' }, { url: 'https://e.com', alias: 'x' }]) {
+    for (const input of [
+      { url: 'javascript:alert(1)' },
+      { url: 'https://cname.sl.ing/x' },
+      { url: 'https://e.com', alias: 'api' },
+      { url: 'https://e.com', alias: 'x' },
+    ]) {
       const err = await createLink({ ...input, workspaceId: W }, ctx).catch((e) => e);
       expect(err).toBeInstanceOf(AppError);
       expect(err.status).toBe(400);

@@ -47,7 +47,10 @@ describe.each(migratedDatabaseKinds(pgUrl()))('loop protection on %s', (_name, m
         ['loop-mapped', `http://[::ffff:127.0.0.1]:${port}/loop-self`],
         ['fine-link', 'https://example.com/fine'],
       ]) {
-        await handle.query(`INSERT INTO links (domain_id, short_code, long_url, workspace_id) SELECT id, $1, $2, 'ws_system' FROM domains WHERE is_default`, [code, url]);
+        await handle.query(`INSERT INTO links (domain_id, short_code, long_url, workspace_id) SELECT id, $1, $2, 'ws_system' FROM domains WHERE is_default`, [
+          code,
+          url,
+        ]);
       }
     } finally {
       await handle.close();

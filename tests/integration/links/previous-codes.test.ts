@@ -30,7 +30,11 @@ describe.each(migratedDatabaseKinds(pgUrl()))('previous codes on %s', (_name, ma
 
   const codeOf = async (code: string) => (await getLinkByCode(ctx.handle.db, ctx.domains.defaultDomain.id, code))?.id;
   const held = async (id: number) => (await findPreviousCodes(ctx.handle.db, id)).map((p) => p.code);
-  const refusal = (p: Promise<unknown>) => p.then(() => 'accepted', (e: { code?: string }) => e.code);
+  const refusal = (p: Promise<unknown>) =>
+    p.then(
+      () => 'accepted',
+      (e: { code?: string }) => e.code,
+    );
 
   test('rename, rename back, free, hold and delete', async () => {
     const keys: string[] = [];

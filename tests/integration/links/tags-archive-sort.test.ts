@@ -107,7 +107,13 @@ describe('link tags, archive, sorting and filtered exports', () => {
     expect((await visit('srt-c', '8.8.8.8')).status).toBe(302);
     expect((await visit('srt-c', '8.8.8.8')).status).toBe(302);
     expect((await visit('srt-B', '8.8.8.8')).status).toBe(302);
-    await until('the clicks counted', async () => (await codes(ann, { q: 'srt-', sort: 'clicks', order: 'desc' }))[0] === 'srt-c' && ((await ann.call('listLinks', { query: { q: 'srt-', sort: 'clicks' } })).json.links as LinkJson[])[1].clicks === 1, { timeoutMs: 10_000, intervalMs: 100 });
+    await until(
+      'the clicks counted',
+      async () =>
+        (await codes(ann, { q: 'srt-', sort: 'clicks', order: 'desc' }))[0] === 'srt-c' &&
+        ((await ann.call('listLinks', { query: { q: 'srt-', sort: 'clicks' } })).json.links as LinkJson[])[1].clicks === 1,
+      { timeoutMs: 10_000, intervalMs: 100 },
+    );
 
     expect(await codes(ann, { q: 'srt-', sort: 'code', order: 'asc' })).toEqual(['srt-a', 'srt-B', 'srt-c']); // case-insensitive
     expect(await codes(ann, { q: 'srt-', sort: 'code', order: 'desc' })).toEqual(['srt-c', 'srt-B', 'srt-a']);
@@ -126,16 +132,35 @@ describe('link tags, archive, sorting and filtered exports', () => {
     const t2 = await create(ann, { url: 'https://example.com/x2', alias: 'exp-2', tags: ['promo'] });
     const plain = await create(ann, { url: 'https://example.com/x3', alias: 'exp-3' });
     for (const [code, ip, ref] of [
-      ['exp-1', '8.8.8.8', 'https://news.invalid/a'], ['exp-1', '81.2.69.160', 'https://news.invalid/b'], ['exp-1', '81.2.69.160', undefined],
-      ['exp-2', '8.8.8.8', 'https://blog.invalid/'], ['exp-3', '8.8.8.8', 'https://news.invalid/c'], ['exp-3', '81.2.69.160', undefined],
-    ] as const) expect((await visit(code, ip, ref)).status).toBe(302);
+      ['exp-1', '8.8.8.8', 'https://news.invalid/a'],
+      ['exp-1', '81.2.69.160', 'https://news.invalid/b'],
+      ['exp-1', '81.2.69.160', undefined],
+      ['exp-2', '8.8.8.8', 'https://blog.invalid/'],
+      ['exp-3', '8.8.8.8', 'https://news.invalid/c'],
+      ['exp-3', '81.2.69.160', undefined],
+    ] as const)
+      expect((await visit(code, ip, ref)).status).toBe(302);
     const ids = [t1.id, t2.id, plain.id];
-    const linkClicks = async () => ((await ann.call('listLinks', { query: { q: 'exp-', limit: 10 } })).json.links as LinkJson[]).reduce((n, l) => n + (ids.includes(l.id) ? l.clicks : 0), 0);
-    await until('the clicks recorded', async () => (await linkClicks()) === 6 && (await stats(ann, { tag: 'promo' })).clicks === 4, { timeoutMs: 10_000, intervalMs: 100 });
+    const linkClicks = async () =>
+      ((await ann.call('listLinks', { query: { q: 'exp-', limit: 10 } })).json.links as LinkJson[]).reduce(
+        (n, l) => n + (ids.includes(l.id) ? l.clicks : 0),
+        0,
+      );
+    await until('the clicks recorded', async () => (await linkClicks()) === 6 && (await stats(ann, { tag: 'promo' })).clicks === 4, {
+      timeoutMs: 10_000,
+      intervalMs: 100,
+    });
 
     const promo = await stats(ann, { tag: 'promo' });
-    expect(promo.links.map((l: { short_code: string; clicks: number }) => [l.short_code, l.clicks])).toEqual([['exp-1', 3], ['exp-2', 1]]);
-    expect(promo.referrers).toEqual([{ value: 'news.invalid', clicks: 2 }, { value: '(direct)', clicks: 1 }, { value: 'blog.invalid', clicks: 1 }]);
+    expect(promo.links.map((l: { short_code: string; clicks: number }) => [l.short_code, l.clicks])).toEqual([
+      ['exp-1', 3],
+      ['exp-2', 1],
+    ]);
+    expect(promo.referrers).toEqual([
+      { value: 'news.invalid', clicks: 2 },
+      { value: '(direct)', clicks: 1 },
+      { value: 'blog.invalid', clicks: 1 },
+    ]);
     expect(promo.timeseries.points.reduce((n: number, p: { clicks: number }) => n + p.clicks, 0)).toBe(4);
     expect((await stats(ann, { tag: 'promo', referrer: 'news.invalid' })).clicks).toBe(2);
     expect((await stats(bob, { tag: 'promo' })).clicks).toBe(0);
@@ -144,7 +169,9 @@ describe('link tags, archive, sorting and filtered exports', () => {
     const rows = async (exported: Promise<{ status: number; text: string }>, what: string) => {
       const res = await exported;
       expect(res.status, what).toBe(200);
-      return parseCsv(res.text).slice(1).filter((r) => r.length > 1);
+      return parseCsv(res.text)
+        .slice(1)
+        .filter((r) => r.length > 1);
     };
     const cases: Array<[string, StatsQuery]> = [
       ['workspace', { tag: 'promo' }],
@@ -158,7 +185,9 @@ describe('link tags, archive, sorting and filtered exports', () => {
       const what = `${scope} ${JSON.stringify(filter)}`;
       const counted = scope === 'workspace' ? await stats(ann, filter) : (await ann.call('linkStats', { params: { id: t1.id }, query: filter })).json;
       const exported = await rows(
-        scope === 'workspace' ? ann.call('workspaceClicksExport', { query: { format: 'csv', ...filter } }) : ann.call('linkClicksExport', { params: { id: t1.id }, query: { format: 'csv', ...filter } }),
+        scope === 'workspace'
+          ? ann.call('workspaceClicksExport', { query: { format: 'csv', ...filter } })
+          : ann.call('linkClicksExport', { params: { id: t1.id }, query: { format: 'csv', ...filter } }),
         what,
       );
       expect(exported.length, what).toBe(counted.clicks);
@@ -169,11 +198,14 @@ describe('link tags, archive, sorting and filtered exports', () => {
     const newsRows = await rows(ann.call('workspaceClicksExport', { query: { format: 'csv', referrer: 'news.invalid' } }), 'news');
     expect(newsRows.map((r) => r[1]).sort()).toEqual(['exp-1', 'exp-1', 'exp-3']);
     const json = (await ann.call('workspaceClicksExport', { query: { format: 'json', tag: 'promo', country: 'GB' } })).json;
-    expect(json.map((r: { short_code: string; country: string }) => [r.short_code, r.country])).toEqual([['exp-1', 'GB'], ['exp-1', 'GB']]);
+    expect(json.map((r: { short_code: string; country: string }) => [r.short_code, r.country])).toEqual([
+      ['exp-1', 'GB'],
+      ['exp-1', 'GB'],
+    ]);
     expect((await ann.call('workspaceClicksExport', { query: offSchema({ format: 'csv', country: 'GBR' }) })).status).toBe(400);
   });
 
-  test('a referrer\'s icon is served for the workspace that had clicks from it, and only for it', async () => {
+  test("a referrer's icon is served for the workspace that had clicks from it, and only for it", async () => {
     const favicon = (who: ApiClient, host: string) => who.call('getSiteFavicon', { params: { host } });
     await until('the referrer rolled up', async () => (await favicon(ann, 'news.invalid')).status === 200, { timeoutMs: 10_000, intervalMs: 100 });
     const icon = await favicon(ann, 'news.invalid');
@@ -182,7 +214,7 @@ describe('link tags, archive, sorting and filtered exports', () => {
     expect((await favicon(ann, 'never.invalid')).status).toBe(404);
   });
 
-  test('favicon requests do not spend a signed-in session\'s rate-limit budget', async () => {
+  test("favicon requests do not spend a signed-in session's rate-limit budget", async () => {
     const carol = api.as({ cookie: await signUpAndInVia(api, 'carol@example.com') });
     const created = await carol.call('createLink', { body: { url: 'https://icons.invalid/page' } });
     expect(created.status).toBe(201);

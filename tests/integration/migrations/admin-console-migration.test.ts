@@ -12,7 +12,9 @@ import { migrationsUpTo } from '../../helpers/migrations-up-to';
 import { pgUrl } from '../../helpers/services';
 
 // Every migration before the admin console's (found by its name, so a renumbering at merge keeps this right).
-const PREVIOUS = (JSON.parse(readFileSync(join(migrationsFolder(), 'meta', '_journal.json'), 'utf8')).entries as Array<{ tag: string }>).findIndex((e) => e.tag.endsWith('_admin_console'));
+const PREVIOUS = (JSON.parse(readFileSync(join(migrationsFolder(), 'meta', '_journal.json'), 'utf8')).entries as Array<{ tag: string }>).findIndex((e) =>
+  e.tag.endsWith('_admin_console'),
+);
 
 describe.each(databaseKinds(pgUrl()))('migration to the admin console on %s', (_name, makeDb) => {
   const dbs: TestDatabase[] = [];

@@ -17,7 +17,6 @@ import { startSling, type SlingProcess } from '../../helpers/sling-process';
 const PREVIOUS = 12; // migrations 0000–0011: the schema before custom domains
 const TOKEN = `sl_${'C'.repeat(20)}${'d'.repeat(20)}`;
 
-
 function visit(port: number, host: string, path: string): Promise<{ status: number; location?: string }> {
   return new Promise((resolve, reject) => {
     const req = request({ host: '127.0.0.1', port, path, headers: { host } }, (res) => {
@@ -40,9 +39,13 @@ describe.each(databaseKinds(pgUrl()))('migration to custom domains on %s', (_nam
     let db = await open();
     await applyMigrations(db, tdb.databaseUrl, migrationsUpTo(PREVIOUS));
     await db.query(`INSERT INTO users (id, name, email, email_verified) VALUES ('u-cy', 'Cy', 'cy@example.com', true)`);
-    await db.query(`INSERT INTO workspaces (id, name, slug, kind, personal_owner_id, plan) VALUES ('ws-cy', 'Personal', 'personal-cy', 'personal', 'u-cy', 'pro')`);
+    await db.query(
+      `INSERT INTO workspaces (id, name, slug, kind, personal_owner_id, plan) VALUES ('ws-cy', 'Personal', 'personal-cy', 'personal', 'u-cy', 'pro')`,
+    );
     await db.query(`INSERT INTO workspace_members (id, workspace_id, user_id, role) VALUES ('m-cy', 'ws-cy', 'u-cy', 'owner')`);
-    await db.query(`INSERT INTO api_tokens (id, user_id, workspace_id, name, prefix, hash) VALUES ('tok-cy', 'u-cy', 'ws-cy', 'old', 'sl_CCCCCC', $1)`, [hashToken(TOKEN)]);
+    await db.query(`INSERT INTO api_tokens (id, user_id, workspace_id, name, prefix, hash) VALUES ('tok-cy', 'u-cy', 'ws-cy', 'old', 'sl_CCCCCC', $1)`, [
+      hashToken(TOKEN),
+    ]);
     await db.query(`INSERT INTO domains (hostname, is_default, workspace_id) VALUES ('127.0.0.1', true, 'ws_system'), ('go.cy.test', false, 'ws-cy')`);
     await db.query(
       `INSERT INTO links (domain_id, short_code, long_url, workspace_id, created_by)
@@ -51,7 +54,9 @@ describe.each(databaseKinds(pgUrl()))('migration to custom domains on %s', (_nam
     await db.close();
     db = await open();
     await applyMigrations(db, tdb.databaseUrl);
-    domains = await db.query(`SELECT hostname, is_default, status, verification_token IS NOT NULL AS has_token, verified_at IS NOT NULL AS has_verified_at, workspace_default FROM domains ORDER BY id`);
+    domains = await db.query(
+      `SELECT hostname, is_default, status, verification_token IS NOT NULL AS has_token, verified_at IS NOT NULL AS has_verified_at, workspace_default FROM domains ORDER BY id`,
+    );
     expect(Number((await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations`))[0].n)).toBe(shippedMigrationCount());
     expect(Number((await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM links`))[0].n)).toBe(2);
     await db.close();

@@ -36,7 +36,9 @@ describe.each(databaseKinds(pgUrl()))('migration to landing pages on %s', (_name
     let db = await open();
     await applyMigrations(db, tdb.databaseUrl, migrationsUpTo(PREVIOUS));
     await db.query(`INSERT INTO users (id, name, email, email_verified) VALUES ('u-lp', 'Lp', 'lp@example.com', true)`);
-    await db.query(`INSERT INTO workspaces (id, name, slug, kind, personal_owner_id, plan) VALUES ('ws-lp', 'Personal', 'personal-lp', 'personal', 'u-lp', 'pro')`);
+    await db.query(
+      `INSERT INTO workspaces (id, name, slug, kind, personal_owner_id, plan) VALUES ('ws-lp', 'Personal', 'personal-lp', 'personal', 'u-lp', 'pro')`,
+    );
     await db.query(`INSERT INTO workspace_members (id, workspace_id, user_id, role) VALUES ('m-lp', 'ws-lp', 'u-lp', 'owner')`);
     await db.query(
       `INSERT INTO domains (hostname, is_default, workspace_id, status, verification_token, root_redirect_url) VALUES

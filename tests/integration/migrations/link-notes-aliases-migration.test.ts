@@ -37,7 +37,10 @@ describe.each(databaseKinds(pgUrl()))('migration to link notes and previous code
     await db.query(`UPDATE links SET note = 'kept for the flyer' WHERE short_code = 'one'`);
     noted = await db.query(`SELECT short_code FROM links WHERE note ILIKE '%flyer%'`);
     await db.query(`INSERT INTO link_aliases (domain_id, code, link_id) SELECT 1, 'Uno', id FROM links WHERE short_code = 'one'`);
-    duplicateRefused = await db.query(`INSERT INTO link_aliases (domain_id, code, link_id) SELECT 1, 'UNO', id FROM links WHERE short_code = 'two'`).then(() => false, () => true);
+    duplicateRefused = await db.query(`INSERT INTO link_aliases (domain_id, code, link_id) SELECT 1, 'UNO', id FROM links WHERE short_code = 'two'`).then(
+      () => false,
+      () => true,
+    );
     await db.query(`DELETE FROM links WHERE short_code = 'one'`);
     afterDelete = await db.query(`SELECT code FROM link_aliases`);
     await db.close();

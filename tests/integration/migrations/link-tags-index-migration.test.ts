@@ -29,7 +29,10 @@ describe.each(databaseKinds(pgUrl()))('migration to the partial tag index on %s'
     const open = () => openDatabase({ databaseUrl: tdb.databaseUrl, dataDir: tdb.dataDir, maxConnections: 2 });
     let db = await open();
     await applyMigrations(db, tdb.databaseUrl, migrationsUpTo(PREVIOUS));
-    const [{ id: domainId }] = await db.query<{ id: number }>(`INSERT INTO domains (hostname, is_default, workspace_id) VALUES ('sho.rt', true, $1) RETURNING id`, [SYSTEM_WORKSPACE_ID]);
+    const [{ id: domainId }] = await db.query<{ id: number }>(
+      `INSERT INTO domains (hostname, is_default, workspace_id) VALUES ('sho.rt', true, $1) RETURNING id`,
+      [SYSTEM_WORKSPACE_ID],
+    );
     await db.query(
       `INSERT INTO links (workspace_id, domain_id, short_code, long_url, tags)
        SELECT $1, $2, 'c' || n, 'https://example.com/' || n, CASE WHEN n % 100 = 0 THEN ARRAY['launch'] WHEN n % 7 = 0 THEN ARRAY['misc', 'other'] ELSE '{}'::text[] END
@@ -44,7 +47,11 @@ describe.each(databaseKinds(pgUrl()))('migration to the partial tag index on %s'
     indexes = (await db.query<{ indexname: string }>(`SELECT indexname FROM pg_indexes WHERE tablename = 'links' ORDER BY indexname`)).map((r) => r.indexname);
     const scope = sql`${links.workspaceId} = ${SYSTEM_WORKSPACE_ID}`;
     tagged = (await findLinks(db.db, { scope, tag: 'launch', archived: 'include', limit: 100, offset: 0 })).links.map((l) => l.shortCode).sort();
-    const query = db.db.select({ id: links.id }).from(links).where(linksWhere({ scope, tag: 'launch', archived: 'include' })).toSQL();
+    const query = db.db
+      .select({ id: links.id })
+      .from(links)
+      .where(linksWhere({ scope, tag: 'launch', archived: 'include' }))
+      .toSQL();
     const explain = (text: string, params: unknown[]) =>
       db.transaction(async (q) => {
         await q.query('SET LOCAL enable_seqscan = off');

@@ -32,7 +32,9 @@ describe.each(databaseKinds(pgUrl()))('migration to safety on %s', (_name, makeD
     await applyMigrations(db, tdb.databaseUrl);
     links = await db.query(`SELECT short_code, long_url, status, disabled_reason, safety_reason FROM links ORDER BY id`);
     applied = Number((await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations`))[0].n);
-    await db.query(`INSERT INTO threat_entries (kind, value, source) VALUES ('host', 'evil.example', 'test'), ('host', 'evil.example', 'again') ON CONFLICT DO NOTHING`);
+    await db.query(
+      `INSERT INTO threat_entries (kind, value, source) VALUES ('host', 'evil.example', 'test'), ('host', 'evil.example', 'again') ON CONFLICT DO NOTHING`,
+    );
     entries = await db.query(`SELECT kind, value, source, added_at IS NOT NULL AS dated FROM threat_entries`);
     await db.close();
   });

@@ -21,8 +21,12 @@ describe.each(databaseKinds(pgUrl()))('migration to several SSO domains on %s', 
     db = await openDatabase({ databaseUrl: tdb.databaseUrl, dataDir: tdb.dataDir, maxConnections: 2 });
     await applyMigrations(db, tdb.databaseUrl, migrationsUpTo(PREVIOUS));
     await db.query(`INSERT INTO users (id, name, email, email_verified) VALUES ('u-ann', 'Ann', 'ann@acme.test', true)`);
-    await db.query(`INSERT INTO workspaces (id, name, slug, kind, plan) VALUES ('w-acme', 'Acme', 'acme', 'team', 'enterprise'), ('w-beta', 'Beta', 'beta', 'team', 'enterprise')`);
-    await db.query(`INSERT INTO sessions (id, expires_at, token, user_id, active_workspace_id) VALUES ('s-1', now() + interval '1 day', 'tok-1', 'u-ann', 'w-acme')`);
+    await db.query(
+      `INSERT INTO workspaces (id, name, slug, kind, plan) VALUES ('w-acme', 'Acme', 'acme', 'team', 'enterprise'), ('w-beta', 'Beta', 'beta', 'team', 'enterprise')`,
+    );
+    await db.query(
+      `INSERT INTO sessions (id, expires_at, token, user_id, active_workspace_id) VALUES ('s-1', now() + interval '1 day', 'tok-1', 'u-ann', 'w-acme')`,
+    );
     const cols = `(id, workspace_id, name, type, issuer, client_id, client_secret_ciphertext, scopes, domain, domain_token, domain_verified_at, mapping, enabled, test_passed)`;
     await db.query(
       `INSERT INTO sso_connections ${cols} VALUES
@@ -50,9 +54,15 @@ describe.each(databaseKinds(pgUrl()))('migration to several SSO domains on %s', 
   });
 
   test('a second domain is added to a connection; a proven domain cannot be proven by another connection', async () => {
-    await db.query(`INSERT INTO sso_connection_domains (id, connection_id, workspace_id, domain, token) VALUES ('d-2', 'c-acme', 'w-acme', 'acme-labs.test', 'tok-2')`);
+    await db.query(
+      `INSERT INTO sso_connection_domains (id, connection_id, workspace_id, domain, token) VALUES ('d-2', 'c-acme', 'w-acme', 'acme-labs.test', 'tok-2')`,
+    );
     expect((await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM sso_connection_domains WHERE connection_id = 'c-acme'`))[0].n).toBe(2);
-    await db.query(`INSERT INTO sso_connection_domains (id, connection_id, workspace_id, domain, token) VALUES ('d-3', 'c-beta', 'w-beta', 'ACME.test', 'tok-3')`);
-    await expect(db.query(`UPDATE sso_connection_domains SET verified_at = now() WHERE id = 'd-3'`)).rejects.toThrow(/sso_connection_domains_verified_key|duplicate|unique/i);
+    await db.query(
+      `INSERT INTO sso_connection_domains (id, connection_id, workspace_id, domain, token) VALUES ('d-3', 'c-beta', 'w-beta', 'ACME.test', 'tok-3')`,
+    );
+    await expect(db.query(`UPDATE sso_connection_domains SET verified_at = now() WHERE id = 'd-3'`)).rejects.toThrow(
+      /sso_connection_domains_verified_key|duplicate|unique/i,
+    );
   });
 });

@@ -21,7 +21,9 @@ describe.each(databaseKinds(pgUrl()))('migration to single sign-on on %s', (_nam
     db = await openDatabase({ databaseUrl: tdb.databaseUrl, dataDir: tdb.dataDir, maxConnections: 2 });
     await applyMigrations(db, tdb.databaseUrl, migrationsUpTo(PREVIOUS));
     await db.query(`INSERT INTO users (id, name, email, email_verified) VALUES ('u-cy', 'Cy', 'cy@example.com', true)`);
-    await db.query(`INSERT INTO login_events (user_id, email, ip, user_agent, device, success) VALUES ('u-cy', 'cy@example.com', '81.2.69.1', 'curl/8', 'curl', true), ('u-cy', 'cy@example.com', '81.2.69.1', 'curl/8', 'curl', false)`);
+    await db.query(
+      `INSERT INTO login_events (user_id, email, ip, user_agent, device, success) VALUES ('u-cy', 'cy@example.com', '81.2.69.1', 'curl/8', 'curl', true), ('u-cy', 'cy@example.com', '81.2.69.1', 'curl/8', 'curl', false)`,
+    );
     await applyMigrations(db, tdb.databaseUrl);
   });
   afterAll(async () => {

@@ -43,14 +43,18 @@ describe.each(databaseKinds(pgUrl()))('migration to per-endpoint webhook claims 
               CASE WHEN e.id = 'evt_1' THEN 1 ELSE 0 END, CASE WHEN e.id = 'evt_1' THEN now() END
        FROM events e, webhooks w WHERE e.id IN ('evt_1', 'evt_2')`,
     );
-    await db.query(`INSERT INTO webhook_attempts (delivery_id, status_code, duration_ms, succeeded) SELECT id, 204, 5, true FROM webhook_deliveries WHERE status = 'succeeded'`);
+    await db.query(
+      `INSERT INTO webhook_attempts (delivery_id, status_code, duration_ms, succeeded) SELECT id, 204, 5, true FROM webhook_deliveries WHERE status = 'succeeded'`,
+    );
     await db.close();
     db = await open();
     await applyMigrations(db, tdb.databaseUrl);
     applied = Number((await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations`))[0].n);
     deliveries = await db.query(`SELECT id, status, attempts FROM webhook_deliveries ORDER BY id`);
     attempts = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM webhook_attempts`))[0].n;
-    indexes = (await db.query<{ indexname: string }>(`SELECT indexname FROM pg_indexes WHERE tablename = 'webhook_deliveries' ORDER BY indexname`)).map((r) => r.indexname);
+    indexes = (await db.query<{ indexname: string }>(`SELECT indexname FROM pg_indexes WHERE tablename = 'webhook_deliveries' ORDER BY indexname`)).map(
+      (r) => r.indexname,
+    );
     claimed = (await claimDueDeliveries(db, { limit: 10, leaseSeconds: 30, perEndpoint: 1 })).map((c) => c.id).sort();
     pruned = await pruneEvents(db, 30);
     await db.close();

@@ -22,7 +22,9 @@ const ANN_TOKEN = `sl_${'A'.repeat(20)}${'b'.repeat(20)}`;
 
 async function populatePreviousSchema(db: DbHandle) {
   const password = await hashPassword('ann password 1');
-  await db.query(`INSERT INTO users (id, name, email, email_verified, plan) VALUES ('u-ann', 'Ann', 'ann@example.com', true, 'pro'), ('u-bob', 'Bob', 'bob@example.com', true, 'free')`);
+  await db.query(
+    `INSERT INTO users (id, name, email, email_verified, plan) VALUES ('u-ann', 'Ann', 'ann@example.com', true, 'pro'), ('u-bob', 'Bob', 'bob@example.com', true, 'free')`,
+  );
   await db.query(`INSERT INTO accounts (id, account_id, provider_id, user_id, password) VALUES ('acc-ann', 'u-ann', 'credential', 'u-ann', $1)`, [password]);
   await db.query(`INSERT INTO domains (hostname, is_default) VALUES ('127.0.0.1', true)`);
   await db.query(
@@ -77,8 +79,12 @@ describe.each(databaseKinds(pgUrl()))('migration to workspaces on %s', (_name, m
     after = await counts(db);
     rows = {
       workspaces: await db.query(`SELECT id, kind, personal_owner_id, plan FROM workspaces ORDER BY kind, personal_owner_id`),
-      members: await db.query(`SELECT m.user_id, m.role, w.personal_owner_id FROM workspace_members m JOIN workspaces w ON w.id = m.workspace_id ORDER BY m.user_id`),
-      links: await db.query(`SELECT l.short_code, l.created_by, w.kind, w.personal_owner_id FROM links l JOIN workspaces w ON w.id = l.workspace_id ORDER BY l.short_code`),
+      members: await db.query(
+        `SELECT m.user_id, m.role, w.personal_owner_id FROM workspace_members m JOIN workspaces w ON w.id = m.workspace_id ORDER BY m.user_id`,
+      ),
+      links: await db.query(
+        `SELECT l.short_code, l.created_by, w.kind, w.personal_owner_id FROM links l JOIN workspaces w ON w.id = l.workspace_id ORDER BY l.short_code`,
+      ),
       elsewhere: await db.query(`
         SELECT 'rollup' AS what, count(*)::int AS n FROM click_rollups r JOIN links l ON l.id = r.link_id WHERE r.workspace_id <> l.workspace_id
         UNION ALL SELECT 'logo', count(*)::int FROM qr_logos q JOIN links l ON l.id = q.link_id WHERE q.workspace_id <> l.workspace_id
@@ -97,7 +103,7 @@ describe.each(databaseKinds(pgUrl()))('migration to workspaces on %s', (_name, m
     await tdb?.drop();
   });
 
-  test('every row is kept and lands in its owner\'s personal workspace; the plan moves with it', () => {
+  test("every row is kept and lands in its owner's personal workspace; the plan moves with it", () => {
     expect(after).toEqual(before);
     expect(Number(rows.applied[0].n)).toBe(shippedMigrationCount());
     expect(rows.workspaces).toEqual([
@@ -116,11 +122,15 @@ describe.each(databaseKinds(pgUrl()))('migration to workspaces on %s', (_name, m
     ]);
     expect(rows.elsewhere.map((r) => Number(r.n))).toEqual([0, 0, 0]);
     expect(rows.owned).toEqual(
-      expect.arrayContaining([{ what: 'token', owner: 'u-ann' }, { what: 'webhook:u-ann', owner: 'u-ann' }, { what: 'domain', owner: 'system' }]),
+      expect.arrayContaining([
+        { what: 'token', owner: 'u-ann' },
+        { what: 'webhook:u-ann', owner: 'u-ann' },
+        { what: 'domain', owner: 'system' },
+      ]),
     );
   });
 
-  test('the APIs answer as before: the old token lists its owner\'s links and statistics, redirects work, the owner signs in', async () => {
+  test("the APIs answer as before: the old token lists its owner's links and statistics, redirects work, the owner signs in", async () => {
     const url = sling!.url;
     const ann = apiClient(overHttp(url), { token: ANN_TOKEN });
     const list = (await ann.call('apiPhpList')).json;
@@ -140,7 +150,10 @@ describe.each(databaseKinds(pgUrl()))('migration to workspaces on %s', (_name, m
       body: JSON.stringify({ email: 'ann@example.com', password: 'ann password 1' }),
     });
     expect(signIn.status).toBe(200);
-    const cookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const cookie = signIn.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
     const mine = await (await fetch(`${url}/api/v1/links`, { headers: { cookie } })).json();
     expect(mine.links.map((l: { short_code: string }) => l.short_code)).toEqual(['ann-1']);
     const workspace = await (await fetch(`${url}/api/v1/analytics`, { headers: { cookie } })).json();

@@ -70,7 +70,12 @@ describe('social previews', () => {
       alias: 'og-spring',
       preview: { title: 'Spring sale — 30% off "everything"', description: 'Only this week <b>at</b> Example & Co.' },
     });
-    expect(link.preview).toMatchObject({ title: 'Spring sale — 30% off "everything"', description: 'Only this week <b>at</b> Example & Co.', image: null, image_source: 'generated' });
+    expect(link.preview).toMatchObject({
+      title: 'Spring sale — 30% off "everything"',
+      description: 'Only this week <b>at</b> Example & Co.',
+      image: null,
+      image_source: 'generated',
+    });
     expect(link.preview!.image_url).toMatch(/\/_og\/og-spring\.png\?v=\w+$/);
 
     for (const agent of [AGENTS.slackbot, TWITTERBOT]) {
@@ -163,7 +168,8 @@ describe('social previews', () => {
     expect((await ann.call('listLinks', { query: { q: 'og-refused' } })).json.total).toBe(0);
 
     // Upload: a PNG replaces the URL and is served at /_og/<code>.png; bad images are refused.
-    const put = (bytes: Uint8Array, type = 'image/png', who = ann) => who.call('putLinkPreviewImage', { params: { id: link.id }, raw: { type, data: new Uint8Array(bytes) } });
+    const put = (bytes: Uint8Array, type = 'image/png', who = ann) =>
+      who.call('putLinkPreviewImage', { params: { id: link.id }, raw: { type, data: new Uint8Array(bytes) } });
     const upload = tinyPng(600, 315);
     res = await put(upload);
     expect(res.status).toBe(200);

@@ -62,10 +62,14 @@ describe('QR codes and the CPU pool (CPU_POOL_SIZE=1, CPU_POOL_QUEUE=2)', () => 
   });
 
   test('one more is refused at once with 503 and Retry-After, and a redirect is answered before the renders ahead of it finish', async () => {
-    const batch = await until('a batch of renders that overflows the pool', async () => {
-      const b = await overflowingBatch(6);
-      return b.busy && b;
-    }, { timeoutMs: 150_000, intervalMs: 0 });
+    const batch = await until(
+      'a batch of renders that overflows the pool',
+      async () => {
+        const b = await overflowingBatch(6);
+        return b.busy && b;
+      },
+      { timeoutMs: 150_000, intervalMs: 0 },
+    );
     expect(batch.statuses.every((s) => s === 200 || s === 503)).toBe(true);
     expect(batch.busy.status).toBe(503);
     expect(batch.busy.headers.get('retry-after')).toMatch(/^[1-9]\d*$/);

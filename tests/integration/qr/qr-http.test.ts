@@ -44,10 +44,14 @@ describe('GET /api/v1/links/{id}/qr', () => {
     const visit = await fetch(url!, { redirect: 'manual', headers: { 'user-agent': AGENTS.iphone } });
     expect(visit.status).toBe(302);
     expect(visit.headers.get('location')).toBe('https://example.com/menu?lang=en');
-    const stats = await until('the QR visit in the stats', async () => {
-      const body = (await ann.call('apiPhpStats', { query: { slug: 'menu' } })).json;
-      return body.clicks === 1 && body;
-    }, { timeoutMs: 15_000, intervalMs: 100 });
+    const stats = await until(
+      'the QR visit in the stats',
+      async () => {
+        const body = (await ann.call('apiPhpStats', { query: { slug: 'menu' } })).json;
+        return body.clicks === 1 && body;
+      },
+      { timeoutMs: 15_000, intervalMs: 100 },
+    );
     expect(stats.triggers).toEqual([{ value: 'qr', clicks: 1 }]);
   });
 

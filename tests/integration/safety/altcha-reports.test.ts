@@ -68,7 +68,15 @@ describe.each(migratedDatabaseKinds(pgUrl()))('ALTCHA and abuse reports on %s', 
     expect(errorOf(await shorten({ url, altcha: 'bm90IGpzb24' }))).toMatchObject({ code: 'altcha_invalid', details: { altcha: expect.any(String) } });
 
     // Solved correctly, but signed with another key: not ours.
-    const foreign = await createChallenge({ algorithm: 'SHA-256', cost: 1, counter: 50, deriveKey, hmacSignatureSecret: 'another-secret', hmacKeySignatureSecret: 'another-key', expiresAt: Math.floor(Date.now() / 1000) + 300 });
+    const foreign = await createChallenge({
+      algorithm: 'SHA-256',
+      cost: 1,
+      counter: 50,
+      deriveKey,
+      hmacSignatureSecret: 'another-secret',
+      hmacKeySignatureSecret: 'another-key',
+      expiresAt: Math.floor(Date.now() / 1000) + 300,
+    });
     const foreignSolution = await solveChallenge({ challenge: foreign, deriveKey });
     const forged = errorOf(await shorten({ url, altcha: encode({ challenge: foreign, solution: foreignSolution }) }));
     expect(forged).toMatchObject({ code: 'altcha_invalid', message: expect.stringMatching(/not issued by this server/) });
@@ -80,7 +88,15 @@ describe.each(migratedDatabaseKinds(pgUrl()))('ALTCHA and abuse reports on %s', 
 
     // Signed with the instance's key but past its expiry.
     const secrets = altchaSecrets(TEST_SECRET);
-    const old = await createChallenge({ algorithm: 'SHA-256', cost: 1, counter: 50, deriveKey, hmacSignatureSecret: secrets.challenge, hmacKeySignatureSecret: secrets.key, expiresAt: Math.floor(Date.now() / 1000) - 1 });
+    const old = await createChallenge({
+      algorithm: 'SHA-256',
+      cost: 1,
+      counter: 50,
+      deriveKey,
+      hmacSignatureSecret: secrets.challenge,
+      hmacKeySignatureSecret: secrets.key,
+      expiresAt: Math.floor(Date.now() / 1000) - 1,
+    });
     const expired = errorOf(await shorten({ url, altcha: encode({ challenge: old, solution: await solveChallenge({ challenge: old, deriveKey }) }) }));
     expect(expired).toMatchObject({ code: 'altcha_invalid', message: expect.stringMatching(/expired/) });
   });
@@ -101,7 +117,13 @@ describe.each(migratedDatabaseKinds(pgUrl()))('ALTCHA and abuse reports on %s', 
 
   test('POST /api/v1/reports: 201 with the report, and the reporter gets an acknowledgement mail', async () => {
     const res = await report(
-      { url: `${sling.url}/${code}`, reason: 'phishing', details: 'Asks for my bank password.', email: 'reporter@example.net', altcha: await altchaPayload(sling.url) },
+      {
+        url: `${sling.url}/${code}`,
+        reason: 'phishing',
+        details: 'Asks for my bank password.',
+        email: 'reporter@example.net',
+        altcha: await altchaPayload(sling.url),
+      },
       { 'x-forwarded-for': '203.0.113.50' },
     );
     expect(res.status).toBe(201);
@@ -117,14 +139,23 @@ describe.each(migratedDatabaseKinds(pgUrl()))('ALTCHA and abuse reports on %s', 
     const ip = { 'x-forwarded-for': '203.0.113.60' };
     const bad = errorOf(await report({ url: `${sling.url}/${code}`, reason: 'boring' }, ip));
     expect(bad).toMatchObject({ code: 'invalid_request', details: { reason: expect.stringMatching(/phishing, malware, spam, other/) } });
-    expect(errorOf(await report({ url: `${sling.url}/${code}`, reason: 'spam', email: 'nope' }, ip))).toMatchObject({ code: 'invalid_request', details: { email: expect.any(String) } });
-    expect(errorOf(await report({ url: `${sling.url}/${code}`, reason: 'spam', extra: 1 }, ip))).toMatchObject({ code: 'invalid_request', details: { extra: 'Unknown field.' } });
+    expect(errorOf(await report({ url: `${sling.url}/${code}`, reason: 'spam', email: 'nope' }, ip))).toMatchObject({
+      code: 'invalid_request',
+      details: { email: expect.any(String) },
+    });
+    expect(errorOf(await report({ url: `${sling.url}/${code}`, reason: 'spam', extra: 1 }, ip))).toMatchObject({
+      code: 'invalid_request',
+      details: { extra: 'Unknown field.' },
+    });
 
     const ip2 = { 'x-forwarded-for': '203.0.113.61' };
     expect(errorOf(await report({ url: `${sling.url}/${code}`, reason: 'spam' }, ip2))).toMatchObject({ code: 'altcha_required' });
     const foreign = await report({ url: 'https://elsewhere.example/abc', reason: 'spam', altcha: await altchaPayload(sling.url) }, ip2);
     expect(foreign.status).toBe(400);
-    expect(errorOf(foreign)).toMatchObject({ code: 'invalid_request', details: { url: expect.stringMatching(/elsewhere\.example is not a short-link domain/) } });
+    expect(errorOf(foreign)).toMatchObject({
+      code: 'invalid_request',
+      details: { url: expect.stringMatching(/elsewhere\.example is not a short-link domain/) },
+    });
     const unknown = await report({ url: `${sling.url}/no-such-code`, reason: 'spam', altcha: await altchaPayload(sling.url) }, ip2);
     expect(unknown.status).toBe(404);
     expect(errorOf(unknown)).toMatchObject({ code: 'not_found' });
@@ -140,13 +171,25 @@ describe.each(migratedDatabaseKinds(pgUrl()))('ALTCHA and abuse reports on %s', 
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(errorOf(refused)).toMatchObject({ code: 'rate_limited', message: expect.stringMatching(/reports from this address is 3 per hour/) });
-    const other = await report({ url: `${sling.url}/${code}`, reason: 'malware', altcha: await altchaPayload(sling.url) }, { 'x-forwarded-for': '198.51.100.8' });
+    const other = await report(
+      { url: `${sling.url}/${code}`, reason: 'malware', altcha: await altchaPayload(sling.url) },
+      { 'x-forwarded-for': '198.51.100.8' },
+    );
     expect(other.status).toBe(201);
   });
 
   test('the reports are stored for the review queue: the link, source visitor, a keyed hash of the address', async () => {
     // Read on the server's own database handle (the review queue's table).
-    const rows = await sling.handle.query<{ link_id: string; short_code: string; source: string; reason: string; details: string | null; reporter_email: string | null; reporter_ip_hash: string; status: string }>(
+    const rows = await sling.handle.query<{
+      link_id: string;
+      short_code: string;
+      source: string;
+      reason: string;
+      details: string | null;
+      reporter_email: string | null;
+      reporter_ip_hash: string;
+      status: string;
+    }>(
       `SELECT r.link_id, l.short_code, r.source, r.reason, r.details, r.reporter_email, r.reporter_ip_hash, r.status
          FROM abuse_reports r JOIN links l ON l.id = r.link_id ORDER BY r.id`,
     );

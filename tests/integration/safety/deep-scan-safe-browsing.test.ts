@@ -42,13 +42,20 @@ describe('Safe Browsing in the deep scan', () => {
       req.on('data', (c) => (text += c));
       req.on('end', () => {
         const send = (status: number, body: object) => res.writeHead(status, { 'content-type': 'application/json; charset=UTF-8' }).end(JSON.stringify(body));
-        if (req.method !== 'POST' || url.pathname !== '/v4/threatMatches:find') return send(404, { error: { code: 404, message: 'Not Found', status: 'NOT_FOUND' } });
+        if (req.method !== 'POST' || url.pathname !== '/v4/threatMatches:find')
+          return send(404, { error: { code: 404, message: 'Not Found', status: 'NOT_FOUND' } });
         if (url.searchParams.get('key') !== KEY) {
           return send(400, { error: { code: 400, message: 'API key not valid. Please pass a valid API key.', status: 'INVALID_ARGUMENT' } });
         }
         const body = JSON.parse(text) as LookupBody;
         const info = body.threatInfo;
-        if (!body.client?.clientId || !info?.threatTypes?.length || !info.platformTypes?.length || !info.threatEntryTypes?.includes('URL') || !Array.isArray(info.threatEntries)) {
+        if (
+          !body.client?.clientId ||
+          !info?.threatTypes?.length ||
+          !info.platformTypes?.length ||
+          !info.threatEntryTypes?.includes('URL') ||
+          !Array.isArray(info.threatEntries)
+        ) {
           return send(400, { error: { code: 400, message: 'Invalid JSON payload received.', status: 'INVALID_ARGUMENT' } });
         }
         asked.push(body);

@@ -43,15 +43,21 @@ describe.each(migratedDatabaseKinds(pgUrl()))('deep scan in the running server o
 
   test('a redirect chain to a listed final address blocks the link, and the detail shows the scan', async () => {
     // The feed is imported when the workers start: the listed address itself is then refused.
-    await until('the feed imported', async () => (await api.call('createLink', { body: { url: `http://localhost:${port}/final` } })).status === 422, { timeoutMs: 60_000 });
+    await until('the feed imported', async () => (await api.call('createLink', { body: { url: `http://localhost:${port}/final` } })).status === 422, {
+      timeoutMs: 60_000,
+    });
     const made = await api.call('createLink', { body: { url: `http://127.0.0.1:${port}/start` } });
     expect(made.status).toBe(201);
     const { id } = made.json as { id: number };
 
-    const detail = await until('the scan', async () => {
-      const body = (await api.call('getLink', { params: { id } })).json as { status: string; safety_reason: string; scan: Record<string, unknown> | null };
-      return body.scan ? body : undefined;
-    }, { timeoutMs: 60_000 });
+    const detail = await until(
+      'the scan',
+      async () => {
+        const body = (await api.call('getLink', { params: { id } })).json as { status: string; safety_reason: string; scan: Record<string, unknown> | null };
+        return body.scan ? body : undefined;
+      },
+      { timeoutMs: 60_000 },
+    );
     expect(detail.scan).toMatchObject({
       status: 'listed',
       final_url: `http://localhost:${port}/final`,

@@ -50,7 +50,9 @@ describe.each(migratedDatabaseKinds(pgUrl()))('deep scan on %s', (_name, makeDb)
       if (path === '/start') return res.writeHead(302, { location: `http://middle.scan.example:${port}/middle` }).end();
       if (path === '/middle') return res.writeHead(301, { location: '/final' }).end();
       if (path === '/final' || path === '/fine') {
-        return res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(`<!doctype html><html><head><title> Final &amp; page\n</title></head><body>${'x'.repeat(400_000)}</body></html>`);
+        return res
+          .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+          .end(`<!doctype html><html><head><title> Final &amp; page\n</title></head><body>${'x'.repeat(400_000)}</body></html>`);
       }
       res.writeHead(404).end();
     });
@@ -64,7 +66,8 @@ describe.each(migratedDatabaseKinds(pgUrl()))('deep scan on %s', (_name, makeDb)
   });
 
   const scanOf = async (id: number) => (await ctx.handle.query<Record<string, unknown>>('SELECT * FROM link_scans WHERE link_id = $1', [id]))[0];
-  const linkOf = async (id: number) => (await ctx.handle.query<{ status: string; safety_reason: string | null }>('SELECT status, safety_reason FROM links WHERE id = $1', [id]))[0];
+  const linkOf = async (id: number) =>
+    (await ctx.handle.query<{ status: string; safety_reason: string | null }>('SELECT status, safety_reason FROM links WHERE id = $1', [id]))[0];
 
   test('a clean chain is recorded with its final address, status and title, and is not scanned again', async () => {
     const link = await createLink({ workspaceId: W, url: `http://fine.scan.example:${port}/fine` }, ctx);
@@ -72,7 +75,10 @@ describe.each(migratedDatabaseKinds(pgUrl()))('deep scan on %s', (_name, makeDb)
     const run = await deepScanDue(ctx, settings);
     expect(run.statuses).toEqual({ clean: 1 });
     expect(await scanOf(link.id)).toMatchObject({
-      status: 'clean', final_url: `http://fine.scan.example:${port}/fine`, http_status: 200, title: 'Final & page',
+      status: 'clean',
+      final_url: `http://fine.scan.example:${port}/fine`,
+      http_status: 200,
+      title: 'Final & page',
       hops: [{ url: `http://fine.scan.example:${port}/fine`, status: 200 }],
     });
     expect((await linkOf(link.id)).status).toBe('active');
@@ -88,7 +94,9 @@ describe.each(migratedDatabaseKinds(pgUrl()))('deep scan on %s', (_name, makeDb)
     await deepScanDue(ctx, settings);
     const final = `http://middle.scan.example:${port}/final`;
     expect(await scanOf(link.id)).toMatchObject({
-      status: 'listed', final_url: final, http_status: 200,
+      status: 'listed',
+      final_url: final,
+      http_status: 200,
       hops: [
         { url: `http://start.scan.example:${port}/start`, status: 302 },
         { url: `http://middle.scan.example:${port}/middle`, status: 301 },
@@ -98,7 +106,10 @@ describe.each(migratedDatabaseKinds(pgUrl()))('deep scan on %s', (_name, makeDb)
     const row = await linkOf(link.id);
     expect(row.status).toBe('blocked');
     expect(row.safety_reason).toBe(`The destination redirects to ${final}, which is listed as malware or phishing by phish-feed.txt.`);
-    const events = await ctx.handle.query<{ data: { status: string; reason: string } }>(`SELECT data FROM events WHERE link_id = $1 AND type = 'link.updated'`, [link.id]);
+    const events = await ctx.handle.query<{ data: { status: string; reason: string } }>(
+      `SELECT data FROM events WHERE link_id = $1 AND type = 'link.updated'`,
+      [link.id],
+    );
     expect(events.map((e) => [e.data.status, e.data.reason])).toEqual([['blocked', row.safety_reason]]);
   });
 
@@ -117,7 +128,12 @@ describe.each(migratedDatabaseKinds(pgUrl()))('deep scan on %s', (_name, makeDb)
     await deepScanDue(ctx, settings);
     expect(requests).toEqual([0, 1, 2, 3, 4, 5].map((n) => `loop.scan.example:${port}/loop/${n}`));
     const scan = await scanOf(link.id);
-    expect(scan).toMatchObject({ status: 'too_many_redirects', final_url: `http://loop.scan.example:${port}/loop/6`, http_status: null, detail: 'more than 5 redirects' });
+    expect(scan).toMatchObject({
+      status: 'too_many_redirects',
+      final_url: `http://loop.scan.example:${port}/loop/6`,
+      http_status: null,
+      detail: 'more than 5 redirects',
+    });
     expect(scan.hops).toHaveLength(7);
     expect((await linkOf(link.id)).status).toBe('active');
   });
@@ -130,8 +146,15 @@ describe.each(migratedDatabaseKinds(pgUrl()))('deep scan on %s', (_name, makeDb)
     requests.length = 0;
     await deepScanDue(ctx, strict);
     expect(requests).toEqual([]);
-    expect(await scanOf(named.id)).toMatchObject({ status: 'private_address', http_status: null, detail: expect.stringContaining('intranet.private.example resolves to a non-public address (10.1.2.3)') });
-    expect(await scanOf(local.id)).toMatchObject({ status: 'private_address', detail: expect.stringContaining('fine.scan.example resolves to a non-public address (127.0.0.1)') });
+    expect(await scanOf(named.id)).toMatchObject({
+      status: 'private_address',
+      http_status: null,
+      detail: expect.stringContaining('intranet.private.example resolves to a non-public address (10.1.2.3)'),
+    });
+    expect(await scanOf(local.id)).toMatchObject({
+      status: 'private_address',
+      detail: expect.stringContaining('fine.scan.example resolves to a non-public address (127.0.0.1)'),
+    });
     expect(await scanOf(literal.id)).toMatchObject({ status: 'private_address', detail: expect.stringContaining('127.0.0.1 is not a public address') });
     for (const id of [named.id, local.id]) {
       const row = await linkOf(id);
@@ -147,7 +170,10 @@ describe.each(migratedDatabaseKinds(pgUrl()))('deep scan on %s', (_name, makeDb)
     requests.length = 0;
     await deepScanDue(ctx, strict);
     expect(requests).toEqual([`hop.scan.example:${port}/to-private`]);
-    expect(await scanOf(link.id)).toMatchObject({ status: 'private_address', detail: expect.stringContaining('intranet.private.example resolves to a non-public address (10.1.2.3)') });
+    expect(await scanOf(link.id)).toMatchObject({
+      status: 'private_address',
+      detail: expect.stringContaining('intranet.private.example resolves to a non-public address (10.1.2.3)'),
+    });
     const row = await linkOf(link.id);
     expect(row.status).toBe('pending_review');
     expect(row.safety_reason).toMatch(/^The destination redirects into a private network, which is refused: /);

@@ -62,8 +62,14 @@ describe.each(migratedDatabaseKinds(pgUrl()))('threat feed import on %s', (_name
   });
 
   test('a listed URL and a listed host are refused at create, naming the feed', async () => {
-    await expect(createLink({ workspaceId: W, url: feedUrl.openphish(42) }, ctx)).rejects.toMatchObject({ code: 'unsafe_url', details: { reason: 'listed_url', source: expect.stringMatching(/^127\.0\.0\.1:/) } });
-    await expect(createLink({ workspaceId: W, url: `https://www.${feedHost(7)}/x` }, ctx)).rejects.toMatchObject({ code: 'unsafe_url', details: { reason: 'listed_host', listed: feedHost(7), source: 'hosts.txt' } });
+    await expect(createLink({ workspaceId: W, url: feedUrl.openphish(42) }, ctx)).rejects.toMatchObject({
+      code: 'unsafe_url',
+      details: { reason: 'listed_url', source: expect.stringMatching(/^127\.0\.0\.1:/) },
+    });
+    await expect(createLink({ workspaceId: W, url: `https://www.${feedHost(7)}/x` }, ctx)).rejects.toMatchObject({
+      code: 'unsafe_url',
+      details: { reason: 'listed_host', listed: feedHost(7), source: 'hosts.txt' },
+    });
   });
 
   test('an import that newly lists existing links blocks them in that run, with link.updated and the reason', async () => {

@@ -21,8 +21,14 @@ describe.each(migratedDatabaseKinds(pgUrl()))('findReportedLink on %s', (_name, 
     ctx = await openTestContext(tdb);
     const db = ctx.handle.db;
     const [custom] = await db.insert(domains).values({ hostname: 'go.brand.test', workspaceId: W, status: 'verified', verificationToken: 't' }).returning();
-    [{ id: onApp }] = await db.insert(links).values({ workspaceId: W, domainId: ctx.domains.defaultDomain.id, shortCode: 'Spam123', longUrl: 'https://example.com/a' }).returning();
-    [{ id: onCustom }] = await db.insert(links).values({ workspaceId: W, domainId: custom.id, shortCode: 'Spam123', longUrl: 'https://example.com/b' }).returning();
+    [{ id: onApp }] = await db
+      .insert(links)
+      .values({ workspaceId: W, domainId: ctx.domains.defaultDomain.id, shortCode: 'Spam123', longUrl: 'https://example.com/a' })
+      .returning();
+    [{ id: onCustom }] = await db
+      .insert(links)
+      .values({ workspaceId: W, domainId: custom.id, shortCode: 'Spam123', longUrl: 'https://example.com/b' })
+      .returning();
   });
   afterAll(async () => {
     await ctx?.handle.close();
@@ -31,7 +37,10 @@ describe.each(migratedDatabaseKinds(pgUrl()))('findReportedLink on %s', (_name, 
 
   const find = (url: string) => findReportedLink(ctx.handle.db, ctx.domains, url, APP);
   const refusal = async (url: string) => {
-    const err = await find(url).then(() => undefined, (e: unknown) => e);
+    const err = await find(url).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(err).toBeInstanceOf(AppError);
     return err as AppError;
   };
@@ -42,14 +51,17 @@ describe.each(migratedDatabaseKinds(pgUrl()))('findReportedLink on %s', (_name, 
     }
   });
 
-  test('the same code on a custom domain is that domain\'s link', async () => {
+  test("the same code on a custom domain is that domain's link", async () => {
     expect((await find('https://go.brand.test/Spam123')).id).toBe(onCustom);
     expect((await find('GO.BRAND.TEST/spam123')).id).toBe(onCustom);
   });
 
   test('other sites, unknown codes and things that are not short links are refused, naming url', async () => {
     const foreign = await refusal('https://elsewhere.test/Spam123');
-    expect(foreign.toBody().error).toMatchObject({ code: 'invalid_request', details: { url: expect.stringMatching(/elsewhere\.test is not a short-link domain/) } });
+    expect(foreign.toBody().error).toMatchObject({
+      code: 'invalid_request',
+      details: { url: expect.stringMatching(/elsewhere\.test is not a short-link domain/) },
+    });
     expect((await refusal('https://sl.ing/nope999')).code).toBe('not_found');
     expect((await refusal('https://sl.ing/')).code).toBe('not_found');
     expect((await refusal('https://sl.ing/a/b')).code).toBe('not_found');

@@ -22,11 +22,15 @@ describe.each(migratedDatabaseKinds(pgUrl()))('quotas and the unsafe-destination
   const tokens: Record<string, string> = {};
 
   /** Calls from the address `ip`, with `token` or without credentials. */
-  const from = (ip: string, token?: string): { as: Caller; headers: Record<string, string> } => ({ as: token ? { token } : 'none', headers: { 'x-forwarded-for': ip } });
+  const from = (ip: string, token?: string): { as: Caller; headers: Record<string, string> } => ({
+    as: token ? { token } : 'none',
+    headers: { 'x-forwarded-for': ip },
+  });
   const createV1 = (url: string, caller: ReturnType<typeof from>) => api.call('createLink', { body: { url }, ...caller });
   const createA = (url: string, caller: ReturnType<typeof from>) => api.call('apiPhpCreate', { body: { url }, ...caller });
   /** The home page's form, with a solved ALTCHA challenge. */
-  const shortenAnonymously = async (url: string, caller: ReturnType<typeof from>) => api.call('shortenAnonymously', { body: { url, altcha: await altchaPayload(sling.url) }, ...caller });
+  const shortenAnonymously = async (url: string, caller: ReturnType<typeof from>) =>
+    api.call('shortenAnonymously', { body: { url, altcha: await altchaPayload(sling.url) }, ...caller });
   const errorOf = (res: ApiResult) => (res.json as ApiError).error;
 
   beforeAll(async () => {
@@ -44,12 +48,18 @@ describe.each(migratedDatabaseKinds(pgUrl()))('quotas and the unsafe-destination
     };
     sling = await startInProcessSling(env);
     api = apiClient(inProcess(sling));
-    for (const [name, plan] of [['free', 'free'], ['spammer', 'enterprise'], ['neighbour', 'enterprise']]) {
+    for (const [name, plan] of [
+      ['free', 'free'],
+      ['spammer', 'enterprise'],
+      ['neighbour', 'enterprise'],
+    ]) {
       tokens[name] = await sling.seed.userWithToken(`${name}@example.com`, { plan });
     }
     // The feed is imported when the workers start: wait until a listed host is refused (one strike
     // for the neighbour, well under the limit).
-    await until('the feed to be imported', async () => (await createV1(`https://${feedHost(0)}/`, from('192.0.2.250', tokens.neighbour))).status === 422, { timeoutMs: 60_000 });
+    await until('the feed to be imported', async () => (await createV1(`https://${feedHost(0)}/`, from('192.0.2.250', tokens.neighbour))).status === 422, {
+      timeoutMs: 60_000,
+    });
   }, 300_000);
   afterAll(async () => {
     await sling?.close();
@@ -88,7 +98,10 @@ describe.each(migratedDatabaseKinds(pgUrl()))('quotas and the unsafe-destination
     for (let i = 0; i < 4; i++) expect((await shortenAnonymously(`https://example.com/anon-${i}`, from(`192.0.2.${10 + i}`))).status).toBe(201);
     const refused = await shortenAnonymously('https://example.com/anon-5', from('192.0.2.20'));
     expect(refused.status).toBe(429);
-    expect(errorOf(refused)).toMatchObject({ code: 'quota_exceeded', message: expect.stringMatching(/Anonymous shortening on this instance allows 4 new links per day/) });
+    expect(errorOf(refused)).toMatchObject({
+      code: 'quota_exceeded',
+      message: expect.stringMatching(/Anonymous shortening on this instance allows 4 new links per day/),
+    });
   });
 
   test('5 unsafe destinations within an hour from one account: its creates (and its address) are paused for an hour with 429 unsafe_throttled', async () => {
@@ -102,7 +115,10 @@ describe.each(migratedDatabaseKinds(pgUrl()))('quotas and the unsafe-destination
     const retryAfter = Number(paused.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThan(3500);
     expect(retryAfter).toBeLessThanOrEqual(3600);
-    expect(errorOf(paused)).toMatchObject({ code: 'unsafe_throttled', message: expect.stringMatching(/this account were refused as unsafe \(5 within an hour\)/) });
+    expect(errorOf(paused)).toMatchObject({
+      code: 'unsafe_throttled',
+      message: expect.stringMatching(/this account were refused as unsafe \(5 within an hour\)/),
+    });
     // The address it used is paused too, for anyone; another account elsewhere is not.
     const sameAddress = await createV1('https://example.com/next-door', from('198.51.100.1', tokens.neighbour));
     expect(sameAddress.status).toBe(429);
@@ -121,12 +137,28 @@ describe.each(migratedDatabaseKinds(pgUrl()))('quotas and the unsafe-destination
 
   test('each pause raised one system report for the review queue, naming the account when there was one', async () => {
     // Read on the server's own database handle (the review queue's table; the API does not list it to users).
-    const rows = await sling.handle.query<{ source: string; reason: string; url: string; link_id: string | null; email: string | null; details: string; reporter_ip_hash: string | null; status: string }>(
+    const rows = await sling.handle.query<{
+      source: string;
+      reason: string;
+      url: string;
+      link_id: string | null;
+      email: string | null;
+      details: string;
+      reporter_ip_hash: string | null;
+      status: string;
+    }>(
       `SELECT r.source, r.reason, r.url, r.link_id, u.email, r.details, r.reporter_ip_hash, r.status
          FROM abuse_reports r LEFT JOIN users u ON u.id = r.subject_user_id ORDER BY r.id`,
     );
     expect(rows).toHaveLength(2);
-    expect(rows[0]).toMatchObject({ source: 'system', reason: 'repeated_unsafe', url: `https://${feedHost(10)}/login`, link_id: null, email: 'spammer@example.com', status: 'open' });
+    expect(rows[0]).toMatchObject({
+      source: 'system',
+      reason: 'repeated_unsafe',
+      url: `https://${feedHost(10)}/login`,
+      link_id: null,
+      email: 'spammer@example.com',
+      status: 'open',
+    });
     expect(rows[0].details).toMatch(/5 destinations from an account were refused as unsafe within an hour/);
     expect(rows[1]).toMatchObject({ source: 'system', reason: 'repeated_unsafe', email: null, url: `https://${feedHost(28)}/` });
     expect(rows[1].reporter_ip_hash).not.toBeNull();

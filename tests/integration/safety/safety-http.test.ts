@@ -56,17 +56,26 @@ describe.each(migratedDatabaseKinds(pgUrl()))('safety over HTTP on %s', (dbName,
     writeFileSync(hostsFile, hostList(N));
     writeFileSync(join(dir, 'urlhaus.csv'), urlhausCsv(N));
     const feedServer = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
-    env = { ...tdb.env, ENTERPRISE_LIMIT_PER_MINUTE: '100000', SAFETY_STRIKES_PER_HOUR: '1000', SAFETY_FEEDS: [hostsFile, join(dir, 'urlhaus.csv'), `${feedServer}/feeds/openphish.txt`].join(',') };
+    env = {
+      ...tdb.env,
+      ENTERPRISE_LIMIT_PER_MINUTE: '100000',
+      SAFETY_STRIKES_PER_HOUR: '1000',
+      SAFETY_FEEDS: [hostsFile, join(dir, 'urlhaus.csv'), `${feedServer}/feeds/openphish.txt`].join(','),
+    };
     sling = await startInProcessSling(env);
     token = await sling.seed.userWithToken('sam@example.com', { plan: 'enterprise' });
     sam = apiClient(inProcess(sling), { token });
     // The import runs when the workers start, one feed after another (the one over HTTP may come
     // last); until then listed destinations are still accepted. Each probe is refused by one feed.
     const probes = [`https://${feedHost(1)}/`, feedUrl.urlhausCsv(1), feedUrl.openphish(1)];
-    await until('every feed to be imported', async () => {
-      for (const url of probes) if ((await createA(url)).status !== 422) return false;
-      return true;
-    }, { timeoutMs: 60_000 });
+    await until(
+      'every feed to be imported',
+      async () => {
+        for (const url of probes) if ((await createA(url)).status !== 422) return false;
+        return true;
+      },
+      { timeoutMs: 60_000 },
+    );
   });
   afterAll(async () => {
     await sling?.close();
@@ -86,7 +95,11 @@ describe.each(migratedDatabaseKinds(pgUrl()))('safety over HTTP on %s', (dbName,
     await expectUnsafe(await createV1(`https://${feedHost(3)}/`), 'url', hostReason);
     await expectUnsafe(await createV1(feedUrl.openphish(6)), 'url', urlReason);
     // The home page's form, with a solved ALTCHA challenge.
-    await expectUnsafe(await sam.call('shortenAnonymously', { as: 'none', body: { url: `https://${feedHost(3)}/`, altcha: await altchaPayload(sling!.url) } }), 'url', hostReason);
+    await expectUnsafe(
+      await sam.call('shortenAnonymously', { as: 'none', body: { url: `https://${feedHost(3)}/`, altcha: await altchaPayload(sling!.url) } }),
+      'url',
+      hostReason,
+    );
 
     const fine = (await createV1('https://example.com/fine')).json;
     expect(fine.status).toBe('active');
@@ -130,10 +143,14 @@ describe.each(migratedDatabaseKinds(pgUrl()))('safety over HTTP on %s', (dbName,
     const port = sling!.port;
     await sling!.close();
     await start({ ...env, PORT: String(port) }); // the same address: short URLs stay valid
-    const blocked = await until('the link to be blocked', async () => {
-      const json = await linkJson(link.id);
-      return json.status === 'blocked' ? json : undefined;
-    }, { timeoutMs: 60_000 });
+    const blocked = await until(
+      'the link to be blocked',
+      async () => {
+        const json = await linkJson(link.id);
+        return json.status === 'blocked' ? json : undefined;
+      },
+      { timeoutMs: 60_000 },
+    );
     expect(blocked.safety_reason).toBe("The destination's host soon-listed.example is listed as malware or phishing by hosts.txt.");
 
     const page = await fetch(link.short_url, { redirect: 'manual' });

@@ -13,7 +13,10 @@ import { pgUrl } from '../../helpers/services';
 import { OPERATOR_SCOPE } from '../../../lib/tenancy/scope';
 
 async function refusal(p: Promise<unknown>): Promise<AppError> {
-  const err = await p.then(() => undefined, (e: unknown) => e);
+  const err = await p.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(AppError);
   return err as AppError;
 }
@@ -44,7 +47,10 @@ describe.each(migratedDatabaseKinds(pgUrl()))('scanning on create and update on 
       details: { reason: 'listed_host', listed: 'evil.example', source: 'hosts.txt' },
     });
     const url = await refusal(createLink({ workspaceId: W, url: 'http://phish.example.org:80/login.php?id=7#top', urlField: 'long_url' }, ctx));
-    expect(url.toBody().error).toMatchObject({ code: 'unsafe_url', details: { reason: 'listed_url', source: 'openphish', long_url: expect.stringContaining('openphish') } });
+    expect(url.toBody().error).toMatchObject({
+      code: 'unsafe_url',
+      details: { reason: 'listed_url', source: 'openphish', long_url: expect.stringContaining('openphish') },
+    });
     const other = await createLink({ workspaceId: W, url: 'https://phish.example.org/login.php?id=8' }, ctx);
     expect(other.status).toBe('active');
   });

@@ -31,7 +31,8 @@ describe(`SCIM directory sync: groups (${server ? 'PostgreSQL' : 'PGlite'})`, ()
       headers: init.body === undefined ? {} : { 'content-type': 'application/scim+json' },
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
     });
-  const memberNames = async () => ((await (await scim('acme', `/Groups/${groupId}`)).json()).members as Array<{ display: string }>).map((m) => m.display).sort();
+  const memberNames = async () =>
+    ((await (await scim('acme', `/Groups/${groupId}`)).json()).members as Array<{ display: string }>).map((m) => m.display).sort();
 
   beforeAll(async () => {
     tdb = server ? await createPostgresDatabase(server, { migrated: true }) : await createPgliteDatabase({ migrated: true });
@@ -42,11 +43,21 @@ describe(`SCIM directory sync: groups (${server ? 'PostgreSQL' : 'PGlite'})`, ()
     const other = await makeEnterpriseTeam(sling.handle, 'other', 'ola@other.test');
     await provenDomainOn(sling.handle, acme, 'acme.test');
     await provenDomainOn(sling.handle, other, 'other.test');
-    const [annToken, olaToken] = [await sling.seed.token('ann@acme.test', { workspace: 'acme' }), await sling.seed.token('ola@other.test', { workspace: 'other' })];
-    for (const [who, apiToken] of [['acme', annToken], ['other', olaToken]] as const) {
+    const [annToken, olaToken] = [
+      await sling.seed.token('ann@acme.test', { workspace: 'acme' }),
+      await sling.seed.token('ola@other.test', { workspace: 'other' }),
+    ];
+    for (const [who, apiToken] of [
+      ['acme', annToken],
+      ['other', olaToken],
+    ] as const) {
       token[who] = (await api.call('issueDirectorySyncToken', { as: { token: apiToken } })).json.token;
     }
-    for (const [who, email] of [['acme', 'mia@acme.test'], ['acme', 'noa@acme.test'], ['other', 'oz@other.test']] as const) {
+    for (const [who, email] of [
+      ['acme', 'mia@acme.test'],
+      ['acme', 'noa@acme.test'],
+      ['other', 'oz@other.test'],
+    ] as const) {
       const res = await scim(who, '/Users', { body: { schemas: [USER], userName: email, emails: [{ value: email, primary: true }] } });
       user[email] = (await res.json()).id;
     }
@@ -57,12 +68,20 @@ describe(`SCIM directory sync: groups (${server ? 'PostgreSQL' : 'PGlite'})`, ()
   });
 
   test('a group is created with a member and found by displayName', async () => {
-    const res = await scim('acme', '/Groups', { body: { schemas: [GROUP], displayName: 'Engineering', externalId: 'okta-g1', members: [{ value: user['mia@acme.test'], display: 'mia@acme.test' }] } });
+    const res = await scim('acme', '/Groups', {
+      body: { schemas: [GROUP], displayName: 'Engineering', externalId: 'okta-g1', members: [{ value: user['mia@acme.test'], display: 'mia@acme.test' }] },
+    });
     expect(res.status).toBe(201);
     const group = await res.json();
     groupId = group.id;
     expect(res.headers.get('location')).toBe(`${sling.url}/api/scim/v2/Groups/${groupId}`);
-    expect(group).toMatchObject({ schemas: [GROUP], displayName: 'Engineering', externalId: 'okta-g1', members: [{ value: user['mia@acme.test'], display: 'mia@acme.test' }], meta: { resourceType: 'Group' } });
+    expect(group).toMatchObject({
+      schemas: [GROUP],
+      displayName: 'Engineering',
+      externalId: 'okta-g1',
+      members: [{ value: user['mia@acme.test'], display: 'mia@acme.test' }],
+      meta: { resourceType: 'Group' },
+    });
     const found = await (await scim('acme', `/Groups?filter=${encodeURIComponent('displayName eq "engineering"')}&startIndex=1&count=100`)).json();
     expect(found).toMatchObject({ totalResults: 1, Resources: [{ id: groupId }] });
     const dup = await scim('acme', '/Groups', { body: { schemas: [GROUP], displayName: 'Engineering' } });
@@ -70,13 +89,20 @@ describe(`SCIM directory sync: groups (${server ? 'PostgreSQL' : 'PGlite'})`, ()
     expect((await dup.json()).scimType).toBe('uniqueness');
   });
 
-  test('PATCH adds and removes members (Okta\'s and Entra\'s forms) and renames', async () => {
+  test("PATCH adds and removes members (Okta's and Entra's forms) and renames", async () => {
     const patch = (Operations: unknown[]) => scim('acme', `/Groups/${groupId}`, { method: 'PATCH', body: { schemas: [PATCH_OP], Operations } });
     expect((await patch([{ op: 'add', path: 'members', value: [{ value: user['noa@acme.test'], display: 'noa@acme.test' }] }])).status).toBe(200);
     expect(await memberNames()).toEqual(['mia@acme.test', 'noa@acme.test']);
     expect((await patch([{ op: 'remove', path: `members[value eq "${user['mia@acme.test']}"]` }])).status).toBe(200);
     expect(await memberNames()).toEqual(['noa@acme.test']);
-    expect((await patch([{ op: 'Remove', path: 'members', value: [{ value: user['noa@acme.test'] }] }, { op: 'Replace', path: 'displayName', value: 'Eng' }])).status).toBe(200);
+    expect(
+      (
+        await patch([
+          { op: 'Remove', path: 'members', value: [{ value: user['noa@acme.test'] }] },
+          { op: 'Replace', path: 'displayName', value: 'Eng' },
+        ])
+      ).status,
+    ).toBe(200);
     expect(await memberNames()).toEqual([]);
     expect((await (await scim('acme', `/Groups/${groupId}`)).json()).displayName).toBe('Eng');
     // A user of another workspace is not a member to be had.
@@ -89,7 +115,10 @@ describe(`SCIM directory sync: groups (${server ? 'PostgreSQL' : 'PGlite'})`, ()
     expect((await (await scim('other', '/Groups')).json()).totalResults).toBe(0);
     expect((await scim('other', `/Groups/${groupId}`)).status).toBe(404);
     expect((await scim('other', `/Groups/${groupId}`, { method: 'DELETE' })).status).toBe(404);
-    const put = await scim('acme', `/Groups/${groupId}`, { method: 'PUT', body: { schemas: [GROUP], displayName: 'Engineering', members: [{ value: user['mia@acme.test'] }, { value: user['noa@acme.test'] }] } });
+    const put = await scim('acme', `/Groups/${groupId}`, {
+      method: 'PUT',
+      body: { schemas: [GROUP], displayName: 'Engineering', members: [{ value: user['mia@acme.test'] }, { value: user['noa@acme.test'] }] },
+    });
     expect(put.status).toBe(200);
     expect(await memberNames()).toEqual(['mia@acme.test', 'noa@acme.test']);
     expect((await scim('acme', `/Groups/${groupId}`, { method: 'DELETE' })).status).toBe(204);

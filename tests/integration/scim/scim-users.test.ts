@@ -46,7 +46,8 @@ describe(`SCIM directory sync: users (${server ? 'PostgreSQL' : 'PGlite'})`, () 
       headers: { accept: 'application/scim+json', ...(init.body === undefined ? {} : { 'content-type': 'application/scim+json; charset=utf-8' }) },
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
     });
-  const members = async () => ((await owner.call('listMembers')).json.members as Array<{ email: string; role: string }>).map((m) => `${m.email}:${m.role}`).sort();
+  const members = async () =>
+    ((await owner.call('listMembers')).json.members as Array<{ email: string; role: string }>).map((m) => `${m.email}:${m.role}`).sort();
   const auditActions = async () => ((await owner.call('listAudit')).json.entries as Array<{ action: string; actor: { label: string } }>).map((e) => e.action);
 
   beforeAll(async () => {
@@ -91,7 +92,7 @@ describe(`SCIM directory sync: users (${server ? 'PostgreSQL' : 'PGlite'})`, () 
     otherScimToken = (await other.call('issueDirectorySyncToken')).json.token;
   });
 
-  test('a missing or wrong token is a 401 in SCIM\'s error shape', async () => {
+  test("a missing or wrong token is a 401 in SCIM's error shape", async () => {
     for (const token of ['', 'scim_wrong', `${scimToken}x`, ownerToken]) {
       const res = await scim(token, '/Users');
       expect(res.status).toBe(401);
@@ -102,14 +103,19 @@ describe(`SCIM directory sync: users (${server ? 'PostgreSQL' : 'PGlite'})`, () 
 
   test('discovery: ServiceProviderConfig, ResourceTypes, Schemas', async () => {
     const config = await (await scim(scimToken, '/ServiceProviderConfig')).json();
-    expect(config).toMatchObject({ patch: { supported: true }, filter: { supported: true }, bulk: { supported: false }, authenticationSchemes: [{ type: 'oauthbearertoken' }] });
+    expect(config).toMatchObject({
+      patch: { supported: true },
+      filter: { supported: true },
+      bulk: { supported: false },
+      authenticationSchemes: [{ type: 'oauthbearertoken' }],
+    });
     const types = await (await scim(scimToken, '/ResourceTypes')).json();
     expect(types.Resources.map((t: { endpoint: string }) => t.endpoint)).toEqual(['/Users', '/Groups']);
     const schemas = await (await scim(scimToken, '/Schemas')).json();
     expect(schemas.Resources.map((s: { id: string }) => s.id)).toEqual([USER, 'urn:ietf:params:scim:schemas:core:2.0:Group']);
   });
 
-  test('Okta creates a user: the existing account joins with the connection\'s default role', async () => {
+  test("Okta creates a user: the existing account joins with the connection's default role", async () => {
     // Okta first looks the user up, then creates it.
     const lookup = await (await scim(scimToken, `/Users?filter=${encodeURIComponent(`userName eq "${MIA}"`)}&startIndex=1&count=100`)).json();
     expect(lookup).toMatchObject({ schemas: ['urn:ietf:params:scim:api:messages:2.0:ListResponse'], totalResults: 0, Resources: [] });
@@ -131,7 +137,15 @@ describe(`SCIM directory sync: users (${server ? 'PostgreSQL' : 'PGlite'})`, () 
     const user = await res.json();
     ids.mia = user.id;
     expect(res.headers.get('location')).toBe(`${sling.url}/api/scim/v2/Users/${user.id}`);
-    expect(user).toMatchObject({ schemas: [USER], userName: MIA, externalId: '00u1okta', active: true, name: { givenName: 'Mia', familyName: 'Moss' }, emails: [{ value: MIA, primary: true }], meta: { resourceType: 'User' } });
+    expect(user).toMatchObject({
+      schemas: [USER],
+      userName: MIA,
+      externalId: '00u1okta',
+      active: true,
+      name: { givenName: 'Mia', familyName: 'Moss' },
+      emails: [{ value: MIA, primary: true }],
+      meta: { resourceType: 'User' },
+    });
     expect(await members()).toEqual([`${MIA}:member`, `${OWNER}:owner`].sort());
     const dup = await scim(scimToken, '/Users', { body: { schemas: [USER], userName: MIA.toUpperCase(), emails: [{ value: MIA, primary: true }] } });
     expect(dup.status).toBe(409);
@@ -155,7 +169,9 @@ describe(`SCIM directory sync: users (${server ? 'PostgreSQL' : 'PGlite'})`, () 
     expect(res.status).toBe(201);
     ids.noa = (await res.json()).id;
     expect(await members()).toEqual([`${MIA}:member`, `${NOA}:member`, `${OWNER}:owner`].sort());
-    const outside = await scim(scimToken, '/Users', { body: { schemas: [USER], userName: 'eve@evil.test', emails: [{ value: 'eve@evil.test', primary: true }] } });
+    const outside = await scim(scimToken, '/Users', {
+      body: { schemas: [USER], userName: 'eve@evil.test', emails: [{ value: 'eve@evil.test', primary: true }] },
+    });
     expect(outside.status).toBe(400);
     expect(await outside.json()).toMatchObject({ status: '400', scimType: 'invalidValue' });
     const bad = await scim(scimToken, '/Users', { body: { schemas: [USER] } });
@@ -176,10 +192,14 @@ describe(`SCIM directory sync: users (${server ? 'PostgreSQL' : 'PGlite'})`, () 
     expect((await unsupported.json()).scimType).toBe('invalidFilter');
   });
 
-  test('another workspace\'s directory sees none of these users', async () => {
+  test("another workspace's directory sees none of these users", async () => {
     const list = await (await scim(otherScimToken, `/Users?filter=${encodeURIComponent(`userName eq "${MIA}"`)}`)).json();
     expect(list.totalResults).toBe(0);
-    for (const [method, body] of [['GET', undefined], ['PATCH', { schemas: [PATCH_OP], Operations: [{ op: 'replace', value: { active: false } }] }], ['DELETE', undefined]] as const) {
+    for (const [method, body] of [
+      ['GET', undefined],
+      ['PATCH', { schemas: [PATCH_OP], Operations: [{ op: 'replace', value: { active: false } }] }],
+      ['DELETE', undefined],
+    ] as const) {
       const res = await scim(otherScimToken, `/Users/${ids.mia}`, { method, body });
       expect(res.status).toBe(404);
       expect(await res.json()).toMatchObject({ schemas: [ERROR], status: '404' });
@@ -187,10 +207,19 @@ describe(`SCIM directory sync: users (${server ? 'PostgreSQL' : 'PGlite'})`, () 
     expect(await members()).toContain(`${MIA}:member`);
   });
 
-  test('PUT replaces (Okta) and PATCH updates (Entra\'s capitalised ops and paths)', async () => {
+  test("PUT replaces (Okta) and PATCH updates (Entra's capitalised ops and paths)", async () => {
     const put = await scim(scimToken, `/Users/${ids.mia}`, {
       method: 'PUT',
-      body: { schemas: [USER], id: ids.mia, userName: MIA, name: { givenName: 'Mia', familyName: 'Mossberg' }, emails: [{ primary: true, value: MIA, type: 'work' }], displayName: 'Mia Mossberg', externalId: '00u1okta', active: true },
+      body: {
+        schemas: [USER],
+        id: ids.mia,
+        userName: MIA,
+        name: { givenName: 'Mia', familyName: 'Mossberg' },
+        emails: [{ primary: true, value: MIA, type: 'work' }],
+        displayName: 'Mia Mossberg',
+        externalId: '00u1okta',
+        active: true,
+      },
     });
     expect(put.status).toBe(200);
     expect(await put.json()).toMatchObject({ name: { familyName: 'Mossberg' }, displayName: 'Mia Mossberg', active: true });
@@ -208,7 +237,10 @@ describe(`SCIM directory sync: users (${server ? 'PostgreSQL' : 'PGlite'})`, () 
     });
     expect(patch.status).toBe(200);
     expect(await patch.json()).toMatchObject({ displayName: 'Noa N.', name: { givenName: 'Nora', familyName: 'Nilsen' }, active: true });
-    const renamed = await scim(scimToken, `/Users/${ids.noa}`, { method: 'PATCH', body: { schemas: [PATCH_OP], Operations: [{ op: 'replace', path: 'emails[type eq "work"].value', value: 'other@acme.test' }] } });
+    const renamed = await scim(scimToken, `/Users/${ids.noa}`, {
+      method: 'PATCH',
+      body: { schemas: [PATCH_OP], Operations: [{ op: 'replace', path: 'emails[type eq "work"].value', value: 'other@acme.test' }] },
+    });
     expect(renamed.status).toBe(400);
     expect((await renamed.json()).scimType).toBe('mutability');
     expect(await auditActions()).toEqual(expect.arrayContaining(['member.provisioned', 'member.updated']));
@@ -223,7 +255,10 @@ describe(`SCIM directory sync: users (${server ? 'PostgreSQL' : 'PGlite'})`, () 
     expect((await mia.call('getWorkspace')).status).toBe(200);
     expect((await api.call('listLinks', { as: { token: miaToken } })).status).toBe(200);
 
-    const res = await scim(scimToken, `/Users/${ids.mia}`, { method: 'PATCH', body: { schemas: [PATCH_OP], Operations: [{ op: 'replace', value: { active: false } }] } });
+    const res = await scim(scimToken, `/Users/${ids.mia}`, {
+      method: 'PATCH',
+      body: { schemas: [PATCH_OP], Operations: [{ op: 'replace', value: { active: false } }] },
+    });
     expect(res.status).toBe(200);
     expect((await res.json()).active).toBe(false);
 
@@ -238,7 +273,8 @@ describe(`SCIM directory sync: users (${server ? 'PostgreSQL' : 'PGlite'})`, () 
   });
 
   test('Entra\'s "False"/"True" strings deactivate and reactivate; DELETE removes the user', async () => {
-    const patch = (value: string) => scim(scimToken, `/Users/${ids.noa}`, { method: 'PATCH', body: { schemas: [PATCH_OP], Operations: [{ op: 'Replace', path: 'active', value }] } });
+    const patch = (value: string) =>
+      scim(scimToken, `/Users/${ids.noa}`, { method: 'PATCH', body: { schemas: [PATCH_OP], Operations: [{ op: 'Replace', path: 'active', value }] } });
     expect((await (await patch('False')).json()).active).toBe(false);
     expect(await members()).toEqual([`${OWNER}:owner`].sort());
     expect((await (await patch('True')).json()).active).toBe(true);

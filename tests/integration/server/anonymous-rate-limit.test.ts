@@ -53,7 +53,11 @@ describe.skipIf(!pg || !redis)('with REDIS_URL', () => {
     tdb = await createPostgresDatabase(pg!, { migrated: true });
     const env = { ...tdb.env, REDIS_URL: redis!, REDIS_PREFIX: `test-${randomBytes(6).toString('hex')}`, ANON_LINKS_PER_MINUTE: '3' };
     const [inside, outside] = await Promise.all([startInProcessSling(env), startSling(env)]);
-    cleanup.push(() => tdb.drop(), () => inside.close(), () => outside.stop());
+    cleanup.push(
+      () => tdb.drop(),
+      () => inside.close(),
+      () => outside.stop(),
+    );
     const [a, b] = [apiClient(inProcess(inside)), apiClient(overHttp(outside.url))];
     expect((await shorten(a, 1)).status).toBe(201);
     expect((await shorten(b, 2)).status).toBe(201);

@@ -46,8 +46,7 @@ describe.skipIf(!pgServer || !redis)('cache invalidation when Redis fails (Postg
     const res = await fetch(`${sling.url}/${code}`, { method: 'HEAD', redirect: 'manual' });
     return res.status === 302 ? res.headers.get('location') : res.status;
   };
-  const rows = async (alias: string) =>
-    (await db.query<{ long_url: string }>('SELECT long_url FROM links WHERE lower(short_code) = lower($1)', [alias])).rows;
+  const rows = async (alias: string) => (await db.query<{ long_url: string }>('SELECT long_url FROM links WHERE lower(short_code) = lower($1)', [alias])).rows;
 
   test('a Redis publish failure during create answers 201 once and the link is created once; PATCH and DELETE answer too', async () => {
     const relay = await startTcpRelay(redis!);
@@ -88,7 +87,10 @@ describe.skipIf(!pgServer || !redis)('cache invalidation when Redis fails (Postg
     expect(variantB.status).toBe(201);
     const { short_code: codeB } = variantB.json as { short_code: string };
     expect(await rows(codeB)).toEqual([{ long_url: 'https://example.com/variant-b' }]);
-    const anonymous = await api(sling).call('shortenAnonymously', { as: 'none', body: { url: 'https://example.com/anonymous', altcha: await altchaPayload(sling.url) } });
+    const anonymous = await api(sling).call('shortenAnonymously', {
+      as: 'none',
+      body: { url: 'https://example.com/anonymous', altcha: await altchaPayload(sling.url) },
+    });
     expect(anonymous.status).toBe(201);
     const { short_code: codeAnon } = anonymous.json as { short_code: string };
     expect(await rows(codeAnon)).toEqual([{ long_url: 'https://example.com/anonymous' }]);

@@ -55,7 +55,9 @@ describe.each(migratedDatabaseKinds(pgUrl()))('click recording on %s', (_name, m
     const sling = await startSling({ ...tdb.env, CLICK_FLUSH_MS: '1000', ANON_LINKS_PER_MINUTE: '100' });
     let code: string;
     try {
-      const res = await apiClient(overHttp(sling.url)).call('shortenAnonymously', { body: { url: 'https://example.com/burst', altcha: await altchaPayload(sling.url) } });
+      const res = await apiClient(overHttp(sling.url)).call('shortenAnonymously', {
+        body: { url: 'https://example.com/burst', altcha: await altchaPayload(sling.url) },
+      });
       code = res.json.short_code;
       for (let i = 0; i < 5; i++) {
         expect((await fetch(`${sling.url}/${code}`, { method: 'HEAD', redirect: 'manual' })).status).toBe(302);
@@ -74,7 +76,16 @@ describe.each(migratedDatabaseKinds(pgUrl()))('click recording on %s', (_name, m
     try {
       const [link] = await handle.query<{ id: number; clicks: number }>('SELECT id, clicks FROM links WHERE short_code = $1', [code!]);
       expect(Number(link.clicks)).toBe(BURST);
-      const rows = await handle.query<{ n: number; heads: number; agents: number; ref: string; ip: string | null; visitors: number; browser: string; os: string }>(
+      const rows = await handle.query<{
+        n: number;
+        heads: number;
+        agents: number;
+        ref: string;
+        ip: string | null;
+        visitors: number;
+        browser: string;
+        os: string;
+      }>(
         `SELECT count(*) FILTER (WHERE NOT bot)::int AS n, count(*) FILTER (WHERE bot)::int AS heads,
                 count(DISTINCT user_agent) FILTER (WHERE NOT bot)::int AS agents, min(referrer) AS ref, min(ip) AS ip,
                 count(DISTINCT visitor) FILTER (WHERE NOT bot)::int AS visitors,

@@ -59,7 +59,10 @@ describe.skipIf(!pgServer)('writes and redirects while PostgreSQL is unreachable
       ['DELETE /api/v1/links/{id}', () => api.call('deleteLink', { params: { id } })],
       ['POST /api.php', () => api.call('apiPhpCreate', { body: { url: 'https://example.com/during-a', alias: 'during-cut-a' } })],
       // The challenge is issued without the database; spending its solution needs it.
-      ['POST /api/v1/shorten', async () => api.call('shortenAnonymously', { as: 'none', body: { url: 'https://example.com/during-anon', altcha: await altchaPayload(sling.url) } })],
+      [
+        'POST /api/v1/shorten',
+        async () => api.call('shortenAnonymously', { as: 'none', body: { url: 'https://example.com/during-anon', altcha: await altchaPayload(sling.url) } }),
+      ],
     ];
     for (const [label, write] of writes) {
       const res = await write();
@@ -74,7 +77,9 @@ describe.skipIf(!pgServer)('writes and redirects while PostgreSQL is unreachable
     expect(await count("SELECT count(*) AS n FROM links WHERE long_url = 'https://example.com/during-anon'", [])).toBe(0);
     expect((await db.query('SELECT long_url FROM links WHERE id = $1', [id])).rows).toEqual([{ long_url: 'https://example.com/kept' }]);
     // The clicks served during the cut are stored once the database answers again.
-    await until('the clicks of the outage to be stored', async () => (await count('SELECT count(*) AS n FROM clicks WHERE link_id = $1', [id])) === 6, { timeoutMs: 60_000 });
+    await until('the clicks of the outage to be stored', async () => (await count('SELECT count(*) AS n FROM clicks WHERE link_id = $1', [id])) === 6, {
+      timeoutMs: 60_000,
+    });
     // And writes work again.
     const after = await until('a write to succeed again', async () => {
       const res = await api.call('createLink', { body: { url: 'https://example.com/after', alias: 'after-cut' } });

@@ -26,7 +26,10 @@ describe.skipIf(!pgServer)('link pages on an edge instance', () => {
     const domains = await loadDomainRegistry(handle, { baseUrl: sling.url, baseHost: host, linkHost: host });
     const ctx = { handle, domains };
     await createLink({ workspaceId: SYSTEM_WORKSPACE_ID, url: 'https://example.com/secret', alias: 'edge-locked', password: 'open sesame' }, ctx);
-    await createLink({ workspaceId: SYSTEM_WORKSPACE_ID, url: 'https://example.com/old', alias: 'edge-expired', expiresAt: new Date(Date.now() + 3_600_000) }, ctx);
+    await createLink(
+      { workspaceId: SYSTEM_WORKSPACE_ID, url: 'https://example.com/old', alias: 'edge-expired', expiresAt: new Date(Date.now() + 3_600_000) },
+      ctx,
+    );
     await handle.query(`UPDATE links SET expires_at = now() - interval '1 minute' WHERE short_code = 'edge-expired'`);
   }, 180_000);
   afterAll(async () => {

@@ -152,7 +152,10 @@ describe.each(migratedDatabaseKinds(pg))('link pages on %s', (_name, makeDb) => 
       // The same BASE_URL as this Sling's, so the pages' links and forms read the same.
       const withNext = await startSling({ ...tdb.env, BASE_URL: sling.url });
       try {
-        for (const [code, page, status] of [['one-shot', 'expired', 410], ['locked-2', 'protected', 200]] as const) {
+        for (const [code, page, status] of [
+          ['one-shot', 'expired', 410],
+          ['locked-2', 'protected', 200],
+        ] as const) {
           const atEdge = await visit(`/${code}?ref=x`);
           const byNext = await fetch(`${withNext.url}/l/${page}/${code}?ref=x`, { redirect: 'manual', headers: { 'user-agent': AGENTS.chrome } });
           expect([atEdge.status, byNext.status]).toEqual([status, status]);

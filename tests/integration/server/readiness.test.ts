@@ -38,7 +38,15 @@ describe.skipIf(!pgServer)('/readyz on PostgreSQL', () => {
     expect(res.status).toBe(503);
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
     expect(await res.text()).toBe('{"status":"not_ready"}');
-    const line = await until('the reason in the log', async () => sling.output().split('\n').find((l) => logged.test(l)), { timeoutMs: 5_000 });
+    const line = await until(
+      'the reason in the log',
+      async () =>
+        sling
+          .output()
+          .split('\n')
+          .find((l) => logged.test(l)),
+      { timeoutMs: 5_000 },
+    );
     expect(JSON.parse(line)).toMatchObject({ level: 40, msg: 'not ready', reason: expect.stringMatching(logged) });
   }
 

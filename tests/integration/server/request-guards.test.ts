@@ -48,11 +48,14 @@ function streamUntilAnswered(port: number, path: string, headers: Record<string,
 /** One request with a raw target and body bytes (fetch normalises both). */
 function raw(port: number, method: string, path: string, opts: { headers?: Record<string, string>; body?: Buffer } = {}): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, method, path, headers: { ...opts.headers, ...(opts.body ? { 'content-length': String(opts.body.length) } : {}) } }, (res) => {
-      let body = '';
-      res.on('data', (d) => (body += d));
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body }));
-    });
+    const req = request(
+      { host: '127.0.0.1', port, method, path, headers: { ...opts.headers, ...(opts.body ? { 'content-length': String(opts.body.length) } : {}) } },
+      (res) => {
+        let body = '';
+        res.on('data', (d) => (body += d));
+        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body }));
+      },
+    );
     req.on('error', reject);
     req.end(opts.body);
   });
@@ -77,7 +80,9 @@ describe('request guards in front of every route', () => {
     token = await createUserWithToken(tdb.env, 'guard@example.com');
     sling = await startSling({ ...tdb.env, HEADERS_TIMEOUT_MS: '1000', REQUEST_TIMEOUT_MS: '3000', MAX_CONNECTIONS_PER_IP: '8' });
     cookie = await signUpAndIn(sling.url, 'guard-session@example.com', 'Guard');
-    const created = await apiClient(overHttp(sling.url), { token }).call('createLink', { body: { url: 'https://example.com/guarded', password: 'open sesame' } });
+    const created = await apiClient(overHttp(sling.url), { token }).call('createLink', {
+      body: { url: 'https://example.com/guarded', password: 'open sesame' },
+    });
     expect(created.status).toBe(201);
     ({ short_code: code, id: linkId } = created.json);
   });
@@ -101,7 +106,9 @@ describe('request guards in front of every route', () => {
     // A declared length over the limit, sent with "Expect: 100-continue", is refused before the body is sent.
     const declared = await new Promise<string>((resolve) => {
       const socket = connect(sling.port, '127.0.0.1', () =>
-        socket.write(`POST /api/auth/sign-in/email HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${10 * 1024 * 1024}\r\nExpect: 100-continue\r\n\r\n`),
+        socket.write(
+          `POST /api/auth/sign-in/email HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${10 * 1024 * 1024}\r\nExpect: 100-continue\r\n\r\n`,
+        ),
       );
       let text = '';
       socket.on('data', (d) => (text += d));
@@ -115,18 +122,37 @@ describe('request guards in front of every route', () => {
 
   test('a body within the limit still reaches its route in full (chunked and with a length)', async () => {
     const wrongPassword = new URLSearchParams({ password: 'x'.repeat(2000) }).toString();
-    const res = await fetch(`${sling.url}/l/protected/${code}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: wrongPassword, redirect: 'manual' });
+    const res = await fetch(`${sling.url}/l/protected/${code}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: wrongPassword,
+      redirect: 'manual',
+    });
     expect(res.status).toBe(401);
-    const open = await fetch(`${sling.url}/l/protected/${code}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'password=open+sesame', redirect: 'manual' });
+    const open = await fetch(`${sling.url}/l/protected/${code}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'password=open+sesame',
+      redirect: 'manual',
+    });
     expect(open.status).toBe(303);
     expect(open.headers.get('location')).toBe('https://example.com/guarded');
     const big = JSON.stringify({ url: `https://example.com/${'p'.repeat(1900)}` });
     const chunked = await new Promise<RawAnswer>((resolve, reject) => {
-      const req = request({ host: '127.0.0.1', port: sling.port, method: 'POST', path: '/api/v1/links', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'transfer-encoding': 'chunked' } }, (r) => {
-        let body = '';
-        r.on('data', (d) => (body += d));
-        r.on('end', () => resolve({ status: r.statusCode!, headers: r.headers, body }));
-      });
+      const req = request(
+        {
+          host: '127.0.0.1',
+          port: sling.port,
+          method: 'POST',
+          path: '/api/v1/links',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'transfer-encoding': 'chunked' },
+        },
+        (r) => {
+          let body = '';
+          r.on('data', (d) => (body += d));
+          r.on('end', () => resolve({ status: r.statusCode!, headers: r.headers, body }));
+        },
+      );
       req.on('error', reject);
       for (let i = 0; i < big.length; i += 500) req.write(big.slice(i, i + 500));
       req.end();
@@ -151,9 +177,19 @@ describe('request guards in front of every route', () => {
       ['DELETE', '/api/v1/tokens/%00', session],
       ['GET', '/api/v1/links?q=\u00ff', bearer], // a raw byte 0xFF on the wire
       ['POST', '/api/v1/tokens', { ...session, 'content-type': 'application/json' }, Buffer.from('{"name":"a\\u0000b"}')],
-      ['POST', '/api/v1/links', { ...bearer, 'content-type': 'application/json' }, Buffer.from([...Buffer.from('{"url":"https://example.com/'), 0xc3, 0x28, ...Buffer.from('"}')])],
+      [
+        'POST',
+        '/api/v1/links',
+        { ...bearer, 'content-type': 'application/json' },
+        Buffer.from([...Buffer.from('{"url":"https://example.com/'), 0xc3, 0x28, ...Buffer.from('"}')]),
+      ],
       ['POST', `/l/protected/${code}`, { 'content-type': 'application/x-www-form-urlencoded' }, Buffer.from('password=a%00b')],
-      ['POST', '/api/auth/sign-in/email', { 'content-type': 'application/json', origin: sling.url }, Buffer.from('{"email":"a\\u0000@example.com","password":"x"}')],
+      [
+        'POST',
+        '/api/auth/sign-in/email',
+        { 'content-type': 'application/json', origin: sling.url },
+        Buffer.from('{"email":"a\\u0000@example.com","password":"x"}'),
+      ],
     ];
     for (const [method, path, headers, body] of cases) {
       const answer = await raw(sling.port, method, path, { headers, body });
@@ -179,7 +215,11 @@ describe('request guards in front of every route', () => {
     expectJsonError(del, 405, 'method_not_allowed');
     expect(del.headers.allow).toBe('POST, OPTIONS');
     // A static route wins over the dynamic one beside it, as in Next.
-    expectJsonError(await raw(sling.port, 'DELETE', '/api/v1/links/availability', { headers: { authorization: `Bearer ${token}` } }), 405, 'method_not_allowed');
+    expectJsonError(
+      await raw(sling.port, 'DELETE', '/api/v1/links/availability', { headers: { authorization: `Bearer ${token}` } }),
+      405,
+      'method_not_allowed',
+    );
     // Methods Node's parser does not know never reach a route; the answer is still JSON.
     const unknown = await new Promise<string>((resolve) => {
       const socket = connect(sling.port, '127.0.0.1', () => socket.write('FOO /api/v1/links HTTP/1.1\r\nHost: x\r\n\r\n'));

@@ -12,7 +12,16 @@ const [pg, redis, haproxy] = [pgUrl(), redisUrl(), haproxyPath()];
 
 describe.skipIf(!pg || !redis || !haproxy)('scale-out: two edges, an app and a worker behind HAProxy', () => {
   test('restarting every instance in turn under traffic loses no request, click or webhook', async () => {
-    const report = await runSoak({ pgUrl: pg!, redisUrl: redis!, rounds: 1, redirectWorkers: 4, apiWorkers: 1, pauseMs: 20, links: 20, log: (l) => console.log(`[soak] ${l}`) });
+    const report = await runSoak({
+      pgUrl: pg!,
+      redisUrl: redis!,
+      rounds: 1,
+      redirectWorkers: 4,
+      apiWorkers: 1,
+      pauseMs: 20,
+      links: 20,
+      log: (l) => console.log(`[soak] ${l}`),
+    });
     const { unexplainedFailures: failed, haproxyEvents, kills, ...counts } = report;
     console.log(`[soak] ${JSON.stringify(counts)}`);
     if (failed.length > 0) console.log(`[soak] failures ${JSON.stringify({ first: failed[0], last: failed.at(-1), kills, haproxyEvents })}`);

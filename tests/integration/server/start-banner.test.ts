@@ -50,7 +50,9 @@ describe('sling start on a port that is taken', () => {
   test('one line names PORT and the way out; no stack trace', async () => {
     const run = await runSling(['start'], { ...tdb.env, PORT: String(port), HOST: '127.0.0.1', BASE_URL: `http://127.0.0.1:${port}` });
     expect(run.code).toBe(1);
-    expect(run.stderr.trim()).toBe(`Port ${port} is already in use (another Sling, or another program). Stop it, or start on another port: PORT=${port + 1} npm start`);
+    expect(run.stderr.trim()).toBe(
+      `Port ${port} is already in use (another Sling, or another program). Stop it, or start on another port: PORT=${port + 1} npm start`,
+    );
     expect(run.stderr).not.toContain('EADDRINUSE');
   });
 });

@@ -45,7 +45,8 @@ describe.skipIf(!pg).each(transports)('two instances on PostgreSQL, invalidation
    * entry (links: CACHE_TTL_MS, an hour here; tokens and sessions: 10 s): only the invalidation can
    * make it hold in time. No latency is asserted; `npm run bench` measures that.
    */
-  const followed = (what: string, check: () => Promise<boolean>, timeoutMs = 8_000) => until(what, async () => (await check()) || undefined, { timeoutMs, intervalMs: 20 });
+  const followed = (what: string, check: () => Promise<boolean>, timeoutMs = 8_000) =>
+    until(what, async () => (await check()) || undefined, { timeoutMs, intervalMs: 20 });
 
   test('a link created by another instance (`sling links create`) is followed by B, even if B had cached the code as unknown', async () => {
     expect(await location(b, 'shared-1')).toBe(404); // B now remembers "unknown"
@@ -65,7 +66,10 @@ describe.skipIf(!pg).each(transports)('two instances on PostgreSQL, invalidation
     expect(edit.code).toBe(0);
     expect(JSON.parse(edit.stdout).long_url).toBe('https://example.com/new');
 
-    await Promise.all([followed('A to follow the edit', async () => (await location(a, code)) === 'https://example.com/new', 30_000), followed('B to follow the edit', async () => (await location(b, code)) === 'https://example.com/new', 30_000)]);
+    await Promise.all([
+      followed('A to follow the edit', async () => (await location(a, code)) === 'https://example.com/new', 30_000),
+      followed('B to follow the edit', async () => (await location(b, code)) === 'https://example.com/new', 30_000),
+    ]);
   });
 
   test('a link edited through A (PATCH /api.php) is followed by B', async () => {
@@ -95,7 +99,9 @@ describe.skipIf(!pg).each(transports)('two instances on PostgreSQL, invalidation
     // The token's id, read from the database (`sling tokens list` prints the same: a process is not the subject here).
     const db = new pgLib.Client({ connectionString: tdb.databaseUrl });
     await db.connect();
-    const { rows } = await db.query<{ id: string }>('SELECT t.id FROM api_tokens t JOIN users u ON u.id = t.user_id WHERE u.email = $1', [email]).finally(() => db.end());
+    const { rows } = await db
+      .query<{ id: string }>('SELECT t.id FROM api_tokens t JOIN users u ON u.id = t.user_id WHERE u.email = $1', [email])
+      .finally(() => db.end());
     expect(rows).toHaveLength(1);
     const [{ id }] = rows;
     expect((await runSling(['tokens', 'revoke', '--id', id], { ...tdb.env, ...extraEnv, BASE_URL: a.url })).code).toBe(0);
@@ -107,7 +113,11 @@ describe.skipIf(!pg).each(transports)('two instances on PostgreSQL, invalidation
     const status = async (sling: SlingProcess) => (await apiClient(overHttp(sling.url), { cookie }).call('getWorkspace')).status;
     expect([await status(a), await status(b)]).toEqual([200, 200]); // both remember the session's actor
     // (The client sends the app's own Origin with a cookie on a POST, as the dashboard does.)
-    const out = await apiClient(overHttp(a.url), { cookie }).fetch('/api/auth/sign-out', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const out = await apiClient(overHttp(a.url), { cookie }).fetch('/api/auth/sign-out', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(out.status).toBe(200);
     expect(await status(a)).toBe(401);
     await followed('B to refuse the session', async () => (await status(b)) === 401);

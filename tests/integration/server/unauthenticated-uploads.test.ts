@@ -117,9 +117,10 @@ describe('unauthenticated uploads', () => {
     const pid = sling.child.pid!;
     let uploading = false;
     let latencies: number[] = [];
-    const visitors = () => Array.from({ length: 1 }, async () => {
-      while (uploading) latencies.push(await visit());
-    });
+    const visitors = () =>
+      Array.from({ length: 1 }, async () => {
+        while (uploading) latencies.push(await visit());
+      });
     // A first round of the same shape with 1 MiB uploads: what a first burst of parallel connections
     // and visits costs once (buffers, compiled code, the click pipeline) is not counted below.
     uploading = true;
@@ -155,7 +156,9 @@ describe('unauthenticated uploads', () => {
     const p99 = latencies[Math.floor(latencies.length * 0.99)];
     expect(latencies.length).toBeGreaterThan(20);
     expect(p99, `hot link p99 over ${latencies.length} visits`).toBeLessThan(50);
-    console.log(`uploads: sent before the answer ${answers.map((a) => Math.round(a.sent / 2 ** 20)).join(',')} MiB; server read ${(read / 2 ** 20).toFixed(1)} MiB; RSS +${Math.round((peak - before) / 2 ** 20)} MiB; hot link p99 ${p99.toFixed(1)} ms over ${latencies.length}`);
+    console.log(
+      `uploads: sent before the answer ${answers.map((a) => Math.round(a.sent / 2 ** 20)).join(',')} MiB; server read ${(read / 2 ** 20).toFixed(1)} MiB; RSS +${Math.round((peak - before) / 2 ** 20)} MiB; hot link p99 ${p99.toFixed(1)} ms over ${latencies.length}`,
+    );
     // The server is still answering.
     expect((await fetch(`${sling.url}/healthz`)).status).toBe(200);
   });

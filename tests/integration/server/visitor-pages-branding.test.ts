@@ -58,10 +58,14 @@ describe('branded visitor pages', () => {
   test('an expired link says whether the click limit was reached or the date passed', async () => {
     const limited = await create({ url: 'https://example.com/once', alias: 'brand-once', max_clicks: 1 });
     expect((await visit('/brand-once')).status).toBe(302);
-    const used = await until('the limit reached', async () => {
-      const res = await page('brand-once');
-      return res.status === 410 ? res.text() : undefined;
-    }, { timeoutMs: 10_000, intervalMs: 100 });
+    const used = await until(
+      'the limit reached',
+      async () => {
+        const res = await page('brand-once');
+        return res.status === 410 ? res.text() : undefined;
+      },
+      { timeoutMs: 10_000, intervalMs: 100 },
+    );
     expect(used).toContain('that limit has been reached');
     expect(used).not.toContain('end date');
     expect(used).toContain(reportHref(limited.short_url));

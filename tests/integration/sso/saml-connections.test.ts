@@ -52,7 +52,9 @@ describe.skipIf(!challtestsrv)('SAML 2.0 connections (PGlite)', () => {
     const res = await owner.call('createSsoConnection', { body: offSchema({ type: 'saml', domain: 'saml.test', saml: {} }) });
     expect(res.status).toBe(400);
     expect(Object.keys(res.json.error.details)).toEqual(['saml']);
-    const bad = await owner.call('createSsoConnection', { body: offSchema({ type: 'saml', domain: 'saml.test', saml: { sso_url: 'not a url', certificate: '<oops>' } }) });
+    const bad = await owner.call('createSsoConnection', {
+      body: offSchema({ type: 'saml', domain: 'saml.test', saml: { sso_url: 'not a url', certificate: '<oops>' } }),
+    });
     const { error } = bad.json;
     expect(Object.keys(error.details)).toEqual(['saml']);
     expect(error.details.saml).toMatch(/the SSO URL must be an http\(s\) URL|the certificate must be/);
@@ -61,13 +63,25 @@ describe.skipIf(!challtestsrv)('SAML 2.0 connections (PGlite)', () => {
   test('an expired signing certificate fails its check, and enabling is refused', async () => {
     const expired = await makeSigningKey(new Date(Date.now() - 30 * 86_400_000), new Date(Date.now() - 86_400_000));
     const res = await owner.call('createSsoConnection', {
-      body: { type: 'saml', name: 'Acme SAML', domain: 'saml.test', saml: { entity_id: idp.entityId, sso_url: idp.ssoUrl, certificate: expired.cert }, mapping: { email: 'mail', name: 'displayName' } },
+      body: {
+        type: 'saml',
+        name: 'Acme SAML',
+        domain: 'saml.test',
+        saml: { entity_id: idp.entityId, sso_url: idp.ssoUrl, certificate: expired.cert },
+        mapping: { email: 'mail', name: 'displayName' },
+      },
     });
     expect(res.status).toBe(201);
     connection = res.json.connection;
     const acs = `${sling.url}/api/auth/sso/saml2/sp/acs/${connection.id}`;
     const entity = `${sling.url}/api/auth/sso/saml2/sp/metadata?providerId=${connection.id}`;
-    expect(connection).toMatchObject({ protocol: 'saml', type_label: 'SAML 2.0', callback_url: null, mapping: { email: 'mail', name: 'displayName' }, enabled: false });
+    expect(connection).toMatchObject({
+      protocol: 'saml',
+      type_label: 'SAML 2.0',
+      callback_url: null,
+      mapping: { email: 'mail', name: 'displayName' },
+      enabled: false,
+    });
     expect(connection.saml).toMatchObject({ acs_url: acs, sp_entity_id: entity, sp_metadata_url: entity, entity_id: idp.entityId, sso_url: idp.ssoUrl });
 
     const { connection: tested } = (await action('test')).json;
@@ -112,16 +126,32 @@ describe.skipIf(!challtestsrv)('SAML 2.0 connections (PGlite)', () => {
 
   test('SP-initiated: "Continue with SSO" → the IdP → back signed in, joined as Member under the mapped name', async () => {
     const jar = new CookieJar();
-    const start = jar.take(await api.fetch('/api/auth/sign-in/sso', { method: 'POST', headers: { 'content-type': 'application/json', origin: sling.url }, body: JSON.stringify({ email: 'sam@saml.test' }) }));
+    const start = jar.take(
+      await api.fetch('/api/auth/sign-in/sso', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: sling.url },
+        body: JSON.stringify({ email: 'sam@saml.test' }),
+      }),
+    );
     expect(start.status).toBe(200);
     const to = new URL((await start.json()).url);
     expect(to.origin + to.pathname).toBe(idp.ssoUrl);
     expect(to.searchParams.get('SAMLRequest')).toBeTruthy();
     const loginPage = await (await fetch(to)).text();
-    const form = new URLSearchParams({ sp: hiddenField(loginPage, 'sp')!, request_id: hiddenField(loginPage, 'request_id')!, relay_state: hiddenField(loginPage, 'relay_state')!, email: 'sam@saml.test', name: 'Sam Sample' });
+    const form = new URLSearchParams({
+      sp: hiddenField(loginPage, 'sp')!,
+      request_id: hiddenField(loginPage, 'request_id')!,
+      relay_state: hiddenField(loginPage, 'relay_state')!,
+      email: 'sam@saml.test',
+      name: 'Sam Sample',
+    });
     expect(form.get('request_id')).toMatch(/^_/);
     const posting = await (await fetch(`${idp.url}/sso/login`, { method: 'POST', body: form })).text();
-    const acs = await postToAcs(connection.saml.acs_url, { SAMLResponse: hiddenField(posting, 'SAMLResponse')!, RelayState: hiddenField(posting, 'RelayState')! }, jar);
+    const acs = await postToAcs(
+      connection.saml.acs_url,
+      { SAMLResponse: hiddenField(posting, 'SAMLResponse')!, RelayState: hiddenField(posting, 'RelayState')! },
+      jar,
+    );
     expect(acs.status).toBe(302);
     expect(acs.headers.get('location')).toBe(`${sling.url}/links`);
     expect(await sessionOf(sling.url, jar)).toMatchObject({ user: { email: 'sam@saml.test', name: 'Sam Sample' } });

@@ -41,7 +41,8 @@ describe.skipIf(!challtestsrv)('SAML ACS refusals (PGlite)', () => {
     await tdb?.drop();
   });
 
-  const respond = (email: string, over: Partial<Parameters<SamlIdp['respond']>[0]> = {}) => idp.respond({ spEntityId: connection.saml.sp_entity_id, email, ...over });
+  const respond = (email: string, over: Partial<Parameters<SamlIdp['respond']>[0]> = {}) =>
+    idp.respond({ spEntityId: connection.saml.sp_entity_id, email, ...over });
 
   /** Posts the response; expects the sign-in page with an error and no session. */
   async function expectRefused(SAMLResponse: string): Promise<URL> {

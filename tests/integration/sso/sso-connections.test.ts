@@ -31,7 +31,11 @@ describe.skipIf(!challtestsrv)('SSO connections (PGlite)', () => {
   let connection: Record<string, any>;
 
   const signIn = (email: string) =>
-    api.fetch('/api/auth/sign-in/email', { method: 'POST', headers: { 'content-type': 'application/json', origin: sling.url }, body: JSON.stringify({ email, password: PASSWORD }) });
+    api.fetch('/api/auth/sign-in/email', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: sling.url },
+      body: JSON.stringify({ email, password: PASSWORD }),
+    });
   const startSso = (email: string) =>
     api.fetch('/api/auth/sign-in/sso', { method: 'POST', headers: { 'content-type': 'application/json', origin: sling.url }, body: JSON.stringify({ email }) });
   const action = (name: string) => owner.call('ssoConnectionAction', { params: { id: connection.id, action: name } });
@@ -182,7 +186,10 @@ describe.skipIf(!challtestsrv)('SSO connections (PGlite)', () => {
     const added = await owner.call('addSsoDomain', { params: { id: connection.id }, body: { domain: 'Acme-Labs.test' } });
     expect(added.status).toBe(201);
     const c = added.json.connection;
-    expect(c.domains.map((d: { domain: string; verified: boolean }) => [d.domain, d.verified])).toEqual([['acme.test', true], ['acme-labs.test', false]]);
+    expect(c.domains.map((d: { domain: string; verified: boolean }) => [d.domain, d.verified])).toEqual([
+      ['acme.test', true],
+      ['acme-labs.test', false],
+    ]);
     const labs = c.domains[1];
     expect(labs.verification).toMatchObject({ type: 'TXT', name: '_sling-sso.acme-labs.test' });
     expect(labs.verification.value).not.toBe(c.domains[0].verification.value);

@@ -53,8 +53,17 @@ describe.each(migratedDatabaseKinds(pgUrl()))('webhook delivery in batches on %s
 
   function start(opts: Partial<DispatcherOptions> = {}) {
     dispatcher = startWebhookDispatcher(ctx.handle, {
-      secretKey: TEST_SECRET, allowPrivate: true, timeoutMs: 2_000, retrySchedule: [0.2], disableAfterFailures: 50, disableAfterHours: 120,
-      concurrency: 8, endpointConcurrency: 8, pollMs: 100, notifyDisabled: async () => {}, ...opts,
+      secretKey: TEST_SECRET,
+      allowPrivate: true,
+      timeoutMs: 2_000,
+      retrySchedule: [0.2],
+      disableAfterFailures: 50,
+      disableAfterHours: 120,
+      concurrency: 8,
+      endpointConcurrency: 8,
+      pollMs: 100,
+      notifyDisabled: async () => {},
+      ...opts,
     });
   }
 
@@ -79,15 +88,20 @@ describe.each(migratedDatabaseKinds(pgUrl()))('webhook delivery in batches on %s
     for (let i = 0; i < 60; i++) await createLink({ url: `https://example.com/many${i}`, ...scope.owns }, ctx);
     start({ concurrency: 8, endpointConcurrency: 4 });
     await until('60 deliveries', async () => rx.ids().size === 60);
-    await until('every attempt recorded', async () => (await listDeliveries(ctx.handle, webhook.id, { limit: 100, status: 'succeeded' })).deliveries.length === 60);
+    await until(
+      'every attempt recorded',
+      async () => (await listDeliveries(ctx.handle, webhook.id, { limit: 100, status: 'succeeded' })).deliveries.length === 60,
+    );
     expect(rx.received).toHaveLength(60);
     expect(rx.connections).toBeLessThanOrEqual(4); // at most one per slot: connections are kept
     const [{ n }] = await ctx.handle.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM webhook_attempts a JOIN webhook_deliveries d ON d.id = a.delivery_id WHERE d.webhook_id = $1 AND a.succeeded`, [webhook.id]);
+      `SELECT count(*)::int AS n FROM webhook_attempts a JOIN webhook_deliveries d ON d.id = a.delivery_id WHERE d.webhook_id = $1 AND a.succeeded`,
+      [webhook.id],
+    );
     expect(n).toBe(60);
   });
 
-  test("deliveries claimed by a worker that died are sent by another once their lease ends, each once", async () => {
+  test('deliveries claimed by a worker that died are sent by another once their lease ends, each once', async () => {
     const scope = await owner();
     const { webhook, rx } = await subscribe(scope);
     for (let i = 0; i < 6; i++) await createLink({ url: `https://example.com/orphan${i}`, ...scope.owns }, ctx);
@@ -96,11 +110,16 @@ describe.each(migratedDatabaseKinds(pgUrl()))('webhook delivery in batches on %s
     const orphans = (await claimDueDeliveries(ctx.handle, { limit: 100, leaseSeconds: 1, perEndpoint: 100 })).filter((c) => c.webhook_id === webhook.id);
     expect(orphans).toHaveLength(6);
     start({ concurrency: 4, endpointConcurrency: 2 });
-    await until('every orphan delivered', async () => (await listDeliveries(ctx.handle, webhook.id, { limit: 10, status: 'succeeded' })).deliveries.length === 6);
+    await until(
+      'every orphan delivered',
+      async () => (await listDeliveries(ctx.handle, webhook.id, { limit: 10, status: 'succeeded' })).deliveries.length === 6,
+    );
     expect(rx.received).toHaveLength(6);
     expect(rx.ids().size).toBe(6);
     const attempts = await ctx.handle.query<{ n: number; tries: number }>(
-      `SELECT count(a.id)::int AS n, max(d.attempts)::int AS tries FROM webhook_deliveries d LEFT JOIN webhook_attempts a ON a.delivery_id = d.id WHERE d.webhook_id = $1`, [webhook.id]);
+      `SELECT count(a.id)::int AS n, max(d.attempts)::int AS tries FROM webhook_deliveries d LEFT JOIN webhook_attempts a ON a.delivery_id = d.id WHERE d.webhook_id = $1`,
+      [webhook.id],
+    );
     expect(attempts[0]).toEqual({ n: 6, tries: 2 }); // the dead worker's claim counted as a try, with nothing to log
   });
 
@@ -128,13 +147,17 @@ describe.each(migratedDatabaseKinds(pgUrl()))('webhook delivery in batches on %s
     const ok: AttemptOutcome = { ok: true, statusCode: 204, durationMs: 2, error: null, body: '' };
     const limits = { disableAfterFailures: 2, disableAfterHours: 120 };
     // failed, failed (2 in a row: would disable), success (resets), failed, retrying.
-    const result = await recordAttempts(ctx.handle, [
-      { claim: claims[0], outcome: fail, retryInSeconds: null },
-      { claim: claims[1], outcome: fail, retryInSeconds: null },
-      { claim: claims[2], outcome: ok, retryInSeconds: null },
-      { claim: claims[3], outcome: fail, retryInSeconds: null },
-      { claim: claims[4], outcome: fail, retryInSeconds: 60 },
-    ], limits);
+    const result = await recordAttempts(
+      ctx.handle,
+      [
+        { claim: claims[0], outcome: fail, retryInSeconds: null },
+        { claim: claims[1], outcome: fail, retryInSeconds: null },
+        { claim: claims[2], outcome: ok, retryInSeconds: null },
+        { claim: claims[3], outcome: fail, retryInSeconds: null },
+        { claim: claims[4], outcome: fail, retryInSeconds: 60 },
+      ],
+      limits,
+    );
     expect(result).toEqual([{ webhook_id: webhook.id, disable_because: null }]);
     const w = await getWebhookOrThrow(ctx.handle.db, scope.actor, webhook.id);
     expect(w).toMatchObject({ enabled: true, consecutiveFailures: 1 });
@@ -143,7 +166,7 @@ describe.each(migratedDatabaseKinds(pgUrl()))('webhook delivery in batches on %s
     const log = await listDeliveries(ctx.handle, webhook.id, { limit: 10 });
     expect(log.deliveries.map((d) => d.status).sort()).toEqual(['failed', 'failed', 'failed', 'pending', 'succeeded']);
     // One more failure in a row reaches the limit.
-    const again = (await ctx.handle.query<{ id: string }>(`UPDATE webhook_deliveries SET next_attempt_at = now() WHERE id = $1 RETURNING id`, [claims[4].id]));
+    const again = await ctx.handle.query<{ id: string }>(`UPDATE webhook_deliveries SET next_attempt_at = now() WHERE id = $1 RETURNING id`, [claims[4].id]);
     expect(again).toHaveLength(1);
     const [retry] = (await claimDueDeliveries(ctx.handle, { limit: 100, leaseSeconds: 30, perEndpoint: 100 })).filter((c) => c.webhook_id === webhook.id);
     await expect(recordAttempts(ctx.handle, [{ claim: retry, outcome: fail, retryInSeconds: null }], limits)).resolves.toEqual([
@@ -165,7 +188,10 @@ describe.each(migratedDatabaseKinds(pgUrl()))('webhook delivery in batches on %s
          ('evt_waiting_${name}', 'link.updated', $1, '{}', now() - interval '40 days', NULL)`,
       [ws],
     );
-    await ctx.handle.query(`UPDATE events SET occurred_at = now() - interval '50 days', dispatched_at = now() - interval '50 days' WHERE workspace_id = $1 AND link_id = $2`, [ws, logged.id]);
+    await ctx.handle.query(
+      `UPDATE events SET occurred_at = now() - interval '50 days', dispatched_at = now() - interval '50 days' WHERE workspace_id = $1 AND link_id = $2`,
+      [ws, logged.id],
+    );
     expect(await pruneEvents(ctx.handle, 30, 1)).toBe(2);
     const left = await ctx.handle.query<{ id: string; type: string }>(`SELECT id, type FROM events WHERE workspace_id = $1 ORDER BY seq`, [ws]);
     expect(left.map((e) => e.id)).toEqual([expect.stringMatching(/^evt_/), `evt_recent_${name}`, `evt_waiting_${name}`]);

@@ -57,7 +57,15 @@ describe.each(migratedDatabaseKinds(pgUrl()))('webhook delivery on %s', (name, m
   /** A fresh owner, so each test sees only its own events. */
   async function owner(): Promise<WebhookScope & { userId: string; owns: TestUser['owns'] }> {
     const user = await makeUser(ctx.handle.db, `wh-user-${name}-${++userN}`);
-    return { db: ctx.handle.db, domains: ctx.domains, actor: user.actor, userId: user.userId, owns: user.owns, secretKey: TEST_SECRET, policy: { allowPrivate: true } };
+    return {
+      db: ctx.handle.db,
+      domains: ctx.domains,
+      actor: user.actor,
+      userId: user.userId,
+      owns: user.owns,
+      secretKey: TEST_SECRET,
+      policy: { allowPrivate: true },
+    };
   }
 
   function start(opts: Partial<DispatcherOptions> = {}) {
@@ -92,14 +100,21 @@ describe.each(migratedDatabaseKinds(pgUrl()))('webhook delivery on %s', (name, m
 
   async function subscribe(scope: WebhookScope, events: string[], extra: Record<string, unknown> = {}, answer?: Parameters<typeof startReceiver>[1]) {
     receiver = await startReceiver([], answer);
-    const { webhook, secret } = await createWebhook(scope, { ...parseWith(ZCreateWebhook.extend({ url: ZWebhookUrlShape }), { url: receiver.url, events, ...extra }), url: receiver.url });
+    const { webhook, secret } = await createWebhook(scope, {
+      ...parseWith(ZCreateWebhook.extend({ url: ZWebhookUrlShape }), { url: receiver.url, events, ...extra }),
+      url: receiver.url,
+    });
     receiver.secrets.push(secret);
     return { webhook, secret, receiver };
   }
 
   test('every event type arrives once, signed, with the documented payload', async () => {
     const scope = await owner();
-    const { webhook, secret, receiver: rx } = await subscribe(scope, ['link.created', 'link.updated', 'link.deleted', 'link.clicked', 'link.expired', 'domain.verified']);
+    const {
+      webhook,
+      secret,
+      receiver: rx,
+    } = await subscribe(scope, ['link.created', 'link.updated', 'link.deleted', 'link.clicked', 'link.expired', 'domain.verified']);
     expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
     const [stored] = await ctx.handle.db.select().from(webhooks).where(eq(webhooks.id, webhook.id));
     expect(stored.secretCiphertext).not.toContain(secret.slice(6)); // encrypted at rest
@@ -107,7 +122,10 @@ describe.each(migratedDatabaseKinds(pgUrl()))('webhook delivery on %s', (name, m
 
     const link = await createLink({ url: 'https://example.com/a', alias: `hook-${name}`, ...scope.owns }, ctx);
     const edited = await updateLink(link, { url: 'https://example.com/b' }, ctx, OPERATOR_SCOPE);
-    await clickWriter(ctx.handle, createClickEnricher({ secret: 'x', geo: openGeoIp(), storeIp: false }))([
+    await clickWriter(
+      ctx.handle,
+      createClickEnricher({ secret: 'x', geo: openGeoIp(), storeIp: false }),
+    )([
       { linkId: link.id, at: Date.now(), ip: '8.8.8.8', userAgent: AGENTS.iphone, referrer: 'https://news.ycombinator.com/item?id=1', trigger: 'qr' },
       { linkId: link.id, at: Date.now(), ip: '66.249.66.1', userAgent: AGENTS.googlebot, referrer: undefined }, // bots send nothing
     ]);
@@ -115,7 +133,11 @@ describe.each(migratedDatabaseKinds(pgUrl()))('webhook delivery on %s', (name, m
     await ctx.handle.db.update(links).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(links.id, due.id));
     await expireDueLinks(ctx);
     await deleteLink(edited, ctx, OPERATOR_SCOPE);
-    await recordEvent(ctx.handle.db, { type: 'domain.verified', workspaceId: scope.actor.workspaceId, data: { domain: { id: ctx.domains.defaultDomain.id, hostname: 'sl.ing' } } });
+    await recordEvent(ctx.handle.db, {
+      type: 'domain.verified',
+      workspaceId: scope.actor.workspaceId,
+      data: { domain: { id: ctx.domains.defaultDomain.id, hostname: 'sl.ing' } },
+    });
     // Someone else's link: not theirs to receive.
     await createLink({ url: 'https://example.com/other', workspaceId: SYSTEM_WORKSPACE_ID }, ctx);
 
@@ -124,9 +146,15 @@ describe.each(migratedDatabaseKinds(pgUrl()))('webhook delivery on %s', (name, m
     expect(rx.received).toHaveLength(7);
     expect(rx.received.every((r) => r.verified)).toBe(true);
     const byEvent = (e: string) => rx.received.filter((r) => r.payload.event === e).map((r) => r.payload);
-    expect(rx.received.map((r) => r.payload.event).sort()).toEqual(
-      ['domain.verified', 'link.clicked', 'link.created', 'link.created', 'link.deleted', 'link.expired', 'link.updated'],
-    );
+    expect(rx.received.map((r) => r.payload.event).sort()).toEqual([
+      'domain.verified',
+      'link.clicked',
+      'link.created',
+      'link.created',
+      'link.deleted',
+      'link.expired',
+      'link.updated',
+    ]);
     for (const r of rx.received) {
       expect(r.id).toBe(r.payload.id);
       expect(r.payload.id).toMatch(/^evt_[0-9a-f]{32}$/);
@@ -144,7 +172,16 @@ describe.each(migratedDatabaseKinds(pgUrl()))('webhook delivery on %s', (name, m
       short_code: `hook-${name}`,
       long_url: 'https://example.com/b',
       trigger: 'qr',
-      visitor: { country: 'US', region: expect.any(String), city: expect.any(String), device: 'mobile', browser: 'Mobile Safari', os: 'iOS', referrer: 'https://news.ycombinator.com/item?id=1', referrer_host: 'news.ycombinator.com' },
+      visitor: {
+        country: 'US',
+        region: expect.any(String),
+        city: expect.any(String),
+        device: 'mobile',
+        browser: 'Mobile Safari',
+        os: 'iOS',
+        referrer: 'https://news.ycombinator.com/item?id=1',
+        referrer_host: 'news.ycombinator.com',
+      },
     });
 
     const log = await listDeliveries(ctx.handle, webhook.id, { limit: 50 });
@@ -172,18 +209,23 @@ describe.each(migratedDatabaseKinds(pgUrl()))('webhook delivery on %s', (name, m
 
   test('a receiver failing the first 3 attempts gets the event once as a success, with 4 attempts logged', async () => {
     const scope = await owner();
-    const { webhook, receiver: rx } = await subscribe(scope, ['link.created'], {}, (_r, n) => (n <= 3 ? { status: 503, body: `busy ${n}` } : { status: 200, body: 'ok' }));
+    const { webhook, receiver: rx } = await subscribe(scope, ['link.created'], {}, (_r, n) =>
+      n <= 3 ? { status: 503, body: `busy ${n}` } : { status: 200, body: 'ok' },
+    );
     start();
     await createLink({ url: 'https://example.com/retry', ...scope.owns }, ctx);
-    const [d] = (await until('a success', async () => {
+    const [d] = await until('a success', async () => {
       const log = await listDeliveries(ctx.handle, webhook.id, { limit: 10 });
       return log.deliveries[0]?.status === 'succeeded' && log.deliveries;
-    }));
+    });
     expect(rx.received).toHaveLength(4);
     expect(new Set(rx.received.map((r) => r.id)).size).toBe(1); // the same webhook-id every time
     const { attempts } = await getDelivery(ctx.handle, webhook, d.id);
     expect(attempts.map((a) => [a.status_code, a.succeeded, a.error, a.response_body])).toEqual([
-      [503, false, 'answered 503', 'busy 1'], [503, false, 'answered 503', 'busy 2'], [503, false, 'answered 503', 'busy 3'], [200, true, null, 'ok'],
+      [503, false, 'answered 503', 'busy 1'],
+      [503, false, 'answered 503', 'busy 2'],
+      [503, false, 'answered 503', 'busy 3'],
+      [200, true, null, 'ok'],
     ]);
     expect(d.attempts).toBe(4);
     const fresh = await getWebhookOrThrow(ctx.handle.db, scope.actor, webhook.id);
@@ -276,10 +318,14 @@ describe.each(migratedDatabaseKinds(pgUrl()))('webhook delivery on %s', (name, m
       const l = await listDeliveries(ctx.handle, webhook.id, { limit: 10 });
       return l.deliveries.filter((d) => d.status !== 'pending').length === 3 && l.deliveries;
     });
-    const byUrl = new Map(await Promise.all(log.map(async (d) => {
-      const full = await getDelivery(ctx.handle, webhook, d.id);
-      return [new URL((full.payload.data as { long_url: string }).long_url).pathname, full] as const;
-    })));
+    const byUrl = new Map(
+      await Promise.all(
+        log.map(async (d) => {
+          const full = await getDelivery(ctx.handle, webhook, d.id);
+          return [new URL((full.payload.data as { long_url: string }).long_url).pathname, full] as const;
+        }),
+      ),
+    );
     expect(byUrl.get('/redirect')!.delivery.status).toBe('failed');
     expect(byUrl.get('/redirect')!.attempts[0]).toMatchObject({ status_code: 307, error: 'redirect (307) not followed' });
     expect(target.received).toHaveLength(0);
@@ -294,7 +340,10 @@ describe.each(migratedDatabaseKinds(pgUrl()))('webhook delivery on %s', (name, m
     const scope = await owner();
     const { webhook, receiver: rx } = await subscribe(scope, ['link.created']);
     // Registered while it resolved elsewhere; now the name points at loopback (DNS rebinding).
-    await ctx.handle.db.update(webhooks).set({ url: `http://localhost:${rx.port}/hook` }).where(eq(webhooks.id, webhook.id));
+    await ctx.handle.db
+      .update(webhooks)
+      .set({ url: `http://localhost:${rx.port}/hook` })
+      .where(eq(webhooks.id, webhook.id));
     start({ allowPrivate: false, retrySchedule: [] });
     await createLink({ url: 'https://example.com/rebind', ...scope.owns }, ctx);
     const [d] = await until('the refused attempt', async () => {
@@ -302,7 +351,10 @@ describe.each(migratedDatabaseKinds(pgUrl()))('webhook delivery on %s', (name, m
       return l.deliveries.length > 0 && l.deliveries;
     });
     expect(d.last_attempt!.error).toMatch(/^localhost resolves to a non-public address \((127\.0\.0\.1|::1)/);
-    await ctx.handle.db.update(webhooks).set({ url: `http://127.0.0.1:${rx.port}/hook` }).where(eq(webhooks.id, webhook.id));
+    await ctx.handle.db
+      .update(webhooks)
+      .set({ url: `http://127.0.0.1:${rx.port}/hook` })
+      .where(eq(webhooks.id, webhook.id));
     await resendDelivery(ctx.handle, { id: webhook.id, enabled: true }, d.id);
     await until('the second refusal', async () => (await getDelivery(ctx.handle, webhook, d.id)).attempts.length === 2);
     expect((await getDelivery(ctx.handle, webhook, d.id)).attempts[1].error).toBe('127.0.0.1 is a non-public address');
@@ -326,7 +378,10 @@ describe.each(migratedDatabaseKinds(pgUrl()))('webhook delivery on %s', (name, m
     // worker has gone round again: by then, any attempt it would still make here has been made.
     const sentinel = await startReceiver();
     const other = await owner();
-    await createWebhook(other, { ...parseWith(ZCreateWebhook.extend({ url: ZWebhookUrlShape }), { url: sentinel.url, events: ['link.created'] }), url: sentinel.url });
+    await createWebhook(other, {
+      ...parseWith(ZCreateWebhook.extend({ url: ZWebhookUrlShape }), { url: sentinel.url, events: ['link.created'] }),
+      url: sentinel.url,
+    });
     await createLink({ url: 'https://example.com/sentinel', ...other.owns }, ctx);
     await until('the other endpoint served', async () => sentinel.received.length === 1);
     await sentinel.close();
@@ -358,8 +413,16 @@ describe.each(migratedDatabaseKinds(pgUrl()))('webhook delivery on %s', (name, m
       },
     };
     dispatcher = startWebhookDispatcher(slowClaims, {
-      secretKey: TEST_SECRET, allowPrivate: true, timeoutMs: 10_000, retrySchedule: [], disableAfterFailures: 1, disableAfterHours: 120,
-      concurrency: 1, endpointConcurrency: 1, pollMs: 60_000, notifyDisabled: async (n) => void disabled.push(n),
+      secretKey: TEST_SECRET,
+      allowPrivate: true,
+      timeoutMs: 10_000,
+      retrySchedule: [],
+      disableAfterFailures: 1,
+      disableAfterHours: 120,
+      concurrency: 1,
+      endpointConcurrency: 1,
+      pollMs: 60_000,
+      notifyDisabled: async (n) => void disabled.push(n),
     });
     await createLink({ url: 'https://example.com/held-1', ...scope.owns }, ctx);
     dispatcher.wake();
@@ -367,9 +430,14 @@ describe.each(migratedDatabaseKinds(pgUrl()))('webhook delivery on %s', (name, m
     holdClaims = true;
     await createLink({ url: 'https://example.com/held-2', ...scope.owns }, ctx);
     dispatcher.wake(); // fans the second event out and claims it; its rows come back once the endpoint is off
-    const second = async () => (await ctx.handle.query<{ attempts: number; locked: boolean; status: string }>(
-      `SELECT d.attempts, d.locked_until IS NOT NULL AS locked, d.status FROM webhook_deliveries d JOIN events e ON e.seq = d.event_seq
-       WHERE d.webhook_id = $1 AND e.data->>'long_url' = 'https://example.com/held-2'`, [webhook.id]))[0];
+    const second = async () =>
+      (
+        await ctx.handle.query<{ attempts: number; locked: boolean; status: string }>(
+          `SELECT d.attempts, d.locked_until IS NOT NULL AS locked, d.status FROM webhook_deliveries d JOIN events e ON e.seq = d.event_seq
+       WHERE d.webhook_id = $1 AND e.data->>'long_url' = 'https://example.com/held-2'`,
+          [webhook.id],
+        )
+      )[0];
     await until('the second delivery claimed', async () => (await second())?.attempts === 1);
     letFirstFail();
     await until('the second delivery given back or sent', async () => {
@@ -392,7 +460,9 @@ describe.each(migratedDatabaseKinds(pgUrl()))('webhook delivery on %s', (name, m
     start({ retrySchedule: [0.2, 0.2, 0.2, 0.2, 0.2, 0.2], disableAfterHours: 0.5 / 3600 });
     await createLink({ url: 'https://example.com/long', ...scope.owns }, ctx);
     await until('the webhook turned off', async () => !(await getWebhookOrThrow(ctx.handle.db, scope.actor, webhook.id)).enabled);
-    expect((await getWebhookOrThrow(ctx.handle.db, scope.actor, webhook.id)).disabledReason).toMatch(/^Turned off by Sling: no successful delivery since \d{4}-\d\d-\d\d \d\d:\d\d UTC\.$/);
+    expect((await getWebhookOrThrow(ctx.handle.db, scope.actor, webhook.id)).disabledReason).toMatch(
+      /^Turned off by Sling: no successful delivery since \d{4}-\d\d-\d\d \d\d:\d\d UTC\.$/,
+    );
   });
 
   test('finished deliveries leave the log after 30 days; waiting ones stay', async () => {
@@ -404,10 +474,14 @@ describe.each(migratedDatabaseKinds(pgUrl()))('webhook delivery on %s', (name, m
     await dispatcher!.stop();
     const log = (await listDeliveries(ctx.handle, webhook.id, { limit: 10 })).deliveries;
     await ctx.handle.query(`UPDATE webhook_deliveries SET completed_at = now() - interval '31 days' WHERE id = ANY($1)`, [[log[0].id, log[1].id]]);
-    await ctx.handle.query(`UPDATE webhook_deliveries SET status = 'pending', completed_at = NULL, created_at = now() - interval '40 days' WHERE id = $1`, [log[2].id]);
+    await ctx.handle.query(`UPDATE webhook_deliveries SET status = 'pending', completed_at = NULL, created_at = now() - interval '40 days' WHERE id = $1`, [
+      log[2].id,
+    ]);
     expect(await pruneDeliveries(ctx.handle, 30, 1)).toBe(2);
     expect((await listDeliveries(ctx.handle, webhook.id, { limit: 10 })).deliveries.map((d) => d.id)).toEqual([log[2].id]);
-    const [{ n }] = await ctx.handle.query<{ n: number }>(`SELECT count(*)::int AS n FROM webhook_attempts WHERE delivery_id = ANY($1)`, [[log[0].id, log[1].id]]);
+    const [{ n }] = await ctx.handle.query<{ n: number }>(`SELECT count(*)::int AS n FROM webhook_attempts WHERE delivery_id = ANY($1)`, [
+      [log[0].id, log[1].id],
+    ]);
     expect(n).toBe(0);
   });
 
@@ -420,7 +494,9 @@ describe.each(migratedDatabaseKinds(pgUrl()))('webhook delivery on %s', (name, m
     expect(claim).toMatchObject({ webhook_id: webhook.id, attempts: 1 });
     await ctx.handle.db.delete(webhooks).where(eq(webhooks.id, webhook.id)); // while the POST is on its way
     const outcome = { ok: true, statusCode: 204, durationMs: 5, error: null, body: '' };
-    await expect(recordAttempts(ctx.handle, [{ claim, outcome, retryInSeconds: null }], { disableAfterFailures: 50, disableAfterHours: 120 })).resolves.toEqual([]);
+    await expect(recordAttempts(ctx.handle, [{ claim, outcome, retryInSeconds: null }], { disableAfterFailures: 50, disableAfterHours: 120 })).resolves.toEqual(
+      [],
+    );
     const [{ n }] = await ctx.handle.query<{ n: number }>(`SELECT count(*)::int AS n FROM webhook_attempts WHERE delivery_id = $1`, [claim.id]);
     expect(n).toBe(0);
     expect(rx.received).toHaveLength(0);

@@ -21,13 +21,15 @@ const ALL_EVENTS = ['link.created', 'link.updated', 'link.deleted', 'link.clicke
 /** Sends `n` browser visits to a short link, a few at a time. */
 async function visit(url: string, n: number) {
   let next = 0;
-  await Promise.all(Array.from({ length: 16 }, async () => {
-    while (next < n) {
-      const i = next++;
-      const res = await fetch(url, { redirect: 'manual', headers: { 'user-agent': AGENTS.chrome, 'x-forwarded-for': `81.2.69.${i % 250}` } });
-      expect(res.status).toBe(302);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: 16 }, async () => {
+      while (next < n) {
+        const i = next++;
+        const res = await fetch(url, { redirect: 'manual', headers: { 'user-agent': AGENTS.chrome, 'x-forwarded-for': `81.2.69.${i % 250}` } });
+        expect(res.status).toBe(302);
+      }
+    }),
+  );
 }
 
 describe('webhooks on Sling in the test process (PGlite)', () => {
@@ -56,7 +58,12 @@ describe('webhooks on Sling in the test process (PGlite)', () => {
     // (Enterprise: the log polling below stays well under the API's per-minute limit.)
     const [ann, bob] = [await sling.seed.userWithToken('ann@example.com', { plan: 'enterprise' }), await sling.seed.userWithToken('bob@example.com')];
     // The Sling of the moment: the last test restarts it.
-    const current: Transport = { get baseUrl() { return sling.url; }, send: (req) => sling.request(req) };
+    const current: Transport = {
+      get baseUrl() {
+        return sling.url;
+      },
+      send: (req) => sling.request(req),
+    };
     nobody = apiClient(current);
     api = nobody.as({ token: ann });
     bobApi = nobody.as({ token: bob });
@@ -81,7 +88,13 @@ describe('webhooks on Sling in the test process (PGlite)', () => {
   test('register, read, change and delete over REST; bad input and other people get clear errors', async () => {
     const { webhook, secret } = await register(['link.created']);
     expect(secret).toMatch(/^whsec_/);
-    expect(webhook).toMatchObject({ url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/hook$/), events: ['link.created'], enabled: true, link_id: null, domain_id: null });
+    expect(webhook).toMatchObject({
+      url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/hook$/),
+      events: ['link.created'],
+      enabled: true,
+      link_id: null,
+      domain_id: null,
+    });
     const params = { id: webhook.id };
     expect((await api.call('listWebhooks')).text).not.toContain(secret);
     expect((await api.call('getWebhook', { params })).json.webhook.id).toBe(webhook.id);
@@ -124,19 +137,28 @@ describe('webhooks on Sling in the test process (PGlite)', () => {
     const { webhook, rx } = await register(ALL_EVENTS);
     const params = { id: webhook.id };
     const link = (await api.call('apiPhpCreate', { body: { url: 'https://example.com/clicked', alias: 'hooked' } })).json;
-    await fetch(`${sling.url}/hooked?qr=1`, { redirect: 'manual', headers: { 'user-agent': AGENTS.iphone, 'x-forwarded-for': '8.8.8.8', referer: 'https://t.co/abc' } });
+    await fetch(`${sling.url}/hooked?qr=1`, {
+      redirect: 'manual',
+      headers: { 'user-agent': AGENTS.iphone, 'x-forwarded-for': '8.8.8.8', referer: 'https://t.co/abc' },
+    });
     await until('link.created and link.clicked', async () => rx.received.length >= 2);
     const created = rx.received.find((r) => r.payload.event === 'link.created')!;
     expect(created.payload.data).toMatchObject({ id: link.id, short_code: 'hooked', long_url: 'https://example.com/clicked' });
     const clicked = rx.received.find((r) => r.payload.event === 'link.clicked')!;
     expect(clicked.verified).toBe(true);
     expect(clicked.payload.data).toMatchObject({
-      link_id: link.id, short_code: 'hooked', long_url: 'https://example.com/clicked', trigger: 'qr',
+      link_id: link.id,
+      short_code: 'hooked',
+      long_url: 'https://example.com/clicked',
+      trigger: 'qr',
       visitor: { country: 'US', device: 'mobile', browser: 'Mobile Safari', os: 'iOS', referrer_host: 't.co' },
     });
 
     const log = (await api.call('listDeliveries', { params })).json;
-    expect(log.deliveries.map((d: any) => [d.event, d.status, d.attempts])).toEqual([['link.clicked', 'succeeded', 1], ['link.created', 'succeeded', 1]]);
+    expect(log.deliveries.map((d: any) => [d.event, d.status, d.attempts])).toEqual([
+      ['link.clicked', 'succeeded', 1],
+      ['link.created', 'succeeded', 1],
+    ]);
     const one = (await api.call('getDelivery', { params: { ...params, deliveryId: log.deliveries[0].id } })).json;
     expect(one.attempts).toEqual([expect.objectContaining({ status_code: 204, succeeded: true, error: null })]);
     expect(one.payload).toEqual(clicked.payload);
@@ -261,7 +283,11 @@ describe.skipIf(!pgServer)('two worker processes on PostgreSQL', () => {
     await api.call('apiPhpCreate', { body: { url: 'https://example.com/pg', alias: 'pg-busy' } });
     await visit(`${app.url}/pg-busy`, 400);
     await until('401 events at the first receiver and 400 at the second', async () => rx.ids().size >= 401 && second.ids().size >= 400, { timeoutMs: 60_000 });
-    const sent = (p: SlingProcess) => p.output().split('\n').filter((l) => l.includes('"msg":"webhook attempt"')).length;
+    const sent = (p: SlingProcess) =>
+      p
+        .output()
+        .split('\n')
+        .filter((l) => l.includes('"msg":"webhook attempt"')).length;
     // Nothing more can be sent: every event is fanned out and no delivery waits or is in flight
     // (a delivery leaves `pending` only once its attempt is recorded, after the receiver got it).
     const db = new pg.Client({ connectionString: tdb.databaseUrl });

@@ -24,7 +24,10 @@ import { startSmtpListener } from '../../helpers/smtp-listener';
 type Smtp = Awaited<ReturnType<typeof startSmtpListener>>;
 
 async function refusal(p: Promise<unknown>): Promise<AppError> {
-  const err = await p.then(() => null, (e: unknown) => e);
+  const err = await p.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(AppError);
   return err as AppError;
 }
@@ -90,7 +93,10 @@ describe.each(migratedDatabaseKinds(pgUrl()))('invitations in-process on %s', (_
       inviter: { name: 'olive', email: 'olive@example.com' },
     });
 
-    await handle.db.update(workspaceInvitations).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(workspaceInvitations.id, invitation.id));
+    await handle.db
+      .update(workspaceInvitations)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(workspaceInvitations.id, invitation.id));
     expect((await listInvitations(handle.db, owner)).map((i) => i.status)).toEqual(['expired']);
     expect((await describeInvitation(handle.db, secret)).status).toBe('expired');
     const err = await refusal(acceptInvitation(handle.db, { secret, userId: guest.id, sessionId: guest.sessionId }));

@@ -62,7 +62,10 @@ const NOT_IN_MATRIX: Record<string, string> = {
   disableTwoFactor: "account, not workspace: the caller's own second factor (tests/integration/auth/)",
   acceptInvitation: 'addressed by the emailed secret, not by a workspace id; wrong-address refusals are in tests/integration/workspaces/',
   ...Object.fromEntries(
-    ALL_OPERATIONS.filter((op) => op.auth.includes('admin_session')).map((op) => [op.id, 'platform administration: 404 to every workspace caller (the test "admin operations" below)']),
+    ALL_OPERATIONS.filter((op) => op.auth.includes('admin_session')).map((op) => [
+      op.id,
+      'platform administration: 404 to every workspace caller (the test "admin operations" below)',
+    ]),
   ),
 };
 
@@ -111,7 +114,15 @@ async function seed(tdb: TestDatabase): Promise<Omit<Fixture, 'delivery' | 'sso'
     await ensureDefaultDomain(handle, '127.0.0.1');
     const db = handle.db;
     const hash = await hashPassword(PASSWORD);
-    const userIds = { owner: 'm-owner', admin: 'm-admin', member: 'm-member', outsider: 'm-outsider', spare1: 'm-spare1', spare2: 'm-spare2', spare3: 'm-spare3' } as const;
+    const userIds = {
+      owner: 'm-owner',
+      admin: 'm-admin',
+      member: 'm-member',
+      outsider: 'm-outsider',
+      spare1: 'm-spare1',
+      spare2: 'm-spare2',
+      spare3: 'm-spare3',
+    } as const;
     for (const id of Object.values(userIds)) {
       await db.insert(users).values({ id, name: id, email: `${id}@example.com`, emailVerified: true });
       await db.insert(accounts).values({ id: `acc-${id}`, accountId: id, providerId: 'credential', userId: id, password: hash });
@@ -119,7 +130,14 @@ async function seed(tdb: TestDatabase): Promise<Omit<Fixture, 'delivery' | 'sso'
     }
     const W = randomUUID();
     await db.insert(workspaces).values({ id: W, name: 'Team W', slug: 'team-w', kind: 'team', plan: 'enterprise' });
-    const roles: Array<[Person, Role]> = [['owner', 'owner'], ['admin', 'admin'], ['member', 'member'], ['spare1', 'member'], ['spare2', 'member'], ['spare3', 'member']];
+    const roles: Array<[Person, Role]> = [
+      ['owner', 'owner'],
+      ['admin', 'admin'],
+      ['member', 'member'],
+      ['spare1', 'member'],
+      ['spare2', 'member'],
+      ['spare3', 'member'],
+    ];
     for (const [who, role] of roles) await db.insert(workspaceMembers).values({ id: randomUUID(), organizationId: W, userId: userIds[who], role });
     // The outsider owns a team workspace of its own on the same plan, so nothing but the workspace
     // differs (a personal workspace would be refused SSO with a 400 before any lookup).
@@ -127,15 +145,33 @@ async function seed(tdb: TestDatabase): Promise<Omit<Fixture, 'delivery' | 'sso'
     await db.insert(workspaces).values({ id: O, name: 'Team O', slug: 'team-o', kind: 'team', plan: 'enterprise' });
     await db.insert(workspaceMembers).values({ id: randomUUID(), organizationId: O, userId: userIds.outsider, role: 'owner' });
     const token = async (userId: string, workspaceId: string, scopes?: string[]) => createApiToken(db, { userId, workspaceId, scopes, name: 'matrix' });
-    const t = { owner: await token(userIds.owner, W), admin: await token(userIds.admin, W), member: await token(userIds.member, W), outsider: await token(userIds.outsider, O) };
+    const t = {
+      owner: await token(userIds.owner, W),
+      admin: await token(userIds.admin, W),
+      member: await token(userIds.member, W),
+      outsider: await token(userIds.outsider, O),
+    };
     const without = {} as Record<TokenScope, string>;
-    for (const scope of TOKEN_SCOPES) without[scope] = (await token(userIds.owner, W, TOKEN_SCOPES.filter((s) => s !== scope))).secret;
+    for (const scope of TOKEN_SCOPES)
+      without[scope] = (
+        await token(
+          userIds.owner,
+          W,
+          TOKEN_SCOPES.filter((s) => s !== scope),
+        )
+      ).secret;
     const [def] = await db.select().from(domains);
     const link = async (workspaceId: string, createdBy: string, code: string, host: string) => {
-      const [row] = await db.insert(links).values({ workspaceId, createdBy, domainId: def.id, shortCode: code, longUrl: `https://${host}/${code}` }).returning();
+      const [row] = await db
+        .insert(links)
+        .values({ workspaceId, createdBy, domainId: def.id, shortCode: code, longUrl: `https://${host}/${code}` })
+        .returning();
       return { id: row.id, code };
     };
-    const [foreign] = await db.insert(domains).values({ hostname: 'go.outsider.test', workspaceId: O, status: 'verified', verificationToken: 'f0' }).returning();
+    const [foreign] = await db
+      .insert(domains)
+      .values({ hostname: 'go.outsider.test', workspaceId: O, status: 'verified', verificationToken: 'f0' })
+      .returning();
     const [domainW] = await db.insert(domains).values({ hostname: 'go.team-w.test', workspaceId: W, status: 'verified', verificationToken: 'w1' }).returning();
     const [domainW2] = await db.insert(domains).values({ hostname: 'old.team-w.test', workspaceId: W, verificationToken: 'w2' }).returning();
     await db.insert(webhooks).values({ id: 'wh_matrix', workspaceId: W, createdBy: userIds.owner, url: 'http://127.0.0.1:9/hook', events: ['link.created'] });
@@ -202,10 +238,22 @@ describe('the isolation matrix covers the registry', () => {
   test('every operation has a row or an explicit exclusion with its reason', () => {
     const covered = new Set(Object.keys(ROWS_SHAPE));
     const registry = ALL_OPERATIONS.map((op) => op.id);
-    expect(registry.filter((id) => !covered.has(id) && !(id in NOT_IN_MATRIX)), 'operations with neither a row nor an exclusion').toEqual([]);
-    expect([...covered].filter((id) => !OPS.has(id)), 'rows for operations the registry does not have').toEqual([]);
-    expect([...covered].filter((id) => id in NOT_IN_MATRIX), 'rows for excluded operations').toEqual([]);
-    expect(Object.keys(NOT_IN_MATRIX).filter((id) => !OPS.has(id)), 'exclusions of operations the registry does not have').toEqual([]);
+    expect(
+      registry.filter((id) => !covered.has(id) && !(id in NOT_IN_MATRIX)),
+      'operations with neither a row nor an exclusion',
+    ).toEqual([]);
+    expect(
+      [...covered].filter((id) => !OPS.has(id)),
+      'rows for operations the registry does not have',
+    ).toEqual([]);
+    expect(
+      [...covered].filter((id) => id in NOT_IN_MATRIX),
+      'rows for excluded operations',
+    ).toEqual([]);
+    expect(
+      Object.keys(NOT_IN_MATRIX).filter((id) => !OPS.has(id)),
+      'exclusions of operations the registry does not have',
+    ).toEqual([]);
     for (const [id, why] of Object.entries(NOT_IN_MATRIX)) expect(why.length, id).toBeGreaterThan(10);
   });
 
@@ -248,7 +296,10 @@ describe.each(migratedDatabaseKinds(pgUrl()))('tenant isolation matrix on %s', (
     }
     const sent = await api.call('testWebhook', { params: { id: f.webhook }, as: OWNER() });
     f.delivery = sent.json.delivery.id;
-    await until('the test delivery to fail', async () => (await api.call('getDelivery', { params: { id: f.webhook, deliveryId: f.delivery }, as: OWNER() })).json.delivery.status === 'failed');
+    await until(
+      'the test delivery to fail',
+      async () => (await api.call('getDelivery', { params: { id: f.webhook, deliveryId: f.delivery }, as: OWNER() })).json.delivery.status === 'failed',
+    );
     f.sso = ok(await api.call('createSsoConnection', { body: ssoBody('shared'), as: OWNER() }), 201).connection.id;
     f.ssoDomain = await addSsoDomain('shared-extra.matrix.test');
     f.importId = await finishedImport('shared');
@@ -266,9 +317,19 @@ describe.each(migratedDatabaseKinds(pgUrl()))('tenant isolation matrix on %s', (
     if (res.status !== status) throw new Error(`fixture: ${res.status} ${res.text.slice(0, 200)}`);
     return res.json;
   }
-  const ssoBody = (name: string) => ({ type: 'okta' as const, name, issuer: 'http://127.0.0.1:9', client_id: 'matrix', client_secret: 'matrix-secret', domain: `${name}.matrix.test` });
+  const ssoBody = (name: string) => ({
+    type: 'okta' as const,
+    name,
+    issuer: 'http://127.0.0.1:9',
+    client_id: 'matrix',
+    client_secret: 'matrix-secret',
+    domain: `${name}.matrix.test`,
+  });
   async function finishedImport(name: string): Promise<string> {
-    const id = ok(await api.call('createImport', { raw: { type: 'text/csv', data: `keyword,url\nimp-${name},https://example.com/${name}\n` }, as: OWNER() }), 202).id as string;
+    const id = ok(
+      await api.call('createImport', { raw: { type: 'text/csv', data: `keyword,url\nimp-${name},https://example.com/${name}\n` }, as: OWNER() }),
+      202,
+    ).id as string;
     await until(`import ${id} to finish`, async () => ['done', 'failed'].includes((await api.call('getImport', { params: { id }, as: OWNER() })).json.status));
     return id;
   }
@@ -279,7 +340,10 @@ describe.each(migratedDatabaseKinds(pgUrl()))('tenant isolation matrix on %s', (
   let serial = 0;
   const fresh = () => `${++serial}-${Math.random().toString(36).slice(2, 6)}`;
   const newLink = async (alias?: string) =>
-    ok(await api.call('createLink', { body: { url: `https://example.com/${fresh()}`, preview: { title: 'Matrix' }, ...(alias ? { alias } : {}) }, as: OWNER() }), 201) as { id: number; short_code: string };
+    ok(
+      await api.call('createLink', { body: { url: `https://example.com/${fresh()}`, preview: { title: 'Matrix' }, ...(alias ? { alias } : {}) }, as: OWNER() }),
+      201,
+    ) as { id: number; short_code: string };
 
   // ── Reading back ──────────────────────────────────────────────────────
   /**
@@ -287,26 +351,46 @@ describe.each(migratedDatabaseKinds(pgUrl()))('tenant isolation matrix on %s', (
    * state and endpoint health (the webhook subscribes to link.created, and test events are sent), and
    * a token's last use (the refused tokens authenticate before they are refused).
    */
-  const VOLATILE = new Set(['failing_since', 'last_success_at', 'updated_at', 'status', 'attempts', 'next_attempt_at', 'completed_at', 'last_attempt', 'last_used_at', 'last_used_ip']);
+  const VOLATILE = new Set([
+    'failing_since',
+    'last_success_at',
+    'updated_at',
+    'status',
+    'attempts',
+    'next_attempt_at',
+    'completed_at',
+    'last_attempt',
+    'last_used_at',
+    'last_used_ip',
+  ]);
   /**
    * Deliveries are made from the event outbox when the dispatcher next polls (fan-out.ts): an event
    * an allowed call recorded earlier would become a delivery between a refusal's before and after.
    * Webhook views wait until the outbox is empty, so one the refused request recorded shows in its "after".
    */
   const outboxDrained = () =>
-    until('the event outbox to be fanned out', async () => (await sling.handle.query<{ n: number }>('SELECT count(*)::int AS n FROM events WHERE dispatched_at IS NULL'))[0].n === 0, { intervalMs: 50 });
-  const stable = (res: ApiResult) => `${res.status} ${res.json === undefined ? res.bytes.toString('base64') : JSON.stringify(res.json, (k, v) => (VOLATILE.has(k) ? undefined : v))}`;
+    until(
+      'the event outbox to be fanned out',
+      async () => (await sling.handle.query<{ n: number }>('SELECT count(*)::int AS n FROM events WHERE dispatched_at IS NULL'))[0].n === 0,
+      { intervalMs: 50 },
+    );
+  const stable = (res: ApiResult) =>
+    `${res.status} ${res.json === undefined ? res.bytes.toString('base64') : JSON.stringify(res.json, (k, v) => (VOLATILE.has(k) ? undefined : v))}`;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const read = async (id: OperationId, opts: any = {}) => stable(await api.call(id, { as: OWNER(), ...opts } as never));
   const R = {
     link: (id: number) => read('getLink', { params: { id } }),
     links: () => read('listLinks', { query: { limit: 100 } }),
-    linkAssets: async (id: number) => `${await read('getLinkQr', { params: { id }, query: { format: 'svg', logo: '1' } })} ${await read('getLinkPreviewImage', { params: { id } })} ${await read('getLink', { params: { id } })}`,
-    webhook: async (id: string) => (await outboxDrained(), `${await read('getWebhook', { params: { id } })} ${await read('listDeliveries', { params: { id } })}`),
+    linkAssets: async (id: number) =>
+      `${await read('getLinkQr', { params: { id }, query: { format: 'svg', logo: '1' } })} ${await read('getLinkPreviewImage', { params: { id } })} ${await read('getLink', { params: { id } })}`,
+    webhook: async (id: string) => (
+      await outboxDrained(), `${await read('getWebhook', { params: { id } })} ${await read('listDeliveries', { params: { id } })}`
+    ),
     webhooks: async () => (await outboxDrained(), read('listWebhooks')),
     domain: (id: number) => read('getDomain', { params: { id } }),
     domains: () => read('listDomains'),
-    domainAssets: async (id: number) => `${await read('getDomainFavicon', { params: { id } })} ${await read('getDomainLanding', { params: { id } })} ${await read('getDomain', { params: { id } })}`,
+    domainAssets: async (id: number) =>
+      `${await read('getDomainFavicon', { params: { id } })} ${await read('getDomainLanding', { params: { id } })} ${await read('getDomain', { params: { id } })}`,
     tokens: () => read('listTokens', { as: OWNER_SESSION() }),
     imports: () => read('listImports'),
     /** One import: an import another row started goes on running in the background, changing the list. */
@@ -320,7 +404,16 @@ describe.each(migratedDatabaseKinds(pgUrl()))('tenant isolation matrix on %s', (
 
   // ── The rows ──────────────────────────────────────────────────────────
   type Link = { id: number };
-  const row = <M>(r: { setup?: () => Promise<M>; request: (m: M) => Request; state: (m: M) => Promise<string>; refused?: Row['refused']; addresses?: boolean; outsiderRequest?: () => Request; allowed?: Who; after?: (m: M) => Promise<void> }) => r as unknown as Row;
+  const row = <M>(r: {
+    setup?: () => Promise<M>;
+    request: (m: M) => Request;
+    state: (m: M) => Promise<string>;
+    refused?: Row['refused'];
+    addresses?: boolean;
+    outsiderRequest?: () => Request;
+    allowed?: Who;
+    after?: (m: M) => Promise<void>;
+  }) => r as unknown as Row;
   /** A member may change only the links it created: the owner's link is refused by the query. */
   const OWN_LINKS = { member: 403 } as const;
   const logo = () => ({ type: 'image/png', data: new Uint8Array(makePngLogo()) });
@@ -335,13 +428,20 @@ describe.each(migratedDatabaseKinds(pgUrl()))('tenant isolation matrix on %s', (
     ok(await api.call('putDomainFavicon', { params: { id }, raw: { type: 'image/png', data: png(32, 32) }, as: OWNER() }), 200);
     return id;
   };
-  const invitation = async () => ok(await api.call('createInvitation', { body: { email: `inv-${fresh()}@example.com` }, as: OWNER() }), 201).invitation.id as string;
+  const invitation = async () =>
+    ok(await api.call('createInvitation', { body: { email: `inv-${fresh()}@example.com` }, as: OWNER() }), 201).invitation.id as string;
 
   const ROWS: Record<string, Row> = {
     // Links
     aliasAvailability: row({ request: () => ({ query: { alias: 'free-one' } }), state: R.links }),
     bulkCreateLinks: row({ request: () => ({ body: { links: [{ url: 'https://example.com/bulk' }] } }), state: R.links }),
-    bulkDeleteLinks: row({ setup: () => newLink(), request: (l: Link) => ({ body: { ids: [l.id] } }), state: (l: Link) => R.link(l.id), refused: OWN_LINKS, addresses: true }),
+    bulkDeleteLinks: row({
+      setup: () => newLink(),
+      request: (l: Link) => ({ body: { ids: [l.id] } }),
+      state: (l: Link) => R.link(l.id),
+      refused: OWN_LINKS,
+      addresses: true,
+    }),
     createLink: row({ request: () => ({ body: { url: 'https://example.com/created' } }), state: R.links }),
     deleteLink: row({ setup: () => newLink(), request: (l: Link) => ({ params: { id: l.id } }), state: (l: Link) => R.link(l.id), refused: OWN_LINKS }),
     duplicateLink: row({ request: () => ({ params: { id: f.linkO.id } }), state: R.links }),
@@ -360,13 +460,22 @@ describe.each(migratedDatabaseKinds(pgUrl()))('tenant isolation matrix on %s', (
     linkEvents: row({ request: () => ({ params: { id: f.linkO.id } }), state: () => R.link(f.linkO.id) }),
     listLinks: row({ request: () => ({}), state: R.links }),
     listTags: row({ request: () => ({}), state: R.links }),
-    updateLink: row({ request: () => ({ params: { id: f.linkO.id }, body: { url: `https://${W_HOST}/changed` } }), state: () => R.link(f.linkO.id), refused: OWN_LINKS }),
+    updateLink: row({
+      request: () => ({ params: { id: f.linkO.id }, body: { url: `https://${W_HOST}/changed` } }),
+      state: () => R.link(f.linkO.id),
+      refused: OWN_LINKS,
+    }),
     linkClicksExport: row({ request: () => ({ params: { id: f.linkO.id } }), state: () => R.link(f.linkO.id) }),
     linkStats: row({ request: () => ({ params: { id: f.linkO.id } }), state: () => R.link(f.linkO.id) }),
     workspaceClicksExport: row({ request: () => ({}), state: R.links }),
     workspaceStats: row({ request: () => ({}), state: R.links }),
     // Link assets
-    deleteLinkPreviewImage: row({ setup: linkWithPreview, request: (l: Link) => ({ params: { id: l.id } }), state: (l: Link) => R.linkAssets(l.id), refused: OWN_LINKS }),
+    deleteLinkPreviewImage: row({
+      setup: linkWithPreview,
+      request: (l: Link) => ({ params: { id: l.id } }),
+      state: (l: Link) => R.linkAssets(l.id),
+      refused: OWN_LINKS,
+    }),
     deleteLinkQrLogo: row({
       setup: async () => {
         const link = await newLink();
@@ -381,7 +490,11 @@ describe.each(migratedDatabaseKinds(pgUrl()))('tenant isolation matrix on %s', (
     getLinkQr: row({ request: () => ({ params: { id: f.linkO.id }, query: { format: 'svg' } }), state: () => R.linkAssets(f.linkO.id) }),
     getSiteFavicon: row({ request: () => ({ params: { host: W_HOST } }), state: R.links }),
     putLinkPreviewImage: row({ request: () => ({ params: { id: f.linkO.id }, raw: preview }), state: () => R.linkAssets(f.linkO.id), refused: OWN_LINKS }),
-    putLinkQrLogo: row({ request: () => ({ params: { id: f.linkO.id }, raw: logo }), state: () => read('getLinkQr', { params: { id: f.linkO.id }, query: { format: 'svg', logo: '1' } }), refused: OWN_LINKS }),
+    putLinkQrLogo: row({
+      request: () => ({ params: { id: f.linkO.id }, raw: logo }),
+      state: () => read('getLinkQr', { params: { id: f.linkO.id }, query: { format: 'svg', logo: '1' } }),
+      refused: OWN_LINKS,
+    }),
     // Imports
     createImport: row({ request: () => ({ raw: () => ({ type: 'text/csv', data: 'keyword,url\nimp-matrix,https://example.com/imp\n' }) }), state: R.imports }),
     getImport: row({ request: () => ({ params: { id: f.importId } }), state: () => R.import(f.importId) }),
@@ -390,7 +503,8 @@ describe.each(migratedDatabaseKinds(pgUrl()))('tenant isolation matrix on %s', (
     // Webhooks
     createWebhook: row({ request: () => ({ body: { url: 'http://127.0.0.1:9/new', events: ['link.created'] } }), state: R.webhooks }),
     deleteWebhook: row({
-      setup: async () => ok(await api.call('createWebhook', { body: { url: 'http://127.0.0.1:9/gone', events: ['link.deleted'] }, as: OWNER() }), 201).webhook.id as string,
+      setup: async () =>
+        ok(await api.call('createWebhook', { body: { url: 'http://127.0.0.1:9/gone', events: ['link.deleted'] }, as: OWNER() }), 201).webhook.id as string,
       request: (id: string) => ({ params: { id } }),
       state: R.webhooks,
     }),
@@ -401,7 +515,10 @@ describe.each(migratedDatabaseKinds(pgUrl()))('tenant isolation matrix on %s', (
     resendDelivery: row({ request: () => ({ params: { id: f.webhook, deliveryId: f.delivery } }), state: () => R.webhook(f.webhook) }),
     rotateWebhookSecret: row({ request: () => ({ params: { id: f.webhook } }), state: () => R.webhook(f.webhook) }),
     testWebhook: row({ request: () => ({ params: { id: f.webhook } }), state: () => R.webhook(f.webhook) }),
-    updateWebhook: row({ request: () => ({ params: { id: f.webhook }, body: { events: ['link.created', 'link.deleted'] } }), state: () => R.webhook(f.webhook) }),
+    updateWebhook: row({
+      request: () => ({ params: { id: f.webhook }, body: { events: ['link.created', 'link.deleted'] } }),
+      state: () => R.webhook(f.webhook),
+    }),
     // API tokens (sessions only; a member reaches only its own, and only its maker rotates one)
     createToken: row({ request: () => ({ body: { name: 'matrix new' } }), state: R.tokens }),
     listTokens: row({ request: () => ({}), state: R.tokens }),
@@ -424,7 +541,11 @@ describe.each(migratedDatabaseKinds(pgUrl()))('tenant isolation matrix on %s', (
       refused: { member: 404, admin: 404 },
     }),
     // Domains
-    addDomain: row({ request: () => ({ body: { hostname: 'new.team-w.test' } }), outsiderRequest: () => ({ body: { hostname: 'new.team-o.test' } }), state: R.domains }),
+    addDomain: row({
+      request: () => ({ body: { hostname: 'new.team-w.test' } }),
+      outsiderRequest: () => ({ body: { hostname: 'new.team-o.test' } }),
+      state: R.domains,
+    }),
     deleteDomain: row({
       setup: async () => ok(await api.call('addDomain', { body: { hostname: `del-${fresh()}.team-w.test` }, as: OWNER() }), 201).domain.id as number,
       request: (id: number) => ({ params: { id } }),
@@ -432,21 +553,45 @@ describe.each(migratedDatabaseKinds(pgUrl()))('tenant isolation matrix on %s', (
     }),
     getDomain: row({ request: () => ({ params: { id: f.domainW } }), state: () => R.domain(f.domainW) }),
     listDomains: row({ request: () => ({}), state: R.domains }),
-    updateDomain: row({ request: () => ({ params: { id: f.domainW }, body: { not_found_url: 'https://example.com/lost' } }), state: () => R.domain(f.domainW) }),
+    updateDomain: row({
+      request: () => ({ params: { id: f.domainW }, body: { not_found_url: 'https://example.com/lost' } }),
+      state: () => R.domain(f.domainW),
+    }),
     verifyDomain: row({ request: () => ({ params: { id: f.domainW2 } }), state: () => R.domain(f.domainW2) }),
     deleteDomainFavicon: row({ setup: domainWithFavicon, request: (id: number) => ({ params: { id } }), state: (id: number) => R.domainAssets(id) }),
     getDomainFavicon: row({ setup: domainWithFavicon, request: (id: number) => ({ params: { id } }), state: (id: number) => R.domainAssets(id) }),
     getDomainLanding: row({ request: () => ({ params: { id: f.domainW } }), state: () => R.domainAssets(f.domainW) }),
-    putDomainFavicon: row({ request: () => ({ params: { id: f.domainW }, raw: () => ({ type: 'image/png', data: png(32, 32) }) }), state: () => R.domainAssets(f.domainW) }),
+    putDomainFavicon: row({
+      request: () => ({ params: { id: f.domainW }, raw: () => ({ type: 'image/png', data: png(32, 32) }) }),
+      state: () => R.domainAssets(f.domainW),
+    }),
     putDomainLanding: row({ request: () => ({ params: { id: f.domainW }, body: { html: '<h1>Team W</h1>' } }), state: () => R.domainAssets(f.domainW) }),
     // Variant A (the slug addresses the link) and Variant B
     apiPhpCreate: row({ request: () => ({ body: { url: 'https://example.com/variant-a' } }), state: R.links }),
-    apiPhpDelete: row({ setup: () => newLink(`apd-${fresh()}`), request: (l: { short_code: string }) => ({ query: { slug: l.short_code } }), state: (l: Link) => R.link(l.id), refused: OWN_LINKS, addresses: true }),
+    apiPhpDelete: row({
+      setup: () => newLink(`apd-${fresh()}`),
+      request: (l: { short_code: string }) => ({ query: { slug: l.short_code } }),
+      state: (l: Link) => R.link(l.id),
+      refused: OWN_LINKS,
+      addresses: true,
+    }),
     apiPhpDomains: row({ request: () => ({}), state: R.domains }),
     apiPhpList: row({ request: () => ({}), state: R.links }),
-    apiPhpPut: row({ setup: () => newLink(`app-${fresh()}`), request: (l: { short_code: string }) => ({ query: { slug: l.short_code }, body: { url: 'https://example.com/put' } }), state: (l: Link) => R.link(l.id), refused: OWN_LINKS, addresses: true }),
+    apiPhpPut: row({
+      setup: () => newLink(`app-${fresh()}`),
+      request: (l: { short_code: string }) => ({ query: { slug: l.short_code }, body: { url: 'https://example.com/put' } }),
+      state: (l: Link) => R.link(l.id),
+      refused: OWN_LINKS,
+      addresses: true,
+    }),
     apiPhpStats: row({ request: () => ({ query: { slug: f.linkO.code } }), state: () => R.link(f.linkO.id), addresses: true }),
-    apiPhpUpdate: row({ setup: () => newLink(`apu-${fresh()}`), request: (l: { short_code: string }) => ({ query: { slug: l.short_code }, body: { url: 'https://example.com/patched' } }), state: (l: Link) => R.link(l.id), refused: OWN_LINKS, addresses: true }),
+    apiPhpUpdate: row({
+      setup: () => newLink(`apu-${fresh()}`),
+      request: (l: { short_code: string }) => ({ query: { slug: l.short_code }, body: { url: 'https://example.com/patched' } }),
+      state: (l: Link) => R.link(l.id),
+      refused: OWN_LINKS,
+      addresses: true,
+    }),
     variantBCreate: row({ request: () => ({ body: { long_url: 'https://example.com/variant-b' } }), state: R.links }),
     // The workspace, its members and invitations, its audit log
     changeMemberRole: row({ request: () => ({ params: { userId: f.userIds.spare1 }, body: { role: 'admin' } }), state: R.members }),
@@ -521,7 +666,8 @@ describe.each(migratedDatabaseKinds(pgUrl()))('tenant isolation matrix on %s', (
     const vias: Via[] = [...(byToken ? [byToken as Via] : []), ...(bySession ? ['session' as const] : [])];
     const rule = op.permission ? PERMISSIONS[op.permission] : undefined;
     const out: Refusal[] = [{ who: 'anon', via: 'none', status: 401 }];
-    if (!byToken) out.push({ who: 'owner', via: 'token', status: 403 }); // a token never holds a session-only permission
+    if (!byToken)
+      out.push({ who: 'owner', via: 'token', status: 403 }); // a token never holds a session-only permission
     else if (rule?.scope) out.push({ who: 'scopeless', via: byToken, status: 403 });
     for (const role of ['member', 'admin'] as const) {
       const status = rule && !roleAtLeast(role, rule.role) ? 403 : r.refused?.[role];
@@ -542,7 +688,6 @@ describe.each(migratedDatabaseKinds(pgUrl()))('tenant isolation matrix on %s', (
   const send = (op: Operation, req: Request, as: Caller) =>
     api.call(op.id as OperationId, { params: req.params, query: req.query, body: req.body, raw: req.raw?.(), as } as never);
 
-
   // ── What the generation cannot express (hand-written; they run before the matrix, whose last rows
   // transfer and delete team W) ────────────────────────────────────────
   /** A request as `who`, by token unless said. */
@@ -551,12 +696,63 @@ describe.each(migratedDatabaseKinds(pgUrl()))('tenant isolation matrix on %s', (
   test("another workspace's domain or link named inside a request (not its path): refused, nothing made", async () => {
     // The operation is allowed; the id in the body or query is the other workspace's. A 400 (or the
     // 404 of the filter) names the field, not the row; the outsider, whose rows they are, succeeds.
-    const cases: Array<{ name: string; call: (c: Caller) => Promise<ApiResult>; refused: Array<[Role3, number]>; allowed: number; state: () => Promise<string> }> = [
-      { name: 'createLink with domain_id', call: (c) => api.call('createLink', { body: { url: 'https://example.com/d', domain_id: f.foreignDomain }, as: c }), refused: [['owner', 400], ['member', 400]], allowed: 201, state: R.links },
-      { name: 'aliasAvailability with domain_id', call: (c) => api.call('aliasAvailability', { query: { alias: 'free-one', domain_id: f.foreignDomain }, as: c }), refused: [['owner', 400], ['member', 400]], allowed: 200, state: R.links },
-      { name: 'createWebhook with a domain filter', call: (c) => api.call('createWebhook', { body: { url: 'http://127.0.0.1:9/d', events: ['link.created'], domain_id: f.foreignDomain }, as: c }), refused: [['owner', 400], ['admin', 400]], allowed: 201, state: R.webhooks },
-      { name: 'createWebhook with a link filter', call: (c) => api.call('createWebhook', { body: { url: 'http://127.0.0.1:9/l', events: ['link.created'], link_id: f.linkX.id }, as: c }), refused: [['owner', 400], ['admin', 400]], allowed: 201, state: R.webhooks },
-      { name: 'workspaceStats with link_id', call: (c) => api.call('workspaceStats', { query: { link_id: f.linkX.id }, as: c }), refused: [['owner', 404], ['member', 404]], allowed: 200, state: R.links },
+    const cases: Array<{
+      name: string;
+      call: (c: Caller) => Promise<ApiResult>;
+      refused: Array<[Role3, number]>;
+      allowed: number;
+      state: () => Promise<string>;
+    }> = [
+      {
+        name: 'createLink with domain_id',
+        call: (c) => api.call('createLink', { body: { url: 'https://example.com/d', domain_id: f.foreignDomain }, as: c }),
+        refused: [
+          ['owner', 400],
+          ['member', 400],
+        ],
+        allowed: 201,
+        state: R.links,
+      },
+      {
+        name: 'aliasAvailability with domain_id',
+        call: (c) => api.call('aliasAvailability', { query: { alias: 'free-one', domain_id: f.foreignDomain }, as: c }),
+        refused: [
+          ['owner', 400],
+          ['member', 400],
+        ],
+        allowed: 200,
+        state: R.links,
+      },
+      {
+        name: 'createWebhook with a domain filter',
+        call: (c) => api.call('createWebhook', { body: { url: 'http://127.0.0.1:9/d', events: ['link.created'], domain_id: f.foreignDomain }, as: c }),
+        refused: [
+          ['owner', 400],
+          ['admin', 400],
+        ],
+        allowed: 201,
+        state: R.webhooks,
+      },
+      {
+        name: 'createWebhook with a link filter',
+        call: (c) => api.call('createWebhook', { body: { url: 'http://127.0.0.1:9/l', events: ['link.created'], link_id: f.linkX.id }, as: c }),
+        refused: [
+          ['owner', 400],
+          ['admin', 400],
+        ],
+        allowed: 201,
+        state: R.webhooks,
+      },
+      {
+        name: 'workspaceStats with link_id',
+        call: (c) => api.call('workspaceStats', { query: { link_id: f.linkX.id }, as: c }),
+        refused: [
+          ['owner', 404],
+          ['member', 404],
+        ],
+        allowed: 200,
+        state: R.links,
+      },
     ];
     const failures: string[] = [];
     for (const c of cases) {
@@ -575,7 +771,8 @@ describe.each(migratedDatabaseKinds(pgUrl()))('tenant isolation matrix on %s', (
   });
 
   test("the other way round: team W's callers address the outsider's rows and get 404, the outsider's rows unchanged", async () => {
-    const outsiderView = async () => `${stable(await api.call('getDomain', { params: { id: f.foreignDomain }, as: as('outsider') }))} ${stable(await api.call('listLinks', { query: { limit: 100 }, as: as('outsider') }))}`;
+    const outsiderView = async () =>
+      `${stable(await api.call('getDomain', { params: { id: f.foreignDomain }, as: as('outsider') }))} ${stable(await api.call('listLinks', { query: { limit: 100 }, as: as('outsider') }))}`;
     const before = await outsiderView();
     for (const who of ['owner', 'admin', 'member'] as const) {
       for (const via of ['token', 'session'] as const) {
@@ -659,7 +856,9 @@ describe.each(migratedDatabaseKinds(pgUrl()))('tenant isolation matrix on %s', (
   test('admin operations (not in the matrix): 404 to the owner, admin and member of team W and to the outsider, by session and token; 401 or 404 without credentials', async () => {
     const failures: string[] = [];
     for (const op of ALL_OPERATIONS.filter((o) => o.auth.includes('admin_session'))) {
-      const params = Object.fromEntries([...op.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => [name, name === 'id' && op.path.includes('workspaces') ? f.W : '1']));
+      const params = Object.fromEntries(
+        [...op.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => [name, name === 'id' && op.path.includes('workspaces') ? f.W : '1']),
+      );
       for (const who of ['owner', 'admin', 'member', 'outsider'] as const) {
         for (const via of ['token', 'session'] as const) {
           const res = await api.call(op.id as OperationId, { params, as: as(who, via) } as never);
@@ -694,10 +893,14 @@ describe.each(migratedDatabaseKinds(pgUrl()))('tenant isolation matrix on %s', (
     }
     const who = r.allowed ?? 'owner';
     const via: Via = op.auth.includes('bearer') && who !== 'spare3' ? 'token' : op.auth.includes('token_param') ? 'param' : 'session';
-    const as: Caller = via === 'session' ? { cookie: cookies[who] } : via === 'param' ? { tokenParam: f.tokens[who as Role3] } : { token: f.tokens[who as Role3] };
+    const as: Caller =
+      via === 'session' ? { cookie: cookies[who] } : via === 'param' ? { tokenParam: f.tokens[who as Role3] } : { token: f.tokens[who as Role3] };
     const res = await send(op, req, as);
-    const success = Object.keys(op.responses).map(Number).filter((s) => s >= 200 && s < 300);
-    if (!success.includes(res.status)) failures.push(`${op.id} as ${who} (allowed, ${via}): ${res.status} ${res.text.slice(0, 200)}, expected ${success.join(' or ')}`);
+    const success = Object.keys(op.responses)
+      .map(Number)
+      .filter((s) => s >= 200 && s < 300);
+    if (!success.includes(res.status))
+      failures.push(`${op.id} as ${who} (allowed, ${via}): ${res.status} ${res.text.slice(0, 200)}, expected ${success.join(' or ')}`);
     await r.after?.(made);
     expect(failures).toEqual([]);
   });

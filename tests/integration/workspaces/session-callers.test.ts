@@ -77,20 +77,37 @@ describe.each(migratedDatabaseKinds(pgUrl()))('session callers on %s', (_name, m
     vi.setSystemTime(at);
   };
   const sessionOf = async (userId: string) =>
-    (await sling.handle.db.select({ expiresAt: sessions.expiresAt }).from(sessions).where(eq(sessions.userId, userId)).orderBy(desc(sessions.expiresAt)).limit(1))[0];
+    (
+      await sling.handle.db
+        .select({ expiresAt: sessions.expiresAt })
+        .from(sessions)
+        .where(eq(sessions.userId, userId))
+        .orderBy(desc(sessions.expiresAt))
+        .limit(1)
+    )[0];
 
   test('a signed-out or revoked session is refused at the next call', async () => {
     const signOutCookie = await signIn(api, OWNER, PASSWORD);
     const a = api.as({ cookie: signOutCookie });
     expect((await current(a)).status).toBe(200);
-    const out = await api.fetch('/api/auth/sign-out', { method: 'POST', as: { cookie: signOutCookie }, headers: { origin: api.baseUrl, 'content-type': 'application/json' }, body: '{}' });
+    const out = await api.fetch('/api/auth/sign-out', {
+      method: 'POST',
+      as: { cookie: signOutCookie },
+      headers: { origin: api.baseUrl, 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(out.status).toBe(200);
     expect(await current(a)).toEqual({ status: 401 });
 
     const b = api.as({ cookie: await signIn(api, OWNER, PASSWORD) });
     const cCookie = await signIn(api, OWNER, PASSWORD);
     expect((await current(b)).status).toBe(200);
-    const revoked = await api.fetch('/api/auth/revoke-other-sessions', { method: 'POST', as: { cookie: cCookie }, headers: { origin: api.baseUrl, 'content-type': 'application/json' }, body: '{}' });
+    const revoked = await api.fetch('/api/auth/revoke-other-sessions', {
+      method: 'POST',
+      as: { cookie: cCookie },
+      headers: { origin: api.baseUrl, 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(revoked.status).toBe(200);
     expect(await current(b)).toEqual({ status: 401 });
     expect((await current(api.as({ cookie: cCookie }))).status).toBe(200);
@@ -118,7 +135,7 @@ describe.each(migratedDatabaseKinds(pgUrl()))('session callers on %s', (_name, m
     expect((await admin.call('adminUnbanUser', { params: { id: memberId }, body: {} })).status).toBe(204);
   });
 
-  test('a change written behind Sling\'s back (no message) counts once the TTL has run', async () => {
+  test("a change written behind Sling's back (no message) counts once the TTL has run", async () => {
     const member = api.as({ cookie: await signIn(api, MEMBER, PASSWORD) });
     expect((await current(member)).status).toBe(200);
     await sling.handle.db.update(users).set({ banned: true }).where(eq(users.id, memberId));
