@@ -5,6 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, openSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { until } from './until';
 
 /** A port that was free a moment ago on 127.0.0.1. */
 export function freePort(): Promise<number> {
@@ -103,17 +104,17 @@ export function startServer(opts: StartOptions): ServerProcess {
 
 /** Polls `path` until it answers `status`; fails at once if the process exits, with its last lines. */
 export async function waitUntilAnswering(server: ServerProcess, path: string, status: number, timeoutMs = 90_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
   let exitedWith: number | string | undefined;
   void server.exited.then((c) => (exitedWith = c));
-  for (;;) {
+  const answers = async () => {
     if (exitedWith !== undefined) throw new Error(`${server.name} exited (${exitedWith}) while starting\n${logTail(server)}`);
     const res = await fetch(`${server.url}${path}`, { redirect: 'manual' }).catch(() => undefined);
     await res?.arrayBuffer().catch(() => {});
-    if (res?.status === status) return;
-    if (Date.now() > deadline) throw new Error(`${server.name} not answering ${path} with ${status} after ${timeoutMs} ms\n${logTail(server)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+    return res?.status === status;
+  };
+  await until(`${server.name} to answer ${path} with ${status}`, answers, { timeoutMs, intervalMs: 100 }).catch((err: Error) => {
+    throw exitedWith === undefined ? new Error(`${err.message} (${timeoutMs} ms)\n${logTail(server)}`) : err;
+  });
 }
 
 /** `signal` (SIGTERM), then SIGKILL after `graceMs`. Resolves with how the process ended. */
