@@ -4,7 +4,7 @@
 // the best of several rounds of 20 batches of 5,000 (the receiving thread's work is not counted).
 import { loadavg } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { Click } from '../lib/edge/click-buffer';
+import type { Click } from '../lib/analytics/click';
 import { encodeClicks } from '../lib/edge/click-transfer';
 
 const BATCH = 5_000;

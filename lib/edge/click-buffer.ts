@@ -6,8 +6,6 @@
 import type { Click } from '../analytics/click';
 import { logger } from '../core/logger';
 
-export type { Click } from '../analytics/click';
-
 export interface ClickBufferOptions {
   write: (batch: Click[]) => Promise<void>;
   flushMs?: number;

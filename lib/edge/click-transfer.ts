@@ -3,7 +3,7 @@
 // referrers once each, and the addresses in one string. Posting the Click objects themselves cost
 // the main thread 3–6× as much (structured clone writes every key and string of every click;
 // bench/click-transfer.ts).
-import type { Click } from './click-buffer';
+import type { Click } from '../analytics/click';
 
 export interface EncodedClicks {
   numbers: Float64Array;

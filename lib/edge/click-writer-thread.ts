@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker, type MessagePort } from 'node:worker_threads';
 import { logger } from '../core/logger';
-import type { Click } from './click-buffer';
+import type { Click } from '../analytics/click';
 import { encodeClicks } from './click-transfer';
 import type { ClickWriterSetup, WriterReply, WriterRequest } from './click-writer-worker';
 

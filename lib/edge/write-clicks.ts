@@ -8,7 +8,7 @@
 import type { EnrichedClick, VisitorProfile } from '../analytics/enrich-click';
 import type { DbHandle, Queryable } from '../db/types';
 import { logger } from '../core/logger';
-import type { Click } from './click-buffer';
+import type { Click } from '../analytics/click';
 import { ClickTallies } from './click-tallies';
 
 const LIVE = `

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { ClickBuffer, type Click } from '../../lib/edge/click-buffer';
+import type { Click } from '../../lib/analytics/click';
+import { ClickBuffer } from '../../lib/edge/click-buffer';
 import { until } from '../helpers/until';
 
 const click = (linkId: number, at = Date.now()): Click => ({ linkId, at, referrer: undefined, userAgent: 'ua', ip: '1.2.3.4' });

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import type { Click } from '../../lib/edge/click-buffer';
+import type { Click } from '../../lib/analytics/click';
 import { decodeClicks, encodeClicks } from '../../lib/edge/click-transfer';
 
 test('a batch crosses to the writer thread unchanged: agents and referrers once each, empty and missing ones kept apart', () => {

@@ -8,7 +8,7 @@ import { openGeoIp } from '../../../lib/analytics/geoip';
 import { parseWith } from '../../../lib/schemas/parse-input';
 import { queryObject } from '../../../lib/http/operation';
 import { ZStatsRange } from '../../../lib/analytics/stats-schema';
-import type { Click } from '../../../lib/edge/click-buffer';
+import type { Click } from '../../../lib/analytics/click';
 import { clickWriter } from '../../../lib/edge/write-clicks';
 import { createLink } from '../../../lib/links/create-link';
 import { deleteLink } from '../../../lib/links/delete-link';

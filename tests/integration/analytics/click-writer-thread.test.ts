@@ -4,7 +4,8 @@
 // PGlite through the thread's own port to the database thread, on PostgreSQL through its own pool.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { SYSTEM_WORKSPACE_ID } from '../../../db/schema';
-import { ClickBuffer, type Click } from '../../../lib/edge/click-buffer';
+import type { Click } from '../../../lib/analytics/click';
+import { ClickBuffer } from '../../../lib/edge/click-buffer';
 import { startClickWriterThread } from '../../../lib/edge/click-writer-thread';
 import { createLink } from '../../../lib/links/create-link';
 import { AGENTS } from '../../helpers/agents';
