@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { describe } from 'vitest';
 import { copyPgliteTemplate, postgresTemplate } from './database-templates';
 
 export interface TestDatabase {
@@ -40,6 +41,8 @@ export async function createPostgresDatabase(serverUrl: string, opts: { migrated
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   await admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
+  // A test database need not survive a crash of the server: commits do not wait for the disk.
+  await admin.query(`ALTER DATABASE ${name} SET synchronous_commit = off`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
@@ -59,19 +62,37 @@ export async function createPostgresDatabase(serverUrl: string, opts: { migrated
   };
 }
 
-/** The databases every shared integration suite runs against (empty, as a first start finds them). */
-export function databaseKinds(pgServerUrl: string | undefined): Array<[string, () => Promise<TestDatabase>]> {
-  const kinds: Array<[string, () => Promise<TestDatabase>]> = [['PGlite', () => createPgliteDatabase()]];
-  if (pgServerUrl) kinds.push(['PostgreSQL', () => createPostgresDatabase(pgServerUrl)]);
-  return kinds;
-}
+/**
+ * The database this test project runs on. vitest.config.ts runs the integration suites once per
+ * database, as the projects `pglite` and `postgres`, and tells each file which through
+ * SLING_TEST_DATABASE; a file run on its own outside a project gets PGlite.
+ * (docs/architecture/tests.md, "One suite, both databases")
+ */
+export const suiteDatabase = (() => {
+  const kind: TestDatabase['kind'] = process.env.SLING_TEST_DATABASE === 'postgres' ? 'postgres' : 'pglite';
+  const make = (migrated: boolean) => () => {
+    if (kind === 'pglite') return createPgliteDatabase({ migrated });
+    const server = process.env.TEST_DATABASE_URL;
+    if (!server) throw new Error('the postgres test project needs TEST_DATABASE_URL');
+    return createPostgresDatabase(server, { migrated });
+  };
+  return {
+    kind,
+    /** As titles name it: PGlite or PostgreSQL. */
+    name: kind === 'postgres' ? 'PostgreSQL' : 'PGlite',
+    /** An empty database, as a first start finds it. */
+    empty: make(false),
+    /** A copy of one with Sling's migrations applied: for suites that are not about migrating or a first start. */
+    migrated: make(true),
+  } as const;
+})();
 
 /**
- * The same, with Sling's migrations already applied (copied from a template): for suites that are
- * not about migrating or a first start, so each database does not pay for the migrations again.
+ * `describe` for the part of a suite that needs PostgreSQL itself: several Sling processes on one
+ * database (PGlite admits one process). Declared in the postgres project only; in the pglite project
+ * it is absent rather than skipped, because CI fails on a skipped test. `skip`: a service the part
+ * also needs (Redis) is missing, outside CI.
  */
-export function migratedDatabaseKinds(pgServerUrl: string | undefined): Array<[string, () => Promise<TestDatabase>]> {
-  const kinds: Array<[string, () => Promise<TestDatabase>]> = [['PGlite', () => createPgliteDatabase({ migrated: true })]];
-  if (pgServerUrl) kinds.push(['PostgreSQL', () => createPostgresDatabase(pgServerUrl, { migrated: true })]);
-  return kinds;
+export function describeOnPostgres(name: string, fn: () => void, skip = false): void {
+  if (suiteDatabase.kind === 'postgres') describe.skipIf(skip)(name, fn);
 }

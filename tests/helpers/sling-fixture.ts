@@ -1,15 +1,14 @@
 // vitest fixtures for a suite on the in-process Sling: `sling` (one per test file, on a migrated
-// PGlite database unless `database` gives another) and `api`, the API client on its router.
+// database of the test project's kind, suiteDatabase, unless `database` gives another) and `api`, the API client on its router.
 //
 //   const test = slingTest({ env: { TRUST_PROXY: 'true' } });
 //   test('...', async ({ sling, api }) => { ... });
 //
 // Both are file-scoped: the first test that asks starts Sling, the file's end stops it and drops
-// the database. Suites that run one database after another (describe.each over PGlite and
-// PostgreSQL) keep startInProcessSling in beforeAll/afterAll instead: one Sling at a time per file.
+// the database.
 import { test } from 'vitest';
 import { apiClient, inProcess } from './api-client';
-import { createPgliteDatabase, type TestDatabase } from './databases';
+import { suiteDatabase, type TestDatabase } from './databases';
 import { startInProcessSling } from './in-process-sling';
 
 export interface SlingFixtureOptions {
@@ -23,7 +22,7 @@ export function slingTest(options: SlingFixtureOptions = {}) {
     test
       // biome-ignore lint/correctness/noEmptyPattern: Vitest reads a fixture's dependencies from its first parameter, which must be a pattern
       .extend('sling', { scope: 'file' }, async ({}, { onCleanup }) => {
-        const tdb = await (options.database ?? (() => createPgliteDatabase({ migrated: true })))();
+        const tdb = await (options.database ?? suiteDatabase.migrated)();
         const sling = await startInProcessSling({ ...tdb.env, ...options.env }).catch(async (err: unknown) => {
           await tdb.drop();
           throw err;

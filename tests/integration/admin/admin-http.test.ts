@@ -10,13 +10,13 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { signIn as signInVia } from '../../helpers/accounts';
 import { altchaPayload } from '../../helpers/altcha';
 import { apiClient, inProcess, offSchema, type ApiClient, type ApiResult } from '../../helpers/api-client';
-import { migratedDatabaseKinds, type TestDatabase } from '../../helpers/databases';
+import { suiteDatabase, type TestDatabase } from '../../helpers/databases';
 import { startInProcessSling, type InProcessSling } from '../../helpers/in-process-sling';
-import { pgUrl } from '../../helpers/services';
 
 const PASSWORD = 'correct horse 1';
 
-describe.each(migratedDatabaseKinds(pgUrl()))('admin console API on %s', (_name, makeDb) => {
+describe(`admin console API on ${suiteDatabase.name}`, () => {
+  const makeDb = suiteDatabase.migrated;
   let tdb: TestDatabase;
   let sling: InProcessSling;
   let api: ApiClient;

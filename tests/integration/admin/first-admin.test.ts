@@ -7,12 +7,12 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { signIn } from '../../helpers/accounts';
 import { apiClient, inProcess, type ApiClient } from '../../helpers/api-client';
-import { migratedDatabaseKinds, type TestDatabase } from '../../helpers/databases';
+import { suiteDatabase, type TestDatabase } from '../../helpers/databases';
 import { startInProcessSling, type InProcessSling } from '../../helpers/in-process-sling';
-import { pgUrl } from '../../helpers/services';
 import { until } from '../../helpers/until';
 
-describe.each(migratedDatabaseKinds(pgUrl()))('platform admins on %s', (_name, makeDb) => {
+describe(`platform admins on ${suiteDatabase.name}`, () => {
+  const makeDb = suiteDatabase.migrated;
   let tdb: TestDatabase;
   let sling: InProcessSling | undefined;
   let api: ApiClient;

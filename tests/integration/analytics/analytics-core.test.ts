@@ -12,16 +12,17 @@ import type { Click } from '../../../lib/analytics/click';
 import { clickWriter } from '../../../lib/edge/write-clicks';
 import { createLink } from '../../../lib/links/create-link';
 import { deleteLink } from '../../../lib/links/delete-link';
-import { migratedDatabaseKinds, type TestDatabase } from '../../helpers/databases';
+import { suiteDatabase, type TestDatabase } from '../../helpers/databases';
 import { parseCsv } from '../../helpers/csv';
 import { openTestContext } from '../../helpers/open-test-handle';
-import { pgUrl } from '../../helpers/services';
 import { AGENTS } from '../../helpers/agents';
 import { SYSTEM_WORKSPACE_ID } from '../../../db/schema';
 import { makeUser, type TestUser } from '../../helpers/workspace-fixtures';
 import { OPERATOR_SCOPE } from '../../../lib/tenancy/scope';
 
-describe.each(migratedDatabaseKinds(pgUrl()))('analytics on %s', (name, makeDb) => {
+describe(`analytics on ${suiteDatabase.name}`, () => {
+  const makeDb = suiteDatabase.migrated;
+  const name = suiteDatabase.name;
   let tdb: TestDatabase;
   let ctx: Awaited<ReturnType<typeof openTestContext>>;
   let write: (batch: Click[]) => Promise<void>;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { AGENTS } from '../../helpers/agents';
 import type { linkStats, workspaceStats } from '../../../lib/openapi/operations/stats';
 import { apiClient, inProcess, type ApiClient, type CallOptions } from '../../helpers/api-client';
-import { createPgliteDatabase, type TestDatabase } from '../../helpers/databases';
+import { suiteDatabase, type TestDatabase } from '../../helpers/databases';
 import { startInProcessSling, type InProcessSling } from '../../helpers/in-process-sling';
 import { until } from '../../helpers/until';
 
@@ -16,7 +16,7 @@ describe('statistics filters over HTTP', () => {
   let bob: ApiClient;
 
   beforeAll(async () => {
-    tdb = await createPgliteDatabase({ migrated: true });
+    tdb = await suiteDatabase.migrated();
     sling = await startInProcessSling({ ...tdb.env, TRUST_PROXY: 'true' });
     const nobody = apiClient(inProcess(sling));
     ann = nobody.as({ token: await sling.seed.userWithToken('ann@example.com', { plan: 'business' }) });

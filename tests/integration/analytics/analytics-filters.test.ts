@@ -14,9 +14,8 @@ import { clickWriter } from '../../../lib/edge/write-clicks';
 import { AppError } from '../../../lib/core/errors';
 import { createLink } from '../../../lib/links/create-link';
 import { AGENTS } from '../../helpers/agents';
-import { migratedDatabaseKinds, type TestDatabase } from '../../helpers/databases';
+import { suiteDatabase, type TestDatabase } from '../../helpers/databases';
 import { openTestContext } from '../../helpers/open-test-handle';
-import { pgUrl } from '../../helpers/services';
 import { makeUser } from '../../helpers/workspace-fixtures';
 
 const filters = (q: string) => parseWith(ZStatsFilters, queryObject(new URLSearchParams(q)));
@@ -51,7 +50,9 @@ describe('statistics filters: parsing', () => {
   });
 });
 
-describe.each(migratedDatabaseKinds(pgUrl()))('filtered statistics on %s', (name, makeDb) => {
+describe(`filtered statistics on ${suiteDatabase.name}`, () => {
+  const makeDb = suiteDatabase.migrated;
+  const name = suiteDatabase.name;
   let tdb: TestDatabase;
   let ctx: Awaited<ReturnType<typeof openTestContext>>;
   let write: (batch: Click[]) => Promise<void>;

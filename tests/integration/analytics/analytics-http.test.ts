@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { AGENTS } from '../../helpers/agents';
 import { apiClient, inProcess, type ApiClient } from '../../helpers/api-client';
 import { parseCsv } from '../../helpers/csv';
-import { createPgliteDatabase, type TestDatabase } from '../../helpers/databases';
+import { suiteDatabase, type TestDatabase } from '../../helpers/databases';
 import { startInProcessSling, type InProcessSling } from '../../helpers/in-process-sling';
 import { until } from '../../helpers/until';
 
@@ -16,7 +16,7 @@ describe('analytics through the edge', () => {
   let bob: ApiClient;
 
   beforeAll(async () => {
-    tdb = await createPgliteDatabase({ migrated: true });
+    tdb = await suiteDatabase.migrated();
     // The default flush interval (1 s), as users run it; the client address comes from X-Forwarded-For.
     sling = await startInProcessSling({ ...tdb.env, TRUST_PROXY: 'true' });
     nobody = apiClient(inProcess(sling));

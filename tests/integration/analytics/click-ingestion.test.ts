@@ -10,11 +10,11 @@ import { ClickBuffer } from '../../../lib/edge/click-buffer';
 import { clickWriter } from '../../../lib/edge/write-clicks';
 import { createLink } from '../../../lib/links/create-link';
 import { AGENTS } from '../../helpers/agents';
-import { migratedDatabaseKinds, type TestDatabase } from '../../helpers/databases';
+import { suiteDatabase, type TestDatabase } from '../../helpers/databases';
 import { openTestContext } from '../../helpers/open-test-handle';
-import { pgUrl } from '../../helpers/services';
 
-describe.each(migratedDatabaseKinds(pgUrl()))('click ingestion on %s', (_name, makeDb) => {
+describe(`click ingestion on ${suiteDatabase.name}`, () => {
+  const makeDb = suiteDatabase.migrated;
   let tdb: TestDatabase;
   let ctx: Awaited<ReturnType<typeof openTestContext>>;
   const enrich = createClickEnricher({ secret: 'ingestion-test', geo: openGeoIp(), storeIp: true });

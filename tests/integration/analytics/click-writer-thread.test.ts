@@ -9,11 +9,11 @@ import { ClickBuffer } from '../../../lib/edge/click-buffer';
 import { startClickWriterThread } from '../../../lib/edge/click-writer-thread';
 import { createLink } from '../../../lib/links/create-link';
 import { AGENTS } from '../../helpers/agents';
-import { migratedDatabaseKinds, type TestDatabase } from '../../helpers/databases';
+import { suiteDatabase, type TestDatabase } from '../../helpers/databases';
 import { openTestContext } from '../../helpers/open-test-handle';
-import { pgUrl } from '../../helpers/services';
 
-describe.each(migratedDatabaseKinds(pgUrl()))('click writer thread on %s', (_name, makeDb) => {
+describe(`click writer thread on ${suiteDatabase.name}`, () => {
+  const makeDb = suiteDatabase.migrated;
   let tdb: TestDatabase;
   let ctx: Awaited<ReturnType<typeof openTestContext>>;
 

@@ -7,16 +7,16 @@ import { buildVisitorSketches } from '../../../lib/analytics/build-visitor-sketc
 import { getTotals, type StatsScope } from '../../../lib/analytics/get-stats';
 import { addHashes, addRegisters, emptyRegisters, hashesSql, registersSql } from '../../../lib/analytics/hyperloglog';
 import { createLink } from '../../../lib/links/create-link';
-import { migratedDatabaseKinds, type TestDatabase } from '../../helpers/databases';
+import { suiteDatabase, type TestDatabase } from '../../helpers/databases';
 import { openTestContext } from '../../helpers/open-test-handle';
-import { pgUrl } from '../../helpers/services';
 import { makeUser, type TestUser } from '../../helpers/workspace-fixtures';
 
 /** The job runs at noon on March 5th: March 1st to 4th are over, the 5th is "today". */
 const NOW = new Date('2026-03-05T12:00:00Z');
 const DAYS = ['2026-03-01', '2026-03-02', '2026-03-03', '2026-03-04', '2026-03-05'];
 
-describe.each(migratedDatabaseKinds(pgUrl()))('unique visitors on %s', (_name, makeDb) => {
+describe(`unique visitors on ${suiteDatabase.name}`, () => {
+  const makeDb = suiteDatabase.migrated;
   let tdb: TestDatabase;
   let ctx: Awaited<ReturnType<typeof openTestContext>>;
   let user: TestUser;

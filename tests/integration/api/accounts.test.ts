@@ -4,8 +4,7 @@
 // are read on the Next-rendered /settings/security page, which the in-process Sling does not serve.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { apiClient, overHttp, type ApiClient } from '../../helpers/api-client';
-import { migratedDatabaseKinds, type TestDatabase } from '../../helpers/databases';
-import { pgUrl } from '../../helpers/services';
+import { suiteDatabase, type TestDatabase } from '../../helpers/databases';
 import { startSling, type SlingProcess } from '../../helpers/sling-process';
 import { until } from '../../helpers/until';
 import { startSmtpListener } from '../../helpers/smtp-listener';
@@ -13,7 +12,8 @@ import { startSmtpListener } from '../../helpers/smtp-listener';
 const FIREFOX_WIN = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:120.0) Gecko/20100101 Firefox/120.0';
 const SAFARI_MAC = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_1) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1 Safari/605.1.15';
 
-describe.each(migratedDatabaseKinds(pgUrl()))('accounts on %s', (_name, makeDb) => {
+describe(`accounts on ${suiteDatabase.name}`, () => {
+  const makeDb = suiteDatabase.migrated;
   let tdb: TestDatabase;
   let sling: SlingProcess;
   let api: ApiClient;

@@ -7,9 +7,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { AUTH_ENDPOINT_POLICY } from '../../../lib/auth/endpoint-policy';
 import { apiClient, inProcess, overHttp, type ApiClient } from '../../helpers/api-client';
 import { routedAuthEndpoints } from '../../helpers/auth-endpoints';
-import { createPgliteDatabase, migratedDatabaseKinds, type TestDatabase } from '../../helpers/databases';
+import { suiteDatabase, type TestDatabase } from '../../helpers/databases';
 import { startInProcessSling, type InProcessSling } from '../../helpers/in-process-sling';
-import { pgUrl } from '../../helpers/services';
 import { startSling, type SlingProcess } from '../../helpers/sling-process';
 import { startSmtpListener } from '../../helpers/smtp-listener';
 import { until } from '../../helpers/until';
@@ -47,7 +46,8 @@ function client(api: () => ApiClient) {
   };
 }
 
-describe.each(migratedDatabaseKinds(pgUrl()))('better-auth endpoints on %s', (_name, makeDb) => {
+describe(`better-auth endpoints on ${suiteDatabase.name}`, () => {
+  const makeDb = suiteDatabase.migrated;
   let tdb: TestDatabase;
   let sling: InProcessSling;
   let api: ApiClient;
@@ -179,7 +179,7 @@ describe('mail without SMTP_URL', () => {
   const call = client(() => apiClient(overHttp(sling.url)));
 
   beforeAll(async () => {
-    tdb = await createPgliteDatabase();
+    tdb = await suiteDatabase.empty();
     sling = await startSling({ ...tdb.env, LOG_LEVEL: 'info', TRUST_PROXY: '1' });
   });
   afterAll(async () => {

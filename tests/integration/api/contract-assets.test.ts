@@ -13,7 +13,7 @@ import { altchaPayload } from '../../helpers/altcha';
 import { apiClient, inProcess, type ApiClient } from '../../helpers/api-client';
 import { ContractClient, spendWindows, sweepCommonErrors, sweepRateLimits } from '../../helpers/contract';
 import { CONTRACT_TAGS } from '../../helpers/contract-tags';
-import { createPgliteDatabase, type TestDatabase } from '../../helpers/databases';
+import { suiteDatabase, type TestDatabase } from '../../helpers/databases';
 import { startDnsServer, type TestDnsServer } from '../../helpers/dns-server';
 import { startInProcessSling, type InProcessSling } from '../../helpers/in-process-sling';
 import { challtestsrvPath } from '../../helpers/services';
@@ -45,7 +45,7 @@ describe('real answers match the OpenAPI document (assets, SSO, imports, public 
   beforeAll(async () => {
     const challtestsrv = challtestsrvPath();
     if (!challtestsrv) throw new Error('pebble-challtestsrv is needed (Debian package pebble)');
-    [tdb, dns] = await Promise.all([createPgliteDatabase({ migrated: true }), startDnsServer(challtestsrv)]);
+    [tdb, dns] = await Promise.all([suiteDatabase.migrated(), startDnsServer(challtestsrv)]);
     sling = await startInProcessSling({
       ...tdb.env,
       DNS_SERVERS: dns.address,

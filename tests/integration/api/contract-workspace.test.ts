@@ -8,7 +8,7 @@ import { altchaPayload } from '../../helpers/altcha';
 import { apiClient, inProcess, type ApiClient } from '../../helpers/api-client';
 import { ContractClient, spendWindows, sweepCommonErrors, sweepRateLimits } from '../../helpers/contract';
 import { CONTRACT_TAGS } from '../../helpers/contract-tags';
-import { createPgliteDatabase, type TestDatabase } from '../../helpers/databases';
+import { suiteDatabase, type TestDatabase } from '../../helpers/databases';
 import { startInProcessSling, type InProcessSling } from '../../helpers/in-process-sling';
 import { startSmtpListener } from '../../helpers/smtp-listener';
 import { secretFromUri, totp } from '../../helpers/totp';
@@ -58,7 +58,7 @@ describe('workspace, admin and account answers match the OpenAPI document', () =
   }
 
   beforeAll(async () => {
-    tdb = await createPgliteDatabase({ migrated: true });
+    tdb = await suiteDatabase.migrated();
     smtp = await startSmtpListener();
     sling = await startInProcessSling({
       ...tdb.env,

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { AGENTS } from '../../helpers/agents';
 import { apiClient, inProcess, type ApiClient, type ApiResult, type CallOptions } from '../../helpers/api-client';
-import { createPgliteDatabase, type TestDatabase } from '../../helpers/databases';
+import { suiteDatabase, type TestDatabase } from '../../helpers/databases';
 import { startInProcessSling, type InProcessSling } from '../../helpers/in-process-sling';
 import type { linkEvents } from '../../../lib/openapi/operations/links';
 import type { linkStats } from '../../../lib/openapi/operations/stats';
@@ -18,7 +18,7 @@ describe('REST v1 link detail endpoints', () => {
   let bob: ApiClient;
 
   beforeAll(async () => {
-    tdb = await createPgliteDatabase({ migrated: true });
+    tdb = await suiteDatabase.migrated();
     sling = await startInProcessSling({ ...tdb.env, TRUST_PROXY: 'true' });
     nobody = apiClient(inProcess(sling));
     ann = nobody.as({ token: await sling.seed.userWithToken('ann@example.com', { plan: 'enterprise' }) });

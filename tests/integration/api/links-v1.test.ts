@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { AGENTS } from '../../helpers/agents';
 import type { createLink, listLinks } from '../../../lib/openapi/operations/links';
 import { apiClient, inProcess, offSchema, type ApiClient, type ApiResult, type CallOptions } from '../../helpers/api-client';
-import { createPgliteDatabase, type TestDatabase } from '../../helpers/databases';
+import { suiteDatabase, type TestDatabase } from '../../helpers/databases';
 import { startInProcessSling, type InProcessSling } from '../../helpers/in-process-sling';
 import { until } from '../../helpers/until';
 
@@ -27,7 +27,7 @@ describe('REST v1 links through a running Sling', () => {
   let nobody: ApiClient;
 
   beforeAll(async () => {
-    tdb = await createPgliteDatabase({ migrated: true });
+    tdb = await suiteDatabase.migrated();
     sling = await startInProcessSling(tdb.env);
     const [annToken, bobToken] = [
       await sling.seed.userWithToken('ann@example.com', { plan: 'enterprise' }),

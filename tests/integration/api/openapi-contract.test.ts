@@ -8,7 +8,7 @@ import { signUpAndInVia } from '../../helpers/accounts';
 import { apiClient, inProcess, type ApiClient } from '../../helpers/api-client';
 import { ContractClient, spendWindows, sweepCommonErrors, sweepRateLimits } from '../../helpers/contract';
 import { CONTRACT_TAGS } from '../../helpers/contract-tags';
-import { createPgliteDatabase, type TestDatabase } from '../../helpers/databases';
+import { suiteDatabase, type TestDatabase } from '../../helpers/databases';
 import { startInProcessSling, type InProcessSling } from '../../helpers/in-process-sling';
 import { feedHost, hostList } from '../../helpers/threat-feeds';
 import { until } from '../../helpers/until';
@@ -34,7 +34,7 @@ describe('real answers match the OpenAPI document', () => {
   const call: ContractClient['call'] = (...args) => client.call(...args);
 
   beforeAll(async () => {
-    tdb = await createPgliteDatabase({ migrated: true });
+    tdb = await suiteDatabase.migrated();
     receiver = await startReceiver();
     // The threat feed the workers import at start answers only once a link to its host exists.
     let release!: () => void;

@@ -10,14 +10,13 @@ import { createServer, Socket, type Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createUserWithToken, signIn as signInVia } from '../../helpers/accounts';
 import { apiClient, inProcess, overHttp, type ApiClient, type ApiResult } from '../../helpers/api-client';
-import { createPgliteDatabase, createPostgresDatabase, type TestDatabase } from '../../helpers/databases';
+import { describeOnPostgres, suiteDatabase, type TestDatabase } from '../../helpers/databases';
 import { seedToken } from '../../helpers/seed-in-process';
 import { startInProcessSling, type InProcessSling } from '../../helpers/in-process-sling';
-import { pgUrl, redisUrl } from '../../helpers/services';
+import { redisUrl } from '../../helpers/services';
 import { startSling } from '../../helpers/sling-process';
 import { until } from '../../helpers/until';
 
-const pg = pgUrl();
 const redis = redisUrl();
 const cleanup: Array<() => unknown> = [];
 afterAll(async () => {
@@ -39,13 +38,13 @@ const remainingOf = (res: ApiResult) => res.headers.get('x-ratelimit-remaining')
 // The embedded-database tests share one server: each has workspaces of its own (limits are per
 // workspace; the per-IP limit counts only requests without a valid token), and the configuration
 // below changes only what its own test needs (sign-in attempts, the Enterprise numbers).
-describe('on one server (PGlite)', () => {
+describe(`on one server (${suiteDatabase.name})`, () => {
   let tdb: TestDatabase;
   let sling: InProcessSling;
   let api: ApiClient;
   const tokens: Record<string, string> = {};
   beforeAll(async () => {
-    tdb = await createPgliteDatabase({ migrated: true });
+    tdb = await suiteDatabase.migrated();
     // Enterprise numbers from the configuration: 15 an hour, so the hour runs out first.
     sling = await startInProcessSling({ ...tdb.env, AUTH_ATTEMPTS_PER_MINUTE: '100', ENTERPRISE_LIMIT_PER_HOUR: '15', ENTERPRISE_LIMIT_PER_MINUTE: '1000' });
     cleanup.push(
@@ -165,90 +164,94 @@ describe('on one server (PGlite)', () => {
   });
 });
 
-describe.skipIf(!pg || !redis)('with Redis', () => {
-  test('two instances share the workspace budget: two tokens, the 11th request to either is 429; sessions count across instances too, and so do sign-in attempts', async () => {
-    const tdb = await createPostgresDatabase(pg!, { migrated: true });
-    const env = { ...tdb.env, REDIS_URL: redis!, REDIS_PREFIX: `test-${randomBytes(6).toString('hex')}`, AUTH_ATTEMPTS_PER_MINUTE: '5' };
-    const token = await createUserWithToken(env, 'shared@example.com', 'free');
-    const second = await secondToken(env, 'shared@example.com');
-    const other = await createUserWithToken(env, 'apart@example.com', 'free');
-    const [slingA, slingB] = await Promise.all([startSling(env), startSling(env)]);
-    cleanup.push(
-      () => tdb.drop(),
-      () => slingA.stop(),
-      () => slingB.stop(),
-    );
-    const [a, b] = [apiClient(overHttp(slingA.url)), apiClient(overHttp(slingB.url))];
+describeOnPostgres(
+  'with Redis',
+  () => {
+    test('two instances share the workspace budget: two tokens, the 11th request to either is 429; sessions count across instances too, and so do sign-in attempts', async () => {
+      const tdb = await suiteDatabase.migrated();
+      const env = { ...tdb.env, REDIS_URL: redis!, REDIS_PREFIX: `test-${randomBytes(6).toString('hex')}`, AUTH_ATTEMPTS_PER_MINUTE: '5' };
+      const token = await createUserWithToken(env, 'shared@example.com', 'free');
+      const second = await secondToken(env, 'shared@example.com');
+      const other = await createUserWithToken(env, 'apart@example.com', 'free');
+      const [slingA, slingB] = await Promise.all([startSling(env), startSling(env)]);
+      cleanup.push(
+        () => tdb.drop(),
+        () => slingA.stop(),
+        () => slingB.stop(),
+      );
+      const [a, b] = [apiClient(overHttp(slingA.url)), apiClient(overHttp(slingB.url))];
 
-    const remaining: string[] = [];
-    for (let i = 0; i < 10; i++) {
-      const res = await list(i % 2 ? b : a, i % 3 ? token : second);
-      expect(res.status).toBe(200);
-      remaining.push(res.headers.get('x-ratelimit-remaining')!);
-    }
-    expect(remaining).toEqual(['9', '8', '7', '6', '5', '4', '3', '2', '1', '0']);
-    for (const [instance, t] of [
-      [a, second],
-      [b, token],
-    ] as const) {
-      const res = await list(instance, t);
-      expect(res.status).toBe(429);
-      expect(Number(res.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
-    }
-    expect(remainingOf(await list(b, other))).toBe('9');
+      const remaining: string[] = [];
+      for (let i = 0; i < 10; i++) {
+        const res = await list(i % 2 ? b : a, i % 3 ? token : second);
+        expect(res.status).toBe(200);
+        remaining.push(res.headers.get('x-ratelimit-remaining')!);
+      }
+      expect(remaining).toEqual(['9', '8', '7', '6', '5', '4', '3', '2', '1', '0']);
+      for (const [instance, t] of [
+        [a, second],
+        [b, token],
+      ] as const) {
+        const res = await list(instance, t);
+        expect(res.status).toBe(429);
+        expect(Number(res.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+      }
+      expect(remainingOf(await list(b, other))).toBe('9');
 
-    const [onA, onB] = [await signIn(a, 'shared@example.com'), await signIn(b, 'shared@example.com')];
-    const sessionLeft: Array<string | null> = [];
-    for (let i = 0; i < 4; i++) sessionLeft.push(remainingOf(await readLinks(i % 2 ? onB : onA)));
-    expect(sessionLeft).toEqual(['99', '98', '97', '96']);
+      const [onA, onB] = [await signIn(a, 'shared@example.com'), await signIn(b, 'shared@example.com')];
+      const sessionLeft: Array<string | null> = [];
+      for (let i = 0; i < 4; i++) sessionLeft.push(remainingOf(await readLinks(i % 2 ? onB : onA)));
+      expect(sessionLeft).toEqual(['99', '98', '97', '96']);
 
-    // better-auth's sign-in limit (5 a minute per address) is counted in Redis: the two sign-ins
-    // above and three wrong passwords, alternating instances, use it up on both.
-    const attempt = (api: ApiClient) =>
-      api
-        .fetch('/api/auth/sign-in/email', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', origin: api.baseUrl },
-          body: JSON.stringify({ email: 'shared@example.com', password: 'not the password' }),
-        })
-        .then((res) => res.status);
-    const attempts: number[] = [];
-    for (const instance of [b, a, b, a, b]) attempts.push(await attempt(instance));
-    expect(attempts).toEqual([401, 401, 401, 429, 429]);
-  }, 180_000);
+      // better-auth's sign-in limit (5 a minute per address) is counted in Redis: the two sign-ins
+      // above and three wrong passwords, alternating instances, use it up on both.
+      const attempt = (api: ApiClient) =>
+        api
+          .fetch('/api/auth/sign-in/email', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', origin: api.baseUrl },
+            body: JSON.stringify({ email: 'shared@example.com', password: 'not the password' }),
+          })
+          .then((res) => res.status);
+      const attempts: number[] = [];
+      for (const instance of [b, a, b, a, b]) attempts.push(await attempt(instance));
+      expect(attempts).toEqual([401, 401, 401, 429, 429]);
+    }, 180_000);
 
-  test('when Redis goes away, limits fall back to memory: answers go on, never a 500', async () => {
-    const proxy = await tcpProxy(new URL(redis!));
-    const tdb = await createPostgresDatabase(pg!, { migrated: true });
-    const env = { ...tdb.env, REDIS_URL: `redis://127.0.0.1:${proxy.port}`, REDIS_PREFIX: `test-${randomBytes(6).toString('hex')}` };
-    const token = await createUserWithToken(env, 'fallback@example.com', 'pro');
-    const sling = await startSling(env);
-    cleanup.push(
-      () => tdb.drop(),
-      () => sling.stop(),
-      () => proxy.close(),
-    );
-    const api = apiClient(overHttp(sling.url));
+    test('when Redis goes away, limits fall back to memory: answers go on, never a 500', async () => {
+      const proxy = await tcpProxy(new URL(redis!));
+      const tdb = await suiteDatabase.migrated();
+      const env = { ...tdb.env, REDIS_URL: `redis://127.0.0.1:${proxy.port}`, REDIS_PREFIX: `test-${randomBytes(6).toString('hex')}` };
+      const token = await createUserWithToken(env, 'fallback@example.com', 'pro');
+      const sling = await startSling(env);
+      cleanup.push(
+        () => tdb.drop(),
+        () => sling.stop(),
+        () => proxy.close(),
+      );
+      const api = apiClient(overHttp(sling.url));
 
-    expect((await list(api, token)).headers.get('x-ratelimit-remaining')).toBe('49');
-    proxy.close();
-    // Every answer while Sling finds out that Redis is gone, and after, is a 200.
-    await until(
-      'Sling to count in memory',
-      async () => {
-        expect((await list(api, token)).status).toBe(200);
-        return /Redis unreachable: rate limits count in memory/.test(sling.output());
-      },
-      { intervalMs: 50 },
-    );
-    for (let i = 0; i < 3; i++) {
-      const res = await list(api, token);
-      expect(res.status).toBe(200);
-      expect(res.headers.get('x-ratelimit-limit')).toBe('50');
-    }
-    expect(sling.output()).toMatch(/Redis unreachable: rate limits count in memory/);
-  });
-});
+      expect((await list(api, token)).headers.get('x-ratelimit-remaining')).toBe('49');
+      proxy.close();
+      // Every answer while Sling finds out that Redis is gone, and after, is a 200.
+      await until(
+        'Sling to count in memory',
+        async () => {
+          expect((await list(api, token)).status).toBe(200);
+          return /Redis unreachable: rate limits count in memory/.test(sling.output());
+        },
+        { intervalMs: 50 },
+      );
+      for (let i = 0; i < 3; i++) {
+        const res = await list(api, token);
+        expect(res.status).toBe(200);
+        expect(res.headers.get('x-ratelimit-limit')).toBe('50');
+      }
+      expect(sling.output()).toMatch(/Redis unreachable: rate limits count in memory/);
+    });
+  },
+  !redis,
+);
 
 /** A TCP relay to Redis that the test can cut, as if Redis went down. */
 async function tcpProxy(target: URL): Promise<{ port: number; close(): void }> {

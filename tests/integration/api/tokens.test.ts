@@ -12,11 +12,11 @@ import { TOKEN_CAPS } from '../../../lib/tokens/token-cap';
 import { forgetTokens } from '../../../lib/tokens/token-cache';
 import { ownTokenScope, tokenScope } from '../../../lib/tenancy/scope';
 import { makeUser, type TestUser } from '../../helpers/workspace-fixtures';
-import { migratedDatabaseKinds, type TestDatabase } from '../../helpers/databases';
+import { suiteDatabase, type TestDatabase } from '../../helpers/databases';
 import { openTestContext } from '../../helpers/open-test-handle';
-import { pgUrl } from '../../helpers/services';
 
-describe.each(migratedDatabaseKinds(pgUrl()))('API tokens on %s', (_name, makeDb) => {
+describe(`API tokens on ${suiteDatabase.name}`, () => {
+  const makeDb = suiteDatabase.migrated;
   let tdb: TestDatabase;
   let ctx: Awaited<ReturnType<typeof openTestContext>>;
   const userId = 'user-tokens-1';

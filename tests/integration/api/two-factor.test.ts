@@ -4,12 +4,12 @@
 // Next-rendered /settings/security page, which the in-process Sling does not serve.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { apiClient, overHttp, type ApiClient } from '../../helpers/api-client';
-import { migratedDatabaseKinds, type TestDatabase } from '../../helpers/databases';
-import { pgUrl } from '../../helpers/services';
+import { suiteDatabase, type TestDatabase } from '../../helpers/databases';
 import { startSling, type SlingProcess } from '../../helpers/sling-process';
 import { secretFromUri, totp } from '../../helpers/totp';
 
-describe.each(migratedDatabaseKinds(pgUrl()))('two-factor on %s', (_name, makeDb) => {
+describe(`two-factor on ${suiteDatabase.name}`, () => {
+  const makeDb = suiteDatabase.migrated;
   let tdb: TestDatabase;
   let sling: SlingProcess;
   let api: ApiClient;

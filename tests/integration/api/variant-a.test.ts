@@ -2,12 +2,12 @@
 // PGlite and PostgreSQL: every operation, every error.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { apiClient, inProcess, offSchema, type ApiClient, type ApiResult } from '../../helpers/api-client';
-import { migratedDatabaseKinds, type TestDatabase } from '../../helpers/databases';
+import { suiteDatabase, type TestDatabase } from '../../helpers/databases';
 import { startInProcessSling, type InProcessSling } from '../../helpers/in-process-sling';
-import { pgUrl } from '../../helpers/services';
 import { until } from '../../helpers/until';
 
-describe.each(migratedDatabaseKinds(pgUrl()))('/api.php on %s', (_name, makeDb) => {
+describe(`/api.php on ${suiteDatabase.name}`, () => {
+  const makeDb = suiteDatabase.migrated;
   let tdb: TestDatabase;
   let sling: InProcessSling;
   let nobody: ApiClient;

@@ -2,11 +2,11 @@
 // Sling in the test process (its router; the short URL visited at its edge).
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { apiClient, inProcess, offSchema, type ApiClient } from '../../helpers/api-client';
-import { migratedDatabaseKinds, type TestDatabase } from '../../helpers/databases';
+import { suiteDatabase, type TestDatabase } from '../../helpers/databases';
 import { startInProcessSling, type InProcessSling } from '../../helpers/in-process-sling';
-import { pgUrl } from '../../helpers/services';
 
-describe.each(migratedDatabaseKinds(pgUrl()))('POST /api on %s', (_name, makeDb) => {
+describe(`POST /api on ${suiteDatabase.name}`, () => {
+  const makeDb = suiteDatabase.migrated;
   let tdb: TestDatabase;
   let sling: InProcessSling;
   let api: ApiClient;

@@ -10,11 +10,11 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { signIn as signInVia } from '../../helpers/accounts';
 import { apiClient, inProcess, offSchema, type ApiClient, type ApiResult } from '../../helpers/api-client';
 import { parseCsv } from '../../helpers/csv';
-import { migratedDatabaseKinds, type TestDatabase } from '../../helpers/databases';
+import { suiteDatabase, type TestDatabase } from '../../helpers/databases';
 import { startDnsServer, type TestDnsServer } from '../../helpers/dns-server';
 import { startInProcessSling, type InProcessSling } from '../../helpers/in-process-sling';
 import { startIdp, type TestIdp } from '../../helpers/oidc-idp';
-import { challtestsrvPath, pgUrl } from '../../helpers/services';
+import { challtestsrvPath } from '../../helpers/services';
 import { freePort } from '../../helpers/sling-process';
 import { startSmtpListener } from '../../helpers/smtp-listener';
 import { makeEnterpriseTeam, PASSWORD } from '../../helpers/sso-fixtures';
@@ -35,7 +35,8 @@ const OWNER = 'ann@acme.test';
 const MEMBER = 'mia@acme.test';
 const OTHER = 'olga@globex.test';
 
-describe.each(migratedDatabaseKinds(pgUrl()))('audit log on %s', (_name, makeDb) => {
+describe(`audit log on ${suiteDatabase.name}`, () => {
+  const makeDb = suiteDatabase.migrated;
   let tdb: TestDatabase;
   let sling: InProcessSling;
   let api: ApiClient;

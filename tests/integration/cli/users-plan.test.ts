@@ -4,14 +4,14 @@
 // and its one-line errors, is cli.test.ts's subject).
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openCliInProcess, type InProcessCli } from '../../helpers/cli-in-process';
-import { createPgliteDatabase, type TestDatabase } from '../../helpers/databases';
+import { suiteDatabase, type TestDatabase } from '../../helpers/databases';
 import { openTestContext } from '../../helpers/open-test-handle';
 
 describe('sling users set-plan', () => {
   let tdb: TestDatabase;
   let cli: InProcessCli;
   beforeAll(async () => {
-    tdb = await createPgliteDatabase({ migrated: true });
+    tdb = await suiteDatabase.migrated();
     cli = await openCliInProcess({ ...tdb.env, BASE_URL: 'https://sl.ing' });
     const made = await cli.run(['users', 'create', '--email', 'plan@example.com', '--password-stdin', '--plan', 'business'], 'correct horse 1\n');
     expect(made.code, made.stderr).toBe(0);

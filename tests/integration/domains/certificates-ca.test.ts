@@ -13,16 +13,18 @@ import { findKeyAuthorization } from '../../../lib/acme/challenge-store';
 import { findCertificate } from '../../../lib/acme/find-certificate';
 import { issueDueCertificates, retryDelayMs } from '../../../lib/acme/issue-due-certificates';
 import { prepareAcmeServer, type TestAcmeServer } from '../../helpers/acme-server';
-import { migratedDatabaseKinds, TEST_SECRET, type TestDatabase } from '../../helpers/databases';
+import { suiteDatabase, TEST_SECRET, type TestDatabase } from '../../helpers/databases';
 import { startDnsServer, type TestDnsServer } from '../../helpers/dns-server';
 import { openTestContext } from '../../helpers/open-test-handle';
-import { challtestsrvPath, pgUrl } from '../../helpers/services';
+import { challtestsrvPath } from '../../helpers/services';
 import { freePort } from '../../helpers/sling-process';
 import { makeUser } from '../../helpers/workspace-fixtures';
 
 const binary = challtestsrvPath();
 
-describe.each(migratedDatabaseKinds(pgUrl()))('certificate authority behaviour on %s', (name, makeDb) => {
+describe(`certificate authority behaviour on ${suiteDatabase.name}`, () => {
+  const makeDb = suiteDatabase.migrated;
+  const name = suiteDatabase.name;
   let tdb: TestDatabase;
   let ctx: Awaited<ReturnType<typeof openTestContext>>;
 
@@ -58,7 +60,9 @@ describe.each(migratedDatabaseKinds(pgUrl()))('certificate authority behaviour o
 });
 
 if (binary) {
-  describe.each(migratedDatabaseKinds(pgUrl()))('external account binding with pebble on %s', (name, makeDb) => {
+  describe(`external account binding with pebble on ${suiteDatabase.name}`, () => {
+    const makeDb = suiteDatabase.migrated;
+    const name = suiteDatabase.name;
     let tdb: TestDatabase;
     let ctx: Awaited<ReturnType<typeof openTestContext>>;
     let dns: TestDnsServer;

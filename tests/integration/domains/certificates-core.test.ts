@@ -5,13 +5,13 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { certificates, domains } from '../../../db/schema';
 import { issueDueCertificates } from '../../../lib/acme/issue-due-certificates';
-import { migratedDatabaseKinds, TEST_SECRET, type TestDatabase } from '../../helpers/databases';
+import { suiteDatabase, TEST_SECRET, type TestDatabase } from '../../helpers/databases';
 import { openTestContext } from '../../helpers/open-test-handle';
-import { pgUrl } from '../../helpers/services';
 import { freePort } from '../../helpers/sling-process';
 import { makeUser } from '../../helpers/workspace-fixtures';
 
-describe.each(migratedDatabaseKinds(pgUrl()))('certificate job on %s', (_name, makeDb) => {
+describe(`certificate job on ${suiteDatabase.name}`, () => {
+  const makeDb = suiteDatabase.migrated;
   let tdb: TestDatabase;
   let ctx: Awaited<ReturnType<typeof openTestContext>>;
   let directoryUrl: string;

@@ -9,9 +9,9 @@ import { connect, type TLSSocket } from 'node:tls';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { prepareAcmeServer, type TestAcmeServer } from '../../helpers/acme-server';
 import { apiClient, inProcess, type ApiClient } from '../../helpers/api-client';
-import { migratedDatabaseKinds, type TestDatabase } from '../../helpers/databases';
+import { suiteDatabase, type TestDatabase } from '../../helpers/databases';
 import { startDnsServer, type TestDnsServer } from '../../helpers/dns-server';
-import { challtestsrvPath, pgUrl } from '../../helpers/services';
+import { challtestsrvPath } from '../../helpers/services';
 import { startInProcessSling, type InProcessSling } from '../../helpers/in-process-sling';
 import { freePort } from '../../helpers/sling-process';
 import { until } from '../../helpers/until';
@@ -49,7 +49,8 @@ function exchange(socket: TLSSocket, text: string): Promise<string> {
 }
 
 if (binary) {
-  describe.each(migratedDatabaseKinds(pgUrl()))('certificates from pebble on %s', (_name, makeDb) => {
+  describe(`certificates from pebble on ${suiteDatabase.name}`, () => {
+    const makeDb = suiteDatabase.migrated;
     let tdb: TestDatabase;
     let dns: TestDnsServer;
     let acme: TestAcmeServer;

@@ -10,10 +10,9 @@ import { join } from 'node:path';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { apiClient, inProcess, type ApiClient } from '../../helpers/api-client';
-import { migratedDatabaseKinds, type TestDatabase } from '../../helpers/databases';
+import { suiteDatabase, type TestDatabase } from '../../helpers/databases';
 import { decodeQrPng, makePngLogo } from '../../helpers/decode-qr';
 import { seedLandingFixture, type LandingFixture, type LandingWho } from '../../helpers/landing-fixtures';
-import { pgUrl } from '../../helpers/services';
 import { startInProcessSling, type InProcessSling } from '../../helpers/in-process-sling';
 
 const HOST = 'go.favicon.test';
@@ -42,7 +41,8 @@ function solidPng(width: number, height: number, rgb: [number, number, number]):
   return PNG.sync.write(png);
 }
 
-describe.each(migratedDatabaseKinds(pgUrl()))('domain favicons on %s', (_name, makeDb) => {
+describe(`domain favicons on ${suiteDatabase.name}`, () => {
+  const makeDb = suiteDatabase.migrated;
   let tdb: TestDatabase;
   let sling: InProcessSling;
   let api: ApiClient;

@@ -4,7 +4,7 @@
 // runs them for its admin socket; the last test checks that the built CLI prints the same.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openCliInProcess, type CliRun, type InProcessCli } from '../../helpers/cli-in-process';
-import { createPgliteDatabase, type TestDatabase } from '../../helpers/databases';
+import { suiteDatabase, type TestDatabase } from '../../helpers/databases';
 import { startDnsServer, type TestDnsServer } from '../../helpers/dns-server';
 import { challtestsrvPath } from '../../helpers/services';
 import { runSling } from '../../helpers/sling-process';
@@ -33,7 +33,7 @@ if (binary) {
     const sling = async (...args: string[]) => withLines(await cli.run(['domains', ...args]));
 
     beforeAll(async () => {
-      [tdb, dns] = await Promise.all([createPgliteDatabase({ migrated: true }), startDnsServer(binary)]);
+      [tdb, dns] = await Promise.all([suiteDatabase.migrated(), startDnsServer(binary)]);
       env = { ...tdb.env, BASE_URL: 'https://sl.ing', LINK_HOST, DNS_SERVERS: dns.address };
       cli = await openCliInProcess(env);
       const made = await cli.run(['users', 'create', '--email', 'cli-owner@example.com', '--password-stdin', '--plan', 'free'], 'correct horse 1\n');

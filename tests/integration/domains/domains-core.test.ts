@@ -11,16 +11,17 @@ import { addDomain, type DomainScope } from '../../../lib/domains/manage-domains
 import { deleteDomain } from '../../../lib/links/delete-domain';
 import { verifyDomain } from '../../../lib/domains/verify-domain';
 import { createLink } from '../../../lib/links/create-link';
-import { migratedDatabaseKinds, type TestDatabase } from '../../helpers/databases';
+import { suiteDatabase, type TestDatabase } from '../../helpers/databases';
 import { startDnsServer, type TestDnsServer } from '../../helpers/dns-server';
 import { BASE, openTestContext } from '../../helpers/open-test-handle';
-import { challtestsrvPath, pgUrl } from '../../helpers/services';
+import { challtestsrvPath } from '../../helpers/services';
 import { makeUser, type TestUser } from '../../helpers/workspace-fixtures';
 
 const binary = challtestsrvPath();
 
 if (binary) {
-  describe.each(migratedDatabaseKinds(pgUrl()))('custom domains (lib) on %s', (_name, makeDb) => {
+  describe(`custom domains (lib) on ${suiteDatabase.name}`, () => {
+    const makeDb = suiteDatabase.migrated;
     let tdb: TestDatabase;
     let dns: TestDnsServer;
     let ctx: Awaited<ReturnType<typeof openTestContext>>;

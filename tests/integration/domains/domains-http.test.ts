@@ -9,10 +9,10 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { apiClient, inProcess, offSchema, type ApiClient } from '../../helpers/api-client';
-import { migratedDatabaseKinds, type TestDatabase } from '../../helpers/databases';
+import { suiteDatabase, type TestDatabase } from '../../helpers/databases';
 import { startDnsServer, type TestDnsServer } from '../../helpers/dns-server';
 import { startInProcessSling, type InProcessSling } from '../../helpers/in-process-sling';
-import { challtestsrvPath, pgUrl } from '../../helpers/services';
+import { challtestsrvPath } from '../../helpers/services';
 import { startSling } from '../../helpers/sling-process';
 import { until } from '../../helpers/until';
 import { manualClock, type ManualClock } from '../../../lib/core/clock';
@@ -40,7 +40,8 @@ function get(
 }
 
 if (binary) {
-  describe.each(migratedDatabaseKinds(pgUrl()))('custom domains on %s', (_name, makeDb) => {
+  describe(`custom domains on ${suiteDatabase.name}`, () => {
+    const makeDb = suiteDatabase.migrated;
     let tdb: TestDatabase;
     let dns: TestDnsServer;
     let sling: InProcessSling;
@@ -284,7 +285,7 @@ if (binary) {
     // Two instances share PostgreSQL: a host one of them remembered as unknown is served as soon as the
     // other verifies it, and forgotten when it is deleted — by the per-host invalidation message, well
     // before the cache's 60 s expiry.
-    if (_name === 'PostgreSQL') {
+    if (suiteDatabase.kind === 'postgres') {
       test('a domain verified on one instance is served by another at once; deleted, it is unknown there too', async () => {
         const other = await startSling({ ...tdb.env, LINK_HOST, DNS_SERVERS: dns.address });
         try {

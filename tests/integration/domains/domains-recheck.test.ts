@@ -12,10 +12,10 @@ import { notifyDomainStatus } from '../../../lib/domains/notify-domain-status';
 import { recheckVerifiedDomains } from '../../../lib/domains/recheck-verified-domains';
 import { serializeDomain } from '../../../lib/domains/serialize-domain';
 import { verifyDomain } from '../../../lib/domains/verify-domain';
-import { migratedDatabaseKinds, TEST_SECRET, type TestDatabase } from '../../helpers/databases';
+import { suiteDatabase, TEST_SECRET, type TestDatabase } from '../../helpers/databases';
 import { startDnsServer, type TestDnsServer } from '../../helpers/dns-server';
 import { BASE, openTestContext } from '../../helpers/open-test-handle';
-import { challtestsrvPath, pgUrl } from '../../helpers/services';
+import { challtestsrvPath } from '../../helpers/services';
 import { startSmtpListener } from '../../helpers/smtp-listener';
 import { until } from '../../helpers/until';
 import { makeUser, type TestUser } from '../../helpers/workspace-fixtures';
@@ -32,7 +32,9 @@ beforeAll(async () => {
 afterAll(async () => smtp?.close());
 
 if (binary) {
-  describe.each(migratedDatabaseKinds(pgUrl()))('re-checking verified domains on %s', (name, makeDb) => {
+  describe(`re-checking verified domains on ${suiteDatabase.name}`, () => {
+    const makeDb = suiteDatabase.migrated;
+    const name = suiteDatabase.name;
     let tdb: TestDatabase;
     let dns: TestDnsServer;
     let ctx: Awaited<ReturnType<typeof openTestContext>>;

@@ -11,10 +11,9 @@ import { LANDING_CSP } from '../../../lib/server/site-answers';
 import type { putDomainLanding } from '../../../lib/openapi/operations/domain-assets';
 import type { updateDomain } from '../../../lib/openapi/operations/domains';
 import { apiClient, inProcess, offSchema, type ApiClient, type CallOptions } from '../../helpers/api-client';
-import { migratedDatabaseKinds, type TestDatabase } from '../../helpers/databases';
+import { suiteDatabase, type TestDatabase } from '../../helpers/databases';
 import { seedLandingFixture, type LandingFixture, type LandingWho } from '../../helpers/landing-fixtures';
 import { startInProcessSling, type InProcessSling } from '../../helpers/in-process-sling';
-import { pgUrl } from '../../helpers/services';
 import { startSling } from '../../helpers/sling-process';
 import { until } from '../../helpers/until';
 
@@ -42,7 +41,9 @@ function visit(port: number, host: string, path: string, method = 'GET', form?: 
   });
 }
 
-describe.each(migratedDatabaseKinds(pgUrl()))('landing pages on %s', (name, makeDb) => {
+describe(`landing pages on ${suiteDatabase.name}`, () => {
+  const makeDb = suiteDatabase.migrated;
+  const name = suiteDatabase.name;
   let tdb: TestDatabase;
   let sling: InProcessSling;
   let api: ApiClient;

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { fetchFavicon } from '../../../lib/favicons/fetch-favicon';
 import { apiClient, inProcess, type ApiClient } from '../../helpers/api-client';
-import { createPgliteDatabase, type TestDatabase } from '../../helpers/databases';
+import { suiteDatabase, type TestDatabase } from '../../helpers/databases';
 import { startInProcessSling, type InProcessSling } from '../../helpers/in-process-sling';
 
 // A 1×1 PNG.
@@ -41,7 +41,7 @@ describe('favicons', () => {
   const sites: Record<string, Site> = {};
 
   beforeAll(async () => {
-    tdb = await createPgliteDatabase({ migrated: true });
+    tdb = await suiteDatabase.migrated();
     sites.png = await site((_req, res) => res.writeHead(200, { 'content-type': 'image/png' }).end(PNG));
     sites.moved = await site((req, res) =>
       req.url === '/favicon.ico' ? res.writeHead(301, { location: '/static/icon.png' }).end() : res.writeHead(200, { 'content-type': 'image/x-icon' }).end(PNG),

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { API_ROUTES } from '../../../lib/api/routes';
 import { createUserWithToken, signUpAndIn } from '../../helpers/accounts';
 import { apiClient, overHttp } from '../../helpers/api-client';
-import { createPgliteDatabase, type TestDatabase } from '../../helpers/databases';
+import { suiteDatabase, type TestDatabase } from '../../helpers/databases';
 import { startSling, type SlingProcess } from '../../helpers/sling-process';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
@@ -309,7 +309,7 @@ describe('API fuzz: hostile input on every route', () => {
   const knownIds: Record<string, string[]> = {};
 
   beforeAll(async () => {
-    tdb = await createPgliteDatabase({ migrated: true });
+    tdb = await suiteDatabase.migrated();
     const env = {
       ...tdb.env,
       ENTERPRISE_LIMIT_PER_MINUTE: '1000000',

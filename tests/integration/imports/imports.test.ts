@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { apiClient, inProcess, offSchema, type ApiClient } from '../../helpers/api-client';
 import { parseCsv } from '../../helpers/csv';
-import { migratedDatabaseKinds, tempDir, type TestDatabase } from '../../helpers/databases';
+import { suiteDatabase, tempDir, type TestDatabase } from '../../helpers/databases';
 import { importFile, plannedDefects, plannedRow, takenAlias, type ImportFixtureFormat } from '../../helpers/import-files';
 import { startInProcessSling, type InProcessSling } from '../../helpers/in-process-sling';
 import { feedHost, hostList } from '../../helpers/threat-feeds';
@@ -32,7 +32,9 @@ type ImportJson = {
   report_url: string;
 };
 
-describe.each(migratedDatabaseKinds(process.env.TEST_DATABASE_URL))('bulk import on %s', (kind, createDatabase) => {
+describe(`bulk import on ${suiteDatabase.name}`, () => {
+  const kind = suiteDatabase.name;
+  const createDatabase = suiteDatabase.migrated;
   let tdb: TestDatabase;
   let sling: InProcessSling;
   let ann: ApiClient;

@@ -13,12 +13,13 @@ import { expireDueLinks } from '../../../lib/links/expire-due-links';
 import { serializeLink } from '../../../lib/links/serialize-link';
 import { setLinkDisabled } from '../../../lib/links/set-link-disabled';
 import { updateLink } from '../../../lib/links/update-link';
-import { migratedDatabaseKinds, type TestDatabase } from '../../helpers/databases';
+import { suiteDatabase, type TestDatabase } from '../../helpers/databases';
 import { openTestContext } from '../../helpers/open-test-handle';
-import { pgUrl } from '../../helpers/services';
 import { OPERATOR_SCOPE } from '../../../lib/tenancy/scope';
 
-describe.each(migratedDatabaseKinds(pgUrl()))('event outbox on %s', (name, makeDb) => {
+describe(`event outbox on ${suiteDatabase.name}`, () => {
+  const makeDb = suiteDatabase.migrated;
+  const name = suiteDatabase.name;
   let tdb: TestDatabase;
   let ctx: Awaited<ReturnType<typeof openTestContext>>;
 

@@ -12,9 +12,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { openJobSystem } from '../../../lib/jobs/job-system';
 import { jobStatus } from '../../../lib/jobs/job-status';
 import { createLink } from '../../../lib/links/create-link';
-import { createPgliteDatabase, createPostgresDatabase, type TestDatabase } from '../../helpers/databases';
+import { describeOnPostgres, suiteDatabase, type TestDatabase } from '../../helpers/databases';
 import { openTestContext } from '../../helpers/open-test-handle';
-import { pgUrl } from '../../helpers/services';
 import { openCliInProcess, type CliRun } from '../../helpers/cli-in-process';
 import { startInProcessSling } from '../../helpers/in-process-sling';
 import { startSling, type SlingProcess } from '../../helpers/sling-process';
@@ -36,10 +35,10 @@ async function sling(run: Run, args: string[]) {
 
 const status = async (run: Run) => JSON.parse(await sling(run, ['jobs', 'status', '--json'])) as Array<Record<string, number | string>>;
 
-describe('jobs on the embedded database', () => {
+describe(`jobs on ${suiteDatabase.name}`, () => {
   let tdb: TestDatabase;
   beforeAll(async () => {
-    tdb = await createPgliteDatabase({ migrated: true });
+    tdb = await suiteDatabase.migrated();
   });
   afterAll(() => tdb?.drop());
 
@@ -107,15 +106,14 @@ describe('jobs on the embedded database', () => {
   }, 180_000);
 });
 
-const pg = pgUrl();
-describe.skipIf(!pg)('jobs with worker processes on PostgreSQL', () => {
+describeOnPostgres('jobs with worker processes on PostgreSQL', () => {
   let tdb: TestDatabase;
   let ctx: Awaited<ReturnType<typeof openTestContext>>;
   let cli: Awaited<ReturnType<typeof openCliInProcess>>;
   let run: Run;
   const workers: SlingProcess[] = [];
   beforeAll(async () => {
-    tdb = await createPostgresDatabase(pg!, { migrated: true });
+    tdb = await suiteDatabase.migrated();
     ctx = await openTestContext(tdb);
     cli = await openCliInProcess({ ...tdb.env, ...CLI_BASE_URL });
     run = (args) => cli.run(args);

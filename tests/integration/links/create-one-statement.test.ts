@@ -14,9 +14,8 @@ import { getLinkByCode } from '../../../lib/links/get-link-by-code';
 import type { AppContext } from '../../../lib/context/app-context';
 import { updateLink } from '../../../lib/links/update-link';
 import { SYSTEM_WORKSPACE_ID as W } from '../../../db/schema';
-import { databaseKinds, type TestDatabase } from '../../helpers/databases';
+import { suiteDatabase, type TestDatabase } from '../../helpers/databases';
 import { openTestContext } from '../../helpers/open-test-handle';
-import { pgUrl } from '../../helpers/services';
 import { until } from '../../helpers/until';
 import { OPERATOR_SCOPE } from '../../../lib/tenancy/scope';
 
@@ -43,7 +42,9 @@ function countingHandle(handle: DbHandle): { handle: DbHandle; statements: () =>
   return { handle: counted, statements: () => n };
 }
 
-describe.each(databaseKinds(pgUrl()))('link creation in one statement on %s', (name, makeDb) => {
+describe(`link creation in one statement on ${suiteDatabase.name}`, () => {
+  const makeDb = suiteDatabase.empty;
+  const name = suiteDatabase.name;
   let tdb: TestDatabase;
   let ctx: AppContext & { handle: DbHandle };
   let counted: ReturnType<typeof countingHandle>;

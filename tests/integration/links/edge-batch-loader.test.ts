@@ -10,14 +10,14 @@ import { createLink } from '../../../lib/links/create-link';
 import { getLinkByCode } from '../../../lib/links/get-link-by-code';
 import { updateLink } from '../../../lib/links/update-link';
 import { edgeLinkLoader, edgeLinksLoader, type LinkRequest } from '../../../lib/previews/edge-preview';
-import { databaseKinds, type TestDatabase } from '../../helpers/databases';
+import { suiteDatabase, type TestDatabase } from '../../helpers/databases';
 import { openTestContext } from '../../helpers/open-test-handle';
-import { pgUrl } from '../../helpers/services';
 import { until } from '../../helpers/until';
 import { linkPreviews, SYSTEM_WORKSPACE_ID as W } from '../../../db/schema';
 import { OPERATOR_SCOPE } from '../../../lib/tenancy/scope';
 
-describe.each(databaseKinds(pgUrl()))('batched edge loads on %s', (_name, makeDb) => {
+describe(`batched edge loads on ${suiteDatabase.name}`, () => {
+  const makeDb = suiteDatabase.empty;
   let tdb: TestDatabase;
   let ctx: Awaited<ReturnType<typeof openTestContext>>;
 

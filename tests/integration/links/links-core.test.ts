@@ -10,13 +10,13 @@ import { createLink } from '../../../lib/links/create-link';
 import { getLinkByCode } from '../../../lib/links/get-link-by-code';
 import { serializeLink } from '../../../lib/links/serialize-link';
 import { updateLink } from '../../../lib/links/update-link';
-import { databaseKinds, type TestDatabase } from '../../helpers/databases';
+import { suiteDatabase, type TestDatabase } from '../../helpers/databases';
 import { openTestContext } from '../../helpers/open-test-handle';
-import { pgUrl } from '../../helpers/services';
 import { SYSTEM_WORKSPACE_ID as W } from '../../../db/schema';
 import { OPERATOR_SCOPE } from '../../../lib/tenancy/scope';
 
-describe.each(databaseKinds(pgUrl()))('links core on %s', (_name, makeDb) => {
+describe(`links core on ${suiteDatabase.name}`, () => {
+  const makeDb = suiteDatabase.empty;
   let tdb: TestDatabase;
   let ctx: Awaited<ReturnType<typeof openTestContext>>;
 

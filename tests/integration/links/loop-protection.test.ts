@@ -9,8 +9,7 @@ import { ensureDefaultDomain } from '../../../lib/domains/domain-registry';
 import { altchaPayload } from '../../helpers/altcha';
 import { AGENTS } from '../../helpers/agents';
 import { apiClient, inProcess, type ApiClient, type ApiResult } from '../../helpers/api-client';
-import { migratedDatabaseKinds, type TestDatabase } from '../../helpers/databases';
-import { pgUrl } from '../../helpers/services';
+import { suiteDatabase, type TestDatabase } from '../../helpers/databases';
 import { startInProcessSling, type InProcessSling } from '../../helpers/in-process-sling';
 import { freePort } from '../../helpers/sling-process';
 
@@ -27,7 +26,8 @@ const aliases = (port: number) => [
   `0.0.0.0:${port}`,
 ];
 
-describe.each(migratedDatabaseKinds(pgUrl()))('loop protection on %s', (_name, makeDb) => {
+describe(`loop protection on ${suiteDatabase.name}`, () => {
+  const makeDb = suiteDatabase.migrated;
   let tdb: TestDatabase;
   let sling: InProcessSling;
   let port: number;

@@ -9,13 +9,13 @@ import { deleteLink } from '../../../lib/links/delete-link';
 import { getLinkByCode } from '../../../lib/links/get-link-by-code';
 import { findPreviousCodes } from '../../../lib/links/previous-codes';
 import { updateLink } from '../../../lib/links/update-link';
-import { migratedDatabaseKinds, type TestDatabase } from '../../helpers/databases';
+import { suiteDatabase, type TestDatabase } from '../../helpers/databases';
 import { openTestContext } from '../../helpers/open-test-handle';
-import { pgUrl } from '../../helpers/services';
 import { SYSTEM_WORKSPACE_ID as W } from '../../../db/schema';
 import { OPERATOR_SCOPE } from '../../../lib/tenancy/scope';
 
-describe.each(migratedDatabaseKinds(pgUrl()))('previous codes on %s', (_name, makeDb) => {
+describe(`previous codes on ${suiteDatabase.name}`, () => {
+  const makeDb = suiteDatabase.migrated;
   let tdb: TestDatabase;
   let ctx: Awaited<ReturnType<typeof openTestContext>>;
 

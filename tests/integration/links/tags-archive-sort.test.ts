@@ -11,7 +11,7 @@ import { parseCsv } from '../../helpers/csv';
 import { signUpAndInVia } from '../../helpers/accounts';
 import { AGENTS } from '../../helpers/agents';
 import { apiClient, inProcess, offSchema, type ApiClient, type CallOptions } from '../../helpers/api-client';
-import { createPgliteDatabase, type TestDatabase } from '../../helpers/databases';
+import { suiteDatabase, type TestDatabase } from '../../helpers/databases';
 import { startInProcessSling, type InProcessSling } from '../../helpers/in-process-sling';
 import { until } from '../../helpers/until';
 
@@ -27,7 +27,7 @@ describe('link tags, archive, sorting and filtered exports', () => {
   let bob: ApiClient;
 
   beforeAll(async () => {
-    tdb = await createPgliteDatabase({ migrated: true });
+    tdb = await suiteDatabase.migrated();
     sling = await startInProcessSling({ ...tdb.env, TRUST_PROXY: 'true', FAVICONS_TIMEOUT_MS: '500' });
     api = apiClient(inProcess(sling));
     ann = api.as({ token: await sling.seed.userWithToken('ann@example.com', { plan: 'business' }) });

@@ -7,16 +7,16 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { applyMigrations, migrationsFolder } from '../../../lib/db/migrate';
 import { openDatabase } from '../../../lib/db/open-database';
-import { databaseKinds, type TestDatabase } from '../../helpers/databases';
+import { suiteDatabase, type TestDatabase } from '../../helpers/databases';
 import { migrationsUpTo } from '../../helpers/migrations-up-to';
-import { pgUrl } from '../../helpers/services';
 
 // Every migration before the admin console's (found by its name, so a renumbering at merge keeps this right).
 const PREVIOUS = (JSON.parse(readFileSync(join(migrationsFolder(), 'meta', '_journal.json'), 'utf8')).entries as Array<{ tag: string }>).findIndex((e) =>
   e.tag.endsWith('_admin_console'),
 );
 
-describe.each(databaseKinds(pgUrl()))('migration to the admin console on %s', (_name, makeDb) => {
+describe(`migration to the admin console on ${suiteDatabase.name}`, () => {
+  const makeDb = suiteDatabase.empty;
   const dbs: TestDatabase[] = [];
   let users: Array<Record<string, unknown>>;
   let settings: Array<Record<string, unknown>>;

@@ -9,9 +9,8 @@ import { applyMigrations, shippedMigrationCount } from '../../../lib/db/migrate'
 import { openDatabase } from '../../../lib/db/open-database';
 import { hashToken } from '../../../lib/crypto/token-secret';
 import { apiClient, overHttp } from '../../helpers/api-client';
-import { databaseKinds, type TestDatabase } from '../../helpers/databases';
+import { suiteDatabase, type TestDatabase } from '../../helpers/databases';
 import { migrationsUpTo } from '../../helpers/migrations-up-to';
-import { pgUrl } from '../../helpers/services';
 import { startSling, type SlingProcess } from '../../helpers/sling-process';
 
 const PREVIOUS = 12; // migrations 0000–0011: the schema before custom domains
@@ -28,7 +27,8 @@ function visit(port: number, host: string, path: string): Promise<{ status: numb
   });
 }
 
-describe.each(databaseKinds(pgUrl()))('migration to custom domains on %s', (_name, makeDb) => {
+describe(`migration to custom domains on ${suiteDatabase.name}`, () => {
+  const makeDb = suiteDatabase.empty;
   let tdb: TestDatabase;
   let sling: SlingProcess | undefined;
   let domains: Array<Record<string, unknown>>;

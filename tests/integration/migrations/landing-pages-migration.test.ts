@@ -5,9 +5,8 @@ import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { applyMigrations, shippedMigrationCount } from '../../../lib/db/migrate';
 import { openDatabase } from '../../../lib/db/open-database';
-import { databaseKinds, type TestDatabase } from '../../helpers/databases';
+import { suiteDatabase, type TestDatabase } from '../../helpers/databases';
 import { migrationsUpTo } from '../../helpers/migrations-up-to';
-import { pgUrl } from '../../helpers/services';
 import { startSling, type SlingProcess } from '../../helpers/sling-process';
 
 const PREVIOUS = 17; // migrations 0000–0016: the schema before landing pages
@@ -25,7 +24,8 @@ function visit(port: number, host: string, path: string): Promise<{ status: numb
   });
 }
 
-describe.each(databaseKinds(pgUrl()))('migration to landing pages on %s', (_name, makeDb) => {
+describe(`migration to landing pages on ${suiteDatabase.name}`, () => {
+  const makeDb = suiteDatabase.empty;
   let tdb: TestDatabase;
   let sling: SlingProcess | undefined;
   let rows: Array<Record<string, unknown>>;

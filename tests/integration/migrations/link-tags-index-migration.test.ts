@@ -9,13 +9,13 @@ import { applyMigrations, shippedMigrationCount } from '../../../lib/db/migrate'
 import { openDatabase } from '../../../lib/db/open-database';
 import { filtersSql } from '../../../lib/analytics/stats-filters';
 import { findLinks, linksWhere } from '../../../lib/links/find-links';
-import { databaseKinds, type TestDatabase } from '../../helpers/databases';
+import { suiteDatabase, type TestDatabase } from '../../helpers/databases';
 import { migrationsUpTo } from '../../helpers/migrations-up-to';
-import { pgUrl } from '../../helpers/services';
 
 const PREVIOUS = 30; // migrations 0000–0029: every link in the tag index
 
-describe.each(databaseKinds(pgUrl()))('migration to the partial tag index on %s', (_name, makeDb) => {
+describe(`migration to the partial tag index on ${suiteDatabase.name}`, () => {
+  const makeDb = suiteDatabase.empty;
   let tdb: TestDatabase;
   let applied: number;
   let rows: Array<{ short_code: string; tags: string[] }>;

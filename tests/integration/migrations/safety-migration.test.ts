@@ -3,13 +3,13 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { applyMigrations, shippedMigrationCount } from '../../../lib/db/migrate';
 import { openDatabase } from '../../../lib/db/open-database';
-import { databaseKinds, type TestDatabase } from '../../helpers/databases';
+import { suiteDatabase, type TestDatabase } from '../../helpers/databases';
 import { migrationsUpTo } from '../../helpers/migrations-up-to';
-import { pgUrl } from '../../helpers/services';
 
 const PREVIOUS = 11; // migrations 0000–0010: the schema before safety
 
-describe.each(databaseKinds(pgUrl()))('migration to safety on %s', (_name, makeDb) => {
+describe(`migration to safety on ${suiteDatabase.name}`, () => {
+  const makeDb = suiteDatabase.empty;
   let tdb: TestDatabase;
   let links: Array<Record<string, unknown>>;
   let applied: number;

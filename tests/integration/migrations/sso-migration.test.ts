@@ -6,13 +6,13 @@ import { recordLogin } from '../../../lib/audit/login-history';
 import { applyMigrations, shippedMigrationCount } from '../../../lib/db/migrate';
 import { openDatabase } from '../../../lib/db/open-database';
 import type { DbHandle } from '../../../lib/db/types';
-import { databaseKinds, type TestDatabase } from '../../helpers/databases';
+import { suiteDatabase, type TestDatabase } from '../../helpers/databases';
 import { migrationsUpTo } from '../../helpers/migrations-up-to';
-import { pgUrl } from '../../helpers/services';
 
 const PREVIOUS = 19; // migrations 0000–0018: the schema before single sign-on
 
-describe.each(databaseKinds(pgUrl()))('migration to single sign-on on %s', (_name, makeDb) => {
+describe(`migration to single sign-on on ${suiteDatabase.name}`, () => {
+  const makeDb = suiteDatabase.empty;
   let tdb: TestDatabase;
   let db: DbHandle;
 

@@ -5,13 +5,13 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { applyMigrations, shippedMigrationCount } from '../../../lib/db/migrate';
 import { openDatabase } from '../../../lib/db/open-database';
 import type { DbHandle } from '../../../lib/db/types';
-import { databaseKinds, type TestDatabase } from '../../helpers/databases';
+import { suiteDatabase, type TestDatabase } from '../../helpers/databases';
 import { migrationsUpTo } from '../../helpers/migrations-up-to';
-import { pgUrl } from '../../helpers/services';
 
 const PREVIOUS = 23; // migrations 0000–0022: the schema before SAML connections
 
-describe.each(databaseKinds(pgUrl()))('migration to SAML connections on %s', (_name, makeDb) => {
+describe(`migration to SAML connections on ${suiteDatabase.name}`, () => {
+  const makeDb = suiteDatabase.empty;
   let tdb: TestDatabase;
   let db: DbHandle;
 

@@ -6,13 +6,13 @@ import { pruneEvents } from '../../../lib/events/prune-events';
 import { applyMigrations, shippedMigrationCount } from '../../../lib/db/migrate';
 import { openDatabase } from '../../../lib/db/open-database';
 import { claimDueDeliveries } from '../../../lib/webhooks/deliveries';
-import { databaseKinds, type TestDatabase } from '../../helpers/databases';
+import { suiteDatabase, type TestDatabase } from '../../helpers/databases';
 import { migrationsUpTo } from '../../helpers/migrations-up-to';
-import { pgUrl } from '../../helpers/services';
 
 const PREVIOUS = 29; // migrations 0000–0028: the schema before the per-endpoint claim index
 
-describe.each(databaseKinds(pgUrl()))('migration to per-endpoint webhook claims on %s', (_name, makeDb) => {
+describe(`migration to per-endpoint webhook claims on ${suiteDatabase.name}`, () => {
+  const makeDb = suiteDatabase.empty;
   let tdb: TestDatabase;
   let deliveries: Array<Record<string, unknown>>;
   let attempts: number;

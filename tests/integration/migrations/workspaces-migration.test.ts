@@ -10,9 +10,8 @@ import { openDatabase } from '../../../lib/db/open-database';
 import type { DbHandle } from '../../../lib/db/types';
 import { hashToken } from '../../../lib/crypto/token-secret';
 import { apiClient, overHttp } from '../../helpers/api-client';
-import { databaseKinds, type TestDatabase } from '../../helpers/databases';
+import { suiteDatabase, type TestDatabase } from '../../helpers/databases';
 import { migrationsUpTo } from '../../helpers/migrations-up-to';
-import { pgUrl } from '../../helpers/services';
 import { startSling, type SlingProcess } from '../../helpers/sling-process';
 
 const PREVIOUS = 10; // migrations 0000–0009: the schema before workspaces
@@ -58,7 +57,8 @@ async function counts(db: DbHandle): Promise<Record<string, number>> {
   return out;
 }
 
-describe.each(databaseKinds(pgUrl()))('migration to workspaces on %s', (_name, makeDb) => {
+describe(`migration to workspaces on ${suiteDatabase.name}`, () => {
+  const makeDb = suiteDatabase.empty;
   let tdb: TestDatabase;
   let sling: SlingProcess | undefined;
   let before: Record<string, number>;

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { createLink, updateLink } from '../../../lib/openapi/operations/links';
 import { AGENTS } from '../../helpers/agents';
 import { apiClient, inProcess, offSchema, type ApiClient, type CallOptions } from '../../helpers/api-client';
-import { createPgliteDatabase, type TestDatabase } from '../../helpers/databases';
+import { suiteDatabase, type TestDatabase } from '../../helpers/databases';
 import { startInProcessSling, type InProcessSling } from '../../helpers/in-process-sling';
 import { until } from '../../helpers/until';
 
@@ -39,7 +39,7 @@ describe('social previews', () => {
   let bob: ApiClient;
 
   beforeAll(async () => {
-    tdb = await createPgliteDatabase({ migrated: true });
+    tdb = await suiteDatabase.migrated();
     sling = await startInProcessSling({ ...tdb.env, TRUST_PROXY: 'true' });
     const api = apiClient(inProcess(sling));
     ann = api.as({ token: await sling.seed.userWithToken('ann@example.com', { plan: 'business' }) });

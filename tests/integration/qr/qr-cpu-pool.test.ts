@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { apiClient, inProcess, type ApiClient, type ApiResult } from '../../helpers/api-client';
-import { createPgliteDatabase, type TestDatabase } from '../../helpers/databases';
+import { suiteDatabase, type TestDatabase } from '../../helpers/databases';
 import { makePngLogo } from '../../helpers/decode-qr';
 import { pngBomb } from '../../helpers/png-bomb';
 import { startInProcessSling, type InProcessSling } from '../../helpers/in-process-sling';
@@ -23,7 +23,7 @@ describe('QR codes and the CPU pool (CPU_POOL_SIZE=1, CPU_POOL_QUEUE=2)', () => 
   let link: { id: number; short_url: string };
 
   beforeAll(async () => {
-    tdb = await createPgliteDatabase({ migrated: true });
+    tdb = await suiteDatabase.migrated();
     sling = await startInProcessSling({ ...tdb.env, CPU_POOL_SIZE: '1', CPU_POOL_QUEUE: '2' });
     api = apiClient(inProcess(sling), { token: await sling.seed.userWithToken('ann@example.com', { plan: 'enterprise' }) });
     link = (await api.call('apiPhpCreate', { body: { url: 'https://example.com/menu', alias: 'menu' } })).json;

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { AGENTS } from '../../helpers/agents';
 import { apiClient, inProcess, offSchema, type ApiClient } from '../../helpers/api-client';
-import { createPgliteDatabase, type TestDatabase } from '../../helpers/databases';
+import { suiteDatabase, type TestDatabase } from '../../helpers/databases';
 import { PNG } from 'pngjs';
 import { decodeQrPng, makePngLogo } from '../../helpers/decode-qr';
 import { startInProcessSling, type InProcessSling } from '../../helpers/in-process-sling';
@@ -19,7 +19,7 @@ describe('GET /api/v1/links/{id}/qr', () => {
   let link: { id: number; short_url: string };
 
   beforeAll(async () => {
-    tdb = await createPgliteDatabase({ migrated: true });
+    tdb = await suiteDatabase.migrated();
     sling = await startInProcessSling({ ...tdb.env, CLICK_FLUSH_MS: '50' });
     nobody = apiClient(inProcess(sling));
     ann = nobody.as({ token: await sling.seed.userWithToken('ann@example.com', { plan: 'business' }) });

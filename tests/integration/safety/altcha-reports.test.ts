@@ -11,8 +11,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { altchaSecrets } from '../../../lib/altcha/altcha-secrets';
 import { altchaPayload } from '../../helpers/altcha';
 import { apiClient, inProcess, offSchema, overHttp, type ApiClient, type ApiResult } from '../../helpers/api-client';
-import { createPostgresDatabase, migratedDatabaseKinds, TEST_SECRET, type TestDatabase } from '../../helpers/databases';
-import { pgUrl } from '../../helpers/services';
+import { describeOnPostgres, suiteDatabase, TEST_SECRET, type TestDatabase } from '../../helpers/databases';
 import { startInProcessSling, type InProcessSling } from '../../helpers/in-process-sling';
 import { startSling } from '../../helpers/sling-process';
 import { startSmtpListener } from '../../helpers/smtp-listener';
@@ -20,7 +19,8 @@ import { startSmtpListener } from '../../helpers/smtp-listener';
 type Smtp = Awaited<ReturnType<typeof startSmtpListener>>;
 const encode = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64');
 
-describe.each(migratedDatabaseKinds(pgUrl()))('ALTCHA and abuse reports on %s', (_name, makeDb) => {
+describe(`ALTCHA and abuse reports on ${suiteDatabase.name}`, () => {
+  const makeDb = suiteDatabase.migrated;
   let tdb: TestDatabase;
   let sling: InProcessSling;
   let smtp: Smtp;
@@ -209,37 +209,34 @@ describe.each(migratedDatabaseKinds(pgUrl()))('ALTCHA and abuse reports on %s', 
   });
 });
 
-const pg = pgUrl();
 // PostgreSQL only: the embedded database serves one process.
-if (pg) {
-  describe('ALTCHA across instances on PostgreSQL', () => {
-    test('a challenge from one instance is accepted by another, and its solution, once spent, is refused by both; GET /report?url= prefills the form', async () => {
-      const tdb = await createPostgresDatabase(pg);
-      const env = { ...tdb.env, ALTCHA_MAX_COUNTER: '2000' };
-      // One instance in the test process, the other a built server process.
-      const [a, b] = await Promise.all([startInProcessSling(env), startSling(env)]);
-      try {
-        const shorten = (api: ApiClient, altcha: string, n: number) => api.call('shortenAnonymously', { body: { url: `https://example.com/${n}`, altcha } });
-        const [onA, onB] = [apiClient(inProcess(a)), apiClient(overHttp(b.url))];
-        const altcha = await altchaPayload(a.url);
-        expect((await shorten(onB, altcha, 1)).status).toBe(201);
-        for (const api of [onA, onB]) {
-          const replay = await shorten(api, altcha, 2);
-          expect(replay.status).toBe(400);
-          expect(replay.json.error).toMatchObject({ code: 'altcha_invalid', message: expect.stringMatching(/already used/) });
-        }
-
-        // GET /report?url= prefills the form (a page of Next's, which the full server has).
-        const shortUrl = `${b.url}/some-code`;
-        const res = await fetch(`${b.url}/report?url=${encodeURIComponent(shortUrl)}`);
-        expect(res.status).toBe(200);
-        const html = await res.text();
-        expect(html).toContain('Report a link');
-        expect(html).toContain(`value="${shortUrl}"`);
-      } finally {
-        await Promise.all([a.close(), b.stop()]);
-        await tdb.drop();
+describeOnPostgres('ALTCHA across instances on PostgreSQL', () => {
+  test('a challenge from one instance is accepted by another, and its solution, once spent, is refused by both; GET /report?url= prefills the form', async () => {
+    const tdb = await suiteDatabase.empty();
+    const env = { ...tdb.env, ALTCHA_MAX_COUNTER: '2000' };
+    // One instance in the test process, the other a built server process.
+    const [a, b] = await Promise.all([startInProcessSling(env), startSling(env)]);
+    try {
+      const shorten = (api: ApiClient, altcha: string, n: number) => api.call('shortenAnonymously', { body: { url: `https://example.com/${n}`, altcha } });
+      const [onA, onB] = [apiClient(inProcess(a)), apiClient(overHttp(b.url))];
+      const altcha = await altchaPayload(a.url);
+      expect((await shorten(onB, altcha, 1)).status).toBe(201);
+      for (const api of [onA, onB]) {
+        const replay = await shorten(api, altcha, 2);
+        expect(replay.status).toBe(400);
+        expect(replay.json.error).toMatchObject({ code: 'altcha_invalid', message: expect.stringMatching(/already used/) });
       }
-    }, 180_000);
-  });
-}
+
+      // GET /report?url= prefills the form (a page of Next's, which the full server has).
+      const shortUrl = `${b.url}/some-code`;
+      const res = await fetch(`${b.url}/report?url=${encodeURIComponent(shortUrl)}`);
+      expect(res.status).toBe(200);
+      const html = await res.text();
+      expect(html).toContain('Report a link');
+      expect(html).toContain(`value="${shortUrl}"`);
+    } finally {
+      await Promise.all([a.close(), b.stop()]);
+      await tdb.drop();
+    }
+  }, 180_000);
+});

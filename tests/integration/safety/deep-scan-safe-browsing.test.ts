@@ -9,7 +9,7 @@ import { deepScanDue } from '../../../lib/link-safety/deep-scan-due';
 import type { Resolve } from '../../../lib/safety/deep-scan/fetch-chain';
 import { lookupSafeBrowsing } from '../../../lib/safety/deep-scan/safe-browsing';
 import type { DeepScanSettings } from '../../../lib/link-safety/scan-link';
-import { createPgliteDatabase, type TestDatabase } from '../../helpers/databases';
+import { suiteDatabase, type TestDatabase } from '../../helpers/databases';
 import { openTestContext } from '../../helpers/open-test-handle';
 
 const KEY = 'AIzaSy-test-key';
@@ -30,7 +30,7 @@ describe('Safe Browsing in the deep scan', () => {
   let settings: DeepScanSettings;
 
   beforeAll(async () => {
-    tdb = await createPgliteDatabase({ migrated: true });
+    tdb = await suiteDatabase.migrated();
     ctx = await openTestContext(tdb);
     site = createServer((req, res) => {
       if (req.url === '/go') return res.writeHead(302, { location: '/sb-malware/payload' }).end();

@@ -9,12 +9,12 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { apiClient, inProcess, type ApiClient } from '../../helpers/api-client';
-import { migratedDatabaseKinds, tempDir, type TestDatabase } from '../../helpers/databases';
-import { pgUrl } from '../../helpers/services';
+import { suiteDatabase, tempDir, type TestDatabase } from '../../helpers/databases';
 import { startInProcessSling, type InProcessSling } from '../../helpers/in-process-sling';
 import { until } from '../../helpers/until';
 
-describe.each(migratedDatabaseKinds(pgUrl()))('deep scan in the running server on %s', (_name, makeDb) => {
+describe(`deep scan in the running server on ${suiteDatabase.name}`, () => {
+  const makeDb = suiteDatabase.migrated;
   let tdb: TestDatabase;
   let sling: InProcessSling;
   let site: Server;

@@ -12,9 +12,8 @@ import { deepScanDue } from '../../../lib/link-safety/deep-scan-due';
 import type { Resolve } from '../../../lib/safety/deep-scan/fetch-chain';
 import type { DeepScanSettings } from '../../../lib/link-safety/scan-link';
 import { storeEntries } from '../../../lib/safety/feeds/store-entries';
-import { migratedDatabaseKinds, type TestDatabase } from '../../helpers/databases';
+import { suiteDatabase, type TestDatabase } from '../../helpers/databases';
 import { openTestContext } from '../../helpers/open-test-handle';
-import { pgUrl } from '../../helpers/services';
 
 /** Names under scan.example answer 127.0.0.1; private.example answers a private address. */
 const resolve: Resolve = (hostname, _opts, callback) => {
@@ -30,7 +29,8 @@ function listen(handler: (req: IncomingMessage, res: ServerResponse) => void): P
 }
 const portOf = (s: Server) => (s.address() as { port: number }).port;
 
-describe.each(migratedDatabaseKinds(pgUrl()))('deep scan on %s', (_name, makeDb) => {
+describe(`deep scan on ${suiteDatabase.name}`, () => {
+  const makeDb = suiteDatabase.migrated;
   let tdb: TestDatabase;
   let ctx: Awaited<ReturnType<typeof openTestContext>>;
   let site: Server;

@@ -8,14 +8,14 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { SYSTEM_WORKSPACE_ID as W } from '../../../db/schema';
 import { createLink } from '../../../lib/links/create-link';
 import { importFeeds } from '../../../lib/link-safety/import-feeds';
-import { migratedDatabaseKinds, tempDir, type TestDatabase } from '../../helpers/databases';
+import { suiteDatabase, tempDir, type TestDatabase } from '../../helpers/databases';
 import { openTestContext } from '../../helpers/open-test-handle';
-import { pgUrl } from '../../helpers/services';
 import { feedHost, feedUrl, hostList, openphish, phishtankCsv, urlhausCsv, urlhausText } from '../../helpers/threat-feeds';
 
 const N = 3000;
 
-describe.each(migratedDatabaseKinds(pgUrl()))('threat feed import on %s', (_name, makeDb) => {
+describe(`threat feed import on ${suiteDatabase.name}`, () => {
+  const makeDb = suiteDatabase.migrated;
   let tdb: TestDatabase;
   let ctx: Awaited<ReturnType<typeof openTestContext>>;
   let server: Server;

@@ -4,13 +4,13 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { domains, links, SYSTEM_WORKSPACE_ID as W } from '../../../db/schema';
 import { AppError } from '../../../lib/core/errors';
 import { findReportedLink } from '../../../lib/reports/find-reported-link';
-import { migratedDatabaseKinds, type TestDatabase } from '../../helpers/databases';
+import { suiteDatabase, type TestDatabase } from '../../helpers/databases';
 import { openTestContext } from '../../helpers/open-test-handle';
-import { pgUrl } from '../../helpers/services';
 
 const APP = new Set(['sl.ing', 'cname.sl.ing']);
 
-describe.each(migratedDatabaseKinds(pgUrl()))('findReportedLink on %s', (_name, makeDb) => {
+describe(`findReportedLink on ${suiteDatabase.name}`, () => {
+  const makeDb = suiteDatabase.migrated;
   let tdb: TestDatabase;
   let ctx: Awaited<ReturnType<typeof openTestContext>>;
   let onApp: number;

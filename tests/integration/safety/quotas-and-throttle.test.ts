@@ -7,15 +7,15 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { altchaPayload } from '../../helpers/altcha';
 import { apiClient, inProcess, type ApiClient, type ApiResult, type Caller } from '../../helpers/api-client';
-import { migratedDatabaseKinds, tempDir, type TestDatabase } from '../../helpers/databases';
-import { pgUrl } from '../../helpers/services';
+import { suiteDatabase, tempDir, type TestDatabase } from '../../helpers/databases';
 import { startInProcessSling, type InProcessSling } from '../../helpers/in-process-sling';
 import { feedHost, hostList } from '../../helpers/threat-feeds';
 import { until } from '../../helpers/until';
 
 type ApiError = { error: { code: string; message: string; details?: Record<string, unknown> } };
 
-describe.each(migratedDatabaseKinds(pgUrl()))('quotas and the unsafe-destination throttle on %s', (_name, makeDb) => {
+describe(`quotas and the unsafe-destination throttle on ${suiteDatabase.name}`, () => {
+  const makeDb = suiteDatabase.migrated;
   let tdb: TestDatabase;
   let sling: InProcessSling;
   let api: ApiClient;

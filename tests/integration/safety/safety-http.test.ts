@@ -10,8 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { altchaPayload } from '../../helpers/altcha';
 import { apiClient, inProcess, type ApiClient, type ApiResult } from '../../helpers/api-client';
-import { migratedDatabaseKinds, tempDir, type TestDatabase } from '../../helpers/databases';
-import { pgUrl } from '../../helpers/services';
+import { suiteDatabase, tempDir, type TestDatabase } from '../../helpers/databases';
 import { startInProcessSling, type InProcessSling } from '../../helpers/in-process-sling';
 import { runSling } from '../../helpers/sling-process';
 import { feedHost, feedUrl, hostList, openphish, urlhausCsv } from '../../helpers/threat-feeds';
@@ -20,7 +19,9 @@ import { until } from '../../helpers/until';
 
 const N = 2000;
 
-describe.each(migratedDatabaseKinds(pgUrl()))('safety over HTTP on %s', (dbName, makeDb) => {
+describe(`safety over HTTP on ${suiteDatabase.name}`, () => {
+  const makeDb = suiteDatabase.migrated;
+  const dbName = suiteDatabase.name;
   let tdb: TestDatabase;
   let sling: InProcessSling | undefined;
   let env: Record<string, string>;

@@ -7,9 +7,8 @@ import { AppError } from '../../../lib/core/errors';
 import { createLink } from '../../../lib/links/create-link';
 import { updateLink } from '../../../lib/links/update-link';
 import { announceThreatListChange } from '../../../lib/safety/current-threat-list';
-import { migratedDatabaseKinds, type TestDatabase } from '../../helpers/databases';
+import { suiteDatabase, type TestDatabase } from '../../helpers/databases';
 import { openTestContext } from '../../helpers/open-test-handle';
-import { pgUrl } from '../../helpers/services';
 import { OPERATOR_SCOPE } from '../../../lib/tenancy/scope';
 
 async function refusal(p: Promise<unknown>): Promise<AppError> {
@@ -21,7 +20,8 @@ async function refusal(p: Promise<unknown>): Promise<AppError> {
   return err as AppError;
 }
 
-describe.each(migratedDatabaseKinds(pgUrl()))('scanning on create and update on %s', (_name, makeDb) => {
+describe(`scanning on create and update on ${suiteDatabase.name}`, () => {
+  const makeDb = suiteDatabase.migrated;
   let tdb: TestDatabase;
   let ctx: Awaited<ReturnType<typeof openTestContext>>;
 

@@ -4,18 +4,16 @@
 // another workspace cannot be made a member, and another workspace does not see the group.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { apiClient, inProcess, type ApiClient } from '../../helpers/api-client';
-import { createPgliteDatabase, createPostgresDatabase, type TestDatabase } from '../../helpers/databases';
+import { suiteDatabase, type TestDatabase } from '../../helpers/databases';
 import { startInProcessSling, type InProcessSling } from '../../helpers/in-process-sling';
 import { provenDomainOn } from '../../helpers/scim-fixtures';
-import { pgUrl } from '../../helpers/services';
 import { makeEnterpriseTeam, PASSWORD } from '../../helpers/sso-fixtures';
 
-const server = pgUrl();
 const GROUP = 'urn:ietf:params:scim:schemas:core:2.0:Group';
 const USER = 'urn:ietf:params:scim:schemas:core:2.0:User';
 const PATCH_OP = 'urn:ietf:params:scim:api:messages:2.0:PatchOp';
 
-describe(`SCIM directory sync: groups (${server ? 'PostgreSQL' : 'PGlite'})`, () => {
+describe(`SCIM directory sync: groups (${suiteDatabase.name})`, () => {
   let tdb: TestDatabase;
   let sling: InProcessSling;
   let api: ApiClient;
@@ -35,7 +33,7 @@ describe(`SCIM directory sync: groups (${server ? 'PostgreSQL' : 'PGlite'})`, ()
     ((await (await scim('acme', `/Groups/${groupId}`)).json()).members as Array<{ display: string }>).map((m) => m.display).sort();
 
   beforeAll(async () => {
-    tdb = server ? await createPostgresDatabase(server, { migrated: true }) : await createPgliteDatabase({ migrated: true });
+    tdb = await suiteDatabase.migrated();
     sling = await startInProcessSling(tdb.env);
     api = apiClient(inProcess(sling));
     for (const email of ['ann@acme.test', 'ola@other.test']) await sling.seed.user(email, { password: PASSWORD, name: email.split('@')[0] });

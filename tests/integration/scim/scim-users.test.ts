@@ -7,10 +7,9 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { signIn } from '../../helpers/accounts';
 import { apiClient, inProcess, type ApiClient } from '../../helpers/api-client';
-import { createPgliteDatabase, createPostgresDatabase, type TestDatabase } from '../../helpers/databases';
+import { suiteDatabase, type TestDatabase } from '../../helpers/databases';
 import { startInProcessSling, type InProcessSling } from '../../helpers/in-process-sling';
 import { provenDomainOn } from '../../helpers/scim-fixtures';
-import { pgUrl } from '../../helpers/services';
 import { makeEnterpriseTeam, PASSWORD } from '../../helpers/sso-fixtures';
 
 const OWNER = 'ann@acme.test';
@@ -23,9 +22,8 @@ const PATCH_OP = 'urn:ietf:params:scim:api:messages:2.0:PatchOp';
 const ERROR = 'urn:ietf:params:scim:api:messages:2.0:Error';
 
 // PostgreSQL when there is one, as before the set-up moved into the test process.
-const server = pgUrl();
 
-describe(`SCIM directory sync: users (${server ? 'PostgreSQL' : 'PGlite'})`, () => {
+describe(`SCIM directory sync: users (${suiteDatabase.name})`, () => {
   let tdb: TestDatabase;
   let sling: InProcessSling;
   let api: ApiClient;
@@ -51,7 +49,7 @@ describe(`SCIM directory sync: users (${server ? 'PostgreSQL' : 'PGlite'})`, () 
   const auditActions = async () => ((await owner.call('listAudit')).json.entries as Array<{ action: string; actor: { label: string } }>).map((e) => e.action);
 
   beforeAll(async () => {
-    tdb = server ? await createPostgresDatabase(server) : await createPgliteDatabase();
+    tdb = await suiteDatabase.empty();
     sling = await startInProcessSling({ ...tdb.env, AUTH_ATTEMPTS_PER_MINUTE: '100' });
     api = apiClient(inProcess(sling));
     // The first account (the instance admin) alone, then the others.

@@ -2,15 +2,14 @@
 // through its router); shared by instances through Redis (one in the test process, the other a
 // built server process: two instances are that test's subject).
 import { randomBytes } from 'node:crypto';
-import { afterAll, describe, expect, test } from 'vitest';
+import { afterAll, expect, test } from 'vitest';
 import { altchaPayload } from '../../helpers/altcha';
 import { apiClient, inProcess, overHttp, type ApiClient } from '../../helpers/api-client';
-import { createPgliteDatabase, createPostgresDatabase, type TestDatabase } from '../../helpers/databases';
+import { describeOnPostgres, suiteDatabase, type TestDatabase } from '../../helpers/databases';
 import { startInProcessSling } from '../../helpers/in-process-sling';
-import { pgUrl, redisUrl } from '../../helpers/services';
+import { redisUrl } from '../../helpers/services';
 import { startSling } from '../../helpers/sling-process';
 
-const pg = pgUrl();
 const redis = redisUrl();
 const cleanup: Array<() => Promise<unknown>> = [];
 afterAll(async () => {
@@ -23,7 +22,7 @@ async function shorten(api: ApiClient, n: number) {
 }
 
 test('POST /api/v1/shorten over the per-minute limit: 429 rate_limited with Retry-After', async () => {
-  const tdb = await createPgliteDatabase({ migrated: true });
+  const tdb = await suiteDatabase.migrated();
   cleanup.push(() => tdb.drop());
   const sling = await startInProcessSling({ ...tdb.env, ANON_LINKS_PER_MINUTE: '2' });
   try {
@@ -47,21 +46,25 @@ test('POST /api/v1/shorten over the per-minute limit: 429 rate_limited with Retr
   }
 });
 
-describe.skipIf(!pg || !redis)('with REDIS_URL', () => {
-  let tdb: TestDatabase;
-  test('two instances share one limit', async () => {
-    tdb = await createPostgresDatabase(pg!, { migrated: true });
-    const env = { ...tdb.env, REDIS_URL: redis!, REDIS_PREFIX: `test-${randomBytes(6).toString('hex')}`, ANON_LINKS_PER_MINUTE: '3' };
-    const [inside, outside] = await Promise.all([startInProcessSling(env), startSling(env)]);
-    cleanup.push(
-      () => tdb.drop(),
-      () => inside.close(),
-      () => outside.stop(),
-    );
-    const [a, b] = [apiClient(inProcess(inside)), apiClient(overHttp(outside.url))];
-    expect((await shorten(a, 1)).status).toBe(201);
-    expect((await shorten(b, 2)).status).toBe(201);
-    expect((await shorten(a, 3)).status).toBe(201);
-    expect((await shorten(b, 4)).status).toBe(429);
-  });
-});
+describeOnPostgres(
+  'with REDIS_URL',
+  () => {
+    let tdb: TestDatabase;
+    test('two instances share one limit', async () => {
+      tdb = await suiteDatabase.migrated();
+      const env = { ...tdb.env, REDIS_URL: redis!, REDIS_PREFIX: `test-${randomBytes(6).toString('hex')}`, ANON_LINKS_PER_MINUTE: '3' };
+      const [inside, outside] = await Promise.all([startInProcessSling(env), startSling(env)]);
+      cleanup.push(
+        () => tdb.drop(),
+        () => inside.close(),
+        () => outside.stop(),
+      );
+      const [a, b] = [apiClient(inProcess(inside)), apiClient(overHttp(outside.url))];
+      expect((await shorten(a, 1)).status).toBe(201);
+      expect((await shorten(b, 2)).status).toBe(201);
+      expect((await shorten(a, 3)).status).toBe(201);
+      expect((await shorten(b, 4)).status).toBe(429);
+    });
+  },
+  !redis,
+);

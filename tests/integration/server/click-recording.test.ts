@@ -6,8 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openDatabase } from '../../../lib/db/open-database';
 import { altchaPayload } from '../../helpers/altcha';
 import { apiClient, overHttp } from '../../helpers/api-client';
-import { migratedDatabaseKinds, type TestDatabase } from '../../helpers/databases';
-import { pgUrl } from '../../helpers/services';
+import { suiteDatabase, type TestDatabase } from '../../helpers/databases';
 import { startSling } from '../../helpers/sling-process';
 
 /**
@@ -41,7 +40,8 @@ function burst(url: string, count: number, concurrency: number, headers: Record<
   return Promise.all(Array.from({ length: concurrency }, worker)).then(() => statuses);
 }
 
-describe.each(migratedDatabaseKinds(pgUrl()))('click recording on %s', (_name, makeDb) => {
+describe(`click recording on ${suiteDatabase.name}`, () => {
+  const makeDb = suiteDatabase.migrated;
   let tdb: TestDatabase;
   beforeAll(async () => {
     tdb = await makeDb();

@@ -9,15 +9,13 @@ import { manualClock } from '../../../lib/core/clock';
 import { AGENTS } from '../../helpers/agents';
 import { apiClient, inProcess, type ApiClient, type CallOptions } from '../../helpers/api-client';
 import type { apiPhpCreate, apiPhpUpdate } from '../../../lib/openapi/operations/compat';
-import { migratedDatabaseKinds, type TestDatabase } from '../../helpers/databases';
-import { pgUrl } from '../../helpers/services';
+import { suiteDatabase, type TestDatabase } from '../../helpers/databases';
 import { startInProcessSling, type InProcessSling } from '../../helpers/in-process-sling';
 import { startSling } from '../../helpers/sling-process';
 import { until } from '../../helpers/until';
 
-const pg = pgUrl();
-
-describe.each(migratedDatabaseKinds(pg))('link pages on %s', (_name, makeDb) => {
+describe(`link pages on ${suiteDatabase.name}`, () => {
+  const makeDb = suiteDatabase.migrated;
   let tdb: TestDatabase;
   let sling: InProcessSling;
   let gus: ApiClient;
@@ -144,7 +142,7 @@ describe.each(migratedDatabaseKinds(pg))('link pages on %s', (_name, makeDb) => 
   });
 
   // Next's pages need a built server process; on PostgreSQL it runs beside this one on the same data.
-  if (_name === 'PostgreSQL') {
+  if (suiteDatabase.kind === 'postgres') {
     test('the edge sends the expired and password pages itself, the same page Next sends for /l/<page>/<code>', async () => {
       await create({ url: 'https://example.com/used-up', alias: 'one-shot', max_clicks: 1 });
       await create({ url: 'https://example.com/locked', alias: 'locked-2', password: 'pw pw pw' });

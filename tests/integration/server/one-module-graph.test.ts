@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { signUpAndIn } from '../../helpers/accounts';
 import { apiClient, overHttp } from '../../helpers/api-client';
-import { createPgliteDatabase, type TestDatabase } from '../../helpers/databases';
+import { suiteDatabase, type TestDatabase } from '../../helpers/databases';
 import { startSling, type SlingProcess } from '../../helpers/sling-process';
 
 /** Pure helpers that client components (and two server components) import: tables and functions, no module state. */
@@ -46,7 +46,7 @@ describe('a page and the API share one instance', () => {
   let cookie: string;
 
   beforeAll(async () => {
-    tdb = await createPgliteDatabase({ migrated: true });
+    tdb = await suiteDatabase.migrated();
     sling = await startSling(tdb.env);
     // The instance's first account is its admin.
     cookie = await signUpAndIn(sling.url, 'ada@example.com', 'Ada');

@@ -2,8 +2,7 @@
 // as the page sends), follow the short link.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { altchaPayload } from '../../helpers/altcha';
-import { migratedDatabaseKinds, type TestDatabase } from '../../helpers/databases';
-import { pgUrl } from '../../helpers/services';
+import { suiteDatabase, type TestDatabase } from '../../helpers/databases';
 import { startSling, type SlingProcess } from '../../helpers/sling-process';
 
 async function shorten(sling: SlingProcess, body: unknown, headers: Record<string, string> = {}) {
@@ -15,7 +14,8 @@ async function shorten(sling: SlingProcess, body: unknown, headers: Record<strin
   return { res, body: await res.json() };
 }
 
-describe.each(migratedDatabaseKinds(pgUrl()))('redirects on %s', (_name, makeDb) => {
+describe(`redirects on ${suiteDatabase.name}`, () => {
+  const makeDb = suiteDatabase.migrated;
   let tdb: TestDatabase;
   let sling: SlingProcess;
 

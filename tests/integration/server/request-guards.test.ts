@@ -9,7 +9,7 @@ import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createUserWithToken, signUpAndIn } from '../../helpers/accounts';
 import { apiClient, overHttp } from '../../helpers/api-client';
-import { createPgliteDatabase, type TestDatabase } from '../../helpers/databases';
+import { suiteDatabase, type TestDatabase } from '../../helpers/databases';
 import { startSling, type SlingProcess } from '../../helpers/sling-process';
 import { until } from '../../helpers/until';
 
@@ -76,7 +76,7 @@ describe('request guards in front of every route', () => {
   let linkId: number;
 
   beforeAll(async () => {
-    tdb = await createPgliteDatabase({ migrated: true });
+    tdb = await suiteDatabase.migrated();
     token = await createUserWithToken(tdb.env, 'guard@example.com');
     sling = await startSling({ ...tdb.env, HEADERS_TIMEOUT_MS: '1000', REQUEST_TIMEOUT_MS: '3000', MAX_CONNECTIONS_PER_IP: '8' });
     cookie = await signUpAndIn(sling.url, 'guard-session@example.com', 'Guard');

@@ -2,7 +2,7 @@
 // error shape, never a 500 and never a redirect to the host named in an absolute-form target.
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createPgliteDatabase, type TestDatabase } from '../../helpers/databases';
+import { suiteDatabase, type TestDatabase } from '../../helpers/databases';
 import { startSling, type SlingProcess } from '../../helpers/sling-process';
 
 /** One raw request (fetch cannot send TRACE, "*" or absolute-form targets). */
@@ -22,7 +22,7 @@ describe('request targets and methods', () => {
   let tdb: TestDatabase;
   let sling: SlingProcess;
   beforeAll(async () => {
-    tdb = await createPgliteDatabase({ migrated: true });
+    tdb = await suiteDatabase.migrated();
     sling = await startSling(tdb.env);
   });
   afterAll(async () => {

@@ -4,16 +4,16 @@
 import { createServer, type Server } from 'node:net';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createPgliteDatabase, type TestDatabase } from '../../helpers/databases';
+import { suiteDatabase, type TestDatabase } from '../../helpers/databases';
 import { freePort, runSling, startSling, type SlingProcess } from '../../helpers/sling-process';
 import { until } from '../../helpers/until';
 
-describe('sling start, as a person sees it', () => {
+describe(`sling start on ${suiteDatabase.name}, as a person sees it`, () => {
   let tdb: TestDatabase;
   let sling: SlingProcess;
 
   beforeAll(async () => {
-    tdb = await createPgliteDatabase();
+    tdb = await suiteDatabase.empty();
     sling = await startSling(tdb.env);
   });
   afterAll(async () => {
@@ -25,7 +25,11 @@ describe('sling start, as a person sees it', () => {
     await until('the banner', async () => sling.output().includes('Stop     press Ctrl+C'));
     const out = sling.output();
     expect(out).toContain(`Open     ${sling.url}\n`);
-    expect(out).toContain(`Data     ${resolve(tdb.dataDir)} (DATA_DIR, embedded database; back up this folder)\n`);
+    // Where the data is, without DATABASE_URL's password.
+    const data = tdb.databaseUrl
+      ? `PostgreSQL at ${new URL(tdb.databaseUrl).host}${new URL(tdb.databaseUrl).pathname} (DATABASE_URL)`
+      : `${resolve(tdb.dataDir)} (DATA_DIR, embedded database; back up this folder)`;
+    expect(out).toContain(`Data     ${data}\n`);
     expect(out).toContain(`Port     ${sling.port} (PORT; to change it: PORT=${sling.port === 8080 ? 3000 : 8080} npm start)\n`);
     expect(out.match(/Sling is running\./g)).toHaveLength(1);
   });
@@ -37,7 +41,7 @@ describe('sling start on a port that is taken', () => {
   let port: number;
 
   beforeAll(async () => {
-    tdb = await createPgliteDatabase();
+    tdb = await suiteDatabase.empty();
     port = await freePort();
     squatter = createServer();
     await new Promise<void>((ready) => squatter.listen(port, '127.0.0.1', ready));

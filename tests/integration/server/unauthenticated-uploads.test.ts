@@ -12,7 +12,7 @@ import { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createUserWithToken, signUpAndIn } from '../../helpers/accounts';
 import { apiClient, overHttp } from '../../helpers/api-client';
-import { createPgliteDatabase, type TestDatabase } from '../../helpers/databases';
+import { suiteDatabase, type TestDatabase } from '../../helpers/databases';
 import { startSling, type SlingProcess } from '../../helpers/sling-process';
 
 const UPLOADS = 20;
@@ -90,7 +90,7 @@ describe('unauthenticated uploads', () => {
   let code: string;
 
   beforeAll(async () => {
-    tdb = await createPgliteDatabase({ migrated: true });
+    tdb = await suiteDatabase.migrated();
     const token = await createUserWithToken(tdb.env, 'uploads@example.com');
     sling = await startSling(tdb.env);
     const created = await apiClient(overHttp(sling.url), { token }).call('createLink', { body: { url: 'https://example.com/hot' } });

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { createLink } from '../../../lib/openapi/operations/links';
 import { AGENTS } from '../../helpers/agents';
 import { apiClient, inProcess, type ApiClient, type CallOptions } from '../../helpers/api-client';
-import { createPgliteDatabase, type TestDatabase } from '../../helpers/databases';
+import { suiteDatabase, type TestDatabase } from '../../helpers/databases';
 import { startInProcessSling, type InProcessSling } from '../../helpers/in-process-sling';
 import { manualClock } from '../../../lib/core/clock';
 import { until } from '../../helpers/until';
@@ -20,7 +20,7 @@ describe('branded visitor pages', () => {
   const clock = manualClock();
 
   beforeAll(async () => {
-    tdb = await createPgliteDatabase({ migrated: true });
+    tdb = await suiteDatabase.migrated();
     sling = await startInProcessSling(tdb.env, { clock });
     vic = apiClient(inProcess(sling), { token: await sling.seed.userWithToken('vic@example.com', { plan: 'business' }) });
   });

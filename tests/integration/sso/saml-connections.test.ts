@@ -7,7 +7,7 @@
 // the newcomer joins with the default role, under the name from the mapped attribute, audited.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { apiClient, inProcess, offSchema, type ApiClient } from '../../helpers/api-client';
-import { createPgliteDatabase, type TestDatabase } from '../../helpers/databases';
+import { suiteDatabase, type TestDatabase } from '../../helpers/databases';
 import { startDnsServer, type TestDnsServer } from '../../helpers/dns-server';
 import { CookieJar, hiddenField, postToAcs, sessionOf } from '../../helpers/saml-flow';
 import { makeSigningKey, startSamlIdp, type SamlIdp } from '../../helpers/saml-idp';
@@ -33,7 +33,7 @@ describe.skipIf(!challtestsrv)('SAML 2.0 connections (PGlite)', () => {
 
   beforeAll(async () => {
     let idpPort: number;
-    [tdb, dns, idpPort] = await Promise.all([createPgliteDatabase({ migrated: true }), startDnsServer(challtestsrv!), freePort()]);
+    [tdb, dns, idpPort] = await Promise.all([suiteDatabase.migrated(), startDnsServer(challtestsrv!), freePort()]);
     idp = await startSamlIdp(idpPort, undefined, { email: 'mail', name: 'displayName' });
     sling = await startInProcessSling({ ...tdb.env, SSO_ALLOW_PRIVATE_ISSUERS: 'true', DNS_SERVERS: dns.address });
     await sling.seed.user(OWNER, { password: PASSWORD, name: OWNER.split('@')[0] });

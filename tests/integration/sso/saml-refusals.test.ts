@@ -6,7 +6,7 @@
 // in-process Sling does not serve.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openTestContext } from '../../helpers/open-test-handle';
-import { createPgliteDatabase, type TestDatabase } from '../../helpers/databases';
+import { suiteDatabase, type TestDatabase } from '../../helpers/databases';
 import { startDnsServer, type TestDnsServer } from '../../helpers/dns-server';
 import { CookieJar, postToAcs, sessionOf, tamper } from '../../helpers/saml-flow';
 import { startSamlIdp, type SamlIdp } from '../../helpers/saml-idp';
@@ -26,7 +26,7 @@ describe.skipIf(!challtestsrv)('SAML ACS refusals (PGlite)', () => {
 
   beforeAll(async () => {
     let idpPort: number;
-    [tdb, dns, idpPort] = await Promise.all([createPgliteDatabase({ migrated: true }), startDnsServer(challtestsrv!), freePort()]);
+    [tdb, dns, idpPort] = await Promise.all([suiteDatabase.migrated(), startDnsServer(challtestsrv!), freePort()]);
     idp = await startSamlIdp(idpPort);
     await createUser(tdb.env, 'owner@refuse.test');
     await createEnterpriseTeam(tdb, 'refuse', 'owner@refuse.test');

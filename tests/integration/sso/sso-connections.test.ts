@@ -6,7 +6,7 @@
 // password sign-in while the owner keeps it.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { apiClient, inProcess, offSchema, type ApiClient } from '../../helpers/api-client';
-import { createPgliteDatabase, type TestDatabase } from '../../helpers/databases';
+import { suiteDatabase, type TestDatabase } from '../../helpers/databases';
 import { startDnsServer, type TestDnsServer } from '../../helpers/dns-server';
 import { startInProcessSling, type InProcessSling } from '../../helpers/in-process-sling';
 import { startIdp, type TestIdp } from '../../helpers/oidc-idp';
@@ -41,7 +41,7 @@ describe.skipIf(!challtestsrv)('SSO connections (PGlite)', () => {
   const action = (name: string) => owner.call('ssoConnectionAction', { params: { id: connection.id, action: name } });
 
   beforeAll(async () => {
-    [tdb, dns, idpPort] = await Promise.all([createPgliteDatabase({ migrated: true }), startDnsServer(challtestsrv!), freePort()]);
+    [tdb, dns, idpPort] = await Promise.all([suiteDatabase.migrated(), startDnsServer(challtestsrv!), freePort()]);
     sling = await startInProcessSling({ ...tdb.env, SSO_ALLOW_PRIVATE_ISSUERS: 'true', DNS_SERVERS: dns.address, AUTH_ATTEMPTS_PER_MINUTE: '100' });
     for (const email of [OWNER, MEMBER, FREE]) await sling.seed.user(email, { plan: 'free', password: PASSWORD, name: email.split('@')[0] });
     await makeEnterpriseTeam(sling.handle, 'acme', OWNER, [MEMBER]);

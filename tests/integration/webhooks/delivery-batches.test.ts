@@ -10,14 +10,15 @@ import { startWebhookDispatcher, type Dispatcher, type DispatcherOptions } from 
 import { fanOutEvents } from '../../../lib/webhooks/fan-out';
 import { createWebhook, getWebhookOrThrow, type WebhookScope } from '../../../lib/webhooks/manage-webhooks';
 import { recordAttempts, type AttemptOutcome } from '../../../lib/webhooks/record-attempts';
-import { migratedDatabaseKinds, TEST_SECRET, type TestDatabase } from '../../helpers/databases';
+import { suiteDatabase, TEST_SECRET, type TestDatabase } from '../../helpers/databases';
 import { openTestContext } from '../../helpers/open-test-handle';
-import { pgUrl } from '../../helpers/services';
 import { until } from '../../helpers/until';
 import { startReceiver, type Answer, type Receiver } from '../../helpers/webhook-receiver';
 import { makeUser, type TestUser } from '../../helpers/workspace-fixtures';
 
-describe.each(migratedDatabaseKinds(pgUrl()))('webhook delivery in batches on %s', (name, makeDb) => {
+describe(`webhook delivery in batches on ${suiteDatabase.name}`, () => {
+  const makeDb = suiteDatabase.migrated;
+  const name = suiteDatabase.name;
   let tdb: TestDatabase;
   let ctx: Awaited<ReturnType<typeof openTestContext>>;
   let dispatcher: Dispatcher | undefined;

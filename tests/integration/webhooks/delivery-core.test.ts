@@ -24,14 +24,15 @@ import { getDelivery, listDeliveries, resendDelivery, sendTestEvent } from '../.
 import { startWebhookDispatcher, type Dispatcher, type DispatcherOptions } from '../../../lib/webhooks/dispatcher';
 import { createWebhook, getWebhookOrThrow, rotateWebhookSecret, updateWebhook, type WebhookScope } from '../../../lib/webhooks/manage-webhooks';
 import { AGENTS } from '../../helpers/agents';
-import { migratedDatabaseKinds, TEST_SECRET, type TestDatabase } from '../../helpers/databases';
+import { suiteDatabase, TEST_SECRET, type TestDatabase } from '../../helpers/databases';
 import { openTestContext } from '../../helpers/open-test-handle';
-import { pgUrl } from '../../helpers/services';
 import { until } from '../../helpers/until';
 import { startReceiver, type Receiver } from '../../helpers/webhook-receiver';
 import { OPERATOR_SCOPE } from '../../../lib/tenancy/scope';
 
-describe.each(migratedDatabaseKinds(pgUrl()))('webhook delivery on %s', (name, makeDb) => {
+describe(`webhook delivery on ${suiteDatabase.name}`, () => {
+  const makeDb = suiteDatabase.migrated;
+  const name = suiteDatabase.name;
   let tdb: TestDatabase;
   let ctx: Awaited<ReturnType<typeof openTestContext>>;
   let dispatcher: Dispatcher | undefined;

@@ -8,9 +8,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createUserWithToken } from '../../helpers/accounts';
 import { AGENTS } from '../../helpers/agents';
 import { apiClient, inProcess, offSchema, overHttp, type ApiClient, type Transport } from '../../helpers/api-client';
-import { createPgliteDatabase, createPostgresDatabase, type TestDatabase } from '../../helpers/databases';
+import { describeOnPostgres, suiteDatabase, type TestDatabase } from '../../helpers/databases';
 import { startInProcessSling, type InProcessSling } from '../../helpers/in-process-sling';
-import { pgUrl } from '../../helpers/services';
 import { startSling, type SlingProcess } from '../../helpers/sling-process';
 import { startSmtpListener } from '../../helpers/smtp-listener';
 import { until } from '../../helpers/until';
@@ -32,7 +31,7 @@ async function visit(url: string, n: number) {
   );
 }
 
-describe('webhooks on Sling in the test process (PGlite)', () => {
+describe(`webhooks on Sling in the test process (${suiteDatabase.name})`, () => {
   let tdb: TestDatabase;
   let sling: InProcessSling;
   let smtp: Awaited<ReturnType<typeof startSmtpListener>>;
@@ -43,7 +42,7 @@ describe('webhooks on Sling in the test process (PGlite)', () => {
   const receivers: Receiver[] = [];
 
   beforeAll(async () => {
-    tdb = await createPgliteDatabase({ migrated: true });
+    tdb = await suiteDatabase.migrated();
     smtp = await startSmtpListener();
     env = {
       ...tdb.env,
@@ -232,7 +231,7 @@ describe('private targets refused (default configuration)', () => {
   let api: ApiClient;
 
   beforeAll(async () => {
-    tdb = await createPgliteDatabase({ migrated: true });
+    tdb = await suiteDatabase.migrated();
     sling = await startInProcessSling(tdb.env);
     api = apiClient(inProcess(sling), { token: await sling.seed.userWithToken('cat@example.com') });
   });
@@ -252,15 +251,14 @@ describe('private targets refused (default configuration)', () => {
   });
 });
 
-const pgServer = pgUrl();
-describe.skipIf(!pgServer)('two worker processes on PostgreSQL', () => {
+describeOnPostgres('two worker processes on PostgreSQL', () => {
   let tdb: TestDatabase;
   let app: SlingProcess;
   let worker: SlingProcess;
   let rx: Receiver;
 
   beforeAll(async () => {
-    tdb = await createPostgresDatabase(pgServer!, { migrated: true });
+    tdb = await suiteDatabase.migrated();
   });
   afterAll(async () => {
     await Promise.all([app?.stop(), worker?.stop()]);

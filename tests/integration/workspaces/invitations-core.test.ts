@@ -16,9 +16,8 @@ import { inviteMember } from '../../../lib/workspaces/invite-member';
 import { listInvitations } from '../../../lib/workspaces/list-invitations';
 import { resendInvitation } from '../../../lib/workspaces/resend-invitation';
 import { actorForSession } from '../../../lib/workspaces/session-actor';
-import { migratedDatabaseKinds, TEST_SECRET, type TestDatabase } from '../../helpers/databases';
+import { suiteDatabase, TEST_SECRET, type TestDatabase } from '../../helpers/databases';
 import { openTestContext } from '../../helpers/open-test-handle';
-import { pgUrl } from '../../helpers/services';
 import { startSmtpListener } from '../../helpers/smtp-listener';
 
 type Smtp = Awaited<ReturnType<typeof startSmtpListener>>;
@@ -40,7 +39,8 @@ beforeAll(async () => {
 });
 afterAll(async () => smtp?.close());
 
-describe.each(migratedDatabaseKinds(pgUrl()))('invitations in-process on %s', (_name, makeDb) => {
+describe(`invitations in-process on ${suiteDatabase.name}`, () => {
+  const makeDb = suiteDatabase.migrated;
   let tdb: TestDatabase;
   let handle: DbHandle;
   let mailsBefore = 0;

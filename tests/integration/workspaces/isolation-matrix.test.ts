@@ -38,9 +38,8 @@ import { ALL_OPERATIONS } from '../../../lib/openapi/registry';
 import { PERMISSIONS, roleAtLeast, TOKEN_SCOPES, type TokenScope } from '../../../lib/tenancy/permissions';
 import { createApiToken } from '../../../lib/tokens/manage-tokens';
 import { ensurePersonalWorkspace } from '../../../lib/workspaces/ensure-personal-workspace';
-import { migratedDatabaseKinds, type TestDatabase } from '../../helpers/databases';
+import { suiteDatabase, type TestDatabase } from '../../helpers/databases';
 import { makePngLogo } from '../../helpers/decode-qr';
-import { pgUrl } from '../../helpers/services';
 import { apiClient, inProcess, type ApiClient, type ApiResult, type Caller, type OperationId } from '../../helpers/api-client';
 import { signIn } from '../../helpers/accounts';
 import { startInProcessSling, type InProcessSling } from '../../helpers/in-process-sling';
@@ -269,7 +268,8 @@ describe('the isolation matrix covers the registry', () => {
 /** The rows' keys, known without a database (filled by rowsFor; the coverage test reads it). */
 const ROWS_SHAPE: Record<string, true> = {};
 
-describe.each(migratedDatabaseKinds(pgUrl()))('tenant isolation matrix on %s', (_name, makeDb) => {
+describe(`tenant isolation matrix on ${suiteDatabase.name}`, () => {
+  const makeDb = suiteDatabase.migrated;
   let tdb: TestDatabase;
   let sling: InProcessSling;
   let api: ApiClient;

@@ -11,15 +11,15 @@ import { loadAuth } from '../../../lib/auth/load-auth';
 import { SESSION_ACTOR_TTL_MS } from '../../../lib/workspaces/session-actor-cache';
 import { signIn } from '../../helpers/accounts';
 import { apiClient, inProcess, type ApiClient } from '../../helpers/api-client';
-import { migratedDatabaseKinds, type TestDatabase } from '../../helpers/databases';
+import { suiteDatabase, type TestDatabase } from '../../helpers/databases';
 import { startInProcessSling, type InProcessSling } from '../../helpers/in-process-sling';
-import { pgUrl } from '../../helpers/services';
 import { makeEnterpriseTeam, PASSWORD } from '../../helpers/sso-fixtures';
 
 const OWNER = 'olga@team.test';
 const MEMBER = 'mo@team.test';
 
-describe.each(migratedDatabaseKinds(pgUrl()))('session callers on %s', (_name, makeDb) => {
+describe(`session callers on ${suiteDatabase.name}`, () => {
+  const makeDb = suiteDatabase.migrated;
   let tdb: TestDatabase;
   let sling: InProcessSling;
   let api: ApiClient;

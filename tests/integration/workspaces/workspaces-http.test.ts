@@ -5,9 +5,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { AGENTS } from '../../helpers/agents';
 import { apiClient, inProcess, offSchema, type ApiClient, type ApiResult } from '../../helpers/api-client';
-import { migratedDatabaseKinds, type TestDatabase } from '../../helpers/databases';
+import { suiteDatabase, type TestDatabase } from '../../helpers/databases';
 import { startInProcessSling, type InProcessSling } from '../../helpers/in-process-sling';
-import { pgUrl } from '../../helpers/services';
 import { startSmtpListener } from '../../helpers/smtp-listener';
 
 type Smtp = Awaited<ReturnType<typeof startSmtpListener>>;
@@ -22,7 +21,9 @@ function expectError(res: ApiResult, status: number, code: string, field?: strin
   return body.error as { message: string; details?: Record<string, unknown> };
 }
 
-describe.each(migratedDatabaseKinds(pgUrl()))('workspaces, members and invitations on %s', (name, makeDb) => {
+describe(`workspaces, members and invitations on ${suiteDatabase.name}`, () => {
+  const makeDb = suiteDatabase.migrated;
+  const name = suiteDatabase.name;
   let tdb: TestDatabase;
   let smtp: Smtp;
   let sling: InProcessSling;
