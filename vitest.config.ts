@@ -83,10 +83,8 @@ export default defineConfig({
     // more than vitest's default second to catch up, which is not a failure.
     expect: { poll: { timeout: 15_000 } },
     pool: 'forks',
-    // Three files at a time on the 2-core CI machine: with two, the cores were idle a quarter of the
-    // time while files waited on the disk, on child processes and on polling
-    // (docs/performance/2026-11-28-test-suite.md).
-    maxWorkers: 3,
+    // Integration suites start real servers; two at a time suits a 2-core machine.
+    maxWorkers: 2,
     sequence: { sequencer: LongestFirstSequencer },
     reporters: ['default', './tests/durations-reporter.ts'],
     env: { NEXT_TELEMETRY_DISABLED: '1', LOG_LEVEL: 'error' },
