@@ -50,7 +50,10 @@ function projects(): TestProjectInlineConfiguration[] {
   const postgres = process.env.TEST_DATABASE_URL;
   if (!postgres) {
     if (process.env.REQUIRE_SERVICES === '1') throw new Error('REQUIRE_SERVICES=1 but TEST_DATABASE_URL is not set: the postgres project cannot run');
-    console.warn('[skip] TEST_DATABASE_URL is not set: the integration suites run on PGlite only');
+    // Vitest reads this file once per project: say it once.
+    const said = globalThis as { slingSaidNoPostgres?: boolean };
+    if (!said.slingSaidNoPostgres) console.warn('[skip] TEST_DATABASE_URL is not set: the integration suites run on PGlite only');
+    said.slingSaidNoPostgres = true;
   }
   return [
     // Unit tests share their workers' module cache (no isolation): they hold no server or database,
