@@ -22,6 +22,20 @@ export const CREATE_LINKS_ENV = {
   ENTERPRISE_LIMIT_PER_MINUTE: '1000000000',
 };
 
+/** A server's environment for a create bench on PostgreSQL at `databaseUrl`: no Redis, quiet log, the limits above. */
+export function createBenchEnv(port: number, dataDir: string, databaseUrl: string | undefined) {
+  return {
+    HOST: '127.0.0.1',
+    BASE_URL: `http://127.0.0.1:${port}`,
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    SECRET_KEY: 'bench-secret-key-0123456789abcdef0123456789abcdef',
+    REDIS_URL: undefined,
+    LOG_LEVEL: 'warn',
+    ...CREATE_LINKS_ENV,
+  };
+}
+
 export interface BenchAccount {
   userId: string;
   token: string;

@@ -9,7 +9,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createPostgresDatabase, seedDatabase } from './bench-database';
 import { endChildren, freePort, startServer, stopServer, waitUntilAnswering } from '../tests/helpers/processes';
-import { CREATE_LINKS_ENV, createBenchAccount, sessionPost, signInBench, tokenPost } from './create-links';
+import { createBenchAccount, createBenchEnv, sessionPost, signInBench, tokenPost } from './create-links';
 import { pickLoadTool } from './load-tool';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -25,16 +25,7 @@ async function main() {
   try {
     await seedDatabase(database, '127.0.0.1', []);
     const port = await freePort();
-    const env = {
-      HOST: '127.0.0.1',
-      BASE_URL: `http://127.0.0.1:${port}`,
-      DATA_DIR: join(tmp, 'data'),
-      DATABASE_URL: database.databaseUrl,
-      SECRET_KEY: 'bench-secret-key-0123456789abcdef0123456789abcdef',
-      REDIS_URL: undefined,
-      LOG_LEVEL: 'warn',
-      ...CREATE_LINKS_ENV,
-    };
+    const env = createBenchEnv(port, join(tmp, 'data'), database.databaseUrl);
     const account = createBenchAccount(ROOT, env);
     const server = startServer({
       group: true,

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { createPostgresDatabase, seedDatabase } from './bench-database';
 import { endChildren, freePort, startServer, stopServer, waitUntilAnswering } from '../tests/helpers/processes';
-import { CREATE_LINKS_ENV, createBenchAccount } from './create-links';
+import { createBenchAccount, createBenchEnv } from './create-links';
 
 const AFTER = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const BEFORE = process.env.BENCH_BEFORE;
@@ -46,16 +46,7 @@ async function measure(label: string, root: string) {
   try {
     await seedDatabase(database, '127.0.0.1', []);
     const port = await freePort();
-    const env = {
-      HOST: '127.0.0.1',
-      BASE_URL: `http://127.0.0.1:${port}`,
-      DATA_DIR: join(tmp, 'data'),
-      DATABASE_URL: database.databaseUrl,
-      SECRET_KEY: 'bench-secret-key-0123456789abcdef0123456789abcdef',
-      REDIS_URL: undefined,
-      LOG_LEVEL: 'warn',
-      ...CREATE_LINKS_ENV,
-    };
+    const env = createBenchEnv(port, join(tmp, 'data'), database.databaseUrl);
     const account = createBenchAccount(AFTER, env);
     const admin = new pg.Client({ connectionString: SERVER_URL });
     await admin.connect();
