@@ -2,6 +2,7 @@
 // home page's anonymous shortener and abuse reports. Each limits and checks itself.
 import { createAltchaChallenge } from '../altcha/create-altcha-challenge';
 import { loadConfig } from '../config/load-config';
+import { globalSingleton } from '../core/global-singleton';
 import { requestIp } from '../http/handle-route';
 import { json } from '../core/json-response';
 import { currentAppContext } from '../context/current-app-context';
@@ -15,12 +16,11 @@ import { reportLimiter } from '../ratelimit/report-limiter';
 import { submitReport } from '../reports/submit-report';
 import { publicHandler } from '../http/operation';
 
-let openApiText: string | undefined;
-
 /** GET /api/v1/openapi.json – the OpenAPI 3.1 document (public, cacheable). */
 export const openApiDocumentRoute = publicHandler(getOpenApiDocument, async () => {
-  openApiText ??= JSON.stringify(buildOpenApiDocument({ serverUrl: loadConfig().BASE_URL }));
-  return new Response(openApiText, {
+  // Built once per configuration (its server is BASE_URL): in the registry, so a new start builds it anew.
+  const text = globalSingleton('openapi-text', () => JSON.stringify(buildOpenApiDocument({ serverUrl: loadConfig().BASE_URL })));
+  return new Response(text, {
     headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'public, max-age=300', 'access-control-allow-origin': '*' },
   });
 });

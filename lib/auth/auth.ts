@@ -62,8 +62,9 @@ export function createAuth(db: Awaited<ReturnType<typeof database>>['db'], confi
         '/reset-password': { window: 60, max: config.AUTH_ATTEMPTS_PER_MINUTE },
         '/two-factor/*': { window: 60, max: config.AUTH_ATTEMPTS_PER_MINUTE },
       },
-      // Shared by every instance through Redis when there is one.
-      ...(config.REDIS_URL ? { customStorage: sharedRateLimitStorage() } : {}),
+      // Counted by Sling's own limiters: shared by every instance through Redis when there is one, in
+      // this process's limiter registry otherwise (dropped with the rest of its state at a restart).
+      customStorage: sharedRateLimitStorage(),
     },
     database: drizzleAdapter(db, {
       provider: 'pg',
