@@ -1,9 +1,12 @@
 // Templates for test databases, made once per machine (PGlite) or server (PostgreSQL) and copied
 // for each test database, because making one from nothing costs seconds of CPU each time:
 // - an empty PGlite cluster just after initdb (what PGlite makes in an empty directory);
-// - a database with Sling's migrations applied (what every server does at its first start), for
-//   suites that are not about migrating; keyed by the migration files, so a new migration makes a
+// - a database as a server's first start leaves it before it serves (Sling's migrations applied, the
+//   job system's schema and queues made), for suites that are not about migrating or a first start;
+//   keyed by the migration files, pg-boss's version and the queue list, so a change to any makes a
 //   new template. A copy of either is the database the test would otherwise have made itself.
+//   (Making pg-boss's 25 queues, each a partition with its indexes, was about a second of PGlite's
+//   CPU at every in-process start: about half of it.)
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -13,13 +16,16 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { applyMigrations, migrationsFolder } from '../../lib/db/migrate';
 import { openDatabase } from '../../lib/db/open-database';
+import type { DbHandle } from '../../lib/db/types';
 
 const require = createRequire(import.meta.url);
 const PGLITE_VERSION = (require(join(dirname(require.resolve('@electric-sql/pglite')), '..', 'package.json')) as { version: string }).version;
 
-/** A hash of every migration file (and the journal): the migrated templates' key. */
+/** A hash of every migration file (and the journal), pg-boss's version and the queue list: the migrated templates' key. */
 const MIGRATIONS_KEY = (() => {
   const hash = createHash('sha256');
+  hash.update((require('pg-boss/package.json') as { version: string }).version);
+  hash.update(readFileSync(new URL('../../lib/jobs/queues.ts', import.meta.url)));
   const walk = (dir: string) => {
     for (const name of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
       const path = join(dir, name.name);
@@ -50,6 +56,15 @@ async function makeOnce(target: string, build: (dir: string) => Promise<void>): 
   return target;
 }
 
+/** What a server's first start does to its database before serving: migrations, then the job system's schema and queues. */
+async function prepareAsFirstStart(handle: DbHandle, databaseUrl?: string): Promise<void> {
+  await applyMigrations(handle, databaseUrl);
+  // Loaded here only: the job system brings every job's modules, which a test that only copies a template does not need.
+  const { openJobSystem } = await import('../../lib/jobs/job-system');
+  const boss = await openJobSystem(handle, { work: false });
+  await boss.stop({ graceful: false, wait: true, close: false });
+}
+
 /** Fills `dataDir`/pglite with an empty cluster, or with one already migrated. */
 export async function copyPgliteTemplate(dataDir: string, migrated: boolean): Promise<void> {
   const initdb = await makeOnce(INITDB, async (dir) => {
@@ -62,7 +77,7 @@ export async function copyPgliteTemplate(dataDir: string, migrated: boolean): Pr
         cpSync(initdb, dir, { recursive: true });
         const handle = await openDatabase({ dataDir: dirname(dir) });
         try {
-          await applyMigrations(handle);
+          await prepareAsFirstStart(handle);
         } finally {
           await handle.close();
         }
@@ -81,9 +96,10 @@ export async function postgresTemplate(serverUrl: string): Promise<string> {
     await admin.query(`CREATE DATABASE ${building}`);
     const url = new URL(serverUrl);
     url.pathname = `/${building}`;
-    const handle = await openDatabase({ databaseUrl: url.toString(), dataDir: tmpdir(), maxConnections: 1 });
+    // Two connections: the job system makes its queues on one while another holds their advisory lock.
+    const handle = await openDatabase({ databaseUrl: url.toString(), dataDir: tmpdir(), maxConnections: 2 });
     try {
-      await applyMigrations(handle, url.toString());
+      await prepareAsFirstStart(handle, url.toString());
     } finally {
       await handle.close();
     }
