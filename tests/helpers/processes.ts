@@ -7,16 +7,35 @@ import { closeSync, openSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { until } from './until';
 
-/** A port that was free a moment ago on 127.0.0.1. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/**
+ * Ports handed out are below Linux's ephemeral range (32768–60999), which outgoing connections
+ * draw their local ports from: a port picked by binding port 0 and closing again could be taken by
+ * a connection to PostgreSQL or Redis before the server it was meant for bound it ("Port … is
+ * already in use", seen about once a run). Each test worker (VITEST_POOL_ID) walks its own slice, from
+ * a random point, so two workers never pick the same port.
+ */
+const FIRST_PORT = 20_000;
+const SLICE = 1_000;
+const SLICES = 12;
+let cursor: number | undefined;
+
+function bindable(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
+    probe.once('error', () => resolve(false));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
   });
+}
+
+/** A port that was free a moment ago on 127.0.0.1, and that no other test worker is handed. */
+export async function freePort(): Promise<number> {
+  const base = FIRST_PORT + (Number(process.env.VITEST_POOL_ID ?? 0) % SLICES) * SLICE;
+  cursor ??= Math.floor(Math.random() * SLICE);
+  for (let tried = 0; tried < SLICE; tried++) {
+    const port = base + (cursor++ % SLICE);
+    if (await bindable(port)) return port;
+  }
+  throw new Error(`no free port in ${base}–${base + SLICE - 1}`);
 }
 
 const running = new Set<ChildProcess>();
