@@ -4,11 +4,10 @@
 // (`request`), as serve-api.ts hands them over, without the socket. The environment is what
 // startSling gives its child process (tests/helpers/sling-process.ts), set on this process's
 // process.env while it runs: the configuration and every other process-wide singleton
-// (lib/core/global-singleton.ts) are made afresh for each start and dropped at close, so one test
-// file can run one database after another. One in-process Sling at a time per test file (vitest runs
-// each file in a process of its own). One thing does outlive a close: better-auth's in-memory
-// rate-limit counters (kept in its own module, without REDIS_URL), so a second Sling in the same file
-// still counts the first one's sign-ups and sign-ins from the same address.
+// (lib/core/global-singleton.ts, better-auth's rate-limit counters among them) are made afresh for
+// each start and dropped at close, so one test process can run one Sling after another (the
+// integration projects run their files one after another in each worker, without isolation:
+// tests/setup/integration-file.ts). One in-process Sling at a time per process.
 import type { RunningServer } from '../../server';
 import type { CliIo } from '../../cli/cli-io';
 import type { IncomingMessage } from 'node:http';
