@@ -10,7 +10,7 @@
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
+import { TEST_TMPDIR } from './test-tmp';
 import { dirname, join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
@@ -37,14 +37,14 @@ const MIGRATIONS_KEY = (() => {
   return hash.digest('hex').slice(0, 16);
 })();
 
-const INITDB = join(tmpdir(), `sling-test-pglite-initdb-${PGLITE_VERSION}`);
-const MIGRATED = join(tmpdir(), `sling-test-pglite-migrated-${PGLITE_VERSION}-${MIGRATIONS_KEY}`);
+const INITDB = join(TEST_TMPDIR, `sling-test-pglite-initdb-${PGLITE_VERSION}`);
+const MIGRATED = join(TEST_TMPDIR, `sling-test-pglite-migrated-${PGLITE_VERSION}-${MIGRATIONS_KEY}`);
 const PG_TEMPLATE = `sling_test_template_${MIGRATIONS_KEY}`;
 
 /** Makes `target` (a PGlite directory) with `build` in a directory of its own, then renames it in place. */
 async function makeOnce(target: string, build: (dir: string) => Promise<void>): Promise<string> {
   if (existsSync(join(target, 'PG_VERSION'))) return target;
-  const building = mkdtempSync(join(tmpdir(), 'sling-test-template-'));
+  const building = mkdtempSync(join(TEST_TMPDIR, 'sling-test-template-'));
   try {
     await build(join(building, 'pglite'));
     renameSync(join(building, 'pglite'), target);
@@ -97,7 +97,7 @@ export async function postgresTemplate(serverUrl: string): Promise<string> {
     const url = new URL(serverUrl);
     url.pathname = `/${building}`;
     // Two connections: the job system makes its queues on one while another holds their advisory lock.
-    const handle = await openDatabase({ databaseUrl: url.toString(), dataDir: tmpdir(), maxConnections: 2 });
+    const handle = await openDatabase({ databaseUrl: url.toString(), dataDir: TEST_TMPDIR, maxConnections: 2 });
     try {
       await prepareAsFirstStart(handle, url.toString());
     } finally {

@@ -1,6 +1,6 @@
 // Each test run makes its own databases and drops them afterwards; nothing depends on leftovers.
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { TEST_TMPDIR } from './test-tmp';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
@@ -19,7 +19,7 @@ export interface TestDatabase {
 export const TEST_SECRET = 'test-secret-key-0123456789abcdef0123456789abcdef';
 
 export function tempDir(prefix = 'sling-test-'): string {
-  return mkdtempSync(join(tmpdir(), prefix));
+  return mkdtempSync(join(TEST_TMPDIR, prefix));
 }
 
 /** An embedded database as a first start finds it (empty); `migrated`: with Sling's migrations applied. */
