@@ -108,20 +108,27 @@ describe(`link pages on ${suiteDatabase.name}`, () => {
     expect(await unknown.text()).toContain('Wrong password');
   });
 
-  test('a link stops redirecting once its expiry has passed: "Link Expired" with 410; editing revives it', async () => {
+  test('a link stops redirecting once its expiry has passed: "Link Expired" with 410, expired in the API at once; editing revives it', async () => {
     const at = new Date(clock.nowMs() + 3_600_000);
     const created = await create({ url: 'https://example.com/soon', alias: 'soon-gone', expiration: at.toISOString() });
     expect(created.status).toBe(201);
     expect((await visit('/soon-gone')).status).toBe(302);
+    const id = (await gus.call('listLinks', { query: { q: 'soon-gone' } })).json.links[0].id;
+    const expiredList = async () => (await gus.call('listLinks', { query: { status: 'expired' } })).json.links.map((l: { short_code: string }) => l.short_code);
     // One second before its expiry by the server's clock it still redirects; one second after, 410.
     clock.set(at.getTime() - 1000);
     expect((await visit('/soon-gone')).status).toBe(302);
+    expect((await gus.call('getLink', { params: { id } })).json.status).toBe('active');
+    expect(await expiredList()).not.toContain('soon-gone');
     clock.set(at.getTime() + 1000);
     const gone = await visit('/soon-gone');
     expect(gone.status).toBe(410);
     const html = await gone.text();
     expect(html).toContain('<title>Link Expired</title>');
     expect(html).not.toContain('example.com/soon');
+    // The API (and so the dashboard's badge and status filter) says expired before the expiry job has run.
+    expect((await gus.call('getLink', { params: { id } })).json.status).toBe('expired');
+    expect(await expiredList()).toContain('soon-gone');
 
     expect((await update('soon-gone', { expiration: null })).status).toBe(200);
     expect((await visit('/soon-gone')).status).toBe(302);
