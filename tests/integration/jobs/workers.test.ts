@@ -5,8 +5,10 @@
 // on PostgreSQL stay built server processes: their pids, and killing one mid-job, are the subject.
 // The in-process Sling goes by the test's clock (lib/core/clock.ts): a link's expiry passes when the
 // test moves it, for the edge and for the expiry job alike. The workers' retries, backoff and the
-// expiry of a lost job are pg-boss's own, timed by the database (JOBS_MAINTENANCE_SECONDS, and
-// JOBS_POLL_SECONDS for workers in other processes, which no send in this process can wake).
+// expiry of a lost job are pg-boss's own, timed by the database's clock, which a test cannot move:
+// the test moves the job's own times instead (its start back, a retry's due time forward), and
+// waits only for pg-boss's maintenance and polls (JOBS_MAINTENANCE_SECONDS, JOBS_POLL_SECONDS: workers
+// in other processes, which no send in this process can wake).
 import { SYSTEM_WORKSPACE_ID } from '../../../db/schema';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { openJobSystem } from '../../../lib/jobs/job-system';
@@ -191,8 +193,13 @@ describeOnPostgres('jobs with worker processes on PostgreSQL', () => {
     await until('the probe to start', async () => (await job(id))?.state === 'active');
     await first.stop('SIGKILL');
     expect((await job(id)).state).toBe('active'); // nobody finished it
+    // pg-boss fails a lost job once its start is older than its expiry (hold + 2 s) by the database's
+    // clock, which no test can move: the job's start goes back an hour instead, as if that time had passed.
+    await ctx.handle.query(`UPDATE pgboss.job SET started_on = started_on - interval '1 hour' WHERE id = $1`, [id]);
     const second = await worker();
     const done = await until('the probe to complete on the new worker', async () => {
+      // Its retry's backoff, too, is made due now.
+      await ctx.handle.query(`UPDATE pgboss.job SET start_after = now() WHERE id = $1 AND state = 'retry' AND start_after > now()`, [id]);
       const j = await job(id);
       return j.state === 'completed' && j;
     });
@@ -204,7 +211,16 @@ describeOnPostgres('jobs with worker processes on PostgreSQL', () => {
   test('a failing job is retried with backoff, then lands in the dead-letter queue shown by jobs status', async () => {
     const w = await worker();
     const id = await sling(run, ['jobs', 'probe', '--fail']);
-    await until('the probe to fail for good', async () => (await jobStatus(ctx.handle)).find((s) => s.queue === 'probe')!.dead_letter === 1);
+    // Each retry waits out its backoff (1–2 s, then 2–4 s) by the database's clock, which no test can
+    // move: a retry scheduled later (the backoff) is made due now instead, as if that time had passed.
+    await until('the probe to fail for good', async () => {
+      const waiting = await ctx.handle.query<{ backoff: boolean }>(
+        `UPDATE pgboss.job SET start_after = now() WHERE id = $1 AND state = 'retry' AND start_after > now() RETURNING retry_backoff AS backoff`,
+        [id],
+      );
+      expect(waiting.every((j) => j.backoff)).toBe(true);
+      return (await jobStatus(ctx.handle)).find((s) => s.queue === 'probe')!.dead_letter === 1;
+    });
     const probe = (await status(run)).find((s) => s.queue === 'probe')!;
     expect(probe).toMatchObject({ failed: 1, dead_letter: 1 });
     const j = await job(id);
