@@ -8,6 +8,7 @@ import { AppError } from '../lib/core/errors';
 import { openCliRuntime } from './cli-runtime';
 import { print } from './cli-io';
 import { createApiToken, findTokens, revokeApiToken, serializeToken } from '../lib/tokens/manage-tokens';
+import { OPERATOR_SCOPE } from '../lib/tenancy/scope';
 import { findWorkspaceBySlug, personalWorkspaceOf } from '../lib/workspaces/find-workspace';
 import { UsageError } from './usage-error';
 
@@ -21,7 +22,7 @@ export async function runTokensCommand(
     const db = runtime.handle.db;
     if (action === 'revoke') {
       if (!values.id) throw new UsageError('--id is required');
-      print(JSON.stringify(serializeToken(await revokeApiToken(db, { tokenId: values.id }))));
+      print(JSON.stringify(serializeToken(await revokeApiToken(db, { tokenId: values.id, scope: OPERATOR_SCOPE }))));
       return;
     }
     if (!values.email) throw new UsageError('--email is required');

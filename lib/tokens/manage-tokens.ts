@@ -112,8 +112,8 @@ export async function replaceTokenSecret(db: Db, input: { tokenId: string; scope
   return { secret, token };
 }
 
-/** `scope` (tokenScope(actor)) limits whose tokens; operators (CLI) pass none. */
-export async function revokeApiToken(db: Db, input: { tokenId: string; scope?: SQL }): Promise<ApiTokenRow> {
+/** `scope` (tokenScope(actor)) limits whose tokens, part of the UPDATE; the operator's CLI passes OPERATOR_SCOPE. */
+export async function revokeApiToken(db: Db, input: { tokenId: string; scope: SQL }): Promise<ApiTokenRow> {
   const where = and(eq(apiTokens.id, input.tokenId), input.scope);
   const [token] = await db
     .update(apiTokens)

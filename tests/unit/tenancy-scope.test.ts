@@ -17,6 +17,13 @@ describe('workspace scope', () => {
     expect(inline).toEqual([]);
   });
 
+  test('no function in lib/ takes an optional scope: the operator passes OPERATOR_SCOPE', () => {
+    const optional = [...lib].flatMap(([path, text]) =>
+      [...text.matchAll(/\b\w*[sS]cope\?\s*:/g)].map((m) => `${path}: ${text.slice(m.index, m.index! + 40)}`),
+    );
+    expect(optional).toEqual([]);
+  });
+
   test('updateLink, deleteLink and deleteLinks take a required scope', () => {
     const signature = (file: string, fn: string) => {
       const text = readFileSync(new URL(`../../${file}`, import.meta.url), 'utf8');

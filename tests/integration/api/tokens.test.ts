@@ -10,7 +10,7 @@ import { authenticateToken, bearerToken } from '../../../lib/tokens/authenticate
 import { createApiToken, findTokens, replaceTokenSecret, revokeApiToken } from '../../../lib/tokens/manage-tokens';
 import { TOKEN_CAPS } from '../../../lib/tokens/token-cap';
 import { forgetTokens } from '../../../lib/tokens/token-cache';
-import { ownTokenScope, tokenScope } from '../../../lib/tenancy/scope';
+import { OPERATOR_SCOPE, ownTokenScope, tokenScope } from '../../../lib/tenancy/scope';
 import { makeUser, type TestUser } from '../../helpers/workspace-fixtures';
 import { suiteDatabase, type TestDatabase } from '../../helpers/databases';
 import { openTestContext } from '../../helpers/open-test-handle';
@@ -128,7 +128,7 @@ describe(`API tokens on ${suiteDatabase.name}`, () => {
     expect(err.message).toMatch(/5 active API tokens, the most the Free plan allows \(5\); revoke one first/);
     expect(err.details).toEqual({ limit: 5, plan: 'free', active_tokens: 5, resource: 'api_tokens' });
 
-    await revokeApiToken(ctx.handle.db, { tokenId: made[0].id });
+    await revokeApiToken(ctx.handle.db, { tokenId: made[0].id, scope: OPERATOR_SCOPE });
     await ctx.handle.db
       .update(apiTokens)
       .set({ expiresAt: new Date(Date.now() - 1000) })
