@@ -153,7 +153,11 @@ describe(`webhooks on Sling in the test process (${suiteDatabase.name})`, () => 
       visitor: { country: 'US', device: 'mobile', browser: 'Mobile Safari', os: 'iOS', referrer_host: 't.co' },
     });
 
-    const log = (await api.call('listDeliveries', { params })).json;
+    // The receiver answers before the dispatcher records the answer: wait for the log to say so.
+    const log = await until('both deliveries recorded as answered', async () => {
+      const l = (await api.call('listDeliveries', { params })).json;
+      return l.deliveries.every((d: any) => d.status !== 'pending') && l;
+    });
     expect(log.deliveries.map((d: any) => [d.event, d.status, d.attempts])).toEqual([
       ['link.clicked', 'succeeded', 1],
       ['link.created', 'succeeded', 1],
