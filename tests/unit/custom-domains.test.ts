@@ -49,6 +49,49 @@ describe('normalizeHostname', () => {
     expect(refusal(42)).toMatch(/Give the host name/);
     expect(refusal('me.github.io')).toBe('accepted');
   });
+
+  test('refuses, with the reason, what it would otherwise drop or decode: a path, query, fragment, port, user, backslash, %XX, spaces', () => {
+    for (const [input, reason] of [
+      ['go.example.com/path', /without a path, query or fragment/],
+      ['go.example.com?x=1', /without a path, query or fragment/],
+      ['go.example.com#top', /without a path, query or fragment/],
+      ['go.example.com\\evil.test', /backslash/],
+      ['go%2eexample.com', /percent-encoded/],
+      ['g%C3%BC.example.com', /percent-encoded/],
+      ['go.example.com:8443', /without a port/],
+      ['me@go.example.com', /without a user name/],
+      ['go .example.com', /spaces/],
+    ] as const) {
+      expect(refusal(input), input).toMatch(reason);
+    }
+  });
+
+  test('refuses look-alike labels (UTS #39): mixed scripts, and letters that all pass for plain Latin ones; real IDNs pass', () => {
+    // Cyrillic а р ӏ е: "apple".
+    expect(refusal('go.аррӏе.com')).toMatch(/"аррӏе" can pass for a name in plain Latin letters \(а р ӏ е/);
+    expect(refusal('go.xn--80ak6aa92e.com')).toMatch(/can pass for a name in plain Latin letters/);
+    // Latin with a Cyrillic а.
+    expect(refusal('login.pаypаl.com')).toMatch(/"pаypаl" mixes letters of different scripts \(Latin and Cyrillic\)/);
+    expect(refusal('gо-x.example.com')).toMatch(/mixes letters of different scripts/);
+    expect(refusal('ѕсоре.example.com')).toMatch(/plain Latin letters/);
+    expect(refusal('ɡoogle.example.com')).toMatch(/plain Latin letters \(ɡ/);
+    expect(refusal('ab\u2010cd.example.com')).toMatch(/plain Latin letters/);
+    for (const name of [
+      'bücher.example.com',
+      'straße.example.de',
+      'œuvre.example.fr',
+      'сайт.example.com',
+      'пример.рф',
+      'παράδειγμα.example.gr',
+      '例え.テスト.jp',
+      '東京タワーabc.example.jp',
+      '한국어abc.example.kr',
+      'مثال.example.com',
+      'ığdır.example.com.tr',
+    ]) {
+      expect(refusal(name), name).toBe('accepted');
+    }
+  });
 });
 
 test("app hosts: BASE_URL's host; the loopback names only when BASE_URL is loopback", () => {
