@@ -24,7 +24,7 @@ interface DomainCardProps {
   onCopy: (text: string, what: string) => void;
 }
 
-const STATUS = { pending: 'Pending', verified: 'Verified', misconfigured: 'Misconfigured' } as const;
+const STATUS = { pending: 'Pending', verified: 'Verified', misconfigured: 'Misconfigured', expired: 'Expired' } as const;
 
 function StatusLine({ domain }: { domain: DomainView }) {
   if (domain.status === 'verified') {
@@ -46,7 +46,9 @@ function StatusLine({ domain }: { domain: DomainView }) {
     <p className="domain-status-line" aria-live="polite">
       {domain.status === 'misconfigured'
         ? 'The records were verified once but are gone now: links on this domain may stop answering. '
-        : 'Add these records at your DNS provider. '}
+        : domain.status === 'expired'
+          ? `${domain.status_reason ?? 'This claim expired.'} `
+          : 'Add these records at your DNS provider. '}
       {domain.next_check_at ? (
         <>
           Sling checks again by itself <When iso={domain.next_check_at} />

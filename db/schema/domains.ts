@@ -1,10 +1,17 @@
 // Short-link domains: the shared default (from BASE_URL, in the system workspace, usable by every
 // workspace) and workspaces' custom domains, which answer only once their DNS records are verified.
+// A name is held exclusively only once verified: several workspaces may claim the same name while
+// pending, and the first to prove it by DNS wins (docs/guide/custom-domains.md).
 import { sql } from 'drizzle-orm';
 import { boolean, integer, jsonb, pgTable, text, timestamp, uniqueIndex, index } from 'drizzle-orm/pg-core';
 import { workspaces } from './workspaces';
 
-export const DOMAIN_STATUSES = ['pending', 'verified', 'misconfigured'] as const;
+/**
+ * pending: claimed, waiting for its DNS records; verified: they were found; misconfigured: verified
+ * once, then found changed (still served); expired: a claim that was not proven within its window,
+ * or that another workspace proved first (status_reason says which).
+ */
+export const DOMAIN_STATUSES = ['pending', 'verified', 'misconfigured', 'expired'] as const;
 export type DomainStatus = (typeof DOMAIN_STATUSES)[number];
 
 /** What the domain's root answers: its landing page, a redirect to root_redirect_url, or Sling's page. */
@@ -52,13 +59,19 @@ export const domains = pgTable(
     lastCheckedAt: timestamp('last_checked_at', { withTimezone: true }),
     /** When the background check looks again (null: it has stopped). */
     nextCheckAt: timestamp('next_check_at', { withTimezone: true }),
+    /** Why the status is what it is, when it is not evident (an expired claim: why it expired). */
+    statusReason: text('status_reason'),
     /** Every record of the last check, with what was seen. */
     lastCheck: jsonb('last_check').$type<RecordCheck[]>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('domains_hostname_key').on(sql`lower(${t.hostname})`),
+    // A verified name belongs to one workspace; claims (pending, expired) may share it.
+    uniqueIndex('domains_serving_hostname_key').on(sql`lower(${t.hostname})`).where(sql`${t.status} IN ('verified', 'misconfigured')`),
+    // A workspace claims a name once.
+    uniqueIndex('domains_workspace_hostname_key').on(t.workspaceId, sql`lower(${t.hostname})`),
+    index('domains_hostname_idx').on(sql`lower(${t.hostname})`),
     // At most one default domain.
     uniqueIndex('domains_one_default').on(t.isDefault).where(sql`${t.isDefault}`),
     // At most one default per workspace.

@@ -62,7 +62,8 @@ export const ERROR_DOCS = {
     action: 'Revoke or remove one first.',
   },
   domain_taken: {
-    meaning: 'The domain is already connected to this Sling instance (by any workspace), or already claimed by another SSO connection.',
+    meaning:
+      'The domain is already verified by another workspace on this Sling instance, or already in your own workspace, or already claimed by another SSO connection. On `POST /api/v1/domains/{id}/verify` it means another workspace proved the name first: your claim is now `expired`, and the message says when the name was verified. A name that other workspaces have only added (not verified) is never refused ([custom domains](../guide/custom-domains.md#claims-who-gets-a-name)).',
     action: "Remove it where it is connected first. If you own the domain and do not know who connected it, ask the instance's operator.",
   },
   sso_not_ready: {

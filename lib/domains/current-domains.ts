@@ -7,7 +7,7 @@ import { ALL_KEYS, invalidationBus } from '../cache/invalidation-bus';
 import { database } from '../db/database';
 import { logger } from '../core/logger';
 import { globalSingleton } from '../core/global-singleton';
-import { loadDomainRegistry, loadRegistryDomain, type DomainRegistry } from './domain-registry';
+import { loadDomainRegistry, loadRegistryDomains, type DomainRegistry } from './domain-registry';
 
 interface State {
   current: DomainRegistry | undefined;
@@ -54,7 +54,7 @@ function patch(s: State, host: string) {
   const run = async () => {
     const registry = s.pending ? await s.pending.catch(() => s.current) : s.current;
     if (!registry) return; // the first load reads it anyway
-    registry.apply(host, await loadRegistryDomain(await database(), host));
+    registry.apply(host, await loadRegistryDomains(await database(), host));
   };
   const next = (s.patches.get(host) ?? Promise.resolve()).then(run).catch((err: unknown) => {
     logger().error({ err, host }, 'domain could not be read again; reloading every domain');

@@ -31,8 +31,8 @@ export interface DomainRegistry {
   readonly self: SelfAddress;
   /** Public URL of a code on a domain. */
   shortUrl(domain: Domain, code: string): string;
-  /** Replaces what is known of one host name with its row now (undefined: it is gone). */
-  apply(host: string, row: Domain | undefined): void;
+  /** Replaces what is known of one host name with its rows now (none: it is gone); several workspaces may claim one name. */
+  apply(host: string, rows: readonly Domain[]): void;
 }
 
 export interface RegistryOptions {
@@ -55,7 +55,7 @@ export async function ensureDefaultDomain(handle: DbHandle, baseHost: string): P
     if (!current) {
       await q.query(
         `INSERT INTO domains (hostname, is_default, workspace_id, status) VALUES ($1, true, 'ws_system', 'verified')
-         ON CONFLICT (lower(hostname)) DO UPDATE SET is_default = true, status = 'verified', updated_at = now()`,
+         ON CONFLICT (lower(hostname)) WHERE status IN ('verified', 'misconfigured') DO UPDATE SET is_default = true, status = 'verified', updated_at = now()`,
         [baseHost],
       );
     } else if (current.hostname !== baseHost) {
@@ -77,7 +77,8 @@ export async function loadDomainRegistry(handle: DbHandle, opts: RegistryOptions
   const rows = await handle.db.select(COLUMNS).from(domains).orderBy(asc(domains.id));
   const defaultDomain = rows.find((d) => d.isDefault);
   if (!defaultDomain) throw new Error('No default domain: run migrations and start Sling once');
-  const byHost = new Map(rows.map((d) => [d.hostname.toLowerCase(), d]));
+  const byHost = new Map<string, Domain[]>();
+  for (const d of rows) byHost.set(d.hostname.toLowerCase(), [...(byHost.get(d.hostname.toLowerCase()) ?? []), d]);
   const byId = new Map(rows.map((d) => [d.id, d]));
   const fixedHosts = [opts.baseHost, opts.linkHost];
   const base = new URL(opts.baseUrl);
@@ -102,23 +103,20 @@ export async function loadDomainRegistry(handle: DbHandle, opts: RegistryOptions
       return self;
     },
     shortUrl: (domain, code) => (domain.isDefault ? `${opts.baseUrl}/${code}` : `https://${domain.hostname}/${code}`),
-    apply: (host, row) => {
-      const old = byHost.get(host);
-      if (old && !old.isDefault) {
-        byHost.delete(host);
-        byId.delete(old.id);
-      }
-      if (row && !row.isDefault) {
-        byHost.set(host, row);
-        byId.set(row.id, row);
-      }
-      if (old !== row) self = selfOf();
+    apply: (host, now) => {
+      const old = (byHost.get(host) ?? []).filter((d) => !d.isDefault);
+      const fresh = now.filter((d) => !d.isDefault);
+      for (const d of old) byId.delete(d.id);
+      for (const d of fresh) byId.set(d.id, d);
+      const kept = (byHost.get(host) ?? []).filter((d) => d.isDefault);
+      if (kept.length + fresh.length > 0) byHost.set(host, [...kept, ...fresh]);
+      else byHost.delete(host);
+      if ((old.length === 0) !== (fresh.length === 0)) self = selfOf();
     },
   };
 }
 
-/** One host's row, for DomainRegistry.apply. */
-export async function loadRegistryDomain(handle: DbHandle, host: string): Promise<Domain | undefined> {
-  const [row] = await handle.db.select(COLUMNS).from(domains).where(sql`lower(${domains.hostname}) = ${host}`).limit(1);
-  return row;
+/** One host's rows (the verified one, or the workspaces' claims), for DomainRegistry.apply. */
+export function loadRegistryDomains(handle: DbHandle, host: string): Promise<Domain[]> {
+  return handle.db.select(COLUMNS).from(domains).where(sql`lower(${domains.hostname}) = ${host}`).orderBy(asc(domains.id));
 }

@@ -88,8 +88,16 @@ export const ZDomain = z
     status: z.enum(DOMAIN_STATUSES).meta({
       examples: ['verified'],
       description:
-        'pending: waiting for its DNS records; verified: they were found; misconfigured: verified once, but a later check found them changed (checked again hourly).',
+        'pending: claimed, waiting for its DNS records; verified: they were found, and the name is this workspace’s alone; misconfigured: verified once, but a later check found them changed (checked again hourly); expired: a claim not proven within 7 days, or one that another workspace proved first (see status_reason). An expired domain can still be verified by hand.',
     }),
+    status_reason: z
+      .string()
+      .nullable()
+      .meta({
+        description:
+          'Why the status is what it is, when it is not evident: for an expired claim, whether it ran out of time or another workspace verified the name.',
+        examples: [null],
+      }),
     shared: z.boolean().meta({ description: 'The operator’s shared domain (BASE_URL): usable by every workspace, managed by none.' }),
     default: z.boolean().meta({ description: 'New links of the workspace go here when no domain_id is given.' }),
     not_found_url: z.string().nullable(),

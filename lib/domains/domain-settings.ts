@@ -25,3 +25,6 @@ export function nextCheckAt(createdAt: Date, now: Date, schedule: readonly numbe
   for (let i = 0; offset <= age; i++) offset += Math.max(1, schedule[Math.min(i, schedule.length - 1)]) * 1000;
   return offset > CHECK_WINDOW_MS ? null : new Date(createdAt.getTime() + offset);
 }
+
+/** A pending claim expires this long after it was added, if not proven by DNS (docs/guide/custom-domains.md). */
+export const CLAIM_WINDOW_MS = 7 * 24 * 3600_000;

@@ -1,9 +1,11 @@
-// A workspace's custom domains: list, get, add (hostname checks, plan allowance, unique across every
-// workspace), change (settings, default); deleting one takes its links (lib/links/delete-domain.ts). Another workspace's domain
-// is "not found": the workspace scope is in every query. Each change is announced by host name, so
-// every instance's site directory and registry read that one domain again.
+// A workspace's custom domains: list, get, add (hostname checks, plan allowance, a name verified
+// by another workspace refused, a name only claimed elsewhere allowed: the first to prove it by DNS
+// wins, verify-domain.ts), change (settings, default); deleting one takes its links
+// (lib/links/delete-domain.ts). Another workspace's domain is "not found": the workspace scope is in
+// every query. Each change is announced by host name, so every instance's site directory and
+// registry read that one domain again.
 import { randomBytes } from 'node:crypto';
-import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ne, or, sql } from 'drizzle-orm';
 import { domains, landingPages, links, type DomainRow, type RootBehavior } from '../../db/schema';
 import { invalidationBus } from '../cache/invalidation-bus';
 import type { DbHandle, Tx } from '../db/types';
@@ -17,6 +19,7 @@ import { domainScope, usableDomainScope, ownedBy } from '../tenancy/scope';
 import { assertDomainAllowance } from './domain-limits';
 import { nextCheckAt, type DomainSettings } from './domain-settings';
 import { normalizeHostname } from './normalize-hostname';
+import { servingDomain } from './serving-statuses';
 import { domainHostKey } from './site-directory';
 import { processClock } from '../core/clock';
 
@@ -74,6 +77,7 @@ export async function addDomain(scope: DomainScope, input: TCreateDomain): Promi
     const row = await ctx.handle.db.transaction(async (tx) => {
       // Serialises additions per workspace, so two at once cannot both fit the last free place.
       await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`domains:${actor.workspaceId}`}))`);
+      await assertNameFree(tx, hostname, actor.workspaceId);
       const [{ n }] = await tx.select({ n: count() }).from(domains).where(domainScope(actor));
       assertDomainAllowance(actor.workspace.plan, Number(n));
       if (input.default) await clearWorkspaceDefault(tx, actor.workspaceId);
@@ -100,9 +104,32 @@ export async function addDomain(scope: DomainScope, input: TCreateDomain): Promi
     return row;
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;
-    throw new AppError('domain_taken', `${hostname} is already connected to Sling.`, { hostname: 'This domain is already connected.' });
+    if (isUniqueViolation(err, 'domains_workspace_hostname_key')) throw alreadyHere(hostname);
+    throw verifiedElsewhere(hostname);
   }
 }
+
+/**
+ * Refuses a name this workspace already has, or that another workspace has verified. A name that
+ * other workspaces only claim (pending, expired) is free to claim too: only a DNS proof holds it.
+ */
+async function assertNameFree(tx: Tx, hostname: string, workspaceId: string): Promise<void> {
+  const holders = await tx
+    .select({ workspaceId: domains.workspaceId, status: domains.status })
+    .from(domains)
+    .where(and(sql`lower(${domains.hostname}) = ${hostname}`, or(eq(domains.workspaceId, workspaceId), servingDomain())));
+  if (holders.some((h) => h.workspaceId === workspaceId)) throw alreadyHere(hostname);
+  if (holders.length > 0) throw verifiedElsewhere(hostname);
+}
+
+const alreadyHere = (hostname: string) =>
+  new AppError('domain_taken', `${hostname} is already in this workspace.`, { hostname: 'This domain is already in this workspace.' });
+
+/** Another workspace proved the name by DNS: it is theirs until they remove it. */
+export const verifiedElsewhere = (hostname: string) =>
+  new AppError('domain_taken', `${hostname} is already connected to Sling by another workspace, which verified it.`, {
+    hostname: 'Another workspace has verified this domain.',
+  });
 
 export async function updateDomain(scope: DomainScope, id: string, input: TUpdateDomain): Promise<DomainRow> {
   const { ctx, actor } = scope;

@@ -8,6 +8,8 @@ export interface DomainJson {
   id: number;
   hostname: string;
   status: DomainRow['status'];
+  /** Why the status is what it is, when it is not evident (an expired claim: not proven in time, or verified by another workspace). */
+  status_reason: string | null;
   /** The operator's shared domain (BASE_URL): usable by every workspace, managed by none. */
   shared: boolean;
   /** New links of the workspace go here when no domain_id is given. */
@@ -40,6 +42,7 @@ export function serializeDomain(d: DomainRow, settings: RecordSettings): DomainJ
     id: d.id,
     hostname: d.hostname,
     status: d.status,
+    status_reason: d.statusReason,
     shared: d.isDefault,
     default: d.workspaceDefault,
     not_found_url: d.notFoundUrl,

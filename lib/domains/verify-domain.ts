@@ -1,13 +1,17 @@
 // Checks a domain's DNS records now, stores what was seen, and moves the status:
-// pending → verified the first time every record is right (with `domain.verified` in the same
-// transaction: outbox → webhooks); verified → misconfigured when a re-check finds the records
-// gone or pointing elsewhere; misconfigured → verified when they are back. Each flip is a
-// conditional UPDATE, so it happens (and is announced) exactly once however many checks race.
-import { and, eq } from 'drizzle-orm';
+// pending (or expired) → verified the first time every record is right (with `domain.verified` in
+// the same transaction: outbox → webhooks), which ends every other workspace's claim on the name
+// (domain-claims.ts); a claim on a name another workspace holds is lost (expired, with the reason);
+// verified → misconfigured when a re-check finds the records gone or pointing elsewhere;
+// misconfigured → verified when they are back. Each flip is a conditional UPDATE, so it happens
+// (and is announced) exactly once however many checks race; claims on one name are settled one at a
+// time (an advisory lock on the name), and a unique index keeps a verified name to one row.
+import { and, eq, sql } from 'drizzle-orm';
 import { parse } from 'tldts';
 import { domains, type DomainRow, type DomainStatus } from '../../db/schema';
 import { invalidationBus } from '../cache/invalidation-bus';
 import type { DbHandle, Tx } from '../db/types';
+import { expireLostClaim, expireOtherClaims, nameHolder } from './domain-claims';
 import { recordEvent } from '../events/record-event';
 import { checkDomainDns, dnsResolver, recordsVerified, type CheckedRecord, type DnsLookup } from './check-domain-dns';
 import { expectedRecords } from './domain-records';
@@ -15,8 +19,8 @@ import { nextCheckAt, type DomainSettings } from './domain-settings';
 import { domainHostKey } from './site-directory';
 import { processClock } from '../core/clock';
 
-/** The status change this check made: first verification, records gone, records back. */
-export type DomainTransition = 'verified' | 'misconfigured' | 'restored';
+/** The status change this check made: first verification, records gone, records back, or a claim lost to another workspace. */
+export type DomainTransition = 'verified' | 'misconfigured' | 'restored' | 'lost';
 
 export interface VerifyResult {
   domain: DomainRow;
@@ -48,37 +52,58 @@ export async function verifyDomain(
     if (row) await invalidationBus().publishIn(tx, domainHostKey(row.hostname));
     return row;
   };
-  const result = await handle.db.transaction(async (tx): Promise<{ domain: DomainRow; transition?: DomainTransition }> => {
-    if (ok && domain.status === 'pending') {
-      const flipped = await flip(tx, 'pending', 'verified', { verifiedAt: now });
-      if (flipped) {
-        await recordEvent(tx, {
-          type: 'domain.verified',
-          workspaceId: flipped.workspaceId,
-          data: domainVerifiedData(flipped, now),
-        });
-        return { domain: flipped, transition: 'verified' };
-      }
-    }
-    if (ok && domain.status === 'misconfigured') {
-      const flipped = await flip(tx, 'misconfigured', 'verified');
-      if (flipped) return { domain: flipped, transition: 'restored' };
-    }
-    if (!ok && !lookupFailed && domain.status === 'verified') {
-      const flipped = await flip(tx, 'verified', 'misconfigured');
-      if (flipped) return { domain: flipped, transition: 'misconfigured' };
-    }
-    // No change: keep what was seen; a pending one is looked at again later.
-    const next = domain.status === 'pending' && !ok ? nextCheckAt(new Date(domain.createdAt), now, settings.checkSchedule) : null;
-    const [row] = await tx
-      .update(domains)
-      .set({ lastCheckedAt: now, lastCheck: records, ...(domain.status === 'pending' ? { nextCheckAt: next } : {}), updatedAt: now })
-      .where(eq(domains.id, domain.id))
-      .returning();
-    return { domain: row ?? domain };
-  });
+  const result = await handle.db.transaction((tx) => settle(tx, domain, { ok, lookupFailed, records, now, flip, settings }));
   if (result.transition) invalidationBus().publish(domainHostKey(result.domain.hostname), { sentInTransaction: true });
   return { ...result, verifiedNow: result.transition === 'verified', records };
+}
+
+interface SettleInput {
+  ok: boolean;
+  records: CheckedRecord[];
+  lookupFailed: boolean;
+  now: Date;
+  settings: DomainSettings;
+  flip: (tx: Tx, from: DomainStatus, to: DomainStatus, extra?: Partial<DomainRow>) => Promise<DomainRow | undefined>;
+}
+
+/** The status move of one check, inside its transaction. */
+async function settle(
+  tx: Tx,
+  domain: DomainRow,
+  { ok, lookupFailed, records, now, settings, flip }: SettleInput,
+): Promise<{ domain: DomainRow; transition?: DomainTransition }> {
+  if (domain.status === 'pending' || domain.status === 'expired') {
+    // Claims on one name are settled one at a time (two at once would wait on each other's rows).
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`domain-name:${domain.hostname.toLowerCase()}`}))`);
+    let holder = await nameHolder(tx, domain);
+    if (!holder && ok) {
+      const flipped = await flip(tx, domain.status, 'verified', { verifiedAt: now, statusReason: null });
+      if (flipped) {
+        await expireOtherClaims(tx, flipped, now);
+        await recordEvent(tx, { type: 'domain.verified', workspaceId: flipped.workspaceId, data: domainVerifiedData(flipped, now) });
+        return { domain: flipped, transition: 'verified' };
+      }
+      // Not flipped: another claim's verification expired this one while it waited for the row.
+      holder = await nameHolder(tx, domain);
+    }
+    if (holder) return { domain: await expireLostClaim(tx, domain, holder.verifiedAt ?? now, now), transition: 'lost' };
+  }
+  if (ok && domain.status === 'misconfigured') {
+    const flipped = await flip(tx, 'misconfigured', 'verified');
+    if (flipped) return { domain: flipped, transition: 'restored' };
+  }
+  if (!ok && !lookupFailed && domain.status === 'verified') {
+    const flipped = await flip(tx, 'verified', 'misconfigured');
+    if (flipped) return { domain: flipped, transition: 'misconfigured' };
+  }
+  // No change: keep what was seen; a pending one is looked at again later.
+  const next = domain.status === 'pending' && !ok ? nextCheckAt(new Date(domain.createdAt), now, settings.checkSchedule) : null;
+  const [row] = await tx
+    .update(domains)
+    .set({ lastCheckedAt: now, lastCheck: records, ...(domain.status === 'pending' ? { nextCheckAt: next } : {}), updatedAt: now })
+    .where(eq(domains.id, domain.id))
+    .returning();
+  return { domain: row ?? domain };
 }
 
 /** The data of a domain.verified event (docs/api/webhook-events.md). */

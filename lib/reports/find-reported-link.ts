@@ -1,10 +1,11 @@
 // The link a reported URL names: a short link on one of this instance's domains (the app host,
 // LINK_HOST or a custom domain), found by its code. Anything else is not ours to review.
-import { sql } from 'drizzle-orm';
+import { and, sql } from 'drizzle-orm';
 import { domains, type LinkRow } from '../../db/schema';
 import { loadConfig } from '../config/load-config';
 import type { Db } from '../db/types';
 import { appHosts } from '../domains/app-hosts';
+import { servingDomain } from '../domains/serving-statuses';
 import type { DomainRegistry } from '../domains/domain-registry';
 import { AppError, invalidField } from '../core/errors';
 import { getLinkByCode } from '../links/get-link-by-code';
@@ -54,6 +55,11 @@ function codeOf(pathname: string): string | null {
 }
 
 async function domainIdOf(db: Db, host: string): Promise<number | undefined> {
-  const [row] = await db.select({ id: domains.id }).from(domains).where(sql`lower(${domains.hostname}) = ${host}`).limit(1);
+  // Links live on serving domains only; other workspaces' claims on the same name hold none.
+  const [row] = await db
+    .select({ id: domains.id })
+    .from(domains)
+    .where(and(sql`lower(${domains.hostname}) = ${host}`, servingDomain()))
+    .limit(1);
   return row?.id;
 }

@@ -225,6 +225,7 @@ describe('what /docs shows of the document', () => {
       isDefault: false,
       workspaceId: 'w',
       status: 'pending',
+      statusReason: null,
       verificationToken: 'abc',
       workspaceDefault: false,
       notFoundUrl: null,

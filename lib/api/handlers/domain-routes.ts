@@ -1,5 +1,6 @@
 // REST v1 /api/v1/domains handlers (token or session, through withWorkspace): thin wrappers that
 // parse the input (lib/openapi/operations/domains.ts), call the domain functions and shape the answer.
+import { AppError } from '../../core/errors';
 import { findCertificate } from '../../acme/find-certificate';
 import { json } from '../../core/json-response';
 import type { WorkspaceRequest } from '../../http/with-workspace';
@@ -55,5 +56,6 @@ export const verifyDomainRoute = operationHandler(ops.verifyDomain, async ({ act
   const settings = domainSettings();
   const domain = await getDomainOrThrow(ctx.handle, actor, params.id);
   const result = await verifyDomain(ctx.handle, domain, settings);
+  if (result.transition === 'lost') throw new AppError('domain_taken', result.domain.statusReason ?? `${domain.hostname} is verified by another workspace.`);
   return json({ domain: serializeDomain(result.domain, settings), verified: result.domain.status === 'verified' });
 });

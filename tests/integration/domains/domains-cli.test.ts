@@ -59,8 +59,8 @@ if (binary) {
       const bad = await sling('add', '--email', 'cli-owner@example.com', '--hostname', 'not a host');
       expect(bad.code).toBe(1);
       expect(bad.stderr).toMatch(/^Error \(invalid_request\): /);
-      const taken = await sling('add', '--email', 'cli-other@example.com', '--hostname', 'go.cli.test');
-      expect(taken.stderr).toContain('Error (domain_taken): go.cli.test is already connected to Sling.');
+      const taken = await sling('add', '--email', 'cli-owner@example.com', '--hostname', 'go.cli.test');
+      expect(taken.stderr).toContain('Error (domain_taken): go.cli.test is already in this workspace.');
       const overPlan = await sling('add', '--workspace', owner.workspace.id, '--hostname', 'two.cli.test');
       expect(overPlan.code).toBe(1);
       expect(overPlan.stderr).toContain('Error (plan_required): The Free plan includes 1 custom domain');

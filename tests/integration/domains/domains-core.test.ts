@@ -1,11 +1,13 @@
 // Custom domains at the lib level, on PGlite and PostgreSQL, with a real DNS server on loopback:
-// verification writes domain.verified exactly once, the background check follows its backoff and
-// stops after 72 hours, and deleting a domain takes its links (with their link.deleted events).
+// verification writes domain.verified exactly once, two claims proven at the same moment leave one
+// holder, the background check follows its backoff and stops after 72 hours, and deleting a domain
+// takes its links (with their link.deleted events).
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { domains, events, links } from '../../../db/schema';
+import { dnsResolver, type DnsLookup } from '../../../lib/domains/check-domain-dns';
 import { checkDueDomains } from '../../../lib/domains/check-due-domains';
-import { loadRegistryDomain } from '../../../lib/domains/domain-registry';
+import { loadRegistryDomains } from '../../../lib/domains/domain-registry';
 import type { DomainSettings } from '../../../lib/domains/domain-settings';
 import { addDomain, type DomainScope } from '../../../lib/domains/manage-domains';
 import { deleteDomain } from '../../../lib/links/delete-domain';
@@ -63,13 +65,48 @@ if (binary) {
       ]);
     });
 
+    test('two claims on one name proven at the same moment: one holds it, the other is lost with the reason; one domain.verified', async () => {
+      const other = await makeUser(ctx.handle.db, 'core-rival', 'business');
+      const mine = await addDomain(scope, { hostname: 'race.core.test' });
+      const theirs = await addDomain({ ...scope, actor: other.actor }, { hostname: 'race.core.test' });
+      await dns.setCname('race.core.test', BASE.linkHost);
+      for (const d of [mine, theirs]) await dns.addTxt('_svc-verify.race.core.test', `svc-verify=${d.verificationToken}`);
+      // Each check waits, after its lookups, until both have looked: their transactions then run together.
+      const real = dnsResolver(dns.address);
+      let looked = 0;
+      let release!: () => void;
+      const both = new Promise<void>((r) => (release = r));
+      const barrier = (): DnsLookup => {
+        let txt = 0;
+        return {
+          resolveCname: (n) => real.resolveCname(n),
+          resolve4: (n) => real.resolve4(n),
+          resolve6: (n) => real.resolve6(n),
+          resolveTxt: async (n) => {
+            const answer = await real.resolveTxt(n);
+            if (++txt === 1 && ++looked === 2) release();
+            await both;
+            return answer;
+          },
+        };
+      };
+      const results = await Promise.all([mine, theirs].map((d) => verifyDomain(ctx.handle, d, settings, { dns: barrier() })));
+      expect(results.map((r) => r.transition).sort()).toEqual(['lost', 'verified']);
+      const lost = results.find((r) => r.transition === 'lost')!;
+      expect(lost.domain).toMatchObject({ status: 'expired', statusReason: expect.stringMatching(/^Another workspace verified race\.core\.test/) });
+      const rows = await ctx.handle.db.select().from(domains).where(eq(domains.hostname, 'race.core.test'));
+      expect(rows.map((r) => r.status).sort()).toEqual(['expired', 'verified']);
+      const winner = rows.find((r) => r.status === 'verified')!;
+      expect(await verifiedEvents(winner.id)).toHaveLength(1);
+    });
+
     test('the background check: due domains only, backoff along the schedule, verified when the records appear, stopped after 72 hours', async () => {
       const d = await addDomain(scope, { hostname: 'slow.core.test' });
       const added = new Date(d.createdAt);
       const at = (s: number) => new Date(added.getTime() + s * 1000);
       expect(d.nextCheckAt).toEqual(at(60));
       expect((await checkDueDomains(ctx.handle, settings, { now: at(30) })).checked).toBe(0);
-      expect(await checkDueDomains(ctx.handle, settings, { now: at(61) })).toEqual({ checked: 1, verified: 0 });
+      expect(await checkDueDomains(ctx.handle, settings, { now: at(61) })).toEqual({ checked: 1, verified: 0, expired: 0 });
       let [row] = await ctx.handle.db.select().from(domains).where(eq(domains.id, d.id));
       expect(row.nextCheckAt).toEqual(at(660));
       expect(row.lastCheck?.map((r) => [r.type, r.status])).toEqual([
@@ -79,7 +116,7 @@ if (binary) {
       await dns.setCname('slow.core.test', BASE.linkHost);
       await dns.addTxt('_svc-verify.slow.core.test', `svc-verify=${d.verificationToken}`);
       expect((await checkDueDomains(ctx.handle, settings, { now: at(300) })).checked).toBe(0); // not due yet
-      expect(await checkDueDomains(ctx.handle, settings, { now: at(661) })).toEqual({ checked: 1, verified: 1 });
+      expect(await checkDueDomains(ctx.handle, settings, { now: at(661) })).toEqual({ checked: 1, verified: 1, expired: 0 });
       expect(await verifiedEvents(d.id)).toHaveLength(1);
 
       const late = await addDomain(scope, { hostname: 'never.core.test' });
@@ -94,13 +131,13 @@ if (binary) {
       await dns.setCname('gone.core.test', BASE.linkHost);
       await dns.addTxt('_svc-verify.gone.core.test', `svc-verify=${d.verificationToken}`);
       await verifyDomain(ctx.handle, d, settings);
-      ctx.domains.apply('gone.core.test', await loadRegistryDomain(ctx.handle, 'gone.core.test'));
+      ctx.domains.apply('gone.core.test', await loadRegistryDomains(ctx.handle, 'gone.core.test'));
       const made = await Promise.all(['g-one', 'g-two'].map((alias) => createLink({ ...user.owns, url: 'https://example.com/g', alias, domainId: d.id }, ctx)));
       expect(await deleteDomain(scope, String(d.id))).toBe(2);
       expect(await ctx.handle.db.select().from(links).where(eq(links.domainId, d.id))).toEqual([]);
       const deleted = await ctx.handle.db.select().from(events).where(eq(events.type, 'link.deleted'));
       expect(deleted.map((e) => e.linkId).sort()).toEqual(made.map((l) => l.id).sort());
-      expect(await loadRegistryDomain(ctx.handle, 'gone.core.test')).toBeUndefined();
+      expect(await loadRegistryDomains(ctx.handle, 'gone.core.test')).toEqual([]);
     });
   });
 }

@@ -48,6 +48,7 @@ if (binary) {
     /** dom@example.com (Enterprise) and free@example.com (Free), each with a token of their own workspace. */
     let dom: ApiClient;
     let free: ApiClient;
+    let nobody: ApiClient;
 
     let clock: ManualClock;
 
@@ -66,7 +67,7 @@ if (binary) {
         },
         { clock },
       );
-      const nobody = apiClient(inProcess(sling));
+      nobody = apiClient(inProcess(sling));
       dom = nobody.as({ token: await sling.seed.userWithToken('dom@example.com', { plan: 'enterprise' }) });
       free = nobody.as({ token: await sling.seed.userWithToken('free@example.com', { plan: 'free' }) });
     });
@@ -108,6 +109,14 @@ if (binary) {
         [`x.${LINK_HOST}`, /belongs to this Sling/],
         ['https://go.example.net/x', /without http/],
         ['bad_name!.example.com', /not a valid host name/],
+        // Nothing dropped or decoded silently.
+        ['go.example.net/path?q=1#f', /without a path, query or fragment/],
+        ['go.example.net\\x', /backslash/],
+        ['go%2Eexample.net', /percent-encoded/],
+        // Look-alikes (UTS #39): a Cyrillic "apple", a Cyrillic а in "paypal", a Cyrillic о in "go-x".
+        ['go.аррӏе.com', /can pass for a name in plain Latin letters/],
+        ['login.pаypаl.com', /mixes letters of different scripts \(Latin and Cyrillic\)/],
+        ['gо-x.example.com', /mixes letters of different scripts/],
       ] as const) {
         const res = await dom.call('addDomain', { body: { hostname } });
         expect(res.status, hostname).toBe(400);
@@ -117,10 +126,10 @@ if (binary) {
       expect((await dom.call('addDomain', { body: offSchema({ hostname: 'go.example.net', extra: 1 }) })).json.error.details).toEqual({
         extra: 'Unknown field.',
       });
-      // Another workspace (any case) cannot take it; its Free plan then has room for one only.
-      const taken = await free.call('addDomain', { body: { hostname: 'GO.example.com' } });
-      expect(taken.status).toBe(409);
-      expect(taken.json.error.code).toBe('domain_taken');
+      // The workspace has it already (any case); another workspace's Free plan has room for one only.
+      const again = await dom.call('addDomain', { body: { hostname: 'GO.example.com' } });
+      expect(again.status).toBe(409);
+      expect(again.json.error).toMatchObject({ code: 'domain_taken', message: 'go.example.com is already in this workspace.' });
       expect((await free.call('addDomain', { body: { hostname: 'free-one.example.com' } })).status).toBe(201);
       const over = await free.call('addDomain', { body: { hostname: 'free-two.example.com' } });
       expect(over.status).toBe(403);
@@ -202,6 +211,85 @@ if (binary) {
         { timeoutMs: 30_000, intervalMs: 250 },
       );
       expect(done.last_checked_at).not.toBeNull();
+    });
+
+    test('claims: a name pending elsewhere can be added; the first to prove it by DNS holds it and every other claim expires, saying why', async () => {
+      const [ann, bob, cat] = await Promise.all(
+        ['ann', 'bob', 'cat'].map(async (who) => nobody.as({ token: await sling.seed.userWithToken(`${who}@claims.test`, { plan: 'pro' }) })),
+      );
+      // Ann claims the name and never proves it; Bob and Cat may claim it too (a pending claim holds nothing).
+      const claims = [];
+      for (const client of [ann, bob, cat]) {
+        const added = await client.call('addDomain', { body: { hostname: 'go.claimed.test' } });
+        expect(added.status).toBe(201);
+        expect(added.json.domain).toMatchObject({ status: 'pending', status_reason: null });
+        claims.push(added.json.domain);
+      }
+      const [annClaim, bobClaim, catClaim] = claims;
+      // Bob and Cat both publish their proof; both verify at once: exactly one holds the name.
+      await dns.setCname('go.claimed.test', LINK_HOST);
+      for (const claim of [bobClaim, catClaim]) await dns.addTxt('_svc-verify.go.claimed.test', claim.records[1].value);
+      const [bobCheck, catCheck] = await Promise.all([
+        bob.call('verifyDomain', { params: { id: bobClaim.id } }),
+        cat.call('verifyDomain', { params: { id: catClaim.id } }),
+      ]);
+      expect([bobCheck.status, catCheck.status].sort()).toEqual([200, 409]);
+      const [winner, winnerClaim, loser, loserClaim] = bobCheck.status === 200 ? [bob, bobClaim, cat, catClaim] : [cat, catClaim, bob, bobClaim];
+      const lostCheck = bobCheck.status === 200 ? catCheck : bobCheck;
+      expect(lostCheck.json.error.code).toBe('domain_taken');
+      expect(lostCheck.json.error.message).toMatch(/^Another workspace verified go\.claimed\.test on \d{4}-\d{2}-\d{2}; it is theirs until they remove it\.$/);
+      expect((await winner.call('getDomain', { params: { id: winnerClaim.id } })).json.domain).toMatchObject({ status: 'verified', status_reason: null });
+      // Every other claim has expired, with the reason: the one that lost the race, and Ann's.
+      for (const [client, claim] of [
+        [loser, loserClaim],
+        [ann, annClaim],
+      ] as const) {
+        const got = (await client.call('getDomain', { params: { id: claim.id } })).json.domain;
+        expect(got).toMatchObject({ status: 'expired', next_check_at: null });
+        expect(got.status_reason).toMatch(/^Another workspace verified go\.claimed\.test/);
+        // Verifying by hand now says the same, as a 409.
+        const retry = await client.call('verifyDomain', { params: { id: claim.id } });
+        expect(retry.status).toBe(409);
+        expect(retry.json.error.message).toBe(got.status_reason);
+      }
+      // A verified name is refused to everyone else.
+      const late = nobody.as({ token: await sling.seed.userWithToken('dan@claims.test', { plan: 'pro' }) });
+      const refused = await late.call('addDomain', { body: { hostname: 'GO.claimed.test' } });
+      expect(refused.status).toBe(409);
+      expect(refused.json.error).toMatchObject({ code: 'domain_taken', details: { hostname: 'Another workspace has verified this domain.' } });
+      // Deleted by its holder, the name is free to claim again, and the expired claim can prove it.
+      expect((await winner.call('deleteDomain', { params: { id: winnerClaim.id } })).status).toBe(204);
+      await dns.clearTxt('_svc-verify.go.claimed.test');
+      await dns.addTxt('_svc-verify.go.claimed.test', annClaim.records[1].value);
+      const annCheck = await ann.call('verifyDomain', { params: { id: annClaim.id } });
+      expect(annCheck.status).toBe(200);
+      expect(annCheck.json.domain).toMatchObject({ status: 'verified', status_reason: null });
+    });
+
+    test('a claim not proven within 7 days expires at the background check, saying why', async () => {
+      const eve = nobody.as({ token: await sling.seed.userWithToken('eve@claims.test', { plan: 'pro' }) });
+      const { json: added } = await eve.call('addDomain', { body: { hostname: 'stale.claimed.test' } });
+      const created = Date.parse(added.domain.created_at);
+      const completed = async () =>
+        (JSON.parse((await sling.cli(['jobs', 'status', '--json'])).stdout) as Array<{ queue: string; completed: number }>).find(
+          (q) => q.queue === 'domains.check',
+        )!.completed;
+      const runCheck = async () => {
+        const before = await completed();
+        const sent = await sling.cli(['jobs', 'run', 'domains.check']);
+        expect(sent.code, sent.stderr).toBe(0);
+        await until('the check to finish', async () => (await completed()) > before, { timeoutMs: 30_000, intervalMs: 250 });
+        return (await eve.call('getDomain', { params: { id: added.domain.id } })).json.domain;
+      };
+      // Six days on, still pending (its background checks stopped after 72 hours); at seven, expired.
+      clock.set(created + 6 * 86_400_000);
+      expect(await runCheck()).toMatchObject({ status: 'pending', status_reason: null });
+      clock.set(created + 7 * 86_400_000 + 1_000);
+      expect(await runCheck()).toMatchObject({
+        status: 'expired',
+        next_check_at: null,
+        status_reason: 'Not verified within 7 days of being added. Publish the DNS records and verify it again, or remove it.',
+      });
     });
 
     test('a verified domain serves its short links on its Host; unknown hosts and other paths never reach the app', async () => {

@@ -7,7 +7,12 @@ import { AppError, can, database, findCertificate, getDomainOrThrow, getLandingP
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Landing page — Sling' };
 
-const STATUS_LABEL: Record<string, string> = { verified: 'Verified', pending: 'Waiting for DNS', misconfigured: 'DNS records missing' };
+const STATUS_LABEL: Record<string, string> = {
+  verified: 'Verified',
+  pending: 'Waiting for DNS',
+  misconfigured: 'DNS records missing',
+  expired: 'Claim expired',
+};
 
 function orNull<T>(err: unknown): T | null {
   if (err instanceof AppError && err.code === 'not_found') return null;
