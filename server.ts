@@ -230,7 +230,12 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     const site = sites.resolve(hostOf(req.headers.host));
     // A host not known yet: with the database away, its visitor gets the 503 page (no name on top: the host is not known).
     if (site instanceof Promise)
-      return void site.then((s) => dispatch(s, req, res), (err) => sendVisitFailure(res, err, { headers: visitorPageHeaders })).catch((err) => failRequest(res, err));
+      return void site
+        .then(
+          (s) => dispatch(s, req, res),
+          (err) => sendVisitFailure(res, err, { headers: visitorPageHeaders }),
+        )
+        .catch((err) => failRequest(res, err));
     dispatch(site, req, res);
   };
 

@@ -304,7 +304,21 @@ function requestFor(route: ApiPath, knownIds: Record<string, string[]>): fc.Arbi
 /** URLs put together from parts that broke URL handling somewhere: schemes, hosts, ports, credentials, encodings. */
 const hostileUrl = fc
   .tuple(
-    fc.constantFrom('http://', 'https://', 'HTTPS://', 'http:/', 'https:\\\\', '//', 'ftp://', 'javascript:', 'data:text/html,', 'file:///', 'mailto:', ' https://', ''),
+    fc.constantFrom(
+      'http://',
+      'https://',
+      'HTTPS://',
+      'http:/',
+      'https:\\\\',
+      '//',
+      'ftp://',
+      'javascript:',
+      'data:text/html,',
+      'file:///',
+      'mailto:',
+      ' https://',
+      '',
+    ),
     fc.constantFrom('', '', '', 'user:pass@', '@', 'a@b@', ':@'),
     fc.constantFrom(
       'example.com',
@@ -399,7 +413,10 @@ const GATED_FORMS: GatedForm[] = [
         {
           url: fc.oneof(
             { weight: 3, arbitrary: fc.constantFrom(...shortUrls) },
-            { weight: 3, arbitrary: fc.tuple(fc.constantFrom(...shortUrls), fc.constantFrom('', '/', '%00', '%FF', '/x/y', '?a=1', '%2F..', 'é')).map(([u, t]) => u + t) },
+            {
+              weight: 3,
+              arbitrary: fc.tuple(fc.constantFrom(...shortUrls), fc.constantFrom('', '/', '%00', '%FF', '/x/y', '?a=1', '%2F..', 'é')).map(([u, t]) => u + t),
+            },
             { weight: 3, arbitrary: hostileUrl },
             { weight: 2, arbitrary: jsonValue },
           ),
@@ -588,7 +605,10 @@ describe('API fuzz: hostile input on every route', () => {
       const fresh = decoded(await altchaPayload(sling.url));
       if (value === 'as-object') return fresh;
       if (value === 'tampered') return encoded({ ...fresh, solution: { ...fresh.solution, counter: fresh.solution.counter + 1, derivedKey: '00' } });
-      return encoded({ ...fresh, challenge: { ...fresh.challenge, parameters: { ...fresh.challenge.parameters, expiresAt: 'never', keyLength: 1e9, cost: -1 } } });
+      return encoded({
+        ...fresh,
+        challenge: { ...fresh.challenge, parameters: { ...fresh.challenge.parameters, expiresAt: 'never', keyLength: 1e9, cost: -1 } },
+      });
     }
 
     const problems: string[] = [];
