@@ -33,6 +33,7 @@ import { announcesBody, holdBody, PAGE_BODY_LIMIT } from './lib/http/hold-body';
 import { apiHeaders, linkPageHeaders, pageHeaders, type HeaderOptions } from './lib/http/security-headers';
 import { edgeLinkPages } from './lib/link-pages/edge-pages';
 import { reportUrl } from './lib/link-pages/page-html';
+import { sendVisitFailure } from './lib/link-pages/unavailable-page';
 import { targetProblem } from './lib/http/text-checks';
 import { edgeLinksLoader } from './lib/previews/edge-preview';
 import { createPreviewAssets } from './lib/server/card-assets';
@@ -84,6 +85,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   });
 
   let edge: EdgeHandler | undefined;
+  const visitorPageHeaders = linkPageHeaders({ https: config.BASE_URL.startsWith('https:'), dev: opts.dev ?? false });
   let clicks: ClickBuffer | undefined;
   let clickThread: ClickWriterThread | undefined;
   // The app host's links are the shared default domain's (its row follows BASE_URL at start).
@@ -119,7 +121,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     const previewAssets = createPreviewAssets({ cache, db: handle.db, trustProxy: config.TRUST_PROXY });
     // Link pages (password prompt, expired, disabled, unsafe, loop) from the cached link, without Next.
     const pages = edgeLinkPages({
-      headers: linkPageHeaders({ https: config.BASE_URL.startsWith('https:'), dev: opts.dev ?? false }),
+      headers: visitorPageHeaders,
       brand: (domainId, code) => {
         const d = domains.current;
         const domain = d.byId(domainId) ?? d.defaultDomain;
@@ -226,7 +228,14 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     if (target.kind === 'answer') return answerTarget(res, target);
     if (target.url !== undefined) req.url = target.url;
     const site = sites.resolve(hostOf(req.headers.host));
-    if (site instanceof Promise) return void site.then((s) => dispatch(s, req, res)).catch((err) => failRequest(res, err));
+    // A host not known yet: with the database away, its visitor gets the 503 page (no name on top: the host is not known).
+    if (site instanceof Promise)
+      return void site
+        .then(
+          (s) => dispatch(s, req, res),
+          (err) => sendVisitFailure(res, err, { headers: visitorPageHeaders }),
+        )
+        .catch((err) => failRequest(res, err));
     dispatch(site, req, res);
   };
 
@@ -276,17 +285,24 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   server.on('clientError', answerClientError);
   limitConnectionsPerIp(server, config.MAX_CONNECTIONS_PER_IP);
 
+  /** A visit of the app host's links that failed: the 503 page when the database is away (lib/link-pages/unavailable-page.ts). */
+  const failVisit = (res: ServerResponse, err: unknown) =>
+    sendVisitFailure(res, err, { brand: { host: domains.current.defaultDomain.hostname }, headers: visitorPageHeaders });
+
   function route(req: IncomingMessage, res: ServerResponse): void {
     if (edge !== undefined) {
       let answered: boolean | Promise<boolean>;
       try {
         answered = edge(req, res, defaultDomain);
       } catch (err) {
-        return failRequest(res, err);
+        return failVisit(res, err);
       }
       if (answered === true) return;
       if (answered !== false) {
-        answered.then((done) => (done ? undefined : passOn(req, res))).catch((err) => failRequest(res, err));
+        answered.then(
+          (done) => void (done || passOn(req, res).catch((err) => failRequest(res, err))),
+          (err) => failVisit(res, err),
+        );
         return;
       }
     }

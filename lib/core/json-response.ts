@@ -1,5 +1,5 @@
 // Web-standard Response helpers for route handlers (no Next imports: usable from any runtime).
-import { isDatabaseUnreachable } from './database-unreachable';
+import { databaseUnavailable } from './database-unreachable';
 import { AppError, errorBody } from './errors';
 import { newRequestId } from './request-id';
 import { logger } from './logger';
@@ -22,10 +22,10 @@ export function errorResponse(err: unknown, headers: Record<string, string> = {}
   if (err instanceof AppError) {
     return json(err.toBody(), { status: err.status, headers: { ...headers, ...err.headers } });
   }
-  if (isDatabaseUnreachable(err)) {
+  const away = databaseUnavailable(err);
+  if (away) {
     logger().error({ err, requestId }, 'database unreachable');
-    const body = errorBody('unavailable', 'The database cannot be reached just now; try again in a few seconds.', { request_id: requestId });
-    return json(body, { status: 503, headers: { ...headers, 'Retry-After': '5' } });
+    return json(errorBody(away.code, away.message, { request_id: requestId }), { status: away.status, headers: { ...headers, ...away.headers } });
   }
   logger().error({ err, requestId }, 'unhandled error');
   return json(errorBody('internal', `Something went wrong on our side (request id ${requestId}).`, { request_id: requestId }), { status: 500, headers });

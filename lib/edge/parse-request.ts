@@ -1,5 +1,6 @@
 // Step 1 of the edge: is this request a short-link visit? Pure string work, no allocation beyond
 // the slices it returns.
+import { LINK_CODE } from '../links/link-code';
 import { isReserved } from '../links/reserved-words';
 
 export interface LinkTarget {
@@ -27,8 +28,6 @@ export function withQrMarker(query: string, trigger: 'link' | 'qr'): string {
   return query ? `${QR_MARKER}&${query}` : QR_MARKER;
 }
 
-const CODE = /^[A-Za-z0-9_-]{1,50}$/;
-
 /** Parses "/code", "/code/" or "/code?x=1"; anything else (reserved paths, deeper paths) is null. */
 export function parseLinkTarget(url: string | undefined): LinkTarget | null {
   if (url?.charCodeAt(0) !== 47 /* / */) return null;
@@ -36,7 +35,7 @@ export function parseLinkTarget(url: string | undefined): LinkTarget | null {
   let end = q === -1 ? url.length : q;
   if (end > 1 && url.charCodeAt(end - 1) === 47) end--; // one trailing slash
   const code = url.slice(1, end);
-  if (!CODE.test(code) || isReserved(code)) return null;
+  if (!LINK_CODE.test(code) || isReserved(code)) return null;
   if (q === -1) return { code, query: '', trigger: 'link' };
   return { code, ...splitQrMarker(url.slice(q + 1)) };
 }

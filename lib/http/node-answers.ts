@@ -4,6 +4,7 @@ import { STATUS_CODES, type ServerResponse } from 'node:http';
 import { logger } from '../core/logger';
 import { AppError, ERROR_STATUS, errorBody, type ErrorCode } from '../core/errors';
 import { newRequestId } from '../core/request-id';
+import { databaseUnavailable } from '../core/database-unreachable';
 
 export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
   const text = JSON.stringify(body);
@@ -24,11 +25,16 @@ export function sendApiError(res: ServerResponse, url: string | undefined, code:
   res.end(JSON.stringify(scimErrorBody(err.status, message)));
 }
 
-/** An unexpected failure: logged with a request id, and a 500 naming it (or a cut connection once the answer has begun). */
+/**
+ * An unexpected failure: logged with a request id, and a 500 naming it (or a cut connection once the
+ * answer has begun); with the database away, 503 `unavailable` and Retry-After, as the API answers.
+ */
 export function failRequest(res: ServerResponse, err: unknown) {
   const requestId = newRequestId();
-  logger().error({ err, requestId }, 'request failed');
+  const away = databaseUnavailable(err);
+  logger().error({ err, requestId }, away ? 'database unreachable' : 'request failed');
   if (res.headersSent) return void res.destroy();
+  if (away) return sendJson(res, away.status, errorBody(away.code, away.message, { request_id: requestId }), { ...away.headers, 'X-Request-Id': requestId });
   const body = errorBody('internal', `Something went wrong on our side (request id ${requestId}).`, { request_id: requestId });
   sendJson(res, ERROR_STATUS.internal, body, { 'X-Request-Id': requestId });
 }
@@ -48,8 +54,8 @@ export function rawErrorAnswer(code: ErrorCode, message: string, headers: Record
   return `HTTP/1.1 ${err.status} ${STATUS_CODES[err.status]}\r\n${lines.map(([k, v]) => `${k}: ${v}\r\n`).join('')}\r\n${body}`;
 }
 
-/** Answers from a per-host cache that is synchronous once warm: no promise on a hit. */
-export function answerWhenReady<T>(res: ServerResponse, value: T | Promise<T>, answer: (value: T) => void): void {
-  if (value instanceof Promise) return void value.then(answer).catch((err) => failRequest(res, err));
+/** Answers from a per-host cache that is synchronous once warm: no promise on a hit; a failed load goes to `fail`. */
+export function answerWhenReady<T>(value: T | Promise<T>, answer: (value: T) => void, fail: (err: unknown) => void): void {
+  if (value instanceof Promise) return void value.then(answer).catch(fail);
   answer(value);
 }

@@ -119,3 +119,15 @@ export function notFoundContent(brand?: Brand): PageOptions {
     body: '<p>This short link does not exist, or it was removed.</p>',
   };
 }
+
+/** The database cannot be reached: nothing is wrong with the link, the visitor tries again shortly. */
+export function unavailableContent(brand?: Brand): PageOptions {
+  return {
+    ...brand,
+    status: 503,
+    tone: 'time',
+    title: 'Try again in a moment',
+    heading: 'Try again in a moment',
+    body: '<p>This short link service cannot look links up just now. Please try again in a few seconds.</p>',
+  };
+}

@@ -9,6 +9,7 @@ import { servingDomain } from '../domains/serving-statuses';
 import type { DomainRegistry } from '../domains/domain-registry';
 import { AppError, invalidField } from '../core/errors';
 import { getLinkByCode } from '../links/get-link-by-code';
+import { LINK_CODE } from '../links/link-code';
 
 /** `appHostNames`: the names of the default domain (default: BASE_URL's host, its loopback aliases, LINK_HOST). */
 export async function findReportedLink(db: Db, registry: DomainRegistry, input: string, appHostNames = defaultAppHosts()): Promise<LinkRow> {
@@ -43,12 +44,13 @@ function parseShortUrl(input: string): URL | null {
   }
 }
 
-/** The code from a short link's path: /abc1234, also /abc1234/ and with a query. */
+/** The code from a short link's path: /abc1234, also /abc1234/ and with a query; null when no link can have it (a NUL once reached the query: a 500). */
 function codeOf(pathname: string): string | null {
   const segments = pathname.split('/').filter((s) => s !== '');
   if (segments.length !== 1) return null;
   try {
-    return decodeURIComponent(segments[0]);
+    const code = decodeURIComponent(segments[0]);
+    return LINK_CODE.test(code) ? code : null;
   } catch {
     return null;
   }

@@ -1,7 +1,8 @@
 // Requests to a verified custom domain (docs/self-hosting/custom-domains.md): ACME challenge → root (landing page, redirect or
 // Sling's page) → favicon → short link → link pages → that domain's not-found. Never the dashboard,
 // the APIs or sign-in: the only requests passed on to Next are the link pages (/l/…), and they set
-// no cookie there.
+// no cookie there. A visit that needs the database while it is away gets the 503 "try again in a
+// moment" page (lib/link-pages/unavailable-page.ts).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TLSSocket } from 'node:tls';
 import { findKeyAuthorization } from '../acme/challenge-store';
@@ -13,6 +14,7 @@ import { withoutCookies } from '../http/without-cookies';
 import type { LandingCache } from '../domains/landing-cache';
 import type { EdgeHandler } from './create-edge';
 import { answerFavicon, FAVICON_PATH } from '../edge/favicon-answer';
+import { sendVisitFailure } from '../link-pages/unavailable-page';
 import { parseLinkTarget } from '../edge/parse-request';
 import { parsePreviewAssetPath } from '../previews/preview-urls';
 import { ACME_CHALLENGE_PATH, answerAcmeChallenge, answerHttpsRedirect, answerMethodNotAllowed, answerNotFound, answerRoot, HSTS } from './site-answers';
@@ -44,6 +46,7 @@ export function customDomainRouter(opts: CustomDomainRouterOptions) {
   return function routeCustom(req: IncomingMessage, res: ServerResponse, domain: CustomDomain): void {
     const url = req.url ?? '/';
     const method = req.method;
+    const failVisit = (err: unknown) => sendVisitFailure(res, err, { brand: { host: domain.hostname } });
     // With a certificate, plain HTTP moves to HTTPS (the CA's challenges excepted) and HTTPS says so for a year.
     if (domain.hasCertificate && opts.https) {
       if ((req.socket as TLSSocket).encrypted !== true) {
@@ -66,9 +69,9 @@ export function customDomainRouter(opts: CustomDomainRouterOptions) {
     }
     if (url === '/' || url.startsWith('/?')) {
       if (domain.rootBehavior !== 'landing') return answerRoot(res, domain);
-      return answerWhenReady(res, opts.landingPages.get(domain.hostname, domain.id), (page) => answerRoot(res, domain, page));
+      return answerWhenReady(opts.landingPages.get(domain.hostname, domain.id), (page) => answerRoot(res, domain, page), failVisit);
     }
-    if (FAVICON_PATH.test(url)) return answerWhenReady(res, opts.favicons.get(domain.hostname, domain.id), (icon) => answerFavicon(res, icon));
+    if (FAVICON_PATH.test(url)) return answerWhenReady(opts.favicons.get(domain.hostname, domain.id), (icon) => answerFavicon(res, icon), failVisit);
     // Short links, and their social preview images (/_og/<code>.png, lib/previews).
     if (edge === undefined || (parseLinkTarget(url) === null && parsePreviewAssetPath(url) === null)) return answerNotFound(res, domain, url);
     const afterEdge = (answered: boolean) => {
@@ -81,9 +84,9 @@ export function customDomainRouter(opts: CustomDomainRouterOptions) {
     try {
       answered = edge(req, res, domain);
     } catch (err) {
-      return failRequest(res, err);
+      return failVisit(err);
     }
     if (typeof answered === 'boolean') return afterEdge(answered);
-    answered.then(afterEdge).catch((err) => failRequest(res, err));
+    answered.then(afterEdge).catch(failVisit);
   };
 }
