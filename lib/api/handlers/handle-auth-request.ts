@@ -52,8 +52,14 @@ async function revokeSessionById(auth: Auth, req: Request): Promise<Request> {
 
 const STATUS_CODES = new Map(Object.entries(ERROR_STATUS).map(([code, status]) => [status as number, code as ErrorCode]));
 
-/** better-auth's router answers unknown paths and some refusals with an empty or text body. */
+/** better-auth's router answers unknown paths and some refusals with an empty or text body, and its rate limit with `{message}`. */
 function asJsonError(res: Response): Response {
+  if (res.status === 429) {
+    // Answered as Sling's own limits are (docs/api/rate-limits.md): rate_limited with Retry-After.
+    const retryAfter = Math.max(1, Number(res.headers.get('x-retry-after')) || 60);
+    const message = `Too many requests from this address. Try again in ${retryAfter} s.`;
+    return errorResponse(new AppError('rate_limited', message, { retry_after: retryAfter }, { 'Retry-After': String(retryAfter) }));
+  }
   if (res.status < 400 || isJson(res)) return res;
   const code = STATUS_CODES.get(res.status) ?? (res.status < 500 ? 'invalid_request' : 'internal');
   const message =
