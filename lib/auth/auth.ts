@@ -48,6 +48,9 @@ export function createAuth(db: Awaited<ReturnType<typeof database>>['db'], confi
     basePath: '/api/auth',
     secret: config.SECRET_KEY,
     telemetry: { enabled: false },
+    // Where better-auth sends a browser whose sign-in it cannot place (an unknown, stale or tampered
+    // OAuth state): the sign-in page, with `?error=<code>` (sso-return-answer.ts says the rest).
+    onAPIError: { errorURL: `${config.BASE_URL}/login` },
     // Identity providers on private addresses (SSO_ALLOW_PRIVATE_ISSUERS) must be trusted origins
     // for @better-auth/sso to fetch their token endpoint and keys.
     ...(config.SSO_ALLOW_PRIVATE_ISSUERS ? { trustedOrigins: () => enabledIssuerOrigins(db) } : {}),

@@ -8,7 +8,8 @@ import { database } from '../../db/database';
 import { AppError, ERROR_STATUS, type ErrorCode } from '../../core/errors';
 import { errorResponse } from '../../core/json-response';
 import { readJsonBody } from '../../http/read-json-body';
-import { isSamlAcsPath, samlAcsAnswer, SP_METADATA_PATH, spMetadataAnswer } from '../../sso/saml-acs-answer';
+import { SP_METADATA_PATH, spMetadataAnswer } from '../../sso/saml-sp-metadata';
+import { isOidcCallbackPath, isSamlAcsPath, ssoReturnAnswer } from '../../sso/sso-return-answer';
 import { ssoSignInRequest } from './start-sso';
 import type { Auth } from '../../auth/auth';
 import { loadAuth } from '../../auth/load-auth';
@@ -20,7 +21,8 @@ export async function handleAuthRequest(req: Request): Promise<Response> {
   const auth = await loadAuth();
   const path = new URL(req.url).pathname.slice(BASE_PATH.length);
   if (req.method === 'GET' && path === SP_METADATA_PATH) return spMetadataAnswer(req);
-  if (isSamlAcsPath(path)) return samlAcsAnswer(await auth.handler(req));
+  if (isSamlAcsPath(path)) return ssoReturnAnswer(await auth.handler(req), 'invalid_saml_response');
+  if (isOidcCallbackPath(path)) return ssoReturnAnswer(await auth.handler(req), 'sso_failed');
   const forwarded =
     req.method === 'POST' && path === '/revoke-session'
       ? await revokeSessionById(auth, req)
