@@ -208,7 +208,13 @@ describe.skipIf(!challtestsrv)('SSO connections (PGlite)', () => {
     const res = await startSso(email);
     expect(res.status).toBe(200);
     const state = new URL((await res.json()).url).searchParams.get('state')!;
-    return { state, cookie: res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ') };
+    return {
+      state,
+      cookie: res.headers
+        .getSetCookie()
+        .map((c) => c.split(';')[0])
+        .join('; '),
+    };
   };
 
   test('GET /api/auth/sso/callback/{id} with a tampered or missing state ends on /login with the reason', async () => {

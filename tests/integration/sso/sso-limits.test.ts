@@ -59,7 +59,8 @@ describe(`SSO limits on ${suiteDatabase.name}`, () => {
 
   test('POST /api/auth/sign-in/email: the same number per address', async () => {
     const statuses: number[] = [];
-    for (let i = 0; i <= ATTEMPTS; i++) statuses.push((await post('/api/auth/sign-in/email', '198.51.100.9', { email: OWNER, password: 'wrong password' })).status);
+    for (let i = 0; i <= ATTEMPTS; i++)
+      statuses.push((await post('/api/auth/sign-in/email', '198.51.100.9', { email: OWNER, password: 'wrong password' })).status);
     expect(statuses).toEqual([...Array<number>(ATTEMPTS).fill(401), 429]);
     // better-auth's refusal, in the same shape as Sling's own.
     const refused = await post('/api/auth/sign-in/email', '198.51.100.9', { email: OWNER, password: PASSWORD });
