@@ -26,7 +26,7 @@ import { AppError } from '../core/errors';
 import { claimFirstAdmin } from '../instance/claim-first-admin';
 import { hashPassword, verifyPassword } from '../passwords/password';
 import { sharedRateLimitStorage } from './shared-rate-limit-storage';
-import { attemptRule } from './sign-in-attempts';
+import { attemptRule, IP_ADDRESS_OPTIONS } from './sign-in-attempts';
 import { forgetSession } from '../workspaces/session-actor-cache';
 
 const SIGN_IN_STEPS = new Set(['/sign-in/email', '/two-factor/verify-totp', '/two-factor/verify-backup-code']);
@@ -187,8 +187,7 @@ export function createAuth(db: Awaited<ReturnType<typeof database>>['db'], confi
     ],
     advanced: {
       database: { generateId: () => crypto.randomUUID() },
-      // server.ts puts the visitor's address (after TRUST_PROXY) here.
-      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      ipAddress: IP_ADDRESS_OPTIONS,
     },
   });
 }
