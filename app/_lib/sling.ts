@@ -51,6 +51,7 @@ export const {
   sessionMethodLabels,
   settingsJson,
   signInMethodLabel,
+  ssoErrorMessage,
   starterLanding,
   tokenScope,
   ZUsersQuery,

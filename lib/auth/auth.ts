@@ -26,6 +26,7 @@ import { AppError } from '../core/errors';
 import { claimFirstAdmin } from '../instance/claim-first-admin';
 import { hashPassword, verifyPassword } from '../passwords/password';
 import { sharedRateLimitStorage } from './shared-rate-limit-storage';
+import { attemptRule, IP_ADDRESS_OPTIONS } from './sign-in-attempts';
 import { forgetSession } from '../workspaces/session-actor-cache';
 
 const SIGN_IN_STEPS = new Set(['/sign-in/email', '/two-factor/verify-totp', '/two-factor/verify-backup-code']);
@@ -47,20 +48,27 @@ export function createAuth(db: Awaited<ReturnType<typeof database>>['db'], confi
     basePath: '/api/auth',
     secret: config.SECRET_KEY,
     telemetry: { enabled: false },
+    // Where better-auth sends a browser whose sign-in it cannot place (an unknown, stale or tampered
+    // OAuth state): the sign-in page, with `?error=<code>` (sso-return-answer.ts says the rest).
+    onAPIError: { errorURL: `${config.BASE_URL}/login` },
     // Identity providers on private addresses (SSO_ALLOW_PRIVATE_ISSUERS) must be trusted origins
     // for @better-auth/sso to fetch their token endpoint and keys.
     ...(config.SSO_ALLOW_PRIVATE_ISSUERS ? { trustedOrigins: () => enabledIssuerOrigins(db) } : {}),
-    // Password and code guessing: AUTH_ATTEMPTS_PER_MINUTE attempts per IP and path.
+    // Password and code guessing: AUTH_ATTEMPTS_PER_MINUTE attempts per IP and path, for every
+    // sign-in path (better-auth's own 3 per 10 s would turn away the fourth colleague behind one
+    // office NAT). "Continue with SSO" is counted by Sling before it reaches better-auth
+    // (sign-in-attempts.ts); the first matching rule applies. Everything else: 300 a minute.
     rateLimit: {
       enabled: true,
       window: 60,
       max: 300,
       customRules: {
-        '/sign-in/email': { window: 60, max: config.AUTH_ATTEMPTS_PER_MINUTE },
-        '/change-password': { window: 60, max: config.AUTH_ATTEMPTS_PER_MINUTE },
-        '/request-password-reset': { window: 60, max: config.AUTH_ATTEMPTS_PER_MINUTE },
-        '/reset-password': { window: 60, max: config.AUTH_ATTEMPTS_PER_MINUTE },
-        '/two-factor/*': { window: 60, max: config.AUTH_ATTEMPTS_PER_MINUTE },
+        '/sign-in/sso': false,
+        '/sign-in/*': attemptRule(config),
+        '/change-password': attemptRule(config),
+        '/request-password-reset': attemptRule(config),
+        '/reset-password': attemptRule(config),
+        '/two-factor/*': attemptRule(config),
       },
       // Counted by Sling's own limiters: shared by every instance through Redis when there is one, in
       // this process's limiter registry otherwise (dropped with the rest of its state at a restart).
@@ -179,8 +187,7 @@ export function createAuth(db: Awaited<ReturnType<typeof database>>['db'], confi
     ],
     advanced: {
       database: { generateId: () => crypto.randomUUID() },
-      // server.ts puts the visitor's address (after TRUST_PROXY) here.
-      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      ipAddress: IP_ADDRESS_OPTIONS,
     },
   });
 }

@@ -93,13 +93,14 @@ export const AUTH_ENDPOINT_POLICY: Record<string, EndpointDecision> = {
 
   // Single sign-on (@better-auth/sso). /sign-in/sso takes only {email, callbackURL?}: Sling picks the
   // enabled connection from the address's proven domain (start-sso.ts), so no caller names a
-  // provider; the identity provider comes back to the per-connection callback. Connections are managed through /api/v1/workspace/sso (plan, roles,
-  // sealed secret, test, DNS proof), never through the plugin's own provider endpoints. SAML: the
-  // identity provider posts to the per-connection ACS (its refusals are sent on to the sign-in page,
-  // saml-acs-answer.ts); Sling serves the SP metadata itself, for drafts too. Single logout is not
-  // offered.
+  // provider; the identity provider comes back to the per-connection callback. Connections are
+  // managed through /api/v1/workspace/sso (plan, roles, sealed secret, test, DNS proof), never
+  // through the plugin's own provider endpoints. SAML: the identity provider posts to the
+  // per-connection ACS. Every refusal at the callback or the ACS (a stale or tampered state
+  // included) is sent on to the sign-in page (sso-return-answer.ts). Sling serves the SP metadata
+  // itself, for drafts too. Single logout is not offered.
   '/sign-in/sso': 'wrapped',
-  '/sso/callback/:providerId': 'allowed',
+  '/sso/callback/:providerId': 'wrapped',
   '/sso/callback': 'refused',
   '/sso/register': 'refused',
   '/sso/providers': 'refused',

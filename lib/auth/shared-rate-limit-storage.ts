@@ -9,13 +9,16 @@ import { sharedLimiter } from '../ratelimit/shared-limiter';
 
 type RateLimitStorage = NonNullable<NonNullable<BetterAuthOptions['rateLimit']>['customStorage']>;
 
+/** The limiter behind a rule (one per window and maximum), keyed as better-auth keys: `<IP>|<path>`. */
+export function authLimiter(rule: { window: number; max: number }) {
+  return sharedLimiter(`auth:${rule.window}:${rule.max}`, () => [{ points: rule.max, durationSec: rule.window }], 'sign-in attempts from one address');
+}
+
 export function sharedRateLimitStorage(): RateLimitStorage {
   return {
     async consume(key, rule) {
-      // One limiter per rule (window and maximum); better-auth's key already names the IP and path.
-      const limiter = sharedLimiter(`auth:${rule.window}:${rule.max}`, () => [{ points: rule.max, durationSec: rule.window }]);
       try {
-        await limiter.consume(key);
+        await authLimiter(rule).consume(key);
         return { allowed: true, retryAfter: null };
       } catch (err) {
         if (!(err instanceof AppError) || err.code !== 'rate_limited') throw err;

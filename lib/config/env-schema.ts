@@ -255,7 +255,8 @@ const mail = {
 
 const sso = {
   SSO_ALLOW_PRIVATE_ISSUERS: flag('false').register(envDocs, {
-    description: 'Let SSO connections use identity providers on loopback and private addresses, and over `http://` (a local Keycloak or Dex).',
+    description:
+      'Let SSO connections use identity providers on loopback and private addresses, and over `http://` (a local Keycloak or Dex). Without it, a connection whose issuer or SAML metadata URL is such an address is refused when saved (`400`), and "Test connection" refuses it again as it connects.',
   }),
 };
 
@@ -264,9 +265,10 @@ const limits = {
     description: 'API requests per hour of an Enterprise workspace (other plans have fixed limits; [rate limits](../api/rate-limits.md)).',
   }),
   ENTERPRISE_LIMIT_PER_MINUTE: count(1).default(1_000).register(envDocs, { description: 'API requests per minute of an Enterprise workspace.' }),
-  AUTH_ATTEMPTS_PER_MINUTE: count(1)
-    .default(10)
-    .register(envDocs, { description: 'Sign-in, password-reset, password-change and two-factor attempts per address and minute.' }),
+  AUTH_ATTEMPTS_PER_MINUTE: count(1).default(10).register(envDocs, {
+    description:
+      'Sign-in attempts (password, two-factor code or backup code, “Continue with SSO”), password resets and password changes, per address, endpoint and minute; one more answers `429 rate_limited` with `Retry-After` ([rate limits](../api/rate-limits.md#sign-in-and-password-attempts)).',
+  }),
   ANON_LINKS_PER_MINUTE: count(1)
     .default(10)
     .register(envDocs, { description: 'Links one address may shorten per minute without an account (the home page).' }),

@@ -13,7 +13,7 @@ import { ssoCallbackUrl } from './callback-url';
 import { insertDomain, serializeDomain, verifiedDomains, verifyDomains, type DomainCheck } from './connection-domains';
 import { PROVIDER_TEMPLATES } from './provider-types';
 import { openClientSecret, sealClientSecret } from './sso-secret';
-import { testOidcConnection } from './test-connection';
+import { testOidcConnection, type TestOptions } from './test-connection';
 import { isSaml, samlIssuer, samlProviderConfig, samlSettings, serializeSaml } from './saml-connection';
 import { testSamlConnection } from './test-saml-connection';
 import { ownedBy } from '../tenancy/scope';
@@ -23,7 +23,9 @@ export interface SsoScope {
   actor: Actor;
   secretKey: string;
   baseUrl: string;
-  allowPrivate: boolean;
+  /** SSO_ALLOW_PRIVATE_ISSUERS; "Test connection" takes it with `resolve` (check-fetch.ts). */
+  allowPrivate: TestOptions['allowPrivate'];
+  resolve?: TestOptions['resolve'];
   dnsServers?: string;
 }
 
@@ -154,7 +156,7 @@ async function runTest(
   row: SsoConnectionRow,
 ): Promise<{ checks: SsoConnectionRow['checks']; passed: boolean; values: Partial<typeof ssoConnections.$inferInsert> }> {
   if (row.saml) {
-    const r = await testSamlConnection(row.saml, { baseUrl: s.baseUrl, connectionId: row.id }, { allowPrivate: s.allowPrivate });
+    const r = await testSamlConnection(row.saml, { baseUrl: s.baseUrl, connectionId: row.id }, { allowPrivate: s.allowPrivate, resolve: s.resolve });
     const saml = { ...row.saml, resolved: r.resolved ?? row.saml.resolved };
     return { checks: r.checks, passed: r.passed, values: { saml, issuer: samlIssuer(saml) } };
   }
@@ -165,7 +167,7 @@ async function runTest(
       clientSecret: openClientSecret(row.clientSecretCiphertext, s.secretKey),
       redirectUri: ssoCallbackUrl(s.baseUrl, row.id),
     },
-    { allowPrivate: s.allowPrivate },
+    { allowPrivate: s.allowPrivate, resolve: s.resolve },
   );
   return { checks: result.checks, passed: result.passed, values: { endpoints: result.endpoints ?? row.endpoints } };
 }

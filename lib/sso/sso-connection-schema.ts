@@ -2,6 +2,14 @@
 import { z } from 'zod';
 import { SSO_MEMBER_ROLES, SSO_PROVIDER_TYPES } from '../../db/schema';
 import { ZTimestamp } from '../schemas/common';
+import { loadConfig } from '../config/load-config';
+import { issuerAddressProblem } from './issuer-address';
+
+/** An address Sling fetches from: https on public addresses unless SSO_ALLOW_PRIVATE_ISSUERS (issuer-address.ts). */
+const publicAddress = (what: string) => async (url: string, ctx: z.RefinementCtx) => {
+  const problem = await issuerAddressProblem(url, loadConfig().SSO_ALLOW_PRIVATE_ISSUERS);
+  if (problem) ctx.addIssue({ code: 'custom', message: `${what}${problem}` });
+};
 
 const name = z.string({ error: 'must be text' }).trim().min(1, { error: 'is required' }).max(100, { error: 'must be at most 100 characters' });
 const issuer = z
@@ -9,7 +17,8 @@ const issuer = z
   .trim()
   .max(2048, { error: 'must be at most 2048 characters' })
   .refine((v) => /^https?:\/\/[^/\s?#]+/i.test(v) && URL.canParse(v), { error: 'must be an http(s) URL, such as https://login.example.com' })
-  .refine((v) => !/[{}]/.test(v), { error: 'still has a {placeholder}; put in your own value' });
+  .refine((v) => !/[{}]/.test(v), { error: 'still has a {placeholder}; put in your own value' })
+  .superRefine(publicAddress(''));
 const clientId = z.string({ error: 'must be text' }).trim().min(1, { error: 'is required' }).max(500, { error: 'must be at most 500 characters' });
 const clientSecret = z.string({ error: 'must be text' }).min(1, { error: 'is required' }).max(2000, { error: 'must be at most 2000 characters' });
 const domain = z
@@ -42,9 +51,11 @@ const samlUrl = (what: string) =>
     .trim()
     .max(2048, { error: `${what} must be at most 2048 characters` })
     .refine((v) => /^https?:\/\/[^/\s?#]+/i.test(v) && URL.canParse(v), { error: `${what} must be an http(s) URL` });
+/** Fetched by Sling, so held to the issuer's rule (the SSO URL is only where browsers are sent). */
+const samlMetadataUrl = samlUrl('the metadata URL').superRefine(publicAddress('the metadata URL '));
 export const ZSamlSettings = z.strictObject(
   {
-    metadata_url: samlUrl('the metadata URL').optional(),
+    metadata_url: samlMetadataUrl.optional(),
     metadata_xml: z
       .string({ error: 'the metadata must be XML text' })
       .trim()

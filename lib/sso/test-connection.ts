@@ -6,7 +6,7 @@
 // SSO_ALLOW_PRIVATE_ISSUERS; redirects are not followed.
 import { randomBytes } from 'node:crypto';
 import type { SsoCheck, SsoEndpoints } from '../../db/schema';
-import { CheckFailed, fetchChecked, type TestOptions } from './check-fetch';
+import { CheckFailed, fetchChecked, type CheckRequest, type TestOptions } from './check-fetch';
 
 export interface TestInput {
   issuer: string;
@@ -30,7 +30,7 @@ const LABELS: Partial<Record<SsoCheck['id'], string>> = {
   client: 'Client ID and secret accepted',
 };
 
-async function get(url: string, opts: TestOptions, init: RequestInit = {}): Promise<{ status: number; body: unknown }> {
+async function get(url: string, opts: TestOptions, init: CheckRequest = {}): Promise<{ status: number; body: unknown }> {
   const { status, text } = await fetchChecked(url, opts, init);
   try {
     return { status, body: JSON.parse(text) };

@@ -17,6 +17,7 @@ export { deviceName } from '../../lib/audit/device-name';
 export { findLoginHistory } from '../../lib/audit/login-history';
 export { safeNextPath } from '../../lib/auth/safe-next-path';
 export { sessionMethodLabels, signInMethodLabel } from '../../lib/auth/sign-in-method';
+export { ssoErrorMessage } from '../../lib/sso/sso-error-message';
 export { loadConfig } from '../../lib/config/load-config';
 export { database } from '../../lib/db/database';
 export { scalarBundleUrl } from '../../lib/docs/scalar-bundle';

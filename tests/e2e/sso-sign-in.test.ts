@@ -3,7 +3,8 @@
 // sign-on step by step (type, credentials, callback URL, test with its checks, DNS proof, enable);
 // then someone new chooses "Continue with SSO" on the sign-in page with a work address, signs in at
 // the provider (authorization code + PKCE), and lands in the team workspace as a Member, with the
-// sign-in in their login history; an identity with an address outside the domain is refused.
+// sign-in in their login history; an identity with an address outside the domain is refused, and
+// a return from the provider with a stale state lands on the sign-in page with the reason.
 // Pages: axe clean in both themes, no sideways scroll at 390 px.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -28,6 +29,7 @@ describe.skipIf(!chromium || !challtestsrv)('single sign-on in Chromium', () => 
   let dns: TestDnsServer;
   let idp: TestIdp | undefined;
   let idpPort: number;
+  let callback: string;
   let teamId: string;
   let browser: Browser;
   let owner: Page;
@@ -86,7 +88,7 @@ describe.skipIf(!chromium || !challtestsrv)('single sign-on in Chromium', () => 
       await owner.screenshot({ path: 'test-results/sso-debug.png', fullPage: true });
       throw new Error(`${e}\n${await owner.locator('main').innerText()}\n${ownerProblems.join('\n')}`);
     });
-    const callback = await card.getByRole('textbox', { name: 'Callback URL' }).inputValue();
+    callback = await card.getByRole('textbox', { name: 'Callback URL' }).inputValue();
     expect(callback).toMatch(new RegExp(`^${sling.url}/api/auth/sso/callback/[0-9a-f-]{36}$`));
     idp = await startIdp(idpPort, [callback], { [NEWCOMER]: 'Nora Newcomer' });
 
@@ -190,6 +192,17 @@ describe.skipIf(!chromium || !challtestsrv)('single sign-on in Chromium', () => 
     await context.close();
     const members = await owner.evaluate(async () => (await (await fetch('/api/v1/workspace/members')).json()).members);
     expect(members.map((m: { email: string }) => m.email)).not.toContain('eve@elsewhere.test');
+  });
+
+  test('a sign-in that expired, was used already or was started in another tab ends on the sign-in page, which says to start again', async () => {
+    const context = await browser.newContext({ locale: 'en-US' });
+    const page = await context.newPage();
+    const problems = watchProblems(page);
+    await page.goto(`${callback}?code=x&state=from-another-tab`);
+    await page.waitForURL(`${sling.url}/login?error=state_mismatch`);
+    await page.getByText('This sign-in expired or was started in another tab or browser. Start again with “Continue with SSO”.').waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
   });
 
   test('Settings → Audit log lists the setup, the SSO sign-in and the just-in-time join; filter and CSV export', async () => {

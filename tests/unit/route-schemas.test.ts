@@ -32,8 +32,10 @@ const PARSERS = new Set([
   'lib/links/utm.ts',
   // Reads the Scalar bundle's ?v= (its cache key) and Accept-Encoding, not API input.
   'lib/docs/serve-scalar-bundle.ts',
-  // Reads the redirect better-auth answered the SAML ACS post with (and the provider id), not a client's input.
-  'lib/sso/saml-acs-answer.ts',
+  // Reads the redirect better-auth answered the identity provider's return with, not a client's input.
+  'lib/sso/sso-return-answer.ts',
+  // Reads the SP metadata's provider id (a connection id, matched by a pattern before any lookup).
+  'lib/sso/saml-sp-metadata.ts',
 ]);
 /** Modules of the NOT_YET routes that still read input outside an operation. */
 const NOT_YET_MODULES = new Set([

@@ -8,7 +8,8 @@ import { database } from '../../db/database';
 import { AppError, ERROR_STATUS, type ErrorCode } from '../../core/errors';
 import { errorResponse } from '../../core/json-response';
 import { readJsonBody } from '../../http/read-json-body';
-import { isSamlAcsPath, samlAcsAnswer, SP_METADATA_PATH, spMetadataAnswer } from '../../sso/saml-acs-answer';
+import { SP_METADATA_PATH, spMetadataAnswer } from '../../sso/saml-sp-metadata';
+import { isOidcCallbackPath, isSamlAcsPath, ssoReturnAnswer } from '../../sso/sso-return-answer';
 import { ssoSignInRequest } from './start-sso';
 import type { Auth } from '../../auth/auth';
 import { loadAuth } from '../../auth/load-auth';
@@ -20,7 +21,8 @@ export async function handleAuthRequest(req: Request): Promise<Response> {
   const auth = await loadAuth();
   const path = new URL(req.url).pathname.slice(BASE_PATH.length);
   if (req.method === 'GET' && path === SP_METADATA_PATH) return spMetadataAnswer(req);
-  if (isSamlAcsPath(path)) return samlAcsAnswer(await auth.handler(req));
+  if (isSamlAcsPath(path)) return ssoReturnAnswer(await auth.handler(req), 'invalid_saml_response');
+  if (isOidcCallbackPath(path)) return ssoReturnAnswer(await auth.handler(req), 'sso_failed');
   const forwarded =
     req.method === 'POST' && path === '/revoke-session'
       ? await revokeSessionById(auth, req)
@@ -52,8 +54,14 @@ async function revokeSessionById(auth: Auth, req: Request): Promise<Request> {
 
 const STATUS_CODES = new Map(Object.entries(ERROR_STATUS).map(([code, status]) => [status as number, code as ErrorCode]));
 
-/** better-auth's router answers unknown paths and some refusals with an empty or text body. */
+/** better-auth's router answers unknown paths and some refusals with an empty or text body, and its rate limit with `{message}`. */
 function asJsonError(res: Response): Response {
+  if (res.status === 429) {
+    // Answered as Sling's own limits are (docs/api/rate-limits.md): rate_limited with Retry-After.
+    const retryAfter = Math.max(1, Number(res.headers.get('x-retry-after')) || 60);
+    const message = `Too many requests from this address. Try again in ${retryAfter} s.`;
+    return errorResponse(new AppError('rate_limited', message, { retry_after: retryAfter }, { 'Retry-After': String(retryAfter) }));
+  }
   if (res.status < 400 || isJson(res)) return res;
   const code = STATUS_CODES.get(res.status) ?? (res.status < 500 ? 'invalid_request' : 'internal');
   const message =

@@ -2,8 +2,10 @@
 // domain picks the enabled connection, and the request goes on to @better-auth/sso as
 // {providerId, …}, which answers {url} and sets its state cookie (state, PKCE). Callers never name
 // a provider themselves. It stays an HTTP request so better-auth works out its trusted origins for
-// it (the enabled providers', with SSO_ALLOW_PRIVATE_ISSUERS).
+// it (the enabled providers', with SSO_ALLOW_PRIVATE_ISSUERS). Each request is a sign-in attempt,
+// counted before the domain is looked up (AUTH_ATTEMPTS_PER_MINUTE, sign-in-attempts.ts).
 import { safeNextPath } from '../../auth/safe-next-path';
+import { countSignInAttempt } from '../../auth/sign-in-attempts';
 import { loadConfig } from '../../config/load-config';
 import { database } from '../../db/database';
 import { AppError } from '../../core/errors';
@@ -14,6 +16,7 @@ import { enabledConnectionForEmail } from '../../sso/enabled-connection';
 
 export async function ssoSignInRequest(req: Request): Promise<Request> {
   const config = loadConfig();
+  await countSignInAttempt(req, '/sign-in/sso', config);
   const { email, callbackURL } = parseBody(ZStartSso, await readJsonBody(req));
   const connection = await enabledConnectionForEmail((await database()).db, email);
   if (!connection) {

@@ -1,31 +1,24 @@
 // The deep scan's fetcher: follows a destination's redirects the way a browser would, made safe for
-// arbitrary user-given URLs. Every address is checked when its connection is made (the lookup
-// refuses non-public answers, so a name cannot resolve publicly for a check and privately for the
-// connection) and IP literals are checked before connecting; each redirect is followed by hand and
-// checked the same way, at most MAX_REDIRECTS of them; connecting and the whole chain have time
-// limits; at most MAX_BYTES of the final answer are read, enough for its <title>.
-import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+// arbitrary user-given URLs. Every address is checked when its connection is made (checked-lookup.ts:
+// a name cannot resolve publicly for a check and privately for the connection) and IP literals are
+// checked before connecting; each redirect is followed by hand and checked the same way, at most
+// MAX_REDIRECTS of them; connecting and the whole chain have time limits; at most MAX_BYTES of the
+// final answer are read, enough for its <title>.
 import http from 'node:http';
 import https from 'node:https';
-import { isIP, type LookupFunction } from 'node:net';
+import { isIP } from 'node:net';
 import type { ScanHop } from '../../../db/schema/link-scans';
-import { isPublicAddress } from '../public-address';
+import { checkedLookup, isAllowedAddress, PrivateAddressError, type AllowPrivate, type Resolve } from '../checked-lookup';
 
 export const MAX_REDIRECTS = 5;
 export const MAX_BYTES = 256 * 1024;
 const CONNECT_TIMEOUT_MS = 5_000;
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
-export type Resolve = (
-  hostname: string,
-  options: { all: true; family?: number; hints?: number },
-  callback: (err: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void,
-) => void;
-
 export interface ChainOptions {
   /** Allow loopback and private addresses (SAFETY_ALLOW_PRIVATE, tests only): all of them, or those
    *  a predicate admits. */
-  allowPrivate: boolean | ((address: string) => boolean);
+  allowPrivate: AllowPrivate;
   /** For the whole chain. */
   timeoutMs: number;
   connectTimeoutMs?: number;
@@ -48,8 +41,6 @@ export interface ChainResult {
   error: string | null;
   durationMs: number;
 }
-
-class PrivateAddressError extends Error {}
 
 export async function fetchChain(start: string, opts: ChainOptions): Promise<ChainResult> {
   const started = Date.now();
@@ -94,32 +85,11 @@ interface Answer {
   title: string | null;
 }
 
-/** A lookup that refuses names with any non-public address (unless allowed). */
-function isAllowed(address: string, allowPrivate: ChainOptions['allowPrivate']): boolean {
-  if (isPublicAddress(address)) return true;
-  return typeof allowPrivate === 'function' ? allowPrivate(address) : allowPrivate;
-}
-
-function checkedLookup(allowPrivate: ChainOptions['allowPrivate'], resolve: Resolve): LookupFunction {
-  return (hostname, options, callback) => {
-    resolve(hostname, { family: options.family as number | undefined, hints: options.hints, all: true }, (err, addresses) => {
-      if (err) return callback(err, '', 0);
-      const refused = addresses.filter((a) => !isAllowed(a.address, allowPrivate));
-      if (addresses.length === 0) return callback(new Error(`${hostname} has no address`), '', 0);
-      if (refused.length > 0) {
-        return callback(new PrivateAddressError(`${hostname} resolves to a non-public address (${refused.map((a) => a.address).join(', ')})`), '', 0);
-      }
-      if (options.all) (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, addresses);
-      else callback(null, addresses[0].address, addresses[0].family);
-    });
-  };
-}
-
 function get(url: URL, opts: ChainOptions, timeoutMs: number): Promise<Answer> {
   if (timeoutMs <= 0) return Promise.reject(new Error('the scan ran out of time'));
   const host = url.hostname.replace(/^\[|\]$/g, '');
   // Node does not call `lookup` for IP literals, so they are checked here.
-  if (isIP(host) && !isAllowed(host, opts.allowPrivate)) {
+  if (isIP(host) && !isAllowedAddress(host, opts.allowPrivate)) {
     return Promise.reject(new PrivateAddressError(`${host} is not a public address`));
   }
   const maxBytes = opts.maxBytes ?? MAX_BYTES;
@@ -145,7 +115,7 @@ function get(url: URL, opts: ChainOptions, timeoutMs: number): Promise<Answer> {
       {
         method: 'GET',
         agent: false,
-        lookup: checkedLookup(opts.allowPrivate, opts.resolve ?? (dnsLookup as unknown as Resolve)),
+        lookup: checkedLookup(opts.allowPrivate, opts.resolve),
         headers: { accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5', 'user-agent': 'Mozilla/5.0 (compatible; Sling link scanner)' },
       },
       (res) => {

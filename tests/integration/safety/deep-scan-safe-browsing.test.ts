@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { SYSTEM_WORKSPACE_ID as W } from '../../../db/schema';
 import { createLink } from '../../../lib/links/create-link';
 import { deepScanDue } from '../../../lib/link-safety/deep-scan-due';
-import type { Resolve } from '../../../lib/safety/deep-scan/fetch-chain';
+import type { Resolve } from '../../../lib/safety/checked-lookup';
 import { lookupSafeBrowsing } from '../../../lib/safety/deep-scan/safe-browsing';
 import type { DeepScanSettings } from '../../../lib/link-safety/scan-link';
 import { suiteDatabase, type TestDatabase } from '../../helpers/databases';

@@ -9,7 +9,7 @@ import { SYSTEM_WORKSPACE_ID as W } from '../../../db/schema';
 import { createLink } from '../../../lib/links/create-link';
 import { announceThreatListChange } from '../../../lib/safety/current-threat-list';
 import { deepScanDue } from '../../../lib/link-safety/deep-scan-due';
-import type { Resolve } from '../../../lib/safety/deep-scan/fetch-chain';
+import type { Resolve } from '../../../lib/safety/checked-lookup';
 import type { DeepScanSettings } from '../../../lib/link-safety/scan-link';
 import { storeEntries } from '../../../lib/safety/feeds/store-entries';
 import { suiteDatabase, type TestDatabase } from '../../helpers/databases';

@@ -42,7 +42,14 @@ describe.skipIf(!challtestsrv)('SSO connections (PGlite)', () => {
 
   beforeAll(async () => {
     [tdb, dns, idpPort] = await Promise.all([suiteDatabase.migrated(), startDnsServer(challtestsrv!), freePort()]);
-    sling = await startInProcessSling({ ...tdb.env, SSO_ALLOW_PRIVATE_ISSUERS: 'true', DNS_SERVERS: dns.address, AUTH_ATTEMPTS_PER_MINUTE: '100' });
+    // TRUST_PROXY: a test's requests may come from an address of their own (X-Forwarded-For).
+    sling = await startInProcessSling({
+      ...tdb.env,
+      SSO_ALLOW_PRIVATE_ISSUERS: 'true',
+      DNS_SERVERS: dns.address,
+      AUTH_ATTEMPTS_PER_MINUTE: '100',
+      TRUST_PROXY: '1',
+    });
     for (const email of [OWNER, MEMBER, FREE]) await sling.seed.user(email, { plan: 'free', password: PASSWORD, name: email.split('@')[0] });
     await makeEnterpriseTeam(sling.handle, 'acme', OWNER, [MEMBER]);
     api = apiClient(inProcess(sling));
@@ -180,6 +187,64 @@ describe.skipIf(!challtestsrv)('SSO connections (PGlite)', () => {
     expect(res.headers.getSetCookie().length).toBeGreaterThan(0);
     const other = await startSso('someone@elsewhere.test');
     expect(other.status).toBe(404);
+  });
+
+  test('"Continue with SSO" by colleagues behind one address: AUTH_ATTEMPTS_PER_MINUTE, not better-auth\'s 3 per 10 s', async () => {
+    const office = (i: number) =>
+      api.fetch('/api/auth/sign-in/sso', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: sling.url, 'x-forwarded-for': '203.0.113.40' },
+        body: JSON.stringify({ email: `colleague${i}@acme.test` }),
+      });
+    const statuses: number[] = [];
+    for (let i = 0; i < 8; i++) statuses.push((await office(i)).status);
+    expect(statuses).toEqual(Array<number>(8).fill(200));
+  });
+
+  // The browser coming back from the provider (GET, no redirects followed).
+  const callback = (query: Record<string, string>, cookie?: string) =>
+    api.fetch(`/api/auth/sso/callback/${connection.id}?${new URLSearchParams(query)}`, { headers: cookie ? { cookie } : {} });
+  const started = async (email: string) => {
+    const res = await startSso(email);
+    expect(res.status).toBe(200);
+    const state = new URL((await res.json()).url).searchParams.get('state')!;
+    return {
+      state,
+      cookie: res.headers
+        .getSetCookie()
+        .map((c) => c.split(';')[0])
+        .join('; '),
+    };
+  };
+
+  test('GET /api/auth/sso/callback/{id} with a tampered or missing state ends on /login with the reason', async () => {
+    const { cookie } = await started('tampered@acme.test');
+    for (const [query, error] of [
+      [{ code: 'x', state: 'not-the-state' }, 'state_mismatch'],
+      [{ code: 'x' }, 'state_not_found'],
+    ] as const) {
+      const res = await callback(query, cookie);
+      expect(res.status).toBe(302);
+      expect(res.headers.get('location')).toBe(`${sling.url}/login?error=${error}`);
+    }
+  });
+
+  test('GET /api/auth/sso/callback/{id} for a flow that expired, was used already (the back button) or was started again in another tab ends on /login?error=state_mismatch', async () => {
+    const toLogin = `${sling.url}/login?error=state_mismatch`;
+    // Expired: better-auth deletes expired states; so does this test, at once.
+    const expired = await started('late@acme.test');
+    await sling.handle.query(`DELETE FROM verifications WHERE value LIKE '%' || $1 || '%'`, [expired.state]);
+    expect((await callback({ code: 'x', state: expired.state }, expired.cookie)).headers.get('location')).toBe(toLogin);
+    // Used: the provider's code is refused (it is made up), which uses the state up.
+    const used = await started('twice@acme.test');
+    const first = await callback({ code: 'made-up', state: used.state }, used.cookie);
+    expect(first.headers.get('location')).toMatch(new RegExp(`^${sling.url}/login\\?error=invalid_provider`));
+    expect((await callback({ code: 'made-up', state: used.state }, used.cookie)).headers.get('location')).toBe(toLogin);
+    // Another tab, or the cookie gone (another browser).
+    const tab = await started('tabs@acme.test');
+    const again = await started('tabs@acme.test');
+    expect((await callback({ code: 'x', state: tab.state }, again.cookie)).headers.get('location')).toBe(toLogin);
+    expect((await callback({ code: 'x', state: again.state })).headers.get('location')).toBe(toLogin);
   });
 
   test('a second email domain has its own TXT proof; sign-in by email picks the connection by any verified domain', async () => {
