@@ -1,6 +1,9 @@
 // Reads an uploaded file as rows of link fields, streamed (csv-parse), whatever its format: our CSV,
 // a Bitly export, a YOURLS export or a Kutt export (API v2 links JSON). Column names are matched
 // case-insensitively, with spaces and hyphens read as "_"; docs/guide/importing.md lists each format's mapping.
+// Reading gives the event loop a turn every ROWS_PER_TURN rows: a stream's async iteration alone
+// never does (its promises settle as microtasks), so a million-row file would hold every redirect of
+// the process until it was read through (docs/guide/importing.md, "Limits").
 import { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
 import type { ImportFormat } from './import-schema';
@@ -22,7 +25,12 @@ export interface InputRow {
 }
 
 const MAX_INPUT = 500;
-const CHUNK = 64 * 1024;
+const CHUNK = 16 * 1024;
+/** Rows read between two turns of the event loop (a few milliseconds of parsing). */
+export const ROWS_PER_TURN = 250;
+
+/** Lets timers and I/O (redirects, other requests) run before the next rows are read. */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** Which source field each of ours comes from, per CSV format (first present wins). */
 const CSV_COLUMNS: Record<Exclude<ImportFormat, 'kutt'>, Record<keyof RowFields, string[]>> = {
@@ -102,6 +110,7 @@ export async function* readRows(data: Buffer, format: ImportFormat): AsyncGenera
     }
     rowNumber++;
     yield { rowNumber, input: raw.replace(/^[\r\n]+|[\r\n]+$/g, '').slice(0, MAX_INPUT), fields: fieldsOf(format, columns, record) };
+    if (rowNumber % ROWS_PER_TURN === 0) await nextTurn();
   }
 }
 
@@ -165,8 +174,7 @@ async function* readKutt(data: Buffer): AsyncGenerator<InputRow> {
       input: JSON.stringify(item).slice(0, MAX_INPUT),
       fields: { url: text(o.target), alias: text(o.address), expiration: text(o.expire_in) },
     };
-    // Let the event loop breathe on a big array (the CSV path yields between chunks).
-    if (rowNumber % 1000 === 0) await new Promise<void>((r) => setImmediate(r));
+    if (rowNumber % ROWS_PER_TURN === 0) await nextTurn();
   }
 }
 

@@ -196,6 +196,31 @@ describe(`bulk import on ${suiteDatabase.name}`, () => {
     }, 300_000);
   }
 
+  test('a large file is counted and read a few hundred rows at a time: redirects are answered while it is still being counted', async () => {
+    const link = (await bob.call('createLink', { body: { url: 'https://example.com/while-counting', alias: 'while-counting' } })).json;
+    // Rows refused at the row check (not URLs), so the run after the count is quick.
+    const rows = Array.from({ length: 40_000 }, (_, k) => `not-a-url-${k}`).join('\n');
+    const res = await upload(bob, `url\n${rows}\n`, { format: 'csv' });
+    expect(res.status).toBe(202);
+    const { id } = res.json as ImportJson;
+    // Seen once: counting (running, no total yet), then a redirect answered, then still counting. A
+    // count that held the event loop could answer the redirect only once the total was known.
+    await until(
+      'a redirect answered while the file is being counted',
+      async () => {
+        const before = await status(bob, id);
+        if (before.rows.total !== null) throw new Error('the file was counted through before a redirect was answered during the count');
+        if (before.status !== 'running') return false;
+        const visit = await fetch(`${sling.url}/${link.short_code}`, { redirect: 'manual' });
+        expect(visit.status).toBe(302);
+        const after = await status(bob, id);
+        return after.status === 'running' && after.rows.total === null;
+      },
+      { timeoutMs: 60_000, intervalMs: 1 },
+    );
+    expect((await finished(bob, id)).rows).toMatchObject({ total: 40_000, processed: 40_000, refused: 40_000 });
+  });
+
   test('another workspace cannot see an import; bad uploads are 4xx', async () => {
     const { id } = (await upload(ann, 'url\nhttps://example.com/private-import\n', { format: 'csv' })).json as ImportJson;
     await finished(ann, id);
