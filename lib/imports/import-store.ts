@@ -11,6 +11,7 @@ import { csvField } from '../core/csv-field';
 import type { Actor } from '../tenancy/actor';
 import type { ImportFormat, ImportJson } from './import-schema';
 import { IMPORT_QUEUE } from './import-queue';
+import { packUpload } from './stored-upload';
 import { ownedBy } from '../tenancy/scope';
 
 /** An import without its stored file. */
@@ -18,7 +19,7 @@ export type ImportInfo = Omit<ImportRow, 'data'>;
 
 const importScope = (actor: Pick<Actor, 'workspaceId'>) => ownedBy(imports, actor.workspaceId);
 
-/** Stores the upload and queues its job. */
+/** Stores the upload (compressed, stored-upload.ts) and queues its job. */
 export async function createImport(
   db: Db,
   actor: Pick<Actor, 'workspaceId' | 'userId'>,
@@ -33,7 +34,7 @@ export async function createImport(
       createdBy: actor.userId,
       format: upload.format,
       filename: upload.filename,
-      data: upload.data,
+      data: await packUpload(upload.data),
       bytes: upload.data.length,
     })
     .returning();

@@ -14,6 +14,7 @@ import type { ImportFormat } from './import-schema';
 import { insertBatch } from './insert-batch';
 import { countRows, ImportFileError, readRows, type InputRow } from './read-rows';
 import { validateRow, type ValidRow } from './validate-row';
+import { unpackUpload } from './stored-upload';
 
 export const IMPORT_BATCH = 500;
 
@@ -45,14 +46,15 @@ export async function runImport(ctx: AppContext, importId: string, opts: { batch
     .where(eq(imports.id, importId));
   const format = job.format as ImportFormat;
   try {
-    const total = await countRows(job.data, format);
+    const data = await unpackUpload(job.data);
+    const total = await countRows(data, format);
     await db.update(imports).set({ rowsTotal: total }).where(eq(imports.id, importId));
     // Resuming: the rows already counted stay; any written past them (a batch cut short) go.
     await db.delete(importRows).where(and(eq(importRows.importId, importId), gt(importRows.rowNumber, job.rowsProcessed)));
     const state: RunState = { keys: new Map(), aliases: new Map() };
     const size = opts.batchSize ?? IMPORT_BATCH;
     let batch: InputRow[] = [];
-    for await (const row of readRows(job.data, format)) {
+    for await (const row of readRows(data, format)) {
       if (row.rowNumber <= job.rowsProcessed) continue;
       batch.push(row);
       if (batch.length >= size) {

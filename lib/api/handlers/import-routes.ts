@@ -7,6 +7,7 @@ import type { WorkspaceRequest } from '../../http/with-workspace';
 import * as ops from '../../openapi/operations/imports';
 import { importTooLarge, IMPORT_FORMATS, MAX_IMPORT_BYTES, ZImportId, type ImportFormat } from '../../imports/import-schema';
 import { operationHandler } from '../../http/operation';
+import { isCompressed } from '../../imports/stored-upload';
 import { createImport, getImportOrThrow, listImports, reportCsv, serializeImport } from '../../imports/import-store';
 import { detectFormat } from '../../imports/read-rows';
 
@@ -21,6 +22,9 @@ export const createImportRoute = operationHandler(ops.createImport, async ({ act
       `The file is empty: send it as the request body or as multipart field "file" (formats: ${IMPORT_FORMATS.join(', ')}).`,
       { file: 'The file is empty.' },
     );
+  }
+  if (isCompressed(upload.data)) {
+    throw new AppError('invalid_request', 'The file is compressed (gzip): upload the CSV or JSON file itself.', { file: 'Compressed files are not accepted.' });
   }
   const format: ImportFormat = query.format ?? detectFormat(upload.data);
   const filename = upload.fields ? (upload.filename?.slice(0, 255) ?? null) : (query.filename ?? null);

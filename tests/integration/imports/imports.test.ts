@@ -9,6 +9,7 @@
 // an import runs; another workspace cannot see the import; bad uploads are 4xx.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { apiClient, inProcess, offSchema, type ApiClient } from '../../helpers/api-client';
 import { parseCsv } from '../../helpers/csv';
@@ -243,6 +244,12 @@ describe(`bulk import on ${suiteDatabase.name}`, () => {
     expect(badFormat.status).toBe(400);
     expect(badFormat.json.error).toMatchObject({ code: 'invalid_request', details: { format: expect.any(String) } });
     expect((await upload(ann, '', { format: 'csv' })).status).toBe(400);
+    // A compressed file is refused, not read as rows of binary (uploads are stored compressed by Sling itself).
+    const gz = new FormData();
+    gz.set('file', new Blob([new Uint8Array(gzipSync('url\nhttps://example.com/gz\n'))], { type: 'application/gzip' }), 'links.csv.gz');
+    const gzipped = await ann.call('createImport', { raw: { data: gz } });
+    expect(gzipped.status).toBe(400);
+    expect(gzipped.json.error).toMatchObject({ code: 'invalid_request', details: { file: 'Compressed files are not accepted.' } });
     const huge = await upload(ann, 'x', { format: 'csv' }, 'text/csv', { 'content-length': String(51 * 1024 * 1024) }).catch(() => undefined);
     if (huge) expect(huge.status).toBe(413);
     const broken = (await upload(ann, '{"data": [', { format: 'kutt' }, 'application/json')).json as ImportJson;
