@@ -28,7 +28,18 @@ const transactions = new Map();
 let nextTx = 1;
 
 function reply(port, id, result) {
-  port.postMessage({ id, ok: true, result });
+  port.postMessage({ id, ok: true, result }, largeBytes(result));
+}
+
+/** A result's large bytea values (each owns its memory: byteaFromHex), moved to the caller instead of copied. */
+function largeBytes(result) {
+  const moved = [];
+  for (const r of Array.isArray(result) ? result : [result]) {
+    for (const row of r?.rows ?? []) {
+      for (const v of Object.values(row)) if (v instanceof Uint8Array && v.byteLength >= 64 * 1024 && v.byteLength === v.buffer.byteLength) moved.push(v.buffer);
+    }
+  }
+  return moved;
 }
 
 function fail(port, id, err) {
