@@ -52,7 +52,18 @@ function csv(rows: number): Buffer {
 /** POST /api/v1/imports from a curl process; resolves with the answer once the 202 is in. */
 function upload(url: string, token: string, file: string): Promise<{ status: number; body: string }> {
   return new Promise((resolveUpload, reject) => {
-    const curl = spawn('curl', ['-sS', '-w', '\n%{http_code}', '-H', `authorization: Bearer ${token}`, '-H', 'content-type: text/csv', '--data-binary', `@${file}`, url]);
+    const curl = spawn('curl', [
+      '-sS',
+      '-w',
+      '\n%{http_code}',
+      '-H',
+      `authorization: Bearer ${token}`,
+      '-H',
+      'content-type: text/csv',
+      '--data-binary',
+      `@${file}`,
+      url,
+    ]);
     let out = '';
     curl.stdout.on('data', (d) => (out += d));
     curl.stderr.on('data', (d) => (out += d));
@@ -62,11 +73,6 @@ function upload(url: string, token: string, file: string): Promise<{ status: num
       resolveUpload({ status: Number(out.slice(nl + 1)), body: out.slice(0, nl) });
     });
   });
-}
-
-/** BENCH_CPU_PROF=<dir>: V8 CPU profiles of Sling's threads, written when it stops. */
-function profile(): string[] {
-  return process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${resolve(process.env.BENCH_CPU_PROF)}`] : [];
 }
 
 function stats(samples: Sample[]) {
@@ -110,7 +116,7 @@ async function main(): Promise<number> {
   const sling = startServer({
     group: true,
     name: 'Sling',
-    args: [...profile(), '--import', join(ROOT, 'bench/loop-delay.mjs'), join(ROOT, 'bin/sling.mjs'), 'start', '--role', 'all'],
+    args: ['--import', join(ROOT, 'bench/loop-delay.mjs'), join(ROOT, 'bin/sling.mjs'), 'start', '--role', 'all'],
     env,
     port,
     logFile: join(tmp, 'sling.log'),
@@ -131,16 +137,13 @@ async function main(): Promise<number> {
   // The import's window: the load starts, the upload a second later, progress is polled twice a second.
   const samples: Sample[] = [];
   const progress: Progress[] = [];
-  let uploadStart = 0;
-  let uploadEnd = 0;
-  let answer: { status: number; body: string } | undefined;
   let polling = true;
   await resetLoopDelay(sling, loopDelayFile);
   const load = paced(WINDOW_S + 1, (due, ms) => samples.push({ due, ms }));
   await new Promise((r) => setTimeout(r, 1_000));
-  uploadStart = performance.now();
-  answer = await upload(`${base}/api/v1/imports?format=csv`, token, file);
-  uploadEnd = performance.now();
+  const uploadStart = performance.now();
+  const answer = await upload(`${base}/api/v1/imports?format=csv`, token, file);
+  const uploadEnd = performance.now();
   if (answer.status !== 202) throw new Error(`the upload was answered ${answer.status}: ${answer.body.slice(0, 300)}`);
   const id = (JSON.parse(answer.body) as { id: string }).id;
   const poll = (async () => {
@@ -162,7 +165,6 @@ async function main(): Promise<number> {
   const windowEnd = uploadStart + WINDOW_S * 1000;
   const phase = (from: number, to: number) => stats(samples.filter((s) => s.due >= from && s.due < to));
   const phases: Array<[string, ReturnType<typeof stats>]> = [
-    ['baseline (no import)', stats([])],
     [`upload (${((uploadEnd - uploadStart) / 1000).toFixed(1)} s to the 202)`, phase(uploadStart, uploadEnd)],
     [
       `count (${counted ? `${((counted.at - uploadEnd) / 1000).toFixed(1)} s until the total was known` : 'not through within the window'})`,
@@ -175,9 +177,11 @@ async function main(): Promise<number> {
   console.log(`\nRedirects during an import (${database.label}; the hot link at ${RATE} req/s over ${CONNECTIONS} connections, open loop)`);
   console.log(`  file: ${ROWS.toLocaleString('en')} rows, ${mb} MiB; upload answered ${answer.status}`);
   const row = (name: string, s: ReturnType<typeof stats>) =>
-    console.log(`  ${name.padEnd(58)} ${String(s.n).padStart(6)} answers   p50 ${s.p50.toFixed(1).padStart(7)} ms   p99 ${s.p99.toFixed(1).padStart(7)} ms   max ${s.max.toFixed(1).padStart(7)} ms`);
+    console.log(
+      `  ${name.padEnd(58)} ${String(s.n).padStart(6)} answers   p50 ${s.p50.toFixed(1).padStart(7)} ms   p99 ${s.p99.toFixed(1).padStart(7)} ms   max ${s.max.toFixed(1).padStart(7)} ms`,
+    );
   row(phases[0][0], { n: baselineLoop.paced.responses, p50: baselineLoop.paced.p50Ms, p99: baselineLoop.paced.p99Ms, max: baselineLoop.paced.maxMs });
-  for (const [name, s] of phases.slice(1)) if (s.n > 0) row(name, s);
+  for (const [name, s] of phases) if (s.n > 0) row(name, s);
   console.log(`  lost or unanswered in the window: ${window.failed} of ${window.sent} sent`);
   const loop = (name: string, l: Awaited<ReturnType<typeof readLoopDelay>>) =>
     l && console.log(`  event-loop delay, ${name}: p99 ${l.delay.p99Ms.toFixed(1)} ms, max ${l.delay.maxMs.toFixed(1)} ms; GC max ${l.gc.maxMs.toFixed(1)} ms`);
@@ -190,7 +194,7 @@ async function main(): Promise<number> {
         (batchSeconds > 0 ? ` (${Math.round(last.processed / batchSeconds).toLocaleString('en')} rows/s since the count)` : ''),
     );
   }
-  const worst = Math.max(...phases.slice(1).map(([, s]) => (s.n > 0 ? s.p99 : 0)));
+  const worst = Math.max(...phases.map(([, s]) => (s.n > 0 ? s.p99 : 0)));
   console.log(`  worst phase p99: ${worst.toFixed(1)} ms (target: under ${TARGET_P99_MS} ms)`);
   return window.failed > 0 || answer.status !== 202 ? 1 : 0;
 }

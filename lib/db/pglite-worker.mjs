@@ -36,7 +36,8 @@ function largeBytes(result) {
   const moved = [];
   for (const r of Array.isArray(result) ? result : [result]) {
     for (const row of r?.rows ?? []) {
-      for (const v of Object.values(row)) if (v instanceof Uint8Array && v.byteLength >= 64 * 1024 && v.byteLength === v.buffer.byteLength) moved.push(v.buffer);
+      for (const v of Object.values(row))
+        if (v instanceof Uint8Array && v.byteLength >= 64 * 1024 && v.byteLength === v.buffer.byteLength) moved.push(v.buffer);
     }
   }
   return moved;
