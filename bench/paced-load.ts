@@ -21,6 +21,8 @@ export interface PacedOptions {
   graceMs?: number;
   /** Sent as User-Agent (none by default: Sling stores such visits flagged as bots). */
   userAgent?: string;
+  /** Each answer as it comes: when its request was due (performance.now()) and its latency, for a per-phase split. */
+  onAnswer?: (dueAt: number, latencyMs: number) => void;
 }
 
 export interface PacedResult {
@@ -81,6 +83,7 @@ export async function runPaced(opts: PacedOptions): Promise<PacedResult> {
     function onResponse(c: Conn, status: number) {
       lastAnswer = performance.now();
       latencies[responses++] = lastAnswer - dueAt(c.current);
+      opts.onAnswer?.(dueAt(c.current), lastAnswer - dueAt(c.current));
       if (status < 300 || status >= 400) non3xx++;
       c.current = -1;
       idle.push(c);

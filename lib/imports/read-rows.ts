@@ -6,6 +6,7 @@
 // the process until it was read through (docs/guide/importing.md, "Limits").
 import { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
+import { nextTurn } from '../core/next-turn';
 import type { ImportFormat } from './import-schema';
 
 export interface RowFields {
@@ -28,9 +29,6 @@ const MAX_INPUT = 500;
 const CHUNK = 16 * 1024;
 /** Rows read between two turns of the event loop (a few milliseconds of parsing). */
 export const ROWS_PER_TURN = 250;
-
-/** Lets timers and I/O (redirects, other requests) run before the next rows are read. */
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** Which source field each of ours comes from, per CSV format (first present wins). */
 const CSV_COLUMNS: Record<Exclude<ImportFormat, 'kutt'>, Record<keyof RowFields, string[]>> = {
