@@ -117,7 +117,7 @@ async function assertNameFree(tx: Tx, hostname: string, workspaceId: string): Pr
   const holders = await tx
     .select({ workspaceId: domains.workspaceId, status: domains.status })
     .from(domains)
-    .where(and(sql`lower(${domains.hostname}) = ${hostname}`, or(eq(domains.workspaceId, workspaceId), servingDomain())));
+    .where(and(sql`lower(${domains.hostname}) = ${hostname}`, or(ownedBy(domains, workspaceId), servingDomain())));
   if (holders.some((h) => h.workspaceId === workspaceId)) throw alreadyHere(hostname);
   if (holders.length > 0) throw verifiedElsewhere(hostname);
 }
