@@ -115,3 +115,23 @@ async function withClient<T>(url: string, fn: (client: pg.Client) => Promise<T>)
     await client.end();
   }
 }
+
+/**
+ * The environment of a benched Sling on `database`: loopback, its own data dir, no Redis, no TLS,
+ * no proxy, warnings only, its event-loop probe writing to `loopDelayFile` (loop-delay.mjs).
+ */
+export function benchSlingEnv(database: BenchDatabase, baseUrl: string, loopDelayFile: string) {
+  return {
+    HOST: '127.0.0.1',
+    BASE_URL: baseUrl,
+    DATA_DIR: database.dataDir,
+    DATABASE_URL: database.databaseUrl,
+    SECRET_KEY: database.databaseUrl ? 'bench-secret-key-0123456789abcdef0123456789abcdef' : undefined,
+    REDIS_URL: undefined,
+    LINK_HOST: undefined,
+    TRUST_PROXY: undefined,
+    TLS_PORT: undefined,
+    LOG_LEVEL: 'warn',
+    BENCH_LOOP_DELAY_FILE: loopDelayFile,
+  };
+}

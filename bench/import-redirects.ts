@@ -12,7 +12,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createPostgresDatabase, pgliteDatabase, seedDatabase, type BenchDatabase, type SeedLink } from './bench-database';
+import { createPostgresDatabase, pgliteDatabase, seedDatabase, type BenchDatabase, type SeedLink, benchSlingEnv } from './bench-database';
 import { onCleanup, runBench } from './cleanups';
 import { CREATE_LINKS_ENV, createBenchAccount } from './create-links';
 import { readLoopDelay, resetLoopDelay } from './loop-delay-report';
@@ -98,20 +98,7 @@ async function main(): Promise<number> {
   const data = csv(ROWS);
   writeFileSync(file, data);
   const loopDelayFile = join(tmp, 'loop-delay.json');
-  const env = {
-    HOST: '127.0.0.1',
-    BASE_URL: base,
-    DATA_DIR: dataDir,
-    DATABASE_URL: database.databaseUrl,
-    SECRET_KEY: database.databaseUrl ? 'bench-secret-key-0123456789abcdef0123456789abcdef' : undefined,
-    REDIS_URL: undefined,
-    LINK_HOST: undefined,
-    TRUST_PROXY: undefined,
-    TLS_PORT: undefined,
-    LOG_LEVEL: 'warn',
-    BENCH_LOOP_DELAY_FILE: loopDelayFile,
-    ...CREATE_LINKS_ENV,
-  };
+  const env = { ...benchSlingEnv(database, base, loopDelayFile), ...CREATE_LINKS_ENV };
   const { token } = createBenchAccount(ROOT, env); // before Sling starts: PGlite is one process per dir
   const sling = startServer({
     group: true,

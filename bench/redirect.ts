@@ -19,6 +19,7 @@ import {
   seedDatabase,
   type BenchDatabase,
   type SeedLink,
+  benchSlingEnv,
 } from './bench-database';
 import { endChildren, freePort, pinoLines, type ServerProcess, startServer, stopServer, waitUntilAnswering } from '../tests/helpers/processes';
 import { onCleanup, runBench } from './cleanups';
@@ -89,20 +90,7 @@ async function main(): Promise<number> {
     logFile: join(tmp, 'raw.log'),
     cwd: ROOT,
   });
-  const slingEnv = {
-    HOST: '127.0.0.1',
-    BASE_URL: `http://127.0.0.1:${slingPort}`,
-    DATA_DIR: dataDir,
-    DATABASE_URL: database.databaseUrl,
-    SECRET_KEY: database.databaseUrl ? 'bench-secret-key-0123456789abcdef0123456789abcdef' : undefined,
-    REDIS_URL: undefined,
-    LINK_HOST: undefined,
-    TRUST_PROXY: undefined,
-    TLS_PORT: undefined,
-    LOG_LEVEL: 'warn',
-    BENCH_LOOP_DELAY_FILE: loopDelayFile,
-    ...CREATE_LINKS_ENV,
-  };
+  const slingEnv = { ...benchSlingEnv(database, `http://127.0.0.1:${slingPort}`, loopDelayFile), ...CREATE_LINKS_ENV };
   console.log("Creating the link-creation scenario's Enterprise user and API token (sling users/tokens create)…");
   const account = createBenchAccount(ROOT, slingEnv); // before Sling starts: PGlite is one process per dir
   const sling = startServer({
