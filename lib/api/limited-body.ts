@@ -1,9 +1,9 @@
 // A request body that is read only when a handler asks for it, never past the route's limit: the
 // router hands handlers a Request whose body is this stream, so a caller is authenticated and
 // authorised before a byte of the body is read (docs/architecture/request-layer.md). Textual bodies
-// are checked for NUL characters and invalid UTF-8 once complete (text-checks.ts).
+// are checked for NUL characters and invalid UTF-8 as they arrive (streamed-text-check.ts).
 import { AppError } from '../core/errors';
-import { bodyProblem, isCheckedBody } from '../http/text-checks';
+import { streamedTextCheck } from '../http/streamed-text-check';
 
 /** Where the bytes come from: the next chunk, or null at the end. */
 export type ChunkSource = () => Promise<Uint8Array | null>;
@@ -22,8 +22,7 @@ export function bodyTooLarge(limit: number): AppError {
 }
 
 export function limitedBody(next: ChunkSource, opts: LimitedBodyOptions): ReadableStream<Uint8Array> {
-  const keep = isCheckedBody(opts.contentType ?? undefined);
-  const kept: Uint8Array[] = [];
+  const check = streamedTextCheck(opts.contentType);
   let size = 0;
   let over = false;
   const refuse = (controller: ReadableStreamDefaultController<Uint8Array>, err: AppError) => controller.error(err);
@@ -40,14 +39,14 @@ export function limitedBody(next: ChunkSource, opts: LimitedBodyOptions): Readab
           // The client went away mid-body: a 400 it will never see, not a 500 in the log.
           return refuse(controller, new AppError('invalid_request', 'The request body could not be read completely.'));
         }
-        if (chunk === null) {
-          const problem = keep ? bodyProblem(Buffer.concat(kept, size), opts.contentType ?? undefined) : null;
-          if (problem !== null) return refuse(controller, new AppError('invalid_request', problem));
-          return controller.close();
+        if (chunk !== null) {
+          size += chunk.byteLength;
+          over = size > opts.limit;
         }
-        size += chunk.byteLength;
-        over = size > opts.limit;
-        if (keep && !over) kept.push(chunk);
+        // Over the limit, the 413 comes first; else each chunk is checked as it passes (a NUL, bad UTF-8).
+        const problem = over ? null : chunk === null ? (check?.end() ?? null) : (check?.push(chunk) ?? null);
+        if (problem !== null) return refuse(controller, new AppError('invalid_request', problem));
+        if (chunk === null) return controller.close();
         controller.enqueue(chunk);
       },
     },

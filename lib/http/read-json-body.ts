@@ -1,11 +1,9 @@
 // Reads a JSON request body with the API's rules: application/json only (415), at most 64 KiB (413),
 // and a JSON object (a body of `null`, a number or an array is a 400, never a TypeError further on).
 import { AppError } from '../core/errors';
-import { nextTurn } from '../core/next-turn';
+import { joinInTurns } from '../core/join-in-turns';
 
 export const MAX_BODY_BYTES = 64 * 1024;
-/** From this size on, a body is put together between two turns of the event loop (uploads). */
-const LARGE_BODY = 1024 * 1024;
 
 export async function readJsonBody(req: Request, maxBytes = MAX_BODY_BYTES): Promise<Record<string, unknown>> {
   const type = req.headers.get('content-type') ?? '';
@@ -60,12 +58,7 @@ export async function readBodyBytes(req: Request, maxBytes: number, refuse: () =
     }
     chunks.push(value);
   }
-  if (size < LARGE_BODY) return Buffer.concat(chunks, size);
-  // Copying tens of MiB takes tens of milliseconds: a turn for redirects before and after.
-  await nextTurn();
-  const body = Buffer.concat(chunks, size);
-  await nextTurn();
-  return body;
+  return joinInTurns(chunks, size);
 }
 
 function tooLarge(maxBytes: number) {

@@ -26,7 +26,7 @@ export interface InputRow {
 }
 
 const MAX_INPUT = 500;
-const CHUNK = 16 * 1024;
+const CHUNK = 4 * 1024;
 /** Rows read between two turns of the event loop (a few milliseconds of parsing). */
 export const ROWS_PER_TURN = 250;
 
