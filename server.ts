@@ -44,6 +44,7 @@ import { logger } from './lib/core/logger';
 import { projectRoot } from './lib/core/project-root';
 import { openRuntime } from './lib/server/open-runtime';
 import type { Clock } from './lib/core/clock';
+import type { Resolve } from './lib/safety/name-lookup';
 import { startCpuPool, stopCpuPool } from './lib/server/cpu-pool';
 import { setGlobalSingleton } from './lib/core/global-singleton';
 
@@ -63,6 +64,8 @@ export interface StartOptions {
    * (tests/helpers/in-process-sling.ts) that the test moves instead of waiting.
    */
   clock?: Clock;
+  /** The name lookup of outgoing requests to user-given addresses (lib/safety/name-lookup.ts): the system's, or a test's. */
+  lookup?: Resolve;
 }
 
 export interface RunningServer {
@@ -75,7 +78,7 @@ export interface RunningServer {
 export async function startServer(opts: StartOptions = {}): Promise<RunningServer> {
   const role = opts.role ?? 'all';
   const log = logger();
-  const runtime = await openRuntime({ reopenAfterMigrating: true, clock: opts.clock });
+  const runtime = await openRuntime({ reopenAfterMigrating: true, clock: opts.clock, lookup: opts.lookup });
   const { config, handle, clock } = runtime;
   // QR rendering, logo checks and bcrypt run here, off the edge's event loop (docs/architecture/overview.md, "Off the event loop").
   await startCpuPool({

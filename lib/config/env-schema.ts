@@ -31,6 +31,13 @@ const flag = (fallback: 'true' | 'false') =>
     .enum(['true', 'false'], { error: 'must be true or false' })
     .default(fallback)
     .transform((v) => v === 'true');
+/** An IP address, or a range of them in CIDR notation (`10.0.0.0/8`, `fd00::/8`). */
+function isAddressOrRange(value: string): boolean {
+  const [address, bits, ...rest] = value.trim().split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+}
 const seconds = (example: string) => z.string().regex(/^\d+(\.\d+)?(,\d+(\.\d+)?)*$/, `must be a comma-separated list of seconds, e.g. ${example}`);
 
 /**
@@ -254,10 +261,19 @@ const mail = {
 };
 
 const sso = {
-  SSO_ALLOW_PRIVATE_ISSUERS: flag('false').register(envDocs, {
-    description:
-      'Let SSO connections use identity providers on loopback and private addresses, and over `http://` (a local Keycloak or Dex). Without it, a connection whose issuer or SAML metadata URL is such an address is refused when saved (`400`), and "Test connection" refuses it again as it connects.',
-  }),
+  SSO_ALLOW_PRIVATE_ISSUERS: z
+    .string()
+    .trim()
+    .default('false')
+    .refine((v) => v === 'true' || v === 'false' || v.split(',').every(isAddressOrRange), {
+      error: 'must be true, false, or a comma-separated list of addresses and ranges (10.20.0.0/16, fd00:1::/64)',
+    })
+    .transform((v) => (v === 'true' ? true : v === 'false' ? false : v.split(',').map((a) => a.trim())))
+    .register(envDocs, {
+      description:
+        'Let SSO connections use identity providers on loopback and private addresses, and over `http://` (a local Keycloak or Dex): `true` for any such address, or a comma-separated list of the addresses and ranges allowed (`10.20.0.0/16,fd00:1::/64`; others stay refused). Without it, a connection whose issuer or SAML metadata URL is such an address is refused when saved (`400`), and "Test connection" refuses it again as it connects.',
+      example: '10.20.0.0/16',
+    }),
 };
 
 const limits = {

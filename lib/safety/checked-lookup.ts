@@ -3,15 +3,12 @@
 // allowed) as the connection is made, and the connection goes to the address it checked. So a name
 // cannot resolve publicly for a check and privately for the connection (DNS rebinding). Node does
 // not look IP literals up: callers check those with isAllowedAddress before connecting.
-import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import type { LookupAddress } from 'node:dns';
 import type { LookupFunction } from 'node:net';
+import { processLookup, type Resolve } from './name-lookup';
 import { isPublicAddress } from './public-address';
 
-export type Resolve = (
-  hostname: string,
-  options: { all: true; family?: number; hints?: number },
-  callback: (err: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void,
-) => void;
+export type { Resolve } from './name-lookup';
 
 /** Loopback and private addresses allowed: all of them, or (tests) those a predicate admits. */
 export type AllowPrivate = boolean | ((address: string) => boolean);
@@ -23,8 +20,8 @@ export function isAllowedAddress(address: string, allowPrivate: AllowPrivate): b
   return typeof allowPrivate === 'function' ? allowPrivate(address) : allowPrivate;
 }
 
-/** `resolve`: the system resolver unless a test supplies its own. */
-export function checkedLookup(allowPrivate: AllowPrivate, resolve: Resolve = dnsLookup as unknown as Resolve): LookupFunction {
+/** `resolve`: the process's lookup (name-lookup.ts) unless a test supplies its own. */
+export function checkedLookup(allowPrivate: AllowPrivate, resolve: Resolve = processLookup()): LookupFunction {
   return (hostname, options, callback) => {
     resolve(hostname, { family: options.family as number | undefined, hints: options.hints, all: true }, (err, addresses) => {
       if (err) return callback(err, '', 0);

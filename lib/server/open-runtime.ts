@@ -13,6 +13,7 @@ import { ensureDefaultDomain } from '../domains/domain-registry';
 import { lockDataDir } from '../runtime/data-dir-lock';
 import { closeSharedRedis, whenRedisReady } from '../ratelimit/redis-client';
 import { systemClock, useClock, type Clock } from '../core/clock';
+import { useLookup, type Resolve } from '../safety/name-lookup';
 
 export interface Runtime {
   config: Config & { SECRET_KEY: string };
@@ -34,6 +35,8 @@ export interface RuntimeOptions {
   reopenAfterMigrating?: boolean;
   /** The clock the process goes by (the system clock by default; a test's manual clock). */
   clock?: Clock;
+  /** The name lookup of outgoing requests to user-given addresses (lib/safety/name-lookup.ts): the system's by default. */
+  lookup?: Resolve;
 }
 
 export async function openRuntime(opts: RuntimeOptions = {}): Promise<Runtime> {
@@ -76,12 +79,14 @@ export async function openRuntime(opts: RuntimeOptions = {}): Promise<Runtime> {
   const db = handle;
   const clock = opts.clock ?? systemClock;
   useClock(clock);
+  useLookup(opts.lookup);
   return {
     config,
     handle: db,
     clock,
     close: async () => {
       useClock(undefined);
+      useLookup(undefined);
       await invalidationBus().close();
       closeSharedRedis();
       useDatabase(undefined);

@@ -10,10 +10,10 @@ import { isIP } from 'node:net';
 import { checkedLookup, isAllowedAddress, PrivateAddressError, type AllowPrivate, type Resolve } from '../safety/checked-lookup';
 
 export interface TestOptions {
-  /** SSO_ALLOW_PRIVATE_ISSUERS (or, in tests, a predicate naming the addresses to treat as public). */
+  /** SSO_ALLOW_PRIVATE_ISSUERS, as lib/safety/private-allowance.ts reads it (true, false, or the addresses allowed). */
   allowPrivate: AllowPrivate;
   timeoutMs?: number;
-  /** Name resolution; the system resolver unless a test supplies its own. */
+  /** Name resolution; the process's lookup (lib/safety/name-lookup.ts) unless a caller supplies its own. */
   resolve?: Resolve;
 }
 

@@ -4,10 +4,11 @@ import { SSO_MEMBER_ROLES, SSO_PROVIDER_TYPES } from '../../db/schema';
 import { ZTimestamp } from '../schemas/common';
 import { loadConfig } from '../config/load-config';
 import { issuerAddressProblem } from './issuer-address';
+import { privateAllowance } from '../safety/private-allowance';
 
 /** An address Sling fetches from: https on public addresses unless SSO_ALLOW_PRIVATE_ISSUERS (issuer-address.ts). */
 const publicAddress = (what: string) => async (url: string, ctx: z.RefinementCtx) => {
-  const problem = await issuerAddressProblem(url, loadConfig().SSO_ALLOW_PRIVATE_ISSUERS);
+  const problem = await issuerAddressProblem(url, privateAllowance(loadConfig().SSO_ALLOW_PRIVATE_ISSUERS));
   if (problem) ctx.addIssue({ code: 'custom', message: `${what}${problem}` });
 };
 

@@ -17,6 +17,7 @@ import { apiHeaders } from '../../lib/http/security-headers';
 import type { Router } from '../../lib/api/router';
 import type { DbHandle } from '../../lib/db/types';
 import type { Clock } from '../../lib/core/clock';
+import type { Resolve } from '../../lib/safety/name-lookup';
 import { seedOn } from './seed-in-process';
 import { freePort } from './processes';
 
@@ -51,6 +52,12 @@ export interface InProcessOptions {
    * expiry, the jobs' due times) instead of waiting for wall time. The system clock by default.
    */
   clock?: Clock;
+  /**
+   * The name lookup of the server's outgoing requests to user-given addresses
+   * (lib/safety/name-lookup.ts): a test's own answers (a name re-pointed between two lookups) instead
+   * of the system's.
+   */
+  lookup?: Resolve;
 }
 
 /** Starts Sling in this process with `env` (a TestDatabase's env and the suite's settings). */
@@ -76,7 +83,7 @@ async function start(env: Record<string, string>, opts: InProcessOptions): Promi
       import('../../lib/api/router'),
       import('../../lib/api/routes'),
     ]);
-    running = await startServer({ role: 'all', pages: false, clock: opts.clock });
+    running = await startServer({ role: 'all', pages: false, clock: opts.clock, lookup: opts.lookup });
     router = createRouter(API_ROUTES);
   } catch (err) {
     await dropProcessState();

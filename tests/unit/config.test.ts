@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { ConfigError, parseEnv } from '../../lib/config/env';
 import { resolveSecretKey } from '../../lib/config/secret-key';
+import { isAllowedAddress } from '../../lib/safety/checked-lookup';
+import { privateAllowance } from '../../lib/safety/private-allowance';
 import { tempDir } from '../helpers/databases';
 
 describe('parseEnv', () => {
@@ -40,6 +42,9 @@ describe('parseEnv', () => {
     [{ CPU_POOL_QUEUE: 'many' }, /CPU_POOL_QUEUE must be a whole number of at least 0/],
     [{ ACME_EAB_KID: 'kid-1' }, /ACME_EAB_KID and ACME_EAB_HMAC_KEY must be set together/],
     [{ ACME_EAB_KID: 'kid-1', ACME_EAB_HMAC_KEY: 'not base64!' }, /ACME_EAB_HMAC_KEY must be the base64url HMAC key/],
+    [{ SSO_ALLOW_PRIVATE_ISSUERS: 'yes' }, /SSO_ALLOW_PRIVATE_ISSUERS must be true, false, or a comma-separated list of addresses and ranges/],
+    [{ SSO_ALLOW_PRIVATE_ISSUERS: '10.0.0.0/33' }, /SSO_ALLOW_PRIVATE_ISSUERS must be/],
+    [{ SSO_ALLOW_PRIVATE_ISSUERS: 'keycloak.internal' }, /SSO_ALLOW_PRIVATE_ISSUERS must be/],
   ])('%j is refused with one line naming the variable', (env, message) => {
     expect(() => parseEnv(env)).toThrow(ConfigError);
     try {
@@ -58,6 +63,25 @@ describe('parseEnv', () => {
     expect(c.BASE_URL).toBe('https://sl.ing');
     expect(c.baseHost).toBe('sl.ing');
     expect(c.LINK_HOST).toBe('cname.sl.ing');
+  });
+});
+
+describe('SSO_ALLOW_PRIVATE_ISSUERS', () => {
+  test('a flag, or the addresses and ranges allowed: only those pass the address check', () => {
+    expect(parseEnv({}).SSO_ALLOW_PRIVATE_ISSUERS).toBe(false);
+    expect(parseEnv({ SSO_ALLOW_PRIVATE_ISSUERS: 'true' }).SSO_ALLOW_PRIVATE_ISSUERS).toBe(true);
+    const list = parseEnv({ SSO_ALLOW_PRIVATE_ISSUERS: '10.20.0.0/16, fd00:1::/64,192.168.1.5' }).SSO_ALLOW_PRIVATE_ISSUERS;
+    expect(list).toEqual(['10.20.0.0/16', 'fd00:1::/64', '192.168.1.5']);
+    const allowed = privateAllowance(list);
+    const pass = (address: string) => isAllowedAddress(address, allowed);
+    expect([pass('10.20.3.4'), pass('fd00:1::5'), pass('192.168.1.5'), pass('93.184.215.14')]).toEqual([true, true, true, true]);
+    expect([pass('10.21.0.1'), pass('fd00:2::1'), pass('192.168.1.6'), pass('127.0.0.1'), pass('169.254.169.254')]).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 });
 

@@ -23,6 +23,7 @@ import type { SsoConnectionRow } from '../../../db/schema';
 import { addDomain, domainsOf, removeDomain } from '../../sso/connection-domains';
 import { PROVIDER_TEMPLATES } from '../../sso/provider-types';
 import { assertSsoAllowed } from '../../sso/sso-scope';
+import { privateAllowance } from '../../safety/private-allowance';
 
 type Params = { id: string };
 
@@ -34,7 +35,7 @@ function scopeOf({ actor, ctx }: WorkspaceRequest<unknown>): SsoScope {
     actor,
     secretKey: config.SECRET_KEY,
     baseUrl: config.BASE_URL,
-    allowPrivate: config.SSO_ALLOW_PRIVATE_ISSUERS,
+    allowPrivate: privateAllowance(config.SSO_ALLOW_PRIVATE_ISSUERS),
     dnsServers: config.DNS_SERVERS,
   };
 }
