@@ -4,7 +4,7 @@
 // fetch with an Office user agent). Only asked for links that have a preview: the redirect path of
 // every other visit never runs it.
 import { isbot } from 'isbot';
-import { boundedMemo } from './bounded-memo';
+import { boundedMemo } from '../core/bounded-memo';
 
 const UNFURLERS =
   /slackbot|twitterbot|facebookexternalhit|facebot|linkedinbot|discordbot|whatsapp|telegrambot|skypeuripreview|microsoft office|teams\/|embedly|iframely|pinterest|redditbot|mastodon|bluesky|cardyb|vkshare|viber|snapchat|google-pagerenderer|applebot|bingpreview|tumblr|nuzzel|qwantify|bitlybot|outbrain|w3c_validator|signal/i;

@@ -1,6 +1,7 @@
 // The redirect edge: parse → resolve → decide → respond, before Next ever sees the request.
 // Returns false (synchronously when it can) for anything it does not answer itself.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { isBotAgent } from '../analytics/bot-agent';
 import { linkKey } from '../cache/invalidation-bus';
 import { processClock, type Clock } from '../core/clock';
 import type { CachedLink } from '../edge/cached-link';
@@ -68,7 +69,8 @@ export function createEdge(opts: EdgeOptions): EdgeHandler {
     if (!bot) respondRedirect(res, outcome.status, outcome.headers);
     // HEAD (link previews, curl -I) answers the same; it is stored flagged as a bot, never counted.
     const head = bot || req.method === 'HEAD';
-    if (!head && entry.kind === 'link') entry.clicks++;
+    // Towards the click limit, the edge counts what the database will: no bots, no HEAD.
+    if (!head && entry.kind === 'link' && !isBotAgent(req.headers['user-agent'])) entry.clicks++;
     clicks.push({
       linkId: outcome.linkId,
       at,

@@ -1,7 +1,7 @@
-// The per-agent memo of the preview-bot check (lib/previews/bounded-memo.ts, preview-bots.ts).
+// The per-agent memo of the preview-bot check (lib/core/bounded-memo.ts, preview-bots.ts).
 import { isbot } from 'isbot';
 import { describe, expect, test } from 'vitest';
-import { boundedMemo } from '../../lib/previews/bounded-memo';
+import { boundedMemo } from '../../lib/core/bounded-memo';
 import { isPreviewBot, previewBotByAgent } from '../../lib/previews/preview-bots';
 import { AGENTS } from '../helpers/agents';
 

@@ -1,0 +1,64 @@
+// A link's click limit, as its visitors reach it: the edge counts towards `max_clicks` the visits the
+// database counts (a browser's GET), never a bot's (curl, crawlers, by user agent) or a HEAD, so the
+// link stops at the count the API shows, and a restart (the cache rebuilt from the stored count)
+// does not bring it back. Sling in the test process, visited over HTTP with real agents, on both
+// databases. It once answered 410 after curl's visits while the API said 0 clicks and "active", and
+// redirected again after a restart (docs/guide/features.md, "Click limits").
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { AGENTS } from '../../helpers/agents';
+import { apiClient, inProcess, type ApiClient } from '../../helpers/api-client';
+import { suiteDatabase, type TestDatabase } from '../../helpers/databases';
+import { startInProcessSling, type InProcessSling } from '../../helpers/in-process-sling';
+import { until } from '../../helpers/until';
+
+const CURL = 'curl/8.5.0';
+const OWNER = 'limits@example.com';
+const ENV = { CLICK_FLUSH_MS: '50' };
+
+describe(`click limits on ${suiteDatabase.name}`, () => {
+  let tdb: TestDatabase;
+  let sling: InProcessSling;
+  let owner: ApiClient;
+
+  beforeAll(async () => {
+    tdb = await suiteDatabase.migrated();
+    sling = await startInProcessSling({ ...tdb.env, ...ENV });
+    owner = apiClient(inProcess(sling), { token: await sling.seed.userWithToken(OWNER, { plan: 'business' }) });
+  });
+  afterAll(async () => {
+    await sling?.close();
+    await tdb?.drop();
+  });
+
+  const visit = (code: string, agent: string, method = 'GET') =>
+    fetch(`${sling.url}/${code}`, { method, redirect: 'manual', headers: { 'user-agent': agent } }).then(async (res) => {
+      await res.arrayBuffer();
+      return res.status;
+    });
+  const read = async (id: number) => (await owner.call('getLink', { params: { id } })).json as { clicks: number; status: string };
+
+  test("bots' visits and HEAD are answered without using up the limit; browsers' visits do, at the edge as in the stored count, across a restart", async () => {
+    const created = await owner.call('createLink', { body: { url: 'https://example.com/limited', max_clicks: 2 } });
+    expect(created.status).toBe(201);
+    const { id, short_code: code } = created.json;
+
+    // curl, a crawler and a HEAD: each redirected, none counted.
+    expect([await visit(code, CURL), await visit(code, CURL), await visit(code, AGENTS.googlebot), await visit(code, AGENTS.chrome, 'HEAD')]).toEqual([
+      302, 302, 302, 302,
+    ]);
+    // Two browser visits use the limit up; the third is the expired page.
+    expect([await visit(code, AGENTS.chrome), await visit(code, AGENTS.iphone), await visit(code, AGENTS.chrome)]).toEqual([302, 302, 410]);
+    // And from then on for everyone, bots included.
+    expect(await visit(code, CURL)).toBe(410);
+    // The API counts the same two visits, and says the link is expired.
+    await until('the two visits to be stored', async () => (await read(id)).clicks === 2);
+    expect(await read(id)).toMatchObject({ clicks: 2, status: 'expired' });
+
+    // A restart rebuilds the cache from the stored count: still expired.
+    await sling.close();
+    sling = await startInProcessSling({ ...tdb.env, ...ENV });
+    owner = apiClient(inProcess(sling), { token: await sling.seed.token(OWNER) });
+    expect(await visit(code, AGENTS.chrome)).toBe(410);
+    expect(await read(id)).toMatchObject({ clicks: 2, status: 'expired' });
+  });
+});
