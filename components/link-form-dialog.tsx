@@ -45,7 +45,7 @@ interface LinkFormDialogProps {
   /** The link to edit; null creates one. */
   link: Link | null;
   /** A new link's starting values (Duplicate): everything but the alias and the password. */
-  preset?: Pick<Link, 'long_url' | 'expiration' | 'max_clicks'> & Partial<Pick<Link, 'tags' | 'note'>> & { domain: { id: number } };
+  preset?: Pick<Link, 'long_url' | 'expiration' | 'max_clicks'> & Partial<Pick<Link, 'tags' | 'note' | 'forward_query'>> & { domain: { id: number } };
   domains: DomainOption[];
   onSaved: (link: Link) => void;
   onClose: () => void;
@@ -67,6 +67,7 @@ export function LinkFormDialog({ link, preset, domains, onSaved, onClose }: Link
     toLocalInput(start?.expiration && (link || Date.parse(start.expiration) > Date.now()) ? start.expiration : null),
   );
   const [maxClicks, setMaxClicks] = useState(start?.max_clicks === null || start?.max_clicks === undefined ? '' : String(start.max_clicks));
+  const [forwardQuery, setForwardQuery] = useState(start?.forward_query !== false);
   const [tags, setTags] = useState((start?.tags ?? []).join(', '));
   const [note, setNote] = useState(start?.note ?? '');
   const [freeOldCode, setFreeOldCode] = useState(false);
@@ -130,6 +131,7 @@ export function LinkFormDialog({ link, preset, domains, onSaved, onClose }: Link
         ...(password ? { password } : {}),
         ...(expiry ? { expiration: expiry } : {}),
         ...(limit !== null ? { max_clicks: limit } : {}),
+        ...(forwardQuery ? {} : { forward_query: false }),
         ...(tagList(tags).length ? { tags: tagList(tags) } : {}),
         ...(note.trim() ? { note: note.trim() } : {}),
         ...social.change(),
@@ -143,6 +145,7 @@ export function LinkFormDialog({ link, preset, domains, onSaved, onClose }: Link
     else if (password) changes.password = password;
     if (expiration !== toLocalInput(link.expiration)) changes.expiration = expiry;
     if (limit !== link.max_clicks) changes.max_clicks = limit;
+    if (forwardQuery !== link.forward_query) changes.forward_query = forwardQuery;
     if (tagList(tags).join() !== link.tags.join()) changes.tags = tagList(tags);
     if (note.trim() !== (link.note ?? '')) changes.note = note.trim() || null;
     return { ...changes, ...social.change() };
@@ -344,11 +347,17 @@ export function LinkFormDialog({ link, preset, domains, onSaved, onClose }: Link
               aria-describedby={describedBy('max_clicks', `${id}-max-hint`)}
             />
             <span id={`${id}-max-hint`} className="hint">
-              After this many visits the link counts as expired.
+              After this many visits the link counts as expired (bots' visits do not count).
             </span>
             {fieldError('max_clicks')}
           </label>
         </div>
+        <label className="inline">
+          <input type="checkbox" name="forward_query" checked={forwardQuery} onChange={(e) => setForwardQuery(e.target.checked)} />
+          <span>
+            Pass the visit's query on <span className="muted">(?ref=mail is added to the destination)</span>
+          </span>
+        </label>
         <label>
           Tags (optional)
           <input

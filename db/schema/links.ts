@@ -1,7 +1,7 @@
 // Short links, each in a workspace. A code is unique per domain case-insensitively (the index on
 // lower(short_code)).
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { domains } from './domains';
 import { workspaces } from './workspaces';
@@ -32,6 +32,8 @@ export const links = pgTable(
     /** Past this many clicks the link behaves as expired (null: no limit). */
     maxClicks: integer('max_clicks'),
     clicks: bigint('clicks', { mode: 'number' }).notNull().default(0),
+    /** Whether a visit's query string is added to the destination (on by default, as Bitly and Shlink do). */
+    forwardQuery: boolean('forward_query').notNull().default(true),
     /** Normalised tag names (lower case, at most 10): a column rather than a tags table, see lib/links/link-schema.ts. */
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
     /** When the owner archived it: hidden from the list by default, still redirects. */

@@ -25,6 +25,8 @@ export type CachedLink =
       maxClicks: number | null;
       /** Clicks when loaded plus this instance's redirects since (other instances' show up on reload). */
       clicks: number;
+      /** Whether the visit's query string is added to the destination (the link's forward_query). */
+      forwardQuery: boolean;
       /** The destination leads back to Sling itself (stored before loop protection caught it): never followed. */
       loops: boolean;
       /** The social preview link-preview bots are shown (lib/previews), or null: bots get the redirect too. */
@@ -54,6 +56,7 @@ export function toCachedLink(row: LinkRow & { preview?: EdgePreview | null }, se
     expiresAt: row.expiresAt ? new Date(row.expiresAt).getTime() : null,
     maxClicks: row.maxClicks,
     clicks: Number(row.clicks),
+    forwardQuery: row.forwardQuery,
     loops: self?.loops(row.longUrl) ?? false,
     preview: row.preview ?? null,
     safetyReason: row.safetyReason ?? null,

@@ -57,16 +57,16 @@ function heldOutcome(entry: Extract<CachedLink, { kind: 'link' }>, now: number, 
   }
 }
 
-/** A visit without a query string gets the outcome made once for the cached link (no allocation). */
+/** A visit without a query string (or to a link that does not forward it) gets the outcome made once for the cached link (no allocation). */
 export function redirectOutcome(entry: Extract<CachedLink, { kind: 'link' }>, query: string): Outcome {
-  if (query === '') return entry.redirect;
+  if (query === '' || !entry.forwardQuery) return entry.redirect;
   const location = withQuery(entry, query);
   return { kind: 'redirect', status: entry.redirectStatus, location, linkId: entry.id, headers: redirectHeaders(location) };
 }
 
-/** Appends the visit's query string to the destination, before any #fragment (as Shlink and Bitly do). */
+/** Appends the visit's query string to the destination, before any #fragment (as Shlink and Bitly do), unless the link does not forward it. */
 export function withQuery(entry: Extract<CachedLink, { kind: 'link' }>, query: string): string {
-  if (query === '') return entry.location;
+  if (query === '' || !entry.forwardQuery) return entry.location;
   const sep = entry.base.includes('?') ? (entry.base.endsWith('?') || entry.base.endsWith('&') ? '' : '&') : '?';
   return entry.base + sep + query + entry.hash;
 }

@@ -54,6 +54,7 @@ export async function insertBatch(
         safetyReason: row.safetyReason,
         redirectStatus: 302,
         clicks: 0,
+        forwardQuery: true,
         tags: row.tags,
         archivedAt: null,
         note: null,

@@ -34,6 +34,8 @@ export interface CreateLinkInput {
   /** Already parsed; must be in the future. */
   expiresAt?: Date | null;
   maxClicks?: unknown;
+  /** Whether a visit's query string is added to the destination (true unless false). */
+  forwardQuery?: boolean;
   /** Already normalised (lib/links/link-schema.ts). */
   tags?: string[];
   /** The owner's note (already parsed: trimmed, null for none). */
@@ -105,6 +107,7 @@ export async function createLink(input: CreateLinkInput, ctx: AppContext, opts: 
           expiresAt,
           passwordHash,
           maxClicks,
+          forwardQuery: input.forwardQuery ?? true,
           status: scan.status,
           safetyReason: scan.reason,
           tags: input.tags ?? [],

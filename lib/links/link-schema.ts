@@ -75,6 +75,9 @@ export const LINK_FIELDS = {
   max_clicks: z
     .number({ error: 'max_clicks must be a whole number of at least 1 (or null for no limit).' })
     .meta({ description: 'Whole number ≥ 1; past it the link behaves as expired.' }),
+  forward_query: z.boolean({ error: 'forward_query must be true or false.' }).meta({
+    description: 'Whether a visit’s query string is added to the destination (`/abc?ref=x` → `…?ref=x`); true unless set to false.',
+  }),
   tags: z
     .unknown()
     .transform((v, ctx) => {
@@ -123,6 +126,7 @@ export const ZCreateLinkA = z.strictObject({
   password: F.password.nullish(),
   expiration: F.expiration.nullish(),
   max_clicks: F.max_clicks.nullish(),
+  forward_query: F.forward_query.nullish(),
 });
 /** REST v1's create body: Variant A's plus tags, a note, UTM values and a social preview. */
 export const ZCreateLink = ZCreateLinkA.extend({
@@ -137,7 +141,8 @@ export const ZCreateLink = ZCreateLinkA.extend({
 });
 export type TCreateLink = z.output<typeof ZCreateLink>;
 
-const NOTHING_TO_CHANGE = 'Send at least one field to change: url, alias, password, expiration, max_clicks, tags, archived, note, preview or a utm_* value.';
+const NOTHING_TO_CHANGE =
+  'Send at least one field to change: url, alias, password, expiration, max_clicks, forward_query, tags, archived, note, preview or a utm_* value.';
 /** Variant A's update body: only the fields given change; null removes password, expiration, limit. */
 export const ZUpdateLinkA = z
   .strictObject({
@@ -146,6 +151,7 @@ export const ZUpdateLinkA = z
     password: F.password.nullable().optional(),
     expiration: F.expiration.nullable().optional(),
     max_clicks: F.max_clicks.nullable().optional(),
+    forward_query: F.forward_query.optional(),
   })
   .refine((b) => Object.keys(b).length > 0, { error: NOTHING_TO_CHANGE, path: ['body'] });
 /** REST v1's update body: Variant A's plus tags (null clears them) and archived. */
@@ -156,6 +162,7 @@ export const ZUpdateLink = z
     password: F.password.nullable().optional(),
     expiration: F.expiration.nullable().optional(),
     max_clicks: F.max_clicks.nullable().optional(),
+    forward_query: F.forward_query.optional(),
     tags: F.tags.nullable().optional(),
     archived: F.archived.optional(),
     note: F.note.nullable().optional(),
@@ -245,6 +252,7 @@ export const ZLink = z
     password_protected: z.boolean(),
     expiration: ZTimestamp.nullable(),
     max_clicks: z.number().int().nullable(),
+    forward_query: z.boolean(),
     status: z.string().meta({ examples: ['active'] }),
     disabled_reason: z.string().nullable(),
     safety_reason: z.string().nullable(),

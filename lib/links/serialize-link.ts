@@ -13,6 +13,8 @@ export interface LinkJson extends Utm {
   password_protected: boolean;
   expiration: string | null;
   max_clicks: number | null;
+  /** Whether a visit's query string is added to the destination. */
+  forward_query: boolean;
   status: string;
   /** Why an admin disabled the link; null otherwise. */
   disabled_reason: string | null;
@@ -45,6 +47,7 @@ export function serializeLink(link: LinkRow, domains: LinkDomains): LinkJson {
     password_protected: link.passwordHash !== null,
     expiration: link.expiresAt ? iso(link.expiresAt) : null,
     max_clicks: link.maxClicks,
+    forward_query: link.forwardQuery,
     status: effectiveStatus(link),
     disabled_reason: link.disabledReason,
     safety_reason: link.safetyReason,

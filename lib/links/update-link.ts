@@ -29,6 +29,8 @@ export interface UpdateLinkChanges {
   expiresAt?: Date | null;
   /** number sets, null removes */
   maxClicks?: unknown;
+  /** Whether a visit's query string is added to the destination. */
+  forwardQuery?: boolean;
   /** Replaces the tags (already normalised); [] removes them all. */
   tags?: string[];
   /** true archives (hidden from the list by default; it still redirects), false brings it back. */
@@ -85,6 +87,7 @@ export async function updateLink(link: LinkRow | number, changes: UpdateLinkChan
   if (changes.password !== undefined) set.passwordHash = changes.password === null ? null : await hashLinkPassword(changes.password);
   if (changes.expiresAt !== undefined) set.expiresAt = changes.expiresAt;
   if (changes.maxClicks !== undefined) set.maxClicks = changes.maxClicks === null ? null : validateMaxClicks(changes.maxClicks);
+  if (changes.forwardQuery !== undefined) set.forwardQuery = changes.forwardQuery;
   if (changes.tags !== undefined) set.tags = changes.tags;
   if (changes.note !== undefined) set.note = changes.note;
   const linkId = typeof link === 'number' ? link : link.id;

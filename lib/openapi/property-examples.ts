@@ -74,6 +74,7 @@ export const PROPERTY_EXAMPLES: Record<string, unknown> = {
   utm_content: 'header-button',
   password: 'open sesame',
   max_clicks: 1000,
+  forward_query: true,
   password_protected: false,
   shared: false,
   archived: false,

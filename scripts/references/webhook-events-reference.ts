@@ -64,6 +64,7 @@ const link: LinkRow = {
   redirectStatus: 302,
   maxClicks: null,
   clicks: 0,
+  forwardQuery: true,
   tags: ['newsletter'],
   archivedAt: null,
   note: null,

@@ -1,7 +1,8 @@
 // The link dialog's power features in Chromium: the UTM builder (fields written into the destination
 // as you type, read back from it when the URL is edited or the link reopened), a note (its icon and
 // tooltip in the list, found by the search), the rename notice with "Free the old short link", and
-// Duplicate from the "…" menu. Screenshots of the dialog in light and dark, at desktop and 390 px.
+// Duplicate from the "…" menu, and "Pass the visit's query on" (forward_query). Screenshots of the
+// dialog in light and dark, at desktop and 390 px.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
@@ -169,6 +170,54 @@ describe.skipIf(!chromium)('the link dialog: UTM builder, note, safe rename and 
     await expect.poll(() => status().textContent()).toBe(`Freed ${host}/launch: it no longer redirects here.`);
     expect(await page.getByTestId('previous-codes').count()).toBe(0);
     await until('the code freed on the page stops', async () => (await redirect('launch'))[0] === 404);
+    expect(problems).toEqual([]);
+  });
+
+  test('"Pass the visit\'s query on": unticked, visitors go to the destination as saved; editing and duplicating keep the choice', async () => {
+    const problems = watchProblems(page);
+    await useSession(page.context(), sling.url, await signUpAndInOverHttp(sling.url, 'quinn@example.com', 'Quinn', 'a long password 2'));
+    await page.goto(`${sling.url}/links`);
+    await page.getByRole('button', { name: 'Create link' }).click();
+    let dialog = page.getByRole('dialog', { name: 'New link' });
+    await dialog.getByLabel('Destination URL').fill(`${dest}/fixed?id=7`);
+    await dialog.getByLabel('Alias (optional)').fill('fixed');
+    const forward = () => dialog.getByLabel("Pass the visit's query on (?ref=mail is added to the destination)");
+    expect(await forward().isChecked()).toBe(true);
+    await forward().uncheck();
+    await expect.poll(() => dialog.getByText('Available', { exact: true }).isVisible()).toBe(true);
+    await shoot('link-dialog-query-forwarding', 'input[name=forward_query]');
+    await dialog.getByRole('button', { name: 'Create link' }).click();
+    await expect.poll(() => status().textContent()).toBe(`Created ${sling.url}/fixed.`);
+    expect(await apiLink('fixed')).toMatchObject({ forward_query: false });
+    const visit = async (path: string) =>
+      (await fetch(`${sling.url}${path}`, { redirect: 'manual', headers: { 'user-agent': AGENTS.chrome } })).headers.get('location');
+    expect(await visit('/fixed?ref=mail')).toBe(`${dest}/fixed?id=7`);
+
+    // Reopened, the box is as saved; ticking it again forwards the query.
+    await page.getByRole('button', { name: `More actions for ${sling.url}/fixed` }).click();
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    dialog = page.getByRole('dialog', { name: 'Edit link' });
+    expect(await forward().isChecked()).toBe(false);
+    await forward().check();
+    await dialog.getByRole('button', { name: 'Save changes' }).click();
+    await expect.poll(() => status().textContent()).toBe(`Saved ${sling.url}/fixed.`);
+    await until('the link forwards the query', async () => (await visit('/fixed?ref=mail')) === `${dest}/fixed?id=7&ref=mail`);
+
+    // Off again, then duplicated: the copy does not forward either.
+    await page.getByRole('button', { name: `More actions for ${sling.url}/fixed` }).click();
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    dialog = page.getByRole('dialog', { name: 'Edit link' });
+    await forward().uncheck();
+    await dialog.getByRole('button', { name: 'Save changes' }).click();
+    await expect.poll(() => status().textContent()).toBe(`Saved ${sling.url}/fixed.`);
+    await page.getByRole('button', { name: `More actions for ${sling.url}/fixed` }).click();
+    await page.getByRole('button', { name: 'Duplicate', exact: true }).click();
+    dialog = page.getByRole('dialog', { name: 'Duplicate link' });
+    expect(await forward().isChecked()).toBe(false);
+    await dialog.getByRole('button', { name: 'Create link' }).click();
+    await expect.poll(() => rows().count()).toBe(2);
+    const links = (await (await page.request.get(`${sling.url}/api/v1/links?q=fixed`)).json()).links as Array<{ forward_query: boolean }>;
+    expect(links.map((l) => l.forward_query)).toEqual([false, false]);
     expect(problems).toEqual([]);
   });
 });

@@ -31,6 +31,7 @@ function row(id: number, shortCode: string, over: Partial<LinkRow> = {}): LinkRo
     redirectStatus: 302,
     maxClicks: null,
     clicks: 0,
+    forwardQuery: true,
     tags: [],
     archivedAt: null,
     note: null,

@@ -23,6 +23,7 @@ function row(over: Partial<LinkRow> = {}): LinkRow {
     redirectStatus: 302,
     maxClicks: null,
     clicks: 0,
+    forwardQuery: true,
     tags: [],
     archivedAt: null,
     note: null,

@@ -25,6 +25,7 @@ const row = (code: string, url: string, id: number): LoadedLink => {
     redirectStatus: 302,
     maxClicks: null,
     clicks: 0,
+    forwardQuery: true,
     tags: [],
     archivedAt: null,
     note: null,

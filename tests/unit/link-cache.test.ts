@@ -22,6 +22,7 @@ const row = (url: string, shortCode = 'Abc', id = 1): LinkRow => {
     redirectStatus: 302,
     maxClicks: null,
     clicks: 0,
+    forwardQuery: true,
     tags: [],
     archivedAt: null,
     note: null,

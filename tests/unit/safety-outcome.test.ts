@@ -21,6 +21,7 @@ function entry(over: Partial<LinkRow> = {}) {
     redirectStatus: 302,
     maxClicks: null,
     clicks: 0,
+    forwardQuery: true,
     tags: [],
     archivedAt: null,
     note: null,

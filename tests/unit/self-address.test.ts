@@ -118,6 +118,7 @@ describe('the edge never follows a stored loop', () => {
     redirectStatus: 302,
     maxClicks: null,
     clicks: 0,
+    forwardQuery: true,
     tags: [],
     archivedAt: null,
     note: null,

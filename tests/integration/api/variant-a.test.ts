@@ -58,6 +58,7 @@ describe(`/api.php on ${suiteDatabase.name}`, () => {
         'disabled_reason',
         'domain',
         'expiration',
+        'forward_query',
         'id',
         'long_url',
         'max_clicks',

@@ -1,0 +1,1 @@
+ALTER TABLE "links" ADD COLUMN "forward_query" boolean DEFAULT true NOT NULL;
