@@ -23,7 +23,7 @@ export type CachedLink =
       /** Epoch ms, or null. */
       expiresAt: number | null;
       maxClicks: number | null;
-      /** Clicks when loaded plus this instance's redirects since (other instances' show up on reload). */
+      /** Clicks when loaded plus this instance's counted redirects since, for a limited link (other instances' show up on reload). */
       clicks: number;
       /** Whether the visit's query string is added to the destination (the link's forward_query). */
       forwardQuery: boolean;

@@ -5,8 +5,7 @@
 // on to the next. Forms are kept whole and checked at the end (their %XX escapes can straddle chunks;
 // they are small); JSON is checked as it arrives and kept, since a `\u0000` escape is only a NUL when
 // it is not itself escaped, which takes parsing: the whole body is looked at only if one is seen.
-import { isUtf8 } from 'node:buffer';
-import { bodyProblem, isCheckedBody, type TextProblem } from './text-checks';
+import { bodyProblem, bytesProblem, isCheckedBody, isJson, mediaType, type TextProblem } from './text-checks';
 
 export interface StreamedTextCheck {
   /** The reason to refuse the body, as soon as a chunk shows one. */
@@ -20,9 +19,9 @@ const NUL_ESCAPE = Buffer.from('\\u0000');
 /** A check for bodies of this Content-Type, or null for those not looked at (binary, multipart). */
 export function streamedTextCheck(contentType: string | null): StreamedTextCheck | null {
   if (!isCheckedBody(contentType ?? undefined)) return null;
-  const type = (contentType ?? '').split(';', 1)[0].trim().toLowerCase();
+  const type = mediaType(contentType ?? undefined);
   if (type === 'application/x-www-form-urlencoded') return wholeBody(contentType);
-  return rawText(type === 'application/json' || type.endsWith('+json') ? contentType : null);
+  return rawText(isJson(type) ? contentType : null);
 }
 
 /** Forms: kept and checked whole at the end (bodyProblem percent-decodes them). */
@@ -43,10 +42,11 @@ function rawText(json: string | null): StreamedTextCheck {
   return {
     push(chunk) {
       const bytes = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
-      if (bytes.includes(0)) return 'The request body contains a NUL character, which is not allowed.';
       const joined = carry.length > 0 ? Buffer.concat([carry, bytes]) : bytes;
+      // What is left out (a sequence begun, not finished) is bytes of 0x80 and up: no NUL in it.
       const cut = incompleteTail(joined);
-      if (!isUtf8(joined.subarray(0, cut))) return 'The request body is not valid UTF-8 text.';
+      const problem = bytesProblem(joined.subarray(0, cut), 'The request body');
+      if (problem !== null) return problem;
       carry = joined.subarray(cut);
       if (json !== null) {
         kept.push(chunk);

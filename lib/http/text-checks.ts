@@ -33,13 +33,15 @@ export function bodyProblem(body: Buffer, contentType: string | undefined): Text
   return null;
 }
 
-function bytesProblem(bytes: Buffer, what: string): TextProblem {
+/** A NUL byte or bytes that are not UTF-8 in `bytes`, named as `what`. */
+export function bytesProblem(bytes: Buffer, what: string): TextProblem {
   if (bytes.includes(0)) return `${what} contains a NUL character, which is not allowed.`;
   if (!isUtf8(bytes)) return `${what} is not valid UTF-8 text.`;
   return null;
 }
 
-function mediaType(contentType: string | undefined): string {
+/** The media type of a Content-Type, lower case, without its parameters. */
+export function mediaType(contentType: string | undefined): string {
   return (contentType ?? '').split(';', 1)[0].trim().toLowerCase();
 }
 
@@ -47,7 +49,7 @@ function isTextual(type: string): boolean {
   return type === '' || type.startsWith('text/') || isJson(type) || type === 'application/xml';
 }
 
-function isJson(type: string): boolean {
+export function isJson(type: string): boolean {
   return type === 'application/json' || type.endsWith('+json');
 }
 
