@@ -8,6 +8,7 @@ import { applyMigrations } from '../lib/db/migrate';
 import { openDatabase } from '../lib/db/open-database';
 import type { DbHandle } from '../lib/db/types';
 import { ensureDefaultDomain } from '../lib/domains/domain-registry';
+import type { StoredRule } from '../lib/link-rules/rule-schema';
 
 export interface BenchDatabase {
   /** Shown in the report. */
@@ -23,6 +24,8 @@ export interface SeedLink {
   url: string;
   /** A social preview (lib/previews): link-preview bots get its Open Graph page, people the redirect. */
   previewTitle?: string;
+  /** Routing rules (lib/link-rules), stored as given. */
+  rules?: StoredRule[];
 }
 
 /** Creates `sling_bench_<random>` on the server of `serverUrl` and returns its URL. */
@@ -51,7 +54,9 @@ export async function seedDatabase(target: BenchDatabase, host: string, seed: Se
     const [domain] = await handle.db.select({ id: domains.id }).from(domains).where(eq(domains.isDefault, true));
     // 5,000 rows × 3 parameters stays well under PostgreSQL's 65,535 parameters per statement.
     for (let i = 0; i < seed.length; i += 5_000) {
-      const rows = seed.slice(i, i + 5_000).map((s) => ({ workspaceId: SYSTEM_WORKSPACE_ID, domainId: domain.id, shortCode: s.code, longUrl: s.url }));
+      const rows = seed
+        .slice(i, i + 5_000)
+        .map((s) => ({ workspaceId: SYSTEM_WORKSPACE_ID, domainId: domain.id, shortCode: s.code, longUrl: s.url, rules: s.rules ?? [] }));
       await handle.db.insert(links).values(rows);
     }
     for (const s of seed.filter((l) => l.previewTitle !== undefined)) {

@@ -280,6 +280,7 @@ function verdicts(r: Report): string[] {
         return target(`${s.name} ≥ ${OTHER_THROUGHPUT_TARGET}× raw`, x >= OTHER_THROUGHPUT_TARGET, `${x.toFixed(2)}×`);
       }),
     ...previewLine(r.scenarios),
+    ...rulesLine(r.scenarios),
     target(`p99 < ${HALF_LOAD_P99_MS} ms at half load`, p99 < HALF_LOAD_P99_MS, ms(p99)),
     target(`p99 < ${RENDER_LOAD_P99_MS} ms while QR codes render`, r.renderLoad.redirects.p99Ms < RENDER_LOAD_P99_MS, ms(r.renderLoad.redirects.p99Ms)),
     target(`creation by session ≥ ${SESSION_TARGET}× by token`, sessionRatio >= SESSION_TARGET, `${sessionRatio.toFixed(2)}×`),
@@ -308,6 +309,17 @@ function previewLine(scenarios: ScenarioResult[]): string[] {
   return [
     `Preview a link with a social preview redirected browsers at ${ratio(card).toFixed(2)}× raw (CPU ${us(card.sling.cpuUsPerRequest)}/req), ` +
       `the same link without one at ${ratio(plain).toFixed(2)}× (CPU ${us(plain.sling.cpuUsPerRequest)}/req); a link-preview bot got its Open Graph page (checked)`,
+  ];
+}
+
+/** Issue 31: the link with ten rules against the plain hot link, both with a browser's agent (target ≥ 0.8×). */
+function rulesLine(scenarios: ScenarioResult[]): string[] {
+  const plain = scenarios.find((s) => s.name === 'hot link, browser agent');
+  const ruled = scenarios.find((s) => s.name.startsWith('link with 10 rules'));
+  if (!plain || !ruled) return [];
+  return [
+    `Rules   the link with 10 rules redirected at ${(ruled.sling.rps / plain.sling.rps).toFixed(2)}× the plain hot link (target ≥ 0.8×); ` +
+      `CPU ${us(ruled.sling.cpuUsPerRequest)}/req against ${us(plain.sling.cpuUsPerRequest)}/req, main thread ${us(ruled.sling.mainCpuUsPerRequest)} against ${us(plain.sling.mainCpuUsPerRequest)}`,
   ];
 }
 

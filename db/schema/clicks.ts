@@ -29,6 +29,8 @@ export const clicks = pgTable(
     trigger: text('trigger').notNull().default('link'),
     /** Bots, link-preview fetchers and HEAD requests: kept, but excluded from every count. */
     bot: boolean('bot').notNull().default(false),
+    /** The id of the link's routing rule that picked the destination; null when none matched. */
+    ruleId: text('rule_id'),
   },
   (t) => [index('clicks_link_time_idx').on(t.linkId, t.clickedAt)],
 );

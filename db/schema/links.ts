@@ -1,10 +1,18 @@
 // Short links, each in a workspace. A code is unique per domain case-insensitively (the index on
 // lower(short_code)).
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { domains } from './domains';
 import { workspaces } from './workspaces';
+
+/** A routing rule as stored: lib/link-rules/rule-schema.ts checks it on the way in and types it in full. */
+export interface LinkRuleJson {
+  id: string;
+  name?: string | null;
+  conditions: Array<{ type: string }>;
+  url: string;
+}
 
 export const links = pgTable(
   'links',
@@ -34,6 +42,8 @@ export const links = pgTable(
     clicks: bigint('clicks', { mode: 'number' }).notNull().default(0),
     /** Whether a visit's query string is added to the destination (on by default, as Bitly and Shlink do). */
     forwardQuery: boolean('forward_query').notNull().default(true),
+    /** Routing rules, in order: the first whose conditions all hold picks the destination (lib/link-rules). */
+    rules: jsonb('rules').$type<LinkRuleJson[]>().notNull().default(sql`'[]'::jsonb`),
     /** Normalised tag names (lower case, at most 10): a column rather than a tags table, see lib/links/link-schema.ts. */
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
     /** When the owner archived it: hidden from the list by default, still redirects. */

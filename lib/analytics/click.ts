@@ -11,4 +11,6 @@ export interface Click {
   trigger?: 'link' | 'qr';
   /** A HEAD request (link previews, curl -I): kept, flagged as a bot, never counted. */
   head?: boolean;
+  /** The id of the link's routing rule that picked the destination (lib/link-rules); absent when none did. */
+  rule?: string;
 }

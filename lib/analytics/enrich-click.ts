@@ -26,6 +26,8 @@ export interface EnrichedClick {
   browser: string | null;
   os: string | null;
   trigger: 'link' | 'qr';
+  /** The routing rule that picked the destination, or null. */
+  rule: string | null;
   bot: boolean;
   /** The memoized enrichment shared by every click from this address and agent (one object each):
    *  the writer sends it once per batch rather than once per click. */
@@ -101,6 +103,7 @@ export function createClickEnricher(opts: EnricherOptions): (click: Click) => En
       bot: v.bot || click.head === true,
       profile: v,
       trigger: click.trigger ?? 'link',
+      rule: click.rule ?? null,
     };
   };
 }

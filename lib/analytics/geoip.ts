@@ -32,6 +32,8 @@ export interface GeoIp {
   lookup(ip: string): Geo;
   /** Reads, without blocking the event loop, the files that looking these addresses up needs. */
   loadFor(ips: Iterable<string>): Promise<void>;
+  /** Whether looking `ip` up reads nothing first (its family's file is loaded, or it has none). */
+  loaded(ip: string): boolean;
 }
 
 type Family = 'v4' | 'v6';
@@ -80,6 +82,10 @@ export function openGeoIp(customPath?: string): GeoIp {
         if (paths.size === 2) break;
       }
       await Promise.all([...paths].filter((p) => !readers.has(p)).map(load));
+    },
+    loaded(ip) {
+      const family = familyOf(ip);
+      return family === undefined || readers.has(pathOf(family));
     },
     lookup(ip) {
       const bare = ip.startsWith('::ffff:') && isIPv4(ip.slice(7)) ? ip.slice(7) : ip;

@@ -4,12 +4,7 @@ import { loadConfig } from '../config/load-config';
 import type { Click } from './click';
 import { globalSingleton } from '../core/global-singleton';
 import { createClickEnricher, type EnrichedClick } from './enrich-click';
-import { openGeoIp, type GeoIp } from './geoip';
-
-function processGeo(): GeoIp {
-  // In the registry: the configured GeoIP files and enricher, made afresh by a test's next start.
-  return globalSingleton('geoIp', () => openGeoIp(loadConfig().GEOIP_DB));
-}
+import { processGeo } from './process-geo';
 
 export function processEnricher(): (click: Click) => EnrichedClick {
   return globalSingleton('clickEnricher', () => {

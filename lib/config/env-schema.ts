@@ -3,6 +3,7 @@
 // from here by `npm run docs:references`).
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { isAddressOrRange } from '../core/address-range';
 
 /** What the reference says of a variable; Markdown, one paragraph. */
 export interface EnvDoc {
@@ -31,13 +32,6 @@ const flag = (fallback: 'true' | 'false') =>
     .enum(['true', 'false'], { error: 'must be true or false' })
     .default(fallback)
     .transform((v) => v === 'true');
-/** An IP address, or a range of them in CIDR notation (`10.0.0.0/8`, `fd00::/8`). */
-function isAddressOrRange(value: string): boolean {
-  const [address, bits, ...rest] = value.trim().split('/');
-  const family = isIP(address);
-  if (family === 0 || rest.length > 0) return false;
-  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
-}
 const seconds = (example: string) => z.string().regex(/^\d+(\.\d+)?(,\d+(\.\d+)?)*$/, `must be a comma-separated list of seconds, e.g. ${example}`);
 
 /**

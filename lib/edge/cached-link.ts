@@ -2,19 +2,34 @@
 import type { LinkRow } from '../../db/schema';
 import type { SelfAddress } from '../domains/self-address';
 import { edgePreviewSize, type EdgePreview } from '../previews/edge-preview';
+import { compileRules, type CompiledRules } from './rules/compile-rules';
+import { storedRules } from '../link-rules/rule-schema';
 import type { Outcome } from './decide-outcome';
 import { redirectHeaders } from './respond';
 
+/** Where a visit goes: the link's own destination, or one of its rules'. */
+export interface Destination {
+  /** The destination without its #fragment (the visit's query string goes before the fragment). */
+  base: string;
+  /** "#fragment" or ''. */
+  hash: string;
+  /** The destination as stored, the Location when the visit has no query string. */
+  location: string;
+  /** The redirect of a visit without a query string, headers included: made once, sent as is. */
+  redirect: Extract<Outcome, { kind: 'redirect' }>;
+}
+
+/** A link's routing rules as the edge matches them: compiled once, each rule's destination made ready. */
+export interface CachedRules {
+  compiled: CompiledRules;
+  /** In the rules' order; `loops` as the link's own. */
+  targets: Array<Destination & { loops: boolean }>;
+}
+
 export type CachedLink =
-  | {
+  | (Destination & {
       kind: 'link';
       id: number;
-      /** Destination without its #fragment (the visit's query string goes before the fragment). */
-      base: string;
-      /** "#fragment" or ''. */
-      hash: string;
-      /** The destination as stored, the Location when the visit has no query string. */
-      location: string;
       redirectStatus: number;
       state: string;
       isProtected: boolean;
@@ -33,22 +48,19 @@ export type CachedLink =
       preview: EdgePreview | null;
       /** The scanner's reason, shown on the safety pages (blocked, review); null when none. */
       safetyReason: string | null;
-      /** The redirect of a visit without a query string, headers included: made once, sent as is. */
-      redirect: Extract<Outcome, { kind: 'redirect' }>;
-    }
+      /** Routing rules (lib/link-rules), or null when the link has none. */
+      rules: CachedRules | null;
+    })
   /** An unknown code, remembered until its cache slot goes stale (link-cache.ts). */
   | { kind: 'missing' };
 
 /** `self` judges the destination once, here, so the edge's per-visit check is one boolean. */
 export function toCachedLink(row: LinkRow & { preview?: EdgePreview | null }, self?: Pick<SelfAddress, 'loops'>): CachedLink {
-  const h = row.longUrl.indexOf('#');
-  const redirect = { kind: 'redirect', status: row.redirectStatus, location: row.longUrl, linkId: row.id, headers: redirectHeaders(row.longUrl) } as const;
+  const own = destination(row.longUrl, row.redirectStatus, row.id);
   return {
     kind: 'link',
     id: row.id,
-    base: h === -1 ? row.longUrl : row.longUrl.slice(0, h),
-    hash: h === -1 ? '' : row.longUrl.slice(h),
-    location: row.longUrl,
+    ...own,
     redirectStatus: row.redirectStatus,
     state: row.status,
     isProtected: row.passwordHash !== null,
@@ -60,13 +72,40 @@ export function toCachedLink(row: LinkRow & { preview?: EdgePreview | null }, se
     loops: self?.loops(row.longUrl) ?? false,
     preview: row.preview ?? null,
     safetyReason: row.safetyReason ?? null,
-    redirect,
+    rules: row.rules?.length ? cachedRules(row, self) : null,
+  };
+}
+
+function destination(url: string, status: number, linkId: number, rule?: string): Destination {
+  const h = url.indexOf('#');
+  return {
+    base: h === -1 ? url : url.slice(0, h),
+    hash: h === -1 ? '' : url.slice(h),
+    location: url,
+    redirect: { kind: 'redirect', status, location: url, linkId, headers: redirectHeaders(url), ...(rule === undefined ? {} : { rule }) },
+  };
+}
+
+function cachedRules(row: LinkRow, self?: Pick<SelfAddress, 'loops'>): CachedRules {
+  return {
+    compiled: compileRules(storedRules(row.rules)),
+    targets: row.rules.map((r) => ({ ...destination(r.url, row.redirectStatus, row.id, r.id), loops: self?.loops(r.url) ?? false })),
   };
 }
 
 /** Rough retained size in bytes, for the cache's byte bound. */
 export function cachedLinkSize(entry: CachedLink): number {
   return entry.kind === 'link'
-    ? 240 + 2 * (entry.base.length + entry.hash.length + entry.location.length + (entry.safetyReason?.length ?? 0)) + edgePreviewSize(entry.preview)
+    ? 240 +
+        2 * (entry.base.length + entry.hash.length + entry.location.length + (entry.safetyReason?.length ?? 0)) +
+        edgePreviewSize(entry.preview) +
+        (entry.rules === null ? 0 : rulesSize(entry.rules))
     : 64;
+}
+
+/** Per rule its destination three times over and its predicates, about 1 KB for a few conditions. */
+function rulesSize(rules: CachedRules): number {
+  let size = 0;
+  for (const t of rules.targets) size += 1024 + 6 * t.location.length;
+  return size;
 }

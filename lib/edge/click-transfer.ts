@@ -1,19 +1,19 @@
 // A batch of clicks as it crosses to the click writer's thread: numbers in one transferred
-// Float64Array (link, time, flags, user agent, referrer), the batch's distinct user agents and
-// referrers once each, and the addresses in one string. Posting the Click objects themselves cost
+// Float64Array (link, time, flags, user agent, referrer, rule), the batch's distinct user agents,
+// referrers and rule ids once each, and the addresses in one string. Posting the Click objects themselves cost
 // the main thread 3–6× as much (structured clone writes every key and string of every click;
 // bench/click-transfer.ts).
 import type { Click } from '../analytics/click';
 
 export interface EncodedClicks {
   numbers: Float64Array;
-  /** Distinct user agents and referrers; index k in `numbers` is strings[k - 1], 0 is none. */
+  /** Distinct user agents, referrers and rule ids; index k in `numbers` is strings[k - 1], 0 is none. */
   strings: string[];
   /** The addresses, each followed by a line end (no address holds one). */
   ips: string;
 }
 
-const FIELDS = 5;
+const FIELDS = 6;
 
 export function encodeClicks(batch: Click[]): EncodedClicks {
   const n = batch.length;
@@ -35,6 +35,7 @@ export function encodeClicks(batch: Click[]): EncodedClicks {
     numbers[o + 2] = (c.head ? 1 : 0) | (c.trigger === 'qr' ? 2 : 0);
     numbers[o + 3] = indexOf(c.userAgent);
     numbers[o + 4] = indexOf(c.referrer);
+    numbers[o + 5] = indexOf(c.rule);
     ips += `${c.ip}\n`;
   }
   return { numbers, strings, ips };
@@ -49,6 +50,7 @@ export function decodeClicks({ numbers, strings, ips }: EncodedClicks): Click[] 
     const flags = numbers[o + 2];
     const ua = numbers[o + 3];
     const ref = numbers[o + 4];
+    const rule = numbers[o + 5];
     clicks[i] = {
       linkId: numbers[o],
       at: numbers[o + 1],
@@ -58,6 +60,7 @@ export function decodeClicks({ numbers, strings, ips }: EncodedClicks): Click[] 
       trigger: flags & 2 ? 'qr' : 'link',
       head: (flags & 1) === 1,
     };
+    if (rule !== 0) clicks[i].rule = strings[rule - 1];
   }
   return clicks;
 }

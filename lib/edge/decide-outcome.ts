@@ -1,13 +1,16 @@
 // Step 3 of the edge, pure: redirect now, show one of the link pages (/l/<page>/<code>: disabled,
 // blocked, safety review, expired, loop, password prompt), or decline it (lib/server/destination.ts
 // decides where it goes: Next's pages, or the link pages' own dispatch on an edge instance).
-import type { CachedLink } from './cached-link';
+import type { GeoIp } from '../analytics/geoip';
+import type { matchRule } from './rules/match-rules';
+import type { CachedLink, Destination } from './cached-link';
 import { redirectHeaders } from './respond';
 
 export type LinkPage = 'disabled' | 'blocked' | 'review' | 'expired' | 'loop' | 'protected';
 
 export type Outcome =
-  | { kind: 'redirect'; status: number; location: string; linkId: number; headers: string[] }
+  /** `rule`: the id of the routing rule that chose the destination, when one did. */
+  | { kind: 'redirect'; status: number; location: string; linkId: number; headers: string[]; rule?: string }
   | { kind: 'page'; page: LinkPage }
   | { kind: 'next' };
 
@@ -21,8 +24,19 @@ const PAGES: Record<LinkPage, Outcome> = {
   protected: { kind: 'page', page: 'protected' },
 };
 
+/** Who is visiting, for a link's routing rules; a decision without it takes the link's own destination. */
+export interface Visitor {
+  ip: string;
+  userAgent: string | undefined;
+  acceptLanguage: string | undefined;
+  /** Answers country, region and city conditions (its files loaded: create-edge.ts). */
+  geo?: GeoIp;
+  /** rules/match-rules.ts, passed in: loaded lazily (rules/rule-visits.ts). */
+  match: typeof matchRule;
+}
+
 /** `reviewed`: the visitor chose "continue anyway" on a pending_review link's warning. */
-export function decideOutcome(entry: CachedLink, query: string, now: number, reviewed = false): Outcome {
+export function decideOutcome(entry: CachedLink, query: string, now: number, reviewed = false, visitor?: Visitor): Outcome {
   if (entry.kind !== 'link') return NEXT;
   // One comparison for an active link, as before the other states existed: the redirect hot path.
   if (entry.state !== 'active') {
@@ -35,7 +49,7 @@ export function decideOutcome(entry: CachedLink, query: string, now: number, rev
   // A destination back at Sling would bounce the visitor (and count a click) on every hop.
   if (entry.loops) return PAGES.loop;
   if (entry.isProtected) return PAGES.protected;
-  return redirectOutcome(entry, query);
+  return redirectOutcome(entry, query, now, visitor);
 }
 
 /** The page a link in a state other than active shows, or undefined to go on as if active (archived). */
@@ -57,16 +71,33 @@ function heldOutcome(entry: Extract<CachedLink, { kind: 'link' }>, now: number, 
   }
 }
 
-/** A visit without a query string (or to a link that does not forward it) gets the outcome made once for the cached link (no allocation). */
-export function redirectOutcome(entry: Extract<CachedLink, { kind: 'link' }>, query: string): Outcome {
-  if (query === '' || !entry.forwardQuery) return entry.redirect;
-  const location = withQuery(entry, query);
-  return { kind: 'redirect', status: entry.redirectStatus, location, linkId: entry.id, headers: redirectHeaders(location) };
+/**
+ * The redirect to the first matching rule's destination (with a visitor), else the link's own. A
+ * visit without a query string (or to a link that does not forward it) gets the outcome made once
+ * for the cached link (no allocation).
+ */
+export function redirectOutcome(entry: Extract<CachedLink, { kind: 'link' }>, query: string, now = 0, visitor?: Visitor): Outcome {
+  let to: Destination = entry;
+  if (entry.rules !== null && visitor !== undefined) {
+    const i = visitor.match(
+      entry.rules.compiled,
+      { ip: visitor.ip, userAgent: visitor.userAgent, acceptLanguage: visitor.acceptLanguage, query, now },
+      visitor.geo,
+    );
+    if (i !== -1) {
+      const target = entry.rules.targets[i];
+      if (target.loops) return PAGES.loop;
+      to = target;
+    }
+  }
+  if (query === '' || !entry.forwardQuery) return to.redirect;
+  const location = withQuery(entry, query, to);
+  return { ...to.redirect, location, headers: redirectHeaders(location) };
 }
 
 /** Appends the visit's query string to the destination, before any #fragment (as Shlink and Bitly do), unless the link does not forward it. */
-export function withQuery(entry: Extract<CachedLink, { kind: 'link' }>, query: string): string {
-  if (query === '' || !entry.forwardQuery) return entry.location;
-  const sep = entry.base.includes('?') ? (entry.base.endsWith('?') || entry.base.endsWith('&') ? '' : '&') : '?';
-  return entry.base + sep + query + entry.hash;
+export function withQuery(entry: Extract<CachedLink, { kind: 'link' }>, query: string, to: Destination = entry): string {
+  if (query === '' || !entry.forwardQuery) return to.location;
+  const sep = to.base.includes('?') ? (to.base.endsWith('?') || to.base.endsWith('&') ? '' : '&') : '?';
+  return to.base + sep + query + to.hash;
 }

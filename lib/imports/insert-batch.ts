@@ -55,6 +55,7 @@ export async function insertBatch(
         redirectStatus: 302,
         clicks: 0,
         forwardQuery: true,
+        rules: [],
         tags: row.tags,
         archivedAt: null,
         note: null,

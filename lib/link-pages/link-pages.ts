@@ -10,7 +10,7 @@ import { currentSites } from '../domains/current-sites';
 import { toCachedLink, type CachedLink } from '../edge/cached-link';
 import type { Click } from '../analytics/click';
 import type { ClickBuffer } from '../edge/click-buffer';
-import { decideOutcome, withQuery } from '../edge/decide-outcome';
+import { decideOutcome, redirectOutcome, type Outcome, type Visitor } from '../edge/decide-outcome';
 import { hostOf, splitQrMarker } from '../edge/parse-request';
 import { AppError } from '../core/errors';
 import { requestIp } from '../http/handle-route';
@@ -53,16 +53,16 @@ export async function showLinkPage(req: Request, page: string, code: string): Pr
   const visit = splitQrMarker(query);
   // The link redirects after all (e.g. edited on another instance a moment ago): redirect here
   // rather than back to the edge, whose cache may not know yet.
-  const outcome = entry ? decideOutcome(entry, visit.query, processClock().nowMs()) : undefined;
+  const outcome = entry ? decideOutcome(entry, visit.query, processClock().nowMs(), false, await visitorOf(req, entry)) : undefined;
   if (link && outcome?.kind === 'redirect') {
-    recordClick(handle, visitClick(req, link.id, visit.trigger));
+    recordClick(handle, visitClick(req, link.id, visit.trigger, outcome));
     return new Response(null, { status: outcome.status, headers: { location: outcome.location, 'cache-control': 'private, max-age=0' } });
   }
   return pageFor(entry, code, query, entry?.kind === 'link' ? contextOf(entry, processClock().nowMs(), brand) : { brand });
 }
 
 /** A HEAD request (link previews, curl -I) is kept flagged as a bot and never counted, as at the edge. */
-function visitClick(req: Request, linkId: number, trigger: 'link' | 'qr'): Click {
+function visitClick(req: Request, linkId: number, trigger: 'link' | 'qr', outcome: Extract<Outcome, { kind: 'redirect' }>): Click {
   return {
     linkId,
     at: Date.now(),
@@ -71,6 +71,23 @@ function visitClick(req: Request, linkId: number, trigger: 'link' | 'qr'): Click
     ip: requestIp(req),
     trigger,
     head: req.method === 'HEAD',
+    rule: outcome.rule,
+  };
+}
+
+/** Who visits, for a link with routing rules (these pages send visitors on as the edge would). */
+async function visitorOf(req: Request, entry: CachedLink): Promise<Visitor | undefined> {
+  if (entry.kind !== 'link' || entry.rules === null) return undefined;
+  const { matchRule, processGeo } = await import('../edge/rules/rule-visits');
+  const ip = requestIp(req);
+  const geo = entry.rules.compiled.geo ? processGeo() : undefined;
+  await geo?.loadFor([ip]).catch(() => {});
+  return {
+    ip,
+    userAgent: req.headers.get('user-agent') ?? undefined,
+    acceptLanguage: req.headers.get('accept-language') ?? undefined,
+    geo,
+    match: matchRule,
   };
 }
 
@@ -102,10 +119,11 @@ export async function unlockLink(req: Request, code: string): Promise<Response> 
   const password = form.get('password') ?? '';
   const reviewed = form.get('reviewed') === '1';
   const visit = splitQrMarker(query);
-  const outcome = entry ? decideOutcome(entry, visit.query, processClock().nowMs(), reviewed) : undefined;
+  const visitor = entry && (await visitorOf(req, entry));
+  const outcome = entry ? decideOutcome(entry, visit.query, processClock().nowMs(), reviewed, visitor) : undefined;
   // Not protected (any more): show whatever the link now is.
   if (link && outcome?.kind === 'redirect') {
-    recordClick(handle, visitClick(req, link.id, visit.trigger));
+    recordClick(handle, visitClick(req, link.id, visit.trigger, outcome));
     return new Response(null, { status: 303, headers: { location: outcome.location, 'cache-control': 'no-store' } });
   }
   if (link && entry?.kind === 'link' && !(outcome?.kind === 'page' && outcome.page === 'protected'))
@@ -124,11 +142,13 @@ export async function unlockLink(req: Request, code: string): Promise<Response> 
   }
   if (!ok || !link || !entry || entry.kind !== 'link') return promptPage(code, query, 'Wrong password. Try again.', 401, reviewed, brand);
   const config = loadConfig();
-  recordClick(handle, visitClick(req, link.id, visit.trigger));
+  const unlocked = redirectOutcome(entry, visit.query, processClock().nowMs(), visitor);
+  if (unlocked.kind !== 'redirect') return pageFor(entry, code, query, contextOf(entry, processClock().nowMs(), brand, reviewed));
+  recordClick(handle, visitClick(req, link.id, visit.trigger, unlocked));
   return new Response(null, {
     status: 303,
     headers: {
-      location: withQuery(entry, visit.query),
+      location: unlocked.location,
       'set-cookie': makeUnlockCookie({
         now: processClock().nowMs(),
         secret: config.SECRET_KEY,
@@ -150,9 +170,9 @@ export async function continueToLink(req: Request, code: string): Promise<Respon
   const query = new URL(req.url).search.slice(1);
   const { link, entry, handle, brand } = await findLink(req, code);
   const visit = splitQrMarker(query);
-  const outcome = entry ? decideOutcome(entry, visit.query, processClock().nowMs(), true) : undefined;
+  const outcome = entry ? decideOutcome(entry, visit.query, processClock().nowMs(), true, await visitorOf(req, entry)) : undefined;
   if (link && outcome?.kind === 'redirect') {
-    recordClick(handle, visitClick(req, link.id, visit.trigger));
+    recordClick(handle, visitClick(req, link.id, visit.trigger, outcome));
     return new Response(null, { status: 303, headers: { location: outcome.location, 'cache-control': 'no-store' } });
   }
   // Blocked meanwhile, expired, or password-protected (the prompt remembers the choice).

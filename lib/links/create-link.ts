@@ -18,6 +18,8 @@ import type { AppContext } from '../context/app-context';
 import { validateAlias } from './validate-alias';
 import { validateLongUrl } from '../domains/validate-long-url';
 import { writeUtm, type UtmKey } from './utm';
+import { checkRules, worstVerdict } from '../link-rules/check-rules';
+import type { StoredRule, TRule } from '../link-rules/rule-schema';
 
 export interface CreateLinkInput {
   url: unknown;
@@ -36,6 +38,8 @@ export interface CreateLinkInput {
   maxClicks?: unknown;
   /** Whether a visit's query string is added to the destination (true unless false). */
   forwardQuery?: boolean;
+  /** Routing rules, already parsed (lib/link-rules/rule-schema.ts); their urls are checked here. */
+  rules?: readonly TRule[];
   /** Already normalised (lib/links/link-schema.ts). */
   tags?: string[];
   /** The owner's note (already parsed: trimmed, null for none). */
@@ -63,8 +67,14 @@ export async function createLink(input: CreateLinkInput, ctx: AppContext, opts: 
   if (input.utm) longUrl = validateLongUrl(writeUtm(longUrl, input.utm), ctx.domains.self, input.urlField);
   // Before anything else is checked or hashed: a listed destination is refused outright.
   let scan: ScanVerdict;
+  let rules: StoredRule[] = [];
   try {
     scan = await scanDestination(longUrl, ctx.handle, input.urlField);
+    if (input.rules?.length) {
+      const checked = await checkRules(input.rules, ctx);
+      rules = checked.rules;
+      scan = worstVerdict(scan, checked.scan);
+    }
   } catch (err) {
     if (err instanceof AppError && err.code === 'unsafe_url') await ctx.safeguards?.recordUnsafeRefusal(ctx.handle.db, creator, longUrl, err.message);
     throw err;
@@ -108,6 +118,7 @@ export async function createLink(input: CreateLinkInput, ctx: AppContext, opts: 
           passwordHash,
           maxClicks,
           forwardQuery: input.forwardQuery ?? true,
+          rules,
           status: scan.status,
           safetyReason: scan.reason,
           tags: input.tags ?? [],

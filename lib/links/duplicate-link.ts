@@ -1,7 +1,8 @@
 // A copy of a link under a new random code: the same destination (with its UTM values), domain,
-// tags, note, expiration (when still ahead) and click limit; not its password, clicks or archive.
+// tags, note, rules, expiration (when still ahead) and click limit; not its password, clicks or archive.
 import type { LinkRow, Plan } from '../../db/schema';
 import { createLink } from './create-link';
+import { storedRules } from '../link-rules/rule-schema';
 import type { AppContext } from '../context/app-context';
 import { processClock } from '../core/clock';
 
@@ -25,6 +26,7 @@ export async function duplicateLink(source: LinkRow, who: DuplicateLinkOptions, 
       expiresAt,
       maxClicks: source.maxClicks,
       forwardQuery: source.forwardQuery,
+      rules: storedRules(source.rules),
       tags: source.tags,
       note: source.note,
     },

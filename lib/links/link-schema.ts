@@ -11,6 +11,7 @@ import { LINK_ARCHIVED, LINK_ORDERS, LINK_SORTS, LINK_STATUS_FILTERS } from './f
 import { zIsoDate, zOptionalId, zPositiveId, zQueryEnum, zQueryInt, ZTimestamp } from '../schemas/common';
 import { invalidField } from '../core/errors';
 import { MAX_PREVIEW_DESCRIPTION, MAX_PREVIEW_TITLE } from '../previews/link-preview-schema';
+import { MAX_RULES, ZRules, ZStoredRule } from '../link-rules/rule-schema';
 
 export const MAX_TAGS = 10;
 export const MAX_TAG_LENGTH = 32;
@@ -78,6 +79,21 @@ export const LINK_FIELDS = {
   forward_query: z.boolean({ error: 'forward_query must be true or false.' }).meta({
     description: 'Whether a visit’s query string is added to the destination (`/abc?ref=x` → `…?ref=x`); true unless set to false.',
   }),
+  // Checked whole here, so an error names the rule and condition (rules[2].conditions[0].values[1]: …).
+  rules: z
+    .unknown()
+    .transform((v, ctx) => {
+      const parsed = ZRules.safeParse(v);
+      if (parsed.success) return parsed.data;
+      const issue = parsed.error.issues[0];
+      const where = issue?.path.length ? `rules${issue.path.map((k) => (typeof k === 'number' ? `[${k}]` : `.${String(k)}`)).join('')}: ` : '';
+      ctx.addIssue({ code: 'custom', message: `Invalid rules: ${where}${issue?.message ?? 'not a list of rules'}.` });
+      return z.NEVER;
+    })
+    .meta({
+      ...jsonSchemaOf(ZRules),
+      description: `Up to ${MAX_RULES} routing rules, in order: the first whose conditions all hold sends the visitor to its url; none matching, the link's url. [] removes them.`,
+    } as never),
   tags: z
     .unknown()
     .transform((v, ctx) => {
@@ -118,6 +134,12 @@ export const LINK_FIELDS = {
 
 const F = LINK_FIELDS;
 
+/** A schema's JSON Schema (as the request takes it) for a field whose checks run in a transform. */
+function jsonSchemaOf(schema: z.ZodType): Record<string, unknown> {
+  const { $schema: _, ...rest } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+  return rest;
+}
+
 /** Variant A's create body (its documented fields). */
 export const ZCreateLinkA = z.strictObject({
   url: F.url,
@@ -127,6 +149,7 @@ export const ZCreateLinkA = z.strictObject({
   expiration: F.expiration.nullish(),
   max_clicks: F.max_clicks.nullish(),
   forward_query: F.forward_query.nullish(),
+  rules: F.rules.nullish(),
 });
 /** REST v1's create body: Variant A's plus tags, a note, UTM values and a social preview. */
 export const ZCreateLink = ZCreateLinkA.extend({
@@ -142,7 +165,7 @@ export const ZCreateLink = ZCreateLinkA.extend({
 export type TCreateLink = z.output<typeof ZCreateLink>;
 
 const NOTHING_TO_CHANGE =
-  'Send at least one field to change: url, alias, password, expiration, max_clicks, forward_query, tags, archived, note, preview or a utm_* value.';
+  'Send at least one field to change: url, alias, password, expiration, max_clicks, forward_query, rules, tags, archived, note, preview or a utm_* value.';
 /** Variant A's update body: only the fields given change; null removes password, expiration, limit. */
 export const ZUpdateLinkA = z
   .strictObject({
@@ -152,6 +175,7 @@ export const ZUpdateLinkA = z
     expiration: F.expiration.nullable().optional(),
     max_clicks: F.max_clicks.nullable().optional(),
     forward_query: F.forward_query.optional(),
+    rules: F.rules.nullable().optional(),
   })
   .refine((b) => Object.keys(b).length > 0, { error: NOTHING_TO_CHANGE, path: ['body'] });
 /** REST v1's update body: Variant A's plus tags (null clears them) and archived. */
@@ -163,6 +187,7 @@ export const ZUpdateLink = z
     expiration: F.expiration.nullable().optional(),
     max_clicks: F.max_clicks.nullable().optional(),
     forward_query: F.forward_query.optional(),
+    rules: F.rules.nullable().optional(),
     tags: F.tags.nullable().optional(),
     archived: F.archived.optional(),
     note: F.note.nullable().optional(),
@@ -253,6 +278,7 @@ export const ZLink = z
     expiration: ZTimestamp.nullable(),
     max_clicks: z.number().int().nullable(),
     forward_query: z.boolean(),
+    rules: z.array(ZStoredRule),
     status: z.string().meta({ examples: ['active'] }),
     disabled_reason: z.string().nullable(),
     safety_reason: z.string().nullable(),

@@ -3,6 +3,7 @@ import type { LinkRow } from '../../db/schema';
 import type { DomainRegistry } from '../domains/domain-registry';
 import { readUtm, type Utm } from './utm';
 import { processClock } from '../core/clock';
+import { storedRules, type StoredRule } from '../link-rules/rule-schema';
 
 export interface LinkJson extends Utm {
   id: number;
@@ -15,6 +16,8 @@ export interface LinkJson extends Utm {
   max_clicks: number | null;
   /** Whether a visit's query string is added to the destination. */
   forward_query: boolean;
+  /** Routing rules in order (lib/link-rules); [] when none. */
+  rules: StoredRule[];
   status: string;
   /** Why an admin disabled the link; null otherwise. */
   disabled_reason: string | null;
@@ -48,6 +51,7 @@ export function serializeLink(link: LinkRow, domains: LinkDomains): LinkJson {
     expiration: link.expiresAt ? iso(link.expiresAt) : null,
     max_clicks: link.maxClicks,
     forward_query: link.forwardQuery,
+    rules: storedRules(link.rules),
     status: effectiveStatus(link),
     disabled_reason: link.disabledReason,
     safety_reason: link.safetyReason,

@@ -19,6 +19,8 @@ import type { AppContext } from '../context/app-context';
 import { validateAlias } from './validate-alias';
 import { validateMaxClicks } from './validate-max-clicks';
 import { validateLongUrl } from '../domains/validate-long-url';
+import { checkRules, worstVerdict } from '../link-rules/check-rules';
+import { storedRules, type TRule } from '../link-rules/rule-schema';
 
 export interface UpdateLinkChanges {
   url?: unknown;
@@ -31,6 +33,8 @@ export interface UpdateLinkChanges {
   maxClicks?: unknown;
   /** Whether a visit's query string is added to the destination. */
   forwardQuery?: boolean;
+  /** Replaces the routing rules (already parsed; their urls are checked here); [] removes them. */
+  rules?: readonly TRule[];
   /** Replaces the tags (already normalised); [] removes them all. */
   tags?: string[];
   /** true archives (hidden from the list by default; it still redirects), false brings it back. */
@@ -65,8 +69,9 @@ function nextStatus(reactivate: boolean, scan: ScanVerdict | undefined): { statu
  * changed even if it was read a moment before; the operator's CLI passes OPERATOR_SCOPE.
  */
 export async function updateLink(link: LinkRow | number, changes: UpdateLinkChanges, ctx: AppContext, scope: SQL): Promise<LinkRow> {
-  if (typeof link === 'number' && (changes.alias !== undefined || changes.utm)) {
-    // A rename needs the old code and UTM values the current destination.
+  if (typeof link === 'number' && (changes.alias !== undefined || changes.utm || changes.url !== undefined || changes.rules !== undefined)) {
+    // A rename needs the old code, UTM values the current destination, and a new destination or
+    // rules the other's scan (the link's verdict covers both).
     const [found] = await ctx.handle.db
       .select()
       .from(links)
@@ -82,7 +87,7 @@ export async function updateLink(link: LinkRow | number, changes: UpdateLinkChan
     const withUtm = validateLongUrl(writeUtm(set.longUrl ?? link.longUrl, changes.utm), ctx.domains.self);
     if (set.longUrl !== undefined || withUtm !== link.longUrl) set.longUrl = withUtm;
   }
-  const scan = set.longUrl === undefined ? undefined : await scanDestination(set.longUrl, ctx.handle);
+  const scan = await scanChanged(set, changes.rules, link, ctx);
   if (changes.alias !== undefined) set.shortCode = validateAlias(changes.alias);
   if (changes.password !== undefined) set.passwordHash = changes.password === null ? null : await hashLinkPassword(changes.password);
   if (changes.expiresAt !== undefined) set.expiresAt = changes.expiresAt;
@@ -123,6 +128,27 @@ export async function updateLink(link: LinkRow | number, changes: UpdateLinkChan
   if (!row) throw new AppError('not_found', 'No such link.');
   for (const key of cacheKeys(row, before)) invalidationBus().publish(key, { sentInTransaction: true });
   return row;
+}
+
+/**
+ * The verdict for a new destination or new rules: the link's url and its rules' urls together (a
+ * change to one must not clear a hold the other caused); undefined when neither changes. Sets the
+ * checked rules, ids assigned, on `set`.
+ */
+async function scanChanged(
+  set: Partial<typeof links.$inferInsert>,
+  rules: readonly TRule[] | undefined,
+  link: LinkRow | number,
+  ctx: AppContext,
+): Promise<ScanVerdict | undefined> {
+  if (set.longUrl === undefined && rules === undefined) return undefined;
+  const current = typeof link === 'number' ? undefined : link;
+  const url = set.longUrl ?? current?.longUrl;
+  let scan: ScanVerdict = url === undefined ? { status: 'active', reason: null } : await scanDestination(url, ctx.handle);
+  const checked = await checkRules(rules ?? storedRules(current?.rules), ctx);
+  if (rules !== undefined) set.rules = checked.rules;
+  scan = worstVerdict(scan, checked.scan);
+  return scan;
 }
 
 function aliasTaken(alias: string): AppError {

@@ -8,7 +8,8 @@ import type { CachedLink } from '../edge/cached-link';
 import type { ClickBuffer } from '../edge/click-buffer';
 import { clientIp } from '../edge/client-ip';
 import { hasValidUnlock } from '../links/unlock-cookie';
-import { decideOutcome, redirectOutcome, type LinkPage } from '../edge/decide-outcome';
+import { decideOutcome, redirectOutcome, type LinkPage, type Visitor } from '../edge/decide-outcome';
+import type { GeoIp } from '../analytics/geoip';
 import type { LinkCache } from '../edge/link-cache';
 import { parseLinkTarget, withQrMarker, type LinkTarget } from '../edge/parse-request';
 import { respondRedirect } from '../edge/respond';
@@ -28,6 +29,8 @@ export interface EdgeOptions {
   pages?: EdgePageResponder;
   /** Whether a link has expired, and its unlock cookie, go by this clock (the process clock by default). */
   clock?: Clock;
+  /** Answers routing rules on country, region and city (this process's GeoIP reader by default). */
+  geo?: () => GeoIp;
 }
 
 /** Answers a visit to a code on `domain` (the request's host was resolved before: server.ts). */
@@ -36,11 +39,45 @@ export type EdgeHandler = (req: IncomingMessage, res: ServerResponse, domain: { 
 export function createEdge(opts: EdgeOptions): EdgeHandler {
   const { cache, clicks, trustProxy, secret } = opts;
   const clock = opts.clock ?? processClock();
+  /** The rule matcher and GeoIP, loaded when a link with rules is first visited (rule-visits.ts). */
+  let matching: typeof import('../edge/rules/rule-visits') | undefined;
 
-  function finish(req: IncomingMessage, res: ServerResponse, entry: CachedLink, target: LinkTarget, domainId: number, at: number): boolean {
+  /** Who visits, for a link with routing rules (built only for those); undefined otherwise. */
+  function visitorOf(req: IncomingMessage, entry: CachedLink, m: NonNullable<typeof matching>): Visitor {
+    const h = req.headers;
+    const geo = entry.kind === 'link' && entry.rules?.compiled.geo ? (opts.geo ?? m.processGeo)() : undefined;
+    return { ip: clientIp(req, trustProxy), userAgent: h['user-agent'], acceptLanguage: h['accept-language'], geo, match: m.matchRule };
+  }
+
+  function finish(req: IncomingMessage, res: ServerResponse, entry: CachedLink, target: LinkTarget, domainId: number, at: number): boolean | Promise<boolean> {
+    if (entry.kind !== 'link' || entry.rules === null) return decide(req, res, entry, target, domainId, at, undefined);
+    if (matching === undefined)
+      return import('../edge/rules/rule-visits').then((m) => {
+        matching = m;
+        return finish(req, res, entry, target, domainId, at);
+      });
+    const visitor = visitorOf(req, entry, matching);
+    // A first visit needing the visitor's place waits for the GeoIP file off the event loop.
+    if (visitor.geo && !visitor.geo.loaded(visitor.ip))
+      return visitor.geo
+        .loadFor([visitor.ip])
+        .catch(() => {})
+        .then(() => decide(req, res, entry, target, domainId, at, visitor));
+    return decide(req, res, entry, target, domainId, at, visitor);
+  }
+
+  function decide(
+    req: IncomingMessage,
+    res: ServerResponse,
+    entry: CachedLink,
+    target: LinkTarget,
+    domainId: number,
+    at: number,
+    visitor: Visitor | undefined,
+  ): boolean {
     // The decision's time is the clock's; the cache's age and the click's time are the wall clock's.
     const now = clock.nowMs();
-    let outcome = decideOutcome(entry, target.query, now);
+    let outcome = decideOutcome(entry, target.query, now, false, visitor);
     // A visitor who typed the right password within the hour goes straight through.
     if (
       outcome.kind === 'page' &&
@@ -49,7 +86,7 @@ export function createEdge(opts: EdgeOptions): EdgeHandler {
       entry.passwordHash !== null &&
       hasValidUnlock(req.headers.cookie, { secret, linkId: entry.id, passwordHash: entry.passwordHash, now })
     ) {
-      outcome = redirectOutcome(entry, target.query);
+      outcome = redirectOutcome(entry, target.query, now, visitor);
     }
     if (outcome.kind === 'page') {
       // The visit's query string rides along (the prompt's and the warning's forms forward it).
@@ -77,9 +114,10 @@ export function createEdge(opts: EdgeOptions): EdgeHandler {
       at,
       referrer: req.headers.referer,
       userAgent: req.headers['user-agent'],
-      ip: clientIp(req, trustProxy),
+      ip: visitor?.ip ?? clientIp(req, trustProxy),
       trigger: target.trigger,
       head,
+      rule: outcome.rule,
     });
     return true;
   }

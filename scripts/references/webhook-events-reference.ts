@@ -65,6 +65,7 @@ const link: LinkRow = {
   maxClicks: null,
   clicks: 0,
   forwardQuery: true,
+  rules: [],
   tags: ['newsletter'],
   archivedAt: null,
   note: null,

@@ -37,6 +37,7 @@ export const LAYERS: readonly { name: string; folders: readonly string[] }[] = [
       'imports',
       'safety',
       'link-safety',
+      'link-rules',
       'reports',
       'altcha',
       'acme',

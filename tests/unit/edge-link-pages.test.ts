@@ -10,35 +10,13 @@ import { LinkCache } from '../../lib/edge/link-cache';
 import { linkPageHeaders } from '../../lib/http/security-headers';
 import { makeUnlockCookie } from '../../lib/links/unlock-cookie';
 import { edgeLinkPages } from '../../lib/link-pages/edge-pages';
+import { linkRow } from '../helpers/link-row';
 
 const SECRET = 'edge-pages-test-secret-0123456789abcdef';
 const HOUR = 3_600_000;
 
 function row(id: number, shortCode: string, over: Partial<LinkRow> = {}): LinkRow {
-  const now = new Date();
-  return {
-    id,
-    domainId: 1,
-    shortCode,
-    longUrl: 'https://example.com/dest',
-    workspaceId: 'ws_system',
-    createdBy: null,
-    passwordHash: null,
-    expiresAt: null,
-    status: 'active',
-    disabledReason: null,
-    safetyReason: null,
-    redirectStatus: 302,
-    maxClicks: null,
-    clicks: 0,
-    forwardQuery: true,
-    tags: [],
-    archivedAt: null,
-    note: null,
-    createdAt: now,
-    updatedAt: now,
-    ...over,
-  };
+  return linkRow({ id, shortCode, longUrl: 'https://example.com/dest', ...over });
 }
 
 const ROWS: Record<string, LinkRow> = {

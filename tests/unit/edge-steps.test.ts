@@ -5,32 +5,10 @@ import { clientIp } from '../../lib/edge/client-ip';
 import { decideOutcome } from '../../lib/edge/decide-outcome';
 import { hostOf, parseLinkTarget } from '../../lib/edge/parse-request';
 import type { LinkRow } from '../../db/schema';
+import { linkRow } from '../helpers/link-row';
 
 function row(over: Partial<LinkRow> = {}): LinkRow {
-  const now = new Date();
-  return {
-    id: 7,
-    domainId: 1,
-    shortCode: 'Abc1234',
-    longUrl: 'https://example.com/a?b=1',
-    workspaceId: 'ws_system',
-    createdBy: null,
-    passwordHash: null,
-    expiresAt: null,
-    status: 'active',
-    disabledReason: null,
-    safetyReason: null,
-    redirectStatus: 302,
-    maxClicks: null,
-    clicks: 0,
-    forwardQuery: true,
-    tags: [],
-    archivedAt: null,
-    note: null,
-    createdAt: now,
-    updatedAt: now,
-    ...over,
-  };
+  return linkRow({ longUrl: 'https://example.com/a?b=1', ...over });
 }
 
 describe('parseLinkTarget', () => {

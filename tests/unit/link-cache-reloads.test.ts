@@ -6,33 +6,10 @@ import { describe, expect, test } from 'vitest';
 import { LinkCache, type LoadedLink } from '../../lib/edge/link-cache';
 import type { LinkRequest } from '../../lib/previews/edge-preview';
 import { until } from '../helpers/until';
+import { linkRow } from '../helpers/link-row';
 
 const domain = { id: 1 };
-const row = (code: string, url: string, id: number): LoadedLink => {
-  const now = new Date();
-  return {
-    id,
-    domainId: 1,
-    shortCode: code,
-    longUrl: url,
-    workspaceId: 'ws_system',
-    createdBy: null,
-    passwordHash: null,
-    expiresAt: null,
-    status: 'active',
-    disabledReason: null,
-    safetyReason: null,
-    redirectStatus: 302,
-    maxClicks: null,
-    clicks: 0,
-    forwardQuery: true,
-    tags: [],
-    archivedAt: null,
-    note: null,
-    createdAt: now,
-    updatedAt: now,
-  };
-};
+const row = (code: string, url: string, id: number): LoadedLink => linkRow({ id, shortCode: code, longUrl: url });
 const CODES = Array.from({ length: 100 }, (_, i) => `c${i}`);
 const key = (code: string) => `link:1:${code.toLowerCase()}`;
 const location = (entry: unknown) => (entry as { location?: string } | undefined)?.location;

@@ -3,33 +3,10 @@ import { ALL_KEYS } from '../../lib/cache/invalidation-bus';
 import { LinkCache } from '../../lib/edge/link-cache';
 import { until } from '../helpers/until';
 import type { LinkRow } from '../../db/schema';
+import { linkRow } from '../helpers/link-row';
 
 const domain = { id: 1, hostname: 'sl.ing', isDefault: true, workspaceId: 'ws_system' };
-const row = (url: string, shortCode = 'Abc', id = 1): LinkRow => {
-  const now = new Date();
-  return {
-    id,
-    domainId: 1,
-    shortCode,
-    longUrl: url,
-    workspaceId: 'ws_system',
-    createdBy: null,
-    passwordHash: null,
-    expiresAt: null,
-    status: 'active',
-    disabledReason: null,
-    safetyReason: null,
-    redirectStatus: 302,
-    maxClicks: null,
-    clicks: 0,
-    forwardQuery: true,
-    tags: [],
-    archivedAt: null,
-    note: null,
-    createdAt: now,
-    updatedAt: now,
-  };
-};
+const row = (url: string, shortCode = 'Abc', id = 1): LinkRow => linkRow({ id, shortCode, longUrl: url });
 
 function cacheWith(load: (code: string) => Promise<LinkRow | undefined>, missingTtlMs = 60_000, ttlMs?: number) {
   return new LinkCache({ maxEntries: 100, maxBytes: 1 << 20, missingTtlMs, ttlMs, load: (_d, code) => load(code) });

@@ -3,32 +3,10 @@ import { describe, expect, test } from 'vitest';
 import type { LinkRow } from '../../db/schema';
 import { toCachedLink } from '../../lib/edge/cached-link';
 import { decideOutcome } from '../../lib/edge/decide-outcome';
+import { linkRow } from '../helpers/link-row';
 
 function entry(over: Partial<LinkRow> = {}) {
-  const now = new Date();
-  return toCachedLink({
-    id: 7,
-    domainId: 1,
-    shortCode: 'Abc1234',
-    longUrl: 'https://example.com/a',
-    workspaceId: 'ws_system',
-    createdBy: null,
-    passwordHash: null,
-    expiresAt: null,
-    status: 'active',
-    disabledReason: null,
-    safetyReason: null,
-    redirectStatus: 302,
-    maxClicks: null,
-    clicks: 0,
-    forwardQuery: true,
-    tags: [],
-    archivedAt: null,
-    note: null,
-    createdAt: now,
-    updatedAt: now,
-    ...over,
-  });
+  return toCachedLink(linkRow(over));
 }
 const now = Date.now();
 

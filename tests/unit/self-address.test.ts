@@ -7,6 +7,7 @@ import { toCachedLink } from '../../lib/edge/cached-link';
 import { decideOutcome } from '../../lib/edge/decide-outcome';
 import { AppError } from '../../lib/core/errors';
 import { validateLongUrl } from '../../lib/domains/validate-long-url';
+import { linkRow } from '../helpers/link-row';
 
 // As `sling start` with HOST=127.0.0.1 PORT=3000 BASE_URL=http://127.0.0.1:3000, one custom domain.
 const app = selfAddress({ hosts: ['127.0.0.1', '127.0.0.1', 'sho.rt', 'Bücher.example'], listenHost: '127.0.0.1', ports: [3000] });
@@ -103,29 +104,7 @@ test('normaliseHost and isLoopbackHost', () => {
 
 describe('the edge never follows a stored loop', () => {
   const now = Date.parse('2026-06-01T00:00:00Z');
-  const row = (longUrl: string, over: Partial<LinkRow> = {}): LinkRow => ({
-    id: 7,
-    domainId: 1,
-    shortCode: 'Abc1234',
-    longUrl,
-    workspaceId: 'ws_system',
-    createdBy: null,
-    passwordHash: null,
-    expiresAt: null,
-    status: 'active',
-    disabledReason: null,
-    safetyReason: null,
-    redirectStatus: 302,
-    maxClicks: null,
-    clicks: 0,
-    forwardQuery: true,
-    tags: [],
-    archivedAt: null,
-    note: null,
-    createdAt: new Date(now),
-    updatedAt: new Date(now),
-    ...over,
-  });
+  const row = (longUrl: string, over: Partial<LinkRow> = {}): LinkRow => linkRow({ longUrl, createdAt: new Date(now), updatedAt: new Date(now), ...over });
 
   test('judged once when the link is cached; the decision is the loop page, not a redirect', () => {
     expect(toCachedLink(row('http://localhost:3000/Abc1234'), app)).toMatchObject({ loops: true });

@@ -64,6 +64,7 @@ describe(`/api.php on ${suiteDatabase.name}`, () => {
         'max_clicks',
         'note',
         'password_protected',
+        'rules',
         'safety_reason',
         'short_code',
         'short_url',

@@ -1,0 +1,38 @@
+// A link's rules before they are stored: each destination passes the same checks and scan as the
+// link's own url (a rule is no way around the threat list or loop protection), and each rule gets a
+// lasting id (clicks record it). The link is held for review when any destination looks suspicious.
+import { randomBytes } from 'node:crypto';
+import type { AppContext } from '../context/app-context';
+import { validateLongUrl } from '../domains/validate-long-url';
+import { scanDestination, type ScanVerdict } from '../safety/scan-destination';
+import type { StoredRule, TRule } from './rule-schema';
+
+export interface CheckedRules {
+  rules: StoredRule[];
+  scan: ScanVerdict;
+}
+
+/** Validates and scans every rule's url (errors name `rules[i].url`); throws unsafe_url on a listed one. */
+export async function checkRules(rules: readonly TRule[], ctx: Pick<AppContext, 'domains' | 'handle'>): Promise<CheckedRules> {
+  const checked: StoredRule[] = [];
+  const reasons: string[] = [];
+  for (const [i, rule] of rules.entries()) {
+    const field = `rules[${i}].url`;
+    const url = validateLongUrl(rule.url, ctx.domains.self, field);
+    const scan = await scanDestination(url, ctx.handle, field);
+    if (scan.status === 'pending_review') reasons.push(scan.reason);
+    checked.push({ ...rule, id: rule.id ?? newRuleId(), url });
+  }
+  return { rules: checked, scan: reasons.length === 0 ? { status: 'active', reason: null } : { status: 'pending_review', reason: reasons.join(' ') } };
+}
+
+/** Held for review if either is: the link's url and its rules' urls are one verdict. */
+export function worstVerdict(a: ScanVerdict, b: ScanVerdict): ScanVerdict {
+  if (a.status === 'active') return b;
+  if (b.status === 'active') return a;
+  return a.reason === b.reason ? a : { status: 'pending_review', reason: `${a.reason} ${b.reason}` };
+}
+
+function newRuleId(): string {
+  return `r_${randomBytes(6).toString('base64url')}`;
+}

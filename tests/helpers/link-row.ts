@@ -1,0 +1,31 @@
+// A stored link as the database returns it, for unit tests of the edge and the cache: an active
+// link on domain 1 with nothing set but what `over` gives.
+import type { LinkRow } from '../../db/schema';
+
+export function linkRow(over: Partial<LinkRow> = {}): LinkRow {
+  const now = new Date();
+  return {
+    id: 7,
+    domainId: 1,
+    shortCode: 'Abc1234',
+    longUrl: 'https://example.com/a',
+    workspaceId: 'ws_system',
+    createdBy: null,
+    passwordHash: null,
+    expiresAt: null,
+    status: 'active',
+    disabledReason: null,
+    safetyReason: null,
+    redirectStatus: 302,
+    maxClicks: null,
+    clicks: 0,
+    forwardQuery: true,
+    rules: [],
+    tags: [],
+    archivedAt: null,
+    note: null,
+    createdAt: now,
+    updatedAt: now,
+    ...over,
+  };
+}
