@@ -52,6 +52,8 @@ export const domains = pgTable(
     workspaceDefault: boolean('workspace_default').notNull().default(false),
     /** Where an unknown code on this domain redirects (null: a plain 404 page). */
     notFoundUrl: text('not_found_url'),
+    /** Where this domain's expired links send visitors when they have no expired_url of their own (null: the "Link Expired" page). */
+    expiredUrl: text('expired_url'),
     /** Where the domain's root redirects when root_behavior is `redirect`. */
     rootRedirectUrl: text('root_redirect_url'),
     rootBehavior: text('root_behavior').$type<RootBehavior>().notNull().default('sling'),

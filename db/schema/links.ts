@@ -43,6 +43,10 @@ export const links = pgTable(
     /** Whether a visit's query string is added to the destination (on by default, as Bitly and Shlink do). */
     forwardQuery: boolean('forward_query').notNull().default(true),
     /** Routing rules, in order: the first whose conditions all hold picks the destination (lib/link-rules). */
+    /** Before this, visitors get the "not yet" page (or the domain's not_found_url); null: active from creation. */
+    startsAt: timestamp('starts_at', { withTimezone: true }),
+    /** Where visitors go once the link has expired or used up its clicks, instead of the "Link Expired" page. */
+    expiredUrl: text('expired_url'),
     rules: jsonb('rules').$type<LinkRuleJson[]>().notNull().default(sql`'[]'::jsonb`),
     /** Normalised tag names (lower case, at most 10): a column rather than a tags table, see lib/links/link-schema.ts. */
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),

@@ -11,6 +11,7 @@ const url = z.string({ error: 'must be a URL' }).max(2048, { error: 'must be at 
 export const ZCreateDomain = z.strictObject({
   hostname: z.string({ error: 'Give the host name, such as go.example.com.' }).max(300, { error: 'is too long' }),
   not_found_url: url.nullable().optional(),
+  expired_url: url.nullable().optional(),
   root_redirect_url: url.nullable().optional(),
   root_behavior: rootBehavior.optional(),
   default: z.boolean({ error: 'must be true or false' }).optional(),
@@ -19,6 +20,7 @@ export type TCreateDomain = z.infer<typeof ZCreateDomain>;
 
 export const ZUpdateDomain = z.strictObject({
   not_found_url: url.nullable().optional(),
+  expired_url: url.nullable().optional(),
   root_redirect_url: url.nullable().optional(),
   root_behavior: rootBehavior.optional(),
   default: z.boolean({ error: 'must be true or false' }).optional(),
@@ -101,6 +103,10 @@ export const ZDomain = z
     shared: z.boolean().meta({ description: 'The operator’s shared domain (BASE_URL): usable by every workspace, managed by none.' }),
     default: z.boolean().meta({ description: 'New links of the workspace go here when no domain_id is given.' }),
     not_found_url: z.string().nullable(),
+    expired_url: z
+      .string()
+      .nullable()
+      .meta({ description: 'Where expired links on this domain send visitors when they have no expired_url of their own; null: the "Link Expired" page.' }),
     root_redirect_url: z.string().nullable(),
     root_behavior: z.enum(ROOT_BEHAVIORS).meta({ description: 'What the root answers: the landing page, the redirect, or Sling’s page.' }),
     records: z.array(ZDnsRecord).meta({

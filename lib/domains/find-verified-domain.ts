@@ -12,6 +12,7 @@ export async function findVerifiedDomain(db: Db, host: string): Promise<CustomDo
       hostname: domains.hostname,
       workspaceId: domains.workspaceId,
       notFoundUrl: domains.notFoundUrl,
+      expiredUrl: domains.expiredUrl,
       rootRedirectUrl: domains.rootRedirectUrl,
       rootBehavior: domains.rootBehavior,
       hasCertificate: sql<boolean>`${certificates.certPem} IS NOT NULL`,

@@ -70,6 +70,7 @@ export async function addDomain(scope: DomainScope, input: TCreateDomain): Promi
     );
   }
   const notFoundUrl = optionalUrl(input.not_found_url, 'not_found_url', ctx);
+  const expiredUrl = optionalUrl(input.expired_url, 'expired_url', ctx);
   const rootRedirectUrl = optionalUrl(input.root_redirect_url, 'root_redirect_url', ctx);
   // The first background check's time goes by the process clock (lib/core/clock.ts), as the job does.
   const now = processClock().now();
@@ -90,6 +91,7 @@ export async function addDomain(scope: DomainScope, input: TCreateDomain): Promi
           verificationToken: randomBytes(16).toString('hex'),
           workspaceDefault: input.default ?? false,
           notFoundUrl,
+          expiredUrl,
           rootRedirectUrl,
           rootBehavior: rootBehaviorFor(input.root_behavior, rootRedirectUrl, rootRedirectUrl ? 'redirect' : 'sling'),
           nextCheckAt: nextCheckAt(now, now, settings.checkSchedule),
@@ -136,6 +138,7 @@ export async function updateDomain(scope: DomainScope, id: string, input: TUpdat
   const current = await getDomainOrThrow(ctx.handle, actor, id);
   const set: Partial<DomainRow> = { updatedAt: new Date() };
   if (input.not_found_url !== undefined) set.notFoundUrl = optionalUrl(input.not_found_url, 'not_found_url', ctx);
+  if (input.expired_url !== undefined) set.expiredUrl = optionalUrl(input.expired_url, 'expired_url', ctx);
   if (input.root_redirect_url !== undefined) set.rootRedirectUrl = optionalUrl(input.root_redirect_url, 'root_redirect_url', ctx);
   if (input.default !== undefined) set.workspaceDefault = input.default;
   if (input.root_behavior !== undefined || input.root_redirect_url !== undefined) {

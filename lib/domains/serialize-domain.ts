@@ -15,6 +15,8 @@ export interface DomainJson {
   /** New links of the workspace go here when no domain_id is given. */
   default: boolean;
   not_found_url: string | null;
+  /** Where expired links on the domain send visitors when they have no expired_url of their own. */
+  expired_url: string | null;
   root_redirect_url: string | null;
   /** What the root answers: the landing page, the redirect, or Sling's page. */
   root_behavior: DomainRow['rootBehavior'];
@@ -46,6 +48,7 @@ export function serializeDomain(d: DomainRow, settings: RecordSettings): DomainJ
     shared: d.isDefault,
     default: d.workspaceDefault,
     not_found_url: d.notFoundUrl,
+    expired_url: d.expiredUrl,
     root_redirect_url: d.rootRedirectUrl,
     root_behavior: d.rootBehavior,
     records,

@@ -12,6 +12,8 @@ export interface CustomDomain {
   hostname: string;
   workspaceId: string;
   notFoundUrl: string | null;
+  /** Where the domain's expired links go when they have no expired_url of their own. */
+  expiredUrl: string | null;
   rootRedirectUrl: string | null;
   rootBehavior: RootBehavior;
   /** An issued certificate exists: plain HTTP visits move to HTTPS, HTTPS answers carry HSTS. */

@@ -37,6 +37,10 @@ export type CachedLink =
       passwordHash: string | null;
       /** Epoch ms, or null. */
       expiresAt: number | null;
+      /** Epoch ms before which visitors get the "not yet" page, or null. */
+      startsAt: number | null;
+      /** Where visitors of the expired link go instead of the "Link Expired" page (the link's own; the domain's is the edge's). */
+      expiredUrl: string | null;
       maxClicks: number | null;
       /** Clicks when loaded plus this instance's counted redirects since, for a limited link (other instances' show up on reload). */
       clicks: number;
@@ -66,6 +70,8 @@ export function toCachedLink(row: LinkRow & { preview?: EdgePreview | null }, se
     isProtected: row.passwordHash !== null,
     passwordHash: row.passwordHash,
     expiresAt: row.expiresAt ? new Date(row.expiresAt).getTime() : null,
+    startsAt: row.startsAt ? new Date(row.startsAt).getTime() : null,
+    expiredUrl: row.expiredUrl ?? null,
     maxClicks: row.maxClicks,
     clicks: Number(row.clicks),
     forwardQuery: row.forwardQuery,

@@ -6,7 +6,7 @@ import type { matchRule } from './rules/match-rules';
 import type { CachedLink, Destination } from './cached-link';
 import { redirectHeaders } from './respond';
 
-export type LinkPage = 'disabled' | 'blocked' | 'review' | 'expired' | 'loop' | 'protected';
+export type LinkPage = 'disabled' | 'blocked' | 'review' | 'expired' | 'loop' | 'protected' | 'scheduled';
 
 export type Outcome =
   /** `rule`: the id of the routing rule that chose the destination, when one did. */
@@ -22,6 +22,7 @@ const PAGES: Record<LinkPage, Outcome> = {
   expired: { kind: 'page', page: 'expired' },
   loop: { kind: 'page', page: 'loop' },
   protected: { kind: 'page', page: 'protected' },
+  scheduled: { kind: 'page', page: 'scheduled' },
 };
 
 /** Who is visiting, for a link's routing rules; a decision without it takes the link's own destination. */
@@ -43,7 +44,9 @@ export function decideOutcome(entry: CachedLink, query: string, now: number, rev
     const held = heldOutcome(entry, now, reviewed);
     if (held) return held;
   }
-  // The edge compares the clock itself: a link stops redirecting the second it expires.
+  // The edge compares the clock itself: a link starts redirecting the second it starts, and stops
+  // the second it expires.
+  if (entry.startsAt !== null && now < entry.startsAt) return PAGES.scheduled;
   if (entry.expiresAt !== null && entry.expiresAt <= now) return PAGES.expired;
   if (entry.maxClicks !== null && entry.clicks >= entry.maxClicks) return PAGES.expired;
   // A destination back at Sling would bounce the visitor (and count a click) on every hop.
@@ -64,11 +67,29 @@ function heldOutcome(entry: Extract<CachedLink, { kind: 'link' }>, now: number, 
     case 'pending_review': {
       // Expired or looping shows that page instead (checked next); nothing to warn about then.
       const ranOut = (entry.expiresAt !== null && entry.expiresAt <= now) || (entry.maxClicks !== null && entry.clicks >= entry.maxClicks);
-      return reviewed || ranOut || entry.loops ? undefined : PAGES.review;
+      const early = entry.startsAt !== null && now < entry.startsAt;
+      return reviewed || ranOut || early || entry.loops ? undefined : PAGES.review;
     }
     default:
       return undefined;
   }
+}
+
+/** What a domain says of its links' pages: where unknown (and not yet started) codes go, and expired links. */
+export interface DomainFallbacks {
+  notFoundUrl?: string | null;
+  expiredUrl?: string | null;
+}
+
+/**
+ * Where a visitor shown `page` is sent instead, or null for the page itself: an expired link's
+ * expired_url, else its domain's; a link that has not started yet, the domain's not_found_url (as
+ * an unknown code would). Such a visit is no click: nothing is counted or recorded.
+ */
+export function fallbackFor(page: LinkPage, entry: Extract<CachedLink, { kind: 'link' }>, domain: DomainFallbacks): string | null {
+  if (page === 'expired') return entry.expiredUrl ?? domain.expiredUrl ?? null;
+  if (page === 'scheduled') return domain.notFoundUrl ?? null;
+  return null;
 }
 
 /**

@@ -56,6 +56,8 @@ export async function insertBatch(
         clicks: 0,
         forwardQuery: true,
         rules: [],
+        startsAt: null,
+        expiredUrl: null,
         tags: row.tags,
         archivedAt: null,
         note: null,

@@ -19,6 +19,8 @@ export interface PageContext {
   reviewed?: boolean;
   brand?: Brand;
   expiredBy?: 'date' | 'clicks';
+  /** When a link that has not started yet starts (epoch ms). */
+  startsAt?: number | null;
 }
 
 /** Why an expired link expired: its date passed, or its click limit was reached. */
@@ -30,7 +32,7 @@ export function expiredBy(entry: CachedLink | undefined, now: number): 'date' | 
 
 /** The context a link's own page needs, from its cached form. */
 export function contextOf(entry: Extract<CachedLink, { kind: 'link' }>, now: number, brand: Brand | undefined, reviewed = false): PageContext {
-  return { reason: entry.safetyReason, destination: entry.location, brand, expiredBy: expiredBy(entry, now), reviewed };
+  return { reason: entry.safetyReason, destination: entry.location, brand, expiredBy: expiredBy(entry, now), reviewed, startsAt: entry.startsAt };
 }
 
 const EXPIRED_TEXT = {
@@ -47,6 +49,17 @@ export const PAGE_CONTENT: Record<LinkPage, (code: string, query: string, opts: 
     title: 'Link Expired',
     heading: 'Link Expired',
     body: `<p>${EXPIRED_TEXT[opts.expiredBy ?? 'unknown']}</p>`,
+  }),
+  // Like an unknown code (404: nothing to index yet), saying when it opens.
+  scheduled: (_code, _query, opts) => ({
+    ...opts.brand,
+    status: 404,
+    tone: 'time',
+    title: 'Not active yet',
+    heading: 'This link is not active yet',
+    body: `<p>This short link has been set up but does not lead anywhere yet.${
+      opts.startsAt ? ` It opens on <time datetime="${new Date(opts.startsAt).toISOString()}">${escapeHtml(startDate(opts.startsAt))}</time>.` : ''
+    }</p>`,
   }),
   disabled: (_code, _query, opts) => ({
     ...opts.brand,
@@ -77,6 +90,11 @@ export const PAGE_CONTENT: Record<LinkPage, (code: string, query: string, opts: 
 <p>It has been blocked to protect you, and there is no way on from here.</p>`,
   }),
 };
+
+/** "2 March 2027, 09:00 UTC": the page cannot know the visitor's time zone without a script. */
+function startDate(ms: number): string {
+  return `${new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(ms))} UTC`;
+}
 
 /** Heuristic suspicion: say why, name where it leads, and let the visitor decide (a POST: prefetchers never count). */
 function reviewContent(code: string, query: string, opts: PageContext): PageOptions {

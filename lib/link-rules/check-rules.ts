@@ -1,8 +1,10 @@
 // A link's rules before they are stored: each destination passes the same checks and scan as the
 // link's own url (a rule is no way around the threat list or loop protection), and each rule gets a
 // lasting id (clicks record it). The link is held for review when any destination looks suspicious.
+// Also what a link does before it starts and after it ends (starts_at, expired_url).
 import { randomBytes } from 'node:crypto';
 import type { AppContext } from '../context/app-context';
+import { invalidField } from '../core/errors';
 import { validateLongUrl } from '../domains/validate-long-url';
 import { scanDestination, type ScanVerdict } from '../safety/scan-destination';
 import type { StoredRule, TRule } from './rule-schema';
@@ -31,6 +33,12 @@ export function worstVerdict(a: ScanVerdict, b: ScanVerdict): ScanVerdict {
   if (a.status === 'active') return b;
   if (b.status === 'active') return a;
   return a.reason === b.reason ? a : { status: 'pending_review', reason: `${a.reason} ${b.reason}` };
+}
+
+/** A link that starts must start before it expires (errors name starts_at). */
+export function assertStartsFirst(startsAt: Date | null | undefined, expiresAt: Date | null | undefined): void {
+  if (startsAt && expiresAt && new Date(startsAt).getTime() >= new Date(expiresAt).getTime())
+    throw invalidField('starts_at', 'starts_at must be earlier than the expiration.');
 }
 
 function newRuleId(): string {

@@ -31,19 +31,19 @@ const text = (max: number) =>
 const ZCountry = z
   .string({ error: 'a country is a two-letter ISO 3166 code such as US' })
   .regex(/^[A-Za-z]{2}$/, 'a country is a two-letter ISO 3166 code such as US')
-  .transform((s) => s.toUpperCase());
+  .overwrite((s) => s.toUpperCase());
 
 const ZLanguage = z
   .string({ error: 'a language is a BCP 47 tag such as en or pt-BR' })
   .regex(/^[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*$/, 'a language is a BCP 47 tag such as en or pt-BR')
-  .transform((s) => s.toLowerCase());
+  .overwrite((s) => s.toLowerCase());
 
 const ADDRESS = 'an address is an IPv4 or IPv6 address (198.51.100.7, 2001:db8::1) or a CIDR range (203.0.113.0/24, 2001:db8::/32)';
 /** An address or a range in CIDR form. */
 const ZAddress = z
   .string({ error: ADDRESS })
   .max(64, ADDRESS)
-  .transform((s) => s.trim())
+  .overwrite((s) => s.trim())
   .refine(isAddressOrRange, ADDRESS);
 
 const ZClock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'a time of day is HH:MM, 00:00 to 23:59');

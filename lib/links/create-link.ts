@@ -18,7 +18,7 @@ import type { AppContext } from '../context/app-context';
 import { validateAlias } from './validate-alias';
 import { validateLongUrl } from '../domains/validate-long-url';
 import { writeUtm, type UtmKey } from './utm';
-import { checkRules, worstVerdict } from '../link-rules/check-rules';
+import { assertStartsFirst, checkRules, worstVerdict } from '../link-rules/check-rules';
 import type { StoredRule, TRule } from '../link-rules/rule-schema';
 
 export interface CreateLinkInput {
@@ -36,6 +36,10 @@ export interface CreateLinkInput {
   /** Already parsed; must be in the future. */
   expiresAt?: Date | null;
   maxClicks?: unknown;
+  /** Already parsed: before it, visitors get the "not yet" page. */
+  startsAt?: Date | null;
+  /** Where visitors go once the link has expired or used up its clicks (checked and scanned here). */
+  expiredUrl?: unknown;
   /** Whether a visit's query string is added to the destination (true unless false). */
   forwardQuery?: boolean;
   /** Routing rules, already parsed (lib/link-rules/rule-schema.ts); their urls are checked here. */
@@ -68,12 +72,17 @@ export async function createLink(input: CreateLinkInput, ctx: AppContext, opts: 
   // Before anything else is checked or hashed: a listed destination is refused outright.
   let scan: ScanVerdict;
   let rules: StoredRule[] = [];
+  let expiredUrl: string | null = null;
   try {
     scan = await scanDestination(longUrl, ctx.handle, input.urlField);
     if (input.rules?.length) {
       const checked = await checkRules(input.rules, ctx);
       rules = checked.rules;
       scan = worstVerdict(scan, checked.scan);
+    }
+    if (input.expiredUrl !== undefined && input.expiredUrl !== null) {
+      expiredUrl = validateLongUrl(input.expiredUrl, ctx.domains.self, 'expired_url');
+      scan = worstVerdict(scan, await scanDestination(expiredUrl, ctx.handle, 'expired_url'));
     }
   } catch (err) {
     if (err instanceof AppError && err.code === 'unsafe_url') await ctx.safeguards?.recordUnsafeRefusal(ctx.handle.db, creator, longUrl, err.message);
@@ -90,6 +99,8 @@ export async function createLink(input: CreateLinkInput, ctx: AppContext, opts: 
     );
   }
   const expiresAt = input.expiresAt ? assertFuture(input.expiresAt, 'expiration') : null;
+  const startsAt = input.startsAt ?? null;
+  assertStartsFirst(startsAt, expiresAt);
   const maxClicks = input.maxClicks === undefined || input.maxClicks === null ? null : validateMaxClicks(input.maxClicks);
   const passwordHash = input.password === undefined || input.password === null ? null : await hashLinkPassword(input.password);
   // Last, so a refused input does not spend the day's quota.
@@ -119,6 +130,8 @@ export async function createLink(input: CreateLinkInput, ctx: AppContext, opts: 
           maxClicks,
           forwardQuery: input.forwardQuery ?? true,
           rules,
+          startsAt,
+          expiredUrl,
           status: scan.status,
           safetyReason: scan.reason,
           tags: input.tags ?? [],

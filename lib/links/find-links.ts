@@ -12,7 +12,7 @@ export const LINK_SORTS = ['created', 'clicks', 'code', 'destination'] as const;
 export const LINK_ARCHIVED = ['exclude', 'include', 'only'] as const;
 export const LINK_ORDERS = ['desc', 'asc'] as const;
 /** What a visitor would get now: the stored status lags an expiry by up to a minute (the expiry job). */
-export const LINK_STATUS_FILTERS = ['active', 'expired', 'disabled', 'pending_review', 'blocked', 'protected'] as const;
+export const LINK_STATUS_FILTERS = ['active', 'scheduled', 'expired', 'disabled', 'pending_review', 'blocked', 'protected'] as const;
 
 export type LinkSort = (typeof LINK_SORTS)[number];
 export type LinkOrder = (typeof LINK_ORDERS)[number];
@@ -41,7 +41,9 @@ const runOut = (now: Date) => sql`(${links.expiresAt} <= ${now} OR ${links.click
 function statusWhere(status: LinkStatusFilter, now: Date): SQL {
   switch (status) {
     case 'active':
-      return sql`(${links.status} = 'active' AND NOT coalesce(${runOut(now)}, false))`;
+      return sql`(${links.status} = 'active' AND NOT coalesce(${runOut(now)}, false) AND NOT coalesce(${links.startsAt} > ${now}, false))`;
+    case 'scheduled':
+      return sql`(${links.status} = 'active' AND ${links.startsAt} > ${now} AND NOT coalesce(${runOut(now)}, false))`;
     case 'expired':
       return sql`(${links.status} = 'expired' OR (${links.status} = 'active' AND coalesce(${runOut(now)}, false)))`;
     case 'disabled':

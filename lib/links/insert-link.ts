@@ -21,7 +21,7 @@ export type NewLink = Pick<
   LinkRow,
   'workspaceId' | 'createdBy' | 'domainId' | 'shortCode' | 'longUrl' | 'expiresAt' | 'passwordHash' | 'maxClicks' | 'status' | 'safetyReason'
 > &
-  Partial<Pick<LinkRow, 'tags' | 'note' | 'forwardQuery' | 'rules'>>;
+  Partial<Pick<LinkRow, 'tags' | 'note' | 'forwardQuery' | 'rules' | 'startsAt' | 'expiredUrl'>>;
 
 /** A NOTIFY to send with the insert (channel and payload), or none. */
 export interface StatementNotify {
@@ -30,8 +30,8 @@ export interface StatementNotify {
 }
 
 const INSERT = `WITH inserted AS (
-  INSERT INTO links (workspace_id, created_by, domain_id, short_code, long_url, expires_at, password_hash, max_clicks, status, safety_reason, tags, note, forward_query, rules, created_at, updated_at)
-  SELECT $1::text, $2::text, $3::int, $4::text, $5::text, $6::timestamptz, $7::text, $8::int, $9::text, $10::text, $11::text[], $12::text, $16::boolean, $17::jsonb, $13::timestamptz, $13::timestamptz
+  INSERT INTO links (workspace_id, created_by, domain_id, short_code, long_url, expires_at, password_hash, max_clicks, status, safety_reason, tags, note, forward_query, rules, starts_at, expired_url, created_at, updated_at)
+  SELECT $1::text, $2::text, $3::int, $4::text, $5::text, $6::timestamptz, $7::text, $8::int, $9::text, $10::text, $11::text[], $12::text, $16::boolean, $17::jsonb, $18::timestamptz, $19::text, $13::timestamptz, $13::timestamptz
   WHERE NOT EXISTS (SELECT 1 FROM link_aliases WHERE domain_id = $3::int AND lower(code) = lower($4::text))
   RETURNING id, workspace_id
 ), event AS (
@@ -41,7 +41,7 @@ const INSERT = `WITH inserted AS (
 SELECT id`;
 const INSERT_QUIET = `${INSERT} FROM inserted`;
 // pg_notify in the select list runs once per inserted row: never when the guard held the insert back.
-const INSERT_NOTIFY = `${INSERT}, pg_notify($18::text, $19::text) FROM inserted`;
+const INSERT_NOTIFY = `${INSERT}, pg_notify($20::text, $21::text) FROM inserted`;
 
 /**
  * The new link, or undefined when its code is an old code of another link (nothing written, nothing
@@ -60,6 +60,8 @@ export async function insertLinkWithEvent(db: Queryable, link: NewLink, domains:
     note: link.note ?? null,
     forwardQuery: link.forwardQuery ?? true,
     rules: link.rules ?? [],
+    startsAt: link.startsAt ?? null,
+    expiredUrl: link.expiredUrl ?? null,
     createdAt: now,
     updatedAt: now,
   };
@@ -83,6 +85,8 @@ export async function insertLinkWithEvent(db: Queryable, link: NewLink, domains:
     JSON.stringify(data),
     draft.forwardQuery,
     JSON.stringify(draft.rules),
+    draft.startsAt,
+    draft.expiredUrl,
   ];
   if (notify) params.push(notify.channel, notify.payload);
   const [row] = notify

@@ -76,6 +76,12 @@ export const LINK_FIELDS = {
   max_clicks: z
     .number({ error: 'max_clicks must be a whole number of at least 1 (or null for no limit).' })
     .meta({ description: 'Whole number ≥ 1; past it the link behaves as expired.' }),
+  starts_at: zIsoDate('starts_at').meta({
+    description: 'Before this, visitors get a "not yet" page (or the domain’s not_found_url); ISO 8601, without an offset UTC; null removes it.',
+  }),
+  expired_url: z
+    .string({ error: 'expired_url must be a URL (or null to remove it).' })
+    .meta({ description: 'Where visitors go once the link has expired or used up its clicks, instead of the “Link Expired” page; null removes it.' }),
   forward_query: z.boolean({ error: 'forward_query must be true or false.' }).meta({
     description: 'Whether a visit’s query string is added to the destination (`/abc?ref=x` → `…?ref=x`); true unless set to false.',
   }),
@@ -148,6 +154,8 @@ export const ZCreateLinkA = z.strictObject({
   password: F.password.nullish(),
   expiration: F.expiration.nullish(),
   max_clicks: F.max_clicks.nullish(),
+  starts_at: F.starts_at.nullish(),
+  expired_url: F.expired_url.nullish(),
   forward_query: F.forward_query.nullish(),
   rules: F.rules.nullish(),
 });
@@ -165,7 +173,7 @@ export const ZCreateLink = ZCreateLinkA.extend({
 export type TCreateLink = z.output<typeof ZCreateLink>;
 
 const NOTHING_TO_CHANGE =
-  'Send at least one field to change: url, alias, password, expiration, max_clicks, forward_query, rules, tags, archived, note, preview or a utm_* value.';
+  'Send at least one field to change: url, alias, password, expiration, max_clicks, starts_at, expired_url, forward_query, rules, tags, archived, note, preview or a utm_* value.';
 /** Variant A's update body: only the fields given change; null removes password, expiration, limit. */
 export const ZUpdateLinkA = z
   .strictObject({
@@ -174,6 +182,8 @@ export const ZUpdateLinkA = z
     password: F.password.nullable().optional(),
     expiration: F.expiration.nullable().optional(),
     max_clicks: F.max_clicks.nullable().optional(),
+    starts_at: F.starts_at.nullable().optional(),
+    expired_url: F.expired_url.nullable().optional(),
     forward_query: F.forward_query.optional(),
     rules: F.rules.nullable().optional(),
   })
@@ -186,6 +196,8 @@ export const ZUpdateLink = z
     password: F.password.nullable().optional(),
     expiration: F.expiration.nullable().optional(),
     max_clicks: F.max_clicks.nullable().optional(),
+    starts_at: F.starts_at.nullable().optional(),
+    expired_url: F.expired_url.nullable().optional(),
     forward_query: F.forward_query.optional(),
     rules: F.rules.nullable().optional(),
     tags: F.tags.nullable().optional(),
@@ -277,6 +289,8 @@ export const ZLink = z
     password_protected: z.boolean(),
     expiration: ZTimestamp.nullable(),
     max_clicks: z.number().int().nullable(),
+    starts_at: ZTimestamp.nullable(),
+    expired_url: z.string().nullable(),
     forward_query: z.boolean(),
     rules: z.array(ZStoredRule),
     status: z.string().meta({ examples: ['active'] }),

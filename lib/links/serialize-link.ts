@@ -14,6 +14,10 @@ export interface LinkJson extends Utm {
   password_protected: boolean;
   expiration: string | null;
   max_clicks: number | null;
+  /** Before this, visitors get the "not yet" page; null when active from creation. */
+  starts_at: string | null;
+  /** Where visitors go once the link has expired or used up its clicks; null: the "Link Expired" page. */
+  expired_url: string | null;
   /** Whether a visit's query string is added to the destination. */
   forward_query: boolean;
   /** Routing rules in order (lib/link-rules); [] when none. */
@@ -50,6 +54,8 @@ export function serializeLink(link: LinkRow, domains: LinkDomains): LinkJson {
     password_protected: link.passwordHash !== null,
     expiration: link.expiresAt ? iso(link.expiresAt) : null,
     max_clicks: link.maxClicks,
+    starts_at: link.startsAt ? iso(link.startsAt) : null,
+    expired_url: link.expiredUrl ?? null,
     forward_query: link.forwardQuery,
     rules: storedRules(link.rules),
     status: effectiveStatus(link),
@@ -70,12 +76,17 @@ export function serializeLink(link: LinkRow, domains: LinkDomains): LinkJson {
 
 /**
  * The state a visitor meets: an active link whose expiry has passed or whose click limit is used up
- * is already expired at the edge, before the expiry job (every minute) stores it as such.
+ * is already expired at the edge, before the expiry job (every minute) stores it as such; one whose
+ * start is still ahead is `scheduled` (stored as active: nothing has to change when it starts).
  */
-export function effectiveStatus(link: Pick<LinkRow, 'status' | 'expiresAt' | 'maxClicks' | 'clicks'>, now = processClock().nowMs()): string {
+export function effectiveStatus(
+  link: Pick<LinkRow, 'status' | 'expiresAt' | 'maxClicks' | 'clicks'> & Partial<Pick<LinkRow, 'startsAt'>>,
+  now = processClock().nowMs(),
+): string {
   if (link.status !== 'active') return link.status;
   const ranOut = (link.expiresAt !== null && new Date(link.expiresAt).getTime() <= now) || (link.maxClicks !== null && Number(link.clicks) >= link.maxClicks);
-  return ranOut ? 'expired' : 'active';
+  if (ranOut) return 'expired';
+  return link.startsAt && new Date(link.startsAt).getTime() > now ? 'scheduled' : 'active';
 }
 
 function iso(d: Date | string): string {

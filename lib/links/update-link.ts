@@ -19,7 +19,7 @@ import type { AppContext } from '../context/app-context';
 import { validateAlias } from './validate-alias';
 import { validateMaxClicks } from './validate-max-clicks';
 import { validateLongUrl } from '../domains/validate-long-url';
-import { checkRules, worstVerdict } from '../link-rules/check-rules';
+import { assertStartsFirst, checkRules, worstVerdict } from '../link-rules/check-rules';
 import { storedRules, type TRule } from '../link-rules/rule-schema';
 
 export interface UpdateLinkChanges {
@@ -31,6 +31,10 @@ export interface UpdateLinkChanges {
   expiresAt?: Date | null;
   /** number sets, null removes */
   maxClicks?: unknown;
+  /** Date sets, null removes: before it, visitors get the "not yet" page. */
+  startsAt?: Date | null;
+  /** URL sets (checked and scanned), null removes: where visitors go once the link has expired. */
+  expiredUrl?: unknown;
   /** Whether a visit's query string is added to the destination. */
   forwardQuery?: boolean;
   /** Replaces the routing rules (already parsed; their urls are checked here); [] removes them. */
@@ -69,7 +73,7 @@ function nextStatus(reactivate: boolean, scan: ScanVerdict | undefined): { statu
  * changed even if it was read a moment before; the operator's CLI passes OPERATOR_SCOPE.
  */
 export async function updateLink(link: LinkRow | number, changes: UpdateLinkChanges, ctx: AppContext, scope: SQL): Promise<LinkRow> {
-  if (typeof link === 'number' && (changes.alias !== undefined || changes.utm || changes.url !== undefined || changes.rules !== undefined)) {
+  if (typeof link === 'number' && needsCurrent(changes)) {
     // A rename needs the old code, UTM values the current destination, and a new destination or
     // rules the other's scan (the link's verdict covers both).
     const [found] = await ctx.handle.db
@@ -87,10 +91,15 @@ export async function updateLink(link: LinkRow | number, changes: UpdateLinkChan
     const withUtm = validateLongUrl(writeUtm(set.longUrl ?? link.longUrl, changes.utm), ctx.domains.self);
     if (set.longUrl !== undefined || withUtm !== link.longUrl) set.longUrl = withUtm;
   }
+  if (changes.expiredUrl !== undefined)
+    set.expiredUrl = changes.expiredUrl === null ? null : validateLongUrl(changes.expiredUrl, ctx.domains.self, 'expired_url');
   const scan = await scanChanged(set, changes.rules, link, ctx);
+  if (changes.startsAt !== undefined) set.startsAt = changes.startsAt;
   if (changes.alias !== undefined) set.shortCode = validateAlias(changes.alias);
   if (changes.password !== undefined) set.passwordHash = changes.password === null ? null : await hashLinkPassword(changes.password);
   if (changes.expiresAt !== undefined) set.expiresAt = changes.expiresAt;
+  if (typeof link !== 'number' && (changes.startsAt !== undefined || changes.expiresAt !== undefined))
+    assertStartsFirst(changes.startsAt !== undefined ? changes.startsAt : link.startsAt, changes.expiresAt !== undefined ? changes.expiresAt : link.expiresAt);
   if (changes.maxClicks !== undefined) set.maxClicks = changes.maxClicks === null ? null : validateMaxClicks(changes.maxClicks);
   if (changes.forwardQuery !== undefined) set.forwardQuery = changes.forwardQuery;
   if (changes.tags !== undefined) set.tags = changes.tags;
@@ -130,8 +139,21 @@ export async function updateLink(link: LinkRow | number, changes: UpdateLinkChan
   return row;
 }
 
+/** Whether the change needs the link as it is: a rename's old code, UTM values' destination, the other destinations' scan, the start against the expiry. */
+function needsCurrent(c: UpdateLinkChanges): boolean {
+  return (
+    c.alias !== undefined ||
+    c.utm !== undefined ||
+    c.url !== undefined ||
+    c.rules !== undefined ||
+    c.expiredUrl !== undefined ||
+    c.startsAt !== undefined ||
+    c.expiresAt !== undefined
+  );
+}
+
 /**
- * The verdict for a new destination or new rules: the link's url and its rules' urls together (a
+ * The verdict for a new destination, rules or expired_url: the link's url and its rules' urls together (a
  * change to one must not clear a hold the other caused); undefined when neither changes. Sets the
  * checked rules, ids assigned, on `set`.
  */
@@ -141,10 +163,12 @@ async function scanChanged(
   link: LinkRow | number,
   ctx: AppContext,
 ): Promise<ScanVerdict | undefined> {
-  if (set.longUrl === undefined && rules === undefined) return undefined;
+  if (set.longUrl === undefined && rules === undefined && !set.expiredUrl) return undefined;
   const current = typeof link === 'number' ? undefined : link;
   const url = set.longUrl ?? current?.longUrl;
   let scan: ScanVerdict = url === undefined ? { status: 'active', reason: null } : await scanDestination(url, ctx.handle);
+  const expiredUrl = set.expiredUrl !== undefined ? set.expiredUrl : current?.expiredUrl;
+  if (expiredUrl) scan = worstVerdict(scan, await scanDestination(expiredUrl, ctx.handle, 'expired_url'));
   const checked = await checkRules(rules ?? storedRules(current?.rules), ctx);
   if (rules !== undefined) set.rules = checked.rules;
   scan = worstVerdict(scan, checked.scan);

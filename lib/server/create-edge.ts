@@ -8,11 +8,11 @@ import type { CachedLink } from '../edge/cached-link';
 import type { ClickBuffer } from '../edge/click-buffer';
 import { clientIp } from '../edge/client-ip';
 import { hasValidUnlock } from '../links/unlock-cookie';
-import { decideOutcome, redirectOutcome, type LinkPage, type Visitor } from '../edge/decide-outcome';
+import { decideOutcome, fallbackFor, redirectOutcome, type DomainFallbacks, type LinkPage, type Visitor } from '../edge/decide-outcome';
 import type { GeoIp } from '../analytics/geoip';
 import type { LinkCache } from '../edge/link-cache';
 import { parseLinkTarget, withQrMarker, type LinkTarget } from '../edge/parse-request';
-import { respondRedirect } from '../edge/respond';
+import { redirectHeaders, respondRedirect } from '../edge/respond';
 import type { EdgePageResponder } from '../link-pages/edge-pages';
 import type { PreviewAssetHandler } from './card-assets';
 import { answerPreviewBot } from '../link-pages/preview-page';
@@ -34,7 +34,10 @@ export interface EdgeOptions {
 }
 
 /** Answers a visit to a code on `domain` (the request's host was resolved before: server.ts). */
-export type EdgeHandler = (req: IncomingMessage, res: ServerResponse, domain: { id: number }) => boolean | Promise<boolean>;
+export type EdgeHandler = (req: IncomingMessage, res: ServerResponse, domain: Site) => boolean | Promise<boolean>;
+
+/** The domain a visit came in on, with what it says of its links' pages. */
+type Site = { id: number } & DomainFallbacks;
 
 export function createEdge(opts: EdgeOptions): EdgeHandler {
   const { cache, clicks, trustProxy, secret } = opts;
@@ -49,12 +52,12 @@ export function createEdge(opts: EdgeOptions): EdgeHandler {
     return { ip: clientIp(req, trustProxy), userAgent: h['user-agent'], acceptLanguage: h['accept-language'], geo, match: m.matchRule };
   }
 
-  function finish(req: IncomingMessage, res: ServerResponse, entry: CachedLink, target: LinkTarget, domainId: number, at: number): boolean | Promise<boolean> {
-    if (entry.kind !== 'link' || entry.rules === null) return decide(req, res, entry, target, domainId, at, undefined);
+  function finish(req: IncomingMessage, res: ServerResponse, entry: CachedLink, target: LinkTarget, domain: Site, at: number): boolean | Promise<boolean> {
+    if (entry.kind !== 'link' || entry.rules === null) return decide(req, res, entry, target, domain, at, undefined);
     if (matching === undefined)
       return import('../edge/rules/rule-visits').then((m) => {
         matching = m;
-        return finish(req, res, entry, target, domainId, at);
+        return finish(req, res, entry, target, domain, at);
       });
     const visitor = visitorOf(req, entry, matching);
     // A first visit needing the visitor's place waits for the GeoIP file off the event loop.
@@ -62,8 +65,8 @@ export function createEdge(opts: EdgeOptions): EdgeHandler {
       return visitor.geo
         .loadFor([visitor.ip])
         .catch(() => {})
-        .then(() => decide(req, res, entry, target, domainId, at, visitor));
-    return decide(req, res, entry, target, domainId, at, visitor);
+        .then(() => decide(req, res, entry, target, domain, at, visitor));
+    return decide(req, res, entry, target, domain, at, visitor);
   }
 
   function decide(
@@ -71,7 +74,7 @@ export function createEdge(opts: EdgeOptions): EdgeHandler {
     res: ServerResponse,
     entry: CachedLink,
     target: LinkTarget,
-    domainId: number,
+    domain: Site,
     at: number,
     visitor: Visitor | undefined,
   ): boolean {
@@ -89,11 +92,18 @@ export function createEdge(opts: EdgeOptions): EdgeHandler {
       outcome = redirectOutcome(entry, target.query, now, visitor);
     }
     if (outcome.kind === 'page') {
+      // An expired link with a fallback (its own or its domain's), or a domain's fallback for a
+      // link that has not started: sent on, not counted.
+      const fallback = entry.kind === 'link' ? fallbackFor(outcome.page, entry, domain) : null;
+      if (fallback !== null) {
+        respondRedirect(res, 302, redirectHeaders(fallback));
+        return true;
+      }
       // The visit's query string rides along (the prompt's and the warning's forms forward it).
       const query = withQrMarker(target.query, target.trigger);
       // The edge sends the page from the cached link; a visit is counted only once it redirects.
       if (opts.pages !== undefined && entry.kind === 'link') {
-        opts.pages(res, outcome.page, entry, target.code, query, domainId, now);
+        opts.pages(res, outcome.page, entry, target.code, query, domain.id, now);
         return true;
       }
       req.url = linkPagePath(outcome.page, target.code, query);
@@ -129,8 +139,8 @@ export function createEdge(opts: EdgeOptions): EdgeHandler {
     if (target === null) return opts.previewAssets ? opts.previewAssets(req, res, domain) : false;
     const now = Date.now();
     const entry = cache.lookup(linkKey(domain.id, target.code), domain, target.code, now);
-    if (!(entry instanceof Promise)) return finish(req, res, entry, target, domain.id, now);
-    return entry.then((loaded) => finish(req, res, loaded, target, domain.id, Date.now()));
+    if (!(entry instanceof Promise)) return finish(req, res, entry, target, domain, now);
+    return entry.then((loaded) => finish(req, res, loaded, target, domain, Date.now()));
   };
 }
 

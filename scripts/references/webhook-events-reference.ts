@@ -66,6 +66,8 @@ const link: LinkRow = {
   clicks: 0,
   forwardQuery: true,
   rules: [],
+  startsAt: null,
+  expiredUrl: null,
   tags: ['newsletter'],
   archivedAt: null,
   note: null,

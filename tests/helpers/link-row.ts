@@ -21,6 +21,8 @@ export function linkRow(over: Partial<LinkRow> = {}): LinkRow {
     clicks: 0,
     forwardQuery: true,
     rules: [],
+    startsAt: null,
+    expiredUrl: null,
     tags: [],
     archivedAt: null,
     note: null,

@@ -229,6 +229,7 @@ describe('what /docs shows of the document', () => {
       verificationToken: 'abc',
       workspaceDefault: false,
       notFoundUrl: null,
+      expiredUrl: null,
       rootRedirectUrl: null,
       rootBehavior: 'sling',
       verifiedAt: null,
