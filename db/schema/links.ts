@@ -40,6 +40,10 @@ export const links = pgTable(
     /** Past this many clicks the link behaves as expired (null: no limit). */
     maxClicks: integer('max_clicks'),
     clicks: bigint('clicks', { mode: 'number' }).notNull().default(0),
+    /** Visits stored flagged as bots (crawlers, link unfurlers, HEAD): never in `clicks`, only in a count_bots link's limit. */
+    botClicks: bigint('bot_clicks', { mode: 'number' }).notNull().default(0),
+    /** Whether bots' visits use up max_clicks too (off: only people's clicks do, as analytics counts them). */
+    countBots: boolean('count_bots').notNull().default(false),
     /** Whether a visit's query string is added to the destination (on by default, as Bitly and Shlink do). */
     forwardQuery: boolean('forward_query').notNull().default(true),
     /** Routing rules, in order: the first whose conditions all hold picks the destination (lib/link-rules). */

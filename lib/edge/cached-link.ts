@@ -42,8 +42,10 @@ export type CachedLink =
       /** Where visitors of the expired link go instead of the "Link Expired" page (the link's own; the domain's is the edge's). */
       expiredUrl: string | null;
       maxClicks: number | null;
-      /** Clicks when loaded plus this instance's counted redirects since, for a limited link (other instances' show up on reload). */
+      /** Visits towards max_clicks when loaded (people's, and bots' for a count_bots link) plus this instance's since, for a limited link (other instances' show up on reload). */
       clicks: number;
+      /** Bots' visits use up max_clicks too (count_bots). */
+      countBots: boolean;
       /** Whether the visit's query string is added to the destination (the link's forward_query). */
       forwardQuery: boolean;
       /** The destination leads back to Sling itself (stored before loop protection caught it): never followed. */
@@ -73,7 +75,8 @@ export function toCachedLink(row: LinkRow & { preview?: EdgePreview | null }, se
     startsAt: row.startsAt ? new Date(row.startsAt).getTime() : null,
     expiredUrl: row.expiredUrl ?? null,
     maxClicks: row.maxClicks,
-    clicks: Number(row.clicks),
+    clicks: Number(row.clicks) + (row.countBots ? Number(row.botClicks) : 0),
+    countBots: row.countBots,
     forwardQuery: row.forwardQuery,
     loops: self?.loops(row.longUrl) ?? false,
     preview: row.preview ?? null,

@@ -15,8 +15,8 @@ roll AS (
   JOIN live ON live.id = r.link_id, dict
   ON CONFLICT (link_id, dim, hour, value) DO UPDATE SET clicks = click_rollups.clicks + EXCLUDED.clicks
 )
-UPDATE links SET clicks = links.clicks + c.n
-FROM unnest($6::bigint[], $7::int[]) AS c(id, n)
+UPDATE links SET clicks = links.clicks + c.n, bot_clicks = links.bot_clicks + c.b
+FROM unnest($6::bigint[], $7::int[], $9::int[]) AS c(id, n, b)
 WHERE links.id = c.id`;
 
 const HOUR = 3_600_000;
@@ -29,10 +29,14 @@ type Counts = Map<number, Map<number, Map<number, number>>>;
 export class ClickTallies {
   private counts: Counts = new Map();
   private perLink = new Map<number, number>();
+  /** Bots' visits per link: in no rollup, only in links.bot_clicks (a count_bots link's limit). */
+  private botsPerLink = new Map<number, number>();
   private dict = new Dictionary();
   private dims = DIMENSIONS.map((d) => this.dict.index(d));
   /** Clicks counted and not yet written. */
   clicks = 0;
+  /** Bots' visits counted and not yet written. */
+  bots = 0;
   /** Rollup rows waiting (what one write will upsert). */
   rows = 0;
   /** When the oldest unwritten count was added (ms), or 0. */
@@ -43,8 +47,12 @@ export class ClickTallies {
     const [dCountry, dRegion, dCity, dDevice, dBrowser, dOs, dReferrer, dTrigger] = this.dims;
     const dict = this.dict;
     for (const c of clicks) {
-      if (c.bot) continue;
-      if (this.clicks++ === 0) this.since = Date.now();
+      if (c.bot) {
+        if (this.clicks + this.bots++ === 0) this.since = Date.now();
+        this.botsPerLink.set(c.linkId, (this.botsPerLink.get(c.linkId) ?? 0) + 1);
+        continue;
+      }
+      if (this.clicks++ + this.bots === 0) this.since = Date.now();
       this.perLink.set(c.linkId, (this.perLink.get(c.linkId) ?? 0) + 1);
       let byHour = this.counts.get(c.linkId);
       if (!byHour) this.counts.set(c.linkId, (byHour = new Map()));
@@ -74,9 +82,10 @@ export class ClickTallies {
 
   /** Writes every count held (one statement) and forgets them; on failure they stay, to be retried. */
   async write(db: Queryable): Promise<void> {
-    if (this.clicks === 0) return;
+    if (this.clicks === 0 && this.bots === 0) return;
     const counts = this.counts;
     const perLink = this.perLink;
+    const botsPerLink = this.botsPerLink;
     const dict = this.dict;
     // Taken before the await: clicks counted while the statement runs go into fresh maps.
     this.reset();
@@ -93,10 +102,13 @@ export class ClickTallies {
         }
       }
     }
+    const ids = [...new Set([...perLink.keys(), ...botsPerLink.keys()])];
+    const people = ids.map((id) => perLink.get(id) ?? 0);
+    const bots = ids.map((id) => botsPerLink.get(id) ?? 0);
     try {
-      await db.query(SQL, [dict.values, rLink, rHour, rDim, rValue, [...perLink.keys()], [...perLink.values()], rN]);
+      await db.query(SQL, [dict.values, rLink, rHour, rDim, rValue, ids, people, rN, bots]);
     } catch (err) {
-      this.restore(counts, perLink, dict);
+      this.restore(counts, perLink, dict, botsPerLink);
       throw err;
     }
   }
@@ -104,16 +116,21 @@ export class ClickTallies {
   private reset() {
     this.counts = new Map();
     this.perLink = new Map();
+    this.botsPerLink = new Map();
     this.dict = new Dictionary();
     this.dims = DIMENSIONS.map((d) => this.dict.index(d));
     this.clicks = 0;
+    this.bots = 0;
     this.rows = 0;
     this.since = 0;
   }
 
   /** Puts counts that failed to be written back under what was counted since. */
-  private restore(counts: Counts, perLink: Map<number, number>, dict: Dictionary) {
-    const newer = { counts: this.counts, perLink: this.perLink, dict: this.dict, clicks: this.clicks, since: this.since };
+  private restore(counts: Counts, perLink: Map<number, number>, dict: Dictionary, botsPerLink: Map<number, number>) {
+    const newer = { counts: this.counts, perLink: this.perLink, dict: this.dict, clicks: this.clicks, since: this.since, botsPerLink: this.botsPerLink };
+    this.botsPerLink = botsPerLink;
+    for (const [linkId, n] of newer.botsPerLink) this.botsPerLink.set(linkId, (this.botsPerLink.get(linkId) ?? 0) + n);
+    this.bots = [...this.botsPerLink.values()].reduce((s, n) => s + n, 0);
     const rows = [...counts.values()].reduce((s, byHour) => s + [...byHour.values()].reduce((t, m) => t + m.size, 0), 0);
     this.counts = counts;
     this.perLink = perLink;

@@ -54,6 +54,8 @@ export async function insertBatch(
         safetyReason: row.safetyReason,
         redirectStatus: 302,
         clicks: 0,
+        botClicks: 0,
+        countBots: false,
         forwardQuery: true,
         rules: [],
         startsAt: null,

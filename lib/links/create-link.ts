@@ -36,6 +36,8 @@ export interface CreateLinkInput {
   /** Already parsed; must be in the future. */
   expiresAt?: Date | null;
   maxClicks?: unknown;
+  /** Whether bots' visits use up maxClicks too (false unless true). */
+  countBots?: boolean;
   /** Already parsed: before it, visitors get the "not yet" page. */
   startsAt?: Date | null;
   /** Where visitors go once the link has expired or used up its clicks (checked and scanned here). */
@@ -132,6 +134,7 @@ export async function createLink(input: CreateLinkInput, ctx: AppContext, opts: 
           rules,
           startsAt,
           expiredUrl,
+          countBots: input.countBots ?? false,
           status: scan.status,
           safetyReason: scan.reason,
           tags: input.tags ?? [],

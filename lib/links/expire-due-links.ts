@@ -4,13 +4,14 @@
 //
 // Exactly once, even with sweeps running side by side on several workers: rows are claimed with
 // FOR UPDATE SKIP LOCKED, and the update re-checks status = 'active' under the row lock.
-import { and, asc, eq, inArray, isNotNull, lte, or, sql, gte } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
 import { links, type LinkRow } from '../../db/schema';
 import { invalidationBus, linkKey } from '../cache/invalidation-bus';
 import { linkEvent } from './link-event';
 import { recordEvents } from '../events/record-event';
 import type { AppContext } from '../context/app-context';
 import { processClock, type Clock } from '../core/clock';
+import { limitedClicks } from './find-links';
 
 export async function expireDueLinks(ctx: AppContext, opts: { batchSize?: number; clock?: Clock } = {}): Promise<number> {
   const batchSize = opts.batchSize ?? 500;
@@ -22,7 +23,7 @@ export async function expireDueLinks(ctx: AppContext, opts: { batchSize?: number
       const due = tx
         .select({ id: links.id })
         .from(links)
-        .where(and(eq(links.status, 'active'), or(lte(links.expiresAt, now), and(isNotNull(links.maxClicks), gte(links.clicks, links.maxClicks)))))
+        .where(and(eq(links.status, 'active'), or(lte(links.expiresAt, now), and(isNotNull(links.maxClicks), sql`${limitedClicks} >= ${links.maxClicks}`))))
         .orderBy(asc(links.id))
         .limit(batchSize)
         .for('update', { skipLocked: true });

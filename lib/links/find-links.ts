@@ -35,8 +35,11 @@ export interface FindLinksOptions {
   offset: number;
 }
 
+/** The visits a link's max_clicks goes by: people's clicks, and bots' too when it counts them. */
+export const limitedClicks = sql`(${links.clicks} + CASE WHEN ${links.countBots} THEN ${links.botClicks} ELSE 0 END)`;
+
 /** Run out by the process clock's time (lib/core/clock.ts), not the database's now(). */
-const runOut = (now: Date) => sql`(${links.expiresAt} <= ${now} OR ${links.clicks} >= ${links.maxClicks})`;
+const runOut = (now: Date) => sql`(${links.expiresAt} <= ${now} OR ${limitedClicks} >= ${links.maxClicks})`;
 
 function statusWhere(status: LinkStatusFilter, now: Date): SQL {
   switch (status) {

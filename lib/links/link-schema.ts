@@ -76,6 +76,9 @@ export const LINK_FIELDS = {
   max_clicks: z
     .number({ error: 'max_clicks must be a whole number of at least 1 (or null for no limit).' })
     .meta({ description: 'Whole number ≥ 1; past it the link behaves as expired.' }),
+  count_bots: z.boolean({ error: 'count_bots must be true or false.' }).meta({
+    description: 'Whether bots’ visits (crawlers, link unfurlers, HEAD requests) use up max_clicks too; false unless set (only people’s clicks count).',
+  }),
   starts_at: zIsoDate('starts_at').meta({
     description: 'Before this, visitors get a "not yet" page (or the domain’s not_found_url); ISO 8601, without an offset UTC; null removes it.',
   }),
@@ -154,6 +157,7 @@ export const ZCreateLinkA = z.strictObject({
   password: F.password.nullish(),
   expiration: F.expiration.nullish(),
   max_clicks: F.max_clicks.nullish(),
+  count_bots: F.count_bots.nullish(),
   starts_at: F.starts_at.nullish(),
   expired_url: F.expired_url.nullish(),
   forward_query: F.forward_query.nullish(),
@@ -173,7 +177,7 @@ export const ZCreateLink = ZCreateLinkA.extend({
 export type TCreateLink = z.output<typeof ZCreateLink>;
 
 const NOTHING_TO_CHANGE =
-  'Send at least one field to change: url, alias, password, expiration, max_clicks, starts_at, expired_url, forward_query, rules, tags, archived, note, preview or a utm_* value.';
+  'Send at least one field to change: url, alias, password, expiration, max_clicks, count_bots, starts_at, expired_url, forward_query, rules, tags, archived, note, preview or a utm_* value.';
 /** Variant A's update body: only the fields given change; null removes password, expiration, limit. */
 export const ZUpdateLinkA = z
   .strictObject({
@@ -182,6 +186,7 @@ export const ZUpdateLinkA = z
     password: F.password.nullable().optional(),
     expiration: F.expiration.nullable().optional(),
     max_clicks: F.max_clicks.nullable().optional(),
+    count_bots: F.count_bots.optional(),
     starts_at: F.starts_at.nullable().optional(),
     expired_url: F.expired_url.nullable().optional(),
     forward_query: F.forward_query.optional(),
@@ -196,6 +201,7 @@ export const ZUpdateLink = z
     password: F.password.nullable().optional(),
     expiration: F.expiration.nullable().optional(),
     max_clicks: F.max_clicks.nullable().optional(),
+    count_bots: F.count_bots.optional(),
     starts_at: F.starts_at.nullable().optional(),
     expired_url: F.expired_url.nullable().optional(),
     forward_query: F.forward_query.optional(),
@@ -289,6 +295,7 @@ export const ZLink = z
     password_protected: z.boolean(),
     expiration: ZTimestamp.nullable(),
     max_clicks: z.number().int().nullable(),
+    count_bots: z.boolean(),
     starts_at: ZTimestamp.nullable(),
     expired_url: z.string().nullable(),
     forward_query: z.boolean(),

@@ -14,6 +14,8 @@ export interface LinkJson extends Utm {
   password_protected: boolean;
   expiration: string | null;
   max_clicks: number | null;
+  /** Whether bots' visits use up max_clicks too. */
+  count_bots: boolean;
   /** Before this, visitors get the "not yet" page; null when active from creation. */
   starts_at: string | null;
   /** Where visitors go once the link has expired or used up its clicks; null: the "Link Expired" page. */
@@ -54,6 +56,7 @@ export function serializeLink(link: LinkRow, domains: LinkDomains): LinkJson {
     password_protected: link.passwordHash !== null,
     expiration: link.expiresAt ? iso(link.expiresAt) : null,
     max_clicks: link.maxClicks,
+    count_bots: link.countBots ?? false,
     starts_at: link.startsAt ? iso(link.startsAt) : null,
     expired_url: link.expiredUrl ?? null,
     forward_query: link.forwardQuery,
@@ -80,11 +83,12 @@ export function serializeLink(link: LinkRow, domains: LinkDomains): LinkJson {
  * start is still ahead is `scheduled` (stored as active: nothing has to change when it starts).
  */
 export function effectiveStatus(
-  link: Pick<LinkRow, 'status' | 'expiresAt' | 'maxClicks' | 'clicks'> & Partial<Pick<LinkRow, 'startsAt'>>,
+  link: Pick<LinkRow, 'status' | 'expiresAt' | 'maxClicks' | 'clicks'> & Partial<Pick<LinkRow, 'startsAt' | 'botClicks' | 'countBots'>>,
   now = processClock().nowMs(),
 ): string {
   if (link.status !== 'active') return link.status;
-  const ranOut = (link.expiresAt !== null && new Date(link.expiresAt).getTime() <= now) || (link.maxClicks !== null && Number(link.clicks) >= link.maxClicks);
+  const used = Number(link.clicks) + (link.countBots ? Number(link.botClicks ?? 0) : 0);
+  const ranOut = (link.expiresAt !== null && new Date(link.expiresAt).getTime() <= now) || (link.maxClicks !== null && used >= link.maxClicks);
   if (ranOut) return 'expired';
   return link.startsAt && new Date(link.startsAt).getTime() > now ? 'scheduled' : 'active';
 }

@@ -31,6 +31,8 @@ export interface UpdateLinkChanges {
   expiresAt?: Date | null;
   /** number sets, null removes */
   maxClicks?: unknown;
+  /** Whether bots' visits use up the click limit too. */
+  countBots?: boolean;
   /** Date sets, null removes: before it, visitors get the "not yet" page. */
   startsAt?: Date | null;
   /** URL sets (checked and scanned), null removes: where visitors go once the link has expired. */
@@ -102,6 +104,7 @@ export async function updateLink(link: LinkRow | number, changes: UpdateLinkChan
     assertStartsFirst(changes.startsAt !== undefined ? changes.startsAt : link.startsAt, changes.expiresAt !== undefined ? changes.expiresAt : link.expiresAt);
   if (changes.maxClicks !== undefined) set.maxClicks = changes.maxClicks === null ? null : validateMaxClicks(changes.maxClicks);
   if (changes.forwardQuery !== undefined) set.forwardQuery = changes.forwardQuery;
+  if (changes.countBots !== undefined) set.countBots = changes.countBots;
   if (changes.tags !== undefined) set.tags = changes.tags;
   if (changes.note !== undefined) set.note = changes.note;
   const linkId = typeof link === 'number' ? link : link.id;
@@ -117,7 +120,7 @@ export async function updateLink(link: LinkRow | number, changes: UpdateLinkChan
           ...(changes.archived === undefined ? {} : { archivedAt: changes.archived ? sql`coalesce(${links.archivedAt}, now())` : null }),
           // A new or removed expiry or click limit brings an expired link back (the expiry job
           // marks it again if it is still due); disabled stays disabled.
-          ...nextStatus(changes.expiresAt !== undefined || changes.maxClicks !== undefined, scan),
+          ...nextStatus(changes.expiresAt !== undefined || changes.maxClicks !== undefined || changes.countBots !== undefined, scan),
           updatedAt: sql`now()`,
         })
         .where(and(eq(links.id, linkId), scope))

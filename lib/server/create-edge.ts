@@ -116,9 +116,9 @@ export function createEdge(opts: EdgeOptions): EdgeHandler {
     if (!bot) respondRedirect(res, outcome.status, outcome.headers);
     // HEAD (link previews, curl -I) answers the same; it is stored flagged as a bot, never counted.
     const head = bot || req.method === 'HEAD';
-    // Towards the click limit, the edge counts what the database will: no bots, no HEAD. Only a
-    // limited link reads the count, so only its visits pay for the bot check.
-    if (!head && entry.kind === 'link' && entry.maxClicks !== null && !isBotAgent(req.headers['user-agent'])) entry.clicks++;
+    // Towards the click limit, the edge counts what the database will: no bots, no HEAD, unless the
+    // link counts bots too. Only a limited link reads the count, so only its visits pay for the check.
+    if (entry.kind === 'link' && entry.maxClicks !== null && (entry.countBots || (!head && !isBotAgent(req.headers['user-agent'])))) entry.clicks++;
     clicks.push({
       linkId: outcome.linkId,
       at,

@@ -64,6 +64,8 @@ const link: LinkRow = {
   redirectStatus: 302,
   maxClicks: null,
   clicks: 0,
+  botClicks: 0,
+  countBots: false,
   forwardQuery: true,
   rules: [],
   startsAt: null,

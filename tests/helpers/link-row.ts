@@ -19,6 +19,8 @@ export function linkRow(over: Partial<LinkRow> = {}): LinkRow {
     redirectStatus: 302,
     maxClicks: null,
     clicks: 0,
+    botClicks: 0,
+    countBots: false,
     forwardQuery: true,
     rules: [],
     startsAt: null,

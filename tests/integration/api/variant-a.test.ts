@@ -53,6 +53,7 @@ describe(`/api.php on ${suiteDatabase.name}`, () => {
         'archived',
         'archived_at',
         'clicks',
+        'count_bots',
         'created_at',
         'created_by',
         'disabled_reason',
