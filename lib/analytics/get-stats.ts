@@ -26,6 +26,8 @@ export interface Stats {
   operating_systems: Breakdown;
   referrers: Breakdown;
   triggers: Breakdown;
+  /** Clicks per routing rule id (lib/link-rules): only those a rule sent on; the rest went to the link's url. */
+  rules: Breakdown;
   timeseries: { interval: Interval; tz: string; points: Array<{ t: string; clicks: number }> };
   /** Workspace statistics only: the top links (the rest summed as "(other)"), each a filter by link_id. */
   links?: LinkBreakdown;
@@ -44,6 +46,7 @@ const BREAKDOWNS = {
   operating_systems: 'os',
   referrers: 'referrer',
   triggers: 'trigger',
+  rules: 'rule',
 } as const;
 
 /** Entries shown per breakdown; the rest are summed into "(other)". */
@@ -85,7 +88,7 @@ const RAW_DIMENSIONS = `(VALUES ('country', coalesce(country, '')),
   ('region', CASE WHEN region IS NULL THEN '' ELSE concat_ws(', ', region, country) END),
   ('city', CASE WHEN city IS NULL THEN '' ELSE concat_ws(', ', city, region, country) END),
   ('device', coalesce(device, '')), ('browser', coalesce(browser, '')), ('os', coalesce(os, '')),
-  ('referrer', coalesce(referrer_host, '')), ('trigger', coalesce(trigger, ''))) AS d(dim, value)`;
+  ('referrer', coalesce(referrer_host, '')), ('trigger', coalesce(trigger, '')), ('rule', coalesce(rule_id, ''))) AS d(dim, value)`;
 
 /** Clicks and unique visitors of a scope over a range (the headline numbers). */
 export async function getTotals(
@@ -130,7 +133,8 @@ export async function getStats(db: Queryable, scope: StatsScope, range: StatsRan
     Object.entries(BREAKDOWNS).map(([name, dim]) => [
       name,
       breakdown(
-        dims.filter((d) => d.dim === dim),
+        // The rules' rollups hold only the clicks a rule chose; raw clicks without one are left out alike.
+        dims.filter((d) => d.dim === dim && !(dim === 'rule' && d.value === '')),
         dim,
       ),
     ]),

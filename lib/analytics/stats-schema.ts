@@ -96,6 +96,7 @@ export const ZStats = z
     operating_systems: breakdown('Android'),
     referrers: breakdown('news.ycombinator.com'),
     triggers: breakdown('qr'),
+    rules: breakdown('r_mobile').meta({ description: 'Clicks per routing rule id, for the clicks a rule sent on (the rest went to the link’s url).' }),
     timeseries: z.object({
       interval: z.enum(INTERVALS),
       tz: z.string().meta({ examples: ['Europe/Paris'] }),

@@ -21,7 +21,7 @@ WHERE links.id = c.id`;
 
 const HOUR = 3_600_000;
 /** The rollup dimensions besides the total ('', index 0). */
-const DIMENSIONS = ['country', 'region', 'city', 'device', 'browser', 'os', 'referrer', 'trigger'] as const;
+const DIMENSIONS = ['country', 'region', 'city', 'device', 'browser', 'os', 'referrer', 'trigger', 'rule'] as const;
 
 /** Per link: per hour (epoch ms): per (value index × 16 + dimension index): clicks. */
 type Counts = Map<number, Map<number, Map<number, number>>>;
@@ -44,7 +44,7 @@ export class ClickTallies {
 
   /** Counts a batch's clicks (bots are kept in the raw rows, never counted). */
   add(clicks: EnrichedClick[]) {
-    const [dCountry, dRegion, dCity, dDevice, dBrowser, dOs, dReferrer, dTrigger] = this.dims;
+    const [dCountry, dRegion, dCity, dDevice, dBrowser, dOs, dReferrer, dTrigger, dRule] = this.dims;
     const dict = this.dict;
     for (const c of clicks) {
       if (c.bot) {
@@ -68,6 +68,8 @@ export class ClickTallies {
       this.bump(byValue, dOs, dict.index(c.os));
       this.bump(byValue, dReferrer, dict.index(c.referrerHost));
       this.bump(byValue, dTrigger, dict.index(c.trigger));
+      // Only links with rules have a rule dimension: no row for the many clicks that had none.
+      if (c.rule !== null) this.bump(byValue, dRule, dict.index(c.rule));
     }
   }
 

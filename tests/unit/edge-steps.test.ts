@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { describe, expect, test } from 'vitest';
 import { toCachedLink } from '../../lib/edge/cached-link';
 import { clientIp } from '../../lib/edge/client-ip';
-import { decideOutcome } from '../../lib/edge/decide-outcome';
+import { decideOutcome, fallbackFor } from '../../lib/edge/decide-outcome';
 import { hostOf, parseLinkTarget } from '../../lib/edge/parse-request';
 import type { LinkRow } from '../../db/schema';
 import { linkRow } from '../helpers/link-row';
@@ -68,6 +68,27 @@ describe('decideOutcome', () => {
   test('past max_clicks a link behaves as expired', () => {
     expect(decideOutcome(toCachedLink(row({ maxClicks: 3, clicks: 2 })), '', now).kind).toBe('redirect');
     expect(decideOutcome(toCachedLink(row({ maxClicks: 3, clicks: 3 })), '', now)).toEqual({ kind: 'page', page: 'expired' });
+    // A link counting bots goes by people's and bots' visits together.
+    expect(decideOutcome(toCachedLink(row({ maxClicks: 3, clicks: 1, botClicks: 2 })), '', now).kind).toBe('redirect');
+    expect(decideOutcome(toCachedLink(row({ maxClicks: 3, clicks: 1, botClicks: 2, countBots: true })), '', now).kind).toBe('page');
+  });
+
+  test('before starts_at the "not yet" page, from it on the redirect; disabled and blocked still come first', () => {
+    const page = (over: Partial<LinkRow>) => decideOutcome(toCachedLink(row(over)), '', now);
+    expect(page({ startsAt: new Date(now + 1) })).toEqual({ kind: 'page', page: 'scheduled' });
+    expect(page({ startsAt: new Date(now) }).kind).toBe('redirect');
+    expect(page({ startsAt: new Date(now + 1), status: 'disabled' })).toEqual({ kind: 'page', page: 'disabled' });
+    expect(page({ startsAt: new Date(now + 1), status: 'pending_review' })).toEqual({ kind: 'page', page: 'scheduled' });
+  });
+
+  test("fallbacks: an expired link's own expired_url, else its domain's; a link not started yet, the domain's not_found_url", () => {
+    const e = (over: Partial<LinkRow>) => toCachedLink(row(over)) as Extract<ReturnType<typeof toCachedLink>, { kind: 'link' }>;
+    const domain = { notFoundUrl: 'https://d.example/404', expiredUrl: 'https://d.example/over' };
+    expect(fallbackFor('expired', e({ expiredUrl: 'https://l.example/over' }), domain)).toBe('https://l.example/over');
+    expect(fallbackFor('expired', e({}), domain)).toBe('https://d.example/over');
+    expect(fallbackFor('expired', e({}), {})).toBeNull();
+    expect(fallbackFor('scheduled', e({ expiredUrl: 'https://l.example/over' }), domain)).toBe('https://d.example/404');
+    expect(fallbackFor('disabled', e({ expiredUrl: 'https://l.example/over' }), domain)).toBeNull();
   });
 });
 

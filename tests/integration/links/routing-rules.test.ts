@@ -163,6 +163,28 @@ describe(`routing rules on ${suiteDatabase.name}`, () => {
       weekend: 1,
       launch: 1,
     });
+    // The statistics count people's clicks per rule (the bots' are stored, never counted); the
+    // export names each click's rule.
+    const stats = await until('the per-rule counts to be written', async () => {
+      const res = await owner.call('linkStats', { params: { id: linkId }, query: { from: '2026-11-01', to: '2026-12-31' } });
+      return res.json.rules?.length === 11 && res.json;
+    });
+    expect(Object.fromEntries(stats.rules.map((r: { value: string; clicks: number }) => [r.value, r.clicks]))).toEqual({
+      office: 2,
+      newsletter: 1,
+      preview: 1,
+      germany: 2,
+      england: 1,
+      montreal: 1,
+      iphone: 1,
+      firefox: 1,
+      french: 2,
+      weekend: 1,
+      launch: 1,
+    });
+    expect(stats.clicks).toBe(22);
+    const filtered = await owner.call('linkStats', { params: { id: linkId }, query: { from: '2026-11-01', to: '2026-12-31', country: 'DE' } });
+    expect(filtered.json.rules).toEqual([{ value: 'germany', clicks: 2 }]);
   });
 
   test('Variant A sets and clears rules; a link without rules goes where it always did', async () => {
