@@ -42,9 +42,11 @@ interface PanelsProps {
   filters?: Filters;
   /** Set or clear (value undefined) one filter. */
   onFilter?: (name: FilterName, value: string | undefined) => void;
+  /** What the "Routing rules" panel calls each rule id (a link's rules; the id itself otherwise). */
+  ruleNames?: Record<string, string>;
 }
 
-export function BreakdownPanels({ stats, filters = {}, onFilter }: PanelsProps) {
+export function BreakdownPanels({ stats, filters = {}, onFilter, ruleNames = {} }: PanelsProps) {
   const linkCodes = linkCodesOf(stats);
   const filterable = { filters, onFilter, linkCodes };
   return (
@@ -67,6 +69,7 @@ export function BreakdownPanels({ stats, filters = {}, onFilter }: PanelsProps) 
         <Panel title="Referrers" rows={stats.referrers} filter="referrer" label={referrerLabel} {...filterable} />
         <Panel title="Triggers" rows={stats.triggers} filter="trigger" {...filterable} />
         {stats.links ? <Panel title="Links" rows={stats.links} filter="link_id" {...filterable} /> : null}
+        {stats.rules?.length ? <Panel title="Routing rules" rows={stats.rules} label={(id) => ruleNames[id] ?? id} /> : null}
       </div>
     </>
   );

@@ -16,9 +16,21 @@ import { INTERVAL_LABELS, localDay, PRESETS, resolveRange, type Interval, type R
 type Load = { state: 'loading' } | { state: 'ready'; stats: LinkStats } | { state: 'failed'; error: ApiError };
 
 /** `everClicked`: the link has clicks at all (maybe outside the period), so the empty state says which. */
-export function LinkAnalytics({ linkId, shortUrl, everClicked }: { linkId: number; shortUrl: string; everClicked: boolean }) {
+/** `ruleNames`: what the "Routing rules" panel calls each of the link's rules, by id. */
+export function LinkAnalytics({
+  linkId,
+  shortUrl,
+  everClicked,
+  ruleNames,
+}: {
+  linkId: number;
+  shortUrl: string;
+  everClicked: boolean;
+  ruleNames?: Record<string, string>;
+}) {
   return (
     <ClickAnalytics
+      ruleNames={ruleNames}
       statsPath={`/api/v1/links/${linkId}/stats`}
       exportPath={`/api/v1/links/${linkId}/clicks/export`}
       everClicked={everClicked}
@@ -48,9 +60,11 @@ interface ClickAnalyticsProps {
   neverClicked: ReactNode;
   /** The workspace's tags, offered as a filter (the workspace page only). */
   tags?: string[];
+  /** A link's rules by id, for the "Routing rules" panel (the link page only). */
+  ruleNames?: Record<string, string>;
 }
 
-export function ClickAnalytics({ statsPath, exportPath, everClicked, neverClicked, tags }: ClickAnalyticsProps) {
+export function ClickAnalytics({ statsPath, exportPath, everClicked, neverClicked, tags, ruleNames }: ClickAnalyticsProps) {
   const id = useId();
   const [choice, setChoice] = useState<RangeChoice>({ preset: '30d', fromDay: '', toDay: '' });
   const [interval, setInterval] = useState<Interval>('day');
@@ -166,7 +180,7 @@ export function ClickAnalytics({ statsPath, exportPath, everClicked, neverClicke
         </p>
       ) : null}
       <FilterChips filters={filters} onChange={changeFilters} linkCodes={load.state === 'ready' ? linkCodesOf(load.stats) : undefined} />
-      <StatsBody load={load} everClicked={everClicked} neverClicked={neverClicked} filters={filters} onFilter={setFilter} />
+      <StatsBody load={load} everClicked={everClicked} neverClicked={neverClicked} filters={filters} onFilter={setFilter} ruleNames={ruleNames} />
     </section>
   );
 }
@@ -200,9 +214,10 @@ interface StatsBodyProps {
   neverClicked: ReactNode;
   filters: Filters;
   onFilter: (name: FilterName, value: string | undefined) => void;
+  ruleNames?: Record<string, string>;
 }
 
-function StatsBody({ load, everClicked, neverClicked, filters, onFilter }: StatsBodyProps) {
+function StatsBody({ load, everClicked, neverClicked, filters, onFilter, ruleNames }: StatsBodyProps) {
   if (load.state === 'failed') return null;
   if (load.state === 'loading') return <StatsSkeleton />;
   const { stats } = load;
@@ -239,7 +254,7 @@ function StatsBody({ load, everClicked, neverClicked, filters, onFilter }: Stats
       ) : (
         <>
           <ClicksChart timeseries={stats.timeseries} />
-          <BreakdownPanels stats={stats} filters={filters} onFilter={onFilter} />
+          <BreakdownPanels stats={stats} filters={filters} onFilter={onFilter} ruleNames={ruleNames} />
         </>
       )}
     </>

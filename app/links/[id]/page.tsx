@@ -27,7 +27,12 @@ export default async function LinkDetailPage({ params }: { params: Promise<{ id:
           <a href="/links">← All links</a>
         </nav>
         <LinkHeader link={link} />
-        <LinkAnalytics linkId={link.id} shortUrl={link.short_url} everClicked={link.clicks > 0} />
+        <LinkAnalytics
+          linkId={link.id}
+          shortUrl={link.short_url}
+          everClicked={link.clicks > 0}
+          ruleNames={Object.fromEntries(link.rules.map((r, i) => [r.id, r.name || `Rule ${i + 1}`]))}
+        />
         <LinkEventHistory linkId={link.id} />
       </div>
     </main>
