@@ -31,6 +31,8 @@ export const clicks = pgTable(
     bot: boolean('bot').notNull().default(false),
     /** The id of the link's routing rule that picked the destination; null when none matched. */
     ruleId: text('rule_id'),
+    /** The A/B test variant the visitor was sent to; null for links without a running test. */
+    variantId: text('variant_id'),
   },
   (t) => [index('clicks_link_time_idx').on(t.linkId, t.clickedAt)],
 );

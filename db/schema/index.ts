@@ -26,3 +26,4 @@ export * from './sso-domains';
 export * from './link-previews';
 export * from './imports';
 export * from './visitor-sketches';
+export * from './link-conversions';

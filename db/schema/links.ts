@@ -14,6 +14,18 @@ export interface LinkRuleJson {
   url: string;
 }
 
+/** An A/B test as stored: lib/link-rules/ab-test-schema.ts checks it on the way in and types it in full. */
+export interface LinkAbTestJson {
+  variants: Array<{ id: string; url: string; weight: number }>;
+  ends_at: string | null;
+  end_after_clicks: number | null;
+  winner_by: string;
+  started_at: string;
+  clicks_at_start: number;
+  ended_at: string | null;
+  winner: string | null;
+}
+
 export const links = pgTable(
   'links',
   {
@@ -51,6 +63,8 @@ export const links = pgTable(
     startsAt: timestamp('starts_at', { withTimezone: true }),
     /** Where visitors go once the link has expired or used up its clicks, instead of the "Link Expired" page. */
     expiredUrl: text('expired_url'),
+    /** A/B test (lib/link-rules/ab-test-schema.ts): while it runs, visitors are split between its variants. */
+    abTest: jsonb('ab_test').$type<LinkAbTestJson>(),
     rules: jsonb('rules').$type<LinkRuleJson[]>().notNull().default(sql`'[]'::jsonb`),
     /** Normalised tag names (lower case, at most 10): a column rather than a tags table, see lib/links/link-schema.ts. */
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),

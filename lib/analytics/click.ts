@@ -13,4 +13,6 @@ export interface Click {
   head?: boolean;
   /** The id of the link's routing rule that picked the destination (lib/link-rules); absent when none did. */
   rule?: string;
+  /** The A/B test variant the visitor was sent to; absent for links without a running test. */
+  variant?: string;
 }

@@ -28,6 +28,8 @@ export interface EnrichedClick {
   trigger: 'link' | 'qr';
   /** The routing rule that picked the destination, or null. */
   rule: string | null;
+  /** The A/B test variant the visitor was sent to, or null. */
+  variant: string | null;
   bot: boolean;
   /** The memoized enrichment shared by every click from this address and agent (one object each):
    *  the writer sends it once per batch rather than once per click. */
@@ -104,6 +106,7 @@ export function createClickEnricher(opts: EnricherOptions): (click: Click) => En
       profile: v,
       trigger: click.trigger ?? 'link',
       rule: click.rule ?? null,
+      variant: click.variant ?? null,
     };
   };
 }

@@ -10,6 +10,7 @@ import { filtersSql, hasFilters, type StatsFilters } from './stats-filters';
 import type { Interval, StatsRange } from './stats-range';
 import { countUniqueVisitors } from './unique-visitors';
 import { workspaceLinksSql } from './scope-links-sql';
+import { getVariantStats, type VariantStats } from './variant-stats';
 
 export type Breakdown = Array<{ value: string; clicks: number }>;
 /** The most clicked links of a workspace: value is the link's id. */
@@ -163,8 +164,15 @@ async function topLinks(db: Queryable, scope: StatsScope, range: StatsRange, tot
   return rest > 0 ? [...top, { value: '(other)', short_code: '', clicks: rest }] : top;
 }
 
-export async function getLinkStats(db: Queryable, link: LinkRow, range: StatsRange, filters?: StatsFilters): Promise<Stats & { short_code: string }> {
-  return { short_code: link.shortCode, ...(await getStats(db, { linkId: link.id, filters }, range)) };
+export async function getLinkStats(
+  db: Queryable,
+  link: LinkRow,
+  range: StatsRange,
+  filters?: StatsFilters,
+): Promise<Stats & { short_code: string; variants?: VariantStats[] }> {
+  const scope = { linkId: link.id, filters };
+  const [stats, variants] = await Promise.all([getStats(db, scope, range), link.abTest ? getVariantStats(db, scope, link.abTest, range) : undefined]);
+  return { short_code: link.shortCode, ...stats, ...(variants ? { variants } : {}) };
 }
 
 /** Sorted by clicks (then value), the top entries, then "(other)" for the rest. */

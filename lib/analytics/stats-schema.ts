@@ -103,6 +103,19 @@ export const ZStats = z
       points: z.array(z.object({ t: z.string().meta({ examples: ['2026-03-01T23:00:00.000Z'] }), clicks: z.number().meta({ examples: [96] }) })),
     }),
     short_code: z.string().optional(),
+    variants: z
+      .array(
+        z.object({
+          value: z.string().meta({ examples: ['v_red'] }),
+          url: z.string(),
+          weight: z.number().int(),
+          clicks: z.number(),
+          unique_visitors: z.number(),
+          conversions: z.number().meta({ description: 'Reported through POST /api/v1/links/{id}/conversions, over the whole test.' }),
+        }),
+      )
+      .optional()
+      .meta({ description: 'A link with an A/B test: per variant, in the test’s order.' }),
     links: z.array(z.object({ value: z.string().meta({ examples: ['4711'] }), short_code: z.string(), clicks: z.number() })).optional(),
     workspace: z.object({ id: z.string(), name: z.string().meta({ examples: ['Marketing'] }) }).optional(),
     previous: previous.optional(),

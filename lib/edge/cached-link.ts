@@ -4,6 +4,7 @@ import type { SelfAddress } from '../domains/self-address';
 import { edgePreviewSize, type EdgePreview } from '../previews/edge-preview';
 import { compileRules, type CompiledRules } from './rules/compile-rules';
 import { storedRules } from '../link-rules/rule-schema';
+import { storedAbTest } from '../link-rules/ab-test-schema';
 import type { Outcome } from './decide-outcome';
 import { redirectHeaders } from './respond';
 
@@ -17,6 +18,12 @@ export interface Destination {
   location: string;
   /** The redirect of a visit without a query string, headers included: made once, sent as is. */
   redirect: Extract<Outcome, { kind: 'redirect' }>;
+}
+
+/** A running A/B test as the edge draws from it: each variant's destination made ready, with its share. */
+export interface CachedTest {
+  /** `upTo`: the cumulative weight (1–100) a draw in [0, 100) must be under to land on this variant. */
+  variants: Array<Destination & { id: string; upTo: number }>;
 }
 
 /** A link's routing rules as the edge matches them: compiled once, each rule's destination made ready. */
@@ -56,6 +63,8 @@ export type CachedLink =
       safetyReason: string | null;
       /** Routing rules (lib/link-rules), or null when the link has none. */
       rules: CachedRules | null;
+      /** The running A/B test, or null (none, or ended: its winner is the destination). */
+      test: CachedTest | null;
     })
   /** An unknown code, remembered until its cache slot goes stale (link-cache.ts). */
   | { kind: 'missing' };
@@ -82,16 +91,34 @@ export function toCachedLink(row: LinkRow & { preview?: EdgePreview | null }, se
     preview: row.preview ?? null,
     safetyReason: row.safetyReason ?? null,
     rules: row.rules?.length ? cachedRules(row, self) : null,
+    test: cachedTest(row),
   };
 }
 
-function destination(url: string, status: number, linkId: number, rule?: string): Destination {
+function cachedTest(row: LinkRow): CachedTest | null {
+  const test = storedAbTest(row.abTest);
+  if (test === null || test.ended_at !== null) return null;
+  let upTo = 0;
+  return {
+    variants: test.variants.map((v) => ({ ...destination(v.url, row.redirectStatus, row.id, undefined, v.id), id: v.id, upTo: (upTo += v.weight) })),
+  };
+}
+
+function destination(url: string, status: number, linkId: number, rule?: string, variant?: string): Destination {
   const h = url.indexOf('#');
   return {
     base: h === -1 ? url : url.slice(0, h),
     hash: h === -1 ? '' : url.slice(h),
     location: url,
-    redirect: { kind: 'redirect', status, location: url, linkId, headers: redirectHeaders(url), ...(rule === undefined ? {} : { rule }) },
+    redirect: {
+      kind: 'redirect',
+      status,
+      location: url,
+      linkId,
+      headers: redirectHeaders(url),
+      ...(rule === undefined ? {} : { rule }),
+      ...(variant === undefined ? {} : { variant }),
+    },
   };
 }
 
@@ -108,7 +135,8 @@ export function cachedLinkSize(entry: CachedLink): number {
     ? 240 +
         2 * (entry.base.length + entry.hash.length + entry.location.length + (entry.safetyReason?.length ?? 0)) +
         edgePreviewSize(entry.preview) +
-        (entry.rules === null ? 0 : rulesSize(entry.rules))
+        (entry.rules === null ? 0 : rulesSize(entry.rules)) +
+        (entry.test === null ? 0 : entry.test.variants.reduce((n, v) => n + 200 + 6 * v.location.length, 0))
     : 64;
 }
 

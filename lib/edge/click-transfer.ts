@@ -1,6 +1,6 @@
 // A batch of clicks as it crosses to the click writer's thread: numbers in one transferred
-// Float64Array (link, time, flags, user agent, referrer, rule), the batch's distinct user agents,
-// referrers and rule ids once each, and the addresses in one string. Posting the Click objects themselves cost
+// Float64Array (link, time, flags, user agent, referrer, rule, variant), the batch's distinct user agents,
+// referrers, rule and variant ids once each, and the addresses in one string. Posting the Click objects themselves cost
 // the main thread 3–6× as much (structured clone writes every key and string of every click;
 // bench/click-transfer.ts).
 import type { Click } from '../analytics/click';
@@ -13,7 +13,7 @@ export interface EncodedClicks {
   ips: string;
 }
 
-const FIELDS = 6;
+const FIELDS = 7;
 
 export function encodeClicks(batch: Click[]): EncodedClicks {
   const n = batch.length;
@@ -36,6 +36,7 @@ export function encodeClicks(batch: Click[]): EncodedClicks {
     numbers[o + 3] = indexOf(c.userAgent);
     numbers[o + 4] = indexOf(c.referrer);
     numbers[o + 5] = indexOf(c.rule);
+    numbers[o + 6] = indexOf(c.variant);
     ips += `${c.ip}\n`;
   }
   return { numbers, strings, ips };
@@ -51,6 +52,7 @@ export function decodeClicks({ numbers, strings, ips }: EncodedClicks): Click[] 
     const ua = numbers[o + 3];
     const ref = numbers[o + 4];
     const rule = numbers[o + 5];
+    const variant = numbers[o + 6];
     clicks[i] = {
       linkId: numbers[o],
       at: numbers[o + 1],
@@ -61,6 +63,7 @@ export function decodeClicks({ numbers, strings, ips }: EncodedClicks): Click[] 
       head: (flags & 1) === 1,
     };
     if (rule !== 0) clicks[i].rule = strings[rule - 1];
+    if (variant !== 0) clicks[i].variant = strings[variant - 1];
   }
   return clicks;
 }

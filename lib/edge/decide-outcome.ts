@@ -3,14 +3,15 @@
 // decides where it goes: Next's pages, or the link pages' own dispatch on an edge instance).
 import type { GeoIp } from '../analytics/geoip';
 import type { matchRule } from './rules/match-rules';
-import type { CachedLink, Destination } from './cached-link';
+import type { CachedLink, CachedTest, Destination } from './cached-link';
+import type { VariantCookies } from './variant-cookie';
 import { redirectHeaders } from './respond';
 
 export type LinkPage = 'disabled' | 'blocked' | 'review' | 'expired' | 'loop' | 'protected' | 'scheduled';
 
 export type Outcome =
   /** `rule`: the id of the routing rule that chose the destination, when one did. */
-  | { kind: 'redirect'; status: number; location: string; linkId: number; headers: string[]; rule?: string }
+  | { kind: 'redirect'; status: number; location: string; linkId: number; headers: string[]; rule?: string; variant?: string }
   | { kind: 'page'; page: LinkPage }
   | { kind: 'next' };
 
@@ -32,8 +33,14 @@ export interface Visitor {
   acceptLanguage: string | undefined;
   /** Answers country, region and city conditions (its files loaded: create-edge.ts). */
   geo?: GeoIp;
-  /** rules/match-rules.ts, passed in: loaded lazily (rules/rule-visits.ts). */
-  match: typeof matchRule;
+  /** rules/match-rules.ts, passed in for a link with rules: loaded lazily (rules/rule-visits.ts). */
+  match?: typeof matchRule;
+  /** The Cookie header, where an A/B test's visitor carries their variant. */
+  cookie?: string;
+  /** Reads and makes those cookies; needed for a link with a running test. */
+  variants?: VariantCookies;
+  /** The short link's path (`/<code>`): where a variant's cookie is sent back. */
+  path?: string;
 }
 
 /** `reviewed`: the visitor chose "continue anyway" on a pending_review link's warning. */
@@ -99,7 +106,8 @@ export function fallbackFor(page: LinkPage, entry: Extract<CachedLink, { kind: '
  */
 export function redirectOutcome(entry: Extract<CachedLink, { kind: 'link' }>, query: string, now = 0, visitor?: Visitor): Outcome {
   let to: Destination = entry;
-  if (entry.rules !== null && visitor !== undefined) {
+  let ruled = false;
+  if (entry.rules !== null && visitor?.match !== undefined) {
     const i = visitor.match(
       entry.rules.compiled,
       { ip: visitor.ip, userAgent: visitor.userAgent, acceptLanguage: visitor.acceptLanguage, query, now },
@@ -109,11 +117,28 @@ export function redirectOutcome(entry: Extract<CachedLink, { kind: 'link' }>, qu
       const target = entry.rules.targets[i];
       if (target.loops) return PAGES.loop;
       to = target;
+      ruled = true;
     }
   }
-  if (query === '' || !entry.forwardQuery) return to.redirect;
+  // No rule chose: a running A/B test does, the visitor keeping the variant drawn for them.
+  let cookie: string | undefined;
+  if (!ruled && entry.test !== null && visitor?.variants !== undefined) {
+    const kept = visitor.variants.read(visitor.cookie, entry.id);
+    const variant = (kept !== undefined && entry.test.variants.find((v) => v.id === kept)) || drawVariant(entry.test);
+    if (variant.id !== kept) cookie = visitor.variants.make(entry.id, variant.id, visitor.path ?? '/');
+    to = variant;
+  }
+  if ((query === '' || !entry.forwardQuery) && cookie === undefined) return to.redirect;
   const location = withQuery(entry, query, to);
-  return { ...to.redirect, location, headers: redirectHeaders(location) };
+  const headers = location === to.location ? to.redirect.headers : redirectHeaders(location);
+  return { ...to.redirect, location, headers: cookie === undefined ? headers : [...headers, 'Set-Cookie', cookie] };
+}
+
+/** A variant by weight: a draw in [0, 100) against the cumulative weights. */
+function drawVariant(test: CachedTest): CachedTest['variants'][number] {
+  const draw = Math.random() * 100;
+  for (const v of test.variants) if (draw < v.upTo) return v;
+  return test.variants[test.variants.length - 1];
 }
 
 /** Appends the visit's query string to the destination, before any #fragment (as Shlink and Bitly do), unless the link does not forward it. */

@@ -1,6 +1,6 @@
 // Writes a batch of buffered clicks: enriches them, drops those of links deleted meanwhile, stores
-// the raw rows (COPY on PostgreSQL; on PGlite one INSERT whose clicks travel as six int arrays
-// plus the batch's distinct visitors, referrers and rule ids, as parsing long text arrays is what costs most
+// the raw rows (COPY on PostgreSQL; on PGlite one INSERT whose clicks travel as seven int arrays
+// plus the batch's distinct visitors, referrers, rule and variant ids, as parsing long text arrays is what costs most
 // in the embedded database), records link.clicked for links whose workspace subscribed a webhook
 // to it (in the same transaction), and counts the clicks into the rollups and link counters
 // (click-tallies.ts) — at once, or summed over several batches while clicks keep coming (holdMs).
@@ -18,17 +18,18 @@ SELECT l.id, EXISTS (
     AND (w.link_id IS NULL OR w.link_id = l.id) AND (w.domain_id IS NULL OR w.domain_id = l.domain_id)) AS subscribed
 FROM links l WHERE l.id = ANY($1::bigint[])`;
 
-const COLUMNS = 'link_id, clicked_at, referrer, referrer_host, user_agent, ip, visitor, country, region, city, device, browser, os, trigger, bot, rule_id';
+const COLUMNS = 'link_id, clicked_at, referrer, referrer_host, user_agent, ip, visitor, country, region, city, device, browser, os, trigger, bot, rule_id, variant_id';
 const COPY = `COPY clicks (${COLUMNS}) FROM STDIN`;
 const INSERT = `
 INSERT INTO clicks (${COLUMNS})
 SELECT b.link_id, to_timestamp(b.ms / 1000.0), r.ref, r.host, p.ua, p.ip, p.visitor, p.country, p.region, p.city, p.device,
-       p.browser, p.os, CASE WHEN b.f & 2 = 0 THEN 'link' ELSE 'qr' END, p.bot OR b.f & 1 = 1, ru.id
-FROM unnest($1::bigint[], $2::float8[], $3::int[], $4::int[], $5::int[], $18::int[]) AS b(link_id, ms, p, r, f, ru)
+       p.browser, p.os, CASE WHEN b.f & 2 = 0 THEN 'link' ELSE 'qr' END, p.bot OR b.f & 1 = 1, ru.id, va.id
+FROM unnest($1::bigint[], $2::float8[], $3::int[], $4::int[], $5::int[], $18::int[], $20::int[]) AS b(link_id, ms, p, r, f, ru, va)
 JOIN unnest($6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::text[], $13::text[], $14::text[], $15::bool[])
   WITH ORDINALITY AS p(ua, ip, visitor, country, region, city, device, browser, os, bot, i) ON p.i = b.p
 LEFT JOIN unnest($16::text[], $17::text[]) WITH ORDINALITY AS r(ref, host, i) ON r.i = b.r
-LEFT JOIN unnest($19::text[]) WITH ORDINALITY AS ru(id, i) ON ru.i = b.ru`;
+LEFT JOIN unnest($19::text[]) WITH ORDINALITY AS ru(id, i) ON ru.i = b.ru
+LEFT JOIN unnest($21::text[]) WITH ORDINALITY AS va(id, i) ON va.i = b.va`;
 const EVENTS = `
 INSERT INTO events (id, type, occurred_at, workspace_id, link_id, data)
 SELECT 'evt_' || replace(gen_random_uuid()::text, '-', ''), 'link.clicked', to_timestamp(c.ms / 1000.0), l.workspace_id, l.id,
@@ -152,6 +153,8 @@ function insertParams(clicks: EnrichedClick[]): unknown[] {
   // Rule ids as indexes into the batch's distinct ones (0: none), like referrers.
   const ruleIndex = new Array<number>(n);
   const rules = new Map<string, number>();
+  const variantIndex = new Array<number>(n);
+  const variants = new Map<string, number>();
   for (let i = 0; i < n; i++) {
     const c = clicks[i];
     let pi = profiles.get(c.profile);
@@ -181,10 +184,16 @@ function insertParams(clicks: EnrichedClick[]): unknown[] {
       if (ui === 0) rules.set(c.rule, (ui = rules.size + 1));
     }
     ruleIndex[i] = ui;
+    let vi = 0;
+    if (c.variant !== null) {
+      vi = variants.get(c.variant) ?? 0;
+      if (vi === 0) variants.set(c.variant, (vi = variants.size + 1));
+    }
+    variantIndex[i] = vi;
   }
   // Number arrays as array literals: one string crosses to PGlite's thread instead of 10,000 numbers.
   const literal = (xs: number[]) => `{${xs.join(',')}}`;
-  return [literal(link), literal(ms), literal(prof), literal(ref), literal(flags), ...p, pBot, rText, rHost, literal(ruleIndex), [...rules.keys()]];
+  return [literal(link), literal(ms), literal(prof), literal(ref), literal(flags), ...p, pBot, rText, rHost, literal(ruleIndex), [...rules.keys()], literal(variantIndex), [...variants.keys()]];
 }
 
 /** The batch in COPY's text format; each visitor's and referrer's columns are escaped once. */
@@ -209,7 +218,7 @@ function copyText(clicks: EnrichedClick[]): string {
       r = refs.get(c.referrer) ?? '';
       if (r === '') refs.set(c.referrer, (r = `${field(c.referrer)}\t${field(c.referrerHost)}`));
     }
-    out += `${c.linkId}\t${prefix}${ms < 10 ? '00' : ms < 100 ? '0' : ''}${ms}Z\t${r}\t${p}\t${c.trigger}\t${c.bot ? 't' : 'f'}\t${c.rule === null ? '\\N' : field(c.rule)}\n`;
+    out += `${c.linkId}\t${prefix}${ms < 10 ? '00' : ms < 100 ? '0' : ''}${ms}Z\t${r}\t${p}\t${c.trigger}\t${c.bot ? 't' : 'f'}\t${c.rule === null ? '\\N' : field(c.rule)}\t${c.variant === null ? '\\N' : field(c.variant)}\n`;
   }
   return out;
 }

@@ -58,6 +58,7 @@ export async function insertBatch(
         countBots: false,
         forwardQuery: true,
         rules: [],
+        abTest: null,
         startsAt: null,
         expiredUrl: null,
         tags: row.tags,

@@ -14,6 +14,7 @@ import { notifyDomainStatus } from '../domains/notify-domain-status';
 import { recheckVerifiedDomains } from '../domains/recheck-verified-domains';
 import { currentAppContext } from '../context/current-app-context';
 import { expireDueLinks } from '../links/expire-due-links';
+import { endDueTests } from '../links/end-due-tests';
 import { DELIVERY_LOG_DAYS } from '../webhooks/event-types';
 import { pruneDeliveries } from '../webhooks/deliveries';
 import { pruneEvents } from '../events/prune-events';
@@ -47,7 +48,11 @@ export const QUEUES: QueueSpec[] = [
     name: 'links.expire',
     options: { retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 300 },
     cron: '* * * * *',
-    run: async (_data, { clock }) => ({ expired: await expireDueLinks(await currentAppContext(), { clock }) }),
+    // Also ends the A/B tests that are due (their winner becomes the link's url).
+    run: async (_data, { clock }) => {
+      const ctx = await currentAppContext();
+      return { expired: await expireDueLinks(ctx, { clock }), testsEnded: await endDueTests(ctx, { clock }) };
+    },
   },
   {
     // Daily, at a quiet hour: deletes clicks and rollups older than the owner's plan keeps.

@@ -17,7 +17,8 @@ import { requestIp } from '../http/handle-route';
 import { getLinkByCode } from '../links/get-link-by-code';
 import { makeUnlockCookie } from '../links/unlock-cookie';
 import { processClock } from '../core/clock';
-import { getGlobalSingleton } from '../core/global-singleton';
+import { getGlobalSingleton, globalSingleton } from '../core/global-singleton';
+import { variantCookies, type VariantCookies } from '../edge/variant-cookie';
 import { sharedLimiter } from '../ratelimit/shared-limiter';
 import { contextOf, expiredBy, notFoundContent, PAGE_CONTENT, promptContent, type Brand, type PageContext } from './page-content';
 import { pageHtml, reportUrl } from './page-html';
@@ -53,10 +54,10 @@ export async function showLinkPage(req: Request, page: string, code: string): Pr
   const visit = splitQrMarker(query);
   // The link redirects after all (e.g. edited on another instance a moment ago): redirect here
   // rather than back to the edge, whose cache may not know yet.
-  const outcome = entry ? decideOutcome(entry, visit.query, processClock().nowMs(), false, await visitorOf(req, entry)) : undefined;
+  const outcome = entry ? decideOutcome(entry, visit.query, processClock().nowMs(), false, await visitorOf(req, entry, code)) : undefined;
   if (link && outcome?.kind === 'redirect') {
     recordClick(handle, visitClick(req, link.id, visit.trigger, outcome));
-    return new Response(null, { status: outcome.status, headers: { location: outcome.location, 'cache-control': 'private, max-age=0' } });
+    return new Response(null, { status: outcome.status, headers: redirectTo(outcome, 'private, max-age=0') });
   }
   return pageFor(entry, code, query, entry?.kind === 'link' ? contextOf(entry, processClock().nowMs(), brand) : { brand });
 }
@@ -72,15 +73,16 @@ function visitClick(req: Request, linkId: number, trigger: 'link' | 'qr', outcom
     trigger,
     head: req.method === 'HEAD',
     rule: outcome.rule,
+    variant: outcome.variant,
   };
 }
 
 /** Who visits, for a link with routing rules (these pages send visitors on as the edge would). */
-async function visitorOf(req: Request, entry: CachedLink): Promise<Visitor | undefined> {
-  if (entry.kind !== 'link' || entry.rules === null) return undefined;
+async function visitorOf(req: Request, entry: CachedLink, code: string): Promise<Visitor | undefined> {
+  if (entry.kind !== 'link' || (entry.rules === null && entry.test === null)) return undefined;
   const { matchRule, processGeo } = await import('../edge/rules/rule-visits');
   const ip = requestIp(req);
-  const geo = entry.rules.compiled.geo ? processGeo() : undefined;
+  const geo = entry.rules?.compiled.geo ? processGeo() : undefined;
   await geo?.loadFor([ip]).catch(() => {});
   return {
     ip,
@@ -88,7 +90,20 @@ async function visitorOf(req: Request, entry: CachedLink): Promise<Visitor | und
     acceptLanguage: req.headers.get('accept-language') ?? undefined,
     geo,
     match: matchRule,
+    cookie: req.headers.get('cookie') ?? undefined,
+    variants: pageVariantCookies(),
+    path: `/${code}`,
   };
+}
+
+function pageVariantCookies(): VariantCookies {
+  return globalSingleton('variantCookies', () => variantCookies(loadConfig().SECRET_KEY));
+}
+
+/** The redirect's headers as a Response takes them: Location, and the A/B test's cookie when one is set. */
+function redirectTo(outcome: Extract<Outcome, { kind: 'redirect' }>, cacheControl: string): Record<string, string> {
+  const i = outcome.headers.indexOf('Set-Cookie');
+  return { location: outcome.location, 'cache-control': cacheControl, ...(i === -1 ? {} : { 'set-cookie': outcome.headers[i + 1] }) };
 }
 
 function pageFor(entry: CachedLink | undefined, code: string, query: string, opts: PageContext = {}): Response {
@@ -119,12 +134,12 @@ export async function unlockLink(req: Request, code: string): Promise<Response> 
   const password = form.get('password') ?? '';
   const reviewed = form.get('reviewed') === '1';
   const visit = splitQrMarker(query);
-  const visitor = entry && (await visitorOf(req, entry));
+  const visitor = entry && (await visitorOf(req, entry, code));
   const outcome = entry ? decideOutcome(entry, visit.query, processClock().nowMs(), reviewed, visitor) : undefined;
   // Not protected (any more): show whatever the link now is.
   if (link && outcome?.kind === 'redirect') {
     recordClick(handle, visitClick(req, link.id, visit.trigger, outcome));
-    return new Response(null, { status: 303, headers: { location: outcome.location, 'cache-control': 'no-store' } });
+    return new Response(null, { status: 303, headers: redirectTo(outcome, 'no-store') });
   }
   if (link && entry?.kind === 'link' && !(outcome?.kind === 'page' && outcome.page === 'protected'))
     return pageFor(entry, code, query, contextOf(entry, processClock().nowMs(), brand, reviewed));
@@ -145,20 +160,19 @@ export async function unlockLink(req: Request, code: string): Promise<Response> 
   const unlocked = redirectOutcome(entry, visit.query, processClock().nowMs(), visitor);
   if (unlocked.kind !== 'redirect') return pageFor(entry, code, query, contextOf(entry, processClock().nowMs(), brand, reviewed));
   recordClick(handle, visitClick(req, link.id, visit.trigger, unlocked));
-  return new Response(null, {
-    status: 303,
-    headers: {
-      location: unlocked.location,
-      'set-cookie': makeUnlockCookie({
-        now: processClock().nowMs(),
-        secret: config.SECRET_KEY,
-        linkId: link.id,
-        passwordHash: link.passwordHash!,
-        secure: config.BASE_URL.startsWith('https:'),
-      }),
-      'cache-control': 'no-store',
-    },
-  });
+  const headers = new Headers(redirectTo(unlocked, 'no-store'));
+  // Both cookies when the link also runs an A/B test: the unlock and the variant.
+  headers.append(
+    'set-cookie',
+    makeUnlockCookie({
+      now: processClock().nowMs(),
+      secret: config.SECRET_KEY,
+      linkId: link.id,
+      passwordHash: link.passwordHash!,
+      secure: config.BASE_URL.startsWith('https:'),
+    }),
+  );
+  return new Response(null, { status: 303, headers });
 }
 
 async function readForm(req: Request): Promise<URLSearchParams> {
@@ -170,10 +184,10 @@ export async function continueToLink(req: Request, code: string): Promise<Respon
   const query = new URL(req.url).search.slice(1);
   const { link, entry, handle, brand } = await findLink(req, code);
   const visit = splitQrMarker(query);
-  const outcome = entry ? decideOutcome(entry, visit.query, processClock().nowMs(), true, await visitorOf(req, entry)) : undefined;
+  const outcome = entry ? decideOutcome(entry, visit.query, processClock().nowMs(), true, await visitorOf(req, entry, code)) : undefined;
   if (link && outcome?.kind === 'redirect') {
     recordClick(handle, visitClick(req, link.id, visit.trigger, outcome));
-    return new Response(null, { status: 303, headers: { location: outcome.location, 'cache-control': 'no-store' } });
+    return new Response(null, { status: 303, headers: redirectTo(outcome, 'no-store') });
   }
   // Blocked meanwhile, expired, or password-protected (the prompt remembers the choice).
   return pageFor(entry, code, query, entry?.kind === 'link' ? contextOf(entry, processClock().nowMs(), brand, true) : { brand, reviewed: true });

@@ -5,9 +5,11 @@
 import { randomBytes } from 'node:crypto';
 import type { AppContext } from '../context/app-context';
 import { invalidField } from '../core/errors';
+import { processClock } from '../core/clock';
 import { validateLongUrl } from '../domains/validate-long-url';
 import { scanDestination, type ScanVerdict } from '../safety/scan-destination';
 import type { StoredRule, TRule } from './rule-schema';
+import type { StoredAbTest, TAbTest } from './ab-test-schema';
 
 export interface CheckedRules {
   rules: StoredRule[];
@@ -26,6 +28,38 @@ export async function checkRules(rules: readonly TRule[], ctx: Pick<AppContext, 
     checked.push({ ...rule, id: rule.id ?? newRuleId(), url });
   }
   return { rules: checked, scan: reasons.length === 0 ? { status: 'active', reason: null } : { status: 'pending_review', reason: reasons.join(' ') } };
+}
+
+/**
+ * Validates and scans every variant's url (errors name `ab_test.variants[i].url`), assigns ids, and
+ * starts the test afresh (not ended).
+ */
+export async function checkAbTest(
+  test: TAbTest,
+  ctx: Pick<AppContext, 'domains' | 'handle'>,
+  clicksAtStart = 0,
+): Promise<{ test: StoredAbTest; scan: ScanVerdict }> {
+  const now = processClock().nowMs();
+  if (test.ends_at && Date.parse(test.ends_at) <= now) throw invalidField('ab_test', 'Invalid ab_test: ends_at must be in the future.');
+  const variants: StoredAbTest['variants'] = [];
+  let scan: ScanVerdict = { status: 'active', reason: null };
+  for (const [i, v] of test.variants.entries()) {
+    const field = `ab_test.variants[${i}].url`;
+    const url = validateLongUrl(v.url, ctx.domains.self, field);
+    scan = worstVerdict(scan, await scanDestination(url, ctx.handle, field));
+    variants.push({ id: v.id ?? `v_${randomBytes(6).toString('base64url')}`, url, weight: v.weight });
+  }
+  const stored: StoredAbTest = {
+    variants,
+    ends_at: test.ends_at ? new Date(test.ends_at).toISOString() : null,
+    end_after_clicks: test.end_after_clicks ?? null,
+    winner_by: test.winner_by,
+    started_at: new Date(now).toISOString(),
+    clicks_at_start: clicksAtStart,
+    ended_at: null,
+    winner: null,
+  };
+  return { test: stored, scan };
 }
 
 /** Held for review if either is: the link's url and its rules' urls are one verdict. */

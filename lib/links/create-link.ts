@@ -18,7 +18,8 @@ import type { AppContext } from '../context/app-context';
 import { validateAlias } from './validate-alias';
 import { validateLongUrl } from '../domains/validate-long-url';
 import { writeUtm, type UtmKey } from './utm';
-import { assertStartsFirst, checkRules, worstVerdict } from '../link-rules/check-rules';
+import { assertStartsFirst, checkAbTest, checkRules, worstVerdict } from '../link-rules/check-rules';
+import type { StoredAbTest, TAbTest } from '../link-rules/ab-test-schema';
 import type { StoredRule, TRule } from '../link-rules/rule-schema';
 
 export interface CreateLinkInput {
@@ -46,6 +47,8 @@ export interface CreateLinkInput {
   forwardQuery?: boolean;
   /** Routing rules, already parsed (lib/link-rules/rule-schema.ts); their urls are checked here. */
   rules?: readonly TRule[];
+  /** An A/B test, already parsed (lib/link-rules/ab-test-schema.ts); its urls are checked here. */
+  abTest?: TAbTest;
   /** Already normalised (lib/links/link-schema.ts). */
   tags?: string[];
   /** The owner's note (already parsed: trimmed, null for none). */
@@ -75,11 +78,17 @@ export async function createLink(input: CreateLinkInput, ctx: AppContext, opts: 
   let scan: ScanVerdict;
   let rules: StoredRule[] = [];
   let expiredUrl: string | null = null;
+  let abTest: StoredAbTest | null = null;
   try {
     scan = await scanDestination(longUrl, ctx.handle, input.urlField);
     if (input.rules?.length) {
       const checked = await checkRules(input.rules, ctx);
       rules = checked.rules;
+      scan = worstVerdict(scan, checked.scan);
+    }
+    if (input.abTest) {
+      const checked = await checkAbTest(input.abTest, ctx);
+      abTest = checked.test;
       scan = worstVerdict(scan, checked.scan);
     }
     if (input.expiredUrl !== undefined && input.expiredUrl !== null) {
@@ -135,6 +144,7 @@ export async function createLink(input: CreateLinkInput, ctx: AppContext, opts: 
           startsAt,
           expiredUrl,
           countBots: input.countBots ?? false,
+          abTest,
           status: scan.status,
           safetyReason: scan.reason,
           tags: input.tags ?? [],

@@ -3,6 +3,7 @@
 import type { LinkRow, Plan } from '../../db/schema';
 import { createLink } from './create-link';
 import { storedRules } from '../link-rules/rule-schema';
+import { storedAbTest, type StoredAbTest, type TAbTest } from '../link-rules/ab-test-schema';
 import type { AppContext } from '../context/app-context';
 import { processClock } from '../core/clock';
 
@@ -30,9 +31,16 @@ export async function duplicateLink(source: LinkRow, who: DuplicateLinkOptions, 
       startsAt: source.startsAt && new Date(source.startsAt).getTime() > processClock().nowMs() ? new Date(source.startsAt) : null,
       expiredUrl: source.expiredUrl,
       rules: storedRules(source.rules),
+      abTest: abTestInput(storedAbTest(source.abTest)),
       tags: source.tags,
       note: source.note,
     },
     ctx,
   );
+}
+
+/** A running test is copied (started afresh on the copy); an ended one is not: its winner is the url. */
+function abTestInput(test: StoredAbTest | null): TAbTest | undefined {
+  if (test === null || test.ended_at !== null) return undefined;
+  return { variants: test.variants, ends_at: test.ends_at, end_after_clicks: test.end_after_clicks, winner_by: test.winner_by };
 }

@@ -21,7 +21,7 @@ export type NewLink = Pick<
   LinkRow,
   'workspaceId' | 'createdBy' | 'domainId' | 'shortCode' | 'longUrl' | 'expiresAt' | 'passwordHash' | 'maxClicks' | 'status' | 'safetyReason'
 > &
-  Partial<Pick<LinkRow, 'tags' | 'note' | 'forwardQuery' | 'rules' | 'startsAt' | 'expiredUrl' | 'countBots'>>;
+  Partial<Pick<LinkRow, 'tags' | 'note' | 'forwardQuery' | 'rules' | 'startsAt' | 'expiredUrl' | 'countBots' | 'abTest'>>;
 
 /** A NOTIFY to send with the insert (channel and payload), or none. */
 export interface StatementNotify {
@@ -30,8 +30,8 @@ export interface StatementNotify {
 }
 
 const INSERT = `WITH inserted AS (
-  INSERT INTO links (workspace_id, created_by, domain_id, short_code, long_url, expires_at, password_hash, max_clicks, status, safety_reason, tags, note, forward_query, rules, starts_at, expired_url, count_bots, created_at, updated_at)
-  SELECT $1::text, $2::text, $3::int, $4::text, $5::text, $6::timestamptz, $7::text, $8::int, $9::text, $10::text, $11::text[], $12::text, $16::boolean, $17::jsonb, $18::timestamptz, $19::text, $20::boolean, $13::timestamptz, $13::timestamptz
+  INSERT INTO links (workspace_id, created_by, domain_id, short_code, long_url, expires_at, password_hash, max_clicks, status, safety_reason, tags, note, forward_query, rules, starts_at, expired_url, count_bots, ab_test, created_at, updated_at)
+  SELECT $1::text, $2::text, $3::int, $4::text, $5::text, $6::timestamptz, $7::text, $8::int, $9::text, $10::text, $11::text[], $12::text, $16::boolean, $17::jsonb, $18::timestamptz, $19::text, $20::boolean, $21::jsonb, $13::timestamptz, $13::timestamptz
   WHERE NOT EXISTS (SELECT 1 FROM link_aliases WHERE domain_id = $3::int AND lower(code) = lower($4::text))
   RETURNING id, workspace_id
 ), event AS (
@@ -41,7 +41,7 @@ const INSERT = `WITH inserted AS (
 SELECT id`;
 const INSERT_QUIET = `${INSERT} FROM inserted`;
 // pg_notify in the select list runs once per inserted row: never when the guard held the insert back.
-const INSERT_NOTIFY = `${INSERT}, pg_notify($21::text, $22::text) FROM inserted`;
+const INSERT_NOTIFY = `${INSERT}, pg_notify($22::text, $23::text) FROM inserted`;
 
 /**
  * The new link, or undefined when its code is an old code of another link (nothing written, nothing
@@ -64,6 +64,7 @@ export async function insertLinkWithEvent(db: Queryable, link: NewLink, domains:
     startsAt: link.startsAt ?? null,
     expiredUrl: link.expiredUrl ?? null,
     countBots: link.countBots ?? false,
+    abTest: link.abTest ?? null,
     createdAt: now,
     updatedAt: now,
   };
@@ -90,6 +91,7 @@ export async function insertLinkWithEvent(db: Queryable, link: NewLink, domains:
     draft.startsAt,
     draft.expiredUrl,
     draft.countBots,
+    draft.abTest === null ? null : JSON.stringify(draft.abTest),
   ];
   if (notify) params.push(notify.channel, notify.payload);
   const [row] = notify

@@ -12,6 +12,7 @@ import { zIsoDate, zOptionalId, zPositiveId, zQueryEnum, zQueryInt, ZTimestamp }
 import { invalidField } from '../core/errors';
 import { MAX_PREVIEW_DESCRIPTION, MAX_PREVIEW_TITLE } from '../previews/link-preview-schema';
 import { MAX_RULES, ZRules, ZStoredRule } from '../link-rules/rule-schema';
+import { ZAbTest, ZStoredAbTest } from '../link-rules/ab-test-schema';
 
 export const MAX_TAGS = 10;
 export const MAX_TAG_LENGTH = 32;
@@ -89,20 +90,15 @@ export const LINK_FIELDS = {
     description: 'Whether a visit’s query string is added to the destination (`/abc?ref=x` → `…?ref=x`); true unless set to false.',
   }),
   // Checked whole here, so an error names the rule and condition (rules[2].conditions[0].values[1]: …).
-  rules: z
-    .unknown()
-    .transform((v, ctx) => {
-      const parsed = ZRules.safeParse(v);
-      if (parsed.success) return parsed.data;
-      const issue = parsed.error.issues[0];
-      const where = issue?.path.length ? `rules${issue.path.map((k) => (typeof k === 'number' ? `[${k}]` : `.${String(k)}`)).join('')}: ` : '';
-      ctx.addIssue({ code: 'custom', message: `Invalid rules: ${where}${issue?.message ?? 'not a list of rules'}.` });
-      return z.NEVER;
-    })
-    .meta({
+  rules: wholeField(ZRules, 'rules', 'not a list of rules').meta({
       ...jsonSchemaOf(ZRules),
       description: `Up to ${MAX_RULES} routing rules, in order: the first whose conditions all hold sends the visitor to its url; none matching, the link's url. [] removes them.`,
     } as never),
+  ab_test: wholeField(ZAbTest, 'ab_test', 'not an A/B test').meta({
+    ...jsonSchemaOf(ZAbTest),
+    description:
+      'Splits visitors between 2 to 10 weighted destinations, each keeping theirs; optionally ends at a date or click count, its winner becoming the url. null removes it.',
+  } as never),
   tags: z
     .unknown()
     .transform((v, ctx) => {
@@ -143,6 +139,18 @@ export const LINK_FIELDS = {
 
 const F = LINK_FIELDS;
 
+/** A field parsed whole by `schema`, its first problem named by path (`rules[2].conditions[0]: …`). */
+function wholeField<S extends z.ZodType>(schema: S, name: string, what: string) {
+  return z.unknown().transform((v, ctx): z.output<S> => {
+    const parsed = schema.safeParse(v);
+    if (parsed.success) return parsed.data;
+    const issue = parsed.error.issues[0];
+    const where = issue?.path.length ? `${name}${issue.path.map((k) => (typeof k === 'number' ? `[${k}]` : `.${String(k)}`)).join('')}: ` : '';
+    ctx.addIssue({ code: 'custom', message: `Invalid ${name}: ${where}${issue?.message ?? what}.` });
+    return z.NEVER;
+  });
+}
+
 /** A schema's JSON Schema (as the request takes it) for a field whose checks run in a transform. */
 function jsonSchemaOf(schema: z.ZodType): Record<string, unknown> {
   const { $schema: _, ...rest } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
@@ -162,6 +170,7 @@ export const ZCreateLinkA = z.strictObject({
   expired_url: F.expired_url.nullish(),
   forward_query: F.forward_query.nullish(),
   rules: F.rules.nullish(),
+  ab_test: F.ab_test.nullish(),
 });
 /** REST v1's create body: Variant A's plus tags, a note, UTM values and a social preview. */
 export const ZCreateLink = ZCreateLinkA.extend({
@@ -177,7 +186,7 @@ export const ZCreateLink = ZCreateLinkA.extend({
 export type TCreateLink = z.output<typeof ZCreateLink>;
 
 const NOTHING_TO_CHANGE =
-  'Send at least one field to change: url, alias, password, expiration, max_clicks, count_bots, starts_at, expired_url, forward_query, rules, tags, archived, note, preview or a utm_* value.';
+  'Send at least one field to change: url, alias, password, expiration, max_clicks, count_bots, starts_at, expired_url, forward_query, rules, ab_test, tags, archived, note, preview or a utm_* value.';
 /** Variant A's update body: only the fields given change; null removes password, expiration, limit. */
 export const ZUpdateLinkA = z
   .strictObject({
@@ -191,6 +200,7 @@ export const ZUpdateLinkA = z
     expired_url: F.expired_url.nullable().optional(),
     forward_query: F.forward_query.optional(),
     rules: F.rules.nullable().optional(),
+    ab_test: F.ab_test.nullable().optional(),
   })
   .refine((b) => Object.keys(b).length > 0, { error: NOTHING_TO_CHANGE, path: ['body'] });
 /** REST v1's update body: Variant A's plus tags (null clears them) and archived. */
@@ -206,6 +216,7 @@ export const ZUpdateLink = z
     expired_url: F.expired_url.nullable().optional(),
     forward_query: F.forward_query.optional(),
     rules: F.rules.nullable().optional(),
+    ab_test: F.ab_test.nullable().optional(),
     tags: F.tags.nullable().optional(),
     archived: F.archived.optional(),
     note: F.note.nullable().optional(),
@@ -300,6 +311,7 @@ export const ZLink = z
     expired_url: z.string().nullable(),
     forward_query: z.boolean(),
     rules: z.array(ZStoredRule),
+    ab_test: ZStoredAbTest.nullable(),
     status: z.string().meta({ examples: ['active'] }),
     disabled_reason: z.string().nullable(),
     safety_reason: z.string().nullable(),

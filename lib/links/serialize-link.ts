@@ -4,6 +4,7 @@ import type { DomainRegistry } from '../domains/domain-registry';
 import { readUtm, type Utm } from './utm';
 import { processClock } from '../core/clock';
 import { storedRules, type StoredRule } from '../link-rules/rule-schema';
+import { storedAbTest, type StoredAbTest } from '../link-rules/ab-test-schema';
 
 export interface LinkJson extends Utm {
   id: number;
@@ -24,6 +25,8 @@ export interface LinkJson extends Utm {
   forward_query: boolean;
   /** Routing rules in order (lib/link-rules); [] when none. */
   rules: StoredRule[];
+  /** The A/B test (running, or ended with its winner); null when none. */
+  ab_test: StoredAbTest | null;
   status: string;
   /** Why an admin disabled the link; null otherwise. */
   disabled_reason: string | null;
@@ -61,6 +64,7 @@ export function serializeLink(link: LinkRow, domains: LinkDomains): LinkJson {
     expired_url: link.expiredUrl ?? null,
     forward_query: link.forwardQuery,
     rules: storedRules(link.rules),
+    ab_test: storedAbTest(link.abTest),
     status: effectiveStatus(link),
     disabled_reason: link.disabledReason,
     safety_reason: link.safetyReason,

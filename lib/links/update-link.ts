@@ -19,7 +19,8 @@ import type { AppContext } from '../context/app-context';
 import { validateAlias } from './validate-alias';
 import { validateMaxClicks } from './validate-max-clicks';
 import { validateLongUrl } from '../domains/validate-long-url';
-import { assertStartsFirst, checkRules, worstVerdict } from '../link-rules/check-rules';
+import { assertStartsFirst, checkAbTest, checkRules, worstVerdict } from '../link-rules/check-rules';
+import { storedAbTest, type TAbTest } from '../link-rules/ab-test-schema';
 import { storedRules, type TRule } from '../link-rules/rule-schema';
 
 export interface UpdateLinkChanges {
@@ -41,6 +42,8 @@ export interface UpdateLinkChanges {
   forwardQuery?: boolean;
   /** Replaces the routing rules (already parsed; their urls are checked here); [] removes them. */
   rules?: readonly TRule[];
+  /** Replaces the A/B test (started afresh; its urls are checked here); null removes it. */
+  abTest?: TAbTest | null;
   /** Replaces the tags (already normalised); [] removes them all. */
   tags?: string[];
   /** true archives (hidden from the list by default; it still redirects), false brings it back. */
@@ -95,7 +98,7 @@ export async function updateLink(link: LinkRow | number, changes: UpdateLinkChan
   }
   if (changes.expiredUrl !== undefined)
     set.expiredUrl = changes.expiredUrl === null ? null : validateLongUrl(changes.expiredUrl, ctx.domains.self, 'expired_url');
-  const scan = await scanChanged(set, changes.rules, link, ctx);
+  const scan = await scanChanged(set, changes, link, ctx);
   if (changes.startsAt !== undefined) set.startsAt = changes.startsAt;
   if (changes.alias !== undefined) set.shortCode = validateAlias(changes.alias);
   if (changes.password !== undefined) set.passwordHash = changes.password === null ? null : await hashLinkPassword(changes.password);
@@ -149,6 +152,7 @@ function needsCurrent(c: UpdateLinkChanges): boolean {
     c.utm !== undefined ||
     c.url !== undefined ||
     c.rules !== undefined ||
+    c.abTest !== undefined ||
     c.expiredUrl !== undefined ||
     c.startsAt !== undefined ||
     c.expiresAt !== undefined
@@ -162,11 +166,15 @@ function needsCurrent(c: UpdateLinkChanges): boolean {
  */
 async function scanChanged(
   set: Partial<typeof links.$inferInsert>,
-  rules: readonly TRule[] | undefined,
+  changes: UpdateLinkChanges,
   link: LinkRow | number,
   ctx: AppContext,
 ): Promise<ScanVerdict | undefined> {
-  if (set.longUrl === undefined && rules === undefined && !set.expiredUrl) return undefined;
+  const rules = changes.rules;
+  if (set.longUrl === undefined && rules === undefined && !set.expiredUrl && !changes.abTest) {
+    if (changes.abTest === null) set.abTest = null;
+    return undefined;
+  }
   const current = typeof link === 'number' ? undefined : link;
   const url = set.longUrl ?? current?.longUrl;
   let scan: ScanVerdict = url === undefined ? { status: 'active', reason: null } : await scanDestination(url, ctx.handle);
@@ -175,6 +183,17 @@ async function scanChanged(
   const checked = await checkRules(rules ?? storedRules(current?.rules), ctx);
   if (rules !== undefined) set.rules = checked.rules;
   scan = worstVerdict(scan, checked.scan);
+  if (changes.abTest === null) set.abTest = null;
+  else if (changes.abTest !== undefined) {
+    const test = await checkAbTest(changes.abTest, ctx, Number(current?.clicks ?? 0));
+    set.abTest = test.test;
+    scan = worstVerdict(scan, test.scan);
+  } else {
+    // A running test's destinations are part of the verdict too.
+    const running = storedAbTest(current?.abTest);
+    for (const [i, v] of (running?.ended_at ? [] : (running?.variants ?? [])).entries())
+      scan = worstVerdict(scan, await scanDestination(v.url, ctx.handle, `ab_test.variants[${i}].url`));
+  }
   return scan;
 }
 

@@ -75,6 +75,8 @@ export const PROPERTY_EXAMPLES: Record<string, unknown> = {
   password: 'open sesame',
   max_clicks: 1000,
   forward_query: true,
+  weight: 50,
+  conversions: 12,
   password_protected: false,
   shared: false,
   archived: false,

@@ -13,6 +13,7 @@ import type { GeoIp } from '../analytics/geoip';
 import type { LinkCache } from '../edge/link-cache';
 import { parseLinkTarget, withQrMarker, type LinkTarget } from '../edge/parse-request';
 import { redirectHeaders, respondRedirect } from '../edge/respond';
+import { variantCookies } from '../edge/variant-cookie';
 import type { EdgePageResponder } from '../link-pages/edge-pages';
 import type { PreviewAssetHandler } from './card-assets';
 import { answerPreviewBot } from '../link-pages/preview-page';
@@ -46,20 +47,35 @@ export function createEdge(opts: EdgeOptions): EdgeHandler {
   let matching: typeof import('../edge/rules/rule-visits') | undefined;
 
   /** Who visits, for a link with routing rules (built only for those); undefined otherwise. */
-  function visitorOf(req: IncomingMessage, entry: CachedLink, m: NonNullable<typeof matching>): Visitor {
+  /** Signs and reads A/B test visitors' variant cookies. */
+  const variants = variantCookies(secret);
+
+  /** Who visits, for a link with routing rules or a running A/B test (built only for those). */
+  function visitorOf(req: IncomingMessage, entry: CachedLink, target: LinkTarget, m: typeof matching): Visitor {
     const h = req.headers;
-    const geo = entry.kind === 'link' && entry.rules?.compiled.geo ? (opts.geo ?? m.processGeo)() : undefined;
-    return { ip: clientIp(req, trustProxy), userAgent: h['user-agent'], acceptLanguage: h['accept-language'], geo, match: m.matchRule };
+    const geo = m !== undefined && entry.kind === 'link' && entry.rules?.compiled.geo ? (opts.geo ?? m.processGeo)() : undefined;
+    return {
+      ip: clientIp(req, trustProxy),
+      userAgent: h['user-agent'],
+      acceptLanguage: h['accept-language'],
+      geo,
+      match: m?.matchRule,
+      cookie: h.cookie,
+      variants,
+      path: `/${target.code}`,
+    };
   }
 
   function finish(req: IncomingMessage, res: ServerResponse, entry: CachedLink, target: LinkTarget, domain: Site, at: number): boolean | Promise<boolean> {
-    if (entry.kind !== 'link' || entry.rules === null) return decide(req, res, entry, target, domain, at, undefined);
+    if (entry.kind !== 'link' || (entry.rules === null && entry.test === null)) return decide(req, res, entry, target, domain, at, undefined);
+    // A test alone needs neither the rule matcher nor GeoIP.
+    if (entry.rules === null) return decide(req, res, entry, target, domain, at, visitorOf(req, entry, target, undefined));
     if (matching === undefined)
       return import('../edge/rules/rule-visits').then((m) => {
         matching = m;
         return finish(req, res, entry, target, domain, at);
       });
-    const visitor = visitorOf(req, entry, matching);
+    const visitor = visitorOf(req, entry, target, matching);
     // A first visit needing the visitor's place waits for the GeoIP file off the event loop.
     if (visitor.geo && !visitor.geo.loaded(visitor.ip))
       return visitor.geo
@@ -128,6 +144,7 @@ export function createEdge(opts: EdgeOptions): EdgeHandler {
       trigger: target.trigger,
       head,
       rule: outcome.rule,
+      variant: outcome.variant,
     });
     return true;
   }

@@ -68,6 +68,7 @@ const link: LinkRow = {
   countBots: false,
   forwardQuery: true,
   rules: [],
+  abTest: null,
   startsAt: null,
   expiredUrl: null,
   tags: ['newsletter'],

@@ -297,6 +297,28 @@ if (chromium && challtestsrv) {
       expect(problems).toEqual([]);
     }, 60_000);
 
+    test('the redirects form saves where expired links go; a URL that is not one is refused on its field', async () => {
+      await page.goto(`${sling.url}/domains`);
+      await openCard();
+      const form = card().getByRole('form', { name: `Redirects for ${HOST}` });
+      const expired = form.getByLabel('Expired-link redirect');
+      await expired.fill('not a url');
+      await form.getByRole('button', { name: 'Save redirects' }).click();
+      await expect.poll(() => expired.getAttribute('aria-invalid')).toBe('true');
+      await expired.fill(`${dest}/ended`);
+      await form.getByRole('button', { name: 'Save redirects' }).click();
+      const saved = () =>
+        page.evaluate(async (host) => {
+          const { domains } = await (await fetch('/api/v1/domains')).json();
+          return domains.find((d: { hostname: string }) => d.hostname === host)?.expired_url as string | null;
+        }, HOST);
+      await expect.poll(saved).toBe(`${dest}/ended`);
+      await expect.poll(() => expired.getAttribute('aria-invalid')).toBe('false');
+      await form.scrollIntoViewIfNeeded();
+      await checkPage('domains-redirects');
+      expect(problems).toEqual([]);
+    }, 60_000);
+
     test('deleting the domain says how many links stop answering', async () => {
       await page.goto(`${sling.url}/domains`);
       expect(await card().getByTestId('domain-status').textContent()).toBe('Verified');

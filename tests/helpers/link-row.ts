@@ -23,6 +23,7 @@ export function linkRow(over: Partial<LinkRow> = {}): LinkRow {
     countBots: false,
     forwardQuery: true,
     rules: [],
+    abTest: null,
     startsAt: null,
     expiredUrl: null,
     tags: [],

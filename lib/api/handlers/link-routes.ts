@@ -23,6 +23,7 @@ import { parsePreview } from '../../links/link-schema';
 import { duplicateLink } from '../../links/duplicate-link';
 import { freeOldCode } from '../../links/free-previous-code';
 import { previousCodesJson } from '../../links/previous-codes-json';
+import { recordConversion } from '../../links/record-conversion';
 
 type Params = { id: string };
 
@@ -71,6 +72,12 @@ export const duplicateLinkRoute = operationHandler(ops.duplicateLink, async ({ r
     ctx,
   );
   return json(serializeLink(copy, ctx.domains), { status: 201 });
+});
+
+/** POST /api/v1/links/{id}/conversions (links.write): one or more conversions for a variant of the link's A/B test. */
+export const recordConversionRoute = operationHandler(ops.recordConversion, async ({ actor, ctx }: WorkspaceRequest<Params>, { params, body }) => {
+  const link = await getLinkOrThrow({ actor, ctx, access: 'write' }, params.id);
+  return json({ variant: body.variant, conversions: await recordConversion(link, body.variant, body.count, ctx) });
 });
 
 /** DELETE /api/v1/links/{id}/previous-codes/{code} (links.write): the old code stops redirecting and is free again. */

@@ -13,6 +13,7 @@ import {
   ZUpdateLink,
 } from '../../links/link-schema';
 import { ZBulkCreate } from '../../imports/import-schema';
+import { ZConversionAnswer, ZConversionBody } from '../../link-rules/ab-test-schema';
 import { NO_CONTENT, ok, WORKSPACE_AUTH, workspaceErrors } from './common';
 
 const tag = 'Links';
@@ -70,6 +71,20 @@ export const duplicateLink = defineOperation({
   params: ZLinkIdParams,
   responses: { 201: ok(ZLink, 'Created') },
   errors: workspaceErrors('not_found', 'unsafe_url', 'quota_exceeded', 'unsafe_throttled'),
+});
+
+export const recordConversion = defineOperation({
+  id: 'recordConversion',
+  permission: 'links.write',
+  method: 'POST',
+  path: '/api/v1/links/{id}/conversions',
+  tag,
+  auth,
+  summary: 'Count a conversion for a variant of the link’s A/B test (a test ending by conversions picks its winner by them)',
+  params: ZLinkIdParams,
+  body: ZConversionBody,
+  responses: { 200: ok(ZConversionAnswer, 'The variant’s conversions so far') },
+  errors: workspaceErrors('not_found', 'invalid_request'),
 });
 
 export const freePreviousCode = defineOperation({

@@ -110,6 +110,20 @@ describe('real answers match the OpenAPI document', () => {
     expect((await call('DELETE', '/api/v1/links/{id}/previous-codes/{code}', { values: { id: other, code: oldCode } })).status).toBe(404);
     expect((await call('POST', '/api/v1/links/{id}/duplicate', { values: { id: other } })).status).toBe(201);
     expect((await call('POST', '/api/v1/links/{id}/duplicate', { values: { id: 999999 } })).status).toBe(404);
+    // Smart links: a link with rules and an A/B test, its statistics per variant, a conversion.
+    const smart = await call('POST', '/api/v1/links', {
+      body: {
+        url: 'https://example.com/smart',
+        rules: [{ conditions: [{ type: 'device', values: ['mobile'] }], url: 'https://example.com/phone' }],
+        ab_test: { variants: [{ id: 'a', url: 'https://example.com/a', weight: 60 }, { id: 'b', url: 'https://example.com/b', weight: 40 }] },
+      },
+    });
+    expect(smart.status).toBe(201);
+    const smartId = (smart.body as Json).id as number;
+    expect((await call('GET', '/api/v1/links/{id}/stats', { values: { id: smartId } })).status).toBe(200);
+    expect((await call('POST', '/api/v1/links/{id}/conversions', { values: { id: smartId }, body: { variant: 'a' } })).status).toBe(200);
+    expect((await call('POST', '/api/v1/links/{id}/conversions', { values: { id: smartId }, body: { variant: 'c' } })).status).toBe(400);
+    expect((await call('POST', '/api/v1/links/{id}/conversions', { values: { id: 999999 }, body: { variant: 'a' } })).status).toBe(404);
     const bulk = await call('POST', '/api/v1/links/bulk', { body: { links: [{ url: 'https://example.com/bulk' }, { url: 'not a url' }] } });
     expect(bulk.body).toMatchObject({ created: 1, failed: 1 });
     expect((await call('POST', '/api/v1/links/bulk', { body: { links: [] } })).status).toBe(400);

@@ -50,6 +50,7 @@ describe(`/api.php on ${suiteDatabase.name}`, () => {
     });
     expect(Object.keys(link).sort()).toEqual(
       [
+        'ab_test',
         'archived',
         'archived_at',
         'clicks',
