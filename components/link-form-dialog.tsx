@@ -1,12 +1,13 @@
 'use client';
 // Create or edit a link in a modal <dialog>: destination, alias (checked as you type), domain,
 // password (set, change or remove), expiration in the user's time zone (sent as UTC), click limit, tags,
-// UTM values (written into the destination), a note. A new alias keeps the old code redirecting unless
+// UTM values (written into the destination), routing rules (link-rules-editor.tsx), a note. A new alias keeps the old code redirecting unless
 // the user frees it (the dialog says so). An edit sends only what changed; the API's field errors show next to their fields. A destination
 // typed without a scheme gets https://.
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { FormError } from './form-error';
 import { LinkRenameNotice } from './link-rename-notice';
+import { LinkRulesEditor, useLinkRules } from './link-rules-editor';
 import { LinkUtmFields } from './link-utm-fields';
 import { ApiError, fromLocalInput, linksApi, toLocalInput, type DomainOption, type Link } from './links-api';
 import { withScheme } from './with-scheme';
@@ -28,6 +29,7 @@ const FIELDS = [
   'preview.description',
   'preview.image',
   'image',
+  'rules',
 ];
 const MAX_NOTE = 2000;
 
@@ -45,7 +47,7 @@ interface LinkFormDialogProps {
   /** The link to edit; null creates one. */
   link: Link | null;
   /** A new link's starting values (Duplicate): everything but the alias and the password. */
-  preset?: Pick<Link, 'long_url' | 'expiration' | 'max_clicks'> & Partial<Pick<Link, 'tags' | 'note' | 'forward_query'>> & { domain: { id: number } };
+  preset?: Pick<Link, 'long_url' | 'expiration' | 'max_clicks'> & Partial<Pick<Link, 'tags' | 'note' | 'forward_query' | 'rules'>> & { domain: { id: number } };
   domains: DomainOption[];
   onSaved: (link: Link) => void;
   onClose: () => void;
@@ -75,6 +77,8 @@ export function LinkFormDialog({ link, preset, domains, onSaved, onClose }: Link
   const [fields, setFields] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Routing rules: a duplicate's copy gets new ids.
+  const rules = useLinkRules(start?.rules, Boolean(link));
   // The social preview's fields; a link created whose image upload then failed is kept here, so a retry only uploads.
   const social = useSocialPreview((link as (Link & { preview?: LinkPreviewJson | null }) | null)?.preview);
   const createdLink = useRef<Link | null>(null);
@@ -134,6 +138,7 @@ export function LinkFormDialog({ link, preset, domains, onSaved, onClose }: Link
         ...(forwardQuery ? {} : { forward_query: false }),
         ...(tagList(tags).length ? { tags: tagList(tags) } : {}),
         ...(note.trim() ? { note: note.trim() } : {}),
+        ...(rules.drafts.length ? { rules: rules.value() } : {}),
         ...social.change(),
       };
     }
@@ -148,6 +153,7 @@ export function LinkFormDialog({ link, preset, domains, onSaved, onClose }: Link
     if (forwardQuery !== link.forward_query) changes.forward_query = forwardQuery;
     if (tagList(tags).join() !== link.tags.join()) changes.tags = tagList(tags);
     if (note.trim() !== (link.note ?? '')) changes.note = note.trim() || null;
+    if (rules.changed()) changes.rules = rules.value();
     return { ...changes, ...social.change() };
   }
 
@@ -173,7 +179,7 @@ export function LinkFormDialog({ link, preset, domains, onSaved, onClose }: Link
     } catch (err) {
       const details = err instanceof ApiError ? err.details : {};
       setFields(details);
-      if (!Object.keys(details).some((k) => FIELDS.includes(k))) setError((err as Error).message);
+      if (!Object.keys(details).some((k) => FIELDS.includes(k) || k.startsWith('rules['))) setError((err as Error).message);
       // Focus the first field at fault so keyboard and screen-reader users land on it.
       const first = FIELDS.find((f) => details[f]);
       if (first) dialog.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
@@ -358,6 +364,7 @@ export function LinkFormDialog({ link, preset, domains, onSaved, onClose }: Link
             Pass the visit's query on <span className="muted">(?ref=mail is added to the destination)</span>
           </span>
         </label>
+        <LinkRulesEditor form={rules} fields={fields} />
         <label>
           Tags (optional)
           <input

@@ -15,10 +15,10 @@ export const QUERY_OPS = ['equals', 'present', 'absent'] as const;
 
 const not = z.boolean({ error: '"not" must be true or false.' }).optional().meta({ description: 'True inverts the condition.' });
 
-function values<T extends z.ZodType>(item: T, what: string) {
+function values<T extends z.ZodType>(item: T, plural: string, singular: string) {
   return z
-    .array(item, { error: `values must be a list of ${what}.` })
-    .min(1, `values must hold at least one ${what.replace(/s$/, '')}.`)
+    .array(item, { error: `values must be a list of ${plural}.` })
+    .min(1, `values must hold at least one ${singular}.`)
     .max(MAX_VALUES, `values holds at most ${MAX_VALUES} entries.`);
 }
 
@@ -51,17 +51,17 @@ const ZClock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'a time of day is H
 export const ZCondition = z.discriminatedUnion(
   'type',
   [
-    z.strictObject({ type: z.literal('country'), values: values(ZCountry, 'countries'), not }),
-    z.strictObject({ type: z.literal('region'), values: values(text(100), 'regions'), not }),
-    z.strictObject({ type: z.literal('city'), values: values(text(100), 'cities'), not }),
+    z.strictObject({ type: z.literal('country'), values: values(ZCountry, 'countries', 'country'), not }),
+    z.strictObject({ type: z.literal('region'), values: values(text(100), 'regions', 'region'), not }),
+    z.strictObject({ type: z.literal('city'), values: values(text(100), 'cities', 'city'), not }),
     z.strictObject({
       type: z.literal('device'),
-      values: values(z.enum(DEVICE_TYPES, { error: `a device is one of ${DEVICE_TYPES.join(', ')}` }), 'devices'),
+      values: values(z.enum(DEVICE_TYPES, { error: `a device is one of ${DEVICE_TYPES.join(', ')}` }), 'devices', 'device'),
       not,
     }),
-    z.strictObject({ type: z.literal('os'), values: values(text(50), 'operating systems'), not }),
-    z.strictObject({ type: z.literal('browser'), values: values(text(50), 'browsers'), not }),
-    z.strictObject({ type: z.literal('language'), values: values(ZLanguage, 'languages'), not }),
+    z.strictObject({ type: z.literal('os'), values: values(text(50), 'operating systems', 'operating system'), not }),
+    z.strictObject({ type: z.literal('browser'), values: values(text(50), 'browsers', 'browser'), not }),
+    z.strictObject({ type: z.literal('language'), values: values(ZLanguage, 'languages', 'language'), not }),
     z
       .strictObject({
         type: z.literal('query'),
@@ -71,7 +71,7 @@ export const ZCondition = z.discriminatedUnion(
         not,
       })
       .refine((c) => c.op !== 'equals' || c.value !== undefined, { error: 'op "equals" needs a value', path: ['value'] }),
-    z.strictObject({ type: z.literal('ip'), values: values(ZAddress, 'addresses'), not }),
+    z.strictObject({ type: z.literal('ip'), values: values(ZAddress, 'addresses', 'address'), not }),
     z
       .strictObject({
         type: z.literal('time'),
