@@ -24,14 +24,16 @@ export function variantCookies(secret: string): VariantCookies {
     read(header, linkId) {
       if (!header) return undefined;
       const name = `sl_v${linkId}=`;
-      const at = header.indexOf(name);
-      if (at === -1 || (at > 0 && header[at - 1] !== ' ' && header[at - 1] !== ';')) return undefined;
-      const end = header.indexOf(';', at);
-      const value = header.slice(at + name.length, end === -1 ? undefined : end).trim();
-      const dot = value.lastIndexOf('.');
-      if (dot <= 0) return undefined;
-      const variantId = value.slice(0, dot);
-      return signed(`${linkId}\n${variantId}`) === value ? variantId : undefined;
+      for (let at = header.indexOf(name); at !== -1; at = header.indexOf(name, at + 1)) {
+        if (at > 0 && header[at - 1] !== ' ' && header[at - 1] !== ';') continue; // the end of another name
+        const end = header.indexOf(';', at);
+        const value = header.slice(at + name.length, end === -1 ? undefined : end).trim();
+        const dot = value.lastIndexOf('.');
+        if (dot <= 0) return undefined;
+        const variantId = value.slice(0, dot);
+        return signed(`${linkId}\n${variantId}`) === value ? variantId : undefined;
+      }
+      return undefined;
     },
     make(linkId, variantId, path) {
       return `sl_v${linkId}=${signed(`${linkId}\n${variantId}`)}; Path=${path}; Max-Age=${MAX_AGE_S}; HttpOnly; SameSite=Lax`;
