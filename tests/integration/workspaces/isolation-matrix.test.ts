@@ -459,6 +459,23 @@ describe(`tenant isolation matrix on ${suiteDatabase.name}`, () => {
       refused: OWN_LINKS,
     }),
     getLink: row({ request: () => ({ params: { id: f.linkO.id } }), state: () => R.link(f.linkO.id) }),
+    recordConversion: row({
+      setup: async () =>
+        ok(
+          await api.call('createLink', {
+            body: {
+              url: `https://example.com/${fresh()}`,
+              ab_test: { variants: [{ id: 'a', url: 'https://example.com/a', weight: 50 }, { id: 'b', url: 'https://example.com/b', weight: 50 }] },
+            },
+            as: OWNER(),
+          }),
+          201,
+        ) as Link,
+      request: (l: Link) => ({ params: { id: l.id }, body: { variant: 'a' } }),
+      // The conversions show in the statistics (a fixed range, so nothing else moves between reads).
+      state: (l: Link) => read('linkStats', { params: { id: l.id }, query: { from: '2026-01-01', to: '2026-01-02' } }),
+      refused: OWN_LINKS,
+    }),
     linkEvents: row({ request: () => ({ params: { id: f.linkO.id } }), state: () => R.link(f.linkO.id) }),
     listLinks: row({ request: () => ({}), state: R.links }),
     listTags: row({ request: () => ({}), state: R.links }),
