@@ -9,6 +9,7 @@ import { openDatabase } from '../lib/db/open-database';
 import type { DbHandle } from '../lib/db/types';
 import { ensureDefaultDomain } from '../lib/domains/domain-registry';
 import type { StoredRule } from '../lib/link-rules/rule-schema';
+import type { LinkAbTestJson } from '../db/schema';
 
 export interface BenchDatabase {
   /** Shown in the report. */
@@ -26,6 +27,8 @@ export interface SeedLink {
   previewTitle?: string;
   /** Routing rules (lib/link-rules), stored as given. */
   rules?: StoredRule[];
+  /** An A/B test, stored as given. */
+  abTest?: LinkAbTestJson;
 }
 
 /** Creates `sling_bench_<random>` on the server of `serverUrl` and returns its URL. */
@@ -56,7 +59,14 @@ export async function seedDatabase(target: BenchDatabase, host: string, seed: Se
     for (let i = 0; i < seed.length; i += 5_000) {
       const rows = seed
         .slice(i, i + 5_000)
-        .map((s) => ({ workspaceId: SYSTEM_WORKSPACE_ID, domainId: domain.id, shortCode: s.code, longUrl: s.url, rules: s.rules ?? [] }));
+        .map((s) => ({
+          workspaceId: SYSTEM_WORKSPACE_ID,
+          domainId: domain.id,
+          shortCode: s.code,
+          longUrl: s.url,
+          rules: s.rules ?? [],
+          abTest: s.abTest ?? null,
+        }));
       await handle.db.insert(links).values(rows);
     }
     for (const s of seed.filter((l) => l.previewTitle !== undefined)) {

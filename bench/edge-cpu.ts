@@ -5,7 +5,7 @@
 // click backlog written) before the next is loaded.
 // BENCH_SLING_BUNDLES=dist/before/sling.mjs,dist/sling.mjs compares builds in the same run (each on
 // its own copy of the seeded PGlite directory). BENCH_CPU_PROF=<dir> writes V8 CPU profiles (raw's too).
-// BENCH_SCENARIOS=hot skips the random one; `ruled` adds the link with ten routing rules (bench/ruled-link.ts). BENCH_DATABASE_URL: each build on its own seeded
+// BENCH_SCENARIOS=hot skips the random one; `ruled` adds the link with ten routing rules, `tested` the one with a 3-way A/B test (bench/ruled-link.ts). BENCH_DATABASE_URL: each build on its own seeded
 // PostgreSQL database on that server instead of PGlite (PostgreSQL's own CPU is not counted), and
 // prints the statements each round committed (pg_stat_database.xact_commit: link loads plus click
 // writes). BENCH_CACHE_TTL_MS sets Sling's CACHE_TTL_MS, so that with a short one (5000) the random
@@ -22,7 +22,7 @@ import { processCpuSeconds, threadCpuSeconds } from './cpu-usage';
 import { runPaced } from './paced-load';
 import { readLoopDelay, resetLoopDelay } from './loop-delay-report';
 import { waitUntilSettled } from './settle';
-import { RULED, RULED_TO } from './ruled-link';
+import { RULED, RULED_TO, TESTED } from './ruled-link';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const RATE = Number(process.env.BENCH_RATE ?? 3000);
@@ -63,9 +63,12 @@ async function main() {
   const databases: BenchDatabase[] = [];
   try {
     const seeded = join(tmp, 'seed');
-    await seedDatabase(pgliteDatabase(seeded), '127.0.0.1', [HOT, RULED, ...MANY]);
+    await seedDatabase(pgliteDatabase(seeded), '127.0.0.1', [HOT, RULED, TESTED, ...MANY]);
     const linksFile = join(tmp, 'links.json');
-    writeFileSync(linksFile, JSON.stringify([HOT, { ...RULED, url: RULED_TO }, ...MANY].map((l) => [l.code, l.url])));
+    writeFileSync(
+      linksFile,
+      JSON.stringify([HOT, { ...RULED, url: RULED_TO }, { ...TESTED, url: TESTED.abTest!.variants[0].url }, ...MANY].map((l) => [l.code, l.url])),
+    );
     const targets: Target[] = [];
     const rawPort = await freePort();
     const profDir = process.env.BENCH_CPU_PROF ? resolve(process.env.BENCH_CPU_PROF) : undefined;
@@ -84,7 +87,7 @@ async function main() {
         mkdirSync(dataDir);
         const pgDb = await createPostgresDatabase(process.env.BENCH_DATABASE_URL, dataDir);
         databases.push(pgDb);
-        await seedDatabase(pgDb, '127.0.0.1', [HOT, RULED, ...MANY]);
+        await seedDatabase(pgDb, '127.0.0.1', [HOT, RULED, TESTED, ...MANY]);
         databaseUrl = pgDb.databaseUrl;
       } else cpSync(seeded, dataDir, { recursive: true });
       let port = await freePort();
@@ -129,6 +132,7 @@ async function main() {
       const scenarios: Array<[string, string[]]> = [
         ['hot', [`/${HOT.code}`]],
         ['ruled', [`/${RULED.code}`]],
+        ['tested', [`/${TESTED.code}`]],
         ['random', random],
       ];
       for (const [scenario, paths] of scenarios.filter(([name]) => wanted.includes(name))) {

@@ -31,7 +31,7 @@ import { renderLoadScenario } from './qr-render-load';
 import { clickCheckPassed, linkCheckPassed, printReport, type ClickCheck, type LinkCheck, type ScenarioResult } from './report';
 import { readLoopDelay, resetLoopDelay, type LoopDelay } from './loop-delay-report';
 import { waitUntilSettled } from './settle';
-import { RULED, RULED_TO } from './ruled-link';
+import { RULED, RULED_TO, TESTED } from './ruled-link';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const LINKS = 10_000;
@@ -77,10 +77,13 @@ async function main(): Promise<number> {
   while (slingPort === rawPort) slingPort = await freePort();
 
   console.log(`Seeding ${database.label}: 1 hot link + ${LINKS.toLocaleString('en')} links…`);
-  await seedDatabase(database, '127.0.0.1', [HOT, CARD, RULED, ...MANY]); // closes it again: PGlite is one process per dir
+  await seedDatabase(database, '127.0.0.1', [HOT, CARD, RULED, TESTED, ...MANY]); // closes it again: PGlite is one process per dir
   const linksFile = join(tmp, 'links.json');
   const loopDelayFile = join(tmp, 'loop-delay.json');
-  writeFileSync(linksFile, JSON.stringify([HOT, CARD, { ...RULED, url: RULED_TO }, ...MANY].map((l) => [l.code, l.url])));
+  writeFileSync(
+    linksFile,
+    JSON.stringify([HOT, CARD, { ...RULED, url: RULED_TO }, { ...TESTED, url: TESTED.abTest!.variants[0].url }, ...MANY].map((l) => [l.code, l.url])),
+  );
 
   const raw = startServer({
     group: true,
@@ -137,6 +140,8 @@ async function main(): Promise<number> {
   exact++; // stored too, flagged as a bot (not counted)
   await expectRedirect(sling, { ...RULED, url: RULED_TO }, BROWSER);
   exact++;
+  await expectVariant(sling, TESTED, BROWSER);
+  exact++;
 
   const scenarios: ScenarioResult[] = [];
   scenarios.push(await scenario('hot link', [`/${HOT.code}`], tool, raw, sling, runs));
@@ -146,6 +151,7 @@ async function main(): Promise<number> {
   scenarios.push(await scenario('hot link, browser agent', [`/${HOT.code}`], tool, raw, sling, runs, BROWSER));
   scenarios.push(await scenario('link with a social preview, browser agent', [`/${CARD.code}`], tool, raw, sling, runs, BROWSER));
   scenarios.push(await scenario('link with 10 rules (the last matches), browser agent', [`/${RULED.code}`], tool, raw, sling, runs, BROWSER));
+  scenarios.push(await scenario('link with a 3-way A/B test, browser agent', [`/${TESTED.code}`], tool, raw, sling, runs, BROWSER));
 
   // Load every code into Sling's cache first, one visit each: the random scenario measures the
   // steady state where the working set is cached (it fits: CACHE_MAX_ENTRIES defaults to 100,000).
@@ -276,6 +282,16 @@ async function expectRedirect(server: ServerProcess, link: SeedLink, userAgent?:
   const got = `${res.status} ${headers} body=${body.length}B`;
   const want = `302 Location=${link.url} Cache-Control=private, max-age=0 body=0B`;
   if (got !== want) throw new Error(`${server.name} /${link.code}: expected ${want}, got ${got}`);
+}
+
+/** The A/B test's first visit: a 302 to one of its variants, with the variant's signed cookie. */
+async function expectVariant(server: ServerProcess, link: SeedLink, userAgent: string) {
+  const res = await fetch(`http://127.0.0.1:${server.port}/${link.code}`, { redirect: 'manual', headers: { 'user-agent': userAgent } });
+  await res.arrayBuffer();
+  const location = res.headers.get('location');
+  const cookie = res.headers.get('set-cookie') ?? '';
+  if (res.status !== 302 || !link.abTest!.variants.some((v) => v.url === location) || !cookie.startsWith('sl_v'))
+    throw new Error(`${server.name} /${link.code}: expected a 302 to a variant with its cookie, got ${res.status} ${location} ${cookie}`);
 }
 
 function assertComplete(what: string, r: PacedResult) {

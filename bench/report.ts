@@ -316,8 +316,15 @@ function previewLine(scenarios: ScenarioResult[]): string[] {
 function rulesLine(scenarios: ScenarioResult[]): string[] {
   const plain = scenarios.find((s) => s.name === 'hot link, browser agent');
   const ruled = scenarios.find((s) => s.name.startsWith('link with 10 rules'));
+  const tested = scenarios.find((s) => s.name.startsWith('link with a 3-way A/B test'));
   if (!plain || !ruled) return [];
   return [
+    ...(tested
+      ? [
+          `A/B     the link with a 3-way test (every visit a first one: drawn, signed cookie) redirected at ${(tested.sling.rps / plain.sling.rps).toFixed(2)}× the plain hot link (target ≥ 0.8×); ` +
+            `CPU ${us(tested.sling.cpuUsPerRequest)}/req, main thread ${us(tested.sling.mainCpuUsPerRequest)}`,
+        ]
+      : []),
     `Rules   the link with 10 rules redirected at ${(ruled.sling.rps / plain.sling.rps).toFixed(2)}× the plain hot link (target ≥ 0.8×); ` +
       `CPU ${us(ruled.sling.cpuUsPerRequest)}/req against ${us(plain.sling.cpuUsPerRequest)}/req, main thread ${us(ruled.sling.mainCpuUsPerRequest)} against ${us(plain.sling.mainCpuUsPerRequest)}`,
   ];
