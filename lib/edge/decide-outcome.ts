@@ -41,6 +41,8 @@ export interface Visitor {
   variants?: VariantCookies;
   /** The short link's path (`/<code>`): where a variant's cookie is sent back. */
   path?: string;
+  /** The visit came over HTTPS: the variant's cookie is marked Secure. */
+  secure?: boolean;
 }
 
 /** `reviewed`: the visitor chose "continue anyway" on a pending_review link's warning. */
@@ -125,7 +127,7 @@ export function redirectOutcome(entry: Extract<CachedLink, { kind: 'link' }>, qu
   if (!ruled && entry.test !== null && visitor?.variants !== undefined) {
     const kept = visitor.variants.read(visitor.cookie, entry.id);
     const variant = (kept !== undefined && entry.test.variants.find((v) => v.id === kept)) || drawVariant(entry.test);
-    if (variant.id !== kept) cookie = visitor.variants.make(entry.id, variant.id, visitor.path ?? '/');
+    if (variant.id !== kept) cookie = visitor.variants.make(entry.id, variant.id, visitor.path ?? '/', visitor.secure);
     to = variant;
   }
   if ((query === '' || !entry.forwardQuery) && cookie === undefined) return to.redirect;

@@ -10,8 +10,8 @@ const MAX_AGE_S = 30 * 24 * 3600;
 export interface VariantCookies {
   /** The variant id the visitor's cookie for this link names, if it is there and signed by us. */
   read(cookieHeader: string | undefined, linkId: number): string | undefined;
-  /** The Set-Cookie value sending the visitor to `variantId` on this link from now on. */
-  make(linkId: number, variantId: string, path: string): string;
+  /** The Set-Cookie value sending the visitor to `variantId` on this link from now on; `secure` over HTTPS. */
+  make(linkId: number, variantId: string, path: string, secure?: boolean): string;
 }
 
 export function variantCookies(secret: string): VariantCookies {
@@ -35,8 +35,8 @@ export function variantCookies(secret: string): VariantCookies {
       }
       return undefined;
     },
-    make(linkId, variantId, path) {
-      return `sl_v${linkId}=${signed(`${linkId}\n${variantId}`)}; Path=${path}; Max-Age=${MAX_AGE_S}; HttpOnly; SameSite=Lax`;
+    make(linkId, variantId, path, secure = false) {
+      return `sl_v${linkId}=${signed(`${linkId}\n${variantId}`)}; Path=${path}; Max-Age=${MAX_AGE_S}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
     },
   };
 }

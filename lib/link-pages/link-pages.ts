@@ -93,6 +93,7 @@ async function visitorOf(req: Request, entry: CachedLink, code: string): Promise
     cookie: req.headers.get('cookie') ?? undefined,
     variants: pageVariantCookies(),
     path: `/${code}`,
+    secure: new URL(req.url).protocol === 'https:',
   };
 }
 

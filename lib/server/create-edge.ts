@@ -63,6 +63,7 @@ export function createEdge(opts: EdgeOptions): EdgeHandler {
       cookie: h.cookie,
       variants,
       path: `/${target.code}`,
+      secure: (req.socket as { encrypted?: boolean }).encrypted === true,
     };
   }
 

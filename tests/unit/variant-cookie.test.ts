@@ -10,6 +10,8 @@ describe('variant cookies', () => {
 
   test('made with its path, 30 days, HttpOnly and SameSite=Lax; read back under its own name only', () => {
     expect(made).toMatch(/^sl_v42=green\.[A-Za-z0-9_-]{16}; Path=\/launch; Max-Age=2592000; HttpOnly; SameSite=Lax$/);
+    // Over HTTPS (a custom domain's TLS listener) it is Secure too.
+    expect(cookies.make(42, 'green', '/launch', true)).toBe(`${made}; Secure`);
     expect(cookies.read(pair, 42)).toBe('green');
     expect(cookies.read(`theme=dark; ${pair}; other=1`, 42)).toBe('green');
     // Another link's cookie, or a name that merely ends the same, is not this link's.
