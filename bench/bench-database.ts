@@ -57,16 +57,14 @@ export async function seedDatabase(target: BenchDatabase, host: string, seed: Se
     const [domain] = await handle.db.select({ id: domains.id }).from(domains).where(eq(domains.isDefault, true));
     // 5,000 rows × 3 parameters stays well under PostgreSQL's 65,535 parameters per statement.
     for (let i = 0; i < seed.length; i += 5_000) {
-      const rows = seed
-        .slice(i, i + 5_000)
-        .map((s) => ({
-          workspaceId: SYSTEM_WORKSPACE_ID,
-          domainId: domain.id,
-          shortCode: s.code,
-          longUrl: s.url,
-          rules: s.rules ?? [],
-          abTest: s.abTest ?? null,
-        }));
+      const rows = seed.slice(i, i + 5_000).map((s) => ({
+        workspaceId: SYSTEM_WORKSPACE_ID,
+        domainId: domain.id,
+        shortCode: s.code,
+        longUrl: s.url,
+        rules: s.rules ?? [],
+        abTest: s.abTest ?? null,
+      }));
       await handle.db.insert(links).values(rows);
     }
     for (const s of seed.filter((l) => l.previewTitle !== undefined)) {

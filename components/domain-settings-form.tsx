@@ -66,8 +66,20 @@ export function DomainSettingsForm({ domain, onSaved }: DomainSettingsFormProps)
     <form className="stack domain-settings" onSubmit={save} noValidate aria-label={`Redirects for ${domain.hostname}`}>
       <div className="link-dialog-grid">
         {field('root_redirect_url', 'Root redirect', `Where ${domain.hostname}/ sends visitors. Empty: your landing page, or Sling's.`, root, setRoot)}
-        {field('not_found_url', 'Not-found redirect', 'Where an unknown short link, or one not started yet, sends visitors. Empty: a 404 page.', notFound, setNotFound)}
-        {field('expired_url', 'Expired-link redirect', 'Where expired links send visitors unless they have their own. Empty: the “Link Expired” page.', expired, setExpired)}
+        {field(
+          'not_found_url',
+          'Not-found redirect',
+          'Where an unknown short link, or one not started yet, sends visitors. Empty: a 404 page.',
+          notFound,
+          setNotFound,
+        )}
+        {field(
+          'expired_url',
+          'Expired-link redirect',
+          'Where expired links send visitors unless they have their own. Empty: the “Link Expired” page.',
+          expired,
+          setExpired,
+        )}
       </div>
       <FormError message={error} />
       <div className="row">

@@ -18,7 +18,8 @@ SELECT l.id, EXISTS (
     AND (w.link_id IS NULL OR w.link_id = l.id) AND (w.domain_id IS NULL OR w.domain_id = l.domain_id)) AS subscribed
 FROM links l WHERE l.id = ANY($1::bigint[])`;
 
-const COLUMNS = 'link_id, clicked_at, referrer, referrer_host, user_agent, ip, visitor, country, region, city, device, browser, os, trigger, bot, rule_id, variant_id';
+const COLUMNS =
+  'link_id, clicked_at, referrer, referrer_host, user_agent, ip, visitor, country, region, city, device, browser, os, trigger, bot, rule_id, variant_id';
 const COPY = `COPY clicks (${COLUMNS}) FROM STDIN`;
 const INSERT = `
 INSERT INTO clicks (${COLUMNS})
@@ -193,7 +194,21 @@ function insertParams(clicks: EnrichedClick[]): unknown[] {
   }
   // Number arrays as array literals: one string crosses to PGlite's thread instead of 10,000 numbers.
   const literal = (xs: number[]) => `{${xs.join(',')}}`;
-  return [literal(link), literal(ms), literal(prof), literal(ref), literal(flags), ...p, pBot, rText, rHost, literal(ruleIndex), [...rules.keys()], literal(variantIndex), [...variants.keys()]];
+  return [
+    literal(link),
+    literal(ms),
+    literal(prof),
+    literal(ref),
+    literal(flags),
+    ...p,
+    pBot,
+    rText,
+    rHost,
+    literal(ruleIndex),
+    [...rules.keys()],
+    literal(variantIndex),
+    [...variants.keys()],
+  ];
 }
 
 /** The batch in COPY's text format; each visitor's and referrer's columns are escaped once. */

@@ -91,9 +91,9 @@ export const LINK_FIELDS = {
   }),
   // Checked whole here, so an error names the rule and condition (rules[2].conditions[0].values[1]: …).
   rules: wholeField(ZRules, 'rules', 'not a list of rules').meta({
-      ...jsonSchemaOf(ZRules),
-      description: `Up to ${MAX_RULES} routing rules, in order: the first whose conditions all hold sends the visitor to its url; none matching, the link's url. [] removes them.`,
-    } as never),
+    ...jsonSchemaOf(ZRules),
+    description: `Up to ${MAX_RULES} routing rules, in order: the first whose conditions all hold sends the visitor to its url; none matching, the link's url. [] removes them.`,
+  } as never),
   ab_test: wholeField(ZAbTest, 'ab_test', 'not an A/B test').meta({
     ...jsonSchemaOf(ZAbTest),
     description:

@@ -137,7 +137,7 @@ describe('SiteDirectory', () => {
     hostname: 'go.example.com',
     workspaceId: 'w',
     notFoundUrl: null,
-        expiredUrl: null,
+    expiredUrl: null,
     rootRedirectUrl: null,
     rootBehavior: 'sling',
     hasCertificate: false,

@@ -115,7 +115,12 @@ describe('real answers match the OpenAPI document', () => {
       body: {
         url: 'https://example.com/smart',
         rules: [{ conditions: [{ type: 'device', values: ['mobile'] }], url: 'https://example.com/phone' }],
-        ab_test: { variants: [{ id: 'a', url: 'https://example.com/a', weight: 60 }, { id: 'b', url: 'https://example.com/b', weight: 40 }] },
+        ab_test: {
+          variants: [
+            { id: 'a', url: 'https://example.com/a', weight: 60 },
+            { id: 'b', url: 'https://example.com/b', weight: 40 },
+          ],
+        },
       },
     });
     expect(smart.status).toBe(201);

@@ -59,7 +59,9 @@ describe(`A/B tests on ${suiteDatabase.name}`, () => {
     for (let i = 0; i < 200; i++) {
       const { location, setCookie } = await visit(link.short_code, { ip: `198.51.100.${i % 250}` });
       counts[location] = (counts[location] ?? 0) + 1;
-      expect(setCookie).toMatch(new RegExp(`^sl_v${link.id}=(red|green|blue)\\.[A-Za-z0-9_-]{16}; Path=/${link.short_code}; Max-Age=2592000; HttpOnly; SameSite=Lax$`));
+      expect(setCookie).toMatch(
+        new RegExp(`^sl_v${link.id}=(red|green|blue)\\.[A-Za-z0-9_-]{16}; Path=/${link.short_code}; Max-Age=2592000; HttpOnly; SameSite=Lax$`),
+      );
     }
     // 200 draws at 50/30/20: each variant drawn, red (half) more often than blue (a fifth).
     expect(Object.keys(counts).sort()).toEqual([`${D}/blue`, `${D}/green`, `${D}/red`]);
@@ -150,11 +152,25 @@ describe(`A/B tests on ${suiteDatabase.name}`, () => {
       expect(res.status, JSON.stringify(res.json)).toBe(400);
       return res.json.error.details;
     };
-    expect((await bad({ variants: [{ url: `${D}/1`, weight: 60 }, { url: `${D}/2`, weight: 30 }] })).ab_test).toBe(
-      'Invalid ab_test: ab_test.variants: the weights must add up to 100.',
-    );
+    expect(
+      (
+        await bad({
+          variants: [
+            { url: `${D}/1`, weight: 60 },
+            { url: `${D}/2`, weight: 30 },
+          ],
+        })
+      ).ab_test,
+    ).toBe('Invalid ab_test: ab_test.variants: the weights must add up to 100.');
     expect((await bad({ variants: [{ url: `${D}/1`, weight: 100 }] })).ab_test).toMatch(/2 to 10 variants/);
     expect((await bad({ variants: VARIANTS, ends_at: '2020-01-01T00:00:00Z' })).ab_test).toMatch(/ends_at must be in the future/);
-    expect(await bad({ variants: [{ url: 'ftp://x.example/1', weight: 50 }, { url: `${D}/2`, weight: 50 }] })).toHaveProperty(['ab_test.variants[0].url']);
+    expect(
+      await bad({
+        variants: [
+          { url: 'ftp://x.example/1', weight: 50 },
+          { url: `${D}/2`, weight: 50 },
+        ],
+      }),
+    ).toHaveProperty(['ab_test.variants[0].url']);
   });
 });

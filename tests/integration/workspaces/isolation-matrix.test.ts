@@ -465,7 +465,12 @@ describe(`tenant isolation matrix on ${suiteDatabase.name}`, () => {
           await api.call('createLink', {
             body: {
               url: `https://example.com/${fresh()}`,
-              ab_test: { variants: [{ id: 'a', url: 'https://example.com/a', weight: 50 }, { id: 'b', url: 'https://example.com/b', weight: 50 }] },
+              ab_test: {
+                variants: [
+                  { id: 'a', url: 'https://example.com/a', weight: 50 },
+                  { id: 'b', url: 'https://example.com/b', weight: 50 },
+                ],
+              },
             },
             as: OWNER(),
           }),
