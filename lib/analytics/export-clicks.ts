@@ -23,11 +23,12 @@ export const EXPORT_COLUMNS = [
   'referrer',
   'referrer_host',
   'trigger',
-  'rule_id',
   'bot',
   'visitor',
   'user_agent',
   'ip',
+  // Added after the others, so existing readers of the columns by position keep working.
+  'rule_id',
 ] as const;
 
 type Row = Record<(typeof EXPORT_COLUMNS)[number], string | boolean | null>;
@@ -70,7 +71,7 @@ async function* workspaceRows(
 }
 
 const COLUMNS_SQL = `to_char(clicked_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS clicked_at, country, region, city,
-  device, browser, os, referrer, referrer_host, trigger, rule_id, bot, visitor, user_agent, ip, clicks.clicked_at::text AS at_key`;
+  device, browser, os, referrer, referrer_host, trigger, bot, visitor, user_agent, ip, rule_id, clicks.clicked_at::text AS at_key`;
 
 /**
  * Pages of click rows, oldest first. Each page continues in the index after the last time seen, so

@@ -185,6 +185,10 @@ describe(`routing rules on ${suiteDatabase.name}`, () => {
     expect(stats.clicks).toBe(22);
     const filtered = await owner.call('linkStats', { params: { id: linkId }, query: { from: '2026-11-01', to: '2026-12-31', country: 'DE' } });
     expect(filtered.json.rules).toEqual([{ value: 'germany', clicks: 2 }]);
+    const exported = await owner.call('linkClicksExport', { params: { id: linkId }, query: { format: 'json', from: '2026-11-01', to: '2026-12-31' } });
+    const exportedRows = exported.json as Array<{ rule_id: string | null; country: string | null }>;
+    expect(exportedRows).toHaveLength(24);
+    expect(exportedRows.filter((r) => r.rule_id === 'germany').map((r) => r.country)).toEqual(['DE', 'DE']);
   });
 
   test('Variant A sets and clears rules; a link without rules goes where it always did', async () => {
