@@ -4,6 +4,7 @@
 // where (referrers, triggers). A row of a filterable breakdown is a button: a click narrows the page
 // to it (another click on it, or its chip, widens it again).
 import dynamic from 'next/dynamic';
+import { VariantsPanel } from './variants-panel';
 import { useId, type ReactNode } from 'react';
 import type { Breakdown } from '@/lib/analytics/get-stats';
 import { filterTitle, valueLabel, type FilterName, type Filters, type LinkCodes } from './analytics-filters';
@@ -44,13 +45,16 @@ interface PanelsProps {
   onFilter?: (name: FilterName, value: string | undefined) => void;
   /** What the "Routing rules" panel calls each rule id (a link's rules; the id itself otherwise). */
   ruleNames?: Record<string, string>;
+  /** The winning variant of the link's ended A/B test, marked in its panel. */
+  winner?: string | null;
 }
 
-export function BreakdownPanels({ stats, filters = {}, onFilter, ruleNames = {} }: PanelsProps) {
+export function BreakdownPanels({ stats, filters = {}, onFilter, ruleNames = {}, winner }: PanelsProps) {
   const linkCodes = linkCodesOf(stats);
   const filterable = { filters, onFilter, linkCodes };
   return (
     <>
+      {stats.variants?.length ? <VariantsPanel variants={stats.variants} winner={winner} /> : null}
       <section className="stack" aria-label="Locations">
         <WorldMap countries={stats.countries} selected={filters.country} onSelect={(code) => onFilter?.('country', code)} />
         <div className="breakdowns">

@@ -22,15 +22,19 @@ export function LinkAnalytics({
   shortUrl,
   everClicked,
   ruleNames,
+  winner,
 }: {
   linkId: number;
   shortUrl: string;
   everClicked: boolean;
   ruleNames?: Record<string, string>;
+  /** The winning variant of the link's ended A/B test. */
+  winner?: string | null;
 }) {
   return (
     <ClickAnalytics
       ruleNames={ruleNames}
+      winner={winner}
       statsPath={`/api/v1/links/${linkId}/stats`}
       exportPath={`/api/v1/links/${linkId}/clicks/export`}
       everClicked={everClicked}
@@ -62,9 +66,11 @@ interface ClickAnalyticsProps {
   tags?: string[];
   /** A link's rules by id, for the "Routing rules" panel (the link page only). */
   ruleNames?: Record<string, string>;
+  /** The winning variant of the link's ended A/B test (the link page only). */
+  winner?: string | null;
 }
 
-export function ClickAnalytics({ statsPath, exportPath, everClicked, neverClicked, tags, ruleNames }: ClickAnalyticsProps) {
+export function ClickAnalytics({ statsPath, exportPath, everClicked, neverClicked, tags, ruleNames, winner }: ClickAnalyticsProps) {
   const id = useId();
   const [choice, setChoice] = useState<RangeChoice>({ preset: '30d', fromDay: '', toDay: '' });
   const [interval, setInterval] = useState<Interval>('day');
@@ -180,7 +186,15 @@ export function ClickAnalytics({ statsPath, exportPath, everClicked, neverClicke
         </p>
       ) : null}
       <FilterChips filters={filters} onChange={changeFilters} linkCodes={load.state === 'ready' ? linkCodesOf(load.stats) : undefined} />
-      <StatsBody load={load} everClicked={everClicked} neverClicked={neverClicked} filters={filters} onFilter={setFilter} ruleNames={ruleNames} />
+      <StatsBody
+        load={load}
+        everClicked={everClicked}
+        neverClicked={neverClicked}
+        filters={filters}
+        onFilter={setFilter}
+        ruleNames={ruleNames}
+        winner={winner}
+      />
     </section>
   );
 }
@@ -215,9 +229,10 @@ interface StatsBodyProps {
   filters: Filters;
   onFilter: (name: FilterName, value: string | undefined) => void;
   ruleNames?: Record<string, string>;
+  winner?: string | null;
 }
 
-function StatsBody({ load, everClicked, neverClicked, filters, onFilter, ruleNames }: StatsBodyProps) {
+function StatsBody({ load, everClicked, neverClicked, filters, onFilter, ruleNames, winner }: StatsBodyProps) {
   if (load.state === 'failed') return null;
   if (load.state === 'loading') return <StatsSkeleton />;
   const { stats } = load;
@@ -254,7 +269,7 @@ function StatsBody({ load, everClicked, neverClicked, filters, onFilter, ruleNam
       ) : (
         <>
           <ClicksChart timeseries={stats.timeseries} />
-          <BreakdownPanels stats={stats} filters={filters} onFilter={onFilter} ruleNames={ruleNames} />
+          <BreakdownPanels stats={stats} filters={filters} onFilter={onFilter} ruleNames={ruleNames} winner={winner} />
         </>
       )}
     </>

@@ -3,10 +3,11 @@
 // and per-field details, so the range picker can show them next to the field at fault.
 import type { Stats } from '@/lib/analytics/get-stats';
 import type { PreviousPeriod } from '@/lib/analytics/previous-period';
+import type { VariantStats } from '@/lib/analytics/variant-stats';
 import type { EventJson } from '@/lib/events/list-events';
 import { ApiError, apiJson } from './api-client';
 
-export type LinkStats = Stats & { short_code: string; previous?: PreviousPeriod };
+export type LinkStats = Stats & { short_code: string; previous?: PreviousPeriod; variants?: VariantStats[] };
 export type LinkEventPage = { events: EventJson[]; next_before: string | null };
 
 export { ApiError };

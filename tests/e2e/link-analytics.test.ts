@@ -134,6 +134,43 @@ describe.skipIf(!chromium)('link analytics page in Chromium', () => {
     expect(problems).toEqual([]);
   });
 
+  test('an A/B test: a table of its variants with their weight, clicks, visitors and conversions', async () => {
+    const problems = watchProblems(page);
+    const variants = [
+      { id: 'spring', url: 'https://example.com/spring-sale', weight: 60 },
+      { id: 'summer', url: 'https://example.com/summer-sale', weight: 40 },
+    ];
+    const made = await api().call('createLink', { body: { url: 'https://example.com/sale', alias: 'sale', ab_test: { variants } } });
+    expect(made.status).toBe(201);
+    const id = made.json.id as number;
+    for (let i = 0; i < 12; i++)
+      await fetch(`${sling.url}/sale`, { redirect: 'manual', headers: { 'user-agent': AGENTS.chrome, 'x-forwarded-for': `8.8.4.${i}` } });
+    await api().call('recordConversion', { params: { id }, body: { variant: 'summer', count: 3 } });
+    await until('the twelve clicks counted per variant', async () => {
+      const stats = (await api().call('linkStats', { params: { id } })).json;
+      return stats.variants?.reduce((n: number, v: { clicks: number }) => n + v.clicks, 0) === 12;
+    });
+
+    await useSession(page.context(), sling.url, await signInOverHttp(sling.url, 'ana@example.com'));
+    await page.goto(`${sling.url}/links/${id}`);
+    const panel = page.getByRole('region', { name: 'A/B test' });
+    await expect.poll(() => panel.locator('tbody tr').count()).toBe(2);
+    const row = (variant: string) => panel.locator(`tbody tr[data-variant="${variant}"]`);
+    expect(await row('spring').locator('th').textContent()).toBe('example.com/spring-sale');
+    expect(await row('summer').locator('td').allTextContents()).toEqual(['40%', expect.any(String), expect.any(String), '3']);
+    const clicks = async (variant: string) => Number(await row(variant).locator('td').nth(1).textContent());
+    expect((await clicks('spring')) + (await clicks('summer'))).toBe(12);
+    expect(await panel.getByText('Winner').count()).toBe(0);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await panel.scrollIntoViewIfNeeded();
+    expect(await captureThemes(page, 'link-analytics-ab-test')).toEqual([]);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await captureThemes(page, 'link-analytics-ab-test-phone')).toEqual([]);
+    await page.setViewportSize({ width: 1280, height: 720 });
+    expect(problems).toEqual([]);
+  });
+
   test("a link without clicks says so; someone else's link is not found", async () => {
     const problems = watchProblems(page);
     const quiet = await createLink('quiet');

@@ -32,6 +32,7 @@ export default async function LinkDetailPage({ params }: { params: Promise<{ id:
           shortUrl={link.short_url}
           everClicked={link.clicks > 0}
           ruleNames={Object.fromEntries(link.rules.map((r, i) => [r.id, r.name || `Rule ${i + 1}`]))}
+          winner={link.ab_test?.winner}
         />
         <LinkEventHistory linkId={link.id} />
       </div>
