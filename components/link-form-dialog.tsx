@@ -12,6 +12,7 @@ import { LinkUtmFields } from './link-utm-fields';
 import { ApiError, fromLocalInput, linksApi, toLocalInput, type DomainOption, type Link } from './links-api';
 import { withScheme } from './with-scheme';
 import { SocialPreviewSection } from './social-preview-section';
+import { LinkScheduleFields, useLinkSchedule } from './link-schedule-fields';
 import { useSocialPreview } from './use-social-preview';
 import type { LinkPreviewJson } from '@/lib/previews/link-preview-schema';
 
@@ -22,6 +23,9 @@ const FIELDS = [
   'password',
   'expiration',
   'max_clicks',
+  'starts_at',
+  'expired_url',
+  'count_bots',
   'tags',
   'note',
   'free_old_code',
@@ -47,7 +51,8 @@ interface LinkFormDialogProps {
   /** The link to edit; null creates one. */
   link: Link | null;
   /** A new link's starting values (Duplicate): everything but the alias and the password. */
-  preset?: Pick<Link, 'long_url' | 'expiration' | 'max_clicks'> & Partial<Pick<Link, 'tags' | 'note' | 'forward_query' | 'rules'>> & { domain: { id: number } };
+  preset?: Pick<Link, 'long_url' | 'expiration' | 'max_clicks'> &
+    Partial<Pick<Link, 'tags' | 'note' | 'forward_query' | 'rules' | 'starts_at' | 'expired_url' | 'count_bots'>> & { domain: { id: number } };
   domains: DomainOption[];
   onSaved: (link: Link) => void;
   onClose: () => void;
@@ -70,6 +75,7 @@ export function LinkFormDialog({ link, preset, domains, onSaved, onClose }: Link
   );
   const [maxClicks, setMaxClicks] = useState(start?.max_clicks === null || start?.max_clicks === undefined ? '' : String(start.max_clicks));
   const [forwardQuery, setForwardQuery] = useState(start?.forward_query !== false);
+  const schedule = useLinkSchedule(start);
   const [tags, setTags] = useState((start?.tags ?? []).join(', '));
   const [note, setNote] = useState(start?.note ?? '');
   const [freeOldCode, setFreeOldCode] = useState(false);
@@ -136,6 +142,7 @@ export function LinkFormDialog({ link, preset, domains, onSaved, onClose }: Link
         ...(expiry ? { expiration: expiry } : {}),
         ...(limit !== null ? { max_clicks: limit } : {}),
         ...(forwardQuery ? {} : { forward_query: false }),
+        ...schedule.body(),
         ...(tagList(tags).length ? { tags: tagList(tags) } : {}),
         ...(note.trim() ? { note: note.trim() } : {}),
         ...(rules.drafts.length ? { rules: rules.value() } : {}),
@@ -151,6 +158,7 @@ export function LinkFormDialog({ link, preset, domains, onSaved, onClose }: Link
     if (expiration !== toLocalInput(link.expiration)) changes.expiration = expiry;
     if (limit !== link.max_clicks) changes.max_clicks = limit;
     if (forwardQuery !== link.forward_query) changes.forward_query = forwardQuery;
+    Object.assign(changes, schedule.changes(link));
     if (tagList(tags).join() !== link.tags.join()) changes.tags = tagList(tags);
     if (note.trim() !== (link.note ?? '')) changes.note = note.trim() || null;
     if (rules.changed()) changes.rules = rules.value();
@@ -353,11 +361,12 @@ export function LinkFormDialog({ link, preset, domains, onSaved, onClose }: Link
               aria-describedby={describedBy('max_clicks', `${id}-max-hint`)}
             />
             <span id={`${id}-max-hint`} className="hint">
-              After this many visits the link counts as expired (bots' visits do not count).
+              After this many visits the link counts as expired (people's visits; bots' too if ticked below).
             </span>
             {fieldError('max_clicks')}
           </label>
         </div>
+        <LinkScheduleFields form={schedule} fields={fields} zone={zone} />
         <label className="inline">
           <input type="checkbox" name="forward_query" checked={forwardQuery} onChange={(e) => setForwardQuery(e.target.checked)} />
           <span>

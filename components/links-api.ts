@@ -14,7 +14,7 @@ export function linksApi<T = unknown>(path: string, init: { method?: string; bod
   return apiJson<T>(`/api/v1/links${path}`, init);
 }
 
-export type Badge = 'active' | 'expired' | 'disabled' | 'protected' | 'archived';
+export type Badge = 'active' | 'scheduled' | 'expired' | 'disabled' | 'protected' | 'archived';
 
 /** What a visitor gets (the API's status is already the effective one), plus "protected". */
 export function linkBadges(link: Link): Badge[] {
