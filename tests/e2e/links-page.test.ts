@@ -237,7 +237,7 @@ describe.skipIf(!chromium)('the links page in Chromium', () => {
       return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
     });
     await dialog.getByLabel('Expires (optional)').fill(local);
-    expect(await dialog.getByText('Your time zone (America/New_York)').isVisible()).toBe(true);
+    expect(await dialog.getByText('Your time zone (America/New_York). Leave empty to never expire.').isVisible()).toBe(true);
     await dialog.getByRole('button', { name: 'Create link' }).click();
     await expect.poll(() => status().textContent()).toBe(`Created ${sling.url}/soon-gone.`);
     const link = (await (await page.request.get(`${sling.url}/api/v1/links?q=soon-gone`)).json()).links[0];
