@@ -171,7 +171,10 @@ export async function getLinkStats(
   filters?: StatsFilters,
 ): Promise<Stats & { short_code: string; variants?: VariantStats[] }> {
   const scope = { linkId: link.id, filters };
-  const [stats, variants] = await Promise.all([getStats(db, scope, range), link.abTest ? getVariantStats(db, scope, link.abTest, range) : undefined]);
+  const [stats, variants] = await Promise.all([
+    getStats(db, scope, range),
+    link.abTest ? getVariantStats(db, link.id, link.abTest, scopeSql(scope, range)) : undefined,
+  ]);
   return { short_code: link.shortCode, ...stats, ...(variants ? { variants } : {}) };
 }
 

@@ -3,8 +3,6 @@
 // conversions reported so far (link_conversions). In the test's order, every variant present.
 import type { LinkAbTestJson } from '../../db/schema';
 import type { Queryable } from '../db/types';
-import { scopeSql, type StatsScope } from './get-stats';
-import type { StatsRange } from './stats-range';
 
 export interface VariantStats {
   value: string;
@@ -17,13 +15,14 @@ export interface VariantStats {
 
 const RAW_RANGE = `NOT bot AND clicked_at >= date_trunc('hour', $1::timestamptz, 'UTC') AND clicked_at < date_trunc('hour', $2::timestamptz, 'UTC') + interval '1 hour'`;
 
+/** `raw`: the link statistics' raw-click condition and its parameters ($1 from, $2 to; scopeSql in get-stats.ts). */
 export async function getVariantStats(
   db: Queryable,
-  scope: Extract<StatsScope, { linkId: number }>,
+  linkId: number,
   test: LinkAbTestJson,
-  range: Pick<StatsRange, 'from' | 'to'>,
+  raw: { clicks: string; params: unknown[] },
 ): Promise<VariantStats[]> {
-  const { clicks, params } = scopeSql(scope, range);
+  const { clicks, params } = raw;
   const [counts, conversions] = await Promise.all([
     db.query<{ variant_id: string; clicks: number; visitors: number }>(
       `SELECT variant_id, count(*)::int AS clicks, count(DISTINCT visitor)::int AS visitors FROM clicks
@@ -31,7 +30,7 @@ export async function getVariantStats(
       params,
     ),
     db.query<{ variant_id: string; conversions: number }>('SELECT variant_id, conversions::int AS conversions FROM link_conversions WHERE link_id = $1', [
-      scope.linkId,
+      linkId,
     ]),
   ]);
   return test.variants.map((v) => {

@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Geo, GeoIp } from '../../lib/analytics/geoip';
 import { parseAgent } from '../../lib/analytics/parse-agent';
 import { preferredLanguage } from '../../lib/edge/rules/accept-language';
-import { compileRules, needsGeo } from '../../lib/edge/rules/compile-rules';
+import { compileRules } from '../../lib/edge/rules/compile-rules';
 import { matchRule, type Visit } from '../../lib/edge/rules/match-rules';
 import { MAX_RULES, ZRules } from '../../lib/link-rules/rule-schema';
 import { AGENTS } from '../helpers/agents';
@@ -368,17 +368,15 @@ describe('matching', () => {
     expect(matchRule(compile([]), VISIT, fakeGeo())).toBe(-1);
   });
 
-  it('needsGeo is true only when a condition is on country, region or city', () => {
-    expect(needsGeo(compile([{ conditions: [{ type: 'device', values: ['mobile'] }], url: url(0) }]))).toBe(false);
+  it('compiled.geo is true only when a condition is on country, region or city', () => {
+    expect(compile([{ conditions: [{ type: 'device', values: ['mobile'] }], url: url(0) }]).geo).toBe(false);
     for (const type of ['country', 'region', 'city']) {
       const values = type === 'country' ? ['US'] : ['x'];
       expect(
-        needsGeo(
-          compile([
-            { conditions: [{ type: 'bot' }], url: url(0) },
-            { conditions: [{ type, values, not: true }], url: url(1) },
-          ]),
-        ),
+        compile([
+          { conditions: [{ type: 'bot' }], url: url(0) },
+          { conditions: [{ type, values, not: true }], url: url(1) },
+        ]).geo,
       ).toBe(true);
     }
   });

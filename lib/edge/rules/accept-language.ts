@@ -5,7 +5,7 @@
 // looked at, malformed ones are skipped, so an 8 KB header costs no more than a short one.
 
 /** Entries looked at (comma-separated parts, empty or malformed ones included). */
-export const MAX_LANGUAGE_ENTRIES = 20;
+const MAX_LANGUAGE_ENTRIES = 20;
 /** A longer entry is skipped unread: a real one (tag plus q) is at most a few dozen characters. */
 const MAX_ENTRY_LENGTH = 64;
 
@@ -46,7 +46,7 @@ export function preferredLanguage(header: string | undefined): string | null {
 }
 
 /** The language part of a tag: en for en-us. */
-export function primaryLanguage(tag: string): string {
+function primaryLanguage(tag: string): string {
   const dash = tag.indexOf('-');
   return dash === -1 ? tag : tag.slice(0, dash);
 }

@@ -47,11 +47,6 @@ export function compileRules(rules: readonly StoredRule[]): CompiledRules {
   };
 }
 
-/** Whether matching needs the visitor's location, so the edge loads GeoIP only for links that do. */
-export function needsGeo(compiled: CompiledRules): boolean {
-  return compiled.geo;
-}
-
 /** An address (a /32 or /128) or CIDR range as a subnet; as core/address-range.ts accepts them. */
 function parseRange(value: string): { address: string; family: 'ipv4' | 'ipv6'; prefix: number } | null {
   const [address, bits, ...rest] = value.trim().split('/');

@@ -26,7 +26,7 @@ export interface Visit {
 /**
  * The index of the first rule the visit satisfies, or -1 (the link's own destination). `geo` answers
  * country, region and city conditions; without it, or for an address it does not know, they do not
- * hold (a `not` one does). The edge loads GeoIP only when needsGeo(compiled) says so.
+ * hold (a `not` one does). The edge loads GeoIP only when `compiled.geo` says a condition asks.
  */
 export function matchRule(compiled: CompiledRules, visit: Visit, geo?: GeoIp): number {
   const rules = compiled.rules;
