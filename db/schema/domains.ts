@@ -54,6 +54,10 @@ export const domains = pgTable(
     notFoundUrl: text('not_found_url'),
     /** Where this domain's expired links send visitors when they have no expired_url of their own (null: the "Link Expired" page). */
     expiredUrl: text('expired_url'),
+    /** Served at /.well-known/apple-app-site-association (universal links into the owner's iOS apps; lib/domains/app-association.ts). */
+    appleAppSiteAssociation: jsonb('apple_app_site_association').$type<Record<string, unknown>>(),
+    /** Served at /.well-known/assetlinks.json (Android App Links): a list of statements. */
+    assetLinks: jsonb('asset_links').$type<Record<string, unknown>[]>(),
     /** Where the domain's root redirects when root_behavior is `redirect`. */
     rootRedirectUrl: text('root_redirect_url'),
     rootBehavior: text('root_behavior').$type<RootBehavior>().notNull().default('sling'),

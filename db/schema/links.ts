@@ -58,13 +58,21 @@ export const links = pgTable(
     countBots: boolean('count_bots').notNull().default(false),
     /** Whether a visit's query string is added to the destination (on by default, as Bitly and Shlink do). */
     forwardQuery: boolean('forward_query').notNull().default(true),
-    /** Routing rules, in order: the first whose conditions all hold picks the destination (lib/link-rules). */
     /** Before this, visitors get the "not yet" page (or the domain's not_found_url); null: active from creation. */
     startsAt: timestamp('starts_at', { withTimezone: true }),
     /** Where visitors go once the link has expired or used up its clicks, instead of the "Link Expired" page. */
     expiredUrl: text('expired_url'),
+    /** Where iPhone and iPad visitors go (https, or an app link such as myapp://…: the app interstitial tries it). */
+    iosUrl: text('ios_url'),
+    /** Where an iOS visitor goes when ios_url is an app link that does not open (the App Store page); else the link's url. */
+    iosFallbackUrl: text('ios_fallback_url'),
+    /** Where Android visitors go, as ios_url. */
+    androidUrl: text('android_url'),
+    /** Where an Android visitor goes when android_url is an app link that does not open (the Play Store page); else url. */
+    androidFallbackUrl: text('android_fallback_url'),
     /** A/B test (lib/link-rules/ab-test-schema.ts): while it runs, visitors are split between its variants. */
     abTest: jsonb('ab_test').$type<LinkAbTestJson>(),
+    /** Routing rules, in order: the first whose conditions all hold picks the destination (lib/link-rules). */
     rules: jsonb('rules').$type<LinkRuleJson[]>().notNull().default(sql`'[]'::jsonb`),
     /** Normalised tag names (lower case, at most 10): a column rather than a tags table, see lib/links/link-schema.ts. */
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
