@@ -21,7 +21,7 @@ export type NewLink = Pick<
   LinkRow,
   'workspaceId' | 'createdBy' | 'domainId' | 'shortCode' | 'longUrl' | 'expiresAt' | 'passwordHash' | 'maxClicks' | 'status' | 'safetyReason'
 > &
-  Partial<Pick<LinkRow, 'tags' | 'note' | 'forwardQuery' | 'rules' | 'startsAt' | 'expiredUrl' | 'countBots' | 'abTest'>>;
+  Partial<Pick<LinkRow, 'tags' | 'note' | 'forwardQuery' | 'rules' | 'startsAt' | 'expiredUrl' | 'countBots' | 'abTest' | 'iosUrl' | 'iosFallbackUrl' | 'androidUrl' | 'androidFallbackUrl'>>;
 
 /** A NOTIFY to send with the insert (channel and payload), or none. */
 export interface StatementNotify {
@@ -65,6 +65,10 @@ export async function insertLinkWithEvent(db: Queryable, link: NewLink, domains:
     expiredUrl: link.expiredUrl ?? null,
     countBots: link.countBots ?? false,
     abTest: link.abTest ?? null,
+    iosUrl: link.iosUrl ?? null,
+    iosFallbackUrl: link.iosFallbackUrl ?? null,
+    androidUrl: link.androidUrl ?? null,
+    androidFallbackUrl: link.androidFallbackUrl ?? null,
     createdAt: now,
     updatedAt: now,
   };

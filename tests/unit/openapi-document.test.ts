@@ -230,6 +230,8 @@ describe('what /docs shows of the document', () => {
       workspaceDefault: false,
       notFoundUrl: null,
       expiredUrl: null,
+      appleAppSiteAssociation: null,
+      assetLinks: null,
       rootRedirectUrl: null,
       rootBehavior: 'sling',
       verifiedAt: null,
