@@ -31,7 +31,7 @@ import { answerClientError } from './lib/http/client-error';
 import { limitConnectionsPerIp } from './lib/http/connection-limit';
 import { announcesBody, holdBody, PAGE_BODY_LIMIT } from './lib/http/hold-body';
 import { apiHeaders, linkPageHeaders, pageHeaders, type HeaderOptions } from './lib/http/security-headers';
-import { edgeLinkPages } from './lib/link-pages/edge-pages';
+import { edgeAppPage, edgeLinkPages, type EdgePagesOptions } from './lib/link-pages/edge-pages';
 import { reportUrl } from './lib/link-pages/page-html';
 import { sendVisitFailure } from './lib/link-pages/unavailable-page';
 import { targetProblem } from './lib/http/text-checks';
@@ -123,15 +123,18 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     clicks.start();
     const previewAssets = createPreviewAssets({ cache, db: handle.db, trustProxy: config.TRUST_PROXY });
     // Link pages (password prompt, expired, disabled, unsafe, loop) from the cached link, without Next.
-    const pages = edgeLinkPages({
+    const pageOptions: EdgePagesOptions = {
       headers: visitorPageHeaders,
       brand: (domainId, code) => {
         const d = domains.current;
         const domain = d.byId(domainId) ?? d.defaultDomain;
         return { host: domain.hostname, reportUrl: reportUrl(config.BASE_URL, d.shortUrl(domain, code)) };
       },
-    });
-    edge = createEdge({ cache, clicks, trustProxy: config.TRUST_PROXY, secret: config.SECRET_KEY, previewAssets, pages, clock });
+    };
+    const pages = edgeLinkPages(pageOptions);
+    // An app-link destination's page (lib/link-pages/app-page.ts), branded the same way.
+    const appPage = edgeAppPage(pageOptions);
+    edge = createEdge({ cache, clicks, trustProxy: config.TRUST_PROXY, secret: config.SECRET_KEY, previewAssets, pages, appPage, clock });
     // Handed to lib/ code that routes reach (link-pages.ts), through the registry; cleared at shutdown.
     setGlobalSingleton('clickBuffer', clicks);
   }

@@ -31,7 +31,7 @@ export const RULED: SeedLink = {
 };
 
 /** Where the bench's visitor goes (the raw server answers the code with it). */
-export const RULED_TO = RULED.rules!.at(-1)!.url;
+export const RULED_TO = RULED.rules!.at(-1)!.url!;
 
 /** A 3-way A/B test, 50/30/20. */
 export const TESTED: SeedLink = {

@@ -11,7 +11,9 @@ export interface LinkRuleJson {
   id: string;
   name?: string | null;
   conditions: Array<{ type: string }>;
-  url: string;
+  /** Absent when the rule sends its visitors into the link's A/B test (ab_test: true). */
+  url?: string;
+  ab_test?: true;
 }
 
 /** An A/B test as stored: lib/link-rules/ab-test-schema.ts checks it on the way in and types it in full. */

@@ -7,6 +7,7 @@ import { storedRules } from '../link-rules/rule-schema';
 import { storedAbTest } from '../link-rules/ab-test-schema';
 import type { Outcome } from './decide-outcome';
 import { redirectHeaders } from './respond';
+import { appLinkScheme } from '../core/url-scheme';
 
 /** Where a visit goes: the link's own destination, or one of its rules'. */
 export interface Destination {
@@ -18,6 +19,16 @@ export interface Destination {
   location: string;
   /** The redirect of a visit without a query string, headers included: made once, sent as is. */
   redirect: Extract<Outcome, { kind: 'redirect' }>;
+  /** An app link (myapp://…): the visitor gets the app page, which tries it, never a redirect. */
+  app: boolean;
+}
+
+/** Where iOS and Android visitors go (ios_url, android_url), and where each platform's app page falls back. */
+export interface CachedPlatforms {
+  ios: Destination | null;
+  android: Destination | null;
+  iosFallback: string | null;
+  androidFallback: string | null;
 }
 
 /** A running A/B test as the edge draws from it: each variant's destination made ready, with its share. */
@@ -29,8 +40,10 @@ export interface CachedTest {
 /** A link's routing rules as the edge matches them: compiled once, each rule's destination made ready. */
 export interface CachedRules {
   compiled: CompiledRules;
-  /** In the rules' order; `loops` as the link's own. */
-  targets: Array<Destination & { loops: boolean }>;
+  /** In the rules' order; `loops` as the link's own; `test` for a rule that sends its visitors into the A/B test. */
+  targets: Array<(Destination & { loops: boolean; test?: undefined }) | { test: true; loops: false }>;
+  /** Some rule sends its visitors into the test: then it splits only theirs, others go to the url. */
+  toTest: boolean;
 }
 
 export type CachedLink =
@@ -65,6 +78,8 @@ export type CachedLink =
       rules: CachedRules | null;
       /** The running A/B test, or null (none, or ended: its winner is the destination). */
       test: CachedTest | null;
+      /** Platform destinations, or null when the link has none (ios_url, android_url and their fallbacks all unset). */
+      platforms: CachedPlatforms | null;
     })
   /** An unknown code, remembered until its cache slot goes stale (link-cache.ts). */
   | { kind: 'missing' };
@@ -92,6 +107,18 @@ export function toCachedLink(row: LinkRow & { preview?: EdgePreview | null }, se
     safetyReason: row.safetyReason ?? null,
     rules: row.rules?.length ? cachedRules(row, self) : null,
     test: cachedTest(row),
+    platforms: cachedPlatforms(row),
+  };
+}
+
+function cachedPlatforms(row: LinkRow): CachedPlatforms | null {
+  const { iosUrl, androidUrl, iosFallbackUrl, androidFallbackUrl } = row;
+  if (!iosUrl && !androidUrl && !iosFallbackUrl && !androidFallbackUrl) return null;
+  return {
+    ios: iosUrl ? destination(iosUrl, row.redirectStatus, row.id) : null,
+    android: androidUrl ? destination(androidUrl, row.redirectStatus, row.id) : null,
+    iosFallback: iosFallbackUrl ?? null,
+    androidFallback: androidFallbackUrl ?? null,
   };
 }
 
@@ -110,6 +137,7 @@ function destination(url: string, status: number, linkId: number, rule?: string,
     base: h === -1 ? url : url.slice(0, h),
     hash: h === -1 ? '' : url.slice(h),
     location: url,
+    app: appLinkScheme(url) !== null,
     redirect: {
       kind: 'redirect',
       status,
@@ -125,7 +153,12 @@ function destination(url: string, status: number, linkId: number, rule?: string,
 function cachedRules(row: LinkRow, self?: Pick<SelfAddress, 'loops'>): CachedRules {
   return {
     compiled: compileRules(storedRules(row.rules)),
-    targets: row.rules.map((r) => ({ ...destination(r.url, row.redirectStatus, row.id, r.id), loops: self?.loops(r.url) ?? false })),
+    targets: row.rules.map((r) =>
+      r.url === undefined
+        ? { test: true as const, loops: false as const }
+        : { ...destination(r.url, row.redirectStatus, row.id, r.id), loops: self?.loops(r.url) ?? false },
+    ),
+    toTest: row.rules.some((r) => r.ab_test === true),
   };
 }
 
@@ -143,6 +176,6 @@ export function cachedLinkSize(entry: CachedLink): number {
 /** Per rule its destination three times over and its predicates, about 1 KB for a few conditions. */
 function rulesSize(rules: CachedRules): number {
   let size = 0;
-  for (const t of rules.targets) size += 1024 + 6 * t.location.length;
+  for (const t of rules.targets) size += 1024 + (t.test ? 0 : 6 * t.location.length);
   return size;
 }

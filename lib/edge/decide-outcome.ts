@@ -12,6 +12,8 @@ export type LinkPage = 'disabled' | 'blocked' | 'review' | 'expired' | 'loop' | 
 export type Outcome =
   /** `rule`: the id of the routing rule that chose the destination, when one did. */
   | { kind: 'redirect'; status: number; location: string; linkId: number; headers: string[]; rule?: string; variant?: string }
+  /** An app link: the app page tries `location` and offers `fallback` (lib/link-pages/app-page.ts); counted as a redirect. */
+  | { kind: 'app'; location: string; fallback: string | null; linkId: number; rule?: string; variant?: string; cookie?: string }
   | { kind: 'page'; page: LinkPage }
   | { kind: 'next' };
 
@@ -101,14 +103,26 @@ export function fallbackFor(page: LinkPage, entry: Extract<CachedLink, { kind: '
   return null;
 }
 
+/** A phone's platform, from its user agent (iPadOS in desktop mode says Macintosh: it gets the link's url). */
+export function platformOf(userAgent: string | undefined): 'ios' | 'android' | null {
+  if (userAgent === undefined) return null;
+  if (/\b(iPhone|iPad|iPod)\b/.test(userAgent)) return 'ios';
+  return /\bAndroid\b/.test(userAgent) ? 'android' : null;
+}
+
 /**
- * The redirect to the first matching rule's destination (with a visitor), else the link's own. A
- * visit without a query string (or to a link that does not forward it) gets the outcome made once
- * for the cached link (no allocation).
+ * The destination, in order: the first matching rule's (with a visitor), the visitor's platform's
+ * (ios_url, android_url), the A/B test's variant, else the link's own. A visit without a query
+ * string (or to a link that does not forward it) gets the outcome made once for the cached link (no
+ * allocation). An app link gets the app page instead of a redirect.
  */
 export function redirectOutcome(entry: Extract<CachedLink, { kind: 'link' }>, query: string, now = 0, visitor?: Visitor): Outcome {
   let to: Destination = entry;
-  let ruled = false;
+  let chosen = false;
+  // The test splits the visitors no rule or platform chose; or, when rules send visitors into it, only theirs.
+  let tested = entry.rules === null || !entry.rules.toTest;
+  /** The rule that sent the visitor into the test: recorded with the click, with the variant. */
+  let viaRule: string | undefined;
   if (entry.rules !== null && visitor?.match !== undefined) {
     const i = visitor.match(
       entry.rules.compiled,
@@ -118,22 +132,63 @@ export function redirectOutcome(entry: Extract<CachedLink, { kind: 'link' }>, qu
     if (i !== -1) {
       const target = entry.rules.targets[i];
       if (target.loops) return PAGES.loop;
-      to = target;
-      ruled = true;
+      chosen = true;
+      if (target.test) {
+        tested = true;
+        viaRule = entry.rules.compiled.rules[i].id;
+      } else {
+        to = target;
+        tested = false;
+      }
     }
   }
-  // No rule chose: a running A/B test does, the visitor keeping the variant drawn for them.
+  const platform = entry.platforms !== null && visitor !== undefined ? platformOf(visitor.userAgent) : null;
+  if (!chosen && platform !== null) {
+    const own = platform === 'ios' ? entry.platforms!.ios : entry.platforms!.android;
+    if (own !== null) {
+      to = own;
+      tested = false;
+    }
+  }
   let cookie: string | undefined;
-  if (!ruled && entry.test !== null && visitor?.variants !== undefined) {
+  if (tested && entry.test !== null && visitor?.variants !== undefined) {
     const kept = visitor.variants.read(visitor.cookie, entry.id);
     const variant = (kept !== undefined && entry.test.variants.find((v) => v.id === kept)) || drawVariant(entry.test);
     if (variant.id !== kept) cookie = visitor.variants.make(entry.id, variant.id, visitor.path ?? '/', visitor.secure);
     to = variant;
   }
+  if (to.app) return appOutcome(entry, query, to, platform, cookie);
+  if (viaRule !== undefined) return { ...redirectTo(entry, query, to, cookie), rule: viaRule };
+  return redirectTo(entry, query, to, cookie);
+}
+
+/** The redirect to `to`, with the visit's query and the variant's cookie when there are. */
+function redirectTo(entry: Extract<CachedLink, { kind: 'link' }>, query: string, to: Destination, cookie: string | undefined): Outcome & { kind: 'redirect' } {
   if ((query === '' || !entry.forwardQuery) && cookie === undefined) return to.redirect;
   const location = withQuery(entry, query, to);
   const headers = location === to.location ? to.redirect.headers : redirectHeaders(location);
   return { ...to.redirect, location, headers: cookie === undefined ? headers : [...headers, 'Set-Cookie', cookie] };
+}
+
+/** The app page's outcome: the app link with the visit's query, and the platform's fallback or else the link's url. */
+function appOutcome(
+  entry: Extract<CachedLink, { kind: 'link' }>,
+  query: string,
+  to: Destination,
+  platform: 'ios' | 'android' | null,
+  cookie: string | undefined,
+): Outcome {
+  const own = platform === 'ios' ? entry.platforms?.iosFallback : platform === 'android' ? entry.platforms?.androidFallback : null;
+  const { rule, variant } = to.redirect;
+  return {
+    kind: 'app',
+    location: withQuery(entry, query, to),
+    fallback: own ?? withQuery(entry, query),
+    linkId: entry.id,
+    ...(rule === undefined ? {} : { rule }),
+    ...(variant === undefined ? {} : { variant }),
+    ...(cookie === undefined ? {} : { cookie }),
+  };
 }
 
 /** A variant by weight: a draw in [0, 100) against the cumulative weights. */

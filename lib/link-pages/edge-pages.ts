@@ -7,6 +7,7 @@ import type { CachedLink } from '../edge/cached-link';
 import type { LinkPage } from '../edge/decide-outcome';
 import { contextOf, PAGE_CONTENT, type Brand } from './page-content';
 import { pageDocument } from './page-html';
+import { answerAppPage, type AppOutcome } from './app-page';
 
 export interface EdgePagesOptions {
   /** Every page's headers (lib/http/security-headers.ts linkPageHeaders). */
@@ -33,4 +34,11 @@ export function edgeLinkPages(opts: EdgePagesOptions): EdgePageResponder {
     res.writeHead(content.status, { ...opts.headers, 'Content-Length': String(Buffer.byteLength(html)) });
     res.end(html);
   };
+}
+
+/** Sends the app page (app-page.ts) for a visit whose destination is an app link. */
+export type EdgeAppPageResponder = (res: ServerResponse, outcome: AppOutcome, code: string, domainId: number) => void;
+
+export function edgeAppPage(opts: EdgePagesOptions): EdgeAppPageResponder {
+  return (res, outcome, code, domainId) => answerAppPage(res, outcome, opts.headers, opts.brand(domainId, code));
 }

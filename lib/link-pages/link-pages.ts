@@ -22,6 +22,7 @@ import { variantCookies, type VariantCookies } from '../edge/variant-cookie';
 import { sharedLimiter } from '../ratelimit/shared-limiter';
 import { contextOf, expiredBy, notFoundContent, PAGE_CONTENT, promptContent, type Brand, type PageContext } from './page-content';
 import { pageHtml, reportUrl } from './page-html';
+import { appPageResponse, type AppOutcome } from './app-page';
 
 /** Password guesses per link and IP. */
 export const UNLOCK_ATTEMPTS_PER_MINUTE = 5;
@@ -55,6 +56,7 @@ export async function showLinkPage(req: Request, page: string, code: string): Pr
   // The link redirects after all (e.g. edited on another instance a moment ago): redirect here
   // rather than back to the edge, whose cache may not know yet.
   const outcome = entry ? decideOutcome(entry, visit.query, processClock().nowMs(), false, await visitorOf(req, entry, code)) : undefined;
+  if (link && outcome?.kind === 'app') return sendToApp(req, handle, link.id, visit.trigger, outcome, brand);
   if (link && outcome?.kind === 'redirect') {
     recordClick(handle, visitClick(req, link.id, visit.trigger, outcome));
     return new Response(null, { status: outcome.status, headers: redirectTo(outcome, 'private, max-age=0') });
@@ -63,7 +65,7 @@ export async function showLinkPage(req: Request, page: string, code: string): Pr
 }
 
 /** A HEAD request (link previews, curl -I) is kept flagged as a bot and never counted, as at the edge. */
-function visitClick(req: Request, linkId: number, trigger: 'link' | 'qr', outcome: Extract<Outcome, { kind: 'redirect' }>): Click {
+function visitClick(req: Request, linkId: number, trigger: 'link' | 'qr', outcome: Extract<Outcome, { kind: 'redirect' | 'app' }>): Click {
   return {
     linkId,
     at: Date.now(),
@@ -79,7 +81,7 @@ function visitClick(req: Request, linkId: number, trigger: 'link' | 'qr', outcom
 
 /** Who visits, for a link with routing rules (these pages send visitors on as the edge would). */
 async function visitorOf(req: Request, entry: CachedLink, code: string): Promise<Visitor | undefined> {
-  if (entry.kind !== 'link' || (entry.rules === null && entry.test === null)) return undefined;
+  if (entry.kind !== 'link' || (entry.rules === null && entry.test === null && entry.platforms === null)) return undefined;
   const { matchRule, processGeo } = await import('../edge/rules/rule-visits');
   const ip = requestIp(req);
   const geo = entry.rules?.compiled.geo ? processGeo() : undefined;
@@ -99,6 +101,12 @@ async function visitorOf(req: Request, entry: CachedLink, code: string): Promise
 
 function pageVariantCookies(): VariantCookies {
   return globalSingleton('variantCookies', () => variantCookies(loadConfig().SECRET_KEY));
+}
+
+/** An app-link destination: the click counted, the app page (app-page.ts) that tries the app. */
+function sendToApp(req: Request, handle: Parameters<typeof recordClick>[0], linkId: number, trigger: 'link' | 'qr', outcome: AppOutcome, brand: Brand): Response {
+  recordClick(handle, visitClick(req, linkId, trigger, outcome));
+  return appPageResponse(outcome, { 'content-type': 'text/html; charset=utf-8', 'x-robots-tag': 'noindex' }, brand);
 }
 
 /** The redirect's headers as a Response takes them: Location, and the A/B test's cookie when one is set. */
@@ -138,6 +146,7 @@ export async function unlockLink(req: Request, code: string): Promise<Response> 
   const visitor = entry && (await visitorOf(req, entry, code));
   const outcome = entry ? decideOutcome(entry, visit.query, processClock().nowMs(), reviewed, visitor) : undefined;
   // Not protected (any more): show whatever the link now is.
+  if (link && outcome?.kind === 'app') return sendToApp(req, handle, link.id, visit.trigger, outcome, brand);
   if (link && outcome?.kind === 'redirect') {
     recordClick(handle, visitClick(req, link.id, visit.trigger, outcome));
     return new Response(null, { status: 303, headers: redirectTo(outcome, 'no-store') });
@@ -159,11 +168,15 @@ export async function unlockLink(req: Request, code: string): Promise<Response> 
   if (!ok || !link || !entry || entry.kind !== 'link') return promptPage(code, query, 'Wrong password. Try again.', 401, reviewed, brand);
   const config = loadConfig();
   const unlocked = redirectOutcome(entry, visit.query, processClock().nowMs(), visitor);
-  if (unlocked.kind !== 'redirect') return pageFor(entry, code, query, contextOf(entry, processClock().nowMs(), brand, reviewed));
-  recordClick(handle, visitClick(req, link.id, visit.trigger, unlocked));
-  const headers = new Headers(redirectTo(unlocked, 'no-store'));
+  if (unlocked.kind !== 'redirect' && unlocked.kind !== 'app') return pageFor(entry, code, query, contextOf(entry, processClock().nowMs(), brand, reviewed));
+  let answer: Response;
+  if (unlocked.kind === 'app') answer = sendToApp(req, handle, link.id, visit.trigger, unlocked, brand);
+  else {
+    recordClick(handle, visitClick(req, link.id, visit.trigger, unlocked));
+    answer = new Response(null, { status: 303, headers: redirectTo(unlocked, 'no-store') });
+  }
   // Both cookies when the link also runs an A/B test: the unlock and the variant.
-  headers.append(
+  answer.headers.append(
     'set-cookie',
     makeUnlockCookie({
       now: processClock().nowMs(),
@@ -173,7 +186,7 @@ export async function unlockLink(req: Request, code: string): Promise<Response> 
       secure: config.BASE_URL.startsWith('https:'),
     }),
   );
-  return new Response(null, { status: 303, headers });
+  return answer;
 }
 
 async function readForm(req: Request): Promise<URLSearchParams> {
@@ -186,6 +199,7 @@ export async function continueToLink(req: Request, code: string): Promise<Respon
   const { link, entry, handle, brand } = await findLink(req, code);
   const visit = splitQrMarker(query);
   const outcome = entry ? decideOutcome(entry, visit.query, processClock().nowMs(), true, await visitorOf(req, entry, code)) : undefined;
+  if (link && outcome?.kind === 'app') return sendToApp(req, handle, link.id, visit.trigger, outcome, brand);
   if (link && outcome?.kind === 'redirect') {
     recordClick(handle, visitClick(req, link.id, visit.trigger, outcome));
     return new Response(null, { status: 303, headers: redirectTo(outcome, 'no-store') });

@@ -7,6 +7,8 @@ import type { AppContext } from '../context/app-context';
 import { invalidField } from '../core/errors';
 import { processClock } from '../core/clock';
 import { validateLongUrl } from '../domains/validate-long-url';
+import { validateDestination } from './app-link';
+import { appLinkScheme } from '../core/url-scheme';
 import { scanDestination, type ScanVerdict } from '../safety/scan-destination';
 import type { StoredRule, TRule } from './rule-schema';
 import type { StoredAbTest, TAbTest } from './ab-test-schema';
@@ -16,16 +18,28 @@ export interface CheckedRules {
   scan: ScanVerdict;
 }
 
-/** Validates and scans every rule's url (errors name `rules[i].url`); throws unsafe_url on a listed one. */
+/**
+ * Validates and scans every rule's url (errors name `rules[i].url`); throws unsafe_url on a listed one.
+ * A rule's url may be an app link (not scanned: it names no host on the web); a rule may instead
+ * send its visitors into the link's A/B test (assertTestForRules checks the link has one).
+ */
 export async function checkRules(rules: readonly TRule[], ctx: Pick<AppContext, 'domains' | 'handle'>): Promise<CheckedRules> {
   const checked: StoredRule[] = [];
   const reasons: string[] = [];
   for (const [i, rule] of rules.entries()) {
+    const id = rule.id ?? newRuleId();
+    if (rule.ab_test) {
+      const { url: _, ...toTest } = rule;
+      checked.push({ ...toTest, id });
+      continue;
+    }
     const field = `rules[${i}].url`;
-    const url = validateLongUrl(rule.url, ctx.domains.self, field);
-    const scan = await scanDestination(url, ctx.handle, field);
-    if (scan.status === 'pending_review') reasons.push(scan.reason);
-    checked.push({ ...rule, id: rule.id ?? newRuleId(), url });
+    const url = validateDestination(rule.url, ctx.domains.self, field);
+    if (appLinkScheme(url) === null) {
+      const scan = await scanDestination(url, ctx.handle, field);
+      if (scan.status === 'pending_review') reasons.push(scan.reason);
+    }
+    checked.push({ ...rule, id, url });
   }
   return { rules: checked, scan: reasons.length === 0 ? { status: 'active', reason: null } : { status: 'pending_review', reason: reasons.join(' ') } };
 }
@@ -60,6 +74,17 @@ export async function checkAbTest(
     winner: null,
   };
   return { test: stored, scan };
+}
+
+/** A rule that sends its visitors into the A/B test needs the link to have one (ended is fine: its winner is the url). */
+export function assertTestForRules(rules: readonly Pick<TRule, 'ab_test'>[], test: unknown): void {
+  if (test) return;
+  const i = rules.findIndex((r) => r.ab_test === true);
+  if (i !== -1)
+    throw invalidField(
+      `rules[${i}].ab_test`,
+      `Rule ${i + 1} sends its visitors into the A/B test, but the link has none: add an ab_test, or give the rule a url.`,
+    );
 }
 
 /** Held for review if either is: the link's url and its rules' urls are one verdict. */

@@ -102,19 +102,29 @@ export const ZCondition = z.discriminatedUnion(
 );
 export type TCondition = z.output<typeof ZCondition>;
 
-export const ZRule = z.strictObject({
-  id: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{1,32}$/, 'a rule id is 1 to 32 letters, digits, "-" or "_"')
-    .optional()
-    .meta({ description: 'Kept across edits and recorded with each click; assigned when absent.' }),
-  name: z.string().max(80, 'a rule name is at most 80 characters').nullish(),
-  conditions: z
-    .array(ZCondition, { error: 'conditions must be a list' })
-    .min(1, 'a rule needs at least one condition')
-    .max(MAX_CONDITIONS, `a rule has at most ${MAX_CONDITIONS} conditions`),
-  url: z.string({ error: 'each rule needs a destination url' }),
-});
+export const ZRule = z
+  .strictObject({
+    id: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,32}$/, 'a rule id is 1 to 32 letters, digits, "-" or "_"')
+      .optional()
+      .meta({ description: 'Kept across edits and recorded with each click; assigned when absent.' }),
+    name: z.string().max(80, 'a rule name is at most 80 characters').nullish(),
+    conditions: z
+      .array(ZCondition, { error: 'conditions must be a list' })
+      .min(1, 'a rule needs at least one condition')
+      .max(MAX_CONDITIONS, `a rule has at most ${MAX_CONDITIONS} conditions`),
+    url: z.string({ error: 'a rule’s url must be text' }).optional().meta({
+      description: 'Where the rule sends its visitors: http(s), or an app link (myapp://…) that the app page tries.',
+    }),
+    ab_test: z.literal(true, { error: 'ab_test is true (the rule sends its visitors into the link’s A/B test) or absent' }).optional().meta({
+      description: 'Instead of a url: the rule sends its visitors into the link’s A/B test, which then splits only the visitors of such rules.',
+    }),
+  })
+  .refine((r) => (r.url === undefined) !== (r.ab_test === undefined), {
+    error: 'each rule needs a destination: a url, or "ab_test": true (not both)',
+    path: ['url'],
+  });
 export type TRule = z.output<typeof ZRule>;
 
 export const ZRules = z
@@ -126,7 +136,15 @@ export const ZRules = z
 
 /** A rule as stored and answered: its id assigned. */
 export type StoredRule = TRule & { id: string };
-export const ZStoredRule = ZRule.extend({ id: z.string() }).meta({ id: 'LinkRule' });
+export const ZStoredRule = z
+  .object({
+    id: z.string(),
+    name: z.string().nullish(),
+    conditions: z.array(ZCondition),
+    url: z.string().optional().meta({ description: 'Where the rule sends its visitors (absent when ab_test is true).' }),
+    ab_test: z.literal(true).optional().meta({ description: 'The rule sends its visitors into the link’s A/B test.' }),
+  })
+  .meta({ id: 'LinkRule' });
 
 function isTimeZone(tz: string): boolean {
   try {

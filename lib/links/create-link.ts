@@ -18,7 +18,8 @@ import type { AppContext } from '../context/app-context';
 import { validateAlias } from './validate-alias';
 import { validateLongUrl } from '../domains/validate-long-url';
 import { writeUtm, type UtmKey } from './utm';
-import { assertStartsFirst, checkAbTest, checkRules, worstVerdict } from '../link-rules/check-rules';
+import { assertStartsFirst, assertTestForRules, checkAbTest, checkRules, worstVerdict } from '../link-rules/check-rules';
+import { scanPlatforms, validatePlatforms, type PlatformUrls } from '../link-rules/check-platforms';
 import type { StoredAbTest, TAbTest } from '../link-rules/ab-test-schema';
 import type { StoredRule, TRule } from '../link-rules/rule-schema';
 
@@ -43,6 +44,8 @@ export interface CreateLinkInput {
   startsAt?: Date | null;
   /** Where visitors go once the link has expired or used up its clicks (checked and scanned here). */
   expiredUrl?: unknown;
+  /** ios_url, android_url and their fallbacks (checked and scanned here; app links allowed in the first two). */
+  platforms?: Partial<Record<keyof PlatformUrls, unknown>>;
   /** Whether a visit's query string is added to the destination (true unless false). */
   forwardQuery?: boolean;
   /** Routing rules, already parsed (lib/link-rules/rule-schema.ts); their urls are checked here. */
@@ -79,6 +82,7 @@ export async function createLink(input: CreateLinkInput, ctx: AppContext, opts: 
   let rules: StoredRule[] = [];
   let expiredUrl: string | null = null;
   let abTest: StoredAbTest | null = null;
+  const platforms = validatePlatforms(input.platforms ?? {}, ctx);
   try {
     scan = await scanDestination(longUrl, ctx.handle, input.urlField);
     if (input.rules?.length) {
@@ -91,6 +95,8 @@ export async function createLink(input: CreateLinkInput, ctx: AppContext, opts: 
       abTest = checked.test;
       scan = worstVerdict(scan, checked.scan);
     }
+    assertTestForRules(input.rules ?? [], input.abTest);
+    scan = worstVerdict(scan, await scanPlatforms(platforms, ctx));
     if (input.expiredUrl !== undefined && input.expiredUrl !== null) {
       expiredUrl = validateLongUrl(input.expiredUrl, ctx.domains.self, 'expired_url');
       scan = worstVerdict(scan, await scanDestination(expiredUrl, ctx.handle, 'expired_url'));
@@ -145,6 +151,7 @@ export async function createLink(input: CreateLinkInput, ctx: AppContext, opts: 
           expiredUrl,
           countBots: input.countBots ?? false,
           abTest,
+          ...platforms,
           status: scan.status,
           safetyReason: scan.reason,
           tags: input.tags ?? [],

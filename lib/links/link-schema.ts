@@ -86,6 +86,19 @@ export const LINK_FIELDS = {
   expired_url: z
     .string({ error: 'expired_url must be a URL (or null to remove it).' })
     .meta({ description: 'Where visitors go once the link has expired or used up its clicks, instead of the “Link Expired” page; null removes it.' }),
+  ios_url: z.string({ error: 'ios_url must be a URL or an app link (or null to remove it).' }).meta({
+    description: 'Where iPhone and iPad visitors go: https, or an app link (myapp://…) that the app page tries; null removes it.',
+    examples: ['myapp://product/42'],
+  }),
+  ios_fallback_url: z.string({ error: 'ios_fallback_url must be a URL (or null to remove it).' }).meta({
+    description: 'Where an iOS visitor goes when the app link does not open (the App Store page); the link’s url when unset. null removes it.',
+  }),
+  android_url: z.string({ error: 'android_url must be a URL or an app link (or null to remove it).' }).meta({
+    description: 'Where Android visitors go: https, or an app link that the app page tries; null removes it.',
+  }),
+  android_fallback_url: z.string({ error: 'android_fallback_url must be a URL (or null to remove it).' }).meta({
+    description: 'Where an Android visitor goes when the app link does not open (the Play Store page); the link’s url when unset. null removes it.',
+  }),
   forward_query: z.boolean({ error: 'forward_query must be true or false.' }).meta({
     description: 'Whether a visit’s query string is added to the destination (`/abc?ref=x` → `…?ref=x`); true unless set to false.',
   }),
@@ -168,6 +181,10 @@ export const ZCreateLinkA = z.strictObject({
   count_bots: F.count_bots.nullish(),
   starts_at: F.starts_at.nullish(),
   expired_url: F.expired_url.nullish(),
+  ios_url: F.ios_url.nullish(),
+  ios_fallback_url: F.ios_fallback_url.nullish(),
+  android_url: F.android_url.nullish(),
+  android_fallback_url: F.android_fallback_url.nullish(),
   forward_query: F.forward_query.nullish(),
   rules: F.rules.nullish(),
   ab_test: F.ab_test.nullish(),
@@ -186,7 +203,7 @@ export const ZCreateLink = ZCreateLinkA.extend({
 export type TCreateLink = z.output<typeof ZCreateLink>;
 
 const NOTHING_TO_CHANGE =
-  'Send at least one field to change: url, alias, password, expiration, max_clicks, count_bots, starts_at, expired_url, forward_query, rules, ab_test, tags, archived, note, preview or a utm_* value.';
+  'Send at least one field to change: url, alias, password, expiration, max_clicks, count_bots, starts_at, expired_url, ios_url, android_url (and their fallbacks), forward_query, rules, ab_test, tags, archived, note, preview or a utm_* value.';
 /** Variant A's update body: only the fields given change; null removes password, expiration, limit. */
 export const ZUpdateLinkA = z
   .strictObject({
@@ -198,6 +215,10 @@ export const ZUpdateLinkA = z
     count_bots: F.count_bots.optional(),
     starts_at: F.starts_at.nullable().optional(),
     expired_url: F.expired_url.nullable().optional(),
+    ios_url: F.ios_url.nullable().optional(),
+    ios_fallback_url: F.ios_fallback_url.nullable().optional(),
+    android_url: F.android_url.nullable().optional(),
+    android_fallback_url: F.android_fallback_url.nullable().optional(),
     forward_query: F.forward_query.optional(),
     rules: F.rules.nullable().optional(),
     ab_test: F.ab_test.nullable().optional(),
@@ -214,6 +235,10 @@ export const ZUpdateLink = z
     count_bots: F.count_bots.optional(),
     starts_at: F.starts_at.nullable().optional(),
     expired_url: F.expired_url.nullable().optional(),
+    ios_url: F.ios_url.nullable().optional(),
+    ios_fallback_url: F.ios_fallback_url.nullable().optional(),
+    android_url: F.android_url.nullable().optional(),
+    android_fallback_url: F.android_fallback_url.nullable().optional(),
     forward_query: F.forward_query.optional(),
     rules: F.rules.nullable().optional(),
     ab_test: F.ab_test.nullable().optional(),
@@ -309,6 +334,10 @@ export const ZLink = z
     count_bots: z.boolean(),
     starts_at: ZTimestamp.nullable(),
     expired_url: z.string().nullable(),
+    ios_url: z.string().nullable(),
+    ios_fallback_url: z.string().nullable(),
+    android_url: z.string().nullable(),
+    android_fallback_url: z.string().nullable(),
     forward_query: z.boolean(),
     rules: z.array(ZStoredRule),
     ab_test: ZStoredAbTest.nullable(),

@@ -21,6 +21,11 @@ export interface LinkJson extends Utm {
   starts_at: string | null;
   /** Where visitors go once the link has expired or used up its clicks; null: the "Link Expired" page. */
   expired_url: string | null;
+  /** Where iOS / Android visitors go (https or an app link), and where the app page falls back; null when unset. */
+  ios_url: string | null;
+  ios_fallback_url: string | null;
+  android_url: string | null;
+  android_fallback_url: string | null;
   /** Whether a visit's query string is added to the destination. */
   forward_query: boolean;
   /** Routing rules in order (lib/link-rules); [] when none. */
@@ -62,6 +67,10 @@ export function serializeLink(link: LinkRow, domains: LinkDomains): LinkJson {
     count_bots: link.countBots ?? false,
     starts_at: link.startsAt ? iso(link.startsAt) : null,
     expired_url: link.expiredUrl ?? null,
+    ios_url: link.iosUrl ?? null,
+    ios_fallback_url: link.iosFallbackUrl ?? null,
+    android_url: link.androidUrl ?? null,
+    android_fallback_url: link.androidFallbackUrl ?? null,
     forward_query: link.forwardQuery,
     rules: storedRules(link.rules),
     ab_test: storedAbTest(link.abTest),

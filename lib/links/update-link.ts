@@ -19,7 +19,8 @@ import type { AppContext } from '../context/app-context';
 import { validateAlias } from './validate-alias';
 import { validateMaxClicks } from './validate-max-clicks';
 import { validateLongUrl } from '../domains/validate-long-url';
-import { assertStartsFirst, checkAbTest, checkRules, worstVerdict } from '../link-rules/check-rules';
+import { assertStartsFirst, assertTestForRules, checkAbTest, checkRules, worstVerdict } from '../link-rules/check-rules';
+import { scanPlatforms, validatePlatforms, PLATFORM_FIELDS, type PlatformUrls } from '../link-rules/check-platforms';
 import { storedAbTest, type TAbTest } from '../link-rules/ab-test-schema';
 import { storedRules, type TRule } from '../link-rules/rule-schema';
 
@@ -40,6 +41,8 @@ export interface UpdateLinkChanges {
   expiredUrl?: unknown;
   /** Whether a visit's query string is added to the destination. */
   forwardQuery?: boolean;
+  /** ios_url, android_url and their fallbacks: a URL sets (checked and scanned), null removes, undefined leaves. */
+  platforms?: Partial<Record<keyof PlatformUrls, unknown>>;
   /** Replaces the routing rules (already parsed; their urls are checked here); [] removes them. */
   rules?: readonly TRule[];
   /** Replaces the A/B test (started afresh; its urls are checked here); null removes it. */
@@ -98,6 +101,9 @@ export async function updateLink(link: LinkRow | number, changes: UpdateLinkChan
   }
   if (changes.expiredUrl !== undefined)
     set.expiredUrl = changes.expiredUrl === null ? null : validateLongUrl(changes.expiredUrl, ctx.domains.self, 'expired_url');
+  Object.assign(set, validatePlatforms(changes.platforms ?? {}, ctx));
+  if (typeof link !== 'number' && (changes.rules !== undefined || changes.abTest !== undefined))
+    assertTestForRules(changes.rules ?? storedRules(link.rules), changes.abTest !== undefined ? changes.abTest : link.abTest);
   const scan = await scanChanged(set, changes, link, ctx);
   if (changes.startsAt !== undefined) set.startsAt = changes.startsAt;
   if (changes.alias !== undefined) set.shortCode = validateAlias(changes.alias);
@@ -154,6 +160,7 @@ function needsCurrent(c: UpdateLinkChanges): boolean {
     c.rules !== undefined ||
     c.abTest !== undefined ||
     c.expiredUrl !== undefined ||
+    PLATFORM_FIELDS.some(([key]) => c.platforms?.[key] !== undefined) ||
     c.startsAt !== undefined ||
     c.expiresAt !== undefined
   );
@@ -171,7 +178,8 @@ async function scanChanged(
   ctx: AppContext,
 ): Promise<ScanVerdict | undefined> {
   const rules = changes.rules;
-  if (set.longUrl === undefined && rules === undefined && !set.expiredUrl && !changes.abTest) {
+  const platformsChanged = PLATFORM_FIELDS.some(([key]) => set[key]);
+  if (set.longUrl === undefined && rules === undefined && !set.expiredUrl && !changes.abTest && !platformsChanged) {
     if (changes.abTest === null) set.abTest = null;
     return undefined;
   }
@@ -180,6 +188,8 @@ async function scanChanged(
   let scan: ScanVerdict = url === undefined ? { status: 'active', reason: null } : await scanDestination(url, ctx.handle);
   const expiredUrl = set.expiredUrl !== undefined ? set.expiredUrl : current?.expiredUrl;
   if (expiredUrl) scan = worstVerdict(scan, await scanDestination(expiredUrl, ctx.handle, 'expired_url'));
+  const platforms = Object.fromEntries(PLATFORM_FIELDS.map(([key]) => [key, set[key] !== undefined ? set[key] : current?.[key]]));
+  scan = worstVerdict(scan, await scanPlatforms(platforms, ctx));
   const checked = await checkRules(rules ?? storedRules(current?.rules), ctx);
   if (rules !== undefined) set.rules = checked.rules;
   scan = worstVerdict(scan, checked.scan);

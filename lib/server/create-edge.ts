@@ -14,7 +14,9 @@ import type { LinkCache } from '../edge/link-cache';
 import { parseLinkTarget, withQrMarker, type LinkTarget } from '../edge/parse-request';
 import { redirectHeaders, respondRedirect } from '../edge/respond';
 import { variantCookies } from '../edge/variant-cookie';
-import type { EdgePageResponder } from '../link-pages/edge-pages';
+import type { EdgeAppPageResponder, EdgePageResponder } from '../link-pages/edge-pages';
+import { answerAppPage } from '../link-pages/app-page';
+import { linkPageHeaders } from '../http/security-headers';
 import type { PreviewAssetHandler } from './card-assets';
 import { answerPreviewBot } from '../link-pages/preview-page';
 
@@ -28,6 +30,8 @@ export interface EdgeOptions {
   previewAssets?: PreviewAssetHandler;
   /** Sends the link pages from the cached link (lib/link-pages/edge-pages.ts); without it Next renders them. */
   pages?: EdgePageResponder;
+  /** Sends the app page for an app-link destination, branded (lib/link-pages/edge-pages.ts); a plain one without it. */
+  appPage?: EdgeAppPageResponder;
   /** Whether a link has expired, and its unlock cookie, go by this clock (the process clock by default). */
   clock?: Clock;
   /** Answers routing rules on country, region and city (this process's GeoIP reader by default). */
@@ -49,6 +53,7 @@ export function createEdge(opts: EdgeOptions): EdgeHandler {
   /** Who visits, for a link with routing rules (built only for those); undefined otherwise. */
   /** Signs and reads A/B test visitors' variant cookies. */
   const variants = variantCookies(secret);
+  const appPage: EdgeAppPageResponder = opts.appPage ?? ((res, outcome) => answerAppPage(res, outcome, linkPageHeaders({ https: false, dev: false })));
 
   /** Who visits, for a link with routing rules or a running A/B test (built only for those). */
   function visitorOf(req: IncomingMessage, entry: CachedLink, target: LinkTarget, m: typeof matching): Visitor {
@@ -68,8 +73,9 @@ export function createEdge(opts: EdgeOptions): EdgeHandler {
   }
 
   function finish(req: IncomingMessage, res: ServerResponse, entry: CachedLink, target: LinkTarget, domain: Site, at: number): boolean | Promise<boolean> {
-    if (entry.kind !== 'link' || (entry.rules === null && entry.test === null)) return decide(req, res, entry, target, domain, at, undefined);
-    // A test alone needs neither the rule matcher nor GeoIP.
+    if (entry.kind !== 'link' || (entry.rules === null && entry.test === null && entry.platforms === null))
+      return decide(req, res, entry, target, domain, at, undefined);
+    // A test or platform destinations alone need neither the rule matcher nor GeoIP.
     if (entry.rules === null) return decide(req, res, entry, target, domain, at, visitorOf(req, entry, target, undefined));
     if (matching === undefined)
       return import('../edge/rules/rule-visits').then((m) => {
@@ -126,11 +132,14 @@ export function createEdge(opts: EdgeOptions): EdgeHandler {
       req.url = linkPagePath(outcome.page, target.code, query);
       return false;
     }
-    if (outcome.kind !== 'redirect') return false;
+    if (outcome.kind !== 'redirect' && outcome.kind !== 'app') return false;
     // A link with a social preview shows link-preview bots its Open Graph page (the check runs for
     // those links only); the visit is stored flagged as a bot, like HEAD, and never counted.
     const bot = entry.kind === 'link' && entry.preview !== null && answerPreviewBot(req, res, entry.preview, outcome.location);
-    if (!bot) respondRedirect(res, outcome.status, outcome.headers);
+    if (!bot) {
+      if (outcome.kind === 'app') appPage(res, outcome, target.code, domain.id);
+      else respondRedirect(res, outcome.status, outcome.headers);
+    }
     // HEAD (link previews, curl -I) answers the same; it is stored flagged as a bot, never counted.
     const head = bot || req.method === 'HEAD';
     // Towards the click limit, the edge counts what the database will: no bots, no HEAD, unless the

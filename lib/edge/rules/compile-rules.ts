@@ -28,7 +28,6 @@ export type Predicate = (facts: VisitFacts) => boolean;
 
 export interface CompiledRule {
   readonly id: string;
-  readonly url: string;
   /** All must hold; `not` is folded in. */
   readonly conditions: readonly Predicate[];
 }
@@ -42,7 +41,7 @@ export interface CompiledRules {
 /** Compiles stored rules (validated on the way in: lib/link-rules/rule-schema.ts); an address that is not one is left out. */
 export function compileRules(rules: readonly StoredRule[]): CompiledRules {
   return {
-    rules: rules.map((r) => ({ id: r.id, url: r.url, conditions: r.conditions.map(compileCondition) })),
+    rules: rules.map((r) => ({ id: r.id, conditions: r.conditions.map(compileCondition) })),
     geo: rules.some((r) => r.conditions.some((c) => c.type === 'country' || c.type === 'region' || c.type === 'city')),
   };
 }

@@ -51,6 +51,8 @@ describe(`/api.php on ${suiteDatabase.name}`, () => {
     expect(Object.keys(link).sort()).toEqual(
       [
         'ab_test',
+        'android_fallback_url',
+        'android_url',
         'archived',
         'archived_at',
         'clicks',
@@ -63,6 +65,8 @@ describe(`/api.php on ${suiteDatabase.name}`, () => {
         'expired_url',
         'forward_query',
         'id',
+        'ios_fallback_url',
+        'ios_url',
         'long_url',
         'max_clicks',
         'note',

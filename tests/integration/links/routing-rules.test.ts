@@ -224,7 +224,7 @@ describe(`routing rules on ${suiteDatabase.name}`, () => {
     expect((await bad([{ conditions: [], url: `${D}/y` }])).details.rules).toMatch(/at least one condition/);
     expect((await bad(Array.from({ length: 21 }, () => RULES[0]))).details.rules).toMatch(/at most 20 rules/);
     expect((await bad([{ conditions: [{ type: 'bot' }], url: 'javascript:alert(1)' }])).details).toEqual({
-      'rules[0].url': '"javascript:" URLs are not allowed; use http:// or https://.',
+      'rules[0].url': '"javascript:" URLs are not allowed; use https:// or an app link such as myapp://open.',
     });
     expect((await bad([{ conditions: [{ type: 'bot' }], url: `${sling.url}/${code}` }])).details['rules[0].url']).toMatch(/points back at this Sling/);
     // Nothing was made.
