@@ -47,9 +47,11 @@ interface LinkRulesEditorProps {
   form: LinkRulesForm;
   /** The dialog's field errors from the API: `rules` and `rules[N].url` are shown here. */
   fields: Record<string, string>;
+  /** The link has an A/B test (on in the dialog): a rule may send its visitors into it. */
+  abTest?: boolean;
 }
 
-export function LinkRulesEditor({ form, fields }: LinkRulesEditorProps) {
+export function LinkRulesEditor({ form, fields, abTest = false }: LinkRulesEditorProps) {
   const id = useId();
   const root = useRef<HTMLDetailsElement>(null);
   const { drafts, setDrafts } = form;
@@ -134,7 +136,7 @@ export function LinkRulesEditor({ form, fields }: LinkRulesEditorProps) {
   const general = fields.rules && !problem ? sentence(fields.rules.replace(/^Invalid rules: /, '')) : null;
 
   return (
-    <details ref={root} className="link-rules" open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
+    <details ref={root} className="link-rules routing-rules" open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
       <summary>
         Routing rules
         {drafts.length > 0 ? (
@@ -154,7 +156,7 @@ export function LinkRulesEditor({ form, fields }: LinkRulesEditorProps) {
           <ol className="rule-list">
             {drafts.map((rule, i) => {
               const n = i + 1;
-              const urlError = fields[`rules[${i}].url`];
+              const urlError = fields[`rules[${i}].url`] ?? fields[`rules[${i}].ab_test`];
               const ruleProblem = problem && problem.rule === i && problem.condition === undefined && problem.field !== 'url' ? problem : null;
               return (
                 <li key={rule.key}>
@@ -239,20 +241,33 @@ export function LinkRulesEditor({ form, fields }: LinkRulesEditorProps) {
                       <span className="rule-join" aria-hidden="true">
                         Go to
                       </span>
+                      {abTest || rule.toTest ? (
+                        <select
+                          className="rule-destination"
+                          aria-label={`Rule ${n}: destination`}
+                          value={rule.toTest ? 'test' : 'url'}
+                          onChange={(e) => updateRule(i, { toTest: e.target.value === 'test' })}
+                        >
+                          <option value="url">a URL</option>
+                          <option value="test">the A/B test</option>
+                        </select>
+                      ) : null}
                       <div className="rule-url">
-                        <input
-                          id={control(i, null, 'url')}
-                          type="text"
-                          inputMode="url"
-                          autoComplete="off"
-                          spellCheck={false}
-                          aria-label={`Rule ${n}: go to URL`}
-                          placeholder="example.com/for-these-visitors"
-                          value={rule.url}
-                          onChange={(e) => updateRule(i, { url: e.target.value })}
-                          aria-invalid={Boolean(urlError)}
-                          aria-describedby={urlError ? control(i, null, 'url-error') : undefined}
-                        />
+                        {rule.toTest ? null : (
+                          <input
+                            id={control(i, null, 'url')}
+                            type="text"
+                            inputMode="url"
+                            autoComplete="off"
+                            spellCheck={false}
+                            aria-label={`Rule ${n}: go to URL`}
+                            placeholder="example.com/for-these-visitors"
+                            value={rule.url}
+                            onChange={(e) => updateRule(i, { url: e.target.value })}
+                            aria-invalid={Boolean(urlError)}
+                            aria-describedby={urlError ? control(i, null, 'url-error') : undefined}
+                          />
+                        )}
                         {urlError ? (
                           <span className="field-error" id={control(i, null, 'url-error')}>
                             {urlError}

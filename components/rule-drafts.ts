@@ -82,6 +82,8 @@ export interface RuleDraft {
   id?: string;
   name: string;
   url: string;
+  /** The rule sends its visitors into the link's A/B test instead of to url. */
+  toTest: boolean;
   conditions: ConditionDraft[];
 }
 
@@ -108,7 +110,7 @@ export function blankCondition(type: ConditionType = 'country'): ConditionDraft 
   };
 }
 
-export const blankRule = (): RuleDraft => ({ key: newKey(), name: '', url: '', conditions: [blankCondition()] });
+export const blankRule = (): RuleDraft => ({ key: newKey(), name: '', url: '', toTest: false, conditions: [blankCondition()] });
 
 /** An instant as a datetime-local value on the clock of `timeZone`. */
 export function wallClock(ms: number, timeZone: string): string {
@@ -174,7 +176,8 @@ export function toDrafts(rules: readonly StoredRule[] | undefined, keepIds: bool
     key: newKey(),
     ...(keepIds && r.id ? { id: r.id } : {}),
     name: r.name ?? '',
-    url: r.url,
+    url: r.url ?? '',
+    toTest: r.ab_test === true,
     conditions: r.conditions.map(toDraft),
   }));
 }
@@ -216,7 +219,7 @@ export function rulesBody(drafts: readonly RuleDraft[]): Record<string, unknown>
     ...(r.id ? { id: r.id } : {}),
     ...(r.name.trim() ? { name: r.name.trim() } : {}),
     conditions: r.conditions.map(conditionBody),
-    url: withScheme(r.url),
+    ...(r.toTest ? { ab_test: true } : { url: withScheme(r.url) }),
   }));
 }
 

@@ -27,7 +27,7 @@ export function appPageDocument(outcome: Pick<AppOutcome, 'location' | 'fallback
   const fallback = outcome.fallback
     ? `<p><a id="fallback" class="secondary" href="${escapeHtml(outcome.fallback)}" rel="nofollow">Continue without the app</a></p>`
     : '';
-  const body = `<p>Opening the app… If it does not open, it may not be installed on this device.</p>
+  const body = `<p>If nothing happens, the app may not be installed on this device.</p>
 <p><a id="open-app" class="button" href="${escapeHtml(outcome.location)}" rel="nofollow">Open the app</a></p>${fallback}
 <script>${SCRIPT}</script>`;
   return pageDocument({ title: 'Opening the app', heading: 'Opening the app', body, ...brand }).replace('</style>', `${STYLE}</style>`);

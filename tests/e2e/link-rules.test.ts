@@ -58,12 +58,12 @@ describe.skipIf(!chromium)('the link dialog: routing rules', () => {
     await page.getByRole('button', { name: `More actions for ${sling.url}/${code}` }).click();
     await page.getByRole('button', { name: 'Edit', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit link' });
-    await dialog.locator('.link-rules > summary').click();
+    await dialog.locator('.routing-rules > summary').click();
     return dialog;
   };
   /** The dialog scrolled to the rules, in light and dark, at desktop then 390 px (no horizontal overflow), axe clean in each. */
   async function shoot(name: string) {
-    const rules = page.getByRole('dialog').locator('.link-rules');
+    const rules = page.getByRole('dialog').locator('.routing-rules');
     await page.setViewportSize({ width: 1280, height: 1000 });
     await rules.evaluate((el) => el.scrollIntoView({ block: 'start' }));
     expect(await captureThemes(page, name)).toEqual([]);
@@ -97,7 +97,7 @@ describe.skipIf(!chromium)('the link dialog: routing rules', () => {
     await dialog.getByLabel('Destination URL').fill(`${D}/app`);
     await dialog.getByLabel('Alias (optional)').fill('app');
     // Collapsed at first: the dialog stays short.
-    const summary = dialog.locator('.link-rules > summary');
+    const summary = dialog.locator('.routing-rules > summary');
     expect(await summary.textContent()).toMatch(/^Routing rules/);
     expect(await dialog.getByRole('button', { name: 'Add rule' }).isVisible()).toBe(false);
     await summary.click();
@@ -158,7 +158,7 @@ describe.skipIf(!chromium)('the link dialog: routing rules', () => {
 
     // Reopened: the rules as saved, the count on the collapsed section.
     dialog = await openEdit('app');
-    expect(await dialog.locator('.link-rules .rules-count').textContent()).toBe('2 rules');
+    expect(await dialog.locator('.routing-rules .rules-count').textContent()).toBe('2 rules');
     expect(await condition(dialog, 1, 1).type.inputValue()).toBe('device');
     expect(await condition(dialog, 1, 1).device('Mobile').isChecked()).toBe(true);
     expect(await condition(dialog, 1, 1).device('Desktop').isChecked()).toBe(false);
@@ -216,7 +216,7 @@ describe.skipIf(!chromium)('the link dialog: routing rules', () => {
     // Not repeated as the form's error.
     expect(await dialog.locator('p.error[role=alert]').count()).toBe(0);
     await page.setViewportSize({ width: 1280, height: 1000 });
-    await dialog.locator('.link-rules').evaluate((el) => el.scrollIntoView({ block: 'start' }));
+    await dialog.locator('.routing-rules').evaluate((el) => el.scrollIntoView({ block: 'start' }));
     expect(await captureThemes(page, 'link-rules-error')).toEqual([]);
     await page.setViewportSize({ width: 1280, height: 720 });
 
@@ -236,7 +236,7 @@ describe.skipIf(!chromium)('the link dialog: routing rules', () => {
     await page.getByRole('button', { name: `More actions for ${sling.url}/app` }).click();
     await page.getByRole('button', { name: 'Duplicate', exact: true }).click();
     dialog = page.getByRole('dialog', { name: 'Duplicate link' });
-    expect(await dialog.locator('.link-rules .rules-count').textContent()).toBe('2 rules');
+    expect(await dialog.locator('.routing-rules .rules-count').textContent()).toBe('2 rules');
     await dialog.getByRole('button', { name: 'Create link' }).click();
     await expect.poll(async () => (await (await page.request.get(`${sling.url}/api/v1/links?q=example.com`)).json()).total).toBe(2);
     const copies = (await (await page.request.get(`${sling.url}/api/v1/links?q=example.com`)).json()).links as Array<{
