@@ -169,8 +169,16 @@ export function cachedLinkSize(entry: CachedLink): number {
         2 * (entry.base.length + entry.hash.length + entry.location.length + (entry.safetyReason?.length ?? 0)) +
         edgePreviewSize(entry.preview) +
         (entry.rules === null ? 0 : rulesSize(entry.rules)) +
-        (entry.test === null ? 0 : entry.test.variants.reduce((n, v) => n + 200 + 6 * v.location.length, 0))
+        (entry.test === null ? 0 : entry.test.variants.reduce((n, v) => n + 200 + 6 * v.location.length, 0)) +
+        (entry.platforms === null ? 0 : platformsSize(entry.platforms))
     : 64;
+}
+
+/** Each platform's destination made ready (as a variant's) and the two fallbacks. */
+function platformsSize(p: CachedPlatforms): number {
+  let size = 120 + 2 * ((p.iosFallback?.length ?? 0) + (p.androidFallback?.length ?? 0));
+  for (const d of [p.ios, p.android]) if (d !== null) size += 200 + 6 * d.location.length;
+  return size;
 }
 
 /** Per rule its destination three times over and its predicates, about 1 KB for a few conditions. */
