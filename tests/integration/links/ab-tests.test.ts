@@ -173,4 +173,48 @@ describe(`A/B tests on ${suiteDatabase.name}`, () => {
       }),
     ).toHaveProperty(['ab_test.variants[0].url']);
   });
+
+  test.each(['REST v1', 'Variant A'])(
+    'through %s: a link with rules and a test is made, read back, visited, and its per-variant statistics seen',
+    async (api) => {
+      const alias = `both-${api === 'REST v1' ? 'v1' : 'a'}`;
+      const rules = [
+        { name: 'Bots', conditions: [{ type: 'bot' }], url: `${D}/bots` },
+        { name: 'Campaign', conditions: [{ type: 'query', key: 'c', op: 'present' }], ab_test: true },
+      ];
+      const body = { url: `${D}/plain`, alias, rules, ab_test: { variants: VARIANTS } };
+      const created = api === 'REST v1' ? await owner.call('createLink', { body: body as never }) : await owner.call('apiPhpCreate', { body: body as never });
+      expect(created.status, JSON.stringify(created.json)).toBe(201);
+      const read =
+        api === 'REST v1'
+          ? (await owner.call('getLink', { params: { id: created.json.id } })).json
+          : (await owner.call('apiPhpList', { query: { action: 'list', q: alias } as never })).json.links[0];
+      expect(read.rules.map((r: { name: string; ab_test?: true; url?: string }) => [r.name, r.ab_test ?? r.url])).toEqual([
+        ['Bots', `${D}/bots`],
+        ['Campaign', true],
+      ]);
+      expect(read.ab_test.variants).toEqual(VARIANTS);
+
+      const seen: Record<string, number> = {};
+      for (let i = 0; i < 12; i++) {
+        const { location } = await visit(alias, { ip: `192.0.2.${i + 20}`, query: 'c=1' });
+        const variant = new URL(location).pathname.slice(1);
+        seen[variant] = (seen[variant] ?? 0) + 1;
+      }
+      for (let i = 0; i < 3; i++) expect((await visit(alias, { ip: '192.0.2.99' })).location).toBe(`${D}/plain`);
+      const stats = await until(`the 15 clicks in ${api}'s statistics`, async () => {
+        const res =
+          api === 'REST v1'
+            ? await owner.call('linkStats', { params: { id: created.json.id } })
+            : await owner.call('apiPhpStats', { query: { action: 'stats', slug: alias } as never });
+        return res.json.clicks === 15 && res.json;
+      });
+      expect(Object.fromEntries(stats.variants.map((v: { value: string; clicks: number }) => [v.value, v.clicks]))).toEqual({
+        red: seen.red ?? 0,
+        green: seen.green ?? 0,
+        blue: seen.blue ?? 0,
+      });
+      expect(stats.rules).toEqual([{ value: read.rules[1].id, clicks: 12 }]);
+    },
+  );
 });
