@@ -7,6 +7,7 @@ import { liveDomains } from './lib/domains/current-domains';
 import { currentSites } from './lib/domains/current-sites';
 import type { Site } from './lib/domains/site-directory';
 import { currentFavicons } from './lib/domains/current-favicons';
+import { currentAppAssociations } from './lib/domains/current-app-associations';
 import { currentLandingPages } from './lib/landing/current-landing-pages';
 import { customDomainRouter } from './lib/server/custom-domain-router';
 import { sendScalarBundle } from './lib/docs/serve-scalar-bundle';
@@ -261,6 +262,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     https: config.TLS_PORT !== undefined,
     landingPages: currentLandingPages(),
     favicons: currentFavicons(),
+    appAssociations: currentAppAssociations(),
     passOn,
     holdThenRoute,
   });

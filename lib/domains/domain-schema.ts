@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { CERTIFICATE_STATUSES } from '../../db/schema/certificates';
 import { DOMAIN_STATUSES, ROOT_BEHAVIORS } from '../../db/schema/domains';
 import { ZTimestamp } from '../schemas/common';
+import { associationField, associationJsonSchema, MAX_ASSOCIATION_BYTES, ZAppleAppSiteAssociation, ZAssetLinks } from './app-association';
 
 const rootBehavior = z.enum(ROOT_BEHAVIORS, { error: `must be one of ${ROOT_BEHAVIORS.join(', ')}` });
 const url = z.string({ error: 'must be a URL' }).max(2048, { error: 'must be at most 2048 characters' });
@@ -18,12 +19,24 @@ export const ZCreateDomain = z.strictObject({
 });
 export type TCreateDomain = z.infer<typeof ZCreateDomain>;
 
+// Checked whole, so an error names the place in the file (applinks.details[0].appIDs[0]: …).
+const appleAppSiteAssociation = associationField(ZAppleAppSiteAssociation, 'apple_app_site_association').meta({
+  ...associationJsonSchema(ZAppleAppSiteAssociation),
+  description: `Served at /.well-known/apple-app-site-association (and /apple-app-site-association): Apple's associated domains file, at most ${MAX_ASSOCIATION_BYTES / 1024} KB. null removes it.`,
+} as never);
+const assetLinks = associationField(ZAssetLinks, 'asset_links').meta({
+  ...associationJsonSchema(ZAssetLinks),
+  description: `Served at /.well-known/assetlinks.json: Digital Asset Links statements (Android App Links), at most ${MAX_ASSOCIATION_BYTES / 1024} KB. null removes it.`,
+} as never);
+
 export const ZUpdateDomain = z.strictObject({
   not_found_url: url.nullable().optional(),
   expired_url: url.nullable().optional(),
   root_redirect_url: url.nullable().optional(),
   root_behavior: rootBehavior.optional(),
   default: z.boolean({ error: 'must be true or false' }).optional(),
+  apple_app_site_association: appleAppSiteAssociation.nullable().optional(),
+  asset_links: assetLinks.nullable().optional(),
 });
 export type TUpdateDomain = z.infer<typeof ZUpdateDomain>;
 
@@ -108,6 +121,14 @@ export const ZDomain = z
       .nullable()
       .meta({ description: 'Where expired links on this domain send visitors when they have no expired_url of their own; null: the "Link Expired" page.' }),
     root_redirect_url: z.string().nullable(),
+    apple_app_site_association: z
+      .record(z.string(), z.unknown())
+      .nullable()
+      .meta({ description: 'What /.well-known/apple-app-site-association answers on this domain; null: a 404.', examples: [null] }),
+    asset_links: z
+      .array(z.record(z.string(), z.unknown()))
+      .nullable()
+      .meta({ description: 'What /.well-known/assetlinks.json answers on this domain; null: a 404.', examples: [null] }),
     root_behavior: z.enum(ROOT_BEHAVIORS).meta({ description: 'What the root answers: the landing page, the redirect, or Sling’s page.' }),
     records: z.array(ZDnsRecord).meta({
       description: 'What to add at the DNS provider (none for the shared domain): the route and the ownership proof.',

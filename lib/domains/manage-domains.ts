@@ -141,6 +141,8 @@ export async function updateDomain(scope: DomainScope, id: string, input: TUpdat
   if (input.expired_url !== undefined) set.expiredUrl = optionalUrl(input.expired_url, 'expired_url', ctx);
   if (input.root_redirect_url !== undefined) set.rootRedirectUrl = optionalUrl(input.root_redirect_url, 'root_redirect_url', ctx);
   if (input.default !== undefined) set.workspaceDefault = input.default;
+  if (input.apple_app_site_association !== undefined) set.appleAppSiteAssociation = input.apple_app_site_association;
+  if (input.asset_links !== undefined) set.assetLinks = input.asset_links;
   if (input.root_behavior !== undefined || input.root_redirect_url !== undefined) {
     const redirectUrl = set.rootRedirectUrl !== undefined ? set.rootRedirectUrl : current.rootRedirectUrl;
     const urlChanged = set.rootRedirectUrl !== undefined && set.rootRedirectUrl !== current.rootRedirectUrl;

@@ -18,6 +18,10 @@ export interface DomainJson {
   /** Where expired links on the domain send visitors when they have no expired_url of their own. */
   expired_url: string | null;
   root_redirect_url: string | null;
+  /** Served at /.well-known/apple-app-site-association on the domain (lib/domains/app-association.ts). */
+  apple_app_site_association: Record<string, unknown> | null;
+  /** Served at /.well-known/assetlinks.json on the domain. */
+  asset_links: Array<Record<string, unknown>> | null;
   /** What the root answers: the landing page, the redirect, or Sling's page. */
   root_behavior: DomainRow['rootBehavior'];
   /** What to add at the DNS provider; after a check, each with status (found, missing, wrong) and what was seen. */
@@ -50,6 +54,8 @@ export function serializeDomain(d: DomainRow, settings: RecordSettings): DomainJ
     not_found_url: d.notFoundUrl,
     expired_url: d.expiredUrl,
     root_redirect_url: d.rootRedirectUrl,
+    apple_app_site_association: d.appleAppSiteAssociation ?? null,
+    asset_links: d.assetLinks ?? null,
     root_behavior: d.rootBehavior,
     records,
     verified_at: iso(d.verifiedAt),

@@ -1,7 +1,7 @@
 // The one ZodError → invalid_request mapper. Every bad field is named in `details` ({ field:
 // message }); the message is that field's (a fragment such as "must be a URL" is prefixed with the
-// field's name), or "Check these fields: a, b." when several are bad. Unknown keys come first, as
-// "Unknown field(s): a, b." (details: "Unknown field.").
+// field's name, unless it starts with it), or "Check these fields: a, b." when several are bad.
+// Unknown keys come first, as "Unknown field(s): a, b." (details: "Unknown field.").
 import { z } from 'zod';
 import { AppError } from '../core/errors';
 
@@ -26,7 +26,9 @@ export function zodToAppError(error: z.ZodError, order: readonly string[] = []):
   if (fields.length > 1) return new AppError('invalid_request', `Check these fields: ${fields.join(', ')}.`, details);
   const field = fields[0] ?? 'body';
   const message = details[field] ?? 'The request is invalid.';
-  return new AppError('invalid_request', /^[a-z]/.test(message) ? `${field} ${message}` : message, details);
+  // A fragment gets its field's name; a message naming a place inside the field (`field.a[0]: …`) already has it.
+  const named = !/^[a-z]/.test(message) || (message.startsWith(field) && '.[: '.includes(message[field.length]));
+  return new AppError('invalid_request', named ? message : `${field} ${message}`, details);
 }
 
 /** Parses `value` or throws 400 invalid_request naming every bad field (`field`: the name of a lone value). */

@@ -1,6 +1,6 @@
-// Requests to a verified custom domain (docs/self-hosting/custom-domains.md): ACME challenge → root (landing page, redirect or
-// Sling's page) → favicon → short link → link pages → that domain's not-found. Never the dashboard,
-// the APIs or sign-in: the only requests passed on to Next are the link pages (/l/…), and they set
+// Requests to a verified custom domain (docs/self-hosting/custom-domains.md): ACME challenge → app
+// association files → root (landing page, redirect or Sling's page) → favicon → short link → link
+// pages → that domain's not-found. Never the dashboard, the APIs or sign-in: the only requests passed on to Next are the link pages (/l/…), and they set
 // no cookie there. A visit that needs the database while it is away gets the 503 "try again in a
 // moment" page (lib/link-pages/unavailable-page.ts).
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -14,6 +14,8 @@ import { withoutCookies } from '../http/without-cookies';
 import type { LandingCache } from '../domains/landing-cache';
 import type { EdgeHandler } from './create-edge';
 import { answerFavicon, FAVICON_PATH } from '../edge/favicon-answer';
+import { answerAppAssociation, appAssociationFileOf } from '../edge/app-association-answer';
+import type { AppAssociationCaches } from '../domains/current-app-associations';
 import { sendVisitFailure } from '../link-pages/unavailable-page';
 import { parseLinkTarget } from '../edge/parse-request';
 import { parsePreviewAssetPath } from '../previews/preview-urls';
@@ -29,6 +31,8 @@ export interface CustomDomainRouterOptions {
   /** Per-host caches (synchronous once warm) of landing pages and uploaded favicons. */
   landingPages: LandingCache;
   favicons: LandingCache;
+  /** Per-host caches of the app association files (apple-app-site-association, assetlinks.json). */
+  appAssociations: AppAssociationCaches;
   /** Next (for the link pages). */
   passOn: (req: IncomingMessage, res: ServerResponse) => Promise<void>;
   /** Holds a request's body (bounded, checked) before `next` routes it. */
@@ -47,10 +51,12 @@ export function customDomainRouter(opts: CustomDomainRouterOptions) {
     const url = req.url ?? '/';
     const method = req.method;
     const failVisit = (err: unknown) => sendVisitFailure(res, err, { brand: { host: domain.hostname } });
-    // With a certificate, plain HTTP moves to HTTPS (the CA's challenges excepted) and HTTPS says so for a year.
+    const appFile = appAssociationFileOf(url);
+    // With a certificate, plain HTTP moves to HTTPS and HTTPS says so for a year. Not the CA's
+    // challenges, nor the app association files: Apple does not follow a redirect to them.
     if (domain.hasCertificate && opts.https) {
       if ((req.socket as TLSSocket).encrypted !== true) {
-        if (!url.startsWith(ACME_CHALLENGE_PATH)) return answerHttpsRedirect(res, domain, url);
+        if (!url.startsWith(ACME_CHALLENGE_PATH) && appFile === undefined) return answerHttpsRedirect(res, domain, url);
       } else res.setHeader('Strict-Transport-Security', HSTS);
     }
     if (
@@ -66,6 +72,10 @@ export function customDomainRouter(opts: CustomDomainRouterOptions) {
       return void findKeyAuthorization(opts.db, token, domain.hostname)
         .then((keyAuthorization) => answerAcmeChallenge(res, keyAuthorization))
         .catch((err) => failRequest(res, err));
+    }
+    if (appFile !== undefined) {
+      const answer = (body: Buffer | undefined) => (body === undefined ? answerNotFound(res, domain, url) : answerAppAssociation(res, body));
+      return answerWhenReady(opts.appAssociations[appFile].get(domain.hostname, domain.id), answer, failVisit);
     }
     if (url === '/' || url.startsWith('/?')) {
       if (domain.rootBehavior !== 'landing') return answerRoot(res, domain);

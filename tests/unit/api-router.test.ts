@@ -5,6 +5,7 @@ import { describe, expect, test } from 'vitest';
 import { protocolRoutes, routesOf, type ApiRoute, type RouteHandler } from '../../lib/api/api-route';
 import { createRouter } from '../../lib/api/router';
 import { API_ROUTES } from '../../lib/api/routes';
+import { MAX_ASSOCIATION_BYTES } from '../../lib/domains/app-association';
 import { MAX_FAVICON_BYTES } from '../../lib/domains/favicon-image';
 import { ALL_OPERATIONS } from '../../lib/openapi/registry';
 import { defineOperation, publicHandler } from '../../lib/http/operation';
@@ -53,7 +54,9 @@ describe('the route table', () => {
 
   test("each route's body limit is its operation's", () => {
     expect((routeOf('PUT', '/api/v1/domains/7/favicon') as ApiRoute).bodyLimit).toBe(MAX_FAVICON_BYTES);
-    expect((routeOf('PATCH', '/api/v1/domains/7') as ApiRoute).bodyLimit).toBe(64 * 1024);
+    // Room for both app association files at Apple's limit.
+    expect((routeOf('PATCH', '/api/v1/domains/7') as ApiRoute).bodyLimit).toBe(2 * MAX_ASSOCIATION_BYTES + 16 * 1024);
+    expect((routeOf('DELETE', '/api/v1/domains/7') as ApiRoute).bodyLimit).toBe(64 * 1024);
     expect((routeOf('POST', '/api/v1/links/bulk') as ApiRoute).bodyLimit).toBe(512 * 1024);
     expect((routeOf('POST', '/api/v1/imports') as ApiRoute).bodyLimit).toBeGreaterThan(50_000_000);
   });

@@ -38,7 +38,7 @@ export const getDomainRoute = operationHandler(ops.getDomain, async ({ actor, ct
   return json({ domain: { ...serializeDomain(domain, domainSettings()), link_count: links, certificate } });
 });
 
-// PATCH /api/v1/domains/{id} – not_found_url, root_redirect_url, default
+// PATCH /api/v1/domains/{id} – redirects, root behaviour, app association files, default
 export const updateDomainRoute = operationHandler(ops.updateDomain, async (r: WorkspaceRequest<Params>, { params, body }) => {
   const scope = scopeOf(r);
   const domain = await updateDomain(scope, params.id, body);

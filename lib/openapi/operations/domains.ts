@@ -1,6 +1,7 @@
 // REST v1 /api/v1/domains operations.
 import { z } from 'zod';
 import { ZCreateDomain, ZDomain, ZDomainDetail, ZUpdateDomain } from '../../domains/domain-schema';
+import { MAX_ASSOCIATION_BYTES } from '../../domains/app-association';
 import { defineOperation } from '../../http/operation';
 import { NO_CONTENT, ok, WORKSPACE_AUTH, workspaceErrors } from './common';
 
@@ -55,9 +56,11 @@ export const updateDomain = defineOperation({
   path: '/api/v1/domains/{id}',
   tag,
   auth,
-  summary: 'Change what the root and unknown codes answer, or the default',
+  summary: 'Change what the root and unknown codes answer, the app association files, or the default',
   params,
   body: ZUpdateDomain,
+  // Room for both app association files at their limit.
+  maxBodyBytes: 2 * MAX_ASSOCIATION_BYTES + 16 * 1024,
   responses: { 200: ok(one) },
   errors: workspaceErrors('not_found', ...bodyErrors),
 });
