@@ -1,13 +1,14 @@
 'use client';
 // Create or edit a link in a modal <dialog>: destination, alias (checked as you type), domain,
 // password (set, change or remove), expiration in the user's time zone (sent as UTC), click limit, tags,
-// UTM values (written into the destination), routing rules (link-rules-editor.tsx), a note. A new alias keeps the old code redirecting unless
+// UTM values (written into the destination), routing rules (link-rules-editor.tsx), an A/B test (link-ab-test-editor.tsx), a note. A new alias keeps the old code redirecting unless
 // the user frees it (the dialog says so). An edit sends only what changed; the API's field errors show next to their fields. A destination
 // typed without a scheme gets https://.
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { FormError } from './form-error';
 import { LinkRenameNotice } from './link-rename-notice';
 import { LinkRulesEditor, useLinkRules } from './link-rules-editor';
+import { LinkAbTestEditor, useLinkAbTest } from './link-ab-test-editor';
 import { LinkUtmFields } from './link-utm-fields';
 import { ApiError, fromLocalInput, linksApi, toLocalInput, type DomainOption, type Link } from './links-api';
 import { withScheme } from './with-scheme';
@@ -52,7 +53,7 @@ interface LinkFormDialogProps {
   link: Link | null;
   /** A new link's starting values (Duplicate): everything but the alias and the password. */
   preset?: Pick<Link, 'long_url' | 'expiration' | 'max_clicks'> &
-    Partial<Pick<Link, 'tags' | 'note' | 'forward_query' | 'rules' | 'starts_at' | 'expired_url' | 'count_bots'>> & { domain: { id: number } };
+    Partial<Pick<Link, 'tags' | 'note' | 'forward_query' | 'rules' | 'starts_at' | 'expired_url' | 'count_bots' | 'ab_test'>> & { domain: { id: number } };
   domains: DomainOption[];
   onSaved: (link: Link) => void;
   onClose: () => void;
@@ -85,6 +86,8 @@ export function LinkFormDialog({ link, preset, domains, onSaved, onClose }: Link
   const [busy, setBusy] = useState(false);
   // Routing rules: a duplicate's copy gets new ids.
   const rules = useLinkRules(start?.rules, Boolean(link));
+  // The A/B test: a duplicate's copy of a running test starts afresh, without the ids.
+  const abTest = useLinkAbTest(start, Boolean(link));
   // The social preview's fields; a link created whose image upload then failed is kept here, so a retry only uploads.
   const social = useSocialPreview((link as (Link & { preview?: LinkPreviewJson | null }) | null)?.preview);
   const createdLink = useRef<Link | null>(null);
@@ -146,6 +149,7 @@ export function LinkFormDialog({ link, preset, domains, onSaved, onClose }: Link
         ...(tagList(tags).length ? { tags: tagList(tags) } : {}),
         ...(note.trim() ? { note: note.trim() } : {}),
         ...(rules.drafts.length ? { rules: rules.value() } : {}),
+        ...(abTest.on ? { ab_test: abTest.value() } : {}),
         ...social.change(),
       };
     }
@@ -162,6 +166,7 @@ export function LinkFormDialog({ link, preset, domains, onSaved, onClose }: Link
     if (tagList(tags).join() !== link.tags.join()) changes.tags = tagList(tags);
     if (note.trim() !== (link.note ?? '')) changes.note = note.trim() || null;
     if (rules.changed()) changes.rules = rules.value();
+    if (abTest.changed()) changes.ab_test = abTest.value();
     return { ...changes, ...social.change() };
   }
 
@@ -170,7 +175,7 @@ export function LinkFormDialog({ link, preset, domains, onSaved, onClose }: Link
     if (busy) return;
     const payload = body();
     if (link && Object.keys(payload).length === 0 && !social.file) return dialog.current?.close();
-    const problems = social.problems();
+    const problems = { ...social.problems(), ...abTest.problems() };
     setFields(problems);
     if (Object.keys(problems).length > 0) return;
     setBusy(true);
@@ -187,7 +192,7 @@ export function LinkFormDialog({ link, preset, domains, onSaved, onClose }: Link
     } catch (err) {
       const details = err instanceof ApiError ? err.details : {};
       setFields(details);
-      if (!Object.keys(details).some((k) => FIELDS.includes(k) || k.startsWith('rules['))) setError((err as Error).message);
+      if (!Object.keys(details).some((k) => FIELDS.includes(k) || k.startsWith('rules[') || k.startsWith('ab_test'))) setError((err as Error).message);
       // Focus the first field at fault so keyboard and screen-reader users land on it.
       const first = FIELDS.find((f) => details[f]);
       if (first) dialog.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
@@ -374,6 +379,7 @@ export function LinkFormDialog({ link, preset, domains, onSaved, onClose }: Link
           </span>
         </label>
         <LinkRulesEditor form={rules} fields={fields} />
+        <LinkAbTestEditor form={abTest} fields={fields} destination={url} zone={zone} />
         <label>
           Tags (optional)
           <input

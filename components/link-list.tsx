@@ -183,6 +183,11 @@ export function LinkList({
                           {b}
                         </span>
                       ))}
+                      {link.ab_test && !link.ab_test.ended_at ? (
+                        <span className="badge ab-test" title={`A/B test: ${link.ab_test.variants.length} variants`}>
+                          A/B<span className="sr-only"> test running</span>
+                        </span>
+                      ) : null}
                       {link.note ? (
                         // The note on hover (title) and for screen readers (the label); the dialog shows it whole.
                         <span className="link-note" role="img" aria-label={`Note: ${link.note}`} title={link.note} data-testid="link-note">
