@@ -7,11 +7,9 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { StoredAbTest } from '@/lib/link-rules/ab-test-schema';
 import {
   MAX_VARIANTS,
-  MIN_END_CLICKS,
   MIN_VARIANTS,
   type TestDraft,
   type VariantDraft,
-  type WinnerBy,
   addVariant,
   blankTest,
   letter,
@@ -24,6 +22,7 @@ import {
   totalWeight,
   weightsMessage,
 } from './ab-test-drafts';
+import { AbTestEndFields } from './ab-test-end-fields';
 import { Icon } from './icons';
 import { formatMoment, shortText } from './links-api';
 import { withScheme } from './with-scheme';
@@ -275,63 +274,7 @@ export function LinkAbTestEditor({ form, fields, destination, zone }: LinkAbTest
                 {weightsError ?? 'Total 100%'}
               </span>
             </div>
-            <div className="link-dialog-grid">
-              <label>
-                End on (optional)
-                <input
-                  id={control(null, 'ends_at')}
-                  type="datetime-local"
-                  value={draft.endsAt}
-                  onChange={(e) => update((d) => ({ ...d, endsAt: e.target.value }))}
-                  aria-invalid={Boolean(errors.ends_at)}
-                  aria-describedby={describedBy(control(null, 'ends-hint'), errors.ends_at && control(null, 'ends-error'))}
-                />
-                <span id={control(null, 'ends-hint')} className="hint">
-                  Your time zone ({zone}).
-                </span>
-                {error('ends_at', control(null, 'ends-error'))}
-              </label>
-              <label>
-                End after this many clicks (optional)
-                <input
-                  id={control(null, 'end_after_clicks')}
-                  type="number"
-                  min={MIN_END_CLICKS}
-                  step={1}
-                  inputMode="numeric"
-                  placeholder="1000"
-                  value={draft.endAfterClicks}
-                  onChange={(e) => update((d) => ({ ...d, endAfterClicks: e.target.value }))}
-                  aria-invalid={Boolean(errors.end_after_clicks)}
-                  aria-describedby={describedBy(control(null, 'clicks-hint'), errors.end_after_clicks && control(null, 'clicks-error'))}
-                />
-                <span id={control(null, 'clicks-hint')} className="hint">
-                  At least {MIN_END_CLICKS}, counted from the start.
-                </span>
-                {error('end_after_clicks', control(null, 'clicks-error'))}
-              </label>
-            </div>
-            <fieldset className="ab-winner-by">
-              <legend>Pick the winner by</legend>
-              {(['clicks', 'conversions'] as WinnerBy[]).map((by) => (
-                <label key={by} className="inline">
-                  <input
-                    type="radio"
-                    name={`${id}-winner-by`}
-                    value={by}
-                    checked={draft.winnerBy === by}
-                    onChange={() => update((d) => ({ ...d, winnerBy: by }))}
-                  />
-                  <span>
-                    {by === 'clicks' ? 'Clicks' : 'Conversions'}{' '}
-                    <span className="muted">{by === 'clicks' ? '(most visits)' : '(reported by your app through the API)'}</span>
-                  </span>
-                </label>
-              ))}
-              <span className="hint">
-                Whichever end comes first, the winner’s URL becomes the link’s destination. Without an end, the test runs until you change it.
-              </span>
-            </fieldset>
+            <AbTestEndFields draft={draft} update={update} errors={errors} control={(field) => control(null, field)} zone={zone} />
             {general ? (
               <p className="field-error rule-error" role="alert">
                 {general}

@@ -378,7 +378,7 @@ export function LinkFormDialog({ link, preset, domains, onSaved, onClose }: Link
             Pass the visit's query on <span className="muted">(?ref=mail is added to the destination)</span>
           </span>
         </label>
-        <LinkRulesEditor form={rules} fields={fields} />
+        <LinkRulesEditor form={rules} fields={fields} abTest={abTest.mode !== 'off'} />
         <LinkAbTestEditor form={abTest} fields={fields} destination={url} zone={zone} />
         <label>
           Tags (optional)

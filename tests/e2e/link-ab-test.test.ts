@@ -182,6 +182,11 @@ describe.skipIf(!chromium)('the link dialog: A/B test', () => {
     expect(await dialog.getByLabel('End on (optional)').inputValue()).toBe('2030-03-01T10:00');
     expect(await dialog.getByLabel('End after this many clicks (optional)').inputValue()).toBe('500');
     expect(await dialog.getByRole('radio', { name: /^Conversions/ }).isChecked()).toBe(true);
+    // With the test on, a routing rule may send its visitors into it.
+    await dialog.locator('details.link-rules').first().locator('summary').click();
+    await dialog.getByRole('button', { name: 'Add rule' }).click();
+    expect(await dialog.getByLabel('Rule 1: destination', { exact: true }).locator('option').allTextContents()).toEqual(['a URL', 'the A/B test']);
+    await dialog.getByRole('button', { name: 'Remove rule 1' }).click();
     await weight(dialog, 'B').fill('25');
     await weight(dialog, 'C').fill('25');
     await saveChanges(dialog, 'offer');
