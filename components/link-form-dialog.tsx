@@ -14,6 +14,7 @@ import { ApiError, fromLocalInput, linksApi, toLocalInput, type DomainOption, ty
 import { withScheme } from './with-scheme';
 import { SocialPreviewSection } from './social-preview-section';
 import { LinkScheduleFields, useLinkSchedule } from './link-schedule-fields';
+import { LinkAppFields, useLinkApps } from './link-app-fields';
 import { useSocialPreview } from './use-social-preview';
 import type { LinkPreviewJson } from '@/lib/previews/link-preview-schema';
 
@@ -27,6 +28,10 @@ const FIELDS = [
   'starts_at',
   'expired_url',
   'count_bots',
+  'ios_url',
+  'ios_fallback_url',
+  'android_url',
+  'android_fallback_url',
   'tags',
   'note',
   'free_old_code',
@@ -53,7 +58,25 @@ interface LinkFormDialogProps {
   link: Link | null;
   /** A new link's starting values (Duplicate): everything but the alias and the password. */
   preset?: Pick<Link, 'long_url' | 'expiration' | 'max_clicks'> &
-    Partial<Pick<Link, 'tags' | 'note' | 'forward_query' | 'rules' | 'starts_at' | 'expired_url' | 'count_bots' | 'ab_test'>> & { domain: { id: number } };
+    Partial<
+      Pick<
+        Link,
+        | 'tags'
+        | 'note'
+        | 'forward_query'
+        | 'rules'
+        | 'starts_at'
+        | 'expired_url'
+        | 'count_bots'
+        | 'ios_url'
+        | 'ios_fallback_url'
+        | 'android_url'
+        | 'android_fallback_url'
+        | 'ab_test'
+      >
+    > & {
+      domain: { id: number };
+    };
   domains: DomainOption[];
   onSaved: (link: Link) => void;
   onClose: () => void;
@@ -88,6 +111,7 @@ export function LinkFormDialog({ link, preset, domains, onSaved, onClose }: Link
   const rules = useLinkRules(start?.rules, Boolean(link));
   // The A/B test: a duplicate's copy of a running test starts afresh, without the ids.
   const abTest = useLinkAbTest(start, Boolean(link));
+  const apps = useLinkApps(start);
   // The social preview's fields; a link created whose image upload then failed is kept here, so a retry only uploads.
   const social = useSocialPreview((link as (Link & { preview?: LinkPreviewJson | null }) | null)?.preview);
   const createdLink = useRef<Link | null>(null);
@@ -146,6 +170,7 @@ export function LinkFormDialog({ link, preset, domains, onSaved, onClose }: Link
         ...(limit !== null ? { max_clicks: limit } : {}),
         ...(forwardQuery ? {} : { forward_query: false }),
         ...schedule.body(),
+        ...apps.body(),
         ...(tagList(tags).length ? { tags: tagList(tags) } : {}),
         ...(note.trim() ? { note: note.trim() } : {}),
         ...(rules.drafts.length ? { rules: rules.value() } : {}),
@@ -163,6 +188,7 @@ export function LinkFormDialog({ link, preset, domains, onSaved, onClose }: Link
     if (limit !== link.max_clicks) changes.max_clicks = limit;
     if (forwardQuery !== link.forward_query) changes.forward_query = forwardQuery;
     Object.assign(changes, schedule.changes(link));
+    Object.assign(changes, apps.changes(link));
     if (tagList(tags).join() !== link.tags.join()) changes.tags = tagList(tags);
     if (note.trim() !== (link.note ?? '')) changes.note = note.trim() || null;
     if (rules.changed()) changes.rules = rules.value();
@@ -380,6 +406,7 @@ export function LinkFormDialog({ link, preset, domains, onSaved, onClose }: Link
         </label>
         <LinkRulesEditor form={rules} fields={fields} abTest={abTest.mode !== 'off'} />
         <LinkAbTestEditor form={abTest} fields={fields} destination={url} zone={zone} />
+        <LinkAppFields form={apps} fields={fields} />
         <label>
           Tags (optional)
           <input

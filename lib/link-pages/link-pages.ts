@@ -104,7 +104,14 @@ function pageVariantCookies(): VariantCookies {
 }
 
 /** An app-link destination: the click counted, the app page (app-page.ts) that tries the app. */
-function sendToApp(req: Request, handle: Parameters<typeof recordClick>[0], linkId: number, trigger: 'link' | 'qr', outcome: AppOutcome, brand: Brand): Response {
+function sendToApp(
+  req: Request,
+  handle: Parameters<typeof recordClick>[0],
+  linkId: number,
+  trigger: 'link' | 'qr',
+  outcome: AppOutcome,
+  brand: Brand,
+): Response {
   recordClick(handle, visitClick(req, linkId, trigger, outcome));
   return appPageResponse(outcome, { 'content-type': 'text/html; charset=utf-8', 'x-robots-tag': 'noindex' }, brand);
 }
