@@ -1,20 +1,29 @@
 'use client';
-// One CodeMirror 6 editor (HTML, CSS or JavaScript) styled with the dashboard's colour variables, so it
+// One CodeMirror 6 editor (HTML, CSS, JavaScript or JSON) styled with the dashboard's colour variables, so it
 // follows the light and the dark theme without a second theme.
 import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
 import { css } from '@codemirror/lang-css';
 import { html } from '@codemirror/lang-html';
 import { javascript } from '@codemirror/lang-javascript';
+import { json } from '@codemirror/lang-json';
 import { bracketMatching, HighlightStyle, indentOnInput, syntaxHighlighting } from '@codemirror/language';
 import { EditorState } from '@codemirror/state';
-import { drawSelection, EditorView, highlightActiveLine, highlightActiveLineGutter, keymap, lineNumbers } from '@codemirror/view';
+import {
+  drawSelection,
+  EditorView,
+  highlightActiveLine,
+  highlightActiveLineGutter,
+  keymap,
+  lineNumbers,
+  placeholder as placeholderText,
+} from '@codemirror/view';
 import { tags } from '@lezer/highlight';
 import { useEffect, useRef } from 'react';
 
-export type CodeLanguage = 'html' | 'css' | 'js';
+export type CodeLanguage = 'html' | 'css' | 'js' | 'json';
 
 // No automatic closing tags: what is typed is what is stored.
-const LANGUAGES = { html: () => html({ autoCloseTags: false }), css: () => css(), js: () => javascript() };
+const LANGUAGES = { html: () => html({ autoCloseTags: false }), css: () => css(), js: () => javascript(), json: () => json() };
 
 const highlight = HighlightStyle.define([
   { tag: [tags.keyword, tags.modifier, tags.operatorKeyword], color: 'var(--code-keyword)' },
@@ -39,6 +48,7 @@ const theme = EditorView.theme({
   '.cm-activeLine': { backgroundColor: 'color-mix(in srgb, var(--text) 4%, transparent)' },
   '.cm-activeLineGutter': { backgroundColor: 'color-mix(in srgb, var(--text) 7%, transparent)', color: 'var(--text)' },
   '&.cm-focused': { outline: 'none' },
+  '.cm-placeholder': { color: 'var(--muted)' },
   '.cm-matchingBracket': { backgroundColor: 'color-mix(in srgb, var(--accent) 22%, transparent)', outline: 'none' },
 });
 
@@ -50,9 +60,11 @@ interface CodeEditorProps {
   /** Ctrl/Cmd+S inside the editor. */
   onSave?: () => void;
   readOnly?: boolean;
+  /** Shown while the editor is empty. */
+  placeholder?: string;
 }
 
-export function CodeEditor({ language, value, label, onChange, onSave, readOnly = false }: CodeEditorProps) {
+export function CodeEditor({ language, value, label, onChange, onSave, readOnly = false, placeholder }: CodeEditorProps) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
   // The latest callbacks, read by the editor's listeners (made once).
@@ -87,6 +99,7 @@ export function CodeEditor({ language, value, label, onChange, onSave, readOnly 
           EditorView.contentAttributes.of({ 'aria-label': label, tabindex: '0' }),
           EditorView.updateListener.of((u) => u.docChanged && handlers.current.onChange(u.state.doc.toString())),
           EditorView.lineWrapping,
+          ...(placeholder ? [placeholderText(placeholder)] : []),
           theme,
         ],
       }),
@@ -94,7 +107,7 @@ export function CodeEditor({ language, value, label, onChange, onSave, readOnly 
     view.current = editor;
     return () => editor.destroy();
     // The editor owns its text once made; `value` seeds it.
-  }, [language, label, readOnly]);
+  }, [language, label, readOnly, placeholder]);
 
   return <div ref={host} className="code-editor" data-language={language} />;
 }

@@ -7,6 +7,7 @@ import { CertificateBadge, CertificateDetails } from './domain-certificate';
 import { DomainFavicon } from './domain-favicon';
 import { DomainRecordsTable } from './domain-records-table';
 import { DomainSettingsForm } from './domain-settings-form';
+import { DomainAppLinks } from './domain-app-links';
 import type { DomainView } from './domains-api';
 import { Icon } from './icons';
 import { formatCount } from './links-api';
@@ -136,6 +137,10 @@ export function DomainCard({ domain, canManage, startOpen, verifying, onVerify, 
             <section className="domain-section" aria-label={`Redirects for ${domain.hostname}`}>
               <h3>Redirects</h3>
               <DomainSettingsForm domain={domain} onSaved={onSaved} />
+            </section>
+            <section className="domain-section" aria-label={`Deep links for ${domain.hostname}`}>
+              <h3>Deep links</h3>
+              <DomainAppLinks domain={domain} onSaved={onSaved} />
             </section>
             <section className="domain-section domain-more">
               <h3 className="sr-only">More for {domain.hostname}</h3>

@@ -7,7 +7,7 @@ import type { RootBehavior } from '@/db/schema/domains';
 import { assembleLanding } from '@/lib/landing/assemble-landing';
 import { LANDING_PAGE_MAX_BYTES, landingSize, type LandingParts } from '@/lib/landing/landing-size';
 import { ApiError, apiJson } from './api-client';
-import { CodeEditor, type CodeLanguage } from './code-editor';
+import { CodeEditor } from './code-editor';
 import { useToast } from './toasts';
 
 export interface LandingEditorProps {
@@ -17,7 +17,7 @@ export interface LandingEditorProps {
   saved: boolean;
 }
 
-const TABS: Array<{ id: CodeLanguage; label: string; name: string }> = [
+const TABS: Array<{ id: keyof LandingParts; label: string; name: string }> = [
   { id: 'html', label: 'HTML', name: 'HTML code' },
   { id: 'css', label: 'CSS', name: 'CSS code' },
   { id: 'js', label: 'JavaScript', name: 'JavaScript code' },
@@ -42,7 +42,7 @@ export function LandingEditor({ domain, initial, saved: savedBefore }: LandingEd
   const { show } = useToast();
   const [parts, setParts] = useState<LandingParts>(initial);
   const [savedParts, setSavedParts] = useState<LandingParts | null>(savedBefore ? initial : null);
-  const [tab, setTab] = useState<CodeLanguage>('html');
+  const [tab, setTab] = useState<keyof LandingParts>('html');
   const [behavior, setBehavior] = useState<RootBehavior>(domain.rootBehavior);
   const [redirectUrl, setRedirectUrl] = useState(domain.rootRedirectUrl ?? '');
   const [savedRoot, setSavedRoot] = useState({ behavior: domain.rootBehavior, url: domain.rootRedirectUrl ?? '' });

@@ -1,8 +1,8 @@
 // Requests to a verified custom domain (docs/self-hosting/custom-domains.md): ACME challenge → app
 // association files → root (landing page, redirect or Sling's page) → favicon → short link → link
-// pages → that domain's not-found. Never the dashboard, the APIs or sign-in: the only requests passed on to Next are the link pages (/l/…), and they set
-// no cookie there. A visit that needs the database while it is away gets the 503 "try again in a
-// moment" page (lib/link-pages/unavailable-page.ts).
+// pages → that domain's not-found. Never the dashboard, the APIs or sign-in: the only requests
+// passed on to Next are the link pages (/l/…), and they set no cookie there. A visit that needs the
+// database while it is away gets the 503 "try again in a moment" page (lib/link-pages/unavailable-page.ts).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TLSSocket } from 'node:tls';
 import { findKeyAuthorization } from '../acme/challenge-store';

@@ -3,8 +3,9 @@
 // in the dialog), read its records off the page and put them into the test DNS server, Verify now
 // (missing, then a wrong TXT value with what was seen, then verified), watch the certificate go to
 // issued, make it the default, create a link on it in the link dialog (the preview says
-// https://<host>/<code>), open that link over Sling's HTTPS port, upload and remove its favicon, and delete the domain (the dialog
-// says how many links stop answering).
+// https://<host>/<code>), open that link over Sling's HTTPS port, upload and remove its favicon, set
+// its app association files (deep links) and delete the domain (the dialog says how many links stop
+// answering).
 //
 // HTTPS is checked twice: node's TLS client trusting only pebble's root (so the certificate is
 // really valid for the name), and Chromium with `--host-resolver-rules` mapping the name to
@@ -316,6 +317,64 @@ if (chromium && challtestsrv) {
       await expect.poll(() => expired.getAttribute('aria-invalid')).toBe('false');
       await form.scrollIntoViewIfNeeded();
       await checkPage('domains-redirects');
+      expect(problems).toEqual([]);
+    }, 60_000);
+
+    test('the Deep links section saves both app association files, served at the domain; a wrong file is refused under its editor', async () => {
+      const aasa = { applinks: { details: [{ appIDs: ['ABCDE12345.com.brand.app'], components: [{ '/': '/app/*' }] }] } };
+      const assetLinks = [
+        {
+          relation: ['delegate_permission/common.handle_all_urls'],
+          target: {
+            namespace: 'android_app',
+            package_name: 'com.brand.app',
+            sha256_cert_fingerprints: ['14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5'],
+          },
+        },
+      ];
+      await page.goto(`${sling.url}/domains`);
+      await openCard();
+      const form = card().getByRole('form', { name: `Deep links for ${HOST}` });
+      const save = form.getByRole('button', { name: 'Save deep links' });
+      const write = async (title: string, text: string) => {
+        await form.getByRole('textbox', { name: `${title} for ${HOST}` }).click();
+        await page.keyboard.press('Control+A');
+        await page.keyboard.insertText(text);
+      };
+      expect(await form.locator('.app-link-url').allTextContents()).toEqual([
+        `Served at https://${HOST}/.well-known/apple-app-site-association`,
+        `Served at https://${HOST}/.well-known/assetlinks.json`,
+      ]);
+      // Not JSON: said here, nothing sent.
+      await write('Android: assetlinks.json', '[{ "relation": ');
+      await save.click();
+      await expect.poll(() => form.getByTestId('asset_links-error').textContent()).toMatch(/^This is not valid JSON/);
+      // A team id that is not one: the server's message, naming the place, under the iOS editor.
+      await write('iOS: apple-app-site-association', JSON.stringify({ applinks: { details: [{ appIDs: ['brand.app'], components: [] }] } }, null, 2));
+      await write('Android: assetlinks.json', JSON.stringify(assetLinks, null, 2));
+      await save.click();
+      await expect
+        .poll(() => form.getByTestId('apple_app_site_association-error').textContent())
+        .toMatch(/^apple_app_site_association\.applinks\.details\[0\]\.appIDs\[0\]: must be an app ID/);
+      expect(await form.getByTestId('asset_links-error').count()).toBe(0);
+      await form.scrollIntoViewIfNeeded();
+      await checkPage('domains-deep-links-error');
+      await write('iOS: apple-app-site-association', JSON.stringify(aasa, null, 2));
+      await save.click();
+      const saved = () =>
+        page.evaluate(async (host) => {
+          const { domains } = await (await fetch('/api/v1/domains')).json();
+          const d = domains.find((d: { hostname: string }) => d.hostname === host);
+          return { apple: d?.apple_app_site_association, android: d?.asset_links };
+        }, HOST);
+      await expect.poll(saved).toEqual({ apple: aasa, android: assetLinks });
+      await expect.poll(() => save.isDisabled()).toBe(true);
+      expect(await form.getByRole('alert').count()).toBe(0);
+      const ca = await acme.rootPem();
+      expect(JSON.parse((await httpsBytes(tlsPort, HOST, '/.well-known/apple-app-site-association', ca)).toString())).toEqual(aasa);
+      expect(JSON.parse((await httpsBytes(tlsPort, HOST, '/.well-known/assetlinks.json', ca)).toString())).toEqual(assetLinks);
+      await form.scrollIntoViewIfNeeded();
+      await checkPage('domains-deep-links');
       expect(problems).toEqual([]);
     }, 60_000);
 
