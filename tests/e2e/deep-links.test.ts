@@ -55,15 +55,19 @@ describe.skipIf(!chromium)('deep links: the app page and the dialog’s Apps sec
     const visitor = await context.newPage();
     const problems = watchProblems(visitor, [/myapp/i]);
     const tried: string[] = [];
-    visitor.on('request', (r) => tried.push(r.url()));
+    visitor.on('request', (r) => {
+      if (!r.url().endsWith('/favicon.ico')) tried.push(r.url());
+    });
     const page200 = visitor.waitForResponse((r) => r.url().includes(`/${link.short_code}?`));
     await visitor.goto(`${sling.url}/${link.short_code}?ref=mail`, { waitUntil: 'commit' });
     const answer = await page200;
     expect([answer.status(), await answer.headerValue('content-type')]).toEqual([200, 'text/html; charset=utf-8']);
     // No app takes myapp:// here: the page tries it, then moves on to the fallback by itself (its
     // script ran under the page's policy).
-    await visitor.waitForURL(`${storeUrl}/app-store`, { timeout: 15_000 });
-    expect(await visitor.getByRole('heading', { name: 'Store /app-store' }).isVisible()).toBe(true);
+    // Polled rather than waitForURL: the attempt on myapp:// is a navigation that aborts, which
+    // waitForURL takes for its own failure when it is already waiting.
+    await expect.poll(() => visitor.url(), { timeout: 15_000 }).toBe(`${storeUrl}/app-store`);
+    await visitor.getByRole('heading', { name: 'Store /app-store' }).waitFor();
     expect(tried).toEqual([`${sling.url}/${link.short_code}?ref=mail`, 'myapp://product/42?ref=mail', `${storeUrl}/app-store`]);
     expect(problems.filter((p) => /Content Security Policy|Refused to/i.test(p))).toEqual([]);
     await context.close();
