@@ -28,9 +28,9 @@ export async function checkRules(rules: readonly TRule[], ctx: Pick<AppContext, 
   const reasons: string[] = [];
   for (const [i, rule] of rules.entries()) {
     const id = rule.id ?? newRuleId();
+    // No url (the schema allows one or the other): nothing to check or scan.
     if (rule.ab_test) {
-      const { url: _, ...toTest } = rule;
-      checked.push({ ...toTest, id });
+      checked.push({ ...rule, id });
       continue;
     }
     const field = `rules[${i}].url`;

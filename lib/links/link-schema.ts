@@ -204,6 +204,13 @@ export type TCreateLink = z.output<typeof ZCreateLink>;
 
 const NOTHING_TO_CHANGE =
   'Send at least one field to change: url, alias, password, expiration, max_clicks, count_bots, starts_at, expired_url, ios_url, android_url (and their fallbacks), forward_query, rules, ab_test, tags, archived, note, preview or a utm_* value.';
+/** ios_url, android_url and their fallbacks in an update: a URL sets, null removes. */
+const PLATFORM_CHANGES = {
+  ios_url: F.ios_url.nullable().optional(),
+  ios_fallback_url: F.ios_fallback_url.nullable().optional(),
+  android_url: F.android_url.nullable().optional(),
+  android_fallback_url: F.android_fallback_url.nullable().optional(),
+};
 /** Variant A's update body: only the fields given change; null removes password, expiration, limit. */
 export const ZUpdateLinkA = z
   .strictObject({
@@ -215,10 +222,7 @@ export const ZUpdateLinkA = z
     count_bots: F.count_bots.optional(),
     starts_at: F.starts_at.nullable().optional(),
     expired_url: F.expired_url.nullable().optional(),
-    ios_url: F.ios_url.nullable().optional(),
-    ios_fallback_url: F.ios_fallback_url.nullable().optional(),
-    android_url: F.android_url.nullable().optional(),
-    android_fallback_url: F.android_fallback_url.nullable().optional(),
+    ...PLATFORM_CHANGES,
     forward_query: F.forward_query.optional(),
     rules: F.rules.nullable().optional(),
     ab_test: F.ab_test.nullable().optional(),
@@ -235,10 +239,7 @@ export const ZUpdateLink = z
     count_bots: F.count_bots.optional(),
     starts_at: F.starts_at.nullable().optional(),
     expired_url: F.expired_url.nullable().optional(),
-    ios_url: F.ios_url.nullable().optional(),
-    ios_fallback_url: F.ios_fallback_url.nullable().optional(),
-    android_url: F.android_url.nullable().optional(),
-    android_fallback_url: F.android_fallback_url.nullable().optional(),
+    ...PLATFORM_CHANGES,
     forward_query: F.forward_query.optional(),
     rules: F.rules.nullable().optional(),
     ab_test: F.ab_test.nullable().optional(),
