@@ -86,8 +86,14 @@ function projects(): TestProjectInlineConfiguration[] {
 }
 
 export default defineConfig({
-  // The app's own alias (tsconfig paths), so tests can import route files (tests/unit/route-schemas.test.ts).
-  resolve: { alias: { '@': fileURLToPath(new URL('.', import.meta.url)) } },
+  // The app's own alias (tsconfig paths), so tests can import route files (tests/unit/route-schemas.test.ts);
+  // the SDK from its source (packages/sdk; its package export is the built dist/ otherwise).
+  resolve: {
+    alias: {
+      '@sling/sdk': fileURLToPath(new URL('./packages/sdk/src/index.ts', import.meta.url)),
+      '@': fileURLToPath(new URL('.', import.meta.url)),
+    },
+  },
   test: {
     projects: projects(),
     testTimeout: 60_000,

@@ -35,6 +35,8 @@ await build({
   format: 'esm',
   target: 'node20',
   packages: 'external',
+  // The SDK is a workspace package: bundled from its source, not taken from its built dist/.
+  alias: { '@sling/sdk': './packages/sdk/src/index.ts' },
   sourcemap: true,
   logLevel: 'warning',
 });
