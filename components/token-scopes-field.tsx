@@ -1,5 +1,6 @@
-// The new-token form's permissions: one checkbox per token scope, every one ticked by default.
-import { TOKEN_SCOPES, type TokenScope } from '@/lib/tenancy/permissions';
+// The new-token form's permissions: one checkbox per token scope, every one ticked by default but
+// managing tokens, which a token has only when asked for (the remote CLI's `sling tokens …`).
+import { DEFAULT_TOKEN_SCOPES, EXPLICIT_ONLY_SCOPES, TOKEN_SCOPES, type TokenScope } from '@/lib/tenancy/permissions';
 
 const SCOPE_LABELS: Record<TokenScope, string> = {
   'links:read': 'See links',
@@ -13,11 +14,16 @@ const SCOPE_LABELS: Record<TokenScope, string> = {
   'workspace:write': 'Change the workspace',
   'members:read': 'See members',
   'members:write': 'Manage members and invitations',
+  'tokens:read': 'See your API tokens',
+  'tokens:write': 'Create and revoke API tokens',
 };
 
 /** How a token's scopes read in the list. */
 export function describeScopes(scopes: readonly string[]): string {
-  return scopes.length >= TOKEN_SCOPES.length ? 'All permissions' : scopes.length === 0 ? 'No permissions' : scopes.join(', ');
+  if (scopes.length === 0) return 'No permissions';
+  if (!DEFAULT_TOKEN_SCOPES.every((s) => scopes.includes(s))) return scopes.join(', ');
+  const extra = EXPLICIT_ONLY_SCOPES.filter((s) => scopes.includes(s));
+  return extra.length === 0 ? 'All permissions' : `All permissions, and ${extra.join(', ')}`;
 }
 
 export function TokenScopesField({ error }: { error?: string }) {
@@ -30,7 +36,7 @@ export function TokenScopesField({ error }: { error?: string }) {
       <div className="scope-choices">
         {TOKEN_SCOPES.map((scope) => (
           <label key={scope} className="scope-choice">
-            <input type="checkbox" name="scopes" value={scope} defaultChecked />
+            <input type="checkbox" name="scopes" value={scope} defaultChecked={!EXPLICIT_ONLY_SCOPES.includes(scope)} />
             <span>
               {SCOPE_LABELS[scope]}
               <code className="hint">{scope}</code>

@@ -15,8 +15,18 @@ export const TOKEN_SCOPES = [
   'workspace:write',
   'members:read',
   'members:write',
+  'tokens:read',
+  'tokens:write',
 ] as const;
 export type TokenScope = (typeof TOKEN_SCOPES)[number];
+
+/**
+ * Scopes a token has only when they are named: managing tokens with a token (the remote CLI's
+ * `sling tokens …`) is opted into, never part of "every scope" (docs/api/authentication.md, "Tokens that manage tokens").
+ */
+export const EXPLICIT_ONLY_SCOPES: readonly TokenScope[] = ['tokens:read', 'tokens:write'];
+/** What a token made without a list of scopes has (stored as an empty list). */
+export const DEFAULT_TOKEN_SCOPES: readonly TokenScope[] = TOKEN_SCOPES.filter((s) => !EXPLICIT_ONLY_SCOPES.includes(s));
 
 interface Rule {
   role: Role;
@@ -38,7 +48,8 @@ export const PERMISSIONS = {
   'workspace.transfer': { role: 'owner', scope: null },
   'members.read': { role: 'member', scope: 'members:read' },
   'members.write': { role: 'admin', scope: 'members:write' },
-  'tokens.own': { role: 'member', scope: null },
+  'tokens.read': { role: 'member', scope: 'tokens:read' },
+  'tokens.own': { role: 'member', scope: 'tokens:write' },
   'tokens.manage': { role: 'admin', scope: null },
   'sso.manage': { role: 'admin', scope: 'workspace:write' },
   'audit.read': { role: 'admin', scope: 'workspace:read' },

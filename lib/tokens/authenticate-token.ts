@@ -6,9 +6,9 @@ import { eq, sql } from 'drizzle-orm';
 import { apiTokens } from '../../db/schema';
 import type { DbHandle } from '../db/types';
 import { AppError } from '../core/errors';
-import { ALL_SCOPES, type Actor } from '../tenancy/actor';
+import type { Actor } from '../tenancy/actor';
 import { findTokenCached } from './token-cache';
-import { isTokenScope } from '../tenancy/permissions';
+import { DEFAULT_TOKEN_SCOPES, isTokenScope } from '../tenancy/permissions';
 import { hashToken, TOKEN_PREFIX } from '../crypto/token-secret';
 
 const unauthorized = (message: string) => new AppError('unauthorized', message);
@@ -49,7 +49,7 @@ export async function authenticateToken(handle: DbHandle, secret: string): Promi
       .catch(() => {});
     row.lastUsedAt = new Date(now); // the cached row (token-cache.ts) too, so the next minute writes nothing
   }
-  const scopes = row.scopes.length === 0 ? ALL_SCOPES : row.scopes.filter(isTokenScope);
+  const scopes = row.scopes.length === 0 ? DEFAULT_TOKEN_SCOPES : row.scopes.filter(isTokenScope);
   return { userId: row.userId, workspaceId: row.workspace.id, role: row.role, via: 'token', scopes, workspace: row.workspace, tokenId: row.id };
 }
 

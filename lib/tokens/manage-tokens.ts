@@ -7,7 +7,7 @@ import type { Db } from '../db/types';
 import { AppError, invalidField } from '../core/errors';
 import { parseWith } from '../schemas/parse-input';
 import { ZTokenName, ZTokenScopes } from './token-schema';
-import { isTokenScope, TOKEN_SCOPES, type TokenScope } from '../tenancy/permissions';
+import { DEFAULT_TOKEN_SCOPES, isTokenScope, type TokenScope } from '../tenancy/permissions';
 import { displayPrefix, hashToken, newTokenSecret } from '../crypto/token-secret';
 import { TOKEN_CAPS, tokenCapReached } from './token-cap';
 import { forgetTokens } from './token-cache';
@@ -36,7 +36,7 @@ export function serializeToken(t: ApiTokenRow): TokenJson {
     name: t.name,
     prefix: t.prefix,
     user_id: t.userId,
-    scopes: t.scopes.length === 0 ? [...TOKEN_SCOPES] : t.scopes.filter(isTokenScope),
+    scopes: t.scopes.length === 0 ? [...DEFAULT_TOKEN_SCOPES] : t.scopes.filter(isTokenScope),
     created_at: iso(t.createdAt)!,
     last_used_at: iso(t.lastUsedAt),
     expires_at: iso(t.expiresAt),

@@ -1,7 +1,7 @@
 // API token bodies and answers (/api/v1/tokens, sling tokens create). The rules on a token's name
 // and scopes live here and are used by createApiToken too, so the CLI and the API refuse alike.
 import { z } from 'zod';
-import { isTokenScope, TOKEN_SCOPES, type TokenScope } from '../tenancy/permissions';
+import { DEFAULT_TOKEN_SCOPES, isTokenScope, TOKEN_SCOPES, type TokenScope } from '../tenancy/permissions';
 import { zIsoDate, ZTimestamp } from '../schemas/common';
 
 export const ZTokenName = z
@@ -11,7 +11,7 @@ export const ZTokenName = z
   .max(100, { error: 'The name must be 1 to 100 characters.' })
   .meta({ examples: ['CI deploy'] });
 
-/** Absent: every scope (stored as an empty list); otherwise a non-empty list of known scopes. */
+/** Absent: every scope but managing tokens (stored as an empty list); otherwise a non-empty list of known scopes. */
 export const ZTokenScopes = z
   .array(z.unknown(), { error: `Scopes must be a non-empty list of: ${TOKEN_SCOPES.join(', ')}.` })
   .min(1, { error: `Scopes must be a non-empty list of: ${TOKEN_SCOPES.join(', ')}.` })
@@ -25,9 +25,15 @@ export const ZTokenScopes = z
         message: `Unknown scope ${unknown.map((s) => JSON.stringify(s)).join(', ')}; the scopes are ${TOKEN_SCOPES.join(', ')}.`,
       });
     const given = new Set(input as TokenScope[]);
-    return given.size === TOKEN_SCOPES.length ? [] : TOKEN_SCOPES.filter((s) => given.has(s));
+    const isDefault = given.size === DEFAULT_TOKEN_SCOPES.length && DEFAULT_TOKEN_SCOPES.every((s) => given.has(s));
+    return isDefault ? [] : TOKEN_SCOPES.filter((s) => given.has(s));
   })
-  .meta({ type: 'array', items: { type: 'string', enum: [...TOKEN_SCOPES] }, minItems: 1, description: 'Absent: every scope.' } as never);
+  .meta({
+    type: 'array',
+    items: { type: 'string', enum: [...TOKEN_SCOPES] },
+    minItems: 1,
+    description: 'Absent: every scope except tokens:read and tokens:write, which a token has only when they are named.',
+  } as never);
 
 export const ZCreateToken = z.object({
   name: ZTokenName.optional(),

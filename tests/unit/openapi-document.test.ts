@@ -61,7 +61,8 @@ describe('the OpenAPI document', () => {
       description: expect.stringContaining('`links:write`'),
     });
     expect(opOf('POST', '/api/v1/domains')).toMatchObject({ 'x-required-scope': 'domains:write', 'x-required-role': 'admin' });
-    expect(opOf('POST', '/api/v1/tokens').security).toEqual([{ sessionCookie: [] }]);
+    expect(opOf('POST', '/api/v1/tokens').security).toEqual([{ bearerToken: ['tokens:write'] }, { sessionCookie: [] }]);
+    expect(opOf('POST', '/api/v1/tokens/{id}/rotate').security).toEqual([{ sessionCookie: [] }]);
     expect(opOf('POST', '/api.php').security).toEqual([{ bearerToken: ['links:write'] }]);
     expect(opOf('POST', '/api').security).toEqual([{ tokenParameter: ['links:write'] }]);
     // Every operation a token may call states the scope it needs.

@@ -1,12 +1,15 @@
-// Settings → API tokens (signed-in sessions only: a token cannot mint tokens). Each token belongs to
-// the current workspace and acts as the member who made it; members see and change their own
-// tokens, admins every token of the workspace. Input parsed by lib/openapi/operations/tokens.ts.
+// Settings → API tokens, and the remote CLI's `sling tokens …`. Each token belongs to the current
+// workspace and acts as the member who made it; members see and change their own tokens, admins
+// every token of the workspace. A token lists, makes and revokes tokens only with the tokens:read and
+// tokens:write scopes, and hands on no more than it has (tokens-made-by-tokens.ts); new secrets for
+// an existing token are for signed-in sessions. Input parsed by lib/openapi/operations/tokens.ts.
 import { json } from '../../core/json-response';
 import type { WorkspaceRequest } from '../../http/with-workspace';
 import * as ops from '../../openapi/operations/tokens';
 import { operationHandler } from '../../http/operation';
 import { ownTokenScope, tokenScope } from '../../tenancy/scope';
 import { createApiToken, DEFAULT_ROTATION_GRACE_HOURS, findTokens, replaceTokenSecret, revokeApiToken, serializeToken } from '../../tokens/manage-tokens';
+import { boundByMakingToken } from '../../tokens/tokens-made-by-tokens';
 
 type Params = { id: string };
 
@@ -15,14 +18,15 @@ export const listTokensRoute = operationHandler(ops.listTokens, async ({ actor, 
 });
 
 export const createTokenRoute = operationHandler(ops.createToken, async ({ actor, ctx }: WorkspaceRequest<object>, { body }) => {
-  // Parsed already: [] stands for every scope, which createApiToken reads as scopes left out.
-  const scopes = body.scopes?.length ? body.scopes : undefined;
+  let grant = { scopes: body.scopes ?? [], expiresAt: body.expires_at ?? null };
+  if (actor.via === 'token' && actor.tokenId !== undefined) grant = await boundByMakingToken(ctx.handle.db, { ...actor, tokenId: actor.tokenId }, grant);
+  // Parsed already: [] stands for the default scopes, which createApiToken reads as scopes left out.
   const { secret, token } = await createApiToken(ctx.handle.db, {
     userId: actor.userId,
     workspaceId: actor.workspaceId,
     name: body.name,
-    expiresAt: body.expires_at ?? null,
-    scopes,
+    expiresAt: grant.expiresAt,
+    scopes: grant.scopes.length ? grant.scopes : undefined,
   });
   return json({ token: serializeToken(token), secret }, { status: 201 });
 });

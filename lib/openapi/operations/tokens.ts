@@ -1,8 +1,9 @@
-// REST v1 /api/v1/tokens operations (signed-in sessions only: a token cannot mint tokens).
+// REST v1 /api/v1/tokens operations. Listing, making and revoking take a token with the tokens:read /
+// tokens:write scopes (never part of a token's default scopes); new secrets need a signed-in session.
 import { z } from 'zod';
 import { defineOperation } from '../../http/operation';
 import { ZCreateToken, ZRotateToken, ZToken, ZTokenParams } from '../../tokens/token-schema';
-import { NO_CONTENT, ok, SESSION_ONLY, workspaceErrors } from './common';
+import { NO_CONTENT, ok, SESSION_ONLY, WORKSPACE_AUTH, workspaceErrors } from './common';
 
 const tag = 'API tokens';
 const auth = SESSION_ONLY;
@@ -14,11 +15,11 @@ const bodyErrors = ['invalid_request', 'payload_too_large', 'unsupported_media_t
 
 export const listTokens = defineOperation({
   id: 'listTokens',
-  permission: 'tokens.own',
+  permission: 'tokens.read',
   method: 'GET',
   path: '/api/v1/tokens',
   tag,
-  auth,
+  auth: WORKSPACE_AUTH,
   summary: 'Your API tokens in this workspace (an admin sees everyone’s)',
   responses: { 200: ok(z.object({ tokens: z.array(ZToken) })) },
   errors: workspaceErrors(),
@@ -30,8 +31,8 @@ export const createToken = defineOperation({
   method: 'POST',
   path: '/api/v1/tokens',
   tag,
-  auth,
-  summary: 'Create an API token',
+  auth: WORKSPACE_AUTH,
+  summary: 'Create an API token (a token hands on at most its own scopes, never tokens:write)',
   body: ZCreateToken,
   responses: { 201: ok(withSecret, 'Created; the secret is shown once') },
   errors: workspaceErrors('limit_reached', ...bodyErrors),
@@ -71,7 +72,7 @@ export const revokeToken = defineOperation({
   method: 'DELETE',
   path: '/api/v1/tokens/{id}',
   tag,
-  auth,
+  auth: WORKSPACE_AUTH,
   summary: 'Revoke a token',
   params: ZTokenParams,
   responses: { 204: NO_CONTENT },

@@ -206,7 +206,7 @@ describe('real answers match the OpenAPI document', () => {
     expect((await call('DELETE', '/api/v1/domains/{id}', { values: { id } })).status).toBe(204);
   });
 
-  test('API tokens (session only)', async () => {
+  test('API tokens (a session; a token only with the tokens scopes, tests/integration/api/tokens-made-by-tokens.test.ts)', async () => {
     const made = await call('POST', '/api/v1/tokens', { auth: 'cookie', body: { name: 'contract', scopes: ['links:read'] } });
     expect(made.status).toBe(201);
     const id = ((made.body as Json).token as Json).id as string;

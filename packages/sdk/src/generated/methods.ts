@@ -62,6 +62,11 @@ export abstract class Operations {
     return this.request('createSsoConnection', options as RequestOptions<'createSsoConnection'>);
   }
 
+  /** Create an API token (a token hands on at most its own scopes, never tokens:write) — `POST /api/v1/tokens`. Token scope: `tokens:write`. */
+  createToken(options: RequestOptions<'createToken'>): Promise<Answer<'createToken'>> {
+    return this.request('createToken', options as RequestOptions<'createToken'>);
+  }
+
   /** Subscribe a URL to events — `POST /api/v1/webhooks`. Token scope: `webhooks:write`. */
   createWebhook(options: RequestOptions<'createWebhook'>): Promise<Answer<'createWebhook'>> {
     return this.request('createWebhook', options as RequestOptions<'createWebhook'>);
@@ -257,6 +262,11 @@ export abstract class Operations {
     return this.request('listTags', options as RequestOptions<'listTags'>);
   }
 
+  /** Your API tokens in this workspace (an admin sees everyone’s) — `GET /api/v1/tokens`. Token scope: `tokens:read`. */
+  listTokens(options?: RequestOptions<'listTokens'>): Promise<Answer<'listTokens'>> {
+    return this.request('listTokens', options as RequestOptions<'listTokens'>);
+  }
+
   /** The workspace's webhooks — `GET /api/v1/webhooks`. Token scope: `webhooks:read`. */
   listWebhooks(options?: RequestOptions<'listWebhooks'>): Promise<Answer<'listWebhooks'>> {
     return this.request('listWebhooks', options as RequestOptions<'listWebhooks'>);
@@ -320,6 +330,11 @@ export abstract class Operations {
   /** Revoke a pending invitation — `DELETE /api/v1/workspace/invitations/{id}`. Token scope: `members:write`. */
   revokeInvitation(options: RequestOptions<'revokeInvitation'>): Promise<Answer<'revokeInvitation'>> {
     return this.request('revokeInvitation', options as RequestOptions<'revokeInvitation'>);
+  }
+
+  /** Revoke a token — `DELETE /api/v1/tokens/{id}`. Token scope: `tokens:write`. */
+  revokeToken(options: RequestOptions<'revokeToken'>): Promise<Answer<'revokeToken'>> {
+    return this.request('revokeToken', options as RequestOptions<'revokeToken'>);
   }
 
   /** A new signing secret; the old one signs alongside for grace_hours (default 24) — `POST /api/v1/webhooks/{id}/rotate-secret`. Token scope: `webhooks:write`. */
