@@ -32,6 +32,7 @@ import { createImportRoute, getImportRoute, importReportRoute, listImportsRoute 
 import { getLandingRoute, putLandingRoute } from './handlers/landing-routes';
 import { bulkCreateLinksRoute } from './handlers/bulk-create-route';
 import { linkEventsRoute, linkStatsRoute } from './handlers/link-detail-routes';
+import { mcpRoute } from './handlers/mcp-route';
 import {
   aliasAvailabilityRoute,
   bulkDeleteLinksRoute,
@@ -200,6 +201,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
   ...workspace(revokeTokenRoute),
   // Account
   ...workspace(disableTwoFactorRoute),
+  // MCP (streamable HTTP): tools that call the routes above with the caller's token
+  ...workspace(mcpRoute),
   // Compatibility APIs: Variant A (bearer token) and Variant B (token parameter)
   ...workspace(handleApiPhp),
   ...routesOf(withWorkspace(handleTokenParamApi, { token: tokenParam, tokenLimiter: variantBLimiter }) as RouteHandler),

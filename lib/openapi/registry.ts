@@ -10,6 +10,7 @@ import * as domains from './operations/domains';
 import * as imports from './operations/imports';
 import * as linkAssets from './operations/link-assets';
 import * as links from './operations/links';
+import * as mcp from './operations/mcp';
 import * as meta from './operations/meta';
 import * as publicForms from './operations/public-forms';
 import * as sso from './operations/sso';
@@ -36,4 +37,5 @@ export const ALL_OPERATIONS: Operation[] = [
   imports,
   sso,
   publicForms,
+  mcp,
 ].flatMap((m) => Object.values(m).filter(isOperation));

@@ -19,7 +19,8 @@ interface OperationObject {
 
 /** An operation the SDK calls: REST v1, with an API token or with no credentials at all. */
 function forTheSdk(path: string, op: OperationObject): boolean {
-  if (!path.startsWith('/api/v1/')) return false;
+  // The MCP endpoint speaks JSON-RPC to MCP clients; it is built on the SDK, not called through it.
+  if (!path.startsWith('/api/v1/') || path === '/api/v1/mcp') return false;
   const schemes = (op.security ?? []).flatMap((s) => Object.keys(s));
   return schemes.length === 0 || schemes.includes('bearerToken');
 }

@@ -45,7 +45,7 @@ export const LAYERS: readonly { name: string; folders: readonly string[] }[] = [
       'edge',
     ],
   },
-  { name: 'api', folders: ['http', 'openapi', 'api', 'docs', 'link-pages'] },
+  { name: 'api', folders: ['http', 'openapi', 'api', 'docs', 'link-pages', 'mcp'] },
   { name: 'server', folders: ['server', 'tls', 'jobs', 'health'] },
 ];
 
