@@ -10,7 +10,7 @@ import { liveLockHolder } from '../lib/runtime/data-dir-lock';
 import { adminSocketPath } from './admin-socket';
 import { readPassword } from './read-password';
 
-const LOCAL_ONLY = new Set([undefined, 'start', 'help', '--help', '-h']);
+const LOCAL_ONLY = new Set([undefined, 'start', 'mcp', 'help', '--help', '-h']);
 
 /** The forwarded command's exit code, or null when it should run here. */
 export async function forwardToServer(argv: string[]): Promise<number | null> {

@@ -11,6 +11,7 @@ import { runDomainsCommand } from './domains-command';
 import { runEventsCommand } from './events-command';
 import { runJobsCommand } from './jobs-command';
 import { runLinksCommand } from './links-command';
+import { runMcpCommand } from './mcp-command';
 import { runMigrate } from './migrate-command';
 import { runStart } from './start-command';
 import { runTokensCommand } from './tokens-command';
@@ -45,6 +46,8 @@ Commands:
   events tail [--type T] [--limit N] [--follow]  the event outbox as JSON lines
   domains list|add|verify|remove (--workspace ID|SLUG | --email E) [--hostname H | --id I]
                                                a workspace's custom domains, as its owner (JSON lines)
+  mcp [--url URL --token TOKEN]                Sling's MCP server on stdio, for an assistant (or
+                                               SLING_URL and SLING_TOKEN; docs/api/clients.md)
 
 Configuration comes from the environment (see docs/self-hosting/configuration.md).`;
 
@@ -78,10 +81,13 @@ async function main(argv: string[]) {
       limit: { type: 'string' },
       follow: { type: 'boolean', short: 'f' },
       off: { type: 'boolean' },
+      token: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
   if (!command || values.help || ['help', '--help', '-h'].includes(command)) return void print(USAGE);
+  // A client of a Sling instance elsewhere: no server configuration.
+  if (command === 'mcp') return runMcpCommand(values);
   loadConfig(); // a bad environment stops here, before anything opens
   switch (command) {
     case 'start':
