@@ -8,4 +8,6 @@ export const CONTRACT_TAGS = {
   workspace: ['Workspaces', 'Members', 'Audit log', 'Admin console', 'Account'],
   /** tests/integration/api/contract-assets.test.ts */
   assets: ['Single sign-on', 'Directory sync', 'Domain assets', 'Link assets', 'Imports', 'Public forms'],
+  /** tests/integration/mcp/mcp-contract.test.ts */
+  mcp: ['MCP'],
 } as const satisfies Record<string, readonly string[]>;

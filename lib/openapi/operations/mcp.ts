@@ -2,7 +2,6 @@
 // the REST v1 operations with the caller's token, so a tool needs the scope its operation needs.
 import { z } from 'zod';
 import { defineOperation } from '../../http/operation';
-import { workspaceErrors } from './common';
 
 const ZJsonRpcMessage = z
   .looseObject({
@@ -28,5 +27,6 @@ export const mcp = defineOperation({
     },
     202: { description: 'A notification or a response, accepted; no body.' },
   },
-  errors: workspaceErrors('invalid_request', 'payload_too_large', 'unsupported_media_type'),
+  // No permission of its own (any token may connect), so no 403 here: each tool's operation checks its own.
+  errors: ['unauthorized', 'rate_limited', 'invalid_request', 'payload_too_large', 'unsupported_media_type'],
 });
