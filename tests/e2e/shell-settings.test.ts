@@ -124,7 +124,8 @@ describe.skipIf(!chromium)('shell, home and settings in Chromium', () => {
     await profile.getByLabel('Name').fill('Shelly Sling');
     await profile.getByRole('button', { name: 'Save name' }).click();
     await expect.poll(() => page.getByRole('status', { name: 'Notifications' }).textContent()).toContain('Name saved');
-    expect(await page.getByTestId('default-domain').textContent()).toBe(new URL(sling.url).host.replace(/:\d+$/, ''));
+    // As links read, port included (issue 32, bug 7: it showed the host without its port).
+    expect(await page.getByTestId('default-domain').textContent()).toBe(`${new URL(sling.url).host}/your-alias`);
     await page.reload();
     expect(await page.getByRole('region', { name: 'Profile' }).getByLabel('Name').inputValue()).toBe('Shelly Sling');
     expect(await captureThemes(page, 'settings-profile')).toEqual([]);
@@ -157,6 +158,10 @@ describe.skipIf(!chromium)('shell, home and settings in Chromium', () => {
     expect(await page.getByTestId('limit-hour').textContent()).toBe('100 an hour');
     expect(await page.getByTestId('retention').textContent()).toBe('30 days');
     expect(await page.getByTestId('usage-links').textContent()).toBe('0');
+    // Who changes the plan, and where (issue 32, bug 15: it named a CLI command the admin console replaced).
+    const planSection = page.getByRole('region', { name: 'Plan & usage' });
+    expect(await planSection.textContent()).toContain('in the admin console');
+    expect(await planSection.textContent()).not.toContain('sling users set-plan');
     expect(await captureThemes(page, 'settings-plan')).toEqual([]);
 
     // Every settings page fits a phone.

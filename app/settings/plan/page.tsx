@@ -51,9 +51,7 @@ export default async function PlanPage() {
             <dd className="hint">on every plan</dd>
           </div>
         </dl>
-        <p className="muted">
-          The plan is set by whoever runs this Sling server (with <code>sling users set-plan</code>).
-        </p>
+        <p className="muted">The plan is set by whoever runs this Sling server, in the admin console (Admin → Users).</p>
       </SettingsSection>
       <SettingsSection id="usage" title="Usage">
         <dl className="usage-grid">
