@@ -9,12 +9,13 @@ import { loadConfig } from '../lib/config/load-config';
 import { liveLockHolder } from '../lib/runtime/data-dir-lock';
 import { adminSocketPath } from './admin-socket';
 import { readPassword } from './read-password';
+import { commandLineRunsRemotely } from './remote/remote-mode';
 
 const LOCAL_ONLY = new Set([undefined, 'start', 'mcp', 'help', '--help', '-h']);
 
 /** The forwarded command's exit code, or null when it should run here. */
 export async function forwardToServer(argv: string[]): Promise<number | null> {
-  if (LOCAL_ONLY.has(argv[0]) || argv.includes('--help') || argv.includes('-h')) return null;
+  if (LOCAL_ONLY.has(argv[0]) || argv.includes('--help') || argv.includes('-h') || commandLineRunsRemotely(argv)) return null;
   let path: string;
   try {
     const config = loadConfig();

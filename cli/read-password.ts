@@ -27,7 +27,7 @@ export async function readPassword(values: PasswordOptions): Promise<string> {
   return first;
 }
 
-async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
+export async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
   let text = '';
   for await (const chunk of stream) text += chunk.toString();
   return text;
@@ -39,7 +39,7 @@ function stripNewline(text: string): string {
 }
 
 /** One line from the terminal, with the typed characters not echoed. */
-function prompt(question: string): Promise<string> {
+export function prompt(question: string): Promise<string> {
   process.stderr.write(question);
   const muted = new Writable({ write: (_chunk, _enc, done) => done() });
   const rl = createInterface({ input: process.stdin, output: muted, terminal: true });

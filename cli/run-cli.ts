@@ -7,12 +7,15 @@ import { loadConfig } from '../lib/config/load-config';
 import { AppError } from '../lib/core/errors';
 import { DataDirBusyError } from '../lib/runtime/data-dir-lock';
 import { print, printError } from './cli-io';
+import { CLI_OPTIONS } from './cli-options';
 import { runDomainsCommand } from './domains-command';
 import { runEventsCommand } from './events-command';
 import { runJobsCommand } from './jobs-command';
 import { runLinksCommand } from './links-command';
 import { runMcpCommand } from './mcp-command';
 import { runMigrate } from './migrate-command';
+import { runsRemotely } from './remote/remote-mode';
+import { runRemoteCommand } from './remote/run-remote';
 import { runStart } from './start-command';
 import { runTokensCommand } from './tokens-command';
 import { runUsersCommand } from './users-command';
@@ -20,7 +23,23 @@ import { UsageError } from './usage-error';
 
 export const USAGE = `Usage: sling <command> [options]
 
-Commands:
+Remote commands (a Sling instance's API, as your API token; docs/api/clients.md):
+  login --url URL [--token-stdin]              check a token (piped in, or asked for) and store it
+  logout | whoami                              forget the stored token | show the instance and workspace
+  links create --url URL [--alias A] [--domain HOST] [--tags a,b] [--expires ISO-8601]
+  links list [--search Q] [--limit N] [--all]
+  links get|delete <id|code>
+  links update <id|code> [--url URL] [--alias A] [--tags a,b|none] [--expires ISO-8601|none]
+  links stats <id|code> [--range 24h|7d|30d|12w] [--from D] [--to D] [--interval hour|day|week]
+  domains list | domains add <hostname> | domains verify|status|remove <id|hostname>
+  tokens list | tokens create [--name N] [--scopes a,b] [--expires ISO-8601] | tokens revoke <id>
+  --json prints the API's answer as one JSON document. Exit codes: 0 ok, 1 the API refused (the
+  error names its code), 2 usage, 3 not logged in or the token refused, 4 the instance unreachable.
+  links, domains and tokens go to the API when you are logged in (or SLING_URL and SLING_TOKEN are
+  set); --local, or an operator option (--email, --workspace, --code, --reason), runs the operator
+  forms below on this machine's database instead.
+
+Operator commands (this machine's database, with the server's configuration):
   start [--role all|edge|app|worker] [--dev]   start the server (default role: all)
   migrate                                      apply database migrations and exit
   links create --url URL [--alias A] [--expires ISO-8601]
@@ -56,38 +75,13 @@ async function main(argv: string[]) {
   const { values, positionals } = parseArgs({
     args: rest,
     allowPositionals: true,
-    options: {
-      role: { type: 'string' },
-      dev: { type: 'boolean' },
-      url: { type: 'string' },
-      alias: { type: 'string' },
-      code: { type: 'string' },
-      email: { type: 'string' },
-      password: { type: 'string' },
-      'password-stdin': { type: 'boolean' },
-      plan: { type: 'string' },
-      name: { type: 'string' },
-      id: { type: 'string' },
-      hostname: { type: 'string' },
-      workspace: { type: 'string' },
-      scopes: { type: 'string' },
-      reason: { type: 'string' },
-      expires: { type: 'string' },
-      json: { type: 'boolean' },
-      hold: { type: 'string' },
-      fail: { type: 'boolean' },
-      wait: { type: 'boolean' },
-      type: { type: 'string' },
-      limit: { type: 'string' },
-      follow: { type: 'boolean', short: 'f' },
-      off: { type: 'boolean' },
-      token: { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
-    },
+    options: CLI_OPTIONS,
   });
   if (!command || values.help || ['help', '--help', '-h'].includes(command)) return void print(USAGE);
   // A client of a Sling instance elsewhere: no server configuration.
   if (command === 'mcp') return runMcpCommand(values);
+  // Through a Sling instance's API as the logged-in token (remote/remote-mode.ts says when).
+  if (runsRemotely(command, positionals[0], values)) return runRemoteCommand(command, positionals, values);
   loadConfig(); // a bad environment stops here, before anything opens
   switch (command) {
     case 'start':

@@ -1,7 +1,9 @@
 // Starts the built Sling (`node bin/sling.mjs start`) as a child process, like a user would.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort, startServer, stopServer, waitUntilAnswering } from './processes';
+import { TEST_TMPDIR } from './test-tmp';
 
 // Many suites (and ones this change does not touch) take freePort from here.
 export { freePort };
@@ -61,6 +63,9 @@ export async function startSling(env: Record<string, string>, args: string[] = [
 function baseEnv(): Record<string, string> {
   const env: Record<string, string> = {};
   for (const k of ['PATH', 'HOME', 'TMPDIR', 'LANG']) if (process.env[k]) env[k] = process.env[k]!;
+  // No `sling login` of the machine's user turns a test's local command into a remote one; suites of
+  // the remote CLI give their own folder.
+  env.XDG_CONFIG_HOME = join(TEST_TMPDIR, 'sling-test-no-login');
   // The deep scan fetches destinations and holds links leading to loopback for review; tests that
   // are not about it keep their links as they made them.
   return { ...env, NEXT_TELEMETRY_DISABLED: '1', LOG_LEVEL: process.env.SLING_TEST_LOG_LEVEL ?? 'warn', SAFETY_DEEP_SCAN: 'false' };
