@@ -23,7 +23,10 @@ export interface FirstRunFacts {
   hasLink: boolean;
   hasClick: boolean;
   hasToken: boolean;
+  /** A domain of the workspace's own that is verified (a pending one is not done yet). */
   hasDomain: boolean;
+  /** The workspace's own domain still waiting for its DNS records, if any. */
+  pendingDomain?: string;
 }
 
 interface LinksManagerProps {
@@ -243,7 +246,9 @@ export function LinksManager({ domains, viewer, workspace, initialView, firstRun
             id: 'domain',
             label: 'Add your own domain',
             done: firstRun.hasDomain,
-            hint: 'Short links on a name of yours, like go.example.com.',
+            hint: firstRun.pendingDomain
+              ? `${firstRun.pendingDomain} is waiting for its DNS records: the Domains page shows what to set.`
+              : 'Short links on a name of yours, like go.example.com.',
             href: '/domains',
           },
         ]}

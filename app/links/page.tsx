@@ -36,7 +36,8 @@ export default async function LinksPage({ searchParams }: { searchParams: Query 
           hasLink: mostClicked.total > 0,
           hasClick: (mostClicked.links[0]?.clicks ?? 0) > 0,
           hasToken: tokens.length > 0,
-          hasDomain: domains.some((d) => !d.isDefault),
+          hasDomain: domains.some((d) => !d.isDefault && d.status === 'verified'),
+          pendingDomain: domains.find((d) => !d.isDefault && d.status !== 'verified')?.hostname,
         }}
       />
     </main>
