@@ -2,7 +2,8 @@
 // so `npm start`, `npm test` and `npm run bench` work on a fresh clone. While it builds, each phase is
 // one line with the seconds since the start (on a terminal, the running phase counts up); the build's
 // own output is shown only when it fails (or all of it with SLING_BUILD_VERBOSE=1).
-// `npm run build` writes the stamp itself (scripts/build-stamp.mjs, its last step), so a manual build counts too.
+// `npm run build` writes the stamp itself (scripts/build-stamp.mjs, its first and last steps: the stamp
+// carries the build's start), so a manual build counts too.
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -25,7 +26,8 @@ function newest(path) {
   const st = statSync(path);
   if (!st.isDirectory()) return st.mtimeMs;
   let max = st.mtimeMs;
-  for (const name of readdirSync(path)) max = Math.max(max, newest(join(path, name)));
+  // A workspace package's own build output and dependencies are not sources (npm pack builds packages/sdk/dist).
+  for (const name of readdirSync(path)) if (name !== 'dist' && name !== 'node_modules') max = Math.max(max, newest(join(path, name)));
   return max;
 }
 
