@@ -122,8 +122,8 @@ function registryOperation(method: string, path: string): Operation | undefined 
 }
 
 export interface SweepTokens {
-  /** Two tokens with one read scope each (e.g. links:read and webhooks:read): every operation refuses one of them. */
-  narrow: [string, string];
+  /** Tokens with one read scope each (e.g. links:read and webhooks:read): every operation that declares 403 refuses one of them; none for a tag whose operations declare no 403. */
+  narrow: readonly string[];
 }
 
 /**
