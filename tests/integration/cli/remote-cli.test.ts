@@ -133,6 +133,25 @@ describe('the remote CLI against a running Sling', () => {
     expect(down.stderr).toMatch(new RegExp(`^error unreachable: Cannot reach http://127\\.0\\.0\\.1:${port}: ECONNREFUSED`));
   });
 
+  test('with a login, --local (or an operator option) still runs the operator’s command on the database', async () => {
+    // On PGlite it goes over the running server's admin socket; on PostgreSQL it opens the database.
+    const local = await sling(['links', 'get', '--local', '--code', 'remote-one'], undefined, tdb.env);
+    expect(local.code, local.stderr).toBe(0);
+    expect(JSON.parse(local.stdout)).toMatchObject({ short_code: 'remote-one', long_url: 'https://example.com/remote' });
+    const byOption = await sling(['tokens', 'list', '--email', 'remote@example.com'], undefined, tdb.env);
+    expect(byOption.code, byOption.stderr).toBe(0);
+    expect(
+      byOption.stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l).name),
+    ).toEqual(expect.arrayContaining(['laptop', 'reader']));
+    // Without them, the same environment goes to the API (never to the server's admin socket).
+    const remote = await sling(['links', 'list', '--json'], undefined, tdb.env);
+    expect(remote.code, remote.stderr).toBe(0);
+    expect(JSON.parse(remote.stdout).links.map((l: { short_code: string }) => l.short_code)).toEqual(['remote-one']);
+  });
+
   test('logout removes the file; then a remote command is exit 3 with a hint', async () => {
     const out = await sling(['logout']);
     expect(out.code, out.stderr).toBe(0);
