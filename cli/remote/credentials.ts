@@ -5,6 +5,9 @@ import { chmodSync, existsSync, mkdirSync, renameSync, rmSync, readFileSync, sta
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 
+/** The environment variables read here (process.env by default). */
+export type Env = Record<string, string | undefined>;
+
 export interface Credentials {
   url: string;
   token: string;
@@ -13,18 +16,18 @@ export interface Credentials {
 }
 
 /** $XDG_CONFIG_HOME/sling or ~/.config/sling on Linux; ~/Library/Application Support/sling on macOS; %APPDATA%\sling on Windows. */
-export function configDir(env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform): string {
+export function configDir(env: Env = process.env, platform: NodeJS.Platform = process.platform): string {
   if (platform === 'win32') return join(env.APPDATA ?? join(homedir(), 'AppData', 'Roaming'), 'sling');
   if (platform === 'darwin') return join(homedir(), 'Library', 'Application Support', 'sling');
   return join(env.XDG_CONFIG_HOME || join(homedir(), '.config'), 'sling');
 }
 
-export function credentialsPath(env: NodeJS.ProcessEnv = process.env): string {
+export function credentialsPath(env: Env = process.env): string {
   return join(configDir(env), 'credentials.json');
 }
 
 /** The login to use, or undefined when there is none. */
-export function readCredentials(env: NodeJS.ProcessEnv = process.env): Credentials | undefined {
+export function readCredentials(env: Env = process.env): Credentials | undefined {
   if (env.SLING_URL && env.SLING_TOKEN) return { url: env.SLING_URL, token: env.SLING_TOKEN, source: 'env' };
   const path = credentialsPath(env);
   if (!existsSync(path)) return undefined;
@@ -36,7 +39,7 @@ export function readCredentials(env: NodeJS.ProcessEnv = process.env): Credentia
 }
 
 /** Writes the login (file 0600, folder 0700) and returns the file's path. */
-export function writeCredentials(login: { url: string; token: string }, env: NodeJS.ProcessEnv = process.env): string {
+export function writeCredentials(login: { url: string; token: string }, env: Env = process.env): string {
   const dir = configDir(env);
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   chmodSync(dir, 0o700);
@@ -50,7 +53,7 @@ export function writeCredentials(login: { url: string; token: string }, env: Nod
 }
 
 /** Removes the stored login; false when there was none. */
-export function deleteCredentials(env: NodeJS.ProcessEnv = process.env): boolean {
+export function deleteCredentials(env: Env = process.env): boolean {
   const path = credentialsPath(env);
   if (!existsSync(path)) return false;
   rmSync(path);

@@ -5,7 +5,7 @@
 import { parseArgs } from 'node:util';
 import { hostedRuntime } from '../cli-io';
 import { CLI_OPTIONS } from '../cli-options';
-import { readCredentials } from './credentials';
+import { type Env, readCredentials } from './credentials';
 
 const ACCOUNT_COMMANDS = ['login', 'logout', 'whoami'];
 const REMOTE_ACTIONS: Record<string, string[]> = {
@@ -22,7 +22,7 @@ const OPERATOR_OPTIONS = ['email', 'workspace', 'code', 'reason'] as const;
 
 type Values = Partial<Record<(typeof OPERATOR_OPTIONS)[number] | 'local', unknown>>;
 
-export function runsRemotely(command: string | undefined, action: string | undefined, values: Values, env: NodeJS.ProcessEnv = process.env): boolean {
+export function runsRemotely(command: string | undefined, action: string | undefined, values: Values, env: Env = process.env): boolean {
   // A command forwarded to a running server was found local by the `sling` that sent it.
   if (command === undefined || hostedRuntime()) return false;
   if (ACCOUNT_COMMANDS.includes(command)) return true;
@@ -33,7 +33,7 @@ export function runsRemotely(command: string | undefined, action: string | undef
 }
 
 /** The same choice from a raw command line (before forwarding to a local server's admin socket). */
-export function commandLineRunsRemotely(argv: string[], env: NodeJS.ProcessEnv = process.env): boolean {
+export function commandLineRunsRemotely(argv: string[], env: Env = process.env): boolean {
   const [command, ...rest] = argv;
   try {
     const { values, positionals } = parseArgs({ args: rest, allowPositionals: true, strict: false, options: CLI_OPTIONS });
