@@ -1,13 +1,15 @@
 // Sling's MCP server through the MCP SDK's own client, against a running Sling (the built server and
 // CLI, as a user runs them), over streamable HTTP (/api/v1/mcp) and stdio (`sling mcp`): the tools,
 // the API's answers and refusals handed on as tool results, and the bearer token the endpoint needs.
+import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { Sling } from '@sling/sdk';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createUserWithToken } from '../../helpers/accounts';
-import { suiteDatabase, type TestDatabase } from '../../helpers/databases';
+import { writeCredentials } from '../../../cli/remote/credentials';
+import { suiteDatabase, tempDir, type TestDatabase } from '../../helpers/databases';
 import { seedToken } from '../../helpers/seed-in-process';
 import { runSling, startSling, type SlingProcess } from '../../helpers/sling-process';
 import { until } from '../../helpers/until';
@@ -181,10 +183,30 @@ describe(`the MCP server against a running Sling (${suiteDatabase.name})`, () =>
     }
   });
 
+  test('sling mcp uses the login `sling login` stored when nothing else names an instance', async () => {
+    const config = tempDir('sling-mcp-login-');
+    writeCredentials({ url: server.url, token }, { XDG_CONFIG_HOME: config });
+    const stdio = new Client({ name: 'sling-test', version: '1' });
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: ['bin/sling.mjs', 'mcp'],
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? '', XDG_CONFIG_HOME: config },
+      stderr: 'pipe',
+    });
+    await stdio.connect(transport);
+    try {
+      expect((await call(stdio, 'find_links', { q: 'mcp-stdio' })).json().links.map((l: { short_code: string }) => l.short_code)).toEqual(['mcp-stdio']);
+    } finally {
+      await stdio.close();
+      rmSync(config, { recursive: true, force: true });
+    }
+  });
+
   test('sling mcp without an instance to talk to is a usage error on stderr; stdout stays empty', async () => {
     const run = await runSling(['mcp'], {});
     expect(run.code).toBe(2);
     expect(run.stdout).toBe('');
-    expect(run.stderr).toMatch(/--url URL --token TOKEN, or SLING_URL and SLING_TOKEN/);
+    expect(run.stderr).toMatch(/--url URL --token TOKEN, SLING_URL and SLING_TOKEN, or `sling login` first/);
   });
 });
