@@ -38,5 +38,6 @@ export const CLI_OPTIONS = {
   from: { type: 'string' },
   to: { type: 'string' },
   interval: { type: 'string' },
+  yes: { type: 'boolean', short: 'y' },
   help: { type: 'boolean', short: 'h' },
 } as const satisfies NonNullable<ParseArgsConfig['options']>;

@@ -8,17 +8,7 @@ import { AppError } from '../lib/core/errors';
 import { DataDirBusyError } from '../lib/runtime/data-dir-lock';
 import { print, printError } from './cli-io';
 import { CLI_OPTIONS } from './cli-options';
-import { runDomainsCommand } from './domains-command';
-import { runEventsCommand } from './events-command';
-import { runJobsCommand } from './jobs-command';
-import { runLinksCommand } from './links-command';
-import { runMcpCommand } from './mcp-command';
-import { runMigrate } from './migrate-command';
 import { runsRemotely } from './remote/remote-mode';
-import { runRemoteCommand } from './remote/run-remote';
-import { runStart } from './start-command';
-import { runTokensCommand } from './tokens-command';
-import { runUsersCommand } from './users-command';
 import { UsageError } from './usage-error';
 
 export const USAGE = `Usage: sling <command> [options]
@@ -78,28 +68,30 @@ async function main(argv: string[]) {
     options: CLI_OPTIONS,
   });
   if (!command || values.help || ['help', '--help', '-h'].includes(command)) return void print(USAGE);
+  // Each command's modules load when it runs (a chunk of its own in the bundle): a remote command or
+  // `sling mcp` does not load the server, the database drivers or the job queue.
   // A client of a Sling instance elsewhere: no server configuration.
-  if (command === 'mcp') return runMcpCommand(values);
+  if (command === 'mcp') return (await import('./mcp-command')).runMcpCommand(values);
   // Through a Sling instance's API as the logged-in token (remote/remote-mode.ts says when).
-  if (runsRemotely(command, positionals[0], values)) return runRemoteCommand(command, positionals, values);
+  if (runsRemotely(command, positionals[0], values)) return (await import('./remote/run-remote')).runRemoteCommand(command, positionals, values);
   loadConfig(); // a bad environment stops here, before anything opens
   switch (command) {
     case 'start':
-      return runStart(values);
+      return (await import('./start-command')).runStart(values);
     case 'migrate':
-      return runMigrate();
+      return (await import('./migrate-command')).runMigrate();
     case 'links':
-      return runLinksCommand(positionals[0], values);
+      return (await import('./links-command')).runLinksCommand(positionals[0], values);
     case 'users':
-      return runUsersCommand(positionals[0], values, positionals.slice(1));
+      return (await import('./users-command')).runUsersCommand(positionals[0], values, positionals.slice(1));
     case 'tokens':
-      return runTokensCommand(positionals[0], values);
+      return (await import('./tokens-command')).runTokensCommand(positionals[0], values);
     case 'jobs':
-      return runJobsCommand(positionals, values);
+      return (await import('./jobs-command')).runJobsCommand(positionals, values);
     case 'events':
-      return runEventsCommand(positionals[0], values);
+      return (await import('./events-command')).runEventsCommand(positionals[0], values);
     case 'domains':
-      return runDomainsCommand(positionals[0], values);
+      return (await import('./domains-command')).runDomainsCommand(positionals[0], values);
     default:
       throw new UsageError(`Unknown command "${command}".\n\n${USAGE}`);
   }

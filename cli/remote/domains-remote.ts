@@ -10,7 +10,8 @@ type Domain = components['schemas']['Domain'];
 
 const USAGE = `Usage: sling domains list
        sling domains add <hostname>
-       sling domains verify|status|remove <id|hostname>`;
+       sling domains verify|status <id|hostname>
+       sling domains remove <id|hostname> --yes`;
 
 export async function runRemoteDomains(action: string | undefined, ctx: RemoteContext): Promise<void> {
   const sling = ctx.sling;
@@ -52,6 +53,13 @@ export async function runRemoteDomains(action: string | undefined, ctx: RemoteCo
     }
     case 'remove': {
       const id = await domainIdOf(ctx, named(ctx));
+      // It takes every link on the domain with it: said first, done only when asked for by name.
+      if (!ctx.values.yes) {
+        const { domain } = await sling.getDomain({ params: { id } });
+        throw new UsageError(
+          `This removes ${domain.hostname} and its ${domain.link_count} link${domain.link_count === 1 ? '' : 's'} for good. Run it again with --yes to go ahead.`,
+        );
+      }
       await sling.deleteDomain({ params: { id } });
       return emit(ctx, { id: Number(id), removed: true }, () => print(`Removed domain ${id} and the links on it.`));
     }

@@ -13,6 +13,8 @@ export interface RemoteValues {
   token?: string;
   'token-stdin'?: boolean;
   json?: boolean;
+  /** Confirms what cannot be undone (domains remove). */
+  yes?: boolean;
   alias?: string;
   domain?: string;
   tags?: string;

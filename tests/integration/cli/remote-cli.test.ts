@@ -111,6 +111,30 @@ describe('the remote CLI against a running Sling', () => {
     expect(tokens.stdout).toMatch(/\n\S+\s+laptop\s+sl_/);
     expect(tokens.stdout).toMatch(/\n\S+\s+reader\s+sl_\S+\s+links:read\s/);
 
+    // A token made by the logged-in one: its secret last; it works, and is gone once revoked.
+    const made = await sling(['tokens', 'create', '--name', 'ci', '--scopes', 'links:read']);
+    expect(made.code, made.stderr).toBe(0);
+    expect(made.stdout).toMatch(/Name:\s+ci\nPrefix:\s+sl_\S+\nScopes:\s+links:read\n/);
+    const secret = made.stdout.trim().split('\n').at(-1)!;
+    const id = made.stdout.match(/^ID:\s+(\S+)$/m)![1];
+    const asChild = () => fetch(`${server.url}/api/v1/links`, { headers: { authorization: `Bearer ${secret}` } });
+    expect((await asChild()).status).toBe(200);
+    const minting = await sling(['tokens', 'create', '--name', 'minting', '--scopes', 'tokens:write']);
+    expect(minting.code).toBe(1);
+    expect(minting.stderr).toMatch(/^error forbidden: An API token cannot make a token that makes tokens/);
+    const revoked = await sling(['tokens', 'revoke', id, '--json']);
+    expect(revoked.code, revoked.stderr).toBe(0);
+    expect(JSON.parse(revoked.stdout)).toEqual({ id, revoked: true });
+    expect((await asChild()).status).toBe(401);
+
+    // Removing a domain takes its links: refused until --yes, which the message asks for.
+    const unconfirmed = await sling(['domains', 'remove', 'go.remote.test']);
+    expect(unconfirmed.code).toBe(2);
+    expect(unconfirmed.stderr).toMatch(/This removes go\.remote\.test and its 0 links for good\. Run it again with --yes/);
+    const removed = await sling(['domains', 'remove', 'go.remote.test', '--yes']);
+    expect(removed.code, removed.stderr).toBe(0);
+    expect((await sling(['domains', 'list'])).stdout).not.toContain('go.remote.test');
+
     const bad = await sling(['links', 'create', '--url', 'ftp://example.com/x']);
     expect(bad.code).toBe(1);
     expect(bad.stderr).toMatch(/^error invalid_request: .*\n {2}url: /);
