@@ -12,6 +12,9 @@ import { OPERATOR_SCOPE } from '../lib/tenancy/scope';
 import { findWorkspaceBySlug, personalWorkspaceOf } from '../lib/workspaces/find-workspace';
 import { UsageError } from './usage-error';
 
+/** How the audit log names a change made with this command on the server's own machine. */
+const OPERATOR = { actorId: null, actorLabel: 'The operator (sling tokens)' };
+
 export async function runTokensCommand(
   action: string | undefined,
   values: { email?: string; name?: string; id?: string; workspace?: string; scopes?: string },
@@ -22,7 +25,7 @@ export async function runTokensCommand(
     const db = runtime.handle.db;
     if (action === 'revoke') {
       if (!values.id) throw new UsageError('--id is required');
-      print(JSON.stringify(serializeToken(await revokeApiToken(db, { tokenId: values.id, scope: OPERATOR_SCOPE }))));
+      print(JSON.stringify(serializeToken(await revokeApiToken(db, { tokenId: values.id, scope: OPERATOR_SCOPE, by: OPERATOR }))));
       return;
     }
     if (!values.email) throw new UsageError('--email is required');
@@ -39,7 +42,7 @@ export async function runTokensCommand(
       .limit(1);
     if (!member) throw new AppError('not_found', `${values.email} is not a member of the workspace ${ws.slug}.`);
     const scopes = values.scopes ? values.scopes.split(',').map((s) => s.trim()) : undefined;
-    const { secret, token } = await createApiToken(db, { userId: user.id, workspaceId: ws.id, name: values.name, scopes });
+    const { secret, token } = await createApiToken(db, { userId: user.id, workspaceId: ws.id, name: values.name, scopes, by: OPERATOR });
     print(JSON.stringify(serializeToken(token)));
     print(secret);
   } finally {

@@ -22,6 +22,13 @@ export const AUDIT_ACTIONS = [
   'directory_sync.token_created',
   'directory_sync.token_rotated',
   'directory_sync.token_revoked',
+  'token.created',
+  'token.secret_replaced',
+  'token.revoked',
+  'webhook.created',
+  'webhook.updated',
+  'webhook.secret_rotated',
+  'webhook.deleted',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -48,6 +55,13 @@ export const AUDIT_ACTION_LABEL: Record<AuditAction, string> = {
   'directory_sync.token_created': 'SCIM token created',
   'directory_sync.token_rotated': 'SCIM token rotated',
   'directory_sync.token_revoked': 'SCIM token revoked',
+  'token.created': 'API token created',
+  'token.secret_replaced': 'API token secret replaced',
+  'token.revoked': 'API token revoked',
+  'webhook.created': 'Webhook created',
+  'webhook.updated': 'Webhook changed',
+  'webhook.secret_rotated': 'Webhook secret rotated',
+  'webhook.deleted': 'Webhook deleted',
 };
 
 export function isAuditAction(v: unknown): v is AuditAction {

@@ -56,6 +56,20 @@ export function describeEntry(e: Entry): string {
       return `${who} signed in via ${what}`;
     case 'directory_sync.token_created':
       return `${who} created the directory sync token`;
+    case 'token.created':
+      return `${who} created the API token ${what}${Array.isArray(d.scopes) ? ` (${d.scopes.join(', ')})` : ''}`;
+    case 'token.secret_replaced':
+      return `${who} ${d.grace_hours ? `rotated the API token ${what} (the old secret works ${d.grace_hours} more hours)` : `regenerated the API token ${what}`}`;
+    case 'token.revoked':
+      return `${who} revoked the API token ${what}`;
+    case 'webhook.created':
+      return `${who} created a webhook to ${what}`;
+    case 'webhook.updated':
+      return `${who} changed the webhook to ${what}${Array.isArray(d.fields) && d.fields.length ? ` (${d.fields.join(', ')})` : ''}`;
+    case 'webhook.secret_rotated':
+      return `${who} rotated the signing secret of the webhook to ${what}`;
+    case 'webhook.deleted':
+      return `${who} deleted the webhook to ${what}`;
     case 'directory_sync.token_rotated':
       return `${who} rotated the directory sync token`;
     case 'directory_sync.token_revoked':

@@ -14,7 +14,7 @@ export interface AuditEntryInput {
   actorId: string | null;
   actorLabel?: string;
   action: AuditAction;
-  target?: { type: 'user' | 'invitation' | 'sso_connection' | 'workspace'; id: string; label?: string };
+  target?: { type: 'user' | 'invitation' | 'sso_connection' | 'workspace' | 'token' | 'webhook'; id: string; label?: string };
   details?: Record<string, unknown>;
   ip?: string | null;
 }
@@ -34,6 +34,14 @@ export async function recordAudit(tx: Db | Tx, e: AuditEntryInput): Promise<void
     details: e.details ?? {},
     ipHash: e.ip && e.ip !== 'unknown' ? hashIp(e.ip) : null,
   });
+}
+
+/** Who did a change, for the functions that also run outside a request (the operator's CLI: actorId null and a label). */
+export type AuditBy = Pick<AuditEntryInput, 'actorId' | 'actorLabel' | 'ip'>;
+
+/** The actor as who did a change (byActor without the workspace, for functions that take it from the row). */
+export function auditBy(actor: Actor): AuditBy {
+  return { actorId: actor.userId, ip: actor.ip ?? null };
 }
 
 /** The common case: the signed-in user (or token) of a workspace request did it. */

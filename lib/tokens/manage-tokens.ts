@@ -12,6 +12,7 @@ import { displayPrefix, hashToken, newTokenSecret } from '../crypto/token-secret
 import { TOKEN_CAPS, tokenCapReached } from './token-cap';
 import { forgetTokens } from './token-cache';
 import { ownedBy } from '../tenancy/scope';
+import { type AuditBy, recordAudit } from '../audit/record-audit';
 
 export const DEFAULT_ROTATION_GRACE_HOURS = 24;
 
@@ -47,7 +48,7 @@ export function serializeToken(t: ApiTokenRow): TokenJson {
 /** Creates a token, within the workspace plan's cap (TOKEN_CAPS); the secret is returned once and never stored. */
 export async function createApiToken(
   db: Db,
-  input: { userId: string; workspaceId: string; name?: string; expiresAt?: Date | null; scopes?: unknown },
+  input: { userId: string; workspaceId: string; name?: string; expiresAt?: Date | null; scopes?: unknown; by?: AuditBy },
 ): Promise<{ secret: string; token: ApiTokenRow }> {
   const name = parseWith(ZTokenName, input.name ?? 'API token', 'name');
   if (input.expiresAt && input.expiresAt.getTime() <= Date.now()) {
@@ -77,6 +78,13 @@ export async function createApiToken(
         expiresAt: input.expiresAt ?? null,
       })
       .returning();
+    await recordAudit(tx, {
+      workspaceId: input.workspaceId,
+      ...(input.by ?? { actorId: input.userId }),
+      action: 'token.created',
+      target: { type: 'token', id: row.id, label: row.name },
+      details: { scopes: row.scopes.length === 0 ? 'default' : row.scopes, expires_at: row.expiresAt?.toISOString() ?? null },
+    });
     return row;
   });
   return { secret, token };
@@ -91,36 +99,56 @@ export function findTokens(db: Db, scope: SQL): Promise<ApiTokenRow[]> {
  * New secret for a token. `graceHours` 0 (regenerate): the old secret dies at once.
  * More (rotate): the old secret keeps working until then.
  */
-export async function replaceTokenSecret(db: Db, input: { tokenId: string; scope: SQL; graceHours: number }): Promise<{ secret: string; token: ApiTokenRow }> {
+export async function replaceTokenSecret(
+  db: Db,
+  input: { tokenId: string; scope: SQL; graceHours: number; by: AuditBy },
+): Promise<{ secret: string; token: ApiTokenRow }> {
   if (!Number.isFinite(input.graceHours) || input.graceHours < 0 || input.graceHours > 24 * 30) {
     throw invalidField('grace_hours', 'The grace period must be 0 to 720 hours.');
   }
   const secret = newTokenSecret();
   const grace = input.graceHours > 0;
-  const [token] = await db
-    .update(apiTokens)
-    .set({
-      hash: hashToken(secret),
-      prefix: displayPrefix(secret),
-      previousHash: grace ? sql`${apiTokens.hash}` : null,
-      previousValidUntil: grace ? new Date(Date.now() + input.graceHours * 3_600_000) : null,
-    })
-    .where(and(eq(apiTokens.id, input.tokenId), input.scope, isNull(apiTokens.revokedAt)))
-    .returning();
-  if (!token) throw new AppError('not_found', 'No such token.');
+  const token = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(apiTokens)
+      .set({
+        hash: hashToken(secret),
+        prefix: displayPrefix(secret),
+        previousHash: grace ? sql`${apiTokens.hash}` : null,
+        previousValidUntil: grace ? new Date(Date.now() + input.graceHours * 3_600_000) : null,
+      })
+      .where(and(eq(apiTokens.id, input.tokenId), input.scope, isNull(apiTokens.revokedAt)))
+      .returning();
+    if (!row) throw new AppError('not_found', 'No such token.');
+    await recordAudit(tx, {
+      workspaceId: row.workspaceId,
+      ...input.by,
+      action: 'token.secret_replaced',
+      target: { type: 'token', id: row.id, label: row.name },
+      details: { grace_hours: input.graceHours },
+    });
+    return row;
+  });
   forgetTokens(); // the old secret stops (or gets its grace period) on every instance
   return { secret, token };
 }
 
 /** `scope` (tokenScope(actor)) limits whose tokens, part of the UPDATE; the operator's CLI passes OPERATOR_SCOPE. */
-export async function revokeApiToken(db: Db, input: { tokenId: string; scope: SQL }): Promise<ApiTokenRow> {
+export async function revokeApiToken(db: Db, input: { tokenId: string; scope: SQL; by: AuditBy }): Promise<ApiTokenRow> {
   const where = and(eq(apiTokens.id, input.tokenId), input.scope);
-  const [token] = await db
-    .update(apiTokens)
-    .set({ revokedAt: sql`coalesce(${apiTokens.revokedAt}, now())` })
-    .where(where)
-    .returning();
-  if (!token) throw new AppError('not_found', 'No such token.');
+  const token = await db.transaction(async (tx) => {
+    const [before] = await tx.select({ revokedAt: apiTokens.revokedAt }).from(apiTokens).where(where).for('update');
+    if (!before) throw new AppError('not_found', 'No such token.');
+    const [row] = await tx
+      .update(apiTokens)
+      .set({ revokedAt: sql`coalesce(${apiTokens.revokedAt}, now())` })
+      .where(where)
+      .returning();
+    // Revoking a revoked token changes nothing, and is not recorded twice.
+    if (before.revokedAt === null)
+      await recordAudit(tx, { workspaceId: row.workspaceId, ...input.by, action: 'token.revoked', target: { type: 'token', id: row.id, label: row.name } });
+    return row;
+  });
   forgetTokens(); // refused at once here, and on other instances as soon as the bus delivers
   return token;
 }

@@ -11,6 +11,7 @@ import type { Actor } from '../tenancy/actor';
 import { linkScope, webhookScope } from '../tenancy/scope';
 import type { TCreateWebhook, TUpdateWebhook } from './webhook-schema';
 import type { WebhookPolicy } from './webhook-target';
+import { byActor, recordAudit } from '../audit/record-audit';
 import { newWebhookSecret, sealWebhookSecret } from './webhook-secret';
 
 export const MAX_WEBHOOKS_PER_WORKSPACE = 25;
@@ -84,20 +85,29 @@ export async function createWebhook(scope: WebhookScope, input: TCreateWebhook):
   if (n >= MAX_WEBHOOKS_PER_WORKSPACE)
     throw new AppError('invalid_request', `A workspace can have at most ${MAX_WEBHOOKS_PER_WORKSPACE} webhooks; delete one first.`);
   const secret = newWebhookSecret();
-  const [webhook] = await scope.db
-    .insert(webhooks)
-    .values({
-      id: `wh_${randomBytes(12).toString('hex')}`,
-      workspaceId: scope.actor.workspaceId,
-      createdBy: scope.actor.userId,
-      url,
-      events,
-      linkId,
-      domainId,
-      enabled,
-      secretCiphertext: sealWebhookSecret(secret, scope.secretKey),
-    })
-    .returning();
+  const webhook = await scope.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(webhooks)
+      .values({
+        id: `wh_${randomBytes(12).toString('hex')}`,
+        workspaceId: scope.actor.workspaceId,
+        createdBy: scope.actor.userId,
+        url,
+        events,
+        linkId,
+        domainId,
+        enabled,
+        secretCiphertext: sealWebhookSecret(secret, scope.secretKey),
+      })
+      .returning();
+    await recordAudit(tx, {
+      ...byActor(scope.actor),
+      action: 'webhook.created',
+      target: { type: 'webhook', id: row.id, label: auditLabel(row.url) },
+      details: { events },
+    });
+    return row;
+  });
   return { webhook, secret };
 }
 
@@ -114,12 +124,21 @@ export async function updateWebhook(scope: WebhookScope, id: string, input: TUpd
     set.enabled = enabled;
     if (enabled && !current.enabled) Object.assign(set, { disabledReason: null, failingSince: null, consecutiveFailures: 0 });
   }
-  const [row] = await scope.db
-    .update(webhooks)
-    .set(set)
-    .where(and(eq(webhooks.id, current.id), webhookScope(scope.actor)))
-    .returning();
-  return row;
+  return scope.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(webhooks)
+      .set(set)
+      .where(and(eq(webhooks.id, current.id), webhookScope(scope.actor)))
+      .returning();
+    const fields = Object.keys(input).filter((k) => input[k as keyof TUpdateWebhook] !== undefined);
+    await recordAudit(tx, {
+      ...byActor(scope.actor),
+      action: 'webhook.updated',
+      target: { type: 'webhook', id: row.id, label: auditLabel(row.url) },
+      details: { fields },
+    });
+    return row;
+  });
 }
 
 /** A new secret; the old one keeps signing alongside it for `graceHours` (0: stops at once). */
@@ -130,26 +149,38 @@ export async function rotateWebhookSecret(
 ): Promise<{ webhook: WebhookRow; secret: string }> {
   const current = await getWebhookOrThrow(scope.db, scope.actor, id);
   const secret = newWebhookSecret();
-  const [webhook] = await scope.db
-    .update(webhooks)
-    .set({
-      secretCiphertext: sealWebhookSecret(secret, scope.secretKey),
-      previousSecretCiphertext: graceHours > 0 ? current.secretCiphertext : null,
-      previousSecretExpiresAt: graceHours > 0 ? sql`now() + make_interval(secs => ${graceHours * 3600}::float8)` : null,
-      updatedAt: new Date(),
-    })
-    .where(and(eq(webhooks.id, current.id), webhookScope(scope.actor)))
-    .returning();
+  const webhook = await scope.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(webhooks)
+      .set({
+        secretCiphertext: sealWebhookSecret(secret, scope.secretKey),
+        previousSecretCiphertext: graceHours > 0 ? current.secretCiphertext : null,
+        previousSecretExpiresAt: graceHours > 0 ? sql`now() + make_interval(secs => ${graceHours * 3600}::float8)` : null,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(webhooks.id, current.id), webhookScope(scope.actor)))
+      .returning();
+    await recordAudit(tx, {
+      ...byActor(scope.actor),
+      action: 'webhook.secret_rotated',
+      target: { type: 'webhook', id: row.id, label: auditLabel(row.url) },
+      details: { grace_hours: graceHours },
+    });
+    return row;
+  });
   return { webhook, secret };
 }
 
 /** Deletes the webhook with its deliveries and their attempt log. */
 export async function deleteWebhook(db: Db, actor: Actor, id: string): Promise<void> {
-  const gone = await db
-    .delete(webhooks)
-    .where(and(eq(webhooks.id, id), webhookScope(actor)))
-    .returning({ id: webhooks.id });
-  if (gone.length === 0) throw new AppError('not_found', `No webhook "${id}" in this workspace.`);
+  await db.transaction(async (tx) => {
+    const [gone] = await tx
+      .delete(webhooks)
+      .where(and(eq(webhooks.id, id), webhookScope(actor)))
+      .returning({ id: webhooks.id, url: webhooks.url });
+    if (!gone) throw new AppError('not_found', `No webhook "${id}" in this workspace.`);
+    await recordAudit(tx, { ...byActor(actor), action: 'webhook.deleted', target: { type: 'webhook', id: gone.id, label: auditLabel(gone.url) } });
+  });
 }
 
 /** Awaits every field's check, so one answer names every bad field (details: {field: message}). */
@@ -188,4 +219,13 @@ function checkDomainFilter(scope: WebhookScope, domainId: number | null): number
 
 function iso(d: Date | string | null): string | null {
   return d === null ? null : new Date(d).toISOString();
+}
+
+/** A webhook as the audit log names it: its host (a path or query may hold the receiver's secret, as Slack's do). */
+function auditLabel(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return 'a webhook';
+  }
 }

@@ -10,6 +10,7 @@ import { operationHandler } from '../../http/operation';
 import { ownTokenScope, tokenScope } from '../../tenancy/scope';
 import { createApiToken, DEFAULT_ROTATION_GRACE_HOURS, findTokens, replaceTokenSecret, revokeApiToken, serializeToken } from '../../tokens/manage-tokens';
 import { boundByMakingToken } from '../../tokens/tokens-made-by-tokens';
+import { auditBy } from '../../audit/record-audit';
 
 type Params = { id: string };
 
@@ -27,12 +28,13 @@ export const createTokenRoute = operationHandler(ops.createToken, async ({ actor
     name: body.name,
     expiresAt: grant.expiresAt,
     scopes: grant.scopes.length ? grant.scopes : undefined,
+    by: auditBy(actor),
   });
   return json({ token: serializeToken(token), secret }, { status: 201 });
 });
 
 async function replaceSecret({ actor, ctx }: WorkspaceRequest<Params>, id: string, graceHours: number): Promise<Response> {
-  const { secret, token } = await replaceTokenSecret(ctx.handle.db, { tokenId: id, scope: ownTokenScope(actor), graceHours });
+  const { secret, token } = await replaceTokenSecret(ctx.handle.db, { tokenId: id, scope: ownTokenScope(actor), graceHours, by: auditBy(actor) });
   return json({ token: serializeToken(token), secret });
 }
 
@@ -43,6 +45,6 @@ export const rotateTokenRoute = operationHandler(ops.rotateToken, async (r: Work
 
 /** DELETE /api/v1/tokens/{id}: revoke (admins may revoke any token of the workspace). */
 export const deleteTokenRoute = operationHandler(ops.revokeToken, async ({ actor, ctx }: WorkspaceRequest<Params>, { params }) => {
-  await revokeApiToken(ctx.handle.db, { tokenId: params.id, scope: tokenScope(actor) });
+  await revokeApiToken(ctx.handle.db, { tokenId: params.id, scope: tokenScope(actor), by: auditBy(actor) });
   return new Response(null, { status: 204 });
 });

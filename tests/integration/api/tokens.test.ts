@@ -11,6 +11,7 @@ import { createApiToken, findTokens, replaceTokenSecret, revokeApiToken } from '
 import { TOKEN_CAPS } from '../../../lib/tokens/token-cap';
 import { forgetTokens } from '../../../lib/tokens/token-cache';
 import { OPERATOR_SCOPE, ownTokenScope, tokenScope } from '../../../lib/tenancy/scope';
+import { auditBy } from '../../../lib/audit/record-audit';
 import { makeUser, type TestUser } from '../../helpers/workspace-fixtures';
 import { suiteDatabase, type TestDatabase } from '../../helpers/databases';
 import { openTestContext } from '../../helpers/open-test-handle';
@@ -62,14 +63,24 @@ describe(`API tokens on ${suiteDatabase.name}`, () => {
 
   test('regenerate: the new secret works and the old one is dead at once', async () => {
     const { secret: old, token } = await createApiToken(ctx.handle.db, { ...mine });
-    const { secret: fresh } = await replaceTokenSecret(ctx.handle.db, { tokenId: token.id, scope: ownTokenScope(user.actor), graceHours: 0 });
+    const { secret: fresh } = await replaceTokenSecret(ctx.handle.db, {
+      tokenId: token.id,
+      scope: ownTokenScope(user.actor),
+      graceHours: 0,
+      by: auditBy(user.actor),
+    });
     expect(await refused(old)).toMatch(/replaced|not valid/);
     expect((await authenticateToken(ctx.handle, fresh)).tokenId).toBe(token.id);
   });
 
   test('rotate: the old secret keeps working during the grace period, then is refused', async () => {
     const { secret: old, token } = await createApiToken(ctx.handle.db, { ...mine });
-    const { secret: fresh } = await replaceTokenSecret(ctx.handle.db, { tokenId: token.id, scope: ownTokenScope(user.actor), graceHours: 24 });
+    const { secret: fresh } = await replaceTokenSecret(ctx.handle.db, {
+      tokenId: token.id,
+      scope: ownTokenScope(user.actor),
+      graceHours: 24,
+      by: auditBy(user.actor),
+    });
     expect((await authenticateToken(ctx.handle, old)).tokenId).toBe(token.id);
     expect((await authenticateToken(ctx.handle, fresh)).tokenId).toBe(token.id);
     await ctx.handle.query("UPDATE api_tokens SET previous_valid_until = now() - interval '1 second' WHERE id = $1", [token.id]);
@@ -90,12 +101,17 @@ describe(`API tokens on ${suiteDatabase.name}`, () => {
 
   test('revoked tokens are refused, also during a rotation grace period', async () => {
     const { secret: old, token } = await createApiToken(ctx.handle.db, { ...mine });
-    const { secret: fresh } = await replaceTokenSecret(ctx.handle.db, { tokenId: token.id, scope: ownTokenScope(user.actor), graceHours: 24 });
-    await revokeApiToken(ctx.handle.db, { tokenId: token.id, scope: tokenScope(user.actor) });
+    const { secret: fresh } = await replaceTokenSecret(ctx.handle.db, {
+      tokenId: token.id,
+      scope: ownTokenScope(user.actor),
+      graceHours: 24,
+      by: auditBy(user.actor),
+    });
+    await revokeApiToken(ctx.handle.db, { tokenId: token.id, scope: tokenScope(user.actor), by: auditBy(user.actor) });
     expect(await refused(fresh)).toMatch(/revoked/);
     expect(await refused(old)).toMatch(/revoked/);
     const outsider = await makeUser(ctx.handle.db, 'someone-else');
-    const other = await revokeApiToken(ctx.handle.db, { tokenId: token.id, scope: tokenScope(outsider.actor) }).catch((e) => e);
+    const other = await revokeApiToken(ctx.handle.db, { tokenId: token.id, scope: tokenScope(outsider.actor), by: auditBy(outsider.actor) }).catch((e) => e);
     expect(other.code).toBe('not_found');
   });
 
@@ -128,7 +144,7 @@ describe(`API tokens on ${suiteDatabase.name}`, () => {
     expect(err.message).toMatch(/5 active API tokens, the most the Free plan allows \(5\); revoke one first/);
     expect(err.details).toEqual({ limit: 5, plan: 'free', active_tokens: 5, resource: 'api_tokens' });
 
-    await revokeApiToken(ctx.handle.db, { tokenId: made[0].id, scope: OPERATOR_SCOPE });
+    await revokeApiToken(ctx.handle.db, { tokenId: made[0].id, scope: OPERATOR_SCOPE, by: { actorId: null, actorLabel: 'The operator' } });
     await ctx.handle.db
       .update(apiTokens)
       .set({ expiresAt: new Date(Date.now() - 1000) })
@@ -161,10 +177,15 @@ describe(`API tokens on ${suiteDatabase.name}`, () => {
     forgetTokens();
     expect((await authenticateToken(ctx.handle, secret)).scopes).toEqual(['links:read']);
     // Rotation and revocation through the app: the cached row is dropped at once.
-    const { secret: fresh } = await replaceTokenSecret(ctx.handle.db, { tokenId: token.id, scope: ownTokenScope(member.actor), graceHours: 0 });
+    const { secret: fresh } = await replaceTokenSecret(ctx.handle.db, {
+      tokenId: token.id,
+      scope: ownTokenScope(member.actor),
+      graceHours: 0,
+      by: auditBy(member.actor),
+    });
     expect(await refused(secret)).toMatch(/replaced|not valid/);
     expect((await authenticateToken(ctx.handle, fresh)).tokenId).toBe(token.id);
-    await revokeApiToken(ctx.handle.db, { tokenId: token.id, scope: tokenScope(member.actor) });
+    await revokeApiToken(ctx.handle.db, { tokenId: token.id, scope: tokenScope(member.actor), by: auditBy(member.actor) });
     expect(await refused(fresh)).toMatch(/revoked/);
   });
 
