@@ -64,7 +64,9 @@ export function AuthForm({ mode, next, email: presetEmail }: AuthFormProps) {
 
   if (needsCode) {
     return (
-      <form className="stack" onSubmit={submitCode}>
+      // Keyed apart from the first step's form: React would otherwise keep its email input for the
+      // code (same place, same element) with the address still in it.
+      <form key="code" className="stack" onSubmit={submitCode}>
         <p>Enter the 6-digit code from your authenticator app, or one of your backup codes.</p>
         <label>
           Authentication code
@@ -80,7 +82,7 @@ export function AuthForm({ mode, next, email: presetEmail }: AuthFormProps) {
   }
 
   return (
-    <form className="stack" onSubmit={submit}>
+    <form key="credentials" className="stack" onSubmit={submit}>
       {mode === 'signup' && (
         <label>
           Name

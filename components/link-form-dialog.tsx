@@ -299,17 +299,24 @@ export function LinkFormDialog({ link, preset, domains, onSaved, onClose }: Link
               spellCheck={false}
               placeholder="spring-sale"
               value={alias}
-              onChange={(e) => setAlias(e.target.value)}
+              onChange={(e) => {
+                setAlias(e.target.value);
+                // A new alias: the server's word on the old one no longer applies; the availability hint takes over.
+                if (fields.alias) setFields(({ alias: _old, ...rest }) => rest);
+              }}
               aria-invalid={Boolean(fields.alias) || (availability.state === 'done' && !availability.available)}
-              aria-describedby={describedBy('alias', `${id}-alias-hint`)}
+              aria-describedby={describedBy('alias', fields.alias ? undefined : `${id}-alias-hint`)}
             />
-            <span
-              id={`${id}-alias-hint`}
-              className={`hint${availability.state === 'done' ? (availability.available ? ' ok' : ' field-error') : ''}`}
-              aria-live="polite"
-            >
-              {aliasHint}
-            </span>
+            {/* The server's error, once there is one, says it alone (the hint said the same thing a second time). */}
+            {!fields.alias && (
+              <span
+                id={`${id}-alias-hint`}
+                className={`hint${availability.state === 'done' ? (availability.available ? ' ok' : ' field-error') : ''}`}
+                aria-live="polite"
+              >
+                {aliasHint}
+              </span>
+            )}
             {fieldError('alias')}
           </label>
         </div>

@@ -177,6 +177,8 @@ describe.skipIf(!chromium)('accounts and API tokens in Chromium', () => {
     await page.getByLabel('Email').fill('dee@example.com');
     await page.getByLabel('Password').fill('a long password 1');
     await page.getByRole('button', { name: 'Sign in' }).click();
+    // The code's field starts empty (issue 32, bug 1: React reused the email's input, value and all).
+    expect(await page.getByLabel('Authentication code').inputValue()).toBe('');
     await page.getByLabel('Authentication code').fill(totp(secret));
     await page.getByRole('button', { name: 'Verify' }).click();
     await page.waitForURL('**/links');

@@ -113,6 +113,11 @@ describe.skipIf(!chromium)('the links page in Chromium', () => {
     dialog = page.getByRole('dialog', { name: 'New link' });
     await dialog.getByLabel('Alias (optional)').fill('Spring-Sale');
     await expect.poll(() => dialog.getByText(/already taken/).isVisible()).toBe(true);
+    // Saved anyway: the server's refusal is the one message under the field (issue 32, bug 6: there were two).
+    await dialog.getByLabel('Destination URL').fill(`${dest}/again`);
+    await dialog.getByRole('button', { name: 'Create link' }).click();
+    await expect.poll(() => dialog.locator(`[id$="-alias-error"]`).isVisible()).toBe(true);
+    expect(await dialog.getByText(/already taken/i).count()).toBe(1);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
 
     // A fresh browser gets the password prompt, then the destination.
