@@ -17,6 +17,8 @@ import { until } from '../helpers/until';
 const chromium = chromiumPath();
 /** The create form's refused URL is a 400 on purpose; Chromium logs every 4xx fetch as a console error. */
 const EXPECTED_400 = /status of 400/;
+/** The taken alias saved anyway: the API's 409 alias_taken is the answer the dialog shows. */
+const EXPECTED_409 = /status of 409/;
 
 describe.skipIf(!chromium)('the links page in Chromium', () => {
   let tdb: TestDatabase;
@@ -75,7 +77,7 @@ describe.skipIf(!chromium)('the links page in Chromium', () => {
   }
 
   test('create a protected link, unlock it, then search, sort, copy, edit and bulk delete', async () => {
-    const problems = watchProblems(page, [EXPECTED_400]);
+    const problems = watchProblems(page, [EXPECTED_400, EXPECTED_409]);
     await page.goto(`${sling.url}/signup`);
     await page.getByLabel('Name').fill('Lin');
     await page.getByLabel('Email').fill('lin@example.com');
