@@ -11218,7 +11218,7 @@ export interface operations {
     listAudit: {
         parameters: {
             query?: {
-                action?: "workspace.updated" | "workspace.ownership_transferred" | "member.invited" | "invitation.revoked" | "invitation.accepted" | "member.provisioned" | "member.updated" | "member.deprovisioned" | "member.role_changed" | "member.removed" | "member.left" | "sso.connection.created" | "sso.connection.updated" | "sso.connection.deleted" | "sso.connection.tested" | "sso.connection.enabled" | "sso.connection.disabled" | "sso.domain.verified" | "sso.signed_in" | "directory_sync.token_created" | "directory_sync.token_rotated" | "directory_sync.token_revoked";
+                action?: "workspace.updated" | "workspace.ownership_transferred" | "member.invited" | "invitation.revoked" | "invitation.accepted" | "member.provisioned" | "member.updated" | "member.deprovisioned" | "member.role_changed" | "member.removed" | "member.left" | "sso.connection.created" | "sso.connection.updated" | "sso.connection.deleted" | "sso.connection.tested" | "sso.connection.enabled" | "sso.connection.disabled" | "sso.domain.verified" | "sso.signed_in" | "directory_sync.token_created" | "directory_sync.token_rotated" | "directory_sync.token_revoked" | "token.created" | "token.secret_replaced" | "token.revoked" | "webhook.created" | "webhook.updated" | "webhook.secret_rotated" | "webhook.deleted";
                 cursor?: string;
                 limit?: number;
             };
@@ -11345,7 +11345,7 @@ export interface operations {
     exportAudit: {
         parameters: {
             query?: {
-                action?: "workspace.updated" | "workspace.ownership_transferred" | "member.invited" | "invitation.revoked" | "invitation.accepted" | "member.provisioned" | "member.updated" | "member.deprovisioned" | "member.role_changed" | "member.removed" | "member.left" | "sso.connection.created" | "sso.connection.updated" | "sso.connection.deleted" | "sso.connection.tested" | "sso.connection.enabled" | "sso.connection.disabled" | "sso.domain.verified" | "sso.signed_in" | "directory_sync.token_created" | "directory_sync.token_rotated" | "directory_sync.token_revoked";
+                action?: "workspace.updated" | "workspace.ownership_transferred" | "member.invited" | "invitation.revoked" | "invitation.accepted" | "member.provisioned" | "member.updated" | "member.deprovisioned" | "member.role_changed" | "member.removed" | "member.left" | "sso.connection.created" | "sso.connection.updated" | "sso.connection.deleted" | "sso.connection.tested" | "sso.connection.enabled" | "sso.connection.disabled" | "sso.domain.verified" | "sso.signed_in" | "directory_sync.token_created" | "directory_sync.token_rotated" | "directory_sync.token_revoked" | "token.created" | "token.secret_replaced" | "token.revoked" | "webhook.created" | "webhook.updated" | "webhook.secret_rotated" | "webhook.deleted";
                 cursor?: string;
                 limit?: number;
             };
