@@ -54,6 +54,7 @@ type Role3 = 'owner' | 'admin' | 'member';
  * workspace caller gets 404); the rest have no workspace resource to address.
  */
 const NOT_IN_MATRIX: Record<string, string> = {
+  mcp: "any token may connect; each tool calls a REST operation of this matrix through the router with the caller's own token (tests/integration/mcp/)",
   getOpenApiDocument: 'public: the API description, the same for everyone',
   altchaChallenge: 'public: a proof-of-work challenge for the anonymous forms',
   shortenAnonymously: 'public: the home page form; its links belong to no workspace',
@@ -144,11 +145,13 @@ async function seed(tdb: TestDatabase): Promise<Omit<Fixture, 'delivery' | 'sso'
     await db.insert(workspaces).values({ id: O, name: 'Team O', slug: 'team-o', kind: 'team', plan: 'enterprise' });
     await db.insert(workspaceMembers).values({ id: randomUUID(), organizationId: O, userId: userIds.outsider, role: 'owner' });
     const token = async (userId: string, workspaceId: string, scopes?: string[]) => createApiToken(db, { userId, workspaceId, scopes, name: 'matrix' });
+    // Every scope named, so also the two a token has only when named (tokens:read, tokens:write).
+    const all = [...TOKEN_SCOPES];
     const t = {
-      owner: await token(userIds.owner, W),
-      admin: await token(userIds.admin, W),
-      member: await token(userIds.member, W),
-      outsider: await token(userIds.outsider, O),
+      owner: await token(userIds.owner, W, all),
+      admin: await token(userIds.admin, W, all),
+      member: await token(userIds.member, W, all),
+      outsider: await token(userIds.outsider, O, all),
     };
     const without = {} as Record<TokenScope, string>;
     for (const scope of TOKEN_SCOPES)
