@@ -23,7 +23,8 @@ import { startClickWriterThread, type ClickWriterThread } from './lib/edge/click
 import { checkReadiness } from './lib/health/check-readiness';
 import { CLIENT_IP_HEADER } from './lib/core/client-ip-header';
 import { decideTarget, type TargetDecision } from './lib/http/request-target';
-import { createRouter, type Router } from './lib/api/router';
+import type { Router } from './lib/api/router';
+import { apiRouter } from './lib/api/api-router';
 import { destinationOf, holdsBodyFirst, hostRoute, routedPath, type Serves } from './lib/server/destination';
 import { listen, shutdownOnce } from './lib/server/lifecycle';
 import { linkPageHandler } from './lib/server/link-page-dispatch';
@@ -164,8 +165,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
 
   let nextHandler: ((req: IncomingMessage, res: ServerResponse) => Promise<void>) | undefined;
   /** The API's router, built with the first API request (its handlers' modules load then, not at start). */
-  let apiRouter: Promise<Router> | undefined;
-  const router = () => (apiRouter ??= import('./lib/api/routes').then((m) => createRouter(m.API_ROUTES)));
+  const router = apiRouter;
   const servesApp = role === 'all' || role === 'app';
   if (servesApp && opts.pages !== false) {
     const { default: next } = await import('next');

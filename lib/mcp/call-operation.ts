@@ -28,8 +28,3 @@ export async function asToolResult(fn: () => Promise<CallToolResult>): Promise<C
     return { isError: true, content: [{ type: 'text', text: `${err.code} (HTTP ${err.status}): ${err.message}${details}` }] };
   }
 }
-
-/** Drops the arguments an assistant left out, so the API sees only what was given. */
-export function given<T extends Record<string, unknown>>(args: T): Partial<T> {
-  return Object.fromEntries(Object.entries(args).filter(([, v]) => v !== undefined)) as Partial<T>;
-}

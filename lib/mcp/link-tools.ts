@@ -2,7 +2,7 @@
 import type { McpServer } from '@modelcontextprotocol/server';
 import type { Sling } from '@sling/sdk';
 import { z } from 'zod';
-import { asToolResult, callOperation, given } from './call-operation';
+import { asToolResult, callOperation } from './call-operation';
 
 const linkId = z.number().int().positive().describe('The link id (the "id" field of a link, not its short code).');
 const range = {
@@ -38,7 +38,7 @@ export function registerLinkTools(server: McpServer, sling: Sling): void {
         note: changes.note.optional(),
       }),
     },
-    async (args) => callOperation(sling, 'createLink', { body: given(args) }),
+    async (args) => callOperation(sling, 'createLink', { body: args }),
   );
 
   server.registerTool(
@@ -57,7 +57,7 @@ export function registerLinkTools(server: McpServer, sling: Sling): void {
         note: changes.note.nullable().optional(),
       }),
     },
-    async ({ id, ...rest }) => callOperation(sling, 'updateLink', { params: { id }, body: given(rest) }),
+    async ({ id, ...rest }) => callOperation(sling, 'updateLink', { params: { id }, body: rest }),
   );
 
   server.registerTool(
@@ -78,7 +78,7 @@ export function registerLinkTools(server: McpServer, sling: Sling): void {
         offset: z.number().int().min(0).optional(),
       }),
     },
-    async (args) => callOperation(sling, 'listLinks', { query: given(args) }),
+    async (args) => callOperation(sling, 'listLinks', { query: args }),
   );
 
   server.registerTool(
@@ -100,7 +100,7 @@ export function registerLinkTools(server: McpServer, sling: Sling): void {
       annotations: { readOnlyHint: true },
       inputSchema: z.object({ id: linkId, ...range }),
     },
-    async ({ id, ...query }) => callOperation(sling, 'linkStats', { params: { id }, query: given(query) }),
+    async ({ id, ...query }) => callOperation(sling, 'linkStats', { params: { id }, query }),
   );
 
   server.registerTool(
@@ -117,7 +117,7 @@ export function registerLinkTools(server: McpServer, sling: Sling): void {
     },
     async ({ id, format, size }) =>
       asToolResult(async () => {
-        const image = (await sling.request('getLinkQr', { params: { id: String(id) }, query: given({ format, size }) } as never)) as Blob;
+        const image = (await sling.request('getLinkQr', { params: { id: String(id) }, query: { format, size } } as never)) as Blob;
         if (format === 'svg') return { content: [{ type: 'text', text: await image.text() }] };
         const data = Buffer.from(await image.arrayBuffer()).toString('base64');
         return { content: [{ type: 'image', data, mimeType: 'image/png' }] };

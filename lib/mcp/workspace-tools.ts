@@ -2,7 +2,7 @@
 import type { McpServer } from '@modelcontextprotocol/server';
 import type { Sling } from '@sling/sdk';
 import { z } from 'zod';
-import { callOperation, given } from './call-operation';
+import { callOperation } from './call-operation';
 
 export function registerWorkspaceTools(server: McpServer, sling: Sling): void {
   server.registerTool(
@@ -20,7 +20,7 @@ export function registerWorkspaceTools(server: McpServer, sling: Sling): void {
         tz: z.string().optional().describe('IANA time zone (default UTC).'),
       }),
     },
-    async (args) => callOperation(sling, 'workspaceStats', { query: given(args) }),
+    async (args) => callOperation(sling, 'workspaceStats', { query: args }),
   );
 
   server.registerTool(

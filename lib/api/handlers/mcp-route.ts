@@ -8,11 +8,7 @@ import { operationHandler } from '../../http/operation';
 import type { WorkspaceRequest } from '../../http/with-workspace';
 import { createMcpServer } from '../../mcp/create-mcp-server';
 import { mcp } from '../../openapi/operations/mcp';
-import type { Router } from '../router';
-
-let router: Promise<Router> | undefined;
-/** The API's router (built on first use: the routes include this one). */
-const apiRouter = () => (router ??= Promise.all([import('../router'), import('../routes')]).then(([r, m]) => r.createRouter(m.API_ROUTES)));
+import { apiRouter } from '../api-router';
 
 const handler = createMcpHandler(({ requestInfo }) => {
   if (!requestInfo) throw new Error('mcp-route: the MCP handler was called without the request');
