@@ -14,6 +14,7 @@ export const ACTION_LABELS: Record<string, string> = {
   unban_user: 'Unbanned account',
   set_plan: 'Changed plan',
   update_settings: 'Changed settings',
+  reset_password: 'Started a password reset',
 };
 
 export const REPORT_REASONS: Record<string, string> = {
@@ -34,6 +35,8 @@ export const adminApi = {
   dismiss: (reportId: number, note: string) => post(`/api/v1/admin/reports/${reportId}/dismiss`, withNote(note)),
   ban: (userId: string, reason: string, note: string) => post(`/api/v1/admin/users/${userId}/ban`, { reason, ...withNote(note) }),
   unban: (userId: string, note: string) => post(`/api/v1/admin/users/${userId}/unban`, withNote(note)),
+  resetPassword: (userId: string, note: string) =>
+    post(`/api/v1/admin/users/${userId}/password-reset`, withNote(note)) as Promise<{ mailed: boolean; link?: string; expires_at?: string }>,
   setPlan: (workspaceId: string, plan: string, note: string) =>
     apiJson(`/api/v1/admin/workspaces/${workspaceId}/plan`, { method: 'PUT', body: { plan, ...withNote(note) } }),
   saveSettings: (body: object) => apiJson('/api/v1/admin/settings', { method: 'PATCH', body }),

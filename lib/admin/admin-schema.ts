@@ -69,7 +69,7 @@ const timestamp = z.string().meta({ format: 'date-time' });
 export const ZAdminAction = z
   .object({
     id: z.number().int(),
-    action: z.enum(['approve_link', 'disable_link', 'dismiss_report', 'ban_user', 'unban_user', 'set_plan', 'update_settings']),
+    action: z.enum(['approve_link', 'disable_link', 'dismiss_report', 'ban_user', 'unban_user', 'set_plan', 'update_settings', 'reset_password']),
     target: z.object({ type: z.string(), id: z.string(), label: z.string().nullable() }),
     note: z.string().nullable(),
     admin: z.object({ id: z.string().nullable(), email: z.string().nullable() }),
@@ -117,5 +117,14 @@ export const ZAdminUserPage = z.object({
 export const ZInstanceSettings = z
   .object({ signups: z.enum(SIGNUP_MODES), anonymous_shortening: z.boolean(), anonymous_per_hour: z.number().int().nullable() })
   .meta({ id: 'InstanceSettings' });
+
+/** A password reset an admin started: mailed, or (mail off) the link to hand over. */
+export const ZPasswordReset = z
+  .object({
+    mailed: z.boolean().meta({ description: 'true: the reset mail went to the account’s address (no link in the answer).' }),
+    link: z.string().optional().meta({ description: 'Only when the server sends no mail: the reset link to pass on; valid one hour, once.' }),
+    expires_at: timestamp.optional(),
+  })
+  .meta({ id: 'PasswordReset' });
 
 export const ZPlanChanged = z.object({ id: z.string(), name: z.string(), kind: z.string(), plan: z.enum(PLANS) });

@@ -4,7 +4,15 @@ import { desc, eq } from 'drizzle-orm';
 import { adminActions, users } from '../../db/schema';
 import type { Db, Tx } from '../db/types';
 
-export type AdminActionKind = 'approve_link' | 'disable_link' | 'dismiss_report' | 'ban_user' | 'unban_user' | 'set_plan' | 'update_settings';
+export type AdminActionKind =
+  | 'approve_link'
+  | 'disable_link'
+  | 'dismiss_report'
+  | 'ban_user'
+  | 'unban_user'
+  | 'set_plan'
+  | 'update_settings'
+  | 'reset_password';
 
 export interface NewAdminAction {
   adminId: string;

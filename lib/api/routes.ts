@@ -12,6 +12,7 @@ import {
   setPlanRoute,
   settingsRoute,
   unbanUserRoute,
+  passwordResetRoute,
   updateSettingsRoute,
   usersRoute,
 } from './handlers/admin-routes';
@@ -212,6 +213,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   ...admin(usersRoute),
   ...admin(banUserRoute),
   ...admin(unbanUserRoute),
+  ...admin(passwordResetRoute),
   ...admin(setPlanRoute),
   ...admin(settingsRoute),
   ...admin(updateSettingsRoute),

@@ -28,6 +28,7 @@ export const PROPERTY_EXAMPLES: Record<string, unknown> = {
   created_at: CREATED,
   updated_at: UPDATED,
   joined_at: CREATED,
+  invited_at: '2026-03-01T14:30:00.000Z',
   verified_at: UPDATED,
   archived_at: UPDATED,
   revoked_at: UPDATED,

@@ -1,5 +1,5 @@
-// Accepting an invitation (the signed-in invitee): membership with the invited role, the invitation
-// used up, the address verified (the mail reached it), and the session opened on the workspace —
+// Accepting an invitation (the signed-in invitee): membership with the invited role and who invited,
+// the invitation used up, the address verified (the mail reached it), and the session opened on the workspace —
 // all in one transaction. Every condition (the secret, still pending, not expired, the invited
 // address) is in the UPDATE's WHERE; a refusal is explained afterwards.
 import { randomUUID } from 'node:crypto';
@@ -36,6 +36,8 @@ export async function acceptInvitation(db: Db, input: { secret: unknown; userId:
         email: workspaceInvitations.email,
         workspaceId: workspaceInvitations.organizationId,
         role: workspaceInvitations.role,
+        inviterId: workspaceInvitations.inviterId,
+        invitedAt: workspaceInvitations.createdAt,
       });
     if (!inv) return undefined;
     await recordAudit(tx, {
@@ -47,7 +49,10 @@ export async function acceptInvitation(db: Db, input: { secret: unknown; userId:
       ip: input.ip,
     });
     // Already a member (e.g. invited twice): keep the role they have.
-    await tx.insert(workspaceMembers).values({ id: randomUUID(), organizationId: inv.workspaceId, userId: input.userId, role: inv.role }).onConflictDoNothing();
+    await tx
+      .insert(workspaceMembers)
+      .values({ id: randomUUID(), organizationId: inv.workspaceId, userId: input.userId, role: inv.role, invitedBy: inv.inviterId, invitedAt: inv.invitedAt })
+      .onConflictDoNothing();
     await tx.update(users).set({ emailVerified: true, updatedAt: sql`now()` }).where(eq(users.id, input.userId));
     await setActiveWorkspace(tx, { sessionId: input.sessionId, userId: input.userId, workspaceId: inv.workspaceId });
     return inv;

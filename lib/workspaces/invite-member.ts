@@ -1,5 +1,6 @@
-// Invites an address into a team workspace (admins) and mails the link. Inviting an address that
-// already has a pending invitation replaces it: new secret, new 7-day expiry, the old link dies.
+// Invites an address into a team workspace (admins) and mails the link, or answers it when mail is off.
+// Inviting an address that already has a pending invitation replaces it: new secret, new 7-day
+// expiry, the old link dies.
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { users, workspaceInvitations, workspaceMembers } from '../../db/schema';
@@ -10,14 +11,14 @@ import { AppError, invalidField } from '../core/errors';
 import type { Actor } from '../tenancy/actor';
 import { assertTeamWorkspace } from './assert-team-workspace';
 import { newInvitationSecret } from './invitation-secret';
-import { findInvitation, type InvitationJson } from './list-invitations';
+import { findInvitation, type IssuedInvitation } from './list-invitations';
 import { assignableRole } from './member-role';
 import { roleAtLeast } from '../tenancy/permissions';
-import { sendInvitationMail } from './send-invitation-mail';
+import { deliverInvitation } from './send-invitation-mail';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-export async function inviteMember(db: Db, actor: Actor, input: { email: unknown; role?: unknown }): Promise<InvitationJson> {
+export async function inviteMember(db: Db, actor: Actor, input: { email: unknown; role?: unknown }): Promise<IssuedInvitation> {
   assertTeamWorkspace(actor, 'cannot have other members');
   if (typeof input.email !== 'string' || !EMAIL.test(input.email.trim()) || input.email.trim().length > 254) {
     throw invalidField('email', 'email must be an email address.');
@@ -74,6 +75,6 @@ export async function inviteMember(db: Db, actor: Actor, input: { email: unknown
   // Two admins inviting the same address at once: the second finds the first's row and replaces it.
   const id = await upsert().catch((err) => (isUniqueViolation(err, 'workspace_invitations_one_pending') ? upsert() : Promise.reject(err)));
   const invitation = (await findInvitation(db, actor, id))!;
-  await sendInvitationMail({ to: email, secret, role, workspaceName: actor.workspace.name, inviter: invitation.inviter });
-  return invitation;
+  const { link } = await deliverInvitation({ to: email, secret, role, workspaceName: actor.workspace.name, inviter: invitation.inviter });
+  return { invitation, link };
 }

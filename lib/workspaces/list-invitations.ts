@@ -14,6 +14,12 @@ export interface InvitationJson {
   inviter: { id: string; name: string; email: string };
 }
 
+/** A new or re-issued invitation; `link` only when mail is off (it holds the secret, shown once). */
+export interface IssuedInvitation {
+  invitation: InvitationJson;
+  link?: string;
+}
+
 export const INVITATION_COLUMNS = {
   id: workspaceInvitations.id,
   email: workspaceInvitations.email,

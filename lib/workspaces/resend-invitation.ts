@@ -1,14 +1,15 @@
-// Mails a pending invitation again with a new secret and a new 7-day expiry: the old link dies.
+// Mails a pending invitation again with a new secret and a new 7-day expiry: the old link dies. When
+// mail is off this is how an admin gets a link to copy again (only the secret's hash is stored).
 import { and, eq, sql } from 'drizzle-orm';
 import { users, workspaceInvitations } from '../../db/schema';
 import type { Db } from '../db/types';
 import { AppError } from '../core/errors';
 import type { Actor } from '../tenancy/actor';
 import { newInvitationSecret } from './invitation-secret';
-import { findInvitation, type InvitationJson } from './list-invitations';
-import { sendInvitationMail } from './send-invitation-mail';
+import { findInvitation, type IssuedInvitation } from './list-invitations';
+import { deliverInvitation } from './send-invitation-mail';
 
-export async function resendInvitation(db: Db, actor: Actor, id: string): Promise<InvitationJson> {
+export async function resendInvitation(db: Db, actor: Actor, id: string): Promise<IssuedInvitation> {
   const { secret, hash, expiresAt } = newInvitationSecret();
   const [row] = await db
     .update(workspaceInvitations)
@@ -19,6 +20,12 @@ export async function resendInvitation(db: Db, actor: Actor, id: string): Promis
   const invitation = (await findInvitation(db, actor, id))!;
   // The mail names who sends it now.
   const [sender] = await db.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, actor.userId)).limit(1);
-  await sendInvitationMail({ to: row.email, secret, role: row.role, workspaceName: actor.workspace.name, inviter: sender ?? invitation.inviter });
-  return invitation;
+  const { link } = await deliverInvitation({
+    to: row.email,
+    secret,
+    role: row.role,
+    workspaceName: actor.workspace.name,
+    inviter: sender ?? invitation.inviter,
+  });
+  return { invitation, link };
 }

@@ -1,7 +1,9 @@
-// The invitation mail: who invites, to which workspace, with which role, and the link.
+// The invitation mail: who invites, to which workspace, with which role, and the link. Without a mail
+// server the link goes back to the admin who invited, to pass on themselves (docs/guide/workspaces.md).
 import { loadConfig } from '../config/load-config';
 import { AppError } from '../core/errors';
 import { logger } from '../core/logger';
+import { mailConfigured } from '../mail/mail-configured';
 import { sendMail } from '../mail/send-mail';
 import { ROLE_LABEL } from '../tenancy/permissions';
 import type { Role } from '../../db/schema';
@@ -18,7 +20,14 @@ export function invitationUrl(secret: string): string {
   return `${loadConfig().BASE_URL}/invite/${secret}`;
 }
 
-export async function sendInvitationMail(m: InvitationMail): Promise<void> {
+/** Mails the invitation; when mail is off, answers its link instead (the only moment the secret exists). */
+export async function deliverInvitation(m: InvitationMail): Promise<{ link?: string }> {
+  if (!mailConfigured()) return { link: invitationUrl(m.secret) };
+  await sendInvitationMail(m);
+  return {};
+}
+
+async function sendInvitationMail(m: InvitationMail): Promise<void> {
   const role = ROLE_LABEL[m.role];
   try {
     await sendMail({

@@ -47,7 +47,18 @@ export const ZWorkspaceInfo = z
 export const ZUserWorkspace = ZWorkspaceInfo.extend({ role: z.enum(ROLES) }).meta({ id: 'UserWorkspace' });
 const personName = z.string().meta({ examples: ['Dora Docs'] });
 export const ZMember = z
-  .object({ user_id: z.string(), name: personName, email: z.string(), role: z.enum(ROLES), joined_at: ZTimestamp })
+  .object({
+    user_id: z.string(),
+    name: personName,
+    email: z.string(),
+    role: z.enum(ROLES),
+    joined_at: ZTimestamp,
+    invited_by: z
+      .object({ id: z.string(), name: personName, email: z.string() })
+      .nullable()
+      .meta({ description: 'Who invited them; null if they did not join by an invitation or the inviter’s account is gone.' }),
+    invited_at: ZTimestamp.nullable().meta({ description: 'When they were invited; null if they did not join by an invitation.' }),
+  })
   .meta({ id: 'Member' });
 export const ZInvitation = z
   .object({
@@ -60,3 +71,14 @@ export const ZInvitation = z
     inviter: z.object({ id: z.string(), name: personName, email: z.string() }),
   })
   .meta({ id: 'Invitation' });
+/** A new or re-issued invitation: the link only when this server sends no mail (docs/guide/workspaces.md). */
+export const ZIssuedInvitation = z.object({
+  invitation: ZInvitation,
+  link: z
+    .string()
+    .optional()
+    .meta({
+      description: 'Only when the server has no mail server (SMTP_URL unset): the accept link to pass on yourself. It is not stored; a resend makes a new one.',
+      examples: ['https://sl.ing/invite/3q2-7wZ0cJ1mYw8eR5kP9tXbVnL4aHsD6uGfQiOzEjM'],
+    }),
+});

@@ -6,6 +6,7 @@ import * as ops from '../../openapi/operations/admin';
 import { operationHandler } from '../../http/operation';
 import { changePlan, settingsJson, updateSettings } from '../../admin/admin-settings';
 import { banUser, unbanUser } from '../../admin/ban-user';
+import { createPasswordReset } from '../../admin/create-password-reset';
 import { findReviewQueue } from '../../admin/find-review-queue';
 import { findUsers } from '../../admin/find-users';
 import { getInstanceSettings } from '../../instance/instance-settings';
@@ -44,6 +45,10 @@ export const unbanUserRoute = operationHandler(ops.adminUnbanUser, async (r: Adm
   await unbanUser(r.auth, r.req.headers, r.admin, params.id, body.note, r.ctx);
   return new Response(null, { status: 204 });
 });
+
+export const passwordResetRoute = operationHandler(ops.adminPasswordReset, async (r: AdminRequest<IdParams>, { params, body }) =>
+  json(await createPasswordReset(r.auth, r.admin, params.id, body.note, r.ctx)),
+);
 
 export const setPlanRoute = operationHandler(ops.adminSetPlan, async (r: AdminRequest<IdParams>, { params, body }) =>
   json(await changePlan(r.ctx.handle.db, r.admin.id, params.id, body.plan, body.note)),

@@ -20,12 +20,12 @@ export const listInvitationsRoute = operationHandler(ops.listInvitations, async 
 
 /** POST /api/v1/workspace/invitations {email, role?} */
 export const createInvitationRoute = operationHandler(ops.createInvitation, async ({ actor, ctx }: WorkspaceRequest<object>, { body }) => {
-  return json({ invitation: await inviteMember(ctx.handle.db, actor, { email: body.email, role: body.role }) }, { status: 201 });
+  return json(await inviteMember(ctx.handle.db, actor, { email: body.email, role: body.role }), { status: 201 });
 });
 
 /** POST /api/v1/workspace/invitations/{id}/resend */
 export const resendInvitationRoute = operationHandler(ops.resendInvitation, async ({ actor, ctx }: WorkspaceRequest<Params>, { params }) => {
-  return json({ invitation: await resendInvitation(ctx.handle.db, actor, params.id) });
+  return json(await resendInvitation(ctx.handle.db, actor, params.id));
 });
 
 /** DELETE /api/v1/workspace/invitations/{id} */

@@ -10,6 +10,7 @@ import {
   ZDisableLink,
   ZInstanceSettings,
   ZNumericIdParams,
+  ZPasswordReset,
   ZPlanChanged,
   ZReviewItem,
   ZSetPlan,
@@ -124,6 +125,19 @@ export const adminUnbanUser = defineOperation({
   body: ZAdminNote,
   bodyOptional: true,
   responses: { 204: NO_CONTENT },
+  errors: WRITE,
+});
+
+export const adminPasswordReset = defineOperation({
+  ...common,
+  id: 'adminPasswordReset',
+  method: 'POST',
+  path: '/api/v1/admin/users/{id}/password-reset',
+  summary: 'Start a password reset: the reset mail, or the link when the server sends no mail',
+  params: ZTextIdParams,
+  body: ZAdminNote,
+  bodyOptional: true,
+  responses: { 200: ok(ZPasswordReset) },
   errors: WRITE,
 });
 

@@ -13,6 +13,7 @@ import {
   ZCreateWorkspace,
   ZInvitation,
   ZInvitationParams,
+  ZIssuedInvitation,
   ZMember,
   ZMemberParams,
   ZTransferOwnership,
@@ -196,9 +197,9 @@ export const createInvitation = defineOperation({
   path: '/api/v1/workspace/invitations',
   tag: members,
   auth,
-  summary: 'Invite an address; the link is mailed, valid 7 days',
+  summary: 'Invite an address; the link is mailed (answered when mail is off), valid 7 days',
   body: ZCreateInvitation,
-  responses: { 201: ok(z.object({ invitation: ZInvitation }), 'Created') },
+  responses: { 201: ok(ZIssuedInvitation, 'Created') },
   errors: workspaceErrors(...bodyErrors),
 });
 
@@ -222,9 +223,9 @@ export const resendInvitation = defineOperation({
   path: '/api/v1/workspace/invitations/{id}/resend',
   tag: members,
   auth,
-  summary: 'A new link and 7 more days; the old link stops working',
+  summary: 'A new link and 7 more days (mailed, or answered when mail is off); the old link stops working',
   params: ZInvitationParams,
-  responses: { 200: ok(z.object({ invitation: ZInvitation })) },
+  responses: { 200: ok(ZIssuedInvitation) },
   errors: workspaceErrors('not_found'),
 });
 

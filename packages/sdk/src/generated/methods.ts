@@ -47,7 +47,7 @@ export abstract class Operations {
     return this.request('createImport', options as RequestOptions<'createImport'>);
   }
 
-  /** Invite an address; the link is mailed, valid 7 days — `POST /api/v1/workspace/invitations`. Token scope: `members:write`. */
+  /** Invite an address; the link is mailed (answered when mail is off), valid 7 days — `POST /api/v1/workspace/invitations`. Token scope: `members:write`. */
   createInvitation(options: RequestOptions<'createInvitation'>): Promise<Answer<'createInvitation'>> {
     return this.request('createInvitation', options as RequestOptions<'createInvitation'>);
   }
@@ -317,7 +317,7 @@ export abstract class Operations {
     return this.request('resendDelivery', options as RequestOptions<'resendDelivery'>);
   }
 
-  /** A new link and 7 more days; the old link stops working — `POST /api/v1/workspace/invitations/{id}/resend`. Token scope: `members:write`. */
+  /** A new link and 7 more days (mailed, or answered when mail is off); the old link stops working — `POST /api/v1/workspace/invitations/{id}/resend`. Token scope: `members:write`. */
   resendInvitation(options: RequestOptions<'resendInvitation'>): Promise<Answer<'resendInvitation'>> {
     return this.request('resendInvitation', options as RequestOptions<'resendInvitation'>);
   }

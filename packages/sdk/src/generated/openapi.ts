@@ -943,7 +943,7 @@ export interface paths {
         get: operations["listInvitations"];
         put?: never;
         /**
-         * Invite an address; the link is mailed, valid 7 days
+         * Invite an address; the link is mailed (answered when mail is off), valid 7 days
          * @description Needs the admin role in the workspace; an API token needs the `members:write` scope.
          */
         post: operations["createInvitation"];
@@ -983,7 +983,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * A new link and 7 more days; the old link stops working
+         * A new link and 7 more days (mailed, or answered when mail is off); the old link stops working
          * @description Needs the admin role in the workspace; an API token needs the `members:write` scope.
          */
         post: operations["resendInvitation"];
@@ -1192,7 +1192,7 @@ export interface components {
     schemas: {
         AdminAction: {
             /** @enum {string} */
-            action: "approve_link" | "disable_link" | "dismiss_report" | "ban_user" | "unban_user" | "set_plan" | "update_settings";
+            action: "approve_link" | "disable_link" | "dismiss_report" | "ban_user" | "unban_user" | "set_plan" | "update_settings" | "reset_password";
             admin: {
                 /** @example dora@example.com */
                 email: string | null;
@@ -1774,6 +1774,21 @@ export interface components {
             email: string;
             /**
              * Format: date-time
+             * @description When they were invited; null if they did not join by an invitation.
+             * @example 2026-03-01T14:30:00.000Z
+             */
+            invited_at: string | null;
+            /** @description Who invited them; null if they did not join by an invitation or the inviter’s account is gone. */
+            invited_by: {
+                /** @example dora@example.com */
+                email: string;
+                /** @example 0b6e4d43-9c1f-4f6e-8a51-2f7d3c9b1e20 */
+                id: string;
+                /** @example Dora Docs */
+                name: string;
+            } | null;
+            /**
+             * Format: date-time
              * @example 2026-03-02T09:15:00.000Z
              */
             joined_at: string;
@@ -1783,6 +1798,17 @@ export interface components {
             role: "owner" | "admin" | "member";
             /** @example 0b6e4d43-9c1f-4f6e-8a51-2f7d3c9b1e20 */
             user_id: string;
+        };
+        PasswordReset: {
+            /**
+             * Format: date-time
+             * @example 2026-06-03T09:15:00.000Z
+             */
+            expires_at?: string;
+            /** @description Only when the server sends no mail: the reset link to pass on; valid one hour, once. */
+            link?: string;
+            /** @description true: the reset mail went to the account’s address (no link in the answer). */
+            mailed: boolean;
         };
         ReviewItem: {
             link: ((components["schemas"]["Link"] | null) | null) | components["schemas"]["Link"] | null;
@@ -12010,6 +12036,11 @@ export interface operations {
                 content: {
                     "application/json": {
                         invitation: components["schemas"]["Invitation"];
+                        /**
+                         * @description Only when the server has no mail server (SMTP_URL unset): the accept link to pass on yourself. It is not stored; a resend makes a new one.
+                         * @example https://sl.ing/invite/3q2-7wZ0cJ1mYw8eR5kP9tXbVnL4aHsD6uGfQiOzEjM
+                         */
+                        link?: string;
                     };
                 };
             };
@@ -12286,6 +12317,11 @@ export interface operations {
                 content: {
                     "application/json": {
                         invitation: components["schemas"]["Invitation"];
+                        /**
+                         * @description Only when the server has no mail server (SMTP_URL unset): the accept link to pass on yourself. It is not stored; a resend makes a new one.
+                         * @example https://sl.ing/invite/3q2-7wZ0cJ1mYw8eR5kP9tXbVnL4aHsD6uGfQiOzEjM
+                         */
+                        link?: string;
                     };
                 };
             };
