@@ -4,7 +4,7 @@
 // before a save, and where an `ab_test…` error from the API points.
 import type { StoredAbTest } from '@/lib/link-rules/ab-test-schema';
 import { fromLocalInput, toLocalInput } from './links-api';
-import { withScheme } from './with-scheme';
+import { withScheme } from '@/lib/links/with-scheme';
 
 export const MAX_VARIANTS = 10;
 export const MIN_VARIANTS = 2;

@@ -6,7 +6,7 @@ import { useState, useSyncExternalStore, type FormEvent } from 'react';
 import { FormError } from './form-error';
 import { Icon } from './icons';
 import { linksApi, type Link } from './links-api';
-import { withScheme } from './with-scheme';
+import { withScheme } from '@/lib/links/with-scheme';
 
 export function FirstLinkBox({ onCreated, onMoreOptions }: { onCreated: (link: Link) => void; onMoreOptions: () => void }) {
   const [url, setUrl] = useState('');

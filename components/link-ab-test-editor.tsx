@@ -25,7 +25,7 @@ import {
 import { AbTestEndFields } from './ab-test-end-fields';
 import { Icon } from './icons';
 import { formatMoment, shortText } from './links-api';
-import { withScheme } from './with-scheme';
+import { withScheme } from '@/lib/links/with-scheme';
 
 type Mode = 'off' | 'on' | 'ended';
 

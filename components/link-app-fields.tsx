@@ -5,7 +5,7 @@
 // hook holds the inputs and says what to send: the set fields on create, the changed ones on edit.
 import { useId, useState } from 'react';
 import type { Link } from './links-api';
-import { withScheme } from './with-scheme';
+import { withScheme } from '@/lib/links/with-scheme';
 
 const FIELDS = ['ios_url', 'ios_fallback_url', 'android_url', 'android_fallback_url'] as const;
 type Field = (typeof FIELDS)[number];

@@ -11,7 +11,7 @@ import { LinkRulesEditor, useLinkRules } from './link-rules-editor';
 import { LinkAbTestEditor, useLinkAbTest } from './link-ab-test-editor';
 import { LinkUtmFields } from './link-utm-fields';
 import { ApiError, fromLocalInput, linksApi, toLocalInput, type DomainOption, type Link } from './links-api';
-import { withScheme } from './with-scheme';
+import { withScheme } from '@/lib/links/with-scheme';
 import { SocialPreviewSection } from './social-preview-section';
 import { LinkScheduleFields, useLinkSchedule } from './link-schedule-fields';
 import { LinkAppFields, useLinkApps } from './link-app-fields';

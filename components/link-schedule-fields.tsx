@@ -5,7 +5,7 @@
 // inputs hold and says what to send: the set fields on create, the changed ones on edit.
 import { useId, useState } from 'react';
 import { fromLocalInput, toLocalInput, type Link } from './links-api';
-import { withScheme } from './with-scheme';
+import { withScheme } from '@/lib/links/with-scheme';
 
 type Schedule = Pick<Link, 'starts_at' | 'expired_url' | 'count_bots'>;
 type ScheduleBody = { starts_at?: string | null; expired_url?: string | null; count_bots?: boolean };

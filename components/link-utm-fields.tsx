@@ -3,7 +3,7 @@
 // into it as you type (so the URL field and these always agree; editing the URL updates them).
 import { useEffect, useState } from 'react';
 import { readUtm, UTM_KEYS, writeUtm, type UtmKey } from '@/lib/links/utm';
-import { withScheme } from './with-scheme';
+import { withScheme } from '@/lib/links/with-scheme';
 
 const LABELS: Record<UtmKey, { label: string; placeholder: string }> = {
   utm_source: { label: 'Source', placeholder: 'newsletter' },

@@ -3,7 +3,7 @@
 // (lib/link-rules/rule-schema.ts), and where a `details.rules` message points. The limits and lists
 // mirror rule-schema.ts, which the browser cannot import (it checks addresses with node:net).
 import type { StoredRule, TCondition } from '@/lib/link-rules/rule-schema';
-import { withScheme } from './with-scheme';
+import { withScheme } from '@/lib/links/with-scheme';
 
 export const MAX_RULES = 20;
 export const MAX_CONDITIONS = 10;

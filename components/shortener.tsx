@@ -6,6 +6,7 @@ import { useAltcha } from './altcha/use-altcha';
 import { FormError } from './form-error';
 import { ShortLinkQr } from './short-link-qr';
 import { useToast } from './toasts';
+import { withScheme } from '@/lib/links/with-scheme';
 
 type Result = { short_url: string; long_url: string };
 
@@ -28,7 +29,7 @@ export function Shortener() {
       const res = await fetch('/api/v1/shorten', {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ url, altcha }),
+        body: JSON.stringify({ url: withScheme(url), altcha }),
       });
       const body = await res.json().catch(() => null);
       if (!res.ok) {

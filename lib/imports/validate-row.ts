@@ -9,6 +9,7 @@ import { hashLinkPassword } from '../links/link-password';
 import { assertFuture, parseExpiration } from '../schemas/parse-expiration';
 import { validateAlias } from '../links/validate-alias';
 import { validateLongUrl } from '../domains/validate-long-url';
+import { withScheme } from '../links/with-scheme';
 import { suspicionReasons } from '../safety/heuristics';
 import { listedReason } from '../safety/scan-destination';
 import type { ThreatList } from '../safety/threat-list';
@@ -32,7 +33,7 @@ export type RowVerdict = { ok: true; row: ValidRow } | { ok: false; reason: stri
 export async function validateRow(fields: RowFields, self: Pick<SelfAddress, 'pointsAtSelf'>, threats: ThreatList): Promise<RowVerdict> {
   let longUrl: string;
   try {
-    longUrl = validateLongUrl(fields.url, self);
+    longUrl = validateLongUrl(fields.url === undefined ? undefined : withScheme(fields.url), self);
   } catch (err) {
     return { ok: false, reason: `invalid URL: ${messageOf(err)}` };
   }

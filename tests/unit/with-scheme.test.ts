@@ -1,6 +1,6 @@
-// URL fields in the dashboard accept an address typed without a scheme.
+// URL fields (the dashboard, the home page, a CSV import) accept an address typed without a scheme.
 import { describe, expect, test } from 'vitest';
-import { withScheme } from '../../components/with-scheme';
+import { withScheme } from '../../lib/links/with-scheme';
 import { relativeWhen } from '../../components/when';
 
 describe('withScheme', () => {
@@ -15,6 +15,11 @@ describe('withScheme', () => {
     ['javascript:alert(1)', 'javascript:alert(1)'],
     ['mailto:someone@example.com', 'mailto:someone@example.com'],
     ['', ''],
+    ['[::1]:8080/x', 'https://[::1]:8080/x'],
+    ['bücher.example/ä', 'https://bücher.example/ä'],
+    ['not-a-url-1', 'not-a-url-1'],
+    ['two words.com', 'two words.com'],
+    ['user@example.com', 'user@example.com'],
   ])('%s → %s', (typed, sent) => expect(withScheme(typed)).toBe(sent));
 });
 

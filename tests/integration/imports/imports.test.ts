@@ -222,6 +222,16 @@ describe(`bulk import on ${suiteDatabase.name}`, () => {
     expect((await finished(bob, id)).rows).toMatchObject({ total: 40_000, processed: 40_000, refused: 40_000 });
   });
 
+  test('a URL typed without a scheme is read as https://, as the dashboard reads it; a word that is no host stays refused', async () => {
+    const { id } = (await upload(ann, 'url\nexample.org/typed-without-scheme\nnot-a-url\n', { format: 'csv' })).json as ImportJson;
+    expect((await finished(ann, id)).rows).toMatchObject({ total: 2, created: 1, refused: 1 });
+    const lines = parseCsv((await report(ann, id)).text).filter((r) => r.length > 1);
+    expect(lines[2]).toEqual(['2', 'not-a-url', 'refused', expect.stringMatching(/^invalid URL/), '']);
+    const shortLink = lines[1][4];
+    const visit = await fetch(`${sling.url}${new URL(shortLink).pathname}`, { redirect: 'manual' });
+    expect(visit.headers.get('location')).toBe('https://example.org/typed-without-scheme');
+  });
+
   test('another workspace cannot see an import; bad uploads are 4xx', async () => {
     const { id } = (await upload(ann, 'url\nhttps://example.com/private-import\n', { format: 'csv' })).json as ImportJson;
     await finished(ann, id);
