@@ -1,5 +1,6 @@
 // Every kind of audit entry, in the order the dashboard's filter lists them.
 export const AUDIT_ACTIONS = [
+  'workspace.created',
   'workspace.updated',
   'workspace.ownership_transferred',
   'member.invited',
@@ -29,10 +30,19 @@ export const AUDIT_ACTIONS = [
   'webhook.updated',
   'webhook.secret_rotated',
   'webhook.deleted',
+  'domain.added',
+  'domain.updated',
+  'domain.verified',
+  'domain.misconfigured',
+  'domain.restored',
+  'domain.claim_lost',
+  'domain.deleted',
+  'link.deleted',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export const AUDIT_ACTION_LABEL: Record<AuditAction, string> = {
+  'workspace.created': 'Workspace created',
   'workspace.updated': 'Workspace settings changed',
   'workspace.ownership_transferred': 'Ownership transferred',
   'member.invited': 'Member invited',
@@ -62,6 +72,14 @@ export const AUDIT_ACTION_LABEL: Record<AuditAction, string> = {
   'webhook.updated': 'Webhook changed',
   'webhook.secret_rotated': 'Webhook secret rotated',
   'webhook.deleted': 'Webhook deleted',
+  'domain.added': 'Domain added',
+  'domain.updated': 'Domain settings changed',
+  'domain.verified': 'Domain verified',
+  'domain.misconfigured': 'Domain misconfigured',
+  'domain.restored': 'Domain working again',
+  'domain.claim_lost': 'Domain claim lost',
+  'domain.deleted': 'Domain deleted',
+  'link.deleted': 'Links deleted',
 };
 
 export function isAuditAction(v: unknown): v is AuditAction {

@@ -12,6 +12,8 @@ export function describeEntry(e: Entry): string {
   // biome-ignore lint/suspicious/noExplicitAny: each action stores its own details (lib/audit); the cases below read what theirs holds
   const d = e.details as Record<string, any>;
   switch (e.action as AuditAction) {
+    case 'workspace.created':
+      return `${who} created the workspace ${what}`;
     case 'workspace.updated': {
       const changes = Object.entries(d).filter(([, v]) => v && typeof v === 'object' && 'from' in v && 'to' in v);
       if (!changes.length) return `${who} changed the workspace settings`;
@@ -70,6 +72,26 @@ export function describeEntry(e: Entry): string {
       return `${who} rotated the signing secret of the webhook to ${what}`;
     case 'webhook.deleted':
       return `${who} deleted the webhook to ${what}`;
+    case 'domain.added':
+      return `${who} added the domain ${what}`;
+    case 'domain.updated':
+      return `${who} changed the domain ${what}${Array.isArray(d.fields) && d.fields.length ? ` (${d.fields.join(', ')})` : ''}`;
+    case 'domain.verified':
+      return `${who} verified the domain ${what}`;
+    case 'domain.misconfigured':
+      return `${who} found that the domain ${what} no longer points at Sling`;
+    case 'domain.restored':
+      return `${who} found that the domain ${what} points at Sling again`;
+    case 'domain.claim_lost':
+      return `${who} found that another workspace verified ${what} first: this workspace's claim on it ended`;
+    case 'domain.deleted':
+      return `${who} deleted the domain ${what}${typeof d.links === 'number' ? ` and its ${d.links === 1 ? 'link' : `${d.links} links`}` : ''}`;
+    case 'link.deleted': {
+      const n = typeof d.count === 'number' ? d.count : 1;
+      if (n === 1) return `${who} deleted the link ${what}`;
+      const codes: string[] = Array.isArray(d.codes) ? d.codes : [];
+      return `${who} deleted ${n} links${codes.length ? ` (${codes.join(', ')}${n > codes.length ? ', …' : ''})` : ''}`;
+    }
     case 'directory_sync.token_rotated':
       return `${who} rotated the directory sync token`;
     case 'directory_sync.token_revoked':

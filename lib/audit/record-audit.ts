@@ -14,7 +14,7 @@ export interface AuditEntryInput {
   actorId: string | null;
   actorLabel?: string;
   action: AuditAction;
-  target?: { type: 'user' | 'invitation' | 'sso_connection' | 'workspace' | 'token' | 'webhook'; id: string; label?: string };
+  target?: { type: 'user' | 'invitation' | 'sso_connection' | 'workspace' | 'token' | 'webhook' | 'domain' | 'link'; id: string; label?: string };
   details?: Record<string, unknown>;
   ip?: string | null;
 }

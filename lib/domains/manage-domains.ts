@@ -22,6 +22,7 @@ import { normalizeHostname } from './normalize-hostname';
 import { servingDomain } from './serving-statuses';
 import { domainHostKey } from './site-directory';
 import { processClock } from '../core/clock';
+import { byActor, recordAudit } from '../audit/record-audit';
 
 export interface DomainScope {
   /** The process's database and domain registry (an AppContext fits). */
@@ -99,6 +100,7 @@ export async function addDomain(scope: DomainScope, input: TCreateDomain): Promi
           updatedAt: now,
         })
         .returning();
+      await recordAudit(tx, { ...byActor(actor), action: 'domain.added', target: { type: 'domain', id: String(row.id), label: hostname } });
       await invalidationBus().publishIn(tx, domainHostKey(hostname));
       return row;
     });
@@ -158,6 +160,13 @@ export async function updateDomain(scope: DomainScope, id: string, input: TUpdat
       .where(and(eq(domains.id, current.id), domainScope(actor)))
       .returning();
     if (!row) throw new AppError('not_found', `No domain "${id}" in this workspace.`);
+    const fields = Object.keys(input).filter((k) => input[k as keyof TUpdateDomain] !== undefined);
+    await recordAudit(tx, {
+      ...byActor(actor),
+      action: 'domain.updated',
+      target: { type: 'domain', id: String(row.id), label: row.hostname },
+      details: { fields },
+    });
     for (const host of changedHosts) await invalidationBus().publishIn(tx, domainHostKey(host));
     return { row, changedHosts };
   });

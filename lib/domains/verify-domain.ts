@@ -18,6 +18,7 @@ import { expectedRecords } from './domain-records';
 import { nextCheckAt, type DomainSettings } from './domain-settings';
 import { domainHostKey } from './site-directory';
 import { processClock } from '../core/clock';
+import { recordAudit, type AuditBy } from '../audit/record-audit';
 
 /** The status change this check made: first verification, records gone, records back, or a claim lost to another workspace. */
 export type DomainTransition = 'verified' | 'misconfigured' | 'restored' | 'lost';
@@ -34,7 +35,7 @@ export async function verifyDomain(
   handle: DbHandle,
   domain: DomainRow,
   settings: DomainSettings,
-  opts: { dns?: DnsLookup; now?: Date } = {},
+  opts: { dns?: DnsLookup; now?: Date; by?: AuditBy } = {},
 ): Promise<VerifyResult> {
   const dns = opts.dns ?? dnsResolver(settings.dnsServers);
   const registrable = parse(domain.hostname, { allowPrivateDomains: true }).domain ?? domain.hostname;
@@ -52,7 +53,18 @@ export async function verifyDomain(
     if (row) await invalidationBus().publishIn(tx, domainHostKey(row.hostname));
     return row;
   };
-  const result = await handle.db.transaction((tx) => settle(tx, domain, { ok, lookupFailed, records, now, flip, settings }));
+  const result = await handle.db.transaction(async (tx) => {
+    const settled = await settle(tx, domain, { ok, lookupFailed, records, now, flip, settings });
+    if (settled.transition) {
+      await recordAudit(tx, {
+        ...(opts.by ?? { actorId: null, actorLabel: 'The background check' }),
+        workspaceId: settled.domain.workspaceId,
+        action: settled.transition === 'lost' ? 'domain.claim_lost' : `domain.${settled.transition}`,
+        target: { type: 'domain', id: String(settled.domain.id), label: settled.domain.hostname },
+      });
+    }
+    return settled;
+  });
   if (result.transition) invalidationBus().publish(domainHostKey(result.domain.hostname), { sentInTransaction: true });
   return { ...result, verifiedNow: result.transition === 'verified', records };
 }

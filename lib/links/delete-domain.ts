@@ -8,6 +8,7 @@ import { getDomainOrThrow, type DomainScope } from '../domains/manage-domains';
 import { domainHostKey } from '../domains/site-directory';
 import { domainScope, OPERATOR_SCOPE } from '../tenancy/scope';
 import { deleteLinks } from './delete-links';
+import { byActor, recordAudit } from '../audit/record-audit';
 
 /** Deletes the domain and every link on it; returns how many links went. */
 export async function deleteDomain(scope: DomainScope, id: string): Promise<number> {
@@ -25,6 +26,14 @@ export async function deleteDomain(scope: DomainScope, id: string): Promise<numb
           .delete(domains)
           .where(and(eq(domains.id, domain.id), domainScope(actor)))
           .returning({ id: domains.id });
+        if (gone.length > 0) {
+          await recordAudit(tx, {
+            ...byActor(actor),
+            action: 'domain.deleted',
+            target: { type: 'domain', id: String(domain.id), label: domain.hostname },
+            details: { links: removed },
+          });
+        }
         await invalidationBus().publishIn(tx, domainHostKey(domain.hostname));
         return gone;
       });

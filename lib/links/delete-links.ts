@@ -6,9 +6,16 @@ import { invalidationBus, linkKey } from '../cache/invalidation-bus';
 import { linkEvent } from './link-event';
 import { recordEvent } from '../events/record-event';
 import type { AppContext } from '../context/app-context';
+import { recordAudit, type AuditBy } from '../audit/record-audit';
 
-/** `scope` (linkScope(actor, 'write'), or OPERATOR_SCOPE for the operator and cascades) is part of the DELETE. */
-export async function deleteLinks(rows: LinkRow[], ctx: AppContext, scope: SQL): Promise<number> {
+/** At most this many short codes are named in one deletion's audit entry. */
+const AUDIT_CODES = 10;
+
+/**
+ * `scope` (linkScope(actor, 'write'), or OPERATOR_SCOPE for the operator and cascades) is part of the DELETE.
+ * With `by`, one audit entry names who deleted them (a cascade is audited by what caused it).
+ */
+export async function deleteLinks(rows: LinkRow[], ctx: AppContext, scope: SQL, by?: AuditBy): Promise<number> {
   if (rows.length === 0) return 0;
   const ids = rows.map((l) => l.id);
   const gone = await ctx.handle.db.transaction(async (tx) => {
@@ -22,6 +29,16 @@ export async function deleteLinks(rows: LinkRow[], ctx: AppContext, scope: SQL):
     await tx.delete(clickRollups).where(inArray(clickRollups.linkId, goneIds));
     await tx.delete(qrLogos).where(inArray(qrLogos.linkId, goneIds));
     for (const link of deleted) await recordEvent(tx, linkEvent('link.deleted', link, ctx.domains));
+    if (by) {
+      const [first] = deleted;
+      await recordAudit(tx, {
+        ...by,
+        workspaceId: first.workspaceId,
+        action: 'link.deleted',
+        target: deleted.length === 1 ? { type: 'link', id: String(first.id), label: first.shortCode } : undefined,
+        details: { count: deleted.length, codes: deleted.slice(0, AUDIT_CODES).map((l) => l.shortCode) },
+      });
+    }
     for (const link of rows) await invalidationBus().publishIn(tx, linkKey(link.domainId, link.shortCode));
     return deleted;
   });

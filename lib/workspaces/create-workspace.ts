@@ -1,6 +1,7 @@
 // A new team workspace: the caller is its owner, and the session opens on it.
 import { randomUUID } from 'node:crypto';
 import { workspaceMembers, workspaces } from '../../db/schema';
+import { recordAudit } from '../audit/record-audit';
 import type { Db } from '../db/types';
 import { isUniqueViolation } from '../db/unique-violation';
 import type { WorkspaceJson } from './list-user-workspaces';
@@ -13,6 +14,8 @@ export interface CreateWorkspaceOptions {
   sessionId: string;
   name: unknown;
   slug?: unknown;
+  /** The creator's address, for the audit entry. */
+  ip?: string | null;
 }
 
 export async function createWorkspace(db: Db, input: CreateWorkspaceOptions): Promise<WorkspaceJson> {
@@ -24,6 +27,13 @@ export async function createWorkspace(db: Db, input: CreateWorkspaceOptions): Pr
       const [ws] = await tx.insert(workspaces).values({ id, name, slug, kind: 'team' }).returning();
       await tx.insert(workspaceMembers).values({ id: randomUUID(), organizationId: id, userId: input.userId, role: 'owner' });
       await setActiveWorkspace(tx, { sessionId: input.sessionId, userId: input.userId, workspaceId: id });
+      await recordAudit(tx, {
+        workspaceId: id,
+        actorId: input.userId,
+        ip: input.ip,
+        action: 'workspace.created',
+        target: { type: 'workspace', id, label: name },
+      });
       return ws;
     });
     forgetSession(input.sessionId);

@@ -22,6 +22,7 @@ import { carryOperations, OPERATIONS, parseRequest, queryObject, type Operation 
 import { parseWith } from '../../schemas/parse-input';
 import { assertCan } from '../../tenancy/actor';
 import { linkScope, type Access } from '../../tenancy/scope';
+import { auditBy } from '../../audit/record-audit';
 
 type R = WorkspaceRequest<object>;
 
@@ -81,7 +82,7 @@ const METHODS: Record<string, (r: R) => Promise<Response>> = {
   async DELETE(r) {
     assertCan(r.actor, 'links.write');
     const { query } = await parse(OPS.DELETE, r);
-    await deleteLink(await linkOf(r, query, 'write'), r.ctx, linkScope(r.actor, 'write'));
+    await deleteLink(await linkOf(r, query, 'write'), r.ctx, linkScope(r.actor, 'write'), auditBy(r.actor));
     return new Response(null, { status: 204 });
   },
 };

@@ -11,6 +11,7 @@ import { deleteDomain } from '../../links/delete-domain';
 import { addDomain, countDomainLinks, getDomainOrThrow, listDomains, updateDomain, type DomainScope } from '../../domains/manage-domains';
 import { serializeDomain } from '../../domains/serialize-domain';
 import { verifyDomain } from '../../domains/verify-domain';
+import { auditBy } from '../../audit/record-audit';
 
 type Params = { id: string };
 
@@ -55,7 +56,7 @@ export const deleteDomainRoute = operationHandler(ops.deleteDomain, async (r: Wo
 export const verifyDomainRoute = operationHandler(ops.verifyDomain, async ({ actor, ctx }: WorkspaceRequest<Params>, { params }) => {
   const settings = domainSettings();
   const domain = await getDomainOrThrow(ctx.handle, actor, params.id);
-  const result = await verifyDomain(ctx.handle, domain, settings);
+  const result = await verifyDomain(ctx.handle, domain, settings, { by: auditBy(actor) });
   if (result.transition === 'lost') throw new AppError('domain_taken', result.domain.statusReason ?? `${domain.hostname} is verified by another workspace.`);
   return json({ domain: serializeDomain(result.domain, settings), verified: result.domain.status === 'verified' });
 });

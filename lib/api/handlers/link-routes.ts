@@ -24,6 +24,7 @@ import { duplicateLink } from '../../links/duplicate-link';
 import { freeOldCode } from '../../links/free-previous-code';
 import { previousCodesJson } from '../../links/previous-codes-json';
 import { recordConversion } from '../../links/record-conversion';
+import { auditBy } from '../../audit/record-audit';
 
 type Params = { id: string };
 
@@ -89,14 +90,14 @@ export const freePreviousCodeRoute = operationHandler(ops.freePreviousCode, asyn
 
 /** DELETE /api/v1/links/{id} (links.write; a member only its own). */
 export const deleteLinkRoute = operationHandler(ops.deleteLink, async ({ actor, ctx }: WorkspaceRequest<Params>, { params }) => {
-  await deleteLink(await getLinkOrThrow({ actor, ctx, access: 'write' }, params.id), ctx, linkScope(actor, 'write'));
+  await deleteLink(await getLinkOrThrow({ actor, ctx, access: 'write' }, params.id), ctx, linkScope(actor, 'write'), auditBy(actor));
   return new Response(null, { status: 204 });
 });
 
 /** POST /api/v1/links/bulk-delete {ids}: all or nothing. */
 export const bulkDeleteLinksRoute = operationHandler(ops.bulkDeleteLinks, async ({ actor, ctx }: WorkspaceRequest<object>, { body }) => {
   const links = await getLinksOrThrow({ actor, ctx, access: 'write' }, [...new Set(body.ids)]);
-  return json({ deleted: await deleteLinks(links, ctx, linkScope(actor, 'write')) });
+  return json({ deleted: await deleteLinks(links, ctx, linkScope(actor, 'write'), auditBy(actor)) });
 });
 
 /** GET /api/v1/links/tags — the tags used in the workspace, most used first (for the filter and the dialog). */

@@ -24,7 +24,13 @@ export const listWorkspacesRoute = operationHandler(ops.listWorkspaces, async ({
 
 /** POST /api/v1/workspaces {name, slug?} — the caller owns it and the session switches to it. */
 export const createWorkspaceRoute = operationHandler(ops.createWorkspace, async ({ req, actor, ctx }: WorkspaceRequest<object>, { body }) => {
-  const workspace = await createWorkspace(ctx.handle.db, { userId: actor.userId, sessionId: await currentSessionId(req), name: body.name, slug: body.slug });
+  const workspace = await createWorkspace(ctx.handle.db, {
+    userId: actor.userId,
+    sessionId: await currentSessionId(req),
+    name: body.name,
+    slug: body.slug,
+    ip: actor.ip,
+  });
   return json({ workspace }, { status: 201 });
 });
 
