@@ -1,18 +1,28 @@
 'use client';
 // Admin console → Users: each account with its role and state, the plan of every workspace it owns
-// (a select: the change asks first, with an optional note) and Ban / Unban.
+// (a select: the change asks first, with an optional note), Ban / Unban, and Reset password: a mail
+// to the account, or, when the server sends no mail, a link shown here to pass on.
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { AdminActionDialog, type ActionRequest } from './admin-action-dialog';
 import { adminApi, type AdminUserJson } from './admin-api';
 import { ApiError } from './api-client';
+import { HandoverLink } from './handover-link';
 import { useToast } from './toasts';
 import { When } from './when';
 
 const PLAN_NAMES: Record<string, string> = { free: 'Free', pro: 'Pro', business: 'Business', enterprise: 'Enterprise' };
 
-export function AdminUserList({ users, viewerId }: { users: AdminUserJson[]; viewerId: string }) {
+interface AdminUserListProps {
+  users: AdminUserJson[];
+  viewerId: string;
+  /** The server sends no mail (SMTP_URL unset): a password reset answers its link. */
+  mailOff: boolean;
+}
+
+export function AdminUserList({ users, viewerId, mailOff }: AdminUserListProps) {
   const [request, setRequest] = useState<ActionRequest | null>(null);
+  const [handover, setHandover] = useState<{ email: string; link: string } | null>(null);
   const router = useRouter();
   const { show } = useToast();
 
@@ -26,9 +36,37 @@ export function AdminUserList({ users, viewerId }: { users: AdminUserJson[]; vie
     router.refresh();
   };
 
+  const resetPassword = (u: AdminUserJson) =>
+    setRequest({
+      title: mailOff ? `Create a password-reset link for ${u.email}?` : `Send ${u.email} a password-reset mail?`,
+      description: mailOff
+        ? 'Mail is off on this server, so you get the link to send them yourself. It works once, for one hour; their password stays until they use it.'
+        : 'They get a mail with a link to choose a new password, valid for one hour. Their password stays until they use it.',
+      confirmLabel: mailOff ? 'Create reset link' : 'Send reset mail',
+      run: async (_, note) => {
+        setHandover(null);
+        try {
+          const { link } = await adminApi.resetPassword(u.id, note);
+          if (link) setHandover({ email: u.email, link });
+          else show(`Sent a password-reset mail to ${u.email}.`);
+        } catch (err) {
+          show(err instanceof ApiError ? err.message : 'That did not work; try again.', { kind: 'error' });
+        }
+        router.refresh();
+      },
+    });
+
   if (users.length === 0) return <p className="empty-state muted">No accounts match.</p>;
   return (
     <>
+      {handover ? (
+        <HandoverLink
+          label={`Password-reset link for ${handover.email}`}
+          link={handover.link}
+          validity="It works once, for one hour."
+          onDone={() => setHandover(null)}
+        />
+      ) : null}
       <div className="table-scroll">
         <table className="admin-users-table">
           <thead>
@@ -93,6 +131,11 @@ export function AdminUserList({ users, viewerId }: { users: AdminUserJson[]; vie
                   <When iso={u.created_at} />
                 </td>
                 <td className="actions">
+                  {u.id === viewerId ? null : (
+                    <button type="button" className="secondary small" onClick={() => resetPassword(u)} aria-label={`Reset password… for ${u.email}`}>
+                      Reset password…
+                    </button>
+                  )}
                   {u.id === viewerId || u.role === 'admin' ? null : u.banned ? (
                     <button
                       type="button"

@@ -1,6 +1,7 @@
 'use client';
 // Members → Pending invitations: who was invited, as what, by whom and until when; Resend mails a
-// new link (the old one stops working), Revoke cancels it. Both ask first.
+// new link (the old one stops working), Revoke cancels it. Both ask first. When the server sends no
+// mail, Resend is "New link": only a link's hash is stored, so a new one replaces it to be copied.
 import { useState } from 'react';
 import { ConfirmDialog } from './confirm-dialog';
 import { When } from './when';
@@ -10,14 +11,19 @@ type Pending = { kind: 'resend' | 'revoke'; invitation: Invitation };
 
 interface InvitationListProps {
   invitations: Invitation[] | null;
+  /** The server sends no mail: a resend answers the new link instead of mailing it. */
+  mailOff: boolean;
   onResend: (invitation: Invitation) => void;
   onRevoke: (invitation: Invitation) => void;
 }
 
-export function InvitationList({ invitations, onResend, onRevoke }: InvitationListProps) {
+export function InvitationList({ invitations, mailOff, onResend, onRevoke }: InvitationListProps) {
   const [pending, setPending] = useState<Pending | null>(null);
   if (invitations === null) return <div className="skeleton" aria-hidden="true" />;
-  if (invitations.length === 0) return <p className="muted">No pending invitations. Invite someone above; they get a mail with a link to join.</p>;
+  if (invitations.length === 0)
+    return (
+      <p className="muted">No pending invitations. Invite someone above; {mailOff ? 'you get a link to send them.' : 'they get a mail with a link to join.'}</p>
+    );
   return (
     <div className="table-scroll">
       <table className="members-table">
@@ -46,9 +52,9 @@ export function InvitationList({ invitations, onResend, onRevoke }: InvitationLi
                   type="button"
                   className="secondary small"
                   onClick={() => setPending({ kind: 'resend', invitation: i })}
-                  aria-label={`Resend the invitation to ${i.email}`}
+                  aria-label={mailOff ? `Make a new link for ${i.email}` : `Resend the invitation to ${i.email}`}
                 >
-                  Resend
+                  {mailOff ? 'New link' : 'Resend'}
                 </button>
                 <button
                   type="button"
@@ -65,12 +71,16 @@ export function InvitationList({ invitations, onResend, onRevoke }: InvitationLi
       </table>
       {pending?.kind === 'resend' ? (
         <ConfirmDialog
-          title={`Send the invitation to ${pending.invitation.email} again?`}
-          confirmLabel="Resend invitation"
+          title={mailOff ? `Make a new link for ${pending.invitation.email}?` : `Send the invitation to ${pending.invitation.email} again?`}
+          confirmLabel={mailOff ? 'Make a new link' : 'Resend invitation'}
           onCancel={() => setPending(null)}
           onConfirm={() => (setPending(null), onResend(pending.invitation))}
         >
-          <p>They get a new mail with a new link, valid for 7 days. The link in the earlier mail stops working.</p>
+          <p>
+            {mailOff
+              ? 'Sling keeps no copy of the link it showed you, so it makes a new one, valid for 7 days, for you to copy. The earlier link stops working.'
+              : 'They get a new mail with a new link, valid for 7 days. The link in the earlier mail stops working.'}
+          </p>
         </ConfirmDialog>
       ) : null}
       {pending?.kind === 'revoke' ? (
@@ -80,7 +90,7 @@ export function InvitationList({ invitations, onResend, onRevoke }: InvitationLi
           onCancel={() => setPending(null)}
           onConfirm={() => (setPending(null), onRevoke(pending.invitation))}
         >
-          <p>The link in their mail stops working. You can invite them again later.</p>
+          <p>{mailOff ? 'Their link' : 'The link in their mail'} stops working. You can invite them again later.</p>
         </ConfirmDialog>
       ) : null}
     </div>

@@ -1,11 +1,18 @@
 'use client';
-// Members → Invite: an address and a role; Sling mails the person a link valid for 7 days.
+// Members → Invite: an address and a role; Sling mails the person a link valid for 7 days, or, when
+// the server has no mail, answers the link for the admin to pass on (`link`).
 import { useState, type FormEvent } from 'react';
 import { type ApiError, apiJson } from './api-client';
 import { FormError } from './form-error';
-import { ROLE_HINTS, type Invitation, type Role } from './workspace-api';
+import { ROLE_HINTS, type Invitation, type IssuedInvitation, type Role } from './workspace-api';
 
-export function InviteForm({ onInvited }: { onInvited: (invitation: Invitation) => void }) {
+interface InviteFormProps {
+  /** The server sends no mail: the answer carries the link instead. */
+  mailOff: boolean;
+  onInvited: (invitation: Invitation, link?: string) => void;
+}
+
+export function InviteForm({ mailOff, onInvited }: InviteFormProps) {
   const [error, setError] = useState<ApiError | null>(null);
   const [busy, setBusy] = useState(false);
   const [role, setRole] = useState<Role>('member');
@@ -17,10 +24,10 @@ export function InviteForm({ onInvited }: { onInvited: (invitation: Invitation) 
     setBusy(true);
     setError(null);
     try {
-      const { invitation } = await apiJson<{ invitation: Invitation }>('/api/v1/workspace/invitations', { method: 'POST', body: { email, role } });
+      const { invitation, link } = await apiJson<IssuedInvitation>('/api/v1/workspace/invitations', { method: 'POST', body: { email, role } });
       form.reset();
       setRole('member');
-      onInvited(invitation);
+      onInvited(invitation, link);
     } catch (err) {
       setError(err as ApiError);
     } finally {
@@ -57,11 +64,11 @@ export function InviteForm({ onInvited }: { onInvited: (invitation: Invitation) 
           </select>
         </label>
         <button type="submit" disabled={busy}>
-          {busy ? 'Sending…' : 'Send invitation'}
+          {busy ? (mailOff ? 'Creating…' : 'Sending…') : mailOff ? 'Create invitation' : 'Send invitation'}
         </button>
       </div>
       <p id="invite-role-hint" className="hint">
-        {ROLE_HINTS[role]} The invitation link works for 7 days.
+        {ROLE_HINTS[role]} The invitation link works for 7 days.{mailOff ? ' Mail is off on this server, so you get the link to send yourself.' : ''}
       </p>
       <FormError message={error && !emailError ? error.message : null} />
     </form>

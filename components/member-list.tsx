@@ -1,10 +1,19 @@
 'use client';
-// Members → the list: everyone sees who is in the workspace and their role; admins and the owner
-// also change roles (a select; saved at once) and remove people (after a confirmation).
+// Members → the list: everyone sees who is in the workspace, their role, and who invited them when;
+// admins and the owner also change roles (a select; saved at once) and remove people (after a confirmation).
 import { useState } from 'react';
 import { ConfirmDialog } from './confirm-dialog';
 import { When } from './when';
 import { ROLE_NAMES, type Member, type Role } from './workspace-api';
+
+const DAY: Intl.DateTimeFormatOptions = { dateStyle: 'medium' };
+
+/** "Invited by Ann on 2 Mar 2026" for members who joined by an invitation; nothing for the others. */
+function invitedLine(m: Member): string | null {
+  if (!m.invited_at) return null;
+  const on = new Intl.DateTimeFormat(undefined, DAY).format(new Date(m.invited_at));
+  return m.invited_by ? `Invited by ${m.invited_by.name || m.invited_by.email} on ${on}` : `Invited on ${on}`;
+}
 
 interface MemberListProps {
   members: Member[] | null;
@@ -53,6 +62,7 @@ export function MemberList({ members, viewerId, workspaceName, manage, onRoleCha
                     {m.user_id === viewerId ? <span className="hint"> (you)</span> : null}
                   </strong>
                   <span className="hint">{m.email}</span>
+                  {invitedLine(m) ? <span className="hint member-invited">{invitedLine(m)}</span> : null}
                 </span>
               </td>
               <td data-label={editable(m) ? undefined : 'Role'}>

@@ -1,26 +1,34 @@
 'use client';
 // Settings → Members: the member list for everyone; for admins and the owner of a team workspace,
-// the invite form and pending invitations too. Every change is announced in a toast.
+// the invite form and pending invitations too. Every change is announced in a toast; when the server
+// sends no mail, an invitation's link is shown to copy instead (docs/guide/workspaces.md).
 import { useCallback, useEffect, useState } from 'react';
 import { apiJson } from './api-client';
 import { FormError } from './form-error';
+import { HandoverLink } from './handover-link';
 import { InvitationList } from './invitation-list';
 import { InviteForm } from './invite-form';
 import { MemberList } from './member-list';
 import { useToast } from './toasts';
-import { ROLE_NAMES, type Invitation, type Member, type Role } from './workspace-api';
+import { ROLE_NAMES, type Invitation, type IssuedInvitation, type Member, type Role } from './workspace-api';
 
 interface MembersManagerProps {
   viewerId: string;
   workspaceName: string;
   /** Admins and the owner of a team workspace: invite, change roles, remove. */
   manage: boolean;
+  /** The server sends no mail (SMTP_URL unset): invitations answer their link, shown to copy. */
+  mailOff: boolean;
 }
 
-export function MembersManager({ viewerId, workspaceName, manage }: MembersManagerProps) {
+/** A link to hand over, and where it was asked for: the invite form or a pending invitation. */
+type Handover = { email: string; link: string; from: 'invite' | 'list' };
+
+export function MembersManager({ viewerId, workspaceName, manage, mailOff }: MembersManagerProps) {
   const [members, setMembers] = useState<Member[] | null>(null);
   const [invitations, setInvitations] = useState<Invitation[] | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [handover, setHandover] = useState<Handover | null>(null);
   const toast = useToast();
 
   const load = useCallback(async () => {
@@ -52,6 +60,26 @@ export function MembersManager({ viewerId, workspaceName, manage }: MembersManag
   const name = (m: Member) => m.name || m.email;
   const memberPath = (m: Member) => `/api/v1/workspace/members/${encodeURIComponent(m.user_id)}`;
   const invitationPath = (i: Invitation) => `/api/v1/workspace/invitations/${encodeURIComponent(i.id)}`;
+  const handoverFor = (from: Handover['from']) =>
+    handover?.from === from ? (
+      <HandoverLink
+        label={`Invitation link for ${handover.email}`}
+        link={handover.link}
+        validity="It works for 7 days, for that address only."
+        onDone={() => setHandover(null)}
+      />
+    ) : null;
+  async function resend(i: Invitation) {
+    setHandover(null);
+    try {
+      const { link } = await apiJson<IssuedInvitation>(`${invitationPath(i)}/resend`, { method: 'POST' });
+      if (link) setHandover({ email: i.email, link, from: 'list' });
+      else toast.show(`Sent a new invitation to ${i.email}.`);
+    } catch (e) {
+      toast.show((e as Error).message, { kind: 'error' });
+    }
+    await load();
+  }
   return (
     <>
       <section className="settings-section stack" aria-labelledby="members-h">
@@ -81,13 +109,23 @@ export function MembersManager({ viewerId, workspaceName, manage }: MembersManag
         <>
           <section className="settings-section stack" aria-labelledby="invite-h">
             <h2 id="invite-h">Invite people</h2>
-            <InviteForm onInvited={(i) => (toast.show(`Invitation sent to ${i.email}.`), void load())} />
+            <InviteForm
+              mailOff={mailOff}
+              onInvited={(i, link) => {
+                setHandover(link ? { email: i.email, link, from: 'invite' } : null);
+                if (!link) toast.show(`Invitation sent to ${i.email}.`);
+                void load();
+              }}
+            />
+            {handoverFor('invite')}
           </section>
           <section className="settings-section stack" aria-labelledby="invitations-h">
             <h2 id="invitations-h">Pending invitations</h2>
+            {handoverFor('list')}
             <InvitationList
               invitations={invitations}
-              onResend={(i) => void change(() => apiJson(`${invitationPath(i)}/resend`, { method: 'POST' }), `Sent a new invitation to ${i.email}.`)}
+              mailOff={mailOff}
+              onResend={(i) => void resend(i)}
               onRevoke={(i) => void change(() => apiJson(invitationPath(i), { method: 'DELETE' }), `Revoked the invitation to ${i.email}.`)}
             />
           </section>

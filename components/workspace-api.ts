@@ -8,6 +8,7 @@ import type { WorkspaceJson } from '@/lib/workspaces/list-user-workspaces';
 export type { Role, WorkspaceJson };
 export type Member = MemberJson;
 export type Invitation = InvitationJson;
+export type { IssuedInvitation } from '@/lib/workspaces/list-invitations';
 
 export { ROLE_LABEL as ROLE_NAMES } from '@/lib/tenancy/permissions';
 /** What each role may do, in one sentence each (the invite form explains the roles). */

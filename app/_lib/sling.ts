@@ -39,6 +39,7 @@ export const {
   listDomains,
   listUserWorkspaces,
   loadConfig,
+  mailConfigured,
   nonceFromPolicy,
   planLimits,
   previousCodesJson,

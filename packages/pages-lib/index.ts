@@ -19,6 +19,7 @@ export { safeNextPath } from '../../lib/auth/safe-next-path';
 export { sessionMethodLabels, signInMethodLabel } from '../../lib/auth/sign-in-method';
 export { ssoErrorMessage } from '../../lib/sso/sso-error-message';
 export { loadConfig } from '../../lib/config/load-config';
+export { mailConfigured } from '../../lib/mail/mail-configured';
 export { database } from '../../lib/db/database';
 export { scalarBundleUrl } from '../../lib/docs/scalar-bundle';
 export { currentDomains } from '../../lib/domains/current-domains';

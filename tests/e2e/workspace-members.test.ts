@@ -207,7 +207,10 @@ describe.skipIf(!chromium)('workspaces, members and invitations in Chromium', ()
     await member.goto(`${sling.url}/settings/members`);
     const members = member.getByRole('region', { name: 'Members' });
     await expect.poll(() => members.locator('tbody tr').count()).toBe(2);
-    expect(await members.locator('tbody tr td:first-child').allTextContents()).toEqual([`Olivia Owner${OWNER}`, `Mia Member (you)${INVITEE}`]);
+    expect(await members.locator('tbody tr td:first-child').allTextContents()).toEqual([
+      `Olivia Owner${OWNER}`,
+      `Mia Member (you)${INVITEE}Invited by Olivia Owner on ${new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' }).format(new Date())}`,
+    ]);
     expect(await members.locator('.badge').allTextContents()).toEqual(['Owner', 'Member']);
     expect(await member.getByRole('combobox').count()).toBe(0);
     expect(await member.getByRole('button', { name: /^Remove / }).count()).toBe(0);

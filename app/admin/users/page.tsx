@@ -2,14 +2,14 @@ import { requireAdmin } from '@/app/_lib/require-admin';
 import { AdminShell } from '@/components/admin-shell';
 import { AdminUserList } from '@/components/admin-user-list';
 import { SettingsSection } from '@/components/settings-shell';
-import { database, findUsers, ZUsersQuery } from '@/app/_lib/sling';
+import { database, findUsers, mailConfigured, ZUsersQuery } from '@/app/_lib/sling';
 
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Users — Admin — Sling', robots: { index: false } };
 
 type Query = Promise<Record<string, string | string[] | undefined>>;
 
-// Admin → Users: search, page, change plans, ban and unban.
+// Admin → Users: search, page, change plans, ban and unban, start a password reset.
 export default async function AdminUsersPage({ searchParams }: { searchParams: Query }) {
   const admin = await requireAdmin();
   const raw = await searchParams;
@@ -34,7 +34,7 @@ export default async function AdminUsersPage({ searchParams }: { searchParams: Q
           {result.total === 1 ? '1 account' : `${result.total} accounts`}
           {query.q ? ` matching “${query.q}”` : ''}
         </p>
-        <AdminUserList users={result.users} viewerId={admin.id} />
+        <AdminUserList users={result.users} viewerId={admin.id} mailOff={!mailConfigured()} />
         {pages > 1 ? (
           <nav className="pager" aria-label="Pages">
             {result.page > 1 ? <a href={href(result.page - 1)}>← Previous</a> : <span />}

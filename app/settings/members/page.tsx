@@ -3,7 +3,7 @@ import { CreateWorkspaceButton } from '@/components/create-workspace-button';
 import { LeaveWorkspace } from '@/components/leave-workspace';
 import { MembersManager } from '@/components/members-manager';
 import { SettingsShell } from '@/components/settings-shell';
-import { can } from '@/app/_lib/sling';
+import { can, mailConfigured } from '@/app/_lib/sling';
 
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Members — Sling' };
@@ -14,7 +14,7 @@ export default async function MembersPage() {
   const team = actor.workspace.kind === 'team';
   return (
     <SettingsShell current="members" showWebhooks={can(actor, 'webhooks.read')}>
-      <MembersManager viewerId={actor.userId} workspaceName={actor.workspace.name} manage={team && can(actor, 'members.write')} />
+      <MembersManager viewerId={actor.userId} workspaceName={actor.workspace.name} manage={team && can(actor, 'members.write')} mailOff={!mailConfigured()} />
       {!team ? (
         <section className="settings-section stack" aria-labelledby="team-h">
           <h2 id="team-h">Work with others</h2>
