@@ -1,7 +1,9 @@
 'use client';
 // Click analytics — of one link, or of the whole workspace: the period and interval pickers, headline
 // numbers, the clicks chart, the breakdown panels and the exports, all for the chosen period in the
-// reader's time zone, narrowed by the filters chosen from the breakdowns (kept in the address bar).
+// reader's time zone, narrowed by the filters chosen from the breakdowns; the period, the interval
+// and the filters are kept in the address bar.
+import '@/app/analytics.css';
 import { useSearchParams } from 'next/navigation';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { FilterChips, readFilters, withFilters, type FilterName, type Filters } from './analytics-filters';
@@ -11,7 +13,8 @@ import { ClicksChart } from './clicks-chart';
 import { ClicksExport } from './clicks-export';
 import { CopyButton } from './link-header';
 import { ApiError, browserTimeZone, formatNumber, getJson, type LinkStats } from './link-detail-api';
-import { INTERVAL_LABELS, localDay, PRESETS, resolveRange, type Interval, type RangeChoice } from './stats-range';
+import { chooseInterval, intervalChoices } from './stats-interval';
+import { INTERVAL_LABELS, localDay, PRESETS, readPeriod, resolveRange, withPeriod, type Interval, type Period, type RangeChoice } from './stats-range';
 
 type Load = { state: 'loading' } | { state: 'ready'; stats: LinkStats } | { state: 'failed'; error: ApiError };
 
@@ -72,20 +75,37 @@ interface ClickAnalyticsProps {
 
 export function ClickAnalytics({ statsPath, exportPath, everClicked, neverClicked, tags, ruleNames, winner }: ClickAnalyticsProps) {
   const id = useId();
-  const [choice, setChoice] = useState<RangeChoice>({ preset: '30d', fromDay: '', toDay: '' });
-  const [interval, setInterval] = useState<Interval>('day');
   const [load, setLoad] = useState<Load>({ state: 'loading' });
-  const search = useSearchParams();
-  const [filters, setFilters] = useState<Filters>(() => readFilters(search));
+  // The address bar holds the period, the interval and the filters: a reload, a shared link, back
+  // and forward all show what it says (docs/guide/analytics.md).
+  // The query is also held here, changed in the same event as the address: a radio or menu shows the
+  // new choice at once, not after the router's update; back and forward arrive through useSearchParams.
+  const fromAddress = useSearchParams().toString();
+  const [query, setQuery] = useState(fromAddress);
+  const [seen, setSeen] = useState(fromAddress);
+  if (seen !== fromAddress) {
+    setSeen(fromAddress);
+    setQuery(fromAddress);
+  }
+  const search = new URLSearchParams(query);
+  const { choice, interval: wanted } = readPeriod(search);
+  const filters = readFilters(search);
   const range = resolveRange(choice);
+  const intervals = 'field' in range ? [] : intervalChoices(range.from, range.to);
+  const interval = 'field' in range ? (wanted ?? 'day') : chooseInterval(range.from, range.to, wanted);
   const rangeKey = 'field' in range ? `invalid:${range.field}` : `${choice.preset}:${choice.fromDay}:${choice.toDay}`;
   const filtersKey = withFilters(new URLSearchParams(), filters).toString();
 
-  const changeFilters = (next: Filters) => {
-    setFilters(next);
-    const query = withFilters(new URLSearchParams(window.location.search), next).toString();
-    window.history.replaceState(window.history.state, '', `${window.location.pathname}${query ? `?${query}` : ''}`);
+  /** A new entry in the history (back returns to the previous view); `replace` while typing a day. */
+  const navigate = (change: { period?: Period; filters?: Filters }, how: 'push' | 'replace' = 'push') => {
+    let params = new URLSearchParams(window.location.search);
+    if (change.period) params = withPeriod(params, change.period);
+    if (change.filters) params = withFilters(params, change.filters);
+    const next = params.toString();
+    setQuery(next);
+    window.history[how === 'push' ? 'pushState' : 'replaceState'](null, '', `${window.location.pathname}${next ? `?${next}` : ''}`);
   };
+  const changeFilters = (next: Filters) => navigate({ filters: next });
   const setFilter = (name: FilterName, value: string | undefined) => changeFilters({ ...filters, [name]: value });
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: rangeKey and filtersKey stand for `choice` and `filters` (see the note at the end)
@@ -110,11 +130,24 @@ export function ClickAnalytics({ statsPath, exportPath, everClicked, neverClicke
     // rangeKey stands for `choice` (a new object on every render of the same choice), filtersKey for `filters`.
   }, [statsPath, rangeKey, interval, filtersKey]);
 
-  const choosePreset = (preset: RangeChoice['preset']) => {
-    const p = PRESETS.find((x) => x.value === preset);
-    if (p?.interval) setInterval(p.interval);
-    setChoice((c) => (preset === 'custom' && !c.fromDay ? { preset, fromDay: localDay(30), toDay: localDay(0) } : { ...c, preset }));
+  // The reader's interval for `next`, while it still fits its days (30 days are never hourly).
+  const keptInterval = (next: RangeChoice) => {
+    const r = resolveRange(next);
+    return wanted && !('field' in r) && intervalChoices(r.from, r.to).includes(wanted) ? wanted : undefined;
   };
+  // A preset takes its own automatic interval; custom days start as the period shown, in its interval.
+  const choosePreset = (preset: RangeChoice['preset']) => {
+    if (preset !== 'custom') return navigate({ period: { choice: { preset, fromDay: '', toDay: '' } } });
+    const days = 'field' in range ? { fromDay: localDay(30), toDay: localDay(0) } : { fromDay: localDay(0, range.from), toDay: localDay(0, range.to) };
+    const next = { preset, ...days };
+    navigate({ period: { choice: next, interval: keptInterval(next) } });
+  };
+  // Typing a day replaces the history entry rather than adding one per keystroke.
+  const setDays = (days: Partial<Pick<RangeChoice, 'fromDay' | 'toDay'>>) => {
+    const next = { ...choice, ...days };
+    navigate({ period: { choice: next, interval: keptInterval(next) } }, 'replace');
+  };
+  const pickInterval = (value: Interval) => navigate({ period: { choice, interval: value } });
 
   // Field errors: the picker's own (an empty day) or the API's details (from after to, too many points).
   const details = 'field' in range ? { [range.field]: range.message } : load.state === 'failed' ? load.error.details : {};
@@ -139,8 +172,8 @@ export function ClickAnalytics({ statsPath, exportPath, everClicked, neverClicke
         </label>
         {choice.preset === 'custom' ? (
           <>
-            <DayField label="From" value={choice.fromDay} error={details.from} onChange={(fromDay) => setChoice((c) => ({ ...c, fromDay }))} />
-            <DayField label="To" value={choice.toDay} error={details.to} onChange={(toDay) => setChoice((c) => ({ ...c, toDay }))} />
+            <DayField label="From" value={choice.fromDay} error={details.from} onChange={(fromDay) => setDays({ fromDay })} />
+            <DayField label="To" value={choice.toDay} error={details.to} onChange={(toDay) => setDays({ toDay })} />
           </>
         ) : null}
         {tags && (tags.length > 0 || filters.tag) ? (
@@ -156,19 +189,21 @@ export function ClickAnalytics({ statsPath, exportPath, everClicked, neverClicke
             </select>
           </label>
         ) : null}
-        <fieldset
-          className="segmented"
-          aria-invalid={details.interval ? true : undefined}
-          aria-describedby={details.interval ? `${id}-interval-error` : undefined}
-        >
-          <legend>Interval</legend>
-          {(Object.keys(INTERVAL_LABELS) as Interval[]).map((value) => (
-            <label key={value}>
-              <input type="radio" name={`${id}-interval`} value={value} checked={interval === value} onChange={() => setInterval(value)} />
-              <span>{INTERVAL_LABELS[value]}</span>
-            </label>
-          ))}
-        </fieldset>
+        {intervals.length > 1 ? (
+          <fieldset
+            className="segmented"
+            aria-invalid={details.interval ? true : undefined}
+            aria-describedby={details.interval ? `${id}-interval-error` : undefined}
+          >
+            <legend>Interval</legend>
+            {intervals.map((value) => (
+              <label key={value}>
+                <input type="radio" name={`${id}-interval`} value={value} checked={interval === value} onChange={() => pickInterval(value)} />
+                <span>{INTERVAL_LABELS[value]}</span>
+              </label>
+            ))}
+          </fieldset>
+        ) : null}
       </form>
       {details.interval ? (
         <p id={`${id}-interval-error`} className="error" role="alert">
