@@ -3,7 +3,8 @@
 // API's parameters and kept in the address bar (/analytics?country=GB&device=mobile), so a reload or
 // a shared URL shows the same narrowed view; shown as removable chips above the numbers.
 import type { ReactNode } from 'react';
-import { countryName, flagOf } from './link-detail-api';
+import { CountryFlag } from './country-flag';
+import { countryName } from './link-detail-api';
 
 export const FILTERS = {
   country: { panel: 'countries', title: 'Country' },
@@ -31,9 +32,7 @@ export function valueLabel(name: FilterName | undefined, value: string, linkCode
   if (name === 'country') {
     return (
       <>
-        <span aria-hidden="true" className="flag">
-          {flagOf(value)}
-        </span>{' '}
+        <CountryFlag code={value} />
         {countryName(value)}
       </>
     );

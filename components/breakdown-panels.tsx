@@ -8,7 +8,8 @@ import { VariantsPanel } from './variants-panel';
 import { useId, type ReactNode } from 'react';
 import type { Breakdown } from '@/lib/analytics/get-stats';
 import { filterTitle, valueLabel, type FilterName, type Filters, type LinkCodes } from './analytics-filters';
-import { countryName, flagOf, formatNumber, type LinkStats } from './link-detail-api';
+import { CountryFlag } from './country-flag';
+import { countryName, formatNumber, type LinkStats } from './link-detail-api';
 
 /** "Mountain View, California, US" → flag + "Mountain View, California" (the full label in the tooltip). */
 function placeLabel(value: string): ReactNode {
@@ -16,9 +17,7 @@ function placeLabel(value: string): ReactNode {
   if (!match) return valueLabel(undefined, value);
   return (
     <span title={`${match[1]}, ${countryName(match[2])}`}>
-      <span className="flag" role="img" aria-label={countryName(match[2])}>
-        {flagOf(match[2])}
-      </span>{' '}
+      <CountryFlag code={match[2]} named />
       {match[1]}
     </span>
   );

@@ -22,12 +22,6 @@ export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().tim
 const numbers = new Intl.NumberFormat();
 export const formatNumber = (n: number) => numbers.format(n);
 
-/** A flag from an ISO 3166-1 alpha-2 code (two regional indicator symbols); '' for anything else. */
-export function flagOf(code: string): string {
-  if (!/^[A-Z]{2}$/.test(code)) return '';
-  return String.fromCodePoint(...[...code].map((c) => 0x1f1e6 + c.charCodeAt(0) - 65));
-}
-
 let regionNames: Intl.DisplayNames | undefined;
 /** "US" → "United States" in the reader's language; the code itself when unknown. */
 export function countryName(code: string): string {
