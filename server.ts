@@ -26,6 +26,8 @@ import { decideTarget, type TargetDecision } from './lib/http/request-target';
 import type { Router } from './lib/api/router';
 import { apiRouter } from './lib/api/api-router';
 import { destinationOf, holdsBodyFirst, hostRoute, routedPath, type Serves } from './lib/server/destination';
+import { answerVisitorFont } from './lib/server/visitor-assets';
+import { answerFavicon } from './lib/edge/favicon-answer';
 import { listen, shutdownOnce } from './lib/server/lifecycle';
 import { linkPageHandler } from './lib/server/link-page-dispatch';
 import { serveApi, toWebRequest, writeResponse } from './lib/server/serve-api';
@@ -192,6 +194,10 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     switch (destination) {
       case 'docs-bundle':
         return sendScalarBundle(req, res, apiHeaders(headerOptions));
+      case 'visitor-font':
+        return answerVisitorFont(res);
+      case 'favicon':
+        return answerFavicon(res, undefined);
       case 'api':
         setHeaders(res, apiHeaders(headerOptions));
         return serveApi(await router(), req, res, path);

@@ -52,7 +52,7 @@ export function pageHeaders(opts: HeaderOptions): { nonce: string; headers: Reco
  * answers with a redirect to the link's destination, and browsers hold that redirect to form-action too.
  */
 export function linkPageHeaders(opts: HeaderOptions): Record<string, string> {
-  const policy = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; frame-ancestors 'none'";
+  const policy = "default-src 'none'; style-src 'unsafe-inline'; font-src 'self'; img-src 'self'; base-uri 'none'; frame-ancestors 'none'";
   return {
     ...COMMON,
     'Content-Security-Policy': policy,

@@ -1,7 +1,11 @@
 // The small standalone pages visitors of a short link may see (no app chrome, no scripts): the
 // short domain's name on top, a card in the app's colours (light or dark as the visitor's system
 // is), and a "Report this link" link to the app's /report page, absolute to the app host so it works
-// from a custom domain too. Inline styles only: the pages' policy lets them load nothing.
+// from a custom domain too. Inline styles; the pages load only the Inter font and the icon from their
+// own host.
+/** Where the pages' font is served (lib/server/visitor-assets.ts): two segments under /l/, so no short code can shadow it. */
+export const VISITOR_FONT_PATH = '/l/font/inter-latin.woff2';
+
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export type PageTone = 'info' | 'time' | 'lock' | 'warn' | 'danger';
@@ -39,7 +43,8 @@ const ICONS: Record<PageTone, string> = {
   danger: '<circle cx="12" cy="12" r="9"/><path d="m8.5 8.5 7 7M15.5 8.5l-7 7"/>',
 };
 
-const STYLE = `:root{color-scheme:light dark;--bg:#f7f7f8;--card:#fff;--text:#16181d;--muted:#5c6270;--border:#dfe1e6;--accent:#4f46e5;--accent-text:#fff;--error:#b42318;--warn:#b54708;--info-bg:#eef2ff;--warn-bg:#fffaeb;--danger-bg:#fef3f2;font-family:ui-sans-serif,system-ui,-apple-system,'Segoe UI',Roboto,sans-serif}
+const STYLE = `@font-face{font-family:'Inter Variable';font-style:normal;font-display:swap;font-weight:100 900;src:url(${VISITOR_FONT_PATH}) format('woff2-variations');unicode-range:U+0000-00FF,U+0131,U+0152-0153,U+02BB-02BC,U+02C6,U+02DA,U+02DC,U+0304,U+0308,U+0329,U+2000-206F,U+20AC,U+2122,U+2191,U+2193,U+2212,U+2215,U+FEFF,U+FFFD}
+:root{color-scheme:light dark;--bg:#f7f7f8;--card:#fff;--text:#16181d;--muted:#5c6270;--border:#dfe1e6;--accent:#4f46e5;--accent-text:#fff;--error:#b42318;--warn:#b54708;--info-bg:#eef2ff;--warn-bg:#fffaeb;--danger-bg:#fef3f2;font-family:'Inter Variable',ui-sans-serif,system-ui,-apple-system,'Segoe UI',Roboto,sans-serif}
 @media (prefers-color-scheme:dark){:root{--bg:#0f1115;--card:#171a21;--text:#eef0f4;--muted:#a0a6b4;--border:#2a2f3a;--accent:#818cf8;--accent-text:#0f1115;--error:#fda29b;--warn:#fdb022;--info-bg:#1e2140;--warn-bg:#2b2110;--danger-bg:#2d1614}}
 *{box-sizing:border-box}body{margin:0;min-height:100vh;display:flex;flex-direction:column;align-items:center;background:var(--bg);color:var(--text);padding:0 16px}
 header{width:100%;max-width:440px;padding:28px 0 0;display:flex;align-items:center;gap:8px;font-weight:700;letter-spacing:-.01em;overflow-wrap:anywhere}
@@ -60,7 +65,7 @@ footer a{color:var(--muted)}footer a:hover{color:var(--text)}`;
 export function pageDocument(opts: Omit<PageOptions, 'status'>): string {
   const tone = opts.tone ?? 'info';
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${esc(opts.title)}</title><meta name="robots" content="noindex">
+<title>${esc(opts.title)}</title><meta name="robots" content="noindex"><link rel="icon" href="/favicon.ico">
 <style>${STYLE}</style>
 </head><body>${opts.host ? `<header><span class="dot" aria-hidden="true"></span><span>${esc(opts.host)}</span></header>` : ''}
 <main class="tone-${tone}"><div class="icon" aria-hidden="true"><svg viewBox="0 0 24 24">${ICONS[tone]}</svg></div><h1>${esc(opts.heading)}</h1>${opts.body}</main>

@@ -36,7 +36,13 @@ export async function deleteLinks(rows: LinkRow[], ctx: AppContext, scope: SQL, 
         workspaceId: first.workspaceId,
         action: 'link.deleted',
         target: deleted.length === 1 ? { type: 'link', id: String(first.id), label: first.shortCode } : undefined,
-        details: { count: deleted.length, codes: deleted.slice(0, AUDIT_CODES).map((l) => l.shortCode) },
+        details: {
+          count: deleted.length,
+          codes: deleted
+            .map((l) => l.shortCode)
+            .sort()
+            .slice(0, AUDIT_CODES),
+        },
       });
     }
     for (const link of rows) await invalidationBus().publishIn(tx, linkKey(link.domainId, link.shortCode));

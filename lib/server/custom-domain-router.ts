@@ -14,6 +14,7 @@ import { withoutCookies } from '../http/without-cookies';
 import type { LandingCache } from '../domains/landing-cache';
 import type { EdgeHandler } from './create-edge';
 import { answerFavicon, FAVICON_PATH } from '../edge/favicon-answer';
+import { answerVisitorFont, VISITOR_FONT_PATH } from './visitor-assets';
 import { answerAppAssociation, appAssociationFileOf } from '../edge/app-association-answer';
 import type { AppAssociationCaches } from '../domains/current-app-associations';
 import { sendVisitFailure } from '../link-pages/unavailable-page';
@@ -81,6 +82,7 @@ export function customDomainRouter(opts: CustomDomainRouterOptions) {
       if (domain.rootBehavior !== 'landing') return answerRoot(res, domain);
       return answerWhenReady(opts.landingPages.get(domain.hostname, domain.id), (page) => answerRoot(res, domain, page), failVisit);
     }
+    if (url === VISITOR_FONT_PATH) return answerVisitorFont(res);
     if (FAVICON_PATH.test(url)) return answerWhenReady(opts.favicons.get(domain.hostname, domain.id), (icon) => answerFavicon(res, icon), failVisit);
     // Short links, and their social preview images (/_og/<code>.png, lib/previews).
     if (edge === undefined || (parseLinkTarget(url) === null && parsePreviewAssetPath(url) === null)) return answerNotFound(res, domain, url);

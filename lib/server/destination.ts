@@ -4,6 +4,7 @@
 import type { Site } from '../domains/site-directory';
 import { isApiPath } from '../api/router';
 import { SCALAR_BUNDLE_PATH } from '../docs/serve-scalar-bundle';
+import { isVisitorFontPath } from './visitor-assets';
 
 /** What this instance serves besides short links (an `edge` instance has neither). */
 export interface Serves {
@@ -29,12 +30,15 @@ export function hostRoute(site: Site['kind'], url: string): HostRoute {
   return site === 'unknown' ? 'unknown-host' : 'custom-domain';
 }
 
-export type Destination = 'healthz' | 'readyz' | 'api' | 'docs-bundle' | 'page' | 'link-page' | 'not-found';
+export type Destination = 'healthz' | 'readyz' | 'api' | 'docs-bundle' | 'visitor-font' | 'favicon' | 'page' | 'link-page' | 'not-found';
 
 /** Where a request on the app host goes once the edge has declined it; `path` is the routed path (routedPath). */
 export function destinationOf(url: string, path: string, serves: Serves): Destination {
   if (url === '/healthz') return 'healthz';
   if (url === '/readyz') return 'readyz';
+  // The visitor pages' font and icon: every instance that shows those pages serves them (visitor-assets.ts).
+  if (isVisitorFontPath(path)) return 'visitor-font';
+  if (path === '/favicon.ico') return 'favicon';
   // An edge instance answers the link pages' own forms (link-page-dispatch.ts) and nothing else.
   if (!serves.app) return 'link-page';
   if (path === SCALAR_BUNDLE_PATH) return 'docs-bundle';

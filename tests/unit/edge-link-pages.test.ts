@@ -80,8 +80,10 @@ describe('link pages sent by the edge', () => {
     expect(res.headers.get('cache-control')).toBe('no-store');
     expect(res.headers.get('x-robots-tag')).toBe('noindex');
     expect(res.headers.get('x-frame-options')).toBe('DENY');
-    // Runs no script and loads nothing; its forms post back to Sling.
-    expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; frame-ancestors 'none'");
+    // Runs no script and loads only its font and icon from its own host; its forms post back to Sling.
+    expect(res.headers.get('content-security-policy')).toBe(
+      "default-src 'none'; style-src 'unsafe-inline'; font-src 'self'; img-src 'self'; base-uri 'none'; frame-ancestors 'none'",
+    );
     expect(Number(res.headers.get('content-length'))).toBe(Buffer.byteLength(html));
   });
 

@@ -31,7 +31,8 @@ describe('workspace scope', () => {
       return text.slice(start, text.indexOf('{', start)).replace(/\s+/g, ' ');
     };
     expect(signature('lib/links/update-link.ts', 'updateLink')).toMatch(/, scope: SQL,? ?\)/);
-    expect(signature('lib/links/delete-link.ts', 'deleteLink')).toMatch(/, scope: SQL,? ?\)/);
-    expect(signature('lib/links/delete-links.ts', 'deleteLinks')).toMatch(/, scope: SQL,? ?\)/);
+    // After the scope, only who did it (the audit entry's actor) may follow.
+    expect(signature('lib/links/delete-link.ts', 'deleteLink')).toMatch(/, scope: SQL(, by\?: AuditBy)?,? ?\)/);
+    expect(signature('lib/links/delete-links.ts', 'deleteLinks')).toMatch(/, scope: SQL(, by\?: AuditBy)?,? ?\)/);
   });
 });

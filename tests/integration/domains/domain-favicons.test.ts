@@ -141,6 +141,11 @@ describe(`domain favicons on ${suiteDatabase.name}`, () => {
     expect([other.status, other.body.equals(SLING_ICON)]).toEqual([200, true]);
     const app = await visit(sling.port, `127.0.0.1:${sling.port}`, '/favicon.ico');
     expect(app.body.equals(logo)).toBe(false);
+    // The app host answers Sling's own icon (its visitor pages link it; a 404 was logged on every visit).
+    expect([app.status, app.headers['content-type'], app.body.equals(SLING_ICON)]).toEqual([200, 'image/png', true]);
+    // The visitor pages' font comes from the host they are on, custom domains included.
+    const font = await visit(sling.port, HOST, '/l/font/inter-latin.woff2');
+    expect([font.status, font.headers['content-type'], font.body.subarray(0, 4).toString('latin1')]).toEqual([200, 'font/woff2', 'wOF2']);
 
     // A new upload shows at once (the per-host cache is invalidated), and so does removing it.
     const green = solidPng(16, 16, [0, 200, 0]);

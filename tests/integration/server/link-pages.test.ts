@@ -167,7 +167,9 @@ describe(`link pages on ${suiteDatabase.name}`, () => {
           expect(await atEdge.text()).toBe(await byNext.text());
           // Next's pages carry a script nonce in their policy; the edge's page runs no script at all.
           expect(byNext.headers.get('content-security-policy')).toContain("'nonce-");
-          expect(atEdge.headers.get('content-security-policy')).toMatch(/^default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'/);
+          expect(atEdge.headers.get('content-security-policy')).toMatch(
+            /^default-src 'none'; style-src 'unsafe-inline'; font-src 'self'; img-src 'self'; base-uri 'none'/,
+          );
         }
       } finally {
         await withNext.stop();

@@ -1,6 +1,6 @@
 // The visitor pages speak for the short domain and let a visitor report the link: the domain's name
 // on top, a "Report this link" link to the app's /report page for that short URL, and an expired
-// link says whether its date passed or its click limit was reached. The pages still load nothing.
+// link says whether its date passed or its click limit was reached. The pages load nothing but their font and icon, from their own host.
 // On Sling in the test process: the pages from its edge on loopback (fetched as a browser would), the
 // links made through its API router. Its clock is the test's (lib/core/clock.ts): a link's date passes
 // when the test moves the clock.
@@ -52,7 +52,34 @@ describe('branded visitor pages', () => {
     expect(html).toContain(`<header><span class="dot" aria-hidden="true"></span><span>${host()}</span></header>`);
     expect(html).toContain(`<a href="${reportHref(link.short_url)}" rel="nofollow">Report this link</a>`);
     expect(html).toContain('prefers-color-scheme:dark');
-    expect(html).not.toMatch(/<script|<link /);
+    expect(html).not.toMatch(/<script/);
+  });
+
+  test('the pages are set in Inter and carry an icon, both served by the host they are on (issue 32, bug 9)', async () => {
+    await create({ url: 'https://example.com/typeface', alias: 'brand-font', password: 'open sesame' });
+    for (const res of [await page('brand-font'), await visit('/l/expired/no-such-code')]) {
+      const html = await res.text();
+      expect(html).toMatch(/@font-face\{font-family:'Inter Variable';[^}]*src:url\(\/l\/font\/inter-latin\.woff2\)/);
+      expect(html).toContain("font-family:'Inter Variable',");
+      expect(html.match(/<link [^>]*>/g)).toEqual(['<link rel="icon" href="/favicon.ico">']);
+      const csp = res.headers.get('content-security-policy') ?? '';
+      expect(csp).toMatch(/font-src 'self'/);
+      expect(csp).toMatch(/img-src 'self'/);
+    }
+    const font = await visit('/l/font/inter-latin.woff2');
+    expect([font.status, font.headers.get('content-type')]).toEqual([200, 'font/woff2']);
+    expect(
+      Buffer.from(await font.arrayBuffer())
+        .subarray(0, 4)
+        .toString('latin1'),
+    ).toBe('wOF2');
+    const icon = await visit('/favicon.ico');
+    expect([icon.status, icon.headers.get('content-type')]).toEqual([200, 'image/png']);
+    expect(
+      Buffer.from(await icon.arrayBuffer())
+        .subarray(1, 4)
+        .toString('latin1'),
+    ).toBe('PNG');
   });
 
   test('an expired link says whether the click limit was reached or the date passed', async () => {
