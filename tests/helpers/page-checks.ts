@@ -77,13 +77,31 @@ export async function captureThemes(page: Page, name: string, thirdParty?: Third
   const found: AxeViolation[] = [];
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
-    // The theme switch starts colour transitions; the shot waits for them to end.
-    await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
+    await settled(page);
     await page.screenshot({ path: `test-results/${name}-${colorScheme}.png`, fullPage });
     found.push(...(await seriousA11yViolations(page, thirdParty)).map((v) => ({ ...v, help: `[${colorScheme}] ${v.help}` })));
   }
   await page.emulateMedia({ colorScheme: null });
+  await settled(page);
   return found;
+}
+
+/**
+ * Waits for the colour transitions a theme switch starts, then for two painted frames: the test
+ * goes on with a page that has drawn its final state. Playwright's clicks wait for an element to
+ * keep its box over animation frames, so a page that paints none would hang a later click for its
+ * whole timeout without saying why (seen once, in CI: a click right after full-page shots waited 30 s
+ * on "visible, enabled and stable"); here such a page fails within 10 s, saying so.
+ */
+async function settled(page: Page): Promise<void> {
+  const painted = await page.evaluate(async () => {
+    await Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined)));
+    const frame = () => new Promise<boolean>((resolve) => requestAnimationFrame(() => resolve(true)));
+    const late = new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 10_000));
+    return Promise.race([frame().then(frame), late]);
+  });
+  if (!painted)
+    throw new Error(`Chromium painted no frame for 10 s after the theme change (visibility: ${await page.evaluate(() => document.visibilityState)})`);
 }
 
 /**
