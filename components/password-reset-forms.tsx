@@ -1,10 +1,13 @@
 'use client';
 // "Forgot password" (asks for a reset mail) and "Reset password" (sets the new one from the link).
+// A server without mail cannot send the link, so Forgot password sends people to the instance's
+// admin, who can make one (docs/guide/admin-console.md).
 import { useState, type FormEvent } from 'react';
 import { authClient } from './auth-client';
 import { FormError } from './form-error';
+import { NewPasswordField } from './new-password-field';
 
-export function ForgotPasswordForm() {
+export function ForgotPasswordForm({ mailOff }: { mailOff: boolean }) {
   const [sent, setSent] = useState(false);
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -12,6 +15,13 @@ export function ForgotPasswordForm() {
     await authClient.requestPasswordReset({ email, redirectTo: '/reset-password' });
     setSent(true); // the same answer whether or not the address has an account
   }
+  if (mailOff)
+    return (
+      <p role="status">
+        This server sends no mail, so a reset link cannot reach you. Ask the admin of this Sling server for a password-reset link; it works for one hour.{' '}
+        <a href="/login">Back to sign in</a>
+      </p>
+    );
   return sent ? (
     <p role="status">If that address has an account, a reset link is on its way. It works for one hour.</p>
   ) : (
@@ -43,10 +53,7 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
     );
   return (
     <form className="stack" onSubmit={submit}>
-      <label>
-        New password
-        <input name="password" type="password" minLength={8} autoComplete="new-password" required />
-      </label>
+      <NewPasswordField label="New password" />
       <FormError message={error} />
       <button type="submit" disabled={!token}>
         Set new password

@@ -1,5 +1,8 @@
 import { ForgotPasswordForm } from '@/components/password-reset-forms';
+import { mailConfigured } from '@/app/_lib/sling';
 
+// Read per request: whether this server sends mail is its configuration, not the build's.
+export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Forgot password — Sling' };
 
 export default function ForgotPasswordPage() {
@@ -7,7 +10,7 @@ export default function ForgotPasswordPage() {
     <main>
       <div className="card narrow">
         <h1>Forgot your password?</h1>
-        <ForgotPasswordForm />
+        <ForgotPasswordForm mailOff={!mailConfigured()} />
       </div>
     </main>
   );
