@@ -261,6 +261,16 @@ describe.skipIf(!chromium)('the app shell in Chromium', () => {
   test('an action that reloads the page (creating, switching workspaces) still says what happened, once', async () => {
     await page.goto(`${sling.url}/links`);
     await page.getByTestId('workspace-switcher').click();
+    // The menu shows whole, not clipped by the sidebar (issue 32, bug 2): inside the window, and its
+    // right edge is the menu's own, not the page behind it.
+    const panel = page.locator('.switcher-panel');
+    const box = (await panel.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(DESKTOP.width);
+    const hit = ([x, y]: number[]) => Boolean(document.elementFromPoint(x, y)?.closest('.switcher-panel'));
+    expect(await page.evaluate(hit, [box.x + box.width - 4, box.y + box.height / 2])).toBe(true);
+    expect(await page.evaluate(hit, [box.x + box.width - 4, box.y + 12])).toBe(true);
+    await page.screenshot({ path: 'test-results/app-switcher-open.png' });
     await page.getByRole('button', { name: '+ Create workspace' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create a workspace' });
     await dialog.getByLabel('Workspace name').fill('Fran Team');
