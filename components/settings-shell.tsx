@@ -1,5 +1,6 @@
-// The frame of every settings page: the list of settings pages (the workspace's, then your
-// account's) beside the page. Webhooks is listed only for those who manage them.
+// The frame of every settings page: the list of settings pages (your account's, then the
+// workspace's) beside the page. Webhooks is listed only for those who manage them. Profile comes
+// first because /settings, where the sidebar's Settings leads, is Profile.
 import type { ReactNode } from 'react';
 
 type Page = 'profile' | 'security' | 'workspace' | 'members' | 'tokens' | 'docs' | 'webhooks' | 'sso' | 'directory-sync' | 'audit' | 'plan';
@@ -53,13 +54,13 @@ export function SettingsShell({ current, showWebhooks, children }: SettingsShell
       <div className="settings-layout">
         <nav className="settings-nav" aria-label="Settings sections">
           <p className="settings-title">Settings</p>
+          <PageList id="settings-nav-account" title="Your account" pages={ACCOUNT_PAGES} current={current} />
           <PageList
             id="settings-nav-workspace"
             title="Workspace"
             pages={WORKSPACE_PAGES.filter(([p]) => !['webhooks', 'sso', 'directory-sync', 'audit'].includes(p) || showWebhooks)}
             current={current}
           />
-          <PageList id="settings-nav-account" title="Your account" pages={ACCOUNT_PAGES} current={current} />
         </nav>
         <div className="settings-sections">{children}</div>
       </div>

@@ -207,6 +207,10 @@ describe.skipIf(!chromium)('the app shell in Chromium', () => {
     await menu.click();
     await mainNav().getByRole('link', { name: 'Settings' }).click();
     await page.waitForURL(`${sling.url}/settings`);
+    // /settings is the page the settings menu lists first (issue 32, bug 14).
+    const first = page.getByRole('navigation', { name: 'Settings sections' }).getByRole('link').first();
+    expect(await first.getAttribute('href')).toBe('/settings');
+    expect(await first.getAttribute('aria-current')).toBe('page');
     await page.setViewportSize(DESKTOP);
     expect(problems).toEqual([]);
   });

@@ -100,7 +100,8 @@ describe.skipIf(!chromium)('shell, home and settings in Chromium', () => {
   test('settings pages: the nav, profile name change, default domain, tokens, security, plan & usage', async () => {
     await page.goto(`${sling.url}/settings`);
     const sectionNav = page.getByRole('navigation', { name: 'Settings sections' });
-    // The workspace's pages (the owner of a personal workspace manages its webhooks), then the account's.
+    // The account's pages (first: /settings is Profile), then the workspace's (the owner of a personal
+    // workspace manages its webhooks).
     expect(await sectionNav.getByRole('list', { name: 'Workspace' }).getByRole('link').allTextContents()).toEqual([
       'General',
       'Members',
