@@ -125,6 +125,23 @@ describe.skipIf(!chromium)('Settings → Webhooks in Chromium', () => {
   });
 
   test('rotate the secret (the new one signs), then delete the webhook', async () => {
+    // A phone: the page is no wider than the window with the first test's log open (issue 32, bug 3: it laid out
+    // 630 px wide); the log scrolls inside its box, and a status badge is whole.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    const scroller = hook.locator('.deliveries .table-scroll');
+    const { left, right } = await scroller.evaluate((el) => el.getBoundingClientRect().toJSON());
+    expect(left).toBeGreaterThanOrEqual(0);
+    expect(right).toBeLessThanOrEqual(390);
+    const badge = row('link.created').locator('.badge');
+    await badge.scrollIntoViewIfNeeded();
+    const badgeBox = await badge.evaluate((el) => el.getBoundingClientRect().toJSON());
+    expect(badgeBox.left).toBeGreaterThanOrEqual(left);
+    expect(badgeBox.right).toBeLessThanOrEqual(right);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    expect(await captureThemes(page, 'settings-webhooks-phone')).toEqual([]);
+    await page.setViewportSize({ width: 1280, height: 720 });
+
     await hook.getByRole('button', { name: 'I have saved it' }).click();
     await hook.getByRole('button', { name: 'Rotate secret…' }).click();
     const rotateDialog = page.getByRole('dialog', { name: 'Rotate the signing secret?' });
