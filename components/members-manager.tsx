@@ -126,7 +126,11 @@ export function MembersManager({ viewerId, workspaceName, manage, mailOff }: Mem
               invitations={invitations}
               mailOff={mailOff}
               onResend={(i) => void resend(i)}
-              onRevoke={(i) => void change(() => apiJson(invitationPath(i), { method: 'DELETE' }), `Revoked the invitation to ${i.email}.`)}
+              onRevoke={(i) => {
+                // Its link, if shown, stops working with it.
+                if (handover?.email === i.email) setHandover(null);
+                void change(() => apiJson(invitationPath(i), { method: 'DELETE' }), `Revoked the invitation to ${i.email}.`);
+              }}
             />
           </section>
         </>

@@ -140,6 +140,16 @@ describe.skipIf(!chromium)('members on a server without mail, in Chromium', () =
     // The owner's list: the invitation is used up.
     await owner.goto(`${sling.url}/settings/members`);
     await owner.getByText('No pending invitations. Invite someone above; you get a link to send them.').waitFor();
+    // Revoking an invitation whose link is shown takes the link away too.
+    const invite = owner.getByRole('region', { name: 'Invite people' });
+    await invite.getByLabel('Email address').fill('zed@example.com');
+    await invite.getByRole('button', { name: 'Create invitation' }).click();
+    await handover(owner).waitFor();
+    await owner.getByRole('button', { name: 'Revoke the invitation to zed@example.com' }).click();
+    await owner.getByRole('dialog', { name: 'Revoke the invitation to zed@example.com?' }).getByRole('button', { name: 'Revoke invitation' }).click();
+    await handover(owner).waitFor({ state: 'detached' });
+    await owner.getByText('No pending invitations.').waitFor();
+    expect(ownerProblems).toEqual([]);
   });
 
   test('the instance admin creates a password-reset link, and it sets a new password', async () => {
