@@ -90,6 +90,13 @@ describe.skipIf(!chromium)('the links page in Chromium', () => {
     expect(await captureThemes(page, 'links-empty')).toEqual([]);
     await page.getByRole('button', { name: 'Create link' }).click();
     let dialog = page.getByRole('dialog', { name: 'New link' });
+    // Radio buttons take the brand colour as checkboxes do (issue 32, bug 14: they were the browser's blue).
+    const accents = await dialog.evaluate((d) =>
+      ['radio', 'checkbox'].map((type) => [...new Set([...d.querySelectorAll(`input[type=${type}]`)].map((i) => getComputedStyle(i).accentColor))]),
+    );
+    expect(accents[0]).toHaveLength(1);
+    expect(accents[0]).toEqual(accents[1]);
+    expect(accents[0][0]).not.toBe('auto');
     const alias = dialog.getByLabel('Alias (optional)');
     await alias.fill('settings');
     await expect.poll(() => dialog.getByText(/reserved/).isVisible()).toBe(true);
