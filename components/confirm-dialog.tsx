@@ -1,5 +1,6 @@
 'use client';
-// A small modal question (<dialog>): Escape or Cancel says no, focus starts on Cancel.
+// A small modal question (<dialog>): Escape or Cancel says no, focus starts on Cancel. A confirm
+// button that deletes or revokes is in the danger colour.
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 
 interface ConfirmDialogProps {
@@ -10,9 +11,11 @@ interface ConfirmDialogProps {
   onCancel: () => void;
   /** Keeps the confirm button off until the question is answered (e.g. a name typed to confirm). */
   confirmDisabled?: boolean;
+  /** The confirm button deletes or revokes something for good: shown in the danger colour. */
+  destructive?: boolean;
 }
 
-export function ConfirmDialog({ title, children, confirmLabel, onConfirm, onCancel, confirmDisabled = false }: ConfirmDialogProps) {
+export function ConfirmDialog({ title, children, confirmLabel, onConfirm, onCancel, confirmDisabled = false, destructive = false }: ConfirmDialogProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const answered = useRef(false);
   const id = useId();
@@ -42,7 +45,7 @@ export function ConfirmDialog({ title, children, confirmLabel, onConfirm, onCanc
         <button type="button" className="secondary" autoFocus onClick={() => answer(false)}>
           Cancel
         </button>
-        <button type="button" disabled={confirmDisabled} onClick={() => answer(true)}>
+        <button type="button" className={destructive ? 'destructive' : undefined} disabled={confirmDisabled} onClick={() => answer(true)}>
           {confirmLabel}
         </button>
       </div>

@@ -38,6 +38,7 @@ export function DeleteWorkspace({ workspaceName }: { workspaceName: string }) {
         <ConfirmDialog
           title={`Delete ${workspaceName}?`}
           confirmLabel="Delete workspace"
+          destructive
           confirmDisabled={typed.trim() !== workspaceName}
           onCancel={() => setAsking(false)}
           onConfirm={() => (setAsking(false), void remove())}

@@ -157,7 +157,7 @@ export function DirectorySyncManager() {
         </ConfirmDialog>
       )}
       {pending === 'revoke' && (
-        <ConfirmDialog title="Revoke the directory sync token?" confirmLabel="Revoke token" onConfirm={revoke} onCancel={() => setPending(null)}>
+        <ConfirmDialog title="Revoke the directory sync token?" confirmLabel="Revoke token" destructive onConfirm={revoke} onCancel={() => setPending(null)}>
           <p>Your identity provider can no longer provision or deprovision anyone. Members it provisioned stay.</p>
         </ConfirmDialog>
       )}

@@ -171,6 +171,7 @@ export function DomainsManager({ initial, canManage, workspaceName, limit, linkH
         <ConfirmDialog
           title={`Delete ${deleting.hostname}?`}
           confirmLabel="Delete domain"
+          destructive
           onCancel={() => setDeleting(null)}
           onConfirm={() => {
             const target = deleting;

@@ -349,6 +349,7 @@ export function LinksManager({ domains, viewer, workspace, initialView, firstRun
               : `Delete ${shortText(deleting.short_url)}?`
           }
           confirmLabel="Delete"
+          destructive
           onCancel={() => setDeleting(null)}
           onConfirm={() => {
             const target = deleting;

@@ -93,6 +93,7 @@ export function SessionList({ currentId, devices, methods }: { currentId: string
         <ConfirmDialog
           title="Revoke this session?"
           confirmLabel="Revoke"
+          destructive
           onConfirm={() => run(revokeSession(pending.session.id), 'Session revoked')}
           onCancel={() => setPending(null)}
         >

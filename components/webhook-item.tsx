@@ -157,7 +157,13 @@ export function WebhookItem({ webhook: w, secret, onChanged, onRotated, onDismis
         </ConfirmDialog>
       ) : null}
       {confirming === 'delete' ? (
-        <ConfirmDialog title="Delete this webhook?" confirmLabel="Delete webhook" onConfirm={() => answer(remove)} onCancel={() => setConfirming(null)}>
+        <ConfirmDialog
+          title="Delete this webhook?"
+          confirmLabel="Delete webhook"
+          destructive
+          onConfirm={() => answer(remove)}
+          onCancel={() => setConfirming(null)}
+        >
           <p>
             Sling stops sending to <code>{w.url}</code> at once and deletes its delivery log. This cannot be undone.
           </p>

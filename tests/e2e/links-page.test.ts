@@ -225,6 +225,16 @@ describe.skipIf(!chromium)('the links page in Chromium', () => {
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     expect(await rows().count()).toBe(3);
     await page.getByRole('button', { name: 'Delete selected' }).click();
+    // A confirmation that deletes says so in the danger colour (issue 32, bug 14).
+    const [background, danger] = await confirm.getByRole('button', { name: 'Delete' }).evaluate((button) => {
+      const probe = document.createElement('span');
+      probe.style.color = 'var(--error)';
+      button.after(probe);
+      const colour = getComputedStyle(probe).color;
+      probe.remove();
+      return [getComputedStyle(button).backgroundColor, colour];
+    });
+    expect(background).toBe(danger);
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await expect.poll(() => status().textContent()).toBe('Deleted 3 links.');
     await expect.poll(() => page.getByRole('region', { name: 'Shorten your first link' }).isVisible()).toBe(true);
