@@ -316,6 +316,28 @@ describe.skipIf(!chromium)('the links page in Chromium', () => {
     await expect.poll(() => page.locator('#links-summary').textContent()).toBe('1–20 of 25 links');
     expect((await rowCodes()).slice(0, 2)).toEqual(['paged-25', 'paged-24']);
     expect(await page.getByRole('button', { name: 'Previous' }).isDisabled()).toBe(true);
+
+    // A row at the bottom of the window: its "…" menu opens upwards, inside the window (issue 32,
+    // bug 10: it opened below the fold), on a desktop and on a phone.
+    for (const size of [
+      { width: 1280, height: 720 },
+      { width: 390, height: 844 },
+    ]) {
+      await page.setViewportSize(size);
+      const row = rows().nth(9);
+      await row.evaluate((el) => el.scrollIntoView({ block: 'end' }));
+      await row.getByRole('button', { name: /^More actions for / }).click();
+      const panel = await row.locator('.row-menu-panel').evaluate((el) => el.getBoundingClientRect().toJSON());
+      expect(panel.top).toBeGreaterThanOrEqual(0);
+      expect(panel.bottom).toBeLessThanOrEqual(size.height);
+      expect(panel.left).toBeGreaterThanOrEqual(0);
+      expect(panel.right).toBeLessThanOrEqual(size.width);
+      expect(panel.bottom).toBeLessThanOrEqual((await row.getByRole('button', { name: /^More actions for / }).boundingBox())!.y);
+      await page.screenshot({ path: `test-results/links-row-menu-up-${size.width}.png` });
+      await page.keyboard.press('Escape');
+      await row.locator('.row-menu-panel').waitFor({ state: 'hidden' });
+    }
+    await page.setViewportSize({ width: 1280, height: 720 });
     await page.getByRole('button', { name: 'Next' }).click();
     await expect.poll(() => page.locator('#links-summary').textContent()).toBe('21–25 of 25 links');
     expect(await rowCodes()).toEqual(['paged-05', 'paged-04', 'paged-03', 'paged-02', 'paged-01']);
