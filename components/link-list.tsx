@@ -145,6 +145,8 @@ export function LinkList({
               const badges = linkBadges(link).filter((b) => b !== 'active');
               const manage = canManage(link);
               const short = shortText(link.short_url);
+              // The host gives way first on a narrow screen: the alias (the code) stays whole.
+              const slash = Math.max(short.indexOf('/'), 0);
               return (
                 <li
                   key={link.id}
@@ -173,7 +175,8 @@ export function LinkList({
                   <div className="link-main">
                     <div className="link-title">
                       <a className="short" href={link.short_url} target="_blank" rel="noreferrer" title={link.short_url}>
-                        {short}
+                        <span className="short-host">{short.slice(0, slash)}</span>
+                        <span className="short-code">{short.slice(slash)}</span>
                       </a>
                       <button type="button" className="icon-button copy" onClick={() => onCopy(link)} aria-label={`Copy ${link.short_url}`} title="Copy">
                         <Icon name="copy" size={15} />
