@@ -1,9 +1,10 @@
 'use client';
 // Settings → API tokens: create (secret shown once, with copy), regenerate, rotate with a grace
-// period, revoke; every change that kills a secret asks first.
+// period, revoke (from each row's "…" menu); every change that kills a secret asks first.
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { ConfirmDialog } from './confirm-dialog';
 import { FormError } from './form-error';
+import { RowMenu } from './row-menu';
 import { When } from './when';
 import { describeScopes, TokenScopesField } from './token-scopes-field';
 import { useToast } from './toasts';
@@ -138,17 +139,25 @@ export function TokenManager() {
       ) : tokens.length === 0 ? (
         <p className="muted">No tokens yet. Name one above and press Create token to use the REST API or /api.php from a script.</p>
       ) : (
-        <div className="table-scroll">
-          <table>
+        <>
+          {/* What lib/tokens/manage-tokens.ts's replaceTokenSecret does with each. */}
+          <p className="hint token-actions-help" data-testid="token-actions-help">
+            <strong>Regenerate</strong> gives a token a new secret, and the current secret stops working at once. <strong>Rotate</strong> gives it a new secret
+            too, but the current secret keeps working for the grace period you choose (1 to 720 hours, 24 by default), then stops. Only one old secret is kept:
+            rotating again, or regenerating, ends it at once.
+          </p>
+          <table className="tokens-table">
             <thead>
               <tr>
                 <th>Name</th>
-                <th>Token</th>
-                <th>Created</th>
-                <th>Last used</th>
+                <th className="wide-only">Token</th>
+                <th className="wide-only">Created</th>
+                <th className="wide-only">Last used</th>
                 <th>Expires</th>
                 <th>Status</th>
-                <th>Actions</th>
+                <th>
+                  <span className="sr-only">Actions</span>
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -158,35 +167,34 @@ export function TokenManager() {
                     {t.name}
                     <span className="hint token-scope-summary">{describeScopes(t.scopes)}</span>
                   </td>
-                  <td>
+                  <td className="wide-only">
                     <code>{t.prefix}…</code>
                   </td>
-                  <td>
+                  <td className="wide-only">
                     <When iso={t.created_at} />
                   </td>
-                  <td>{t.last_used_at ? <When iso={t.last_used_at} /> : 'never'}</td>
+                  <td className="wide-only">{t.last_used_at ? <When iso={t.last_used_at} /> : 'never'}</td>
                   <td>{t.expires_at ? <When iso={t.expires_at} /> : 'never'}</td>
-                  <td>{status(t)}</td>
-                  <td className="actions">
+                  <td>
+                    <span className={`badge ${status(t)}`}>{status(t)}</span>
+                  </td>
+                  <td className="token-menu">
                     {!t.revoked_at && (
-                      <>
-                        <button type="button" className="secondary" onClick={() => setPending({ kind: 'regenerate', token: t })}>
-                          Regenerate
-                        </button>
-                        <button type="button" className="secondary" onClick={() => setPending({ kind: 'rotate', token: t })}>
-                          Rotate…
-                        </button>
-                        <button type="button" className="secondary danger" onClick={() => setPending({ kind: 'revoke', token: t })}>
-                          Revoke
-                        </button>
-                      </>
+                      <RowMenu
+                        label={`Actions for token ${t.name}`}
+                        actions={[
+                          { label: 'Regenerate', onSelect: () => setPending({ kind: 'regenerate', token: t }) },
+                          { label: 'Rotate…', onSelect: () => setPending({ kind: 'rotate', token: t }) },
+                          { label: 'Revoke', onSelect: () => setPending({ kind: 'revoke', token: t }), danger: true },
+                        ]}
+                      />
                     )}
                   </td>
                 </tr>
               ))}
             </tbody>
           </table>
-        </div>
+        </>
       )}
       {pending?.kind === 'regenerate' && (
         <ConfirmDialog
@@ -196,7 +204,8 @@ export function TokenManager() {
           onCancel={() => setPending(null)}
         >
           <p>
-            The current secret stops working at once; programs using it must switch to the new one. To keep the old one working for a while, use Rotate instead.
+            The current secret stops working at once; programs using it must switch to the new one. To keep the current one working for a while, use Rotate
+            instead.
           </p>
         </ConfirmDialog>
       )}
@@ -210,7 +219,13 @@ export function TokenManager() {
         </ConfirmDialog>
       )}
       {pending?.kind === 'revoke' && (
-        <ConfirmDialog title={`Revoke “${pending.token.name}”?`} confirmLabel="Revoke" onConfirm={() => confirmed(pending)} onCancel={() => setPending(null)}>
+        <ConfirmDialog
+          title={`Revoke “${pending.token.name}”?`}
+          confirmLabel="Revoke"
+          destructive
+          onConfirm={() => confirmed(pending)}
+          onCancel={() => setPending(null)}
+        >
           <p>Programs using this token stop working at once. This cannot be undone.</p>
         </ConfirmDialog>
       )}

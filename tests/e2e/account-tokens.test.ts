@@ -5,6 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { apiClient, overHttp } from '../helpers/api-client';
 import { launchChromium } from '../helpers/browser';
+import { captureThemes } from '../helpers/page-checks';
 import { createPgliteDatabase, type TestDatabase } from '../helpers/databases';
 import { chromiumPath } from '../helpers/services';
 import { startSling, type SlingProcess } from '../helpers/sling-process';
@@ -35,6 +36,11 @@ describe.skipIf(!chromium)('accounts and API tokens in Chromium', () => {
   /** The typed client over HTTP, calling with `token`. */
   const api = (token: string) => apiClient(overHttp(sling.url), { token });
   const createLink = (token: string, url: string) => api(token).call('apiPhpCreate', { body: { url } });
+  /** Picks an action from a token's "…" menu. */
+  async function tokenAction(name: string, action: string) {
+    await page.getByRole('button', { name: `Actions for token ${name}` }).click();
+    await page.getByRole('region', { name: 'API tokens' }).locator('.row-menu-panel:visible').getByRole('button', { name: action, exact: true }).click();
+  }
 
   test('sign up → Settings → create a token → it works with /api.php; regenerate replaces it', async () => {
     await page.goto(`${sling.url}/settings`);
@@ -64,18 +70,48 @@ describe.skipIf(!chromium)('accounts and API tokens in Chromium', () => {
     mkdirSync('test-results', { recursive: true });
     await page.screenshot({ path: 'test-results/settings-tokens.png', fullPage: true });
 
+    // Issue 32, bug 12. Each cell is a table cell, so the row's border runs straight under all of them
+    // (the actions' cell was a flex box whose buttons wrapped), and the row's actions sit on one line.
+    const row = tokens.locator('tbody tr').first();
+    const cells = await row.evaluate((tr: HTMLTableRowElement) =>
+      [...tr.cells].map((td) => ({ display: getComputedStyle(td).display, bottom: td.getBoundingClientRect().bottom - tr.getBoundingClientRect().bottom })),
+    );
+    expect(cells.every((c) => c.display === 'table-cell' && Math.abs(c.bottom) < 1)).toBe(true);
+    const tops = await row.getByRole('button').evaluateAll((buttons) => new Set(buttons.map((b) => Math.round(b.getBoundingClientRect().top))).size);
+    expect(tops).toBe(1);
+    // Regenerate and Rotate are told apart as lib/tokens/manage-tokens.ts does them.
+    expect(await tokens.getByTestId('token-actions-help').textContent()).toMatch(
+      /Regenerate.*current secret stops working at once.*Rotate.*keeps working for the grace period you choose \(1 to 720 hours, 24 by default\)/,
+    );
+    // A phone: the page is no wider than the window, and the Expires and Status columns and the
+    // row's actions are on screen.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    for (const target of [
+      tokens.getByRole('columnheader', { name: 'Expires' }),
+      tokens.getByRole('columnheader', { name: 'Status' }),
+      tokens.getByRole('button', { name: 'Actions for token deploy' }),
+    ]) {
+      const box = await target.evaluate((el) => el.getBoundingClientRect().toJSON());
+      expect(box.left).toBeGreaterThanOrEqual(0);
+      expect(box.right).toBeLessThanOrEqual(390);
+    }
+    expect(await captureThemes(page, 'settings-tokens-phone')).toEqual([]);
+    await page.setViewportSize({ width: 1280, height: 720 });
+    expect(await captureThemes(page, 'settings-tokens')).toEqual([]);
+
     // Each change that kills a secret asks first; Cancel leaves the token alone.
-    await tokens.getByRole('button', { name: 'Regenerate' }).click();
+    await tokenAction('deploy', 'Regenerate');
     await page.getByRole('dialog', { name: 'Regenerate “deploy”?' }).getByRole('button', { name: 'Cancel' }).click();
     expect((await createLink(secret, 'https://example.com/still')).status).toBe(201);
-    await tokens.getByRole('button', { name: 'Regenerate' }).click();
+    await tokenAction('deploy', 'Regenerate');
     await page.getByRole('dialog', { name: 'Regenerate “deploy”?' }).getByRole('button', { name: 'Regenerate' }).click();
     await expect.poll(async () => (await page.getByTestId('new-token').textContent()) !== secret).toBe(true);
     const fresh = (await page.getByTestId('new-token').textContent())!;
     expect((await createLink(secret, 'https://example.com/old')).status).toBe(401);
     expect((await createLink(fresh, 'https://example.com/new')).status).toBe(201);
 
-    await tokens.getByRole('button', { name: 'Rotate…' }).click();
+    await tokenAction('deploy', 'Rotate…');
     const rotate = page.getByRole('dialog', { name: 'Rotate “deploy”?' });
     await rotate.getByLabel('Grace period (hours, 1–720)').fill('6');
     await rotate.getByRole('button', { name: 'Rotate' }).click();
@@ -84,7 +120,7 @@ describe.skipIf(!chromium)('accounts and API tokens in Chromium', () => {
     expect((await createLink(fresh, 'https://example.com/grace')).status).toBe(201);
     expect((await createLink(rotated, 'https://example.com/rotated')).status).toBe(201);
 
-    await tokens.getByRole('button', { name: 'Revoke' }).click();
+    await tokenAction('deploy', 'Revoke');
     await page.getByRole('dialog', { name: 'Revoke “deploy”?' }).getByRole('button', { name: 'Revoke' }).click();
     await expect.poll(() => tokens.locator('tbody').textContent()).toContain('revoked');
     expect((await createLink(rotated, 'https://example.com/revoked')).status).toBe(401);
