@@ -62,7 +62,7 @@ export function QrDialog({ linkId, shortUrl, onClose }: QrDialogProps) {
     <dialog ref={dialog} className="qr-dialog" aria-labelledby="qr-title" onClose={onClose}>
       <div className="row between">
         <h2 id="qr-title">QR code</h2>
-        <button type="button" onClick={() => dialog.current?.close()} aria-label="Close">
+        <button type="button" className="secondary small" onClick={() => dialog.current?.close()} aria-label="Close">
           ×
         </button>
       </div>

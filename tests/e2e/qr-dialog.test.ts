@@ -46,6 +46,13 @@ describe.skipIf(!chromium)('QR dialog in Chromium', () => {
     const dialog = page.getByRole('dialog', { name: 'QR code' });
     const preview = dialog.getByTestId('qr-preview');
     await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(512);
+    // The × is an outlined button like the other dialogs' close buttons, not a filled square (issue 32, bug 14).
+    const close = await dialog.getByRole('button', { name: 'Close' }).evaluate((b) => {
+      const { backgroundColor, borderTopWidth, width } = getComputedStyle(b);
+      return { backgroundColor, borderTopWidth, width: Math.round(Number.parseFloat(width)) };
+    });
+    expect(close).toEqual({ backgroundColor: 'rgba(0, 0, 0, 0)', borderTopWidth: '1px', width: expect.any(Number) });
+    expect(close.width).toBeLessThanOrEqual(40);
 
     await dialog.getByLabel('Foreground').fill('#dddddd'); // too pale on white to scan
     await expect.poll(() => dialog.getByRole('alert').textContent()).toMatch(/contrast/);
