@@ -5,6 +5,7 @@
 import { useState, type FormEvent } from 'react';
 import { authClient } from './auth-client';
 import { FormError } from './form-error';
+import { NewPasswordField } from './new-password-field';
 
 interface AuthFormProps {
   mode: 'signup' | 'login';
@@ -93,10 +94,14 @@ export function AuthForm({ mode, next, email: presetEmail }: AuthFormProps) {
         Email
         <input name="email" type="email" autoComplete="email" defaultValue={presetEmail ?? undefined} required />
       </label>
-      <label>
-        Password
-        <input name="password" type="password" minLength={8} autoComplete={mode === 'signup' ? 'new-password' : 'current-password'} required />
-      </label>
+      {mode === 'signup' ? (
+        <NewPasswordField label="Password" />
+      ) : (
+        <label>
+          Password
+          <input name="password" type="password" autoComplete="current-password" required />
+        </label>
+      )}
       <FormError message={error} />
       <button type="submit" disabled={busy}>
         {mode === 'signup' ? 'Create account' : 'Sign in'}
