@@ -98,7 +98,7 @@ describe.skipIf(!chromium)('analytics filters in Chromium', () => {
     await page.goto(`${sling.url}/analytics`);
     await expect.poll(total).toBe('5');
     expect(await page.getByTestId('visitors-total').textContent()).toBe('4');
-    expect(await rowsOf('Countries')).toEqual(['🇺🇸 United States3 · 60%', '🇬🇧 United Kingdom2 · 40%']);
+    expect(await rowsOf('Countries')).toEqual(['United States3 · 60%', 'United Kingdom2 · 40%']);
     expect(await caption()).toMatch(/ with 5\.$/);
     // Every click is from today: the 30 days before had none.
     expect(await page.getByTestId('clicks-change').textContent()).toBe('None in the previous period');
@@ -111,7 +111,7 @@ describe.skipIf(!chromium)('analytics filters in Chromium', () => {
     await expect.poll(total).toBe('2');
     expect(page.url()).toBe(`${sling.url}/analytics?country=GB`);
     expect(await page.getByTestId('visitors-total').textContent()).toBe('2');
-    expect(await rowsOf('Countries')).toEqual(['🇬🇧 United Kingdom2 · 100%']);
+    expect(await rowsOf('Countries')).toEqual(['United Kingdom2 · 100%']);
     expect(await rowsOf('Devices')).toEqual(['Desktop1 · 50%', 'Mobile1 · 50%']);
     expect(await rowsOf('Browsers')).toEqual(['Chrome1 · 50%', 'Mobile Safari1 · 50%']);
     expect(await caption()).toMatch(/ with 2\.$/);
@@ -144,7 +144,7 @@ describe.skipIf(!chromium)('analytics filters in Chromium', () => {
     await chips.getByRole('button', { name: 'Remove the filter Country: United Kingdom' }).click();
     await expect.poll(total).toBe('2');
     expect(new URL(page.url()).search).toBe('?device=mobile');
-    expect(await rowsOf('Countries')).toEqual(['🇬🇧 United Kingdom1 · 50%', '🇺🇸 United States1 · 50%']);
+    expect(await rowsOf('Countries')).toEqual(['United Kingdom1 · 50%', 'United States1 · 50%']);
     // A pressed row un-filters.
     await page
       .getByRole('region', { name: 'Devices' })
@@ -177,14 +177,14 @@ describe.skipIf(!chromium)('analytics filters in Chromium', () => {
       .click();
     await expect.poll(total).toBe('2');
     expect(new URL(page.url()).search).toBe(`?link_id=${b.id}`);
-    expect(await rowsOf('Countries')).toEqual(['🇬🇧 United Kingdom1 · 50%', '🇺🇸 United States1 · 50%']);
+    expect(await rowsOf('Countries')).toEqual(['United Kingdom1 · 50%', 'United States1 · 50%']);
     await page.getByRole('group', { name: 'Filters' }).getByRole('button', { name: 'Remove the filter Link: /filter-b' }).click();
     await expect.poll(total).toBe('5');
 
     // The link page: the same filters, on one link's clicks (from the keyboard).
     await page.goto(`${sling.url}/links/${a.id}?country=US`);
     await expect.poll(total).toBe('2');
-    expect(await rowsOf('Countries')).toEqual(['🇺🇸 United States2 · 100%']);
+    expect(await rowsOf('Countries')).toEqual(['United States2 · 100%']);
     await page.getByRole('group', { name: 'Filters' }).getByRole('button', { name: 'Remove the filter Country: United States' }).focus();
     await page.keyboard.press('Enter');
     await expect.poll(total).toBe('3');
@@ -193,7 +193,7 @@ describe.skipIf(!chromium)('analytics filters in Chromium', () => {
       .getByRole('button', { name: /Mobile/ })
       .click();
     await expect.poll(total).toBe('1');
-    expect(await rowsOf('Countries')).toEqual(['🇬🇧 United Kingdom1 · 100%']);
+    expect(await rowsOf('Countries')).toEqual(['United Kingdom1 · 100%']);
     await checkPage('link-analytics-filtered');
 
     // The next two days (none yet) against the two before them (today's click): down by all of it.
