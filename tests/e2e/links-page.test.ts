@@ -263,6 +263,7 @@ describe.skipIf(!chromium)('the links page in Chromium', () => {
       return [getComputedStyle(button).backgroundColor, colour];
     });
     expect(background).toBe(danger);
+    await page.screenshot({ path: 'test-results/links-delete-confirm.png' });
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await expect.poll(() => status().textContent()).toBe('Deleted 3 links.');
     await expect.poll(() => page.getByRole('region', { name: 'Shorten your first link' }).isVisible()).toBe(true);
