@@ -1,7 +1,7 @@
 'use client';
 // The top of a link's page: short URL with copy and QR code buttons, destination, status, created,
 // the note, and the old codes that still redirect here (safe renames).
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { PreviousCodeJson } from '@/lib/links/previous-codes-json';
 import type { LinkJson } from '@/lib/links/serialize-link';
 import { LinkPreviousCodes } from './link-previous-codes';
@@ -29,7 +29,8 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
   );
 }
 
-export function LinkHeader({ link }: { link: HeaderLink }) {
+/** `actions`: more buttons beside Copy and QR code (the link's page puts Edit there). */
+export function LinkHeader({ link, actions }: { link: HeaderLink; actions?: ReactNode }) {
   const [qrOpen, setQrOpen] = useState(false);
   const display = link.short_url.replace(/^https?:\/\//, '');
   return (
@@ -39,6 +40,7 @@ export function LinkHeader({ link }: { link: HeaderLink }) {
           <a href={link.short_url}>{display}</a>
         </h1>
         <div className="row">
+          {actions}
           <CopyButton text={link.short_url} label={`Copy ${display}`} />
           <button type="button" className="secondary small" onClick={() => setQrOpen(true)}>
             QR code

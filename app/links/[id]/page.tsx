@@ -2,8 +2,9 @@ import { notFound } from 'next/navigation';
 import { LinkAnalytics } from '@/components/link-analytics';
 import { LinkEventHistory } from '@/components/link-event-history';
 import { LinkHeader } from '@/components/link-header';
+import { LinkEditButton } from '@/components/link-edit-button';
 import { requireActor } from '@/app/_lib/require-actor';
-import { AppError, currentAppContext, getLinkOrThrow, previousCodesJson, serializeLink } from '@/app/_lib/sling';
+import { AppError, currentAppContext, getLinkOrThrow, listDomains, previousCodesJson, serializeLink } from '@/app/_lib/sling';
 
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Link analytics — Sling' };
@@ -20,13 +21,21 @@ export default async function LinkDetailPage({ params }: { params: Promise<{ id:
   });
   if (!row) notFound();
   const link = { ...serializeLink(row, ctx.domains), previous_codes: await previousCodesJson(ctx, row) };
+  // Edit only for who may write it: the same scoped query the API's save runs.
+  const writable = await getLinkOrThrow({ actor, ctx, access: 'write' }, id).then(
+    () => true,
+    () => false,
+  );
+  const domains = writable ? (await listDomains(ctx.handle, actor)).filter((d) => d.status === 'verified') : [];
+  const preferred = ctx.domains.defaultFor(actor.workspaceId).id;
+  const options = domains.map((d) => ({ id: d.id, hostname: d.hostname, prefix: ctx.domains.shortUrl(d, ''), default: d.id === preferred }));
   return (
     <main>
       <div className="card wide link-detail stack">
         <nav aria-label="Breadcrumb" className="small">
           <a href="/links">← All links</a>
         </nav>
-        <LinkHeader link={link} />
+        <LinkHeader link={link} actions={writable ? <LinkEditButton link={link} domains={options} /> : null} />
         <LinkAnalytics
           linkId={link.id}
           shortUrl={link.short_url}
