@@ -85,7 +85,8 @@ export function ClickAnalytics({ statsPath, exportPath, everClicked, neverClicke
   const [seen, setSeen] = useState(fromAddress);
   if (seen !== fromAddress) {
     setSeen(fromAddress);
-    setQuery(fromAddress);
+    // A late update for an address already replaced (a day typed since) is not taken back.
+    if (typeof window === 'undefined' || new URLSearchParams(window.location.search).toString() === fromAddress) setQuery(fromAddress);
   }
   const search = new URLSearchParams(query);
   const { choice, interval: wanted } = readPeriod(search);

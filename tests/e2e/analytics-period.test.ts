@@ -109,6 +109,7 @@ describe.skipIf(!chromium)('analytics period in Chromium', () => {
     await page.reload();
     await expect.poll(caption).toMatch(/^Clicks per hour;/);
     expect(await period()).toBe('24h');
+    await page.locator('.chart').screenshot({ path: 'test-results/analytics-period-24h.png' });
 
     // Last 7 days, hourly: both in the address; back and forward walk the periods.
     await page.getByLabel('Period').selectOption({ label: 'Last 7 days' });
@@ -160,6 +161,8 @@ describe.skipIf(!chromium)('analytics period in Chromium', () => {
     const today = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric' }).format(new Date());
     await expect.poll(() => page.locator('.chart-tooltip').textContent()).toBe(`3 clicks · ${today}`);
     expect(await page.locator('.chart-tooltip').getAttribute('role')).toBe('status');
+    // For a look at the tooltip beside the rest (captureThemes shoots without the mouse on the chart).
+    await page.locator('.chart').screenshot({ path: 'test-results/analytics-period-tooltip.png' });
     await page.mouse.move(0, 0);
 
     // Flags are SVG drawings: decorative beside the written name, named where the name is not written.
