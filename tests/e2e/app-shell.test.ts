@@ -111,7 +111,7 @@ describe.skipIf(!chromium)('the app shell in Chromium', () => {
     expect(await mainNav().getByRole('link', { name: 'Analytics' }).getAttribute('aria-current')).toBe('page');
     await expect.poll(() => page.getByTestId('clicks-total').textContent()).toBe('1');
     expect(await page.getByRole('region', { name: 'Browsers' }).locator('li').allTextContents()).toEqual(['Chrome1 · 100%']);
-    await expect.poll(() => page.locator('.chart .recharts-bar-rectangle path').count()).toBe(1);
+    await expect.poll(() => page.locator('.chart .recharts-area-area').count()).toBe(1);
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
     expect(download.suggestedFilename()).toMatch(/\.csv$/);
     await checkPage('analytics');
