@@ -36,7 +36,10 @@ describe('intervalChoices', () => {
     expect(intervalChoices(...days(7))).toEqual(['hour', 'day']);
     expect(intervalChoices(...days(8))).toEqual(['hour', 'day']);
     expect(intervalChoices(...days(9))).toEqual(['day']);
-    expect(intervalChoices(...days(21))).toEqual(['day', 'week']);
+    expect(intervalChoices(...days(17))).toEqual(['day']);
+    expect(intervalChoices(...days(18))).toEqual(['day', 'week']);
+    expect(intervalChoices(...days(200))).toEqual(['day', 'week']);
+    expect(intervalChoices(...days(201))).toEqual(['week']);
     expect(intervalChoices(...days(30))).toEqual(['day', 'week']);
     expect(intervalChoices(...days(90))).toEqual(['day', 'week']);
     expect(intervalChoices(...custom('2025-11-01', '2026-10-31'))).toEqual(['week']);
