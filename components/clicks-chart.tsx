@@ -50,9 +50,12 @@ export function ClicksChart({ timeseries }: { timeseries: Series }) {
         Clicks per {UNIT[interval]}
         {peak.clicks > 0 ? `; the busiest ${UNIT[interval]} was ${label(peak.t)} with ${formatNumber(peak.clicks)}` : ''}.
       </figcaption>
+      <p id={`${id}-keys`} className="sr-only">
+        The left and right arrow keys move from {UNIT[interval]} to {UNIT[interval]}.
+      </p>
       <div className="chart-area">
         <ResponsiveContainer width="100%" height="100%">
-          <AreaChart data={points} margin={{ top: 8, right: 12, bottom: 0, left: 0 }}>
+          <AreaChart data={points} margin={{ top: 8, right: 12, bottom: 0, left: 0 }} aria-labelledby={`${id}-caption`} aria-describedby={`${id}-keys`}>
             <defs>
               <linearGradient id={gradient} x1="0" y1="0" x2="0" y2="1">
                 <stop offset="0%" style={{ stopColor: 'var(--accent)', stopOpacity: 0.35 }} />

@@ -145,7 +145,12 @@ describe.skipIf(!chromium)('analytics period in Chromium', () => {
     // An area, not bars; from the keyboard the tooltip walks the buckets, each tens of pixels apart.
     expect(await page.locator('.chart .recharts-area-area').count()).toBe(1);
     expect(await page.locator('.chart .recharts-bar-rectangle').count()).toBe(0);
-    const surface = page.locator('.chart svg.recharts-surface[tabindex="0"]');
+    // The chart takes the focus, named by its caption and described by its keys.
+    const surface = page.getByRole('application', { name: /^Clicks per day;/ });
+    expect(await surface.getAttribute('tabindex')).toBe('0');
+    expect(await surface.getAttribute('aria-describedby').then((d) => page.locator(`[id="${d}"]`).textContent())).toBe(
+      'The left and right arrow keys move from day to day.',
+    );
     await surface.focus();
     const dotX = () => page.locator('.chart .recharts-active-dot circle').getAttribute('cx').then(Number);
     await page.keyboard.press('ArrowRight');
