@@ -60,6 +60,10 @@ export const links = pgTable(
     countBots: boolean('count_bots').notNull().default(false),
     /** Whether a visit's query string is added to the destination (on by default, as Bitly and Shlink do). */
     forwardQuery: boolean('forward_query').notNull().default(true),
+    /** Whether /stats/<code> shows this link's analytics to anyone with the address (docs/guide/analytics.md). */
+    publicStats: boolean('public_stats').notNull().default(false),
+    /** Optional bcrypt hash guarding the public stats page (lib/links/link-password.ts); null: open to anyone. */
+    publicStatsPasswordHash: text('public_stats_password_hash'),
     /** Before this, visitors get the "not yet" page (or the domain's not_found_url); null: active from creation. */
     startsAt: timestamp('starts_at', { withTimezone: true }),
     /** Where visitors go once the link has expired or used up its clicks, instead of the "Link Expired" page. */
