@@ -8,6 +8,8 @@ export interface ActionRequest {
   title: string;
   description: ReactNode;
   confirmLabel: string;
+  /** The answer takes something away (ban, disable): the confirm button in the danger colour. */
+  destructive?: boolean;
   /** The label of a required reason field (disable, ban); none: only the note. */
   reasonLabel?: string;
   reasonHint?: string;
@@ -22,6 +24,7 @@ export function AdminActionDialog({ request, onDone }: { request: ActionRequest;
     <ConfirmDialog
       title={request.title}
       confirmLabel={request.confirmLabel}
+      destructive={request.destructive}
       confirmDisabled={Boolean(request.reasonLabel) && !reason.trim()}
       onCancel={onDone}
       onConfirm={() => {

@@ -160,6 +160,7 @@ export function AdminUserList({ users, viewerId, mailOff }: AdminUserListProps) 
                           title: `Ban ${u.email}?`,
                           description: 'Their sessions end, they cannot sign in, and every link of the workspaces they own is disabled.',
                           confirmLabel: 'Ban account',
+                          destructive: true,
                           reasonLabel: 'Reason',
                           reasonHint: 'Shown to the owner on each disabled link.',
                           run: act((reason, note) => adminApi.ban(u.id, reason, note), `${u.email} is banned.`),

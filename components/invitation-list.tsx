@@ -87,6 +87,7 @@ export function InvitationList({ invitations, mailOff, onResend, onRevoke }: Inv
         <ConfirmDialog
           title={`Revoke the invitation to ${pending.invitation.email}?`}
           confirmLabel="Revoke invitation"
+          destructive
           onCancel={() => setPending(null)}
           onConfirm={() => (setPending(null), onRevoke(pending.invitation))}
         >

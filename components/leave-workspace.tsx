@@ -35,6 +35,7 @@ export function LeaveWorkspace({ workspaceName }: { workspaceName: string }) {
         <ConfirmDialog
           title={`Leave ${workspaceName}?`}
           confirmLabel="Leave workspace"
+          destructive
           onCancel={() => setAsking(false)}
           onConfirm={() => (setAsking(false), void leave())}
         >

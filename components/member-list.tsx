@@ -95,6 +95,7 @@ export function MemberList({ members, viewerId, workspaceName, manage, onRoleCha
         <ConfirmDialog
           title={`Remove ${removing.name || removing.email}?`}
           confirmLabel="Remove member"
+          destructive
           onCancel={() => setRemoving(null)}
           onConfirm={() => (setRemoving(null), onRemove(removing))}
         >

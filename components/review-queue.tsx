@@ -153,6 +153,7 @@ export function ReviewQueue({ items }: { items: ReviewItemJson[] }) {
                           title: `Disable ${link.short_code}?`,
                           description: 'Visitors get the “unavailable” page (HTTP 451). Its owner sees your reason on their links page.',
                           confirmLabel: 'Disable link',
+                          destructive: true,
                           reasonLabel: 'Reason (shown to the owner)',
                           run: act((reason, note) => adminApi.disable(link.id, reason, note), 'Link disabled.'),
                         })
@@ -170,6 +171,7 @@ export function ReviewQueue({ items }: { items: ReviewItemJson[] }) {
                           title: `Ban ${item.owner!.email}?`,
                           description: 'Their sessions end, they cannot sign in, and every link of the workspaces they own is disabled.',
                           confirmLabel: 'Ban account',
+                          destructive: true,
                           reasonLabel: 'Reason',
                           reasonHint: 'Shown to the owner on each disabled link.',
                           run: act((reason, note) => adminApi.ban(item.owner!.id, reason, note), `${item.owner!.email} is banned.`),

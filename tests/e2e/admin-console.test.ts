@@ -107,6 +107,8 @@ describe.skipIf(!chromium)('admin console in Chromium', () => {
     await dialog.getByLabel('Reason (shown to the owner)').fill(REASON);
     await dialog.getByLabel(/Note for the audit trail/).fill('One visitor report; confirmed by hand.');
     expect(await captureThemes(admin, 'admin-disable-dialog')).toEqual([]);
+    // It takes the link away: the confirm button is the danger-coloured one.
+    expect(await dialog.getByRole('button', { name: 'Disable link' }).getAttribute('class')).toBe('destructive');
     await dialog.getByRole('button', { name: 'Disable link' }).click();
     await expect.poll(() => reported.count()).toBe(0);
     const audit = admin.getByTestId('audit-row').first();
@@ -132,6 +134,7 @@ describe.skipIf(!chromium)('admin console in Chromium', () => {
     await row.getByRole('button', { name: 'Ban…' }).click();
     const dialog = admin.getByRole('dialog', { name: 'Ban owner@example.com?' });
     await dialog.getByLabel('Reason').fill('Phishing campaign');
+    expect(await dialog.getByRole('button', { name: 'Ban account' }).getAttribute('class')).toBe('destructive');
     await dialog.getByRole('button', { name: 'Ban account' }).click();
     await expect.poll(() => row.textContent()).toContain('Banned');
     expect(await row.getByRole('button', { name: 'Unban' }).count()).toBe(1);

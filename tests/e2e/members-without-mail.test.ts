@@ -146,7 +146,9 @@ describe.skipIf(!chromium)('members on a server without mail, in Chromium', () =
     await invite.getByRole('button', { name: 'Create invitation' }).click();
     await handover(owner).waitFor();
     await owner.getByRole('button', { name: 'Revoke the invitation to zed@example.com' }).click();
-    await owner.getByRole('dialog', { name: 'Revoke the invitation to zed@example.com?' }).getByRole('button', { name: 'Revoke invitation' }).click();
+    const revoke = owner.getByRole('dialog', { name: 'Revoke the invitation to zed@example.com?' }).getByRole('button', { name: 'Revoke invitation' });
+    expect(await revoke.getAttribute('class')).toBe('destructive');
+    await revoke.click();
     await handover(owner).waitFor({ state: 'detached' });
     await owner.getByText('No pending invitations.').waitFor();
     expect(ownerProblems).toEqual([]);

@@ -248,7 +248,12 @@ describe.skipIf(!chromium)('workspaces, members and invitations in Chromium', ()
     const row = owner.locator(`tr[data-member="${INVITEE}"]`);
     await row.waitFor();
     expect(await row.getByLabel(`Role of ${INVITEE}`).inputValue()).toBe('member');
-    await row.getByRole('button', { name: `Remove ${INVITEE}` }).waitFor();
+    await row.getByRole('button', { name: `Remove ${INVITEE}` }).click();
+    // Removing is destructive: the confirm button is the danger-coloured one. Cancelled here.
+    const confirm = owner.getByRole('dialog').getByRole('button', { name: 'Remove member' });
+    expect(await confirm.getAttribute('class')).toBe('destructive');
+    await owner.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'detached' });
     await owner.getByText('No pending invitations.').waitFor();
     await row.getByLabel(`Role of ${INVITEE}`).selectOption('admin');
     await expect.poll(() => owner.getByRole('status', { name: 'Notifications' }).textContent()).toContain('Mia Member is now an Admin.');

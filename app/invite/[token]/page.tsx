@@ -27,7 +27,7 @@ function Unusable({ invitation }: { invitation: InvitationDescription }) {
           ? ['This invitation was withdrawn', `An admin of ${invitation.workspace?.name} revoked it or sent a newer one. ${ask}`]
           : [
               'This invitation link does not work',
-              'It may be incomplete, or a newer invitation replaced it. Check the link in the mail, or ask the person who invited you to send it again.',
+              'It may be incomplete, or a newer invitation replaced it. Check that the whole link was copied, or ask the person who invited you for a new one.',
             ];
   return (
     <>
