@@ -28,8 +28,10 @@ import { hashPassword, verifyPassword } from '../passwords/password';
 import { sharedRateLimitStorage } from './shared-rate-limit-storage';
 import { attemptRule, IP_ADDRESS_OPTIONS } from './sign-in-attempts';
 import { forgetSession } from '../workspaces/session-actor-cache';
+import { mailConfigured } from '../mail/mail-configured';
+import { MAGIC_LINK_PATHS, magicLinkPlugin, magicLinkSessionAllowed } from './magic-link';
 
-const SIGN_IN_STEPS = new Set(['/sign-in/email', '/two-factor/verify-totp', '/two-factor/verify-backup-code']);
+const SIGN_IN_STEPS = new Set(['/sign-in/email', '/magic-link/verify', '/two-factor/verify-totp', '/two-factor/verify-backup-code']);
 
 // Workspaces are better-auth organizations on our tables; endpoint-policy.ts keeps the plugin's
 // HTTP endpoints closed (Sling's /api/v1/workspace* endpoints carry Sling's rules).
@@ -65,6 +67,7 @@ export function createAuth(db: Awaited<ReturnType<typeof database>>['db'], confi
       customRules: {
         '/sign-in/sso': false,
         '/sign-in/*': attemptRule(config),
+        '/magic-link/verify': attemptRule(config),
         '/change-password': attemptRule(config),
         '/request-password-reset': attemptRule(config),
         '/reset-password': attemptRule(config),
@@ -103,7 +106,11 @@ export function createAuth(db: Awaited<ReturnType<typeof database>>['db'], confi
       },
       session: {
         create: {
-          before: async (session) => ({ data: { ...session, activeOrganizationId: await openingWorkspace(db, session.userId) } }),
+          // A sign-in link cannot ask for the second factor: it signs in no account that has one (magic-link.ts).
+          before: async (session, ctx) => {
+            if (ctx?.path === '/magic-link/verify' && !(await magicLinkSessionAllowed(db, session.userId))) return false;
+            return { data: { ...session, activeOrganizationId: await openingWorkspace(db, session.userId) } };
+          },
         },
         // Sign-out, revocations, a ban, a password reset: what API calls remembered of the session goes.
         update: { after: async (session) => forgetSession(session.id) },
@@ -138,6 +145,10 @@ export function createAuth(db: Awaited<ReturnType<typeof database>>['db'], confi
       // of a workspace that requires SSO is refused before the password is looked at.
       before: createAuthMiddleware(async (ctx) => {
         if (ctx.request && !servedOverHttp(ctx.path)) return refusedEndpoint();
+        // Sign-in links need a mail server: without one the option is hidden and its endpoints refuse.
+        if (ctx.request && MAGIC_LINK_PATHS.has(ctx.path) && !mailConfigured()) {
+          return errorResponse(new AppError('not_found', 'Sign-in links by mail are off: this Sling instance has no mail server. Sign in with your password.'));
+        }
         if (ctx.path === '/sign-in/email') await refuseIfSsoRequired(db, String((ctx.body as { email?: unknown } | undefined)?.email ?? ''));
         // Sign-ups over HTTP follow the instance setting (open, invite-only, closed); the CLI's do not.
         if (ctx.request && ctx.path === '/sign-up/email') {
@@ -183,6 +194,7 @@ export function createAuth(db: Awaited<ReturnType<typeof database>>['db'], confi
       twoFactor({ issuer: 'Sling', backupCodeOptions: { amount: 10 } }),
       workspacePlugin,
       ssoPlugin(),
+      magicLinkPlugin(db),
       admin({ bannedUserMessage: 'This account is suspended. Contact the administrator of this Sling instance.' }),
     ],
     advanced: {

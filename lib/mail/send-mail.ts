@@ -8,6 +8,7 @@ import { globalSingleton } from '../core/global-singleton';
 /** What a mail is for, so a skipped mail can be logged without its contents. */
 export type MailKind =
   | 'password-reset'
+  | 'magic-link'
   | 'new-sign-in'
   | 'sign-up-existing-account'
   | 'invitation'
