@@ -35,6 +35,26 @@ export const ZLinkStatsQuery = z.object({ ...rangeFields, compare, ...filterFiel
   compare: q.compare === 'previous',
 }));
 
+/** GET /api/v1/public/stats/{code}: a link's query, plus the link's domain when it is not the shared default. */
+export const ZPublicStatsQuery = z
+  .object({
+    ...rangeFields,
+    compare,
+    ...filterFields,
+    domain: z.coerce
+      .number({ error: 'domain must be a domain id.' })
+      .int({ error: 'domain must be a domain id.' })
+      .positive({ error: 'domain must be a domain id.' })
+      .optional()
+      .meta({ description: 'The link’s domain id, for a link on a custom domain (the page’s address carries it).' }),
+  })
+  .transform((q, ctx) => ({
+    range: statsRange(q, ctx),
+    filters: asIssues(ctx, () => statsFiltersOf(q)),
+    compare: q.compare === 'previous',
+    domain: q.domain,
+  }));
+
 const createdBy = z
   .string()
   .regex(/^[\w-]{0,100}$/, { error: "created_by must be a member's user id." })

@@ -97,6 +97,7 @@ import {
 } from './handlers/workspace-routes';
 import { protocolRoutes, routesOf, type ApiRoute, type RouteHandler } from './api-route';
 import { altchaChallengeRoute, openApiDocumentRoute, reportLinkRoute, shortenRoute } from './public-routes';
+import { publicStatsRoute, unlockPublicStatsRoute } from './handlers/public-stats-routes';
 
 /** A workspace route: a token or a session, as its operations say (lib/http/with-workspace.ts). */
 const workspace = <P>(handler: (r: WorkspaceRequest<P>) => Promise<Response>) => routesOf(withWorkspace<P>(handler) as unknown as RouteHandler);
@@ -227,6 +228,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
   ...open(altchaChallengeRoute),
   ...open(shortenRoute),
   ...open(reportLinkRoute),
+  ...open(publicStatsRoute),
+  ...open(unlockPublicStatsRoute),
   // better-auth (sign-up, sign-in, sessions, two-factor, SSO): it reads bodies itself, so the body is read (bounded) first.
   ...protocolRoutes(['GET', 'POST'], '/api/auth/{...path}', handleRoute(handleAuthRequest) as RouteHandler, { readBodyFirst: true }),
   // SCIM 2.0 (RFC 7644): its own bodies and error shape.

@@ -57,6 +57,8 @@ export async function insertBatch(
         botClicks: 0,
         countBots: false,
         forwardQuery: true,
+        publicStats: false,
+        publicStatsPasswordHash: null,
         rules: [],
         iosUrl: null,
         iosFallbackUrl: null,

@@ -48,6 +48,10 @@ export interface CreateLinkInput {
   platforms?: Partial<Record<keyof PlatformUrls, unknown>>;
   /** Whether a visit's query string is added to the destination (true unless false). */
   forwardQuery?: boolean;
+  /** Whether the link's public stats page is on (false unless true). */
+  publicStats?: boolean;
+  /** Plain password for the public stats page (hashed here) or undefined. */
+  publicStatsPassword?: unknown;
   /** Routing rules, already parsed (lib/link-rules/rule-schema.ts); their urls are checked here. */
   rules?: readonly TRule[];
   /** An A/B test, already parsed (lib/link-rules/ab-test-schema.ts); its urls are checked here. */
@@ -120,6 +124,10 @@ export async function createLink(input: CreateLinkInput, ctx: AppContext, opts: 
   assertStartsFirst(startsAt, expiresAt);
   const maxClicks = input.maxClicks === undefined || input.maxClicks === null ? null : validateMaxClicks(input.maxClicks);
   const passwordHash = input.password === undefined || input.password === null ? null : await hashLinkPassword(input.password);
+  const publicStatsPasswordHash =
+    input.publicStatsPassword === undefined || input.publicStatsPassword === null
+      ? null
+      : await hashLinkPassword(input.publicStatsPassword, 'public_stats_password');
   // Last, so a refused input does not spend the day's quota.
   await ctx.safeguards?.countLinkCreation(ctx.handle.db, input.workspaceId, input.plan);
 
@@ -150,6 +158,8 @@ export async function createLink(input: CreateLinkInput, ctx: AppContext, opts: 
           startsAt,
           expiredUrl,
           countBots: input.countBots ?? false,
+          publicStats: input.publicStats ?? false,
+          publicStatsPasswordHash,
           abTest,
           ...platforms,
           status: scan.status,

@@ -36,6 +36,8 @@ export type NewLink = Pick<
       | 'iosFallbackUrl'
       | 'androidUrl'
       | 'androidFallbackUrl'
+      | 'publicStats'
+      | 'publicStatsPasswordHash'
     >
   >;
 
@@ -46,8 +48,8 @@ export interface StatementNotify {
 }
 
 const INSERT = `WITH inserted AS (
-  INSERT INTO links (workspace_id, created_by, domain_id, short_code, long_url, expires_at, password_hash, max_clicks, status, safety_reason, tags, note, forward_query, rules, starts_at, expired_url, count_bots, ab_test, ios_url, ios_fallback_url, android_url, android_fallback_url, created_at, updated_at)
-  SELECT $1::text, $2::text, $3::int, $4::text, $5::text, $6::timestamptz, $7::text, $8::int, $9::text, $10::text, $11::text[], $12::text, $16::boolean, $17::jsonb, $18::timestamptz, $19::text, $20::boolean, $21::jsonb, $22::text, $23::text, $24::text, $25::text, $13::timestamptz, $13::timestamptz
+  INSERT INTO links (workspace_id, created_by, domain_id, short_code, long_url, expires_at, password_hash, max_clicks, status, safety_reason, tags, note, forward_query, rules, starts_at, expired_url, count_bots, ab_test, ios_url, ios_fallback_url, android_url, android_fallback_url, public_stats, public_stats_password_hash, created_at, updated_at)
+  SELECT $1::text, $2::text, $3::int, $4::text, $5::text, $6::timestamptz, $7::text, $8::int, $9::text, $10::text, $11::text[], $12::text, $16::boolean, $17::jsonb, $18::timestamptz, $19::text, $20::boolean, $21::jsonb, $22::text, $23::text, $24::text, $25::text, $26::boolean, $27::text, $13::timestamptz, $13::timestamptz
   WHERE NOT EXISTS (SELECT 1 FROM link_aliases WHERE domain_id = $3::int AND lower(code) = lower($4::text))
   RETURNING id, workspace_id
 ), event AS (
@@ -57,7 +59,7 @@ const INSERT = `WITH inserted AS (
 SELECT id`;
 const INSERT_QUIET = `${INSERT} FROM inserted`;
 // pg_notify in the select list runs once per inserted row: never when the guard held the insert back.
-const INSERT_NOTIFY = `${INSERT}, pg_notify($26::text, $27::text) FROM inserted`;
+const INSERT_NOTIFY = `${INSERT}, pg_notify($28::text, $29::text) FROM inserted`;
 
 /**
  * The new link, or undefined when its code is an old code of another link (nothing written, nothing
@@ -85,6 +87,8 @@ export async function insertLinkWithEvent(db: Queryable, link: NewLink, domains:
     iosFallbackUrl: link.iosFallbackUrl ?? null,
     androidUrl: link.androidUrl ?? null,
     androidFallbackUrl: link.androidFallbackUrl ?? null,
+    publicStats: link.publicStats ?? false,
+    publicStatsPasswordHash: link.publicStatsPasswordHash ?? null,
     createdAt: now,
     updatedAt: now,
   };
@@ -116,6 +120,8 @@ export async function insertLinkWithEvent(db: Queryable, link: NewLink, domains:
     draft.iosFallbackUrl,
     draft.androidUrl,
     draft.androidFallbackUrl,
+    draft.publicStats,
+    draft.publicStatsPasswordHash,
   ];
   if (notify) params.push(notify.channel, notify.payload);
   const [row] = notify

@@ -102,6 +102,13 @@ export const LINK_FIELDS = {
   forward_query: z.boolean({ error: 'forward_query must be true or false.' }).meta({
     description: 'Whether a visit’s query string is added to the destination (`/abc?ref=x` → `…?ref=x`); true unless set to false.',
   }),
+  public_stats: z.boolean({ error: 'public_stats must be true or false.' }).meta({
+    description:
+      'Whether anyone with its address may see the link’s statistics on its public stats page (public_stats_url; never visitors or IPs); false unless set.',
+  }),
+  public_stats_password: z.string({ error: 'The public stats password must be at least 4 characters.' }).meta({
+    description: 'Write-only: 4 to 128 characters asked before the public stats page shows anything; null removes it.',
+  }),
   // Checked whole here, so an error names the rule and condition (rules[2].conditions[0].values[1]: …).
   rules: wholeField(ZRules, 'rules', 'not a list of rules').meta({
     ...jsonSchemaOf(ZRules),
@@ -199,11 +206,13 @@ export const ZCreateLink = ZCreateLinkA.extend({
   utm_term: F.utm_term.nullish(),
   utm_content: F.utm_content.nullish(),
   preview: F.preview.nullish(),
+  public_stats: F.public_stats.nullish(),
+  public_stats_password: F.public_stats_password.nullish(),
 });
 export type TCreateLink = z.output<typeof ZCreateLink>;
 
 const NOTHING_TO_CHANGE =
-  'Send at least one field to change: url, alias, password, expiration, max_clicks, count_bots, starts_at, expired_url, ios_url, android_url (and their fallbacks), forward_query, rules, ab_test, tags, archived, note, preview or a utm_* value.';
+  'Send at least one field to change: url, alias, password, expiration, max_clicks, count_bots, starts_at, expired_url, ios_url, android_url (and their fallbacks), forward_query, rules, ab_test, tags, archived, note, preview, public_stats, public_stats_password or a utm_* value.';
 /** ios_url, android_url and their fallbacks in an update: a URL sets, null removes. */
 const PLATFORM_CHANGES = {
   ios_url: F.ios_url.nullable().optional(),
@@ -253,6 +262,8 @@ export const ZUpdateLink = z
     utm_content: F.utm_content.nullable().optional(),
     free_old_code: F.free_old_code.optional(),
     preview: F.preview.nullable().optional(),
+    public_stats: F.public_stats.optional(),
+    public_stats_password: F.public_stats_password.nullable().optional(),
   })
   .refine((b) => Object.keys(b).length > 0, { error: NOTHING_TO_CHANGE, path: ['body'] });
 export type TUpdateLink = z.output<typeof ZUpdateLink>;
@@ -340,6 +351,12 @@ export const ZLink = z
     android_url: z.string().nullable(),
     android_fallback_url: z.string().nullable(),
     forward_query: z.boolean(),
+    public_stats: z.boolean(),
+    public_stats_url: z
+      .string()
+      .nullable()
+      .meta({ description: 'The public stats page’s address; null while it is off.', examples: ['https://sling.example/stats/spring-sale'] }),
+    public_stats_protected: z.boolean().meta({ description: 'Whether the public stats page asks a password first.' }),
     rules: z.array(ZStoredRule),
     ab_test: ZStoredAbTest.nullable(),
     status: z.string().meta({ examples: ['active'] }),

@@ -25,6 +25,7 @@ export const RESERVED_WORDS = new Set([
   'domains',
   'analytics',
   'qr',
+  'stats',
   'public',
   'assets',
   'favicon.ico',

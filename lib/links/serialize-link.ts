@@ -5,6 +5,7 @@ import { readUtm, type Utm } from './utm';
 import { processClock } from '../core/clock';
 import { storedRules, type StoredRule } from '../link-rules/rule-schema';
 import { storedAbTest, type StoredAbTest } from '../link-rules/ab-test-schema';
+import { publicStatsUrl } from './public-stats-url';
 
 export interface LinkJson extends Utm {
   id: number;
@@ -28,6 +29,10 @@ export interface LinkJson extends Utm {
   android_fallback_url: string | null;
   /** Whether a visit's query string is added to the destination. */
   forward_query: boolean;
+  /** Whether the link's public stats page is on; its address (null when off); whether it asks a password. */
+  public_stats: boolean;
+  public_stats_url: string | null;
+  public_stats_protected: boolean;
   /** Routing rules in order (lib/link-rules); [] when none. */
   rules: StoredRule[];
   /** The A/B test (running, or ended with its winner); null when none. */
@@ -72,6 +77,9 @@ export function serializeLink(link: LinkRow, domains: LinkDomains): LinkJson {
     android_url: link.androidUrl ?? null,
     android_fallback_url: link.androidFallbackUrl ?? null,
     forward_query: link.forwardQuery,
+    public_stats: link.publicStats ?? false,
+    public_stats_url: publicStatsUrl(link, domains),
+    public_stats_protected: link.publicStatsPasswordHash != null,
     rules: storedRules(link.rules),
     ab_test: storedAbTest(link.abTest),
     status: effectiveStatus(link),

@@ -41,6 +41,10 @@ export interface UpdateLinkChanges {
   expiredUrl?: unknown;
   /** Whether a visit's query string is added to the destination. */
   forwardQuery?: boolean;
+  /** Whether the link's public stats page is on. */
+  publicStats?: boolean;
+  /** string sets the public stats page's password, null removes it. */
+  publicStatsPassword?: unknown;
   /** ios_url, android_url and their fallbacks: a URL sets (checked and scanned), null removes, undefined leaves. */
   platforms?: Partial<Record<keyof PlatformUrls, unknown>>;
   /** Replaces the routing rules (already parsed; their urls are checked here); [] removes them. */
@@ -114,6 +118,9 @@ export async function updateLink(link: LinkRow | number, changes: UpdateLinkChan
   if (changes.maxClicks !== undefined) set.maxClicks = changes.maxClicks === null ? null : validateMaxClicks(changes.maxClicks);
   if (changes.forwardQuery !== undefined) set.forwardQuery = changes.forwardQuery;
   if (changes.countBots !== undefined) set.countBots = changes.countBots;
+  if (changes.publicStats !== undefined) set.publicStats = changes.publicStats;
+  if (changes.publicStatsPassword !== undefined)
+    set.publicStatsPasswordHash = changes.publicStatsPassword === null ? null : await hashLinkPassword(changes.publicStatsPassword, 'public_stats_password');
   if (changes.tags !== undefined) set.tags = changes.tags;
   if (changes.note !== undefined) set.note = changes.note;
   const linkId = typeof link === 'number' ? link : link.id;

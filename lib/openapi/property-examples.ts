@@ -76,6 +76,8 @@ export const PROPERTY_EXAMPLES: Record<string, unknown> = {
   password: 'open sesame',
   max_clicks: 1000,
   forward_query: true,
+  public_stats: true,
+  public_stats_protected: false,
   weight: 50,
   conversions: 12,
   password_protected: false,

@@ -13,6 +13,7 @@ import * as links from './operations/links';
 import * as mcp from './operations/mcp';
 import * as meta from './operations/meta';
 import * as publicForms from './operations/public-forms';
+import * as publicStats from './operations/public-stats';
 import * as sso from './operations/sso';
 import * as stats from './operations/stats';
 import * as tokens from './operations/tokens';
@@ -37,5 +38,6 @@ export const ALL_OPERATIONS: Operation[] = [
   imports,
   sso,
   publicForms,
+  publicStats,
   mcp,
 ].flatMap((m) => Object.values(m).filter(isOperation));

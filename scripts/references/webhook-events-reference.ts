@@ -67,6 +67,8 @@ const link: LinkRow = {
   botClicks: 0,
   countBots: false,
   forwardQuery: true,
+  publicStats: false,
+  publicStatsPasswordHash: null,
   rules: [],
   abTest: null,
   iosUrl: null,

@@ -21,6 +21,7 @@ import type * as linkAssets from '../../lib/openapi/operations/link-assets';
 import type * as links from '../../lib/openapi/operations/links';
 import type * as meta from '../../lib/openapi/operations/meta';
 import type * as publicForms from '../../lib/openapi/operations/public-forms';
+import type * as publicStats from '../../lib/openapi/operations/public-stats';
 import type * as sso from '../../lib/openapi/operations/sso';
 import type * as stats from '../../lib/openapi/operations/stats';
 import type * as tokens from '../../lib/openapi/operations/tokens';
@@ -40,6 +41,7 @@ type Modules = typeof account &
   typeof links &
   typeof meta &
   typeof publicForms &
+  typeof publicStats &
   typeof sso &
   typeof stats &
   typeof tokens &

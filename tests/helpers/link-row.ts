@@ -22,6 +22,8 @@ export function linkRow(over: Partial<LinkRow> = {}): LinkRow {
     botClicks: 0,
     countBots: false,
     forwardQuery: true,
+    publicStats: false,
+    publicStatsPasswordHash: null,
     rules: [],
     abTest: null,
     iosUrl: null,

@@ -59,6 +59,8 @@ const NOT_IN_MATRIX: Record<string, string> = {
   altchaChallenge: 'public: a proof-of-work challenge for the anonymous forms',
   shortenAnonymously: 'public: the home page form; its links belong to no workspace',
   submitAbuseReport: 'public: anyone may report a link; it changes no workspace data',
+  publicStats: 'public: a link’s statistics, only when its owner switched the page on (tests/integration/links/public-stats.test.ts)',
+  unlockPublicStats: 'public: the public stats page’s password; it changes no workspace data',
   disableTwoFactor: "account, not workspace: the caller's own second factor (tests/integration/auth/)",
   acceptInvitation: 'addressed by the emailed secret, not by a workspace id; wrong-address refusals are in tests/integration/workspaces/',
   ...Object.fromEntries(

@@ -277,6 +277,11 @@ export abstract class Operations {
     return this.request('listWorkspaces', options as RequestOptions<'listWorkspaces'>);
   }
 
+  /** A link’s public statistics (when its owner switched the page on; 401 until unlocked when it has a password) — `GET /api/v1/public/stats/{code}`. */
+  publicStats(options: RequestOptions<'publicStats'>): Promise<Answer<'publicStats'>> {
+    return this.request('publicStats', options as RequestOptions<'publicStats'>);
+  }
+
   /** Upload the domain’s favicon (a PNG judged by its bytes, ≤ 512 KiB and 1024×1024) — `PUT /api/v1/domains/{id}/favicon`. Token scope: `domains:write`. */
   putDomainFavicon(options: RequestOptions<'putDomainFavicon'>): Promise<Answer<'putDomainFavicon'>> {
     return this.request('putDomainFavicon', options as RequestOptions<'putDomainFavicon'>);
@@ -360,6 +365,11 @@ export abstract class Operations {
   /** Send a webhook.test event — `POST /api/v1/webhooks/{id}/test`. Token scope: `webhooks:write`. */
   testWebhook(options: RequestOptions<'testWebhook'>): Promise<Answer<'testWebhook'>> {
     return this.request('testWebhook', options as RequestOptions<'testWebhook'>);
+  }
+
+  /** Unlock a password-protected public stats page (sets a cookie for an hour; 5 tries a minute) — `POST /api/v1/public/stats/{code}/unlock`. */
+  unlockPublicStats(options: RequestOptions<'unlockPublicStats'>): Promise<Answer<'unlockPublicStats'>> {
+    return this.request('unlockPublicStats', options as RequestOptions<'unlockPublicStats'>);
   }
 
   /** Change what the root and unknown codes answer, the app association files, or the default — `PATCH /api/v1/domains/{id}`. Token scope: `domains:write`. */

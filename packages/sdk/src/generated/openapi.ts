@@ -607,6 +607,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/public/stats/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A link’s public statistics (when its owner switched the page on; 401 until unlocked when it has a password) */
+        get: operations["publicStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/stats/{code}/unlock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Unlock a password-protected public stats page (sets a cookie for an hour; 5 tries a minute) */
+        post: operations["unlockPublicStats"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/reports": {
         parameters: {
             query?: never;
@@ -1604,6 +1638,18 @@ export interface components {
                 /** @example Spring sale: 20% off everything */
                 title: string;
             } | null;
+            /** @example true */
+            public_stats: boolean;
+            /**
+             * @description Whether the public stats page asks a password first.
+             * @example false
+             */
+            public_stats_protected: boolean;
+            /**
+             * @description The public stats page’s address; null while it is off.
+             * @example https://sling.example/stats/spring-sale
+             */
+            public_stats_url: string | null;
             rules: components["schemas"]["LinkRule"][];
             safety_reason: string | null;
             /** @example spring */
@@ -1809,6 +1855,92 @@ export interface components {
             link?: string;
             /** @description true: the reset mail went to the account’s address (no link in the answer). */
             mailed: boolean;
+        };
+        /** @description A link’s statistics as its public page shows them: no visitor, no IP, no routing rules (always []). */
+        PublicStats: {
+            browsers: {
+                /** @example 1284 */
+                clicks: number;
+                /** @example Chrome */
+                value: string;
+            }[];
+            cities: {
+                /** @example 1284 */
+                clicks: number;
+                /** @example Paris, Île-de-France, FR */
+                value: string;
+            }[];
+            /** @example 1284 */
+            clicks: number;
+            countries: {
+                /** @example 1284 */
+                clicks: number;
+                /** @example FR */
+                value: string;
+            }[];
+            devices: {
+                /** @example 1284 */
+                clicks: number;
+                /** @example mobile */
+                value: string;
+            }[];
+            operating_systems: {
+                /** @example 1284 */
+                clicks: number;
+                /** @example Android */
+                value: string;
+            }[];
+            previous?: {
+                /** @example 1120 */
+                clicks: number;
+                /** @example 2026-02-23T00:00:00.000Z */
+                from: string;
+                /** @example 2026-03-02T00:00:00.000Z */
+                to: string;
+                /** @example 812 */
+                unique_visitors: number;
+            };
+            referrers: {
+                /** @example 1284 */
+                clicks: number;
+                /** @example news.ycombinator.com */
+                value: string;
+            }[];
+            regions: {
+                /** @example 1284 */
+                clicks: number;
+                /** @example Île-de-France, FR */
+                value: string;
+            }[];
+            /** @description Clicks per routing rule id, for the clicks a rule sent on (the rest went to the link’s url). */
+            rules: {
+                /** @example 1284 */
+                clicks: number;
+                /** @example r_mobile */
+                value: string;
+            }[];
+            /** @example spring */
+            short_code?: string;
+            timeseries: {
+                /** @enum {string} */
+                interval: "hour" | "day" | "week";
+                points: {
+                    /** @example 96 */
+                    clicks: number;
+                    /** @example 2026-03-01T23:00:00.000Z */
+                    t: string;
+                }[];
+                /** @example Europe/Paris */
+                tz: string;
+            };
+            triggers: {
+                /** @example 1284 */
+                clicks: number;
+                /** @example qr */
+                value: string;
+            }[];
+            /** @example 903 */
+            unique_visitors: number;
         };
         ReviewItem: {
             link: ((components["schemas"]["Link"] | null) | null) | components["schemas"]["Link"] | null;
@@ -5312,6 +5444,13 @@ export interface operations {
                         /** @example Spring sale: 20% off everything */
                         title: string;
                     } | null;
+                    /**
+                     * @description Whether anyone with its address may see the link’s statistics on its public stats page (public_stats_url; never visitors or IPs); false unless set.
+                     * @example true
+                     */
+                    public_stats?: boolean | null;
+                    /** @description Write-only: 4 to 128 characters asked before the public stats page shows anything; null removes it. */
+                    public_stats_password?: string | null;
                     /** @description Up to 20 routing rules, in order: the first whose conditions all hold sends the visitor to its url; none matching, the link's url. [] removes them. */
                     rules?: {
                         /**
@@ -5705,6 +5844,18 @@ export interface operations {
                             /** @example 2026-03-04T16:40:12.000Z */
                             since: string;
                         }[];
+                        /** @example true */
+                        public_stats: boolean;
+                        /**
+                         * @description Whether the public stats page asks a password first.
+                         * @example false
+                         */
+                        public_stats_protected: boolean;
+                        /**
+                         * @description The public stats page’s address; null while it is off.
+                         * @example https://sling.example/stats/spring-sale
+                         */
+                        public_stats_url: string | null;
                         rules: components["schemas"]["LinkRule"][];
                         safety_reason: string | null;
                         scan: unknown | null;
@@ -6055,6 +6206,13 @@ export interface operations {
                         /** @example Spring sale: 20% off everything */
                         title: string;
                     } | null;
+                    /**
+                     * @description Whether anyone with its address may see the link’s statistics on its public stats page (public_stats_url; never visitors or IPs); false unless set.
+                     * @example true
+                     */
+                    public_stats?: boolean;
+                    /** @description Write-only: 4 to 128 characters asked before the public stats page shows anything; null removes it. */
+                    public_stats_password?: string | null;
                     /** @description Up to 20 routing rules, in order: the first whose conditions all hold sends the visitor to its url; none matching, the link's url. [] removes them. */
                     rules?: {
                         /**
@@ -8752,6 +8910,314 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    publicStats: {
+        parameters: {
+            query?: {
+                /** @description Repeat the parameter to match any of several values. */
+                browser?: ((string | string[]) | (unknown[] | string | string[])) | string | string[];
+                compare?: "previous";
+                /** @description Repeat the parameter to match any of several values. */
+                country?: ((string | string[]) | (unknown[] | string | string[])) | string | string[];
+                /** @description Repeat the parameter to match any of several values. */
+                device?: ((string | string[]) | (unknown[] | string | string[])) | string | string[];
+                /** @description The link’s domain id, for a link on a custom domain (the page’s address carries it). */
+                domain?: number;
+                /** @description ISO 8601 (2027-01-31 or 2027-01-31T10:00:00Z); without an offset, UTC. */
+                from?: string;
+                interval?: "hour" | "day" | "week";
+                /** @description Repeat the parameter to match any of several values. */
+                os?: ((string | string[]) | (unknown[] | string | string[])) | string | string[];
+                /** @description Repeat the parameter to match any of several values. */
+                referrer?: ((string | string[]) | (unknown[] | string | string[])) | string | string[];
+                /** @description Repeat the parameter to match any of several values. */
+                tag?: ((string | string[]) | (unknown[] | string | string[])) | string | string[];
+                /** @description ISO 8601 (2027-01-31 or 2027-01-31T10:00:00Z); without an offset, UTC. */
+                to?: string;
+                /** @description Repeat the parameter to match any of several values. */
+                trigger?: ((string | string[]) | (unknown[] | string | string[])) | string | string[];
+                /** @description An IANA time zone (default UTC). */
+                tz?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The link’s short code. */
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicStats"];
+                };
+            };
+            /** @description Error: `invalid_request` */
+            400: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `unauthorized` */
+            401: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `not_found` */
+            404: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rate_limited` */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `internal` */
+            500: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    unlockPublicStats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The link’s short code. */
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The link’s domain id, for a link on a custom domain. */
+                    domain?: number;
+                    /** @example open sesame */
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done; no body. */
+            204: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error: `invalid_request` */
+            400: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `forbidden` */
+            403: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `not_found` */
+            404: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `payload_too_large` */
+            413: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `unsupported_media_type` */
+            415: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rate_limited` */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `internal` */
+            500: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `unavailable`, `unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {

@@ -1,0 +1,77 @@
+// A link's public stats page (docs/guide/analytics.md, "Public stats page"): found by code on the app
+// host, only when its owner switched it on; otherwise exactly "not found", so the page does not tell
+// whether the link exists. Its numbers are the link's own statistics minus what belongs to the owner:
+// no routing rules, no A/B destinations, and never a visitor (the statistics hold no IP at all).
+import { loadConfig } from '../config/load-config';
+import { processClock } from '../core/clock';
+import { AppError } from '../core/errors';
+import type { AppContext } from '../context/app-context';
+import type { LinkRow } from '../../db/schema';
+import { getLinkStats } from './get-stats';
+import { getPreviousPeriod } from './previous-period';
+import type { StatsFilters } from './stats-filters';
+import type { StatsRange } from './stats-range';
+import { getLinkByCode } from '../links/get-link-by-code';
+import { verifyPassword } from '../passwords/password';
+import { sharedLimiter } from '../ratelimit/shared-limiter';
+import { isValidStatsUnlock, makeStatsUnlockCookie } from './stats-unlock-cookie';
+
+/** Password guesses per page and address a minute, as for protected links (lib/link-pages/link-pages.ts). */
+export const STATS_UNLOCK_ATTEMPTS_PER_MINUTE = 5;
+
+const notFound = () => new AppError('not_found', 'No such link.');
+
+/** The link whose public page `code` (on domain `domainId`, the shared default when absent) names; not_found when off. */
+export async function findPublicStatsLink(ctx: AppContext, code: string, domainId?: number): Promise<LinkRow> {
+  const domain = domainId === undefined ? ctx.domains.defaultDomain : ctx.domains.byId(domainId);
+  if (!domain) throw notFound();
+  const link = await getLinkByCode(ctx.handle.db, domain.id, code);
+  // A renamed link's old code does not lead to its page: the page's address is the current code.
+  if (!link || !link.publicStats || link.shortCode.toLowerCase() !== code.toLowerCase()) throw notFound();
+  return link;
+}
+
+/** Whether the visitor may see the page: no password, or an unlock cookie (its value) for this one. */
+export function mayReadPublicStats(link: LinkRow, unlock: string | undefined): boolean {
+  if (!link.publicStatsPasswordHash) return true;
+  return isValidStatsUnlock(unlock, {
+    secret: loadConfig().SECRET_KEY,
+    linkId: link.id,
+    passwordHash: link.publicStatsPasswordHash,
+    now: processClock().nowMs(),
+  });
+}
+
+/** The statistics the page shows for a period, with the previous period's totals when `compare`. */
+export async function getPublicStats(ctx: AppContext, link: LinkRow, q: { range: StatsRange; filters?: StatsFilters; compare: boolean }) {
+  const [stats, previous] = await Promise.all([
+    getLinkStats(ctx.handle, link, q.range, q.filters),
+    q.compare ? getPreviousPeriod(ctx.handle, { linkId: link.id, filters: q.filters }, q.range) : undefined,
+  ]);
+  const { rules: _rules, variants: _variants, ...shown } = stats;
+  return { ...shown, rules: [], ...(previous ? { previous } : {}) };
+}
+
+/**
+ * Checks a password for the page (limited per page and address; a page without a password answers
+ * like a wrong one) and returns the Set-Cookie value that opens it.
+ */
+export async function unlockPublicStats(link: LinkRow, password: string, ip: string): Promise<string> {
+  await unlockLimiter().consume(`${link.id}:${ip}`);
+  const hash = link.publicStatsPasswordHash;
+  const ok = hash ? await verifyPassword({ hash, password }) : false;
+  if (!ok || !hash) throw new AppError('forbidden', 'Wrong password. Try again.');
+  const config = loadConfig();
+  return makeStatsUnlockCookie({
+    secret: config.SECRET_KEY,
+    linkId: link.id,
+    passwordHash: hash,
+    secure: config.BASE_URL.startsWith('https:'),
+    now: processClock().nowMs(),
+  });
+}
+
+function unlockLimiter() {
+  // Shared by every instance (Redis), so spreading guesses over instances does not help.
+  return sharedLimiter('stats-unlock', () => [{ points: STATS_UNLOCK_ATTEMPTS_PER_MINUTE, durationSec: 60 }]);
+}
