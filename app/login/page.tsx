@@ -1,8 +1,10 @@
 import { redirect } from 'next/navigation';
 import { AuthForm } from '@/components/auth-form';
 import { SsoSignIn } from '@/components/sso-sign-in';
+import { MagicLinkSignIn } from '@/components/magic-link-sign-in';
 import { currentViewer } from '../_lib/current-viewer';
-import { safeNextPath, ssoErrorMessage } from '@/app/_lib/sling';
+import { mailConfigured, safeNextPath, ssoErrorMessage } from '@/app/_lib/sling';
+import '../magic-link.css';
 
 export const metadata = { title: 'Sign in — Sling' };
 
@@ -12,7 +14,10 @@ export default async function SignInPage({ searchParams }: { searchParams: Query
   const query = await searchParams;
   const next = safeNextPath(query.next);
   // A refused single sign-on comes back here (lib/sso/sso-return-answer.ts), its code put in words.
-  const ssoError = typeof query.error === 'string' ? ssoErrorMessage(query.error, query.error_description) : null;
+  // So does a refused sign-in link, marked `method=magic-link` (components/magic-link-sign-in.tsx).
+  const error = typeof query.error === 'string' ? query.error : null;
+  const byLink = query.method === 'magic-link';
+  const ssoError = error && !byLink ? ssoErrorMessage(error, query.error_description) : null;
   // Already signed in: straight on to where sign-in would have led.
   if (await currentViewer()) redirect(next ?? '/links');
   return (
@@ -21,6 +26,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Query
         <h1>Sign in</h1>
         <AuthForm mode="login" next={next} />
         <SsoSignIn next={next} error={ssoError} />
+        {mailConfigured() && <MagicLinkSignIn next={next} errorCode={byLink ? error : null} />}
         <p className="muted">
           New here? <a href={next ? `/signup?next=${encodeURIComponent(next)}` : '/signup'}>Create an account</a> ·{' '}
           <a href="/forgot-password">Forgot your password?</a>
