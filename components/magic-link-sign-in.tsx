@@ -1,7 +1,7 @@
 'use client';
 // "Email me a sign-in link" on the sign-in page (shown only when the server sends mail): the address,
 // then "Check your inbox". The answer is the same whether or not the address has an account
-// (docs/guide/accounts.md#sign-in-with-a-link-by-mail).
+// (docs/guide/accounts-and-tokens.md#sign-in-with-a-link-by-mail).
 import { useState, type FormEvent } from 'react';
 import { apiJson } from './api-client';
 import { FormError } from './form-error';

@@ -185,6 +185,7 @@ export function createAuth(db: Awaited<ReturnType<typeof database>>['db'], confi
           ip: ctx.request?.headers.get(CLIENT_IP_HEADER) ?? null,
           userAgent: ctx.request?.headers.get('user-agent') ?? null,
           success: Boolean(session),
+          ...(ctx.path === '/magic-link/verify' ? { method: 'magic-link' } : {}),
         });
       }),
     },

@@ -1,4 +1,4 @@
-// Sign-in by a link sent by mail (better-auth's magic-link plugin; docs/guide/accounts.md#sign-in-with-a-link-by-mail).
+// Sign-in by a link sent by mail (better-auth's magic-link plugin; docs/guide/accounts-and-tokens.md#sign-in-with-a-link-by-mail).
 // The link only signs in an account that exists and may sign in without a second step: no account is
 // made from it (sign-up stays on the sign-up form and the instance's sign-up setting), and an account
 // with two-factor on, or whose workspace requires SSO, or whose address Sling has not proven yet

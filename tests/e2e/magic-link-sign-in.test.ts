@@ -27,7 +27,7 @@ describe.skipIf(!chromium)('sign-in link by mail in Chromium', () => {
 
   beforeAll(async () => {
     [tdb, smtp] = await Promise.all([createPgliteDatabase({ migrated: true }), startSmtpListener()]);
-    // An account whose address is proven (as after an invitation): only those get a link (docs/guide/accounts.md).
+    // An account whose address is proven (as after an invitation): only those get a link (docs/guide/accounts-and-tokens.md).
     await seedUser(tdb.env, EMAIL);
     const ctx = await openTestContext(tdb);
     try {
