@@ -58,9 +58,9 @@ export function LinkAnalytics({
 }
 
 interface ClickAnalyticsProps {
-  /** Where the statistics come from, and the exports. */
+  /** Where the statistics come from (it may carry a query of its own), and the exports (none on a public page). */
   statsPath: string;
-  exportPath: string;
+  exportPath?: string;
   /** There are clicks at all (maybe outside the period), so an empty period says so. */
   everClicked: boolean;
   /** What an empty page says when nothing was ever clicked. */
@@ -121,7 +121,7 @@ export function ClickAnalytics({ statsPath, exportPath, everClicked, neverClicke
       filters,
     );
     // A superseded request (the period changed) never lands, whether it ends in data or an error.
-    getJson<LinkStats>(`${statsPath}?${params}`, controller.signal).then(
+    getJson<LinkStats>(`${statsPath}${statsPath.includes('?') ? '&' : '?'}${params}`, controller.signal).then(
       (stats) => controller.signal.aborted || setLoad({ state: 'ready', stats }),
       (err: unknown) =>
         controller.signal.aborted ||
@@ -158,7 +158,7 @@ export function ClickAnalytics({ statsPath, exportPath, everClicked, neverClicke
     <section className="stack" aria-labelledby={`${id}-h`}>
       <div className="row between">
         <h2 id={`${id}-h`}>Clicks</h2>
-        <ClicksExport endpoint={exportPath} range={range} filters={filters} />
+        {exportPath ? <ClicksExport endpoint={exportPath} range={range} filters={filters} /> : null}
       </div>
       <form className="range-picker row" onSubmit={(e) => e.preventDefault()}>
         <label>

@@ -14,6 +14,7 @@ import { ApiError, fromLocalInput, linksApi, toLocalInput, type DomainOption, ty
 import { withScheme } from '@/lib/links/with-scheme';
 import { SocialPreviewSection } from './social-preview-section';
 import { LinkScheduleFields, useLinkSchedule } from './link-schedule-fields';
+import { LinkPublicStatsFields, useLinkPublicStats } from './link-public-stats-fields';
 import { LinkAppFields, useLinkApps } from './link-app-fields';
 import { useSocialPreview } from './use-social-preview';
 import type { LinkPreviewJson } from '@/lib/previews/link-preview-schema';
@@ -28,6 +29,7 @@ const FIELDS = [
   'starts_at',
   'expired_url',
   'count_bots',
+  'public_stats_password',
   'ios_url',
   'ios_fallback_url',
   'android_url',
@@ -100,6 +102,7 @@ export function LinkFormDialog({ link, preset, domains, onSaved, onClose }: Link
   const [maxClicks, setMaxClicks] = useState(start?.max_clicks === null || start?.max_clicks === undefined ? '' : String(start.max_clicks));
   const [forwardQuery, setForwardQuery] = useState(start?.forward_query !== false);
   const schedule = useLinkSchedule(start);
+  const publicStats = useLinkPublicStats(link ?? undefined);
   const [tags, setTags] = useState((start?.tags ?? []).join(', '));
   const [note, setNote] = useState(start?.note ?? '');
   const [freeOldCode, setFreeOldCode] = useState(false);
@@ -170,6 +173,7 @@ export function LinkFormDialog({ link, preset, domains, onSaved, onClose }: Link
         ...(limit !== null ? { max_clicks: limit } : {}),
         ...(forwardQuery ? {} : { forward_query: false }),
         ...schedule.body(),
+        ...publicStats.body(),
         ...apps.body(),
         ...(tagList(tags).length ? { tags: tagList(tags) } : {}),
         ...(note.trim() ? { note: note.trim() } : {}),
@@ -188,6 +192,7 @@ export function LinkFormDialog({ link, preset, domains, onSaved, onClose }: Link
     if (limit !== link.max_clicks) changes.max_clicks = limit;
     if (forwardQuery !== link.forward_query) changes.forward_query = forwardQuery;
     Object.assign(changes, schedule.changes(link));
+    Object.assign(changes, publicStats.changes(link));
     Object.assign(changes, apps.changes(link));
     if (tagList(tags).join() !== link.tags.join()) changes.tags = tagList(tags);
     if (note.trim() !== (link.note ?? '')) changes.note = note.trim() || null;
@@ -414,6 +419,7 @@ export function LinkFormDialog({ link, preset, domains, onSaved, onClose }: Link
         <LinkRulesEditor form={rules} fields={fields} abTest={abTest.mode !== 'off'} />
         <LinkAbTestEditor form={abTest} fields={fields} destination={url} zone={zone} />
         <LinkAppFields form={apps} fields={fields} />
+        <LinkPublicStatsFields form={publicStats} fields={fields} link={link} />
         <label>
           Tags (optional)
           <input

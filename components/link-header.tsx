@@ -10,7 +10,7 @@ import { QrDialog } from './qr-dialog';
 import { useToast } from './toasts';
 
 export type HeaderLink = Pick<LinkJson, 'id' | 'short_url' | 'long_url' | 'status' | 'created_at' | 'expiration' | 'password_protected' | 'disabled_reason'> &
-  Partial<Pick<LinkJson, 'note'>> & { previous_codes?: PreviousCodeJson[] };
+  Partial<Pick<LinkJson, 'note' | 'public_stats_url'>> & { previous_codes?: PreviousCodeJson[] };
 
 export function CopyButton({ text, label }: { text: string; label: string }) {
   const toast = useToast();
@@ -41,6 +41,11 @@ export function LinkHeader({ link, actions }: { link: HeaderLink; actions?: Reac
         </h1>
         <div className="row">
           {actions}
+          {link.public_stats_url ? (
+            <a className="button secondary small" href={link.public_stats_url}>
+              Public stats
+            </a>
+          ) : null}
           <CopyButton text={link.short_url} label={`Copy ${display}`} />
           <button type="button" className="secondary small" onClick={() => setQrOpen(true)}>
             QR code

@@ -38,6 +38,8 @@ export { findTags } from '../../lib/links/find-tags';
 export { getLinkOrThrow } from '../../lib/links/get-link-or-throw';
 export { previousCodesJson } from '../../lib/links/previous-codes-json';
 export { serializeLink } from '../../lib/links/serialize-link';
+export { findPublicStatsLink, mayReadPublicStats } from '../../lib/analytics/public-stats';
+export { statsUnlockCookieName } from '../../lib/analytics/stats-unlock-cookie';
 export { planLimits } from '../../lib/ratelimit/api-limits';
 export { ZUsersQuery } from '../../lib/admin/admin-schema';
 export { findTokens } from '../../lib/tokens/manage-tokens';
