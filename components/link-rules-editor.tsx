@@ -4,7 +4,7 @@
 // sends the visitor to its URL. The drafts and their conversion are rule-drafts.ts's, one condition's
 // inputs rule-condition-row.tsx's; the API's 400 ("Invalid rules: rules[2].conditions[0].values[1]:
 // …", details["rules[0].url"]) is shown at the rule and condition it names.
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { StoredRule } from '@/lib/link-rules/rule-schema';
 import { Icon } from './icons';
 import { ConditionRow } from './rule-condition-row';
@@ -59,6 +59,10 @@ export function LinkRulesEditor({ form, fields, abTest = false }: LinkRulesEdito
   // After an add, move or remove: the control to focus once rendered (its id).
   const [focus, setFocus] = useState<string | null>(null);
   const problem = locate(fields.rules);
+  // The API names rules by their place at the save; moving rules afterwards must not move the
+  // errors to other rules: each error stays with the rule (its key) that had that place.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the order as it was when this answer came
+  const savedOrder = useMemo(() => drafts.map((r) => r.key), [fields]);
   const hasErrors = Object.keys(fields).some((k) => k === 'rules' || k.startsWith('rules['));
   const control = (rule: number, condition: number | null, field: string) =>
     `${id}-r${rule}${condition === null ? '' : `-c${condition}`}-${field}`.replace(/:/g, '');
@@ -156,8 +160,9 @@ export function LinkRulesEditor({ form, fields, abTest = false }: LinkRulesEdito
           <ol className="rule-list">
             {drafts.map((rule, i) => {
               const n = i + 1;
-              const urlError = fields[`rules[${i}].url`] ?? fields[`rules[${i}].ab_test`];
-              const ruleProblem = problem && problem.rule === i && problem.condition === undefined && problem.field !== 'url' ? problem : null;
+              const at = savedOrder.indexOf(rule.key);
+              const urlError = at < 0 ? undefined : (fields[`rules[${at}].url`] ?? fields[`rules[${at}].ab_test`]);
+              const ruleProblem = problem && problem.rule === at && problem.condition === undefined && problem.field !== 'url' ? problem : null;
               return (
                 <li key={rule.key}>
                   <div className="rule-card" role="group" aria-labelledby={control(i, null, 'title')} data-testid="rule-card">
@@ -217,7 +222,7 @@ export function LinkRulesEditor({ form, fields, abTest = false }: LinkRulesEdito
                           label={`Condition ${j + 1}`}
                           rule={n}
                           ids={(field) => control(i, j, field)}
-                          problem={problem && problem.rule === i && problem.condition === j ? problem : null}
+                          problem={problem && problem.rule === at && problem.condition === j ? problem : null}
                           removable={rule.conditions.length > 1}
                           onChange={(change) => updateCondition(i, j, change)}
                           onRemove={() => removeCondition(i, j)}

@@ -228,6 +228,13 @@ describe.skipIf(!chromium)('the link dialog: routing rules', () => {
     await expect.poll(() => urlError.textContent()).toMatch(/points back at this Sling/);
     expect(await dialog.locator('.rule-condition .rule-error').count()).toBe(0);
     await expect.poll(() => ruleUrl(dialog, 2).evaluate((el) => el === document.activeElement)).toBe(true);
+    // Reordered, the error goes with its rule, not with the place the rule had when saved.
+    const cards = dialog.getByTestId('rule-card');
+    await dialog.getByRole('button', { name: 'Move rule 2 up' }).click();
+    await expect.poll(() => cards.nth(0).locator('.rule-url .field-error').textContent()).toMatch(/points back at this Sling/);
+    expect(await cards.nth(1).locator('.field-error').count()).toBe(0);
+    await dialog.getByRole('button', { name: 'Move rule 1 down' }).click();
+    await expect.poll(() => cards.nth(1).locator('.rule-url .field-error').count()).toBe(1);
     await ruleUrl(dialog, 2).fill(`${D}/fr`);
     await saveChanges(dialog);
     expect((await apiLink('app')).rules.map((r: { conditions: { values: string[] }[] }) => r.conditions[0].values)).toEqual([['DE', 'AT'], ['FR']]);
