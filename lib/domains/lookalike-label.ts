@@ -96,17 +96,27 @@ function highlyRestrictive(chars: string[]): boolean {
 }
 
 /**
- * What the label looks like in plain ASCII, or null when some letter has no ASCII look-alike. Each
+ * What the label looks like in Latin letters, or null when some letter has no Latin look-alike. Each
  * character (after NFD) is replaced by its prototype (UTS #39's skeleton, one character at a time);
- * a prototype of several characters (æ → ae, œ → oe) does not count as a look-alike.
+ * a prototype of several characters (æ → ae, œ → oe) does not count as a look-alike. A Latin letter
+ * counts only when its prototype is ASCII (ß and é are not look-alikes of anything); a letter of
+ * another script counts when its prototype is any Latin letter, so Cyrillic ԍ (prototype ɢ, a small
+ * capital G) passes for a g as well as а passes for an a.
  */
-function asciiLook(label: string): string | null {
+function latinLook(label: string): string | null {
   let look = '';
   for (const c of label.normalize('NFD')) {
     const p = (prototypeMap()[c] ?? c).normalize('NFD');
-    const ascii = /^[\x21-\x7e]$/.test(c) ? c : [...p].length === 1 && /^[\x21-\x7e]$/.test(p) ? p : null;
-    if (ascii === null) return null;
-    look += ascii;
+    const single = [...p].length === 1;
+    const latin = /^[\x21-\x7e]$/.test(c)
+      ? c
+      : single && /^[\x21-\x7e]$/.test(p)
+        ? p
+        : single && !/^\p{Script=Latin}$/u.test(c) && /^\p{Script=Latin}$/u.test(p)
+          ? p
+          : null;
+    if (latin === null) return null;
+    look += latin;
   }
   return look.toLowerCase();
 }
@@ -121,7 +131,7 @@ export function lookalikeReason(label: string): string | null {
   if (!highlyRestrictive(chars)) {
     return `"${label}" mixes letters of different scripts (${scriptNames(chars).join(' and ')}), a way to imitate another name.`;
   }
-  if (asciiLook(label) !== null) {
+  if (latinLook(label) !== null) {
     const lookalikes = [...new Set(chars.filter((c) => c > '\x7f'))].join(' ');
     return `"${label}" can pass for a name in plain Latin letters (${lookalikes} look like ASCII characters), a way to imitate another name.`;
   }

@@ -76,6 +76,8 @@ describe('normalizeHostname', () => {
     expect(refusal('ѕсоре.example.com')).toMatch(/plain Latin letters/);
     expect(refusal('ɡoogle.example.com')).toMatch(/plain Latin letters \(ɡ/);
     expect(refusal('ab\u2010cd.example.com')).toMatch(/plain Latin letters/);
+    // Cyrillic ԍ looks like a small capital G (its prototype ɢ is Latin, not ASCII): "google".
+    expect(refusal('ԍооԍӏе.example.com')).toMatch(/"ԍооԍӏе" can pass for a name in plain Latin letters \(ԍ о ӏ е/);
     for (const name of [
       'bücher.example.com',
       'straße.example.de',
