@@ -1,12 +1,13 @@
 'use client';
-// One SSO connection's set-up as numbered steps: what to register with the provider (OpenID
-// Connect: the callback URL; SAML: the ACS URL, entity ID and SP metadata URL, and the attributes),
-// the connection test (each check listed), the DNS proof of each email domain, enable, and
-// "Require SSO".
+// One SSO connection's set-up as five numbered steps, each done, current or to do from the
+// connection's state: the protocol, the provider's details with what to register with it (OpenID
+// Connect: the callback URL; SAML: the ACS URL, entity ID and SP metadata URL), the DNS proof of
+// each email domain, the connection test (each check listed), enable and "Require SSO".
 import { useId, useState } from 'react';
 import { apiJson } from './api-client';
 import { CopyField } from './copy-field';
 import { FormError } from './form-error';
+import { SetupStep, stepStates } from './setup-steps';
 import { DomainsStep } from './sso-domains-step';
 import { SSO_API, type Connection } from './sso-api';
 
@@ -51,6 +52,8 @@ export function ConnectionCard({
   const tested = c.test.tested_at !== null;
   const domainList = c.domains.map((d) => d.domain).join(', ');
   const anyVerified = c.domains.some((d) => d.verified);
+  // Steps 1 and 2 are done once the connection exists (it is saved only with the provider's details).
+  const state = stepStates([true, true, anyVerified, c.test.passed, c.enabled]);
   return (
     <article className="sso-connection" aria-labelledby={headingId} data-testid="sso-connection">
       <header>
@@ -59,14 +62,18 @@ export function ConnectionCard({
         </h2>
         <span className={`badge ${c.enabled ? 'enabled' : 'draft'}`}>{c.enabled ? 'Enabled' : 'Not enabled'}</span>
       </header>
-      <ol className="sso-steps">
-        <li className="done">
-          <h3>Register Sling with your provider</h3>
+      <ol className="sso-steps" aria-label={`Set-up steps for ${c.name}`}>
+        <SetupStep state={state[0]} title="Choose OpenID Connect or SAML" testId="sso-step-protocol">
+          <p className="muted">
+            {c.type_label} · {c.saml ? 'SAML 2.0' : 'OpenID Connect'}
+          </p>
+        </SetupStep>
+        <SetupStep state={state[1]} title="Enter the identity provider’s details" testId="sso-step-provider">
           {c.saml ? (
             <>
               <p className="muted">
-                In your identity provider’s SAML app, give these (or just the SP metadata URL where it can read metadata). Send the email address in the
-                attribute “{c.mapping.email}” and the name in “{c.mapping.name}”.
+                {c.saml.idp ? `Identity provider ${c.saml.idp.entity_id}. ` : ''}In its SAML app, give these (or just the SP metadata URL where it can read
+                metadata). Send the email address in the attribute “{c.mapping.email}” and the name in “{c.mapping.name}”.
               </p>
               <CopyField label="ACS URL" value={c.saml.acs_url} />
               <CopyField label="SP entity ID" value={c.saml.sp_entity_id} />
@@ -74,13 +81,15 @@ export function ConnectionCard({
             </>
           ) : (
             <>
-              <p className="muted">Add this as the redirect (callback) URL of the app. {hint}</p>
+              <p className="muted">
+                Issuer {c.issuer}, client ID {c.client_id}. Add this as the redirect (callback) URL of the app. {hint}
+              </p>
               <CopyField label="Callback URL" value={c.callback_url ?? ''} />
             </>
           )}
-        </li>
-        <li className={c.test.passed ? 'done' : undefined}>
-          <h3>Test the connection</h3>
+        </SetupStep>
+        <DomainsStep connection={c} state={state[2]} busy={busy !== null} act={act} />
+        <SetupStep state={state[3]} title="Test the connection" testId="sso-step-test">
           {tested ? (
             <ul className="sso-checks" aria-label="Checks">
               {c.test.checks.map((k) => (
@@ -107,10 +116,8 @@ export function ConnectionCard({
               {busy === 'test' ? 'Testing…' : tested ? 'Test again' : 'Test connection'}
             </button>
           </div>
-        </li>
-        <DomainsStep connection={c} busy={busy !== null} act={act} />
-        <li className={c.enabled ? 'done' : undefined}>
-          <h3>{c.enabled ? 'Enabled' : 'Enable single sign-on'}</h3>
+        </SetupStep>
+        <SetupStep state={state[4]} title={c.enabled ? 'Enabled' : 'Enable single sign-on'} testId="sso-step-enable">
           <p className="muted">
             {c.enabled
               ? `People at ${c.domains
@@ -142,7 +149,7 @@ export function ConnectionCard({
               Delete
             </button>
           </div>
-        </li>
+        </SetupStep>
       </ol>
       <FormError message={error} />
     </article>

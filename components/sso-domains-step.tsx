@@ -3,16 +3,16 @@
 // "Check DNS" button until it is verified, a Remove button, and a field to add another domain.
 import { useId, useState, type FormEvent } from 'react';
 import { CopyField } from './copy-field';
+import { SetupStep, type StepState } from './setup-steps';
 import type { ActResult } from './sso-connection-card';
 import type { Connection } from './sso-api';
 
 type Act = (what: string, path: string, init?: { method?: string; body?: unknown }) => Promise<ActResult | null>;
 
-export function DomainsStep({ connection: c, busy, act }: { connection: Connection; busy: boolean; act: Act }) {
+export function DomainsStep({ connection: c, state, busy, act }: { connection: Connection; state: StepState; busy: boolean; act: Act }) {
   const [notes, setNotes] = useState<Record<string, string>>({});
   const [adding, setAdding] = useState('');
   const inputId = useId();
-  const anyVerified = c.domains.some((d) => d.verified);
 
   async function verify(id: string) {
     const data = await act(`verify-${id}`, `/domains/${id}/verify`);
@@ -36,8 +36,7 @@ export function DomainsStep({ connection: c, busy, act }: { connection: Connecti
   }
 
   return (
-    <li className={anyVerified ? 'done' : undefined}>
-      <h3>Prove your email domains</h3>
+    <SetupStep state={state} title="Verify your email domain" testId="sso-step-domain">
       <p className="muted">Each domain whose people sign in through this connection needs its own TXT record at your DNS host.</p>
       <ul className="sso-domains" aria-label="Email domains">
         {c.domains.map((d) => (
@@ -63,8 +62,8 @@ export function DomainsStep({ connection: c, busy, act }: { connection: Connecti
                 <CopyField label={`TXT record value for ${d.domain}`} value={d.verification.value} />
                 {notes[d.id] && <p role="status">{notes[d.id]}</p>}
                 <div>
-                  <button type="button" className="secondary small" disabled={busy} onClick={() => verify(d.id)} aria-label={`Check DNS for ${d.domain}`}>
-                    Check DNS
+                  <button type="button" className="secondary small" disabled={busy} onClick={() => verify(d.id)} aria-label={`Check DNS now for ${d.domain}`}>
+                    Check DNS now
                   </button>
                 </div>
               </>
@@ -81,6 +80,6 @@ export function DomainsStep({ connection: c, busy, act }: { connection: Connecti
           Add domain
         </button>
       </form>
-    </li>
+    </SetupStep>
   );
 }

@@ -1,9 +1,11 @@
 'use client';
-// A new SSO connection in two steps: the provider type, then its credentials (OpenID Connect) or
-// its identity provider's description (SAML 2.0), with the attribute mapping and the default role.
+// A new SSO connection: steps 1 and 2 of five — the provider type, then its credentials (OpenID
+// Connect) or its identity provider's description (SAML 2.0), with the attribute mapping and the
+// default role; the connection card shows the other three once it is saved.
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { apiJson, ApiError } from './api-client';
 import { FormError } from './form-error';
+import { SSO_STEP_TITLES, StepProgress } from './setup-steps';
 import { SSO_API, type Connection, type ProviderType } from './sso-api';
 import { MappingFields, mappingBody, SamlIdpFields, samlBody } from './sso-protocol-fields';
 
@@ -65,8 +67,9 @@ export function NewConnection({
         }}
       >
         <header>
-          <h2 id="sso-new-h">New connection · step 1 of 2</h2>
+          <h2 id="sso-new-h">New connection · Step 1 of 5: choose OpenID Connect or SAML</h2>
         </header>
+        <StepProgress titles={SSO_STEP_TITLES} states={['current', 'todo', 'todo', 'todo', 'todo']} label="Set-up steps" />
         <fieldset className="sso-types">
           <legend>Which identity provider does your company use?</legend>
           {types.map((t) => (
@@ -103,9 +106,10 @@ export function NewConnection({
     <form className="sso-connection stack" aria-labelledby="sso-new-h" onSubmit={submit} noValidate>
       <header>
         <h2 id="sso-new-h">
-          New connection · step 2 of 2: {type.label} {saml ? 'identity provider' : 'credentials'}
+          New connection · Step 2 of 5: {type.label} {saml ? 'identity provider' : 'credentials'}
         </h2>
       </header>
+      <StepProgress titles={SSO_STEP_TITLES} states={['done', 'current', 'todo', 'todo', 'todo']} label="Set-up steps" />
       <p className="muted">
         {type.hint}{' '}
         {saml

@@ -60,12 +60,24 @@ describe.skipIf(!chromium)('Settings → Directory sync in Chromium', () => {
     await page.getByRole('button', { name: 'Copy scim base url' }).click();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${sling.url}/api/scim/v2`);
 
+    // Three steps: the token is the current one until it exists, then pasting it, then the first sync.
+    const states = () =>
+      page
+        .getByRole('list', { name: 'Set-up steps' })
+        .locator(':scope > li')
+        .evaluateAll((els) => els.map((e) => e.getAttribute('data-state')));
+    expect(await states()).toEqual(['current', 'todo', 'todo']);
+    expect(await page.locator('[aria-current="step"] h3').textContent()).toContain('Create the SCIM token');
     await page.getByRole('button', { name: 'Create token' }).click();
     const shown = page.getByTestId('new-scim-token');
     const token = (await shown.textContent())!;
     expect(token).toMatch(/^scim_/);
     await page.getByRole('button', { name: 'Copy token' }).click();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(token);
+    expect(await states()).toEqual(['done', 'current', 'todo']);
+    await page.getByText('Where to paste them: Okta, Microsoft Entra ID, other SCIM 2.0 providers').click();
+    await page.getByRole('heading', { name: 'Microsoft Entra ID' }).waitFor();
+    expect(await captureThemes(page, 'settings-directory-sync-steps')).toEqual([]);
 
     // The identity provider provisions someone; the page shows it after a reload, the token no more.
     const made = await scim(token).fetch('/api/scim/v2/Users', {
@@ -84,6 +96,7 @@ describe.skipIf(!chromium)('Settings → Directory sync in Chromium', () => {
     await expect.poll(() => page.getByTestId('dsync-last-activity').textContent()).toContain('Provisioned mia@acme.test');
     expect(await page.getByTestId('new-scim-token').count()).toBe(0);
     expect(await page.getByTestId('dsync-token').textContent()).toContain(token.slice(0, 11));
+    expect(await states()).toEqual(['done', 'done', 'done']);
     expect(await captureThemes(page, 'settings-directory-sync')).toEqual([]);
 
     await page.getByRole('button', { name: 'Rotate token' }).click();
@@ -102,6 +115,39 @@ describe.skipIf(!chromium)('Settings → Directory sync in Chromium', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Revoke token' }).click();
     await page.getByRole('button', { name: 'Create token' }).waitFor();
     expect((await scimUsers(rotated)).status).toBe(401);
+    expect(problems).toEqual([]);
+  });
+
+  test('on a plan without SSO both pages show the steps greyed, the plan that has them and who changes it', async () => {
+    // The owner's personal workspace is on the Free plan.
+    const personal = await page.evaluate(
+      async () => ((await (await fetch('/api/v1/workspaces')).json()).workspaces as { id: string; kind: string }[]).find((w) => w.kind === 'personal')!.id,
+    );
+    expect(await page.evaluate(async (id) => (await fetch(`/api/v1/workspaces/${id}/switch`, { method: 'POST' })).status, personal)).toBe(200);
+    for (const [path, steps, shot] of [
+      ['/settings/directory-sync', 3, 'settings-directory-sync-plan'],
+      ['/settings/sso', 5, 'settings-sso-plan'],
+    ] as const) {
+      await page.goto(`${sling.url}${path}`);
+      const gate = page.getByTestId('needs-enterprise');
+      expect(await gate.textContent()).toContain('Available on Enterprise');
+      expect(await gate.textContent()).toContain('Free plan');
+      expect(await gate.textContent()).toContain('admin console (Admin → Users)');
+      expect(
+        await gate
+          .getByRole('list', { name: /not available on this plan/ })
+          .locator(':scope > li')
+          .count(),
+      ).toBe(steps);
+      // No dead form: nothing to type into or press but the link to the plans.
+      expect(await page.locator('main').getByRole('textbox').count()).toBe(0);
+      expect(await gate.getByRole('button').count()).toBe(0);
+      expect(await captureThemes(page, shot)).toEqual([]);
+      await page.setViewportSize({ width: 390, height: 844 });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      expect(await captureThemes(page, `${shot}-phone`)).toEqual([]);
+      await page.setViewportSize({ width: 1366, height: 800 });
+    }
     expect(problems).toEqual([]);
   });
 });

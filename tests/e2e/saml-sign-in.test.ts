@@ -60,11 +60,11 @@ describe.skipIf(!chromium || !challtestsrv)('SAML single sign-on in Chromium', (
     expect(await owner.evaluate(async (id) => (await fetch(`/api/v1/workspaces/${id}/switch`, { method: 'POST' })).status, teamId)).toBe(200);
     await owner.goto(`${sling.url}/settings/sso`);
 
-    const step1 = owner.getByRole('form', { name: /step 1 of 2/ });
+    const step1 = owner.getByRole('form', { name: /Step 1 of 5/ });
     await step1.locator('label.sso-type', { hasText: 'SAML 2.0' }).click();
     await step1.getByRole('button', { name: 'Continue' }).click();
 
-    const step2 = owner.getByRole('form', { name: /step 2 of 2/ });
+    const step2 = owner.getByRole('form', { name: /Step 2 of 5/ });
     await step2.getByLabel('Metadata URL').fill(idp.metadataUrl);
     await step2.getByLabel('Email domain').fill('samlco.test');
     await step2.getByLabel('Email attribute').fill('mail');

@@ -67,14 +67,16 @@ describe.skipIf(!chromium || !challtestsrv)('single sign-on in Chromium', () => 
     await owner.waitForURL('**/settings/sso');
 
     // Step 1: the provider type (SAML 2.0 is offered too: tests/e2e/saml-sign-in.test.ts).
-    const step1 = owner.getByRole('form', { name: /step 1 of 2/ });
+    const step1 = owner.getByRole('form', { name: /Step 1 of 5/ });
+    // The five steps in a row above the form: the first is the current one.
+    expect(await step1.getByRole('list', { name: 'Set-up steps' }).locator('[aria-current="step"]').textContent()).toContain('Choose OpenID Connect or SAML');
     expect(await step1.getByRole('radio', { name: /SAML 2.0/ }).isDisabled()).toBe(false);
     expect(await captureThemes(owner, 'settings-sso-type')).toEqual([]);
     await step1.locator('label.sso-type', { hasText: 'Okta' }).click();
     await step1.getByRole('button', { name: 'Continue' }).click();
 
     // Step 2: credentials; the issuer comes prefilled with Okta's shape.
-    const step2 = owner.getByRole('form', { name: /step 2 of 2/ });
+    const step2 = owner.getByRole('form', { name: /Step 2 of 5/ });
     expect(await step2.getByLabel('Issuer URL').inputValue()).toBe('https://{your-org}.okta.com');
     await step2.getByLabel('Issuer URL').fill(`http://127.0.0.1:${idpPort}`);
     await step2.getByLabel('Client ID').fill('sling-test-client');
@@ -90,6 +92,20 @@ describe.skipIf(!chromium || !challtestsrv)('single sign-on in Chromium', () => 
     });
     callback = await card.getByRole('textbox', { name: 'Callback URL' }).inputValue();
     expect(callback).toMatch(new RegExp(`^${sling.url}/api/auth/sso/callback/[0-9a-f-]{36}$`));
+    // The copy fields hold what the server uses (the API's callback URL and TXT record), and the steps
+    // say where the set-up stands: saved, so the domain is the current step; test and enable to do.
+    const saved = await owner.evaluate(async () => (await (await fetch('/api/v1/workspace/sso')).json()).connections[0]);
+    expect(callback).toBe(saved.callback_url);
+    expect(await card.getByRole('textbox', { name: 'TXT record value' }).inputValue()).toBe(saved.domains[0].verification.value);
+    const steps = card.getByRole('list', { name: /^Set-up steps/ }).locator(':scope > li');
+    const states = () => steps.evaluateAll((els) => els.map((e) => e.getAttribute('data-state')));
+    expect(await states()).toEqual(['done', 'done', 'current', 'todo', 'todo']);
+    expect(await card.locator('[aria-current="step"] h3').textContent()).toContain('Verify your email domain');
+    expect(await captureThemes(owner, 'settings-sso-steps')).toEqual([]);
+    await owner.setViewportSize(PHONE);
+    expect(await noSidewaysScroll(owner)).toBe(true);
+    expect(await captureThemes(owner, 'settings-sso-steps-phone')).toEqual([]);
+    await owner.setViewportSize({ width: 1366, height: 800 });
     idp = await startIdp(idpPort, [callback], { [NEWCOMER]: 'Nora Newcomer' });
 
     // Step 4: the test, each check listed.
@@ -104,12 +120,14 @@ describe.skipIf(!chromium || !challtestsrv)('single sign-on in Chromium', () => 
         expect.stringMatching(/^✓Client ID and secret accepted: passed/),
       ]);
     expect(await card.getByRole('button', { name: 'Enable SSO' }).isDisabled()).toBe(true);
+    expect(await states()).toEqual(['done', 'done', 'current', 'done', 'todo']);
 
     // Step 5: the DNS proof of the email domain.
     const txt = await card.getByRole('textbox', { name: 'TXT record value' }).inputValue();
     await dns.addTxt('_sling-sso.acme.test', txt);
     await card.getByRole('button', { name: 'Check DNS' }).click();
     await card.getByTestId('sso-domain').getByText('Verified', { exact: true }).waitFor();
+    expect(await states()).toEqual(['done', 'done', 'done', 'done', 'current']);
     // A second email domain, with its own TXT record.
     await card.getByRole('textbox', { name: 'Add a domain' }).fill('acme-labs.test');
     await card.getByRole('button', { name: 'Add domain' }).click();
@@ -121,6 +139,7 @@ describe.skipIf(!chromium || !challtestsrv)('single sign-on in Chromium', () => 
     // Step 6: enable.
     await card.getByRole('button', { name: 'Enable SSO' }).click();
     await expect.poll(() => card.locator('header .badge').textContent()).toBe('Enabled');
+    expect(await states()).toEqual(['done', 'done', 'done', 'done', 'done']);
     expect(await captureThemes(owner, 'settings-sso')).toEqual([]);
     await owner.setViewportSize(PHONE);
     expect(await noSidewaysScroll(owner)).toBe(true);

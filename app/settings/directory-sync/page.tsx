@@ -1,10 +1,18 @@
 import { requireActor } from '@/app/_lib/require-actor';
 import { DirectorySyncManager } from '@/components/directory-sync-manager';
+import { PlanGatedSteps } from '@/components/plan-gated-steps';
 import { SettingsShell } from '@/components/settings-shell';
 import { can } from '@/app/_lib/sling';
 
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Directory sync — Sling' };
+
+/** The set-up, shown greyed on a plan without directory sync (docs/guide/directory-sync.md). */
+const DSYNC_STEPS = [
+  { title: 'Create the SCIM token', detail: 'Shown once, to copy.' },
+  { title: 'Paste the SCIM base URL and token into your identity provider', detail: 'Okta, Microsoft Entra ID or any SCIM 2.0 client.' },
+  { title: 'See the first sync arrive', detail: 'The last request, and how many users and groups the provider has sent.' },
+];
 
 // Settings → Directory sync: SCIM 2.0 provisioning from the identity provider (admins, Enterprise teams).
 export default async function DirectorySyncPage() {
@@ -20,15 +28,7 @@ export default async function DirectorySyncPage() {
         {!admin ? (
           <p data-testid="needs-admin">Only the owner and admins of {actor.workspace.name} set up directory sync.</p>
         ) : !enterprise ? (
-          <div className="stack" data-testid="needs-enterprise">
-            <p>
-              Directory sync (SCIM) is part of the Enterprise plan for team workspaces. {actor.workspace.name} is a {actor.workspace.kind} workspace on the{' '}
-              <span className="plan">{actor.workspace.plan}</span> plan.
-            </p>
-            <p>
-              <a href="/settings/plan">See plans</a>
-            </p>
-          </div>
+          <PlanGatedSteps feature="Directory sync (SCIM)" workspace={actor.workspace} steps={DSYNC_STEPS} />
         ) : (
           <>
             <p className="muted">
