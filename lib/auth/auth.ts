@@ -198,6 +198,11 @@ export function createAuth(db: Awaited<ReturnType<typeof database>>['db'], confi
       magicLinkPlugin(db),
       admin({ bannedUserMessage: 'This account is suspended. Contact the administrator of this Sling instance.' }),
     ],
+    // Password-reset tokens (mailed, or shown by the admin console) are kept as SHA-256 hashes, as every
+    // secret Sling must not read back (docs/self-hosting/security.md). Other verification rows keep
+    // plain identifiers: they hold no secret (SAML assertion ids, SSO state) or hash their own (sign-in
+    // links, magic-link.ts).
+    verification: { storeIdentifier: { default: 'plain', overrides: { 'reset-password:': 'hashed' } } },
     advanced: {
       database: { generateId: () => crypto.randomUUID() },
       ipAddress: IP_ADDRESS_OPTIONS,

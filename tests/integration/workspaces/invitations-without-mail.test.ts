@@ -145,6 +145,11 @@ describe(`invitations and password resets without mail on ${suiteDatabase.name}`
     expect(hour).toBeGreaterThan(3_540_000);
     expect(hour).toBeLessThanOrEqual(3_600_000);
     const token = new URL(reset.link).searchParams.get('token');
+    // Kept hashed: no verification row holds the token itself.
+    const rows = await sling!.handle.query<{ identifier: string }>('SELECT identifier FROM verifications WHERE value = $1', [dot.id]);
+    expect(rows.length).toBe(1);
+    expect(rows[0].identifier).not.toContain(token!);
+    expect(rows[0].identifier).not.toMatch(/^reset-password:/);
     const headers = { 'content-type': 'application/json', origin: api.baseUrl };
     const use = () =>
       api.fetch('/api/auth/reset-password', { method: 'POST', as: 'none', headers, body: JSON.stringify({ newPassword: 'a new password 2', token }) });
