@@ -134,6 +134,7 @@ export function DirectorySyncManager() {
             In its provisioning (SCIM) settings: the base URL below and the token from step 1. This step is done when the provider’s first request arrives.
           </p>
           <CopyField label="SCIM base URL" value={state.base_url} />
+          {secret && <CopyField label="SCIM token (shown once)" value={secret} />}
           <DirectorySyncIdpHelp />
         </SetupStep>
         <SetupStep state={states[2]} title="See the first sync arrive" testId="dsync-step-sync">

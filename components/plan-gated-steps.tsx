@@ -25,8 +25,10 @@ export function PlanGatedSteps({
       <ol className="sso-steps setup-locked" aria-label="Set-up steps (not available on this plan)">
         {steps.map((s) => (
           <li key={s.title} className="setup-step todo" data-state="locked">
-            <h3>{s.title}</h3>
-            <p className="muted">{s.detail}</p>
+            <div className="step-body">
+              <h3>{s.title}</h3>
+              <p className="muted">{s.detail}</p>
+            </div>
           </li>
         ))}
       </ol>

@@ -15,10 +15,12 @@ export function stepStates(done: boolean[]): StepState[] {
 export function SetupStep({ state, title, testId, children }: { state: StepState; title: ReactNode; testId?: string; children?: ReactNode }) {
   return (
     <li className={`setup-step ${state}`} data-state={state} data-testid={testId} aria-current={state === 'current' ? 'step' : undefined}>
-      <h3>
-        {title} <span className={`step-state ${state}`}>{WORD[state]}</span>
-      </h3>
-      {children}
+      <div className="step-body">
+        <h3>
+          {title} <span className={`step-state ${state}`}>{WORD[state]}</span>
+        </h3>
+        {children}
+      </div>
     </li>
   );
 }
