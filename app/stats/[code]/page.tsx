@@ -33,7 +33,8 @@ export default async function PublicStatsPage({ params, searchParams }: Props) {
   const unlocked = mayReadPublicStats(row, (await cookies()).get(statsUnlockCookieName(row.id))?.value);
   return (
     <main>
-      <div className="card wide public-stats stack">
+      {/* The form alone is a narrow card, as the other public forms (/report); the numbers take the width. */}
+      <div className={`card ${unlocked ? 'wide' : 'narrow'} public-stats stack`}>
         {unlocked ? (
           <PublicStats {...shown} statsPath={`/api/v1/public/stats/${encodeURIComponent(row.shortCode)}${query}`} />
         ) : (
