@@ -72,6 +72,10 @@ describe.skipIf(!chromium || !challtestsrv)('single sign-on in Chromium', () => 
     expect(await step1.getByRole('list', { name: 'Set-up steps' }).locator('[aria-current="step"]').textContent()).toContain('Choose OpenID Connect or SAML');
     expect(await step1.getByRole('radio', { name: /SAML 2.0/ }).isDisabled()).toBe(false);
     expect(await captureThemes(owner, 'settings-sso-type')).toEqual([]);
+    await owner.setViewportSize(PHONE);
+    expect(await noSidewaysScroll(owner)).toBe(true);
+    expect(await captureThemes(owner, 'settings-sso-type-phone')).toEqual([]);
+    await owner.setViewportSize({ width: 1366, height: 800 });
     await step1.locator('label.sso-type', { hasText: 'Okta' }).click();
     await step1.getByRole('button', { name: 'Continue' }).click();
 
