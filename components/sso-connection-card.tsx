@@ -64,9 +64,7 @@ export function ConnectionCard({
       </header>
       <ol className="sso-steps" aria-label={`Set-up steps for ${c.name}`}>
         <SetupStep state={state[0]} title="Choose OpenID Connect or SAML" testId="sso-step-protocol">
-          <p className="muted">
-            {c.type_label} · {c.saml ? 'SAML 2.0' : 'OpenID Connect'}
-          </p>
+          <p className="muted">{[c.type_label, c.saml ? 'SAML 2.0' : 'OpenID Connect'].filter((x, i, all) => all.indexOf(x) === i).join(' · ')}</p>
         </SetupStep>
         <SetupStep state={state[1]} title="Enter the identity provider’s details" testId="sso-step-provider">
           {c.saml ? (
