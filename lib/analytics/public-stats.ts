@@ -14,10 +14,13 @@ import type { StatsRange } from './stats-range';
 import { getLinkByCode } from '../links/get-link-by-code';
 import { verifyPassword } from '../passwords/password';
 import { sharedLimiter } from '../ratelimit/shared-limiter';
+import { headersOf } from '../ratelimit/window-limiter';
 import { isValidStatsUnlock, makeStatsUnlockCookie } from './stats-unlock-cookie';
 
 /** Password guesses per page and address a minute, as for protected links (lib/link-pages/link-pages.ts). */
 export const STATS_UNLOCK_ATTEMPTS_PER_MINUTE = 5;
+/** Reads of public stats pages per address and minute: a page is open to anyone, its queries are not free. */
+export const PUBLIC_STATS_READS_PER_MINUTE = 120;
 
 const notFound = () => new AppError('not_found', 'No such link.');
 
@@ -54,21 +57,27 @@ export async function getPublicStats(ctx: AppContext, link: LinkRow, q: { range:
 
 /**
  * Checks a password for the page (limited per page and address; a page without a password answers
- * like a wrong one) and returns the Set-Cookie value that opens it.
+ * like a wrong one) and returns the Set-Cookie value that opens it, with the limit's X-RateLimit headers.
  */
-export async function unlockPublicStats(link: LinkRow, password: string, ip: string): Promise<string> {
-  await unlockLimiter().consume(`${link.id}:${ip}`);
+export async function unlockPublicStats(link: LinkRow, password: string, ip: string): Promise<{ cookie: string; limit: Record<string, string> }> {
+  const limit = headersOf(await unlockLimiter().consume(`${link.id}:${ip}`));
   const hash = link.publicStatsPasswordHash;
   const ok = hash ? await verifyPassword({ hash, password }) : false;
   if (!ok || !hash) throw new AppError('forbidden', 'Wrong password. Try again.');
   const config = loadConfig();
-  return makeStatsUnlockCookie({
+  const cookie = makeStatsUnlockCookie({
     secret: config.SECRET_KEY,
     linkId: link.id,
     passwordHash: hash,
     secure: config.BASE_URL.startsWith('https:'),
     now: processClock().nowMs(),
   });
+  return { cookie, limit };
+}
+
+/** Counts one read of a public stats page by `ip`: the X-RateLimit headers, or a 429 (rate_limited, Retry-After) past the limit. */
+export async function countPublicStatsRead(ip: string): Promise<Record<string, string>> {
+  return headersOf(await sharedLimiter('stats-read', () => [{ points: PUBLIC_STATS_READS_PER_MINUTE, durationSec: 60 }]).consume(ip));
 }
 
 function unlockLimiter() {

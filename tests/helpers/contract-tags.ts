@@ -7,7 +7,7 @@ export const CONTRACT_TAGS = {
   /** tests/integration/api/contract-workspace.test.ts */
   workspace: ['Workspaces', 'Members', 'Audit log', 'Admin console', 'Account'],
   /** tests/integration/api/contract-assets.test.ts */
-  assets: ['Single sign-on', 'Directory sync', 'Domain assets', 'Link assets', 'Imports', 'Public forms'],
+  assets: ['Single sign-on', 'Directory sync', 'Domain assets', 'Link assets', 'Imports', 'Public forms', 'Public stats'],
   /** tests/integration/mcp/mcp-contract.test.ts */
   mcp: ['MCP'],
 } as const satisfies Record<string, readonly string[]>;

@@ -13,7 +13,7 @@ export const publicStats = defineOperation({
   path: '/api/v1/public/stats/{code}',
   tag,
   auth: [],
-  summary: 'A link’s public statistics (when its owner switched the page on; 401 until unlocked when it has a password)',
+  summary: 'A link’s public statistics (when its owner switched the page on; 401 until unlocked when it has a password; 120 reads a minute per address)',
   params: ZPublicStatsParams,
   query: ZPublicStatsQuery,
   responses: { 200: ok(ZPublicStats) },

@@ -309,6 +309,29 @@ describe('real answers match the OpenAPI document (assets, SSO, imports, public 
     expect((await report({ url: short_url, altcha: await altchaPayload(sling.url) })).status).toBe(429);
   });
 
+  test('the public stats page: 401 until unlocked, 403 for a wrong password, 404 when off, 429 past the reads a minute', async () => {
+    const open = await link({ url: 'https://example.com/public', public_stats: true });
+    const locked = await link({ url: 'https://example.com/locked', public_stats: true, public_stats_password: 'page secret 1' });
+    const off = await link({ url: 'https://example.com/private' });
+    const stats = (code: string, query?: string) => call('GET', '/api/v1/public/stats/{code}', { auth: 'none', values: { code }, query });
+    const unlock = (code: string, body: Json) => call('POST', '/api/v1/public/stats/{code}/unlock', { auth: 'none', values: { code }, body });
+    expect((await stats(open.short_code)).status).toBe(200);
+    expect((await stats(locked.short_code)).status).toBe(401);
+    expect((await stats(off.short_code)).status).toBe(404);
+    expect((await stats(open.short_code, 'compare=forever')).status).toBe(400);
+    expect((await unlock(locked.short_code, { password: 'wrong' })).status).toBe(403);
+    expect((await unlock(locked.short_code, { password: 'page secret 1' })).status).toBe(204);
+    expect((await unlock(off.short_code, { password: 'page secret 1' })).status).toBe(404);
+    expect((await unlock(locked.short_code, { password: 5 })).status).toBe(400);
+    // Five guesses a minute per page and address: the sixth is refused.
+    for (let i = 0; i < 3; i++) await unlock(locked.short_code, { password: 'wrong' });
+    expect((await unlock(locked.short_code, { password: 'wrong' })).status).toBe(429);
+    // Reads: 120 a minute per address, every page together.
+    let last = 200;
+    for (let i = 0; i < 130 && last !== 429; i++) last = (await stats(off.short_code)).status;
+    expect(last).toBe(429);
+  });
+
   test('errors every route can give: 401, 403, 413, 415', async () => {
     await sweepCommonErrors(client, TAGS, { narrow });
   }, 120_000);

@@ -277,7 +277,7 @@ export abstract class Operations {
     return this.request('listWorkspaces', options as RequestOptions<'listWorkspaces'>);
   }
 
-  /** A link’s public statistics (when its owner switched the page on; 401 until unlocked when it has a password) — `GET /api/v1/public/stats/{code}`. */
+  /** A link’s public statistics (when its owner switched the page on; 401 until unlocked when it has a password; 120 reads a minute per address) — `GET /api/v1/public/stats/{code}`. */
   publicStats(options: RequestOptions<'publicStats'>): Promise<Answer<'publicStats'>> {
     return this.request('publicStats', options as RequestOptions<'publicStats'>);
   }

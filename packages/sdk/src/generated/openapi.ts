@@ -614,7 +614,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A link’s public statistics (when its owner switched the page on; 401 until unlocked when it has a password) */
+        /** A link’s public statistics (when its owner switched the page on; 401 until unlocked when it has a password; 120 reads a minute per address) */
         get: operations["publicStats"];
         put?: never;
         post?: never;
