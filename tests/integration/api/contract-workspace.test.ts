@@ -157,6 +157,13 @@ describe('workspace, admin and account answers match the OpenAPI document', () =
     expect((await call('POST', '/api/v1/admin/users/{id}/unban', { auth: 'cookie', values: { id: 'nope' } })).status).toBe(404);
     // Unbanned, Dan signs in again (the ban ended his sessions).
     cookie.dan = await signIn('dan@example.com');
+    // A password reset: mailed here (200); a bad note (400), a cross-site form (403), an unknown user (404).
+    const reset = (init: { body?: unknown; headers?: Record<string, string> }) =>
+      call('POST', '/api/v1/admin/users/{id}/password-reset', { auth: 'cookie', values: { id: id.dan }, ...init });
+    expect((await reset({ body: { note: 'asked in chat' } })).body).toEqual({ mailed: true });
+    expect((await reset({ body: { note: 5 } })).status).toBe(400);
+    expect((await reset({ headers: CROSS_SITE })).status).toBe(403);
+    expect((await call('POST', '/api/v1/admin/users/{id}/password-reset', { auth: 'cookie', values: { id: 'nope' } })).status).toBe(404);
 
     expect((await call('GET', '/api/v1/admin/settings', { auth: 'cookie' })).body).toEqual({
       signups: 'open',
