@@ -38,7 +38,7 @@ const STYLE = `.button{display:inline-block;margin-top:8px;font-weight:600;paddi
 
 /** The link pages' headers with a policy that runs this page's one script and nothing else. */
 export function appPageHeaders(base: Record<string, string>): Record<string, string> {
-  const policy = `default-src 'none'; script-src ${SCRIPT_HASH}; style-src 'unsafe-inline'; base-uri 'none'; frame-ancestors 'none'`;
+  const policy = `default-src 'none'; script-src ${SCRIPT_HASH}; style-src 'unsafe-inline'; font-src 'self'; img-src 'self'; base-uri 'none'; frame-ancestors 'none'`;
   return { ...base, 'Content-Security-Policy': policy, 'Cache-Control': 'no-store' };
 }
 

@@ -55,8 +55,9 @@ describe.skipIf(!chromium)('deep links: the app page and the dialog’s Apps sec
     const visitor = await context.newPage();
     const problems = watchProblems(visitor, [/myapp/i]);
     const tried: string[] = [];
+    // The navigations; not the page's own icon and font (lib/server/visitor-assets.ts).
     visitor.on('request', (r) => {
-      if (!r.url().endsWith('/favicon.ico')) tried.push(r.url());
+      if (!/\/(favicon\.ico|l\/font\/[^/]+\.woff2)$/.test(r.url())) tried.push(r.url());
     });
     const page200 = visitor.waitForResponse((r) => r.url().includes(`/${link.short_code}?`));
     await visitor.goto(`${sling.url}/${link.short_code}?ref=mail`, { waitUntil: 'commit' });

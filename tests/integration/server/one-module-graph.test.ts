@@ -17,6 +17,7 @@ const COMPILED_BY_NEXT = [
   'lib/landing/assemble-landing.ts',
   'lib/landing/landing-size.ts',
   'lib/links/utm.ts',
+  'lib/links/with-scheme.ts',
   'lib/openapi/reference-configuration.ts',
   'lib/tenancy/permissions.ts',
   'lib/webhooks/event-types.ts',
