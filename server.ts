@@ -14,6 +14,9 @@ import { sendScalarBundle } from './lib/docs/serve-scalar-bundle';
 import { startHttpsListener } from './lib/tls/https-listener';
 import { failRequest, sendApiError, sendJson } from './lib/http/node-answers';
 import { ClickBuffer } from './lib/edge/click-buffer';
+import { OrphanTally } from './lib/orphans/orphan-tally';
+import { orphanVisitWriter } from './lib/orphans/write-orphan-visits';
+import { orphanRecorder, type RecordOrphan } from './lib/server/record-orphan';
 import { clientIp } from './lib/edge/client-ip';
 import { createEdge, type EdgeHandler } from './lib/server/create-edge';
 import { LinkCache } from './lib/edge/link-cache';
@@ -33,6 +36,7 @@ import { linkPageHandler } from './lib/server/link-page-dispatch';
 import { serveApi, toWebRequest, writeResponse } from './lib/server/serve-api';
 import { answerClientError } from './lib/http/client-error';
 import { limitConnectionsPerIp } from './lib/http/connection-limit';
+import { acceptProxyProtocol } from './lib/server/proxy-listener';
 import { announcesBody, holdBody, PAGE_BODY_LIMIT } from './lib/http/hold-body';
 import { apiHeaders, linkPageHeaders, pageHeaders, type HeaderOptions } from './lib/http/security-headers';
 import { edgeAppPage, edgeLinkPages, type EdgePagesOptions } from './lib/link-pages/edge-pages';
@@ -51,6 +55,8 @@ import type { Clock } from './lib/core/clock';
 import type { Resolve } from './lib/safety/name-lookup';
 import { startCpuPool, stopCpuPool } from './lib/server/cpu-pool';
 import { setGlobalSingleton } from './lib/core/global-singleton';
+import { closeLiveFeed } from './lib/analytics/current-live-feed';
+import { instancePrivacy } from './lib/analytics/privacy-mode';
 
 export type Role = 'all' | 'edge' | 'app' | 'worker';
 
@@ -95,6 +101,8 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   const visitorPageHeaders = linkPageHeaders({ https: config.BASE_URL.startsWith('https:'), dev: opts.dev ?? false });
   let clicks: ClickBuffer | undefined;
   let clickThread: ClickWriterThread | undefined;
+  let orphans: OrphanTally | undefined;
+  let recordOrphan: RecordOrphan | undefined;
   // The app host's links are the shared default domain's (its row follows BASE_URL at start).
   const domains = await liveDomains();
   const defaultDomain = domains.current.defaultDomain;
@@ -119,12 +127,17 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     const databaseUrl = config.DATABASE_URL;
     clickThread = startClickWriterThread({
       secret: config.SECRET_KEY,
-      storeIp: config.STORE_IP,
+      privacy: instancePrivacy(config),
       geoipPath: config.GEOIP_DB,
       database: () => (databaseUrl ? { databaseUrl } : { pglitePort: handle.connectPort!() }),
+      baseUrl: config.BASE_URL,
     });
     clicks = new ClickBuffer({ write: clickThread.write, settle: clickThread.settle, flushMs: config.CLICK_FLUSH_MS, maxInFlight: 2 });
     clicks.start();
+    // Visits that reach no link: counted in memory, written every few seconds (docs/guide/orphan-visits.md).
+    orphans = new OrphanTally({ write: orphanVisitWriter(handle, { enrichment: orphanEnrichment }), flushMs: config.ORPHAN_FLUSH_MS });
+    orphans.start();
+    recordOrphan = orphanRecorder(orphans, config.TRUST_PROXY);
     const previewAssets = createPreviewAssets({ cache, db: handle.db, trustProxy: config.TRUST_PROXY });
     // Link pages (password prompt, expired, disabled, unsafe, loop) from the cached link, without Next.
     const pageOptions: EdgePagesOptions = {
@@ -138,7 +151,17 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     const pages = edgeLinkPages(pageOptions);
     // An app-link destination's page (lib/link-pages/app-page.ts), branded the same way.
     const appPage = edgeAppPage(pageOptions);
-    edge = createEdge({ cache, clicks, trustProxy: config.TRUST_PROXY, secret: config.SECRET_KEY, previewAssets, pages, appPage, clock });
+    edge = createEdge({
+      cache,
+      clicks,
+      trustProxy: config.TRUST_PROXY,
+      secret: config.SECRET_KEY,
+      previewAssets,
+      pages,
+      appPage,
+      clock,
+      orphans: recordOrphan,
+    });
     // Handed to lib/ code that routes reach (link-pages.ts), through the registry; cleared at shutdown.
     setGlobalSingleton('clickBuffer', clicks);
   }
@@ -159,6 +182,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
       concurrency: config.WEBHOOKS_CONCURRENCY,
       endpointConcurrency: config.WEBHOOKS_ENDPOINT_CONCURRENCY,
       pollMs: config.WEBHOOKS_POLL_MS,
+      telegramApiUrl: config.TELEGRAM_API_URL,
       notifyDisabled: (notice) => notifyWebhookDisabled(notice, config.BASE_URL),
     });
     // The API's webhook routes wake it (lib/api/handlers/webhook-routes.ts).
@@ -271,6 +295,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     appAssociations: currentAppAssociations(),
     passOn,
     holdThenRoute,
+    orphans: recordOrphan,
   });
 
   const server = createServer(
@@ -298,6 +323,8 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   server.keepAliveTimeout = config.KEEP_ALIVE_TIMEOUT_MS;
   server.on('clientError', answerClientError);
   limitConnectionsPerIp(server, config.MAX_CONNECTIONS_PER_IP);
+  // Behind a TCP balancer: the client's address from its PROXY header (lib/server/proxy-listener.ts); after the connection listeners above.
+  if (config.PROXY_PROTOCOL_FROM) acceptProxyProtocol(server, { from: config.PROXY_PROTOCOL_FROM });
 
   /** A visit of the app host's links that failed: the 503 page when the database is away (lib/link-pages/unavailable-page.ts). */
   const failVisit = (res: ServerResponse, err: unknown) =>
@@ -333,6 +360,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     drainMs: config.SHUTDOWN_DRAIN_MS,
     onDraining: () => (draining = true),
     listeners: [server, tlsServer],
+    beforeClose: closeLiveFeed,
     steps: [
       () => setGlobalSingleton('webhookDispatcher', undefined),
       () => webhooks?.stop(),
@@ -343,6 +371,10 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
         const left = (await clicks?.stop()) ?? 0;
         if (left > 0) log.error({ left }, 'clicks could not be written before shutdown');
       },
+      async () => {
+        const left = (await orphans?.stop()) ?? 0;
+        if (left > 0) log.error({ left }, 'orphan visit counts could not be written before shutdown');
+      },
       () => clickThread?.close(),
       () => stopCpuPool(),
       () => runtime.close(),
@@ -350,6 +382,12 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     ],
   });
   return { server, port, shutdown };
+}
+
+/** GeoIP and the user-agent parser for kept orphan visits, loaded when one is first kept (never at start). */
+async function orphanEnrichment() {
+  const [{ processGeo }, { parseAgent }] = await Promise.all([import('./lib/analytics/process-geo'), import('./lib/analytics/parse-agent')]);
+  return { geo: processGeo(), agent: parseAgent };
 }
 
 /** The body limit of the route that serves the request (the page limit where none does). */

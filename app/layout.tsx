@@ -9,6 +9,8 @@ import './globals.css';
 import './workspace.css';
 import './shell.css';
 import './links.css';
+import './folders.css';
+import './tags.css';
 import './sso.css';
 import './social-preview.css';
 

@@ -17,6 +17,7 @@ const report = await runSoak({
 });
 
 const maxCacheMs = Math.max(...report.cacheVisibleMs);
+const sortedEntries = (o: Record<string, number>) => Object.entries(o).sort(([a], [b]) => a.localeCompare(b));
 const checks: Array<[string, boolean]> = [
   [`every instance restarted ${report.restarts.length / 4} times (${report.restarts.length} restarts)`, report.restarts.length > 0],
   [
@@ -32,6 +33,14 @@ const checks: Array<[string, boolean]> = [
     report.webhooksReceived === report.webhooksExpected && report.webhookDuplicates === 0 && report.webhooksUnverified === 0,
   ],
   [`link changes seen by both edges: ${report.cacheVisibleMs.length}, slowest ${maxCacheMs} ms (≤ 1000 ms)`, maxCacheMs <= 1000],
+  [
+    `clicks by country ${JSON.stringify(report.clicksByCountry)} = by the visitors' addresses (PROXY protocol) ${JSON.stringify(report.expectedClicksByCountry)}`,
+    JSON.stringify(sortedEntries(report.clicksByCountry)) === JSON.stringify(sortedEntries(report.expectedClicksByCountry)),
+  ],
+  [
+    `anonymous shortening limited per client address: ${JSON.stringify(report.anonymousShortens)}`,
+    Object.values(report.anonymousShortens).every((s) => s.join() === '201,201,429'),
+  ],
 ];
 console.log(
   `\nScale-out soak: ${report.trafficSeconds.toFixed(0)} s of traffic, load average ${loadavg()

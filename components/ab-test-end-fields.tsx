@@ -1,6 +1,7 @@
 // The A/B test section's ending (components/link-ab-test-editor.tsx): an optional date (in the
-// viewer's time zone) and number of clicks, whichever comes first, and how the winner is picked.
+// viewer's time zone, date-time-picker.tsx) and number of clicks, whichever comes first, and how the winner is picked.
 import { MIN_END_CLICKS, type TestDraft, type WinnerBy } from './ab-test-drafts';
+import { DateTimePicker } from './date-time-picker';
 
 interface AbTestEndFieldsProps {
   draft: TestDraft;
@@ -9,10 +10,9 @@ interface AbTestEndFieldsProps {
   errors: Record<string, string>;
   /** The id of one of the section's controls (`ends_at`, …). */
   control: (field: string) => string;
-  zone: string;
 }
 
-export function AbTestEndFields({ draft, update, errors, control, zone }: AbTestEndFieldsProps) {
+export function AbTestEndFields({ draft, update, errors, control }: AbTestEndFieldsProps) {
   const describedBy = (...ids: (string | false | undefined)[]) => ids.filter(Boolean).join(' ') || undefined;
   const error = (key: string, elementId: string) =>
     errors[key] ? (
@@ -23,21 +23,16 @@ export function AbTestEndFields({ draft, update, errors, control, zone }: AbTest
   return (
     <>
       <div className="link-dialog-grid">
-        <label>
-          End on (optional)
-          <input
-            id={control('ends_at')}
-            type="datetime-local"
-            value={draft.endsAt}
-            onChange={(e) => update((d) => ({ ...d, endsAt: e.target.value }))}
-            aria-invalid={Boolean(errors.ends_at)}
-            aria-describedby={describedBy(control('ends-hint'), errors.ends_at && control('ends-error'))}
-          />
-          <span id={control('ends-hint')} className="hint">
-            Your time zone ({zone}).
-          </span>
+        <DateTimePicker
+          label="End on (optional)"
+          id={control('ends_at')}
+          value={draft.endsAt}
+          onChange={(endsAt) => update((d) => ({ ...d, endsAt }))}
+          invalid={Boolean(errors.ends_at)}
+          describedBy={errors.ends_at ? control('ends-error') : undefined}
+        >
           {error('ends_at', control('ends-error'))}
-        </label>
+        </DateTimePicker>
         <label>
           End after this many clicks (optional)
           <input

@@ -16,12 +16,16 @@ export const FILTERS = {
   link_id: { panel: 'links', title: 'Link' },
   // A property of the link, chosen from the workspace's tags above the panels (no panel of its own).
   tag: { panel: 'tags', title: 'Tag' },
+  // Properties of the link too (its destination's UTM values): the tabs of the UTM panel.
+  utm_source: { panel: 'utm_source', title: 'UTM source' },
+  utm_medium: { panel: 'utm_medium', title: 'UTM medium' },
+  utm_campaign: { panel: 'utm_campaign', title: 'UTM campaign' },
 } as const;
 export type FilterName = keyof typeof FILTERS;
 export type Filters = Partial<Record<FilterName, string>>;
 
 const NAMES = Object.keys(FILTERS) as FilterName[];
-const SPECIAL: Record<string, string> = { '(unknown)': 'Unknown', '(other)': 'Other', '(direct)': 'Direct or none' };
+const SPECIAL: Record<string, string> = { '(unknown)': 'Unknown', '(other)': 'Other', '(direct)': 'Direct or none', '(none)': 'None' };
 const TRIGGERS: Record<string, string> = { link: 'Link', qr: 'QR code' };
 const capitalized = (v: string) => v.charAt(0).toUpperCase() + v.slice(1);
 
@@ -53,9 +57,11 @@ function valueText(name: FilterName, value: string, linkCodes: LinkCodes = {}): 
   return value;
 }
 
-export function readFilters(params: { get(name: string): string | null }): Filters {
+/** The filters in the address; `utm: false` leaves the UTM ones out (a public stats page takes none). */
+export function readFilters(params: { get(name: string): string | null }, { utm = true } = {}): Filters {
   const filters: Filters = {};
   for (const name of NAMES) {
+    if (!utm && name.startsWith('utm_')) continue;
     const value = params.get(name);
     if (value) filters[name] = value.slice(0, 200);
   }

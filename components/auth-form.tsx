@@ -92,7 +92,8 @@ export function AuthForm({ mode, next, email: presetEmail }: AuthFormProps) {
       )}
       <label>
         Email
-        <input name="email" type="email" autoComplete="email" defaultValue={presetEmail ?? undefined} required />
+        {/* "webauthn": passkeys are offered among the field's suggestions on sign-in (passkey-sign-in.tsx). */}
+        <input name="email" type="email" autoComplete={mode === 'login' ? 'email webauthn' : 'email'} defaultValue={presetEmail ?? undefined} required />
       </label>
       {mode === 'signup' ? (
         <NewPasswordField label="Password" />

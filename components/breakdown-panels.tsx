@@ -5,7 +5,7 @@
 // to it (another click on it, or its chip, widens it again).
 import dynamic from 'next/dynamic';
 import { VariantsPanel } from './variants-panel';
-import { useId, type ReactNode } from 'react';
+import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { Breakdown } from '@/lib/analytics/get-stats';
 import { filterTitle, valueLabel, type FilterName, type Filters, type LinkCodes } from './analytics-filters';
 import { CountryFlag } from './country-flag';
@@ -46,9 +46,10 @@ interface PanelsProps {
   ruleNames?: Record<string, string>;
   /** The winning variant of the link's ended A/B test, marked in its panel. */
   winner?: string | null;
+  utm?: UtmTabProps;
 }
 
-export function BreakdownPanels({ stats, filters = {}, onFilter, ruleNames = {}, winner }: PanelsProps) {
+export function BreakdownPanels({ stats, filters = {}, onFilter, ruleNames = {}, winner, utm }: PanelsProps) {
   const linkCodes = linkCodesOf(stats);
   const filterable = { filters, onFilter, linkCodes };
   return (
@@ -72,6 +73,7 @@ export function BreakdownPanels({ stats, filters = {}, onFilter, ruleNames = {},
         <Panel title="Referrers" rows={stats.referrers} filter="referrer" label={referrerLabel} {...filterable} />
         <Panel title="Triggers" rows={stats.triggers} filter="trigger" {...filterable} />
         {stats.links ? <Panel title="Links" rows={stats.links} filter="link_id" {...filterable} /> : null}
+        {stats.utm_source ? <UtmPanel stats={stats} {...filterable} {...utm} /> : null}
         {stats.rules?.length ? <Panel title="Routing rules" rows={stats.rules} label={(id) => ruleNames[id] ?? id} /> : null}
       </div>
     </>
@@ -93,50 +95,123 @@ interface PanelProps {
   onFilter?: PanelsProps['onFilter'];
 }
 
-function Panel({ title, rows, label, filter, filters = {}, onFilter, linkCodes }: PanelProps) {
+function Panel({ title, ...list }: PanelProps) {
   const id = useId();
-  const max = Math.max(1, ...rows.map((r) => r.clicks));
-  const total = rows.reduce((sum, r) => sum + r.clicks, 0);
-  const share = new Intl.NumberFormat(undefined, { style: 'percent', maximumFractionDigits: 0 });
   return (
     <section className="breakdown" aria-labelledby={id}>
       <h3 id={id}>{title}</h3>
-      {rows.length === 0 ? (
-        <p className="muted small">Nothing recorded in this period.</p>
-      ) : (
-        <ol>
-          {rows.map((r) => {
-            const content = (
-              <>
-                <span className="label">{label ? label(r.value) : valueLabel(filter, r.value, linkCodes)}</span>
-                <span className="count">
-                  {formatNumber(r.clicks)}
-                  <span className="muted"> · {share.format(r.clicks / total)}</span>
-                </span>
-              </>
-            );
-            const active = filter !== undefined && filters[filter] === r.value;
-            return (
-              <li key={r.value}>
-                <span className="bar" aria-hidden="true" style={{ width: `${(r.clicks / max) * 100}%` }} />
-                {filter && onFilter && r.value !== '(other)' ? (
-                  <button
-                    type="button"
-                    className="breakdown-filter"
-                    aria-pressed={active}
-                    title={filterTitle(filter, r.value, active, linkCodes)}
-                    onClick={() => onFilter(filter, active ? undefined : r.value)}
-                  >
-                    {content}
-                  </button>
-                ) : (
-                  content
-                )}
-              </li>
-            );
-          })}
-        </ol>
-      )}
+      <BreakdownList {...list} />
     </section>
+  );
+}
+
+const UTM_TABS = [
+  { name: 'utm_source', label: 'Source' },
+  { name: 'utm_medium', label: 'Medium' },
+  { name: 'utm_campaign', label: 'Campaign' },
+] as const;
+export type UtmTab = (typeof UTM_TABS)[number]['name'];
+/** The UTM panel's tab, when the page keeps it (the panels are made again each time the numbers load). */
+interface UtmTabProps {
+  tab?: UtmTab;
+  onTab?: (tab: UtmTab) => void;
+}
+
+/**
+ * Clicks by the UTM values of the links' destinations, a tab per parameter: the one chosen (kept by
+ * the page while the numbers reload), else the first filtered one, else Source.
+ */
+function UtmPanel({
+  stats,
+  filters = {},
+  onFilter,
+  linkCodes,
+  tab: chosen,
+  onTab,
+}: { stats: LinkStats } & UtmTabProps & Pick<PanelProps, 'filters' | 'onFilter' | 'linkCodes'>) {
+  const id = useId();
+  const [own, setOwn] = useState<UtmTab | undefined>();
+  const tab = chosen ?? own ?? UTM_TABS.find((t) => filters[t.name])?.name ?? 'utm_source';
+  const setTab = onTab ?? setOwn;
+  const tabId = (name: UtmTab) => `${id}-${name}`;
+  // Arrow keys move between the tabs (the WAI-ARIA tabs pattern); Tab leaves for the rows.
+  const onKey = (e: KeyboardEvent<HTMLButtonElement>) => {
+    const i = UTM_TABS.findIndex((t) => t.name === tab);
+    const next = e.key === 'ArrowRight' ? (i + 1) % UTM_TABS.length : e.key === 'ArrowLeft' ? (i + UTM_TABS.length - 1) % UTM_TABS.length : -1;
+    if (next === -1) return;
+    e.preventDefault();
+    setTab(UTM_TABS[next].name);
+    document.getElementById(tabId(UTM_TABS[next].name))?.focus();
+  };
+  return (
+    <section className="breakdown utm-panel" aria-labelledby={`${id}-h`}>
+      <div className="breakdown-head">
+        <h3 id={`${id}-h`}>UTM</h3>
+        <div className="breakdown-tabs" role="tablist" aria-label="UTM parameter">
+          {UTM_TABS.map((t) => (
+            <button
+              key={t.name}
+              id={tabId(t.name)}
+              type="button"
+              role="tab"
+              aria-selected={tab === t.name}
+              aria-controls={`${id}-panel`}
+              tabIndex={tab === t.name ? 0 : -1}
+              onClick={() => setTab(t.name)}
+              onKeyDown={onKey}
+            >
+              {t.label}
+              {filters[t.name] ? <span className="tab-dot" title="Filtered" aria-hidden="true" /> : null}
+            </button>
+          ))}
+        </div>
+      </div>
+      <div id={`${id}-panel`} role="tabpanel" aria-labelledby={tabId(tab)}>
+        <BreakdownList rows={stats[tab] ?? []} filter={tab} filters={filters} onFilter={onFilter} linkCodes={linkCodes} />
+      </div>
+    </section>
+  );
+}
+
+/** A breakdown's ranked rows with their bars (a button each when the breakdown filters). */
+function BreakdownList({ rows, label, filter, filters = {}, onFilter, linkCodes }: Omit<PanelProps, 'title'>) {
+  const max = Math.max(1, ...rows.map((r) => r.clicks));
+  const total = rows.reduce((sum, r) => sum + r.clicks, 0);
+  const share = new Intl.NumberFormat(undefined, { style: 'percent', maximumFractionDigits: 0 });
+  return rows.length === 0 ? (
+    <p className="muted small">Nothing recorded in this period.</p>
+  ) : (
+    <ol>
+      {rows.map((r) => {
+        const content = (
+          <>
+            <span className="label">{label ? label(r.value) : valueLabel(filter, r.value, linkCodes)}</span>
+            <span className="count">
+              {formatNumber(r.clicks)}
+              <span className="muted"> · {share.format(r.clicks / total)}</span>
+            </span>
+          </>
+        );
+        const active = filter !== undefined && filters[filter] === r.value;
+        return (
+          <li key={r.value}>
+            <span className="bar" aria-hidden="true" style={{ width: `${(r.clicks / max) * 100}%` }} />
+            {filter && onFilter && r.value !== '(other)' ? (
+              <button
+                type="button"
+                className="breakdown-filter"
+                aria-pressed={active}
+                title={filterTitle(filter, r.value, active, linkCodes)}
+                onClick={() => onFilter(filter, active ? undefined : r.value)}
+              >
+                {content}
+              </button>
+            ) : (
+              content
+            )}
+          </li>
+        );
+      })}
+    </ol>
   );
 }

@@ -1,13 +1,14 @@
 'use client';
 // One custom domain: its name, status and certificate at a glance; opened, the DNS records to add
-// with Verify now and each record's result, the certificate's details, the favicon, the redirects, the landing
-// page, making it the default for new links, and deleting it.
+// with Verify now and each record's result, the certificate's details, the visits that found no link, the
+// favicon, the redirects, the landing page, making it the default for new links, and deleting it.
 import { useId, useState } from 'react';
 import { CertificateBadge, CertificateDetails } from './domain-certificate';
 import { DomainFavicon } from './domain-favicon';
 import { DomainRecordsTable } from './domain-records-table';
 import { DomainSettingsForm } from './domain-settings-form';
 import { DomainAppLinks } from './domain-app-links';
+import { DomainOrphans, useOrphanVisits } from './domain-orphans';
 import type { DomainView } from './domains-api';
 import { Icon } from './icons';
 import { formatCount } from './links-api';
@@ -23,6 +24,8 @@ interface DomainCardProps {
   onDelete: () => void;
   onSaved: (domain: DomainView) => void;
   onCopy: (text: string, what: string) => void;
+  /** This server gets HTTPS certificates itself (ACME_DIRECTORY_URL). */
+  certificatesManaged: boolean;
 }
 
 const STATUS = { pending: 'Pending', verified: 'Verified', misconfigured: 'Misconfigured', expired: 'Expired' } as const;
@@ -70,11 +73,24 @@ function StatusLine({ domain }: { domain: DomainView }) {
   );
 }
 
-export function DomainCard({ domain, canManage, startOpen, verifying, onVerify, onSetDefault, onDelete, onSaved, onCopy }: DomainCardProps) {
+export function DomainCard({
+  domain,
+  canManage,
+  startOpen,
+  verifying,
+  onVerify,
+  onSetDefault,
+  onDelete,
+  onSaved,
+  onCopy,
+  certificatesManaged,
+}: DomainCardProps) {
   const [open, setOpen] = useState(startOpen);
   const bodyId = useId();
   const titleId = useId();
   const links = domain.link_count === 1 ? '1 link' : `${formatCount(domain.link_count)} links`;
+  const orphans = useOrphanVisits(domain.id, domain.status === 'verified');
+  const orphanCount = orphans.data?.totals.all ?? 0;
   return (
     <li className={`domain-card${open ? ' open' : ''}`} data-domain={domain.hostname} aria-labelledby={titleId}>
       <div className="domain-summary">
@@ -90,8 +106,13 @@ export function DomainCard({ domain, canManage, startOpen, verifying, onVerify, 
             <span className={`badge domain-${domain.status}`} data-testid="domain-status">
               {STATUS[domain.status]}
             </span>
-            <CertificateBadge domain={domain} />
+            <CertificateBadge domain={domain} managed={certificatesManaged} />
             <span className="hint">{links}</span>
+            {orphanCount > 0 ? (
+              <span className="hint" data-testid="orphan-summary">
+                {orphanCount === 1 ? '1 visit' : `${formatCount(orphanCount)} visits`} found no link
+              </span>
+            ) : null}
           </div>
         </div>
         <div className="domain-actions">
@@ -126,8 +147,21 @@ export function DomainCard({ domain, canManage, startOpen, verifying, onVerify, 
         </section>
         <section className="domain-section" aria-label={`Certificate for ${domain.hostname}`}>
           <h3>HTTPS certificate</h3>
-          <CertificateDetails domain={domain} />
+          <CertificateDetails domain={domain} managed={certificatesManaged} />
         </section>
+        {domain.status === 'verified' ? (
+          <section className="domain-section domain-orphans" aria-label={`Visits that found no link on ${domain.hostname}`}>
+            <h3>Visits that found no link</h3>
+            <DomainOrphans
+              domainId={domain.id}
+              hostname={domain.hostname}
+              data={orphans.data}
+              error={orphans.error}
+              canManage={canManage}
+              onLoggingChanged={orphans.setData}
+            />
+          </section>
+        ) : null}
         {canManage ? (
           <>
             <section className="domain-section" aria-label={`Favicon for ${domain.hostname}`}>

@@ -1,13 +1,16 @@
 'use client';
 // A domain's HTTPS certificate in words: waiting for DNS, being issued, issued (until when), or
-// failed with the certificate authority's own reason and when Sling tries again.
+// failed with the certificate authority's own reason and when Sling tries again. Without
+// ACME_DIRECTORY_URL Sling issues none (TLS ends at a proxy in front of it), and says so.
 import type { DomainView } from './domains-api';
 import { When } from './when';
 
-export type CertificateState = 'waiting' | 'pending' | 'issued' | 'failed';
+export type CertificateState = 'waiting' | 'pending' | 'issued' | 'failed' | 'proxy';
 
-export function certificateState(d: DomainView): CertificateState {
+/** `managed`: this server gets certificates itself (ACME_DIRECTORY_URL is set). */
+export function certificateState(d: DomainView, managed: boolean): CertificateState {
   if (d.certificate) return d.certificate.status;
+  if (!managed) return 'proxy';
   return d.status === 'verified' ? 'pending' : 'waiting';
 }
 
@@ -16,10 +19,11 @@ const BADGE: Record<CertificateState, string> = {
   pending: 'Certificate pending',
   issued: 'HTTPS',
   failed: 'Certificate failed',
+  proxy: 'HTTPS at your proxy',
 };
 
-export function CertificateBadge({ domain }: { domain: DomainView }) {
-  const state = certificateState(domain);
+export function CertificateBadge({ domain, managed }: { domain: DomainView; managed: boolean }) {
+  const state = certificateState(domain, managed);
   return (
     <span className={`badge cert-${state}`} data-testid="certificate-badge">
       {BADGE[state]}
@@ -27,12 +31,17 @@ export function CertificateBadge({ domain }: { domain: DomainView }) {
   );
 }
 
-export function CertificateDetails({ domain }: { domain: DomainView }) {
+export function CertificateDetails({ domain, managed }: { domain: DomainView; managed: boolean }) {
   const c = domain.certificate;
-  const state = certificateState(domain);
+  const state = certificateState(domain, managed);
   return (
     <div className="domain-cert" data-testid="certificate" data-state={state}>
-      {state === 'waiting' ? (
+      {state === 'proxy' ? (
+        <p className="muted">
+          This server does not get certificates itself (<code>ACME_DIRECTORY_URL</code> is not set): HTTPS for {domain.hostname} is served by the proxy or load
+          balancer in front of Sling. Give it a certificate for this name there.
+        </p>
+      ) : state === 'waiting' ? (
         <p className="muted">Sling asks the certificate authority for an HTTPS certificate as soon as the DNS records are verified.</p>
       ) : state === 'pending' ? (
         <p>

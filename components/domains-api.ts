@@ -17,7 +17,7 @@ export function domainsApi<T = unknown>(path: string, init: { method?: string; b
  * list call; a domain's own call only when it is new or still settling, so a workspace with a hundred
  * verified domains does not make a hundred calls every few seconds.
  */
-export async function loadDomainViews(known: readonly DomainView[] = []): Promise<DomainView[]> {
+export async function loadDomainViews(known: readonly DomainView[], certificatesManaged: boolean): Promise<DomainView[]> {
   const { domains } = await domainsApi<{ domains: DomainJson[] }>('');
   const before = new Map(known.map((d) => [d.id, d]));
   return Promise.all(
@@ -25,7 +25,7 @@ export async function loadDomainViews(known: readonly DomainView[] = []): Promis
       .filter((d) => !d.shared)
       .map(async (d) => {
         const prev = before.get(d.id);
-        if (prev && !isSettling(prev) && prev.status === d.status) return { ...prev, ...d };
+        if (prev && !isSettling(prev, certificatesManaged) && prev.status === d.status) return { ...prev, ...d };
         return loadDomainView(d.id);
       }),
   );
@@ -35,8 +35,8 @@ export async function loadDomainView(id: number): Promise<DomainView> {
   return (await domainsApi<{ domain: DomainView }>(`/${id}`)).domain;
 }
 
-/** Whether the page should keep looking: DNS not yet seen, or a certificate on its way. */
-export function isSettling(d: DomainView): boolean {
+/** Whether the page should keep looking: DNS not yet seen, or a certificate on its way (`managed`: this server gets them). */
+export function isSettling(d: DomainView, managed: boolean): boolean {
   if (d.status === 'pending') return d.next_check_at !== null;
-  return d.status === 'verified' && (d.certificate === null || d.certificate.status === 'pending');
+  return managed && d.status === 'verified' && (d.certificate === null || d.certificate.status === 'pending');
 }

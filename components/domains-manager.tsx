@@ -20,30 +20,32 @@ interface DomainsManagerProps {
   /** The plan's number of custom domains; null for unlimited. */
   limit: number | null;
   linkHost: string;
+  /** This server gets HTTPS certificates itself (ACME_DIRECTORY_URL); otherwise a proxy in front of it does. */
+  certificatesManaged: boolean;
 }
 
 const POLL_MS = 4000;
 
-export function DomainsManager({ initial, canManage, workspaceName, limit, linkHost }: DomainsManagerProps) {
+export function DomainsManager({ initial, canManage, workspaceName, limit, linkHost, certificatesManaged }: DomainsManagerProps) {
   const { show } = useToast();
   const [domains, setDomains] = useState(initial);
   const [adding, setAdding] = useState(false);
   const [deleting, setDeleting] = useState<DomainView | null>(null);
   const [verifying, setVerifying] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const settling = useRef(initial.some(isSettling));
-  settling.current = domains.some(isSettling);
+  const settling = useRef(initial.some((d) => isSettling(d, certificatesManaged)));
+  settling.current = domains.some((d) => isSettling(d, certificatesManaged));
   const current = useRef(domains);
   current.current = domains;
 
   const reload = useCallback(async () => {
     try {
-      setDomains(await loadDomainViews(current.current));
+      setDomains(await loadDomainViews(current.current, certificatesManaged));
       setError(null);
     } catch (err) {
       setError((err as Error).message);
     }
-  }, []);
+  }, [certificatesManaged]);
   const poll = useCallback(() => {
     if (settling.current) void reload();
   }, [reload]);
@@ -58,7 +60,7 @@ export function DomainsManager({ initial, canManage, workspaceName, limit, linkH
       const r = await domainsApi<{ domain: DomainView; verified: boolean }>(`/${d.id}/verify`, { method: 'POST' });
       replace({ ...d, ...r.domain });
       const missing = r.domain.records.filter((x) => x.status !== 'found').length;
-      if (r.verified) show(`${d.hostname} is verified. Sling is getting its HTTPS certificate.`);
+      if (r.verified) show(`${d.hostname} is verified.${certificatesManaged ? ' Sling is getting its HTTPS certificate.' : ''}`);
       else show(`${d.hostname} is not verified yet: ${missing === 1 ? '1 record is' : `${missing} records are`} not right.`, { kind: 'error' });
       if (r.verified) void reload();
     } catch (err) {
@@ -153,6 +155,7 @@ export function DomainsManager({ initial, canManage, workspaceName, limit, linkH
               onDelete={() => void confirmDelete(d)}
               onSaved={(saved) => (replace(saved), show(`Saved the redirects of ${d.hostname}.`))}
               onCopy={(text, what) => void copy(text, what)}
+              certificatesManaged={certificatesManaged}
             />
           ))}
         </ul>

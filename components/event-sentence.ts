@@ -19,6 +19,14 @@ export interface HistoryEvent {
 
 const day = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
+/** Events whose data is the whole link, so the next change can be told against them. */
+const SNAPSHOTS = new Set(['link.created', 'link.updated', 'link.expired', 'link.held']);
+
+/** The entry an event at `i` (newest first) is compared with: the next older one that holds the link (clicks and milestones do not). */
+export function previousSnapshot<T extends HistoryEvent>(events: readonly T[], i: number): T | undefined {
+  return events.slice(i + 1).find((e) => SNAPSHOTS.has(e.event));
+}
+
 /** Sentences for one event; `before` is the link as the previous event left it, when known. */
 export function eventSentences(event: HistoryEvent, before?: HistoryEvent): string[] {
   const now = (event.data ?? {}) as LinkSnapshot;
@@ -36,6 +44,12 @@ export function eventSentences(event: HistoryEvent, before?: HistoryEvent): stri
       return ['Deleted.'];
     case 'link.clicked':
       return ['Clicked.'];
+    case 'link.held':
+      return [`${now.status === 'blocked' ? 'Blocked' : 'Held for review'} by the safety checks${now.reason ? `: ${now.reason}` : '.'}`];
+    case 'link.milestone': {
+      const { milestone } = (event.data ?? {}) as { milestone?: number };
+      return [typeof milestone === 'number' ? `Reached ${milestone.toLocaleString('en-US')} clicks.` : 'Reached a click milestone.'];
+    }
     case 'link.updated':
       return updateSentences(now, before ? ((before.data ?? {}) as LinkSnapshot) : undefined);
     default:

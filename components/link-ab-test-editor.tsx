@@ -88,11 +88,9 @@ interface LinkAbTestEditorProps {
   fields: Record<string, string>;
   /** The link's destination as typed: a new test's first variant. */
   destination: string;
-  /** The viewer's time zone, for the end date's hint. */
-  zone: string;
 }
 
-export function LinkAbTestEditor({ form, fields, destination, zone }: LinkAbTestEditorProps) {
+export function LinkAbTestEditor({ form, fields, destination }: LinkAbTestEditorProps) {
   const id = useId().replace(/:/g, '');
   const root = useRef<HTMLDetailsElement>(null);
   const [open, setOpen] = useState(false);
@@ -274,7 +272,7 @@ export function LinkAbTestEditor({ form, fields, destination, zone }: LinkAbTest
                 {weightsError ?? 'Total 100%'}
               </span>
             </div>
-            <AbTestEndFields draft={draft} update={update} errors={errors} control={(field) => control(null, field)} zone={zone} />
+            <AbTestEndFields draft={draft} update={update} errors={errors} control={(field) => control(null, field)} />
             {general ? (
               <p className="field-error rule-error" role="alert">
                 {general}

@@ -7,10 +7,12 @@ import '@/app/analytics.css';
 import { useSearchParams } from 'next/navigation';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { FilterChips, readFilters, withFilters, type FilterName, type Filters } from './analytics-filters';
-import { BreakdownPanels, linkCodesOf } from './breakdown-panels';
+import { BreakdownPanels, linkCodesOf, type UtmTab } from './breakdown-panels';
+import { BotsSummary } from './bots-summary';
 import { PeriodChange } from './period-change';
 import { ClicksChart } from './clicks-chart';
 import { ClicksExport } from './clicks-export';
+import { FilterMenu } from './filter-menu';
 import { CopyButton } from './link-header';
 import { ApiError, browserTimeZone, formatNumber, getJson, type LinkStats } from './link-detail-api';
 import { chooseInterval, intervalChoices } from './stats-interval';
@@ -67,13 +69,15 @@ interface ClickAnalyticsProps {
   neverClicked: ReactNode;
   /** The workspace's tags, offered as a filter (the workspace page only). */
   tags?: string[];
+  /** false on a public stats page: its statistics have no UTM breakdown and take no UTM filter. */
+  utm?: boolean;
   /** A link's rules by id, for the "Routing rules" panel (the link page only). */
   ruleNames?: Record<string, string>;
   /** The winning variant of the link's ended A/B test (the link page only). */
   winner?: string | null;
 }
 
-export function ClickAnalytics({ statsPath, exportPath, everClicked, neverClicked, tags, ruleNames, winner }: ClickAnalyticsProps) {
+export function ClickAnalytics({ statsPath, exportPath, everClicked, neverClicked, tags, ruleNames, winner, utm = true }: ClickAnalyticsProps) {
   const id = useId();
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   // The address bar holds the period, the interval and the filters: a reload, a shared link, back
@@ -90,7 +94,7 @@ export function ClickAnalytics({ statsPath, exportPath, everClicked, neverClicke
   }
   const search = new URLSearchParams(query);
   const { choice, interval: wanted } = readPeriod(search);
-  const filters = readFilters(search);
+  const filters = readFilters(search, { utm });
   const range = resolveRange(choice);
   const intervals = 'field' in range ? [] : intervalChoices(range.from, range.to);
   const interval = 'field' in range ? (wanted ?? 'day') : chooseInterval(range.from, range.to, wanted);
@@ -108,6 +112,8 @@ export function ClickAnalytics({ statsPath, exportPath, everClicked, neverClicke
   };
   const changeFilters = (next: Filters) => navigate({ filters: next });
   const setFilter = (name: FilterName, value: string | undefined) => changeFilters({ ...filters, [name]: value });
+  // The UTM panel's tab, kept here: the panels are made again each time the numbers load.
+  const [utmTab, setUtmTab] = useState<UtmTab | undefined>();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: rangeKey and filtersKey stand for `choice` and `filters` (see the note at the end)
   useEffect(() => {
@@ -161,16 +167,7 @@ export function ClickAnalytics({ statsPath, exportPath, everClicked, neverClicke
         {exportPath ? <ClicksExport endpoint={exportPath} range={range} filters={filters} /> : null}
       </div>
       <form className="range-picker row" onSubmit={(e) => e.preventDefault()}>
-        <label>
-          Period
-          <select value={choice.preset} onChange={(e) => choosePreset(e.target.value as RangeChoice['preset'])}>
-            {PRESETS.map((p) => (
-              <option key={p.value} value={p.value}>
-                {p.label}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterMenu label="Period" value={choice.preset} options={PRESETS} onChange={choosePreset} />
         {choice.preset === 'custom' ? (
           <>
             <DayField label="From" value={choice.fromDay} error={details.from} onChange={(fromDay) => setDays({ fromDay })} />
@@ -178,17 +175,15 @@ export function ClickAnalytics({ statsPath, exportPath, everClicked, neverClicke
           </>
         ) : null}
         {tags && (tags.length > 0 || filters.tag) ? (
-          <label>
-            Tag
-            <select value={filters.tag ?? ''} onChange={(e) => setFilter('tag', e.target.value || undefined)}>
-              <option value="">All tags</option>
-              {(filters.tag && !tags.includes(filters.tag) ? [filters.tag, ...tags] : tags).map((t) => (
-                <option key={t} value={t}>
-                  #{t}
-                </option>
-              ))}
-            </select>
-          </label>
+          <FilterMenu
+            label="Tag"
+            value={filters.tag ?? ''}
+            options={[
+              { value: '', label: 'All tags' },
+              ...(filters.tag && !tags.includes(filters.tag) ? [filters.tag, ...tags] : tags).map((t) => ({ value: t, label: `#${t}` })),
+            ]}
+            onChange={(t) => setFilter('tag', t || undefined)}
+          />
         ) : null}
         {intervals.length > 1 ? (
           <fieldset
@@ -230,6 +225,7 @@ export function ClickAnalytics({ statsPath, exportPath, everClicked, neverClicke
         onFilter={setFilter}
         ruleNames={ruleNames}
         winner={winner}
+        utm={{ tab: utmTab, onTab: setUtmTab }}
       />
     </section>
   );
@@ -266,9 +262,10 @@ interface StatsBodyProps {
   onFilter: (name: FilterName, value: string | undefined) => void;
   ruleNames?: Record<string, string>;
   winner?: string | null;
+  utm: { tab?: UtmTab; onTab: (tab: UtmTab) => void };
 }
 
-function StatsBody({ load, everClicked, neverClicked, filters, onFilter, ruleNames, winner }: StatsBodyProps) {
+function StatsBody({ load, everClicked, neverClicked, filters, onFilter, ruleNames, winner, utm }: StatsBodyProps) {
   if (load.state === 'failed') return null;
   if (load.state === 'loading') return <StatsSkeleton />;
   const { stats } = load;
@@ -279,6 +276,7 @@ function StatsBody({ load, everClicked, neverClicked, filters, onFilter, ruleNam
           <dt>Clicks</dt>
           <dd data-testid="clicks-total">{formatNumber(stats.clicks)}</dd>
           {stats.previous ? <PeriodChange now={stats.clicks} before={stats.previous.clicks} testId="clicks-change" /> : null}
+          <BotsSummary stats={stats} />
         </div>
         <div>
           <dt>Unique visitors</dt>
@@ -305,7 +303,7 @@ function StatsBody({ load, everClicked, neverClicked, filters, onFilter, ruleNam
       ) : (
         <>
           <ClicksChart timeseries={stats.timeseries} />
-          <BreakdownPanels stats={stats} filters={filters} onFilter={onFilter} ruleNames={ruleNames} winner={winner} />
+          <BreakdownPanels stats={stats} filters={filters} onFilter={onFilter} ruleNames={ruleNames} winner={winner} utm={utm} />
         </>
       )}
     </>

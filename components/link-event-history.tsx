@@ -3,7 +3,7 @@
 // a page at a time, each entry in words (event-sentence.ts) that open to its full payload.
 import { useCallback, useEffect, useId, useState } from 'react';
 import type { EventJson } from '@/lib/events/list-events';
-import { eventSentences } from './event-sentence';
+import { eventSentences, previousSnapshot } from './event-sentence';
 import { getJson, type LinkEventPage } from './link-detail-api';
 import { When } from './when';
 
@@ -14,6 +14,8 @@ const TITLES: Record<string, string> = {
   'link.expired': 'Expired',
   'link.deleted': 'Deleted',
   'link.clicked': 'Clicked',
+  'link.held': 'Held by the safety checks',
+  'link.milestone': 'Click milestone',
 };
 
 export function LinkEventHistory({ linkId }: { linkId: number }) {
@@ -68,7 +70,7 @@ export function LinkEventHistory({ linkId }: { linkId: number }) {
                 </span>
               </div>
               <p className="small dest" data-testid="event-sentence">
-                {eventSentences(e, events[i + 1]).join(' ')}
+                {eventSentences(e, previousSnapshot(events, i)).join(' ')}
               </p>
               <details>
                 <summary className="small">Payload</summary>

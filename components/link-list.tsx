@@ -1,10 +1,11 @@
 'use client';
 // The rows of the links page, one link each: the short link (with copy) above its destination, the
 // click count (opening its analytics), when it was made, its tags (each filters the list), a note
-// icon (the note as its tooltip), and a "…"
-// menu (edit, QR code, duplicate, archive, delete). A click anywhere else on the row opens the
+// icon (the note as its tooltip), its folder (filters the list too), and a "…"
+// menu (edit, QR code, duplicate, archive, move to a folder, delete). A click anywhere else on the row opens the
 // link's analytics too. The column heads sort the list (again: the other way round).
 import { Icon } from './icons';
+import { tagColor } from '@/lib/tags/tag-colors';
 import { formatCount, linkBadges, shortText, type Link } from './links-api';
 import type { SortKey } from './links-query';
 import { RowMenu } from './row-menu';
@@ -23,6 +24,13 @@ interface LinkListProps {
   onDelete: (link: Link) => void;
   onArchive: (link: Link, archived: boolean) => void;
   onTag: (tag: string) => void;
+  /** Chosen tag colours by name (GET /api/v1/links/tags); a tag without one has its default. */
+  tagColors?: Readonly<Record<string, string>>;
+  /** A filed link's folder name (undefined while the folders load); its chip filters the list by it. */
+  folderName?: (id: string) => string | undefined;
+  onFolder?: (folderId: string) => void;
+  /** "Move to folder…" in the row menu. */
+  onMove?: (link: Link) => void;
   sort: SortKey;
   onSort: (sort: SortKey) => void;
   /** Whether the viewer may edit, delete and select this link. */
@@ -106,6 +114,10 @@ export function LinkList({
   onDelete,
   onArchive,
   onTag,
+  tagColors,
+  folderName,
+  onFolder,
+  onMove,
   sort,
   onSort,
   canManage,
@@ -191,6 +203,18 @@ export function LinkList({
                           A/B<span className="sr-only"> test running</span>
                         </span>
                       ) : null}
+                      {link.folder_id && folderName?.(link.folder_id) ? (
+                        <button
+                          type="button"
+                          className="link-folder"
+                          title={`Show the links in ${folderName(link.folder_id)}`}
+                          aria-label={`Folder ${folderName(link.folder_id)}: show its links`}
+                          onClick={() => link.folder_id && onFolder?.(link.folder_id)}
+                        >
+                          <Icon name="folder" size={12} />
+                          <span>{folderName(link.folder_id)}</span>
+                        </button>
+                      ) : null}
                       {link.note ? (
                         // The note on hover (title) and for screen readers (the label); the dialog shows it whole.
                         <span className="link-note" role="img" aria-label={`Note: ${link.note}`} title={link.note} data-testid="link-note">
@@ -214,6 +238,7 @@ export function LinkList({
                             key={tag}
                             type="button"
                             className="tag-chip"
+                            data-color={tagColor(tag, tagColors?.[tag])}
                             title={`Show the links tagged ${tag}`}
                             aria-label={`Tag ${tag}: show the links tagged ${tag}`}
                             onClick={() => onTag(tag)}
@@ -255,6 +280,7 @@ export function LinkList({
                       { label: 'Duplicate', onSelect: () => onDuplicate(link) },
                       { label: 'Copy short link', onSelect: () => onCopy(link) },
                       ...(manage ? [{ label: link.archived ? 'Unarchive' : 'Archive', onSelect: () => onArchive(link, !link.archived) }] : []),
+                      ...(manage && onMove ? [{ label: 'Move to folder…', onSelect: () => onMove(link) }] : []),
                       ...(manage ? [{ label: 'Delete', onSelect: () => onDelete(link), danger: true }] : []),
                     ]}
                   />

@@ -4,6 +4,7 @@
 // or used up its clicks, and whether bots' visits use up the click limit. The hook holds what the
 // inputs hold and says what to send: the set fields on create, the changed ones on edit.
 import { useId, useState } from 'react';
+import { DateTimePicker } from './date-time-picker';
 import { fromLocalInput, toLocalInput, type Link } from './links-api';
 import { withScheme } from '@/lib/links/with-scheme';
 
@@ -40,7 +41,7 @@ export function useLinkSchedule(start?: Partial<Schedule>) {
 
 export type LinkScheduleForm = ReturnType<typeof useLinkSchedule>;
 
-export function LinkScheduleFields({ form, fields, zone }: { form: LinkScheduleForm; fields: Record<string, string>; zone: string }) {
+export function LinkScheduleFields({ form, fields }: { form: LinkScheduleForm; fields: Record<string, string> }) {
   const id = useId();
   const error = (name: string) =>
     fields[name] ? (
@@ -52,21 +53,17 @@ export function LinkScheduleFields({ form, fields, zone }: { form: LinkScheduleF
   return (
     <>
       <div className="link-dialog-grid">
-        <label>
-          Starts (optional)
-          <input
-            name="starts_at"
-            type="datetime-local"
-            value={form.startsAt}
-            onChange={(e) => form.setStartsAt(e.target.value)}
-            aria-invalid={Boolean(fields.starts_at)}
-            aria-describedby={describedBy('starts_at', `${id}-starts-hint`)}
-          />
-          <span id={`${id}-starts-hint`} className="hint">
-            Your time zone ({zone}). Before then visitors see “not active yet”. Empty: at once.
-          </span>
+        <DateTimePicker
+          label="Starts (optional)"
+          name="starts_at"
+          value={form.startsAt}
+          onChange={form.setStartsAt}
+          hint="Before then visitors see “not active yet”. Empty: at once."
+          invalid={Boolean(fields.starts_at)}
+          describedBy={fields.starts_at ? `${id}-starts_at-error` : undefined}
+        >
           {error('starts_at')}
-        </label>
+        </DateTimePicker>
         <label>
           After it ends, send visitors to (optional)
           <input
@@ -90,7 +87,7 @@ export function LinkScheduleFields({ form, fields, zone }: { form: LinkScheduleF
       <label className="inline">
         <input type="checkbox" name="count_bots" checked={form.countBots} onChange={(e) => form.setCountBots(e.target.checked)} />
         <span>
-          Bots' visits count towards the click limit <span className="muted">(crawlers, link previews)</span>
+          Count bot visits as clicks <span className="muted">(crawlers, link previews: in the click limit and the analytics)</span>
         </span>
       </label>
     </>

@@ -3,19 +3,26 @@
 // — all kept in the address bar —, archive and unarchive, bulk delete, the dialogs (create/edit/duplicate, import, QR code, confirmations), the first-run box and
 // checklist, and two shortcuts: "c" creates a link, "/" goes to the search box.
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { BulkActions } from './bulk-actions';
 import { ConfirmDialog } from './confirm-dialog';
 import { FirstLinkBox, FirstRunChecklist } from './first-run';
+import { FolderFilter } from './folder-filter';
+import { listFolders } from './folders-api';
+import { FoldersDialog } from './folders-dialog';
 import { FormError } from './form-error';
 import { ImportDialog } from './import-dialog';
 import { Icon } from './icons';
 import { LinkFormDialog } from './link-form-dialog';
+import type { LinkPrefill } from './link-form-state';
 import { LinkList } from './link-list';
 import { formatCount, linksApi, shortText, type DomainOption, type Link, type LinkPage } from './links-api';
 import { DEFAULT_VIEW, linksViewQuery, PAGE_SIZE, type LinksView } from './links-query';
 import { LinksToolbar } from './links-toolbar';
+import { MoveToFolderDialog } from './move-to-folder-dialog';
 import { CREATE_LINK } from './command-palette';
 import { QrDialog } from './qr-dialog';
 import { useToast } from './toasts';
+import { useLinkLabels } from './use-link-labels';
 import type { Role } from './workspace-api';
 
 /** Where the first-run checklist stood when the page was served. */
@@ -38,6 +45,8 @@ interface LinksManagerProps {
   firstRun: FirstRunFacts;
   /** Open the create dialog at once (the command palette's "Create link" from another page). */
   startCreating?: boolean;
+  /** The alias and domain it starts with (?create&alias=…&domain=…: a domain's orphan visits). */
+  prefill?: LinkPrefill;
 }
 
 type Editing = { mode: 'new' } | { mode: 'edit'; link: Link } | { mode: 'duplicate'; link: Link };
@@ -50,7 +59,7 @@ function isShortcut(e: KeyboardEvent): boolean {
   return !document.querySelector('dialog[open]');
 }
 
-export function LinksManager({ domains, viewer, workspace, initialView, firstRun, startCreating = false }: LinksManagerProps) {
+export function LinksManager({ domains, viewer, workspace, initialView, firstRun, startCreating = false, prefill }: LinksManagerProps) {
   const canManage = useCallback((link: Link) => viewer.role !== 'member' || link.created_by === viewer.userId, [viewer]);
   const [view, setView] = useState<LinksView>(initialView);
   const [query, setQuery] = useState(initialView.q);
@@ -59,15 +68,18 @@ export function LinksManager({ domains, viewer, workspace, initialView, firstRun
   const [reload, setReload] = useState(0);
   const [error, setError] = useState<string | null>(null);
   const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [hidden, setHidden] = useState<Set<number>>(new Set());
   const [editing, setEditing] = useState<Editing | null>(startCreating ? { mode: 'new' } : null);
   const [qrFor, setQrFor] = useState<Link | null>(null);
   const [importing, setImporting] = useState(false);
-  const [deleting, setDeleting] = useState<Link | 'selected' | null>(null);
+  const [deleting, setDeleting] = useState<Link | null>(null);
   const [sawClick, setSawClick] = useState(firstRun.hasClick);
-  const [tags, setTags] = useState<string[]>([]);
+  const [managingFolders, setManagingFolders] = useState(false);
+  const [moving, setMoving] = useState<Link | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const search = useRef<HTMLInputElement>(null);
   const toast = useToast();
+  const { tags, tagColors, folders } = useLinkLabels(reload);
   const offset = (view.page - 1) * PAGE_SIZE;
   const change = (next: Partial<LinksView>) => setView((v) => ({ ...v, page: 1, ...next }));
 
@@ -116,6 +128,8 @@ export function LinksManager({ domains, viewer, workspace, initialView, firstRun
     if (view.q) params.set('q', view.q);
     if (view.status) params.set('status', view.status);
     if (view.tag) params.set('tag', view.tag);
+    if (view.folder) params.set('folder', view.folder);
+    if (view.domain) params.set('domain_id', view.domain);
     if (view.archived) params.set('archived', 'include');
     linksApi<LinkPage>(`?${params}`)
       .then((r) => {
@@ -132,18 +146,6 @@ export function LinksManager({ domains, viewer, workspace, initialView, firstRun
       cancelled = true;
     };
   }, [view, offset, reload]);
-
-  // The tag filter's choices; read again after each change, since a save may add or drop tags.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `reload` is a counter: bumping it reads the tags again
-  useEffect(() => {
-    let cancelled = false;
-    linksApi<{ tags: Array<{ name: string }> }>('/tags')
-      .then((r) => !cancelled && setTags(r.tags.map((t) => t.name)))
-      .catch(() => {});
-    return () => {
-      cancelled = true;
-    };
-  }, [reload]);
 
   // A selection belongs to the rows on screen.
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new view clears the selection
@@ -166,17 +168,11 @@ export function LinksManager({ domains, viewer, workspace, initialView, firstRun
     }
   }
 
-  async function remove(target: Link | 'selected') {
+  async function remove(target: Link) {
     try {
-      if (target === 'selected') {
-        const { deleted } = await linksApi<{ deleted: number }>('/bulk-delete', { method: 'POST', body: { ids: [...selected] } });
-        setSelected(new Set());
-        refresh(deleted === 1 ? 'Deleted 1 link.' : `Deleted ${formatCount(deleted)} links.`);
-      } else {
-        await linksApi(`/${target.id}`, { method: 'DELETE' });
-        setSelected((s) => new Set([...s].filter((id) => id !== target.id)));
-        refresh(`Deleted ${shortText(target.short_url)}.`);
-      }
+      await linksApi(`/${target.id}`, { method: 'DELETE' });
+      setSelected((s) => new Set([...s].filter((id) => id !== target.id)));
+      refresh(`Deleted ${shortText(target.short_url)}.`);
       heading.current?.focus();
     } catch (e) {
       toast.show(`Could not delete: ${(e as Error).message}`, { kind: 'error' });
@@ -195,16 +191,18 @@ export function LinksManager({ domains, viewer, workspace, initialView, firstRun
   }
 
   function created(link: Link) {
-    if (view.sort !== 'created-desc' || view.page !== 1 || view.q || view.status || view.tag) {
+    if (view.sort !== 'created-desc' || view.page !== 1 || view.q || view.status || view.tag || view.folder || view.domain) {
       setQuery('');
       setView({ ...DEFAULT_VIEW, archived: view.archived });
     }
     refresh(`Created ${link.short_url}.`);
   }
 
-  const links = page?.links ?? null;
-  const total = page?.total ?? 0;
-  const filtered = Boolean(view.q || view.status || view.tag || view.archived);
+  // Rows deleted a moment ago whose deletion still waits for its Undo (bulk-actions.tsx).
+  const links = page ? page.links.filter((l) => !hidden.has(l.id)) : null;
+  // Less the rows waiting for their deletion.
+  const total = (page?.total ?? 0) - (page ? page.links.length - (links?.length ?? 0) : 0);
+  const filtered = Boolean(view.q || view.status || view.tag || view.folder || view.domain || view.archived);
   // From the page on screen, not the one being fetched.
   const shown = page?.offset ?? 0;
   const first = total === 0 ? 0 : shown + 1;
@@ -261,37 +259,46 @@ export function LinksManager({ domains, viewer, workspace, initialView, firstRun
         tags={tags}
         tag={view.tag}
         onTag={(tag) => change({ tag })}
+        domains={domains}
+        domain={view.domain}
+        onDomain={(domain) => change({ domain })}
         archived={view.archived}
         onArchived={(archived) => change({ archived })}
         sort={view.sort}
         onSort={(sort) => change({ sort })}
         searchRef={search}
+        folderFilter={
+          <FolderFilter folders={folders} value={view.folder} onChange={(folder) => change({ folder })} onManage={() => setManagingFolders(true)} />
+        }
       />
       <FormError message={error} />
-      {selected.size > 0 ? (
-        <div className="bulk-bar row between">
-          <span>{selected.size === 1 ? '1 link selected' : `${formatCount(selected.size)} links selected`}</span>
-          <div className="row">
-            <button type="button" className="secondary small" onClick={() => setSelected(new Set())}>
-              Clear selection
-            </button>
-            <button type="button" className="secondary small danger" onClick={() => setDeleting('selected')}>
-              Delete selected
-            </button>
-          </div>
-        </div>
-      ) : null}
+      {/* Always mounted: it holds the deletions waiting for their Undo. */}
+      <BulkActions
+        selected={links?.filter((l) => selected.has(l.id)) ?? []}
+        tags={tags}
+        domains={domains}
+        folders={folders}
+        // The bar goes with the selection: focus goes to the page's heading rather than nowhere.
+        onClear={() => (setSelected(new Set()), heading.current?.focus({ preventScroll: true }))}
+        onChanged={() => setReload((n) => n + 1)}
+        onHide={(ids, hide) => setHidden((h) => (hide ? new Set([...h, ...ids]) : new Set([...h].filter((id) => !ids.includes(id)))))}
+      />
       {empty && !filtered ? (
         <FirstLinkBox onCreated={created} onMoreOptions={() => setEditing({ mode: 'new' })} />
       ) : empty ? (
         <div className="empty-state">
           <p>No links match {view.q ? <strong>“{view.q}”</strong> : 'this filter'}.</p>
-          <button type="button" className="secondary" onClick={() => (setQuery(''), change({ q: '', status: '', tag: '', archived: false }))}>
+          <button
+            type="button"
+            className="secondary"
+            onClick={() => (setQuery(''), change({ q: '', status: '', tag: '', folder: '', domain: '', archived: false }))}
+          >
             Clear search and filter
           </button>
         </div>
       ) : (
         <LinkList
+          tagColors={tagColors}
           links={links}
           selected={selected}
           busy={loading}
@@ -305,6 +312,9 @@ export function LinksManager({ domains, viewer, workspace, initialView, firstRun
           onDelete={setDeleting}
           onArchive={(link, archived) => void archive(link, archived)}
           onTag={(tag) => change({ tag })}
+          folderName={(id) => folders.find((f) => f.id === id)?.name}
+          onFolder={(folder) => change({ folder })}
+          onMove={setMoving}
           sort={view.sort}
           onSort={(sort) => change({ sort })}
         />
@@ -332,6 +342,7 @@ export function LinksManager({ domains, viewer, workspace, initialView, firstRun
         <LinkFormDialog
           link={editing.mode === 'edit' ? editing.link : null}
           preset={editing.mode === 'duplicate' ? editing.link : undefined}
+          prefill={editing.mode === 'new' ? prefill : undefined}
           domains={domains}
           onClose={() => setEditing(null)}
           onSaved={(saved) => (editing.mode === 'edit' ? refresh(`Saved ${saved.short_url}.`) : created(saved))}
@@ -340,14 +351,34 @@ export function LinksManager({ domains, viewer, workspace, initialView, firstRun
       {importing ? (
         <ImportDialog onClose={() => setImporting(false)} onImported={(done) => refresh(`Imported ${formatCount(done.rows.created)} links.`)} />
       ) : null}
+      {managingFolders ? (
+        <FoldersDialog
+          folders={folders}
+          onChanged={refresh}
+          onClose={() => {
+            setManagingFolders(false);
+            // A folder filtered by may be gone: its links are unfiled now.
+            if (view.folder && view.folder !== 'none')
+              listFolders().then(
+                (f) => f.some((x) => x.id === view.folder) || change({ folder: '' }),
+                () => {},
+              );
+          }}
+        />
+      ) : null}
+      {moving ? (
+        <MoveToFolderDialog
+          link={moving}
+          folders={folders}
+          onMoved={refresh}
+          onFailed={(message) => toast.show(message, { kind: 'error' })}
+          onClose={() => setMoving(null)}
+        />
+      ) : null}
       {qrFor ? <QrDialog linkId={qrFor.id} shortUrl={qrFor.short_url} onClose={() => setQrFor(null)} /> : null}
       {deleting ? (
         <ConfirmDialog
-          title={
-            deleting === 'selected'
-              ? `Delete ${selected.size === 1 ? '1 link' : `${formatCount(selected.size)} links`}?`
-              : `Delete ${shortText(deleting.short_url)}?`
-          }
+          title={`Delete ${shortText(deleting.short_url)}?`}
           confirmLabel="Delete"
           destructive
           onCancel={() => setDeleting(null)}
@@ -357,10 +388,7 @@ export function LinksManager({ domains, viewer, workspace, initialView, firstRun
             void remove(target);
           }}
         >
-          <p>
-            The short {deleting === 'selected' && selected.size > 1 ? 'links stop' : 'link stops'} working at once, and{' '}
-            {deleting === 'selected' && selected.size > 1 ? 'their' : 'its'} click history is deleted too. This cannot be undone.
-          </p>
+          <p>The short link stops working at once, and its click history is deleted too. This cannot be undone.</p>
         </ConfirmDialog>
       ) : null}
     </div>

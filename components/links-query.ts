@@ -28,6 +28,10 @@ export interface LinksView {
   status: StatusKey;
   /** One tag ('' for any). */
   tag: string;
+  /** One folder's id, or 'none' for the links in no folder ('' for any). */
+  folder: string;
+  /** One domain's id ('' for any). */
+  domain: string;
   /** Archived links shown too. */
   archived: boolean;
   sort: SortKey;
@@ -35,7 +39,7 @@ export interface LinksView {
   page: number;
 }
 
-export const DEFAULT_VIEW: LinksView = { q: '', status: '', tag: '', archived: false, sort: 'created-desc', page: 1 };
+export const DEFAULT_VIEW: LinksView = { q: '', status: '', tag: '', folder: '', domain: '', archived: false, sort: 'created-desc', page: 1 };
 
 type Query = Record<string, string | string[] | undefined>;
 
@@ -50,6 +54,8 @@ export function parseLinksView(query: Query): LinksView {
     q: one('q').trim().slice(0, 200),
     status: Object.hasOwn(STATUSES, one('status')) ? (one('status') as StatusKey) : '',
     tag: one('tag').trim().toLowerCase().slice(0, 32),
+    folder: /^(none|fld_[0-9a-f]{24})$/.test(one('folder')) ? one('folder') : '',
+    domain: /^\d{1,15}$/.test(one('domain')) ? one('domain') : '',
     archived: one('archived') === '1',
     sort: Object.hasOwn(SORTS, one('sort')) ? (one('sort') as SortKey) : 'created-desc',
     page: Number.isSafeInteger(page) && page > 1 ? page : 1,
@@ -62,6 +68,8 @@ export function linksViewQuery(view: LinksView): string {
   if (view.q) params.set('q', view.q);
   if (view.status) params.set('status', view.status);
   if (view.tag) params.set('tag', view.tag);
+  if (view.folder) params.set('folder', view.folder);
+  if (view.domain) params.set('domain', view.domain);
   if (view.archived) params.set('archived', '1');
   if (view.sort !== DEFAULT_VIEW.sort) params.set('sort', view.sort);
   if (view.page > 1) params.set('page', String(view.page));

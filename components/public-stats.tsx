@@ -37,6 +37,7 @@ export function PublicStats({
       </header>
       <ClickAnalytics
         statsPath={statsPath}
+        utm={false}
         everClicked={everClicked}
         neverClicked={
           <p>

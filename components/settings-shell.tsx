@@ -3,11 +3,27 @@
 // first because /settings, where the sidebar's Settings leads, is Profile.
 import type { ReactNode } from 'react';
 
-type Page = 'profile' | 'security' | 'workspace' | 'members' | 'tokens' | 'docs' | 'webhooks' | 'sso' | 'directory-sync' | 'audit' | 'plan';
+type Page =
+  | 'profile'
+  | 'security'
+  | 'workspace'
+  | 'privacy'
+  | 'members'
+  | 'tokens'
+  | 'docs'
+  | 'tags'
+  | 'webhooks'
+  | 'sso'
+  | 'directory-sync'
+  | 'audit'
+  | 'plan';
 
 const WORKSPACE_PAGES: Array<[Page, string, string]> = [
   ['workspace', 'General', '/settings/workspace'],
+  ['privacy', 'Privacy', '/settings/privacy'],
   ['members', 'Members', '/settings/members'],
+  // Not a settings page: the links' tags live beside the links, listed here where people look for them too.
+  ['tags', 'Tags', '/links/tags'],
   ['tokens', 'API tokens', '/settings/tokens'],
   // Not a settings page: the REST API's reference, listed next to the tokens it is used with.
   ['docs', 'API reference', '/docs'],

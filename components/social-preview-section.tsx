@@ -1,9 +1,9 @@
 'use client';
 // The link dialog's "Social preview" section: the title, description and image that Slack, X,
 // Facebook, LinkedIn and other link-preview bots show for the short link, with a live card as they
-// would draw it. Without an image, bots get a generated card (title, description, domain): the
-// preview imitates it.
+// would draw it (social-card.tsx; the link dialog shows it in its preview column instead).
 import { useId } from 'react';
+import { SocialCard } from './social-card';
 import type { SocialPreviewForm, PreviewImageChoice } from './use-social-preview';
 
 interface SocialPreviewSectionProps {
@@ -14,6 +14,8 @@ interface SocialPreviewSectionProps {
   linkId: number | null;
   /** Field errors from the API or from problems(). */
   fields: Record<string, string>;
+  /** False where the card is shown elsewhere (the link dialog's preview column). */
+  showCard?: boolean;
 }
 
 const CHOICES: { value: PreviewImageChoice; label: string }[] = [
@@ -22,7 +24,7 @@ const CHOICES: { value: PreviewImageChoice; label: string }[] = [
   { value: 'url', label: 'Image URL' },
 ];
 
-export function SocialPreviewSection({ form, host, linkId, fields }: SocialPreviewSectionProps) {
+export function SocialPreviewSection({ form, host, linkId, fields, showCard = true }: SocialPreviewSectionProps) {
   const id = useId();
   const error = (name: string) =>
     fields[name] ? (
@@ -31,16 +33,7 @@ export function SocialPreviewSection({ form, host, linkId, fields }: SocialPrevi
       </span>
     ) : null;
   const describedBy = (name: string, hint?: string) => [fields[name] ? `${id}-${name}-error` : null, hint].filter(Boolean).join(' ') || undefined;
-  const title = form.title.trim();
-  const description = form.description.trim();
   const storedUpload = form.choice === 'upload' && !form.file && form.initial?.image_source === 'upload' && linkId !== null;
-  const urlHost = (() => {
-    try {
-      return new URL(form.imageUrl.trim()).host;
-    } catch {
-      return '';
-    }
-  })();
 
   return (
     <details className="social-preview" open={Boolean(form.initial) || Object.keys(fields).some((k) => k.startsWith('preview') || k === 'image')}>
@@ -125,28 +118,7 @@ export function SocialPreviewSection({ form, host, linkId, fields }: SocialPrevi
             )}
           </fieldset>
         </div>
-        <figure className="social-card" data-testid="social-card">
-          <div className="social-card-image">
-            {form.choice === 'upload' && form.fileUrl ? (
-              <img src={form.fileUrl} alt="" />
-            ) : storedUpload ? (
-              <img src={`/api/v1/links/${linkId}/preview/image?v=${encodeURIComponent(form.initial?.image ?? '')}`} alt="" />
-            ) : form.choice === 'url' ? (
-              <span className="social-card-remote">{urlHost ? `Image from ${urlHost}` : 'Image from its URL'}</span>
-            ) : (
-              <div className="social-card-generated" aria-hidden="true">
-                <strong>{title || 'Your title'}</strong>
-                {description ? <span>{description}</span> : null}
-                <em>{host}</em>
-              </div>
-            )}
-          </div>
-          <figcaption>
-            <span className="social-card-host">{host}</span>
-            <strong>{title || 'Your title'}</strong>
-            {description ? <span className="social-card-description">{description}</span> : null}
-          </figcaption>
-        </figure>
+        {showCard ? <SocialCard form={form} host={host} linkId={linkId} /> : null}
       </div>
     </details>
   );

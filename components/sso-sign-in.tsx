@@ -28,7 +28,6 @@ export function SsoSignIn({ next, error: initialError }: { next?: string | null;
 
   return (
     <div className="stack">
-      <p className="sso-or">or</p>
       {open ? (
         <form className="stack" onSubmit={submit} aria-label="Single sign-on">
           <label>

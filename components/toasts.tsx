@@ -4,10 +4,13 @@
 import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 
 export type ToastKind = 'success' | 'error';
-type Toast = { id: number; message: string; kind: ToastKind };
-type Show = (message: string, options?: { kind?: ToastKind }) => void;
+/** A button in the notice ("Undo"): it runs once and dismisses the notice. */
+export type ToastAction = { label: string; onAction: () => void };
+type Toast = { id: number; message: string; kind: ToastKind; action?: ToastAction };
+/** Shows a notice; returns its id (for dismiss). `durationMs` overrides the kind's lifetime. */
+type Show = (message: string, options?: { kind?: ToastKind; action?: ToastAction; durationMs?: number }) => number;
 
-const ToastContext = createContext<{ show: Show } | null>(null);
+const ToastContext = createContext<{ show: Show; dismiss: (id: number) => void } | null>(null);
 const LIFETIME_MS = { success: 4000, error: 8000 };
 const FLASH_KEY = 'sling:flash';
 
@@ -32,13 +35,14 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const show = useCallback<Show>(
-    (message, { kind = 'success' } = {}) => {
+    (message, { kind = 'success', action, durationMs } = {}) => {
       const id = nextId.current++;
-      setToasts((all) => [...all.slice(-3), { id, message, kind }]);
+      setToasts((all) => [...all.slice(-3), { id, message, kind, action }]);
       timers.current.set(
         id,
-        setTimeout(() => dismiss(id), LIFETIME_MS[kind]),
+        setTimeout(() => dismiss(id), durationMs ?? LIFETIME_MS[kind]),
       );
+      return id;
     },
     [dismiss],
   );
@@ -59,13 +63,25 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   }, []);
 
   return (
-    <ToastContext.Provider value={{ show }}>
+    <ToastContext.Provider value={{ show, dismiss }}>
       {children}
       {/* Always in the DOM, so screen readers already watch it when a toast arrives. */}
       <div className="toasts" role="status" aria-live="polite" aria-label="Notifications">
         {toasts.map((t) => (
           <div key={t.id} className={`toast ${t.kind}`} data-testid="toast">
             <span>{t.message}</span>
+            {t.action ? (
+              <button
+                type="button"
+                className="toast-action"
+                onClick={() => {
+                  dismiss(t.id);
+                  t.action?.onAction();
+                }}
+              >
+                {t.action.label}
+              </button>
+            ) : null}
             <button type="button" className="toast-close" aria-label="Dismiss notification" onClick={() => dismiss(t.id)}>
               ×
             </button>
@@ -76,8 +92,8 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   );
 }
 
-/** `show(message, { kind })` from anywhere under the layout's provider. */
-export function useToast(): { show: Show } {
+/** `show(message, { kind, action })` and `dismiss(id)` from anywhere under the layout's provider. */
+export function useToast(): { show: Show; dismiss: (id: number) => void } {
   const context = useContext(ToastContext);
   if (!context) throw new Error('useToast needs <ToastProvider> above it');
   return context;

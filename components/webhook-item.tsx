@@ -1,10 +1,13 @@
 'use client';
-// One registered endpoint: its state (and why Sling turned it off, if it did), the events it
-// gets, its actions (enable/disable, test, rotate secret, delete) and its delivery log.
-import { useId, useState } from 'react';
+// One registered endpoint or chat channel: its kind and state (and why Sling turned it off, if it
+// did), the events it gets, its actions (enable/disable, test, rotate a webhook's secret, delete)
+// and its delivery log. A test shows how it went once its attempt is recorded.
+import { useEffect, useId, useRef, useState } from 'react';
+import { KIND_LABELS } from '@/lib/webhooks/channel-kinds';
+import { KindMark } from './channel-marks';
 import { ConfirmDialog } from './confirm-dialog';
 import { FormError } from './form-error';
-import { webhookApi, type Webhook } from './webhook-api';
+import { webhookApi, type Delivery, type DeliveryDetails, type Webhook } from './webhook-api';
 import { WebhookDeliveries } from './webhook-deliveries';
 import { WebhookSecret } from './webhook-secret';
 import { useToast } from './toasts';
@@ -33,6 +36,15 @@ export function WebhookItem({ webhook: w, secret, onChanged, onRotated, onDismis
   const [note, setNote] = useState<string | null>(null);
   const [reload, setReload] = useState(0);
   const toast = useToast();
+  const channel = w.kind !== 'webhook';
+  const what = channel ? 'message' : 'event';
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
 
   // Buttons stay enabled while a call runs (disabling one would drop keyboard focus); a second
   // click is ignored instead.
@@ -60,15 +72,39 @@ export function WebhookItem({ webhook: w, secret, onChanged, onRotated, onDismis
     run(async () => {
       const changed = (await webhookApi<{ webhook: Webhook }>(`/${w.id}`, { method: 'PATCH', body: { enabled: !w.enabled } })).webhook;
       onChanged(changed);
-      toast.show(changed.enabled ? 'Webhook turned on.' : 'Webhook turned off: no events are sent to it.');
+      toast.show(`${channel ? 'Channel' : 'Webhook'} turned ${changed.enabled ? 'on.' : 'off: no events are sent to it.'}`);
     });
   const sendTest = () =>
     run(async () => {
-      await webhookApi(`/${w.id}/test`, { method: 'POST' });
-      setNote('Test event queued; it appears in the delivery log below.');
-      toast.show('Test event queued.');
+      const { delivery } = await webhookApi<{ delivery: Delivery }>(`/${w.id}/test`, { method: 'POST' });
+      setNote(`Test ${what} queued; it appears in the delivery log below.`);
+      toast.show(`Test ${what} queued.`);
       setReload((n) => n + 1);
+      void reportTest(delivery.id);
     });
+
+  /** Says how the test went once its one attempt is recorded (the worker sends it within a second or so). */
+  async function reportTest(deliveryId: string) {
+    for (let i = 0; i < 30 && mounted.current; i++) {
+      await new Promise((r) => setTimeout(r, 1000));
+      let d: DeliveryDetails['delivery'];
+      try {
+        d = (await webhookApi<DeliveryDetails>(`/${w.id}/deliveries/${deliveryId}`)).delivery;
+      } catch {
+        return; // deleted meanwhile, or offline: the log says the rest
+      }
+      if (d.status === 'pending' || !mounted.current) continue;
+      const a = d.last_attempt;
+      const told =
+        d.status === 'succeeded'
+          ? `Test ${what} delivered: ${channel ? KIND_LABELS[w.kind] : 'your endpoint'} answered ${a?.status_code ?? 'OK'}.`
+          : `Test ${what} failed: ${a?.error ?? 'no answer'}.`;
+      setNote(told);
+      toast.show(told, d.status === 'succeeded' ? undefined : { kind: 'error' });
+      setReload((n) => n + 1);
+      return;
+    }
+  }
   const rotate = () =>
     run(async () => {
       const r = await webhookApi<{ webhook: Webhook; secret: string }>(`/${w.id}/rotate-secret`, { method: 'POST' });
@@ -80,15 +116,31 @@ export function WebhookItem({ webhook: w, secret, onChanged, onRotated, onDismis
     run(async () => {
       await webhookApi(`/${w.id}`, { method: 'DELETE' });
       onDeleted(w.id);
-      toast.show('Webhook deleted.');
+      toast.show(channel ? 'Channel deleted.' : 'Webhook deleted.');
     });
 
   return (
-    <section className="webhook stack" aria-labelledby={`${id}-url`}>
-      <div className="row between">
-        <h3 id={`${id}-url`} className="webhook-url">
-          {w.url}
-        </h3>
+    <section className={`webhook stack kind-${w.kind}`} aria-labelledby={`${id}-url`}>
+      <div className="row between webhook-head">
+        <div className="webhook-title">
+          <KindMark kind={w.kind} size={24} />
+          <div>
+            <h3 id={`${id}-url`} className={channel ? 'channel-name' : 'webhook-url'}>
+              {channel ? (w.name ?? `${KIND_LABELS[w.kind]} channel`) : w.url}
+            </h3>
+            <p className="muted webhook-kind">
+              {KIND_LABELS[w.kind]}
+              {channel ? (
+                <>
+                  {' · '}
+                  <span className="webhook-url">{w.url}</span>
+                </>
+              ) : w.name ? (
+                ` · ${w.name}`
+              ) : null}
+            </p>
+          </div>
+        </div>
         <span className={`badge ${w.enabled ? 'succeeded' : 'failed'}`}>{w.enabled ? 'Enabled' : 'Disabled'}</span>
       </div>
       {w.disabled_reason ? (
@@ -130,18 +182,20 @@ export function WebhookItem({ webhook: w, secret, onChanged, onRotated, onDismis
           {w.enabled ? 'Disable' : 'Enable'}
         </button>
         <button type="button" className="secondary" disabled={!w.enabled} onClick={sendTest} aria-describedby={w.enabled ? undefined : `${id}-off`}>
-          Send test event
+          Send test {what}
         </button>
-        <button type="button" className="secondary" onClick={() => setConfirming('rotate')}>
-          Rotate secret…
-        </button>
+        {channel ? null : (
+          <button type="button" className="secondary" onClick={() => setConfirming('rotate')}>
+            Rotate secret…
+          </button>
+        )}
         <button type="button" className="secondary danger" onClick={() => setConfirming('delete')}>
           Delete…
         </button>
       </div>
       {w.enabled ? null : (
         <p className="muted" id={`${id}-off`}>
-          While it is disabled, nothing is sent: enable it to send a test event or resend deliveries.
+          While it is disabled, nothing is sent: enable it to send a test {what} or resend deliveries.
         </p>
       )}
       <p className="muted" aria-live="polite">
@@ -158,8 +212,8 @@ export function WebhookItem({ webhook: w, secret, onChanged, onRotated, onDismis
       ) : null}
       {confirming === 'delete' ? (
         <ConfirmDialog
-          title="Delete this webhook?"
-          confirmLabel="Delete webhook"
+          title={channel ? 'Delete this channel?' : 'Delete this webhook?'}
+          confirmLabel={channel ? 'Delete channel' : 'Delete webhook'}
           destructive
           onConfirm={() => answer(remove)}
           onCancel={() => setConfirming(null)}

@@ -40,12 +40,12 @@ export function WebhookManager() {
       <WebhookForm
         onCreated={(w, s) => {
           update((list) => [...list, w]);
-          setSecret({ webhookId: w.id, secret: s, previousUntil: null });
+          setSecret(s === null ? null : { webhookId: w.id, secret: s, previousUntil: null });
         }}
       />
       <section className="stack" aria-labelledby="webhooks-h">
         <h2 id="webhooks-h" ref={listHeading} tabIndex={-1}>
-          Your webhooks
+          Your webhooks and channels
         </h2>
         <FormError message={error} />
         {webhooks === null ? (

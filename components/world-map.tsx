@@ -1,29 +1,11 @@
 'use client';
-// Clicks per country on a world map (a choropleth): the shipped world-atlas outlines (Natural
-// Earth, 1:110m), drawn as SVG in the browser with an Equal Earth projection; nothing is fetched.
+// Clicks per country on a world map (a choropleth): the shipped world-atlas outlines
+// (world-shapes.ts), drawn as SVG in the browser; nothing is fetched.
 // A country with clicks is shaded by its share of the busiest and filters the page when clicked;
 // the Countries list beside it is the same filter for the keyboard and screen readers.
-import { geoEqualEarth, geoPath } from 'd3-geo';
-import { numericToAlpha2 } from 'i18n-iso-countries';
-import { feature } from 'topojson-client';
-import type { GeometryCollection, Topology } from 'topojson-specification';
-import world from 'world-atlas/countries-110m.json';
 import type { Breakdown } from '@/lib/analytics/get-stats';
 import { countryName, formatNumber } from './link-detail-api';
-
-const WIDTH = 960;
-
-/** The outlines, projected once (Antarctica left out): an alpha-2 code ('' when the atlas has none) and an SVG path each. */
-const { SHAPES, HEIGHT } = (() => {
-  const topology = world as unknown as Topology<{ countries: GeometryCollection<{ name: string }> }>;
-  const all = feature(topology, topology.objects.countries);
-  const countries = { ...all, features: all.features.filter((f) => f.properties.name !== 'Antarctica') };
-  const path = geoPath(geoEqualEarth().fitWidth(WIDTH, countries));
-  return {
-    HEIGHT: Math.ceil(path.bounds(countries)[1][1]),
-    SHAPES: countries.features.map((f) => ({ code: (f.id !== undefined && numericToAlpha2(String(f.id))) || '', name: f.properties.name, d: path(f) ?? '' })),
-  };
-})();
+import { WORLD_HEIGHT as HEIGHT, WORLD_SHAPES as SHAPES, WORLD_WIDTH as WIDTH } from './world-shapes';
 
 interface WorldMapProps {
   countries: Breakdown;

@@ -1,4 +1,5 @@
 import { requireActor } from '@/app/_lib/require-actor';
+import { AnalyticsViews } from '@/components/analytics-views';
 import { ClickAnalytics } from '@/components/link-analytics';
 import { database, findLinks, findTags, linkScope } from '@/app/_lib/sling';
 
@@ -23,21 +24,25 @@ export default async function AnalyticsPage() {
           </div>
         </div>
         <div className="card wide analytics-card stack">
-          <ClickAnalytics
-            statsPath="/api/v1/analytics"
-            exportPath="/api/v1/analytics/export"
-            everClicked={(mostClicked.links[0]?.clicks ?? 0) > 0}
-            tags={tags.map((t) => t.name)}
-            neverClicked={
-              <>
-                <p>
-                  <strong>No clicks yet in this workspace.</strong>
-                </p>
-                <p className="muted">Share one of your links; each visit shows up here about a second later. Bots and link previews are not counted.</p>
-                <p>
-                  <a href="/links">Go to your links</a>
-                </p>
-              </>
+          <AnalyticsViews
+            overview={
+              <ClickAnalytics
+                statsPath="/api/v1/analytics"
+                exportPath="/api/v1/analytics/export"
+                everClicked={(mostClicked.links[0]?.clicks ?? 0) > 0}
+                tags={tags.map((t) => t.name)}
+                neverClicked={
+                  <>
+                    <p>
+                      <strong>No clicks yet in this workspace.</strong>
+                    </p>
+                    <p className="muted">Share one of your links; each visit shows up here about a second later. Bots and link previews are not counted.</p>
+                    <p>
+                      <a href="/links">Go to your links</a>
+                    </p>
+                  </>
+                }
+              />
             }
           />
         </div>

@@ -29,6 +29,7 @@ export default async function DomainsPage() {
         workspaceName={actor.workspace.name}
         limit={Number.isFinite(limit) ? limit : null}
         linkHost={settings.linkHost}
+        certificatesManaged={settings.certificatesManaged === true}
       />
     </main>
   );

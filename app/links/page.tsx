@@ -1,5 +1,6 @@
 import { requireActor } from '@/app/_lib/require-actor';
 import { LinksManager } from '@/components/links-manager';
+import type { LinkPrefill } from '@/components/link-form-state';
 import { linksViewQuery, parseLinksView } from '@/components/links-query';
 import { currentDomains, database, findLinks, findTokens, linkScope, listDomains, tokenScope } from '@/app/_lib/sling';
 
@@ -32,6 +33,7 @@ export default async function LinksPage({ searchParams }: { searchParams: Query 
         workspace={{ id: actor.workspaceId, name: actor.workspace.name, kind: actor.workspace.kind === 'team' ? 'team' : 'personal' }}
         initialView={view}
         startCreating={query.create !== undefined}
+        prefill={prefillOf(query)}
         firstRun={{
           hasLink: mostClicked.total > 0,
           hasClick: (mostClicked.links[0]?.clicks ?? 0) > 0,
@@ -42,4 +44,12 @@ export default async function LinksPage({ searchParams }: { searchParams: Query 
       />
     </main>
   );
+}
+
+/** ?create&alias=…&domain=…: a new link for a code that no link has yet (the domains page's orphan visits). */
+function prefillOf(query: Awaited<Query>): LinkPrefill | undefined {
+  const alias = typeof query.alias === 'string' ? query.alias.slice(0, 50) : '';
+  if (query.create === undefined || !alias) return undefined;
+  const domain = Number(query.domain);
+  return { alias, domainId: Number.isSafeInteger(domain) && domain > 0 ? domain : undefined };
 }

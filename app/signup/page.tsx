@@ -1,7 +1,9 @@
 import { redirect } from 'next/navigation';
 import { AuthForm } from '@/components/auth-form';
+import { SocialSignIn } from '@/components/social-sign-in';
 import { currentViewer } from '../_lib/current-viewer';
-import { safeNextPath } from '@/app/_lib/sling';
+import { enabledSocialProviders, loadConfig, safeNextPath } from '@/app/_lib/sling';
+import '../social-sign-in.css';
 
 export const metadata = { title: 'Sign up — Sling' };
 
@@ -17,6 +19,7 @@ export default async function SignUpPage({ searchParams }: { searchParams: Query
     <main>
       <div className="card narrow">
         <h1>Create your account</h1>
+        <SocialSignIn providers={enabledSocialProviders(loadConfig())} next={next} />
         <AuthForm mode="signup" next={next} email={email} />
         <p className="muted">
           Already have one? <a href={next ? `/login?next=${encodeURIComponent(next)}` : '/login'}>Sign in</a>

@@ -1,7 +1,7 @@
 // Accounts (better-auth's core models: user, session, account, verification). Plans belong to
 // workspaces (workspaces.ts), not to users.
 // Field names are better-auth's; SQL names are ours.
-import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 export const users = pgTable('users', {
   id: text('id').primaryKey(),
@@ -90,6 +90,27 @@ export const twoFactors = pgTable(
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
   },
   (t) => [index('two_factors_user_idx').on(t.userId), index('two_factors_secret_idx').on(t.secret)],
+);
+
+/** WebAuthn credentials (better-auth's passkey plugin): the public key only; the private key never leaves the authenticator. */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    id: text('id').primaryKey(),
+    name: text('name'),
+    publicKey: text('public_key').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    credentialID: text('credential_id').notNull(),
+    counter: integer('counter').notNull(),
+    deviceType: text('device_type').notNull(),
+    backedUp: boolean('backed_up').notNull(),
+    transports: text('transports'),
+    createdAt: timestamp('created_at', { withTimezone: true }).defaultNow(),
+    aaguid: text('aaguid'),
+  },
+  (t) => [index('passkeys_user_idx').on(t.userId), uniqueIndex('passkeys_credential_key').on(t.credentialID)],
 );
 
 export type UserRow = typeof users.$inferSelect;

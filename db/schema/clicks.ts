@@ -33,6 +33,9 @@ export const clicks = pgTable(
     ruleId: text('rule_id'),
     /** The A/B test variant the visitor was sent to; null for links without a running test. */
     variantId: text('variant_id'),
+    /** The privacy mode the click was recorded under: full | anonymized | none (the IP kept), or
+     *  opt_out (DNT / Sec-GPC: no visitor details); null for clicks recorded before privacy modes. */
+    privacy: text('privacy'),
   },
   (t) => [index('clicks_link_time_idx').on(t.linkId, t.clickedAt)],
 );

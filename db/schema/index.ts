@@ -27,3 +27,7 @@ export * from './link-previews';
 export * from './imports';
 export * from './visitor-sketches';
 export * from './link-conversions';
+export * from './folders';
+export * from './tags';
+export * from './live-clicks';
+export * from './orphan-visits';

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { domains } from './domains';
+import { folders } from './folders';
 import { workspaces } from './workspaces';
 
 /** A routing rule as stored: lib/link-rules/rule-schema.ts checks it on the way in and types it in full. */
@@ -82,6 +83,8 @@ export const links = pgTable(
     rules: jsonb('rules').$type<LinkRuleJson[]>().notNull().default(sql`'[]'::jsonb`),
     /** Normalised tag names (lower case, at most 10): a column rather than a tags table, see lib/links/link-schema.ts. */
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    /** The folder it is filed in (at most one); null: unfiled. Deleting the folder unfiles it. */
+    folderId: text('folder_id').references(() => folders.id, { onDelete: 'set null' }),
     /** When the owner archived it: hidden from the list by default, still redirects. */
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     /** The owner's free-text note (at most 2000 characters; lib/links/link-schema.ts), never shown to visitors. */
@@ -95,6 +98,8 @@ export const links = pgTable(
     // Untagged links (most) stay out of the tag index: a GIN entry for every new link cost about a
     // quarter of PostgreSQL's work per creation. Tag filters state the same predicate (lib/links/tagged-links.ts).
     index('links_tagged_idx').using('gin', t.tags).where(sql`${t.tags} <> '{}'::text[]`),
+    // Filed links only: most links are in no folder.
+    index('links_folder_idx').on(t.folderId).where(sql`${t.folderId} IS NOT NULL`),
     // The expiry job's sweep reads only active links that can expire.
     index('links_due_expiry_idx').on(t.expiresAt).where(sql`${t.status} = 'active' AND ${t.expiresAt} IS NOT NULL`),
     index('links_click_limited_idx').on(t.id).where(sql`${t.status} = 'active' AND ${t.maxClicks} IS NOT NULL`),

@@ -6,6 +6,10 @@ import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { workspaces } from './workspaces';
 
+/** A signed webhook, or a chat service's own message format (notification channels). */
+export const WEBHOOK_KINDS = ['webhook', 'slack', 'discord', 'teams', 'telegram'] as const;
+export type WebhookKind = (typeof WEBHOOK_KINDS)[number];
+
 export const webhooks = pgTable(
   'webhooks',
   {
@@ -15,7 +19,16 @@ export const webhooks = pgTable(
       .references(() => workspaces.id, { onDelete: 'cascade' }),
     /** The member who registered it. */
     createdBy: text('created_by'),
+    /** For a signed webhook, its URL; for a channel, a display form without the secret part. */
     url: text('url').notNull(),
+    kind: text('kind').$type<WebhookKind>().notNull().default('webhook'),
+    /** A channel's secret: its incoming-webhook URL (Slack, Discord, Teams) or bot token (Telegram),
+     *  AES-256-GCM with SECRET_KEY. */
+    targetCiphertext: text('target_ciphertext'),
+    /** Telegram: the chat the bot posts to. */
+    chatId: text('chat_id'),
+    /** A label its owner gave it ("#launches"). */
+    name: text('name'),
     /** Event types received, e.g. {link.created, link.clicked}. */
     events: text('events').array().notNull().default(sql`'{}'::text[]`),
     /** Optional filters: only this link / only this domain. */

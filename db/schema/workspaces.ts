@@ -3,7 +3,7 @@
 // workspace. The plan (limits, retention, rate limits) belongs to the workspace.
 // Field names are better-auth's (organizationId, inviterId, …); SQL names are ours.
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 
 export const PLANS = ['free', 'pro', 'business', 'enterprise'] as const;
@@ -18,6 +18,10 @@ export type WorkspaceKind = (typeof WORKSPACE_KINDS)[number];
 
 /** The system workspace's id (made by the migration; nobody is a member). */
 export const SYSTEM_WORKSPACE_ID = 'ws_system';
+
+/** What a click keeps of the visitor's address: all of it, IPv4 /24 and IPv6 /48, or nothing. */
+export const PRIVACY_IP_MODES = ['full', 'anonymized', 'none'] as const;
+export type PrivacyIpMode = (typeof PRIVACY_IP_MODES)[number];
 
 export const workspaces = pgTable(
   'workspaces',
@@ -34,6 +38,20 @@ export const workspaces = pgTable(
     /** Enterprise API limits for this workspace (null: ENTERPRISE_LIMIT_PER_HOUR / _PER_MINUTE). */
     limitPerHour: integer('limit_per_hour'),
     limitPerMinute: integer('limit_per_minute'),
+    /** Privacy choices (docs/guide/privacy.md); null: the instance's default. */
+    privacyIp: text('privacy_ip').$type<PrivacyIpMode>(),
+    privacyUserAgent: boolean('privacy_user_agent'),
+    privacyReferrer: boolean('privacy_referrer'),
+    /** Honour `DNT: 1` and `Sec-GPC: 1`: such a click is counted without visitor details. */
+    privacyHonorOptOut: boolean('privacy_honor_opt_out'),
+    /** CIDR ranges (the office) whose visits are not tracked at all. */
+    privacyExcludedRanges: text('privacy_excluded_ranges').array().notNull().default(sql`'{}'::text[]`),
+    /** Clicks kept this many days when shorter than the plan's retention; null: the plan's. */
+    clickRetentionDays: integer('click_retention_days'),
+    /** Orphan visits (unknown codes, a domain's root and unknown paths) kept one by one, not only counted. */
+    logOrphanVisits: boolean('log_orphan_visits').notNull().default(false),
+    /** A live clicks stream was open lately: until then the click writer copies clicks to live_clicks. */
+    liveUntil: timestamp('live_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

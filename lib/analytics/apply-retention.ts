@@ -1,9 +1,11 @@
 // Click retention by the workspace's plan: Free 30 days, Pro 1 year, Business 2 years, Enterprise
-// unlimited (anonymous links, in the system workspace, count as Free). Raw clicks, rollups and unique-visitor sketches older than that are deleted in
-// batches, each its own short statement, so no lock is held for long. The daily job runs this.
+// unlimited (anonymous links, in the system workspace, count as Free), or the workspace's own when
+// shorter (docs/guide/privacy.md). Raw clicks, rollups and unique-visitor sketches older than that are
+// deleted in batches, each its own short statement, so no lock is held for long. The daily job runs this.
 import type { Plan } from '../../db/schema';
 import type { Queryable } from '../db/types';
 import { processClock } from '../core/clock';
+import { deleteOldOrphanVisits } from '../orphans/delete-old-orphan-visits';
 
 export const RETENTION_DAYS: Record<Plan, number | null> = { free: 30, pro: 365, business: 730, enterprise: null };
 
@@ -16,32 +18,52 @@ export async function applyRetention(db: Queryable, opts: { now?: Date; batchSiz
   let rollups = 0;
   for (const [plan, days] of Object.entries(RETENTION_DAYS)) {
     if (days === null) continue;
-    const cutoff = new Date(now.getTime() - days * DAY).toISOString();
     // Links of workspaces on this plan.
     const planLinks = `SELECT l.id FROM links l JOIN workspaces w ON w.id = l.workspace_id WHERE w.plan = $2`;
-    clicks += await repeat(batch, () =>
-      db.query(
-        `WITH gone AS (
-           DELETE FROM clicks WHERE ctid = ANY(ARRAY(
-             SELECT c.ctid FROM clicks c WHERE c.link_id IN (${planLinks}) AND c.clicked_at < $1 LIMIT $3))
-           RETURNING 1)
-         SELECT count(*)::int AS n FROM gone`,
-        [cutoff, plan, batch],
-      ),
-    );
-    rollups += await repeat(batch, () =>
-      db.query(
-        `WITH gone AS (
-           DELETE FROM click_rollups WHERE ctid = ANY(ARRAY(
-             SELECT r.ctid FROM click_rollups r WHERE r.link_id IN (${planLinks}) AND r.hour < date_trunc('hour', $1::timestamptz) LIMIT $3))
-           RETURNING 1)
-         SELECT count(*)::int AS n FROM gone`,
-        [cutoff, plan, batch],
-      ),
-    );
-    // Unique-visitor sketches of the days whose clicks are gone (the cutoff's own day stays, as its rollups' later hours do).
-    await db.query(`DELETE FROM visitor_sketches WHERE link_id IN (${planLinks}) AND day < ($1::timestamptz AT TIME ZONE 'UTC')::date`, [cutoff, plan]);
+    const gone = await deleteBefore(db, cutoffOf(now, days), planLinks, plan, batch);
+    clicks += gone.clicks;
+    rollups += gone.rollups;
   }
+  // A workspace's own shorter retention (docs/guide/privacy.md): the shorter of the two applies.
+  const shorter = await db.query<{ id: string; days: number }>(
+    `SELECT id, click_retention_days AS days FROM workspaces WHERE click_retention_days IS NOT NULL`,
+  );
+  for (const w of shorter) {
+    const gone = await deleteBefore(db, cutoffOf(now, w.days), `SELECT id FROM links WHERE workspace_id = $2`, w.id, batch);
+    clicks += gone.clicks;
+    rollups += gone.rollups;
+  }
+  // Orphan visits (docs/guide/orphan-visits.md), by the same retention: a separate step.
+  await deleteOldOrphanVisits(db, { now, batch, retention: RETENTION_DAYS });
+  return { clicks, rollups };
+}
+
+const cutoffOf = (now: Date, days: number) => new Date(now.getTime() - days * DAY).toISOString();
+
+/** Deletes the raw clicks, rollups and sketches older than `cutoff` of the links `linksSql` selects (given `$2`). */
+async function deleteBefore(db: Queryable, cutoff: string, linksSql: string, key: string, batch: number): Promise<{ clicks: number; rollups: number }> {
+  const clicks = await repeat(batch, () =>
+    db.query(
+      `WITH gone AS (
+         DELETE FROM clicks WHERE ctid = ANY(ARRAY(
+           SELECT c.ctid FROM clicks c WHERE c.link_id IN (${linksSql}) AND c.clicked_at < $1 LIMIT $3))
+         RETURNING 1)
+       SELECT count(*)::int AS n FROM gone`,
+      [cutoff, key, batch],
+    ),
+  );
+  const rollups = await repeat(batch, () =>
+    db.query(
+      `WITH gone AS (
+         DELETE FROM click_rollups WHERE ctid = ANY(ARRAY(
+           SELECT r.ctid FROM click_rollups r WHERE r.link_id IN (${linksSql}) AND r.hour < date_trunc('hour', $1::timestamptz) LIMIT $3))
+         RETURNING 1)
+       SELECT count(*)::int AS n FROM gone`,
+      [cutoff, key, batch],
+    ),
+  );
+  // Unique-visitor sketches of the days whose clicks are gone (the cutoff's own day stays, as its rollups' later hours do).
+  await db.query(`DELETE FROM visitor_sketches WHERE link_id IN (${linksSql}) AND day < ($1::timestamptz AT TIME ZONE 'UTC')::date`, [cutoff, key]);
   return { clicks, rollups };
 }
 

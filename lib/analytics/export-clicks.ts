@@ -8,6 +8,7 @@ import { filtersSql, hasFilters, type StatsFilters } from './stats-filters';
 import { TAGGED_LINKS } from '../links/tagged-links';
 import { csvField } from '../core/csv-field';
 import { workspaceLinksSql } from './scope-links-sql';
+import { utmLinksSql } from './utm-sql';
 
 export const EXPORT_FORMATS = ['csv', 'json'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
@@ -29,6 +30,8 @@ export const EXPORT_COLUMNS = [
   'ip',
   // Added after the others, so existing readers of the columns by position keep working.
   'rule_id',
+  /** The privacy mode the click was recorded under (docs/guide/privacy.md); empty for older clicks. */
+  'privacy',
 ] as const;
 
 type Row = Record<(typeof EXPORT_COLUMNS)[number], string | boolean | null>;
@@ -62,6 +65,8 @@ async function* workspaceRows(
   let { where } = workspaceLinksSql(scope, (v) => `$${params.push(v)}`);
   // A tag narrows the links walked through (the clicks' own filter would say the same, link by link).
   if (scope.filters?.tag) where += ` AND ${TAGGED_LINKS} AND tags && $${params.push(scope.filters.tag)}::text[]`;
+  // So do the UTM values of the destination (utm-sql.ts).
+  if (scope.filters) where += utmLinksSql(scope.filters, (v) => `$${params.push(v)}`);
   const list = await db.query<{ id: number; short_code: string }>(`SELECT id, short_code FROM links WHERE ${where} ORDER BY id`, params);
   for (const link of list) {
     for await (const page of clickPages(db, { linkId: Number(link.id), ...range })) {
@@ -71,7 +76,7 @@ async function* workspaceRows(
 }
 
 const COLUMNS_SQL = `to_char(clicked_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS clicked_at, country, region, city,
-  device, browser, os, referrer, referrer_host, trigger, bot, visitor, user_agent, ip, rule_id, clicks.clicked_at::text AS at_key`;
+  device, browser, os, referrer, referrer_host, trigger, bot, visitor, user_agent, ip, rule_id, privacy, clicks.clicked_at::text AS at_key`;
 
 /**
  * Pages of click rows, oldest first. Each page continues in the index after the last time seen, so
@@ -81,7 +86,7 @@ const COLUMNS_SQL = `to_char(clicked_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:M
 async function* clickPages(db: Queryable, range: ExportRange): AsyncGenerator<Row[]> {
   const bounds: unknown[] = [range.linkId, range.from.toISOString(), range.to.toISOString()];
   // The same conditions the statistics put on raw clicks ($4 and on), so a filtered export holds what the page counts.
-  const filtered = hasFilters(range.filters) ? filtersSql(range.filters, (v) => `$${bounds.push(v)}`) : '';
+  const filtered = hasFilters(range.filters) ? filtersSql(range.filters, (v) => `$${bounds.push(v)}`, 'id = $1') : '';
   const afterParam = `$${bounds.length + 1}`;
   let after: string | undefined;
   for (;;) {

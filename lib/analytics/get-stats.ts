@@ -1,6 +1,8 @@
 // Statistics of a link or of a workspace's links (all, one member's, or one link) (docs/api/compatibility.md, the statistics shape), read from the hourly
 // rollups; unique visitors from the per-day sketches and the raw clicks outside them (unique-visitors.ts). Bots
-// are in neither count. Filtered by a dimension (clicks from France), every number comes from the
+// are in neither count, but beside them (bot-visits.ts); a link with count_bots has its bots' visits
+// added to its clicks from the raw clicks, when read, as its click limit does (docs/guide/analytics.md,
+// "Bots and link previews"). Filtered by a dimension (clicks from France), every number comes from the
 // raw clicks instead: a rollup counts one dimension at a time, so it cannot say which French
 // clicks came from phones. Raw clicks are read over the same whole hours the rollups cover, so a
 // filter's numbers add up to the unfiltered ones.
@@ -11,12 +13,14 @@ import type { Interval, StatsRange } from './stats-range';
 import { countUniqueVisitors } from './unique-visitors';
 import { workspaceLinksSql } from './scope-links-sql';
 import { getVariantStats, type VariantStats } from './variant-stats';
+import { getBotVisits, type BotVisits } from './bot-visits';
+import { UTM_BREAKDOWNS, utmHexSql, utmValueOfHex, type UtmName } from './utm-sql';
 
 export type Breakdown = Array<{ value: string; clicks: number }>;
 /** The most clicked links of a workspace: value is the link's id. */
 export type LinkBreakdown = Array<{ value: string; short_code: string; clicks: number }>;
 
-export interface Stats {
+export interface Stats extends Partial<BotVisits> {
   clicks: number;
   unique_visitors: number;
   countries: Breakdown;
@@ -29,6 +33,10 @@ export interface Stats {
   triggers: Breakdown;
   /** Clicks per routing rule id (lib/link-rules): only those a rule sent on; the rest went to the link's url. */
   rules: Breakdown;
+  /** Clicks by the UTM values of the clicked links' destinations ("(none)" without one); not on public stats pages. */
+  utm_source?: Breakdown;
+  utm_medium?: Breakdown;
+  utm_campaign?: Breakdown;
   timeseries: { interval: Interval; tz: string; points: Array<{ t: string; clicks: number }> };
   /** Workspace statistics only: the top links (the rest summed as "(other)"), each a filter by link_id. */
   links?: LinkBreakdown;
@@ -63,26 +71,42 @@ export function scopeSql(scope: StatsScope, range: Pick<StatsRange, 'from' | 'to
   const p = (v: unknown) => `$${params.push(v)}`;
   let rollups: string;
   let clicks: string;
+  /** The scope as a condition on links (for the filters on a link's own properties). */
+  let links: string;
+  /** The scope's clicks, bots or not (before the filters). */
+  let visits: string;
   if (!('workspaceId' in scope)) {
-    rollups = clicks = `link_id = ${p(scope.linkId)}`;
+    const id = p(scope.linkId);
+    rollups = visits = `link_id = ${id}`;
+    links = `id = ${id}`;
   } else {
-    const links = workspaceLinksSql(scope, p);
-    const ids = `SELECT id FROM links WHERE ${links.where}`;
-    rollups = links.narrowed ? `workspace_id = ${links.workspace} AND link_id IN (${ids})` : `workspace_id = ${links.workspace}`;
-    clicks = `link_id IN (${ids})`;
+    const workspace = workspaceLinksSql(scope, p);
+    const ids = `SELECT id FROM links WHERE ${workspace.where}`;
+    rollups = workspace.narrowed ? `workspace_id = ${workspace.workspace} AND link_id IN (${ids})` : `workspace_id = ${workspace.workspace}`;
+    visits = `link_id IN (${ids})`;
+    links = workspace.where;
   }
-  if (hasFilters(scope.filters)) clicks += filtersSql(scope.filters, p);
+  if (hasFilters(scope.filters)) visits += filtersSql(scope.filters, p, links);
+  /** The clicks of the scope's links that count bots (count_bots). */
+  const counted = `link_id IN (SELECT id FROM links WHERE ${links} AND count_bots)`;
   return {
     rollups,
-    clicks,
+    /** The raw clicks counted: people's, and bots' of a link that counts them. */
+    clicks: `${visits} AND (NOT bot OR ${counted})`,
+    visits,
+    /** What raw clicks add to the rollups: the bots' visits of links that count them. */
+    countedBots: `bot AND ${counted} AND ${RAW_HOURS}`,
+    counted,
+    /** The range's whole hours on raw clicks. */
+    rawHours: RAW_HOURS,
     // Rollups are hourly: the range covers every hour it touches.
     hours: `hour >= date_trunc('hour', $1::timestamptz) AND hour <= $2::timestamptz`,
     params,
   };
 }
 
-/** The raw clicks a filtered query counts: not bots, in the whole hours the rollups would cover. */
-const RAW_HOURS = `NOT bot AND clicked_at >= date_trunc('hour', $1::timestamptz, 'UTC') AND clicked_at < date_trunc('hour', $2::timestamptz, 'UTC') + interval '1 hour'`;
+/** The raw clicks a query counts: in the whole hours the rollups would cover. */
+const RAW_HOURS = `clicked_at >= date_trunc('hour', $1::timestamptz, 'UTC') AND clicked_at < date_trunc('hour', $2::timestamptz, 'UTC') + interval '1 hour'`;
 
 /** A raw click's value in every rollup dimension ('' when unknown; places labelled as the rollups label them). */
 const RAW_DIMENSIONS = `(VALUES ('country', coalesce(country, '')),
@@ -97,11 +121,15 @@ export async function getTotals(
   scope: StatsScope,
   range: Pick<StatsRange, 'from' | 'to'>,
 ): Promise<{ clicks: number; unique_visitors: number }> {
-  const { rollups, clicks, hours, params } = scopeSql(scope, range);
+  const { rollups, clicks, countedBots, hours, params } = scopeSql(scope, range);
   const [totals, uniques] = await Promise.all([
     hasFilters(scope.filters)
       ? db.query<{ clicks: number }>(`SELECT count(*)::bigint AS clicks FROM clicks WHERE ${clicks} AND ${RAW_HOURS}`, params)
-      : db.query<{ clicks: number }>(`SELECT coalesce(sum(clicks), 0)::bigint AS clicks FROM click_rollups WHERE ${rollups} AND dim = '' AND ${hours}`, params),
+      : db.query<{ clicks: number }>(
+          `SELECT ((SELECT coalesce(sum(clicks), 0) FROM click_rollups WHERE ${rollups} AND dim = '' AND ${hours})
+                 + (SELECT count(*) FROM clicks WHERE ${countedBots}))::bigint AS clicks`,
+          params,
+        ),
     // The same whole hours as the clicks (the rollups' buckets), so both numbers cover one window:
     // with an instant as the end, a range ending at 23:00 counted the 23:00 hour's clicks but not its visitors.
     hasFilters(scope.filters)
@@ -113,10 +141,16 @@ export async function getTotals(
   return { clicks: Number(totals[0]?.clicks ?? 0), unique_visitors: uniques };
 }
 
-export async function getStats(db: Queryable, scope: StatsScope, range: StatsRange): Promise<Stats> {
-  const { rollups, clicks, hours, params } = scopeSql(scope, range);
+/** `utm: false` leaves the UTM breakdowns out (a public stats page, which never shows them). */
+export async function getStats(
+  db: Queryable,
+  scope: StatsScope,
+  range: StatsRange,
+  { utm: withUtm = true, bots: withBots = true }: { utm?: boolean; bots?: boolean } = {},
+): Promise<Stats> {
+  const { rollups, clicks, visits, counted, countedBots, hours, params } = scopeSql(scope, range);
   const raw = hasFilters(scope.filters);
-  const [totals, dims, points] = await Promise.all([
+  const [totals, dims, points, utm, bots] = await Promise.all([
     getTotals(db, scope, range),
     raw
       ? db.query<{ dim: string; value: string; clicks: number }>(
@@ -124,10 +158,15 @@ export async function getStats(db: Queryable, scope: StatsScope, range: StatsRan
           params,
         )
       : db.query<{ dim: string; value: string; clicks: number }>(
-          `SELECT dim, value, sum(clicks)::bigint AS clicks FROM click_rollups WHERE ${rollups} AND dim <> '' AND ${hours} GROUP BY dim, value`,
+          `SELECT dim, value, sum(n)::bigint AS clicks FROM (
+             SELECT dim, value, clicks AS n FROM click_rollups WHERE ${rollups} AND dim <> '' AND ${hours}
+             UNION ALL SELECT d.dim, d.value, 1 FROM clicks, LATERAL ${RAW_DIMENSIONS} WHERE ${countedBots}
+           ) x GROUP BY dim, value`,
           params,
         ),
     getSeries(db, scope, range),
+    withUtm ? utmBreakdowns(db, scope, range) : undefined,
+    withBots ? getBotVisits(db, { visits, counted, hours: RAW_HOURS, params }) : undefined,
   ]);
   const links = 'workspaceId' in scope ? await topLinks(db, scope, range, totals.clicks) : undefined;
   const breakdowns = Object.fromEntries(
@@ -142,18 +181,60 @@ export async function getStats(db: Queryable, scope: StatsScope, range: StatsRan
   ) as Record<keyof typeof BREAKDOWNS, Breakdown>;
   return {
     ...totals,
+    ...bots,
     ...breakdowns,
+    ...utm,
     timeseries: { interval: range.interval, tz: range.tz, points },
     ...(links ? { links } : {}),
   };
 }
 
+/**
+ * Clicks by the UTM values of the clicked links' destinations: the clicks counted per link (rollup
+ * totals, or raw clicks when filtered), then each link's destination read once (utm-sql.ts).
+ */
+async function utmBreakdowns(db: Queryable, scope: StatsScope, range: StatsRange): Promise<Record<UtmName, Breakdown>> {
+  const { params, ...sql } = scopeSql(scope, range);
+  const counts = clicksPerLink(sql, hasFilters(scope.filters));
+  const values = UTM_BREAKDOWNS.map((name) => `('${name}', ${utmHexSql(name, 'l.long_url')})`).join(', ');
+  const rows = await db.query<{ name: UtmName; hex: string | null; clicks: number }>(
+    `SELECT u.name, u.hex, sum(c.n)::bigint AS clicks FROM (${counts}) c JOIN links l ON l.id = c.link_id,
+     LATERAL (VALUES ${values}) AS u(name, hex) GROUP BY 1, 2`,
+    params,
+  );
+  return Object.fromEntries(
+    UTM_BREAKDOWNS.map((name) => {
+      // Different encodings of one value (%20 and +) are one row.
+      const sums = new Map<string, number>();
+      for (const r of rows.filter((r) => r.name === name)) {
+        const value = utmValueOfHex(r.hex);
+        sums.set(value, (sums.get(value) ?? 0) + Number(r.clicks));
+      }
+      return [
+        name,
+        breakdown(
+          [...sums].map(([value, n]) => ({ value, clicks: n })),
+          name,
+        ),
+      ];
+    }),
+  ) as Record<UtmName, Breakdown>;
+}
+
+/** Clicks per link (link_id, n): from the raw clicks when filtered, else the rollups plus the bots of links that count them. */
+function clicksPerLink(sql: Omit<ReturnType<typeof scopeSql>, 'params'>, filtered: boolean): string {
+  return filtered
+    ? `SELECT link_id, count(*) AS n FROM clicks WHERE ${sql.clicks} AND ${RAW_HOURS} GROUP BY link_id`
+    : `SELECT link_id, sum(n) AS n FROM (
+         SELECT link_id, clicks AS n FROM click_rollups WHERE ${sql.rollups} AND dim = '' AND ${sql.hours}
+         UNION ALL SELECT link_id, 1 FROM clicks WHERE ${sql.countedBots}
+       ) x GROUP BY link_id`;
+}
+
 /** A workspace's most clicked links in the range, then "(other)" for the clicks of the rest. */
 async function topLinks(db: Queryable, scope: StatsScope, range: StatsRange, total: number): Promise<LinkBreakdown> {
-  const { rollups, clicks, hours, params } = scopeSql(scope, range);
-  const counts = hasFilters(scope.filters)
-    ? `SELECT link_id, count(*) AS n FROM clicks WHERE ${clicks} AND ${RAW_HOURS} GROUP BY link_id`
-    : `SELECT link_id, sum(clicks) AS n FROM click_rollups WHERE ${rollups} AND dim = '' AND ${hours} GROUP BY link_id`;
+  const { params, ...sql } = scopeSql(scope, range);
+  const counts = clicksPerLink(sql, hasFilters(scope.filters));
   const rows = await db.query<{ id: number; short_code: string; clicks: number }>(
     `SELECT l.id, l.short_code, c.n::bigint AS clicks FROM (${counts}) c JOIN links l ON l.id = c.link_id
      ORDER BY c.n DESC, l.id LIMIT ${TOP}`,
@@ -169,10 +250,11 @@ export async function getLinkStats(
   link: LinkRow,
   range: StatsRange,
   filters?: StatsFilters,
+  options: { utm?: boolean; bots?: boolean } = {},
 ): Promise<Stats & { short_code: string; variants?: VariantStats[] }> {
   const scope = { linkId: link.id, filters };
   const [stats, variants] = await Promise.all([
-    getStats(db, scope, range),
+    getStats(db, scope, range, options),
     link.abTest ? getVariantStats(db, link.id, link.abTest, scopeSql(scope, range)) : undefined,
   ]);
   return { short_code: link.shortCode, ...stats, ...(variants ? { variants } : {}) };
@@ -190,15 +272,17 @@ function breakdown(rows: Array<{ value: string; clicks: number }>, dim: string):
 
 /** Clicks per hour, day or week (local to range.tz), every bucket present, zero when empty. */
 export async function getSeries(db: Queryable, scope: StatsScope, range: StatsRange): Promise<Array<{ t: string; clicks: number }>> {
-  const { rollups, clicks, hours, params } = scopeSql(scope, range);
+  const { rollups, clicks, countedBots, hours, params } = scopeSql(scope, range);
   const interval = `$${params.length + 1}`;
   const tz = `$${params.length + 2}`;
   // Raw clicks go by the hour they fall in, as rollups do, so both bucket alike in any time zone.
   const counts = hasFilters(scope.filters)
     ? `SELECT date_trunc(${interval}, date_trunc('hour', clicked_at, 'UTC') AT TIME ZONE ${tz}) AS t, count(*) AS n
        FROM clicks WHERE ${clicks} AND ${RAW_HOURS} GROUP BY 1`
-    : `SELECT date_trunc(${interval}, hour AT TIME ZONE ${tz}) AS t, sum(clicks) AS n
-       FROM click_rollups WHERE ${rollups} AND dim = '' AND ${hours} GROUP BY 1`;
+    : `SELECT date_trunc(${interval}, h AT TIME ZONE ${tz}) AS t, sum(n) AS n FROM (
+         SELECT hour AS h, clicks AS n FROM click_rollups WHERE ${rollups} AND dim = '' AND ${hours}
+         UNION ALL SELECT date_trunc('hour', clicked_at, 'UTC'), 1 FROM clicks WHERE ${countedBots}
+       ) x GROUP BY 1`;
   const rows = await db.query<{ t: Date; clicks: number }>(
     `WITH buckets AS (
        SELECT generate_series(date_trunc(${interval}, $1::timestamptz AT TIME ZONE ${tz}), date_trunc(${interval}, $2::timestamptz AT TIME ZONE ${tz}),

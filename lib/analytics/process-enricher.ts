@@ -3,13 +3,14 @@
 import { loadConfig } from '../config/load-config';
 import type { Click } from './click';
 import { globalSingleton } from '../core/global-singleton';
-import { createClickEnricher, type EnrichedClick } from './enrich-click';
+import { createClickEnricher, type ClickEnricher } from './enrich-click';
+import { instancePrivacy } from './privacy-mode';
 import { processGeo } from './process-geo';
 
-export function processEnricher(): (click: Click) => EnrichedClick {
+export function processEnricher(): ClickEnricher {
   return globalSingleton('clickEnricher', () => {
     const config = loadConfig();
-    return createClickEnricher({ secret: config.SECRET_KEY, geo: processGeo(), storeIp: config.STORE_IP });
+    return createClickEnricher({ secret: config.SECRET_KEY, geo: processGeo(), privacy: instancePrivacy(config) });
   });
 }
 

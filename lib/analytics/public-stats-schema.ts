@@ -1,5 +1,5 @@
 // The public stats page's API shapes: its path, the unlock body and the statistics it answers (the
-// link's, without the owner's routing rules, A/B destinations or workspace).
+// link's, without the owner's routing rules, A/B destinations, destination's UTM values or workspace).
 import { z } from 'zod';
 import { ZStats } from './stats-schema';
 
@@ -20,7 +20,7 @@ export const ZPublicStatsUnlock = z.strictObject({
     .meta({ description: 'The link’s domain id, for a link on a custom domain.' }),
 });
 
-export const ZPublicStats = ZStats.omit({ variants: true, links: true, workspace: true }).meta({
+export const ZPublicStats = ZStats.omit({ variants: true, links: true, workspace: true, utm_source: true, utm_medium: true, utm_campaign: true }).meta({
   id: 'PublicStats',
-  description: 'A link’s statistics as its public page shows them: no visitor, no IP, no routing rules (always []).',
+  description: 'A link’s statistics as its public page shows them: no visitor, no IP, no routing rules (always []), no UTM values of its destination.',
 });

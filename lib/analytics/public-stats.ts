@@ -1,7 +1,8 @@
 // A link's public stats page (docs/guide/analytics.md, "Public stats page"): found by code on the app
 // host, only when its owner switched it on; otherwise exactly "not found", so the page does not tell
 // whether the link exists. Its numbers are the link's own statistics minus what belongs to the owner:
-// no routing rules, no A/B destinations, and never a visitor (the statistics hold no IP at all).
+// no routing rules, no A/B destinations, no UTM values of its destination, no bots (an owner's diagnostic, and their agents
+// would tell where the link was shared), and never a visitor (the statistics hold no IP at all).
 import { loadConfig } from '../config/load-config';
 import { processClock } from '../core/clock';
 import { AppError } from '../core/errors';
@@ -48,10 +49,10 @@ export function mayReadPublicStats(link: LinkRow, unlock: string | undefined): b
 /** The statistics the page shows for a period, with the previous period's totals when `compare`. */
 export async function getPublicStats(ctx: AppContext, link: LinkRow, q: { range: StatsRange; filters?: StatsFilters; compare: boolean }) {
   const [stats, previous] = await Promise.all([
-    getLinkStats(ctx.handle, link, q.range, q.filters),
+    getLinkStats(ctx.handle, link, q.range, q.filters, { utm: false, bots: false }),
     q.compare ? getPreviousPeriod(ctx.handle, { linkId: link.id, filters: q.filters }, q.range) : undefined,
   ]);
-  const { rules: _rules, variants: _variants, ...shown } = stats;
+  const { rules: _rules, variants: _variants, utm_source: _source, utm_medium: _medium, utm_campaign: _campaign, ...shown } = stats;
   return { ...shown, rules: [], ...(previous ? { previous } : {}) };
 }
 

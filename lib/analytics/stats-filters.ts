@@ -2,11 +2,14 @@
 // and on the workspace's: a value never seen is simply a filter matching nothing; a value of the
 // wrong shape is a 400 naming its parameter. A parameter given twice matches either value.
 // "(unknown)" (and "(direct)" for referrers), as the breakdowns name missing values, match them.
-// ?tag= narrows to the clicks of the links carrying that tag (a property of the link, not the click).
+// ?tag= narrows to the clicks of the links carrying that tag (a property of the link, not the click),
+// and ?utm_source=, ?utm_medium=, ?utm_campaign= to those of the links whose destination carries
+// that UTM value ("(none)": without it; utm-sql.ts).
 import { z } from 'zod';
 import { invalidField } from '../core/errors';
 import { ZTag } from '../links/link-schema';
 import { TAGGED_LINKS } from '../links/tagged-links';
+import { UTM_BREAKDOWNS, utmLinksSql, type UtmName } from './utm-sql';
 
 /** Query parameter → raw clicks column. */
 export const FILTER_COLUMNS = {
@@ -18,8 +21,14 @@ export const FILTER_COLUMNS = {
   trigger: 'trigger',
 } as const;
 
-export type FilterName = keyof typeof FILTER_COLUMNS | 'tag';
-export const FILTER_NAMES: FilterName[] = [...(Object.keys(FILTER_COLUMNS) as Array<keyof typeof FILTER_COLUMNS>), 'tag'];
+export type FilterName = keyof typeof FILTER_COLUMNS | 'tag' | UtmName;
+export const FILTER_NAMES: FilterName[] = [...(Object.keys(FILTER_COLUMNS) as Array<keyof typeof FILTER_COLUMNS>), 'tag', ...UTM_BREAKDOWNS];
+/** The filters a link's public stats page takes: not the UTM values, which are the owner's (its destination is shown as a host only). */
+// A public stats page filters by what its clicks show, never by the link's own properties: a tag or
+// UTM filter would let anyone probe which tags and campaigns the owner gave the link.
+export const PUBLIC_FILTER_NAMES = FILTER_NAMES.filter((n) => n !== 'tag' && !(UTM_BREAKDOWNS as readonly string[]).includes(n)) as Array<
+  Exclude<FilterName, UtmName | 'tag'>
+>;
 export type StatsFilters = Partial<Record<FilterName, string[]>>;
 
 /** What a breakdown calls a missing value; stored as NULL (raw clicks) or '' (rollups). */
@@ -39,6 +48,10 @@ const SHAPES: Record<FilterName, z.ZodType<string>> = {
   referrer: text,
   trigger: text,
   tag: ZTag,
+  // Any text a destination's query can carry, decoded ("(none)": links without the parameter).
+  utm_source: text,
+  utm_medium: text,
+  utm_campaign: text,
 };
 
 /** The filters from the query object (a parameter given twice is a list); a bad value is a 400 naming its parameter. */
@@ -61,14 +74,18 @@ export function hasFilters(filters: StatsFilters | undefined): filters is StatsF
 
 /**
  * The filters as SQL over the raw clicks, each value a parameter (added through `p`): missing values
- * compare as ''.
+ * compare as ''. `links`, a condition on `links` the clicks are already limited to (the scope),
+ * keeps the UTM filters' reading of destinations to those links rather than every link there is.
  */
-export function filtersSql(filters: StatsFilters, p: (v: unknown) => string): string {
-  return (Object.entries(filters) as Array<[FilterName, string[]]>)
+export function filtersSql(filters: StatsFilters, p: (v: unknown) => string, links = 'true'): string {
+  const columns = (Object.entries(filters) as Array<[FilterName, string[]]>)
     .map(([name, values]) => {
       if (name === 'tag') return ` AND link_id IN (SELECT id FROM links WHERE ${TAGGED_LINKS} AND tags && ${p(values)}::text[])`;
+      if (!(name in FILTER_COLUMNS)) return '';
       const stored = values.map((v) => (MISSING_VALUES.includes(v) ? '' : v));
-      return ` AND coalesce(${FILTER_COLUMNS[name]}, '') = ANY(${p(stored)}::text[])`;
+      return ` AND coalesce(${FILTER_COLUMNS[name as keyof typeof FILTER_COLUMNS]}, '') = ANY(${p(stored)}::text[])`;
     })
     .join('');
+  const utm = utmLinksSql(filters, p);
+  return utm ? `${columns} AND link_id IN (SELECT id FROM links WHERE ${links}${utm})` : columns;
 }

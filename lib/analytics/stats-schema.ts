@@ -3,7 +3,7 @@
 // narrowing by link and member. Answers: the statistics body shared by links, workspaces and Variant A.
 import { z } from 'zod';
 import { EXPORT_FORMATS } from './export-clicks';
-import { FILTER_NAMES, statsFiltersOf, type FilterName } from './stats-filters';
+import { FILTER_NAMES, PUBLIC_FILTER_NAMES, statsFiltersOf, type FilterName } from './stats-filters';
 import { INTERVALS, statsRangeOf } from './stats-range';
 import { zQueryDate } from '../schemas/common';
 import { asIssues } from '../schemas/parse-input';
@@ -12,7 +12,20 @@ const filterValue = z
   .union([z.string(), z.array(z.string())])
   .optional()
   .meta({ description: 'Repeat the parameter to match any of several values.' });
-const filterFields = Object.fromEntries(FILTER_NAMES.map((n) => [n, filterValue])) as Record<FilterName, typeof filterValue>;
+const utmValue = (name: string) =>
+  filterValue.meta({
+    description: `Only the clicks of links whose destination carries this ${name} (decoded, as the breakdown shows it; "(none)": links without one). Repeat the parameter to match any of several values.`,
+    examples: [name === 'utm_source' ? 'newsletter' : name === 'utm_medium' ? 'email' : 'spring-sale'],
+  });
+const filterFields = Object.fromEntries(FILTER_NAMES.map((n) => [n, n.startsWith('utm_') ? utmValue(n) : filterValue])) as Record<
+  FilterName,
+  typeof filterValue
+>;
+/** The public stats page's: no UTM filter (stats-filters.ts). */
+const publicFilterFields = Object.fromEntries(PUBLIC_FILTER_NAMES.map((n) => [n, filterValue])) as Record<
+  (typeof PUBLIC_FILTER_NAMES)[number],
+  typeof filterValue
+>;
 
 const rangeFields = {
   interval: z.enum(INTERVALS, { error: 'The interval must be hour, day or week.' }).optional(),
@@ -40,7 +53,7 @@ export const ZPublicStatsQuery = z
   .object({
     ...rangeFields,
     compare,
-    ...filterFields,
+    ...publicFilterFields,
     domain: z.coerce
       .number({ error: 'domain must be a domain id.' })
       .int({ error: 'domain must be a domain id.' })
@@ -96,6 +109,12 @@ export const ZWorkspaceExportQuery = z.object({ ...exportFields, link_id: linkId
 
 /** Clicks by one dimension's values, most first; `example` is such a value. */
 const breakdown = (example: string) => z.array(z.object({ value: z.string().meta({ examples: [example] }), clicks: z.number() }).loose());
+const utmBreakdown = (name: string, example: string) =>
+  breakdown(example)
+    .optional()
+    .meta({
+      description: `Clicks by the ${name} of the clicked link’s destination (its long URL’s query, decoded); "(none)" for links without one. The link’s current destination counts for all its clicks. Not on public stats pages.`,
+    });
 const previous = z.object({
   from: z.string().meta({ examples: ['2026-02-23T00:00:00.000Z'] }),
   to: z.string().meta({ examples: ['2026-03-02T00:00:00.000Z'] }),
@@ -108,6 +127,25 @@ export const ZStats = z
   .object({
     clicks: z.number(),
     unique_visitors: z.number(),
+    bots: z
+      .number()
+      .optional()
+      .meta({
+        description:
+          'Visits by bots, link-preview fetchers (Slackbot, Twitterbot, facebookexternalhit…) and HEAD requests in the period: stored, not in `clicks` (unless their link counts bots, `bots_counted`). Not on public stats pages.',
+        examples: [87],
+      }),
+    bots_counted: z
+      .number()
+      .optional()
+      .meta({ description: 'Of `bots`, the visits counted in `clicks` and every breakdown because their link has `count_bots` on.', examples: [0] }),
+    bot_agents: z
+      .array(z.object({ name: z.string().meta({ examples: ['Slackbot'] }), visits: z.number().meta({ examples: [41] }) }))
+      .optional()
+      .meta({
+        description:
+          'The bots’ visits by agent, most first: Slackbot, Twitterbot, Facebook, LinkedInBot, Discordbot, TelegramBot, WhatsApp, Googlebot, bingbot, curl, python-requests…; "HEAD request" for a HEAD with a browser’s agent, "Unknown agent" when none was stored, "Other bots" (last) for the rest.',
+      }),
     countries: breakdown('FR'),
     regions: breakdown('Île-de-France, FR'),
     cities: breakdown('Paris, Île-de-France, FR'),
@@ -117,6 +155,9 @@ export const ZStats = z
     referrers: breakdown('news.ycombinator.com'),
     triggers: breakdown('qr'),
     rules: breakdown('r_mobile').meta({ description: 'Clicks per routing rule id, for the clicks a rule sent on (the rest went to the link’s url).' }),
+    utm_source: utmBreakdown('utm_source', 'newsletter'),
+    utm_medium: utmBreakdown('utm_medium', 'email'),
+    utm_campaign: utmBreakdown('utm_campaign', 'spring-sale'),
     timeseries: z.object({
       interval: z.enum(INTERVALS),
       tz: z.string().meta({ examples: ['Europe/Paris'] }),

@@ -17,13 +17,17 @@ import {
   usersRoute,
 } from './handlers/admin-routes';
 import { linkExportRoute, workspaceExportRoute } from './handlers/export-routes';
+import { liveClicksRoute } from './handlers/live-clicks-route';
 import { workspaceStatsRoute } from './handlers/workspace-stats-route';
 import { handleApiPhp } from './handlers/api-php';
 import { exportAuditRoute, listAuditRoute } from './handlers/audit-routes';
 import { disableTwoFactorRoute } from './handlers/disable-two-factor';
 import { handleAuthRequest } from './handlers/handle-auth-request';
+import { getPrivacyRoute, updatePrivacyRoute } from './handlers/privacy-routes';
 import { addDomainRoute, deleteDomainRoute, getDomainRoute, listDomainsRoute, updateDomainRoute, verifyDomainRoute } from './handlers/domain-routes';
 import { deleteFaviconRoute, getFaviconRoute, putFaviconRoute } from './handlers/favicon-routes';
+import { orphanExportRoute, orphanLoggingRoute, orphanVisitsRoute } from './handlers/orphan-visit-routes';
+import { createFolderRoute, deleteFolderRoute, listFoldersRoute, updateFolderRoute } from './handlers/folder-routes';
 import { faviconRoute } from './handlers/favicon-route';
 import { handleRoute } from '../http/handle-route';
 import { methodNotAllowed } from '../http/method-not-allowed';
@@ -37,6 +41,7 @@ import { mcpRoute } from './handlers/mcp-route';
 import {
   aliasAvailabilityRoute,
   bulkDeleteLinksRoute,
+  bulkUpdateLinksRoute,
   createLinkRoute,
   deleteLinkRoute,
   duplicateLinkRoute,
@@ -47,6 +52,7 @@ import {
   listTagsRoute,
   updateLinkRoute,
 } from './handlers/link-routes';
+import { deleteTagRoute, listWorkspaceTagsRoute, mergeTagsRoute, updateTagRoute } from './handlers/tag-routes';
 import { deletePreviewImageRoute, getPreviewImageRoute, putPreviewImageRoute } from './handlers/preview-routes';
 import { deleteLogoRoute, putLogoRoute, qrRoute } from './handlers/qr-routes';
 import { variantBLimiter } from '../ratelimit/api-limits';
@@ -118,6 +124,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   ...workspace(aliasAvailabilityRoute),
   ...workspace(bulkCreateLinksRoute),
   ...workspace(bulkDeleteLinksRoute),
+  ...workspace(bulkUpdateLinksRoute),
   ...workspace(listTagsRoute),
   ...workspace(duplicateLinkRoute),
   ...workspace(linkEventsRoute),
@@ -130,11 +137,22 @@ export const API_ROUTES: readonly ApiRoute[] = [
   ...workspace(putPreviewImageRoute),
   ...workspace(deletePreviewImageRoute),
   ...workspace(faviconRoute),
+  // Tags
+  ...workspace(listWorkspaceTagsRoute),
+  ...workspace(updateTagRoute),
+  ...workspace(mergeTagsRoute),
+  ...workspace(deleteTagRoute),
+  // Folders
+  ...workspace(listFoldersRoute),
+  ...workspace(createFolderRoute),
+  ...workspace(updateFolderRoute),
+  ...workspace(deleteFolderRoute),
   // Statistics and exports
   ...workspace(linkStatsRoute),
   ...workspace(workspaceStatsRoute),
   ...workspace(linkExportRoute),
   ...workspace(workspaceExportRoute),
+  ...workspace(liveClicksRoute),
   // Imports
   ...workspace(listImportsRoute),
   ...workspace(createImportRoute),
@@ -147,6 +165,9 @@ export const API_ROUTES: readonly ApiRoute[] = [
   ...workspace(updateDomainRoute),
   ...workspace(deleteDomainRoute),
   ...workspace(verifyDomainRoute),
+  ...workspace(orphanVisitsRoute),
+  ...workspace(orphanExportRoute),
+  ...workspace(orphanLoggingRoute),
   ...workspace(getFaviconRoute),
   ...workspace(putFaviconRoute),
   ...workspace(deleteFaviconRoute),
@@ -177,6 +198,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
   ...workspace(updateWorkspaceRoute),
   ...workspace(deleteWorkspaceRoute),
   ...workspace(transferOwnershipRoute),
+  ...workspace(getPrivacyRoute),
+  ...workspace(updatePrivacyRoute),
   ...workspace(leaveWorkspaceRoute),
   ...workspace(listMembersRoute),
   ...workspace(changeMemberRoleRoute),

@@ -38,6 +38,9 @@ export const AUDIT_ACTIONS = [
   'domain.claim_lost',
   'domain.deleted',
   'link.deleted',
+  'tag.renamed',
+  'tag.merged',
+  'tag.deleted',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -80,6 +83,9 @@ export const AUDIT_ACTION_LABEL: Record<AuditAction, string> = {
   'domain.claim_lost': 'Domain claim lost',
   'domain.deleted': 'Domain deleted',
   'link.deleted': 'Links deleted',
+  'tag.renamed': 'Tag renamed',
+  'tag.merged': 'Tags merged',
+  'tag.deleted': 'Tag deleted',
 };
 
 export function isAuditAction(v: unknown): v is AuditAction {

@@ -92,6 +92,10 @@ export function describeEntry(e: Entry): string {
       const codes: string[] = Array.isArray(d.codes) ? d.codes : [];
       return `${who} deleted ${n} links${codes.length ? ` (${codes.join(', ')}${n > codes.length ? ', …' : ''})` : ''}`;
     }
+    case 'tag.renamed':
+    case 'tag.merged':
+    case 'tag.deleted':
+      return tagSentence(who, e.action, d);
     case 'directory_sync.token_rotated':
       return `${who} rotated the directory sync token`;
     case 'directory_sync.token_revoked':
@@ -99,4 +103,14 @@ export function describeEntry(e: Entry): string {
     default:
       return `${who}: ${e.action}`;
   }
+}
+
+/** A tag's rename, merge or delete (lib/tags/): the names and how many links were rewritten. */
+function tagSentence(who: string, action: string, d: Record<string, unknown>): string {
+  const name = (v: unknown) => (typeof v === 'string' ? `“${v}”` : 'a tag');
+  const on = typeof d.links === 'number' ? ` on ${d.links === 1 ? '1 link' : `${d.links} links`}` : '';
+  if (action === 'tag.deleted') return `${who} deleted the tag ${name(d.name)}${on}`;
+  if (action === 'tag.renamed') return `${who} renamed the tag ${name(d.from)} to ${name(d.to)}${on}`;
+  const from = Array.isArray(d.from) ? d.from.map(name).join(', ') : 'tags';
+  return `${who} merged ${from} into ${name(d.into)}${on}`;
 }

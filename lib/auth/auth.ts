@@ -5,8 +5,10 @@ import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
 import { twoFactor } from 'better-auth/plugins/two-factor';
 import { organization } from 'better-auth/plugins/organization';
 import { admin } from 'better-auth/plugins/admin';
+import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { accounts, sessions, ssoProviders, twoFactors, users, verifications, workspaceInvitations, workspaceMembers, workspaces } from '../../db/schema';
+import { passkeys } from '../../db/schema/auth';
 import { loadConfig } from '../config/load-config';
 import { database } from '../db/database';
 import { getGlobalSingleton, setGlobalSingleton } from '../core/global-singleton';
@@ -30,8 +32,12 @@ import { attemptRule, IP_ADDRESS_OPTIONS } from './sign-in-attempts';
 import { forgetSession } from '../workspaces/session-actor-cache';
 import { mailConfigured } from '../mail/mail-configured';
 import { MAGIC_LINK_PATHS, magicLinkPlugin, magicLinkSessionAllowed } from './magic-link';
+import { assertPasskeySessionAllowed, PASSKEY_SIGN_IN_PATH, passkeyPlugin } from './passkeys';
+import { socialProviderConfigs } from './social-providers';
+import { markSessionMethod } from './sign-in-method';
+import { assertSocialSessionAllowed, assertSocialSignupAllowed, dropUnprovenCredentials, SOCIAL_CALLBACK_PATH } from './social-sign-in-rules';
 
-const SIGN_IN_STEPS = new Set(['/sign-in/email', '/magic-link/verify', '/two-factor/verify-totp', '/two-factor/verify-backup-code']);
+const SIGN_IN_STEPS = new Set(['/sign-in/email', '/magic-link/verify', '/two-factor/verify-totp', '/two-factor/verify-backup-code', PASSKEY_SIGN_IN_PATH]);
 
 // Workspaces are better-auth organizations on our tables; endpoint-policy.ts keeps the plugin's
 // HTTP endpoints closed (Sling's /api/v1/workspace* endpoints carry Sling's rules).
@@ -72,6 +78,7 @@ export function createAuth(db: Awaited<ReturnType<typeof database>>['db'], confi
         '/request-password-reset': attemptRule(config),
         '/reset-password': attemptRule(config),
         '/two-factor/*': attemptRule(config),
+        [PASSKEY_SIGN_IN_PATH]: attemptRule(config),
       },
       // Counted by Sling's own limiters: shared by every instance through Redis when there is one, in
       // this process's limiter registry otherwise (dropped with the rest of its state at a restart).
@@ -85,6 +92,7 @@ export function createAuth(db: Awaited<ReturnType<typeof database>>['db'], confi
         account: accounts,
         verification: verifications,
         twoFactor: twoFactors,
+        passkey: passkeys,
         workspace: workspaces,
         workspaceMember: workspaceMembers,
         workspaceInvitation: workspaceInvitations,
@@ -92,12 +100,19 @@ export function createAuth(db: Awaited<ReturnType<typeof database>>['db'], confi
       },
     }),
     user: { validateUserInfo: (data) => validateSsoIdentity(db, data) },
+    // Social sign-in joins an existing account only on an address the provider verified
+    // (social-providers.ts), even one Sling has not proven yet (social-sign-in-rules.ts then drops its password).
+    // The providers' access tokens, which Sling never uses again, are stored sealed with SECRET_KEY.
+    account: { accountLinking: { enabled: true, requireLocalEmailVerified: false }, encryptOAuthTokens: true },
     databaseHooks: {
       // Every account gets its personal workspace at sign-up; a new session opens on the workspace
       // used last, else the personal one.
       // The instance's first account becomes its admin (lib/instance/claim-first-admin.ts).
       user: {
         create: {
+          before: async (user, ctx) => {
+            if (ctx?.path === SOCIAL_CALLBACK_PATH) await assertSocialSignupAllowed(db, user);
+          },
           after: async (user) => {
             await ensurePersonalWorkspace(db, user);
             await claimFirstAdmin(db, user.id);
@@ -109,12 +124,21 @@ export function createAuth(db: Awaited<ReturnType<typeof database>>['db'], confi
           // A sign-in link cannot ask for the second factor: it signs in no account that has one (magic-link.ts).
           before: async (session, ctx) => {
             if (ctx?.path === '/magic-link/verify' && !(await magicLinkSessionAllowed(db, session.userId))) return false;
+            if (ctx?.path === PASSKEY_SIGN_IN_PATH) await assertPasskeySessionAllowed(db, session.userId);
+            if (ctx?.path === SOCIAL_CALLBACK_PATH) await assertSocialSessionAllowed(db, session.userId);
             return { data: { ...session, activeOrganizationId: await openingWorkspace(db, session.userId) } };
           },
         },
         // Sign-out, revocations, a ban, a password reset: what API calls remembered of the session goes.
         update: { after: async (session) => forgetSession(session.id) },
         delete: { after: async (session) => forgetSession(session.id) },
+      },
+      account: {
+        create: {
+          after: async (account, ctx) => {
+            if (ctx?.path === SOCIAL_CALLBACK_PATH) await dropUnprovenCredentials(db, account.userId);
+          },
+        },
       },
     },
     emailAndPassword: {
@@ -173,9 +197,13 @@ export function createAuth(db: Awaited<ReturnType<typeof database>>['db'], confi
           }
           return;
         }
-        if (!SIGN_IN_STEPS.has(ctx.path)) return;
+        if (!SIGN_IN_STEPS.has(ctx.path) && ctx.path !== SOCIAL_CALLBACK_PATH) return;
         const session = ctx.context.newSession;
+        // Settings → Security and the login history name how the session was made (sign-in-method.ts).
+        if (session && ctx.path === SOCIAL_CALLBACK_PATH) await markSessionMethod(db, session.session.id, `social:${ctx.params?.id}`);
         const failed = isAPIError(ctx.context.returned);
+        if (session && ctx.path === PASSKEY_SIGN_IN_PATH) await markSessionMethod(db, session.session.id, 'passkey');
+        if (session && ctx.path === '/magic-link/verify') await markSessionMethod(db, session.session.id, 'magic-link');
         if (!session && !(failed && ctx.path === '/sign-in/email')) return;
         const email = (session?.user.email ?? String((ctx.body as { email?: unknown } | undefined)?.email ?? '')).toLowerCase();
         if (!email) return;
@@ -186,6 +214,8 @@ export function createAuth(db: Awaited<ReturnType<typeof database>>['db'], confi
           userAgent: ctx.request?.headers.get('user-agent') ?? null,
           success: Boolean(session),
           ...(ctx.path === '/magic-link/verify' ? { method: 'magic-link' } : {}),
+          ...(ctx.path === PASSKEY_SIGN_IN_PATH ? { method: 'passkey' } : {}),
+          ...(ctx.path === SOCIAL_CALLBACK_PATH ? { method: `social:${ctx.params?.id}` } : {}),
         });
       }),
     },
@@ -196,6 +226,10 @@ export function createAuth(db: Awaited<ReturnType<typeof database>>['db'], confi
       workspacePlugin,
       ssoPlugin(),
       magicLinkPlugin(db),
+      // Passkeys for the public URL's host name (passkeys.ts): sign-in without a password or a code.
+      passkeyPlugin(db, config.BASE_URL),
+      // "Continue with Google / GitHub / Microsoft", for the providers configured (social-providers.ts).
+      genericOAuth({ config: socialProviderConfigs(config) }),
       admin({ bannedUserMessage: 'This account is suspended. Contact the administrator of this Sling instance.' }),
     ],
     // Password-reset tokens (mailed, or shown by the admin console) are kept as SHA-256 hashes, as every

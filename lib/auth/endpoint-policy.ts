@@ -18,6 +18,16 @@ export const AUTH_ENDPOINT_POLICY: Record<string, EndpointDecision> = {
   // in an existing account without two-factor only, once, within 10 minutes. Refused without SMTP.
   '/sign-in/magic-link': 'allowed',
   '/magic-link/verify': 'allowed',
+  // Passkeys (passkeys.ts): made and managed by the signed-in user for their own account (registration
+  // needs a session under a day old; rename and delete check the passkey's owner); sign-in answers
+  // without the session token, as the password's does.
+  '/passkey/generate-register-options': 'allowed',
+  '/passkey/verify-registration': 'allowed',
+  '/passkey/generate-authenticate-options': 'allowed',
+  '/passkey/verify-authentication': 'wrapped',
+  '/passkey/list-user-passkeys': 'allowed',
+  '/passkey/update-passkey': 'allowed',
+  '/passkey/delete-passkey': 'allowed',
 
   // Password: reset by mailed link; change needs the current one.
   '/request-password-reset': 'allowed',
@@ -57,9 +67,12 @@ export const AUTH_ENDPOINT_POLICY: Record<string, EndpointDecision> = {
   '/two-factor/send-otp': 'refused',
   '/two-factor/verify-otp': 'refused',
 
-  // Social sign-in and linked accounts: no providers are configured.
-  '/sign-in/social': 'refused',
-  '/callback/:id': 'refused',
+  // "Continue with Google / GitHub / Microsoft" (social-providers.ts): the start answers with the
+  // provider's URL (an unconfigured provider: 404); the provider comes back to the callback, which
+  // ends on the sign-in page with `?error=<code>` when refused (social-sign-in-rules.ts). Accounts
+  // are never linked or unlinked by hand, and the providers' tokens are not handed out.
+  '/sign-in/social': 'allowed',
+  '/callback/:id': 'allowed',
   '/link-social': 'refused',
   '/list-accounts': 'refused',
   '/unlink-account': 'refused',

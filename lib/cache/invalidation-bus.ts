@@ -17,6 +17,13 @@ export function linkKey(domainId: number, code: string): string {
   return `${LINK_KEY_PREFIX}${domainId}:${code.toLowerCase()}`;
 }
 
+/** A job was sent to a queue: workers of every process fetch it at once (lib/jobs/job-system.ts). */
+export const JOB_KEY_PREFIX = 'job:';
+
+export function jobKey(queue: string): string {
+  return `${JOB_KEY_PREFIX}${queue}`;
+}
+
 export type Listener = (key: string) => void;
 
 /** Carries keys between instances. */

@@ -68,6 +68,19 @@ const server = {
       "How many proxies in front of Sling append to `X-Forwarded-For`. A number *n* takes the *n*th entry from the right as the visitor's address, `true` means `1`, `false` or `0` the socket's address. Entries further left come from the client and are never trusted. That address locates clicks, counts per-address rate limits and is recorded with sign-ins.",
     example: '1',
   }),
+  PROXY_PROTOCOL_FROM: z
+    .string()
+    .transform((v) => v.split(/[\s,]+/).filter(Boolean))
+    .refine((list) => list.length > 0 && list.every(isAddressOrRange), {
+      error: 'must be a comma-separated list of addresses and CIDR ranges (10.0.0.5, 10.0.0.0/24, fd00::/8)',
+    })
+    .optional()
+    .register(envDocs, {
+      description:
+        "The TCP load balancer's addresses and ranges, comma-separated: connections from them must begin with a PROXY protocol header (v1 or v2, HAProxy's `send-proxy-v2`), whose client address then counts as the visitor's for everything on that connection; a connection from them without one is closed, and so is one from anywhere else that sends one. Applies to the HTTP and the HTTPS (`TLS_PORT`) listener. `X-Forwarded-For` stays ignored unless `TRUST_PROXY` is set, which then counts HTTP proxies in front of the balancer ([scale-out](scale-out.md)).",
+      example: '10.0.0.5,fd00:1::/64',
+      unset: 'no PROXY header is read; a request that starts with one is a `400`',
+    }),
   HEADERS_TIMEOUT_MS: count(1000).max(120_000, { error: 'must be at most 120000 (ms)' }).default(15_000).register(envDocs, {
     description:
       'Milliseconds a client has to send its request headers; a slower one gets `408 request_timeout` and is disconnected. At most `REQUEST_TIMEOUT_MS`.',
@@ -270,6 +283,38 @@ const sso = {
     }),
 };
 
+const oauthCredential = z.string().trim().min(1);
+/** A provider's client id: with its secret it shows the provider's button. */
+const clientId = (name: string, where: string) =>
+  oauthCredential.optional().register(envDocs, {
+    description: `The client id of Sling's OAuth app at ${name} (${where}); with the matching secret the sign-in and sign-up pages show “Continue with ${name}” ([social sign-in](../guide/social-sign-in.md)). Set both, or neither.`,
+    unset: `no “Continue with ${name}”`,
+  });
+const clientSecret = (id: string) => oauthCredential.optional().register(envDocs, { description: `The client secret that goes with \`${id}\`.` });
+
+const social = {
+  GOOGLE_CLIENT_ID: clientId('Google', 'Google Cloud console → APIs & Services → Credentials'),
+  GOOGLE_CLIENT_SECRET: clientSecret('GOOGLE_CLIENT_ID'),
+  GITHUB_CLIENT_ID: clientId('GitHub', 'Settings → Developer settings → OAuth Apps'),
+  GITHUB_CLIENT_SECRET: clientSecret('GITHUB_CLIENT_ID'),
+  MICROSOFT_CLIENT_ID: clientId('Microsoft', 'Microsoft Entra admin center → App registrations'),
+  MICROSOFT_CLIENT_SECRET: clientSecret('MICROSOFT_CLIENT_ID'),
+  MICROSOFT_TENANT_ID: z
+    .string()
+    .regex(/^[\w.-]{1,100}$/, 'must be common, organizations, consumers, a tenant id or a tenant domain')
+    .default('common')
+    .register(envDocs, {
+      description:
+        'Which Microsoft accounts may sign in: `common` (work, school and personal accounts), `organizations` (work and school), `consumers` (personal), or one tenant (its id or domain).',
+      example: 'contoso.onmicrosoft.com',
+    }),
+  SOCIAL_PROVIDERS_STAND_IN_URL: httpUrl.optional().register(envDocs, {
+    description:
+      "For tests only: send every call to Google, GitHub and Microsoft to this base instead, the provider's host first in the path (`https://api.github.com/user` becomes `<base>/api.github.com/user`). Sling's own tests point it at a stand-in on loopback. Never set it in production.",
+    unset: "the providers' real endpoints",
+  }),
+};
+
 const limits = {
   ENTERPRISE_LIMIT_PER_HOUR: count(1).default(100_000).register(envDocs, {
     description: 'API requests per hour of an Enterprise workspace (other plans have fixed limits; [rate limits](../api/rate-limits.md)).',
@@ -345,8 +390,27 @@ const safety = {
 
 const analytics = {
   STORE_IP: flag('false').register(envDocs, {
-    description: "Keep visitors' raw IP addresses with their clicks. Without it only a hash keyed with `SECRET_KEY` is kept, to count unique visitors.",
+    description: 'The older spelling of `PRIVACY_IP`: `true` is `full`, `false` is `none`. `PRIVACY_IP` wins when both are set.',
     example: 'true',
+  }),
+  // The instance's privacy defaults; each workspace may choose otherwise (docs/guide/privacy.md).
+  PRIVACY_IP: z.enum(['full', 'anonymized', 'none'], { error: 'must be full, anonymized or none' }).optional().register(envDocs, {
+    description:
+      "What a click keeps of the visitor's IP address unless the workspace chooses otherwise: `full`, `anonymized` (IPv4 to its /24, IPv6 to its /48) or `none`. Unique visitors are counted in every mode, from a hash keyed with `SECRET_KEY` (salted by the day when the whole address is not kept).",
+    example: 'anonymized',
+    unset: '`STORE_IP`: `none` unless `STORE_IP=true`',
+  }),
+  PRIVACY_USER_AGENT: flag('true').register(envDocs, {
+    description: "Keep the visitor's user agent with each click (device, browser and OS are kept either way) unless the workspace chooses otherwise.",
+    example: 'false',
+  }),
+  PRIVACY_REFERRER: flag('true').register(envDocs, {
+    description: 'Keep the referring page and its host with each click unless the workspace chooses otherwise.',
+    example: 'false',
+  }),
+  PRIVACY_HONOR_OPT_OUT: flag('true').register(envDocs, {
+    description: 'Honour `DNT: 1` and `Sec-GPC: 1`: such a click is counted with its country and kind of device only, unless the workspace chooses otherwise.',
+    example: 'false',
   }),
   GEOIP_DB: z.string().min(1).optional().register(envDocs, {
     description: 'An IP-to-city `.mmdb` file to locate clicks with instead of the bundled one; read on the first click that needs it, off the event loop.',
@@ -357,6 +421,13 @@ const analytics = {
     .max(1000, { error: 'must be at most 1000 (ms)' })
     .default(1000)
     .register(envDocs, { description: 'Milliseconds between writes of buffered clicks (10–1000).' }),
+  ORPHAN_FLUSH_MS: count(10)
+    .max(60_000, { error: 'must be at most 60000 (ms)' })
+    .default(5000)
+    .register(envDocs, { description: 'Milliseconds between writes of the orphan visit counts (10–60000; docs/guide/orphan-visits.md).' }),
+  LIVE_STREAMS_PER_WORKSPACE: count(1).max(1000, { error: 'must be at most 1000' }).default(10).register(envDocs, {
+    description: 'Live click streams (GET /api/v1/analytics/live) a workspace may hold open on each instance; the next is refused with 429.',
+  }),
 };
 
 const jobs = {
@@ -364,10 +435,10 @@ const jobs = {
     .max(3600, { error: 'must be at most 3600 (seconds)' })
     .default(60)
     .register(envDocs, { description: "Seconds between workers' looks for jobs lost with a dead worker (they are retried)." }),
-  JOBS_POLL_SECONDS: count(1)
-    .max(60, { error: 'must be at most 60 (seconds)' })
-    .default(2)
-    .register(envDocs, { description: "Seconds between an idle worker's polls of each job queue." }),
+  JOBS_POLL_SECONDS: count(1).max(60, { error: 'must be at most 60 (seconds)' }).default(30).register(envDocs, {
+    description:
+      "Seconds between an idle worker's polls of each job queue: a safety net, since a job sent by any Sling process wakes the workers at once (through PostgreSQL NOTIFY or Redis); scheduled jobs and retries start within this after they are due.",
+  }),
   EVENTS_RETENTION_DAYS: count(1).max(3650, { error: 'must be at most 3650 (days)' }).default(30).register(envDocs, {
     description:
       "Days an event stays in the outbox after its webhook fan-out (longer while a delivery log row needs it); a link's history shows this far back.",
@@ -412,6 +483,11 @@ const webhooks = {
     .max(60_000, { error: 'must be at most 60000 (ms)' })
     .default(1000)
     .register(envDocs, { description: "Milliseconds between a worker's looks for new events and due retries." }),
+  TELEGRAM_API_URL: httpUrl.default('https://api.telegram.org').register(envDocs, {
+    description:
+      'The Telegram Bot API that Telegram notification channels post to (`<url>/bot<token>/sendMessage`); point it at your own Bot API server (`telegram-bot-api`) if you run one (on a private address it needs `WEBHOOKS_ALLOW_PRIVATE`).',
+    example: 'http://telegram-bot-api:8081',
+  }),
 };
 
 const favicons = {
@@ -435,6 +511,7 @@ export const ENV_GROUPS: readonly { title: string; vars: Record<string, z.ZodTyp
   { title: 'TLS and ACME', vars: tls },
   { title: 'Mail', vars: mail },
   { title: 'Single sign-on', vars: sso },
+  { title: 'Social sign-in', vars: social },
   { title: 'Rate limits and quotas', vars: limits },
   { title: 'Safety and abuse', vars: safety },
   { title: 'Analytics', vars: analytics },
@@ -453,6 +530,7 @@ export const EnvSchema = z.object({
   ...tls,
   ...mail,
   ...sso,
+  ...social,
   ...limits,
   ...safety,
   ...analytics,

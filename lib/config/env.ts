@@ -38,6 +38,13 @@ export function parseEnv(env: Record<string, string | undefined>): Config {
   if ((c.ACME_EAB_KID === undefined) !== (c.ACME_EAB_HMAC_KEY === undefined)) {
     throw new ConfigError('Invalid configuration: ACME_EAB_KID and ACME_EAB_HMAC_KEY must be set together');
   }
+  for (const provider of ['GOOGLE', 'GITHUB', 'MICROSOFT'] as const) {
+    if ((c[`${provider}_CLIENT_ID`] === undefined) !== (c[`${provider}_CLIENT_SECRET`] === undefined)) {
+      throw new ConfigError(
+        `Invalid configuration: ${provider}_CLIENT_ID and ${provider}_CLIENT_SECRET must be set together (or neither, for no ${provider.toLowerCase()} sign-in)`,
+      );
+    }
+  }
   const baseHost = parsed.hostname.toLowerCase().replace(/^\[|\]$/g, '');
   const maxConnectionsPerIp = c.MAX_CONNECTIONS_PER_IP ?? (c.TRUST_PROXY === 0 ? 256 : 0);
   return { ...c, MAX_CONNECTIONS_PER_IP: maxConnectionsPerIp, BASE_URL: parsed.origin, baseHost, LINK_HOST: (c.LINK_HOST ?? baseHost).toLowerCase() };

@@ -58,13 +58,17 @@ export const ERROR_DOCS = {
   },
   limit_reached: {
     meaning:
-      'A cap on how many of something may exist is reached: live API tokens per workspace (by plan), or email domains per SSO connection. `details` names the limit (`limit`, and for tokens `plan`, `active_tokens`, `resource`).',
+      'A cap on how many of something may exist is reached: live API tokens per workspace (by plan), folders per workspace (200), or email domains per SSO connection. `details` names the limit (`limit`, and for tokens `plan`, `active_tokens`, `resource`).',
     action: 'Revoke or remove one first.',
   },
   domain_taken: {
     meaning:
       'The domain is already verified by another workspace on this Sling instance, or already in your own workspace, or already claimed by another SSO connection. On `POST /api/v1/domains/{id}/verify` it means another workspace proved the name first: your claim is now `expired`, and the message says when the name was verified. A name that other workspaces have only added (not verified) is never refused ([custom domains](../guide/custom-domains.md#claims-who-gets-a-name)).',
     action: "Remove it where it is connected first. If you own the domain and do not know who connected it, ask the instance's operator.",
+  },
+  name_taken: {
+    meaning: 'Another folder of the workspace already has this name (names are compared case-insensitively). `details.name` says so.',
+    action: 'Choose another name, or file the links in the folder that has it (`GET /api/v1/folders` lists them).',
   },
   sso_not_ready: {
     meaning:

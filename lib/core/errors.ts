@@ -13,6 +13,7 @@ export const ERROR_STATUS = {
   alias_taken: 409,
   limit_reached: 409,
   domain_taken: 409,
+  name_taken: 409,
   sso_not_ready: 409,
   link_expired: 410,
   payload_too_large: 413,

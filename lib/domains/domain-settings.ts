@@ -8,11 +8,20 @@ export interface DomainSettings extends RecordSettings {
   dnsServers?: string;
   /** Seconds between background checks of a pending domain; the last repeats. */
   checkSchedule: readonly number[];
+  /** Sling gets HTTPS certificates itself (ACME_DIRECTORY_URL is set); otherwise a proxy in front of it does. */
+  certificatesManaged?: boolean;
 }
 
 export function domainSettings(): DomainSettings {
   const c = loadConfig();
-  return { baseHost: c.baseHost, linkHost: c.LINK_HOST, linkHostIps: c.LINK_HOST_IPS ?? [], dnsServers: c.DNS_SERVERS, checkSchedule: c.DOMAIN_CHECK_SCHEDULE };
+  return {
+    baseHost: c.baseHost,
+    linkHost: c.LINK_HOST,
+    linkHostIps: c.LINK_HOST_IPS ?? [],
+    dnsServers: c.DNS_SERVERS,
+    checkSchedule: c.DOMAIN_CHECK_SCHEDULE,
+    certificatesManaged: Boolean(c.ACME_DIRECTORY_URL),
+  };
 }
 
 /** Background checks stop this long after a domain is added (DNS propagates in minutes to hours). */

@@ -1,7 +1,8 @@
 // The re-check (job `domains.recheck`, hourly): verified custom domains are looked up again once a
 // day, misconfigured ones every hour, so a domain whose records vanished is marked misconfigured
-// (the per-record findings stored for the API) and its owner mailed once; when the records are
-// back it is verified again, and the owner mailed once more.
+// (the per-record findings stored for the API, `domain.misconfigured` recorded with the change:
+// verify-domain.ts) and its owner mailed once; when the records are back it is verified again, and
+// the owner mailed once more (no event).
 import { and, asc, eq, lte, or, sql, isNull } from 'drizzle-orm';
 import { domains, type DomainRow } from '../../db/schema';
 import type { DbHandle } from '../db/types';

@@ -2,10 +2,11 @@
 // pending (or expired) → verified the first time every record is right (with `domain.verified` in
 // the same transaction: outbox → webhooks), which ends every other workspace's claim on the name
 // (domain-claims.ts); a claim on a name another workspace holds is lost (expired, with the reason);
-// verified → misconfigured when a re-check finds the records gone or pointing elsewhere;
-// misconfigured → verified when they are back. Each flip is a conditional UPDATE, so it happens
-// (and is announced) exactly once however many checks race; claims on one name are settled one at a
-// time (an advisory lock on the name), and a unique index keeps a verified name to one row.
+// verified → misconfigured when a re-check finds the records gone or pointing elsewhere (with
+// `domain.misconfigured`, likewise); misconfigured → verified when they are back (no event).
+// Each flip is a conditional UPDATE, so it happens (and is announced) exactly once however many
+// checks race; claims on one name are settled one at a time (an advisory lock on the name), and a
+// unique index keeps a verified name to one row.
 import { and, eq, sql } from 'drizzle-orm';
 import { parse } from 'tldts';
 import { domains, type DomainRow, type DomainStatus } from '../../db/schema';
@@ -106,7 +107,10 @@ async function settle(
   }
   if (!ok && !lookupFailed && domain.status === 'verified') {
     const flipped = await flip(tx, 'verified', 'misconfigured');
-    if (flipped) return { domain: flipped, transition: 'misconfigured' };
+    if (flipped) {
+      await recordEvent(tx, { type: 'domain.misconfigured', workspaceId: flipped.workspaceId, data: domainMisconfiguredData(flipped, records, now) });
+      return { domain: flipped, transition: 'misconfigured' };
+    }
   }
   // No change: keep what was seen; a pending one is looked at again later.
   const next = domain.status === 'pending' && !ok ? nextCheckAt(new Date(domain.createdAt), now, settings.checkSchedule) : null;
@@ -121,4 +125,20 @@ async function settle(
 /** The data of a domain.verified event (docs/api/webhook-events.md). */
 export function domainVerifiedData(domain: Pick<DomainRow, 'id' | 'hostname'>, verifiedAt: Date) {
   return { domain: { id: domain.id, hostname: domain.hostname }, verified_at: verifiedAt.toISOString() };
+}
+
+/** The data of a domain.misconfigured event: the records that are not as they should be (docs/api/webhook-events.md). */
+export function domainMisconfiguredData(domain: Pick<DomainRow, 'id' | 'hostname'>, records: CheckedRecord[], checkedAt: Date) {
+  return {
+    domain: { id: domain.id, hostname: domain.hostname },
+    problems: problemRecords(records).map((r) => ({ type: r.type, name: r.name, purpose: r.purpose, expected: r.value, status: r.status, seen: r.seen })),
+    checked_at: checkedAt.toISOString(),
+  };
+}
+
+/** What makes a check fail: a missing or wrong ownership record, a route pointing elsewhere, and,
+ *  when no route is right, the missing ones (any one of CNAME / A / AAAA would do). */
+export function problemRecords(records: CheckedRecord[]): CheckedRecord[] {
+  const routed = records.some((r) => r.purpose === 'route' && r.status === 'found');
+  return records.filter((r) => r.status === 'wrong' || (r.status === 'missing' && (r.purpose === 'ownership' || !routed)));
 }

@@ -2,6 +2,10 @@
 // are summed here, in memory, over as many written batches as the writer lets them wait (see
 // write-clicks.ts), then written in one statement: under load a link's few hundred clicks a second
 // become a few dozen rollup upserts and one counter update instead of one per batch.
+// The same statement records link.milestone for each milestone a counter passes: the UPDATE returns
+// the new count and what it added, so `old < m <= new` picks each milestone in exactly one write
+// however many writers race (the row lock orders them), and the event id (from link and milestone)
+// makes a second one impossible anyway.
 import type { EnrichedClick } from '../analytics/enrich-click';
 import type { Queryable } from '../db/types';
 
@@ -14,19 +18,47 @@ roll AS (
   FROM unnest($2::bigint[], $3::float8[], $4::int[], $5::int[], $8::int[]) AS r(link_id, ms, dim, value, n)
   JOIN live ON live.id = r.link_id, dict
   ON CONFLICT (link_id, dim, hour, value) DO UPDATE SET clicks = click_rollups.clicks + EXCLUDED.clicks
+),
+counted AS (
+  UPDATE links SET clicks = links.clicks + c.n, bot_clicks = links.bot_clicks + c.b
+  FROM unnest($6::bigint[], $7::int[], $9::int[]) AS c(id, n, b)
+  WHERE links.id = c.id
+  RETURNING links.id, links.workspace_id, links.domain_id, links.short_code, links.long_url, links.clicks, c.n
 )
-UPDATE links SET clicks = links.clicks + c.n, bot_clicks = links.bot_clicks + c.b
-FROM unnest($6::bigint[], $7::int[], $9::int[]) AS c(id, n, b)
-WHERE links.id = c.id`;
+INSERT INTO events (id, type, workspace_id, link_id, data)
+SELECT 'evt_' || md5('link.milestone:' || k.id || ':' || m), 'link.milestone', k.workspace_id, k.id,
+       jsonb_build_object('link', jsonb_build_object('id', k.id, 'short_code', k.short_code,
+           'short_url', CASE WHEN d.is_default THEN coalesce($10::text, 'https://' || d.hostname) ELSE 'https://' || d.hostname END || '/' || k.short_code,
+           'long_url', k.long_url),
+         'milestone', m, 'clicks', k.clicks)
+FROM counted k
+JOIN unnest($11::int[]) AS ms(m) ON k.clicks - k.n < m AND m <= k.clicks
+JOIN domains d ON d.id = k.domain_id
+ON CONFLICT (id) DO NOTHING`;
+
+/** Counted clicks at which a link sends link.milestone, once each (docs/api/webhook-events.md). */
+export const CLICK_MILESTONES = [100, 1_000, 10_000, 100_000, 1_000_000] as const;
 
 const HOUR = 3_600_000;
 /** The rollup dimensions besides the total ('', index 0). */
 const DIMENSIONS = ['country', 'region', 'city', 'device', 'browser', 'os', 'referrer', 'trigger', 'rule'] as const;
 
+/** What a click is counted under. */
+export type TalliedClick = Pick<
+  EnrichedClick,
+  'linkId' | 'at' | 'bot' | 'country' | 'regionLabel' | 'cityLabel' | 'device' | 'browser' | 'os' | 'referrerHost' | 'trigger' | 'rule'
+>;
+
 /** Per link: per hour (epoch ms): per (value index × 16 + dimension index): clicks. */
 type Counts = Map<number, Map<number, Map<number, number>>>;
 
+export interface ClickTalliesOptions {
+  /** BASE_URL, for the short URLs of default-domain links in milestone events (default: https:// and the default domain's name). */
+  baseUrl?: string;
+}
+
 export class ClickTallies {
+  constructor(private readonly opts: ClickTalliesOptions = {}) {}
   private counts: Counts = new Map();
   private perLink = new Map<number, number>();
   /** Bots' visits per link: in no rollup, only in links.bot_clicks (a count_bots link's limit). */
@@ -44,42 +76,51 @@ export class ClickTallies {
 
   /** Counts a batch's clicks (bots are kept in the raw rows, never counted). */
   add(clicks: EnrichedClick[]) {
-    const [dCountry, dRegion, dCity, dDevice, dBrowser, dOs, dReferrer, dTrigger, dRule] = this.dims;
-    const dict = this.dict;
-    for (const c of clicks) {
-      if (c.bot) {
-        if (this.clicks + this.bots++ === 0) this.since = Date.now();
-        this.botsPerLink.set(c.linkId, (this.botsPerLink.get(c.linkId) ?? 0) + 1);
-        continue;
-      }
-      if (this.clicks++ + this.bots === 0) this.since = Date.now();
-      this.perLink.set(c.linkId, (this.perLink.get(c.linkId) ?? 0) + 1);
-      let byHour = this.counts.get(c.linkId);
-      if (!byHour) this.counts.set(c.linkId, (byHour = new Map()));
-      const hour = Math.floor(c.at / HOUR) * HOUR;
-      let byValue = byHour.get(hour);
-      if (!byValue) byHour.set(hour, (byValue = new Map()));
-      this.bump(byValue, 0, 0); // the total
-      this.bump(byValue, dCountry, dict.index(c.country));
-      this.bump(byValue, dRegion, dict.index(c.regionLabel));
-      this.bump(byValue, dCity, dict.index(c.cityLabel));
-      this.bump(byValue, dDevice, dict.index(c.device));
-      this.bump(byValue, dBrowser, dict.index(c.browser));
-      this.bump(byValue, dOs, dict.index(c.os));
-      this.bump(byValue, dReferrer, dict.index(c.referrerHost));
-      this.bump(byValue, dTrigger, dict.index(c.trigger));
-      // Only links with rules have a rule dimension: no row for the many clicks that had none.
-      if (c.rule !== null) this.bump(byValue, dRule, dict.index(c.rule));
-    }
+    for (const c of clicks) this.count(c, 1);
   }
 
-  private bump(byValue: Map<number, number>, dim: number, value: number) {
+  /** Counts `n` clicks alike (a recount's rows grouped by every counted column, recount-clicks.ts). */
+  addAlike(c: TalliedClick, n: number) {
+    this.count(c, n);
+  }
+
+  private count(c: TalliedClick, n: number) {
+    const [dCountry, dRegion, dCity, dDevice, dBrowser, dOs, dReferrer, dTrigger, dRule] = this.dims;
+    const dict = this.dict;
+    if (c.bot) {
+      if (this.clicks + this.bots === 0) this.since = Date.now();
+      this.bots += n;
+      this.botsPerLink.set(c.linkId, (this.botsPerLink.get(c.linkId) ?? 0) + n);
+      return;
+    }
+    if (this.clicks + this.bots === 0) this.since = Date.now();
+    this.clicks += n;
+    this.perLink.set(c.linkId, (this.perLink.get(c.linkId) ?? 0) + n);
+    let byHour = this.counts.get(c.linkId);
+    if (!byHour) this.counts.set(c.linkId, (byHour = new Map()));
+    const hour = Math.floor(c.at / HOUR) * HOUR;
+    let byValue = byHour.get(hour);
+    if (!byValue) byHour.set(hour, (byValue = new Map()));
+    this.bump(byValue, 0, 0, n); // the total
+    this.bump(byValue, dCountry, dict.index(c.country), n);
+    this.bump(byValue, dRegion, dict.index(c.regionLabel), n);
+    this.bump(byValue, dCity, dict.index(c.cityLabel), n);
+    this.bump(byValue, dDevice, dict.index(c.device), n);
+    this.bump(byValue, dBrowser, dict.index(c.browser), n);
+    this.bump(byValue, dOs, dict.index(c.os), n);
+    this.bump(byValue, dReferrer, dict.index(c.referrerHost), n);
+    this.bump(byValue, dTrigger, dict.index(c.trigger), n);
+    // Only links with rules have a rule dimension: no row for the many clicks that had none.
+    if (c.rule !== null) this.bump(byValue, dRule, dict.index(c.rule), n);
+  }
+
+  private bump(byValue: Map<number, number>, dim: number, value: number, n: number) {
     const key = value * 16 + dim; // dim < 16
-    const n = byValue.get(key);
-    if (n === undefined) {
-      byValue.set(key, 1);
+    const had = byValue.get(key);
+    if (had === undefined) {
+      byValue.set(key, n);
       this.rows++;
-    } else byValue.set(key, n + 1);
+    } else byValue.set(key, had + n);
   }
 
   /** Writes every count held (one statement) and forgets them; on failure they stay, to be retried. */
@@ -108,7 +149,7 @@ export class ClickTallies {
     const people = ids.map((id) => perLink.get(id) ?? 0);
     const bots = ids.map((id) => botsPerLink.get(id) ?? 0);
     try {
-      await db.query(SQL, [dict.values, rLink, rHour, rDim, rValue, ids, people, rN, bots]);
+      await db.query(SQL, [dict.values, rLink, rHour, rDim, rValue, ids, people, rN, bots, this.opts.baseUrl ?? null, [...CLICK_MILESTONES]]);
     } catch (err) {
       this.restore(counts, perLink, dict, botsPerLink);
       throw err;

@@ -1,5 +1,5 @@
 // A batch of clicks as it crosses to the click writer's thread: numbers in one transferred
-// Float64Array (link, time, flags, user agent, referrer, rule, variant), the batch's distinct user agents,
+// Float64Array (link, time, flags (HEAD, QR, DNT/GPC), user agent, referrer, rule, variant), the batch's distinct user agents,
 // referrers, rule and variant ids once each, and the addresses in one string. Posting the Click objects themselves cost
 // the main thread 3–6× as much (structured clone writes every key and string of every click;
 // bench/click-transfer.ts).
@@ -32,7 +32,7 @@ export function encodeClicks(batch: Click[]): EncodedClicks {
     const o = i * FIELDS;
     numbers[o] = c.linkId;
     numbers[o + 1] = c.at;
-    numbers[o + 2] = (c.head ? 1 : 0) | (c.trigger === 'qr' ? 2 : 0);
+    numbers[o + 2] = (c.head ? 1 : 0) | (c.trigger === 'qr' ? 2 : 0) | (c.optOut ? 4 : 0);
     numbers[o + 3] = indexOf(c.userAgent);
     numbers[o + 4] = indexOf(c.referrer);
     numbers[o + 5] = indexOf(c.rule);
@@ -62,6 +62,7 @@ export function decodeClicks({ numbers, strings, ips }: EncodedClicks): Click[] 
       trigger: flags & 2 ? 'qr' : 'link',
       head: (flags & 1) === 1,
     };
+    if (flags & 4) clicks[i].optOut = true;
     if (rule !== 0) clicks[i].rule = strings[rule - 1];
     if (variant !== 0) clicks[i].variant = strings[variant - 1];
   }

@@ -3,8 +3,9 @@
 import { randomUUID } from 'node:crypto';
 import { events } from '../../db/schema';
 import type { Db, Tx } from '../db/types';
+import type { EventType } from './event-types';
 
-export type EventType = 'link.created' | 'link.updated' | 'link.deleted' | 'link.expired' | 'link.clicked' | 'domain.verified';
+export type { EventType };
 
 export interface NewEvent {
   type: EventType;

@@ -45,6 +45,7 @@ export async function insertBatch(
         createdBy: owner.createdBy,
         domainId: owner.domain.id,
         shortCode: code,
+        folderId: null,
         longUrl: row.longUrl,
         expiresAt: row.expiresAt,
         passwordHash: row.passwordHash,

@@ -9,7 +9,8 @@ import { DEEP_SCAN_QUEUE } from '../safety/deep-scan/deep-scan-queue';
 import { domainHostKey } from '../domains/site-directory';
 import { wakeOnChange, type WakeRule } from './wake-on-change';
 import { deadLetterOf, QUEUES } from './queues';
-import { addLocalWorker, forgetLocalWorkers, sendAndWake } from '../db/wake-worker';
+import { addLocalWorker, forgetLocalWorkers, sendAndWake, wakeAllLocalWorkers, wakeLocalWorker } from '../db/wake-worker';
+import { ALL_KEYS, invalidationBus, JOB_KEY_PREFIX } from '../cache/invalidation-bus';
 import { processClock, type Clock } from '../core/clock';
 
 /** Advisory lock key serialising queue creation ("sljq"). */
@@ -51,7 +52,7 @@ export async function openJobSystem(handle: DbHandle, opts: JobSystemOptions): P
 
   const clock = opts.clock ?? processClock();
   for (const spec of QUEUES) {
-    const workerId = await boss.work(spec.name, { batchSize: 1, pollingIntervalSeconds: opts.pollSeconds ?? 2 }, async ([job]) => {
+    const workerId = await boss.work(spec.name, { batchSize: 1, pollingIntervalSeconds: opts.pollSeconds ?? 30 }, async ([job]) => {
       const started = Date.now();
       try {
         const output = await spec.run(job.data, { clock });
@@ -71,8 +72,14 @@ export async function openJobSystem(handle: DbHandle, opts: JobSystemOptions): P
   const rules: WakeRule[] = [{ prefix: domainHostKey(''), queue: 'certificates.issue' }];
   if (loadConfig().SAFETY_DEEP_SCAN) rules.push({ prefix: 'link:', queue: DEEP_SCAN_QUEUE });
   const unwatch = wakeOnChange(boss, rules);
+  // A job sent by any process (its runtime announces it on the bus) is fetched here at once.
+  const unlisten = invalidationBus().subscribe((key) => {
+    if (key.startsWith(JOB_KEY_PREFIX)) wakeLocalWorker(key.slice(JOB_KEY_PREFIX.length));
+    else if (key === ALL_KEYS) wakeAllLocalWorkers(); // the bus reconnected: a job may have been sent meanwhile
+  });
   boss.on('stopped', () => {
     unwatch();
+    unlisten();
     forgetLocalWorkers(boss);
   });
   return boss;

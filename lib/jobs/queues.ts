@@ -18,6 +18,7 @@ import { endDueTests } from '../links/end-due-tests';
 import { DELIVERY_LOG_DAYS } from '../webhooks/event-types';
 import { pruneDeliveries } from '../webhooks/deliveries';
 import { pruneEvents } from '../events/prune-events';
+import { recordWeeklySummaries } from '../events/record-weekly-summaries';
 import { importFeeds } from '../link-safety/import-feeds';
 import { deepScanDue } from '../link-safety/deep-scan-due';
 import { deepScanSettings } from '../link-safety/deep-scan-settings';
@@ -95,6 +96,13 @@ export const QUEUES: QueueSpec[] = [
       const feeds = loadConfig().SAFETY_FEEDS;
       return feeds.length === 0 ? { feeds: [], blocked: 0 } : importFeeds(feeds, await currentAppContext());
     },
+  },
+  {
+    // Mondays at 09:00 UTC: the week before's summary for workspaces subscribed to workspace.weekly_summary.
+    name: 'events.weekly-summary',
+    options: { retryLimit: 3, retryDelay: 300, retryBackoff: true, expireInSeconds: 1800 },
+    cron: '0 9 * * 1',
+    run: async (_data, { clock }) => recordWeeklySummaries(await currentAppContext(), { now: clock.now() }),
   },
   {
     // Each minute, and soon after any link changes (wake-on-change.ts): fetches new and changed

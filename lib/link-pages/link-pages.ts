@@ -74,6 +74,7 @@ function visitClick(req: Request, linkId: number, trigger: 'link' | 'qr', outcom
     ip: requestIp(req),
     trigger,
     head: req.method === 'HEAD',
+    optOut: req.headers.get('dnt') === '1' || req.headers.get('sec-gpc') === '1',
     rule: outcome.rule,
     variant: outcome.variant,
   };

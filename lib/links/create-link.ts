@@ -16,6 +16,7 @@ import { assertFuture } from '../schemas/parse-expiration';
 import { validateMaxClicks } from './validate-max-clicks';
 import type { AppContext } from '../context/app-context';
 import { validateAlias } from './validate-alias';
+import { assertFolderInWorkspace } from '../folders/folder-in-workspace';
 import { validateLongUrl } from '../domains/validate-long-url';
 import { writeUtm, type UtmKey } from './utm';
 import { assertStartsFirst, assertTestForRules, checkAbTest, checkRules, worstVerdict } from '../link-rules/check-rules';
@@ -62,6 +63,8 @@ export interface CreateLinkInput {
   note?: string | null;
   /** UTM values written into the destination's query ('' removes one). */
   utm?: Partial<Record<UtmKey, string>>;
+  /** The folder to file it in: one of the workspace's (checked here), or none. */
+  folderId?: string;
   /** The workspace's plan, for its daily quota (looked up when not given). */
   plan?: Plan;
   /** The client's address, for the unsafe-destination throttle. */
@@ -128,6 +131,7 @@ export async function createLink(input: CreateLinkInput, ctx: AppContext, opts: 
     input.publicStatsPassword === undefined || input.publicStatsPassword === null
       ? null
       : await hashLinkPassword(input.publicStatsPassword, 'public_stats_password');
+  const folderId = input.folderId === undefined ? null : await assertFolderInWorkspace(ctx.handle.db, input.workspaceId, input.folderId);
   // Last, so a refused input does not spend the day's quota.
   await ctx.safeguards?.countLinkCreation(ctx.handle.db, input.workspaceId, input.plan);
 
@@ -166,6 +170,7 @@ export async function createLink(input: CreateLinkInput, ctx: AppContext, opts: 
           safetyReason: scan.reason,
           tags: input.tags ?? [],
           note: input.note ?? null,
+          folderId,
         },
         ctx.domains,
         notify,

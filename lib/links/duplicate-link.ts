@@ -1,5 +1,5 @@
 // A copy of a link under a new random code: the same destination (with its UTM values), domain,
-// tags, note, rules, expiration (when still ahead) and click limit; not its password, clicks or archive.
+// tags, note, folder, rules, expiration (when still ahead) and click limit; not its password, clicks or archive.
 import type { LinkRow, Plan } from '../../db/schema';
 import { createLink } from './create-link';
 import { storedRules } from '../link-rules/rule-schema';
@@ -35,6 +35,7 @@ export async function duplicateLink(source: LinkRow, who: DuplicateLinkOptions, 
       abTest: abTestInput(storedAbTest(source.abTest)),
       tags: source.tags,
       note: source.note,
+      folderId: source.folderId ?? undefined,
     },
     ctx,
   );

@@ -1,4 +1,4 @@
-// A workspace's links (within the caller's scope), optionally only one member's, searched by code or destination, filtered by status and tag,
+// A workspace's links (within the caller's scope), optionally only one member's, searched by code or destination, filtered by status, tag and folder,
 // archived ones left out unless asked for, sorted by creation time, clicks, short code or destination (newest or most first unless
 // asked otherwise); with the total.
 import { and, arrayContains, asc, count, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
@@ -30,6 +30,10 @@ export interface FindLinksOptions {
   status?: LinkStatusFilter;
   /** One normalised tag. */
   tag?: string;
+  /** Only the links on this domain. */
+  domainId?: number;
+  /** A folder id: its links; 'none': the unfiled ones. */
+  folder?: string;
   archived?: LinkArchived;
   limit: number;
   offset: number;
@@ -69,7 +73,7 @@ const SORT_COLUMNS: Record<LinkSort, SQL | typeof links.clicks> = {
   destination: sql`regexp_replace(${links.longUrl}, '^https?://', '', 'i')`,
 };
 
-/** The filter findLinks applies (its scope, member, search, status, tag and archive options). */
+/** The filter findLinks applies (its scope, member, search, status, tag, folder and archive options). */
 export function linksWhere(opts: Omit<FindLinksOptions, 'sort' | 'order' | 'limit' | 'offset'>): SQL | undefined {
   const pattern = opts.q ? `%${opts.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
   return and(
@@ -79,6 +83,8 @@ export function linksWhere(opts: Omit<FindLinksOptions, 'sort' | 'order' | 'limi
     pattern ? or(ilike(links.shortCode, pattern), ilike(links.longUrl, pattern), ilike(links.note, pattern)) : undefined,
     opts.status ? statusWhere(opts.status, processClock().now()) : undefined,
     opts.tag ? and(sql.raw(TAGGED_LINKS), arrayContains(links.tags, [opts.tag])) : undefined,
+    opts.domainId === undefined ? undefined : eq(links.domainId, opts.domainId),
+    opts.folder === undefined ? undefined : opts.folder === 'none' ? isNull(links.folderId) : eq(links.folderId, opts.folder),
     opts.archived === 'include' ? undefined : opts.archived === 'only' ? isNotNull(links.archivedAt) : isNull(links.archivedAt),
   );
 }

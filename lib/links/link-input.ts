@@ -41,6 +41,7 @@ export function createInputFrom(
     tags: body.tags ?? undefined,
     note: body.note || null,
     utm: utmFrom(body),
+    folderId: body.folder_id ?? undefined,
   };
 }
 
@@ -66,5 +67,6 @@ export function changesFrom(body: Partial<TUpdateLink>): UpdateLinkChanges {
     note: body.note === undefined ? undefined : body.note || null,
     utm: utmFrom(body),
     freeOldCode: body.free_old_code,
+    folderId: body.folder_id,
   };
 }

@@ -4,8 +4,8 @@
 // Tags are stored as a text[] column
 // on the link rather than in a tags table with link_tags: a link carries at most 10, they are read
 // with the row (the list shows them without a join), a GIN index answers "links tagged x", and a
-// workspace's tag list is the distinct values of its links — there is nothing else to a tag (no
-// colour, no description) that would need a row of its own.
+// workspace's tag list is the distinct values of its links. Only a chosen colour has a row of its
+// own (db/schema/tags.ts, lib/tags/).
 import { z } from 'zod';
 import { LINK_ARCHIVED, LINK_ORDERS, LINK_SORTS, LINK_STATUS_FILTERS } from './find-links';
 import { zIsoDate, zOptionalId, zPositiveId, zQueryEnum, zQueryInt, ZTimestamp } from '../schemas/common';
@@ -13,6 +13,7 @@ import { invalidField } from '../core/errors';
 import { MAX_PREVIEW_DESCRIPTION, MAX_PREVIEW_TITLE } from '../previews/link-preview-schema';
 import { MAX_RULES, ZRules, ZStoredRule } from '../link-rules/rule-schema';
 import { ZAbTest, ZStoredAbTest } from '../link-rules/ab-test-schema';
+import { ZFolderId } from '../folders/folder-schema';
 
 export const MAX_TAGS = 10;
 export const MAX_TAG_LENGTH = 32;
@@ -78,7 +79,8 @@ export const LINK_FIELDS = {
     .number({ error: 'max_clicks must be a whole number of at least 1 (or null for no limit).' })
     .meta({ description: 'Whole number ≥ 1; past it the link behaves as expired.' }),
   count_bots: z.boolean({ error: 'count_bots must be true or false.' }).meta({
-    description: 'Whether bots’ visits (crawlers, link unfurlers, HEAD requests) use up max_clicks too; false unless set (only people’s clicks count).',
+    description:
+      'Whether bots’ visits (crawlers, link unfurlers, HEAD requests) count as clicks: towards max_clicks and in the link’s statistics (the link’s own `clicks` counts people only); false unless set.',
   }),
   starts_at: zIsoDate('starts_at').meta({
     description: 'Before this, visitors get a "not yet" page (or the domain’s not_found_url); ISO 8601, without an offset UTC; null removes it.',
@@ -134,6 +136,7 @@ export const LINK_FIELDS = {
       description: 'Names, normalised to lower case.',
     } as never),
   archived: z.boolean({ error: 'archived must be true or false.' }),
+  folder_id: ZFolderId.meta({ description: 'The workspace folder it is filed in (GET /api/v1/folders); null: unfiled. A link is in at most one folder.' }),
   note: ZNote.meta({ description: `Free text for the workspace, at most ${MAX_NOTE_LENGTH} characters; null or "" removes it.` }),
   utm_source: ZUtmValue.meta({ description: 'Written into the destination’s query; "" or null removes it.' }),
   utm_medium: ZUtmValue,
@@ -208,11 +211,12 @@ export const ZCreateLink = ZCreateLinkA.extend({
   preview: F.preview.nullish(),
   public_stats: F.public_stats.nullish(),
   public_stats_password: F.public_stats_password.nullish(),
+  folder_id: F.folder_id.nullish(),
 });
 export type TCreateLink = z.output<typeof ZCreateLink>;
 
 const NOTHING_TO_CHANGE =
-  'Send at least one field to change: url, alias, password, expiration, max_clicks, count_bots, starts_at, expired_url, ios_url, android_url (and their fallbacks), forward_query, rules, ab_test, tags, archived, note, preview, public_stats, public_stats_password or a utm_* value.';
+  'Send at least one field to change: url, alias, password, expiration, max_clicks, count_bots, starts_at, expired_url, ios_url, android_url (and their fallbacks), forward_query, rules, ab_test, tags, archived, note, preview, public_stats, public_stats_password, folder_id or a utm_* value.';
 /** ios_url, android_url and their fallbacks in an update: a URL sets, null removes. */
 const PLATFORM_CHANGES = {
   ios_url: F.ios_url.nullable().optional(),
@@ -264,6 +268,7 @@ export const ZUpdateLink = z
     preview: F.preview.nullable().optional(),
     public_stats: F.public_stats.optional(),
     public_stats_password: F.public_stats_password.nullable().optional(),
+    folder_id: F.folder_id.nullable().optional(),
   })
   .refine((b) => Object.keys(b).length > 0, { error: NOTHING_TO_CHANGE, path: ['body'] });
 export type TUpdateLink = z.output<typeof ZUpdateLink>;
@@ -300,7 +305,14 @@ export const ZListLinksQuery = z.object({
   order: zQueryEnum('order', LINK_ORDERS),
   status: zQueryEnum('status', LINK_STATUS_FILTERS),
   tag: ZTagParam,
+  domain_id: zOptionalId('domain_id').meta({ description: 'Only the links on this domain.' }),
   archived: zQueryEnum('archived', LINK_ARCHIVED),
+  folder: z
+    .string()
+    .max(100, { error: 'folder must be a folder id or "none".' })
+    .optional()
+    .transform((v) => v || undefined)
+    .meta({ description: 'Only the links filed in this folder (its id), or `none`: only the unfiled ones.' }),
   created_by: z
     .string()
     .regex(/^[\w-]{0,100}$/, { error: "created_by must be a member's user id." })
@@ -366,6 +378,7 @@ export const ZLink = z
     tags: z.array(z.string()),
     archived: z.boolean(),
     archived_at: ZTimestamp.nullable(),
+    folder_id: z.string().nullable().meta({ description: 'The folder it is filed in; null: unfiled.' }),
     note: z.string().nullable(),
     utm_source: z.string().nullable(),
     utm_medium: z.string().nullable(),

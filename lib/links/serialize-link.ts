@@ -47,6 +47,8 @@ export interface LinkJson extends Utm {
   tags: string[];
   archived: boolean;
   archived_at: string | null;
+  /** The folder it is filed in; null: unfiled. */
+  folder_id: string | null;
   /** The owner's note (never shown to visitors); null when none. */
   note: string | null;
   /** The member who made it (null for anonymous links and removed accounts). */
@@ -89,6 +91,7 @@ export function serializeLink(link: LinkRow, domains: LinkDomains): LinkJson {
     tags: link.tags ?? [],
     archived: link.archivedAt != null,
     archived_at: link.archivedAt ? iso(link.archivedAt) : null,
+    folder_id: link.folderId ?? null,
     note: link.note ?? null,
     // Read from the destination's query, where they live (lib/links/utm.ts).
     ...readUtm(link.longUrl),

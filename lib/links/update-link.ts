@@ -6,6 +6,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { links, type LinkRow } from '../../db/schema';
 import { invalidField } from '../core/errors';
+import { NO_SUCH_FOLDER } from '../folders/folder-in-workspace';
 import { moveCode } from './previous-codes';
 import { writeUtm, type UtmKey } from './utm';
 import { invalidationBus, linkKey } from '../cache/invalidation-bus';
@@ -61,6 +62,8 @@ export interface UpdateLinkChanges {
   utm?: Partial<Record<UtmKey, string>>;
   /** With a new alias: give the old code up (it stops redirecting and may be reused) instead of keeping it. */
   freeOldCode?: boolean;
+  /** A folder id files it (a folder of the link's workspace, else 400 on folder_id), null unfiles it. */
+  folderId?: string | null;
 }
 
 const REACTIVATED = sql`CASE WHEN ${links.status} = 'expired' THEN 'active' ELSE ${links.status} END`;
@@ -123,6 +126,14 @@ export async function updateLink(link: LinkRow | number, changes: UpdateLinkChan
     set.publicStatsPasswordHash = changes.publicStatsPassword === null ? null : await hashLinkPassword(changes.publicStatsPassword, 'public_stats_password');
   if (changes.tags !== undefined) set.tags = changes.tags;
   if (changes.note !== undefined) set.note = changes.note;
+  // Only a folder of the link's own workspace: any other id selects nothing, and the check in the transaction refuses it.
+  const folder =
+    changes.folderId === undefined
+      ? {}
+      : {
+          folderId:
+            changes.folderId === null ? null : sql`(SELECT f.id FROM folders f WHERE f.id = ${changes.folderId} AND f.workspace_id = "links"."workspace_id")`,
+        };
   const linkId = typeof link === 'number' ? link : link.id;
   const before = typeof link === 'number' ? undefined : link;
   let row: LinkRow | undefined;
@@ -132,6 +143,7 @@ export async function updateLink(link: LinkRow | number, changes: UpdateLinkChan
         .update(links)
         .set({
           ...set,
+          ...folder,
           // Archiving again keeps the first date.
           ...(changes.archived === undefined ? {} : { archivedAt: changes.archived ? sql`coalesce(${links.archivedAt}, now())` : null }),
           // A new or removed expiry or click limit brings an expired link back (the expiry job
@@ -141,11 +153,15 @@ export async function updateLink(link: LinkRow | number, changes: UpdateLinkChan
         })
         .where(and(eq(links.id, linkId), scope))
         .returning();
+      if (updated && typeof changes.folderId === 'string' && updated.folderId !== changes.folderId) throw invalidField('folder_id', NO_SUCH_FOLDER);
       if (updated && before && updated.shortCode !== before.shortCode) {
         const moved = await moveCode(tx, updated, before.shortCode, updated.shortCode, changes.freeOldCode === true);
         if (moved.heldByAnother) throw aliasTaken(updated.shortCode);
       }
       if (updated) await recordEvent(tx, linkEvent('link.updated', updated, ctx.domains));
+      // This edit's scan held the link (a new suspicious destination): the event to subscribe to for holds.
+      if (updated?.status === 'pending_review' && scan?.status === 'pending_review')
+        await recordEvent(tx, linkEvent('link.held', updated, ctx.domains, { reason: scan.reason, status: updated.status }));
       if (updated) for (const key of cacheKeys(updated, before)) await invalidationBus().publishIn(tx, key);
       return updated;
     });

@@ -7,15 +7,18 @@ import * as admin from './operations/admin';
 import * as compat from './operations/compat';
 import * as domainAssets from './operations/domain-assets';
 import * as domains from './operations/domains';
+import * as folderOps from './operations/folders';
 import * as imports from './operations/imports';
 import * as linkAssets from './operations/link-assets';
 import * as links from './operations/links';
 import * as mcp from './operations/mcp';
 import * as meta from './operations/meta';
+import * as privacy from './operations/privacy';
 import * as publicForms from './operations/public-forms';
 import * as publicStats from './operations/public-stats';
 import * as sso from './operations/sso';
 import * as stats from './operations/stats';
+import * as tagOps from './operations/tags';
 import * as tokens from './operations/tokens';
 import * as webhooks from './operations/webhooks';
 import * as workspaces from './operations/workspaces';
@@ -24,6 +27,8 @@ const isOperation = (v: unknown): v is Operation => typeof v === 'object' && v !
 
 export const ALL_OPERATIONS: Operation[] = [
   links,
+  folderOps,
+  tagOps,
   stats,
   webhooks,
   tokens,
@@ -31,6 +36,7 @@ export const ALL_OPERATIONS: Operation[] = [
   compat,
   meta,
   workspaces,
+  privacy,
   admin,
   account,
   linkAssets,

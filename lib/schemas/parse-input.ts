@@ -46,8 +46,20 @@ export function parseWith<S extends z.ZodType>(schema: S, value: unknown, field?
 export async function parseWithAsync<S extends z.ZodType>(schema: S, value: unknown): Promise<z.output<S>> {
   const result = await schema.safeParseAsync(value);
   if (result.success) return result.data;
-  const shape = (schema as unknown as { shape?: Record<string, unknown> }).shape;
-  throw zodToAppError(result.error, shape ? Object.keys(shape) : []);
+  throw zodToAppError(result.error, fieldOrder(schema, value));
+}
+
+type Shaped = { shape?: Record<string, z.ZodType> };
+
+/** An object schema's fields in order; for a discriminated union, those of the option `value` picks. */
+function fieldOrder(schema: z.ZodType, value: unknown): string[] {
+  const s = schema as unknown as Shaped & { options?: Shaped[]; def?: { discriminator?: string } };
+  if (s.shape) return Object.keys(s.shape);
+  const key = s.def?.discriminator;
+  if (!key || !s.options) return [];
+  const tag = value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined;
+  const option = s.options.find((o) => o.shape?.[key]?.safeParse(tag).success);
+  return option?.shape ? Object.keys(option.shape) : [];
 }
 
 /**

@@ -19,6 +19,7 @@ import { answerAppPage } from '../link-pages/app-page';
 import { linkPageHeaders } from '../http/security-headers';
 import type { PreviewAssetHandler } from './card-assets';
 import { answerPreviewBot } from '../link-pages/preview-page';
+import type { RecordOrphan } from './record-orphan';
 
 export interface EdgeOptions {
   cache: LinkCache;
@@ -36,6 +37,8 @@ export interface EdgeOptions {
   clock?: Clock;
   /** Answers routing rules on country, region and city (this process's GeoIP reader by default). */
   geo?: () => GeoIp;
+  /** Counts a code that is no link on the domain (lib/server/record-orphan.ts). */
+  orphans?: RecordOrphan;
 }
 
 /** Answers a visit to a code on `domain` (the request's host was resolved before: server.ts). */
@@ -73,6 +76,10 @@ export function createEdge(opts: EdgeOptions): EdgeHandler {
   }
 
   function finish(req: IncomingMessage, res: ServerResponse, entry: CachedLink, target: LinkTarget, domain: Site, at: number): boolean | Promise<boolean> {
+    if (entry.kind === 'missing') {
+      opts.orphans?.(req, domain.id, 'code', target.code);
+      return false;
+    }
     if (entry.kind !== 'link' || (entry.rules === null && entry.test === null && entry.platforms === null))
       return decide(req, res, entry, target, domain, at, undefined);
     // A test or platform destinations alone need neither the rule matcher nor GeoIP.
@@ -153,6 +160,8 @@ export function createEdge(opts: EdgeOptions): EdgeHandler {
       ip: visitor?.ip ?? clientIp(req, trustProxy),
       trigger: target.trigger,
       head,
+      // One look at each privacy signal; what it means is the click writer's business (apply-privacy.ts).
+      optOut: req.headers.dnt === '1' || req.headers['sec-gpc'] === '1',
       rule: outcome.rule,
       variant: outcome.variant,
     });

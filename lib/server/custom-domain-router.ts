@@ -20,6 +20,7 @@ import type { AppAssociationCaches } from '../domains/current-app-associations';
 import { sendVisitFailure } from '../link-pages/unavailable-page';
 import { parseLinkTarget } from '../edge/parse-request';
 import { parsePreviewAssetPath } from '../previews/preview-urls';
+import type { RecordOrphan } from './record-orphan';
 import { ACME_CHALLENGE_PATH, answerAcmeChallenge, answerHttpsRedirect, answerMethodNotAllowed, answerNotFound, answerRoot, HSTS } from './site-answers';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
@@ -38,6 +39,8 @@ export interface CustomDomainRouterOptions {
   passOn: (req: IncomingMessage, res: ServerResponse) => Promise<void>;
   /** Holds a request's body (bounded, checked) before `next` routes it. */
   holdThenRoute: (req: IncomingMessage, res: ServerResponse, next: Handler) => Promise<void>;
+  /** Counts a root that shows Sling's page and an unknown path (the edge counts unknown codes): docs/guide/orphan-visits.md. */
+  orphans?: RecordOrphan;
 }
 
 export function customDomainRouter(opts: CustomDomainRouterOptions) {
@@ -79,13 +82,23 @@ export function customDomainRouter(opts: CustomDomainRouterOptions) {
       return answerWhenReady(opts.appAssociations[appFile].get(domain.hostname, domain.id), answer, failVisit);
     }
     if (url === '/' || url.startsWith('/?')) {
-      if (domain.rootBehavior !== 'landing') return answerRoot(res, domain);
-      return answerWhenReady(opts.landingPages.get(domain.hostname, domain.id), (page) => answerRoot(res, domain, page), failVisit);
+      if (domain.rootBehavior !== 'landing') {
+        if (!rootChosen(domain)) opts.orphans?.(req, domain.id, 'root', '');
+        return answerRoot(res, domain);
+      }
+      const withPage = (page: Buffer | undefined) => {
+        if (page === undefined) opts.orphans?.(req, domain.id, 'root', '');
+        answerRoot(res, domain, page);
+      };
+      return answerWhenReady(opts.landingPages.get(domain.hostname, domain.id), withPage, failVisit);
     }
     if (url === VISITOR_FONT_PATH) return answerVisitorFont(res);
     if (FAVICON_PATH.test(url)) return answerWhenReady(opts.favicons.get(domain.hostname, domain.id), (icon) => answerFavicon(res, icon), failVisit);
     // Short links, and their social preview images (/_og/<code>.png, lib/previews).
-    if (edge === undefined || (parseLinkTarget(url) === null && parsePreviewAssetPath(url) === null)) return answerNotFound(res, domain, url);
+    if (edge === undefined || (parseLinkTarget(url) === null && parsePreviewAssetPath(url) === null)) {
+      opts.orphans?.(req, domain.id, 'path', url);
+      return answerNotFound(res, domain, url);
+    }
     const afterEdge = (answered: boolean) => {
       if (answered) return;
       // The edge rewrote the visit to a link page (password, expired, disabled), or found no link.
@@ -101,4 +114,9 @@ export function customDomainRouter(opts: CustomDomainRouterOptions) {
     if (typeof answered === 'boolean') return afterEdge(answered);
     answered.then(afterEdge).catch(failVisit);
   };
+}
+
+/** The owner chose what the root answers (a redirect); otherwise it is Sling's page, and an orphan visit. */
+function rootChosen(domain: CustomDomain): boolean {
+  return domain.rootBehavior === 'redirect' && Boolean(domain.rootRedirectUrl);
 }

@@ -15,6 +15,8 @@ export interface ShutdownPlan {
   drainMs: number;
   onDraining: () => void;
   listeners: ReadonlyArray<Server | undefined>;
+  /** Run just before the listeners close: ends answers that never finish by themselves (live click streams). */
+  beforeClose?: () => void;
   /** Run one after another once the listeners are closed (services, then the database). */
   steps: ReadonlyArray<() => unknown>;
 }
@@ -28,6 +30,7 @@ export function shutdownOnce(plan: ShutdownPlan): () => Promise<void> {
         plan.onDraining();
         await new Promise((resolve) => setTimeout(resolve, plan.drainMs));
       }
+      plan.beforeClose?.();
       await Promise.all(plan.listeners.map((s) => s && closeServer(s)));
       for (const step of plan.steps) await step();
     })());

@@ -2,10 +2,11 @@
 // → cross-instance invalidation.
 import type { Config } from '../config/env';
 import { loadConfig } from '../config/load-config';
-import { invalidationBus } from '../cache/invalidation-bus';
+import { invalidationBus, jobKey } from '../cache/invalidation-bus';
 import { postgresTransport } from '../cache/postgres-transport';
 import { redisTransport } from '../cache/redis-transport';
 import { useDatabase } from '../db/database';
+import { announceJobsWith } from '../db/wake-worker';
 import { applyMigrations } from '../db/migrate';
 import { openDatabase, pgliteIsNew } from '../db/open-database';
 import type { DbHandle } from '../db/types';
@@ -71,6 +72,8 @@ export async function openRuntime(opts: RuntimeOptions = {}): Promise<Runtime> {
       const db = handle;
       await bus.useTransport(postgresTransport(config.DATABASE_URL, (sql, params) => db.query(sql, params)));
     }
+    // A job sent here wakes the workers of every process at once (lib/jobs/job-system.ts listens).
+    announceJobsWith((queue) => bus.publish(jobKey(queue)));
   } catch (err) {
     await handle?.close().catch(() => {});
     unlock();
@@ -85,6 +88,7 @@ export async function openRuntime(opts: RuntimeOptions = {}): Promise<Runtime> {
     handle: db,
     clock,
     close: async () => {
+      announceJobsWith(undefined);
       useClock(undefined);
       useLookup(undefined);
       await invalidationBus().close();

@@ -78,6 +78,7 @@ export async function writeResponse(req: IncomingMessage, res: ServerResponse, r
   if (cookies.length > 0) res.setHeader('set-cookie', cookies);
   lingerOnUnreadBody(req, res);
   if (response.body === null) return void res.end();
+  if (isEventStream(response)) return writeEventStream(res, response.body);
   const gzip = compressible(response) && /\bgzip\b/i.test(req.headers['accept-encoding'] ?? '');
   if (gzip) res.appendHeader('vary', 'Accept-Encoding');
   const reader = response.body.getReader();
@@ -131,6 +132,42 @@ function lingerOnUnreadBody(req: IncomingMessage, res: ServerResponse): void {
   socket.destroySoon = () => socket.end();
   res.setHeader('connection', 'close');
   res.once('finish', () => setTimeout(() => req.complete || socket.destroy(), LINGER_MS).unref());
+}
+
+/** An event stream's client that leaves this much unread is cut off (it reconnects with Last-Event-ID). */
+export const EVENT_STREAM_UNSENT_MAX_BYTES = 8 * 1024 * 1024;
+
+/**
+ * Server-sent events (the live clicks stream): headers at once, each event as it comes, never
+ * compressed (gzip would hold events back); the client leaving cancels the handler's stream. A client
+ * that reads more slowly than events come is disconnected once EVENT_STREAM_UNSENT_MAX_BYTES wait for
+ * it, so it cannot make Sling hold an unbounded backlog; EventSource reconnects and resumes.
+ */
+async function writeEventStream(res: ServerResponse, body: ReadableStream<Uint8Array>): Promise<void> {
+  const reader = body.getReader();
+  res.removeHeader('content-length');
+  res.flushHeaders();
+  res.once('close', () => void reader.cancel().catch(() => {}));
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done || res.destroyed) break;
+      res.write(value);
+      if (res.writableLength > EVENT_STREAM_UNSENT_MAX_BYTES) {
+        logger().warn({ unsent: res.writableLength }, 'event stream client too slow; disconnected');
+        res.destroy();
+        await reader.cancel().catch(() => {});
+        return;
+      }
+    }
+  } catch {
+    // the stream failed or was cancelled: the answer ends here
+  }
+  res.end();
+}
+
+function isEventStream(response: Response): boolean {
+  return (response.headers.get('content-type') ?? '').toLowerCase().startsWith('text/event-stream');
 }
 
 function compressible(response: Response): boolean {

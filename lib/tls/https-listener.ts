@@ -10,12 +10,21 @@ import type { Db } from '../db/types';
 import { answerClientError } from '../http/client-error';
 import { limitConnectionsPerIp } from '../http/connection-limit';
 import { logger } from '../core/logger';
+import { acceptProxyProtocol } from '../server/proxy-listener';
 import { CertificateStore } from './certificate-store';
 
 /** The runtime's configuration (its SECRET_KEY resolved). */
 type Settings = { SECRET_KEY: string } & Pick<
   Config,
-  'TLS_PORT' | 'TLS_MIN_VERSION' | 'HOST' | 'CACHE_TTL_MS' | 'HEADERS_TIMEOUT_MS' | 'REQUEST_TIMEOUT_MS' | 'KEEP_ALIVE_TIMEOUT_MS' | 'MAX_CONNECTIONS_PER_IP'
+  | 'TLS_PORT'
+  | 'TLS_MIN_VERSION'
+  | 'HOST'
+  | 'CACHE_TTL_MS'
+  | 'HEADERS_TIMEOUT_MS'
+  | 'REQUEST_TIMEOUT_MS'
+  | 'KEEP_ALIVE_TIMEOUT_MS'
+  | 'MAX_CONNECTIONS_PER_IP'
+  | 'PROXY_PROTOCOL_FROM'
 >;
 
 export async function startHttpsListener(config: Settings, db: Db, onRequest: (req: IncomingMessage, res: ServerResponse) => void): Promise<Server> {
@@ -38,6 +47,8 @@ export async function startHttpsListener(config: Settings, db: Db, onRequest: (r
   server.keepAliveTimeout = config.KEEP_ALIVE_TIMEOUT_MS;
   server.on('clientError', answerClientError);
   limitConnectionsPerIp(server, config.MAX_CONNECTIONS_PER_IP);
+  // The PROXY header comes before the TLS handshake, on the raw connection (lib/server/proxy-listener.ts).
+  if (config.PROXY_PROTOCOL_FROM) acceptProxyProtocol(server, { from: config.PROXY_PROTOCOL_FROM });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.TLS_PORT, config.HOST, () => resolve());

@@ -1,5 +1,6 @@
 // Claiming due deliveries: a claim takes a lease (locked_until) and counts the attempt; the outcome
 // is written by record-attempts.ts. Also turning a failing endpoint off, and pruning the log.
+import type { WebhookKind } from '../../db/schema/webhooks';
 import type { Queryable } from '../db/types';
 
 export interface ClaimedDelivery {
@@ -13,6 +14,13 @@ export interface ClaimedDelivery {
   occurred_at: Date | string;
   data: unknown;
   url: string;
+  kind: WebhookKind;
+  /** A channel's sealed secret URL or bot token. */
+  target_ciphertext: string | null;
+  chat_id: string | null;
+  name: string | null;
+  /** A channel's link.clicked: the short link's host (the event's data has its code only). */
+  link_host: string | null;
   secret_ciphertext: string | null;
   previous_secret_ciphertext: string | null;
   previous_valid: boolean | null;
@@ -45,12 +53,15 @@ claimed AS (
   RETURNING d.id, d.webhook_id, d.event_id, d.event_seq, d.attempts, d.auto_retry
 )
 SELECT c.id, c.webhook_id, c.event_id, c.attempts, c.auto_retry, e.type, e.occurred_at, e.data, w.url, w.secret_ciphertext,
-       w.previous_secret_ciphertext, w.previous_secret_expires_at > now() AS previous_valid
+       w.previous_secret_ciphertext, w.previous_secret_expires_at > now() AS previous_valid,
+       w.kind, w.target_ciphertext, w.chat_id, w.name,
+       CASE WHEN w.kind <> 'webhook' AND e.type = 'link.clicked' THEN
+         (SELECT dm.hostname FROM links l JOIN domains dm ON dm.id = l.domain_id WHERE l.id = e.link_id) END AS link_host
 FROM claimed c
 -- Looked up row by row (OFFSET 0 keeps the subquery from being joined as a whole): on a young
 -- table without statistics the planner would otherwise hash-join a scan of every event, a cost that
 -- grows with the table for each claim.
-CROSS JOIN LATERAL (SELECT e.type, e.occurred_at, e.data FROM events e WHERE e.seq = c.event_seq OFFSET 0) e
+CROSS JOIN LATERAL (SELECT e.type, e.occurred_at, e.data, e.link_id FROM events e WHERE e.seq = c.event_seq OFFSET 0) e
 JOIN webhooks w ON w.id = c.webhook_id
 ORDER BY c.event_seq`;
 

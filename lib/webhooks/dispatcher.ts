@@ -1,7 +1,8 @@
 // The webhook worker loop (roles all and worker): fan new events out into deliveries, claim due
 // deliveries up to the concurrency limit (and at most `endpointConcurrency` per endpoint, so a slow
 // one cannot hold every slot), POST them over kept connections, record every attempt (many per
-// statement), schedule retries.
+// statement), schedule retries. Notification channels (Slack, Discord, Teams, Telegram) go the same
+// way; only their request differs (channel-delivery.ts).
 //
 // Why not one pg-boss job per attempt: a delivery needs state pg-boss jobs do not keep (its
 // attempt log, a manual resend, the endpoint's health, a fixed retry schedule rather than one
@@ -11,6 +12,8 @@ import type { KeyObject } from 'node:crypto';
 import type { Queryable } from '../db/types';
 import { logger } from '../core/logger';
 import { attemptRecorder } from './attempt-recorder';
+import { channelOutcome, channelRequest, DEFAULT_TELEGRAM_API_URL } from './channel-delivery';
+import { openedTargets } from './channel-target';
 import { claimDueDeliveries, disableFailingWebhook, releaseDeliveries, type ClaimedDelivery } from './deliveries';
 import { DeliverySlots } from './delivery-slots';
 import { endpointAgents } from './endpoint-agents';
@@ -34,6 +37,8 @@ export interface DispatcherOptions extends HealthLimits {
   /** …and to one endpoint (its share of the slots). */
   endpointConcurrency: number;
   pollMs: number;
+  /** The Telegram Bot API's base URL (TELEGRAM_API_URL); https://api.telegram.org by default. */
+  telegramApiUrl?: string;
   /** Tells the owner their endpoint was turned off. */
   notifyDisabled(notice: { email: string | null; url: string; reason: string }): Promise<void>;
 }
@@ -74,6 +79,7 @@ export function startWebhookDispatcher(db: Queryable, opts: DispatcherOptions): 
   const agents = endpointAgents({ allowPrivate: opts.allowPrivate, socketsPerEndpoint: slots.perEndpoint });
   const recorder = attemptRecorder(db, { limits: opts, disable });
   const keyOf = signingKeys(opts.secretKey);
+  const targetOf = openedTargets(opts.secretKey);
   let running = true;
   let round: Promise<void> | null = null;
   let timer: NodeJS.Timeout | undefined;
@@ -143,6 +149,7 @@ export function startWebhookDispatcher(db: Queryable, opts: DispatcherOptions): 
           // The payload once per event (an event claimed for several endpoints is the same bytes to each).
           const bodies = new Map<string, string>();
           for (const c of claims) {
+            if (c.kind !== 'webhook') continue; // a channel's body is its own (sendToChannel)
             let body = bodies.get(c.event_id);
             if (body === undefined) bodies.set(c.event_id, (body = payloadOf(c)));
             c.body = body;
@@ -218,6 +225,7 @@ export function startWebhookDispatcher(db: Queryable, opts: DispatcherOptions): 
   }
 
   async function send(claim: ClaimedDelivery): Promise<PostResult> {
+    if (claim.kind !== 'webhook') return sendToChannel(claim as ClaimedDelivery & { kind: Exclude<ClaimedDelivery['kind'], 'webhook'> });
     let secrets: KeyObject[];
     try {
       if (!claim.secret_ciphertext) throw new Error('no secret');
@@ -234,6 +242,25 @@ export function startWebhookDispatcher(db: Queryable, opts: DispatcherOptions): 
       'webhook-signature': signatureHeader(secrets, claim.event_id, timestamp, body),
     };
     return postWebhook(claim.url, body, headers, { timeoutMs: opts.timeoutMs, allowPrivate: opts.allowPrivate, agents });
+  }
+
+  async function sendToChannel(claim: ClaimedDelivery & { kind: Exclude<ClaimedDelivery['kind'], 'webhook'> }): Promise<PostResult> {
+    let target: string;
+    try {
+      if (!claim.target_ciphertext) throw new Error('no target');
+      target = targetOf(claim.target_ciphertext);
+    } catch {
+      return {
+        ok: false,
+        statusCode: null,
+        durationMs: 0,
+        body: '',
+        error: 'the channel’s URL or token cannot be read (was SECRET_KEY changed?); enter it again',
+      };
+    }
+    const { url, body } = channelRequest(claim, target, opts.telegramApiUrl ?? DEFAULT_TELEGRAM_API_URL);
+    const result = await postWebhook(url, body, {}, { timeoutMs: opts.timeoutMs, allowPrivate: opts.allowPrivate, agents });
+    return channelOutcome(claim.kind, result);
   }
 
   schedule(0);

@@ -1,6 +1,9 @@
 // The events a webhook can subscribe to (docs/guide/webhooks.md), and the one Sling sends on request.
-export const WEBHOOK_EVENTS = ['link.created', 'link.updated', 'link.deleted', 'link.clicked', 'link.expired', 'domain.verified'] as const;
-export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+import { EVENT_TYPES, type EventType } from '../events/event-types';
+
+/** Every recorded event (lib/events/event-types.ts) can be subscribed to. */
+export const WEBHOOK_EVENTS = EVENT_TYPES;
+export type WebhookEvent = EventType;
 
 /** Sent by "send test event"; never fanned out to subscriptions. */
 export const TEST_EVENT = 'webhook.test';

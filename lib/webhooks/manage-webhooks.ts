@@ -9,7 +9,11 @@ import type { DomainRegistry } from '../domains/domain-registry';
 import { AppError, invalidField } from '../core/errors';
 import type { Actor } from '../tenancy/actor';
 import { linkScope, webhookScope } from '../tenancy/scope';
-import type { TCreateWebhook, TUpdateWebhook } from './webhook-schema';
+import { ZChannelTarget, type ZCreateSignedWebhook, type TCreateWebhook, type TUpdateWebhook } from './webhook-schema';
+import { displayTarget, KIND_LABELS, type ChannelKind, type WebhookKind } from './channel-kinds';
+import { sealChannelTarget } from './channel-target';
+import { parseWithAsync } from '../schemas/parse-input';
+import { z } from 'zod';
 import type { WebhookPolicy } from './webhook-target';
 import { byActor, recordAudit } from '../audit/record-audit';
 import { newWebhookSecret, sealWebhookSecret } from './webhook-secret';
@@ -27,7 +31,12 @@ export interface WebhookScope {
 
 export interface WebhookJson {
   id: string;
+  kind: WebhookKind;
+  name: string | null;
+  /** For a channel, a display form without its secret. */
   url: string;
+  /** Telegram: the chat the bot posts to. */
+  chat_id: string | null;
   events: string[];
   link_id: number | null;
   domain_id: number | null;
@@ -45,7 +54,10 @@ export function serializeWebhook(w: WebhookRow): WebhookJson {
   const live = w.previousSecretExpiresAt && new Date(w.previousSecretExpiresAt) > new Date() ? w.previousSecretExpiresAt : null;
   return {
     id: w.id,
+    kind: w.kind,
+    name: w.name,
     url: w.url,
+    chat_id: w.chatId,
     events: w.events,
     link_id: w.linkId === null ? null : Number(w.linkId),
     domain_id: w.domainId,
@@ -73,9 +85,14 @@ export async function getWebhookOrThrow(db: Db, actor: Actor, id: string): Promi
   return row;
 }
 
-/** `input` is parsed (lib/webhooks/webhook-schema.ts: the URL's shape and target); here: that the filters are the workspace's. */
-export async function createWebhook(scope: WebhookScope, input: TCreateWebhook): Promise<{ webhook: WebhookRow; secret: string }> {
-  const { url } = input;
+/**
+ * `input` is parsed (lib/webhooks/webhook-schema.ts: the URL's or target's shape and host); here: that
+ * the filters are the workspace's. A signed webhook gets a signing secret, returned once; a channel
+ * has its target sealed instead (its `url` is a display form).
+ */
+export async function createWebhook(scope: WebhookScope, input: z.output<typeof ZCreateSignedWebhook>): Promise<{ webhook: WebhookRow; secret: string }>;
+export async function createWebhook(scope: WebhookScope, input: TCreateWebhook): Promise<{ webhook: WebhookRow; secret: string | null }>;
+export async function createWebhook(scope: WebhookScope, input: TCreateWebhook): Promise<{ webhook: WebhookRow; secret: string | null }> {
   const [linkId, domainId] = await allFields([
     () => checkLinkFilter(scope, input.link_id ?? null),
     () => checkDomainFilter(scope, input.domain_id ?? null),
@@ -83,8 +100,13 @@ export async function createWebhook(scope: WebhookScope, input: TCreateWebhook):
   const { events, enabled = true } = input;
   const [{ n }] = await scope.db.select({ n: count() }).from(webhooks).where(webhookScope(scope.actor));
   if (n >= MAX_WEBHOOKS_PER_WORKSPACE)
-    throw new AppError('invalid_request', `A workspace can have at most ${MAX_WEBHOOKS_PER_WORKSPACE} webhooks; delete one first.`);
-  const secret = newWebhookSecret();
+    throw new AppError('invalid_request', `A workspace can have at most ${MAX_WEBHOOKS_PER_WORKSPACE} webhooks and channels; delete one first.`);
+  // (Narrowed by its fields: the signed variant's kind is optional, which `===` does not narrow by.)
+  const secret = 'url' in input ? newWebhookSecret() : null;
+  const kindFields =
+    'url' in input
+      ? { kind: 'webhook' as const, url: input.url, secretCiphertext: sealWebhookSecret(secret!, scope.secretKey) }
+      : channelFields(scope, input.kind, input.target, input.kind === 'telegram' ? input.chat_id : null);
   const webhook = await scope.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(webhooks)
@@ -92,30 +114,36 @@ export async function createWebhook(scope: WebhookScope, input: TCreateWebhook):
         id: `wh_${randomBytes(12).toString('hex')}`,
         workspaceId: scope.actor.workspaceId,
         createdBy: scope.actor.userId,
-        url,
+        ...kindFields,
+        name: input.name ?? null,
         events,
         linkId,
         domainId,
         enabled,
-        secretCiphertext: sealWebhookSecret(secret, scope.secretKey),
       })
       .returning();
     await recordAudit(tx, {
       ...byActor(scope.actor),
       action: 'webhook.created',
-      target: { type: 'webhook', id: row.id, label: auditLabel(row.url) },
-      details: { events },
+      target: { type: 'webhook', id: row.id, label: auditLabel(row) },
+      details: { events, kind: row.kind },
     });
     return row;
   });
   return { webhook, secret };
 }
 
+/** A channel's stored fields: its target sealed, and the display form in `url`. */
+function channelFields(scope: WebhookScope, kind: ChannelKind, target: string, chatId: string | null) {
+  return { kind, url: displayTarget(kind, target, chatId), targetCiphertext: sealChannelTarget(target, scope.secretKey), chatId };
+}
+
 /** Changes the given fields. Enabling an endpoint Sling turned off starts its health afresh. */
 export async function updateWebhook(scope: WebhookScope, id: string, input: TUpdateWebhook): Promise<WebhookRow> {
   const current = await getWebhookOrThrow(scope.db, scope.actor, id);
   const set: Partial<typeof webhooks.$inferInsert> = { updatedAt: new Date() };
-  if (input.url !== undefined) set.url = input.url;
+  Object.assign(set, await kindChanges(scope, current, input));
+  if (input.name !== undefined) set.name = input.name;
   if (input.events !== undefined) set.events = input.events;
   if (input.link_id !== undefined) set.linkId = await checkLinkFilter(scope, input.link_id);
   if (input.domain_id !== undefined) set.domainId = checkDomainFilter(scope, input.domain_id);
@@ -134,11 +162,32 @@ export async function updateWebhook(scope: WebhookScope, id: string, input: TUpd
     await recordAudit(tx, {
       ...byActor(scope.actor),
       action: 'webhook.updated',
-      target: { type: 'webhook', id: row.id, label: auditLabel(row.url) },
+      target: { type: 'webhook', id: row.id, label: auditLabel(row) },
       details: { fields },
     });
     return row;
   });
+}
+
+/** The fields of `input` that only some kinds have (url; target, chat_id), checked against the current kind, which cannot change. */
+async function kindChanges(scope: WebhookScope, current: WebhookRow, input: TUpdateWebhook): Promise<Partial<typeof webhooks.$inferInsert>> {
+  const kind = current.kind;
+  const label = KIND_LABELS[kind];
+  if (input.kind !== undefined && input.kind !== kind)
+    throw invalidField('kind', `This is a ${label}; its kind cannot change. Add a new one and delete this one.`);
+  if (kind === 'webhook') {
+    if (input.target !== undefined) throw invalidField('target', 'A signed webhook has no target; change its url.');
+    if (input.chat_id !== undefined) throw invalidField('chat_id', 'Only a Telegram channel has a chat_id.');
+    return input.url !== undefined ? { url: input.url } : {};
+  }
+  if (input.url !== undefined) throw invalidField('url', `A ${label} channel's URL is its secret target; send it as target.`);
+  if (input.chat_id !== undefined && kind !== 'telegram') throw invalidField('chat_id', 'Only a Telegram channel has a chat_id.');
+  const chatId = input.chat_id ?? current.chatId;
+  if (input.target !== undefined) {
+    const { target } = await parseWithAsync(z.object({ target: ZChannelTarget[kind] }), { target: input.target });
+    return channelFields(scope, kind, target, chatId);
+  }
+  return kind === 'telegram' && input.chat_id !== undefined ? { chatId, url: displayTarget(kind, '', chatId) } : {};
 }
 
 /** A new secret; the old one keeps signing alongside it for `graceHours` (0: stops at once). */
@@ -148,6 +197,8 @@ export async function rotateWebhookSecret(
   graceHours = ROTATION_GRACE_HOURS,
 ): Promise<{ webhook: WebhookRow; secret: string }> {
   const current = await getWebhookOrThrow(scope.db, scope.actor, id);
+  if (current.kind !== 'webhook')
+    throw new AppError('invalid_request', `A ${KIND_LABELS[current.kind]} channel is not signed, so it has no secret to rotate; change its target instead.`);
   const secret = newWebhookSecret();
   const webhook = await scope.db.transaction(async (tx) => {
     const [row] = await tx
@@ -163,7 +214,7 @@ export async function rotateWebhookSecret(
     await recordAudit(tx, {
       ...byActor(scope.actor),
       action: 'webhook.secret_rotated',
-      target: { type: 'webhook', id: row.id, label: auditLabel(row.url) },
+      target: { type: 'webhook', id: row.id, label: auditLabel(row) },
       details: { grace_hours: graceHours },
     });
     return row;
@@ -177,9 +228,9 @@ export async function deleteWebhook(db: Db, actor: Actor, id: string): Promise<v
     const [gone] = await tx
       .delete(webhooks)
       .where(and(eq(webhooks.id, id), webhookScope(actor)))
-      .returning({ id: webhooks.id, url: webhooks.url });
+      .returning({ id: webhooks.id, url: webhooks.url, kind: webhooks.kind, name: webhooks.name });
     if (!gone) throw new AppError('not_found', `No webhook "${id}" in this workspace.`);
-    await recordAudit(tx, { ...byActor(actor), action: 'webhook.deleted', target: { type: 'webhook', id: gone.id, label: auditLabel(gone.url) } });
+    await recordAudit(tx, { ...byActor(actor), action: 'webhook.deleted', target: { type: 'webhook', id: gone.id, label: auditLabel(gone) } });
   });
 }
 
@@ -221,10 +272,11 @@ function iso(d: Date | string | null): string | null {
   return d === null ? null : new Date(d).toISOString();
 }
 
-/** A webhook as the audit log names it: its host (a path or query may hold the receiver's secret, as Slack's do). */
-function auditLabel(url: string): string {
+/** A webhook as the audit log names it: its host (a path or query may hold the receiver's secret, as Slack's do); a channel by its kind and name. */
+function auditLabel(w: Pick<WebhookRow, 'url' | 'kind' | 'name'>): string {
+  if (w.kind !== 'webhook') return `${KIND_LABELS[w.kind]}${w.name ? ` ${w.name}` : ''}`;
   try {
-    return new URL(url).host;
+    return new URL(w.url).host;
   } catch {
     return 'a webhook';
   }

@@ -3,7 +3,7 @@
 // serializer with fixed values, so the page changes only when the code does.
 import type { LinkRow } from '../../db/schema';
 import type { Domain } from '../../lib/domains/domain-registry';
-import { domainVerifiedData } from '../../lib/domains/verify-domain';
+import { domainMisconfiguredData, domainVerifiedData } from '../../lib/domains/verify-domain';
 import { linkEvent } from '../../lib/links/link-event';
 import type { LinkDomains } from '../../lib/links/serialize-link';
 import { TEST_EVENT, WEBHOOK_EVENTS } from '../../lib/webhooks/event-types';
@@ -53,6 +53,7 @@ const link: LinkRow = {
   id: 42,
   domainId: 1,
   shortCode: 'spring-sale',
+  folderId: null,
   longUrl: 'https://shop.example.com/sale?utm_source=newsletter&utm_campaign=spring',
   workspaceId: 'ws_example',
   createdBy: '5f0c8a4e-2b1d-4c7e-9a3f-6d2e1b8c7a90',
@@ -90,6 +91,8 @@ const updated: LinkRow = {
   tags: ['newsletter', 'spring'],
   updatedAt: LATER,
 };
+const HELD_REASON = 'The destination redirects into a private network, which is refused: 10.0.0.7 is a private address.';
+const held: LinkRow = { ...updated, status: 'pending_review', safetyReason: HELD_REASON, updatedAt: LATER };
 const expired: LinkRow = { ...updated, status: 'expired', expiresAt: LATER, updatedAt: LATER };
 
 const body = (n: number, event: string, at: Date, data: unknown) => webhookBody(`evt_${String(n).repeat(32).slice(0, 32)}`, event, at, data);
@@ -117,7 +120,54 @@ const examples: Record<EventName, () => string> = {
       },
     }),
   'link.expired': () => body(5, 'link.expired', LATER, linkEvent('link.expired', expired, domains, { reason: 'expiration' }).data),
+  'link.held': () => body(8, 'link.held', LATER, linkEvent('link.held', held, domains, { reason: HELD_REASON, status: 'pending_review' }).data),
+  // Built in SQL by lib/edge/click-tallies.ts, with the click counts.
+  'link.milestone': () =>
+    body(9, 'link.milestone', LATER, {
+      link: { id: link.id, short_code: link.shortCode, short_url: 'https://sl.example/spring-sale', long_url: updated.longUrl },
+      milestone: 1000,
+      clicks: 1003,
+    }),
   'domain.verified': () => body(6, 'domain.verified', LATER, domainVerifiedData({ id: 7, hostname: 'go.acme.example' }, LATER)),
+  'domain.misconfigured': () =>
+    body(
+      10,
+      'domain.misconfigured',
+      LATER,
+      domainMisconfiguredData(
+        { id: 7, hostname: 'go.acme.example' },
+        [
+          { type: 'CNAME', name: 'go.acme.example', label: 'go', value: 'sl.example', purpose: 'route', status: 'wrong', seen: ['acme.netlify.app'] },
+          {
+            type: 'TXT',
+            name: '_sling.go.acme.example',
+            label: '_sling.go',
+            value: 'sling-verify=3f9a1c7e',
+            purpose: 'ownership',
+            status: 'found',
+            seen: ['sling-verify=3f9a1c7e'],
+          },
+        ],
+        LATER,
+      ),
+    ),
+  'workspace.weekly_summary': () =>
+    body(11, 'workspace.weekly_summary', new Date('2027-03-08T09:00:00.000Z'), {
+      workspace: { id: 'ws_example', name: 'Acme' },
+      period: { from: '2027-03-01T00:00:00.000Z', to: '2027-03-08T00:00:00.000Z' },
+      clicks: 1840,
+      clicks_previous_week: 1512,
+      new_links: 6,
+      top_links: [
+        { id: 42, short_url: 'https://sl.example/spring-sale', clicks: 1203 },
+        { id: 57, short_url: 'https://sl.example/launch', clicks: 388 },
+      ],
+      top_countries: [
+        { country: 'US', clicks: 804 },
+        { country: 'DE', clicks: 311 },
+        { country: 'GB', clicks: 190 },
+      ],
+    }),
   // Built in SQL by lib/webhooks/delivery-log.ts (sendTestEvent).
   'webhook.test': () => body(7, TEST_EVENT, LATER, { webhook_id: 'wh_3f9a1c7e5b2d8f4a6c0e1b3d', message: 'This is a test event from Sling.' }),
 };

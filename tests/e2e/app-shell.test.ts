@@ -14,6 +14,7 @@ import { captureThemes, watchProblems } from '../helpers/page-checks';
 import { chromiumPath } from '../helpers/services';
 import { startSling, type SlingProcess } from '../helpers/sling-process';
 import { until } from '../helpers/until';
+import { chooseFromMenu, menuButton } from '../helpers/filter-menu';
 
 const chromium = chromiumPath();
 const EMAIL = 'first@example.com';
@@ -142,13 +143,13 @@ describe.skipIf(!chromium)('the app shell in Chromium', () => {
     await page.goto(`${sling.url}/links`);
     await rows().first().waitFor();
     await page.getByRole('searchbox', { name: 'Search' }).fill('example.com');
-    await page.getByRole('combobox', { name: 'Sort' }).selectOption('clicks-desc');
-    await page.getByRole('combobox', { name: 'Status' }).selectOption('active');
+    await chooseFromMenu(page, 'Sort', 'Most clicks');
+    await chooseFromMenu(page, 'Status', 'Active');
     await expect.poll(() => new URL(page.url()).search).toBe('?q=example.com&status=active&sort=clicks-desc');
     await page.reload();
     expect(await page.getByRole('searchbox', { name: 'Search' }).inputValue()).toBe('example.com');
-    expect(await page.getByRole('combobox', { name: 'Sort' }).inputValue()).toBe('clicks-desc');
-    expect(await page.getByRole('combobox', { name: 'Status' }).inputValue()).toBe('active');
+    expect(await menuButton(page, 'Sort').getAttribute('aria-label')).toBe('Sort: Most clicks');
+    expect(await menuButton(page, 'Status').getAttribute('aria-label')).toBe('Status: Active');
     // Most clicks first: the visited link.
     await expect.poll(async () => Number(await rows().first().getAttribute('data-link-id'))).toBe(firstId);
     expect(problems).toEqual([]);
@@ -158,7 +159,15 @@ describe.skipIf(!chromium)('the app shell in Chromium', () => {
     await page.goto(`${sling.url}/links`);
     const row = page.locator(`ul.link-list li[data-link-id="${firstId}"]`);
     await row.getByRole('button', { name: /^More actions for / }).click();
-    expect(await row.locator('.row-menu-panel button').allTextContents()).toEqual(['Edit', 'QR code', 'Duplicate', 'Copy short link', 'Archive', 'Delete']);
+    expect(await row.locator('.row-menu-panel button').allTextContents()).toEqual([
+      'Edit',
+      'QR code',
+      'Duplicate',
+      'Copy short link',
+      'Archive',
+      'Move to folder…',
+      'Delete',
+    ]);
     await row.getByRole('button', { name: 'Duplicate' }).click();
     const dialog = page.getByRole('dialog', { name: 'Duplicate link' });
     expect(await dialog.getByLabel('Destination URL').inputValue()).toBe('https://example.com/first?x=1');

@@ -33,6 +33,7 @@ const SIGNED_OUT = ['/', '/login', '/signup', '/forgot-password', '/report'];
 const SIGNED_IN = [
   '/links',
   '/links/:id',
+  '/links/tags',
   '/analytics',
   '/domains',
   '/settings',
@@ -40,6 +41,7 @@ const SIGNED_IN = [
   '/settings/tokens',
   '/settings/plan',
   '/settings/workspace',
+  '/settings/privacy',
   '/settings/members',
   '/settings/webhooks',
   '/settings/sso',

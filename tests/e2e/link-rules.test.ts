@@ -50,7 +50,7 @@ describe.skipIf(!chromium)('the link dialog: routing rules', () => {
   /** Saves the edit dialog and waits for it to close (the toast says "Saved" each time: it cannot tell two saves apart). */
   const saveChanges = async (dialog: Locator) => {
     await dialog.getByRole('button', { name: 'Save changes' }).click();
-    await expect.poll(() => dialog.isVisible()).toBe(false);
+    await dialog.waitFor({ state: 'hidden' }); // a save is a round trip: slower than expect.poll's 1 s under load
     expect(await status().textContent()).toBe(`Saved ${sling.url}/app.`);
   };
   const ruleUrl = (dialog: Locator, r: number) => dialog.getByLabel(`Rule ${r}: go to URL`, { exact: true });
@@ -188,7 +188,7 @@ describe.skipIf(!chromium)('the link dialog: routing rules', () => {
     // Saving without a change sends no rules (the dialog just closes).
     dialog = await openEdit('app');
     await dialog.getByRole('button', { name: 'Save changes' }).click();
-    await expect.poll(() => dialog.isVisible()).toBe(false);
+    await dialog.waitFor({ state: 'hidden' }); // a save is a round trip: slower than expect.poll's 1 s under load
     expect((await apiLink('app')).updated_at).toBe(saved.updated_at);
 
     // The iPhone rule removed: iPhones go to the link's own URL.

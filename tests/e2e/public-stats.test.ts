@@ -43,7 +43,11 @@ describe.skipIf(!chromium)('public stats page in Chromium', () => {
     // A wrong password is answered 403 on purpose; the browser logs it.
     return { context, page, problems: watchProblems(page, [/status of 403/]) };
   };
-  const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+  // After a resize the chart (a ResizeObserver) redraws at the new width a frame or more later: wait for it.
+  const noSidewaysScroll = async (page: Page) => {
+    await page.waitForFunction(() => document.documentElement.scrollWidth <= window.innerWidth, undefined, { timeout: 10_000 }).catch(() => {});
+    return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+  };
 
   test('switched on in the dialog, opened signed out: the numbers, no address; a password asks first; off is the 404', async () => {
     const created = await api('/api/v1/links', { method: 'POST', body: JSON.stringify({ url: 'https://shop.example.com/spring?ref=mail', alias: 'spring' }) });

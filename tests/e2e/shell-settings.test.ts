@@ -104,7 +104,9 @@ describe.skipIf(!chromium)('shell, home and settings in Chromium', () => {
     // workspace manages its webhooks).
     expect(await sectionNav.getByRole('list', { name: 'Workspace' }).getByRole('link').allTextContents()).toEqual([
       'General',
+      'Privacy',
       'Members',
+      'Tags',
       'API tokens',
       'API reference',
       'Webhooks',

@@ -85,7 +85,7 @@ describe.skipIf(!chromium)('social preview section of the link dialog', () => {
     await dialog.getByLabel('Image file').setInputFiles({ name: 'card.png', mimeType: 'image/png', buffer: cardPng() });
     await expect.poll(() => card.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1200);
     await dialog.getByRole('button', { name: 'Create link' }).click();
-    await expect.poll(() => dialog.isVisible()).toBe(false);
+    await dialog.waitFor({ state: 'hidden' }); // a save is a round trip: slower than expect.poll's 1 s under load
     const created = await linkJson('og-launch');
     expect(created.preview).toMatchObject({ title: 'Launch week', description: 'Everything new in version 2, in one page.', image_source: 'upload' });
 
@@ -100,7 +100,7 @@ describe.skipIf(!chromium)('social preview section of the link dialog', () => {
     await edit.locator('input[name="preview.title"]').fill('Launch week is here');
     await expect.poll(() => editCard.textContent()).toContain('Launch week is here');
     await edit.getByRole('button', { name: 'Save changes' }).click();
-    await expect.poll(() => edit.isVisible()).toBe(false);
+    await edit.waitFor({ state: 'hidden' }); // a save is a round trip: slower than expect.poll's 1 s under load
     expect((await linkJson('og-launch')).preview).toMatchObject({ title: 'Launch week is here', image_source: 'generated', image: null });
     expect(problems).toEqual([]);
   });

@@ -113,7 +113,9 @@ describe.skipIf(!chromium)('workspaces, members and invitations in Chromium', ()
     const nav = owner.getByRole('navigation', { name: 'Settings sections' });
     expect(await nav.getByRole('list', { name: 'Workspace' }).getByRole('link').allTextContents()).toEqual([
       'General',
+      'Privacy',
       'Members',
+      'Tags',
       'API tokens',
       'API reference',
       'Webhooks',
@@ -200,7 +202,7 @@ describe.skipIf(!chromium)('workspaces, members and invitations in Chromium', ()
     expect(await ownersRow.getByRole('checkbox').count()).toBe(0);
     expect(await ownersRow.getByRole('link', { name: /analytics for / }).count()).toBe(1);
     const ownRow = linkRow(member, 'mia-first');
-    expect(await rowActions(ownRow)).toEqual(['Edit', 'QR code', 'Duplicate', 'Copy short link', 'Archive', 'Delete']);
+    expect(await rowActions(ownRow)).toEqual(['Edit', 'QR code', 'Duplicate', 'Copy short link', 'Archive', 'Move to folder…', 'Delete']);
     expect(await captureThemes(member, 'links-member')).toEqual([]);
 
     // Members: the list, no admin action; Leave is offered. The nav has no Webhooks.
@@ -220,7 +222,9 @@ describe.skipIf(!chromium)('workspaces, members and invitations in Chromium', ()
     const nav = member.getByRole('navigation', { name: 'Settings sections' });
     expect(await nav.getByRole('list', { name: 'Workspace' }).getByRole('link').allTextContents()).toEqual([
       'General',
+      'Privacy',
       'Members',
+      'Tags',
       'API tokens',
       'API reference',
       'Plan & usage',

@@ -16,14 +16,17 @@ import type * as admin from '../../lib/openapi/operations/admin';
 import type * as compat from '../../lib/openapi/operations/compat';
 import type * as domainAssets from '../../lib/openapi/operations/domain-assets';
 import type * as domains from '../../lib/openapi/operations/domains';
+import type * as folders from '../../lib/openapi/operations/folders';
 import type * as imports from '../../lib/openapi/operations/imports';
 import type * as linkAssets from '../../lib/openapi/operations/link-assets';
 import type * as links from '../../lib/openapi/operations/links';
 import type * as meta from '../../lib/openapi/operations/meta';
+import type * as privacy from '../../lib/openapi/operations/privacy';
 import type * as publicForms from '../../lib/openapi/operations/public-forms';
 import type * as publicStats from '../../lib/openapi/operations/public-stats';
 import type * as sso from '../../lib/openapi/operations/sso';
 import type * as stats from '../../lib/openapi/operations/stats';
+import type * as tagOps from '../../lib/openapi/operations/tags';
 import type * as tokens from '../../lib/openapi/operations/tokens';
 import type * as webhooks from '../../lib/openapi/operations/webhooks';
 import type * as workspaces from '../../lib/openapi/operations/workspaces';
@@ -36,14 +39,17 @@ type Modules = typeof account &
   typeof compat &
   typeof domainAssets &
   typeof domains &
+  typeof folders &
   typeof imports &
   typeof linkAssets &
   typeof links &
   typeof meta &
+  typeof privacy &
   typeof publicForms &
   typeof publicStats &
   typeof sso &
   typeof stats &
+  typeof tagOps &
   typeof tokens &
   typeof webhooks &
   typeof workspaces;

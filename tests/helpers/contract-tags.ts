@@ -8,6 +8,16 @@ export const CONTRACT_TAGS = {
   workspace: ['Workspaces', 'Members', 'Audit log', 'Admin console', 'Account'],
   /** tests/integration/api/contract-assets.test.ts */
   assets: ['Single sign-on', 'Directory sync', 'Domain assets', 'Link assets', 'Imports', 'Public forms', 'Public stats'],
+  /** tests/integration/api/contract-folders.test.ts */
+  folders: ['Folders'],
+  /** tests/integration/api/contract-link-tags.test.ts */
+  tags: ['Tags'],
+  /** tests/integration/api/contract-orphan-visits.test.ts */
+  orphans: ['Orphan visits'],
+  /** tests/integration/api/contract-live-clicks.test.ts */
+  live: ['Live clicks'],
+  /** tests/integration/api/contract-privacy.test.ts */
+  privacy: ['Privacy'],
   /** tests/integration/mcp/mcp-contract.test.ts */
   mcp: ['MCP'],
 } as const satisfies Record<string, readonly string[]>;

@@ -11,6 +11,7 @@ export function linkRow(over: Partial<LinkRow> = {}): LinkRow {
     longUrl: 'https://example.com/a',
     workspaceId: 'ws_system',
     createdBy: null,
+    folderId: null,
     passwordHash: null,
     expiresAt: null,
     status: 'active',

@@ -87,7 +87,8 @@ export async function captureThemes(page: Page, name: string, thirdParty?: Third
 }
 
 /**
- * Waits for the colour transitions a theme switch starts, then for two painted frames: the test
+ * Waits for the colour transitions a theme switch starts (and any other animation that ends; endless
+ * ones, spinners, are left running), then for two painted frames: the test
  * goes on with a page that has drawn its final state. Playwright's clicks wait for an element to
  * keep its box over animation frames, so a page that paints none would hang a later click for its
  * whole timeout without saying why (seen once, in CI: a click right after full-page shots waited 30 s
@@ -95,7 +96,10 @@ export async function captureThemes(page: Page, name: string, thirdParty?: Third
  */
 async function settled(page: Page): Promise<void> {
   const painted = await page.evaluate(async () => {
-    await Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined)));
+    // An endless animation (a spinner: the Domains page's "Issuing a certificate") never finishes:
+    // waiting for it hung the caller until its test's timeout. Only the ones that end are awaited.
+    const ending = document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY);
+    await Promise.all(ending.map((a) => a.finished.catch(() => undefined)));
     const frame = () => new Promise<boolean>((resolve) => requestAnimationFrame(() => resolve(true)));
     const late = new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 10_000));
     return Promise.race([frame().then(frame), late]);

@@ -4,6 +4,7 @@
 // started here is tracked, so that any way out (a bench's Ctrl-C) can end the ones still running.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, openSync, readFileSync } from 'node:fs';
+import { get as httpGet } from 'node:http';
 import { createServer } from 'node:net';
 import { until } from './until';
 
@@ -122,17 +123,30 @@ export function startServer(opts: StartOptions): ServerProcess {
 }
 
 /** Polls `path` until it answers `status`; fails at once if the process exits, with its last lines. */
-export async function waitUntilAnswering(server: ServerProcess, path: string, status: number, timeoutMs = 90_000): Promise<void> {
+/** `from`: the loopback address to ask from (a server behind a PROXY-protocol balancer refuses the balancer's own without a header). */
+export async function waitUntilAnswering(server: ServerProcess, path: string, status: number, timeoutMs = 90_000, from?: string): Promise<void> {
   let exitedWith: number | string | undefined;
   void server.exited.then((c) => (exitedWith = c));
   const answers = async () => {
     if (exitedWith !== undefined) throw new Error(`${server.name} exited (${exitedWith}) while starting\n${logTail(server)}`);
+    if (from !== undefined) return (await statusFrom(`${server.url}${path}`, from)) === status;
     const res = await fetch(`${server.url}${path}`, { redirect: 'manual' }).catch(() => undefined);
     await res?.arrayBuffer().catch(() => {});
     return res?.status === status;
   };
   await until(`${server.name} to answer ${path} with ${status}`, answers, { timeoutMs, intervalMs: 100 }).catch((err: Error) => {
     throw exitedWith === undefined ? new Error(`${err.message} (${timeoutMs} ms)\n${logTail(server)}`) : err;
+  });
+}
+
+/** The status of a GET sent from `localAddress`, or undefined when the connection failed. */
+function statusFrom(url: string, localAddress: string): Promise<number | undefined> {
+  return new Promise((resolve) => {
+    const req = httpGet(url, { localAddress, agent: false }, (res) => {
+      res.resume();
+      resolve(res.statusCode);
+    });
+    req.on('error', () => resolve(undefined));
   });
 }
 

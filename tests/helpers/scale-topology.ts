@@ -32,9 +32,16 @@ export const HAPROXY_VARIABLES = [
 export const INSTANCE_ENV = {
   // Above HAProxy's inter 1s × fall 3 (deploy/haproxy.cfg): out of rotation before the listener closes.
   SHUTDOWN_DRAIN_MS: '4000',
-  // Every connection comes from HAProxy.
-  MAX_CONNECTIONS_PER_IP: '0',
 };
+
+/**
+ * Where HAProxy's connections to the instances come from on loopback: the instances' PROXY_PROTOCOL_FROM
+ * (Compose gives HAProxy a fixed address for the same). Requests straight to an instance (readiness,
+ * the soak's probes of each edge) come from DIRECT instead, as a header-less connection from the
+ * balancer's address is refused.
+ */
+export const BALANCER = '127.0.0.1';
+export const DIRECT = '127.0.0.2';
 
 export type InstanceName = 'edge1' | 'edge2' | 'app' | 'worker';
 
@@ -52,7 +59,7 @@ export interface Topology {
   /** HAProxy's short-link frontend (the edges) and app frontend (BASE_URL). */
   linksUrl: string;
   appUrl: string;
-  /** An edge's own address, bypassing HAProxy. */
+  /** An edge's own address, bypassing HAProxy (to be asked from DIRECT). */
   edgeUrl(name: 'edge1' | 'edge2'): string;
   /** Graceful restart (SIGTERM, then start again); calls `onStop` as the signal is sent. */
   restart(name: InstanceName, onStop?: () => void): Promise<void>;
@@ -90,10 +97,12 @@ export async function startTopology(env: Record<string, string>): Promise<Topolo
     APP2: at(slots.appSpare.port),
   };
   const appUrl = `http://${at(appPort)}`;
-  const shared = { ...env, ...INSTANCE_ENV, BASE_URL: appUrl, HOST: '127.0.0.1' };
+  const shared = { ...env, ...INSTANCE_ENV, PROXY_PROTOCOL_FROM: BALANCER, BASE_URL: appUrl, HOST: '127.0.0.1' };
 
   const start = (slot: Slot) =>
-    startSling({ ...shared, PORT: String(slot.port), ...(slot.tlsPort ? { TLS_PORT: String(slot.tlsPort) } : {}) }, ['--role', slot.role]).then((p) => {
+    startSling({ ...shared, PORT: String(slot.port), ...(slot.tlsPort ? { TLS_PORT: String(slot.tlsPort) } : {}) }, ['--role', slot.role], {
+      readyFrom: DIRECT,
+    }).then((p) => {
       slot.process = p;
     });
 

@@ -33,8 +33,11 @@ export function runSling(args: string[], env: Record<string, string>, input?: st
   });
 }
 
-/** Starts Sling on a free port, or on `env.PORT` when a test needs to know it beforehand. */
-export async function startSling(env: Record<string, string>, args: string[] = []): Promise<SlingProcess> {
+/**
+ * Starts Sling on a free port, or on `env.PORT` when a test needs to know it beforehand. `readyFrom`:
+ * the loopback address its readiness is asked from (behind PROXY_PROTOCOL_FROM, not the balancer's).
+ */
+export async function startSling(env: Record<string, string>, args: string[] = [], opts: { readyFrom?: string } = {}): Promise<SlingProcess> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const url = `http://127.0.0.1:${port}`;
   const server = startServer({
@@ -52,7 +55,7 @@ export async function startSling(env: Record<string, string>, args: string[] = [
     return typeof how === 'number' ? how : null;
   };
   try {
-    await waitUntilAnswering(server, '/readyz', 200, 60_000);
+    await waitUntilAnswering(server, '/readyz', 200, 60_000, opts.readyFrom);
   } catch (err) {
     await stop('SIGKILL');
     throw err;

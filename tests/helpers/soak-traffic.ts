@@ -1,7 +1,8 @@
 // Mixed traffic for the scale-out soak: short-link visits through HAProxy's short-link frontend (one
 // in ten through its app frontend) and API writes through its app frontend, each request on its own
-// connection (as browsers behind different addresses would), every answer counted and every failure
-// kept with its start and end.
+// connection (as browsers behind different addresses would; each visiting worker from its own
+// loopback address, which HAProxy passes on in a PROXY header), every answer counted and every
+// failure kept with its start and end.
 import { request } from 'node:http';
 import { AGENTS } from './agents';
 
@@ -18,10 +19,11 @@ export interface Failure {
   error: string;
 }
 
-/** One HTTP request on a fresh connection (`Connection: close`). */
-export function send(url: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Outcome> {
+/** One HTTP request on a fresh connection (`Connection: close`), from `localAddress` when given (any of 127.0.0.0/8). */
+export function send(url: string, init: { method?: string; headers?: Record<string, string>; body?: string; localAddress?: string } = {}): Promise<Outcome> {
   return new Promise((resolve, reject) => {
-    const req = request(url, { method: init.method ?? 'GET', agent: false, headers: { connection: 'close', ...init.headers } }, (res) => {
+    const options = { method: init.method ?? 'GET', agent: false, localAddress: init.localAddress, headers: { connection: 'close', ...init.headers } };
+    const req = request(url, options, (res) => {
       let body = '';
       res.setEncoding('utf8');
       res.on('data', (d) => (body += d));
@@ -37,14 +39,17 @@ export function send(url: string, init: { method?: string; headers?: Record<stri
 export class Tally {
   /** 302 answers per short code. */
   readonly redirects = new Map<string, number>();
+  /** 302 answers per client address they were sent from. */
+  readonly redirectsFrom = new Map<string, number>();
   readonly created: string[] = [];
   updated = 0;
   readonly failures: Failure[] = [];
   /** Times a SIGTERM was sent to an instance. */
   readonly kills: number[] = [];
 
-  redirected(code: string) {
+  redirected(code: string, from: string) {
     this.redirects.set(code, (this.redirects.get(code) ?? 0) + 1);
+    this.redirectsFrom.set(from, (this.redirectsFrom.get(from) ?? 0) + 1);
   }
 
   get redirectTotal(): number {
@@ -78,6 +83,8 @@ export interface TrafficOptions {
   token: string;
   codes: string[];
   redirectWorkers: number;
+  /** The loopback address each visiting worker sends from (worker i: the ith, round). */
+  visitorAddresses: string[];
   apiWorkers: number;
   /**
    * Each worker's pause after each request (0: none, as fast as the servers answer). A bounded load
@@ -93,14 +100,16 @@ export async function runTraffic(opts: TrafficOptions, tally: Tally, stop: Promi
   const auth = { authorization: `Bearer ${opts.token}`, 'content-type': 'application/json' };
   const pause = () => (opts.pauseMs ? new Promise((r) => setTimeout(r, opts.pauseMs)) : Promise.resolve());
   let n = 0;
-  const visitLoop = async () => {
+  const visitLoop = async (_: unknown, worker: number) => {
+    const from = opts.visitorAddresses[worker % opts.visitorAddresses.length];
     while (running) {
       const i = n++;
       const code = opts.codes[i % opts.codes.length];
       // One visit in ten on the app host: the default domain's links are answered there too.
       const base = i % 10 === 9 ? opts.appUrl : opts.linksUrl;
-      const out = await tally.track(`GET ${base}/${code}`, () => send(`${base}/${code}`, { headers: { 'user-agent': AGENTS.chrome } }), 302);
-      if (out) tally.redirected(code);
+      const visit = () => send(`${base}/${code}`, { headers: { 'user-agent': AGENTS.chrome }, localAddress: from });
+      const out = await tally.track(`GET ${base}/${code} from ${from}`, visit, 302);
+      if (out) tally.redirected(code, from);
       await pause();
     }
   };

@@ -1,13 +1,19 @@
 // The scale-out soak (docs/self-hosting/scale-out.md): the topology of scale-topology.ts under mixed traffic
 // (short-link visits, API creates and updates, webhook fan-out) while every instance is restarted
 // in turn, then counted exactly: clicks stored = 302s answered, each webhook delivered once, no
-// failed request but those in flight at a kill, and each link change seen by both edges.
+// failed request but those in flight at a kill, and each link change seen by both edges. HAProxy
+// sends each client's address in a PROXY header: visitors send from their own loopback addresses,
+// which a GeoIP file made for the soak places in countries, and the stored clicks' countries must
+// be theirs; anonymous shortening's per-address limit must count each client on its own.
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import pg from 'pg';
+import { join } from 'node:path';
 import { createUserWithToken } from './accounts';
-import { createPostgresDatabase } from './databases';
-import { startTopology, type InstanceName, type Topology } from './scale-topology';
+import { altchaPayload } from './altcha';
+import { createPostgresDatabase, tempDir } from './databases';
+import { writeCountryMmdb } from './mmdb-fixture';
+import { DIRECT, startTopology, type InstanceName, type Topology } from './scale-topology';
 import { runTraffic, send, Tally, type Failure } from './soak-traffic';
 import { until } from './until';
 import { startReceiver, type Receiver } from './webhook-receiver';
@@ -32,6 +38,11 @@ export interface SoakReport {
   clicksStored: number;
   /** Short codes whose stored clicks differ from the 302s answered. */
   clickMismatches: string[];
+  /** Stored clicks by country ('none': unplaced), and what the 302s answered to each visitor's address make. */
+  clicksByCountry: Record<string, number>;
+  expectedClicksByCountry: Record<string, number>;
+  /** Per client address, the statuses of three anonymous shortenings in a row through HAProxy (ANON_LINKS_PER_MINUTE=2). */
+  anonymousShortens: Record<string, number[]>;
   apiCreates: number;
   apiUpdates: number;
   webhooksExpected: number;
@@ -49,6 +60,12 @@ export interface SoakReport {
 
 const AUTH = (token: string) => ({ authorization: `Bearer ${token}`, 'content-type': 'application/json' });
 
+/** The countries the soak's GeoIP file gives visiting worker i's address, 127.0.0.(11 + i). */
+const COUNTRIES = ['DE', 'JP', 'BR', 'NZ', 'CA', 'KE', 'IN', 'FR', 'AR', 'NO', 'ZA', 'MX'];
+const visitorAddress = (i: number) => `127.0.0.${11 + i}`;
+/** Two clients of the anonymous shortener, each allowed 2 a minute. */
+const SHORTENERS = ['127.0.0.41', '127.0.0.42'];
+
 export async function runSoak(opts: SoakOptions): Promise<SoakReport> {
   const log = opts.log ?? (() => {});
   const tdb = await createPostgresDatabase(opts.pgUrl, { migrated: true });
@@ -57,6 +74,9 @@ export async function runSoak(opts: SoakOptions): Promise<SoakReport> {
   let topology: Topology | undefined;
   try {
     const token = await createUserWithToken(tdb.env, 'soak@example.com', 'enterprise');
+    const visitors = Array.from({ length: opts.redirectWorkers }, (_, i) => visitorAddress(i));
+    const geoip = join(tempDir('sling-soak-geoip-'), 'countries.mmdb');
+    writeCountryMmdb(geoip, Object.fromEntries(visitors.map((a, i) => [a, COUNTRIES[i % COUNTRIES.length]])));
     topology = await startTopology({
       ...tdb.env,
       REDIS_URL: opts.redisUrl,
@@ -65,6 +85,8 @@ export async function runSoak(opts: SoakOptions): Promise<SoakReport> {
       WEBHOOKS_POLL_MS: '200',
       ENTERPRISE_LIMIT_PER_MINUTE: '10000000',
       ENTERPRISE_LIMIT_PER_HOUR: '10000000',
+      GEOIP_DB: geoip,
+      ANON_LINKS_PER_MINUTE: '2',
     });
     const top = topology;
     log(`topology up: links ${top.linksUrl}, app ${top.appUrl}`);
@@ -104,6 +126,7 @@ export async function runSoak(opts: SoakOptions): Promise<SoakReport> {
         token,
         codes: codes.slice(0, -1),
         redirectWorkers: opts.redirectWorkers,
+        visitorAddresses: visitors,
         apiWorkers: opts.apiWorkers,
         pauseMs: opts.pauseMs,
       },
@@ -117,8 +140,8 @@ export async function runSoak(opts: SoakOptions): Promise<SoakReport> {
     async function probeCache() {
       const edges = [top.edgeUrl('edge1'), top.edgeUrl('edge2')];
       const visit = async (edge: string) => {
-        const out = await tally.track(`GET ${edge}/${probe}`, () => send(`${edge}/${probe}`), 302);
-        if (out) tally.redirected(probe);
+        const out = await tally.track(`GET ${edge}/${probe}`, () => send(`${edge}/${probe}`, { localAddress: DIRECT }), 302);
+        if (out) tally.redirected(probe, DIRECT);
         return out?.location;
       };
       for (const edge of edges) await visit(edge);
@@ -150,6 +173,17 @@ export async function runSoak(opts: SoakOptions): Promise<SoakReport> {
     await traffic;
     const trafficSeconds = (Date.now() - trafficStart) / 1000;
 
+    // Per-address limits count each client, not HAProxy: two clients, three shortenings each.
+    const anonymousShortens: Record<string, number[]> = {};
+    for (const from of SHORTENERS) {
+      anonymousShortens[from] = [];
+      for (let i = 0; i < 3; i++) {
+        const body = JSON.stringify({ url: `https://example.com/anonymous/${from}/${i}`, altcha: await altchaPayload(top.appUrl) });
+        const out = await send(`${top.appUrl}/api/v1/shorten`, { method: 'POST', headers: { 'content-type': 'application/json' }, body, localAddress: from });
+        anonymousShortens[from].push(out.status);
+      }
+    }
+
     // Every click buffered by an edge is written within CLICK_FLUSH_MS (1 s) or at its stop.
     const db = new pg.Client({ connectionString: tdb.databaseUrl });
     await db.connect();
@@ -169,6 +203,14 @@ export async function runSoak(opts: SoakOptions): Promise<SoakReport> {
       async () => Number((await db.query(`SELECT count(*) AS n FROM webhook_deliveries WHERE status = 'pending'`)).rows[0].n) === 0,
     );
     const finalClicks = await stored();
+    const byCountry = await db.query<{ country: string | null; n: string }>('SELECT country, count(*) AS n FROM clicks GROUP BY 1');
+    const clicksByCountry = Object.fromEntries(byCountry.rows.map((r) => [r.country ?? 'none', Number(r.n)]));
+    const expectedClicksByCountry: Record<string, number> = {};
+    for (const [from, n] of tally.redirectsFrom) {
+      const i = visitors.indexOf(from);
+      const country = i < 0 ? 'none' : COUNTRIES[i % COUNTRIES.length];
+      expectedClicksByCountry[country] = (expectedClicksByCountry[country] ?? 0) + n;
+    }
     await db.end();
 
     const all = [...changes.received, ...clicks.received];
@@ -182,6 +224,9 @@ export async function runSoak(opts: SoakOptions): Promise<SoakReport> {
       clickMismatches: [...new Set([...tally.redirects.keys(), ...finalClicks.keys()])].filter(
         (c) => (tally.redirects.get(c) ?? 0) !== (finalClicks.get(c) ?? 0),
       ),
+      clicksByCountry,
+      expectedClicksByCountry,
+      anonymousShortens,
       apiCreates: tally.created.length,
       apiUpdates: tally.updated,
       webhooksExpected: expected.changes + expected.clicks,

@@ -72,6 +72,16 @@ describe('deploy/', () => {
     expect(haproxyCfg).not.toMatch(/^\s*mode http$/m);
   });
 
+  test('HAProxy sends the PROXY protocol to every server, from the address every instance reads it from', () => {
+    const servers = haproxyCfg.split('\n').filter((l) => /^\s*server /.test(l));
+    expect(servers).toHaveLength(6);
+    for (const line of servers) expect(line).toMatch(/\ssend-proxy-v2(\s|$)/);
+    const address = services.haproxy.networks.default.ipv4_address as string;
+    const [subnet] = compose.networks.default.ipam.config.map((c: { subnet: string }) => c.subnet);
+    expect(address.split('.').slice(0, 3)).toEqual(subnet.split('.').slice(0, 3));
+    for (const name of ['edge1', 'edge2', 'app', 'app-next', 'worker']) expect(parseEnv(sling(name)).PROXY_PROTOCOL_FROM).toEqual([address]);
+  });
+
   test('Dockerfile: Node 20 slim, npm ci, the build, a user that is not root, the ports Compose uses, the sling command', () => {
     const lines = dockerfile.split('\n').filter((l) => l.trim() && !l.startsWith('#'));
     expect(lines.filter((l) => l.startsWith('FROM ')).every((l) => l.startsWith('FROM node:20-slim'))).toBe(true);

@@ -41,10 +41,14 @@ describe('enriched clicks', () => {
     expect(click('8.8.4.4', AGENTS.iphone).visitor).not.toBe(a.visitor);
     expect(a.visitor).toMatch(/^[A-Za-z0-9_-]{22}$/);
     expect(a.visitor).not.toContain('8.8.8.8');
-    expect(a.ip).toBeNull();
-    expect(
-      createClickEnricher({ secret: 'other-secret', geo, storeIp: true })({ linkId: 1, at: 0, referrer: undefined, userAgent: AGENTS.iphone, ip: '8.8.8.8' }),
-    ).toMatchObject({ ip: '8.8.8.8', visitor: expect.not.stringMatching(a.visitor) });
+    // What is stored of the address is the privacy mode's business (privacy-mode.test.ts): STORE_IP=false is 'none'.
+    expect(enrich.privacy.ip).toBe('none');
+    const other = createClickEnricher({ secret: 'other-secret', geo, storeIp: true });
+    expect(other.privacy.ip).toBe('full');
+    expect(other({ linkId: 1, at: 0, referrer: undefined, userAgent: AGENTS.iphone, ip: '8.8.8.8' })).toMatchObject({
+      ip: '8.8.8.8',
+      visitor: expect.not.stringMatching(a.visitor),
+    });
   });
   test('HEAD requests are flagged like bots; QR visits keep their trigger; the referrer host is kept apart', () => {
     expect(click('8.8.8.8', AGENTS.chrome, { head: true }).bot).toBe(true);

@@ -1,4 +1,5 @@
 import { notFound } from 'next/navigation';
+import { AnalyticsViews } from '@/components/analytics-views';
 import { LinkAnalytics } from '@/components/link-analytics';
 import { LinkEventHistory } from '@/components/link-event-history';
 import { LinkHeader } from '@/components/link-header';
@@ -36,12 +37,18 @@ export default async function LinkDetailPage({ params }: { params: Promise<{ id:
           <a href="/links">← All links</a>
         </nav>
         <LinkHeader link={link} actions={writable ? <LinkEditButton link={link} domains={options} /> : null} />
-        <LinkAnalytics
-          linkId={link.id}
-          shortUrl={link.short_url}
-          everClicked={link.clicks > 0}
-          ruleNames={Object.fromEntries(link.rules.map((r, i) => [r.id, r.name || `Rule ${i + 1}`]))}
-          winner={link.ab_test?.winner}
+        <AnalyticsViews
+          liveQuery={`link_id=${link.id}`}
+          showLink={false}
+          overview={
+            <LinkAnalytics
+              linkId={link.id}
+              shortUrl={link.short_url}
+              everClicked={link.clicks > 0}
+              ruleNames={Object.fromEntries(link.rules.map((r, i) => [r.id, r.name || `Rule ${i + 1}`]))}
+              winner={link.ab_test?.winner}
+            />
+          }
         />
         <LinkEventHistory linkId={link.id} />
       </div>

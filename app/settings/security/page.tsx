@@ -1,5 +1,6 @@
 import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
+import { PasskeySettings } from '@/components/passkey-settings';
 import { SessionList } from '@/components/session-list';
 import { SettingsSection, SettingsShell } from '@/components/settings-shell';
 import { TwoFactorSettings } from '@/components/two-factor-settings';
@@ -9,7 +10,7 @@ import { actorForSession, can, database, deviceName, findLoginHistory, getAuth, 
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Security — Sling' };
 
-// Settings → Security: two-factor authentication, the devices signed in, and the sign-ins so far.
+// Settings → Security: two-factor authentication, passkeys, the devices signed in, and the sign-ins so far.
 export default async function SecurityPage() {
   const requestHeaders = await headers();
   const auth = await getAuth();
@@ -29,6 +30,9 @@ export default async function SecurityPage() {
     <SettingsShell current="security" showWebhooks={can(actor, 'webhooks.read')}>
       <SettingsSection id="two-factor" title="Two-factor authentication" level={1}>
         <TwoFactorSettings enabled={Boolean(user.twoFactorEnabled)} />
+      </SettingsSection>
+      <SettingsSection id="passkeys" title="Passkeys">
+        <PasskeySettings />
       </SettingsSection>
       <SettingsSection id="sessions" title="Sessions">
         <SessionList currentId={session.session.id} devices={devices} methods={methods} />

@@ -2,6 +2,7 @@ import { requireActor } from '@/app/_lib/require-actor';
 import { SettingsShell } from '@/components/settings-shell';
 import { WebhookManager } from '@/components/webhook-manager';
 import { can } from '@/app/_lib/sling';
+import '../../channels.css';
 
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Webhooks — Sling' };
@@ -18,8 +19,9 @@ export default async function WebhooksPage() {
         {allowed ? (
           <>
             <p className="muted">
-              Sling sends a signed JSON <code>POST</code> to your endpoint when one of the chosen events happens in <strong>{actor.workspace.name}</strong>. A
-              failed delivery is retried for about a day; an endpoint that keeps failing is turned off, and you get an email.
+              Sling sends a signed JSON <code>POST</code> to your endpoint, or a message to a Slack, Discord, Microsoft Teams or Telegram channel, when one of
+              the chosen events happens in <strong>{actor.workspace.name}</strong>. A failed delivery is retried for about a day; one that keeps failing is
+              turned off, and you get an email.
             </p>
             <WebhookManager />
           </>

@@ -11,7 +11,9 @@ import { checkAliasAvailability } from '../../links/alias-availability';
 import { createLink } from '../../links/create-link';
 import { deleteLink } from '../../links/delete-link';
 import { deleteLinks } from '../../links/delete-links';
+import { updateLinks } from '../../links/update-links';
 import { findTags } from '../../links/find-tags';
+import { withColors } from '../../tags/with-colors';
 import { findLinks } from '../../links/find-links';
 import { getLinkOrThrow, getLinksOrThrow } from '../../links/get-link-or-throw';
 import { changesFrom, createInputFrom } from '../../links/link-input';
@@ -30,8 +32,8 @@ type Params = { id: string };
 
 /** GET /api/v1/links — the workspace's links (links.read); ?tag=, ?archived=exclude|include|only, ?sort=created|clicks|code|destination. */
 export const listLinksRoute = operationHandler(ops.listLinks, async ({ actor, ctx }: WorkspaceRequest<object>, { query }) => {
-  const { limit, offset, created_by: createdBy, ...filters } = query;
-  const found = await findLinks(ctx.handle.db, { scope: linkScope(actor, 'read'), createdBy, ...filters, limit, offset });
+  const { limit, offset, created_by: createdBy, domain_id: domainId, ...filters } = query;
+  const found = await findLinks(ctx.handle.db, { scope: linkScope(actor, 'read'), createdBy, domainId, ...filters, limit, offset });
   return json({ links: await linksWithPreviews(found.links, actor.workspaceId, ctx), total: found.total, limit, offset });
 });
 
@@ -100,9 +102,20 @@ export const bulkDeleteLinksRoute = operationHandler(ops.bulkDeleteLinks, async 
   return json({ deleted: await deleteLinks(links, ctx, linkScope(actor, 'write'), auditBy(actor)) });
 });
 
-/** GET /api/v1/links/tags — the tags used in the workspace, most used first (for the filter and the dialog). */
+/**
+ * POST /api/v1/links/bulk-update {ids, archived?, add_tags?, remove_tags?, domain_id?, folder_id?}: an id outside
+ * the workspace refuses everything (404, 403 for a member's view of another's link), as bulk-delete
+ * does; a code taken on the target domain leaves that link unchanged and names it in `failed`.
+ */
+export const bulkUpdateLinksRoute = operationHandler(ops.bulkUpdateLinks, async ({ actor, ctx }: WorkspaceRequest<object>, { body }) => {
+  await getLinksOrThrow({ actor, ctx, access: 'write' }, body.ids);
+  const changes = { archived: body.archived, addTags: body.add_tags, removeTags: body.remove_tags, domainId: body.domain_id, folderId: body.folder_id };
+  return json(await updateLinks(body.ids, changes, ctx, linkScope(actor, 'write'), actor.workspaceId));
+});
+
+/** GET /api/v1/links/tags — the tags used in the workspace with their colours, most used first (for the filter and the dialog). */
 export const listTagsRoute = operationHandler(ops.listTags, async ({ actor, ctx }: WorkspaceRequest<object>) => {
-  return json({ tags: await findTags(ctx.handle.db, linkScope(actor, 'read')) });
+  return json({ tags: await withColors(ctx.handle.db, actor.workspaceId, await findTags(ctx.handle.db, linkScope(actor, 'read'))) });
 });
 
 /** GET /api/v1/links/availability?alias=&domain_id= */

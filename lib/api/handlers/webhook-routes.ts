@@ -40,7 +40,7 @@ export const listWebhooksRoute = operationHandler(ops.listWebhooks, async ({ act
 
 export const createWebhookRoute = operationHandler(ops.createWebhook, async (r: WorkspaceRequest<object>, { body }) => {
   const { webhook, secret } = await createWebhook(scopeOf(r), body);
-  return json({ webhook: serializeWebhook(webhook), secret }, { status: 201 });
+  return json({ webhook: serializeWebhook(webhook), ...(secret === null ? {} : { secret }) }, { status: 201 });
 });
 
 export const getWebhookRoute = operationHandler(ops.getWebhook, async ({ actor, ctx }: WorkspaceRequest<Params>, { params }) => {

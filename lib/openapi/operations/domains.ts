@@ -4,6 +4,7 @@ import { ZCreateDomain, ZDomain, ZDomainDetail, ZUpdateDomain } from '../../doma
 import { MAX_ASSOCIATION_BYTES } from '../../domains/app-association';
 import { defineOperation } from '../../http/operation';
 import { NO_CONTENT, ok, WORKSPACE_AUTH, workspaceErrors } from './common';
+import { ZOrphanExportQuery, ZOrphanLogging, ZOrphanVisits, ZOrphanVisitsQuery } from '../../orphans/orphan-visits-schema';
 
 const tag = 'Domains';
 const auth = WORKSPACE_AUTH;
@@ -89,4 +90,48 @@ export const verifyDomain = defineOperation({
   params,
   responses: { 200: ok(z.object({ domain: ZDomain, verified: z.boolean() })) },
   errors: workspaceErrors('not_found'),
+});
+
+// Orphan visits (docs/guide/orphan-visits.md): visits to a domain that reached no link.
+const orphanTag = 'Orphan visits';
+
+export const getOrphanVisits = defineOperation({
+  id: 'getOrphanVisits',
+  permission: 'analytics.read',
+  method: 'GET',
+  path: '/api/v1/domains/{id}/orphan-visits',
+  tag: orphanTag,
+  auth,
+  summary: "Visits to the domain that reached no link: totals per kind and the top paths (the workspace's own domains)",
+  params,
+  query: ZOrphanVisitsQuery,
+  responses: { 200: ok(ZOrphanVisits) },
+  errors: workspaceErrors('invalid_request', 'not_found'),
+});
+
+export const exportOrphanVisits = defineOperation({
+  id: 'exportOrphanVisits',
+  permission: 'analytics.read',
+  method: 'GET',
+  path: '/api/v1/domains/{id}/orphan-visits/export',
+  tag: orphanTag,
+  auth,
+  summary: 'The daily orphan visit counts as CSV (day, kind, path, visits), or with ?visits=1 each kept visit',
+  params,
+  query: ZOrphanExportQuery,
+  responses: { 200: { description: 'CSV, one count (or one kept visit) a row', contentType: 'text/csv' } },
+  errors: workspaceErrors('invalid_request', 'not_found'),
+});
+
+export const setOrphanLogging = defineOperation({
+  id: 'setOrphanLogging',
+  permission: 'workspace.update',
+  method: 'PUT',
+  path: '/api/v1/workspace/orphan-visits',
+  tag: orphanTag,
+  auth,
+  summary: 'Keep each orphan visit of the workspace’s domains besides the counts, or stop',
+  body: ZOrphanLogging,
+  responses: { 200: ok(ZOrphanLogging) },
+  errors: workspaceErrors(...bodyErrors),
 });

@@ -13,6 +13,8 @@ import {
   ZUpdateLink,
 } from '../../links/link-schema';
 import { ZBulkCreate } from '../../imports/import-schema';
+import { ZTagColor } from '../../tags/tag-schema';
+import { MAX_BULK_UPDATE, ZBulkUpdateAnswer, ZBulkUpdateLinks } from '../../links/bulk-update-schema';
 import { ZConversionAnswer, ZConversionBody } from '../../link-rules/ab-test-schema';
 import { NO_CONTENT, ok, WORKSPACE_AUTH, workspaceErrors } from './common';
 
@@ -140,6 +142,19 @@ export const bulkDeleteLinks = defineOperation({
   errors: workspaceErrors('invalid_request', 'not_found', 'payload_too_large', 'unsupported_media_type'),
 });
 
+export const bulkUpdateLinks = defineOperation({
+  id: 'bulkUpdateLinks',
+  permission: 'links.write',
+  method: 'POST',
+  path: '/api/v1/links/bulk-update',
+  tag,
+  auth,
+  summary: `Change up to ${MAX_BULK_UPDATE} links at once: archive or unarchive, add or remove tags, move to another domain (a link whose code is taken there is listed in \`failed\` and left unchanged)`,
+  body: ZBulkUpdateLinks,
+  responses: { 200: ok(ZBulkUpdateAnswer) },
+  errors: workspaceErrors('invalid_request', 'not_found', 'payload_too_large', 'unsupported_media_type'),
+});
+
 export const bulkCreateLinks = defineOperation({
   id: 'bulkCreateLinks',
   permission: 'links.write',
@@ -171,7 +186,7 @@ export const listTags = defineOperation({
   tag,
   auth,
   summary: 'The tags used in the workspace, most used first',
-  responses: { 200: ok(z.object({ tags: z.array(z.object({ name: z.string(), links: z.number().int() }).loose()) })) },
+  responses: { 200: ok(z.object({ tags: z.array(z.object({ name: z.string(), links: z.number().int(), color: ZTagColor }).loose()) })) },
   errors: workspaceErrors(),
 });
 

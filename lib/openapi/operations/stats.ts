@@ -2,11 +2,21 @@
 import { defineOperation } from '../../http/operation';
 import { ZLinkIdParams } from '../../links/link-schema';
 import { ZLinkExportQuery, ZLinkStatsQuery, ZStats, ZWorkspaceExportQuery, ZWorkspaceStatsQuery } from '../../analytics/stats-schema';
+import { ZLiveClicksQuery } from '../../analytics/live-clicks-schema';
 import { ok, WORKSPACE_AUTH, workspaceErrors } from './common';
 
 const tag = 'Analytics';
 const auth = WORKSPACE_AUTH;
-const download = { description: 'The clicks as CSV (default) or JSON, streamed as a download.', contentType: 'text/csv' };
+// The breakdowns include utm_source, utm_medium and utm_campaign (read from each clicked link's
+// destination, docs/adr/0009-utm-from-destination.md), and the filters the same three parameters.
+const statsOk = ok(
+  ZStats,
+  'The clicks, unique visitors, chart and breakdowns (countries … triggers, routing rules, and utm_source, utm_medium, utm_campaign by the clicked link’s destination) of the period, narrowed by the filters; beside them, the bots’ and link previews’ visits (`bots`, `bot_agents`), which are not clicks unless their link has `count_bots`.',
+);
+const download = {
+  description: 'The clicks as CSV (default) or JSON, streamed as a download: those the statistics count with the same filters (utm_source… included).',
+  contentType: 'text/csv',
+};
 
 export const linkStats = defineOperation({
   id: 'linkStats',
@@ -18,7 +28,7 @@ export const linkStats = defineOperation({
   summary: "A link's statistics",
   params: ZLinkIdParams,
   query: ZLinkStatsQuery,
-  responses: { 200: ok(ZStats) },
+  responses: { 200: statsOk },
   errors: workspaceErrors('invalid_request', 'not_found'),
 });
 
@@ -31,7 +41,7 @@ export const workspaceStats = defineOperation({
   auth,
   summary: "The workspace's statistics",
   query: ZWorkspaceStatsQuery,
-  responses: { 200: ok(ZStats) },
+  responses: { 200: statsOk },
   errors: workspaceErrors('invalid_request', 'not_found'),
 });
 
@@ -59,5 +69,25 @@ export const workspaceClicksExport = defineOperation({
   summary: "Export the workspace's clicks",
   query: ZWorkspaceExportQuery,
   responses: { 200: download },
+  errors: workspaceErrors('invalid_request', 'not_found'),
+});
+
+// Live clicks (docs/guide/live-clicks.md): its own tag, as its contract test reads a stream that does not end.
+export const liveClicks = defineOperation({
+  id: 'liveClicks',
+  permission: 'analytics.read',
+  method: 'GET',
+  path: '/api/v1/analytics/live',
+  tag: 'Live clicks',
+  auth,
+  summary: "The workspace's clicks as they happen (server-sent events)",
+  query: ZLiveClicksQuery,
+  responses: {
+    200: {
+      description:
+        'A text/event-stream that does not end: per stored click, `id: <event id>`, `event: click` and `data:` a JSON object (time; link id, short_code, domain, short_url; country, region, city, device, browser, os, referrer_host, trigger, rule_id, variant_id, bot). Never the address or the visitor key. A comment every 15 s. Reconnect with Last-Event-ID (or ?last_event_id=) to receive what was missed, up to 10 minutes back.',
+      contentType: 'text/event-stream',
+    },
+  },
   errors: workspaceErrors('invalid_request', 'not_found'),
 });

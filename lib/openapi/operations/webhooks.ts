@@ -16,9 +16,17 @@ import { NO_CONTENT, ok, WORKSPACE_AUTH, workspaceErrors } from './common';
 const tag = 'Webhooks';
 const auth = WORKSPACE_AUTH;
 const bodyErrors = ['invalid_request', 'payload_too_large', 'unsupported_media_type'] as const;
+const SECRET_EXAMPLE = 'whsec_MfKQ9r8GKYqXoRSEG4pTZ1hV7d2Q9m3sA0bB6cC8dD0=';
 const withSecret = z.object({
   webhook: ZWebhook,
-  secret: z.string().meta({ description: 'Shown once: the signing secret (whsec_…).', examples: ['whsec_MfKQ9r8GKYqXoRSEG4pTZ1hV7d2Q9m3sA0bB6cC8dD0='] }),
+  secret: z.string().meta({ description: 'Shown once: the signing secret (whsec_…).', examples: [SECRET_EXAMPLE] }),
+});
+const created = z.object({
+  webhook: ZWebhook,
+  secret: z
+    .string()
+    .optional()
+    .meta({ description: 'Signed webhooks only, shown once: the signing secret (whsec_…). Channels are not signed.', examples: [SECRET_EXAMPLE] }),
 });
 
 export const listWebhooks = defineOperation({
@@ -40,9 +48,9 @@ export const createWebhook = defineOperation({
   path: '/api/v1/webhooks',
   tag,
   auth,
-  summary: 'Subscribe a URL to events',
+  summary: 'Subscribe a URL (signed webhook) or a Slack, Discord, Teams or Telegram channel to events',
   body: ZCreateWebhook,
-  responses: { 201: ok(withSecret, 'Created; the secret is shown once') },
+  responses: { 201: ok(created, 'Created; a signed webhook’s secret is shown once') },
   errors: workspaceErrors(...bodyErrors),
 });
 
@@ -108,7 +116,7 @@ export const testWebhook = defineOperation({
   path: '/api/v1/webhooks/{id}/test',
   tag,
   auth,
-  summary: 'Send a webhook.test event',
+  summary: 'Send a webhook.test event (a test message, for a channel)',
   params: ZWebhookParams,
   responses: { 202: ok(z.object({ delivery: ZDelivery }), 'Queued') },
   errors: workspaceErrors('not_found'),

@@ -132,6 +132,9 @@ describe('real answers match the OpenAPI document', () => {
     const bulk = await call('POST', '/api/v1/links/bulk', { body: { links: [{ url: 'https://example.com/bulk' }, { url: 'not a url' }] } });
     expect(bulk.body).toMatchObject({ created: 1, failed: 1 });
     expect((await call('POST', '/api/v1/links/bulk', { body: { links: [] } })).status).toBe(400);
+    expect((await call('POST', '/api/v1/links/bulk-update', { body: { ids: [other], add_tags: ['bulk'], archived: false } })).status).toBe(200);
+    expect((await call('POST', '/api/v1/links/bulk-update', { body: { ids: [other] } })).status).toBe(400);
+    expect((await call('POST', '/api/v1/links/bulk-update', { body: { ids: [999999], archived: true } })).status).toBe(404);
     expect((await call('POST', '/api/v1/links/bulk-delete', { body: { ids: [] } })).status).toBe(400);
     expect((await call('POST', '/api/v1/links/bulk-delete', { body: { ids: [other] } })).status).toBe(200);
     expect((await call('DELETE', '/api/v1/links/{id}', { values: { id } })).status).toBe(204);

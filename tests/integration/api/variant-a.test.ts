@@ -63,6 +63,7 @@ describe(`/api.php on ${suiteDatabase.name}`, () => {
         'domain',
         'expiration',
         'expired_url',
+        'folder_id',
         'forward_query',
         'id',
         'ios_fallback_url',

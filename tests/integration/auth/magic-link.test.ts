@@ -4,7 +4,7 @@
 // endpoints refuse. Requests count as sign-in attempts (AUTH_ATTEMPTS_PER_MINUTE).
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { loginEvents, users, verifications } from '../../../db/schema';
+import { loginEvents, sessions, users, verifications } from '../../../db/schema';
 import { saveInstanceSettings } from '../../../lib/instance/instance-settings';
 import { apiClient, inProcess, type ApiClient } from '../../helpers/api-client';
 import { suiteDatabase, type TestDatabase } from '../../helpers/databases';
@@ -95,6 +95,13 @@ describe(`sign-in links by mail on ${suiteDatabase.name}`, () => {
     expect(await signedInAs(first.cookie)).toBe('ada@example.com');
     const logins = await sling.handle.db.select().from(loginEvents).where(eq(loginEvents.email, 'ada@example.com'));
     expect(logins.map((l) => [l.method, l.success])).toEqual([['magic-link', true]]);
+    const [made] = await sling.handle.db
+      .select({ method: sessions.signInMethod })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(eq(users.email, 'ada@example.com'));
+    expect(made?.method).toBe('magic-link'); // Settings → Security says "Email link", not "Password"
+
     expect(await sling.handle.db.select().from(verifications).where(like(verifications.identifier, 'magic-link:%'))).toEqual([]);
 
     const again = await open(link);

@@ -7,8 +7,8 @@
 // test moves it, for the edge and for the expiry job alike. The workers' retries, backoff and the
 // expiry of a lost job are pg-boss's own, timed by the database's clock, which a test cannot move:
 // the test moves the job's own times instead (its start back, a retry's due time forward), and
-// waits only for pg-boss's maintenance and polls (JOBS_MAINTENANCE_SECONDS, JOBS_POLL_SECONDS: workers
-// in other processes, which no send in this process can wake).
+// waits only for pg-boss's maintenance and polls (JOBS_MAINTENANCE_SECONDS, JOBS_POLL_SECONDS: jobs the
+// test process sends with pg-boss directly, without announcing them on the bus).
 import { SYSTEM_WORKSPACE_ID } from '../../../db/schema';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { openJobSystem } from '../../../lib/jobs/job-system';
@@ -100,7 +100,7 @@ describe(`jobs on ${suiteDatabase.name}`, () => {
       const bad = await online(['jobs', 'run', 'nope']);
       expect(bad.code).toBe(2);
       expect(bad.stderr).toMatch(
-        /queue is one of: links\.expire, analytics\.retention, analytics\.visitor-sketches, webhooks\.prune, events\.prune, safety\.import-feeds, safety\.deep-scan, domains\.check, domains\.recheck, certificates\.issue, links\.import, probe/,
+        /queue is one of: links\.expire, analytics\.retention, analytics\.visitor-sketches, webhooks\.prune, events\.prune, safety\.import-feeds, events\.weekly-summary, safety\.deep-scan, domains\.check, domains\.recheck, certificates\.issue, links\.import, probe/,
       );
     } finally {
       await server.close();
@@ -186,6 +186,15 @@ describeOnPostgres('jobs with worker processes on PostgreSQL', () => {
     }
     await Promise.all(pair.map((w) => w.stop()));
   }, 90_000);
+
+  test("a job sent by another process wakes an idle worker at once, long before the worker's own poll", async () => {
+    // Its safety poll 60 s away: only the send's announcement on the bus (PostgreSQL NOTIFY) can wake it in time.
+    const idle = await startSling({ ...tdb.env, JOBS_POLL_SECONDS: '60' }, ['--role', 'worker']);
+    workers.push(idle);
+    const id = await sling(run, ['jobs', 'probe']);
+    const done = await until('the probe to complete', async () => (await job(id))?.state === 'completed' && (await job(id)), { timeoutMs: 20_000 });
+    expect(done.output?.worker).toBe(idle.child.pid);
+  });
 
   test('a worker killed in the middle of a job: the job runs again after a worker restarts', async () => {
     const first = await worker();

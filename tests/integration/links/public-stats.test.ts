@@ -69,6 +69,21 @@ describe(`public stats on ${suiteDatabase.name}`, () => {
     expect((await stats('pub-stats')).status).toBe(404);
   });
 
+  test('a public page cannot be asked which tags the link has: ?tag= is not a filter there', async () => {
+    const made = await owner.call('createLink', {
+      body: { url: 'https://example.com/tagged', alias: 'tagged-stats', tags: ['secret-campaign'], public_stats: true },
+    });
+    expect(made.status).toBe(201);
+    expect(await visit('tagged-stats')).toBe(302);
+    const read = async (tag: string) => {
+      const res = await fetch(`${sling.url}/api/v1/public/stats/tagged-stats?interval=day&tag=${tag}`);
+      return { status: res.status, clicks: ((await res.json()) as { clicks?: number }).clicks };
+    };
+    await until('the visit to show on the public page', async () => (await read('secret-campaign')).clicks === 1);
+    expect(await read('secret-campaign')).toEqual({ status: 200, clicks: 1 });
+    expect(await read('no-such-tag')).toEqual({ status: 200, clicks: 1 });
+  });
+
   test('POST /api/v1/public/stats/{code}/unlock: 401 until the right password; its cookie opens the page; the hash is never shown', async () => {
     const made = await owner.call('createLink', {
       body: { url: 'https://example.com/guarded', alias: 'guarded-stats', public_stats: true, public_stats_password: 'open sesame' },

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { createLink, listLinks, updateLink } from '../../../lib/openapi/operations/links';
 import type { workspaceStats } from '../../../lib/openapi/operations/stats';
+import { defaultTagColor } from '../../../lib/tags/tag-colors';
 import { parseCsv } from '../../helpers/csv';
 import { signUpAndInVia } from '../../helpers/accounts';
 import { AGENTS } from '../../helpers/agents';
@@ -68,9 +69,9 @@ describe('link tags, archive, sorting and filtered exports', () => {
     expect(await codes(ann, { tag: 'bobs' })).toEqual([]); // another workspace's tag
     expect((await ann.call('listLinks', { query: offSchema({ tag: 'a/b' }) })).status).toBe(400);
     expect((await ann.call('listTags')).json.tags).toEqual([
-      { name: 'news', links: 2 },
-      { name: 'launch', links: 1 },
-      { name: 'spring-sale', links: 1 },
+      { name: 'news', links: 2, color: defaultTagColor('news') },
+      { name: 'launch', links: 1, color: defaultTagColor('launch') },
+      { name: 'spring-sale', links: 1, color: defaultTagColor('spring-sale') },
     ]);
     expect((await patch(ann, b.id, { tags: null })).json.tags).toEqual([]);
     expect(await codes(ann, { tag: 'launch' })).toEqual([]);

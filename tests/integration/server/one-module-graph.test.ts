@@ -14,12 +14,17 @@ import { startSling, type SlingProcess } from '../../helpers/sling-process';
 /** Pure helpers that client components (and two server components) import: tables and functions, no module state. */
 const COMPILED_BY_NEXT = [
   'lib/audit/audit-actions.ts',
+  'lib/auth/social-error-message.ts',
+  'lib/events/event-types.ts',
   'lib/landing/assemble-landing.ts',
   'lib/landing/landing-size.ts',
   'lib/links/utm.ts',
   'lib/links/with-scheme.ts',
   'lib/openapi/reference-configuration.ts',
+  'lib/tags/tag-colors.ts',
   'lib/tenancy/permissions.ts',
+  'lib/webhooks/channel-kinds.ts',
+  'lib/webhooks/event-labels.ts',
   'lib/webhooks/event-types.ts',
 ];
 

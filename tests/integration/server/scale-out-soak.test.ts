@@ -1,6 +1,7 @@
 // The CI-sized scale-out soak (tests/helpers/soak.ts): HAProxy running deploy/haproxy.cfg in front
 // of two edges and an app, a worker, PostgreSQL and Redis; mixed traffic while each instance is
-// restarted once; every count exact. The traffic is paced (each worker pauses 20 ms after each
+// restarted once; every count exact, and every click placed by the visitor's own address, which
+// HAProxy passes on in a PROXY header. The traffic is paced (each worker pauses 20 ms after each
 // request): unpaced, its workers took both of CI's cores for the whole soak, slowing the restarts it
 // waits for and every file running beside it, and left thousands of click webhooks to deliver before
 // the counts. `npm run soak` runs the longer, unpaced one and prints the numbers.
@@ -36,5 +37,11 @@ describe.skipIf(!pg || !redis || !haproxy)('scale-out: two edges, an app and a w
     expect(report.webhooksUnverified).toBe(0);
     // Each link change reached both edges (the 1-second bound is `npm run soak`'s to measure).
     expect(report.cacheVisibleMs).toHaveLength(5);
+    // HAProxy's PROXY header carried each visitor's own address: every click is placed in its
+    // visitor's country (the probes, sent to the edges directly from an unplaced address: 'none'),
+    // and the anonymous shortener's per-address limit counts each client apart.
+    expect(report.clicksByCountry).toEqual(report.expectedClicksByCountry);
+    expect(Object.keys(report.clicksByCountry).sort()).toEqual(['BR', 'DE', 'JP', 'NZ', 'none']);
+    expect(report.anonymousShortens).toEqual({ '127.0.0.41': [201, 201, 429], '127.0.0.42': [201, 201, 429] });
   }, 600_000);
 });

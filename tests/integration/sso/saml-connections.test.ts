@@ -174,4 +174,30 @@ describe.skipIf(!challtestsrv)('SAML 2.0 connections (PGlite)', () => {
     const { members } = (await owner.call('listMembers')).json;
     expect(members).toEqual(expect.arrayContaining([expect.objectContaining({ email: 'ida@saml.test', role: 'member' })]));
   });
+
+  test('an existing password account is not joined by a SAML sign-in with its address: refused, its password kept', async () => {
+    // Social sign-in joins such accounts (lib/auth/social-sign-in-rules.ts); single sign-on does
+    // not, since the connection neither vouches for addresses nor is a trusted provider.
+    await sling.seed.user('pat@saml.test', { password: PASSWORD });
+    const byPassword = () =>
+      api.fetch('/api/auth/sign-in/email', {
+        method: 'POST',
+        as: 'none',
+        headers: { 'content-type': 'application/json', origin: sling.url },
+        body: JSON.stringify({ email: 'pat@saml.test', password: PASSWORD }),
+      });
+    const before = new CookieJar();
+    expect(before.take(await byPassword()).status).toBe(200);
+
+    const launch = await (await fetch(`${idp.url}/launch?sp=${encodeURIComponent(connection.saml.sp_entity_id)}`)).text();
+    const form = new URLSearchParams({ sp: hiddenField(launch, 'sp')!, request_id: '', relay_state: '', email: 'pat@saml.test', name: 'Pat Owner' });
+    const posting = await (await fetch(`${idp.url}/sso/login`, { method: 'POST', body: form })).text();
+    const jar = new CookieJar();
+    const acs = await postToAcs(connection.saml.acs_url, { SAMLResponse: hiddenField(posting, 'SAMLResponse')! }, jar);
+    expect(acs.status).toBe(302);
+    expect(acs.headers.get('location')).toBe(`${sling.url}/login?error=account_not_linked`);
+    expect(await sessionOf(sling.url, jar)).toBeNull();
+    expect(await sessionOf(sling.url, before)).toMatchObject({ user: { email: 'pat@saml.test' } });
+    expect((await byPassword()).status).toBe(200);
+  });
 });

@@ -1,7 +1,7 @@
 // Webhook delivery against every database, with the worker loop in the test process and a real
 // receiver on loopback that verifies signatures with the `standardwebhooks` package.
 import { parseWith } from '../../../lib/schemas/parse-input';
-import { ZCreateWebhook, ZWebhookUrlShape } from '../../../lib/webhooks/webhook-schema';
+import { ZCreateSignedWebhook, ZWebhookUrlShape } from '../../../lib/webhooks/webhook-schema';
 import { SYSTEM_WORKSPACE_ID } from '../../../db/schema';
 import { makeUser, type TestUser } from '../../helpers/workspace-fixtures';
 import { eq, sql } from 'drizzle-orm';
@@ -102,7 +102,7 @@ describe(`webhook delivery on ${suiteDatabase.name}`, () => {
   async function subscribe(scope: WebhookScope, events: string[], extra: Record<string, unknown> = {}, answer?: Parameters<typeof startReceiver>[1]) {
     receiver = await startReceiver([], answer);
     const { webhook, secret } = await createWebhook(scope, {
-      ...parseWith(ZCreateWebhook.extend({ url: ZWebhookUrlShape }), { url: receiver.url, events, ...extra }),
+      ...parseWith(ZCreateSignedWebhook.extend({ url: ZWebhookUrlShape }), { url: receiver.url, events, ...extra }),
       url: receiver.url,
     });
     receiver.secrets.push(secret);
@@ -380,7 +380,7 @@ describe(`webhook delivery on ${suiteDatabase.name}`, () => {
     const sentinel = await startReceiver();
     const other = await owner();
     await createWebhook(other, {
-      ...parseWith(ZCreateWebhook.extend({ url: ZWebhookUrlShape }), { url: sentinel.url, events: ['link.created'] }),
+      ...parseWith(ZCreateSignedWebhook.extend({ url: ZWebhookUrlShape }), { url: sentinel.url, events: ['link.created'] }),
       url: sentinel.url,
     });
     await createLink({ url: 'https://example.com/sentinel', ...other.owns }, ctx);

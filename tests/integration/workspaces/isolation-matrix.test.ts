@@ -62,6 +62,8 @@ const NOT_IN_MATRIX: Record<string, string> = {
   publicStats: 'public: a link’s statistics, only when its owner switched the page on (tests/integration/links/public-stats.test.ts)',
   unlockPublicStats: 'public: the public stats page’s password; it changes no workspace data',
   disableTwoFactor: "account, not workspace: the caller's own second factor (tests/integration/auth/)",
+  liveClicks:
+    'a stream that never ends, which the matrix cannot read to its end; who may open it, and that another workspace never sees a click, are in tests/integration/analytics/live-clicks.test.ts',
   acceptInvitation: 'addressed by the emailed secret, not by a workspace id; wrong-address refusals are in tests/integration/workspaces/',
   ...Object.fromEntries(
     ALL_OPERATIONS.filter((op) => op.auth.includes('admin_session')).map((op) => [
@@ -396,6 +398,7 @@ describe(`tenant isolation matrix on ${suiteDatabase.name}`, () => {
     webhooks: async () => (await outboxDrained(), read('listWebhooks')),
     domain: (id: number) => read('getDomain', { params: { id } }),
     domains: () => read('listDomains'),
+    folders: () => read('listFolders'),
     domainAssets: async (id: number) =>
       `${await read('getDomainFavicon', { params: { id } })} ${await read('getDomainLanding', { params: { id } })} ${await read('getDomain', { params: { id } })}`,
     tokens: () => read('listTokens', { as: OWNER_SESSION() }),
@@ -407,6 +410,10 @@ describe(`tenant isolation matrix on ${suiteDatabase.name}`, () => {
     members: async () => `${await read('listMembers')} ${await read('listInvitations')}`,
     sso: async () => `${await read('listSsoConnections')} ${await read('getDirectorySync')}`,
     audit: () => read('listAudit'),
+    privacy: () => read('getWorkspacePrivacy'),
+    /** The orphan visits of the domain and whether the workspace keeps each one. */
+    orphans: (id: number) => read('getOrphanVisits', { params: { id } }),
+    tags: async () => `${await read('listWorkspaceTags')} ${await read('listLinks', { query: { limit: 100 } })}`,
   };
 
   // ── The rows ──────────────────────────────────────────────────────────
@@ -424,6 +431,7 @@ describe(`tenant isolation matrix on ${suiteDatabase.name}`, () => {
   /** A member may change only the links it created: the owner's link is refused by the query. */
   const OWN_LINKS = { member: 403 } as const;
   const logo = () => ({ type: 'image/png', data: new Uint8Array(makePngLogo()) });
+  const newFolder = async () => ok(await api.call('createFolder', { body: { name: `folder ${fresh()}` }, as: OWNER() }), 201).folder.id as string;
   const preview = () => ({ type: 'image/png', data: png(600, 315) });
   const linkWithPreview = async () => {
     const link = await newLink();
@@ -435,6 +443,11 @@ describe(`tenant isolation matrix on ${suiteDatabase.name}`, () => {
     ok(await api.call('putDomainFavicon', { params: { id }, raw: { type: 'image/png', data: png(32, 32) }, as: OWNER() }), 200);
     return id;
   };
+  const taggedLink = async () => {
+    const name = `mx-${fresh()}`;
+    ok(await api.call('createLink', { body: { url: `https://example.com/${name}`, tags: [name] }, as: OWNER() }), 201);
+    return name;
+  };
   const invitation = async () =>
     ok(await api.call('createInvitation', { body: { email: `inv-${fresh()}@example.com` }, as: OWNER() }), 201).invitation.id as string;
 
@@ -445,6 +458,13 @@ describe(`tenant isolation matrix on ${suiteDatabase.name}`, () => {
     bulkDeleteLinks: row({
       setup: () => newLink(),
       request: (l: Link) => ({ body: { ids: [l.id] } }),
+      state: (l: Link) => R.link(l.id),
+      refused: OWN_LINKS,
+      addresses: true,
+    }),
+    bulkUpdateLinks: row({
+      setup: () => newLink(),
+      request: (l: Link) => ({ body: { ids: [l.id], archived: true, add_tags: ['matrix'] } }),
       state: (l: Link) => R.link(l.id),
       refused: OWN_LINKS,
       addresses: true,
@@ -489,6 +509,20 @@ describe(`tenant isolation matrix on ${suiteDatabase.name}`, () => {
     linkEvents: row({ request: () => ({ params: { id: f.linkO.id } }), state: () => R.link(f.linkO.id) }),
     listLinks: row({ request: () => ({}), state: R.links }),
     listTags: row({ request: () => ({}), state: R.links }),
+    // Tags (a fresh tag on one of the owner's links for each row that changes one)
+    listWorkspaceTags: row({ request: () => ({}), state: R.tags }),
+    updateTag: row({
+      setup: () => taggedLink(),
+      request: (name: string) => ({ params: { name }, body: { name: `${name}-new`, color: 'red' } }),
+      state: R.tags,
+    }),
+    mergeTags: row({
+      setup: () => taggedLink(),
+      request: (name: string) => ({ body: { from: [name], into: `${name}-into` } }),
+      state: R.tags,
+      addresses: true,
+    }),
+    deleteTag: row({ setup: () => taggedLink(), request: (name: string) => ({ params: { name } }), state: R.tags }),
     updateLink: row({
       request: () => ({ params: { id: f.linkO.id }, body: { url: `https://${W_HOST}/changed` } }),
       state: () => R.link(f.linkO.id),
@@ -529,6 +563,11 @@ describe(`tenant isolation matrix on ${suiteDatabase.name}`, () => {
     getImport: row({ request: () => ({ params: { id: f.importId } }), state: () => R.import(f.importId) }),
     getImportReport: row({ request: () => ({ params: { id: f.importId } }), state: () => R.import(f.importId) }),
     listImports: row({ request: () => ({}), state: R.imports }),
+    // Folders (a fresh one for each row that changes one)
+    listFolders: row({ request: () => ({}), state: R.folders }),
+    createFolder: row({ request: () => ({ body: { name: `made ${fresh()}` } }), state: R.folders }),
+    updateFolder: row({ setup: () => newFolder(), request: (id: string) => ({ params: { id }, body: { name: `renamed ${fresh()}` } }), state: R.folders }),
+    deleteFolder: row({ setup: () => newFolder(), request: (id: string) => ({ params: { id } }), state: R.folders }),
     // Webhooks
     createWebhook: row({ request: () => ({ body: { url: 'http://127.0.0.1:9/new', events: ['link.created'] } }), state: R.webhooks }),
     deleteWebhook: row({
@@ -653,6 +692,11 @@ describe(`tenant isolation matrix on ${suiteDatabase.name}`, () => {
       after: async () => void ok(await api.call('transferOwnership', { body: { user_id: f.userIds.owner }, as: { cookie: cookies.admin } })),
     }),
     updateWorkspace: row({ request: () => ({ body: { name: 'Renamed W' } }), state: R.workspace }),
+    getWorkspacePrivacy: row({ request: () => ({}), state: R.privacy }),
+    getOrphanVisits: row({ request: () => ({ params: { id: f.domainW } }), state: () => R.orphans(f.domainW) }),
+    exportOrphanVisits: row({ request: () => ({ params: { id: f.domainW } }), state: () => R.orphans(f.domainW) }),
+    setOrphanLogging: row({ request: () => ({ body: { log_orphan_visits: true } }), state: () => R.orphans(f.domainW) }),
+    updateWorkspacePrivacy: row({ request: () => ({ body: { ip: 'anonymized', excluded_ranges: ['203.0.113.0/24'] } }), state: R.privacy }),
     // SSO and directory sync
     addSsoDomain: row({ request: () => ({ params: { id: f.sso }, body: { domain: 'added.matrix.test' } }), state: R.sso }),
     createSsoConnection: row({ request: () => ({ body: ssoBody('created') }), state: R.sso }),

@@ -37,9 +37,19 @@ export abstract class Operations {
     return this.request('bulkDeleteLinks', options as RequestOptions<'bulkDeleteLinks'>);
   }
 
+  /** Change up to 500 links at once: archive or unarchive, add or remove tags, move to another domain (a link whose code is taken there is listed in `failed` and left unchanged) — `POST /api/v1/links/bulk-update`. Token scope: `links:write`. */
+  bulkUpdateLinks(options: RequestOptions<'bulkUpdateLinks'>): Promise<Answer<'bulkUpdateLinks'>> {
+    return this.request('bulkUpdateLinks', options as RequestOptions<'bulkUpdateLinks'>);
+  }
+
   /** Change a member’s role (admin or member) — `PATCH /api/v1/workspace/members/{userId}`. Token scope: `members:write`. */
   changeMemberRole(options: RequestOptions<'changeMemberRole'>): Promise<Answer<'changeMemberRole'>> {
     return this.request('changeMemberRole', options as RequestOptions<'changeMemberRole'>);
+  }
+
+  /** Create a folder (at most 200 a workspace) — `POST /api/v1/folders`. Token scope: `links:write`. */
+  createFolder(options: RequestOptions<'createFolder'>): Promise<Answer<'createFolder'>> {
+    return this.request('createFolder', options as RequestOptions<'createFolder'>);
   }
 
   /** Upload a file to import (≤ 50 MB): the raw body, or multipart field "file"; 202 with the queued import (Location: its URL) — `POST /api/v1/imports`. Token scope: `links:write`. */
@@ -67,7 +77,7 @@ export abstract class Operations {
     return this.request('createToken', options as RequestOptions<'createToken'>);
   }
 
-  /** Subscribe a URL to events — `POST /api/v1/webhooks`. Token scope: `webhooks:write`. */
+  /** Subscribe a URL (signed webhook) or a Slack, Discord, Teams or Telegram channel to events — `POST /api/v1/webhooks`. Token scope: `webhooks:write`. */
   createWebhook(options: RequestOptions<'createWebhook'>): Promise<Answer<'createWebhook'>> {
     return this.request('createWebhook', options as RequestOptions<'createWebhook'>);
   }
@@ -80,6 +90,11 @@ export abstract class Operations {
   /** Back to Sling’s icon — `DELETE /api/v1/domains/{id}/favicon`. Token scope: `domains:write`. */
   deleteDomainFavicon(options: RequestOptions<'deleteDomainFavicon'>): Promise<Answer<'deleteDomainFavicon'>> {
     return this.request('deleteDomainFavicon', options as RequestOptions<'deleteDomainFavicon'>);
+  }
+
+  /** Delete a folder; its links are kept, unfiled — `DELETE /api/v1/folders/{id}`. Token scope: `links:write`. */
+  deleteFolder(options: RequestOptions<'deleteFolder'>): Promise<Answer<'deleteFolder'>> {
+    return this.request('deleteFolder', options as RequestOptions<'deleteFolder'>);
   }
 
   /** Delete a link — `DELETE /api/v1/links/{id}`. Token scope: `links:write`. */
@@ -102,6 +117,11 @@ export abstract class Operations {
     return this.request('deleteSsoConnection', options as RequestOptions<'deleteSsoConnection'>);
   }
 
+  /** Delete a tag: it leaves every link and loses its colour — `DELETE /api/v1/tags/{name}`. Token scope: `links:write`. */
+  deleteTag(options: RequestOptions<'deleteTag'>): Promise<Answer<'deleteTag'>> {
+    return this.request('deleteTag', options as RequestOptions<'deleteTag'>);
+  }
+
   /** Delete a webhook and its delivery log — `DELETE /api/v1/webhooks/{id}`. Token scope: `webhooks:write`. */
   deleteWebhook(options: RequestOptions<'deleteWebhook'>): Promise<Answer<'deleteWebhook'>> {
     return this.request('deleteWebhook', options as RequestOptions<'deleteWebhook'>);
@@ -115,6 +135,11 @@ export abstract class Operations {
   /** The audit log as CSV (an attachment) — `GET /api/v1/workspace/audit/export`. Token scope: `workspace:read`. */
   exportAudit(options?: RequestOptions<'exportAudit'>): Promise<Answer<'exportAudit'>> {
     return this.request('exportAudit', options as RequestOptions<'exportAudit'>);
+  }
+
+  /** The daily orphan visit counts as CSV (day, kind, path, visits), or with ?visits=1 each kept visit — `GET /api/v1/domains/{id}/orphan-visits/export`. Token scope: `analytics:read`. */
+  exportOrphanVisits(options: RequestOptions<'exportOrphanVisits'>): Promise<Answer<'exportOrphanVisits'>> {
+    return this.request('exportOrphanVisits', options as RequestOptions<'exportOrphanVisits'>);
   }
 
   /** Stop an old code (left by a rename) from redirecting, and free it — `DELETE /api/v1/links/{id}/previous-codes/{code}`. Token scope: `links:write`. */
@@ -177,6 +202,11 @@ export abstract class Operations {
     return this.request('getOpenApiDocument', options as RequestOptions<'getOpenApiDocument'>);
   }
 
+  /** Visits to the domain that reached no link: totals per kind and the top paths (the workspace's own domains) — `GET /api/v1/domains/{id}/orphan-visits`. Token scope: `analytics:read`. */
+  getOrphanVisits(options: RequestOptions<'getOrphanVisits'>): Promise<Answer<'getOrphanVisits'>> {
+    return this.request('getOrphanVisits', options as RequestOptions<'getOrphanVisits'>);
+  }
+
   /** The favicon of a site the workspace’s links go to (or a letter icon); a session’s reads are not counted — `GET /api/v1/favicons/{host}`. Token scope: `links:read`. */
   getSiteFavicon(options: RequestOptions<'getSiteFavicon'>): Promise<Answer<'getSiteFavicon'>> {
     return this.request('getSiteFavicon', options as RequestOptions<'getSiteFavicon'>);
@@ -195,6 +225,11 @@ export abstract class Operations {
   /** The current workspace, your role and what you may do in it — `GET /api/v1/workspace`. Token scope: `workspace:read`. */
   getWorkspace(options?: RequestOptions<'getWorkspace'>): Promise<Answer<'getWorkspace'>> {
     return this.request('getWorkspace', options as RequestOptions<'getWorkspace'>);
+  }
+
+  /** What clicks keep of their visitors: the workspace’s choices, the defaults and what applies — `GET /api/v1/workspace/privacy`. Token scope: `workspace:read`. */
+  getWorkspacePrivacy(options?: RequestOptions<'getWorkspacePrivacy'>): Promise<Answer<'getWorkspacePrivacy'>> {
+    return this.request('getWorkspacePrivacy', options as RequestOptions<'getWorkspacePrivacy'>);
   }
 
   /** A new SCIM token (shown once; the previous one stops at once) — `POST /api/v1/workspace/directory-sync`. Token scope: `workspace:write`. */
@@ -230,6 +265,11 @@ export abstract class Operations {
   /** The shared domain and the workspace's own, with status and DNS records — `GET /api/v1/domains`. Token scope: `domains:read`. */
   listDomains(options?: RequestOptions<'listDomains'>): Promise<Answer<'listDomains'>> {
     return this.request('listDomains', options as RequestOptions<'listDomains'>);
+  }
+
+  /** The workspace's folders, by name, with how many links each holds — `GET /api/v1/folders`. Token scope: `links:read`. */
+  listFolders(options?: RequestOptions<'listFolders'>): Promise<Answer<'listFolders'>> {
+    return this.request('listFolders', options as RequestOptions<'listFolders'>);
   }
 
   /** The workspace's imports, newest first (a session's reads are not counted) — `GET /api/v1/imports`. Token scope: `links:read`. */
@@ -275,6 +315,21 @@ export abstract class Operations {
   /** Your workspaces with your role in each (a token: its own), and the current one — `GET /api/v1/workspaces`. */
   listWorkspaces(options?: RequestOptions<'listWorkspaces'>): Promise<Answer<'listWorkspaces'>> {
     return this.request('listWorkspaces', options as RequestOptions<'listWorkspaces'>);
+  }
+
+  /** The workspace's tags with their colours and how many links carry each, most used first — `GET /api/v1/tags`. Token scope: `links:read`. */
+  listWorkspaceTags(options?: RequestOptions<'listWorkspaceTags'>): Promise<Answer<'listWorkspaceTags'>> {
+    return this.request('listWorkspaceTags', options as RequestOptions<'listWorkspaceTags'>);
+  }
+
+  /** The workspace's clicks as they happen (server-sent events) — `GET /api/v1/analytics/live`. Token scope: `analytics:read`. */
+  liveClicks(options?: RequestOptions<'liveClicks'>): Promise<Answer<'liveClicks'>> {
+    return this.request('liveClicks', options as RequestOptions<'liveClicks'>);
+  }
+
+  /** Merge tags into one: every link carrying one of `from` carries `into` instead — `POST /api/v1/tags/merge`. Token scope: `links:write`. */
+  mergeTags(options: RequestOptions<'mergeTags'>): Promise<Answer<'mergeTags'>> {
+    return this.request('mergeTags', options as RequestOptions<'mergeTags'>);
   }
 
   /** A link’s public statistics (when its owner switched the page on; 401 until unlocked when it has a password; 120 reads a minute per address) — `GET /api/v1/public/stats/{code}`. */
@@ -347,6 +402,11 @@ export abstract class Operations {
     return this.request('rotateWebhookSecret', options as RequestOptions<'rotateWebhookSecret'>);
   }
 
+  /** Keep each orphan visit of the workspace’s domains besides the counts, or stop — `PUT /api/v1/workspace/orphan-visits`. Token scope: `workspace:write`. */
+  setOrphanLogging(options: RequestOptions<'setOrphanLogging'>): Promise<Answer<'setOrphanLogging'>> {
+    return this.request('setOrphanLogging', options as RequestOptions<'setOrphanLogging'>);
+  }
+
   /** Shorten a URL without an account (random code; limited per IP) — `POST /api/v1/shorten`. */
   shortenAnonymously(options: RequestOptions<'shortenAnonymously'>): Promise<Answer<'shortenAnonymously'>> {
     return this.request('shortenAnonymously', options as RequestOptions<'shortenAnonymously'>);
@@ -362,7 +422,7 @@ export abstract class Operations {
     return this.request('submitAbuseReport', options as RequestOptions<'submitAbuseReport'>);
   }
 
-  /** Send a webhook.test event — `POST /api/v1/webhooks/{id}/test`. Token scope: `webhooks:write`. */
+  /** Send a webhook.test event (a test message, for a channel) — `POST /api/v1/webhooks/{id}/test`. Token scope: `webhooks:write`. */
   testWebhook(options: RequestOptions<'testWebhook'>): Promise<Answer<'testWebhook'>> {
     return this.request('testWebhook', options as RequestOptions<'testWebhook'>);
   }
@@ -377,6 +437,11 @@ export abstract class Operations {
     return this.request('updateDomain', options as RequestOptions<'updateDomain'>);
   }
 
+  /** Rename a folder — `PATCH /api/v1/folders/{id}`. Token scope: `links:write`. */
+  updateFolder(options: RequestOptions<'updateFolder'>): Promise<Answer<'updateFolder'>> {
+    return this.request('updateFolder', options as RequestOptions<'updateFolder'>);
+  }
+
   /** Change a link — `PATCH /api/v1/links/{id}`. Token scope: `links:write`. */
   updateLink(options: RequestOptions<'updateLink'>): Promise<Answer<'updateLink'>> {
     return this.request('updateLink', options as RequestOptions<'updateLink'>);
@@ -387,6 +452,11 @@ export abstract class Operations {
     return this.request('updateSsoConnection', options as RequestOptions<'updateSsoConnection'>);
   }
 
+  /** Rename or recolour a tag (renaming onto an existing tag's name merges them) — `PATCH /api/v1/tags/{name}`. Token scope: `links:write`. */
+  updateTag(options: RequestOptions<'updateTag'>): Promise<Answer<'updateTag'>> {
+    return this.request('updateTag', options as RequestOptions<'updateTag'>);
+  }
+
   /** Change a webhook — `PATCH /api/v1/webhooks/{id}`. Token scope: `webhooks:write`. */
   updateWebhook(options: RequestOptions<'updateWebhook'>): Promise<Answer<'updateWebhook'>> {
     return this.request('updateWebhook', options as RequestOptions<'updateWebhook'>);
@@ -395,6 +465,11 @@ export abstract class Operations {
   /** Rename the workspace or change its slug — `PATCH /api/v1/workspace`. Token scope: `workspace:write`. */
   updateWorkspace(options: RequestOptions<'updateWorkspace'>): Promise<Answer<'updateWorkspace'>> {
     return this.request('updateWorkspace', options as RequestOptions<'updateWorkspace'>);
+  }
+
+  /** Change what clicks keep of their visitors; null goes back to the default — `PATCH /api/v1/workspace/privacy`. Token scope: `workspace:write`. */
+  updateWorkspacePrivacy(options: RequestOptions<'updateWorkspacePrivacy'>): Promise<Answer<'updateWorkspacePrivacy'>> {
+    return this.request('updateWorkspacePrivacy', options as RequestOptions<'updateWorkspacePrivacy'>);
   }
 
   /** Look the DNS records up now — `POST /api/v1/domains/{id}/verify`. Token scope: `domains:write`. */

@@ -58,6 +58,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/analytics/live": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The workspace's clicks as they happen (server-sent events)
+         * @description Needs the member role in the workspace; an API token needs the `analytics:read` scope.
+         */
+        get: operations["liveClicks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/domains": {
         parameters: {
             query?: never;
@@ -162,6 +182,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/domains/{id}/orphan-visits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Visits to the domain that reached no link: totals per kind and the top paths (the workspace's own domains)
+         * @description Needs the member role in the workspace; an API token needs the `analytics:read` scope.
+         */
+        get: operations["getOrphanVisits"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/domains/{id}/orphan-visits/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The daily orphan visit counts as CSV (day, kind, path, visits), or with ?visits=1 each kept visit
+         * @description Needs the member role in the workspace; an API token needs the `analytics:read` scope.
+         */
+        get: operations["exportOrphanVisits"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/domains/{id}/verify": {
         parameters: {
             query?: never;
@@ -200,6 +260,54 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/v1/folders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The workspace's folders, by name, with how many links each holds
+         * @description Needs the member role in the workspace; an API token needs the `links:read` scope.
+         */
+        get: operations["listFolders"];
+        put?: never;
+        /**
+         * Create a folder (at most 200 a workspace)
+         * @description Needs the member role in the workspace; an API token needs the `links:write` scope.
+         */
+        post: operations["createFolder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/folders/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a folder; its links are kept, unfiled
+         * @description Needs the member role in the workspace; an API token needs the `links:write` scope.
+         */
+        delete: operations["deleteFolder"];
+        options?: never;
+        head?: never;
+        /**
+         * Rename a folder
+         * @description Needs the member role in the workspace; an API token needs the `links:write` scope.
+         */
+        patch: operations["updateFolder"];
         trace?: never;
     };
     "/api/v1/imports": {
@@ -570,6 +678,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/links/bulk-update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change up to 500 links at once: archive or unarchive, add or remove tags, move to another domain (a link whose code is taken there is listed in `failed` and left unchanged)
+         * @description Needs the member role in the workspace; an API token needs the `links:write` scope.
+         */
+        post: operations["bulkUpdateLinks"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/links/tags": {
         parameters: {
             query?: never;
@@ -675,6 +803,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/tags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The workspace's tags with their colours and how many links carry each, most used first
+         * @description Needs the member role in the workspace; an API token needs the `links:read` scope.
+         */
+        get: operations["listWorkspaceTags"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tags/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a tag: it leaves every link and loses its colour
+         * @description Needs the member role in the workspace; an API token needs the `links:write` scope.
+         */
+        delete: operations["deleteTag"];
+        options?: never;
+        head?: never;
+        /**
+         * Rename or recolour a tag (renaming onto an existing tag's name merges them)
+         * @description Needs the member role in the workspace; an API token needs the `links:write` scope.
+         */
+        patch: operations["updateTag"];
+        trace?: never;
+    };
+    "/api/v1/tags/merge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Merge tags into one: every link carrying one of `from` carries `into` instead
+         * @description Needs the member role in the workspace; an API token needs the `links:write` scope.
+         */
+        post: operations["mergeTags"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/tokens": {
         parameters: {
             query?: never;
@@ -733,7 +925,7 @@ export interface paths {
         get: operations["listWebhooks"];
         put?: never;
         /**
-         * Subscribe a URL to events
+         * Subscribe a URL (signed webhook) or a Slack, Discord, Teams or Telegram channel to events
          * @description Needs the admin role in the workspace; an API token needs the `webhooks:write` scope.
          */
         post: operations["createWebhook"];
@@ -861,7 +1053,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Send a webhook.test event
+         * Send a webhook.test event (a test message, for a channel)
          * @description Needs the admin role in the workspace; an API token needs the `webhooks:write` scope.
          */
         post: operations["testWebhook"];
@@ -1069,6 +1261,50 @@ export interface paths {
          * @description Needs the admin role in the workspace; an API token needs the `members:write` scope.
          */
         patch: operations["changeMemberRole"];
+        trace?: never;
+    };
+    "/api/v1/workspace/orphan-visits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Keep each orphan visit of the workspace’s domains besides the counts, or stop
+         * @description Needs the admin role in the workspace; an API token needs the `workspace:write` scope.
+         */
+        put: operations["setOrphanLogging"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspace/privacy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What clicks keep of their visitors: the workspace’s choices, the defaults and what applies
+         * @description Needs the member role in the workspace; an API token needs the `workspace:read` scope.
+         */
+        get: operations["getWorkspacePrivacy"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change what clicks keep of their visitors; null goes back to the default
+         * @description Needs the admin role in the workspace; an API token needs the `workspace:write` scope.
+         */
+        patch: operations["updateWorkspacePrivacy"];
         trace?: never;
     };
     "/api/v1/workspace/sso": {
@@ -1535,7 +1771,7 @@ export interface components {
         Error: {
             error: {
                 /** @enum {string} */
-                code: "invalid_request" | "altcha_required" | "altcha_invalid" | "unauthorized" | "forbidden" | "plan_required" | "not_found" | "method_not_allowed" | "request_timeout" | "alias_taken" | "limit_reached" | "domain_taken" | "sso_not_ready" | "link_expired" | "payload_too_large" | "unsupported_media_type" | "unsafe_url" | "rate_limited" | "quota_exceeded" | "unsafe_throttled" | "headers_too_large" | "internal" | "unavailable";
+                code: "invalid_request" | "altcha_required" | "altcha_invalid" | "unauthorized" | "forbidden" | "plan_required" | "not_found" | "method_not_allowed" | "request_timeout" | "alias_taken" | "limit_reached" | "domain_taken" | "name_taken" | "sso_not_ready" | "link_expired" | "payload_too_large" | "unsupported_media_type" | "unsafe_url" | "rate_limited" | "quota_exceeded" | "unsafe_throttled" | "headers_too_large" | "internal" | "unavailable";
                 details?: Record<string, never>;
                 /**
                  * @description Where the code is explained: docs/api/errors.md in Sling's documentation, at the code's anchor.
@@ -1544,6 +1780,22 @@ export interface components {
                 doc_url: string;
                 message: string;
             };
+        };
+        Folder: {
+            /**
+             * Format: date-time
+             * @example 2026-03-02T09:15:00.000Z
+             */
+            created_at: string;
+            /** @example fld_3f9a1c0b7d2e4a6f8b1c2d3e */
+            id: string;
+            /**
+             * @description How many of the workspace’s links are filed in it, archived ones left out.
+             * @example 128
+             */
+            links: number;
+            /** @example Spring campaign */
+            name: string;
         };
         InstanceSettings: {
             anonymous_per_hour: number | null;
@@ -1613,6 +1865,8 @@ export interface components {
              */
             expiration: string | null;
             expired_url: string | null;
+            /** @description The folder it is filed in; null: unfiled. */
+            folder_id: string | null;
             /** @example true */
             forward_query: boolean;
             /** @example 4711 */
@@ -1845,6 +2099,37 @@ export interface components {
             /** @example 0b6e4d43-9c1f-4f6e-8a51-2f7d3c9b1e20 */
             user_id: string;
         };
+        OrphanVisits: {
+            domain: {
+                /** @example go.example.com */
+                hostname: string;
+                /** @example 4711 */
+                id: number;
+            };
+            /** @example 2027-01-31 */
+            end: string;
+            /** @description The workspace keeps each orphan visit (the export’s ?visits=1). */
+            log_orphan_visits: boolean;
+            /** @example 2027-01-02 */
+            start: string;
+            /** @description The most visited paths, most first ("(other)": past 1,000 distinct paths a day). */
+            top: {
+                /**
+                 * @description code: an unknown code; root: the domain’s root showing Sling’s page; path: any other unknown path.
+                 * @enum {string}
+                 */
+                kind: "code" | "root" | "path";
+                /** @example spring-sale */
+                path: string;
+                visits: number;
+            }[];
+            totals: {
+                all: number;
+                code: number;
+                path: number;
+                root: number;
+            };
+        };
         PasswordReset: {
             /**
              * Format: date-time
@@ -1856,8 +2141,25 @@ export interface components {
             /** @description true: the reset mail went to the account’s address (no link in the answer). */
             mailed: boolean;
         };
-        /** @description A link’s statistics as its public page shows them: no visitor, no IP, no routing rules (always []). */
+        /** @description A link’s statistics as its public page shows them: no visitor, no IP, no routing rules (always []), no UTM values of its destination. */
         PublicStats: {
+            /** @description The bots’ visits by agent, most first: Slackbot, Twitterbot, Facebook, LinkedInBot, Discordbot, TelegramBot, WhatsApp, Googlebot, bingbot, curl, python-requests…; "HEAD request" for a HEAD with a browser’s agent, "Unknown agent" when none was stored, "Other bots" (last) for the rest. */
+            bot_agents?: {
+                /** @example Slackbot */
+                name: string;
+                /** @example 41 */
+                visits: number;
+            }[];
+            /**
+             * @description Visits by bots, link-preview fetchers (Slackbot, Twitterbot, facebookexternalhit…) and HEAD requests in the period: stored, not in `clicks` (unless their link counts bots, `bots_counted`). Not on public stats pages.
+             * @example 87
+             */
+            bots?: number;
+            /**
+             * @description Of `bots`, the visits counted in `clicks` and every breakdown because their link has `count_bots` on.
+             * @example 0
+             */
+            bots_counted?: number;
             browsers: {
                 /** @example 1284 */
                 clicks: number;
@@ -2084,6 +2386,23 @@ export interface components {
             updated_at: string;
         };
         Stats: {
+            /** @description The bots’ visits by agent, most first: Slackbot, Twitterbot, Facebook, LinkedInBot, Discordbot, TelegramBot, WhatsApp, Googlebot, bingbot, curl, python-requests…; "HEAD request" for a HEAD with a browser’s agent, "Unknown agent" when none was stored, "Other bots" (last) for the rest. */
+            bot_agents?: {
+                /** @example Slackbot */
+                name: string;
+                /** @example 41 */
+                visits: number;
+            }[];
+            /**
+             * @description Visits by bots, link-preview fetchers (Slackbot, Twitterbot, facebookexternalhit…) and HEAD requests in the period: stored, not in `clicks` (unless their link counts bots, `bots_counted`). Not on public stats pages.
+             * @example 87
+             */
+            bots?: number;
+            /**
+             * @description Of `bots`, the visits counted in `clicks` and every breakdown because their link has `count_bots` on.
+             * @example 0
+             */
+            bots_counted?: number;
             browsers: {
                 /** @example 1284 */
                 clicks: number;
@@ -2175,6 +2494,27 @@ export interface components {
             }[];
             /** @example 903 */
             unique_visitors: number;
+            /** @description Clicks by the utm_campaign of the clicked link’s destination (its long URL’s query, decoded); "(none)" for links without one. The link’s current destination counts for all its clicks. Not on public stats pages. */
+            utm_campaign?: {
+                /** @example 1284 */
+                clicks: number;
+                /** @example spring-sale */
+                value: string;
+            }[];
+            /** @description Clicks by the utm_medium of the clicked link’s destination (its long URL’s query, decoded); "(none)" for links without one. The link’s current destination counts for all its clicks. Not on public stats pages. */
+            utm_medium?: {
+                /** @example 1284 */
+                clicks: number;
+                /** @example email */
+                value: string;
+            }[];
+            /** @description Clicks by the utm_source of the clicked link’s destination (its long URL’s query, decoded); "(none)" for links without one. The link’s current destination counts for all its clicks. Not on public stats pages. */
+            utm_source?: {
+                /** @example 1284 */
+                clicks: number;
+                /** @example newsletter */
+                value: string;
+            }[];
             /** @description A link with an A/B test: per variant, in the test’s order. */
             variants?: {
                 /** @example 1284 */
@@ -2224,6 +2564,11 @@ export interface components {
         };
         Webhook: {
             /**
+             * @description Telegram: the chat the bot posts to.
+             * @example null
+             */
+            chat_id: string | null;
+            /**
              * Format: date-time
              * @example 2026-03-02T09:15:00.000Z
              */
@@ -2247,12 +2592,19 @@ export interface components {
             /** @example wh_5f0c2e9d7a4e3c8b6a1d2f3e */
             id: string;
             /**
+             * @example webhook
+             * @enum {string}
+             */
+            kind: "webhook" | "slack" | "discord" | "teams" | "telegram";
+            /**
              * Format: date-time
              * @example 2026-03-04T16:40:12.000Z
              */
             last_success_at: string | null;
             /** @example null */
             link_id: number | null;
+            /** @example null */
+            name: string | null;
             /**
              * Format: date-time
              * @example null
@@ -2263,7 +2615,10 @@ export interface components {
              * @example 2026-03-04T16:40:12.000Z
              */
             updated_at: string;
-            /** @example https://hooks.example.com/sling */
+            /**
+             * @description A webhook’s URL; for a channel, a display form without its secret (`https://hooks.slack.com/services/T0…/…`, `Telegram chat -1001234567890`).
+             * @example https://hooks.example.com/sling
+             */
             url: string;
         };
         WebhookDelivery: {
@@ -2316,6 +2671,43 @@ export interface components {
             plan: "free" | "pro" | "business" | "enterprise";
             /** @example marketing */
             slug: string;
+        };
+        WorkspacePrivacy: {
+            /** @description What applies where the workspace has not chosen: the instance’s defaults, set by its operator, and the plan’s retention. */
+            defaults: {
+                /** @description The plan’s retention in days; null: unlimited. */
+                click_retention_days: number | null;
+                honor_opt_out: boolean;
+                /** @enum {string} */
+                ip: "full" | "anonymized" | "none";
+                referrer: boolean;
+                user_agent: boolean;
+            };
+            /** @description What applies to the next click. */
+            effective: {
+                click_retention_days: number | null;
+                excluded_ranges: string[];
+                honor_opt_out: boolean;
+                /** @enum {string} */
+                ip: "full" | "anonymized" | "none";
+                referrer: boolean;
+                user_agent: boolean;
+            };
+            /** @description The workspace’s own choices; null follows the default. */
+            settings: {
+                click_retention_days: number | null;
+                /**
+                 * @example [
+                 *       "203.0.113.0/24"
+                 *     ]
+                 */
+                excluded_ranges: string[];
+                honor_opt_out: boolean | null;
+                /** @enum {string|null} */
+                ip: "full" | "anonymized" | "none" | null;
+                referrer: boolean | null;
+                user_agent: boolean | null;
+            };
         };
     };
     responses: never;
@@ -2394,6 +2786,12 @@ export interface operations {
                 trigger?: ((string | string[]) | (unknown[] | string | string[])) | string | string[];
                 /** @description An IANA time zone (default UTC). */
                 tz?: string;
+                /** @description Only the clicks of links whose destination carries this utm_campaign (decoded, as the breakdown shows it; "(none)": links without one). Repeat the parameter to match any of several values. */
+                utm_campaign?: ((string | string[]) | (unknown[] | string | string[])) | string | string[];
+                /** @description Only the clicks of links whose destination carries this utm_medium (decoded, as the breakdown shows it; "(none)": links without one). Repeat the parameter to match any of several values. */
+                utm_medium?: ((string | string[]) | (unknown[] | string | string[])) | string | string[];
+                /** @description Only the clicks of links whose destination carries this utm_source (decoded, as the breakdown shows it; "(none)": links without one). Repeat the parameter to match any of several values. */
+                utm_source?: ((string | string[]) | (unknown[] | string | string[])) | string | string[];
             };
             header?: never;
             path?: never;
@@ -2401,7 +2799,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description The clicks, unique visitors, chart and breakdowns (countries … triggers, routing rules, and utm_source, utm_medium, utm_campaign by the clicked link’s destination) of the period, narrowed by the filters; beside them, the bots’ and link previews’ visits (`bots`, `bot_agents`), which are not clicks unless their link has `count_bots`. */
             200: {
                 headers: {
                     /** @description Requests allowed in the current window. */
@@ -2552,6 +2950,12 @@ export interface operations {
                 to?: string;
                 /** @description Repeat the parameter to match any of several values. */
                 trigger?: ((string | string[]) | (unknown[] | string | string[])) | string | string[];
+                /** @description Only the clicks of links whose destination carries this utm_campaign (decoded, as the breakdown shows it; "(none)": links without one). Repeat the parameter to match any of several values. */
+                utm_campaign?: ((string | string[]) | (unknown[] | string | string[])) | string | string[];
+                /** @description Only the clicks of links whose destination carries this utm_medium (decoded, as the breakdown shows it; "(none)": links without one). Repeat the parameter to match any of several values. */
+                utm_medium?: ((string | string[]) | (unknown[] | string | string[])) | string | string[];
+                /** @description Only the clicks of links whose destination carries this utm_source (decoded, as the breakdown shows it; "(none)": links without one). Repeat the parameter to match any of several values. */
+                utm_source?: ((string | string[]) | (unknown[] | string | string[])) | string | string[];
             };
             header?: never;
             path?: never;
@@ -2559,7 +2963,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The clicks as CSV (default) or JSON, streamed as a download. */
+            /** @description The clicks as CSV (default) or JSON, streamed as a download: those the statistics count with the same filters (utm_source… included). */
             200: {
                 headers: {
                     /** @description Requests allowed in the current window. */
@@ -2573,6 +2977,150 @@ export interface operations {
                 content: {
                     "application/json": Record<string, never>[];
                     "text/csv": string;
+                };
+            };
+            /** @description Error: `invalid_request` */
+            400: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `unauthorized` */
+            401: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `forbidden` */
+            403: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `not_found` */
+            404: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rate_limited` */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `internal` */
+            500: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    liveClicks: {
+        parameters: {
+            query?: {
+                /** @description Only the clicks of links on this domain. */
+                domain_id?: ((number | string | "" | null) | (string | number | "" | null) | null) | number | string | "" | null;
+                /** @description Resume after this event (what the Last-Event-ID header says; the header wins). Events of the last 10 minutes are kept. */
+                last_event_id?: string;
+                /** @description Only this link’s clicks. */
+                link_id?: ((number | string | "" | null) | (string | number | "" | null) | null) | number | string | "" | null;
+                /** @description Only the clicks of links with this tag. */
+                tag?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A text/event-stream that does not end: per stored click, `id: <event id>`, `event: click` and `data:` a JSON object (time; link id, short_code, domain, short_url; country, region, city, device, browser, os, referrer_host, trigger, rule_id, variant_id, bot). Never the address or the visitor key. A comment every 15 s. Reconnect with Last-Event-ID (or ?last_event_id=) to receive what was missed, up to 10 minutes back. */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
                 };
             };
             /** @description Error: `invalid_request` */
@@ -4332,6 +4880,299 @@ export interface operations {
             };
         };
     };
+    getOrphanVisits: {
+        parameters: {
+            query?: {
+                /** @description A UTC day, YYYY-MM-DD (default today); the range includes both ends. */
+                end?: string;
+                /** @description Only this kind in the top paths (the totals are always per kind). */
+                kind?: "code" | "root" | "path" | "";
+                /** @description A whole number from 1 to 100 (default 10). */
+                limit?: string;
+                /** @description A UTC day, YYYY-MM-DD (default 29 days before end: the last 30 days); the range includes both ends. */
+                start?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The domain id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrphanVisits"];
+                };
+            };
+            /** @description Error: `invalid_request` */
+            400: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `unauthorized` */
+            401: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `forbidden` */
+            403: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `not_found` */
+            404: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rate_limited` */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `internal` */
+            500: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    exportOrphanVisits: {
+        parameters: {
+            query?: {
+                /** @description A UTC day, YYYY-MM-DD (default today); the range includes both ends. */
+                end?: string;
+                /** @description A UTC day, YYYY-MM-DD (default 29 days before end: the last 30 days); the range includes both ends. */
+                start?: string;
+                /** @description 1: each kept visit (when the workspace keeps them) instead of the daily counts. */
+                visits?: "0" | "1" | "";
+            };
+            header?: never;
+            path: {
+                /** @description The domain id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV, one count (or one kept visit) a row */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>[];
+                    "text/csv": string;
+                };
+            };
+            /** @description Error: `invalid_request` */
+            400: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `unauthorized` */
+            401: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `forbidden` */
+            403: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `not_found` */
+            404: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rate_limited` */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `internal` */
+            500: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     verifyDomain: {
         parameters: {
             query?: never;
@@ -4538,6 +5379,600 @@ export interface operations {
             };
             /** @description Error: `not_found` */
             404: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rate_limited` */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `internal` */
+            500: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listFolders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        folders: components["schemas"]["Folder"][];
+                    };
+                };
+            };
+            /** @description Error: `unauthorized` */
+            401: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `forbidden` */
+            403: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rate_limited` */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `internal` */
+            500: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createFolder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description 1 to 60 characters, trimmed; unique in the workspace regardless of case. */
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        folder: components["schemas"]["Folder"];
+                    };
+                };
+            };
+            /** @description Error: `invalid_request` */
+            400: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `unauthorized` */
+            401: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `forbidden` */
+            403: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `name_taken`, `limit_reached` */
+            409: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `payload_too_large` */
+            413: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `unsupported_media_type` */
+            415: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rate_limited` */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `internal` */
+            500: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteFolder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The folder id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no body. */
+            204: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error: `unauthorized` */
+            401: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `forbidden` */
+            403: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `not_found` */
+            404: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rate_limited` */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `internal` */
+            500: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateFolder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The folder id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description 1 to 60 characters, trimmed; unique in the workspace regardless of case. */
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        folder: components["schemas"]["Folder"];
+                    };
+                };
+            };
+            /** @description Error: `invalid_request` */
+            400: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `unauthorized` */
+            401: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `forbidden` */
+            403: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `not_found` */
+            404: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `name_taken` */
+            409: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `payload_too_large` */
+            413: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `unsupported_media_type` */
+            415: {
                 headers: {
                     /** @description Requests allowed in the current window. */
                     "X-RateLimit-Limit"?: string;
@@ -5222,6 +6657,10 @@ export interface operations {
             query?: {
                 archived?: "exclude" | "include" | "only" | "";
                 created_by?: string;
+                /** @description Only the links on this domain. */
+                domain_id?: ((number | string | "" | null) | (string | number | "" | null) | null) | number | string | "" | null;
+                /** @description Only the links filed in this folder (its id), or `none`: only the unfiled ones. */
+                folder?: string;
                 /** @description A whole number from 1 to 100 (default 50). */
                 limit?: string;
                 /** @description A whole number from 0 (default 0). */
@@ -5391,7 +6830,7 @@ export interface operations {
                     android_fallback_url?: string | null;
                     /** @description Where Android visitors go: https, or an app link that the app page tries; null removes it. */
                     android_url?: string | null;
-                    /** @description Whether bots’ visits (crawlers, link unfurlers, HEAD requests) use up max_clicks too; false unless set (only people’s clicks count). */
+                    /** @description Whether bots’ visits (crawlers, link unfurlers, HEAD requests) count as clicks: towards max_clicks and in the link’s statistics (the link’s own `clicks` counts people only); false unless set. */
                     count_bots?: boolean | null;
                     /**
                      * @description One of the workspace’s domains; the default when absent.
@@ -5405,6 +6844,8 @@ export interface operations {
                     expiration?: string | null;
                     /** @description Where visitors go once the link has expired or used up its clicks, instead of the “Link Expired” page; null removes it. */
                     expired_url?: string | null;
+                    /** @description The workspace folder it is filed in (GET /api/v1/folders); null: unfiled. A link is in at most one folder. */
+                    folder_id?: string | null;
                     /**
                      * @description Whether a visit’s query string is added to the destination (`/abc?ref=x` → `…?ref=x`); true unless set to false.
                      * @example true
@@ -5811,6 +7252,8 @@ export interface operations {
                          */
                         expiration: string | null;
                         expired_url: string | null;
+                        /** @description The folder it is filed in; null: unfiled. */
+                        folder_id: string | null;
                         /** @example true */
                         forward_query: boolean;
                         /** @example 4711 */
@@ -6156,7 +7599,7 @@ export interface operations {
                     android_url?: string | null;
                     /** @example false */
                     archived?: boolean;
-                    /** @description Whether bots’ visits (crawlers, link unfurlers, HEAD requests) use up max_clicks too; false unless set (only people’s clicks count). */
+                    /** @description Whether bots’ visits (crawlers, link unfurlers, HEAD requests) count as clicks: towards max_clicks and in the link’s statistics (the link’s own `clicks` counts people only); false unless set. */
                     count_bots?: boolean;
                     /**
                      * @description ISO 8601 (2027-01-31 or 2027-01-31T10:00:00Z); without an offset, UTC.
@@ -6165,6 +7608,8 @@ export interface operations {
                     expiration?: string | null;
                     /** @description Where visitors go once the link has expired or used up its clicks, instead of the “Link Expired” page; null removes it. */
                     expired_url?: string | null;
+                    /** @description The workspace folder it is filed in (GET /api/v1/folders); null: unfiled. A link is in at most one folder. */
+                    folder_id?: string | null;
                     /**
                      * @description Whether a visit’s query string is added to the destination (`/abc?ref=x` → `…?ref=x`); true unless set to false.
                      * @example true
@@ -6552,6 +7997,12 @@ export interface operations {
                 to?: string;
                 /** @description Repeat the parameter to match any of several values. */
                 trigger?: ((string | string[]) | (unknown[] | string | string[])) | string | string[];
+                /** @description Only the clicks of links whose destination carries this utm_campaign (decoded, as the breakdown shows it; "(none)": links without one). Repeat the parameter to match any of several values. */
+                utm_campaign?: ((string | string[]) | (unknown[] | string | string[])) | string | string[];
+                /** @description Only the clicks of links whose destination carries this utm_medium (decoded, as the breakdown shows it; "(none)": links without one). Repeat the parameter to match any of several values. */
+                utm_medium?: ((string | string[]) | (unknown[] | string | string[])) | string | string[];
+                /** @description Only the clicks of links whose destination carries this utm_source (decoded, as the breakdown shows it; "(none)": links without one). Repeat the parameter to match any of several values. */
+                utm_source?: ((string | string[]) | (unknown[] | string | string[])) | string | string[];
             };
             header?: never;
             path: {
@@ -6562,7 +8013,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The clicks as CSV (default) or JSON, streamed as a download. */
+            /** @description The clicks as CSV (default) or JSON, streamed as a download: those the statistics count with the same filters (utm_source… included). */
             200: {
                 headers: {
                     /** @description Requests allowed in the current window. */
@@ -8157,6 +9608,12 @@ export interface operations {
                 trigger?: ((string | string[]) | (unknown[] | string | string[])) | string | string[];
                 /** @description An IANA time zone (default UTC). */
                 tz?: string;
+                /** @description Only the clicks of links whose destination carries this utm_campaign (decoded, as the breakdown shows it; "(none)": links without one). Repeat the parameter to match any of several values. */
+                utm_campaign?: ((string | string[]) | (unknown[] | string | string[])) | string | string[];
+                /** @description Only the clicks of links whose destination carries this utm_medium (decoded, as the breakdown shows it; "(none)": links without one). Repeat the parameter to match any of several values. */
+                utm_medium?: ((string | string[]) | (unknown[] | string | string[])) | string | string[];
+                /** @description Only the clicks of links whose destination carries this utm_source (decoded, as the breakdown shows it; "(none)": links without one). Repeat the parameter to match any of several values. */
+                utm_source?: ((string | string[]) | (unknown[] | string | string[])) | string | string[];
             };
             header?: never;
             path: {
@@ -8167,7 +9624,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description The clicks, unique visitors, chart and breakdowns (countries … triggers, routing rules, and utm_source, utm_medium, utm_campaign by the clicked link’s destination) of the period, narrowed by the filters; beside them, the bots’ and link previews’ visits (`bots`, `bot_agents`), which are not clicks unless their link has `count_bots`. */
             200: {
                 headers: {
                     /** @description Requests allowed in the current window. */
@@ -8767,6 +10224,210 @@ export interface operations {
             };
         };
     };
+    bulkUpdateLinks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Tags added to each link (a link keeps at most 10). */
+                    add_tags?: string[];
+                    /**
+                     * @description true archives the links, false brings them back.
+                     * @example false
+                     */
+                    archived?: boolean;
+                    /**
+                     * @description Move the links to this verified domain of the workspace, keeping their codes; a link whose code is taken there stays where it is (`failed`).
+                     * @example 7
+                     */
+                    domain_id?: ((number | string) | (string | number)) | number | string;
+                    /** @description File the links in this folder of the workspace (GET /api/v1/folders); null unfiles them. */
+                    folder_id?: string | null;
+                    /**
+                     * @example [
+                     *       4711,
+                     *       4712
+                     *     ]
+                     */
+                    ids: number[];
+                    /** @description Tags taken off each link that has them. */
+                    remove_tags?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Links left unchanged because their code is taken on the target domain (nothing else was changed on them either). */
+                        failed: {
+                            /** @constant */
+                            code: "alias_taken";
+                            /** @example 4711 */
+                            id: number;
+                            message: string;
+                        }[];
+                        /** @description How many links were changed. */
+                        updated: number;
+                    };
+                };
+            };
+            /** @description Error: `invalid_request` */
+            400: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `unauthorized` */
+            401: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `forbidden` */
+            403: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `not_found` */
+            404: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `payload_too_large` */
+            413: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `unsupported_media_type` */
+            415: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rate_limited` */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `internal` */
+            500: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listTags: {
         parameters: {
             query?: never;
@@ -8790,6 +10451,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         tags: {
+                            /**
+                             * @description One of the palette’s colours.
+                             * @example blue
+                             * @enum {string}
+                             */
+                            color: "gray" | "red" | "orange" | "yellow" | "green" | "blue" | "purple" | "pink";
                             /** @example 128 */
                             links: number;
                             name: string;
@@ -8937,8 +10604,6 @@ export interface operations {
                 os?: ((string | string[]) | (unknown[] | string | string[])) | string | string[];
                 /** @description Repeat the parameter to match any of several values. */
                 referrer?: ((string | string[]) | (unknown[] | string | string[])) | string | string[];
-                /** @description Repeat the parameter to match any of several values. */
-                tag?: ((string | string[]) | (unknown[] | string | string[])) | string | string[];
                 /** @description ISO 8601 (2027-01-31 or 2027-01-31T10:00:00Z); without an offset, UTC. */
                 to?: string;
                 /** @description Repeat the parameter to match any of several values. */
@@ -9549,6 +11214,656 @@ export interface operations {
             };
         };
     };
+    listWorkspaceTags: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        tags: {
+                            /**
+                             * @description One of the palette’s colours.
+                             * @example blue
+                             * @enum {string}
+                             */
+                            color: "gray" | "red" | "orange" | "yellow" | "green" | "blue" | "purple" | "pink";
+                            /**
+                             * @description How many of the workspace’s links carry it.
+                             * @example 128
+                             */
+                            links: number;
+                            name: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error: `unauthorized` */
+            401: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `forbidden` */
+            403: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rate_limited` */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `internal` */
+            500: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteTag: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The tag (any case; spaces count as hyphens). */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description How many links lost the tag. */
+                        changed: number;
+                    };
+                };
+            };
+            /** @description Error: `invalid_request` */
+            400: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `unauthorized` */
+            401: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `forbidden` */
+            403: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `not_found` */
+            404: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rate_limited` */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `internal` */
+            500: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateTag: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The tag (any case; spaces count as hyphens). */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description One of the palette’s colours.
+                     * @example blue
+                     * @enum {string}
+                     */
+                    color?: "gray" | "red" | "orange" | "yellow" | "green" | "blue" | "purple" | "pink";
+                    /** @description A new name; an existing tag’s name merges this tag into it. */
+                    name?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description How many links were rewritten. */
+                        changed: number;
+                        tag: {
+                            /**
+                             * @description One of the palette’s colours.
+                             * @example blue
+                             * @enum {string}
+                             */
+                            color: "gray" | "red" | "orange" | "yellow" | "green" | "blue" | "purple" | "pink";
+                            /**
+                             * @description How many of the workspace’s links carry it.
+                             * @example 128
+                             */
+                            links: number;
+                            name: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `invalid_request` */
+            400: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `unauthorized` */
+            401: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `forbidden` */
+            403: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `not_found` */
+            404: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `payload_too_large` */
+            413: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `unsupported_media_type` */
+            415: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rate_limited` */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `internal` */
+            500: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    mergeTags: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The tags that go: each link carrying one carries `into` instead. */
+                    from: string[];
+                    /** @description The tag that stays (a new name is fine). */
+                    into: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description How many links were rewritten. */
+                        changed: number;
+                        tag: {
+                            /**
+                             * @description One of the palette’s colours.
+                             * @example blue
+                             * @enum {string}
+                             */
+                            color: "gray" | "red" | "orange" | "yellow" | "green" | "blue" | "purple" | "pink";
+                            /**
+                             * @description How many of the workspace’s links carry it.
+                             * @example 128
+                             */
+                            links: number;
+                            name: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: `invalid_request` */
+            400: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `unauthorized` */
+            401: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `forbidden` */
+            403: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `not_found` */
+            404: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `payload_too_large` */
+            413: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `unsupported_media_type` */
+            415: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rate_limited` */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `internal` */
+            500: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listTokens: {
         parameters: {
             query?: never;
@@ -10097,23 +12412,144 @@ export interface operations {
                      *       "link.clicked"
                      *     ]
                      */
-                    events: ("link.created" | "link.updated" | "link.deleted" | "link.clicked" | "link.expired" | "domain.verified")[];
+                    events: ("link.created" | "link.updated" | "link.deleted" | "link.clicked" | "link.expired" | "link.held" | "link.milestone" | "domain.verified" | "domain.misconfigured" | "workspace.weekly_summary")[];
+                    /**
+                     * @description A signed webhook (the default).
+                     * @constant
+                     */
+                    kind?: "webhook";
                     /**
                      * @description Only events of this link; null: all.
                      * @example 4711
                      */
                     link_id?: ((number | string | null) | (string | number | null) | null) | number | string | null;
+                    /** @description A label for the channel ("#launches"). */
+                    name?: string | null;
                     /**
                      * Format: uri
                      * @description https:// (http:// only for private targets when the operator allows them).
                      * @example https://example.com/spring-sale
                      */
                     url: string;
+                } | {
+                    /**
+                     * @description Only events of this domain; null: all.
+                     * @example 7
+                     */
+                    domain_id?: ((number | string | null) | (string | number | null) | null) | number | string | null;
+                    enabled?: boolean;
+                    /**
+                     * @example [
+                     *       "link.created",
+                     *       "link.clicked"
+                     *     ]
+                     */
+                    events: ("link.created" | "link.updated" | "link.deleted" | "link.clicked" | "link.expired" | "link.held" | "link.milestone" | "domain.verified" | "domain.misconfigured" | "workspace.weekly_summary")[];
+                    /** @constant */
+                    kind: "slack";
+                    /**
+                     * @description Only events of this link; null: all.
+                     * @example 4711
+                     */
+                    link_id?: ((number | string | null) | (string | number | null) | null) | number | string | null;
+                    /** @description A label for the channel ("#launches"). */
+                    name?: string | null;
+                    /**
+                     * Format: uri
+                     * @description Write-only: the Slack incoming-webhook URL (it holds the secret; never returned).
+                     */
+                    target: string;
+                } | {
+                    /**
+                     * @description Only events of this domain; null: all.
+                     * @example 7
+                     */
+                    domain_id?: ((number | string | null) | (string | number | null) | null) | number | string | null;
+                    enabled?: boolean;
+                    /**
+                     * @example [
+                     *       "link.created",
+                     *       "link.clicked"
+                     *     ]
+                     */
+                    events: ("link.created" | "link.updated" | "link.deleted" | "link.clicked" | "link.expired" | "link.held" | "link.milestone" | "domain.verified" | "domain.misconfigured" | "workspace.weekly_summary")[];
+                    /** @constant */
+                    kind: "discord";
+                    /**
+                     * @description Only events of this link; null: all.
+                     * @example 4711
+                     */
+                    link_id?: ((number | string | null) | (string | number | null) | null) | number | string | null;
+                    /** @description A label for the channel ("#launches"). */
+                    name?: string | null;
+                    /**
+                     * Format: uri
+                     * @description Write-only: the Discord incoming-webhook URL (it holds the secret; never returned).
+                     */
+                    target: string;
+                } | {
+                    /**
+                     * @description Only events of this domain; null: all.
+                     * @example 7
+                     */
+                    domain_id?: ((number | string | null) | (string | number | null) | null) | number | string | null;
+                    enabled?: boolean;
+                    /**
+                     * @example [
+                     *       "link.created",
+                     *       "link.clicked"
+                     *     ]
+                     */
+                    events: ("link.created" | "link.updated" | "link.deleted" | "link.clicked" | "link.expired" | "link.held" | "link.milestone" | "domain.verified" | "domain.misconfigured" | "workspace.weekly_summary")[];
+                    /** @constant */
+                    kind: "teams";
+                    /**
+                     * @description Only events of this link; null: all.
+                     * @example 4711
+                     */
+                    link_id?: ((number | string | null) | (string | number | null) | null) | number | string | null;
+                    /** @description A label for the channel ("#launches"). */
+                    name?: string | null;
+                    /**
+                     * Format: uri
+                     * @description Write-only: the Microsoft Teams incoming-webhook URL (it holds the secret; never returned).
+                     */
+                    target: string;
+                } | {
+                    /** @description The chat, group or channel the bot posts to: its id or @username. */
+                    chat_id: ((string | number) | (number | string)) | string | number;
+                    /**
+                     * @description Only events of this domain; null: all.
+                     * @example 7
+                     */
+                    domain_id?: ((number | string | null) | (string | number | null) | null) | number | string | null;
+                    enabled?: boolean;
+                    /**
+                     * @example [
+                     *       "link.created",
+                     *       "link.clicked"
+                     *     ]
+                     */
+                    events: ("link.created" | "link.updated" | "link.deleted" | "link.clicked" | "link.expired" | "link.held" | "link.milestone" | "domain.verified" | "domain.misconfigured" | "workspace.weekly_summary")[];
+                    /** @constant */
+                    kind: "telegram";
+                    /**
+                     * @description Only events of this link; null: all.
+                     * @example 4711
+                     */
+                    link_id?: ((number | string | null) | (string | number | null) | null) | number | string | null;
+                    /** @description A label for the channel ("#launches"). */
+                    name?: string | null;
+                    /**
+                     * @description Write-only: the bot token from @BotFather (never returned).
+                     * @example 123456789:AAFexampleexampleexampleexample12345
+                     */
+                    target: string;
                 };
             };
         };
         responses: {
-            /** @description Created; the secret is shown once */
+            /** @description Created; a signed webhook’s secret is shown once */
             201: {
                 headers: {
                     /** @description Requests allowed in the current window. */
@@ -10127,10 +12563,10 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description Shown once: the signing secret (whsec_…).
+                         * @description Signed webhooks only, shown once: the signing secret (whsec_…). Channels are not signed.
                          * @example whsec_MfKQ9r8GKYqXoRSEG4pTZ1hV7d2Q9m3sA0bB6cC8dD0=
                          */
-                        secret: string;
+                        secret?: string;
                         webhook: components["schemas"]["Webhook"];
                     };
                 };
@@ -10520,6 +12956,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description The chat, group or channel the bot posts to: its id or @username. */
+                    chat_id?: ((string | number) | (number | string)) | string | number;
                     /**
                      * @description Only events of this domain; null: all.
                      * @example 7
@@ -10532,12 +12970,21 @@ export interface operations {
                      *       "link.clicked"
                      *     ]
                      */
-                    events?: ("link.created" | "link.updated" | "link.deleted" | "link.clicked" | "link.expired" | "domain.verified")[];
+                    events?: ("link.created" | "link.updated" | "link.deleted" | "link.clicked" | "link.expired" | "link.held" | "link.milestone" | "domain.verified" | "domain.misconfigured" | "workspace.weekly_summary")[];
+                    /**
+                     * @description Cannot change; accepted when it is the current one.
+                     * @enum {string}
+                     */
+                    kind?: "webhook" | "slack" | "discord" | "teams" | "telegram";
                     /**
                      * @description Only events of this link; null: all.
                      * @example 4711
                      */
                     link_id?: ((number | string | null) | (string | number | null) | null) | number | string | null;
+                    /** @description A label for the channel ("#launches"). */
+                    name?: string | null;
+                    /** @description Write-only: a new secret URL or bot token for a channel; left out, it stays. */
+                    target?: string;
                     /**
                      * Format: uri
                      * @description https:// (http:// only for private targets when the operator allows them).
@@ -11710,7 +14157,7 @@ export interface operations {
     listAudit: {
         parameters: {
             query?: {
-                action?: "workspace.created" | "workspace.updated" | "workspace.ownership_transferred" | "member.invited" | "invitation.revoked" | "invitation.accepted" | "member.provisioned" | "member.updated" | "member.deprovisioned" | "member.role_changed" | "member.removed" | "member.left" | "sso.connection.created" | "sso.connection.updated" | "sso.connection.deleted" | "sso.connection.tested" | "sso.connection.enabled" | "sso.connection.disabled" | "sso.domain.verified" | "sso.signed_in" | "directory_sync.token_created" | "directory_sync.token_rotated" | "directory_sync.token_revoked" | "token.created" | "token.secret_replaced" | "token.revoked" | "webhook.created" | "webhook.updated" | "webhook.secret_rotated" | "webhook.deleted" | "domain.added" | "domain.updated" | "domain.verified" | "domain.misconfigured" | "domain.restored" | "domain.claim_lost" | "domain.deleted" | "link.deleted";
+                action?: "workspace.created" | "workspace.updated" | "workspace.ownership_transferred" | "member.invited" | "invitation.revoked" | "invitation.accepted" | "member.provisioned" | "member.updated" | "member.deprovisioned" | "member.role_changed" | "member.removed" | "member.left" | "sso.connection.created" | "sso.connection.updated" | "sso.connection.deleted" | "sso.connection.tested" | "sso.connection.enabled" | "sso.connection.disabled" | "sso.domain.verified" | "sso.signed_in" | "directory_sync.token_created" | "directory_sync.token_rotated" | "directory_sync.token_revoked" | "token.created" | "token.secret_replaced" | "token.revoked" | "webhook.created" | "webhook.updated" | "webhook.secret_rotated" | "webhook.deleted" | "domain.added" | "domain.updated" | "domain.verified" | "domain.misconfigured" | "domain.restored" | "domain.claim_lost" | "domain.deleted" | "link.deleted" | "tag.renamed" | "tag.merged" | "tag.deleted";
                 cursor?: string;
                 limit?: number;
             };
@@ -11837,7 +14284,7 @@ export interface operations {
     exportAudit: {
         parameters: {
             query?: {
-                action?: "workspace.created" | "workspace.updated" | "workspace.ownership_transferred" | "member.invited" | "invitation.revoked" | "invitation.accepted" | "member.provisioned" | "member.updated" | "member.deprovisioned" | "member.role_changed" | "member.removed" | "member.left" | "sso.connection.created" | "sso.connection.updated" | "sso.connection.deleted" | "sso.connection.tested" | "sso.connection.enabled" | "sso.connection.disabled" | "sso.domain.verified" | "sso.signed_in" | "directory_sync.token_created" | "directory_sync.token_rotated" | "directory_sync.token_revoked" | "token.created" | "token.secret_replaced" | "token.revoked" | "webhook.created" | "webhook.updated" | "webhook.secret_rotated" | "webhook.deleted" | "domain.added" | "domain.updated" | "domain.verified" | "domain.misconfigured" | "domain.restored" | "domain.claim_lost" | "domain.deleted" | "link.deleted";
+                action?: "workspace.created" | "workspace.updated" | "workspace.ownership_transferred" | "member.invited" | "invitation.revoked" | "invitation.accepted" | "member.provisioned" | "member.updated" | "member.deprovisioned" | "member.role_changed" | "member.removed" | "member.left" | "sso.connection.created" | "sso.connection.updated" | "sso.connection.deleted" | "sso.connection.tested" | "sso.connection.enabled" | "sso.connection.disabled" | "sso.domain.verified" | "sso.signed_in" | "directory_sync.token_created" | "directory_sync.token_rotated" | "directory_sync.token_revoked" | "token.created" | "token.secret_replaced" | "token.revoked" | "webhook.created" | "webhook.updated" | "webhook.secret_rotated" | "webhook.deleted" | "domain.added" | "domain.updated" | "domain.verified" | "domain.misconfigured" | "domain.restored" | "domain.claim_lost" | "domain.deleted" | "link.deleted" | "tag.renamed" | "tag.merged" | "tag.deleted";
                 cursor?: string;
                 limit?: number;
             };
@@ -13216,6 +15663,448 @@ export interface operations {
             };
             /** @description Error: `not_found` */
             404: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `payload_too_large` */
+            413: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `unsupported_media_type` */
+            415: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rate_limited` */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `internal` */
+            500: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    setOrphanLogging: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Keep each orphan visit (path, time, referrer, user agent, country, device, browser; never the IP). */
+                    log_orphan_visits: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Keep each orphan visit (path, time, referrer, user agent, country, device, browser; never the IP). */
+                        log_orphan_visits: boolean;
+                    };
+                };
+            };
+            /** @description Error: `invalid_request` */
+            400: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `unauthorized` */
+            401: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `forbidden` */
+            403: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `payload_too_large` */
+            413: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `unsupported_media_type` */
+            415: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rate_limited` */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `internal` */
+            500: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getWorkspacePrivacy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        privacy: components["schemas"]["WorkspacePrivacy"];
+                    };
+                };
+            };
+            /** @description Error: `unauthorized` */
+            401: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `forbidden` */
+            403: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rate_limited` */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `internal` */
+            500: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateWorkspacePrivacy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Days clicks are kept, shorter than the plan keeps them; null: the plan’s retention.
+                     * @example 90
+                     */
+                    click_retention_days?: number | null;
+                    /** @description IP addresses and CIDR ranges (IPv4 and IPv6) whose visits are not tracked at all: neither stored nor counted. Normalised on the way in. */
+                    excluded_ranges?: string[];
+                    /** @description Honour DNT: 1 and Sec-GPC: 1: such a click keeps only its country and kind of device. */
+                    honor_opt_out?: boolean | null;
+                    /**
+                     * @description full: the whole address; anonymized: IPv4 to its /24, IPv6 to its /48; none: no address.
+                     * @enum {string|null}
+                     */
+                    ip?: "full" | "anonymized" | "none" | null;
+                    /** @description Keep the referring page and its host. */
+                    referrer?: boolean | null;
+                    /** @description Keep the user agent (device, browser and OS are kept either way). */
+                    user_agent?: boolean | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        privacy: components["schemas"]["WorkspacePrivacy"];
+                    };
+                };
+            };
+            /** @description Error: `invalid_request` */
+            400: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `unauthorized` */
+            401: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `forbidden` */
+            403: {
                 headers: {
                     /** @description Requests allowed in the current window. */
                     "X-RateLimit-Limit"?: string;
