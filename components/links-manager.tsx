@@ -190,6 +190,13 @@ export function LinksManager({ domains, viewer, workspace, initialView, firstRun
     }
   }
 
+  // The row shows the saved link at once (Edit or Duplicate right after a save must not start from
+  // the old values); the page is then read again for everything the save may have moved.
+  function edited(link: Link) {
+    setPage((p) => p && { ...p, links: p.links.map((row) => (row.id === link.id ? { ...row, ...link } : row)) });
+    refresh(`Saved ${link.short_url}.`);
+  }
+
   function created(link: Link) {
     if (view.sort !== 'created-desc' || view.page !== 1 || view.q || view.status || view.tag || view.folder || view.domain) {
       setQuery('');
@@ -345,7 +352,7 @@ export function LinksManager({ domains, viewer, workspace, initialView, firstRun
           prefill={editing.mode === 'new' ? prefill : undefined}
           domains={domains}
           onClose={() => setEditing(null)}
-          onSaved={(saved) => (editing.mode === 'edit' ? refresh(`Saved ${saved.short_url}.`) : created(saved))}
+          onSaved={(saved) => (editing.mode === 'edit' ? edited(saved) : created(saved))}
         />
       ) : null}
       {importing ? (

@@ -203,7 +203,16 @@ describe.skipIf(!chromium)('the link dialog: UTM builder, note, safe rename and 
     await expect.poll(() => status().textContent()).toBe(`Saved ${sling.url}/fixed.`);
     await until('the link forwards the query', async () => (await visit('/fixed?ref=mail')) === `${dest}/fixed?id=7&ref=mail`);
 
-    // Off again, then duplicated: the copy does not forward either.
+    // Off again, then duplicated: the copy does not forward either. The list's read after the save is
+    // held until the copy's dialog is open, so the row must show the link as saved, not as last listed.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/api\/v1\/links\?/, async (route) => {
+      await held;
+      await route.continue();
+    });
     await page.getByRole('button', { name: `More actions for ${sling.url}/fixed` }).click();
     await page.getByRole('button', { name: 'Edit', exact: true }).click();
     dialog = page.getByRole('dialog', { name: 'Edit link' });
@@ -214,6 +223,8 @@ describe.skipIf(!chromium)('the link dialog: UTM builder, note, safe rename and 
     await page.getByRole('button', { name: 'Duplicate', exact: true }).click();
     dialog = page.getByRole('dialog', { name: 'Duplicate link' });
     expect(await forward().isChecked()).toBe(false);
+    release();
+    await page.unrouteAll({ behavior: 'wait' }); // the held read goes on before the route is removed
     await dialog.getByRole('button', { name: 'Create link' }).click();
     await expect.poll(() => rows().count()).toBe(2);
     const links = (await (await page.request.get(`${sling.url}/api/v1/links?q=fixed`)).json()).links as Array<{ forward_query: boolean }>;
