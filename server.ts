@@ -20,6 +20,7 @@ import { orphanRecorder, type RecordOrphan } from './lib/server/record-orphan';
 import { clientIp } from './lib/edge/client-ip';
 import { createEdge, type EdgeHandler } from './lib/server/create-edge';
 import { LinkCache } from './lib/edge/link-cache';
+import { replicaLinks } from './lib/edge/replica-links';
 import { hostOf } from './lib/edge/parse-request';
 import { answerUnknownHost } from './lib/server/site-answers';
 import { startClickWriterThread, type ClickWriterThread } from './lib/edge/click-writer-thread';
@@ -110,16 +111,28 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   // `app` answers its own host's short links too: behind a TCP load balancer the app host's traffic
   // (BASE_URL, the default domain's links included) cannot be split by path (docs/self-hosting/scale-out.md).
   if (role !== 'worker') {
+    // Links with their social previews, one query per batch of codes (misses, stale reloads): bots
+    // get the preview page without another. With replicas, from a replica where it is sure to be current.
+    const primaryLinks = edgeLinksLoader(handle.db, () => domains.current);
+    const fromReplica =
+      handle.replicas &&
+      replicaLinks({
+        replicas: handle.replicas,
+        primary: primaryLinks,
+        loaderOn: (db) => edgeLinksLoader(db, () => domains.current),
+        recentMs: config.REPLICA_MAX_LAG_MS + 2_000,
+      });
     const cache = new LinkCache({
       maxEntries: config.CACHE_MAX_ENTRIES,
       maxBytes: config.CACHE_MAX_BYTES,
       ttlMs: config.CACHE_TTL_MS,
-      // Links with their social previews, one query per batch of codes (misses, stale reloads):
-      // bots get the preview page without another.
-      loadMany: edgeLinksLoader(handle.db, () => domains.current),
+      loadMany: fromReplica?.loadMany ?? primaryLinks,
       self: () => domains.current.self,
     });
-    invalidationBus().subscribe((key) => cache.invalidate(key));
+    invalidationBus().subscribe((key) => {
+      fromReplica?.invalidated(key);
+      cache.invalidate(key);
+    });
     // Clicks are enriched, encoded and stored in the click writer's own thread, which reaches the
     // database itself (its own pool, or a port to PGlite's thread) and loads the GeoIP files when a
     // batch first needs them. Two batches in flight: the next is prepared while one is stored.

@@ -130,6 +130,26 @@ const database = {
       example: 'postgres://sling:secret@db.internal:5432/sling',
       unset: 'the embedded database in `DATA_DIR`',
     }),
+  DATABASE_REPLICA_URLS: z
+    .string()
+    .transform((v) =>
+      v
+        .split(',')
+        .map((url) => url.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().regex(/^postgres(ql)?:\/\//, 'must be a comma-separated list of postgres:// or postgresql:// URLs')))
+    .default([])
+    .register(envDocs, {
+      description:
+        "Streaming replicas of `DATABASE_URL`'s database, comma-separated: the edges load links from them, and analytics, exports and link lists read from them; writes and reads that must see them stay on the primary ([scale-out](scale-out.md#read-replicas)). A replica that is down or too far behind is skipped.",
+      example: 'postgres://sling:secret@db-replica-1.internal:5432/sling,postgres://sling:secret@db-replica-2.internal:5432/sling',
+      unset: 'every read on the primary',
+    }),
+  REPLICA_MAX_LAG_MS: count(100).max(600_000, { error: 'must be at most 600000 (ms)' }).default(2_000).register(envDocs, {
+    description:
+      'A replica further behind the primary than this many milliseconds (measured from write-ahead-log positions about once a second while reads come) takes no reads until it has caught up.',
+  }),
   PGLITE_SHARED_BUFFERS_MB: count(1).max(4096, { error: 'must be at most 4096 (MiB)' }).default(16).register(envDocs, {
     description:
       "The embedded database's buffer cache in MiB (PostgreSQL's `shared_buffers`; its own default, 128, was a fifth of an idle server's memory). Pages outside it come from the operating system's file cache.",

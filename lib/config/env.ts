@@ -35,6 +35,11 @@ export function parseEnv(env: Record<string, string | undefined>): Config {
       `Invalid configuration: HEADERS_TIMEOUT_MS must not be larger than REQUEST_TIMEOUT_MS (got ${c.HEADERS_TIMEOUT_MS} and ${c.REQUEST_TIMEOUT_MS})`,
     );
   }
+  if (c.DATABASE_REPLICA_URLS.length > 0 && c.DATABASE_URL === undefined) {
+    throw new ConfigError(
+      'Invalid configuration: DATABASE_REPLICA_URLS needs DATABASE_URL (replicas are of a PostgreSQL primary, not of the embedded database)',
+    );
+  }
   if ((c.ACME_EAB_KID === undefined) !== (c.ACME_EAB_HMAC_KEY === undefined)) {
     throw new ConfigError('Invalid configuration: ACME_EAB_KID and ACME_EAB_HMAC_KEY must be set together');
   }

@@ -4,7 +4,8 @@ import { join, resolve } from 'node:path';
 import * as schema from '../../db/schema';
 import type { Db, DbHandle } from './types';
 import { openPgliteThread, pgliteQueryable } from './pglite-thread';
-import { postgresQueryable } from './postgres-queryable';
+import { postgresHandle, postgresPool } from './postgres-handle';
+import { openReplicaSet, type ReplicaOptions } from './replica-set';
 
 export interface OpenDatabaseOptions {
   databaseUrl?: string;
@@ -13,10 +14,12 @@ export interface OpenDatabaseOptions {
   maxConnections?: number;
   /** PGlite's shared_buffers in MiB (default 16, PGLITE_SHARED_BUFFERS_MB). */
   sharedBuffersMb?: number;
+  /** PostgreSQL: streaming replicas that take reads (DATABASE_REPLICA_URLS, REPLICA_MAX_LAG_MS). */
+  replicas?: Pick<ReplicaOptions, 'urls' | 'maxLagMs'>;
 }
 
 export async function openDatabase(opts: OpenDatabaseOptions): Promise<DbHandle> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.maxConnections ?? 10) : openPglite(opts.dataDir, opts.sharedBuffersMb ?? 16);
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.maxConnections ?? 10, opts.replicas) : openPglite(opts.dataDir, opts.sharedBuffersMb ?? 16);
 }
 
 /** No embedded database in DATA_DIR yet: opening it will run initdb. */
@@ -45,21 +48,24 @@ async function openPglite(dataDir: string, sharedBuffersMb: number): Promise<DbH
   };
 }
 
-async function openPostgres(url: string, max: number): Promise<DbHandle> {
-  const { default: pg } = await import('pg');
-  const { drizzle } = await import('drizzle-orm/node-postgres');
-  // bigint columns (counts) as JS numbers; they stay far below 2^53.
-  pg.types.setTypeParser(20, (v: string) => Number(v));
+async function openPostgres(url: string, max: number, replicas: OpenDatabaseOptions['replicas']): Promise<DbHandle> {
   // A database that does not answer fails a request after 5 s instead of holding it forever.
-  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5_000 });
-  pool.on('error', () => {}); // idle-client errors surface on the next query instead
+  const pool = await postgresPool(url, { max, connectionTimeoutMillis: 5_000 });
   await pool.query('select 1');
+  const handle = await postgresHandle(pool);
+  if (!replicas || replicas.urls.length === 0) return handle;
+  const set = await openReplicaSet({
+    ...replicas,
+    max,
+    // The position of everything inserted so far, committed asynchronously or not (replica-lag.ts).
+    primaryPosition: async () => (await pool.query<{ lsn: string }>('SELECT pg_current_wal_insert_lsn()::text AS lsn')).rows[0].lsn,
+  });
   return {
-    kind: 'postgres',
-    db: drizzle(pool, { schema }) as unknown as Db,
-    ...(await postgresQueryable(pool)),
-    // biome-ignore lint/suspicious/noExplicitAny: pg-boss's IDatabase (Handle.executeSql in types.ts)
-    executeSql: (text, values) => pool.query(text, values) as Promise<{ rows: any[] }>,
-    close: () => pool.end(),
+    ...handle,
+    replicas: set,
+    close: async () => {
+      await set.close();
+      await pool.end();
+    },
   };
 }

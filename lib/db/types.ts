@@ -33,6 +33,31 @@ export interface DbHandle extends Queryable {
   /** PGlite only: a port to its thread for another thread's own client (pgliteOverPort). */
   connectPort?(): import('node:worker_threads').MessagePort;
   close(): Promise<void>;
+  /** PostgreSQL with DATABASE_REPLICA_URLS: the replicas reads may go to (read-replica.ts). */
+  replicas?: ReplicaSet;
   /** PGlite: its thread's memory outside the JS heap (WebAssembly memory, initdb's leftovers; open-runtime.ts). */
   externalMemoryBytes?(): Promise<number>;
+}
+
+/** One replica as the last check found it. */
+export interface ReplicaStatus {
+  /** The replica's host, port and database (never its credentials). */
+  name: string;
+  healthy: boolean;
+  /** At the last check; null when it could not be measured. */
+  lagMs: number | null;
+}
+
+export interface ReplicaSet {
+  /** A replica within the lag bound at a recent check (in turn), or undefined: read the primary. */
+  pick(): DbHandle | undefined;
+  /**
+   * A replica that has replayed everything the primary holds now, for a read that must see the
+   * caller's own earlier writes; undefined when none has (read the primary).
+   */
+  caughtUp(): Promise<DbHandle | undefined>;
+  /** A read on `replica` failed: skip it until a check finds it well again. */
+  failed(replica: DbHandle, err: unknown): void;
+  status(): ReplicaStatus[];
+  close(): Promise<void>;
 }

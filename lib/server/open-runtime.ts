@@ -45,7 +45,13 @@ export async function openRuntime(opts: RuntimeOptions = {}): Promise<Runtime> {
   const unlock = config.DATABASE_URL ? () => {} : lockDataDir(config.DATA_DIR);
   let handle: DbHandle | undefined;
   try {
-    const open = () => openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, sharedBuffersMb: config.PGLITE_SHARED_BUFFERS_MB });
+    const open = () =>
+      openDatabase({
+        databaseUrl: config.DATABASE_URL,
+        dataDir: config.DATA_DIR,
+        sharedBuffersMb: config.PGLITE_SHARED_BUFFERS_MB,
+        replicas: { urls: config.DATABASE_REPLICA_URLS, maxLagMs: config.REPLICA_MAX_LAG_MS },
+      });
     const initdb = !config.DATABASE_URL && pgliteIsNew(config.DATA_DIR);
     handle = await open();
     if (opts.migrate !== false) {

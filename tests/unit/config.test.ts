@@ -31,6 +31,9 @@ describe('parseEnv', () => {
     [{ BASE_URL: 'https://sl.ing/path' }, /BASE_URL must be an origin/],
     [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL must be a postgres/],
     [{ REDIS_URL: 'http://x' }, /REDIS_URL/],
+    [{ DATABASE_URL: 'postgres://p/db', DATABASE_REPLICA_URLS: 'postgres://r1/db, mysql://r2' }, /DATABASE_REPLICA_URLS must be a comma-separated list of postgres/],
+    [{ DATABASE_REPLICA_URLS: 'postgres://r1/db' }, /DATABASE_REPLICA_URLS needs DATABASE_URL/],
+    [{ REPLICA_MAX_LAG_MS: 'soon' }, /REPLICA_MAX_LAG_MS must be a whole number/],
     [{ TRUST_PROXY: 'maybe' }, /TRUST_PROXY must be true, false or a number/],
     [{ SECRET_KEY: 'short' }, /SECRET_KEY must be at least 32/],
     [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL/],
@@ -53,6 +56,13 @@ describe('parseEnv', () => {
       expect((err as Error).message).toMatch(message);
       expect((err as Error).message).not.toContain('\n');
     }
+  });
+
+  test('DATABASE_REPLICA_URLS is a list (spaces and empty entries ignored), empty by default', () => {
+    expect(parseEnv({}).DATABASE_REPLICA_URLS).toEqual([]);
+    const parsed = parseEnv({ DATABASE_URL: 'postgres://p/db', DATABASE_REPLICA_URLS: ' postgres://r1/db ,, postgresql://r2/db' });
+    expect(parsed.DATABASE_REPLICA_URLS).toEqual(['postgres://r1/db', 'postgresql://r2/db']);
+    expect(parsed.REPLICA_MAX_LAG_MS).toBe(2_000);
   });
 
   test('TRUST_PROXY is a hop count: true means one proxy, false none; BASE_URL sets the default host', () => {

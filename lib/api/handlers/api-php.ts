@@ -23,6 +23,7 @@ import { parseWith } from '../../schemas/parse-input';
 import { assertCan } from '../../tenancy/actor';
 import { linkScope, type Access } from '../../tenancy/scope';
 import { auditBy } from '../../audit/record-audit';
+import { onReplica } from '../../db/read-replica';
 
 type R = WorkspaceRequest<object>;
 
@@ -51,13 +52,15 @@ const READS: Record<'list' | 'stats' | 'domains', (r: R) => Promise<Response>> =
   async list(r) {
     assertCan(r.actor, 'links.read');
     const { query } = await parse(OPS['GET list'], r);
-    const found = await findLinks(r.ctx.handle.db, { scope: linkScope(r.actor, 'read'), q: query.q, limit: query.limit, offset: query.offset });
+    const scope = linkScope(r.actor, 'read');
+    const found = await onReplica(r.ctx.handle, (h) => findLinks(h.db, { scope, q: query.q, limit: query.limit, offset: query.offset }), { ownWrites: true });
     return json({ links: found.links.map((l) => serializeLink(l, r.ctx.domains)), total: found.total, limit: query.limit, offset: query.offset });
   },
   async stats(r) {
     assertCan(r.actor, 'analytics.read');
     const { query } = await parse(OPS['GET stats'], r);
-    return json(await getLinkStats(r.ctx.handle, await linkOf(r, query, 'read'), query.range));
+    const link = await linkOf(r, query, 'read');
+    return json(await onReplica(r.ctx.handle, (h) => getLinkStats(h, link, query.range)));
   },
   async domains(r) {
     assertCan(r.actor, 'domains.read');

@@ -9,6 +9,7 @@ import { linkStats } from '../../openapi/operations/stats';
 import { operationHandler } from '../../http/operation';
 import type { WorkspaceRequest } from '../../http/with-workspace';
 import { getLinkOrThrow } from '../../links/get-link-or-throw';
+import { onReplica } from '../../db/read-replica';
 
 type Params = { id: string };
 
@@ -19,10 +20,9 @@ type Params = { id: string };
 export const linkStatsRoute = operationHandler(linkStats, async ({ actor, ctx }: WorkspaceRequest<Params>, { params, query }) => {
   const link = await getLinkOrThrow({ actor, ctx, access: 'read' }, params.id);
   const { range, filters, compare } = query;
-  const [stats, previous] = await Promise.all([
-    getLinkStats(ctx.handle, link, range, filters),
-    compare ? getPreviousPeriod(ctx.handle, { linkId: link.id, filters }, range) : undefined,
-  ]);
+  const [stats, previous] = await onReplica(ctx.handle, (h) =>
+    Promise.all([getLinkStats(h, link, range, filters), compare ? getPreviousPeriod(h, { linkId: link.id, filters }, range) : undefined]),
+  );
   return json({ ...stats, ...(previous ? { previous } : {}) });
 });
 

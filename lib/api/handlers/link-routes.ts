@@ -27,13 +27,17 @@ import { freeOldCode } from '../../links/free-previous-code';
 import { previousCodesJson } from '../../links/previous-codes-json';
 import { recordConversion } from '../../links/record-conversion';
 import { auditBy } from '../../audit/record-audit';
+import { onReplica } from '../../db/read-replica';
 
 type Params = { id: string };
 
 /** GET /api/v1/links — the workspace's links (links.read); ?tag=, ?archived=exclude|include|only, ?sort=created|clicks|code|destination. */
 export const listLinksRoute = operationHandler(ops.listLinks, async ({ actor, ctx }: WorkspaceRequest<object>, { query }) => {
   const { limit, offset, created_by: createdBy, domain_id: domainId, ...filters } = query;
-  const found = await findLinks(ctx.handle.db, { scope: linkScope(actor, 'read'), createdBy, domainId, ...filters, limit, offset });
+  // A replica answers only once it holds everything the primary does: the caller's own writes show.
+  const found = await onReplica(ctx.handle, (h) => findLinks(h.db, { scope: linkScope(actor, 'read'), createdBy, domainId, ...filters, limit, offset }), {
+    ownWrites: true,
+  });
   return json({ links: await linksWithPreviews(found.links, actor.workspaceId, ctx), total: found.total, limit, offset });
 });
 
