@@ -78,7 +78,21 @@ export async function startReplicatedPostgres(): Promise<ReplicatedPostgres> {
   await admin.query('CREATE DATABASE sling');
   await admin.end();
 
-  run('pg_basebackup', ['-h', '127.0.0.1', '-p', String(primaryPort), '-U', 'postgres', '-D', replicaDir, '-R', '-X', 'stream', '--no-sync', '--checkpoint=fast']);
+  run('pg_basebackup', [
+    '-h',
+    '127.0.0.1',
+    '-p',
+    String(primaryPort),
+    '-U',
+    'postgres',
+    '-D',
+    replicaDir,
+    '-R',
+    '-X',
+    'stream',
+    '--no-sync',
+    '--checkpoint=fast',
+  ]);
   // --checkpoint=fast: otherwise the backup waits for a spread checkpoint (some 90 s).
   // The copied configuration names the primary's port: the replica's own settings come after it.
   appendFileSync(join(replicaDir, 'postgresql.conf'), `\n${settings(replicaPort)}\nhot_standby = on\n`);
@@ -108,7 +122,7 @@ export async function startReplicatedPostgres(): Promise<ReplicatedPostgres> {
   return {
     primaryUrl: `${primaryServer}/sling`,
     replicaUrl,
-    onReplica: async <R,>(sql: string) => {
+    onReplica: async <R>(sql: string) => {
       const c = new pg.Client({ connectionString: replicaUrl });
       await c.connect();
       try {
@@ -125,5 +139,4 @@ export async function startReplicatedPostgres(): Promise<ReplicatedPostgres> {
       rmSync(root, { recursive: true, force: true });
     },
   };
-
 }

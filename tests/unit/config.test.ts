@@ -31,7 +31,10 @@ describe('parseEnv', () => {
     [{ BASE_URL: 'https://sl.ing/path' }, /BASE_URL must be an origin/],
     [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL must be a postgres/],
     [{ REDIS_URL: 'http://x' }, /REDIS_URL/],
-    [{ DATABASE_URL: 'postgres://p/db', DATABASE_REPLICA_URLS: 'postgres://r1/db, mysql://r2' }, /DATABASE_REPLICA_URLS must be a comma-separated list of postgres/],
+    [
+      { DATABASE_URL: 'postgres://p/db', DATABASE_REPLICA_URLS: 'postgres://r1/db, mysql://r2' },
+      /DATABASE_REPLICA_URLS must be a comma-separated list of postgres/,
+    ],
     [{ DATABASE_REPLICA_URLS: 'postgres://r1/db' }, /DATABASE_REPLICA_URLS needs DATABASE_URL/],
     [{ REPLICA_MAX_LAG_MS: 'soon' }, /REPLICA_MAX_LAG_MS must be a whole number/],
     [{ TRUST_PROXY: 'maybe' }, /TRUST_PROXY must be true, false or a number/],

@@ -42,7 +42,12 @@ function setUp(opts: { replicaRows: Record<string, string>; fit?: boolean; repli
 describe('the edge reading links from a replica', () => {
   test('what the replica knows comes from it; a code it does not know is asked of the primary (a link made a moment ago)', async () => {
     const { load, asked } = setUp({ replicaRows: { old: 'https://replica.example/old', kept: 'https://replica.example/kept' } });
-    expect(await load('old', 'fresh', 'kept', 'nowhere')).toEqual(['https://replica.example/old', 'https://primary.example/fresh', 'https://replica.example/kept', undefined]);
+    expect(await load('old', 'fresh', 'kept', 'nowhere')).toEqual([
+      'https://replica.example/old',
+      'https://primary.example/fresh',
+      'https://replica.example/kept',
+      undefined,
+    ]);
     expect(asked.replica).toEqual([['old', 'fresh', 'kept', 'nowhere']]);
     expect(asked.primary).toEqual([['fresh', 'nowhere']]);
   });
