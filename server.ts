@@ -48,6 +48,7 @@ import { edgeLinksLoader } from './lib/previews/edge-preview';
 import { createPreviewAssets } from './lib/server/card-assets';
 import { openJobSystem, stopJobSystem } from './lib/jobs/job-system';
 import { startWebhookDispatcher, type Dispatcher } from './lib/webhooks/dispatcher';
+import { EVENTS_CHANNEL } from './lib/webhooks/events-channel';
 import { notifyWebhookDisabled } from './lib/webhooks/notify-disabled';
 import { logger } from './lib/core/logger';
 import { projectRoot } from './lib/core/project-root';
@@ -181,6 +182,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
 
   let jobs: PgBoss | undefined;
   let webhooks: Dispatcher | undefined;
+  let stopListening: (() => Promise<void>) | undefined;
   if (role === 'all' || role === 'worker') {
     jobs = await openJobSystem(handle, { work: true, maintenanceSeconds: config.JOBS_MAINTENANCE_SECONDS, pollSeconds: config.JOBS_POLL_SECONDS, clock });
     // Route handlers send jobs through it (lib/db/send-job.ts).
@@ -198,7 +200,10 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
       telegramApiUrl: config.TELEGRAM_API_URL,
       notifyDisabled: (notice) => notifyWebhookDisabled(notice, config.BASE_URL),
     });
-    // The API's webhook routes wake it (lib/api/handlers/webhook-routes.ts).
+    // Recorded events wake it, from any process (db/migrations/0042_events_notify.sql); so do the
+    // API's webhook routes in this one (lib/api/handlers/webhook-routes.ts).
+    const dispatcher = webhooks;
+    stopListening = await handle.listen?.(EVENTS_CHANNEL, () => dispatcher.wake());
     setGlobalSingleton('webhookDispatcher', webhooks);
   }
 
@@ -376,6 +381,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     beforeClose: closeLiveFeed,
     steps: [
       () => setGlobalSingleton('webhookDispatcher', undefined),
+      () => stopListening?.(),
       () => webhooks?.stop(),
       () => setGlobalSingleton('jobSystem', undefined),
       () => jobs && stopJobSystem(jobs),

@@ -499,10 +499,10 @@ const webhooks = {
     .max(256, { error: 'must be at most 256' })
     .default(16)
     .register(envDocs, { description: 'Webhook POSTs in flight (and kept connections) per endpoint and worker, so a slow endpoint cannot hold every slot.' }),
-  WEBHOOKS_POLL_MS: count(50)
-    .max(60_000, { error: 'must be at most 60000 (ms)' })
-    .default(1000)
-    .register(envDocs, { description: "Milliseconds between a worker's looks for new events and due retries." }),
+  WEBHOOKS_POLL_MS: count(50).max(60_000, { error: 'must be at most 60000 (ms)' }).default(30_000).register(envDocs, {
+    description:
+      "Milliseconds between a worker's looks for new events and due deliveries when nothing tells it of any: recorded events wake every worker at once (a database notification), and a worker times the retries it scheduled from their due time, so this is a safety net (a worker that died mid-delivery: its deliveries are taken over at the next look after their lease ends).",
+  }),
   TELEGRAM_API_URL: httpUrl.default('https://api.telegram.org').register(envDocs, {
     description:
       'The Telegram Bot API that Telegram notification channels post to (`<url>/bot<token>/sendMessage`); point it at your own Bot API server (`telegram-bot-api`) if you run one (on a private address it needs `WEBHOOKS_ALLOW_PRIVATE`).',

@@ -6,6 +6,7 @@ import type { Db, DbHandle } from './types';
 import { openPgliteThread, pgliteQueryable } from './pglite-thread';
 import { postgresHandle, postgresPool } from './postgres-handle';
 import { openReplicaSet, type ReplicaOptions } from './replica-set';
+import { listenOnPostgres } from './listen-postgres';
 
 export interface OpenDatabaseOptions {
   databaseUrl?: string;
@@ -43,6 +44,10 @@ async function openPglite(dataDir: string, sharedBuffersMb: number): Promise<DbH
       return { rows: results.at(-1)?.rows ?? [] };
     },
     connectPort: () => pg.connectPort(),
+    listen: async (channel, onNotify) => {
+      const stop = await pg.listen(channel, onNotify);
+      return async () => stop();
+    },
     close: () => pg.close(),
     externalMemoryBytes: () => pg.externalMemoryBytes(),
   };
@@ -52,7 +57,7 @@ async function openPostgres(url: string, max: number, replicas: OpenDatabaseOpti
   // A database that does not answer fails a request after 5 s instead of holding it forever.
   const pool = await postgresPool(url, { max, connectionTimeoutMillis: 5_000 });
   await pool.query('select 1');
-  const handle = await postgresHandle(pool);
+  const handle: DbHandle = { ...(await postgresHandle(pool)), listen: (channel, onNotify) => listenOnPostgres(url, channel, onNotify) };
   if (!replicas || replicas.urls.length === 0) return handle;
   const set = await openReplicaSet({
     ...replicas,

@@ -31,6 +31,8 @@ export interface PgliteClient {
 export interface PgliteThread extends PgliteClient {
   /** A new port to the same database, to hand (transfer) to another thread for pgliteOverPort. */
   connectPort(): MessagePort;
+  /** Calls `fn` for each notification on `channel` (LISTEN), after the notifying transaction commits. */
+  listen(channel: string, fn: () => void): Promise<() => void>;
 }
 
 type Pending = { resolve: (v: unknown) => void; reject: (e: unknown) => void };
@@ -58,7 +60,20 @@ export async function openPgliteThread(dataDir: string, sharedBuffersMb = 16): P
     channel.fail(new Error('the database is closed'));
     await worker.terminate();
   });
+  const listeners = new Map<string, Set<() => void>>();
+  worker.on('message', (m: { notify?: string }) => {
+    if (m?.notify) for (const fn of listeners.get(m.notify) ?? []) fn();
+  });
   return Object.assign(main, {
+    listen: async (name: string, fn: () => void) => {
+      let set = listeners.get(name);
+      if (!set) {
+        listeners.set(name, (set = new Set()));
+        await channel.call({ op: 'listen', channel: name });
+      }
+      set.add(fn);
+      return () => void set.delete(fn);
+    },
     connectPort: () => {
       const { port1, port2 } = new MessageChannel();
       worker.postMessage({ op: 'port', port: port2 }, [port2]);

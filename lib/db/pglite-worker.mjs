@@ -110,6 +110,10 @@ async function handle(msg, port) {
       }
       return null;
     }
+    case 'listen':
+      // Notifications from any session's commits (PGlite has one) reach the port that asked.
+      await db.listen(msg.channel, () => port.postMessage({ notify: msg.channel }));
+      return null;
     case 'memory':
       // Outside this thread's JS heap: PGlite's WebAssembly memory, and after a first start the
       // buffers initdb left (570–646 MiB seen), which no GC takes back while the thread is idle.

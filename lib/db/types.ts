@@ -30,6 +30,12 @@ export interface DbHandle extends Queryable {
   executeSql(text: string, values?: unknown[]): Promise<{ rows: any[] }>;
   /** Runs `fn` in one transaction on one connection. */
   transaction<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Calls `onNotify` for each notification on `channel` (LISTEN), after the notifying transaction
+   * commits; on PostgreSQL also after its listening connection was lost and made again (notifications
+   * may have been missed meanwhile). Resolves to a function that stops listening.
+   */
+  listen?(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
   /** PGlite only: a port to its thread for another thread's own client (pgliteOverPort). */
   connectPort?(): import('node:worker_threads').MessagePort;
   close(): Promise<void>;

@@ -65,6 +65,19 @@ CROSS JOIN LATERAL (SELECT e.type, e.occurred_at, e.data, e.link_id FROM events 
 JOIN webhooks w ON w.id = c.webhook_id
 ORDER BY c.event_seq`;
 
+/**
+ * Milliseconds until the next pending delivery of an enabled endpoint is due, by the database's
+ * clock (not held by a claim; 0 or less when one is due already), or null when none is pending.
+ */
+export async function nextDueInMs(db: Queryable): Promise<number | null> {
+  const [row] = await db.query<{ ms: number | null }>(
+    `SELECT (EXTRACT(EPOCH FROM min(d.next_attempt_at) - now()) * 1000)::float8 AS ms
+     FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id AND w.enabled
+     WHERE d.status = 'pending' AND (d.locked_until IS NULL OR d.locked_until < now())`,
+  );
+  return row?.ms ?? null;
+}
+
 export interface ClaimOptions {
   /** Deliveries to claim at most (the worker's free slots). */
   limit: number;

@@ -14,7 +14,7 @@ import { logger } from '../core/logger';
 import { attemptRecorder } from './attempt-recorder';
 import { channelOutcome, channelRequest, DEFAULT_TELEGRAM_API_URL } from './channel-delivery';
 import { openedTargets } from './channel-target';
-import { claimDueDeliveries, disableFailingWebhook, releaseDeliveries, type ClaimedDelivery } from './deliveries';
+import { claimDueDeliveries, disableFailingWebhook, nextDueInMs, releaseDeliveries, type ClaimedDelivery } from './deliveries';
 import { DeliverySlots } from './delivery-slots';
 import { endpointAgents } from './endpoint-agents';
 import { fanOutEvents } from './fan-out';
@@ -36,6 +36,11 @@ export interface DispatcherOptions extends HealthLimits {
   concurrency: number;
   /** …and to one endpoint (its share of the slots). */
   endpointConcurrency: number;
+  /**
+   * How often to look for new events and due deliveries without being told (ms): a safety net. New
+   * events wake the dispatcher (wake(), on the database's `sling_events` notification, server.ts),
+   * and the retries it schedules are timed from their due time.
+   */
   pollMs: number;
   /** The Telegram Bot API's base URL (TELEGRAM_API_URL); https://api.telegram.org by default. */
   telegramApiUrl?: string;
@@ -84,19 +89,26 @@ export function startWebhookDispatcher(db: Queryable, opts: DispatcherOptions): 
   let round: Promise<void> | null = null;
   let timer: NodeJS.Timeout | undefined;
   let timerAt = Infinity;
-  /** Asked for a round while one was running: run another right after it. */
+  /** Asked for a round while one was running: run another right after it… */
   let again = false;
+  /** …or at this time (a retry's due time asked for meanwhile). */
+  let wanted = Infinity;
   /** The last claim took all it could, so more may be due right now. */
   let backlog = false;
   /** New events are fanned out once per poll interval, or at once when woken or behind. */
   let lastFanOut = 0;
   let woken = true;
+  /** Retries this worker scheduled may be waiting: after a round, look when the next one is due. */
+  let retriesWaiting = true;
+  /** Retries scheduled so far (one recorded during the look above keeps retriesWaiting set). */
+  let retriesScheduled = 0;
 
   /** Runs a round in `ms` (or sooner, if one is already planned sooner). */
   function schedule(ms: number) {
     if (!running) return;
     if (round) {
       if (ms === 0) again = true;
+      else wanted = Math.min(wanted, Date.now() + ms);
       return;
     }
     if (Date.now() + ms >= timerAt) return;
@@ -157,12 +169,23 @@ export function startWebhookDispatcher(db: Queryable, opts: DispatcherOptions): 
           slots.add(claims);
           startWaiting();
         }
+        // Nothing more to take now: the next round when the next retry is due (by the database's
+        // clock), else at the poll. Asked only while retries may be waiting, so an idle worker asks nothing.
+        if (running && retriesWaiting && !again && !backlog) {
+          const scheduled = retriesScheduled;
+          const dueMs = await nextDueInMs(db);
+          if (dueMs === null && scheduled === retriesScheduled) retriesWaiting = false;
+          // Due already but not taken (its endpoint has its fill, or another worker's claim is on
+          // it): a finished delivery wakes this loop (release), else the poll does; never a spin.
+          if (dueMs !== null && dueMs > 0) wanted = Math.min(wanted, Date.now() + dueMs + 10);
+        }
       } catch (err) {
         log.warn({ err }, 'webhook round failed; trying again shortly');
       } finally {
         round = null;
-        const next = again ? 0 : opts.pollMs;
+        const next = again ? 0 : Math.min(opts.pollMs, Math.max(0, wanted - Date.now()));
         again = false;
+        wanted = Infinity;
         schedule(next);
       }
     })();
@@ -190,6 +213,15 @@ export function startWebhookDispatcher(db: Queryable, opts: DispatcherOptions): 
     // After a success the slot is free at once (the outcome is written with others); after a
     // failure only once it is written, so an endpoint that fails enough to be turned off is off
     // before it is sent anything more.
+    if (retryIn !== null) {
+      retriesWaiting = true;
+      retriesScheduled++;
+      // Around its due time; the round then asks the database exactly when (its clock, its write).
+      recorded.then(
+        () => schedule(Math.min(retryIn * 1000, opts.pollMs)),
+        () => {}, // not written: its lease ends and the poll finds it
+      );
+    }
     if (!result.ok) await recorded.finally(() => release(claim));
     else {
       release(claim);

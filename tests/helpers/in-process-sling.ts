@@ -58,6 +58,8 @@ export interface InProcessOptions {
    * of the system's.
    */
   lookup?: Resolve;
+  /** `app`: no job workers and no webhook dispatcher here (another process does that work). Default `all`. */
+  role?: 'all' | 'app';
 }
 
 /** Starts Sling in this process with `env` (a TestDatabase's env and the suite's settings). */
@@ -83,7 +85,7 @@ async function start(env: Record<string, string>, opts: InProcessOptions): Promi
       import('../../lib/api/router'),
       import('../../lib/api/routes'),
     ]);
-    running = await startServer({ role: 'all', pages: false, clock: opts.clock, lookup: opts.lookup });
+    running = await startServer({ role: opts.role ?? 'all', pages: false, clock: opts.clock, lookup: opts.lookup });
     router = createRouter(API_ROUTES);
   } catch (err) {
     await dropProcessState();

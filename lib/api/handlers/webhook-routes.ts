@@ -9,6 +9,8 @@ import { operationHandler } from '../../http/operation';
 import { getGlobalSingleton } from '../../core/global-singleton';
 import { getDelivery, listDeliveries, resendDelivery, sendTestEvent } from '../../webhooks/delivery-log';
 import type { Dispatcher } from '../../webhooks/dispatcher';
+import { EVENTS_CHANNEL } from '../../webhooks/events-channel';
+import type { Queryable } from '../../db/types';
 import {
   createWebhook,
   deleteWebhook,
@@ -28,10 +30,15 @@ function scopeOf({ actor, ctx }: WorkspaceRequest<unknown>): WebhookScope {
   return { db: ctx.handle.db, domains: ctx.domains, actor, secretKey: config.SECRET_KEY, policy: { allowPrivate: config.WEBHOOKS_ALLOW_PRIVATE } };
 }
 
-/** The worker loop in this process (role all), told to look now rather than at its next poll. */
-function wakeDispatcher() {
+/**
+ * The worker loops, told to look now rather than at their next poll: the one in this process (role
+ * all) at once, and every process's through the database's notification (a resend or a re-enabled
+ * endpoint records no event, so nothing else would tell a worker process).
+ */
+async function wakeDispatcher(db: Queryable) {
   // The dispatcher server.ts runs (set there at start, cleared at shutdown).
   getGlobalSingleton<Dispatcher>('webhookDispatcher')?.wake();
+  await db.query('SELECT pg_notify($1, $2)', [EVENTS_CHANNEL, '']);
 }
 
 export const listWebhooksRoute = operationHandler(ops.listWebhooks, async ({ actor, ctx }: WorkspaceRequest<object>) => {
@@ -49,7 +56,7 @@ export const getWebhookRoute = operationHandler(ops.getWebhook, async ({ actor, 
 
 export const updateWebhookRoute = operationHandler(ops.updateWebhook, async (r: WorkspaceRequest<Params>, { params, body }) => {
   const webhook = await updateWebhook(scopeOf(r), params.id, body);
-  if (webhook.enabled) wakeDispatcher();
+  if (webhook.enabled) await wakeDispatcher(r.ctx.handle);
   return json({ webhook: serializeWebhook(webhook) });
 });
 
@@ -66,7 +73,7 @@ export const rotateWebhookSecretRoute = operationHandler(ops.rotateWebhookSecret
 export const testWebhookRoute = operationHandler(ops.testWebhook, async ({ actor, ctx }: WorkspaceRequest<Params>, { params }) => {
   const webhook = await getWebhookOrThrow(ctx.handle.db, actor, params.id);
   const delivery = await sendTestEvent(ctx.handle, webhook);
-  wakeDispatcher();
+  await wakeDispatcher(ctx.handle);
   return json({ delivery }, { status: 202 });
 });
 
@@ -83,6 +90,6 @@ export const getDeliveryRoute = operationHandler(ops.getDelivery, async ({ actor
 export const resendDeliveryRoute = operationHandler(ops.resendDelivery, async ({ actor, ctx }: WorkspaceRequest<DeliveryParams>, { params }) => {
   const webhook = await getWebhookOrThrow(ctx.handle.db, actor, params.id);
   const delivery = await resendDelivery(ctx.handle, webhook, params.deliveryId);
-  wakeDispatcher();
+  await wakeDispatcher(ctx.handle);
   return json({ delivery }, { status: 202 });
 });
