@@ -33,9 +33,16 @@ async function main(): Promise<number> {
   onCleanup(() => endChildren());
   const cluster = await startReplicatedPostgres();
   onCleanup(() => cluster.close());
-  const database: BenchDatabase = { label: 'a PostgreSQL primary and one streaming replica', dataDir: join(tmp, 'data'), databaseUrl: cluster.primaryUrl, drop: async () => {} };
+  const database: BenchDatabase = {
+    label: 'a PostgreSQL primary and one streaming replica',
+    dataDir: join(tmp, 'data'),
+    databaseUrl: cluster.primaryUrl,
+    drop: async () => {},
+  };
   await seedDatabase(database, '127.0.0.1', MANY);
-  await until('the replica holds the links', async () => (await cluster.onReplica<{ n: number }>('SELECT count(*)::int AS n FROM links'))[0].n === LINKS, { timeoutMs: 60_000 });
+  await until('the replica holds the links', async () => (await cluster.onReplica<{ n: number }>('SELECT count(*)::int AS n FROM links'))[0].n === LINKS, {
+    timeoutMs: 60_000,
+  });
 
   const start = async (label: string, extra: Record<string, string>): Promise<ServerProcess> => {
     const port = await freePort();
@@ -94,7 +101,7 @@ async function main(): Promise<number> {
   console.log(`  ratio (with a replica / primary only): ${(b.best.rps / a.best.rps).toFixed(3)}×`);
   console.log(
     `  transactions during both servers' runs: primary ${fmtInt(after.primary - before.primary)}, replica ${fmtInt(after.replica - before.replica)} ` +
-      '(the replica\'s are link loads and lag checks; the primary\'s include the clicks written by both)',
+      "(the replica's are link loads and lag checks; the primary's include the clicks written by both)",
   );
   if (result.errors > 0) console.log(`  ERRORS: ${result.errors} bad statuses or socket errors`);
   return result.errors > 0 ? 1 : 0;
