@@ -114,6 +114,14 @@ export interface Report {
 const THROUGHPUT_TARGET = 0.8;
 /** The random and 200-connection scenarios (issue 20). */
 const OTHER_THROUGHPUT_TARGET = 0.7;
+/**
+ * Issue 35, point 7: Sling's CPU per redirect (all its threads, its click writes included) against the
+ * raw server's, for the hot link and for 10,000 links at random. Lower is better.
+ */
+const CPU_TARGETS: ReadonlyArray<{ scenario: RegExp; atMost: number }> = [
+  { scenario: /^hot link$/, atMost: 1.3 },
+  { scenario: /links, random$/, atMost: 1.5 },
+];
 const HALF_LOAD_P99_MS = 10;
 const RENDER_LOAD_P99_MS = 50;
 /** A session's creation as fast as a token's, within a shared VM's run-to-run noise. */
@@ -279,6 +287,18 @@ function verdicts(r: Report): string[] {
         const x = s.sling.rps / s.raw.rps;
         return target(`${s.name} ≥ ${OTHER_THROUGHPUT_TARGET}× raw`, x >= OTHER_THROUGHPUT_TARGET, `${x.toFixed(2)}×`);
       }),
+    ...CPU_TARGETS.flatMap(({ scenario, atMost }) => {
+      const s = r.scenarios.find((x) => scenario.test(x.name));
+      if (!s || s.sling.cpuUsPerRequest === undefined || s.raw.cpuUsPerRequest === undefined) return [];
+      const x = s.sling.cpuUsPerRequest / s.raw.cpuUsPerRequest;
+      return [
+        target(
+          `${s.name}: CPU per redirect ≤ ${atMost}× raw`,
+          x <= atMost,
+          `${x.toFixed(2)}×: ${us(s.sling.cpuUsPerRequest)} against ${us(s.raw.cpuUsPerRequest)}`,
+        ),
+      ];
+    }),
     ...previewLine(r.scenarios),
     ...rulesLine(r.scenarios),
     target(`p99 < ${HALF_LOAD_P99_MS} ms at half load`, p99 < HALF_LOAD_P99_MS, ms(p99)),
