@@ -42,7 +42,8 @@ export function replicationAvailable(): boolean {
   return false;
 }
 
-export async function startReplicatedPostgres(): Promise<ReplicatedPostgres> {
+/** `sharedBuffers`: each cluster's shared_buffers (16MB by default: tests hold little data). */
+export async function startReplicatedPostgres(opts: { sharedBuffers?: string } = {}): Promise<ReplicatedPostgres> {
   const bin = postgresBinaries()!;
   const root = tempDir('sling-replication-');
   const asRoot = process.getuid?.() === 0;
@@ -63,7 +64,7 @@ export async function startReplicatedPostgres(): Promise<ReplicatedPostgres> {
       // A test cluster: nothing needs to survive a crash of the machine.
       'fsync = off',
       'full_page_writes = off',
-      'shared_buffers = 16MB',
+      `shared_buffers = ${opts.sharedBuffers ?? '16MB'}`,
       'max_wal_senders = 4',
       'wal_level = replica',
       "log_min_messages = 'warning'",
