@@ -200,11 +200,10 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
       telegramApiUrl: config.TELEGRAM_API_URL,
       notifyDisabled: (notice) => notifyWebhookDisabled(notice, config.BASE_URL),
     });
-    // Recorded events wake it, from any process (db/migrations/0042_events_notify.sql); so do the
-    // API's webhook routes in this one (lib/api/handlers/webhook-routes.ts).
+    // Recorded events wake it, from any process (db/migrations/0042_events_notify.sql), and so do
+    // the API's webhook routes (lib/api/handlers/webhook-routes.ts).
     const dispatcher = webhooks;
     stopListening = await handle.listen?.(EVENTS_CHANNEL, () => dispatcher.wake());
-    setGlobalSingleton('webhookDispatcher', webhooks);
   }
 
   let nextHandler: ((req: IncomingMessage, res: ServerResponse) => Promise<void>) | undefined;
@@ -380,7 +379,6 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     listeners: [server, tlsServer],
     beforeClose: closeLiveFeed,
     steps: [
-      () => setGlobalSingleton('webhookDispatcher', undefined),
       () => stopListening?.(),
       () => webhooks?.stop(),
       () => setGlobalSingleton('jobSystem', undefined),

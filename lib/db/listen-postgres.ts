@@ -1,17 +1,23 @@
 // LISTEN on PostgreSQL over a connection of its own (a pooled one would be handed to others), made
-// again with backoff when it is lost. A notification sent while it was down is gone, so `onNotify`
-// is also called once it listens again: whoever waits for one then looks for itself.
+// again with backoff when it is lost. A notification sent while it was down is gone, so `onReconnect`
+// is called once it listens again: whoever waits for one then looks for itself. Used by the
+// invalidation bus (lib/cache/postgres-transport.ts) and the webhook workers (DbHandle.listen).
 import pg from 'pg';
 import { logger } from '../core/logger';
 
-export async function listenOnPostgres(databaseUrl: string, channel: string, onNotify: () => void): Promise<() => Promise<void>> {
+export interface ListenCallbacks {
+  onNotify(payload: string): void;
+  onReconnect(): void;
+}
+
+export async function listenOnPostgres(databaseUrl: string, channel: string, on: ListenCallbacks): Promise<() => Promise<void>> {
   let client: pg.Client | undefined;
   let closed = false;
   let retry: NodeJS.Timeout | undefined;
 
   async function connect(attempt: number): Promise<void> {
     const c = new pg.Client({ connectionString: databaseUrl, application_name: `sling listen ${channel}` });
-    c.on('notification', (msg) => msg.channel === channel && onNotify());
+    c.on('notification', (msg) => msg.channel === channel && on.onNotify(msg.payload ?? ''));
     c.on('error', (err) => {
       logger().warn({ err: err.message, channel }, 'a LISTEN connection was lost; connecting again');
       c.end().catch(() => {});
@@ -22,7 +28,7 @@ export async function listenOnPostgres(databaseUrl: string, channel: string, onN
     await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
     if (closed) return void (await c.end());
     client = c;
-    if (attempt > 0) onNotify();
+    if (attempt > 0) on.onReconnect();
   }
 
   function again(attempt: number) {

@@ -57,7 +57,10 @@ async function openPostgres(url: string, max: number, replicas: OpenDatabaseOpti
   // A database that does not answer fails a request after 5 s instead of holding it forever.
   const pool = await postgresPool(url, { max, connectionTimeoutMillis: 5_000 });
   await pool.query('select 1');
-  const handle: DbHandle = { ...(await postgresHandle(pool)), listen: (channel, onNotify) => listenOnPostgres(url, channel, onNotify) };
+  const handle: DbHandle = {
+    ...(await postgresHandle(pool)),
+    listen: (channel, onNotify) => listenOnPostgres(url, channel, { onNotify, onReconnect: onNotify }),
+  };
   if (!replicas || replicas.urls.length === 0) return handle;
   const set = await openReplicaSet({
     ...replicas,

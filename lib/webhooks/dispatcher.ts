@@ -98,10 +98,12 @@ export function startWebhookDispatcher(db: Queryable, opts: DispatcherOptions): 
   /** New events are fanned out once per poll interval, or at once when woken or behind. */
   let lastFanOut = 0;
   let woken = true;
-  /** Retries this worker scheduled may be waiting: after a round, look when the next one is due. */
-  let retriesWaiting = true;
-  /** Retries scheduled so far (one recorded during the look above keeps retriesWaiting set). */
+  /**
+   * Retries this worker scheduled, and how many of them the last look for the next due one had seen
+   * when it found none: while they differ, retries may be waiting (at start too: from before a restart).
+   */
   let retriesScheduled = 0;
+  let retriesSeenNone = -1;
 
   /** Runs a round in `ms` (or sooner, if one is already planned sooner). */
   function schedule(ms: number) {
@@ -171,10 +173,10 @@ export function startWebhookDispatcher(db: Queryable, opts: DispatcherOptions): 
         }
         // Nothing more to take now: the next round when the next retry is due (by the database's
         // clock), else at the poll. Asked only while retries may be waiting, so an idle worker asks nothing.
-        if (running && retriesWaiting && !again && !backlog) {
+        if (running && retriesScheduled !== retriesSeenNone && !again && !backlog) {
           const scheduled = retriesScheduled;
           const dueMs = await nextDueInMs(db);
-          if (dueMs === null && scheduled === retriesScheduled) retriesWaiting = false;
+          if (dueMs === null) retriesSeenNone = scheduled;
           // Due already but not taken (its endpoint has its fill, or another worker's claim is on
           // it): a finished delivery wakes this loop (release), else the poll does; never a spin.
           if (dueMs !== null && dueMs > 0) wanted = Math.min(wanted, Date.now() + dueMs + 10);
@@ -214,7 +216,6 @@ export function startWebhookDispatcher(db: Queryable, opts: DispatcherOptions): 
     // failure only once it is written, so an endpoint that fails enough to be turned off is off
     // before it is sent anything more.
     if (retryIn !== null) {
-      retriesWaiting = true;
       retriesScheduled++;
       // Around its due time; the round then asks the database exactly when (its clock, its write).
       recorded.then(

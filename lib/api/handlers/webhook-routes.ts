@@ -6,9 +6,7 @@ import { json } from '../../core/json-response';
 import type { WorkspaceRequest } from '../../http/with-workspace';
 import * as ops from '../../openapi/operations/webhooks';
 import { operationHandler } from '../../http/operation';
-import { getGlobalSingleton } from '../../core/global-singleton';
 import { getDelivery, listDeliveries, resendDelivery, sendTestEvent } from '../../webhooks/delivery-log';
-import type { Dispatcher } from '../../webhooks/dispatcher';
 import { EVENTS_CHANNEL } from '../../webhooks/events-channel';
 import type { Queryable } from '../../db/types';
 import {
@@ -31,13 +29,11 @@ function scopeOf({ actor, ctx }: WorkspaceRequest<unknown>): WebhookScope {
 }
 
 /**
- * The worker loops, told to look now rather than at their next poll: the one in this process (role
- * all) at once, and every process's through the database's notification (a resend or a re-enabled
- * endpoint records no event, so nothing else would tell a worker process).
+ * Every process's worker loop, told to look now rather than at its next poll, through the database's
+ * notification (this process's too: it listens like the others). A resend or a re-enabled endpoint
+ * records no event, so nothing else would tell them.
  */
 async function wakeDispatcher(db: Queryable) {
-  // The dispatcher server.ts runs (set there at start, cleared at shutdown).
-  getGlobalSingleton<Dispatcher>('webhookDispatcher')?.wake();
   await db.query('SELECT pg_notify($1, $2)', [EVENTS_CHANNEL, '']);
 }
 
@@ -72,8 +68,8 @@ export const rotateWebhookSecretRoute = operationHandler(ops.rotateWebhookSecret
 
 export const testWebhookRoute = operationHandler(ops.testWebhook, async ({ actor, ctx }: WorkspaceRequest<Params>, { params }) => {
   const webhook = await getWebhookOrThrow(ctx.handle.db, actor, params.id);
+  // Its event wakes the workers as every recorded event does (db/migrations/0042_events_notify.sql).
   const delivery = await sendTestEvent(ctx.handle, webhook);
-  await wakeDispatcher(ctx.handle);
   return json({ delivery }, { status: 202 });
 });
 
