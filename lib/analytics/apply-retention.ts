@@ -1,26 +1,35 @@
 // Click retention by the workspace's plan: Free 30 days, Pro 1 year, Business 2 years, Enterprise
 // unlimited (anonymous links, in the system workspace, count as Free), or the workspace's own when
-// shorter (docs/guide/privacy.md). Raw clicks, rollups and unique-visitor sketches older than that are
-// deleted in batches, each its own short statement, so no lock is held for long. The daily job runs this.
+// shorter (docs/guide/privacy.md). A month's partition of raw clicks that every workspace's retention
+// has passed is dropped whole (drop-expired-click-partitions.ts); otherwise raw clicks, rollups and
+// unique-visitor sketches older than that are deleted in batches, each its own short statement, so
+// no lock is held for long, and only in the partitions that hold clicks that old. The daily job runs this.
 import type { Plan } from '../../db/schema';
-import type { Queryable } from '../db/types';
+import type { DbHandle, Queryable } from '../db/types';
 import { processClock } from '../core/clock';
 import { deleteOldOrphanVisits } from '../orphans/delete-old-orphan-visits';
+import { type ClickPartition, listClickPartitions } from '../click-partitions/list-click-partitions';
+import { dropExpiredClickPartitions } from '../click-partitions/drop-expired-click-partitions';
 
 export const RETENTION_DAYS: Record<Plan, number | null> = { free: 30, pro: 365, business: 730, enterprise: null };
 
 const DAY = 86_400_000;
 
-export async function applyRetention(db: Queryable, opts: { now?: Date; batchSize?: number } = {}): Promise<{ clicks: number; rollups: number }> {
+export async function applyRetention(
+  db: Pick<DbHandle, 'query' | 'transaction'>,
+  opts: { now?: Date; batchSize?: number } = {},
+): Promise<{ clicks: number; rollups: number }> {
   const now = opts.now ?? processClock().now();
   const batch = opts.batchSize ?? 10_000;
-  let clicks = 0;
+  const dropped = await dropExpiredClickPartitions(db, { now, retentionDays: RETENTION_DAYS });
+  let clicks = dropped.clicks;
   let rollups = 0;
+  const partitions = await listClickPartitions(db);
   for (const [plan, days] of Object.entries(RETENTION_DAYS)) {
     if (days === null) continue;
     // Links of workspaces on this plan.
     const planLinks = `SELECT l.id FROM links l JOIN workspaces w ON w.id = l.workspace_id WHERE w.plan = $2`;
-    const gone = await deleteBefore(db, cutoffOf(now, days), planLinks, plan, batch);
+    const gone = await deleteBefore(db, partitions, cutoffOf(now, days), planLinks, plan, batch);
     clicks += gone.clicks;
     rollups += gone.rollups;
   }
@@ -29,7 +38,7 @@ export async function applyRetention(db: Queryable, opts: { now?: Date; batchSiz
     `SELECT id, click_retention_days AS days FROM workspaces WHERE click_retention_days IS NOT NULL`,
   );
   for (const w of shorter) {
-    const gone = await deleteBefore(db, cutoffOf(now, w.days), `SELECT id FROM links WHERE workspace_id = $2`, w.id, batch);
+    const gone = await deleteBefore(db, partitions, cutoffOf(now, w.days), `SELECT id FROM links WHERE workspace_id = $2`, w.id, batch);
     clicks += gone.clicks;
     rollups += gone.rollups;
   }
@@ -40,18 +49,33 @@ export async function applyRetention(db: Queryable, opts: { now?: Date; batchSiz
 
 const cutoffOf = (now: Date, days: number) => new Date(now.getTime() - days * DAY).toISOString();
 
-/** Deletes the raw clicks, rollups and sketches older than `cutoff` of the links `linksSql` selects (given `$2`). */
-async function deleteBefore(db: Queryable, cutoff: string, linksSql: string, key: string, batch: number): Promise<{ clicks: number; rollups: number }> {
-  const clicks = await repeat(batch, () =>
-    db.query(
-      `WITH gone AS (
-         DELETE FROM clicks WHERE ctid = ANY(ARRAY(
-           SELECT c.ctid FROM clicks c WHERE c.link_id IN (${linksSql}) AND c.clicked_at < $1 LIMIT $3))
-         RETURNING 1)
-       SELECT count(*)::int AS n FROM gone`,
-      [cutoff, key, batch],
-    ),
-  );
+/**
+ * Deletes the raw clicks, rollups and sketches older than `cutoff` of the links `linksSql` selects
+ * (given `$2`). Raw clicks are deleted partition by partition (a row's ctid is its place in one
+ * table), in the default partition and the months that begin before the cutoff.
+ */
+async function deleteBefore(
+  db: Queryable,
+  partitions: ClickPartition[],
+  cutoff: string,
+  linksSql: string,
+  key: string,
+  batch: number,
+): Promise<{ clicks: number; rollups: number }> {
+  const tables = ['clicks_default', ...partitions.filter((p) => p.from.getTime() < Date.parse(cutoff)).map((p) => p.name)];
+  let clicks = 0;
+  for (const table of tables) {
+    clicks += await repeat(batch, () =>
+      db.query(
+        `WITH gone AS (
+           DELETE FROM ${table} WHERE ctid = ANY(ARRAY(
+             SELECT c.ctid FROM ${table} c WHERE c.link_id IN (${linksSql}) AND c.clicked_at < $1 LIMIT $3))
+           RETURNING 1)
+         SELECT count(*)::int AS n FROM gone`,
+        [cutoff, key, batch],
+      ),
+    );
+  }
   const rollups = await repeat(batch, () =>
     db.query(
       `WITH gone AS (

@@ -4,6 +4,7 @@
 import type PgBoss from 'pg-boss';
 import { applyRetention } from '../analytics/apply-retention';
 import { buildVisitorSketches } from '../analytics/build-visitor-sketches';
+import { maintainClickPartitions } from '../click-partitions/maintain-click-partitions';
 import { acmeSettings } from '../acme/acme-settings';
 import { issueDueCertificates } from '../acme/issue-due-certificates';
 import { loadConfig } from '../config/load-config';
@@ -61,6 +62,16 @@ export const QUEUES: QueueSpec[] = [
     options: { retryLimit: 3, retryDelay: 60, retryBackoff: true, expireInSeconds: 3600 },
     cron: '30 3 * * *',
     run: async (_data, { clock }) => applyRetention(await database(), { now: clock.now() }),
+  },
+  {
+    // Daily, and when workers start: the partitions of this month and the next two, and the clicks
+    // the default partition holds of earlier months moved into their own (after the migration of a
+    // table that held clicks, that is every earlier month, one transaction each).
+    name: 'analytics.partitions',
+    options: { retryLimit: 3, retryDelay: 60, retryBackoff: true, expireInSeconds: 3600 },
+    cron: '5 0 * * *',
+    atStart: () => true,
+    run: async (_data, { clock }) => maintainClickPartitions(await database(), { now: clock.now() }),
   },
   {
     // Daily, just after midnight UTC, and when workers start (the first run backfills every past

@@ -46,6 +46,7 @@ export const LAYERS: readonly { name: string; folders: readonly string[] }[] = [
       'ratelimit',
       'edge',
       'orphans',
+      'click-partitions',
     ],
   },
   { name: 'api', folders: ['http', 'openapi', 'api', 'docs', 'link-pages', 'mcp'] },
