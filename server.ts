@@ -13,7 +13,7 @@ import { customDomainRouter } from './lib/server/custom-domain-router';
 import { sendScalarBundle } from './lib/docs/serve-scalar-bundle';
 import { startHttpsListener } from './lib/tls/https-listener';
 import { failRequest, sendApiError, sendJson } from './lib/http/node-answers';
-import { ClickBuffer } from './lib/edge/click-buffer';
+import { CLICK_BATCH, ClickBuffer } from './lib/edge/click-buffer';
 import { OrphanTally } from './lib/orphans/orphan-tally';
 import { orphanVisitWriter } from './lib/orphans/write-orphan-visits';
 import { orphanRecorder, type RecordOrphan } from './lib/server/record-orphan';
@@ -138,6 +138,9 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     // database itself (its own pool, or a port to PGlite's thread) and loads the GeoIP files when a
     // batch first needs them. Two batches in flight: the next is prepared while one is stored.
     // Under load the writer sums rollups and counters over batches for up to 2 s (write-clicks.ts).
+    // Batches of up to CLICK_BATCH: each write's fixed cost (the live-link query, two statements
+    // parsed and planned, a commit) is shared by more clicks under load; a quiet edge still writes
+    // whatever waits every CLICK_FLUSH_MS (docs/performance/2026-11-29-redirect-cpu.md).
     const databaseUrl = config.DATABASE_URL;
     clickThread = startClickWriterThread({
       secret: config.SECRET_KEY,
@@ -146,7 +149,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
       database: () => (databaseUrl ? { databaseUrl } : { pglitePort: handle.connectPort!() }),
       baseUrl: config.BASE_URL,
     });
-    clicks = new ClickBuffer({ write: clickThread.write, settle: clickThread.settle, flushMs: config.CLICK_FLUSH_MS, maxInFlight: 2 });
+    clicks = new ClickBuffer({ write: clickThread.write, settle: clickThread.settle, flushMs: config.CLICK_FLUSH_MS, maxBatch: CLICK_BATCH, maxInFlight: 2 });
     clicks.start();
     // Visits that reach no link: counted in memory, written every few seconds (docs/guide/orphan-visits.md).
     orphans = new OrphanTally({ write: orphanVisitWriter(handle, { enrichment: orphanEnrichment }), flushMs: config.ORPHAN_FLUSH_MS });

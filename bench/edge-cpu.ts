@@ -4,7 +4,8 @@
 // and the whole process's, the median over alternating rounds, with each target left to settle (its
 // click backlog written) before the next is loaded.
 // BENCH_SLING_BUNDLES=dist/before/sling.mjs,dist/sling.mjs compares builds in the same run (each on
-// its own copy of the seeded PGlite directory). BENCH_CPU_PROF=<dir> writes V8 CPU profiles (raw's too).
+// its own copy of the seeded PGlite directory). BENCH_CPU_PROF=<dir> writes V8 CPU profiles (raw's too), one per
+// thread, sampled every BENCH_CPU_PROF_INTERVAL µs (default 50: node's 1 ms default sees too few samples of a 15 µs redirect).
 // BENCH_SCENARIOS=hot skips the random one; `ruled` adds the link with ten routing rules, `tested` the one with a 3-way A/B test (bench/ruled-link.ts). BENCH_DATABASE_URL: each build on its own seeded
 // PostgreSQL database on that server instead of PGlite (PostgreSQL's own CPU is not counted), and
 // prints the statements each round committed (pg_stat_database.xact_commit: link loads plus click
@@ -23,6 +24,7 @@ import { runPaced } from './paced-load';
 import { readLoopDelay, resetLoopDelay } from './loop-delay-report';
 import { waitUntilSettled } from './settle';
 import { RULED, RULED_TO, TESTED } from './ruled-link';
+import { monotonicUs, type ProfileWindow } from './profile-summary';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const RATE = Number(process.env.BENCH_RATE ?? 3000);
@@ -73,7 +75,8 @@ async function main() {
     const rawPort = await freePort();
     const profDir = process.env.BENCH_CPU_PROF ? resolve(process.env.BENCH_CPU_PROF) : undefined;
     if (profDir) mkdirSync(join(profDir, 'raw'), { recursive: true });
-    const rawProf = profDir ? ['--cpu-prof', `--cpu-prof-dir=${join(profDir, 'raw')}`] : [];
+    const profInterval = `--cpu-prof-interval=${process.env.BENCH_CPU_PROF_INTERVAL ?? 50}`;
+    const rawProf = profDir ? ['--cpu-prof', profInterval, `--cpu-prof-dir=${join(profDir, 'raw')}`] : [];
     const rawArgs = [...rawProf, join(ROOT, 'bench/raw-server.mjs'), linksFile];
     targets.push({
       label: 'raw',
@@ -93,7 +96,7 @@ async function main() {
       let port = await freePort();
       while (targets.some((t) => t.server.port === port)) port = await freePort();
       const delayFile = join(tmp, `delay-${i}.json`);
-      const prof = profDir ? ['--cpu-prof', `--cpu-prof-dir=${join(profDir, String(i))}`] : [];
+      const prof = profDir ? ['--cpu-prof', profInterval, `--cpu-prof-dir=${join(profDir, String(i))}`] : [];
       if (profDir) mkdirSync(join(profDir, String(i)), { recursive: true });
       const server = startServer({
         group: true,
@@ -127,6 +130,7 @@ async function main() {
       console.log(`${t.label}: cold pass ${Math.round(cold.achievedRate)} req/s`);
       await waitUntilSettled(t.server);
     }
+    const windows: ProfileWindow[] = [];
     const results = new Map<string, { main: number[]; proc: number[]; p99: number[]; loopP99: number[] }>();
     for (let round = 1; round <= ROUNDS; round++) {
       const scenarios: Array<[string, string[]]> = [
@@ -141,9 +145,20 @@ async function main() {
           if (t.delayFile) await resetLoopDelay(t.server, t.delayFile);
           const commits0 = await commits(t);
           const [main0, proc0] = [threadCpuSeconds(pid)!, processCpuSeconds(pid)!];
+          const from = monotonicUs();
           const r = await runPaced({ port: t.server.port, paths, count: RATE * SECONDS, rate: RATE, connections: 50, userAgent: UA });
           // The click backlog is part of the redirect's cost: counted until the process settles.
           const settled = await waitUntilSettled(t.server);
+          // The profiles' clock (CLOCK_MONOTONIC, µs): bench/profile-summary.ts keeps this window's samples only.
+          if (profDir)
+            windows.push({
+              scenario,
+              target: t.label,
+              dir: t === targets[0] ? 'raw' : String(targets.indexOf(t) - 1),
+              from,
+              to: monotonicUs(),
+              responses: r.responses,
+            });
           const [main1, proc1] = [threadCpuSeconds(pid)!, processCpuSeconds(pid)!];
           const commits1 = await commits(t);
           const statements = commits0 !== undefined && commits1 !== undefined ? `, ${commits1 - commits0 - 1} statements` : '';
@@ -177,6 +192,7 @@ async function main() {
       );
     }
     for (const t of targets) await stopServer(t.server);
+    if (profDir) writeFileSync(join(profDir, 'windows.json'), JSON.stringify(windows, null, 2));
   } finally {
     await endChildren();
     for (const d of databases) await d.drop().catch(() => {});

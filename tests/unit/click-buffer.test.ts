@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import type { Click } from '../../lib/analytics/click';
-import { ClickBuffer } from '../../lib/edge/click-buffer';
+import { CLICK_BATCH, ClickBuffer } from '../../lib/edge/click-buffer';
 import { until } from '../helpers/until';
 
 const click = (linkId: number, at = Date.now()): Click => ({ linkId, at, referrer: undefined, userAgent: 'ua', ip: '1.2.3.4' });
@@ -18,6 +18,19 @@ describe('ClickBuffer', () => {
     await new Promise((r) => setImmediate(r));
     await buf.flush();
     expect(batches.map((b) => b.length)).toEqual([1000]);
+  });
+
+  test("the server's batch: 1,000 waiting clicks wait for the timer, CLICK_BATCH go at once", async () => {
+    const batches: Click[][] = [];
+    const buf = new ClickBuffer({ write: async (b) => void batches.push(b), flushMs: 1000, maxBatch: CLICK_BATCH });
+    for (let i = 0; i < CLICK_BATCH - 1; i++) buf.push(click(1));
+    await new Promise((r) => setImmediate(r));
+    expect(CLICK_BATCH).toBeGreaterThan(1000);
+    expect(batches).toHaveLength(0);
+    buf.push(click(1));
+    await new Promise((r) => setImmediate(r));
+    await buf.flush();
+    expect(batches.map((b) => b.length)).toEqual([CLICK_BATCH]);
   });
 
   test('writes what is waiting every flushMs', async () => {
