@@ -3,7 +3,7 @@
 // default partition holds of earlier months into partitions of their own, newest month first, one
 // month per transaction (carve-click-partition.ts). After the migration of a table that already held
 // clicks, that is how its rows reach monthly partitions while Sling runs; afterwards it picks up
-// clicks imported into months that had none.
+// the rare click stored for a month that had none (a server clock set far back).
 import type { DbHandle } from '../db/types';
 import { carveClickPartition } from './carve-click-partition';
 import { listClickPartitions } from './list-click-partitions';
@@ -34,7 +34,7 @@ export async function maintainClickPartitions(
   for (let i = 0; i <= monthsAhead; i++) {
     const from = addMonths(current, i);
     if (existing.has(from.getTime())) continue;
-    const carved = await carveClickPartition(db, from);
+    const carved = await carveClickPartition(db, from, { holdWrites: true });
     if (carved) made.push(carved);
   }
   for (let moves = 0; ; moves++) {
@@ -44,7 +44,7 @@ export async function maintainClickPartitions(
     );
     if (!older?.newest) return { made, left: 0 };
     if (moves >= maxMoves) return { made, left: Number(older.n) };
-    const carved = await carveClickPartition(db, monthStart(new Date(older.newest)));
+    const carved = await carveClickPartition(db, monthStart(new Date(older.newest)), { holdWrites: false });
     if (carved) made.push(carved);
   }
 }

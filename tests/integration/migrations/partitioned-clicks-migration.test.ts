@@ -113,12 +113,27 @@ describeOnPostgres('moving months while clicks are written', () => {
   test('clicks written to this month and to earlier ones while the job moves them are all kept', async () => {
     let writing = true;
     let written = 0;
+    let failed = 0;
+    // As the click writer does, a batch whose write failed is written again (click-buffer.ts): a
+    // write into an earlier month may fail while that month moves, and only such a write.
+    const write = async (sql: string, n: number, earlier: boolean) => {
+      for (;;) {
+        try {
+          await db.query(sql);
+          written += n;
+          return;
+        } catch (err) {
+          expect((err as { code?: string }).code).toBe('23514'); // the default partition no longer takes that month
+          expect(earlier).toBe(true); // this month's writes wait instead
+          failed++;
+        }
+      }
+    };
     const writer = (async () => {
       while (writing) {
-        // A batch like the click writer's (this month), and one like an import's (earlier months).
-        await db.query(`INSERT INTO clicks (link_id, clicked_at) SELECT 1000, now() FROM generate_series(1, 50)`);
-        await db.query(`INSERT INTO clicks (link_id, clicked_at) SELECT 1001, now() - (i * 17) * interval '1 day' FROM generate_series(1, 20) AS i`);
-        written += 70;
+        // A batch like the click writer's (this month), and one into earlier months.
+        await write(`INSERT INTO clicks (link_id, clicked_at) SELECT 1000, now() FROM generate_series(1, 50)`, 50, false);
+        await write(`INSERT INTO clicks (link_id, clicked_at) SELECT 1001, now() - (i * 17) * interval '1 day' FROM generate_series(1, 20) AS i`, 20, true);
       }
     })();
     const run = await maintainClickPartitions(db, { now: new Date() });
@@ -133,5 +148,6 @@ describeOnPostgres('moving months while clicks are written', () => {
               (SELECT count(*) FROM ONLY clicks_default)::int AS stray FROM clicks`,
     );
     expect(counts).toEqual({ old: 200_000, fresh: written, stray: 0 });
+    expect(failed).toBeLessThan(100);
   });
 });
