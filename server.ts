@@ -1,8 +1,6 @@
 // Process entry: config → database → edge → Next handler → workers → shutdown (docs/architecture/overview.md, "Processes and request flow").
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type PgBoss from 'pg-boss';
-import { invalidationBus } from './lib/cache/invalidation-bus';
 import { liveDomains } from './lib/domains/current-domains';
 import { currentSites } from './lib/domains/current-sites';
 import type { Site } from './lib/domains/site-directory';
@@ -13,17 +11,9 @@ import { customDomainRouter } from './lib/server/custom-domain-router';
 import { sendScalarBundle } from './lib/docs/serve-scalar-bundle';
 import { startHttpsListener } from './lib/tls/https-listener';
 import { failRequest, sendApiError, sendJson } from './lib/http/node-answers';
-import { CLICK_BATCH, ClickBuffer } from './lib/edge/click-buffer';
-import { OrphanTally } from './lib/orphans/orphan-tally';
-import { orphanVisitWriter } from './lib/orphans/write-orphan-visits';
-import { orphanRecorder, type RecordOrphan } from './lib/server/record-orphan';
 import { clientIp } from './lib/edge/client-ip';
-import { createEdge, type EdgeHandler } from './lib/server/create-edge';
-import { LinkCache } from './lib/edge/link-cache';
-import { replicaLinks } from './lib/edge/replica-links';
 import { hostOf } from './lib/edge/parse-request';
 import { answerUnknownHost } from './lib/server/site-answers';
-import { startClickWriterThread, type ClickWriterThread } from './lib/edge/click-writer-thread';
 import { checkReadiness } from './lib/health/check-readiness';
 import { CLIENT_IP_HEADER } from './lib/core/client-ip-header';
 import { decideTarget, type TargetDecision } from './lib/http/request-target';
@@ -40,25 +30,19 @@ import { limitConnectionsPerIp } from './lib/http/connection-limit';
 import { acceptProxyProtocol } from './lib/server/proxy-listener';
 import { announcesBody, holdBody, PAGE_BODY_LIMIT } from './lib/http/hold-body';
 import { apiHeaders, linkPageHeaders, pageHeaders, type HeaderOptions } from './lib/http/security-headers';
-import { edgeAppPage, edgeLinkPages, type EdgePagesOptions } from './lib/link-pages/edge-pages';
-import { reportUrl } from './lib/link-pages/page-html';
 import { sendVisitFailure } from './lib/link-pages/unavailable-page';
 import { targetProblem } from './lib/http/text-checks';
-import { edgeLinksLoader } from './lib/previews/edge-preview';
-import { createPreviewAssets } from './lib/server/card-assets';
-import { openJobSystem, stopJobSystem } from './lib/jobs/job-system';
-import { startWebhookDispatcher, type Dispatcher } from './lib/webhooks/dispatcher';
-import { EVENTS_CHANNEL } from './lib/webhooks/events-channel';
-import { notifyWebhookDisabled } from './lib/webhooks/notify-disabled';
+import { stopJobSystem } from './lib/jobs/job-system';
 import { logger } from './lib/core/logger';
 import { projectRoot } from './lib/core/project-root';
 import { openRuntime } from './lib/server/open-runtime';
 import type { Clock } from './lib/core/clock';
 import type { Resolve } from './lib/safety/name-lookup';
 import { startCpuPool, stopCpuPool } from './lib/server/cpu-pool';
+import { startEdgeServices } from './lib/server/start-edge-services';
+import { startWorkers } from './lib/server/start-workers';
 import { setGlobalSingleton } from './lib/core/global-singleton';
 import { closeLiveFeed } from './lib/analytics/current-live-feed';
-import { instancePrivacy } from './lib/analytics/privacy-mode';
 
 export type Role = 'all' | 'edge' | 'app' | 'worker';
 
@@ -99,115 +83,18 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     onWorkerExit: (err) => log.error({ err }, 'a CPU pool worker died; the next task starts a new one'),
   });
 
-  let edge: EdgeHandler | undefined;
   const visitorPageHeaders = linkPageHeaders({ https: config.BASE_URL.startsWith('https:'), dev: opts.dev ?? false });
-  let clicks: ClickBuffer | undefined;
-  let clickThread: ClickWriterThread | undefined;
-  let orphans: OrphanTally | undefined;
-  let recordOrphan: RecordOrphan | undefined;
   // The app host's links are the shared default domain's (its row follows BASE_URL at start).
   const domains = await liveDomains();
   const defaultDomain = domains.current.defaultDomain;
   const sites = currentSites();
   // `app` answers its own host's short links too: behind a TCP load balancer the app host's traffic
   // (BASE_URL, the default domain's links included) cannot be split by path (docs/self-hosting/scale-out.md).
-  if (role !== 'worker') {
-    // Links with their social previews, one query per batch of codes (misses, stale reloads): bots
-    // get the preview page without another. With replicas, from a replica where it is sure to be current.
-    const primaryLinks = edgeLinksLoader(handle.db, () => domains.current);
-    const fromReplica =
-      handle.replicas &&
-      replicaLinks({
-        replicas: handle.replicas,
-        primary: primaryLinks,
-        loaderOn: (db) => edgeLinksLoader(db, () => domains.current),
-        recentMs: config.REPLICA_MAX_LAG_MS + 2_000,
-      });
-    const cache = new LinkCache({
-      maxEntries: config.CACHE_MAX_ENTRIES,
-      maxBytes: config.CACHE_MAX_BYTES,
-      ttlMs: config.CACHE_TTL_MS,
-      loadMany: fromReplica?.loadMany ?? primaryLinks,
-      self: () => domains.current.self,
-    });
-    invalidationBus().subscribe((key) => {
-      fromReplica?.invalidated(key);
-      cache.invalidate(key);
-    });
-    // Clicks are enriched, encoded and stored in the click writer's own thread, which reaches the
-    // database itself (its own pool, or a port to PGlite's thread) and loads the GeoIP files when a
-    // batch first needs them. Two batches in flight: the next is prepared while one is stored.
-    // Under load the writer sums rollups and counters over batches for up to 2 s (write-clicks.ts).
-    // Batches of up to CLICK_BATCH: each write's fixed cost (the live-link query, two statements
-    // parsed and planned, a commit) is shared by more clicks under load; a quiet edge still writes
-    // whatever waits every CLICK_FLUSH_MS (docs/performance/2026-11-29-redirect-cpu.md).
-    const databaseUrl = config.DATABASE_URL;
-    clickThread = startClickWriterThread({
-      secret: config.SECRET_KEY,
-      privacy: instancePrivacy(config),
-      geoipPath: config.GEOIP_DB,
-      database: () => (databaseUrl ? { databaseUrl } : { pglitePort: handle.connectPort!() }),
-      baseUrl: config.BASE_URL,
-    });
-    clicks = new ClickBuffer({ write: clickThread.write, settle: clickThread.settle, flushMs: config.CLICK_FLUSH_MS, maxBatch: CLICK_BATCH, maxInFlight: 2 });
-    clicks.start();
-    // Visits that reach no link: counted in memory, written every few seconds (docs/guide/orphan-visits.md).
-    orphans = new OrphanTally({ write: orphanVisitWriter(handle, { enrichment: orphanEnrichment }), flushMs: config.ORPHAN_FLUSH_MS });
-    orphans.start();
-    recordOrphan = orphanRecorder(orphans, config.TRUST_PROXY);
-    const previewAssets = createPreviewAssets({ cache, db: handle.db, trustProxy: config.TRUST_PROXY });
-    // Link pages (password prompt, expired, disabled, unsafe, loop) from the cached link, without Next.
-    const pageOptions: EdgePagesOptions = {
-      headers: visitorPageHeaders,
-      brand: (domainId, code) => {
-        const d = domains.current;
-        const domain = d.byId(domainId) ?? d.defaultDomain;
-        return { host: domain.hostname, reportUrl: reportUrl(config.BASE_URL, d.shortUrl(domain, code)) };
-      },
-    };
-    const pages = edgeLinkPages(pageOptions);
-    // An app-link destination's page (lib/link-pages/app-page.ts), branded the same way.
-    const appPage = edgeAppPage(pageOptions);
-    edge = createEdge({
-      cache,
-      clicks,
-      trustProxy: config.TRUST_PROXY,
-      secret: config.SECRET_KEY,
-      previewAssets,
-      pages,
-      appPage,
-      clock,
-      orphans: recordOrphan,
-    });
-    // Handed to lib/ code that routes reach (link-pages.ts), through the registry; cleared at shutdown.
-    setGlobalSingleton('clickBuffer', clicks);
-  }
-
-  let jobs: PgBoss | undefined;
-  let webhooks: Dispatcher | undefined;
-  let stopListening: (() => Promise<void>) | undefined;
-  if (role === 'all' || role === 'worker') {
-    jobs = await openJobSystem(handle, { work: true, maintenanceSeconds: config.JOBS_MAINTENANCE_SECONDS, pollSeconds: config.JOBS_POLL_SECONDS, clock });
-    // Route handlers send jobs through it (lib/db/send-job.ts).
-    setGlobalSingleton('jobSystem', jobs);
-    webhooks = startWebhookDispatcher(handle, {
-      secretKey: config.SECRET_KEY,
-      allowPrivate: config.WEBHOOKS_ALLOW_PRIVATE,
-      timeoutMs: config.WEBHOOKS_TIMEOUT_MS,
-      retrySchedule: config.WEBHOOKS_RETRY_SCHEDULE,
-      disableAfterFailures: config.WEBHOOKS_DISABLE_AFTER_FAILURES,
-      disableAfterHours: config.WEBHOOKS_DISABLE_AFTER_HOURS,
-      concurrency: config.WEBHOOKS_CONCURRENCY,
-      endpointConcurrency: config.WEBHOOKS_ENDPOINT_CONCURRENCY,
-      pollMs: config.WEBHOOKS_POLL_MS,
-      telegramApiUrl: config.TELEGRAM_API_URL,
-      notifyDisabled: (notice) => notifyWebhookDisabled(notice, config.BASE_URL),
-    });
-    // Recorded events wake it, from any process (db/migrations/0042_events_notify.sql), and so do
-    // the API's webhook routes (lib/api/handlers/webhook-routes.ts).
-    const dispatcher = webhooks;
-    stopListening = await handle.listen?.(EVENTS_CHANNEL, () => dispatcher.wake());
-  }
+  const edgeServices = role !== 'worker' ? startEdgeServices({ runtime, clock, domains, visitorPageHeaders }) : undefined;
+  const edge = edgeServices?.edge;
+  // Handed to lib/ code that routes reach (link-pages.ts), through the registry; cleared at shutdown.
+  if (edgeServices) setGlobalSingleton('clickBuffer', edgeServices.clicks);
+  const workers = role === 'all' || role === 'worker' ? await startWorkers(runtime, clock) : undefined;
 
   let nextHandler: ((req: IncomingMessage, res: ServerResponse) => Promise<void>) | undefined;
   /** The API's router, built with the first API request (its handlers' modules load then, not at start). */
@@ -315,7 +202,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     appAssociations: currentAppAssociations(),
     passOn,
     holdThenRoute,
-    orphans: recordOrphan,
+    orphans: edgeServices?.recordOrphan,
   });
 
   const server = createServer(
@@ -382,32 +269,26 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     listeners: [server, tlsServer],
     beforeClose: closeLiveFeed,
     steps: [
-      () => stopListening?.(),
-      () => webhooks?.stop(),
+      () => workers?.stopListening?.(),
+      () => workers?.webhooks.stop(),
       () => setGlobalSingleton('jobSystem', undefined),
-      () => jobs && stopJobSystem(jobs),
+      () => workers && stopJobSystem(workers.jobs),
       () => setGlobalSingleton('clickBuffer', undefined),
       async () => {
-        const left = (await clicks?.stop()) ?? 0;
+        const left = (await edgeServices?.clicks.stop()) ?? 0;
         if (left > 0) log.error({ left }, 'clicks could not be written before shutdown');
       },
       async () => {
-        const left = (await orphans?.stop()) ?? 0;
+        const left = (await edgeServices?.orphans.stop()) ?? 0;
         if (left > 0) log.error({ left }, 'orphan visit counts could not be written before shutdown');
       },
-      () => clickThread?.close(),
+      () => edgeServices?.clickThread.close(),
       () => stopCpuPool(),
       () => runtime.close(),
       () => log.info('Sling stopped'),
     ],
   });
   return { server, port, shutdown };
-}
-
-/** GeoIP and the user-agent parser for kept orphan visits, loaded when one is first kept (never at start). */
-async function orphanEnrichment() {
-  const [{ processGeo }, { parseAgent }] = await Promise.all([import('./lib/analytics/process-geo'), import('./lib/analytics/parse-agent')]);
-  return { geo: processGeo(), agent: parseAgent };
 }
 
 /** The body limit of the route that serves the request (the page limit where none does). */
