@@ -14,6 +14,7 @@ import type { Click } from '../lib/analytics/click';
 import { openDatabase } from '../lib/db/open-database';
 import { clickWriter } from '../lib/edge/write-clicks';
 import { createPostgresDatabase, pgliteDatabase, seedDatabase } from './bench-database';
+import { median } from './median';
 
 const BATCHES = (process.env.BENCH_BATCHES ?? '1000,5000').split(',').map(Number);
 const CLICKS = Number(process.env.BENCH_CLICKS ?? 40_000);
@@ -54,7 +55,6 @@ async function main() {
         console.log(`round ${round} batches of ${String(size).padStart(5)}: ${us.toFixed(1)} µs of CPU per click stored`);
       }
     }
-    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
     console.log(
       `\n${database.label}, ${CLICKS} clicks per run, median of ${ROUNDS} (load average ${(await import('node:os'))
         .loadavg()

@@ -25,6 +25,7 @@ import { readLoopDelay, resetLoopDelay } from './loop-delay-report';
 import { waitUntilSettled } from './settle';
 import { RULED, RULED_TO, TESTED } from './ruled-link';
 import { monotonicUs, type ProfileWindow } from './profile-summary';
+import { median } from './median';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const RATE = Number(process.env.BENCH_RATE ?? 3000);
@@ -181,7 +182,6 @@ async function main() {
         }
       }
     }
-    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
     console.log(
       `\nMedian of ${ROUNDS} rounds at ${RATE} req/s × ${SECONDS} s (load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}):`,
     );

@@ -17,6 +17,7 @@ import { openDatabase } from '../lib/db/open-database';
 import { loadDomainRegistry } from '../lib/domains/domain-registry';
 import { LinkCache } from '../lib/edge/link-cache';
 import { edgeLinkLoader, edgeLinksLoader, type LinkRequest } from '../lib/previews/edge-preview';
+import { median } from './median';
 
 const LINKS = Number(process.env.LINKS ?? 10_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -78,7 +79,6 @@ async function measure(target: BenchDatabase) {
         );
       }
     }
-    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
     for (const [label, rs] of Object.entries(results)) {
       console.log(
         `  ${label.padEnd(20)} wave: ${median(rs.map((r) => r.waveQ))} queries for ${LINKS} links; per reloaded link ${median(rs.map((r) => r.waveMain)).toFixed(1)} µs main thread, ${median(rs.map((r) => r.waveProc)).toFixed(1)} µs process`,

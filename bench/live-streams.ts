@@ -18,6 +18,7 @@ import { pickLoadTool, type LoadResult } from './load-tool';
 import { processCpuSeconds } from './cpu-usage';
 import { waitUntilSettled } from './settle';
 import { endChildren, freePort, startServer, waitUntilAnswering, type ServerProcess } from '../tests/helpers/processes';
+import { median } from './median';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const STREAMS = 50;
@@ -138,7 +139,7 @@ async function main(): Promise<number> {
     `Redirects with ${STREAMS} live streams open on the workspace, filtered to another link: ${fmtInt(best.filtered)} req/s ` +
       `(${(best.filtered / best.unwatched).toFixed(3)}×)`,
   );
-  const medianCpu = [...cpuRatios].sort((a, b) => a - b)[Math.floor(cpuRatios.length / 2)];
+  const medianCpu = median(cpuRatios);
   console.log(
     `Sling's CPU per redirect (click written and streamed, all threads), without streams over with every click sent: median ${medianCpu.toFixed(3)}× ` +
       `(the throughput this machine would reach were Sling alone on it)`,
