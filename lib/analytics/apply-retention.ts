@@ -6,6 +6,7 @@ import type { Plan } from '../../db/schema';
 import type { Queryable } from '../db/types';
 import { processClock } from '../core/clock';
 import { deleteOldOrphanVisits } from '../orphans/delete-old-orphan-visits';
+import { deleteClickRollups } from '../links/delete-click-rollups';
 
 export const RETENTION_DAYS: Record<Plan, number | null> = { free: 30, pro: 365, business: 730, enterprise: null };
 
@@ -52,16 +53,12 @@ async function deleteBefore(db: Queryable, cutoff: string, linksSql: string, key
       [cutoff, key, batch],
     ),
   );
-  const rollups = await repeat(batch, () =>
-    db.query(
-      `WITH gone AS (
-         DELETE FROM click_rollups WHERE ctid = ANY(ARRAY(
-           SELECT r.ctid FROM click_rollups r WHERE r.link_id IN (${linksSql}) AND r.hour < date_trunc('hour', $1::timestamptz) LIMIT $3))
-         RETURNING 1)
-       SELECT count(*)::int AS n FROM gone`,
-      [cutoff, key, batch],
-    ),
-  );
+  // Taken off the workspace rollups as they go (delete-click-rollups.ts).
+  const rollups = await repeat(batch, async () => {
+    const where = `r.ctid = ANY(ARRAY(
+      SELECT r.ctid FROM click_rollups r WHERE r.link_id IN (${linksSql}) AND r.hour < date_trunc('hour', $1::timestamptz) LIMIT $3))`;
+    return [{ n: (await deleteClickRollups(db, where, [cutoff, key, batch])).rows }];
+  });
   // Unique-visitor sketches of the days whose clicks are gone (the cutoff's own day stays, as its rollups' later hours do).
   await db.query(`DELETE FROM visitor_sketches WHERE link_id IN (${linksSql}) AND day < ($1::timestamptz AT TIME ZONE 'UTC')::date`, [cutoff, key]);
   return { clicks, rollups };

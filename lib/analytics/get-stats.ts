@@ -1,5 +1,6 @@
 // Statistics of a link or of a workspace's links (all, one member's, or one link) (docs/api/compatibility.md, the statistics shape), read from the hourly
-// rollups; unique visitors from the per-day sketches and the raw clicks outside them (unique-visitors.ts). Bots
+// rollups (a whole workspace's from workspace_rollups, its links' summed; the clicks per link from the
+// per-link ones); unique visitors from the per-day sketches and the raw clicks outside them (unique-visitors.ts). Bots
 // are in neither count, but beside them (bot-visits.ts); a link with count_bots has its bots' visits
 // added to its clicks from the raw clicks, when read, as its click limit does (docs/guide/analytics.md,
 // "Bots and link previews"). Filtered by a dimension (clicks from France), every number comes from the
@@ -70,6 +71,8 @@ export function scopeSql(scope: StatsScope, range: Pick<StatsRange, 'from' | 'to
   const params: unknown[] = [range.from.toISOString(), range.to.toISOString()];
   const p = (v: unknown) => `$${params.push(v)}`;
   let rollups: string;
+  /** Where the scope's hourly counts are: a whole workspace's summed in workspace_rollups. */
+  let table = 'click_rollups';
   let clicks: string;
   /** The scope as a condition on links (for the filters on a link's own properties). */
   let links: string;
@@ -83,6 +86,7 @@ export function scopeSql(scope: StatsScope, range: Pick<StatsRange, 'from' | 'to
     const workspace = workspaceLinksSql(scope, p);
     const ids = `SELECT id FROM links WHERE ${workspace.where}`;
     rollups = workspace.narrowed ? `workspace_id = ${workspace.workspace} AND link_id IN (${ids})` : `workspace_id = ${workspace.workspace}`;
+    if (!workspace.narrowed) table = 'workspace_rollups';
     visits = `link_id IN (${ids})`;
     links = workspace.where;
   }
@@ -91,6 +95,7 @@ export function scopeSql(scope: StatsScope, range: Pick<StatsRange, 'from' | 'to
   const counted = `link_id IN (SELECT id FROM links WHERE ${links} AND count_bots)`;
   return {
     rollups,
+    table,
     /** The raw clicks counted: people's, and bots' of a link that counts them. */
     clicks: `${visits} AND (NOT bot OR ${counted})`,
     visits,
@@ -121,12 +126,12 @@ export async function getTotals(
   scope: StatsScope,
   range: Pick<StatsRange, 'from' | 'to'>,
 ): Promise<{ clicks: number; unique_visitors: number }> {
-  const { rollups, clicks, countedBots, hours, params } = scopeSql(scope, range);
+  const { rollups, table, clicks, countedBots, hours, params } = scopeSql(scope, range);
   const [totals, uniques] = await Promise.all([
     hasFilters(scope.filters)
       ? db.query<{ clicks: number }>(`SELECT count(*)::bigint AS clicks FROM clicks WHERE ${clicks} AND ${RAW_HOURS}`, params)
       : db.query<{ clicks: number }>(
-          `SELECT ((SELECT coalesce(sum(clicks), 0) FROM click_rollups WHERE ${rollups} AND dim = '' AND ${hours})
+          `SELECT ((SELECT coalesce(sum(clicks), 0) FROM ${table} WHERE ${rollups} AND dim = '' AND ${hours})
                  + (SELECT count(*) FROM clicks WHERE ${countedBots}))::bigint AS clicks`,
           params,
         ),
@@ -134,7 +139,8 @@ export async function getTotals(
     // with an instant as the end, a range ending at 23:00 counted the 23:00 hour's clicks but not its visitors.
     hasFilters(scope.filters)
       ? db
-          .query<{ n: number }>(`SELECT count(DISTINCT visitor)::int AS n FROM clicks WHERE ${clicks} AND ${RAW_HOURS}`, params)
+          // People only, as unfiltered (unique-visitors.ts): a count_bots link's bots are clicks, never visitors.
+          .query<{ n: number }>(`SELECT count(DISTINCT visitor)::int AS n FROM clicks WHERE ${clicks} AND NOT bot AND ${RAW_HOURS}`, params)
           .then((r) => Number(r[0]?.n ?? 0))
       : countUniqueVisitors(db, { sketches: rollups, clicks, params }, range),
   ]);
@@ -148,7 +154,7 @@ export async function getStats(
   range: StatsRange,
   { utm: withUtm = true, bots: withBots = true }: { utm?: boolean; bots?: boolean } = {},
 ): Promise<Stats> {
-  const { rollups, clicks, visits, counted, countedBots, hours, params } = scopeSql(scope, range);
+  const { rollups, table, clicks, visits, counted, countedBots, hours, params } = scopeSql(scope, range);
   const raw = hasFilters(scope.filters);
   const [totals, dims, points, utm, bots] = await Promise.all([
     getTotals(db, scope, range),
@@ -159,9 +165,9 @@ export async function getStats(
         )
       : db.query<{ dim: string; value: string; clicks: number }>(
           `SELECT dim, value, sum(n)::bigint AS clicks FROM (
-             SELECT dim, value, clicks AS n FROM click_rollups WHERE ${rollups} AND dim <> '' AND ${hours}
+             SELECT dim, value, clicks AS n FROM ${table} WHERE ${rollups} AND dim <> '' AND ${hours}
              UNION ALL SELECT d.dim, d.value, 1 FROM clicks, LATERAL ${RAW_DIMENSIONS} WHERE ${countedBots}
-           ) x GROUP BY dim, value`,
+           ) x GROUP BY dim, value HAVING sum(n) > 0`,
           params,
         ),
     getSeries(db, scope, range),
@@ -272,7 +278,7 @@ function breakdown(rows: Array<{ value: string; clicks: number }>, dim: string):
 
 /** Clicks per hour, day or week (local to range.tz), every bucket present, zero when empty. */
 export async function getSeries(db: Queryable, scope: StatsScope, range: StatsRange): Promise<Array<{ t: string; clicks: number }>> {
-  const { rollups, clicks, countedBots, hours, params } = scopeSql(scope, range);
+  const { rollups, table, clicks, countedBots, hours, params } = scopeSql(scope, range);
   const interval = `$${params.length + 1}`;
   const tz = `$${params.length + 2}`;
   // Raw clicks go by the hour they fall in, as rollups do, so both bucket alike in any time zone.
@@ -280,7 +286,7 @@ export async function getSeries(db: Queryable, scope: StatsScope, range: StatsRa
     ? `SELECT date_trunc(${interval}, date_trunc('hour', clicked_at, 'UTC') AT TIME ZONE ${tz}) AS t, count(*) AS n
        FROM clicks WHERE ${clicks} AND ${RAW_HOURS} GROUP BY 1`
     : `SELECT date_trunc(${interval}, h AT TIME ZONE ${tz}) AS t, sum(n) AS n FROM (
-         SELECT hour AS h, clicks AS n FROM click_rollups WHERE ${rollups} AND dim = '' AND ${hours}
+         SELECT hour AS h, clicks AS n FROM ${table} WHERE ${rollups} AND dim = '' AND ${hours}
          UNION ALL SELECT date_trunc('hour', clicked_at, 'UTC'), 1 FROM clicks WHERE ${countedBots}
        ) x GROUP BY 1`;
   const rows = await db.query<{ t: Date; clicks: number }>(

@@ -1,0 +1,17 @@
+-- Workspace-wide hourly rollups (db/schema/workspace-rollups.ts): the per-link hourly rollups summed
+-- over each workspace's links, filled here from the click_rollups already there, so an upgraded
+-- instance shows the same numbers; from now on the click writer keeps both. And a partial index of
+-- bots' visits, which the bots summary reads instead of every click of the range.
+CREATE TABLE "workspace_rollups" (
+	"workspace_id" text NOT NULL,
+	"hour" timestamp with time zone NOT NULL,
+	"dim" text NOT NULL,
+	"value" text NOT NULL,
+	"clicks" integer NOT NULL,
+	CONSTRAINT "workspace_rollups_workspace_id_dim_hour_value_pk" PRIMARY KEY("workspace_id","dim","hour","value")
+);
+--> statement-breakpoint
+ALTER TABLE "workspace_rollups" ADD CONSTRAINT "workspace_rollups_workspace_id_workspaces_id_fk" FOREIGN KEY ("workspace_id") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "clicks_bot_link_time_idx" ON "clicks" USING btree ("link_id","clicked_at") WHERE bot;--> statement-breakpoint
+INSERT INTO "workspace_rollups" ("workspace_id", "hour", "dim", "value", "clicks")
+SELECT "workspace_id", "hour", "dim", "value", sum("clicks")::int FROM "click_rollups" GROUP BY 1, 2, 3, 4;
