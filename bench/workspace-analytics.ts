@@ -72,7 +72,8 @@ export async function seedWorkspaceClicks(handle: DbHandle, url: string) {
   // As the click writer keeps them beside the per-link ones (and migration 0043 fills them).
   await handle.query(
     `INSERT INTO workspace_rollups (workspace_id, hour, dim, value, clicks)
-     SELECT workspace_id, hour, dim, value, sum(clicks) FROM click_rollups GROUP BY 1, 2, 3, 4`,
+     SELECT workspace_id, hour, dim, value, sum(clicks) FROM click_rollups GROUP BY 1, 2, 3, 4
+     UNION ALL SELECT workspace_id, date_trunc('day', hour, 'UTC'), 'link', link_id::text, sum(clicks) FROM click_rollups WHERE dim = '' GROUP BY 1, 2, 4`,
   );
   // Bots' and link previews' visits beside them, one for every hundred clicks: in no count, but in the bots summary.
   await handle.query(

@@ -14,4 +14,6 @@ CREATE TABLE "workspace_rollups" (
 ALTER TABLE "workspace_rollups" ADD CONSTRAINT "workspace_rollups_workspace_id_workspaces_id_fk" FOREIGN KEY ("workspace_id") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "clicks_bot_link_time_idx" ON "clicks" USING btree ("link_id","clicked_at") WHERE bot;--> statement-breakpoint
 INSERT INTO "workspace_rollups" ("workspace_id", "hour", "dim", "value", "clicks")
-SELECT "workspace_id", "hour", "dim", "value", sum("clicks")::int FROM "click_rollups" GROUP BY 1, 2, 3, 4;
+SELECT "workspace_id", "hour", "dim", "value", sum("clicks")::int FROM "click_rollups" GROUP BY 1, 2, 3, 4
+UNION ALL
+SELECT "workspace_id", date_trunc('day', "hour", 'UTC'), 'link', "link_id"::text, sum("clicks")::int FROM "click_rollups" WHERE "dim" = '' GROUP BY 1, 2, 4;

@@ -61,6 +61,8 @@ const BREAKDOWNS = {
 
 /** Entries shown per breakdown; the rest are summed into "(other)". */
 const TOP = 10;
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
 
 /**
  * SQL conditions for a scope and range: $1 (from), $2 (to), then the scope's own parameters.
@@ -165,7 +167,7 @@ export async function getStats(
         )
       : db.query<{ dim: string; value: string; clicks: number }>(
           `SELECT dim, value, sum(n)::bigint AS clicks FROM (
-             SELECT dim, value, clicks AS n FROM ${table} WHERE ${rollups} AND dim <> '' AND ${hours}
+             SELECT dim, value, clicks AS n FROM ${table} WHERE ${rollups} AND dim = ANY('{${Object.values(BREAKDOWNS)}}'::text[]) AND ${hours}
              UNION ALL SELECT d.dim, d.value, 1 FROM clicks, LATERAL ${RAW_DIMENSIONS} WHERE ${countedBots}
            ) x GROUP BY dim, value HAVING sum(n) > 0`,
           params,
@@ -200,8 +202,9 @@ export async function getStats(
  * totals, or raw clicks when filtered), then each link's destination read once (utm-sql.ts).
  */
 async function utmBreakdowns(db: Queryable, scope: StatsScope, range: StatsRange): Promise<Record<UtmName, Breakdown>> {
-  const { params, ...sql } = scopeSql(scope, range);
-  const counts = clicksPerLink(sql, hasFilters(scope.filters));
+  const sql = scopeSql(scope, range);
+  const counts = clicksPerLink(sql, hasFilters(scope.filters), range);
+  const { params } = sql;
   const values = UTM_BREAKDOWNS.map((name) => `('${name}', ${utmHexSql(name, 'l.long_url')})`).join(', ');
   const rows = await db.query<{ name: UtmName; hex: string | null; clicks: number }>(
     `SELECT u.name, u.hex, sum(c.n)::bigint AS clicks FROM (${counts}) c JOIN links l ON l.id = c.link_id,
@@ -227,20 +230,36 @@ async function utmBreakdowns(db: Queryable, scope: StatsScope, range: StatsRange
   ) as Record<UtmName, Breakdown>;
 }
 
-/** Clicks per link (link_id, n): from the raw clicks when filtered, else the rollups plus the bots of links that count them. */
-function clicksPerLink(sql: Omit<ReturnType<typeof scopeSql>, 'params'>, filtered: boolean): string {
-  return filtered
-    ? `SELECT link_id, count(*) AS n FROM clicks WHERE ${sql.clicks} AND ${RAW_HOURS} GROUP BY link_id`
-    : `SELECT link_id, sum(n) AS n FROM (
-         SELECT link_id, clicks AS n FROM click_rollups WHERE ${sql.rollups} AND dim = '' AND ${sql.hours}
-         UNION ALL SELECT link_id, 1 FROM clicks WHERE ${sql.countedBots}
+/**
+ * Clicks per link (link_id, n): from the raw clicks when filtered, else the rollups plus the bots of
+ * links that count them. A whole workspace's whole UTC days come from its daily per-link rows
+ * (workspace_rollups, dim 'link'); only the hours before the first and after the last from the
+ * hourly per-link rollups. Adds its own parameters to `sql.params`.
+ */
+function clicksPerLink(sql: ReturnType<typeof scopeSql>, filtered: boolean, range: Pick<StatsRange, 'from' | 'to'>): string {
+  if (filtered) return `SELECT link_id, count(*) AS n FROM clicks WHERE ${sql.clicks} AND ${RAW_HOURS} GROUP BY link_id`;
+  const bots = `UNION ALL SELECT link_id, 1 FROM clicks WHERE ${sql.countedBots}`;
+  const start = Math.floor(range.from.getTime() / HOUR) * HOUR;
+  const end = Math.floor(range.to.getTime() / HOUR) * HOUR + HOUR; // exclusive
+  const [firstDay, lastDay] = [Math.ceil(start / DAY) * DAY, Math.floor(end / DAY) * DAY];
+  if (sql.table !== 'workspace_rollups' || firstDay >= lastDay) {
+    return `SELECT link_id, sum(n) AS n FROM (
+         SELECT link_id, clicks AS n FROM click_rollups WHERE ${sql.rollups} AND dim = '' AND ${sql.hours} ${bots}
        ) x GROUP BY link_id`;
+  }
+  const p = (ms: number) => `$${sql.params.push(new Date(ms).toISOString())}::timestamptz`;
+  return `SELECT link_id, sum(n) AS n FROM (
+       SELECT value::bigint AS link_id, clicks AS n FROM workspace_rollups WHERE ${sql.rollups} AND dim = 'link' AND hour >= ${p(firstDay)} AND hour < ${p(lastDay)}
+       UNION ALL SELECT link_id, clicks FROM click_rollups WHERE ${sql.rollups} AND dim = ''
+         AND (hour >= ${p(start)} AND hour < ${p(firstDay)} OR hour >= ${p(lastDay)} AND hour < ${p(end)}) ${bots}
+     ) x GROUP BY link_id`;
 }
 
 /** A workspace's most clicked links in the range, then "(other)" for the clicks of the rest. */
 async function topLinks(db: Queryable, scope: StatsScope, range: StatsRange, total: number): Promise<LinkBreakdown> {
-  const { params, ...sql } = scopeSql(scope, range);
-  const counts = clicksPerLink(sql, hasFilters(scope.filters));
+  const sql = scopeSql(scope, range);
+  const counts = clicksPerLink(sql, hasFilters(scope.filters), range);
+  const { params } = sql;
   const rows = await db.query<{ id: number; short_code: string; clicks: number }>(
     `SELECT l.id, l.short_code, c.n::bigint AS clicks FROM (${counts}) c JOIN links l ON l.id = c.link_id
      ORDER BY c.n DESC, l.id LIMIT ${TOP}`,

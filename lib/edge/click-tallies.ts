@@ -25,7 +25,13 @@ workspace_roll AS (
   SELECT live.workspace_id, to_timestamp(r.ms / 1000.0), coalesce(d[r.dim], ''), coalesce(d[r.value], ''), sum(r.n)
   FROM unnest($2::bigint[], $3::float8[], $4::int[], $5::int[], $8::int[]) AS r(link_id, ms, dim, value, n)
   JOIN live ON live.id = r.link_id, dict
-  GROUP BY 1, 2, 3, 4 ORDER BY 1, 3, 2, 4
+  GROUP BY 1, 2, 3, 4
+  UNION ALL -- each link's total per UTC day
+  SELECT live.workspace_id, date_trunc('day', to_timestamp(r.ms / 1000.0), 'UTC'), 'link', r.link_id::text, sum(r.n)
+  FROM unnest($2::bigint[], $3::float8[], $4::int[], $8::int[]) AS r(link_id, ms, dim, n)
+  JOIN live ON live.id = r.link_id
+  WHERE r.dim = 0 GROUP BY 1, 2, 4
+  ORDER BY 1, 3, 2, 4
   ON CONFLICT (workspace_id, dim, hour, value) DO UPDATE SET clicks = workspace_rollups.clicks + EXCLUDED.clicks
 ),
 counted AS (

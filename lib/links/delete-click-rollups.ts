@@ -16,7 +16,9 @@ export async function deleteClickRollups(q: Queryable, where: string, params: un
     `WITH gone AS (
        DELETE FROM click_rollups r WHERE ${where} RETURNING r.link_id, r.workspace_id, r.hour, r.dim, r.value, r.clicks),
      summed AS (
-       SELECT workspace_id, dim, hour, value, sum(clicks)::int AS n FROM gone GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4),
+       SELECT workspace_id, dim, hour, value, sum(clicks)::int AS n FROM gone GROUP BY 1, 2, 3, 4
+       UNION ALL SELECT workspace_id, 'link', date_trunc('day', hour, 'UTC'), link_id::text, sum(clicks)::int FROM gone WHERE dim = '' GROUP BY 1, 3, 4
+       ORDER BY 1, 2, 3, 4),
      untallied AS (
        UPDATE workspace_rollups w SET clicks = w.clicks - s.n FROM summed s
        WHERE w.workspace_id = s.workspace_id AND w.dim = s.dim AND w.hour = s.hour AND w.value = s.value

@@ -1,7 +1,7 @@
 // The workspace-wide rollups (db/schema/workspace-rollups.ts) against the raw clicks, over a mix of
 // people, bots, HEAD requests and QR scans on several links of two workspaces, a link that counts
 // bots, held counts, a writer that lost its held counts and was recounted, a deleted link and
-// retention: the workspace rollups stay the per-link ones summed, and a workspace's statistics read
+// retention: the workspace rollups stay the per-link ones summed (and each link's per day), and a workspace's statistics read
 // from them equal the same statistics counted from the raw clicks (a filter that every click
 // passes sends every number to the raw clicks; get-stats.ts).
 import { eq } from 'drizzle-orm';
@@ -90,7 +90,9 @@ describe(`workspace rollups on ${suiteDatabase.name}`, () => {
 
   test('the workspace rollups are the per-link rollups summed, with no empty rows', async () => {
     const differ = await ctx.handle.query(
-      `WITH summed AS (SELECT workspace_id, hour, dim, value, sum(clicks)::int AS n FROM click_rollups GROUP BY 1, 2, 3, 4),
+      `WITH summed AS (
+         SELECT workspace_id, hour, dim, value, sum(clicks)::int AS n FROM click_rollups GROUP BY 1, 2, 3, 4
+         UNION ALL SELECT workspace_id, date_trunc('day', hour, 'UTC'), 'link', link_id::text, sum(clicks)::int FROM click_rollups WHERE dim = '' GROUP BY 1, 2, 4),
             kept AS (SELECT workspace_id, hour, dim, value, clicks AS n FROM workspace_rollups)
        SELECT * FROM summed FULL JOIN kept USING (workspace_id, hour, dim, value) WHERE summed.n IS DISTINCT FROM kept.n`,
     );

@@ -53,7 +53,9 @@ describe(`migration to workspace rollups on ${suiteDatabase.name}`, () => {
       },
       async after(db) {
         const differ = await db.query(
-          `WITH summed AS (SELECT workspace_id, hour, dim, value, sum(clicks)::int AS n FROM click_rollups GROUP BY 1, 2, 3, 4),
+          `WITH summed AS (
+             SELECT workspace_id, hour, dim, value, sum(clicks)::int AS n FROM click_rollups GROUP BY 1, 2, 3, 4
+             UNION ALL SELECT workspace_id, date_trunc('day', hour, 'UTC'), 'link', link_id::text, sum(clicks)::int FROM click_rollups WHERE dim = '' GROUP BY 1, 2, 4),
                 kept AS (SELECT workspace_id, hour, dim, value, clicks AS n FROM workspace_rollups)
            SELECT * FROM summed FULL JOIN kept USING (workspace_id, hour, dim, value) WHERE summed.n IS DISTINCT FROM kept.n`,
         );
