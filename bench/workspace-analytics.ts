@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SYSTEM_WORKSPACE_ID } from '../db/schema';
 import { buildVisitorSketches } from '../lib/analytics/build-visitor-sketches';
+import { buildWorkspaceSketches } from '../lib/analytics/build-workspace-sketches';
 import { getStats } from '../lib/analytics/get-stats';
 import { ZStatsRange } from '../lib/analytics/stats-schema';
 import { applyMigrations } from '../lib/db/migrate';
@@ -85,6 +86,7 @@ export async function seedWorkspaceClicks(handle: DbHandle, url: string) {
   );
   await handle.query('UPDATE links l SET clicks = c.n FROM (SELECT link_id, count(*) AS n FROM clicks WHERE NOT bot GROUP BY 1) c WHERE c.link_id = l.id');
   await buildVisitorSketches(handle);
+  await buildWorkspaceSketches(handle);
   await handle.query('VACUUM ANALYZE clicks');
   await handle.query('VACUUM ANALYZE click_rollups');
   await handle.query('VACUUM ANALYZE workspace_rollups');

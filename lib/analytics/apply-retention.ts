@@ -61,6 +61,12 @@ async function deleteBefore(db: Queryable, cutoff: string, linksSql: string, key
   });
   // Unique-visitor sketches of the days whose clicks are gone (the cutoff's own day stays, as its rollups' later hours do).
   await db.query(`DELETE FROM visitor_sketches WHERE link_id IN (${linksSql}) AND day < ($1::timestamptz AT TIME ZONE 'UTC')::date`, [cutoff, key]);
+  // And the workspace sketches that start before the cutoff's hour (one spanning it is left stale, so unused).
+  await db.query(
+    `DELETE FROM workspace_visitor_sketches WHERE workspace_id IN (SELECT l.workspace_id FROM links l WHERE l.id IN (${linksSql}))
+       AND start < date_trunc('hour', $1::timestamptz)`,
+    [cutoff, key],
+  );
   return { clicks, rollups };
 }
 

@@ -75,6 +75,8 @@ export function scopeSql(scope: StatsScope, range: Pick<StatsRange, 'from' | 'to
   let rollups: string;
   /** Where the scope's hourly counts are: a whole workspace's summed in workspace_rollups. */
   let table = 'click_rollups';
+  /** A whole workspace's id placeholder, for its workspace sketches. */
+  let workspaceParam: string | undefined;
   let clicks: string;
   /** The scope as a condition on links (for the filters on a link's own properties). */
   let links: string;
@@ -88,7 +90,7 @@ export function scopeSql(scope: StatsScope, range: Pick<StatsRange, 'from' | 'to
     const workspace = workspaceLinksSql(scope, p);
     const ids = `SELECT id FROM links WHERE ${workspace.where}`;
     rollups = workspace.narrowed ? `workspace_id = ${workspace.workspace} AND link_id IN (${ids})` : `workspace_id = ${workspace.workspace}`;
-    if (!workspace.narrowed) table = 'workspace_rollups';
+    if (!workspace.narrowed) [table, workspaceParam] = ['workspace_rollups', workspace.workspace];
     visits = `link_id IN (${ids})`;
     links = workspace.where;
   }
@@ -98,6 +100,7 @@ export function scopeSql(scope: StatsScope, range: Pick<StatsRange, 'from' | 'to
   return {
     rollups,
     table,
+    workspace: workspaceParam,
     /** The raw clicks counted: people's, and bots' of a link that counts them. */
     clicks: `${visits} AND (NOT bot OR ${counted})`,
     visits,
@@ -128,7 +131,7 @@ export async function getTotals(
   scope: StatsScope,
   range: Pick<StatsRange, 'from' | 'to'>,
 ): Promise<{ clicks: number; unique_visitors: number }> {
-  const { rollups, table, clicks, countedBots, hours, params } = scopeSql(scope, range);
+  const { rollups, table, workspace, clicks, countedBots, hours, params } = scopeSql(scope, range);
   const [totals, uniques] = await Promise.all([
     hasFilters(scope.filters)
       ? db.query<{ clicks: number }>(`SELECT count(*)::bigint AS clicks FROM clicks WHERE ${clicks} AND ${RAW_HOURS}`, params)
@@ -144,7 +147,7 @@ export async function getTotals(
           // People only, as unfiltered (unique-visitors.ts): a count_bots link's bots are clicks, never visitors.
           .query<{ n: number }>(`SELECT count(DISTINCT visitor)::int AS n FROM clicks WHERE ${clicks} AND NOT bot AND ${RAW_HOURS}`, params)
           .then((r) => Number(r[0]?.n ?? 0))
-      : countUniqueVisitors(db, { sketches: rollups, clicks, params }, range),
+      : countUniqueVisitors(db, { sketches: rollups, clicks, params, workspace }, range),
   ]);
   return { clicks: Number(totals[0]?.clicks ?? 0), unique_visitors: uniques };
 }
@@ -158,7 +161,7 @@ export async function getStats(
 ): Promise<Stats> {
   const { rollups, table, clicks, visits, counted, countedBots, hours, params } = scopeSql(scope, range);
   const raw = hasFilters(scope.filters);
-  const [totals, dims, points, utm, bots] = await Promise.all([
+  const [totals, dims, points, byLink, bots] = await Promise.all([
     getTotals(db, scope, range),
     raw
       ? db.query<{ dim: string; value: string; clicks: number }>(
@@ -173,10 +176,11 @@ export async function getStats(
           params,
         ),
     getSeries(db, scope, range),
-    withUtm ? utmBreakdowns(db, scope, range) : undefined,
+    withUtm || 'workspaceId' in scope ? clicksByLink(db, scope, range, withUtm) : undefined,
     withBots ? getBotVisits(db, { visits, counted, hours: RAW_HOURS, params }) : undefined,
   ]);
-  const links = 'workspaceId' in scope ? await topLinks(db, scope, range, totals.clicks) : undefined;
+  const utm = withUtm && byLink ? utmBreakdowns(byLink) : undefined;
+  const links = 'workspaceId' in scope && byLink ? topLinks(byLink, totals.clicks) : undefined;
   const breakdowns = Object.fromEntries(
     Object.entries(BREAKDOWNS).map(([name, dim]) => [
       name,
@@ -197,27 +201,37 @@ export async function getStats(
   };
 }
 
+/** A link with clicks in the range: its clicks, and (when asked) the hex of its destination's UTM values (utm-sql.ts). */
+type LinkClicks = { id: number; short_code: string; n: number; hex?: Partial<Record<UtmName, string | null>> };
+
 /**
- * Clicks by the UTM values of the clicked links' destinations: the clicks counted per link (rollup
- * totals, or raw clicks when filtered), then each link's destination read once (utm-sql.ts).
+ * The clicks of each link in the range (rollup totals, or raw clicks when filtered), with what the
+ * top links and the UTM breakdowns need of the link: one statement serves both.
  */
-async function utmBreakdowns(db: Queryable, scope: StatsScope, range: StatsRange): Promise<Record<UtmName, Breakdown>> {
+async function clicksByLink(db: Queryable, scope: StatsScope, range: StatsRange, withUtm: boolean): Promise<LinkClicks[]> {
   const sql = scopeSql(scope, range);
   const counts = clicksPerLink(sql, hasFilters(scope.filters), range);
-  const { params } = sql;
-  const values = UTM_BREAKDOWNS.map((name) => `('${name}', ${utmHexSql(name, 'l.long_url')})`).join(', ');
-  const rows = await db.query<{ name: UtmName; hex: string | null; clicks: number }>(
-    `SELECT u.name, u.hex, sum(c.n)::bigint AS clicks FROM (${counts}) c JOIN links l ON l.id = c.link_id,
-     LATERAL (VALUES ${values}) AS u(name, hex) GROUP BY 1, 2`,
-    params,
+  const utm = withUtm ? UTM_BREAKDOWNS.map((name) => `, ${utmHexSql(name, 'l.long_url')} AS ${name}`).join('') : '';
+  const rows = await db.query<{ id: number; short_code: string; n: number } & Partial<Record<UtmName, string | null>>>(
+    `SELECT l.id, l.short_code, c.n::bigint AS n${utm} FROM (${counts}) c JOIN links l ON l.id = c.link_id`,
+    sql.params,
   );
+  return rows.map((r) => ({
+    id: Number(r.id),
+    short_code: r.short_code,
+    n: Number(r.n),
+    ...(withUtm ? { hex: Object.fromEntries(UTM_BREAKDOWNS.map((name) => [name, r[name] ?? null])) } : {}),
+  }));
+}
+
+/** Clicks by the UTM values of the clicked links' destinations; different encodings of one value (%20 and +) are one row. */
+function utmBreakdowns(byLink: LinkClicks[]): Record<UtmName, Breakdown> {
   return Object.fromEntries(
     UTM_BREAKDOWNS.map((name) => {
-      // Different encodings of one value (%20 and +) are one row.
       const sums = new Map<string, number>();
-      for (const r of rows.filter((r) => r.name === name)) {
-        const value = utmValueOfHex(r.hex);
-        sums.set(value, (sums.get(value) ?? 0) + Number(r.clicks));
+      for (const link of byLink) {
+        const value = utmValueOfHex(link.hex?.[name] ?? null);
+        sums.set(value, (sums.get(value) ?? 0) + link.n);
       }
       return [
         name,
@@ -256,16 +270,11 @@ function clicksPerLink(sql: ReturnType<typeof scopeSql>, filtered: boolean, rang
 }
 
 /** A workspace's most clicked links in the range, then "(other)" for the clicks of the rest. */
-async function topLinks(db: Queryable, scope: StatsScope, range: StatsRange, total: number): Promise<LinkBreakdown> {
-  const sql = scopeSql(scope, range);
-  const counts = clicksPerLink(sql, hasFilters(scope.filters), range);
-  const { params } = sql;
-  const rows = await db.query<{ id: number; short_code: string; clicks: number }>(
-    `SELECT l.id, l.short_code, c.n::bigint AS clicks FROM (${counts}) c JOIN links l ON l.id = c.link_id
-     ORDER BY c.n DESC, l.id LIMIT ${TOP}`,
-    params,
-  );
-  const top: LinkBreakdown = rows.map((r) => ({ value: String(r.id), short_code: r.short_code, clicks: Number(r.clicks) }));
+function topLinks(byLink: LinkClicks[], total: number): LinkBreakdown {
+  const top: LinkBreakdown = [...byLink]
+    .sort((a, b) => b.n - a.n || a.id - b.id)
+    .slice(0, TOP)
+    .map((r) => ({ value: String(r.id), short_code: r.short_code, clicks: r.n }));
   const rest = total - top.reduce((sum, r) => sum + r.clicks, 0);
   return rest > 0 ? [...top, { value: '(other)', short_code: '', clicks: rest }] : top;
 }

@@ -3,7 +3,8 @@
 // bots, held counts, a writer that lost its held counts and was recounted, a deleted link and
 // retention: the workspace rollups stay the per-link ones summed (and each link's per day), and a workspace's statistics read
 // from them equal the same statistics counted from the raw clicks (a filter that every click
-// passes sends every number to the raw clicks; get-stats.ts).
+// passes sends every number to the raw clicks; get-stats.ts); and its unique visitors from its own
+// sketches equal those from its links' sketches and raw clicks.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { links } from '../../../db/schema';
@@ -11,7 +12,9 @@ import { applyRetention } from '../../../lib/analytics/apply-retention';
 import type { Click } from '../../../lib/analytics/click';
 import { createClickEnricher } from '../../../lib/analytics/enrich-click';
 import { openGeoIp } from '../../../lib/analytics/geoip';
-import { getStats } from '../../../lib/analytics/get-stats';
+import { getStats, getTotals } from '../../../lib/analytics/get-stats';
+import { buildVisitorSketches } from '../../../lib/analytics/build-visitor-sketches';
+import { buildWorkspaceSketches } from '../../../lib/analytics/build-workspace-sketches';
 import { ZStatsRange } from '../../../lib/analytics/stats-schema';
 import { addLinkHours } from '../../../lib/edge/link-hours';
 import { recountClicks } from '../../../lib/edge/recount-clicks';
@@ -120,5 +123,35 @@ describe(`workspace rollups on ${suiteDatabase.name}`, () => {
       expect(stats.bots).toBeGreaterThan(0);
       expect(stats).toEqual(raw);
     }
+  });
+
+  test("a workspace's unique visitors from its own sketches equal those from its links' sketches and raw clicks, before and after a link goes", async () => {
+    await buildVisitorSketches(ctx.handle, { now: new Date(now) });
+    await buildWorkspaceSketches(ctx.handle, { now: new Date(now) });
+    const [built] = await ctx.handle.query<{ days: number; hours: number }>(
+      `SELECT count(*) FILTER (WHERE hours = 24)::int AS days, count(*) FILTER (WHERE hours = 1)::int AS hours FROM workspace_visitor_sketches WHERE workspace_id = $1`,
+      [ann.workspaceId],
+    );
+    expect(built.days).toBeGreaterThan(1);
+    expect(built.hours).toBeGreaterThan(24);
+    const [valid] = await ctx.handle.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM workspace_visitor_sketches s WHERE s.workspace_id = $1 AND s.hours = 24 AND s.clicks =
+         (SELECT sum(clicks) FROM workspace_rollups r WHERE r.workspace_id = s.workspace_id AND r.dim = '' AND r.hour >= s.start AND r.hour < s.start + interval '1 day')`,
+      [ann.workspaceId],
+    );
+    expect(valid.n).toBeGreaterThan(1); // what the statistics read
+    const compare = async () => {
+      for (const q of [{} as Record<string, string>, { from: new Date(now - 50 * HOUR).toISOString(), to: new Date(now).toISOString() }]) {
+        const whole = await getTotals(ctx.handle, { workspaceId: ann.workspaceId }, range(q));
+        // Narrowed to its owner (who made every link): the links' day sketches and raw clicks.
+        const links = await getTotals(ctx.handle, { workspaceId: ann.workspaceId, createdBy: ann.userId }, range(q));
+        expect(whole.unique_visitors).toBeGreaterThan(0);
+        expect(whole).toEqual(links);
+      }
+    };
+    await compare();
+    const [row] = await ctx.handle.db.select().from(links).where(eq(links.shortCode, 'ann-3'));
+    await deleteLink(row, ctx, OPERATOR_SCOPE);
+    await compare();
   });
 });
