@@ -15,7 +15,7 @@ import { getStats } from '../lib/analytics/get-stats';
 import { ZStatsRange } from '../lib/analytics/stats-schema';
 import { applyMigrations } from '../lib/db/migrate';
 import { openDatabase } from '../lib/db/open-database';
-import type { DbHandle } from '../lib/db/types';
+import type { DbHandle, QueryOptions } from '../lib/db/types';
 import { ensureDefaultDomain } from '../lib/domains/domain-registry';
 import { queryObject } from '../lib/http/operation';
 import { parseWith } from '../lib/schemas/parse-input';
@@ -38,6 +38,26 @@ async function median(fn: () => Promise<unknown>): Promise<number> {
     runs.push(performance.now() - t);
   }
   return runs.sort((a, b) => a - b)[2];
+}
+
+/** The five slowest statements `fn` sends through `handle` (ms, the statement's start). */
+async function timedStatements(handle: DbHandle, fn: () => Promise<unknown>): Promise<Array<[number, string]>> {
+  const query = handle.query;
+  const times: Array<[number, string]> = [];
+  handle.query = async <R>(text: string, params?: unknown[], options?: QueryOptions) => {
+    const t = performance.now();
+    try {
+      return await query.call<DbHandle, [string, unknown[] | undefined, QueryOptions | undefined], Promise<R[]>>(handle, text, params, options);
+    } finally {
+      times.push([performance.now() - t, text.replace(/\s+/g, ' ').trim().slice(0, 110)]);
+    }
+  };
+  try {
+    await fn();
+  } finally {
+    handle.query = query;
+  }
+  return times.sort((a, b) => b[0] - a[0]).slice(0, 5);
 }
 
 export async function seedWorkspaceClicks(handle: DbHandle, url: string) {
@@ -134,6 +154,15 @@ async function main(): Promise<number> {
       `  ${name.padEnd(8)} workspace statistics ${statsMs.toFixed(0).padStart(6)} ms (target < ${STATS_TARGET_MS}; ${stats.clicks.toLocaleString('en')} clicks, ` +
         `${stats.unique_visitors.toLocaleString('en')} visitors)   filtered by a country ${filteredMs.toFixed(0).padStart(6)} ms (target < ${FILTERED_TARGET_MS}; ${byCountry.clicks.toLocaleString('en')} clicks)`,
     );
+  }
+  // Which statements take the time: one more call of each on the primary, every statement timed.
+  for (const [name, s] of [
+    ['workspace statistics', scope],
+    ['filtered by a country', filtered],
+  ] as const) {
+    const slowest = await timedStatements(primary, () => getStats(primary, s, range));
+    rows.push(`  primary, ${name}, slowest statements (they run side by side):`);
+    for (const [ms, text] of slowest) rows.push(`    ${ms.toFixed(0).padStart(6)} ms  ${text}`);
   }
   console.log(`\nWorkspace analytics at scale (${CLICKS.toLocaleString('en')} clicks, ${LINKS} links, 30 days; PostgreSQL primary and streaming replica):`);
   for (const row of rows) console.log(row);
