@@ -126,6 +126,20 @@ describe(`workspace rollups on ${suiteDatabase.name}`, () => {
   });
 
   test("a workspace's unique visitors from its own sketches equal those from its links' sketches and raw clicks, before and after a link goes", async () => {
+    // A link whose visitors no other link has: deleting it changes the workspace's count.
+    const solo = await createLink({ url: 'https://example.com/solo', alias: 'ann-solo', ...ann.owns }, ctx);
+    await clickWriter(
+      ctx.handle,
+      enrich,
+    )(
+      Array.from({ length: 20 }, (_, i) => ({
+        linkId: solo.id,
+        at: now - 2 * DAY + i * 60_000,
+        ip: `198.51.100.${i + 1}`,
+        userAgent: AGENTS.chrome,
+        referrer: undefined,
+      })),
+    );
     await buildVisitorSketches(ctx.handle, { now: new Date(now) });
     await buildWorkspaceSketches(ctx.handle, { now: new Date(now) });
     const [built] = await ctx.handle.query<{ days: number; hours: number }>(
@@ -141,17 +155,21 @@ describe(`workspace rollups on ${suiteDatabase.name}`, () => {
     );
     expect(valid.n).toBeGreaterThan(1); // what the statistics read
     const compare = async () => {
+      const counts: number[] = [];
       for (const q of [{} as Record<string, string>, { from: new Date(now - 50 * HOUR).toISOString(), to: new Date(now).toISOString() }]) {
         const whole = await getTotals(ctx.handle, { workspaceId: ann.workspaceId }, range(q));
         // Narrowed to its owner (who made every link): the links' day sketches and raw clicks.
         const links = await getTotals(ctx.handle, { workspaceId: ann.workspaceId, createdBy: ann.userId }, range(q));
         expect(whole.unique_visitors).toBeGreaterThan(0);
         expect(whole).toEqual(links);
+        counts.push(whole.unique_visitors);
       }
+      return counts;
     };
-    await compare();
-    const [row] = await ctx.handle.db.select().from(links).where(eq(links.shortCode, 'ann-3'));
+    const before = await compare();
+    const [row] = await ctx.handle.db.select().from(links).where(eq(links.id, solo.id));
     await deleteLink(row, ctx, OPERATOR_SCOPE);
-    await compare();
+    const after = await compare();
+    expect(after[0]).toBeLessThan(before[0]);
   });
 });
