@@ -1,6 +1,6 @@
 // Moving an existing instance onto monthly click partitions (docs/self-hosting/scale-out.md#partitioned-clicks),
 // on PostgreSQL: a table of the previous schema with BENCH_PARTITION_CLICKS clicks (5,000,000) over
-// twelve months; how long migration 0043 takes; then each month the analytics.partitions job moves,
+// twelve months; how long migration 0044 takes; then each month the analytics.partitions job moves,
 // while another connection writes a batch of clicks every 20 ms: how long the move took and the
 // longest a batch waited. Last, retention's two ways to remove a month: dropping its partition, and
 // deleting its rows in batches (what retention did before, and still does where it must).

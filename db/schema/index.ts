@@ -9,6 +9,7 @@ export * from './api-tokens';
 export * from './login-events';
 export * from './events';
 export * from './click-rollups';
+export * from './workspace-rollups';
 export * from './webhooks';
 export * from './qr-logos';
 export * from './threat-entries';

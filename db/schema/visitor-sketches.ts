@@ -2,7 +2,7 @@
 // built from the raw clicks by a job once the day is over (lib/analytics/build-visitor-sketches.ts).
 // Sketches merge, so a 30-day range reads 30 small rows per link instead of every click. A day
 // listed in visitor_sketch_days has been built for every link: a link without a row had no visitor.
-import { bigint, customType, date, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, customType, date, index, integer, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { links } from './links';
 import { workspaces } from './workspaces';
 
@@ -34,3 +34,24 @@ export const visitorSketchDays = pgTable('visitor_sketch_days', {
   day: date('day').primaryKey(),
   builtAt: timestamp('built_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Unique visitors of a whole workspace in one UTC hour (hours 1) or day (hours 24), built by a job
+ * from the raw clicks of finished hours (lib/analytics/build-workspace-sketches.ts), so a workspace's
+ * statistics merge about 30 days and 48 hours instead of every link's days and the raw clicks of
+ * the hours around them. One is used only while its clicks equal the workspace rollups' for its
+ * hours (late clicks, a deleted link or retention make it stale until rebuilt).
+ */
+export const workspaceVisitorSketches = pgTable(
+  'workspace_visitor_sketches',
+  {
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    start: timestamp('start', { withTimezone: true }).notNull(),
+    hours: smallint('hours').notNull(),
+    clicks: integer('clicks').notNull(),
+    sketch: bytea('sketch').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.hours, t.start] })],
+);

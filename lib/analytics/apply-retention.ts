@@ -10,6 +10,7 @@ import { processClock } from '../core/clock';
 import { deleteOldOrphanVisits } from '../orphans/delete-old-orphan-visits';
 import { type ClickPartition, listClickPartitions } from '../click-partitions/list-click-partitions';
 import { dropExpiredClickPartitions } from '../click-partitions/drop-expired-click-partitions';
+import { deleteClickRollups } from '../links/delete-click-rollups';
 
 export const RETENTION_DAYS: Record<Plan, number | null> = { free: 30, pro: 365, business: 730, enterprise: null };
 
@@ -76,18 +77,20 @@ async function deleteBefore(
       ),
     );
   }
-  const rollups = await repeat(batch, () =>
-    db.query(
-      `WITH gone AS (
-         DELETE FROM click_rollups WHERE ctid = ANY(ARRAY(
-           SELECT r.ctid FROM click_rollups r WHERE r.link_id IN (${linksSql}) AND r.hour < date_trunc('hour', $1::timestamptz) LIMIT $3))
-         RETURNING 1)
-       SELECT count(*)::int AS n FROM gone`,
-      [cutoff, key, batch],
-    ),
-  );
+  // Taken off the workspace rollups as they go (delete-click-rollups.ts).
+  const rollups = await repeat(batch, async () => {
+    const where = `r.ctid = ANY(ARRAY(
+      SELECT r.ctid FROM click_rollups r WHERE r.link_id IN (${linksSql}) AND r.hour < date_trunc('hour', $1::timestamptz) LIMIT $3))`;
+    return [{ n: (await deleteClickRollups(db, where, [cutoff, key, batch])).rows }];
+  });
   // Unique-visitor sketches of the days whose clicks are gone (the cutoff's own day stays, as its rollups' later hours do).
   await db.query(`DELETE FROM visitor_sketches WHERE link_id IN (${linksSql}) AND day < ($1::timestamptz AT TIME ZONE 'UTC')::date`, [cutoff, key]);
+  // And the workspace sketches that start before the cutoff's hour (one spanning it is left stale, so unused).
+  await db.query(
+    `DELETE FROM workspace_visitor_sketches WHERE workspace_id IN (SELECT l.workspace_id FROM links l WHERE l.id IN (${linksSql}))
+       AND start < date_trunc('hour', $1::timestamptz)`,
+    [cutoff, key],
+  );
   return { clicks, rollups };
 }
 

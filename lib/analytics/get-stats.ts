@@ -1,5 +1,6 @@
 // Statistics of a link or of a workspace's links (all, one member's, or one link) (docs/api/compatibility.md, the statistics shape), read from the hourly
-// rollups; unique visitors from the per-day sketches and the raw clicks outside them (unique-visitors.ts). Bots
+// rollups (a whole workspace's from workspace_rollups, its links' summed; the clicks per link from the
+// per-link ones); unique visitors from the per-day sketches and the raw clicks outside them (unique-visitors.ts). Bots
 // are in neither count, but beside them (bot-visits.ts); a link with count_bots has its bots' visits
 // added to its clicks from the raw clicks, when read, as its click limit does (docs/guide/analytics.md,
 // "Bots and link previews"). Filtered by a dimension (clicks from France), every number comes from the
@@ -60,6 +61,8 @@ const BREAKDOWNS = {
 
 /** Entries shown per breakdown; the rest are summed into "(other)". */
 const TOP = 10;
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
 
 /**
  * SQL conditions for a scope and range: $1 (from), $2 (to), then the scope's own parameters.
@@ -70,6 +73,10 @@ export function scopeSql(scope: StatsScope, range: Pick<StatsRange, 'from' | 'to
   const params: unknown[] = [range.from.toISOString(), range.to.toISOString()];
   const p = (v: unknown) => `$${params.push(v)}`;
   let rollups: string;
+  /** Where the scope's hourly counts are: a whole workspace's summed in workspace_rollups. */
+  let table = 'click_rollups';
+  /** A whole workspace's id placeholder, for its workspace sketches. */
+  let workspaceParam: string | undefined;
   let clicks: string;
   /** The scope as a condition on links (for the filters on a link's own properties). */
   let links: string;
@@ -83,6 +90,7 @@ export function scopeSql(scope: StatsScope, range: Pick<StatsRange, 'from' | 'to
     const workspace = workspaceLinksSql(scope, p);
     const ids = `SELECT id FROM links WHERE ${workspace.where}`;
     rollups = workspace.narrowed ? `workspace_id = ${workspace.workspace} AND link_id IN (${ids})` : `workspace_id = ${workspace.workspace}`;
+    if (!workspace.narrowed) [table, workspaceParam] = ['workspace_rollups', workspace.workspace];
     visits = `link_id IN (${ids})`;
     links = workspace.where;
   }
@@ -91,6 +99,8 @@ export function scopeSql(scope: StatsScope, range: Pick<StatsRange, 'from' | 'to
   const counted = `link_id IN (SELECT id FROM links WHERE ${links} AND count_bots)`;
   return {
     rollups,
+    table,
+    workspace: workspaceParam,
     /** The raw clicks counted: people's, and bots' of a link that counts them. */
     clicks: `${visits} AND (NOT bot OR ${counted})`,
     visits,
@@ -121,12 +131,12 @@ export async function getTotals(
   scope: StatsScope,
   range: Pick<StatsRange, 'from' | 'to'>,
 ): Promise<{ clicks: number; unique_visitors: number }> {
-  const { rollups, clicks, countedBots, hours, params } = scopeSql(scope, range);
+  const { rollups, table, workspace, clicks, countedBots, hours, params } = scopeSql(scope, range);
   const [totals, uniques] = await Promise.all([
     hasFilters(scope.filters)
       ? db.query<{ clicks: number }>(`SELECT count(*)::bigint AS clicks FROM clicks WHERE ${clicks} AND ${RAW_HOURS}`, params)
       : db.query<{ clicks: number }>(
-          `SELECT ((SELECT coalesce(sum(clicks), 0) FROM click_rollups WHERE ${rollups} AND dim = '' AND ${hours})
+          `SELECT ((SELECT coalesce(sum(clicks), 0) FROM ${table} WHERE ${rollups} AND dim = '' AND ${hours})
                  + (SELECT count(*) FROM clicks WHERE ${countedBots}))::bigint AS clicks`,
           params,
         ),
@@ -134,9 +144,10 @@ export async function getTotals(
     // with an instant as the end, a range ending at 23:00 counted the 23:00 hour's clicks but not its visitors.
     hasFilters(scope.filters)
       ? db
-          .query<{ n: number }>(`SELECT count(DISTINCT visitor)::int AS n FROM clicks WHERE ${clicks} AND ${RAW_HOURS}`, params)
+          // People only, as unfiltered (unique-visitors.ts): a count_bots link's bots are clicks, never visitors.
+          .query<{ n: number }>(`SELECT count(DISTINCT visitor)::int AS n FROM clicks WHERE ${clicks} AND NOT bot AND ${RAW_HOURS}`, params)
           .then((r) => Number(r[0]?.n ?? 0))
-      : countUniqueVisitors(db, { sketches: rollups, clicks, params }, range),
+      : countUniqueVisitors(db, { sketches: rollups, clicks, params, workspace }, range),
   ]);
   return { clicks: Number(totals[0]?.clicks ?? 0), unique_visitors: uniques };
 }
@@ -148,9 +159,9 @@ export async function getStats(
   range: StatsRange,
   { utm: withUtm = true, bots: withBots = true }: { utm?: boolean; bots?: boolean } = {},
 ): Promise<Stats> {
-  const { rollups, clicks, visits, counted, countedBots, hours, params } = scopeSql(scope, range);
+  const { rollups, table, clicks, visits, counted, countedBots, hours, params } = scopeSql(scope, range);
   const raw = hasFilters(scope.filters);
-  const [totals, dims, points, utm, bots] = await Promise.all([
+  const [totals, dims, points, byLink, bots] = await Promise.all([
     getTotals(db, scope, range),
     raw
       ? db.query<{ dim: string; value: string; clicks: number }>(
@@ -159,16 +170,17 @@ export async function getStats(
         )
       : db.query<{ dim: string; value: string; clicks: number }>(
           `SELECT dim, value, sum(n)::bigint AS clicks FROM (
-             SELECT dim, value, clicks AS n FROM click_rollups WHERE ${rollups} AND dim <> '' AND ${hours}
+             SELECT dim, value, clicks AS n FROM ${table} WHERE ${rollups} AND dim = ANY('{${Object.values(BREAKDOWNS)}}'::text[]) AND ${hours}
              UNION ALL SELECT d.dim, d.value, 1 FROM clicks, LATERAL ${RAW_DIMENSIONS} WHERE ${countedBots}
-           ) x GROUP BY dim, value`,
+           ) x GROUP BY dim, value HAVING sum(n) > 0`,
           params,
         ),
     getSeries(db, scope, range),
-    withUtm ? utmBreakdowns(db, scope, range) : undefined,
+    withUtm || 'workspaceId' in scope ? clicksByLink(db, scope, range, withUtm) : undefined,
     withBots ? getBotVisits(db, { visits, counted, hours: RAW_HOURS, params }) : undefined,
   ]);
-  const links = 'workspaceId' in scope ? await topLinks(db, scope, range, totals.clicks) : undefined;
+  const utm = withUtm && byLink ? utmBreakdowns(byLink) : undefined;
+  const links = 'workspaceId' in scope && byLink ? topLinks(byLink, totals.clicks) : undefined;
   const breakdowns = Object.fromEntries(
     Object.entries(BREAKDOWNS).map(([name, dim]) => [
       name,
@@ -189,26 +201,37 @@ export async function getStats(
   };
 }
 
+/** A link with clicks in the range: its clicks, and (when asked) the hex of its destination's UTM values (utm-sql.ts). */
+type LinkClicks = { id: number; short_code: string; n: number; hex?: Partial<Record<UtmName, string | null>> };
+
 /**
- * Clicks by the UTM values of the clicked links' destinations: the clicks counted per link (rollup
- * totals, or raw clicks when filtered), then each link's destination read once (utm-sql.ts).
+ * The clicks of each link in the range (rollup totals, or raw clicks when filtered), with what the
+ * top links and the UTM breakdowns need of the link: one statement serves both.
  */
-async function utmBreakdowns(db: Queryable, scope: StatsScope, range: StatsRange): Promise<Record<UtmName, Breakdown>> {
-  const { params, ...sql } = scopeSql(scope, range);
-  const counts = clicksPerLink(sql, hasFilters(scope.filters));
-  const values = UTM_BREAKDOWNS.map((name) => `('${name}', ${utmHexSql(name, 'l.long_url')})`).join(', ');
-  const rows = await db.query<{ name: UtmName; hex: string | null; clicks: number }>(
-    `SELECT u.name, u.hex, sum(c.n)::bigint AS clicks FROM (${counts}) c JOIN links l ON l.id = c.link_id,
-     LATERAL (VALUES ${values}) AS u(name, hex) GROUP BY 1, 2`,
-    params,
+async function clicksByLink(db: Queryable, scope: StatsScope, range: StatsRange, withUtm: boolean): Promise<LinkClicks[]> {
+  const sql = scopeSql(scope, range);
+  const counts = clicksPerLink(sql, hasFilters(scope.filters), range);
+  const utm = withUtm ? UTM_BREAKDOWNS.map((name) => `, ${utmHexSql(name, 'l.long_url')} AS ${name}`).join('') : '';
+  const rows = await db.query<{ id: number; short_code: string; n: number } & Partial<Record<UtmName, string | null>>>(
+    `SELECT l.id, l.short_code, c.n::bigint AS n${utm} FROM (${counts}) c JOIN links l ON l.id = c.link_id`,
+    sql.params,
   );
+  return rows.map((r) => ({
+    id: Number(r.id),
+    short_code: r.short_code,
+    n: Number(r.n),
+    ...(withUtm ? { hex: Object.fromEntries(UTM_BREAKDOWNS.map((name) => [name, r[name] ?? null])) } : {}),
+  }));
+}
+
+/** Clicks by the UTM values of the clicked links' destinations; different encodings of one value (%20 and +) are one row. */
+function utmBreakdowns(byLink: LinkClicks[]): Record<UtmName, Breakdown> {
   return Object.fromEntries(
     UTM_BREAKDOWNS.map((name) => {
-      // Different encodings of one value (%20 and +) are one row.
       const sums = new Map<string, number>();
-      for (const r of rows.filter((r) => r.name === name)) {
-        const value = utmValueOfHex(r.hex);
-        sums.set(value, (sums.get(value) ?? 0) + Number(r.clicks));
+      for (const link of byLink) {
+        const value = utmValueOfHex(link.hex?.[name] ?? null);
+        sums.set(value, (sums.get(value) ?? 0) + link.n);
       }
       return [
         name,
@@ -221,26 +244,37 @@ async function utmBreakdowns(db: Queryable, scope: StatsScope, range: StatsRange
   ) as Record<UtmName, Breakdown>;
 }
 
-/** Clicks per link (link_id, n): from the raw clicks when filtered, else the rollups plus the bots of links that count them. */
-function clicksPerLink(sql: Omit<ReturnType<typeof scopeSql>, 'params'>, filtered: boolean): string {
-  return filtered
-    ? `SELECT link_id, count(*) AS n FROM clicks WHERE ${sql.clicks} AND ${RAW_HOURS} GROUP BY link_id`
-    : `SELECT link_id, sum(n) AS n FROM (
-         SELECT link_id, clicks AS n FROM click_rollups WHERE ${sql.rollups} AND dim = '' AND ${sql.hours}
-         UNION ALL SELECT link_id, 1 FROM clicks WHERE ${sql.countedBots}
+/**
+ * Clicks per link (link_id, n): from the raw clicks when filtered, else the rollups plus the bots of
+ * links that count them. A whole workspace's whole UTC days come from its daily per-link rows
+ * (workspace_rollups, dim 'link'); only the hours before the first and after the last from the
+ * hourly per-link rollups. Adds its own parameters to `sql.params`.
+ */
+function clicksPerLink(sql: ReturnType<typeof scopeSql>, filtered: boolean, range: Pick<StatsRange, 'from' | 'to'>): string {
+  if (filtered) return `SELECT link_id, count(*) AS n FROM clicks WHERE ${sql.clicks} AND ${RAW_HOURS} GROUP BY link_id`;
+  const bots = `UNION ALL SELECT link_id, 1 FROM clicks WHERE ${sql.countedBots}`;
+  const start = Math.floor(range.from.getTime() / HOUR) * HOUR;
+  const end = Math.floor(range.to.getTime() / HOUR) * HOUR + HOUR; // exclusive
+  const [firstDay, lastDay] = [Math.ceil(start / DAY) * DAY, Math.floor(end / DAY) * DAY];
+  if (sql.table !== 'workspace_rollups' || firstDay >= lastDay) {
+    return `SELECT link_id, sum(n) AS n FROM (
+         SELECT link_id, clicks AS n FROM click_rollups WHERE ${sql.rollups} AND dim = '' AND ${sql.hours} ${bots}
        ) x GROUP BY link_id`;
+  }
+  const p = (ms: number) => `$${sql.params.push(new Date(ms).toISOString())}::timestamptz`;
+  return `SELECT link_id, sum(n) AS n FROM (
+       SELECT value::bigint AS link_id, clicks AS n FROM workspace_rollups WHERE ${sql.rollups} AND dim = 'link' AND hour >= ${p(firstDay)} AND hour < ${p(lastDay)}
+       UNION ALL SELECT link_id, clicks FROM click_rollups WHERE ${sql.rollups} AND dim = ''
+         AND (hour >= ${p(start)} AND hour < ${p(firstDay)} OR hour >= ${p(lastDay)} AND hour < ${p(end)}) ${bots}
+     ) x GROUP BY link_id`;
 }
 
 /** A workspace's most clicked links in the range, then "(other)" for the clicks of the rest. */
-async function topLinks(db: Queryable, scope: StatsScope, range: StatsRange, total: number): Promise<LinkBreakdown> {
-  const { params, ...sql } = scopeSql(scope, range);
-  const counts = clicksPerLink(sql, hasFilters(scope.filters));
-  const rows = await db.query<{ id: number; short_code: string; clicks: number }>(
-    `SELECT l.id, l.short_code, c.n::bigint AS clicks FROM (${counts}) c JOIN links l ON l.id = c.link_id
-     ORDER BY c.n DESC, l.id LIMIT ${TOP}`,
-    params,
-  );
-  const top: LinkBreakdown = rows.map((r) => ({ value: String(r.id), short_code: r.short_code, clicks: Number(r.clicks) }));
+function topLinks(byLink: LinkClicks[], total: number): LinkBreakdown {
+  const top: LinkBreakdown = [...byLink]
+    .sort((a, b) => b.n - a.n || a.id - b.id)
+    .slice(0, TOP)
+    .map((r) => ({ value: String(r.id), short_code: r.short_code, clicks: r.n }));
   const rest = total - top.reduce((sum, r) => sum + r.clicks, 0);
   return rest > 0 ? [...top, { value: '(other)', short_code: '', clicks: rest }] : top;
 }
@@ -272,7 +306,7 @@ function breakdown(rows: Array<{ value: string; clicks: number }>, dim: string):
 
 /** Clicks per hour, day or week (local to range.tz), every bucket present, zero when empty. */
 export async function getSeries(db: Queryable, scope: StatsScope, range: StatsRange): Promise<Array<{ t: string; clicks: number }>> {
-  const { rollups, clicks, countedBots, hours, params } = scopeSql(scope, range);
+  const { rollups, table, clicks, countedBots, hours, params } = scopeSql(scope, range);
   const interval = `$${params.length + 1}`;
   const tz = `$${params.length + 2}`;
   // Raw clicks go by the hour they fall in, as rollups do, so both bucket alike in any time zone.
@@ -280,7 +314,7 @@ export async function getSeries(db: Queryable, scope: StatsScope, range: StatsRa
     ? `SELECT date_trunc(${interval}, date_trunc('hour', clicked_at, 'UTC') AT TIME ZONE ${tz}) AS t, count(*) AS n
        FROM clicks WHERE ${clicks} AND ${RAW_HOURS} GROUP BY 1`
     : `SELECT date_trunc(${interval}, h AT TIME ZONE ${tz}) AS t, sum(n) AS n FROM (
-         SELECT hour AS h, clicks AS n FROM click_rollups WHERE ${rollups} AND dim = '' AND ${hours}
+         SELECT hour AS h, clicks AS n FROM ${table} WHERE ${rollups} AND dim = '' AND ${hours}
          UNION ALL SELECT date_trunc('hour', clicked_at, 'UTC'), 1 FROM clicks WHERE ${countedBots}
        ) x GROUP BY 1`;
   const rows = await db.query<{ t: Date; clicks: number }>(

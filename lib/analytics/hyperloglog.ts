@@ -10,16 +10,18 @@ const Q = 64 - PRECISION;
 
 /**
  * (reg, rho) of the visitors of the raw clicks matching `where`, one row per register (per link
- * too, with `perLink`) with its maximum: reg is the hash's low 14 bits, rho the position of the
+ * and per UTC hour too, with `perLink` and `perHour`) with its maximum: reg is the hash's low 14 bits, rho the position of the
  * first 1 in the top 50 bits (51 when they are all 0). hashtextextended is PostgreSQL's own
  * (PGlite's is the same function and gives the same hashes).
  */
-export function registersSql(where: string, opts: { perLink?: boolean } = {}): string {
-  const link = opts.perLink ? 'link_id, ' : '';
-  return `SELECT ${link}(h & ${REGISTERS - 1})::int AS reg,
+export function registersSql(where: string, opts: { perLink?: boolean; perHour?: boolean } = {}): string {
+  const keys = [...(opts.perLink ? ['link_id'] : []), ...(opts.perHour ? ['hour'] : [])];
+  const inner = [...(opts.perLink ? ['link_id'] : []), ...(opts.perHour ? [`date_trunc('hour', clicked_at, 'UTC') AS hour`] : [])];
+  const k = (list: string[]) => list.map((x) => `${x}, `).join('');
+  return `SELECT ${k(keys)}(h & ${REGISTERS - 1})::int AS reg,
        max(coalesce(nullif(position(B'1' in substring(h::bit(64) from 1 for ${Q})), 0), ${Q + 1}))::int AS rho
-     FROM (SELECT ${link}hashtextextended(visitor, 0) AS h FROM clicks WHERE ${where} AND visitor IS NOT NULL) v
-     GROUP BY ${opts.perLink ? '1, 2' : '1'}`;
+     FROM (SELECT ${k(inner)}hashtextextended(visitor, 0) AS h FROM clicks WHERE ${where} AND visitor IS NOT NULL) v
+     GROUP BY ${Array.from({ length: keys.length + 1 }, (_, i) => i + 1).join(', ')}`;
 }
 
 /**

@@ -19,8 +19,9 @@ export const NO_UTM = '(none)';
 export function utmHexSql(name: UtmName, column = 'long_url'): string {
   const query = `substring(${column} from '^[^?#]*\\?([^#]*)')`;
   const raw = `substring(${query} from '(?:^|&)${name}(?:=([^&]*))?(?=&|$)')`;
-  return `(SELECT encode(string_agg(CASE WHEN m[1] IS NULL THEN convert_to(m[2], 'UTF8') ELSE decode(m[1], 'hex') END, ''::bytea ORDER BY i), 'hex')
-    FROM regexp_matches(replace(${raw}, '+', ' '), '%([0-9A-Fa-f]{2})|([^%]+|%)', 'g') WITH ORDINALITY AS t(m, i))`;
+  // A destination without a query has none: the regular expressions are not run for it.
+  return `CASE WHEN strpos(${column}, '?') > 0 THEN (SELECT encode(string_agg(CASE WHEN m[1] IS NULL THEN convert_to(m[2], 'UTF8') ELSE decode(m[1], 'hex') END, ''::bytea ORDER BY i), 'hex')
+    FROM regexp_matches(replace(${raw}, '+', ' '), '%([0-9A-Fa-f]{2})|([^%]+|%)', 'g') WITH ORDINALITY AS t(m, i)) END`;
 }
 
 /** The text of utmHexSql's answer: UTF-8 decoded as URLSearchParams does (a bad byte is U+FFFD); none → "(none)". */

@@ -5,7 +5,7 @@
 import type { DbHandle } from '../db/types';
 import { addMonths, partitionName } from './month-range';
 
-/** Columns of clicks, in the order the table declares them (db/migrations/0043_partitioned_clicks.sql). */
+/** Columns of clicks, in the order the table declares them (db/migrations/0044_partitioned_clicks.sql). */
 const COLUMNS =
   'link_id, clicked_at, referrer, user_agent, ip, visitor, country, region, city, device, browser, os, referrer_host, trigger, bot, rule_id, variant_id, privacy';
 

@@ -1,4 +1,5 @@
-// The counted side of clicks: hourly rollups per link and dimension, and each link's counter. They
+// The counted side of clicks: hourly rollups per link and dimension, the same summed per workspace
+// (workspace_rollups, for workspace-wide statistics), and each link's counter. They
 // are summed here, in memory, over as many written batches as the writer lets them wait (see
 // write-clicks.ts), then written in one statement: under load a link's few hundred clicks a second
 // become a few dozen rollup upserts and one counter update instead of one per batch.
@@ -18,6 +19,20 @@ roll AS (
   FROM unnest($2::bigint[], $3::float8[], $4::int[], $5::int[], $8::int[]) AS r(link_id, ms, dim, value, n)
   JOIN live ON live.id = r.link_id, dict
   ON CONFLICT (link_id, dim, hour, value) DO UPDATE SET clicks = click_rollups.clicks + EXCLUDED.clicks
+),
+workspace_roll AS (
+  INSERT INTO workspace_rollups (workspace_id, hour, dim, value, clicks)
+  SELECT live.workspace_id, to_timestamp(r.ms / 1000.0), coalesce(d[r.dim], ''), coalesce(d[r.value], ''), sum(r.n)
+  FROM unnest($2::bigint[], $3::float8[], $4::int[], $5::int[], $8::int[]) AS r(link_id, ms, dim, value, n)
+  JOIN live ON live.id = r.link_id, dict
+  GROUP BY 1, 2, 3, 4
+  UNION ALL -- each link's total per UTC day
+  SELECT live.workspace_id, date_trunc('day', to_timestamp(r.ms / 1000.0), 'UTC'), 'link', r.link_id::text, sum(r.n)
+  FROM unnest($2::bigint[], $3::float8[], $4::int[], $8::int[]) AS r(link_id, ms, dim, n)
+  JOIN live ON live.id = r.link_id
+  WHERE r.dim = 0 GROUP BY 1, 2, 4
+  ORDER BY 1, 3, 2, 4
+  ON CONFLICT (workspace_id, dim, hour, value) DO UPDATE SET clicks = workspace_rollups.clicks + EXCLUDED.clicks
 ),
 counted AS (
   UPDATE links SET clicks = links.clicks + c.n, bot_clicks = links.bot_clicks + c.b

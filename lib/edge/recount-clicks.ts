@@ -1,22 +1,20 @@
 // Rebuilds the counts of some link-hours from the stored clicks, for a click writer's thread that
 // died holding them: its raw rows are stored, its held counts are gone, and part of them may have
 // been written (docs/architecture/click-path.md#when-the-writers-thread-dies). The rollups of each
-// link-hour are deleted and counted again from `clicks` by ClickTallies (the same rules and labels
-// as the live counts), and each link's counter moves by the new totals minus the old, in one
-// transaction holding the links' rows, so writers of the same links wait.
+// link-hour are deleted (and taken off the workspace's rollups) and counted again from `clicks` by
+// ClickTallies (the same rules and labels as the live counts), and each link's counter moves by the
+// new totals minus the old, in one transaction holding the links' rows, so writers of the same
+// links wait.
 import { place } from '../analytics/enrich-click';
 import type { Queryable } from '../db/types';
 import { ClickTallies } from './click-tallies';
 import type { LinkHours } from './link-hours';
+import { deleteClickRollups } from '../links/delete-click-rollups';
 
 const LOCK = 'SELECT id FROM links WHERE id = ANY($1::bigint[]) ORDER BY id FOR UPDATE';
-const FORGET = `
-WITH gone AS (
-  DELETE FROM click_rollups r USING unnest($1::bigint[], $2::float8[]) AS p(link_id, ms)
-  WHERE r.link_id = p.link_id AND r.hour = to_timestamp(p.ms / 1000.0)
-  RETURNING r.link_id, r.dim, r.clicks),
-old AS (SELECT link_id, sum(clicks) AS n FROM gone WHERE dim = '' GROUP BY link_id)
-UPDATE links SET clicks = links.clicks - old.n FROM old WHERE links.id = old.link_id`;
+/** The link-hours' rollups (taken off the workspace rollups too, delete-click-rollups.ts). */
+const FORGET = `(r.link_id, r.hour) IN (SELECT link_id, to_timestamp(ms / 1000.0) FROM unnest($1::bigint[], $2::float8[]) AS p(link_id, ms))`;
+const UNCOUNT = `UPDATE links SET clicks = links.clicks - o.n FROM unnest($1::bigint[], $2::bigint[]) AS o(id, n) WHERE links.id = o.id`;
 const STORED = `
 SELECT c.link_id, p.ms, c.country, c.region, c.city, c.device, c.browser, c.os, c.referrer_host, c.trigger, c.rule_id,
        count(*)::int AS n
@@ -56,7 +54,8 @@ export async function recountClicks(db: Db, linkHours: LinkHours, opts: RecountO
   if (links.length === 0) return;
   const recount = async (tx: Queryable) => {
     await tx.query(LOCK, [[...linkHours.keys()].sort((a, b) => a - b)]);
-    await tx.query(FORGET, [links, hours]);
+    const { totals } = await deleteClickRollups(tx, FORGET, [links, hours]);
+    if (totals.size > 0) await tx.query(UNCOUNT, [[...totals.keys()], [...totals.values()]]);
     const tallies = new ClickTallies({ baseUrl: opts.baseUrl });
     for (const r of await tx.query<StoredRow>(STORED, [links, hours])) {
       const at = Number(r.ms);

@@ -4,6 +4,7 @@
 import type PgBoss from 'pg-boss';
 import { applyRetention } from '../analytics/apply-retention';
 import { buildVisitorSketches } from '../analytics/build-visitor-sketches';
+import { buildWorkspaceSketches } from '../analytics/build-workspace-sketches';
 import { maintainClickPartitions } from '../click-partitions/maintain-click-partitions';
 import { acmeSettings } from '../acme/acme-settings';
 import { issueDueCertificates } from '../acme/issue-due-certificates';
@@ -81,6 +82,15 @@ export const QUEUES: QueueSpec[] = [
     cron: '15 0 * * *',
     atStart: () => true,
     run: async (_data, { clock }) => buildVisitorSketches(await database(), { now: clock.now() }),
+  },
+  {
+    // Hourly, and when workers start (the first run backfills): each workspace's unique-visitor
+    // sketches of the hours just over, and of the day once its hours are.
+    name: 'analytics.workspace-sketches',
+    options: { retryLimit: 3, retryDelay: 60, retryBackoff: true, expireInSeconds: 3600 },
+    cron: '12 * * * *',
+    atStart: () => true,
+    run: async (_data, { clock }) => buildWorkspaceSketches(await database(), { now: clock.now() }),
   },
   {
     // Daily: the webhook delivery log keeps finished deliveries for DELIVERY_LOG_DAYS.

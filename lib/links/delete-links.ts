@@ -1,7 +1,9 @@
-// Deletes links with their clicks, rollups and QR logos (no foreign keys, see db/schema/clicks.ts)
-// and writes link.deleted for each, all in one transaction; then drops them from every cache.
+// Deletes links with their clicks, rollups (taken off their workspace's rollups too) and QR logos
+// (no foreign keys, see db/schema/clicks.ts) and writes link.deleted for each, all in one transaction; then drops them from every cache.
 import { and, inArray, type SQL } from 'drizzle-orm';
-import { clickRollups, clicks, links, qrLogos, type LinkRow } from '../../db/schema';
+import { clicks, links, qrLogos, type LinkRow } from '../../db/schema';
+import { txQueryable } from '../db/tx-queryable';
+import { deleteClickRollups } from './delete-click-rollups';
 import { invalidationBus, linkKey } from '../cache/invalidation-bus';
 import { linkEvent } from './link-event';
 import { recordEvent } from '../events/record-event';
@@ -26,7 +28,8 @@ export async function deleteLinks(rows: LinkRow[], ctx: AppContext, scope: SQL, 
     const goneIds = deleted.map((l) => l.id);
     if (goneIds.length === 0) return deleted;
     await tx.delete(clicks).where(inArray(clicks.linkId, goneIds));
-    await tx.delete(clickRollups).where(inArray(clickRollups.linkId, goneIds));
+    // Ids inline (numbers from the database): no array parameter to pass through drizzle.
+    await deleteClickRollups(txQueryable(tx), `r.link_id IN (${goneIds.map((id) => Number(id)).join(', ')})`, []);
     await tx.delete(qrLogos).where(inArray(qrLogos.linkId, goneIds));
     for (const link of deleted) await recordEvent(tx, linkEvent('link.deleted', link, ctx.domains));
     if (by) {

@@ -100,7 +100,7 @@ describe(`jobs on ${suiteDatabase.name}`, () => {
       const bad = await online(['jobs', 'run', 'nope']);
       expect(bad.code).toBe(2);
       expect(bad.stderr).toMatch(
-        /queue is one of: links\.expire, analytics\.retention, analytics\.partitions, analytics\.visitor-sketches, webhooks\.prune, events\.prune, safety\.import-feeds, events\.weekly-summary, safety\.deep-scan, domains\.check, domains\.recheck, certificates\.issue, links\.import, probe/,
+        /queue is one of: links\.expire, analytics\.retention, analytics\.partitions, analytics\.visitor-sketches, analytics\.workspace-sketches, webhooks\.prune, events\.prune, safety\.import-feeds, events\.weekly-summary, safety\.deep-scan, domains\.check, domains\.recheck, certificates\.issue, links\.import, probe/,
       );
     } finally {
       await server.close();

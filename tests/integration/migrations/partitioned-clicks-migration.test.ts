@@ -1,4 +1,4 @@
-// Migration 0043 (clicks partitioned by month) on a populated database of the previous schema: the
+// Migration 0044 (clicks partitioned by month) on a populated database of the previous schema: the
 // existing table becomes the default partition with every row as it was; the analytics.partitions job
 // then moves its months into monthly partitions, newest first and one month per transaction, keeping
 // every row (and, on PostgreSQL, every click written by another connection while it moves them).
@@ -12,7 +12,7 @@ import { addMonths, monthStart, partitionName } from '../../../lib/click-partiti
 import { describeOnPostgres, suiteDatabase, type TestDatabase } from '../../helpers/databases';
 import { migrationsUpTo } from '../../helpers/migrations-up-to';
 
-const PREVIOUS = 43; // migrations 0000–0042: one clicks table
+const PREVIOUS = 44; // migrations 0000–0043: one clicks table
 
 // Every column, so a row that lost or changed a value would change the digest.
 const DIGEST = `

@@ -2,10 +2,11 @@
 -- becomes the new table's default partition as it is: no row moves here, so this takes a moment
 -- whatever its size. A table that holds clicks is then split into monthly partitions by the
 -- analytics.partitions job, one month per short transaction, newest first, while Sling runs
--- (lib/analytics/partitions/maintain-click-partitions.ts); an empty one gets this month's partition
+-- (lib/click-partitions/maintain-click-partitions.ts); an empty one gets this month's partition
 -- and the next two here.
 ALTER TABLE "clicks" RENAME TO "clicks_default";--> statement-breakpoint
 ALTER INDEX "clicks_link_time_idx" RENAME TO "clicks_default_link_time_idx";--> statement-breakpoint
+ALTER INDEX "clicks_bot_link_time_idx" RENAME TO "clicks_default_bot_link_time_idx";--> statement-breakpoint
 CREATE TABLE "clicks" (
 	"link_id" bigint NOT NULL,
 	"clicked_at" timestamp with time zone NOT NULL,
@@ -27,6 +28,7 @@ CREATE TABLE "clicks" (
 	"privacy" text
 ) PARTITION BY RANGE ("clicked_at");--> statement-breakpoint
 CREATE INDEX "clicks_link_time_idx" ON "clicks" USING btree ("link_id","clicked_at");--> statement-breakpoint
+CREATE INDEX "clicks_bot_link_time_idx" ON "clicks" USING btree ("link_id","clicked_at") WHERE bot;--> statement-breakpoint
 ALTER TABLE "clicks" ATTACH PARTITION "clicks_default" DEFAULT;--> statement-breakpoint
 DO $$
 DECLARE
