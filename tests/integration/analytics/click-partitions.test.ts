@@ -73,6 +73,9 @@ describe(`monthly click partitions on ${suiteDatabase.name}`, () => {
       left: 0,
     });
     expect(await placed(link.id)).toEqual({ clicks_p2019_05: 1, clicks_p2031_02: 2 });
+    // A partition made by the job has the table's indexes: per-link time ranges, and bots' visits.
+    const indexes = await db.query<{ def: string }>(`SELECT indexdef AS def FROM pg_indexes WHERE tablename = 'clicks_p2031_02' ORDER BY 1`);
+    expect(indexes.map((i) => i.def.replace(/^.* USING /, ''))).toEqual(['btree (link_id, clicked_at)', 'btree (link_id, clicked_at) WHERE bot']);
     // New clicks are routed to their month; running the job again changes nothing.
     await insertClicks(link.id, [new Date('2031-03-01T00:00:00Z')]);
     expect(await placed(link.id)).toEqual({ clicks_p2019_05: 1, clicks_p2031_02: 2, clicks_p2031_03: 1 });

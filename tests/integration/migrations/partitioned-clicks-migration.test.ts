@@ -61,6 +61,16 @@ describe(`migration to monthly click partitions on ${suiteDatabase.name}`, () =>
     expect(before.n).toBe(2400);
     expect((await db.query(DIGEST))[0]).toEqual(before);
     expect(await listClickPartitions(db)).toEqual([]); // a table that held clicks: the job makes them
+    // The table's indexes are the partitioned table's, the old table's own attached to them (not built again).
+    expect(
+      await db.query(
+        `SELECT c.relname AS name, c.relkind::text AS kind, (SELECT p.relname FROM pg_inherits i JOIN pg_class p ON p.oid = i.inhrelid WHERE i.inhparent = c.oid) AS attached
+         FROM pg_class c WHERE c.relname IN ('clicks_link_time_idx', 'clicks_bot_link_time_idx') ORDER BY 1`,
+      ),
+    ).toEqual([
+      { name: 'clicks_bot_link_time_idx', kind: 'I', attached: 'clicks_default_bot_link_time_idx' },
+      { name: 'clicks_link_time_idx', kind: 'I', attached: 'clicks_default_link_time_idx' },
+    ]);
     expect(await db.query(`SELECT count(*)::int AS n FROM ONLY clicks_default`)).toEqual([{ n: 2400 }]);
   });
 
