@@ -77,7 +77,6 @@ export function scopeSql(scope: StatsScope, range: Pick<StatsRange, 'from' | 'to
   let table = 'click_rollups';
   /** A whole workspace's id placeholder, for its workspace sketches. */
   let workspaceParam: string | undefined;
-  let clicks: string;
   /** The scope as a condition on links (for the filters on a link's own properties). */
   let links: string;
   /** The scope's clicks, bots or not (before the filters). */
