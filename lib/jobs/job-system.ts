@@ -27,14 +27,25 @@ export interface JobSystemOptions {
   clock?: Clock;
 }
 
+/**
+ * Closed once the job system has stopped (stopJobSystem). pg-boss's stop waits only for jobs already
+ * running: a worker whose fetch was under way still gets its job afterwards, runs it and marks it
+ * done, unawaited, on a database the process is closing (an unhandled rejection). Behind the gate
+ * that late work does nothing: the handler refuses to start, and pg-boss's statements return no rows,
+ * so the job stays active and runs again once it expires (every job is safe to run twice).
+ */
+const gates = new WeakMap<PgBoss, { closed: boolean }>();
+
 export async function openJobSystem(handle: DbHandle, opts: JobSystemOptions): Promise<PgBoss> {
   const log = logger();
+  const gate = { closed: false };
   const boss = new PgBoss({
-    db: { executeSql: (text, values) => handle.executeSql(text, values) },
+    db: { executeSql: (text, values) => (gate.closed ? Promise.resolve({ rows: [] }) : handle.executeSql(text, values)) },
     supervise: opts.work,
     schedule: opts.work,
     maintenanceIntervalSeconds: opts.maintenanceSeconds ?? 60,
   });
+  gates.set(boss, gate);
   boss.on('error', (err) => log.error({ err }, 'job system error'));
   await boss.start();
   // Instances starting together on PostgreSQL would deadlock creating the same queues; one at a
@@ -53,6 +64,7 @@ export async function openJobSystem(handle: DbHandle, opts: JobSystemOptions): P
   const clock = opts.clock ?? processClock();
   for (const spec of QUEUES) {
     const workerId = await boss.work(spec.name, { batchSize: 1, pollingIntervalSeconds: opts.pollSeconds ?? 30 }, async ([job]) => {
+      if (gate.closed) throw new Error('the job system stopped before this job started; it runs again when it expires');
       const started = Date.now();
       try {
         const output = await spec.run(job.data, { clock });
@@ -95,7 +107,9 @@ async function ensureQueues(boss: PgBoss): Promise<void> {
   }
 }
 
-/** Stops fetching, lets running jobs finish (up to `timeoutMs`), then hands the rest back. */
-export function stopJobSystem(boss: PgBoss, timeoutMs = 10_000): Promise<void> {
-  return boss.stop({ graceful: true, wait: true, close: false, timeout: timeoutMs });
+/** Stops fetching, lets running jobs finish (up to `timeoutMs`), then hands the rest back and closes the gate. */
+export async function stopJobSystem(boss: PgBoss, timeoutMs = 10_000): Promise<void> {
+  await boss.stop({ graceful: true, wait: true, close: false, timeout: timeoutMs });
+  const gate = gates.get(boss);
+  if (gate) gate.closed = true;
 }
