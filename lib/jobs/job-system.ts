@@ -31,8 +31,9 @@ export interface JobSystemOptions {
  * Closed once the job system has stopped (stopJobSystem). pg-boss's stop waits only for jobs already
  * running: a worker whose fetch was under way still gets its job afterwards, runs it and marks it
  * done, unawaited, on a database the process is closing (an unhandled rejection). Behind the gate
- * that late work does nothing: the handler refuses to start, and pg-boss's statements return no rows,
- * so the job stays active and runs again once it expires (every job is safe to run twice).
+ * that late work goes nowhere: pg-boss's statements are never sent and never answer (a promise left
+ * pending holds nothing open), and a handler that still starts refuses to run, so such a job stays
+ * active and runs again once it expires (every job is safe to run twice).
  */
 const gates = new WeakMap<PgBoss, { closed: boolean }>();
 
@@ -40,7 +41,7 @@ export async function openJobSystem(handle: DbHandle, opts: JobSystemOptions): P
   const log = logger();
   const gate = { closed: false };
   const boss = new PgBoss({
-    db: { executeSql: (text, values) => (gate.closed ? Promise.resolve({ rows: [] }) : handle.executeSql(text, values)) },
+    db: { executeSql: (text, values) => (gate.closed ? new Promise<never>(() => {}) : handle.executeSql(text, values)) },
     supervise: opts.work,
     schedule: opts.work,
     maintenanceIntervalSeconds: opts.maintenanceSeconds ?? 60,
