@@ -124,7 +124,7 @@ describe('unauthenticated uploads', () => {
     // A first round of the same shape: what a first burst of parallel connections and visits costs
     // once (buffers, compiled code, the click pipeline) is not counted below. It must be the same
     // burst: after a round of 1 MiB uploads (answered once fully sent), V8's young generation and a
-    // thread's malloc arena still grew in about one measured round in six, by up to 85 MiB (smaps:
+    // thread's malloc arena still grew in about one measured round in eight, by up to 88 MiB (smaps:
     // 256 KiB heap pages and a 64 MiB arena); after a 50 MiB round, by 8–17 MiB in ten of ten.
     uploading = true;
     let running = visitors();
