@@ -125,7 +125,7 @@ export const jobs = {
     .register(envDocs, { description: "Seconds between workers' looks for jobs lost with a dead worker (they are retried)." }),
   JOBS_POLL_SECONDS: count(1).max(60, { error: 'must be at most 60 (seconds)' }).default(30).register(envDocs, {
     description:
-      "Seconds between an idle worker's polls of each job queue: a safety net, since a job sent by any Sling process wakes the workers at once (through PostgreSQL NOTIFY or Redis); scheduled jobs and retries start within this after they are due.",
+      "Seconds between an idle worker's polls of each job queue: a safety net, since a job sent by any Sling process, cron's included, wakes the workers at once (through PostgreSQL NOTIFY or Redis); retries start within this after they are due.",
   }),
   EVENTS_RETENTION_DAYS: count(1).max(3650, { error: 'must be at most 3650 (days)' }).default(30).register(envDocs, {
     description:

@@ -1,6 +1,7 @@
 // pg-boss on Sling's own database (PGlite through its `db` adapter, or PostgreSQL). Roles `all`
-// and `worker` work the queues and keep cron and maintenance running; the CLI only sends and reads.
-// A job that was running when its worker died is retried once its expireInSeconds has passed.
+// and `worker` work the queues and keep cron (cron-timer.ts, not pg-boss's own) and maintenance
+// running; the CLI only sends and reads. A job that was running when its worker died is retried
+// once its expireInSeconds has passed.
 import PgBoss from 'pg-boss';
 import type { DbHandle } from '../db/types';
 import { logger } from '../core/logger';
@@ -12,6 +13,7 @@ import { deadLetterOf, QUEUES } from './queues';
 import { addLocalWorker, forgetLocalWorkers, sendAndWake, wakeAllLocalWorkers, wakeLocalWorker } from '../db/wake-worker';
 import { ALL_KEYS, invalidationBus, JOB_KEY_PREFIX } from '../cache/invalidation-bus';
 import { processClock, type Clock } from '../core/clock';
+import { startCronTimer, type CronTimer } from './cron-timer';
 
 /** Advisory lock key serialising queue creation ("sljq"). */
 const QUEUES_LOCK = 0x736c6a71;
@@ -35,15 +37,25 @@ export interface JobSystemOptions {
  * pending holds nothing open), and a handler that still starts refuses to run, so such a job stays
  * active and runs again once it expires (every job is safe to run twice).
  */
-const gates = new WeakMap<PgBoss, { closed: boolean }>();
+const gates = new WeakMap<PgBoss, { closed: boolean; cron?: CronTimer }>();
+
+/**
+ * A cron job is keyed by its minute: whichever worker processes send it, and however late, one job
+ * per queue and minute is made. (pg-boss refuses a second job with the same key in the same slot
+ * of `singletonSeconds`; an hour-long slot holds a minute's sends from clocks a little apart.)
+ */
+export function cronJobOptions(minute: Date): PgBoss.SendOptions {
+  return { singletonKey: `cron ${minute.toISOString().slice(0, 16)}`, singletonSeconds: 3600 };
+}
 
 export async function openJobSystem(handle: DbHandle, opts: JobSystemOptions): Promise<PgBoss> {
   const log = logger();
-  const gate = { closed: false };
+  const gate: { closed: boolean; cron?: CronTimer } = { closed: false };
   const boss = new PgBoss({
     db: { executeSql: (text, values) => (gate.closed ? new Promise<never>(() => {}) : handle.executeSql(text, values)) },
     supervise: opts.work,
-    schedule: opts.work,
+    // Cron is cron-timer's: pg-boss's timekeeper stalled the event loop for 20–100 ms every 30 s.
+    schedule: false,
     maintenanceIntervalSeconds: opts.maintenanceSeconds ?? 60,
   });
   gates.set(boss, gate);
@@ -77,11 +89,19 @@ export async function openJobSystem(handle: DbHandle, opts: JobSystemOptions): P
       }
     });
     addLocalWorker(boss, spec.name, workerId);
+    // Recorded for `sling jobs status`; cron-timer sends the jobs.
     if (spec.cron) await boss.schedule(spec.name, spec.cron, {}, { tz: 'UTC' });
     // Not throttled across instances: a restart must run it (e.g. after a feed file changed), and
     // the runs are idempotent, so instances starting together only repeat the work.
     if (spec.atStart?.()) await sendAndWake(boss, spec.name, {});
   }
+  gate.cron = startCronTimer(
+    QUEUES.flatMap((spec) => (spec.cron ? [{ queue: spec.name, cron: spec.cron }] : [])),
+    {
+      send: (queue, minute) => sendAndWake(boss, queue, {}, cronJobOptions(minute)),
+      onError: (err, queue) => log.error({ err, queue }, 'cron could not send a job for this minute'),
+    },
+  );
   const rules: WakeRule[] = [{ prefix: domainHostKey(''), queue: 'certificates.issue' }];
   if (loadConfig().SAFETY_DEEP_SCAN) rules.push({ prefix: 'link:', queue: DEEP_SCAN_QUEUE });
   const unwatch = wakeOnChange(boss, rules);
@@ -91,6 +111,7 @@ export async function openJobSystem(handle: DbHandle, opts: JobSystemOptions): P
     else if (key === ALL_KEYS) wakeAllLocalWorkers(); // the bus reconnected: a job may have been sent meanwhile
   });
   boss.on('stopped', () => {
+    gate.cron?.stop();
     unwatch();
     unlisten();
     forgetLocalWorkers(boss);
@@ -110,6 +131,7 @@ async function ensureQueues(boss: PgBoss): Promise<void> {
 
 /** Stops fetching, lets running jobs finish (up to `timeoutMs`), then hands the rest back and closes the gate. */
 export async function stopJobSystem(boss: PgBoss, timeoutMs = 10_000): Promise<void> {
+  gates.get(boss)?.cron?.stop();
   await boss.stop({ graceful: true, wait: true, close: false, timeout: timeoutMs });
   const gate = gates.get(boss);
   if (gate) gate.closed = true;

@@ -170,6 +170,13 @@ describeOnPostgres('jobs with worker processes on PostgreSQL', () => {
       ids,
     ]);
     expect(states).toEqual([{ status: 'expired', n: 100 }]);
+    // Both workers' cron timers sent the sweep of the minute they started in (and of any minute
+    // turning since): one job per minute between them, keyed by the minute.
+    const cronSweeps = await ctx.handle.query<{ key: string; n: number }>(
+      `SELECT singleton_key AS key, count(*)::int AS n FROM pgboss.job WHERE name = 'links.expire' AND singleton_key LIKE 'cron %' GROUP BY 1`,
+    );
+    expect(cronSweeps.length).toBeGreaterThan(0);
+    expect(cronSweeps.filter((r) => r.n !== 1)).toEqual([]);
 
     // Every job runs once, and both workers take jobs from the same queue.
     const boss = await openJobSystem(ctx.handle, { work: false });
