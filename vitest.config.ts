@@ -3,6 +3,7 @@ import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
+import { TEST_NODE_FLAGS } from './tests/helpers/node-flags';
 
 /** Suites that run on one database only, with reasons (the JSON file says why it is a list). */
 const oneDatabase = JSON.parse(readFileSync(new URL('./tests/one-database-suites.json', import.meta.url), 'utf8')) as {
@@ -102,6 +103,7 @@ export default defineConfig({
     // more than vitest's default second to catch up, which is not a failure.
     expect: { poll: { timeout: 15_000 } },
     pool: 'forks',
+    execArgv: [...TEST_NODE_FLAGS],
     // Integration suites start real servers; two at a time suits a 2-core machine.
     maxWorkers: 2,
     sequence: { sequencer: LongestFirstSequencer },

@@ -3,7 +3,7 @@
 // is made whichever processes send it (the caller keys the job by its minute). A minute the timer
 // missed (a process stalled or asleep past it) is sent late, up to `CATCH_UP_MINUTES` back.
 //
-// It replaces pg-boss's own timekeeper, which every 30 s evaluated each schedule with cron-parser
+// It replaces pg-boss's own timekeeper, which about once a minute evaluated each schedule with cron-parser
 // and luxon in one synchronous pass of 20–100 ms: a stall of every request the process was serving
 // (docs/performance/2026-11-29-redirect-cpu.md). Here the schedules are parsed once (croner) and a
 // minute is checked in microseconds; no poll runs between minutes.

@@ -54,7 +54,7 @@ export async function openJobSystem(handle: DbHandle, opts: JobSystemOptions): P
   const boss = new PgBoss({
     db: { executeSql: (text, values) => (gate.closed ? new Promise<never>(() => {}) : handle.executeSql(text, values)) },
     supervise: opts.work,
-    // Cron is cron-timer's: pg-boss's timekeeper stalled the event loop for 20–100 ms every 30 s.
+    // Cron is cron-timer's: pg-boss's timekeeper stalled the event loop for 20–100 ms about once a minute.
     schedule: false,
     maintenanceIntervalSeconds: opts.maintenanceSeconds ?? 60,
   });

@@ -3,6 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort, startServer, stopServer, waitUntilAnswering } from './processes';
+import { TEST_NODE_FLAGS } from './node-flags';
 import { TEST_TMPDIR } from './test-tmp';
 
 // Many suites (and ones this change does not touch) take freePort from here.
@@ -23,7 +24,7 @@ export interface SlingProcess {
 /** Runs a sling CLI command to completion; `input` is written to its stdin (which is then closed). */
 export function runSling(args: string[], env: Record<string, string>, input?: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env: { ...baseEnv(), ...env } as NodeJS.ProcessEnv });
+    const child = spawn(process.execPath, [...TEST_NODE_FLAGS, BIN, ...args], { cwd: ROOT, env: { ...baseEnv(), ...env } as NodeJS.ProcessEnv });
     child.stdin.end(input);
     let stdout = '';
     let stderr = '';
@@ -42,7 +43,7 @@ export async function startSling(env: Record<string, string>, args: string[] = [
   const url = `http://127.0.0.1:${port}`;
   const server = startServer({
     name: 'Sling',
-    args: [BIN, 'start', ...args],
+    args: [...TEST_NODE_FLAGS, BIN, 'start', ...args],
     cwd: ROOT,
     cleanEnv: true,
     env: { ...baseEnv(), HOST: '127.0.0.1', BASE_URL: url, ...env },
