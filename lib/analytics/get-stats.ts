@@ -16,6 +16,7 @@ import { workspaceLinksSql } from './scope-links-sql';
 import { getVariantStats, type VariantStats } from './variant-stats';
 import { getBotVisits, type BotVisits } from './bot-visits';
 import { UTM_BREAKDOWNS, utmHexSql, utmValueOfHex, type UtmName } from './utm-sql';
+import { filteredCounts, type FilteredCounts } from './filtered-counts';
 
 export type Breakdown = Array<{ value: string; clicks: number }>;
 /** The most clicked links of a workspace: value is the link's id. */
@@ -141,14 +142,15 @@ export async function getTotals(
         ),
     // The same whole hours as the clicks (the rollups' buckets), so both numbers cover one window:
     // with an instant as the end, a range ending at 23:00 counted the 23:00 hour's clicks but not its visitors.
-    hasFilters(scope.filters)
-      ? db
-          // People only, as unfiltered (unique-visitors.ts): a count_bots link's bots are clicks, never visitors.
-          .query<{ n: number }>(`SELECT count(DISTINCT visitor)::int AS n FROM clicks WHERE ${clicks} AND NOT bot AND ${RAW_HOURS}`, params)
-          .then((r) => Number(r[0]?.n ?? 0))
-      : countUniqueVisitors(db, { sketches: rollups, clicks, params, workspace }, range),
+    hasFilters(scope.filters) ? rawUniqueVisitors(db, clicks, params) : countUniqueVisitors(db, { sketches: rollups, clicks, params, workspace }, range),
   ]);
   return { clicks: Number(totals[0]?.clicks ?? 0), unique_visitors: uniques };
+}
+
+/** Unique visitors among raw clicks: people only, as unfiltered (unique-visitors.ts): a count_bots link's bots are clicks, never visitors. */
+async function rawUniqueVisitors(db: Queryable, clicks: string, params: unknown[]): Promise<number> {
+  const rows = await db.query<{ n: number }>(`SELECT count(DISTINCT visitor)::int AS n FROM clicks WHERE ${clicks} AND NOT bot AND ${RAW_HOURS}`, params);
+  return Number(rows[0]?.n ?? 0);
 }
 
 /** `utm: false` leaves the UTM breakdowns out (a public stats page, which never shows them). */
@@ -159,14 +161,16 @@ export async function getStats(
   { utm: withUtm = true, bots: withBots = true }: { utm?: boolean; bots?: boolean } = {},
 ): Promise<Stats> {
   const { rollups, table, clicks, visits, counted, countedBots, hours, params } = scopeSql(scope, range);
-  const raw = hasFilters(scope.filters);
+  // Filtered, the counts come from one read of the matching raw clicks (filtered-counts.ts), the
+  // unique visitors and the bots from their own.
+  const raw: Promise<FilteredCounts> | undefined = hasFilters(scope.filters) ? filteredCounts(db, `${clicks} AND ${RAW_HOURS}`, params) : undefined;
+  const byLinkWanted = withUtm || 'workspaceId' in scope;
   const [totals, dims, points, byLink, bots] = await Promise.all([
-    getTotals(db, scope, range),
     raw
-      ? db.query<{ dim: string; value: string; clicks: number }>(
-          `SELECT d.dim, d.value, count(*)::bigint AS clicks FROM clicks, LATERAL ${RAW_DIMENSIONS} WHERE ${clicks} AND ${RAW_HOURS} GROUP BY 1, 2`,
-          params,
-        )
+      ? Promise.all([raw, rawUniqueVisitors(db, clicks, params)]).then(([c, unique_visitors]) => ({ clicks: c.clicks, unique_visitors }))
+      : getTotals(db, scope, range),
+    raw
+      ? raw.then((c) => c.dims)
       : db.query<{ dim: string; value: string; clicks: number }>(
           `SELECT dim, value, sum(n)::bigint AS clicks FROM (
              SELECT dim, value, clicks AS n FROM ${table} WHERE ${rollups} AND dim = ANY('{${Object.values(BREAKDOWNS)}}'::text[]) AND ${hours}
@@ -174,8 +178,8 @@ export async function getStats(
            ) x GROUP BY dim, value HAVING sum(n) > 0`,
           params,
         ),
-    getSeries(db, scope, range),
-    withUtm || 'workspaceId' in scope ? clicksByLink(db, scope, range, withUtm) : undefined,
+    raw ? raw.then((c) => getSeries(db, scope, range, c.hours)) : getSeries(db, scope, range),
+    byLinkWanted ? (raw ? raw.then((c) => clicksByLink(db, scope, range, withUtm, c.links)) : clicksByLink(db, scope, range, withUtm)) : undefined,
     withBots ? getBotVisits(db, { visits, counted, hours: RAW_HOURS, params }) : undefined,
   ]);
   const utm = withUtm && byLink ? utmBreakdowns(byLink) : undefined;
@@ -204,16 +208,17 @@ export async function getStats(
 type LinkClicks = { id: number; short_code: string; n: number; hex?: Partial<Record<UtmName, string | null>> };
 
 /**
- * The clicks of each link in the range (rollup totals, or raw clicks when filtered), with what the
+ * The clicks of each link in the range (rollup totals, or `counted` from the raw clicks when filtered), with what the
  * top links and the UTM breakdowns need of the link: one statement serves both.
  */
-async function clicksByLink(db: Queryable, scope: StatsScope, range: StatsRange, withUtm: boolean): Promise<LinkClicks[]> {
+async function clicksByLink(db: Queryable, scope: StatsScope, range: StatsRange, withUtm: boolean, counted?: FilteredCounts['links']): Promise<LinkClicks[]> {
   const sql = scopeSql(scope, range);
-  const counts = clicksPerLink(sql, hasFilters(scope.filters), range);
+  const params = counted ? [counted.map((c) => c.linkId), counted.map((c) => c.n)] : sql.params;
+  const counts = counted ? 'SELECT * FROM unnest($1::bigint[], $2::bigint[]) AS c(link_id, n)' : clicksPerLink(sql, range);
   const utm = withUtm ? UTM_BREAKDOWNS.map((name) => `, ${utmHexSql(name, 'l.long_url')} AS ${name}`).join('') : '';
   const rows = await db.query<{ id: number; short_code: string; n: number } & Partial<Record<UtmName, string | null>>>(
     `SELECT l.id, l.short_code, c.n::bigint AS n${utm} FROM (${counts}) c JOIN links l ON l.id = c.link_id`,
-    sql.params,
+    params,
   );
   return rows.map((r) => ({
     id: Number(r.id),
@@ -244,13 +249,11 @@ function utmBreakdowns(byLink: LinkClicks[]): Record<UtmName, Breakdown> {
 }
 
 /**
- * Clicks per link (link_id, n): from the raw clicks when filtered, else the rollups plus the bots of
- * links that count them. A whole workspace's whole UTC days come from its daily per-link rows
+ * Clicks per link (link_id, n), unfiltered: the rollups plus the bots of links that count them. A whole workspace's whole UTC days come from its daily per-link rows
  * (workspace_rollups, dim 'link'); only the hours before the first and after the last from the
  * hourly per-link rollups. Adds its own parameters to `sql.params`.
  */
-function clicksPerLink(sql: ReturnType<typeof scopeSql>, filtered: boolean, range: Pick<StatsRange, 'from' | 'to'>): string {
-  if (filtered) return `SELECT link_id, count(*) AS n FROM clicks WHERE ${sql.clicks} AND ${RAW_HOURS} GROUP BY link_id`;
+function clicksPerLink(sql: ReturnType<typeof scopeSql>, range: Pick<StatsRange, 'from' | 'to'>): string {
   const bots = `UNION ALL SELECT link_id, 1 FROM clicks WHERE ${sql.countedBots}`;
   const start = Math.floor(range.from.getTime() / HOUR) * HOUR;
   const end = Math.floor(range.to.getTime() / HOUR) * HOUR + HOUR; // exclusive
@@ -303,16 +306,29 @@ function breakdown(rows: Array<{ value: string; clicks: number }>, dim: string):
   return [...sorted.slice(0, TOP), { value: '(other)', clicks: other }];
 }
 
-/** Clicks per hour, day or week (local to range.tz), every bucket present, zero when empty. */
-export async function getSeries(db: Queryable, scope: StatsScope, range: StatsRange): Promise<Array<{ t: string; clicks: number }>> {
-  const { rollups, table, clicks, countedBots, hours, params } = scopeSql(scope, range);
+/**
+ * Clicks per hour, day or week (local to range.tz), every bucket present, zero when empty. `counted`:
+ * the clicks per UTC hour, already counted (a filtered query's, filtered-counts.ts).
+ */
+export async function getSeries(
+  db: Queryable,
+  scope: StatsScope,
+  range: StatsRange,
+  counted?: FilteredCounts['hours'],
+): Promise<Array<{ t: string; clicks: number }>> {
+  const { rollups, table, clicks, countedBots, hours, params: scoped } = scopeSql(scope, range);
+  // Counted already, the statement takes only the range ($1, $2): a parameter it never uses has no type.
+  const params = counted ? scoped.slice(0, 2) : scoped;
   const interval = `$${params.length + 1}`;
   const tz = `$${params.length + 2}`;
+  const [at, n] = [`$${params.length + 3}`, `$${params.length + 4}`];
   // Raw clicks go by the hour they fall in, as rollups do, so both bucket alike in any time zone.
-  const counts = hasFilters(scope.filters)
-    ? `SELECT date_trunc(${interval}, date_trunc('hour', clicked_at, 'UTC') AT TIME ZONE ${tz}) AS t, count(*) AS n
+  const counts = counted
+    ? `SELECT date_trunc(${interval}, h AT TIME ZONE ${tz}) AS t, sum(n) AS n FROM unnest(${at}::timestamptz[], ${n}::bigint[]) AS x(h, n) GROUP BY 1`
+    : hasFilters(scope.filters)
+      ? `SELECT date_trunc(${interval}, date_trunc('hour', clicked_at, 'UTC') AT TIME ZONE ${tz}) AS t, count(*) AS n
        FROM clicks WHERE ${clicks} AND ${RAW_HOURS} GROUP BY 1`
-    : `SELECT date_trunc(${interval}, h AT TIME ZONE ${tz}) AS t, sum(n) AS n FROM (
+      : `SELECT date_trunc(${interval}, h AT TIME ZONE ${tz}) AS t, sum(n) AS n FROM (
          SELECT hour AS h, clicks AS n FROM ${table} WHERE ${rollups} AND dim = '' AND ${hours}
          UNION ALL SELECT date_trunc('hour', clicked_at, 'UTC'), 1 FROM clicks WHERE ${countedBots}
        ) x GROUP BY 1`;
@@ -322,7 +338,7 @@ export async function getSeries(db: Queryable, scope: StatsScope, range: StatsRa
                               ('1 ' || ${interval})::interval) AS t
      ), counts AS (${counts})
      SELECT b.t AT TIME ZONE ${tz} AS t, coalesce(c.n, 0)::bigint AS clicks FROM buckets b LEFT JOIN counts c USING (t) ORDER BY b.t`,
-    [...params, range.interval, range.tz],
+    [...params, range.interval, range.tz, ...(counted ? [counted.map((c) => c.hour.toISOString()), counted.map((c) => c.n)] : [])],
   );
   return rows.map((p) => ({ t: new Date(p.t).toISOString(), clicks: Number(p.clicks) }));
 }
