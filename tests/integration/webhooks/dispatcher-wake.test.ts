@@ -24,6 +24,16 @@ async function register(api: ApiClient, rx: Receiver) {
 /** Deliveries arrive within 20 s, a third of the 60 s poll: only a wake explains them. */
 const arrives = (what: string, rx: Receiver, n: number) => until(what, async () => rx.received.length >= n, { timeoutMs: 20_000 });
 
+/**
+ * The delivery log once the worker has recorded every answer: the receiver has an answer before the
+ * worker writes it down, and a resend of a delivery still pending is refused (400).
+ */
+const recordedLog = (api: ApiClient, id: string) =>
+  until('the deliveries to be recorded', async () => {
+    const log = (await api.call('listDeliveries', { params: { id } })).json as { deliveries: Array<{ id: string; status: string }> };
+    return log.deliveries.length > 0 && log.deliveries.every((d) => d.status !== 'pending') && log;
+  });
+
 describe(`webhook workers are woken, not polled (${suiteDatabase.name})`, () => {
   let tdb: TestDatabase;
   let sling: InProcessSling;
@@ -55,7 +65,7 @@ describe(`webhook workers are woken, not polled (${suiteDatabase.name})`, () => 
     ]);
     expect(rx.received[1].id).toBe(rx.received[0].id);
 
-    const log = (await api.call('listDeliveries', { params: { id } })).json;
+    const log = await recordedLog(api, id);
     expect((await api.call('resendDelivery', { params: { id, deliveryId: log.deliveries[0].id } })).status).toBe(202);
     await arrives('the resend', rx, 3);
     expect((await api.call('testWebhook', { params: { id } })).status).toBe(202);
@@ -79,7 +89,7 @@ describe(`webhook workers are woken, not polled (${suiteDatabase.name})`, () => 
         expect((await api.call('createLink', { body: { url: 'https://example.com/apart', alias: 'apart' } })).status).toBe(201);
         await arrives('the event, from the worker process', rx, 1);
         expect(rx.received[0].payload.data).toMatchObject({ short_code: 'apart' });
-        const log = (await api.call('listDeliveries', { params: { id } })).json;
+        const log = await recordedLog(api, id);
         expect((await api.call('resendDelivery', { params: { id, deliveryId: log.deliveries[0].id } })).status).toBe(202);
         await arrives('the resend, from the worker process', rx, 2);
       } finally {
