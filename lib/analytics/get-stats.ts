@@ -16,7 +16,7 @@ import { workspaceLinksSql } from './scope-links-sql';
 import { getVariantStats, type VariantStats } from './variant-stats';
 import { getBotVisits, type BotVisits } from './bot-visits';
 import { UTM_BREAKDOWNS, utmHexSql, utmValueOfHex, type UtmName } from './utm-sql';
-import { filteredCounts, type FilteredCounts } from './filtered-counts';
+import { DIMENSION_VALUES, filteredCounts, type FilteredCounts } from './filtered-counts';
 
 export type Breakdown = Array<{ value: string; clicks: number }>;
 /** The most clicked links of a workspace: value is the link's id. */
@@ -118,12 +118,10 @@ export function scopeSql(scope: StatsScope, range: Pick<StatsRange, 'from' | 'to
 /** The raw clicks a query counts: in the whole hours the rollups would cover. */
 const RAW_HOURS = `clicked_at >= date_trunc('hour', $1::timestamptz, 'UTC') AND clicked_at < date_trunc('hour', $2::timestamptz, 'UTC') + interval '1 hour'`;
 
-/** A raw click's value in every rollup dimension ('' when unknown; places labelled as the rollups label them). */
-const RAW_DIMENSIONS = `(VALUES ('country', coalesce(country, '')),
-  ('region', CASE WHEN region IS NULL THEN '' ELSE concat_ws(', ', region, country) END),
-  ('city', CASE WHEN city IS NULL THEN '' ELSE concat_ws(', ', city, region, country) END),
-  ('device', coalesce(device, '')), ('browser', coalesce(browser, '')), ('os', coalesce(os, '')),
-  ('referrer', coalesce(referrer_host, '')), ('trigger', coalesce(trigger, '')), ('rule', coalesce(rule_id, ''))) AS d(dim, value)`;
+/** A raw click's value in every rollup dimension, one row each (filtered-counts.ts's DIMENSION_VALUES). */
+const RAW_DIMENSIONS = `(VALUES ${Object.entries(DIMENSION_VALUES)
+  .map(([dim, value]) => `('${dim}', ${value})`)
+  .join(', ')}) AS d(dim, value)`;
 
 /** Clicks and unique visitors of a scope over a range (the headline numbers). */
 export async function getTotals(
